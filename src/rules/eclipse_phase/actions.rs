@@ -1,0 +1,505 @@
+//! The Eclipse Phase action economy (rules.md §1): in each Action Phase a character takes Quick Actions (draw a
+//! weapon, stand up) and one Complex Action (attack, full defense, clear a jam, reload, aim, wait).
+
+use serde::{Deserialize, Serialize};
+
+use super::attack::{Shot, resolve_area, resolve_shot};
+use super::gear::{ModeKind, Weapon, WeaponRef};
+use super::initiative::schedule_turn;
+use super::modifiers::Situation;
+use super::{Fighter, FiringMode, ModeBonus, Options, RulesError};
+use crate::rules::dice::Dice;
+use crate::rules::outcome::{Event, Log, Status};
+use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, pair_mut};
+
+/// One combatant's Action Phase, as a scenario scripts it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Action {
+    pub actor: String,
+    #[serde(default)]
+    pub quick: Vec<QuickAction>,
+    #[serde(default)]
+    pub complex: Option<ComplexAction>,
+}
+
+/// Quick Actions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum QuickAction {
+    /// Draw a carried weapon.
+    Draw(WeaponRef),
+    StandUp,
+}
+
+/// Complex Actions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ComplexAction {
+    Attack(Attack),
+    /// Throw or fire a blast or uniform-blast weapon.
+    AreaAttack(AreaAttack),
+    /// +30 to defense until the start of your next Action Phase.
+    FullDefense,
+    /// Clear the malfunction of the weapon in hand.
+    ClearJam,
+    /// Reload the weapon in hand.
+    Reload,
+    /// Fix your aim on a target: +30 to your next shot at it.
+    Aim(String),
+    Wait,
+}
+
+/// An attack with the weapon in hand: one target per shot.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    /// The weapon, which must be in hand; the one in hand when not given.
+    #[serde(default)]
+    pub weapon: Option<WeaponRef>,
+    /// The firing mode; the weapon's preferred mode when not given.
+    #[serde(default)]
+    pub mode: Option<FiringMode>,
+    /// One target per shot: semi-auto and burst allow two shots, other modes one.
+    pub targets: Vec<String>,
+    #[serde(default)]
+    pub situation: Situation,
+}
+
+/// A blast: targets with their distance in meters from the center.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaAttack {
+    #[serde(default)]
+    pub weapon: Option<WeaponRef>,
+    pub targets: Vec<(String, u32)>,
+    #[serde(default)]
+    pub situation: Situation,
+}
+
+/// Eclipse Phase with its per-battle options.
+#[derive(Clone, Debug, Default)]
+pub struct EclipsePhase {
+    pub options: Options,
+}
+
+impl Ruleset for EclipsePhase {
+    type Fighter = Fighter;
+    type Action = Action;
+
+    fn name(&self) -> &'static str {
+        "Eclipse Phase 1e"
+    }
+
+    fn start_turn(
+        &mut self,
+        turn: u32,
+        battle: &mut [Combatant<Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<Vec<Slot>, RulesError> {
+        for c in battle.iter_mut() {
+            count_down_stun(&mut c.fighter, log);
+        }
+        schedule_turn(turn, battle, dice, log)
+    }
+
+    fn perform(
+        &mut self,
+        slot: Slot,
+        action: &Action,
+        battle: &mut [Combatant<Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError> {
+        let me = &mut battle[slot.actor].fighter;
+        if me.condition.has(&Status::FullDefense) {
+            me.condition.lose(&Status::FullDefense);
+            log.push(Event::StatusLost {
+                who: me.name.clone(),
+                status: Status::FullDefense,
+                reason: "a new Action Phase".into(),
+            });
+        }
+        for quick in &action.quick {
+            quick_action(me, quick, log)?;
+        }
+        match &action.complex {
+            Some(complex) => {
+                self.complex_action(slot.actor, complex, &action.quick, battle, dice, log)
+            }
+            None => Ok(()),
+        }
+    }
+
+    fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
+        default_action(slot.actor, battle)
+    }
+
+    fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
+        &action.actor
+    }
+}
+
+/// A stun of N Action Turns: the victim misses the next N whole turns, then recovers.
+fn count_down_stun(f: &mut Fighter, log: &mut Log) {
+    let Some(i) = f
+        .condition
+        .statuses
+        .iter()
+        .position(|s| matches!(s, Status::Stunned(_)))
+    else {
+        return;
+    };
+    match f.condition.statuses[i] {
+        Status::Stunned(0) => {
+            f.condition.statuses.remove(i);
+            log.push(Event::StatusLost {
+                who: f.name.clone(),
+                status: Status::Stunned(0),
+                reason: "the stun wore off".into(),
+            });
+        }
+        Status::Stunned(n) => f.condition.statuses[i] = Status::Stunned(n - 1),
+        _ => {}
+    }
+}
+
+fn quick_action(me: &mut Fighter, quick: &QuickAction, log: &mut Log) -> Result<(), RulesError> {
+    match quick {
+        QuickAction::Draw(w) => {
+            if !me.sheet.weapons.contains(w) {
+                return Err(RulesError::Illegal(format!(
+                    "{} does not carry a {}",
+                    me.name, w.0
+                )));
+            }
+            me.condition.drawn = Some(w.clone());
+            log.push(Event::ActionTaken {
+                who: me.name.clone(),
+                action: format!("draws the {} (Quick Action)", w.weapon()?.name),
+            });
+        }
+        QuickAction::StandUp => {
+            me.condition.lose(&Status::Prone);
+            log.push(Event::ActionTaken {
+                who: me.name.clone(),
+                action: "stands up (Quick Action)".into(),
+            });
+        }
+    }
+    Ok(())
+}
+
+impl EclipsePhase {
+    fn complex_action(
+        &self,
+        actor: usize,
+        complex: &ComplexAction,
+        quick: &[QuickAction],
+        battle: &mut [Combatant<Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError> {
+        let me = &mut battle[actor].fighter;
+        let said = |me: &Fighter, what: &str| Event::ActionTaken {
+            who: me.name.clone(),
+            action: what.to_owned(),
+        };
+        match complex {
+            ComplexAction::Attack(attack) => {
+                return self.attack(actor, attack, !quick.is_empty(), battle, dice, log);
+            }
+            ComplexAction::AreaAttack(area) => {
+                return self.area_attack(actor, area, battle, dice, log);
+            }
+            ComplexAction::FullDefense => {
+                me.condition.gain(Status::FullDefense);
+                log.push(said(me, "goes on full defense (Complex Action)"));
+            }
+            ComplexAction::ClearJam => {
+                let id = me.drawn_id().unwrap_or_default().to_owned();
+                me.condition.lose(&Status::WeaponJammed(id));
+                log.push(said(me, "clears the weapon's malfunction (Complex Action)"));
+            }
+            ComplexAction::Reload => {
+                let id = me.drawn_id().unwrap_or_default().to_owned();
+                me.condition.ammo.remove(&id);
+                log.push(said(me, &format!("reloads the {id} (Complex Action)")));
+            }
+            ComplexAction::Aim(target) => {
+                find(battle, target)?;
+                let me = &mut battle[actor].fighter;
+                me.condition.aiming_at = Some(target.clone());
+                log.push(said(me, &format!("takes aim at {target} (Complex Action)")));
+            }
+            ComplexAction::Wait => log.push(said(me, "waits")),
+        }
+        Ok(())
+    }
+
+    fn attack(
+        &self,
+        actor: usize,
+        attack: &Attack,
+        used_quick: bool,
+        battle: &mut [Combatant<Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError> {
+        let (id, weapon) = weapon_in_hand(&battle[actor].fighter, attack.weapon.as_ref())?;
+        let mode = attack.mode.unwrap_or_else(|| preferred_mode(weapon));
+        check_attack(
+            &battle[actor].fighter,
+            &id,
+            weapon,
+            mode,
+            attack,
+            used_quick,
+        )?;
+        let what = format!(
+            "attacks with the {} ({mode}) at {} (Complex Action)",
+            weapon.name,
+            attack.targets.join(", ")
+        );
+        log.push(Event::ActionTaken {
+            who: battle[actor].fighter.name.clone(),
+            action: what,
+        });
+        let mut shot_at: Vec<&str> = Vec::new();
+        for target in &attack.targets {
+            let t = find(battle, target)?;
+            let other_targets = shot_at.iter().filter(|n| **n != target).count() as u32;
+            if !shot_at.contains(&target.as_str()) {
+                shot_at.push(target);
+            }
+            spend_ammo(&mut battle[actor].fighter, &id, weapon, mode)?;
+            let Some((me, them)) = pair_mut(battle, actor, t) else {
+                return Err(RulesError::Illegal(
+                    "a combatant cannot attack itself".into(),
+                ));
+            };
+            let shot = Shot {
+                weapon_id: &id,
+                weapon,
+                mode,
+                situation: &attack.situation,
+                distance: Some(me.distance_to(them)),
+                other_targets,
+            };
+            resolve_shot(
+                &self.options,
+                &mut me.fighter,
+                &mut them.fighter,
+                &shot,
+                dice,
+                log,
+            )?;
+            if me.fighter.condition.has(&Status::WeaponJammed(id.clone())) {
+                break;
+            }
+        }
+        battle[actor].fighter.condition.aiming_at = None;
+        Ok(())
+    }
+
+    fn area_attack(
+        &self,
+        actor: usize,
+        area: &AreaAttack,
+        battle: &mut [Combatant<Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError> {
+        let (id, weapon) = weapon_in_hand(&battle[actor].fighter, area.weapon.as_ref())?;
+        if weapon.area.is_none() {
+            return Err(RulesError::Illegal(format!(
+                "the {} is not an area weapon",
+                weapon.name
+            )));
+        }
+        spend_ammo(
+            &mut battle[actor].fighter,
+            &id,
+            weapon,
+            FiringMode::SingleShot,
+        )?;
+        let what = format!("attacks the area with the {} (Complex Action)", weapon.name);
+        log.push(Event::ActionTaken {
+            who: battle[actor].fighter.name.clone(),
+            action: what,
+        });
+        let mut indices = Vec::new();
+        for (name, distance) in &area.targets {
+            indices.push((find(battle, name)?, *distance));
+        }
+        let mut me = battle[actor].fighter.clone();
+        let mut caught: Vec<(Fighter, u32)> = indices
+            .iter()
+            .map(|&(i, d)| (battle[i].fighter.clone(), d))
+            .collect();
+        let mut refs: Vec<(&mut Fighter, u32)> = caught.iter_mut().map(|(f, d)| (f, *d)).collect();
+        let shot = Shot {
+            weapon_id: &id,
+            weapon,
+            mode: FiringMode::SingleShot,
+            situation: &area.situation,
+            distance: None,
+            other_targets: 0,
+        };
+        resolve_area(&self.options, &mut me, &mut refs, &shot, dice, log)?;
+        battle[actor].fighter = me;
+        for ((i, _), (f, _)) in indices.into_iter().zip(caught) {
+            battle[i].fighter = f;
+        }
+        Ok(())
+    }
+}
+
+/// The index of the combatant called `name`.
+fn find(battle: &[Combatant<Fighter>], name: &str) -> Result<usize, RulesError> {
+    battle
+        .iter()
+        .position(|c| c.fighter.name == name)
+        .ok_or_else(|| RulesError::Illegal(format!("no combatant is called {name}")))
+}
+
+/// The weapon in hand, checking that a named weapon is the one drawn (unarmed needs no drawing).
+fn weapon_in_hand(
+    me: &Fighter,
+    named: Option<&WeaponRef>,
+) -> Result<(String, &'static Weapon), RulesError> {
+    let id = match named {
+        Some(w) if w.0 != "unarmed" && me.drawn_id() != Some(w.0.as_str()) => {
+            return Err(RulesError::Illegal(format!(
+                "{} must draw the {} first (a Quick Action)",
+                me.name, w.0
+            )));
+        }
+        Some(w) => w.0.clone(),
+        None => me.drawn_id().unwrap_or("unarmed").to_owned(),
+    };
+    let weapon = WeaponRef(id.clone()).weapon()?;
+    Ok((id, weapon))
+}
+
+fn check_attack(
+    me: &Fighter,
+    id: &str,
+    weapon: &Weapon,
+    mode: FiringMode,
+    attack: &Attack,
+    used_quick: bool,
+) -> Result<(), RulesError> {
+    let illegal = |m: String| Err(RulesError::Illegal(m));
+    if me.condition.has(&Status::WeaponJammed(id.to_owned())) {
+        return illegal(format!(
+            "{}'s {} has malfunctioned: clear it first (a Complex Action)",
+            me.name, weapon.name
+        ));
+    }
+    if !weapon.modes.is_empty() && !weapon.modes.contains(&mode.kind()) {
+        return illegal(format!(
+            "the {} cannot fire {mode}; its modes are {:?}",
+            weapon.name, weapon.modes
+        ));
+    }
+    if attack.targets.is_empty() || attack.targets.len() > mode.shots_per_action() {
+        return illegal(format!(
+            "{mode} allows 1 to {} shots per Complex Action, not {}",
+            mode.shots_per_action(),
+            attack.targets.len()
+        ));
+    }
+    if attack.situation.aim_quick && used_quick {
+        return illegal("a quick aim uses up the phase's other Quick Actions".into());
+    }
+    Ok(())
+}
+
+fn spend_ammo(
+    me: &mut Fighter,
+    id: &str,
+    weapon: &Weapon,
+    mode: FiringMode,
+) -> Result<(), RulesError> {
+    let Some(left) = me.rounds_left(id, weapon) else {
+        return Ok(());
+    };
+    if left < mode.rounds() {
+        return Err(RulesError::Illegal(format!(
+            "{}'s {} has {left} rounds left, {mode} needs {}: reload",
+            me.name,
+            weapon.name,
+            mode.rounds()
+        )));
+    }
+    me.condition
+        .ammo
+        .insert(id.to_owned(), left - mode.rounds());
+    Ok(())
+}
+
+/// Burst for damage where the weapon has it, else semi-auto, else its first mode.
+fn preferred_mode(weapon: &Weapon) -> FiringMode {
+    let has = |k| weapon.modes.contains(&k);
+    if has(ModeKind::Burst) {
+        FiringMode::Burst(ModeBonus::Damage)
+    } else if has(ModeKind::SemiAuto) {
+        FiringMode::SemiAuto
+    } else if has(ModeKind::FullAuto) {
+        FiringMode::FullAuto(ModeBonus::Damage)
+    } else {
+        FiringMode::SingleShot
+    }
+}
+
+/// The built-in choice: clear a jam, stand up, reload when empty, else attack the nearest enemy still standing
+/// with every shot the mode allows. A melee fighter out of reach waits (movement comes with the map).
+fn default_action(actor: usize, battle: &[Combatant<Fighter>]) -> Option<Action> {
+    let me = &battle[actor];
+    let f = &me.fighter;
+    let target = battle
+        .iter()
+        .filter(|c| c.side != me.side && !c.fighter.is_out())
+        .min_by_key(|c| me.distance_to(c))?;
+    let quick = if f.condition.has(&Status::Prone) {
+        vec![QuickAction::StandUp]
+    } else {
+        Vec::new()
+    };
+    let act = |complex| {
+        Some(Action {
+            actor: f.name.clone(),
+            quick: quick.clone(),
+            complex: Some(complex),
+        })
+    };
+    let (id, weapon) = weapon_in_hand(f, None).ok()?;
+    if f.condition.has(&Status::WeaponJammed(id.clone())) {
+        return act(ComplexAction::ClearJam);
+    }
+    if weapon.skill.is_melee() && me.distance_to(target) > 2 {
+        return act(ComplexAction::Wait);
+    }
+    let mode = preferred_mode(weapon);
+    let left = f.rounds_left(&id, weapon).unwrap_or(u32::MAX);
+    let shots = mode.shots_per_action().min((left / mode.rounds()) as usize);
+    if shots == 0 {
+        return act(ComplexAction::Reload);
+    }
+    let name = target.fighter.name.clone();
+    if weapon.area.is_some() && !matches!(weapon.area, Some(super::gear::AreaEffect::Cone)) {
+        let area = AreaAttack {
+            weapon: None,
+            targets: vec![(name, 0)],
+            situation: Situation::default(),
+        };
+        return act(ComplexAction::AreaAttack(area));
+    }
+    let attack = Attack {
+        weapon: None,
+        mode: Some(mode),
+        targets: vec![name; shots],
+        situation: Situation::default(),
+    };
+    act(ComplexAction::Attack(attack))
+}

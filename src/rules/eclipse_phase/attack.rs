@@ -1,0 +1,306 @@
+//! One attack (file 000 steps 1–5, file 003): the attacker's modified skill, the defender's Fray (halved against
+//! ranged attacks) or melee skill, the opposed test, armor-defeating criticals and weapon malfunctions; then
+//! [`damage`](super::damage) for a hit. Also blast and uniform-blast attacks, which roll once for every target.
+
+use super::damage::{DvInputs, HitResult, apply_hit, roll_dv};
+use super::gear::{AreaEffect, Weapon};
+use super::modifiers::{RangeBand, Situation};
+use super::sheet::Skill;
+use super::test::{Percentile, TestSpec, opposed, roll_test};
+use super::{Fighter, FiringMode, ModeBonus, Options, RulesError, wound_modifier};
+use crate::rules::dice::Dice;
+use crate::rules::outcome::{Event, Log, Modifier, Status, Term};
+
+/// One shot (or melee strike) at one target.
+pub struct Shot<'a> {
+    pub weapon_id: &'a str,
+    pub weapon: &'a Weapon,
+    pub mode: FiringMode,
+    pub situation: &'a Situation,
+    /// Meters between attacker and defender, when known.
+    pub distance: Option<u32>,
+    /// How many other targets the attacker already shot at this Action Phase (−20 each).
+    pub other_targets: u32,
+}
+
+/// What one shot did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShotResult {
+    pub hit: bool,
+    pub armor_defeating: bool,
+    pub malfunction: bool,
+    pub damage: HitResult,
+}
+
+/// The range band of a shot: as the situation says, else from the distance, else short range.
+pub fn band_of(shot: &Shot<'_>) -> Result<RangeBand, RulesError> {
+    let band = match (shot.situation.range, shot.distance, shot.weapon.ranges) {
+        (Some(band), _, _) => band,
+        (None, Some(d), Some(ranges)) => RangeBand::of(d, ranges),
+        (None, Some(d), None) if d > 2 => {
+            return Err(RulesError::Illegal(format!(
+                "{} is out of reach at {d} m",
+                shot.weapon.name
+            )));
+        }
+        _ => RangeBand::Short,
+    };
+    if band == RangeBand::OutOfRange {
+        return Err(RulesError::Illegal(format!(
+            "the target is beyond the {}'s extreme range",
+            shot.weapon.name
+        )));
+    }
+    Ok(band)
+}
+
+/// Resolves one shot at `defender`.
+pub fn resolve_shot(
+    opts: &Options,
+    attacker: &mut Fighter,
+    defender: &mut Fighter,
+    shot: &Shot<'_>,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<ShotResult, RulesError> {
+    let band = band_of(shot)?;
+    let modifiers = attack_modifiers(attacker, defender, shot, band);
+    let skill = shot.weapon.skill;
+    let spec = TestSpec {
+        who: &attacker.name,
+        label: skill.name().into(),
+        base: attacker.sheet.skill(skill) as i32,
+        modifiers,
+    };
+    let attack = roll_test(spec, opts.mos_rule, dice, log)?;
+    let defense = defend(opts, defender, !skill.is_melee(), shot.situation, dice, log)?;
+    let (hit, reason) = opposed(&attack, defense.as_ref());
+    log.push(Event::AttackResolved {
+        attacker: attacker.name.clone(),
+        defender: defender.name.clone(),
+        hit,
+        reason: reason.into(),
+    });
+    let malfunction =
+        defense.is_some_and(|d| d.critical_success()) && skill != Skill::UnarmedCombat;
+    if malfunction {
+        jam(attacker, shot, log);
+    }
+    let mut result = ShotResult {
+        hit,
+        armor_defeating: hit && attack.critical_success(),
+        malfunction,
+        ..ShotResult::default()
+    };
+    if hit {
+        let inputs = DvInputs {
+            mode: shot.mode,
+            band,
+            excellent: attack.excellent_bonus(),
+            som: attacker.sheet.aptitudes.som.0,
+        };
+        let dv = roll_dv(&attacker.name, shot.weapon, &inputs, dice, log)?;
+        result.damage = apply_hit(
+            opts,
+            defender,
+            shot.weapon,
+            dv,
+            result.armor_defeating,
+            dice,
+            log,
+        )?;
+    }
+    Ok(result)
+}
+
+/// The attacker's modifiers: the situation, smartlink, firing mode, complex aim, other targets, prone and far
+/// defender, and wounds.
+fn attack_modifiers(
+    attacker: &Fighter,
+    defender: &Fighter,
+    shot: &Shot<'_>,
+    band: RangeBand,
+) -> Vec<Modifier> {
+    let ranged = !shot.weapon.skill.is_melee();
+    let mut mods = shot.situation.attack_modifiers(ranged, band);
+    if ranged && attacker.sheet.smartlink {
+        mods.push(Modifier::new("smartlink", "gear", 10));
+    }
+    match shot.mode {
+        FiringMode::Burst(ModeBonus::ToHit) => {
+            mods.push(Modifier::new("burst fire", "firing mode", 10));
+        }
+        FiringMode::FullAuto(ModeBonus::ToHit) => {
+            mods.push(Modifier::new("full auto", "firing mode", 30));
+        }
+        _ => {}
+    }
+    if ranged && attacker.condition.aiming_at.as_deref() == Some(defender.name.as_str()) {
+        mods.push(Modifier::new("aimed shot (complex)", "aim", 30));
+    }
+    if shot.other_targets > 0 {
+        mods.push(Modifier::new(
+            "multiple targets",
+            "choice",
+            -20 * shot.other_targets as i32,
+        ));
+    }
+    let far = shot.distance.is_some_and(|d| d >= 10) || band > RangeBand::Short;
+    if ranged && far && defender.condition.has(&Status::Prone) {
+        mods.push(Modifier::new("defender prone and far", "target", -10));
+    }
+    mods.extend(wound_modifier(attacker.condition.wounds));
+    mods
+}
+
+/// The defender's test: ⌊Fray ÷ 2⌋ against ranged attacks; against melee, Fray or the melee skill of the weapon
+/// in hand, whichever is higher. Full defense +30, wounds −10 each. A defender who cannot act cannot defend.
+fn defend(
+    opts: &Options,
+    defender: &Fighter,
+    ranged: bool,
+    situation: &Situation,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<Option<Percentile>, RulesError> {
+    if !defender.condition.can_act() {
+        return Ok(None);
+    }
+    let fray = defender.sheet.skill(Skill::Fray);
+    let (label, base) = match ranged {
+        true => ("Fray ÷ 2".to_owned(), fray / 2),
+        false => melee_defense(defender, fray),
+    };
+    let mut modifiers: Vec<Modifier> = situation
+        .defender_extra
+        .iter()
+        .map(|(n, v)| Modifier::new(n, "game master", *v))
+        .collect();
+    if defender.condition.has(&Status::FullDefense) {
+        modifiers.push(Modifier::new("full defense", "action", 30));
+    }
+    modifiers.extend(wound_modifier(defender.condition.wounds));
+    let spec = TestSpec {
+        who: &defender.name,
+        label,
+        base: base as i32,
+        modifiers,
+    };
+    Ok(Some(roll_test(spec, opts.mos_rule, dice, log)?))
+}
+
+fn melee_defense(defender: &Fighter, fray: u32) -> (String, u32) {
+    let parry = defender
+        .drawn_weapon()
+        .ok()
+        .filter(|w| w.skill.is_melee())
+        .map(|w| (w.skill, defender.sheet.skill(w.skill)));
+    match parry {
+        Some((skill, rating)) if rating > fray => (skill.name().to_owned(), rating),
+        _ => ("Fray".to_owned(), fray),
+    }
+}
+
+fn jam(attacker: &mut Fighter, shot: &Shot<'_>, log: &mut Log) {
+    let status = Status::WeaponJammed(shot.weapon_id.to_owned());
+    attacker.condition.gain(status.clone());
+    let reason = "the defender rolled a critical success".to_owned();
+    log.push(Event::StatusGained {
+        who: attacker.name.clone(),
+        status,
+        reason,
+    });
+}
+
+/// A blast or uniform-blast attack: one attack test at the point of impact (no defense), one damage roll, then
+/// each target at its distance from the center: blast −2 DV per meter, uniform blast full DV within its radius.
+pub fn resolve_area(
+    opts: &Options,
+    attacker: &mut Fighter,
+    targets: &mut [(&mut Fighter, u32)],
+    shot: &Shot<'_>,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<Vec<HitResult>, RulesError> {
+    let band = band_of(shot)?;
+    let mut modifiers = shot.situation.attack_modifiers(true, band);
+    modifiers.extend(wound_modifier(attacker.condition.wounds));
+    let skill = shot.weapon.skill;
+    let spec = TestSpec {
+        who: &attacker.name,
+        label: skill.name().into(),
+        base: attacker.sheet.skill(skill) as i32,
+        modifiers,
+    };
+    let attack = roll_test(spec, opts.mos_rule, dice, log)?;
+    if !attack.success {
+        let reason = "the throw missed the point of impact".into();
+        log.push(Event::AttackResolved {
+            attacker: attacker.name.clone(),
+            defender: "the area".into(),
+            hit: false,
+            reason,
+        });
+        return Ok(Vec::new());
+    }
+    let inputs = DvInputs {
+        mode: shot.mode,
+        band,
+        excellent: attack.excellent_bonus(),
+        som: 0,
+    };
+    let dv = roll_dv(&attacker.name, shot.weapon, &inputs, dice, log)?;
+    let mut results = Vec::new();
+    for (target, distance) in targets.iter_mut() {
+        let Some(target_dv) = area_dv(shot.weapon, dv, *distance, target, log) else {
+            continue;
+        };
+        let reason = format!("caught {distance} m from the center");
+        log.push(Event::AttackResolved {
+            attacker: attacker.name.clone(),
+            defender: target.name.clone(),
+            hit: true,
+            reason,
+        });
+        results.push(apply_hit(
+            opts,
+            target,
+            shot.weapon,
+            target_dv,
+            attack.critical_success(),
+            dice,
+            log,
+        )?);
+    }
+    Ok(results)
+}
+
+/// The DV that reaches a target `distance` meters from the center, or `None` when the blast does not reach it.
+fn area_dv(
+    weapon: &Weapon,
+    dv: i32,
+    distance: u32,
+    target: &Fighter,
+    log: &mut Log,
+) -> Option<i32> {
+    let falloff = match weapon.area {
+        Some(AreaEffect::UniformBlast { radius }) if distance > radius => return None,
+        Some(AreaEffect::Blast) => 2 * distance as i32,
+        _ => 0,
+    };
+    let total = dv - falloff;
+    if total <= 0 {
+        return None;
+    }
+    let terms = vec![
+        Term::fixed("blast damage value", dv),
+        Term::fixed(format!("{distance} m from the center"), -falloff),
+    ];
+    log.push(Event::Calculated {
+        who: target.name.clone(),
+        label: "blast damage value".into(),
+        terms,
+        total,
+    });
+    Some(total)
+}

@@ -1,0 +1,312 @@
+//! Eclipse Phase weapons and armor: the data types, the damage-dice notation ("2d10+5", "1d10/2"), and the
+//! catalogue read from `assets/eclipse_phase/*.ron`.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use super::sheet::Skill;
+
+/// Which armor value stops a weapon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ArmorType {
+    Energy,
+    Kinetic,
+}
+
+/// A firing mode a weapon supports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ModeKind {
+    SingleShot,
+    SemiAuto,
+    Burst,
+    FullAuto,
+}
+
+/// How a weapon's attack spreads (file 003, Area Effect Weapons).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AreaEffect {
+    /// −2 DV per meter from the center.
+    Blast,
+    /// The same DV everywhere within the radius, in meters.
+    UniformBlast { radius: u32 },
+    /// A spray: +1d10 DV at point-blank and short range, −1d10 at long and extreme (our reading of file 003).
+    Cone,
+}
+
+/// Damage dice: `dice`d10, halved when `halve` (rounded up), plus `bonus`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct DamageDice {
+    pub dice: u32,
+    pub halve: bool,
+    pub bonus: i32,
+}
+
+impl FromStr for DamageDice {
+    type Err = String;
+    /// Reads "2d10+5", "3d10", "1d10/2", "1d10/2+1".
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("damage `{s}` is not of the form 2d10, 2d10+5 or 1d10/2");
+        let (dice, rest) = s.trim().split_once("d10").ok_or_else(bad)?;
+        let dice: u32 = dice.parse().map_err(|_| bad())?;
+        let (halve, rest) = match rest.strip_prefix("/2") {
+            Some(r) => (true, r),
+            None => (false, rest),
+        };
+        let bonus = if rest.is_empty() {
+            0
+        } else {
+            rest.trim_start_matches('+').parse().map_err(|_| bad())?
+        };
+        Ok(Self { dice, halve, bonus })
+    }
+}
+
+impl TryFrom<String> for DamageDice {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        s.parse()
+    }
+}
+
+impl From<DamageDice> for String {
+    fn from(d: DamageDice) -> String {
+        d.to_string()
+    }
+}
+
+impl fmt::Display for DamageDice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}d10", self.dice)?;
+        if self.halve {
+            write!(f, "/2")?;
+        }
+        match self.bonus {
+            0 => Ok(()),
+            b => write!(f, "{b:+}"),
+        }
+    }
+}
+
+/// A weapon from the catalogue.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    pub name: String,
+    pub skill: Skill,
+    pub damage: DamageDice,
+    pub armor: ArmorType,
+    /// Armor penetration, ≤ 0.
+    #[serde(default)]
+    pub ap: i32,
+    /// Firing modes; empty for melee and thrown weapons.
+    #[serde(default)]
+    pub modes: Vec<ModeKind>,
+    /// Magazine size; `None` for melee weapons.
+    #[serde(default)]
+    pub ammo: Option<u32>,
+    /// Upper bounds in meters of short, medium, long and extreme range (file 003's weapon ranges table).
+    #[serde(default)]
+    pub ranges: Option<[u32; 4]>,
+    #[serde(default)]
+    pub area: Option<AreaEffect>,
+    /// A shock weapon (stunner): a hit forces a DUR + Energy armor test.
+    #[serde(default)]
+    pub shock: bool,
+}
+
+/// Armor from the catalogue.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Armor {
+    pub name: String,
+    pub energy: u32,
+    pub kinetic: u32,
+}
+
+impl Armor {
+    /// The armor value against one type of damage.
+    pub fn value(&self, kind: ArmorType) -> u32 {
+        match kind {
+            ArmorType::Energy => self.energy,
+            ArmorType::Kinetic => self.kinetic,
+        }
+    }
+}
+
+/// The catalogue file's shape.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CatalogueFile {
+    weapons: Vec<(String, Weapon)>,
+    armor: Vec<(String, Armor)>,
+}
+
+/// All weapons and armor, by id.
+#[derive(Debug)]
+pub struct Catalogue {
+    weapons: Vec<(String, Weapon)>,
+    armor: Vec<(String, Armor)>,
+}
+
+const CATALOGUE_RON: &str = include_str!("../../../assets/eclipse_phase/gear.ron");
+
+impl Catalogue {
+    /// The shipped catalogue, read once.
+    pub fn get() -> Result<&'static Catalogue, String> {
+        static CATALOGUE: OnceLock<Result<Catalogue, String>> = OnceLock::new();
+        CATALOGUE
+            .get_or_init(|| Self::parse(CATALOGUE_RON))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Reads a catalogue from RON text.
+    pub fn parse(text: &str) -> Result<Catalogue, String> {
+        let file: CatalogueFile =
+            ron::from_str(text).map_err(|e| format!("assets/eclipse_phase/gear.ron:{e}"))?;
+        Ok(Catalogue {
+            weapons: file.weapons,
+            armor: file.armor,
+        })
+    }
+
+    /// A weapon by id.
+    pub fn weapon(&self, id: &str) -> Option<&Weapon> {
+        self.weapons.iter().find(|(k, _)| k == id).map(|(_, w)| w)
+    }
+
+    /// A piece of armor by id.
+    pub fn armor(&self, id: &str) -> Option<&Armor> {
+        self.armor.iter().find(|(k, _)| k == id).map(|(_, a)| a)
+    }
+
+    fn weapon_ids(&self) -> String {
+        self.weapons
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn armor_ids(&self) -> String {
+        self.armor
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A weapon named by catalogue id, checked against the catalogue while the scenario is read.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct WeaponRef(pub String);
+
+impl TryFrom<String> for WeaponRef {
+    type Error = String;
+    fn try_from(id: String) -> Result<Self, String> {
+        let cat = Catalogue::get()?;
+        match cat.weapon(&id) {
+            Some(_) => Ok(WeaponRef(id)),
+            None => Err(format!(
+                "unknown weapon `{id}`; the catalogue has: {}",
+                cat.weapon_ids()
+            )),
+        }
+    }
+}
+
+impl From<WeaponRef> for String {
+    fn from(w: WeaponRef) -> String {
+        w.0
+    }
+}
+
+impl WeaponRef {
+    /// The catalogue entry (checked when the reference was made).
+    pub fn weapon(&self) -> Result<&'static Weapon, String> {
+        Catalogue::get()?
+            .weapon(&self.0)
+            .ok_or_else(|| format!("unknown weapon `{}`", self.0))
+    }
+}
+
+/// A piece of armor named by catalogue id.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct ArmorRef(pub String);
+
+impl TryFrom<String> for ArmorRef {
+    type Error = String;
+    fn try_from(id: String) -> Result<Self, String> {
+        let cat = Catalogue::get()?;
+        match cat.armor(&id) {
+            Some(_) => Ok(ArmorRef(id)),
+            None => Err(format!(
+                "unknown armor `{id}`; the catalogue has: {}",
+                cat.armor_ids()
+            )),
+        }
+    }
+}
+
+impl From<ArmorRef> for String {
+    fn from(a: ArmorRef) -> String {
+        a.0
+    }
+}
+
+impl ArmorRef {
+    /// The catalogue entry.
+    pub fn armor(&self) -> Result<&'static Armor, String> {
+        Catalogue::get()?
+            .armor(&self.0)
+            .ok_or_else(|| format!("unknown armor `{}`", self.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn damage_notation_reads_and_prints() {
+        let d: DamageDice = "2d10+5".parse().unwrap();
+        assert_eq!(
+            d,
+            DamageDice {
+                dice: 2,
+                halve: false,
+                bonus: 5
+            }
+        );
+        assert_eq!(
+            "1d10/2".parse::<DamageDice>().unwrap(),
+            DamageDice {
+                dice: 1,
+                halve: true,
+                bonus: 0
+            }
+        );
+        assert_eq!(d.to_string(), "2d10+5");
+        assert!("2d6+1".parse::<DamageDice>().is_err());
+    }
+
+    #[test]
+    fn the_shipped_catalogue_loads_with_the_seed_values() {
+        let cat = Catalogue::get().unwrap();
+        let shredder = cat.weapon("shredder").unwrap();
+        assert_eq!(
+            (shredder.damage.to_string(), shredder.ap),
+            ("2d10+5".to_owned(), -10)
+        );
+        assert_eq!(shredder.area, Some(AreaEffect::Cone));
+        assert!(cat.weapon("stunner").unwrap().shock);
+        assert_eq!(cat.armor("light_body_armor").unwrap().kinetic, 10);
+        assert_eq!(cat.armor("armor_vest").unwrap().energy, 6);
+    }
+}

@@ -1,0 +1,157 @@
+//! Eclipse Phase, 1st edition (seed files 000 and 003; rules.md §1): d100 roll-under tests.
+//!
+//! - `test.rs`: the d100 test, criticals, margins, the opposed test
+//! - `modifiers.rs`: file 003's combat modifiers table and range bands
+//! - `gear.rs`: weapons, armor, damage dice, the catalogue in `assets/eclipse_phase/gear.ron`
+//! - `attack.rs`: one attack, Fray defense, malfunctions; blast and uniform blast
+//! - `damage.rs`: damage value, armor and AP, wounds, SOM × 3 tests, durability, shock
+//! - `initiative.rs`: INIT + d100, ties, action phases from Speed
+//! - `actions.rs`: Quick and Complex actions and the ruleset's turn
+
+pub mod actions;
+pub mod attack;
+pub mod damage;
+pub mod gear;
+pub mod initiative;
+pub mod modifiers;
+pub mod sheet;
+pub mod test;
+
+use serde::{Deserialize, Serialize};
+
+pub use super::RulesError;
+use super::outcome::Modifier;
+use super::ruleset::FighterState;
+use gear::Weapon;
+use sheet::{Condition, Sheet};
+pub use test::MosRule;
+
+/// Per-battle options (rules.md §1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    pub mos_rule: MosRule,
+}
+
+/// What burst or full-auto fire buys: a bonus to hit or extra damage dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ModeBonus {
+    ToHit,
+    Damage,
+}
+
+/// The firing mode of an attack (rules.md §1): single shot, semi-auto (two shots a Complex Action), burst (two
+/// bursts; +10 to hit or +1d10 DV), full auto (one; +30 to hit or +3d10 DV).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FiringMode {
+    SingleShot,
+    SemiAuto,
+    Burst(ModeBonus),
+    FullAuto(ModeBonus),
+}
+
+impl FiringMode {
+    /// Shots a Complex Action allows.
+    pub fn shots_per_action(self) -> usize {
+        match self {
+            FiringMode::SemiAuto | FiringMode::Burst(_) => 2,
+            FiringMode::SingleShot | FiringMode::FullAuto(_) => 1,
+        }
+    }
+
+    /// Rounds one shot uses: a burst is 3, full auto 10.
+    pub fn rounds(self) -> u32 {
+        match self {
+            FiringMode::Burst(_) => 3,
+            FiringMode::FullAuto(_) => 10,
+            _ => 1,
+        }
+    }
+
+    /// The catalogue's name for the mode.
+    pub fn kind(self) -> gear::ModeKind {
+        match self {
+            FiringMode::SingleShot => gear::ModeKind::SingleShot,
+            FiringMode::SemiAuto => gear::ModeKind::SemiAuto,
+            FiringMode::Burst(_) => gear::ModeKind::Burst,
+            FiringMode::FullAuto(_) => gear::ModeKind::FullAuto,
+        }
+    }
+}
+
+impl std::fmt::Display for FiringMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FiringMode::SingleShot => "single shot",
+            FiringMode::SemiAuto => "semi-auto",
+            FiringMode::Burst(ModeBonus::ToHit) => "burst fire, +10 to hit",
+            FiringMode::Burst(ModeBonus::Damage) => "burst fire, +1d10 DV",
+            FiringMode::FullAuto(ModeBonus::ToHit) => "full auto, +30 to hit",
+            FiringMode::FullAuto(ModeBonus::Damage) => "full auto, +3d10 DV",
+        })
+    }
+}
+
+/// −10 per wound to all tests.
+pub fn wound_modifier(wounds: u32) -> Option<Modifier> {
+    (wounds > 0).then(|| Modifier::new(format!("{wounds} wound(s)"), "wounds", -10 * wounds as i32))
+}
+
+/// A combatant's Eclipse Phase state: its sheet and what the battle has done to it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Fighter {
+    pub name: String,
+    pub sheet: Sheet,
+    pub condition: Condition,
+}
+
+impl Fighter {
+    /// A fighter with a fresh condition.
+    pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
+        Self {
+            name: name.into(),
+            sheet,
+            condition: Condition::default(),
+        }
+    }
+
+    /// The id of the weapon in hand: the drawn one, else the sheet's first.
+    pub fn drawn_id(&self) -> Option<&str> {
+        self.condition
+            .drawn
+            .as_ref()
+            .or(self.sheet.weapons.first())
+            .map(|w| w.0.as_str())
+    }
+
+    /// The weapon in hand.
+    pub fn drawn_weapon(&self) -> Result<&'static Weapon, RulesError> {
+        let id = self
+            .drawn_id()
+            .ok_or_else(|| RulesError::Illegal(format!("{} carries no weapon", self.name)))?;
+        Ok(gear::Catalogue::get()?
+            .weapon(id)
+            .ok_or_else(|| format!("unknown weapon `{id}`"))?)
+    }
+
+    /// Rounds left in a weapon.
+    pub fn rounds_left(&self, id: &str, weapon: &Weapon) -> Option<u32> {
+        weapon
+            .ammo
+            .map(|full| self.condition.ammo.get(id).copied().unwrap_or(full))
+    }
+}
+
+impl FighterState for Fighter {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn can_act(&self) -> bool {
+        self.condition.can_act()
+    }
+
+    fn is_out(&self) -> bool {
+        self.condition.is_out()
+    }
+}

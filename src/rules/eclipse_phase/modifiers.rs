@@ -1,0 +1,290 @@
+//! The situational modifiers of file 003's Combat Modifiers table, as a [`Situation`] a scenario (and later the
+//! map) fills in, turned into named [`Modifier`]s.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::outcome::Modifier;
+
+/// Range bands (file 003): point-blank is 2 m or less.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum RangeBand {
+    PointBlank,
+    Short,
+    Medium,
+    Long,
+    Extreme,
+    /// Past extreme range: no shot possible.
+    OutOfRange,
+}
+
+impl RangeBand {
+    /// The band of a distance in meters for a weapon's range table.
+    pub fn of(distance: u32, ranges: [u32; 4]) -> Self {
+        match distance {
+            0..=2 => RangeBand::PointBlank,
+            d if d <= ranges[0] => RangeBand::Short,
+            d if d <= ranges[1] => RangeBand::Medium,
+            d if d <= ranges[2] => RangeBand::Long,
+            d if d <= ranges[3] => RangeBand::Extreme,
+            _ => RangeBand::OutOfRange,
+        }
+    }
+
+    fn modifier(self) -> Option<(&'static str, i32)> {
+        match self {
+            RangeBand::PointBlank => Some(("point-blank range", 10)),
+            RangeBand::Short => None,
+            RangeBand::Medium => Some(("medium range", -10)),
+            RangeBand::Long => Some(("long range", -20)),
+            RangeBand::Extreme | RangeBand::OutOfRange => Some(("extreme range", -30)),
+        }
+    }
+}
+
+/// Cover the defender has from the attacker.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cover {
+    #[default]
+    None,
+    Minor,
+    Moderate,
+    Major,
+}
+
+/// Visibility for the attacker.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Visibility {
+    #[default]
+    Clear,
+    /// Glare, light smoke, dim light.
+    Minor,
+    /// Heavy smoke, dark.
+    Major,
+    Blind,
+}
+
+/// Size of the target.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TargetSize {
+    VerySmall,
+    Small,
+    #[default]
+    Normal,
+    Large,
+    VeryLarge,
+}
+
+/// Everything about an attack's situation that the table prices. All fields are optional in a scenario.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Situation {
+    /// The range band; when not given it comes from the distance between the two combatants.
+    pub range: Option<RangeBand>,
+    pub cover: Cover,
+    pub defender_hidden: bool,
+    /// Quick aim (+10): the attacker gives up its other Quick Actions this phase.
+    pub aim_quick: bool,
+    pub superior_position: bool,
+    pub called_shot: bool,
+    pub off_hand: bool,
+    pub two_handed_one_hand: bool,
+    pub touch_only: bool,
+    pub target_size: TargetSize,
+    pub visibility: Visibility,
+    pub attacker_behind_cover: bool,
+    pub attacker_running: bool,
+    pub attacker_in_melee: bool,
+    pub indirect_fire: bool,
+    pub reach_advantage: bool,
+    pub charging: bool,
+    /// Any other modifier the game master rules, by name.
+    pub extra: Vec<(String, i32)>,
+    /// Extra modifiers to the defender's roll, by name.
+    pub defender_extra: Vec<(String, i32)>,
+}
+
+/// Adds `(name, value)` as a modifier from `source` when `on`.
+fn push_if(out: &mut Vec<Modifier>, on: bool, name: &str, source: &str, value: i32) {
+    if on {
+        out.push(Modifier::new(name, source, value));
+    }
+}
+
+impl Situation {
+    /// The attacker's modifiers from the General and Ranged or Melee parts of the table.
+    pub fn attack_modifiers(&self, ranged: bool, band: RangeBand) -> Vec<Modifier> {
+        let mut out = self.general();
+        if ranged {
+            self.ranged(&mut out, band);
+        } else {
+            push_if(
+                &mut out,
+                self.reach_advantage,
+                "reach advantage",
+                "situation",
+                10,
+            );
+            push_if(&mut out, self.charging, "charging", "situation", 10);
+        }
+        out.extend(
+            self.extra
+                .iter()
+                .map(|(n, v)| Modifier::new(n, "game master", *v)),
+        );
+        out
+    }
+
+    fn general(&self) -> Vec<Modifier> {
+        let mut out = Vec::new();
+        push_if(&mut out, self.off_hand, "off-hand", "situation", -20);
+        push_if(
+            &mut out,
+            self.superior_position,
+            "superior position",
+            "position",
+            20,
+        );
+        push_if(
+            &mut out,
+            self.touch_only,
+            "touch-only attack",
+            "situation",
+            20,
+        );
+        push_if(&mut out, self.called_shot, "called shot", "choice", -10);
+        push_if(
+            &mut out,
+            self.two_handed_one_hand,
+            "two-handed weapon in one hand",
+            "situation",
+            -20,
+        );
+        if let Some((name, v)) = size_modifier(self.target_size) {
+            out.push(Modifier::new(name, "target", v));
+        }
+        if let Some((name, v)) = visibility_modifier(self.visibility) {
+            out.push(Modifier::new(name, "visibility", v));
+        }
+        out
+    }
+
+    fn ranged(&self, out: &mut Vec<Modifier>, band: RangeBand) {
+        push_if(
+            out,
+            self.attacker_behind_cover,
+            "attacker behind cover",
+            "position",
+            -10,
+        );
+        push_if(
+            out,
+            self.attacker_running,
+            "attacker running",
+            "movement",
+            -20,
+        );
+        push_if(
+            out,
+            self.attacker_in_melee,
+            "attacker in melee",
+            "situation",
+            -10,
+        );
+        if let Some((name, v)) = cover_modifier(self.cover) {
+            out.push(Modifier::new(name, "cover", v));
+        }
+        push_if(out, self.defender_hidden, "defender hidden", "cover", -60);
+        push_if(out, self.aim_quick, "aimed shot (quick)", "aim", 10);
+        push_if(out, self.indirect_fire, "indirect fire", "situation", -30);
+        if let Some((name, v)) = band.modifier() {
+            out.push(Modifier::new(name, "range", v));
+        }
+    }
+}
+
+fn size_modifier(size: TargetSize) -> Option<(&'static str, i32)> {
+    match size {
+        TargetSize::VerySmall => Some(("very small target", -30)),
+        TargetSize::Small => Some(("small target", -10)),
+        TargetSize::Normal => None,
+        TargetSize::Large => Some(("large target", 10)),
+        TargetSize::VeryLarge => Some(("very large target", 30)),
+    }
+}
+
+fn visibility_modifier(v: Visibility) -> Option<(&'static str, i32)> {
+    match v {
+        Visibility::Clear => None,
+        Visibility::Minor => Some(("visibility impaired (minor)", -10)),
+        Visibility::Major => Some(("visibility impaired (major)", -20)),
+        Visibility::Blind => Some(("blind attack", -30)),
+    }
+}
+
+fn cover_modifier(c: Cover) -> Option<(&'static str, i32)> {
+    match c {
+        Cover::None => None,
+        Cover::Minor => Some(("defender in minor cover", -10)),
+        Cover::Moderate => Some(("defender in moderate cover", -20)),
+        Cover::Major => Some(("defender in major cover", -30)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn range_bands_follow_the_weapon_table() {
+        let shredder = [10, 40, 70, 100];
+        assert_eq!(RangeBand::of(2, shredder), RangeBand::PointBlank);
+        assert_eq!(RangeBand::of(10, shredder), RangeBand::Short);
+        assert_eq!(RangeBand::of(11, shredder), RangeBand::Medium);
+        assert_eq!(RangeBand::of(70, shredder), RangeBand::Long);
+        assert_eq!(RangeBand::of(100, shredder), RangeBand::Extreme);
+        assert_eq!(RangeBand::of(101, shredder), RangeBand::OutOfRange);
+    }
+
+    #[test]
+    fn every_table_row_prices_as_file_003_says() {
+        let s = Situation {
+            cover: Cover::Moderate,
+            aim_quick: true,
+            superior_position: true,
+            called_shot: true,
+            target_size: TargetSize::Small,
+            visibility: Visibility::Major,
+            attacker_running: true,
+            extra: vec![("gravity".into(), -10)],
+            ..Situation::default()
+        };
+        let mods = s.attack_modifiers(true, RangeBand::Long);
+        let named: Vec<(String, i32)> = mods.iter().map(|m| (m.name.clone(), m.value)).collect();
+        let expected = [
+            ("superior position", 20),
+            ("called shot", -10),
+            ("small target", -10),
+            ("visibility impaired (major)", -20),
+            ("attacker running", -20),
+            ("defender in moderate cover", -20),
+            ("aimed shot (quick)", 10),
+            ("long range", -20),
+            ("gravity", -10),
+        ];
+        let expected: Vec<(String, i32)> =
+            expected.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+        assert_eq!(named, expected);
+        let melee = Situation {
+            reach_advantage: true,
+            charging: true,
+            cover: Cover::Major,
+            ..Situation::default()
+        };
+        let values: Vec<i32> = melee
+            .attack_modifiers(false, RangeBand::PointBlank)
+            .iter()
+            .map(|m| m.value)
+            .collect();
+        assert_eq!(values, [10, 10], "cover and range do not apply in melee");
+    }
+}

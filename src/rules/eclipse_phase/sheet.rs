@@ -1,0 +1,232 @@
+//! An Eclipse Phase character: aptitudes, skills, INIT, Speed, Durability and its derived thresholds, and the
+//! condition a battle changes (damage, wounds, statuses, ammunition).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::gear::{ArmorRef, WeaponRef};
+use crate::rules::outcome::Status;
+
+/// A percentile rating (aptitude or skill), 0–99. Checked while the scenario is read, so a bad value names its line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "i64", into = "i64")]
+pub struct Rating(pub u32);
+
+impl TryFrom<i64> for Rating {
+    type Error = String;
+    fn try_from(v: i64) -> Result<Self, String> {
+        match u32::try_from(v) {
+            Ok(r) if r <= 99 => Ok(Rating(r)),
+            _ => Err(format!(
+                "a rating of {v} is out of range: aptitudes, skills and INIT run from 0 to 99"
+            )),
+        }
+    }
+}
+
+impl From<Rating> for i64 {
+    fn from(r: Rating) -> i64 {
+        i64::from(r.0)
+    }
+}
+
+/// The seven aptitudes. Any not given is 15, an unmodified human average.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Aptitudes {
+    pub cog: Rating,
+    pub coo: Rating,
+    pub int: Rating,
+    pub r#ref: Rating,
+    pub sav: Rating,
+    pub som: Rating,
+    pub wil: Rating,
+}
+
+impl Default for Aptitudes {
+    fn default() -> Self {
+        let avg = Rating(15);
+        Self {
+            cog: avg,
+            coo: avg,
+            int: avg,
+            r#ref: avg,
+            sav: avg,
+            som: avg,
+            wil: avg,
+        }
+    }
+}
+
+/// The combat skills a battle tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Skill {
+    Fray,
+    BeamWeapons,
+    Blades,
+    Clubs,
+    KineticWeapons,
+    Seeker,
+    SprayWeapons,
+    ThrownWeapons,
+    UnarmedCombat,
+}
+
+impl Skill {
+    /// The skill's name as printed.
+    pub fn name(self) -> &'static str {
+        match self {
+            Skill::Fray => "Fray",
+            Skill::BeamWeapons => "Beam Weapons",
+            Skill::Blades => "Blades",
+            Skill::Clubs => "Clubs",
+            Skill::KineticWeapons => "Kinetic Weapons",
+            Skill::Seeker => "Seeker",
+            Skill::SprayWeapons => "Spray Weapons",
+            Skill::ThrownWeapons => "Thrown Weapons",
+            Skill::UnarmedCombat => "Unarmed Combat",
+        }
+    }
+
+    /// The linked aptitude a character without the skill defaults to.
+    fn linked(self, a: &Aptitudes) -> Rating {
+        match self {
+            Skill::Fray => a.r#ref,
+            Skill::Blades | Skill::Clubs | Skill::UnarmedCombat => a.som,
+            _ => a.coo,
+        }
+    }
+
+    /// Melee skills; the others are ranged.
+    pub fn is_melee(self) -> bool {
+        matches!(self, Skill::Blades | Skill::Clubs | Skill::UnarmedCombat)
+    }
+}
+
+/// Biomorphs die at DUR × 1.5, synthmorphs at DUR × 2.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MorphKind {
+    #[default]
+    Biomorph,
+    Synthmorph,
+}
+
+/// A character sheet as a scenario or roster gives it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    #[serde(default)]
+    pub aptitudes: Aptitudes,
+    /// Skills by name; a skill not listed defaults to its linked aptitude.
+    #[serde(default)]
+    pub skills: BTreeMap<Skill, Rating>,
+    /// INIT, to which the initiative roll's d100 is added (the seed's 63 + 23 = 86).
+    pub init: Rating,
+    /// Action Phases per turn, 1–4.
+    #[serde(default = "one")]
+    pub speed: u32,
+    /// DUR.
+    pub durability: u32,
+    /// Wound threshold; ⌈DUR ÷ 5⌉ when not given.
+    #[serde(default)]
+    pub wound_threshold: Option<u32>,
+    /// Death rating; DUR × 1.5 (biomorph, rounded down) or DUR × 2 (synthmorph) when not given.
+    #[serde(default)]
+    pub death_rating: Option<u32>,
+    #[serde(default)]
+    pub morph: MorphKind,
+    /// A smartlink (implant and linked weapons): +10 to ranged attacks.
+    #[serde(default)]
+    pub smartlink: bool,
+    /// Weapons carried, by catalogue name. The first is in hand at the start unless `drawn` says otherwise.
+    #[serde(default)]
+    pub weapons: Vec<WeaponRef>,
+    #[serde(default)]
+    pub armor: Option<ArmorRef>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl Sheet {
+    /// A skill's rating, defaulting to the linked aptitude.
+    pub fn skill(&self, skill: Skill) -> u32 {
+        self.skills
+            .get(&skill)
+            .copied()
+            .unwrap_or_else(|| skill.linked(&self.aptitudes))
+            .0
+    }
+
+    /// WT = ⌈DUR ÷ 5⌉ unless the sheet gives one (rules.md §1).
+    pub fn wound_threshold(&self) -> u32 {
+        self.wound_threshold
+            .unwrap_or(self.durability.div_ceil(5))
+            .max(1)
+    }
+
+    /// The damage total at which the character dies.
+    pub fn death_rating(&self) -> u32 {
+        self.death_rating.unwrap_or(match self.morph {
+            MorphKind::Biomorph => self.durability * 3 / 2,
+            MorphKind::Synthmorph => self.durability * 2,
+        })
+    }
+}
+
+/// What a battle has done to a character so far.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Condition {
+    /// Damage taken so far.
+    pub damage: u32,
+    /// Wounds taken so far; each is −10 to all tests.
+    pub wounds: u32,
+    pub statuses: Vec<Status>,
+    /// The weapon in hand; `None` at the start means the first weapon of the sheet.
+    pub drawn: Option<WeaponRef>,
+    /// Rounds left per weapon; a weapon not listed is fully loaded.
+    pub ammo: BTreeMap<String, u32>,
+    /// The target a Complex Action aim is fixed on (+30 to the next shot at it).
+    pub aiming_at: Option<String>,
+}
+
+impl Condition {
+    /// Whether the character has this status (stun of any length counts as one).
+    pub fn has(&self, status: &Status) -> bool {
+        self.statuses.iter().any(|s| same_kind(s, status))
+    }
+
+    /// Adds a status unless an equal one is there already.
+    pub fn gain(&mut self, status: Status) {
+        self.statuses.retain(|s| !same_kind(s, &status));
+        self.statuses.push(status);
+    }
+
+    /// Removes a status (any stun length).
+    pub fn lose(&mut self, status: &Status) {
+        self.statuses.retain(|s| !same_kind(s, status));
+    }
+
+    /// Out of the fight for good: dead, incapacitated or unconscious.
+    pub fn is_out(&self) -> bool {
+        self.has(&Status::Dead)
+            || self.has(&Status::Incapacitated)
+            || self.has(&Status::Unconscious)
+    }
+
+    /// Able to act this phase.
+    pub fn can_act(&self) -> bool {
+        !self.is_out() && !self.has(&Status::Stunned(0))
+    }
+}
+
+fn same_kind(a: &Status, b: &Status) -> bool {
+    std::mem::discriminant(a) == std::mem::discriminant(b)
+        && match (a, b) {
+            (Status::WeaponJammed(x), Status::WeaponJammed(y)) => x == y,
+            _ => true,
+        }
+}

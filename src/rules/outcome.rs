@@ -1,0 +1,353 @@
+//! The explained outcome: every test, die face, modifier, damage step and state change as data.
+//!
+//! A ruleset never returns a bare number: it appends [`Event`]s to a [`Log`]. The log is what the text and JSON
+//! output render, what tests assert on, and what the AI reads. Events are shared by all rulesets; the parts that
+//! differ (a d100 target test or a dice pool) live in [`Roll`].
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// One situational modifier, with where it came from: "smartlink +10 (gear)".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Modifier {
+    /// What the modifier is, e.g. "smartlink".
+    pub name: String,
+    /// Where it came from: "gear", "wounds", "range", "scenario", …
+    pub source: String,
+    /// Its value, in the ruleset's units (percent for d100, dice for pools).
+    pub value: i32,
+}
+
+impl Modifier {
+    /// A modifier named `name` from `source`.
+    pub fn new(name: impl Into<String>, source: impl Into<String>, value: i32) -> Self {
+        Self {
+            name: name.into(),
+            source: source.into(),
+            value,
+        }
+    }
+}
+
+impl fmt::Display for Modifier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {:+} ({})", self.name, self.value, self.source)
+    }
+}
+
+/// One term of a sum that the log shows, e.g. "2d10 [3, 4]" = 7 or "excellent success" = +5.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Term {
+    /// What the term is.
+    pub label: String,
+    /// The dice behind it, if any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub faces: Vec<u32>,
+    /// Its value.
+    pub value: i32,
+}
+
+impl Term {
+    /// A fixed term.
+    pub fn fixed(label: impl Into<String>, value: i32) -> Self {
+        Self {
+            label: label.into(),
+            faces: Vec::new(),
+            value,
+        }
+    }
+
+    /// A term made of dice.
+    pub fn dice(label: impl Into<String>, faces: Vec<u32>, value: i32) -> Self {
+        Self {
+            label: label.into(),
+            faces,
+            value,
+        }
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.label)?;
+        if !self.faces.is_empty() {
+            let faces: Vec<String> = self.faces.iter().map(u32::to_string).collect();
+            write!(f, " [{}]", faces.join(", "))?;
+        }
+        write!(f, " {:+}", self.value)
+    }
+}
+
+/// The dice of one test, in the ruleset's own terms.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Roll {
+    /// A d100 roll-under test (Eclipse Phase).
+    Percentile {
+        /// The modified target number.
+        target: i32,
+        /// The d100 face, 0–99.
+        roll: u32,
+        success: bool,
+        /// Doubles: 00, 11, … 99.
+        critical: bool,
+        /// Margin of success (when `success`) or of failure.
+        margin: i32,
+    },
+}
+
+impl Roll {
+    /// Whether the test succeeded.
+    pub fn success(&self) -> bool {
+        match self {
+            Roll::Percentile { success, .. } => *success,
+        }
+    }
+}
+
+/// One test: who rolled what, against what, with which modifiers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TestRecord {
+    /// Who rolled.
+    pub who: String,
+    /// What was tested, e.g. "Spray Weapons" or "SOM × 3 (knockdown)".
+    pub label: String,
+    /// The skill, aptitude or pool before modifiers.
+    pub base: i32,
+    /// Every modifier applied, by name and source.
+    pub modifiers: Vec<Modifier>,
+    /// Notes on how modifiers were limited, e.g. the ±60 cap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cap: Option<String>,
+    /// The roll and its result.
+    pub roll: Roll,
+}
+
+/// A condition a combatant gains or loses.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    Prone,
+    Unconscious,
+    /// Stunned (incapacitated) for this many more action turns.
+    Stunned(u32),
+    Incapacitated,
+    Dead,
+    FullDefense,
+    /// The named weapon has malfunctioned and must be cleared.
+    WeaponJammed(String),
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Prone => write!(f, "prone"),
+            Status::Unconscious => write!(f, "unconscious"),
+            Status::Stunned(turns) => write!(f, "stunned for {turns} action turn(s)"),
+            Status::Incapacitated => write!(f, "incapacitated"),
+            Status::Dead => write!(f, "dead"),
+            Status::FullDefense => write!(f, "on full defense"),
+            Status::WeaponJammed(w) => write!(f, "stuck with a malfunctioning {w}"),
+        }
+    }
+}
+
+/// One thing that happened, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    BattleStarted {
+        name: String,
+        ruleset: String,
+        dice: String,
+    },
+    TurnStarted {
+        turn: u32,
+    },
+    /// A sum the rules compute: initiative, damage value, armor, damage taken.
+    Calculated {
+        who: String,
+        label: String,
+        terms: Vec<Term>,
+        total: i32,
+    },
+    PhaseStarted {
+        turn: u32,
+        phase: u32,
+        order: Vec<String>,
+    },
+    ActionTaken {
+        who: String,
+        action: String,
+    },
+    Tested(TestRecord),
+    /// The result of an opposed attack test.
+    AttackResolved {
+        attacker: String,
+        defender: String,
+        hit: bool,
+        reason: String,
+    },
+    DamageTaken {
+        who: String,
+        amount: i32,
+        total: i32,
+        durability: i32,
+    },
+    WoundsTaken {
+        who: String,
+        wounds: u32,
+        total: u32,
+        threshold: u32,
+    },
+    StatusGained {
+        who: String,
+        status: Status,
+        reason: String,
+    },
+    StatusLost {
+        who: String,
+        status: Status,
+        reason: String,
+    },
+    BattleEnded {
+        reason: String,
+        winner: Option<String>,
+    },
+}
+
+/// The ordered list of events a ruleset appends to.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Log {
+    /// The events, oldest first.
+    pub events: Vec<Event>,
+}
+
+impl Log {
+    /// Appends one event.
+    pub fn push(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    /// The tests in the log, in order: handy for tests and the AI.
+    pub fn tests(&self) -> impl Iterator<Item = &TestRecord> {
+        self.events.iter().filter_map(|e| match e {
+            Event::Tested(t) => Some(t),
+            _ => None,
+        })
+    }
+
+    /// The calculation with this label that came last, if any.
+    pub fn last_calc(&self, wanted: &str) -> Option<i32> {
+        self.events.iter().rev().find_map(|e| match e {
+            Event::Calculated { label, total, .. } if label == wanted => Some(*total),
+            _ => None,
+        })
+    }
+}
+
+fn write_terms(f: &mut fmt::Formatter<'_>, terms: &[Term]) -> fmt::Result {
+    let parts: Vec<String> = terms.iter().map(Term::to_string).collect();
+    write!(f, "{}", parts.join(", "))
+}
+
+fn write_test(f: &mut fmt::Formatter<'_>, t: &TestRecord) -> fmt::Result {
+    write!(f, "{} tests {} {}", t.who, t.label, t.base)?;
+    for m in &t.modifiers {
+        write!(f, ", {m}")?;
+    }
+    if let Some(cap) = &t.cap {
+        write!(f, " ({cap})")?;
+    }
+    match &t.roll {
+        Roll::Percentile {
+            target,
+            roll,
+            success,
+            critical,
+            margin,
+        } => {
+            let result = if *success { "success" } else { "failure" };
+            let crit = if *critical { "critical " } else { "" };
+            let m = if *success { "MoS" } else { "MoF" };
+            write!(
+                f,
+                ": target {target}, rolled {roll:02} → {crit}{result}, {m} {margin}"
+            )
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::BattleStarted {
+                name,
+                ruleset,
+                dice,
+            } => write!(f, "== {name} ({ruleset}; dice: {dice}) =="),
+            Event::TurnStarted { turn } => write!(f, "-- Turn {turn} --"),
+            Event::Calculated {
+                who,
+                label,
+                terms,
+                total,
+            } => {
+                write!(f, "{who}: {label} = ")?;
+                write_terms(f, terms)?;
+                write!(f, " = {total}")
+            }
+            Event::PhaseStarted { turn, phase, order } => {
+                write!(f, "Turn {turn}, action phase {phase}: {}", order.join(", "))
+            }
+            Event::ActionTaken { who, action } => write!(f, "{who}: {action}"),
+            Event::Tested(t) => write_test(f, t),
+            Event::AttackResolved {
+                attacker,
+                defender,
+                hit,
+                reason,
+            } => {
+                let verdict = if *hit { "hits" } else { "misses" };
+                write!(f, "{attacker} {verdict} {defender}: {reason}")
+            }
+            Event::DamageTaken {
+                who,
+                amount,
+                total,
+                durability,
+            } => {
+                write!(
+                    f,
+                    "{who} takes {amount} damage (total {total} of durability {durability})"
+                )
+            }
+            Event::WoundsTaken {
+                who,
+                wounds,
+                total,
+                threshold,
+            } => {
+                write!(
+                    f,
+                    "{who} suffers {wounds} wound(s) (wound threshold {threshold}; {total} in all)"
+                )
+            }
+            Event::StatusGained {
+                who,
+                status,
+                reason,
+            } => write!(f, "{who} is {status}: {reason}"),
+            Event::StatusLost {
+                who,
+                status,
+                reason,
+            } => write!(f, "{who} is no longer {status}: {reason}"),
+            Event::BattleEnded { reason, winner } => match winner {
+                Some(w) => write!(f, "== Battle over: {reason}. {w} wins. =="),
+                None => write!(f, "== Battle over: {reason}. =="),
+            },
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! What every ruleset provides to a battle, whatever its dice: a turn schedule (Eclipse Phase action phases,
+//! Shadowrun initiative passes, Storyteller first and extra actions), actions that change the battle and explain
+//! themselves, and a simple default choice of action for combatants nobody scripted.
+
+use serde::Serialize;
+
+use super::RulesError;
+use super::dice::Dice;
+use super::outcome::Log;
+
+/// A combatant as a battle holds it: the ruleset's own state plus what every ruleset shares.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Combatant<F> {
+    /// The side (team) it fights for.
+    pub side: String,
+    /// Grid cell; one cell is one meter.
+    pub position: (i32, i32),
+    /// The ruleset's sheet and condition.
+    pub fighter: F,
+}
+
+impl<F> Combatant<F> {
+    /// Whole meters between two combatants (Chebyshev distance on the grid: a diagonal step is one meter).
+    pub fn distance_to(&self, other: &Combatant<F>) -> u32 {
+        let dx = self.position.0.abs_diff(other.position.0);
+        let dy = self.position.1.abs_diff(other.position.1);
+        dx.max(dy)
+    }
+}
+
+/// What the battle loop needs to know of a combatant's state in any ruleset.
+pub trait FighterState {
+    /// Its name, unique in the battle.
+    fn name(&self) -> &str;
+    /// Able to act in its slot now.
+    fn can_act(&self) -> bool;
+    /// Out of the battle (dead, incapacitated, unconscious …).
+    fn is_out(&self) -> bool;
+}
+
+/// One slot of a turn: which combatant acts, and in which phase or pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// Index of the combatant in the battle.
+    pub actor: usize,
+    /// Action phase, initiative pass, or 1 for first actions and 2+ for extra actions.
+    pub phase: u32,
+}
+
+/// A ruleset, with its per-battle options inside `self`.
+pub trait Ruleset {
+    /// The ruleset's combatant state.
+    type Fighter: FighterState;
+    /// One combatant's action in one slot, as a scenario scripts it.
+    type Action;
+
+    /// The ruleset's name, for the log.
+    fn name(&self) -> &'static str;
+
+    /// Starts a turn: rolls initiative where the ruleset does, advances timed statuses, and returns the slots of
+    /// the turn in order.
+    fn start_turn(
+        &mut self,
+        turn: u32,
+        battle: &mut [Combatant<Self::Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<Vec<Slot>, RulesError>;
+
+    /// Carries out `action` for the combatant in `slot`.
+    fn perform(
+        &mut self,
+        slot: Slot,
+        action: &Self::Action,
+        battle: &mut [Combatant<Self::Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError>;
+
+    /// The simple built-in choice for a combatant nobody scripted: attack the nearest enemy still standing.
+    fn default_action(
+        &self,
+        slot: Slot,
+        battle: &[Combatant<Self::Fighter>],
+    ) -> Option<Self::Action>;
+
+    /// The name of the combatant an action is for.
+    fn actor_of<'a>(&self, action: &'a Self::Action) -> &'a str;
+}
+
+/// Mutable access to two different combatants at once (attacker and defender).
+pub fn pair_mut<F>(
+    battle: &mut [Combatant<F>],
+    a: usize,
+    b: usize,
+) -> Option<(&mut Combatant<F>, &mut Combatant<F>)> {
+    if a == b || a >= battle.len() || b >= battle.len() {
+        return None;
+    }
+    if a < b {
+        let (left, right) = battle.split_at_mut(b);
+        Some((&mut left[a], &mut right[0]))
+    } else {
+        let (left, right) = battle.split_at_mut(a);
+        Some((&mut right[0], &mut left[b]))
+    }
+}

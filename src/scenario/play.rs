@@ -1,0 +1,127 @@
+//! The battle loop every ruleset shares: turns, the ruleset's slots, scripted actions or the built-in choice,
+//! and the end of the battle. Pure Rust; the ECS layer will drive the same ruleset calls.
+
+use std::collections::VecDeque;
+
+use crate::rules::RulesError;
+use crate::rules::dice::Dice;
+use crate::rules::outcome::{Event, Log};
+use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot};
+
+/// How the actions of a battle are chosen.
+pub enum Script<A> {
+    /// Play the scripted actions in order, each in its actor's next slot, and stop when they run out.
+    Scripted(VecDeque<A>),
+    /// Everyone uses the ruleset's built-in choice until one side is left.
+    BuiltIn,
+}
+
+/// The sides that still have someone in the fight.
+pub fn sides_standing<F: FighterState>(battle: &[Combatant<F>]) -> Vec<&str> {
+    let mut sides: Vec<&str> = battle
+        .iter()
+        .filter(|c| !c.fighter.is_out())
+        .map(|c| c.side.as_str())
+        .collect();
+    sides.dedup();
+    sides.sort_unstable();
+    sides.dedup();
+    sides
+}
+
+/// Why a battle stopped.
+enum Stop {
+    Decided,
+    ScriptDone,
+    Stuck(String),
+}
+
+/// Plays a battle to its end, to the end of its script, or to the turn limit, appending every event to `log`.
+pub fn play<R: Ruleset>(
+    ruleset: &mut R,
+    battle: &mut [Combatant<R::Fighter>],
+    mut script: Script<R::Action>,
+    turn_limit: u32,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    for turn in 1..=turn_limit {
+        log.push(Event::TurnStarted { turn });
+        let slots = ruleset.start_turn(turn, battle, dice, log)?;
+        if let Some(stop) = play_turn(ruleset, battle, &slots, &mut script, dice, log)? {
+            end(battle, stop, log);
+            return Ok(());
+        }
+        if let Script::Scripted(actions) = &script
+            && let Some(next) = actions.front()
+        {
+            // A scripted actor who had no slot this turn is out of the battle: the script cannot go on.
+            let who = ruleset.actor_of(next).to_owned();
+            if !slots.iter().any(|s| battle[s.actor].fighter.name() == who) {
+                let why = format!("{who} cannot act for the next scripted action");
+                end(battle, Stop::Stuck(why), log);
+                return Ok(());
+            }
+        }
+    }
+    let reason = format!("the turn limit of {turn_limit} was reached");
+    log.push(Event::BattleEnded {
+        reason,
+        winner: None,
+    });
+    Ok(())
+}
+
+/// Plays the slots of one turn; `Some` when the battle stops during it.
+fn play_turn<R: Ruleset>(
+    ruleset: &mut R,
+    battle: &mut [Combatant<R::Fighter>],
+    slots: &[Slot],
+    script: &mut Script<R::Action>,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<Option<Stop>, RulesError> {
+    for &slot in slots {
+        if sides_standing(battle).len() <= 1 {
+            return Ok(Some(Stop::Decided));
+        }
+        if !battle[slot.actor].fighter.can_act() {
+            continue;
+        }
+        let name = battle[slot.actor].fighter.name().to_owned();
+        match script {
+            Script::Scripted(actions) => {
+                let Some(next) = actions.front() else {
+                    return Ok(Some(Stop::ScriptDone));
+                };
+                if ruleset.actor_of(next) == name {
+                    ruleset.perform(slot, next, battle, dice, log)?;
+                    actions.pop_front();
+                }
+            }
+            Script::BuiltIn => {
+                if let Some(action) = ruleset.default_action(slot, battle) {
+                    ruleset.perform(slot, &action, battle, dice, log)?;
+                }
+            }
+        }
+    }
+    let decided = sides_standing(battle).len() <= 1;
+    let done = matches!(script, Script::Scripted(a) if a.is_empty());
+    Ok(decided
+        .then_some(Stop::Decided)
+        .or(done.then_some(Stop::ScriptDone)))
+}
+
+fn end<F: FighterState>(battle: &[Combatant<F>], stop: Stop, log: &mut Log) {
+    let standing = sides_standing(battle);
+    let (reason, winner) = match stop {
+        Stop::Decided => match standing.first() {
+            Some(side) => ("every other side is out".to_owned(), Some(side.to_string())),
+            None => ("nobody is left standing".to_owned(), None),
+        },
+        Stop::ScriptDone => ("the scripted actions are done".to_owned(), None),
+        Stop::Stuck(why) => (why, None),
+    };
+    log.push(Event::BattleEnded { reason, winner });
+}

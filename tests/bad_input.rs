@@ -1,0 +1,131 @@
+//! Malformed or inconsistent scenarios get one clear line with file, line and column, and a non-zero exit;
+//! never a panic.
+
+use std::path::Path;
+use std::process::Command;
+
+use skirmish::scenario::{self, ScenarioError};
+
+const GOOD: &str = r#"(
+    name: "Duel",
+    ruleset: EclipsePhase(
+        combatants: [
+            (name: "A", side: "a", sheet: (init: 50, durability: 30, skills: { KineticWeapons: 50 }, weapons: ["light_pistol"])),
+            (name: "B", side: "b", position: (5, 0), sheet: (init: 40, durability: 30, weapons: ["knife"])),
+        ],
+        actions: [(actor: "A", complex: Attack(targets: ["B"]))],
+    ),
+)"#;
+
+fn error_for(from: &str, to: &str) -> String {
+    assert!(
+        GOOD.contains(from),
+        "the test edits text that exists: {from}"
+    );
+    let text = GOOD.replacen(from, to, 1);
+    match scenario::parse(&text, Path::new("duel.ron")) {
+        Ok(_) => panic!("accepted a bad scenario:\n{text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn the_good_scenario_is_accepted() {
+    assert!(scenario::parse(GOOD, Path::new("duel.ron")).is_ok());
+}
+
+#[test]
+fn a_syntax_error_names_line_and_column() {
+    let e = error_for(r#"side: "a","#, r#"side: "a""#);
+    assert!(e.starts_with("duel.ron:5:"), "{e}");
+    assert!(e.contains("Expected"), "{e}");
+}
+
+#[test]
+fn an_unknown_weapon_lists_the_catalogue() {
+    let e = error_for(r#"["light_pistol"]"#, r#"["light_pistl"]"#);
+    assert!(e.starts_with("duel.ron:5:"), "{e}");
+    assert!(
+        e.contains("unknown weapon `light_pistl`; the catalogue has: unarmed, knife"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_skill_out_of_range_says_the_range() {
+    let e = error_for("KineticWeapons: 50", "KineticWeapons: 120");
+    assert!(e.starts_with("duel.ron:5:"), "{e}");
+    assert!(e.contains("a rating of 120 is out of range"), "{e}");
+}
+
+#[test]
+fn a_field_of_another_ruleset_is_named() {
+    let e = error_for(
+        "durability: 30, weapons",
+        "body: 4, durability: 30, weapons",
+    );
+    assert!(e.starts_with("duel.ron:6:"), "{e}");
+    assert!(
+        e.contains("Unexpected field named `body` in `Sheet`, expected one of `aptitudes`"),
+        "{e}"
+    );
+    assert!(
+        e.ends_with("(a field of another ruleset, or a typo?)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn no_combatants_is_refused() {
+    let start = GOOD.find("combatants: [").unwrap();
+    let end = GOOD.find("        ],\n        actions").unwrap();
+    let text = format!("{}combatants: [\n{}", &GOOD[..start], &GOOD[end..]);
+    let e = scenario::parse(&text, Path::new("duel.ron")).unwrap_err();
+    assert!(matches!(e, ScenarioError::Invalid { line: 4, .. }), "{e}");
+    assert!(
+        e.to_string()
+            .contains("a battle needs at least two combatants, this one has 0"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_action_by_an_unknown_combatant_is_located() {
+    let e = error_for(r#"actor: "A""#, r#"actor: "Q""#);
+    assert_eq!(
+        e,
+        "duel.ron:8:27: action 1: no combatant is called \"Q\"; the combatants are A, B"
+    );
+}
+
+#[test]
+fn one_side_only_and_a_missing_field_are_refused() {
+    let e = error_for(r#"side: "b""#, r#"side: "a""#);
+    assert!(e.contains("a battle needs two sides"), "{e}");
+    let e = error_for("init: 40, ", "");
+    assert!(e.contains("init"), "{e}");
+}
+
+#[test]
+fn the_command_prints_one_line_and_exits_2_without_a_panic() {
+    let dir = std::env::temp_dir().join(format!("skirmish-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.ron");
+    std::fs::write(&file, GOOD.replacen("\"knife\"", "\"spork\"", 1)).unwrap();
+    for path in [file.clone(), dir.join("missing.ron")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+            .arg("run")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("error: ")
+                && err.contains(&*path.to_string_lossy())
+                && !err.contains("panicked"),
+            "{err}"
+        );
+    }
+}

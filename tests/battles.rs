@@ -1,0 +1,47 @@
+//! Whole battles through the public runner: the shipped scenarios load, a seeded battle fought by the built-in
+//! choice ends with a winner, and the same seed always gives the same battle.
+
+use std::path::Path;
+
+use skirmish::rules::dice::SeededDice;
+use skirmish::rules::outcome::{Event, Log};
+use skirmish::scenario::{self, Scenario};
+
+fn firefight() -> Scenario {
+    scenario::load(Path::new("scenarios/firefight.ron")).expect("the shipped scenario loads")
+}
+
+fn fight(seed: u64) -> Log {
+    let mut log = Log::default();
+    scenario::run(&firefight(), &mut SeededDice::new(seed), "seed", &mut log)
+        .expect("a legal battle");
+    log
+}
+
+#[test]
+fn every_shipped_scenario_loads() {
+    for dir in ["scenarios", "tests/scenarios"] {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if let Err(e) = scenario::load(&path) {
+                panic!("{e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_seeded_battle_is_fought_to_a_winner_and_replays_identically() {
+    for seed in 0..20 {
+        let log = fight(seed);
+        let Some(Event::BattleEnded { winner, .. }) = log.events.last() else {
+            panic!("no end")
+        };
+        assert!(
+            winner.is_some(),
+            "seed {seed}: no winner before the turn limit"
+        );
+        assert_eq!(log, fight(seed), "seed {seed} replays identically");
+    }
+    assert_ne!(fight(1), fight(2));
+}

@@ -1,0 +1,99 @@
+//! Helpers for rules tests: fighters from short RON sheets, a battle, one action performed with scripted dice.
+
+#![allow(dead_code)]
+
+use skirmish::rules::RulesError;
+use skirmish::rules::dice::ScriptedDice;
+use skirmish::rules::eclipse_phase::actions::{Action, EclipsePhase};
+use skirmish::rules::eclipse_phase::sheet::Sheet;
+use skirmish::rules::eclipse_phase::{Fighter, Options};
+use skirmish::rules::outcome::{Event, Log, Roll};
+use skirmish::rules::ruleset::{Combatant, Ruleset, Slot};
+
+fn ron_options() -> ron::Options {
+    use ron::extensions::Extensions;
+    ron::Options::default()
+        .with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES)
+}
+
+/// A sheet from the inside of its RON parentheses, e.g. `init: 50, durability: 30`.
+pub fn sheet(fields: &str) -> Sheet {
+    ron_options()
+        .from_str(&format!("({fields})"))
+        .expect("test sheet")
+}
+
+/// A combatant on `side` at `x` meters along the x axis.
+pub fn at(name: &str, side: &str, x: i32, fields: &str) -> Combatant<Fighter> {
+    Combatant {
+        side: side.into(),
+        position: (x, 0),
+        fighter: Fighter::new(name, sheet(fields)),
+    }
+}
+
+/// An action from RON.
+pub fn action(text: &str) -> Action {
+    ron_options().from_str(text).expect("test action")
+}
+
+/// Performs `text` for combatant `actor` with `faces`, and checks every face was used.
+pub fn perform(battle: &mut [Combatant<Fighter>], actor: usize, text: &str, faces: &[u32]) -> Log {
+    perform_with(Options::default(), battle, actor, text, faces).expect("legal action")
+}
+
+/// Like [`perform`], with options, returning the rules' error.
+pub fn perform_with(
+    options: Options,
+    battle: &mut [Combatant<Fighter>],
+    actor: usize,
+    text: &str,
+    faces: &[u32],
+) -> Result<Log, RulesError> {
+    let mut dice = ScriptedDice::new(faces.iter().copied());
+    let mut log = Log::default();
+    EclipsePhase { options }.perform(
+        Slot { actor, phase: 1 },
+        &action(text),
+        battle,
+        &mut dice,
+        &mut log,
+    )?;
+    assert_eq!(
+        dice.remaining(),
+        0,
+        "every scripted face should be used:\n{}",
+        render(&log)
+    );
+    Ok(log)
+}
+
+/// The log as text, for failure messages.
+pub fn render(log: &Log) -> String {
+    log.events.iter().map(|e| format!("{e}\n")).collect()
+}
+
+/// (label, target, roll, success) of every test in the log.
+pub fn tests(log: &Log) -> Vec<(String, i32, u32, bool)> {
+    log.tests()
+        .map(|t| match t.roll {
+            Roll::Percentile {
+                target,
+                roll,
+                success,
+                ..
+            } => (t.label.clone(), target, roll, success),
+        })
+        .collect()
+}
+
+/// Whether an attack in the log hit, in order.
+pub fn hits(log: &Log) -> Vec<bool> {
+    log.events
+        .iter()
+        .filter_map(|e| match e {
+            Event::AttackResolved { hit, .. } => Some(*hit),
+            _ => None,
+        })
+        .collect()
+}
