@@ -45,3 +45,28 @@ fn a_seeded_battle_is_fought_to_a_winner_and_replays_identically() {
     }
     assert_ne!(fight(1), fight(2));
 }
+
+#[test]
+fn a_script_whose_next_actor_is_out_stops_with_the_reason() {
+    let text = r#"(
+        name: "Stuck",
+        ruleset: EclipsePhase(
+            combatants: [
+                (name: "A", side: "a", sheet: (init: 50, durability: 30, weapons: ["light_pistol"])),
+                (name: "B", side: "b", sheet: (init: 40, durability: 30), condition: (statuses: [Dead])),
+                (name: "C", side: "b", sheet: (init: 30, durability: 30)),
+            ],
+            actions: [(actor: "B", complex: Wait)],
+        ),
+        dice: [10, 20],
+    )"#;
+    let s = scenario::parse(text, Path::new("stuck.ron")).unwrap();
+    let mut log = Log::default();
+    let mut dice = skirmish::rules::dice::ScriptedDice::new(s.dice.clone().unwrap());
+    scenario::run(&s, &mut dice, "scripted", &mut log).unwrap();
+    let last = log.events.last().unwrap().to_string();
+    assert_eq!(
+        last,
+        "== Battle over: B cannot act for the next scripted action. =="
+    );
+}

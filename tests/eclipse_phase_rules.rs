@@ -453,3 +453,66 @@ fn a_shock_stun_lasts_the_next_three_turns_then_wears_off() {
     }
     assert_eq!(able, [false, false, false, true]);
 }
+
+#[test]
+fn a_prone_defender_10_m_away_is_10_harder_and_standing_up_is_quick() {
+    let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 12, TARGET)];
+    b[1].fighter.condition.gain(Status::Prone);
+    let log = perform(
+        &mut b,
+        0,
+        r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"]))"#,
+        &[35, 5],
+    );
+    assert_eq!(
+        tests(&log)[0],
+        t("Kinetic Weapons", 30, 35, false),
+        "50 − 10 medium range − 10 prone and far"
+    );
+    perform(
+        &mut b,
+        1,
+        r#"(actor: "B", quick: [StandUp], complex: Wait)"#,
+        &[],
+    );
+    assert!(!b[1].fighter.condition.has(&Status::Prone));
+}
+
+#[test]
+fn a_weapon_must_be_carried_and_drawn_before_it_fires() {
+    let two = r#"init: 1, durability: 30, skills: { KineticWeapons: 50 }, weapons: ["knife", "light_pistol"]"#;
+    let mut b = vec![at("A", "a", 0, two), at("B", "b", 5, TARGET)];
+    let shoot =
+        r#"(actor: "A", complex: Attack(weapon: "light_pistol", mode: SemiAuto, targets: ["B"]))"#;
+    let holstered = perform_with(Options::default(), &mut b, 0, shoot, &[]);
+    assert!(
+        matches!(holstered, Err(RulesError::Illegal(m)) if m.contains("must draw the light_pistol first"))
+    );
+    let not_carried = perform_with(
+        Options::default(),
+        &mut b,
+        0,
+        r#"(actor: "A", quick: [Draw("smg")])"#,
+        &[],
+    );
+    assert!(
+        matches!(not_carried, Err(RulesError::Illegal(m)) if m.contains("does not carry a smg"))
+    );
+    let drawn = r#"(actor: "A", quick: [Draw("light_pistol")], complex: Attack(weapon: "light_pistol", mode: SemiAuto, targets: ["B"]))"#;
+    let log = perform(&mut b, 0, drawn, &[60, 5]);
+    assert_eq!(tests(&log)[0], t("Kinetic Weapons", 50, 60, false));
+}
+
+#[test]
+fn a_stunned_combatant_cannot_act() {
+    let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET)];
+    b[0].fighter.condition.gain(Status::Stunned(1));
+    let err = perform_with(
+        Options::default(),
+        &mut b,
+        0,
+        r#"(actor: "A", complex: Wait)"#,
+        &[],
+    );
+    assert!(matches!(err, Err(RulesError::Illegal(m)) if m == "A cannot act now"));
+}

@@ -111,6 +111,9 @@ impl Ruleset for EclipsePhase {
         log: &mut Log,
     ) -> Result<(), RulesError> {
         let me = &mut battle[slot.actor].fighter;
+        if !me.condition.can_act() {
+            return Err(RulesError::Illegal(format!("{} cannot act now", me.name)));
+        }
         if me.condition.has(&Status::FullDefense) {
             me.condition.lose(&Status::FullDefense);
             log.push(Event::StatusLost {
