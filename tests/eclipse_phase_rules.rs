@@ -6,7 +6,7 @@ mod common;
 use common::{at, hits, perform, perform_with, render, tests};
 use skirmish::rules::RulesError;
 use skirmish::rules::dice::ScriptedDice;
-use skirmish::rules::eclipse_phase::actions::EclipsePhase;
+use skirmish::rules::eclipse_phase::EclipsePhase;
 use skirmish::rules::eclipse_phase::damage::apply_hit;
 use skirmish::rules::eclipse_phase::gear::Catalogue;
 use skirmish::rules::eclipse_phase::{MosRule, Options};

@@ -15,7 +15,7 @@ use play::Script;
 
 use crate::rules::RulesError;
 use crate::rules::dice::Dice;
-use crate::rules::eclipse_phase::{self as ep, actions::EclipsePhase};
+use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
 use crate::rules::outcome::{Event, Log};
 use crate::rules::ruleset::Combatant;
 

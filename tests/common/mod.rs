@@ -4,7 +4,8 @@
 
 use skirmish::rules::RulesError;
 use skirmish::rules::dice::ScriptedDice;
-use skirmish::rules::eclipse_phase::actions::{Action, EclipsePhase};
+use skirmish::rules::eclipse_phase::EclipsePhase;
+use skirmish::rules::eclipse_phase::actions::Action;
 use skirmish::rules::eclipse_phase::sheet::Sheet;
 use skirmish::rules::eclipse_phase::{Fighter, Options};
 use skirmish::rules::outcome::{Event, Log, Roll};

@@ -1,16 +1,18 @@
 //! The Eclipse Phase action economy (rules.md §1): in each Action Phase a character takes Quick Actions (draw a
-//! weapon, stand up) and one Complex Action (attack, full defense, clear a jam, reload, aim, wait).
+//! weapon, stand up) and one Complex Action (attack, full defense, clear a jam, reload, aim, wait). What each does,
+//! and the checks that make an action illegal (a jammed or holstered weapon, too many shots, no ammunition).
 
 use serde::{Deserialize, Serialize};
 
 use super::attack::{Shot, resolve_area, resolve_shot};
-use super::gear::{ModeKind, Weapon, WeaponRef};
-use super::initiative::schedule_turn;
+use super::gear::{Weapon, WeaponRef};
 use super::modifiers::Situation;
-use super::{Fighter, FiringMode, ModeBonus, Options, RulesError};
+use super::policy::preferred_mode;
+use super::turn::EclipsePhase;
+use super::{Fighter, FiringMode, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, pair_mut};
+use crate::rules::ruleset::{Combatant, pair_mut};
 
 /// One combatant's Action Phase, as a scenario scripts it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -75,98 +77,11 @@ pub struct AreaAttack {
     pub situation: Situation,
 }
 
-/// Eclipse Phase with its per-battle options.
-#[derive(Clone, Debug, Default)]
-pub struct EclipsePhase {
-    pub options: Options,
-}
-
-impl Ruleset for EclipsePhase {
-    type Fighter = Fighter;
-    type Action = Action;
-
-    fn name(&self) -> &'static str {
-        "Eclipse Phase 1e"
-    }
-
-    fn start_turn(
-        &mut self,
-        turn: u32,
-        battle: &mut [Combatant<Fighter>],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<Vec<Slot>, RulesError> {
-        for c in battle.iter_mut() {
-            count_down_stun(&mut c.fighter, log);
-        }
-        schedule_turn(turn, battle, dice, log)
-    }
-
-    fn perform(
-        &mut self,
-        slot: Slot,
-        action: &Action,
-        battle: &mut [Combatant<Fighter>],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<(), RulesError> {
-        let me = &mut battle[slot.actor].fighter;
-        if !me.condition.can_act() {
-            return Err(RulesError::Illegal(format!("{} cannot act now", me.name)));
-        }
-        if me.condition.has(&Status::FullDefense) {
-            me.condition.lose(&Status::FullDefense);
-            log.push(Event::StatusLost {
-                who: me.name.clone(),
-                status: Status::FullDefense,
-                reason: "a new Action Phase".into(),
-            });
-        }
-        for quick in &action.quick {
-            quick_action(me, quick, log)?;
-        }
-        match &action.complex {
-            Some(complex) => {
-                self.complex_action(slot.actor, complex, &action.quick, battle, dice, log)
-            }
-            None => Ok(()),
-        }
-    }
-
-    fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
-        default_action(slot.actor, battle)
-    }
-
-    fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
-        &action.actor
-    }
-}
-
-/// A stun of N Action Turns: the victim misses the next N whole turns, then recovers.
-fn count_down_stun(f: &mut Fighter, log: &mut Log) {
-    let Some(i) = f
-        .condition
-        .statuses
-        .iter()
-        .position(|s| matches!(s, Status::Stunned(_)))
-    else {
-        return;
-    };
-    match f.condition.statuses[i] {
-        Status::Stunned(0) => {
-            f.condition.statuses.remove(i);
-            log.push(Event::StatusLost {
-                who: f.name.clone(),
-                status: Status::Stunned(0),
-                reason: "the stun wore off".into(),
-            });
-        }
-        Status::Stunned(n) => f.condition.statuses[i] = Status::Stunned(n - 1),
-        _ => {}
-    }
-}
-
-fn quick_action(me: &mut Fighter, quick: &QuickAction, log: &mut Log) -> Result<(), RulesError> {
+pub(super) fn quick_action(
+    me: &mut Fighter,
+    quick: &QuickAction,
+    log: &mut Log,
+) -> Result<(), RulesError> {
     match quick {
         QuickAction::Draw(w) => {
             if !me.sheet.weapons.contains(w) {
@@ -193,7 +108,7 @@ fn quick_action(me: &mut Fighter, quick: &QuickAction, log: &mut Log) -> Result<
 }
 
 impl EclipsePhase {
-    fn complex_action(
+    pub(super) fn complex_action(
         &self,
         actor: usize,
         complex: &ComplexAction,
@@ -366,7 +281,7 @@ fn find(battle: &[Combatant<Fighter>], name: &str) -> Result<usize, RulesError> 
 }
 
 /// The weapon in hand, checking that a named weapon is the one drawn (unarmed needs no drawing).
-fn weapon_in_hand(
+pub(super) fn weapon_in_hand(
     me: &Fighter,
     named: Option<&WeaponRef>,
 ) -> Result<(String, &'static Weapon), RulesError> {
@@ -439,70 +354,4 @@ fn spend_ammo(
         .ammo
         .insert(id.to_owned(), left - mode.rounds());
     Ok(())
-}
-
-/// Burst for damage where the weapon has it, else semi-auto, else its first mode.
-fn preferred_mode(weapon: &Weapon) -> FiringMode {
-    let has = |k| weapon.modes.contains(&k);
-    if has(ModeKind::Burst) {
-        FiringMode::Burst(ModeBonus::Damage)
-    } else if has(ModeKind::SemiAuto) {
-        FiringMode::SemiAuto
-    } else if has(ModeKind::FullAuto) {
-        FiringMode::FullAuto(ModeBonus::Damage)
-    } else {
-        FiringMode::SingleShot
-    }
-}
-
-/// The built-in choice: clear a jam, stand up, reload when empty, else attack the nearest enemy still standing
-/// with every shot the mode allows. A melee fighter out of reach waits (movement comes with the map).
-fn default_action(actor: usize, battle: &[Combatant<Fighter>]) -> Option<Action> {
-    let me = &battle[actor];
-    let f = &me.fighter;
-    let target = battle
-        .iter()
-        .filter(|c| c.side != me.side && !c.fighter.is_out())
-        .min_by_key(|c| me.distance_to(c))?;
-    let quick = if f.condition.has(&Status::Prone) {
-        vec![QuickAction::StandUp]
-    } else {
-        Vec::new()
-    };
-    let act = |complex| {
-        Some(Action {
-            actor: f.name.clone(),
-            quick: quick.clone(),
-            complex: Some(complex),
-        })
-    };
-    let (id, weapon) = weapon_in_hand(f, None).ok()?;
-    if f.condition.has(&Status::WeaponJammed(id.clone())) {
-        return act(ComplexAction::ClearJam);
-    }
-    if weapon.skill.is_melee() && me.distance_to(target) > 2 {
-        return act(ComplexAction::Wait);
-    }
-    let mode = preferred_mode(weapon);
-    let left = f.rounds_left(&id, weapon).unwrap_or(u32::MAX);
-    let shots = mode.shots_per_action().min((left / mode.rounds()) as usize);
-    if shots == 0 {
-        return act(ComplexAction::Reload);
-    }
-    let name = target.fighter.name.clone();
-    if weapon.area.is_some() && !matches!(weapon.area, Some(super::gear::AreaEffect::Cone)) {
-        let area = AreaAttack {
-            weapon: None,
-            targets: vec![(name, 0)],
-            situation: Situation::default(),
-        };
-        return act(ComplexAction::AreaAttack(area));
-    }
-    let attack = Attack {
-        weapon: None,
-        mode: Some(mode),
-        targets: vec![name; shots],
-        situation: Situation::default(),
-    };
-    act(ComplexAction::Attack(attack))
 }

@@ -65,14 +65,8 @@ pub fn resolve_shot(
 ) -> Result<ShotResult, RulesError> {
     let band = band_of(shot)?;
     let modifiers = attack_modifiers(attacker, defender, shot, band);
+    let attack = attack_test(opts, attacker, shot.weapon, modifiers, dice, log)?;
     let skill = shot.weapon.skill;
-    let spec = TestSpec {
-        who: &attacker.name,
-        label: skill.name().into(),
-        base: attacker.sheet.skill(skill) as i32,
-        modifiers,
-    };
-    let attack = roll_test(spec, opts.mos_rule, dice, log)?;
     let defense = defend(opts, defender, !skill.is_melee(), shot.situation, dice, log)?;
     let (hit, reason) = opposed(&attack, defense.as_ref());
     log.push(Event::AttackResolved {
@@ -111,6 +105,26 @@ pub fn resolve_shot(
         )?;
     }
     Ok(result)
+}
+
+/// The attacker's skill test with the weapon's skill.
+fn attack_test(
+    opts: &Options,
+    attacker: &Fighter,
+    weapon: &Weapon,
+    modifiers: Vec<Modifier>,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<Percentile, RulesError> {
+    let skill = weapon.skill;
+    let base = attacker.sheet.skill(skill) as i32;
+    let spec = TestSpec {
+        who: &attacker.name,
+        label: skill.name().into(),
+        base,
+        modifiers,
+    };
+    Ok(roll_test(spec, opts.mos_rule, dice, log)?)
 }
 
 /// The attacker's modifiers: the situation, smartlink, firing mode, complex aim, other targets, prone and far
@@ -225,14 +239,7 @@ pub fn resolve_area(
     let band = band_of(shot)?;
     let mut modifiers = shot.situation.attack_modifiers(true, band);
     modifiers.extend(wound_modifier(attacker.condition.wounds));
-    let skill = shot.weapon.skill;
-    let spec = TestSpec {
-        who: &attacker.name,
-        label: skill.name().into(),
-        base: attacker.sheet.skill(skill) as i32,
-        modifiers,
-    };
-    let attack = roll_test(spec, opts.mos_rule, dice, log)?;
+    let attack = attack_test(opts, attacker, shot.weapon, modifiers, dice, log)?;
     if !attack.success {
         let reason = "the throw missed the point of impact".into();
         log.push(Event::AttackResolved {

@@ -6,7 +6,9 @@
 //! - `attack.rs`: one attack, Fray defense, malfunctions; blast and uniform blast
 //! - `damage.rs`: damage value, armor and AP, wounds, SOM × 3 tests, durability, shock
 //! - `initiative.rs`: INIT + d100, ties, action phases from Speed
-//! - `actions.rs`: Quick and Complex actions and the ruleset's turn
+//! - `actions.rs`: Quick and Complex actions and what makes them illegal
+//! - `turn.rs`: the Action Turn and the [`Ruleset`](crate::rules::ruleset::Ruleset) implementation
+//! - `policy.rs`: the built-in choice of action
 
 pub mod actions;
 pub mod attack;
@@ -14,8 +16,10 @@ pub mod damage;
 pub mod gear;
 pub mod initiative;
 pub mod modifiers;
+mod policy;
 pub mod sheet;
 pub mod test;
+mod turn;
 
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +29,7 @@ use super::ruleset::FighterState;
 use gear::Weapon;
 use sheet::{Condition, Sheet};
 pub use test::MosRule;
+pub use turn::EclipsePhase;
 
 /// Per-battle options (rules.md §1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,0 +1,101 @@
+//! The Eclipse Phase turn (rules.md §1): each Action Turn (3 s) timed statuses advance and initiative is rolled
+//! anew; then each Action Phase lets its combatants act in initiative order.
+
+use super::actions::{Action, quick_action};
+use super::initiative::schedule_turn;
+use super::policy::default_action;
+use super::{Fighter, Options, RulesError};
+use crate::rules::dice::Dice;
+use crate::rules::outcome::{Event, Log, Status};
+use crate::rules::ruleset::{Combatant, Ruleset, Slot};
+
+/// Eclipse Phase with its per-battle options.
+#[derive(Clone, Debug, Default)]
+pub struct EclipsePhase {
+    pub options: Options,
+}
+
+impl Ruleset for EclipsePhase {
+    type Fighter = Fighter;
+    type Action = Action;
+
+    fn name(&self) -> &'static str {
+        "Eclipse Phase 1e"
+    }
+
+    fn start_turn(
+        &mut self,
+        turn: u32,
+        battle: &mut [Combatant<Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<Vec<Slot>, RulesError> {
+        for c in battle.iter_mut() {
+            count_down_stun(&mut c.fighter, log);
+        }
+        schedule_turn(turn, battle, dice, log)
+    }
+
+    fn perform(
+        &mut self,
+        slot: Slot,
+        action: &Action,
+        battle: &mut [Combatant<Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError> {
+        let me = &mut battle[slot.actor].fighter;
+        if !me.condition.can_act() {
+            return Err(RulesError::Illegal(format!("{} cannot act now", me.name)));
+        }
+        if me.condition.has(&Status::FullDefense) {
+            me.condition.lose(&Status::FullDefense);
+            log.push(Event::StatusLost {
+                who: me.name.clone(),
+                status: Status::FullDefense,
+                reason: "a new Action Phase".into(),
+            });
+        }
+        for quick in &action.quick {
+            quick_action(me, quick, log)?;
+        }
+        match &action.complex {
+            Some(complex) => {
+                self.complex_action(slot.actor, complex, &action.quick, battle, dice, log)
+            }
+            None => Ok(()),
+        }
+    }
+
+    fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
+        default_action(slot.actor, battle)
+    }
+
+    fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
+        &action.actor
+    }
+}
+
+/// A stun of N Action Turns: the victim misses the next N whole turns, then recovers.
+fn count_down_stun(f: &mut Fighter, log: &mut Log) {
+    let Some(i) = f
+        .condition
+        .statuses
+        .iter()
+        .position(|s| matches!(s, Status::Stunned(_)))
+    else {
+        return;
+    };
+    match f.condition.statuses[i] {
+        Status::Stunned(0) => {
+            f.condition.statuses.remove(i);
+            log.push(Event::StatusLost {
+                who: f.name.clone(),
+                status: Status::Stunned(0),
+                reason: "the stun wore off".into(),
+            });
+        }
+        Status::Stunned(n) => f.condition.statuses[i] = Status::Stunned(n - 1),
+        _ => {}
+    }
+}
