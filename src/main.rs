@@ -38,12 +38,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let Command::Run {
-        scenario,
-        seed,
-        dice,
-        json,
-    } = Cli::parse().command;
+    let Command::Run { scenario, seed, dice, json } = Cli::parse().command;
     let loaded = match scenario::load(&scenario) {
         Ok(s) => s,
         Err(e) => {
@@ -65,18 +60,8 @@ fn main() -> ExitCode {
 }
 
 /// The command line's dice first, then the scenario's, then a random seed.
-fn choose_dice(
-    scenario: &Scenario,
-    seed: Option<u64>,
-    faces: Option<Vec<u32>>,
-) -> (Box<dyn Dice>, String) {
-    if let Some(faces) = faces.or_else(|| {
-        if seed.is_none() {
-            scenario.dice.clone()
-        } else {
-            None
-        }
-    }) {
+fn choose_dice(scenario: &Scenario, seed: Option<u64>, faces: Option<Vec<u32>>) -> (Box<dyn Dice>, String) {
+    if let Some(faces) = faces.or_else(|| if seed.is_none() { scenario.dice.clone() } else { None }) {
         let label = format!("{} scripted faces", faces.len());
         return (Box::new(ScriptedDice::new(faces)), label);
     }
@@ -84,10 +69,7 @@ fn choose_dice(
         Some(seed) => (Box::new(SeededDice::new(seed)), format!("seed {seed}")),
         None => {
             let seed = rand::random::<u64>();
-            (
-                Box::new(SeededDice::new(seed)),
-                format!("random seed {seed}; replay with --seed {seed}"),
-            )
+            (Box::new(SeededDice::new(seed)), format!("random seed {seed}; replay with --seed {seed}"))
         }
     }
 }

@@ -18,10 +18,7 @@ const GOOD: &str = r#"(
 )"#;
 
 fn error_for(from: &str, to: &str) -> String {
-    assert!(
-        GOOD.contains(from),
-        "the test edits text that exists: {from}"
-    );
+    assert!(GOOD.contains(from), "the test edits text that exists: {from}");
     let text = GOOD.replacen(from, to, 1);
     match scenario::parse(&text, Path::new("duel.ron")) {
         Ok(_) => panic!("accepted a bad scenario:\n{text}"),
@@ -45,10 +42,7 @@ fn a_syntax_error_names_line_and_column() {
 fn an_unknown_weapon_lists_the_catalogue() {
     let e = error_for(r#"["light_pistol"]"#, r#"["light_pistl"]"#);
     assert!(e.starts_with("duel.ron:5:"), "{e}");
-    assert!(
-        e.contains("unknown weapon `light_pistl`; the catalogue has: unarmed, knife"),
-        "{e}"
-    );
+    assert!(e.contains("unknown weapon `light_pistl`; the catalogue has: unarmed, knife"), "{e}");
 }
 
 #[test]
@@ -60,19 +54,10 @@ fn a_skill_out_of_range_says_the_range() {
 
 #[test]
 fn a_field_of_another_ruleset_is_named() {
-    let e = error_for(
-        "durability: 30, weapons",
-        "body: 4, durability: 30, weapons",
-    );
+    let e = error_for("durability: 30, weapons", "body: 4, durability: 30, weapons");
     assert!(e.starts_with("duel.ron:6:"), "{e}");
-    assert!(
-        e.contains("Unexpected field named `body` in `Sheet`, expected one of `aptitudes`"),
-        "{e}"
-    );
-    assert!(
-        e.ends_with("(a field of another ruleset, or a typo?)"),
-        "{e}"
-    );
+    assert!(e.contains("Unexpected field named `body` in `Sheet`, expected one of `aptitudes`"), "{e}");
+    assert!(e.ends_with("(a field of another ruleset, or a typo?)"), "{e}");
 }
 
 #[test]
@@ -82,20 +67,13 @@ fn no_combatants_is_refused() {
     let text = format!("{}combatants: [\n{}", &GOOD[..start], &GOOD[end..]);
     let e = scenario::parse(&text, Path::new("duel.ron")).unwrap_err();
     assert!(matches!(e, ScenarioError::Invalid { line: 4, .. }), "{e}");
-    assert!(
-        e.to_string()
-            .contains("a battle needs at least two combatants, this one has 0"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("a battle needs at least two combatants, this one has 0"), "{e}");
 }
 
 #[test]
 fn an_action_by_an_unknown_combatant_is_located() {
     let e = error_for(r#"actor: "A""#, r#"actor: "Q""#);
-    assert_eq!(
-        e,
-        "duel.ron:8:27: action 1: no combatant is called \"Q\"; the combatants are A, B"
-    );
+    assert_eq!(e, "duel.ron:8:27: action 1: no combatant is called \"Q\"; the combatants are A, B");
 }
 
 #[test]
@@ -113,18 +91,12 @@ fn the_command_prints_one_line_and_exits_2_without_a_panic() {
     let file = dir.join("bad.ron");
     std::fs::write(&file, GOOD.replacen("\"knife\"", "\"spork\"", 1)).unwrap();
     for path in [file.clone(), dir.join("missing.ron")] {
-        let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
-            .arg("run")
-            .arg(&path)
-            .output()
-            .unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_skirmish")).arg("run").arg(&path).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(
-            err.starts_with("error: ")
-                && err.contains(&*path.to_string_lossy())
-                && !err.contains("panicked"),
+            err.starts_with("error: ") && err.contains(&*path.to_string_lossy()) && !err.contains("panicked"),
             "{err}"
         );
     }

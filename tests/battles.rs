@@ -13,8 +13,7 @@ fn firefight() -> Scenario {
 
 fn fight(seed: u64) -> Log {
     let mut log = Log::default();
-    scenario::run(&firefight(), &mut SeededDice::new(seed), "seed", &mut log)
-        .expect("a legal battle");
+    scenario::run(&firefight(), &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
     log
 }
 
@@ -34,13 +33,8 @@ fn every_shipped_scenario_loads() {
 fn a_seeded_battle_is_fought_to_a_winner_and_replays_identically() {
     for seed in 0..20 {
         let log = fight(seed);
-        let Some(Event::BattleEnded { winner, .. }) = log.events.last() else {
-            panic!("no end")
-        };
-        assert!(
-            winner.is_some(),
-            "seed {seed}: no winner before the turn limit"
-        );
+        let Some(Event::BattleEnded { winner, .. }) = log.events.last() else { panic!("no end") };
+        assert!(winner.is_some(), "seed {seed}: no winner before the turn limit");
         assert_eq!(log, fight(seed), "seed {seed} replays identically");
     }
     assert_ne!(fight(1), fight(2));
@@ -65,8 +59,5 @@ fn a_script_whose_next_actor_is_out_stops_with_the_reason() {
     let mut dice = skirmish::rules::dice::ScriptedDice::new(s.dice.clone().unwrap());
     scenario::run(&s, &mut dice, "scripted", &mut log).unwrap();
     let last = log.events.last().unwrap().to_string();
-    assert_eq!(
-        last,
-        "== Battle over: B cannot act for the next scripted action. =="
-    );
+    assert_eq!(last, "== Battle over: B cannot act for the next scripted action. ==");
 }

@@ -13,7 +13,8 @@ use skirmish::rules::eclipse_phase::{MosRule, Options};
 use skirmish::rules::outcome::{Log, Status};
 use skirmish::rules::ruleset::Ruleset;
 
-const PISTOL: &str = r#"init: 50, durability: 40, skills: { KineticWeapons: 50, Fray: 40 }, weapons: ["medium_pistol"]"#;
+const PISTOL: &str =
+    r#"init: 50, durability: 40, skills: { KineticWeapons: 50, Fray: 40 }, weapons: ["medium_pistol"]"#;
 const TARGET: &str = r#"init: 40, durability: 40, skills: { Fray: 40 }"#;
 
 fn t(label: &str, target: i32, roll: u32, success: bool) -> (String, i32, u32, bool) {
@@ -22,11 +23,7 @@ fn t(label: &str, target: i32, roll: u32, success: bool) -> (String, i32, u32, b
 
 #[test]
 fn semi_auto_fires_two_shots_and_a_second_target_costs_20() {
-    let mut b = vec![
-        at("A", "a", 0, PISTOL),
-        at("B", "b", 5, TARGET),
-        at("C", "b", 6, TARGET),
-    ];
+    let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET), at("C", "b", 6, TARGET)];
     let log = perform(
         &mut b,
         0,
@@ -43,19 +40,14 @@ fn semi_auto_fires_two_shots_and_a_second_target_costs_20() {
     assert_eq!(tests(&log), expected, "{}", render(&log));
     assert_eq!(hits(&log), [true, false]);
     let bc = &b[1].fighter.condition;
-    assert_eq!(
-        (bc.damage, bc.wounds, bc.has(&Status::Prone)),
-        (15, 1, true),
-        "2d10 (6+7) + 2, WT 8"
-    );
+    assert_eq!((bc.damage, bc.wounds, bc.has(&Status::Prone)), (15, 1, true), "2d10 (6+7) + 2, WT 8");
     assert_eq!(b[2].fighter.condition.damage, 0);
     assert_eq!(b[0].fighter.condition.ammo.get("medium_pistol"), Some(&10));
 }
 
 #[test]
 fn full_auto_for_damage_adds_3d10_and_ap_reduces_armor() {
-    let rifle =
-        r#"init: 50, durability: 40, skills: { KineticWeapons: 40 }, weapons: ["assault_rifle"]"#;
+    let rifle = r#"init: 50, durability: 40, skills: { KineticWeapons: 40 }, weapons: ["assault_rifle"]"#;
     let armored = r#"init: 40, durability: 60, skills: { Fray: 30 }, armor: "light_body_armor""#;
     let mut b = vec![at("A", "a", 0, rifle), at("B", "b", 20, armored)];
     let log = perform(
@@ -64,44 +56,20 @@ fn full_auto_for_damage_adds_3d10_and_ap_reduces_armor() {
         r#"(actor: "A", complex: Attack(mode: FullAuto(Damage), targets: ["B"]))"#,
         &[35, 50, 5, 5, 1, 2, 3, 10],
     );
-    assert_eq!(
-        log.last_calc("damage value"),
-        Some(24),
-        "2d10 10 + 3d10 6 + 8"
-    );
+    assert_eq!(log.last_calc("damage value"), Some(24), "2d10 10 + 3d10 6 + 8");
     assert_eq!(log.last_calc("armor"), Some(4), "kinetic 10 − AP 6");
     assert_eq!(log.last_calc("damage"), Some(20));
     let bc = &b[1].fighter.condition;
-    assert_eq!(
-        (bc.damage, bc.wounds, bc.has(&Status::Prone)),
-        (20, 1, false),
-        "WT 12; SOM test 35 rolled 10"
-    );
-    assert_eq!(
-        b[0].fighter.condition.ammo.get("assault_rifle"),
-        Some(&30),
-        "full auto uses 10 rounds"
-    );
+    assert_eq!((bc.damage, bc.wounds, bc.has(&Status::Prone)), (20, 1, false), "WT 12; SOM test 35 rolled 10");
+    assert_eq!(b[0].fighter.condition.ammo.get("assault_rifle"), Some(&30), "full auto uses 10 rounds");
 }
 
 #[test]
 fn burst_for_accuracy_adds_10_and_needs_three_rounds() {
     let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET)];
-    let log = perform(
-        &mut b,
-        0,
-        r#"(actor: "A", complex: Attack(mode: Burst(ToHit), targets: ["B"]))"#,
-        &[61, 5],
-    );
-    assert_eq!(
-        tests(&log)[0],
-        t("Kinetic Weapons", 60, 61, false),
-        "50 + 10 for the burst"
-    );
-    b[0].fighter
-        .condition
-        .ammo
-        .insert("medium_pistol".into(), 2);
+    let log = perform(&mut b, 0, r#"(actor: "A", complex: Attack(mode: Burst(ToHit), targets: ["B"]))"#, &[61, 5]);
+    assert_eq!(tests(&log)[0], t("Kinetic Weapons", 60, 61, false), "50 + 10 for the burst");
+    b[0].fighter.condition.ammo.insert("medium_pistol".into(), 2);
     let err = perform_with(
         Options::default(),
         &mut b,
@@ -111,24 +79,12 @@ fn burst_for_accuracy_adds_10_and_needs_three_rounds() {
     );
     assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("2 rounds left")));
     perform(&mut b, 0, r#"(actor: "A", complex: Reload)"#, &[]);
-    assert_eq!(
-        b[0].fighter.condition.ammo.get("medium_pistol"),
-        None,
-        "full again"
-    );
+    assert_eq!(b[0].fighter.condition.ammo.get("medium_pistol"), None, "full again");
 }
 
 #[test]
 fn a_mode_the_weapon_lacks_or_too_many_shots_is_refused() {
-    let mut b = vec![
-        at(
-            "A",
-            "a",
-            0,
-            r#"init: 1, durability: 30, weapons: ["heavy_pistol"]"#,
-        ),
-        at("B", "b", 5, TARGET),
-    ];
+    let mut b = vec![at("A", "a", 0, r#"init: 1, durability: 30, weapons: ["heavy_pistol"]"#), at("B", "b", 5, TARGET)];
     let burst = perform_with(
         Options::default(),
         &mut b,
@@ -150,37 +106,13 @@ fn a_mode_the_weapon_lacks_or_too_many_shots_is_refused() {
 #[test]
 fn a_defenders_critical_jams_the_weapon_until_cleared() {
     let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET)];
-    let log = perform(
-        &mut b,
-        0,
-        r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B", "B"]))"#,
-        &[20, 11],
-    );
-    assert_eq!(
-        hits(&log),
-        [false],
-        "the jam ends the attack after the first shot"
-    );
-    assert!(
-        b[0].fighter
-            .condition
-            .has(&Status::WeaponJammed("medium_pistol".into()))
-    );
-    let jammed = perform_with(
-        Options::default(),
-        &mut b,
-        0,
-        r#"(actor: "A", complex: Attack(targets: ["B"]))"#,
-        &[],
-    );
+    let log = perform(&mut b, 0, r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B", "B"]))"#, &[20, 11]);
+    assert_eq!(hits(&log), [false], "the jam ends the attack after the first shot");
+    assert!(b[0].fighter.condition.has(&Status::WeaponJammed("medium_pistol".into())));
+    let jammed = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", complex: Attack(targets: ["B"]))"#, &[]);
     assert!(matches!(jammed, Err(RulesError::Illegal(m)) if m.contains("malfunctioned")));
     perform(&mut b, 0, r#"(actor: "A", complex: ClearJam)"#, &[]);
-    assert!(
-        !b[0]
-            .fighter
-            .condition
-            .has(&Status::WeaponJammed("medium_pistol".into()))
-    );
+    assert!(!b[0].fighter.condition.has(&Status::WeaponJammed("medium_pistol".into())));
 }
 
 #[test]
@@ -189,33 +121,16 @@ fn melee_adds_som_bonus_and_the_defender_parries_with_full_defense() {
     let axer = r#"init: 40, durability: 40, skills: { Fray: 40, Blades: 50 }, weapons: ["diamond_axe"], armor: "armor_clothing""#;
     let mut b = vec![at("A", "a", 0, knifer), at("B", "b", 1, axer)];
     perform(&mut b, 1, r#"(actor: "B", complex: FullDefense)"#, &[]);
-    let log = perform(
-        &mut b,
-        0,
-        r#"(actor: "A", complex: Attack(targets: ["B"]))"#,
-        &[58, 43, 7, 90],
-    );
-    let expected = vec![
-        t("Blades", 60, 58, true),
-        t("Blades", 80, 43, true),
-        t("SOM × 3 to stay standing", 35, 90, false),
-    ];
+    let log = perform(&mut b, 0, r#"(actor: "A", complex: Attack(targets: ["B"]))"#, &[58, 43, 7, 90]);
+    let expected =
+        vec![t("Blades", 60, 58, true), t("Blades", 80, 43, true), t("SOM × 3 to stay standing", 35, 90, false)];
     assert_eq!(tests(&log), expected, "{}", render(&log));
-    assert_eq!(
-        log.last_calc("damage value"),
-        Some(11),
-        "1d10 7 + 1 + SOM 30 ÷ 10"
-    );
+    assert_eq!(log.last_calc("damage value"), Some(11), "1d10 7 + 1 + SOM 30 ÷ 10");
     assert_eq!(log.last_calc("armor"), Some(3), "kinetic 4 − AP 1");
     assert_eq!(b[1].fighter.condition.damage, 8);
     let far = vec![at("A", "a", 0, knifer), at("B", "b", 5, axer)];
-    let err = perform_with(
-        Options::default(),
-        &mut far.clone(),
-        0,
-        r#"(actor: "A", complex: Attack(targets: ["B"]))"#,
-        &[],
-    );
+    let err =
+        perform_with(Options::default(), &mut far.clone(), 0, r#"(actor: "A", complex: Attack(targets: ["B"]))"#, &[]);
     assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("out of reach")));
 }
 
@@ -223,17 +138,8 @@ fn melee_adds_som_bonus_and_the_defender_parries_with_full_defense() {
 fn a_complex_aim_gives_30_to_the_next_shot_at_that_target() {
     let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 20, TARGET)];
     perform(&mut b, 0, r#"(actor: "A", complex: Aim("B"))"#, &[]);
-    let log = perform(
-        &mut b,
-        0,
-        r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"]))"#,
-        &[71, 5],
-    );
-    assert_eq!(
-        tests(&log)[0],
-        t("Kinetic Weapons", 70, 71, false),
-        "50 − 10 medium range + 30 aim"
-    );
+    let log = perform(&mut b, 0, r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"]))"#, &[71, 5]);
+    assert_eq!(tests(&log)[0], t("Kinetic Weapons", 70, 71, false), "50 − 10 medium range + 30 aim");
     assert_eq!(b[0].fighter.condition.aiming_at, None);
 }
 
@@ -242,19 +148,8 @@ fn wounds_cost_10_each_on_attack_and_defense() {
     let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET)];
     b[0].fighter.condition.wounds = 2;
     b[1].fighter.condition.wounds = 1;
-    let log = perform(
-        &mut b,
-        0,
-        r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"]))"#,
-        &[40, 5],
-    );
-    assert_eq!(
-        tests(&log),
-        [
-            t("Kinetic Weapons", 30, 40, false),
-            t("Fray ÷ 2", 10, 5, true)
-        ]
-    );
+    let log = perform(&mut b, 0, r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"]))"#, &[40, 5]);
+    assert_eq!(tests(&log), [t("Kinetic Weapons", 30, 40, false), t("Fray ÷ 2", 10, 5, true)]);
 }
 
 #[test]
@@ -262,39 +157,13 @@ fn the_mos_rule_option_changes_excellent_successes() {
     let faces = [65, 90, 5, 5];
     let action = r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"]))"#;
     let mut b = vec![
-        at(
-            "A",
-            "a",
-            0,
-            r#"init: 1, durability: 30, skills: { KineticWeapons: 75 }, weapons: ["medium_pistol"]"#,
-        ),
+        at("A", "a", 0, r#"init: 1, durability: 30, skills: { KineticWeapons: 75 }, weapons: ["medium_pistol"]"#),
         at("B", "b", 5, "init: 1, durability: 200"),
     ];
-    let first = perform_with(
-        Options {
-            mos_rule: MosRule::TargetMinusRoll,
-        },
-        &mut b.clone(),
-        0,
-        action,
-        &faces,
-    )
-    .unwrap();
-    assert_eq!(
-        first.last_calc("damage value"),
-        Some(12),
-        "MoS 10: no bonus"
-    );
-    let errata = perform_with(
-        Options {
-            mos_rule: MosRule::RollIsMoS,
-        },
-        &mut b,
-        0,
-        action,
-        &faces,
-    )
-    .unwrap();
+    let first =
+        perform_with(Options { mos_rule: MosRule::TargetMinusRoll }, &mut b.clone(), 0, action, &faces).unwrap();
+    assert_eq!(first.last_calc("damage value"), Some(12), "MoS 10: no bonus");
+    let errata = perform_with(Options { mos_rule: MosRule::RollIsMoS }, &mut b, 0, action, &faces).unwrap();
     assert_eq!(errata.last_calc("damage value"), Some(22), "MoS 65: +10");
 }
 
@@ -305,41 +174,22 @@ fn damage_past_durability_incapacitates_and_past_death_rating_kills() {
         let mut f = at("B", "b", 0, fields).fighter;
         f.condition.damage = before;
         // No dice: an incapacitated or dead target makes no SOM tests.
-        apply_hit(
-            &Options::default(),
-            &mut f,
-            pistol,
-            dv,
-            false,
-            &mut ScriptedDice::new([]),
-            &mut Log::default(),
-        )
-        .unwrap();
+        apply_hit(&Options::default(), &mut f, pistol, dv, false, &mut ScriptedDice::new([]), &mut Log::default())
+            .unwrap();
         f.condition
     };
     let out = hit("init: 1, durability: 30", 25, 10);
     assert!(out.has(&Status::Incapacitated) && !out.has(&Status::Dead));
     assert_eq!((out.damage, out.wounds), (35, 1));
-    assert!(
-        hit("init: 1, durability: 30", 40, 10).has(&Status::Dead),
-        "biomorph DR 45"
-    );
+    assert!(hit("init: 1, durability: 30", 40, 10).has(&Status::Dead), "biomorph DR 45");
     let synth = hit("init: 1, durability: 30, morph: Synthmorph", 40, 10);
-    assert!(
-        synth.has(&Status::Incapacitated) && !synth.has(&Status::Dead),
-        "synthmorph DR 60"
-    );
+    assert!(synth.has(&Status::Incapacitated) && !synth.has(&Status::Dead), "synthmorph DR 60");
 }
 
 #[test]
 fn blast_falls_off_2_per_meter_and_two_wounds_test_consciousness() {
-    let thrower =
-        r#"init: 1, durability: 30, skills: { ThrownWeapons: 50 }, weapons: ["frag_grenade"]"#;
-    let mut b = vec![
-        at("A", "a", 0, thrower),
-        at("B", "b", 10, TARGET),
-        at("C", "b", 13, TARGET),
-    ];
+    let thrower = r#"init: 1, durability: 30, skills: { ThrownWeapons: 50 }, weapons: ["frag_grenade"]"#;
+    let mut b = vec![at("A", "a", 0, thrower), at("B", "b", 10, TARGET), at("C", "b", 13, TARGET)];
     let log = perform(
         &mut b,
         0,
@@ -348,44 +198,22 @@ fn blast_falls_off_2_per_meter_and_two_wounds_test_consciousness() {
     );
     let bc = &b[1].fighter.condition;
     assert_eq!(
-        (
-            bc.damage,
-            bc.wounds,
-            bc.has(&Status::Prone),
-            bc.has(&Status::Unconscious)
-        ),
+        (bc.damage, bc.wounds, bc.has(&Status::Prone), bc.has(&Status::Unconscious)),
         (21, 2, false, true),
         "{}",
         render(&log)
     );
     let cc = &b[2].fighter.condition;
-    assert_eq!(
-        (cc.damage, cc.wounds, cc.has(&Status::Prone)),
-        (15, 1, false),
-        "21 − 6"
-    );
+    assert_eq!((cc.damage, cc.wounds, cc.has(&Status::Prone)), (15, 1, false), "21 − 6");
 }
 
 #[test]
 fn uniform_blast_hits_everyone_in_the_radius_alike() {
-    let thrower =
-        r#"init: 1, durability: 30, skills: { ThrownWeapons: 50 }, weapons: ["plasma_grenade"]"#;
-    let mut b = vec![
-        at("A", "a", 0, thrower),
-        at("B", "b", 8, "init: 1, durability: 100"),
-        at("C", "b", 12, TARGET),
-    ];
-    perform(
-        &mut b,
-        0,
-        r#"(actor: "A", complex: AreaAttack(targets: [("B", 2), ("C", 4)]))"#,
-        &[40, 1, 1, 1, 45],
-    );
+    let thrower = r#"init: 1, durability: 30, skills: { ThrownWeapons: 50 }, weapons: ["plasma_grenade"]"#;
+    let mut b = vec![at("A", "a", 0, thrower), at("B", "b", 8, "init: 1, durability: 100"), at("C", "b", 12, TARGET)];
+    perform(&mut b, 0, r#"(actor: "A", complex: AreaAttack(targets: [("B", 2), ("C", 4)]))"#, &[40, 1, 1, 1, 45]);
     assert_eq!(b[1].fighter.condition.damage, 23, "3d10 3 + 20 at 2 m");
-    assert_eq!(
-        b[2].fighter.condition.damage, 0,
-        "4 m is outside the 3 m radius"
-    );
+    assert_eq!(b[2].fighter.condition.damage, 0, "4 m is outside the 3 m radius");
 }
 
 #[test]
@@ -399,56 +227,34 @@ fn a_cone_at_long_range_loses_1d10_and_full_auto_aims_30_better() {
         r#"(actor: "A", complex: Attack(mode: FullAuto(ToHit), targets: ["B"]))"#,
         &[50, 60, 4, 6, 3, 35],
     );
-    assert_eq!(
-        tests(&log)[0],
-        t("Spray Weapons", 70, 50, true),
-        "60 − 20 long + 30 full auto"
-    );
-    assert_eq!(
-        log.last_calc("damage value"),
-        Some(12),
-        "2d10 10 − 1d10 3 + 5"
-    );
-    assert_eq!(
-        b[1].fighter.condition.damage, 12,
-        "AP −10 negates the vest's 6"
-    );
+    assert_eq!(tests(&log)[0], t("Spray Weapons", 70, 50, true), "60 − 20 long + 30 full auto");
+    assert_eq!(log.last_calc("damage value"), Some(12), "2d10 10 − 1d10 3 + 5");
+    assert_eq!(b[1].fighter.condition.damage, 12, "AP −10 negates the vest's 6");
 }
 
 #[test]
 fn speed_adds_action_phases_and_ties_break_on_ref_then_roll_off() {
     let mut b = vec![
-        at(
-            "X",
-            "a",
-            0,
-            "init: 50, durability: 30, speed: 2, aptitudes: (ref: 20)",
-        ),
+        at("X", "a", 0, "init: 50, durability: 30, speed: 2, aptitudes: (ref: 20)"),
         at("Y", "b", 1, "init: 50, durability: 30"),
         at("Z", "b", 2, "init: 40, durability: 30"),
     ];
     let mut dice = ScriptedDice::new([10, 10, 20, 30, 70]);
-    let slots = EclipsePhase::default()
-        .start_turn(1, &mut b, &mut dice, &mut Log::default())
-        .unwrap();
-    let order: Vec<(usize, u32)> = slots.iter().map(|s| (s.actor, s.phase)).collect();
+    let mut rules = EclipsePhase::default();
+    rules.start_turn(1, &mut b, &mut dice, &mut Log::default()).unwrap();
+    let order: Vec<(usize, u32)> = std::iter::from_fn(|| rules.next_slot(&b)).map(|s| (s.actor, s.phase)).collect();
     assert_eq!(order, [(0, 1), (2, 1), (1, 1), (0, 2)]);
 }
 
 #[test]
 fn a_shock_stun_lasts_the_next_three_turns_then_wears_off() {
-    let mut b = vec![
-        at("A", "a", 0, "init: 1, durability: 30"),
-        at("B", "b", 1, "init: 1, durability: 30"),
-    ];
+    let mut b = vec![at("A", "a", 0, "init: 1, durability: 30"), at("B", "b", 1, "init: 1, durability: 30")];
     b[1].fighter.condition.gain(Status::Stunned(3));
     let mut rules = EclipsePhase::default();
     let mut able = Vec::new();
     for turn in 2..=5 {
         let mut dice = ScriptedDice::new([10, 20]);
-        rules
-            .start_turn(turn, &mut b, &mut dice, &mut Log::default())
-            .unwrap();
+        rules.start_turn(turn, &mut b, &mut dice, &mut Log::default()).unwrap();
         able.push(b[1].fighter.condition.can_act());
     }
     assert_eq!(able, [false, false, false, true]);
@@ -458,23 +264,9 @@ fn a_shock_stun_lasts_the_next_three_turns_then_wears_off() {
 fn a_prone_defender_10_m_away_is_10_harder_and_standing_up_is_quick() {
     let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 12, TARGET)];
     b[1].fighter.condition.gain(Status::Prone);
-    let log = perform(
-        &mut b,
-        0,
-        r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"]))"#,
-        &[35, 5],
-    );
-    assert_eq!(
-        tests(&log)[0],
-        t("Kinetic Weapons", 30, 35, false),
-        "50 − 10 medium range − 10 prone and far"
-    );
-    perform(
-        &mut b,
-        1,
-        r#"(actor: "B", quick: [StandUp], complex: Wait)"#,
-        &[],
-    );
+    let log = perform(&mut b, 0, r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"]))"#, &[35, 5]);
+    assert_eq!(tests(&log)[0], t("Kinetic Weapons", 30, 35, false), "50 − 10 medium range − 10 prone and far");
+    perform(&mut b, 1, r#"(actor: "B", quick: [StandUp], complex: Wait)"#, &[]);
     assert!(!b[1].fighter.condition.has(&Status::Prone));
 }
 
@@ -482,22 +274,11 @@ fn a_prone_defender_10_m_away_is_10_harder_and_standing_up_is_quick() {
 fn a_weapon_must_be_carried_and_drawn_before_it_fires() {
     let two = r#"init: 1, durability: 30, skills: { KineticWeapons: 50 }, weapons: ["knife", "light_pistol"]"#;
     let mut b = vec![at("A", "a", 0, two), at("B", "b", 5, TARGET)];
-    let shoot =
-        r#"(actor: "A", complex: Attack(weapon: "light_pistol", mode: SemiAuto, targets: ["B"]))"#;
+    let shoot = r#"(actor: "A", complex: Attack(weapon: "light_pistol", mode: SemiAuto, targets: ["B"]))"#;
     let holstered = perform_with(Options::default(), &mut b, 0, shoot, &[]);
-    assert!(
-        matches!(holstered, Err(RulesError::Illegal(m)) if m.contains("must draw the light_pistol first"))
-    );
-    let not_carried = perform_with(
-        Options::default(),
-        &mut b,
-        0,
-        r#"(actor: "A", quick: [Draw("smg")])"#,
-        &[],
-    );
-    assert!(
-        matches!(not_carried, Err(RulesError::Illegal(m)) if m.contains("does not carry a smg"))
-    );
+    assert!(matches!(holstered, Err(RulesError::Illegal(m)) if m.contains("must draw the light_pistol first")));
+    let not_carried = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", quick: [Draw("smg")])"#, &[]);
+    assert!(matches!(not_carried, Err(RulesError::Illegal(m)) if m.contains("does not carry a smg")));
     let drawn = r#"(actor: "A", quick: [Draw("light_pistol")], complex: Attack(weapon: "light_pistol", mode: SemiAuto, targets: ["B"]))"#;
     let log = perform(&mut b, 0, drawn, &[60, 5]);
     assert_eq!(tests(&log)[0], t("Kinetic Weapons", 50, 60, false));
@@ -507,12 +288,6 @@ fn a_weapon_must_be_carried_and_drawn_before_it_fires() {
 fn a_stunned_combatant_cannot_act() {
     let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET)];
     b[0].fighter.condition.gain(Status::Stunned(1));
-    let err = perform_with(
-        Options::default(),
-        &mut b,
-        0,
-        r#"(actor: "A", complex: Wait)"#,
-        &[],
-    );
+    let err = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", complex: Wait)"#, &[]);
     assert!(matches!(err, Err(RulesError::Illegal(m)) if m == "A cannot act now"));
 }

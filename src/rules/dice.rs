@@ -55,18 +55,12 @@ pub trait Dice {
 
 /// Checks a face given by a person or a script and normalises a d10's 0 to 10.
 pub fn read_face(face: u32, sides: u32, purpose: &str) -> Result<u32, DiceError> {
-    let request = || DieRequest {
-        sides,
-        purpose: purpose.to_owned(),
-    };
+    let request = || DieRequest { sides, purpose: purpose.to_owned() };
     match (sides, face) {
         (100, 0..=99) => Ok(face),
         (10, 0) => Ok(10),
         (s, f) if s != 100 && (1..=s).contains(&f) => Ok(f),
-        _ => Err(DiceError::FaceOutOfRange {
-            face,
-            request: request(),
-        }),
+        _ => Err(DiceError::FaceOutOfRange { face, request: request() }),
     }
 }
 
@@ -79,10 +73,7 @@ pub struct SeededDice {
 impl SeededDice {
     /// Dice seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        Self {
-            seed,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
+        Self { seed, rng: ChaCha8Rng::seed_from_u64(seed) }
     }
 
     /// The seed these dice started from.
@@ -110,10 +101,7 @@ pub struct ScriptedDice {
 impl ScriptedDice {
     /// Dice that will show `faces`, in order.
     pub fn new(faces: impl IntoIterator<Item = u32>) -> Self {
-        Self {
-            faces: faces.into_iter().collect(),
-            used: 0,
-        }
+        Self { faces: faces.into_iter().collect(), used: 0 }
     }
 
     /// Faces not yet used.
@@ -125,14 +113,8 @@ impl ScriptedDice {
 impl Dice for ScriptedDice {
     fn roll(&mut self, sides: u32, purpose: &str) -> Result<u32, DiceError> {
         let Some(face) = self.faces.pop_front() else {
-            let request = DieRequest {
-                sides,
-                purpose: purpose.to_owned(),
-            };
-            return Err(DiceError::Exhausted {
-                used: self.used,
-                request,
-            });
+            let request = DieRequest { sides, purpose: purpose.to_owned() };
+            return Err(DiceError::Exhausted { used: self.used, request });
         };
         self.used += 1;
         read_face(face, sides, purpose)
@@ -154,10 +136,7 @@ impl<F: FnMut(&DieRequest) -> Option<u32>> TypedInDice<F> {
 
 impl<F: FnMut(&DieRequest) -> Option<u32>> Dice for TypedInDice<F> {
     fn roll(&mut self, sides: u32, purpose: &str) -> Result<u32, DiceError> {
-        let request = DieRequest {
-            sides,
-            purpose: purpose.to_owned(),
-        };
+        let request = DieRequest { sides, purpose: purpose.to_owned() };
         let Some(face) = (self.ask)(&request) else {
             return Err(DiceError::Cancelled { request });
         };
@@ -191,23 +170,14 @@ mod tests {
         assert_eq!(dice.roll(10, "dv").unwrap(), 10);
         assert_eq!(dice.roll(6, "hit").unwrap(), 6);
         let err = dice.roll(100, "Stoya: Fray").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "the scripted dice ran out after 3 faces; the next die was a d100 for Stoya: Fray"
-        );
+        assert_eq!(err.to_string(), "the scripted dice ran out after 3 faces; the next die was a d100 for Stoya: Fray");
     }
 
     #[test]
     fn faces_off_the_die_are_refused() {
         let mut dice = ScriptedDice::new([100, 7]);
-        assert!(matches!(
-            dice.roll(100, "t"),
-            Err(DiceError::FaceOutOfRange { face: 100, .. })
-        ));
-        assert!(matches!(
-            dice.roll(6, "t"),
-            Err(DiceError::FaceOutOfRange { face: 7, .. })
-        ));
+        assert!(matches!(dice.roll(100, "t"), Err(DiceError::FaceOutOfRange { face: 100, .. })));
+        assert!(matches!(dice.roll(6, "t"), Err(DiceError::FaceOutOfRange { face: 7, .. })));
     }
 
     #[test]
@@ -219,17 +189,8 @@ mod tests {
             answers.pop().flatten()
         });
         assert_eq!(dice.roll(6, "soak").unwrap(), 4);
-        assert!(matches!(
-            dice.roll(6, "soak"),
-            Err(DiceError::Cancelled { .. })
-        ));
+        assert!(matches!(dice.roll(6, "soak"), Err(DiceError::Cancelled { .. })));
         assert_eq!(asked.len(), 2);
-        assert_eq!(
-            asked[0],
-            DieRequest {
-                sides: 6,
-                purpose: "soak".into()
-            }
-        );
+        assert_eq!(asked[0], DieRequest { sides: 6, purpose: "soak".into() });
     }
 }

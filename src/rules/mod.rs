@@ -5,6 +5,7 @@ pub mod dice;
 pub mod eclipse_phase;
 pub mod outcome;
 pub mod ruleset;
+pub mod shadowrun4;
 
 use thiserror::Error;
 

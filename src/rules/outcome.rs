@@ -22,11 +22,7 @@ pub struct Modifier {
 impl Modifier {
     /// A modifier named `name` from `source`.
     pub fn new(name: impl Into<String>, source: impl Into<String>, value: i32) -> Self {
-        Self {
-            name: name.into(),
-            source: source.into(),
-            value,
-        }
+        Self { name: name.into(), source: source.into(), value }
     }
 }
 
@@ -51,20 +47,12 @@ pub struct Term {
 impl Term {
     /// A fixed term.
     pub fn fixed(label: impl Into<String>, value: i32) -> Self {
-        Self {
-            label: label.into(),
-            faces: Vec::new(),
-            value,
-        }
+        Self { label: label.into(), faces: Vec::new(), value }
     }
 
     /// A term made of dice.
     pub fn dice(label: impl Into<String>, faces: Vec<u32>, value: i32) -> Self {
-        Self {
-            label: label.into(),
-            faces,
-            value,
-        }
+        Self { label: label.into(), faces, value }
     }
 }
 
@@ -95,6 +83,16 @@ pub enum Roll {
         /// Margin of success (when `success`) or of failure.
         margin: i32,
     },
+    /// A dice pool counting hits (Shadowrun 4, the d6 homebrew).
+    Pool {
+        /// Dice rolled after modifiers (never below 0).
+        dice: u32,
+        faces: Vec<u32>,
+        hits: u32,
+        ones: u32,
+        glitch: bool,
+        critical_glitch: bool,
+    },
 }
 
 impl Roll {
@@ -102,6 +100,7 @@ impl Roll {
     pub fn success(&self) -> bool {
         match self {
             Roll::Percentile { success, .. } => *success,
+            Roll::Pool { hits, .. } => *hits > 0,
         }
     }
 }
@@ -188,11 +187,13 @@ pub enum Event {
         hit: bool,
         reason: String,
     },
+    /// Damage marked on a track: Eclipse Phase damage against durability, a Shadowrun condition monitor, ….
     DamageTaken {
         who: String,
+        track: String,
         amount: i32,
         total: i32,
-        durability: i32,
+        capacity: i32,
     },
     WoundsTaken {
         who: String,
@@ -253,7 +254,10 @@ fn write_terms(f: &mut fmt::Formatter<'_>, terms: &[Term]) -> fmt::Result {
 }
 
 fn write_test(f: &mut fmt::Formatter<'_>, t: &TestRecord) -> fmt::Result {
-    write!(f, "{} tests {} {}", t.who, t.label, t.base)?;
+    match &t.roll {
+        Roll::Percentile { .. } => write!(f, "{} tests {} {}", t.who, t.label, t.base)?,
+        Roll::Pool { .. } => write!(f, "{} rolls {}", t.who, t.label)?,
+    }
     for m in &t.modifiers {
         write!(f, ", {m}")?;
     }
@@ -261,20 +265,20 @@ fn write_test(f: &mut fmt::Formatter<'_>, t: &TestRecord) -> fmt::Result {
         write!(f, " ({cap})")?;
     }
     match &t.roll {
-        Roll::Percentile {
-            target,
-            roll,
-            success,
-            critical,
-            margin,
-        } => {
+        Roll::Percentile { target, roll, success, critical, margin } => {
             let result = if *success { "success" } else { "failure" };
             let crit = if *critical { "critical " } else { "" };
             let m = if *success { "MoS" } else { "MoF" };
-            write!(
-                f,
-                ": target {target}, rolled {roll:02} → {crit}{result}, {m} {margin}"
-            )
+            write!(f, ": target {target}, rolled {roll:02} → {crit}{result}, {m} {margin}")
+        }
+        Roll::Pool { dice, faces, hits, glitch, critical_glitch, .. } => {
+            let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
+            let trouble = match (critical_glitch, glitch) {
+                (true, _) => ", CRITICAL GLITCH",
+                (false, true) => ", glitch",
+                _ => "",
+            };
+            write!(f, ": {dice} dice [{}] → {hits} hit(s){trouble}", faces.join(", "))
         }
     }
 }
@@ -282,18 +286,9 @@ fn write_test(f: &mut fmt::Formatter<'_>, t: &TestRecord) -> fmt::Result {
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Event::BattleStarted {
-                name,
-                ruleset,
-                dice,
-            } => write!(f, "== {name} ({ruleset}; dice: {dice}) =="),
+            Event::BattleStarted { name, ruleset, dice } => write!(f, "== {name} ({ruleset}; dice: {dice}) =="),
             Event::TurnStarted { turn } => write!(f, "-- Turn {turn} --"),
-            Event::Calculated {
-                who,
-                label,
-                terms,
-                total,
-            } => {
+            Event::Calculated { who, label, terms, total } => {
                 write!(f, "{who}: {label} = ")?;
                 write_terms(f, terms)?;
                 write!(f, " = {total}")
@@ -303,47 +298,18 @@ impl fmt::Display for Event {
             }
             Event::ActionTaken { who, action } => write!(f, "{who}: {action}"),
             Event::Tested(t) => write_test(f, t),
-            Event::AttackResolved {
-                attacker,
-                defender,
-                hit,
-                reason,
-            } => {
+            Event::AttackResolved { attacker, defender, hit, reason } => {
                 let verdict = if *hit { "hits" } else { "misses" };
                 write!(f, "{attacker} {verdict} {defender}: {reason}")
             }
-            Event::DamageTaken {
-                who,
-                amount,
-                total,
-                durability,
-            } => {
-                write!(
-                    f,
-                    "{who} takes {amount} damage (total {total} of durability {durability})"
-                )
+            Event::DamageTaken { who, track, amount, total, capacity } => {
+                write!(f, "{who} takes {amount} {track} (now {total} of {capacity})")
             }
-            Event::WoundsTaken {
-                who,
-                wounds,
-                total,
-                threshold,
-            } => {
-                write!(
-                    f,
-                    "{who} suffers {wounds} wound(s) (wound threshold {threshold}; {total} in all)"
-                )
+            Event::WoundsTaken { who, wounds, total, threshold } => {
+                write!(f, "{who} suffers {wounds} wound(s) (wound threshold {threshold}; {total} in all)")
             }
-            Event::StatusGained {
-                who,
-                status,
-                reason,
-            } => write!(f, "{who} is {status}: {reason}"),
-            Event::StatusLost {
-                who,
-                status,
-                reason,
-            } => write!(f, "{who} is no longer {status}: {reason}"),
+            Event::StatusGained { who, status, reason } => write!(f, "{who} is {status}: {reason}"),
+            Event::StatusLost { who, status, reason } => write!(f, "{who} is no longer {status}: {reason}"),
             Event::BattleEnded { reason, winner } => match winner {
                 Some(w) => write!(f, "== Battle over: {reason}. {w} wins. =="),
                 None => write!(f, "== Battle over: {reason}. =="),

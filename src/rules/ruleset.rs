@@ -45,6 +45,8 @@ pub struct Slot {
     pub actor: usize,
     /// Action phase, initiative pass, or 1 for first actions and 2+ for extra actions.
     pub phase: u32,
+    /// The actor ties with others who act at the same moment: it acts even if one of them took it out first.
+    pub simultaneous: bool,
 }
 
 /// A ruleset, with its per-battle options inside `self`.
@@ -57,15 +59,18 @@ pub trait Ruleset {
     /// The ruleset's name, for the log.
     fn name(&self) -> &'static str;
 
-    /// Starts a turn: rolls initiative where the ruleset does, advances timed statuses, and returns the slots of
-    /// the turn in order.
+    /// Starts a turn: rolls initiative where the ruleset does and advances timed statuses.
     fn start_turn(
         &mut self,
         turn: u32,
         battle: &mut [Combatant<Self::Fighter>],
         dice: &mut dyn Dice,
         log: &mut Log,
-    ) -> Result<Vec<Slot>, RulesError>;
+    ) -> Result<(), RulesError>;
+
+    /// The next slot of the turn, or `None` when the turn is over. Asked after every action, so a ruleset whose
+    /// order changes mid-turn (Shadowrun's wound-lowered initiative) answers from the battle as it is now.
+    fn next_slot(&mut self, battle: &[Combatant<Self::Fighter>]) -> Option<Slot>;
 
     /// Carries out `action` for the combatant in `slot`.
     fn perform(
@@ -78,22 +83,14 @@ pub trait Ruleset {
     ) -> Result<(), RulesError>;
 
     /// The simple built-in choice for a combatant nobody scripted: attack the nearest enemy still standing.
-    fn default_action(
-        &self,
-        slot: Slot,
-        battle: &[Combatant<Self::Fighter>],
-    ) -> Option<Self::Action>;
+    fn default_action(&self, slot: Slot, battle: &[Combatant<Self::Fighter>]) -> Option<Self::Action>;
 
     /// The name of the combatant an action is for.
     fn actor_of<'a>(&self, action: &'a Self::Action) -> &'a str;
 }
 
 /// Mutable access to two different combatants at once (attacker and defender).
-pub fn pair_mut<F>(
-    battle: &mut [Combatant<F>],
-    a: usize,
-    b: usize,
-) -> Option<(&mut Combatant<F>, &mut Combatant<F>)> {
+pub fn pair_mut<F>(battle: &mut [Combatant<F>], a: usize, b: usize) -> Option<(&mut Combatant<F>, &mut Combatant<F>)> {
     if a == b || a >= battle.len() || b >= battle.len() {
         return None;
     }

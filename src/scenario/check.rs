@@ -1,21 +1,37 @@
 //! Consistency checks a scenario's types cannot express: at least two combatants on at least two sides, unique
 //! names, actions by and at combatants that exist, gear that is carried, and a sane turn limit.
 
-use super::{EclipsePhaseSetup, RulesetSetup, Scenario};
-use crate::rules::eclipse_phase::actions::{ComplexAction, QuickAction};
+use super::{CombatantSpec, EpSpec, RulesetSetup, Scenario, Setup, Sr4Spec};
+use crate::rules::eclipse_phase::actions::{self as ep, ComplexAction, QuickAction};
+use crate::rules::shadowrun4::actions::{self as sr4, SimpleAction};
 
 /// A problem: the text to point at (a quoted name or a field), and the message.
 pub(super) type Problem = (Option<String>, String);
 
+/// The names an action refers to.
+struct Refs<'a> {
+    actor: &'a str,
+    targets: Vec<&'a str>,
+    /// Weapons it draws or readies.
+    weapons: Vec<&'a str>,
+}
+
 pub(super) fn check(scenario: &Scenario) -> Result<(), Problem> {
     if scenario.turn_limit == 0 {
-        return Err((
-            Some("turn_limit".into()),
-            "turn_limit must be at least 1".into(),
-        ));
+        return Err((Some("turn_limit".into()), "turn_limit must be at least 1".into()));
     }
     match &scenario.ruleset {
-        RulesetSetup::EclipsePhase(setup) => check_eclipse_phase(setup),
+        RulesetSetup::EclipsePhase(setup) => {
+            check_roster(setup)?;
+            check_eclipse_phase_sheets(setup)?;
+            let carries = |c: &EpSpec, w: &str| c.sheet.weapons.iter().any(|x| x.0 == w);
+            check_actions(setup, carries, ep_refs)
+        }
+        RulesetSetup::Shadowrun4(setup) => {
+            check_roster(setup)?;
+            let carries = |c: &Sr4Spec, w: &str| w == "unarmed" || c.sheet.weapons.iter().any(|x| x.0 == w);
+            check_actions(setup, carries, sr4_refs)
+        }
     }
 }
 
@@ -23,104 +39,95 @@ fn quoted(name: &str) -> Option<String> {
     Some(format!("\"{name}\""))
 }
 
-fn check_roster(names: &[&str], sides: &[&str]) -> Result<(), Problem> {
+fn check_roster<O, S, C, A>(setup: &Setup<O, S, C, A>) -> Result<(), Problem> {
+    let names: Vec<&str> = setup.combatants.iter().map(|c| c.name.as_str()).collect();
     if names.len() < 2 {
-        let message = format!(
-            "a battle needs at least two combatants, this one has {}",
-            names.len()
-        );
+        let message = format!("a battle needs at least two combatants, this one has {}", names.len());
         return Err((Some("combatants".into()), message));
     }
     for (i, name) in names.iter().enumerate() {
         if names[..i].contains(name) {
-            return Err((
-                quoted(name),
-                format!("two combatants are called \"{name}\"; names must be unique"),
-            ));
+            return Err((quoted(name), format!("two combatants are called \"{name}\"; names must be unique")));
         }
     }
-    if sides.iter().all(|s| *s == sides[0]) {
-        return Err((
-            quoted(sides[0]),
-            format!(
-                "every combatant is on side \"{}\"; a battle needs two sides",
-                sides[0]
-            ),
-        ));
+    let first = &setup.combatants[0].side;
+    if setup.combatants.iter().all(|c| c.side == *first) {
+        return Err((quoted(first), format!("every combatant is on side \"{first}\"; a battle needs two sides")));
     }
     Ok(())
 }
 
-fn check_eclipse_phase(setup: &EclipsePhaseSetup) -> Result<(), Problem> {
-    let names: Vec<&str> = setup.combatants.iter().map(|c| c.name.as_str()).collect();
-    let sides: Vec<&str> = setup.combatants.iter().map(|c| c.side.as_str()).collect();
-    check_roster(&names, &sides)?;
+fn check_eclipse_phase_sheets(setup: &super::EclipsePhaseSetup) -> Result<(), Problem> {
     for c in &setup.combatants {
         if !(1..=4).contains(&c.sheet.speed) {
-            return Err((
-                Some("speed".into()),
-                format!("{}: Speed {} is out of range 1–4", c.name, c.sheet.speed),
-            ));
+            return Err((Some("speed".into()), format!("{}: Speed {} is out of range 1–4", c.name, c.sheet.speed)));
         }
         if c.sheet.durability == 0 {
-            return Err((
-                Some("durability".into()),
-                format!("{}: durability must be at least 1", c.name),
-            ));
+            return Err((Some("durability".into()), format!("{}: durability must be at least 1", c.name)));
         }
-        if let Some(w) = c
-            .condition
-            .drawn
-            .as_ref()
-            .filter(|w| !c.sheet.weapons.contains(w))
-        {
-            return Err((
-                quoted(&w.0),
-                format!("{} has the {} drawn but does not carry it", c.name, w.0),
-            ));
+        if let Some(w) = c.condition.drawn.as_ref().filter(|w| !c.sheet.weapons.contains(w)) {
+            return Err((quoted(&w.0), format!("{} has the {} drawn but does not carry it", c.name, w.0)));
         }
     }
-    let known = |n: &str, i: usize| match names.contains(&n) {
-        true => Ok(()),
-        false => Err((
+    Ok(())
+}
+
+/// Every action's actor and targets exist, and the weapons it draws are carried.
+fn check_actions<'a, O, S, C, A>(
+    setup: &'a Setup<O, S, C, A>,
+    carries: impl Fn(&CombatantSpec<S, C>, &str) -> bool,
+    refs: impl Fn(&'a A) -> Refs<'a>,
+) -> Result<(), Problem> {
+    let names: Vec<&str> = setup.combatants.iter().map(|c| c.name.as_str()).collect();
+    let find = |n: &str, i: usize| match setup.combatants.iter().find(|c| c.name == n) {
+        Some(c) => Ok(c),
+        None => Err((
             quoted(n),
-            format!(
-                "action {}: no combatant is called \"{n}\"; the combatants are {}",
-                i + 1,
-                names.join(", ")
-            ),
+            format!("action {}: no combatant is called \"{n}\"; the combatants are {}", i + 1, names.join(", ")),
         )),
     };
     for (i, action) in setup.actions.iter().enumerate() {
-        known(&action.actor, i)?;
-        let carrier = &setup.combatants[names.iter().position(|n| *n == action.actor).unwrap_or(0)];
-        for q in &action.quick {
-            if let QuickAction::Draw(w) = q
-                && !carrier.sheet.weapons.contains(w)
-            {
-                return Err((
-                    quoted(&w.0),
-                    format!(
-                        "action {}: {} does not carry a {}",
-                        i + 1,
-                        action.actor,
-                        w.0
-                    ),
-                ));
-            }
+        let r = refs(action);
+        let actor = find(r.actor, i)?;
+        if let Some(w) = r.weapons.into_iter().find(|w| !carries(actor, w)) {
+            return Err((quoted(w), format!("action {}: {} does not carry a {w}", i + 1, r.actor)));
         }
-        for target in targets(action.complex.as_ref()) {
-            known(target, i)?;
+        for target in r.targets {
+            find(target, i)?;
         }
     }
     Ok(())
 }
 
-fn targets(complex: Option<&ComplexAction>) -> Vec<&str> {
-    match complex {
+fn ep_refs(action: &ep::Action) -> Refs<'_> {
+    let targets = match &action.complex {
         Some(ComplexAction::Attack(a)) => a.targets.iter().map(String::as_str).collect(),
         Some(ComplexAction::AreaAttack(a)) => a.targets.iter().map(|(n, _)| n.as_str()).collect(),
         Some(ComplexAction::Aim(t)) => vec![t.as_str()],
         _ => Vec::new(),
+    };
+    let weapons = action
+        .quick
+        .iter()
+        .filter_map(|q| match q {
+            QuickAction::Draw(w) => Some(w.0.as_str()),
+            QuickAction::StandUp => None,
+        })
+        .collect();
+    Refs { actor: &action.actor, targets, weapons }
+}
+
+fn sr4_refs(action: &sr4::Action) -> Refs<'_> {
+    let mut refs = Refs { actor: &action.actor, targets: Vec::new(), weapons: Vec::new() };
+    for simple in &action.simple {
+        match simple {
+            SimpleAction::Fire(a) => refs.targets.push(&a.target),
+            SimpleAction::ReadyWeapon(w) => refs.weapons.push(&w.0),
+            _ => {}
+        }
     }
+    if let Some(sr4::ComplexAction::Fire(a) | sr4::ComplexAction::Melee(a)) = &action.complex {
+        refs.targets.push(&a.target);
+    }
+    refs
 }

@@ -10,27 +10,14 @@ pub enum ScenarioError {
     #[error("{path}: cannot read the file: {message}")]
     Io { path: PathBuf, message: String },
     #[error("{path}:{line}:{column}: {message}")]
-    Syntax {
-        path: PathBuf,
-        line: usize,
-        column: usize,
-        message: String,
-    },
+    Syntax { path: PathBuf, line: usize, column: usize, message: String },
     #[error("{path}:{line}:{column}: {message}")]
-    Invalid {
-        path: PathBuf,
-        line: usize,
-        column: usize,
-        message: String,
-    },
+    Invalid { path: PathBuf, line: usize, column: usize, message: String },
 }
 
 impl ScenarioError {
     pub(super) fn io(path: &Path, e: std::io::Error) -> Self {
-        ScenarioError::Io {
-            path: path.to_owned(),
-            message: e.to_string(),
-        }
+        ScenarioError::Io { path: path.to_owned(), message: e.to_string() }
     }
 
     pub(super) fn syntax(path: &Path, e: ron::error::SpannedError) -> Self {
@@ -39,24 +26,14 @@ impl ScenarioError {
         if matches!(e.code, ron::Error::NoSuchStructField { .. }) {
             message.push_str(" (a field of another ruleset, or a typo?)");
         }
-        ScenarioError::Syntax {
-            path: path.to_owned(),
-            line: pos.line,
-            column: pos.col,
-            message,
-        }
+        ScenarioError::Syntax { path: path.to_owned(), line: pos.line, column: pos.col, message }
     }
 
     /// An inconsistency found after parsing, located at the first place `needle` stands in the text (the name or
     /// field it is about), else at the start of the file.
     pub(super) fn invalid(path: &Path, text: &str, needle: Option<&str>, message: String) -> Self {
         let (line, column) = needle.and_then(|n| locate(text, n)).unwrap_or((1, 1));
-        ScenarioError::Invalid {
-            path: path.to_owned(),
-            line,
-            column,
-            message,
-        }
+        ScenarioError::Invalid { path: path.to_owned(), line, column, message }
     }
 }
 
@@ -64,7 +41,6 @@ impl ScenarioError {
 fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
     text.lines().enumerate().find_map(|(i, line)| {
         let code = line.split("//").next().unwrap_or_default();
-        code.find(needle)
-            .map(|at| (i + 1, code[..at].chars().count() + 1))
+        code.find(needle).map(|at| (i + 1, code[..at].chars().count() + 1))
     })
 }

@@ -17,7 +17,8 @@ use crate::rules::RulesError;
 use crate::rules::dice::Dice;
 use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
 use crate::rules::outcome::{Event, Log};
-use crate::rules::ruleset::Combatant;
+use crate::rules::ruleset::{Combatant, Ruleset};
+use crate::rules::shadowrun4::{self as sr4, Shadowrun4};
 
 /// A scenario file.
 #[derive(Clone, Debug, Deserialize)]
@@ -46,22 +47,32 @@ fn default_turn_limit() -> u32 {
 #[derive(Clone, Debug, Deserialize)]
 pub enum RulesetSetup {
     EclipsePhase(EclipsePhaseSetup),
+    Shadowrun4(Shadowrun4Setup),
+}
+
+/// A battle in one ruleset: options, combatants (sheet and starting condition) and scripted actions.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[serde(bound(
+    deserialize = "O: Deserialize<'de> + Default, S: Deserialize<'de>, C: Deserialize<'de> + Default, A: Deserialize<'de>"
+))]
+pub struct Setup<O, S, C, A> {
+    #[serde(default)]
+    pub options: O,
+    pub combatants: Vec<CombatantSpec<S, C>>,
+    #[serde(default = "Vec::new")]
+    pub actions: Vec<A>,
 }
 
 /// An Eclipse Phase battle.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EclipsePhaseSetup {
-    #[serde(default)]
-    pub options: ep::Options,
-    pub combatants: Vec<CombatantSpec<ep::sheet::Sheet, ep::sheet::Condition>>,
-    #[serde(default)]
-    pub actions: Vec<ep::actions::Action>,
-}
+pub type EclipsePhaseSetup = Setup<ep::Options, ep::sheet::Sheet, ep::sheet::Condition, ep::actions::Action>;
+/// A Shadowrun 4 battle.
+pub type Shadowrun4Setup = Setup<sr4::Options, sr4::sheet::Sheet, sr4::sheet::Condition, sr4::actions::Action>;
 
 /// A combatant as a scenario gives it.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(bound(deserialize = "S: Deserialize<'de>, C: Deserialize<'de> + Default"))]
 pub struct CombatantSpec<S, C> {
     pub name: String,
     pub side: String,
@@ -83,64 +94,72 @@ pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
 /// Reads and checks scenario text; `path` is only used in messages.
 pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
     let options = ron::Options::default().with_default_extension(
-        ron::extensions::Extensions::IMPLICIT_SOME
-            | ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES,
+        ron::extensions::Extensions::IMPLICIT_SOME | ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES,
     );
-    let scenario: Scenario = options
-        .from_str(text)
-        .map_err(|e| ScenarioError::syntax(path, e))?;
-    check::check(&scenario).map_err(|(needle, message)| {
-        ScenarioError::invalid(path, text, needle.as_deref(), message)
-    })?;
+    let scenario: Scenario = options.from_str(text).map_err(|e| ScenarioError::syntax(path, e))?;
+    check::check(&scenario)
+        .map_err(|(needle, message)| ScenarioError::invalid(path, text, needle.as_deref(), message))?;
     Ok(scenario)
 }
 
 /// Plays a scenario with `dice`, returning its log. On an error the log holds what happened until then.
-pub fn run(
-    scenario: &Scenario,
-    dice: &mut dyn Dice,
-    dice_label: &str,
-    log: &mut Log,
-) -> Result<(), RulesError> {
+pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut Log) -> Result<(), RulesError> {
+    let limit = scenario.turn_limit;
+    let started = |ruleset: &str| Event::BattleStarted {
+        name: scenario.name.clone(),
+        ruleset: ruleset.to_owned(),
+        dice: dice_label.to_owned(),
+    };
     match &scenario.ruleset {
         RulesetSetup::EclipsePhase(setup) => {
-            let mut ruleset = EclipsePhase {
-                options: setup.options,
+            let ruleset = EclipsePhase::new(setup.options);
+            log.push(started(ruleset.name()));
+            let fighter = |c: &EpSpec| ep::Fighter {
+                name: c.name.clone(),
+                sheet: c.sheet.clone(),
+                condition: c.condition.clone(),
             };
-            log.push(Event::BattleStarted {
-                name: scenario.name.clone(),
-                ruleset: "Eclipse Phase 1e".into(),
-                dice: dice_label.into(),
-            });
-            let mut battle: Vec<Combatant<ep::Fighter>> =
-                setup.combatants.iter().map(ep_combatant).collect();
-            let script = match setup.actions.is_empty() {
-                true => Script::BuiltIn,
-                false => Script::Scripted(VecDeque::from(setup.actions.clone())),
+            let battle = setup.combatants.iter().map(|c| c.place(fighter(c))).collect();
+            play_battle(ruleset, battle, &setup.actions, limit, dice, log)
+        }
+        RulesetSetup::Shadowrun4(setup) => {
+            let ruleset = Shadowrun4::new(setup.options.clone());
+            log.push(started(ruleset.name()));
+            let fighter = |c: &Sr4Spec| sr4::Fighter {
+                name: c.name.clone(),
+                sheet: c.sheet.clone(),
+                condition: c.condition.clone(),
             };
-            play::play(
-                &mut ruleset,
-                &mut battle,
-                script,
-                scenario.turn_limit,
-                dice,
-                log,
-            )
+            let battle = setup.combatants.iter().map(|c| c.place(fighter(c))).collect();
+            play_battle(ruleset, battle, &setup.actions, limit, dice, log)
         }
     }
 }
 
-fn ep_combatant(
-    spec: &CombatantSpec<ep::sheet::Sheet, ep::sheet::Condition>,
-) -> Combatant<ep::Fighter> {
-    let fighter = ep::Fighter {
-        name: spec.name.clone(),
-        sheet: spec.sheet.clone(),
-        condition: spec.condition.clone(),
+fn play_battle<R: Ruleset>(
+    mut ruleset: R,
+    mut battle: Vec<Combatant<R::Fighter>>,
+    actions: &[R::Action],
+    turn_limit: u32,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<(), RulesError>
+where
+    R::Action: Clone,
+{
+    let script = match actions.is_empty() {
+        true => Script::BuiltIn,
+        false => Script::Scripted(actions.iter().cloned().collect::<VecDeque<_>>()),
     };
-    Combatant {
-        side: spec.side.clone(),
-        position: spec.position,
-        fighter,
+    play::play(&mut ruleset, &mut battle, script, turn_limit, dice, log)
+}
+
+pub(super) type EpSpec = CombatantSpec<ep::sheet::Sheet, ep::sheet::Condition>;
+pub(super) type Sr4Spec = CombatantSpec<sr4::sheet::Sheet, sr4::sheet::Condition>;
+
+impl<S, C> CombatantSpec<S, C> {
+    /// Puts a fighter on its side and cell.
+    fn place<F>(&self, fighter: F) -> Combatant<F> {
+        Combatant { side: self.side.clone(), position: self.position, fighter }
     }
 }

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use crate::rules::RulesError;
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log};
-use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot};
+use crate::rules::ruleset::{Combatant, FighterState, Ruleset};
 
 /// How the actions of a battle are chosen.
 pub enum Script<A> {
@@ -18,11 +18,7 @@ pub enum Script<A> {
 
 /// The sides that still have someone in the fight.
 pub fn sides_standing<F: FighterState>(battle: &[Combatant<F>]) -> Vec<&str> {
-    let mut sides: Vec<&str> = battle
-        .iter()
-        .filter(|c| !c.fighter.is_out())
-        .map(|c| c.side.as_str())
-        .collect();
+    let mut sides: Vec<&str> = battle.iter().filter(|c| !c.fighter.is_out()).map(|c| c.side.as_str()).collect();
     sides.dedup();
     sides.sort_unstable();
     sides.dedup();
@@ -47,53 +43,48 @@ pub fn play<R: Ruleset>(
 ) -> Result<(), RulesError> {
     for turn in 1..=turn_limit {
         log.push(Event::TurnStarted { turn });
-        let slots = ruleset.start_turn(turn, battle, dice, log)?;
-        if let Some(stop) = play_turn(ruleset, battle, &slots, &mut script, dice, log)? {
+        ruleset.start_turn(turn, battle, dice, log)?;
+        let mut had_slot = Vec::new();
+        if let Some(stop) = play_turn(ruleset, battle, &mut script, &mut had_slot, dice, log)? {
             end(battle, stop, log);
             return Ok(());
         }
         if let Script::Scripted(actions) = &script
             && let Some(next) = actions.front()
+            && !had_slot.iter().any(|n| n == ruleset.actor_of(next))
         {
-            // A scripted actor who had no slot this turn is out of the battle: the script cannot go on.
-            let who = ruleset.actor_of(next).to_owned();
-            if !slots.iter().any(|s| battle[s.actor].fighter.name() == who) {
-                let why = format!("{who} cannot act for the next scripted action");
-                end(battle, Stop::Stuck(why), log);
-                return Ok(());
-            }
+            // The next scripted actor had no slot this whole turn: it is out, and the script cannot go on.
+            let why = format!("{} cannot act for the next scripted action", ruleset.actor_of(next));
+            end(battle, Stop::Stuck(why), log);
+            return Ok(());
         }
     }
     let reason = format!("the turn limit of {turn_limit} was reached");
-    log.push(Event::BattleEnded {
-        reason,
-        winner: None,
-    });
+    log.push(Event::BattleEnded { reason, winner: None });
     Ok(())
 }
 
-/// Plays the slots of one turn; `Some` when the battle stops during it.
+/// Plays the slots of one turn, noting who had one; `Some` when the battle stops during it.
 fn play_turn<R: Ruleset>(
     ruleset: &mut R,
     battle: &mut [Combatant<R::Fighter>],
-    slots: &[Slot],
     script: &mut Script<R::Action>,
+    had_slot: &mut Vec<String>,
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<Option<Stop>, RulesError> {
-    for &slot in slots {
+    while let Some(slot) = ruleset.next_slot(battle) {
         if sides_standing(battle).len() <= 1 {
             return Ok(Some(Stop::Decided));
         }
-        if !battle[slot.actor].fighter.can_act() {
+        let name = battle[slot.actor].fighter.name().to_owned();
+        had_slot.push(name.clone());
+        if !battle[slot.actor].fighter.can_act() && !slot.simultaneous {
             continue;
         }
-        let name = battle[slot.actor].fighter.name().to_owned();
         match script {
             Script::Scripted(actions) => {
-                let Some(next) = actions.front() else {
-                    return Ok(Some(Stop::ScriptDone));
-                };
+                let Some(next) = actions.front() else { return Ok(Some(Stop::ScriptDone)) };
                 if ruleset.actor_of(next) == name {
                     ruleset.perform(slot, next, battle, dice, log)?;
                     actions.pop_front();
@@ -108,9 +99,7 @@ fn play_turn<R: Ruleset>(
     }
     let decided = sides_standing(battle).len() <= 1;
     let done = matches!(script, Script::Scripted(a) if a.is_empty());
-    Ok(decided
-        .then_some(Stop::Decided)
-        .or(done.then_some(Stop::ScriptDone)))
+    Ok(decided.then_some(Stop::Decided).or(done.then_some(Stop::ScriptDone)))
 }
 
 fn end<F: FighterState>(battle: &[Combatant<F>], stop: Stop, log: &mut Log) {

@@ -13,24 +13,17 @@ use skirmish::rules::ruleset::{Combatant, Ruleset, Slot};
 
 fn ron_options() -> ron::Options {
     use ron::extensions::Extensions;
-    ron::Options::default()
-        .with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES)
+    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES)
 }
 
 /// A sheet from the inside of its RON parentheses, e.g. `init: 50, durability: 30`.
 pub fn sheet(fields: &str) -> Sheet {
-    ron_options()
-        .from_str(&format!("({fields})"))
-        .expect("test sheet")
+    ron_options().from_str(&format!("({fields})")).expect("test sheet")
 }
 
 /// A combatant on `side` at `x` meters along the x axis.
 pub fn at(name: &str, side: &str, x: i32, fields: &str) -> Combatant<Fighter> {
-    Combatant {
-        side: side.into(),
-        position: (x, 0),
-        fighter: Fighter::new(name, sheet(fields)),
-    }
+    Combatant { side: side.into(), position: (x, 0), fighter: Fighter::new(name, sheet(fields)) }
 }
 
 /// An action from RON.
@@ -53,19 +46,14 @@ pub fn perform_with(
 ) -> Result<Log, RulesError> {
     let mut dice = ScriptedDice::new(faces.iter().copied());
     let mut log = Log::default();
-    EclipsePhase { options }.perform(
-        Slot { actor, phase: 1 },
+    EclipsePhase::new(options).perform(
+        Slot { actor, phase: 1, simultaneous: false },
         &action(text),
         battle,
         &mut dice,
         &mut log,
     )?;
-    assert_eq!(
-        dice.remaining(),
-        0,
-        "every scripted face should be used:\n{}",
-        render(&log)
-    );
+    assert_eq!(dice.remaining(), 0, "every scripted face should be used:\n{}", render(&log));
     Ok(log)
 }
 
@@ -74,16 +62,22 @@ pub fn render(log: &Log) -> String {
     log.events.iter().map(|e| format!("{e}\n")).collect()
 }
 
-/// (label, target, roll, success) of every test in the log.
+/// (label, target, roll, success) of every d100 test in the log.
 pub fn tests(log: &Log) -> Vec<(String, i32, u32, bool)> {
     log.tests()
-        .map(|t| match t.roll {
-            Roll::Percentile {
-                target,
-                roll,
-                success,
-                ..
-            } => (t.label.clone(), target, roll, success),
+        .filter_map(|t| match t.roll {
+            Roll::Percentile { target, roll, success, .. } => Some((t.label.clone(), target, roll, success)),
+            Roll::Pool { .. } => None,
+        })
+        .collect()
+}
+
+/// (who, label, dice, hits) of every dice pool in the log.
+pub fn pools(log: &Log) -> Vec<(String, String, u32, u32)> {
+    log.tests()
+        .filter_map(|t| match &t.roll {
+            Roll::Pool { dice, hits, .. } => Some((t.who.clone(), t.label.clone(), *dice, *hits)),
+            Roll::Percentile { .. } => None,
         })
         .collect()
 }

@@ -77,18 +77,11 @@ pub struct AreaAttack {
     pub situation: Situation,
 }
 
-pub(super) fn quick_action(
-    me: &mut Fighter,
-    quick: &QuickAction,
-    log: &mut Log,
-) -> Result<(), RulesError> {
+pub(super) fn quick_action(me: &mut Fighter, quick: &QuickAction, log: &mut Log) -> Result<(), RulesError> {
     match quick {
         QuickAction::Draw(w) => {
             if !me.sheet.weapons.contains(w) {
-                return Err(RulesError::Illegal(format!(
-                    "{} does not carry a {}",
-                    me.name, w.0
-                )));
+                return Err(RulesError::Illegal(format!("{} does not carry a {}", me.name, w.0)));
             }
             me.condition.drawn = Some(w.clone());
             log.push(Event::ActionTaken {
@@ -98,10 +91,7 @@ pub(super) fn quick_action(
         }
         QuickAction::StandUp => {
             me.condition.lose(&Status::Prone);
-            log.push(Event::ActionTaken {
-                who: me.name.clone(),
-                action: "stands up (Quick Action)".into(),
-            });
+            log.push(Event::ActionTaken { who: me.name.clone(), action: "stands up (Quick Action)".into() });
         }
     }
     Ok(())
@@ -118,10 +108,7 @@ impl EclipsePhase {
         log: &mut Log,
     ) -> Result<(), RulesError> {
         let me = &mut battle[actor].fighter;
-        let said = |me: &Fighter, what: &str| Event::ActionTaken {
-            who: me.name.clone(),
-            action: what.to_owned(),
-        };
+        let said = |me: &Fighter, what: &str| Event::ActionTaken { who: me.name.clone(), action: what.to_owned() };
         match complex {
             ComplexAction::Attack(attack) => {
                 return self.attack(actor, attack, !quick.is_empty(), battle, dice, log);
@@ -165,23 +152,10 @@ impl EclipsePhase {
     ) -> Result<(), RulesError> {
         let (id, weapon) = weapon_in_hand(&battle[actor].fighter, attack.weapon.as_ref())?;
         let mode = attack.mode.unwrap_or_else(|| preferred_mode(weapon));
-        check_attack(
-            &battle[actor].fighter,
-            &id,
-            weapon,
-            mode,
-            attack,
-            used_quick,
-        )?;
-        let what = format!(
-            "attacks with the {} ({mode}) at {} (Complex Action)",
-            weapon.name,
-            attack.targets.join(", ")
-        );
-        log.push(Event::ActionTaken {
-            who: battle[actor].fighter.name.clone(),
-            action: what,
-        });
+        check_attack(&battle[actor].fighter, &id, weapon, mode, attack, used_quick)?;
+        let what =
+            format!("attacks with the {} ({mode}) at {} (Complex Action)", weapon.name, attack.targets.join(", "));
+        log.push(Event::ActionTaken { who: battle[actor].fighter.name.clone(), action: what });
         let mut shot_at: Vec<&str> = Vec::new();
         for target in &attack.targets {
             let t = find(battle, target)?;
@@ -191,9 +165,7 @@ impl EclipsePhase {
             }
             spend_ammo(&mut battle[actor].fighter, &id, weapon, mode)?;
             let Some((me, them)) = pair_mut(battle, actor, t) else {
-                return Err(RulesError::Illegal(
-                    "a combatant cannot attack itself".into(),
-                ));
+                return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
             };
             let shot = Shot {
                 weapon_id: &id,
@@ -203,14 +175,7 @@ impl EclipsePhase {
                 distance: Some(me.distance_to(them)),
                 other_targets,
             };
-            resolve_shot(
-                &self.options,
-                &mut me.fighter,
-                &mut them.fighter,
-                &shot,
-                dice,
-                log,
-            )?;
+            resolve_shot(&self.options, &mut me.fighter, &mut them.fighter, &shot, dice, log)?;
             if me.fighter.condition.has(&Status::WeaponJammed(id.clone())) {
                 break;
             }
@@ -229,31 +194,17 @@ impl EclipsePhase {
     ) -> Result<(), RulesError> {
         let (id, weapon) = weapon_in_hand(&battle[actor].fighter, area.weapon.as_ref())?;
         if weapon.area.is_none() {
-            return Err(RulesError::Illegal(format!(
-                "the {} is not an area weapon",
-                weapon.name
-            )));
+            return Err(RulesError::Illegal(format!("the {} is not an area weapon", weapon.name)));
         }
-        spend_ammo(
-            &mut battle[actor].fighter,
-            &id,
-            weapon,
-            FiringMode::SingleShot,
-        )?;
+        spend_ammo(&mut battle[actor].fighter, &id, weapon, FiringMode::SingleShot)?;
         let what = format!("attacks the area with the {} (Complex Action)", weapon.name);
-        log.push(Event::ActionTaken {
-            who: battle[actor].fighter.name.clone(),
-            action: what,
-        });
+        log.push(Event::ActionTaken { who: battle[actor].fighter.name.clone(), action: what });
         let mut indices = Vec::new();
         for (name, distance) in &area.targets {
             indices.push((find(battle, name)?, *distance));
         }
         let mut me = battle[actor].fighter.clone();
-        let mut caught: Vec<(Fighter, u32)> = indices
-            .iter()
-            .map(|&(i, d)| (battle[i].fighter.clone(), d))
-            .collect();
+        let mut caught: Vec<(Fighter, u32)> = indices.iter().map(|&(i, d)| (battle[i].fighter.clone(), d)).collect();
         let mut refs: Vec<(&mut Fighter, u32)> = caught.iter_mut().map(|(f, d)| (f, *d)).collect();
         let shot = Shot {
             weapon_id: &id,
@@ -281,16 +232,10 @@ fn find(battle: &[Combatant<Fighter>], name: &str) -> Result<usize, RulesError> 
 }
 
 /// The weapon in hand, checking that a named weapon is the one drawn (unarmed needs no drawing).
-pub(super) fn weapon_in_hand(
-    me: &Fighter,
-    named: Option<&WeaponRef>,
-) -> Result<(String, &'static Weapon), RulesError> {
+pub(super) fn weapon_in_hand(me: &Fighter, named: Option<&WeaponRef>) -> Result<(String, &'static Weapon), RulesError> {
     let id = match named {
         Some(w) if w.0 != "unarmed" && me.drawn_id() != Some(w.0.as_str()) => {
-            return Err(RulesError::Illegal(format!(
-                "{} must draw the {} first (a Quick Action)",
-                me.name, w.0
-            )));
+            return Err(RulesError::Illegal(format!("{} must draw the {} first (a Quick Action)", me.name, w.0)));
         }
         Some(w) => w.0.clone(),
         None => me.drawn_id().unwrap_or("unarmed").to_owned(),
@@ -309,16 +254,10 @@ fn check_attack(
 ) -> Result<(), RulesError> {
     let illegal = |m: String| Err(RulesError::Illegal(m));
     if me.condition.has(&Status::WeaponJammed(id.to_owned())) {
-        return illegal(format!(
-            "{}'s {} has malfunctioned: clear it first (a Complex Action)",
-            me.name, weapon.name
-        ));
+        return illegal(format!("{}'s {} has malfunctioned: clear it first (a Complex Action)", me.name, weapon.name));
     }
     if !weapon.modes.is_empty() && !weapon.modes.contains(&mode.kind()) {
-        return illegal(format!(
-            "the {} cannot fire {mode}; its modes are {:?}",
-            weapon.name, weapon.modes
-        ));
+        return illegal(format!("the {} cannot fire {mode}; its modes are {:?}", weapon.name, weapon.modes));
     }
     if attack.targets.is_empty() || attack.targets.len() > mode.shots_per_action() {
         return illegal(format!(
@@ -333,12 +272,7 @@ fn check_attack(
     Ok(())
 }
 
-fn spend_ammo(
-    me: &mut Fighter,
-    id: &str,
-    weapon: &Weapon,
-    mode: FiringMode,
-) -> Result<(), RulesError> {
+fn spend_ammo(me: &mut Fighter, id: &str, weapon: &Weapon, mode: FiringMode) -> Result<(), RulesError> {
     let Some(left) = me.rounds_left(id, weapon) else {
         return Ok(());
     };
@@ -350,8 +284,6 @@ fn spend_ammo(
             mode.rounds()
         )));
     }
-    me.condition
-        .ammo
-        .insert(id.to_owned(), left - mode.rounds());
+    me.condition.ammo.insert(id.to_owned(), left - mode.rounds());
     Ok(())
 }

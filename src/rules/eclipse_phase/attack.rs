@@ -38,18 +38,12 @@ pub fn band_of(shot: &Shot<'_>) -> Result<RangeBand, RulesError> {
         (Some(band), _, _) => band,
         (None, Some(d), Some(ranges)) => RangeBand::of(d, ranges),
         (None, Some(d), None) if d > 2 => {
-            return Err(RulesError::Illegal(format!(
-                "{} is out of reach at {d} m",
-                shot.weapon.name
-            )));
+            return Err(RulesError::Illegal(format!("{} is out of reach at {d} m", shot.weapon.name)));
         }
         _ => RangeBand::Short,
     };
     if band == RangeBand::OutOfRange {
-        return Err(RulesError::Illegal(format!(
-            "the target is beyond the {}'s extreme range",
-            shot.weapon.name
-        )));
+        return Err(RulesError::Illegal(format!("the target is beyond the {}'s extreme range", shot.weapon.name)));
     }
     Ok(band)
 }
@@ -75,17 +69,12 @@ pub fn resolve_shot(
         hit,
         reason: reason.into(),
     });
-    let malfunction =
-        defense.is_some_and(|d| d.critical_success()) && skill != Skill::UnarmedCombat;
+    let malfunction = defense.is_some_and(|d| d.critical_success()) && skill != Skill::UnarmedCombat;
     if malfunction {
         jam(attacker, shot, log);
     }
-    let mut result = ShotResult {
-        hit,
-        armor_defeating: hit && attack.critical_success(),
-        malfunction,
-        ..ShotResult::default()
-    };
+    let mut result =
+        ShotResult { hit, armor_defeating: hit && attack.critical_success(), malfunction, ..ShotResult::default() };
     if hit {
         let inputs = DvInputs {
             mode: shot.mode,
@@ -94,15 +83,7 @@ pub fn resolve_shot(
             som: attacker.sheet.aptitudes.som.0,
         };
         let dv = roll_dv(&attacker.name, shot.weapon, &inputs, dice, log)?;
-        result.damage = apply_hit(
-            opts,
-            defender,
-            shot.weapon,
-            dv,
-            result.armor_defeating,
-            dice,
-            log,
-        )?;
+        result.damage = apply_hit(opts, defender, shot.weapon, dv, result.armor_defeating, dice, log)?;
     }
     Ok(result)
 }
@@ -118,23 +99,13 @@ fn attack_test(
 ) -> Result<Percentile, RulesError> {
     let skill = weapon.skill;
     let base = attacker.sheet.skill(skill) as i32;
-    let spec = TestSpec {
-        who: &attacker.name,
-        label: skill.name().into(),
-        base,
-        modifiers,
-    };
+    let spec = TestSpec { who: &attacker.name, label: skill.name().into(), base, modifiers };
     Ok(roll_test(spec, opts.mos_rule, dice, log)?)
 }
 
 /// The attacker's modifiers: the situation, smartlink, firing mode, complex aim, other targets, prone and far
 /// defender, and wounds.
-fn attack_modifiers(
-    attacker: &Fighter,
-    defender: &Fighter,
-    shot: &Shot<'_>,
-    band: RangeBand,
-) -> Vec<Modifier> {
+fn attack_modifiers(attacker: &Fighter, defender: &Fighter, shot: &Shot<'_>, band: RangeBand) -> Vec<Modifier> {
     let ranged = !shot.weapon.skill.is_melee();
     let mut mods = shot.situation.attack_modifiers(ranged, band);
     if ranged && attacker.sheet.smartlink {
@@ -153,11 +124,7 @@ fn attack_modifiers(
         mods.push(Modifier::new("aimed shot (complex)", "aim", 30));
     }
     if shot.other_targets > 0 {
-        mods.push(Modifier::new(
-            "multiple targets",
-            "choice",
-            -20 * shot.other_targets as i32,
-        ));
+        mods.push(Modifier::new("multiple targets", "choice", -20 * shot.other_targets as i32));
     }
     let far = shot.distance.is_some_and(|d| d >= 10) || band > RangeBand::Short;
     if ranged && far && defender.condition.has(&Status::Prone) {
@@ -185,30 +152,19 @@ fn defend(
         true => ("Fray ÷ 2".to_owned(), fray / 2),
         false => melee_defense(defender, fray),
     };
-    let mut modifiers: Vec<Modifier> = situation
-        .defender_extra
-        .iter()
-        .map(|(n, v)| Modifier::new(n, "game master", *v))
-        .collect();
+    let mut modifiers: Vec<Modifier> =
+        situation.defender_extra.iter().map(|(n, v)| Modifier::new(n, "game master", *v)).collect();
     if defender.condition.has(&Status::FullDefense) {
         modifiers.push(Modifier::new("full defense", "action", 30));
     }
     modifiers.extend(wound_modifier(defender.condition.wounds));
-    let spec = TestSpec {
-        who: &defender.name,
-        label,
-        base: base as i32,
-        modifiers,
-    };
+    let spec = TestSpec { who: &defender.name, label, base: base as i32, modifiers };
     Ok(Some(roll_test(spec, opts.mos_rule, dice, log)?))
 }
 
 fn melee_defense(defender: &Fighter, fray: u32) -> (String, u32) {
-    let parry = defender
-        .drawn_weapon()
-        .ok()
-        .filter(|w| w.skill.is_melee())
-        .map(|w| (w.skill, defender.sheet.skill(w.skill)));
+    let parry =
+        defender.drawn_weapon().ok().filter(|w| w.skill.is_melee()).map(|w| (w.skill, defender.sheet.skill(w.skill)));
     match parry {
         Some((skill, rating)) if rating > fray => (skill.name().to_owned(), rating),
         _ => ("Fray".to_owned(), fray),
@@ -219,11 +175,7 @@ fn jam(attacker: &mut Fighter, shot: &Shot<'_>, log: &mut Log) {
     let status = Status::WeaponJammed(shot.weapon_id.to_owned());
     attacker.condition.gain(status.clone());
     let reason = "the defender rolled a critical success".to_owned();
-    log.push(Event::StatusGained {
-        who: attacker.name.clone(),
-        status,
-        reason,
-    });
+    log.push(Event::StatusGained { who: attacker.name.clone(), status, reason });
 }
 
 /// A blast or uniform-blast attack: one attack test at the point of impact (no defense), one damage roll, then
@@ -250,12 +202,7 @@ pub fn resolve_area(
         });
         return Ok(Vec::new());
     }
-    let inputs = DvInputs {
-        mode: shot.mode,
-        band,
-        excellent: attack.excellent_bonus(),
-        som: 0,
-    };
+    let inputs = DvInputs { mode: shot.mode, band, excellent: attack.excellent_bonus(), som: 0 };
     let dv = roll_dv(&attacker.name, shot.weapon, &inputs, dice, log)?;
     let mut results = Vec::new();
     for (target, distance) in targets.iter_mut() {
@@ -269,27 +216,13 @@ pub fn resolve_area(
             hit: true,
             reason,
         });
-        results.push(apply_hit(
-            opts,
-            target,
-            shot.weapon,
-            target_dv,
-            attack.critical_success(),
-            dice,
-            log,
-        )?);
+        results.push(apply_hit(opts, target, shot.weapon, target_dv, attack.critical_success(), dice, log)?);
     }
     Ok(results)
 }
 
 /// The DV that reaches a target `distance` meters from the center, or `None` when the blast does not reach it.
-fn area_dv(
-    weapon: &Weapon,
-    dv: i32,
-    distance: u32,
-    target: &Fighter,
-    log: &mut Log,
-) -> Option<i32> {
+fn area_dv(weapon: &Weapon, dv: i32, distance: u32, target: &Fighter, log: &mut Log) -> Option<i32> {
     let falloff = match weapon.area {
         Some(AreaEffect::UniformBlast { radius }) if distance > radius => return None,
         Some(AreaEffect::Blast) => 2 * distance as i32,
@@ -299,15 +232,8 @@ fn area_dv(
     if total <= 0 {
         return None;
     }
-    let terms = vec![
-        Term::fixed("blast damage value", dv),
-        Term::fixed(format!("{distance} m from the center"), -falloff),
-    ];
-    log.push(Event::Calculated {
-        who: target.name.clone(),
-        label: "blast damage value".into(),
-        terms,
-        total,
-    });
+    let terms =
+        vec![Term::fixed("blast damage value", dv), Term::fixed(format!("{distance} m from the center"), -falloff)];
+    log.push(Event::Calculated { who: target.name.clone(), label: "blast damage value".into(), terms, total });
     Some(total)
 }

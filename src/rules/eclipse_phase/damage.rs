@@ -39,10 +39,7 @@ pub fn roll_dv(
     terms.push(Term::dice(label, faces, value as i32));
     extra_dice(who, weapon, inputs, dice, &mut terms)?;
     if weapon.damage.bonus != 0 {
-        terms.push(Term::fixed(
-            format!("{} fixed", weapon.name),
-            weapon.damage.bonus,
-        ));
+        terms.push(Term::fixed(format!("{} fixed", weapon.name), weapon.damage.bonus));
     }
     if weapon.skill.is_melee() && inputs.som >= 10 {
         terms.push(Term::fixed("melee SOM ÷ 10", (inputs.som / 10) as i32));
@@ -51,12 +48,7 @@ pub fn roll_dv(
         terms.push(Term::fixed("excellent success", inputs.excellent));
     }
     let total = terms.iter().map(|t| t.value).sum::<i32>().max(0);
-    log.push(Event::Calculated {
-        who: who.to_owned(),
-        label: "damage value".into(),
-        terms,
-        total,
-    });
+    log.push(Event::Calculated { who: who.to_owned(), label: "damage value".into(), terms, total });
     Ok(total)
 }
 
@@ -110,17 +102,9 @@ pub fn apply_hit(
 ) -> Result<HitResult, RulesError> {
     let armor = effective_armor(defender, weapon, armor_defeating, log)?;
     let damage = (dv - armor).max(0) as u32;
-    let terms = vec![
-        Term::fixed("damage value", dv),
-        Term::fixed("armor", -armor),
-    ];
+    let terms = vec![Term::fixed("damage value", dv), Term::fixed("armor", -armor)];
     let total = damage as i32;
-    log.push(Event::Calculated {
-        who: defender.name.clone(),
-        label: "damage".into(),
-        terms,
-        total,
-    });
+    log.push(Event::Calculated { who: defender.name.clone(), label: "damage".into(), terms, total });
     let wounds = take_damage(defender, damage, log);
     if wounds > 0 && !defender.condition.is_out() {
         wound_tests(opts, defender, wounds, dice, log)?;
@@ -155,12 +139,7 @@ fn effective_armor(
         terms.push(Term::fixed(format!("{} AP", weapon.name), weapon.ap.min(0)));
         (av + weapon.ap.min(0)).max(0)
     };
-    log.push(Event::Calculated {
-        who: defender.name.clone(),
-        label: "armor".into(),
-        terms,
-        total,
-    });
+    log.push(Event::Calculated { who: defender.name.clone(), label: "armor".into(), terms, total });
     Ok(total)
 }
 
@@ -171,39 +150,22 @@ pub fn take_damage(defender: &mut Fighter, damage: u32, log: &mut Log) -> u32 {
     let c = &mut defender.condition;
     c.damage += damage;
     let total = c.damage as i32;
-    log.push(Event::DamageTaken {
-        who: who.clone(),
-        amount: damage as i32,
-        total,
-        durability: dur as i32,
-    });
+    let (track, capacity) = ("damage".to_owned(), dur as i32);
+    log.push(Event::DamageTaken { who: who.clone(), track, amount: damage as i32, total, capacity });
     let threshold = defender.sheet.wound_threshold();
     let wounds = damage / threshold;
     if wounds > 0 {
         c.wounds += wounds;
-        log.push(Event::WoundsTaken {
-            who: who.clone(),
-            wounds,
-            total: c.wounds,
-            threshold,
-        });
+        log.push(Event::WoundsTaken { who: who.clone(), wounds, total: c.wounds, threshold });
     }
     if c.damage >= death && !c.has(&Status::Dead) {
         let reason = format!("damage {} reached the death rating {death}", c.damage);
         c.gain(Status::Dead);
-        log.push(Event::StatusGained {
-            who,
-            status: Status::Dead,
-            reason,
-        });
+        log.push(Event::StatusGained { who, status: Status::Dead, reason });
     } else if c.damage >= dur && !c.has(&Status::Incapacitated) {
         let reason = format!("damage {} reached durability {dur}", c.damage);
         c.gain(Status::Incapacitated);
-        log.push(Event::StatusGained {
-            who,
-            status: Status::Incapacitated,
-            reason,
-        });
+        log.push(Event::StatusGained { who, status: Status::Incapacitated, reason });
     }
     wounds
 }
@@ -223,59 +185,32 @@ fn wound_tests(
         tests.push(("SOM × 3 to stay conscious", Status::Unconscious));
     }
     for (label, status) in tests {
-        let modifiers = wound_modifier(defender.condition.wounds)
-            .into_iter()
-            .collect();
-        let spec = TestSpec {
-            who: &defender.name,
-            label: label.into(),
-            base,
-            modifiers,
-        };
+        let modifiers = wound_modifier(defender.condition.wounds).into_iter().collect();
+        let spec = TestSpec { who: &defender.name, label: label.into(), base, modifiers };
         if !roll_test(spec, opts.mos_rule, dice, log)?.success {
             defender.condition.gain(status.clone());
             let reason = format!("failed the {label} test");
-            log.push(Event::StatusGained {
-                who: defender.name.clone(),
-                status,
-                reason,
-            });
+            log.push(Event::StatusGained { who: defender.name.clone(), status, reason });
         }
     }
     Ok(())
 }
 
 /// A shock weapon's hit: DUR + Energy armor, or stunned for ⌈MoF ÷ 10⌉ Action Turns (the seed: MoF 30 → 3).
-fn shock_test(
-    opts: &Options,
-    defender: &mut Fighter,
-    dice: &mut dyn Dice,
-    log: &mut Log,
-) -> Result<(), RulesError> {
+fn shock_test(opts: &Options, defender: &mut Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {
     let energy = match &defender.sheet.armor {
         Some(a) => a.armor()?.energy,
         None => 0,
     };
     let base = (defender.sheet.durability + energy) as i32;
-    let modifiers = wound_modifier(defender.condition.wounds)
-        .into_iter()
-        .collect();
-    let spec = TestSpec {
-        who: &defender.name,
-        label: "DUR + Energy armor (shock)".into(),
-        base,
-        modifiers,
-    };
+    let modifiers = wound_modifier(defender.condition.wounds).into_iter().collect();
+    let spec = TestSpec { who: &defender.name, label: "DUR + Energy armor (shock)".into(), base, modifiers };
     let test = roll_test(spec, opts.mos_rule, dice, log)?;
     if !test.success {
         let turns = (test.margin.max(1) as u32).div_ceil(10);
         defender.condition.gain(Status::Stunned(turns));
         let reason = format!("failed the shock test by {}", test.margin);
-        log.push(Event::StatusGained {
-            who: defender.name.clone(),
-            status: Status::Stunned(turns),
-            reason,
-        });
+        log.push(Event::StatusGained { who: defender.name.clone(), status: Status::Stunned(turns), reason });
     }
     Ok(())
 }

@@ -56,11 +56,7 @@ impl FromStr for DamageDice {
             Some(r) => (true, r),
             None => (false, rest),
         };
-        let bonus = if rest.is_empty() {
-            0
-        } else {
-            rest.trim_start_matches('+').parse().map_err(|_| bad())?
-        };
+        let bonus = if rest.is_empty() { 0 } else { rest.trim_start_matches('+').parse().map_err(|_| bad())? };
         Ok(Self { dice, halve, bonus })
     }
 }
@@ -158,20 +154,13 @@ impl Catalogue {
     /// The shipped catalogue, read once.
     pub fn get() -> Result<&'static Catalogue, String> {
         static CATALOGUE: OnceLock<Result<Catalogue, String>> = OnceLock::new();
-        CATALOGUE
-            .get_or_init(|| Self::parse(CATALOGUE_RON))
-            .as_ref()
-            .map_err(Clone::clone)
+        CATALOGUE.get_or_init(|| Self::parse(CATALOGUE_RON)).as_ref().map_err(Clone::clone)
     }
 
     /// Reads a catalogue from RON text.
     pub fn parse(text: &str) -> Result<Catalogue, String> {
-        let file: CatalogueFile =
-            ron::from_str(text).map_err(|e| format!("assets/eclipse_phase/gear.ron:{e}"))?;
-        Ok(Catalogue {
-            weapons: file.weapons,
-            armor: file.armor,
-        })
+        let file: CatalogueFile = ron::from_str(text).map_err(|e| format!("assets/eclipse_phase/gear.ron:{e}"))?;
+        Ok(Catalogue { weapons: file.weapons, armor: file.armor })
     }
 
     /// A weapon by id.
@@ -185,19 +174,11 @@ impl Catalogue {
     }
 
     fn weapon_ids(&self) -> String {
-        self.weapons
-            .iter()
-            .map(|(k, _)| k.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
+        self.weapons.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", ")
     }
 
     fn armor_ids(&self) -> String {
-        self.armor
-            .iter()
-            .map(|(k, _)| k.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
+        self.armor.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", ")
     }
 }
 
@@ -212,10 +193,7 @@ impl TryFrom<String> for WeaponRef {
         let cat = Catalogue::get()?;
         match cat.weapon(&id) {
             Some(_) => Ok(WeaponRef(id)),
-            None => Err(format!(
-                "unknown weapon `{id}`; the catalogue has: {}",
-                cat.weapon_ids()
-            )),
+            None => Err(format!("unknown weapon `{id}`; the catalogue has: {}", cat.weapon_ids())),
         }
     }
 }
@@ -229,9 +207,7 @@ impl From<WeaponRef> for String {
 impl WeaponRef {
     /// The catalogue entry (checked when the reference was made).
     pub fn weapon(&self) -> Result<&'static Weapon, String> {
-        Catalogue::get()?
-            .weapon(&self.0)
-            .ok_or_else(|| format!("unknown weapon `{}`", self.0))
+        Catalogue::get()?.weapon(&self.0).ok_or_else(|| format!("unknown weapon `{}`", self.0))
     }
 }
 
@@ -246,10 +222,7 @@ impl TryFrom<String> for ArmorRef {
         let cat = Catalogue::get()?;
         match cat.armor(&id) {
             Some(_) => Ok(ArmorRef(id)),
-            None => Err(format!(
-                "unknown armor `{id}`; the catalogue has: {}",
-                cat.armor_ids()
-            )),
+            None => Err(format!("unknown armor `{id}`; the catalogue has: {}", cat.armor_ids())),
         }
     }
 }
@@ -263,9 +236,7 @@ impl From<ArmorRef> for String {
 impl ArmorRef {
     /// The catalogue entry.
     pub fn armor(&self) -> Result<&'static Armor, String> {
-        Catalogue::get()?
-            .armor(&self.0)
-            .ok_or_else(|| format!("unknown armor `{}`", self.0))
+        Catalogue::get()?.armor(&self.0).ok_or_else(|| format!("unknown armor `{}`", self.0))
     }
 }
 
@@ -276,22 +247,8 @@ mod tests {
     #[test]
     fn damage_notation_reads_and_prints() {
         let d: DamageDice = "2d10+5".parse().unwrap();
-        assert_eq!(
-            d,
-            DamageDice {
-                dice: 2,
-                halve: false,
-                bonus: 5
-            }
-        );
-        assert_eq!(
-            "1d10/2".parse::<DamageDice>().unwrap(),
-            DamageDice {
-                dice: 1,
-                halve: true,
-                bonus: 0
-            }
-        );
+        assert_eq!(d, DamageDice { dice: 2, halve: false, bonus: 5 });
+        assert_eq!("1d10/2".parse::<DamageDice>().unwrap(), DamageDice { dice: 1, halve: true, bonus: 0 });
         assert_eq!(d.to_string(), "2d10+5");
         assert!("2d6+1".parse::<DamageDice>().is_err());
     }
@@ -300,10 +257,7 @@ mod tests {
     fn the_shipped_catalogue_loads_with_the_seed_values() {
         let cat = Catalogue::get().unwrap();
         let shredder = cat.weapon("shredder").unwrap();
-        assert_eq!(
-            (shredder.damage.to_string(), shredder.ap),
-            ("2d10+5".to_owned(), -10)
-        );
+        assert_eq!((shredder.damage.to_string(), shredder.ap), ("2d10+5".to_owned(), -10));
         assert_eq!(shredder.area, Some(AreaEffect::Cone));
         assert!(cat.weapon("stunner").unwrap().shock);
         assert_eq!(cat.armor("light_body_armor").unwrap().kinetic, 10);

@@ -23,64 +23,29 @@ pub fn schedule_turn(
     log: &mut Log,
 ) -> Result<Vec<Slot>, RulesError> {
     let mut entries = Vec::new();
-    for (index, c) in battle
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| !c.fighter.is_out())
-    {
+    for (index, c) in battle.iter().enumerate().filter(|(_, c)| !c.fighter.is_out()) {
         entries.push(roll_one(index, &c.fighter, dice, log)?);
     }
     break_ties(&mut entries, battle, dice, log)?;
     entries.sort_by_key(|e| std::cmp::Reverse((e.total, e.reflexes, e.roll_off)));
-    let max_speed = entries
-        .iter()
-        .map(|e| battle[e.index].fighter.sheet.speed)
-        .max()
-        .unwrap_or(1);
+    let max_speed = entries.iter().map(|e| battle[e.index].fighter.sheet.speed).max().unwrap_or(1);
     let mut slots = Vec::new();
     for phase in 1..=max_speed {
-        let acting: Vec<&Entry> = entries
-            .iter()
-            .filter(|e| battle[e.index].fighter.sheet.speed >= phase)
-            .collect();
-        let order = acting
-            .iter()
-            .map(|e| battle[e.index].fighter.name.clone())
-            .collect();
+        let acting: Vec<&Entry> = entries.iter().filter(|e| battle[e.index].fighter.sheet.speed >= phase).collect();
+        let order = acting.iter().map(|e| battle[e.index].fighter.name.clone()).collect();
         log.push(Event::PhaseStarted { turn, phase, order });
-        slots.extend(acting.iter().map(|e| Slot {
-            actor: e.index,
-            phase,
-        }));
+        slots.extend(acting.iter().map(|e| Slot { actor: e.index, phase, simultaneous: false }));
     }
     Ok(slots)
 }
 
-fn roll_one(
-    index: usize,
-    f: &Fighter,
-    dice: &mut dyn Dice,
-    log: &mut Log,
-) -> Result<Entry, RulesError> {
+fn roll_one(index: usize, f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<Entry, RulesError> {
     let roll = dice.roll(100, &format!("{}: initiative", f.name))?;
     let init = f.sheet.init.0;
-    let terms = vec![
-        Term::fixed("INIT", init as i32),
-        Term::dice("d100", vec![roll], roll as i32),
-    ];
+    let terms = vec![Term::fixed("INIT", init as i32), Term::dice("d100", vec![roll], roll as i32)];
     let total = init + roll;
-    log.push(Event::Calculated {
-        who: f.name.clone(),
-        label: "initiative".into(),
-        terms,
-        total: total as i32,
-    });
-    Ok(Entry {
-        index,
-        total,
-        reflexes: f.sheet.aptitudes.r#ref.0,
-        roll_off: 0,
-    })
+    log.push(Event::Calculated { who: f.name.clone(), label: "initiative".into(), terms, total: total as i32 });
+    Ok(Entry { index, total, reflexes: f.sheet.aptitudes.r#ref.0, roll_off: 0 })
 }
 
 /// Combatants equal in total and REF roll a d100 each until the tie is broken; higher goes first.
@@ -93,12 +58,7 @@ fn break_ties(
     // Five roll-offs in a row tie only with scripted dice; the order then stays as listed.
     for _ in 0..5 {
         let tied: Vec<usize> = (0..entries.len())
-            .filter(|&i| {
-                entries
-                    .iter()
-                    .enumerate()
-                    .any(|(j, o)| j != i && same_rank(&entries[i], o))
-            })
+            .filter(|&i| entries.iter().enumerate().any(|(j, o)| j != i && same_rank(&entries[i], o)))
             .collect();
         if tied.is_empty() {
             return Ok(());

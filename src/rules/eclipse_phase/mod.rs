@@ -113,37 +113,23 @@ pub struct Fighter {
 impl Fighter {
     /// A fighter with a fresh condition.
     pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
-        Self {
-            name: name.into(),
-            sheet,
-            condition: Condition::default(),
-        }
+        Self { name: name.into(), sheet, condition: Condition::default() }
     }
 
     /// The id of the weapon in hand: the drawn one, else the sheet's first.
     pub fn drawn_id(&self) -> Option<&str> {
-        self.condition
-            .drawn
-            .as_ref()
-            .or(self.sheet.weapons.first())
-            .map(|w| w.0.as_str())
+        self.condition.drawn.as_ref().or(self.sheet.weapons.first()).map(|w| w.0.as_str())
     }
 
     /// The weapon in hand.
     pub fn drawn_weapon(&self) -> Result<&'static Weapon, RulesError> {
-        let id = self
-            .drawn_id()
-            .ok_or_else(|| RulesError::Illegal(format!("{} carries no weapon", self.name)))?;
-        Ok(gear::Catalogue::get()?
-            .weapon(id)
-            .ok_or_else(|| format!("unknown weapon `{id}`"))?)
+        let id = self.drawn_id().ok_or_else(|| RulesError::Illegal(format!("{} carries no weapon", self.name)))?;
+        Ok(gear::Catalogue::get()?.weapon(id).ok_or_else(|| format!("unknown weapon `{id}`"))?)
     }
 
     /// Rounds left in a weapon.
     pub fn rounds_left(&self, id: &str, weapon: &Weapon) -> Option<u32> {
-        weapon
-            .ammo
-            .map(|full| self.condition.ammo.get(id).copied().unwrap_or(full))
+        weapon.ammo.map(|full| self.condition.ammo.get(id).copied().unwrap_or(full))
     }
 }
 

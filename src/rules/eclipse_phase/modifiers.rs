@@ -117,48 +117,20 @@ impl Situation {
         if ranged {
             self.ranged(&mut out, band);
         } else {
-            push_if(
-                &mut out,
-                self.reach_advantage,
-                "reach advantage",
-                "situation",
-                10,
-            );
+            push_if(&mut out, self.reach_advantage, "reach advantage", "situation", 10);
             push_if(&mut out, self.charging, "charging", "situation", 10);
         }
-        out.extend(
-            self.extra
-                .iter()
-                .map(|(n, v)| Modifier::new(n, "game master", *v)),
-        );
+        out.extend(self.extra.iter().map(|(n, v)| Modifier::new(n, "game master", *v)));
         out
     }
 
     fn general(&self) -> Vec<Modifier> {
         let mut out = Vec::new();
         push_if(&mut out, self.off_hand, "off-hand", "situation", -20);
-        push_if(
-            &mut out,
-            self.superior_position,
-            "superior position",
-            "position",
-            20,
-        );
-        push_if(
-            &mut out,
-            self.touch_only,
-            "touch-only attack",
-            "situation",
-            20,
-        );
+        push_if(&mut out, self.superior_position, "superior position", "position", 20);
+        push_if(&mut out, self.touch_only, "touch-only attack", "situation", 20);
         push_if(&mut out, self.called_shot, "called shot", "choice", -10);
-        push_if(
-            &mut out,
-            self.two_handed_one_hand,
-            "two-handed weapon in one hand",
-            "situation",
-            -20,
-        );
+        push_if(&mut out, self.two_handed_one_hand, "two-handed weapon in one hand", "situation", -20);
         if let Some((name, v)) = size_modifier(self.target_size) {
             out.push(Modifier::new(name, "target", v));
         }
@@ -169,27 +141,9 @@ impl Situation {
     }
 
     fn ranged(&self, out: &mut Vec<Modifier>, band: RangeBand) {
-        push_if(
-            out,
-            self.attacker_behind_cover,
-            "attacker behind cover",
-            "position",
-            -10,
-        );
-        push_if(
-            out,
-            self.attacker_running,
-            "attacker running",
-            "movement",
-            -20,
-        );
-        push_if(
-            out,
-            self.attacker_in_melee,
-            "attacker in melee",
-            "situation",
-            -10,
-        );
+        push_if(out, self.attacker_behind_cover, "attacker behind cover", "position", -10);
+        push_if(out, self.attacker_running, "attacker running", "movement", -20);
+        push_if(out, self.attacker_in_melee, "attacker in melee", "situation", -10);
         if let Some((name, v)) = cover_modifier(self.cover) {
             out.push(Modifier::new(name, "cover", v));
         }
@@ -271,20 +225,10 @@ mod tests {
             ("long range", -20),
             ("gravity", -10),
         ];
-        let expected: Vec<(String, i32)> =
-            expected.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+        let expected: Vec<(String, i32)> = expected.iter().map(|(n, v)| (n.to_string(), *v)).collect();
         assert_eq!(named, expected);
-        let melee = Situation {
-            reach_advantage: true,
-            charging: true,
-            cover: Cover::Major,
-            ..Situation::default()
-        };
-        let values: Vec<i32> = melee
-            .attack_modifiers(false, RangeBand::PointBlank)
-            .iter()
-            .map(|m| m.value)
-            .collect();
+        let melee = Situation { reach_advantage: true, charging: true, cover: Cover::Major, ..Situation::default() };
+        let values: Vec<i32> = melee.attack_modifiers(false, RangeBand::PointBlank).iter().map(|m| m.value).collect();
         assert_eq!(values, [10, 10], "cover and range do not apply in melee");
     }
 }

@@ -26,22 +26,10 @@ pub(super) fn preferred_mode(weapon: &Weapon) -> FiringMode {
 pub(super) fn default_action(actor: usize, battle: &[Combatant<Fighter>]) -> Option<Action> {
     let me = &battle[actor];
     let f = &me.fighter;
-    let target = battle
-        .iter()
-        .filter(|c| c.side != me.side && !c.fighter.is_out())
-        .min_by_key(|c| me.distance_to(c))?;
-    let quick = if f.condition.has(&Status::Prone) {
-        vec![QuickAction::StandUp]
-    } else {
-        Vec::new()
-    };
-    let act = |complex| {
-        Some(Action {
-            actor: f.name.clone(),
-            quick: quick.clone(),
-            complex: Some(complex),
-        })
-    };
+    let target =
+        battle.iter().filter(|c| c.side != me.side && !c.fighter.is_out()).min_by_key(|c| me.distance_to(c))?;
+    let quick = if f.condition.has(&Status::Prone) { vec![QuickAction::StandUp] } else { Vec::new() };
+    let act = |complex| Some(Action { actor: f.name.clone(), quick: quick.clone(), complex: Some(complex) });
     let (id, weapon) = weapon_in_hand(f, None).ok()?;
     if f.condition.has(&Status::WeaponJammed(id.clone())) {
         return act(ComplexAction::ClearJam);
@@ -57,18 +45,9 @@ pub(super) fn default_action(actor: usize, battle: &[Combatant<Fighter>]) -> Opt
     }
     let name = target.fighter.name.clone();
     if weapon.area.is_some() && !matches!(weapon.area, Some(AreaEffect::Cone)) {
-        let area = AreaAttack {
-            weapon: None,
-            targets: vec![(name, 0)],
-            situation: Situation::default(),
-        };
+        let area = AreaAttack { weapon: None, targets: vec![(name, 0)], situation: Situation::default() };
         return act(ComplexAction::AreaAttack(area));
     }
-    let attack = Attack {
-        weapon: None,
-        mode: Some(mode),
-        targets: vec![name; shots],
-        situation: Situation::default(),
-    };
+    let attack = Attack { weapon: None, mode: Some(mode), targets: vec![name; shots], situation: Situation::default() };
     act(ComplexAction::Attack(attack))
 }

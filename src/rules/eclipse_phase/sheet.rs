@@ -18,9 +18,7 @@ impl TryFrom<i64> for Rating {
     fn try_from(v: i64) -> Result<Self, String> {
         match u32::try_from(v) {
             Ok(r) if r <= 99 => Ok(Rating(r)),
-            _ => Err(format!(
-                "a rating of {v} is out of range: aptitudes, skills and INIT run from 0 to 99"
-            )),
+            _ => Err(format!("a rating of {v} is out of range: aptitudes, skills and INIT run from 0 to 99")),
         }
     }
 }
@@ -47,15 +45,7 @@ pub struct Aptitudes {
 impl Default for Aptitudes {
     fn default() -> Self {
         let avg = Rating(15);
-        Self {
-            cog: avg,
-            coo: avg,
-            int: avg,
-            r#ref: avg,
-            sav: avg,
-            som: avg,
-            wil: avg,
-        }
+        Self { cog: avg, coo: avg, int: avg, r#ref: avg, sav: avg, som: avg, wil: avg }
     }
 }
 
@@ -153,18 +143,12 @@ fn one() -> u32 {
 impl Sheet {
     /// A skill's rating, defaulting to the linked aptitude.
     pub fn skill(&self, skill: Skill) -> u32 {
-        self.skills
-            .get(&skill)
-            .copied()
-            .unwrap_or_else(|| skill.linked(&self.aptitudes))
-            .0
+        self.skills.get(&skill).copied().unwrap_or_else(|| skill.linked(&self.aptitudes)).0
     }
 
     /// WT = ⌈DUR ÷ 5⌉ unless the sheet gives one (rules.md §1).
     pub fn wound_threshold(&self) -> u32 {
-        self.wound_threshold
-            .unwrap_or(self.durability.div_ceil(5))
-            .max(1)
+        self.wound_threshold.unwrap_or(self.durability.div_ceil(5)).max(1)
     }
 
     /// The damage total at which the character dies.
@@ -212,9 +196,7 @@ impl Condition {
 
     /// Out of the fight for good: dead, incapacitated or unconscious.
     pub fn is_out(&self) -> bool {
-        self.has(&Status::Dead)
-            || self.has(&Status::Incapacitated)
-            || self.has(&Status::Unconscious)
+        self.has(&Status::Dead) || self.has(&Status::Incapacitated) || self.has(&Status::Unconscious)
     }
 
     /// Able to act this phase.

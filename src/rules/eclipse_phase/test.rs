@@ -39,13 +39,7 @@ impl Percentile {
             (true, MosRule::RollIsMoS) => roll as i32,
             (false, _) => roll as i32 - target,
         };
-        Self {
-            target,
-            roll,
-            success,
-            critical: roll.is_multiple_of(11),
-            margin,
-        }
+        Self { target, roll, success, critical: roll.is_multiple_of(11), margin }
     }
 
     /// A critical success.
@@ -84,13 +78,7 @@ pub fn roll_test(
     let target = spec.base + capped;
     let purpose = format!("{}: {}", spec.who, spec.label);
     let p = Percentile::read(target, dice.roll(100, &purpose)?, mos_rule);
-    let roll = Roll::Percentile {
-        target,
-        roll: p.roll,
-        success: p.success,
-        critical: p.critical,
-        margin: p.margin,
-    };
+    let roll = Roll::Percentile { target, roll: p.roll, success: p.success, critical: p.critical, margin: p.margin };
     let record = TestRecord {
         who: spec.who.to_owned(),
         label: spec.label,
@@ -120,14 +108,8 @@ pub fn opposed(attack: &Percentile, defense: Option<&Percentile>) -> (bool, &'st
 
 fn both_succeeded(attack: &Percentile, defense: &Percentile) -> (bool, &'static str) {
     match (attack.critical, defense.critical) {
-        (true, false) => (
-            true,
-            "both succeeded; the attacker's critical beats the defense",
-        ),
-        (false, true) => (
-            false,
-            "both succeeded; the defender's critical beats the attack",
-        ),
+        (true, false) => (true, "both succeeded; the attacker's critical beats the defense"),
+        (false, true) => (false, "both succeeded; the defender's critical beats the attack"),
         _ if attack.roll > defense.roll => (true, "both succeeded; the attacker rolled higher"),
         _ if attack.roll == defense.roll => (false, "both succeeded with equal rolls; no hit"),
         _ => (false, "both succeeded; the defender rolled higher"),
@@ -147,10 +129,7 @@ mod tests {
     fn success_is_roll_at_or_under_target_with_00_and_99_fixed() {
         assert!(read(75, 75).success);
         assert!(!read(75, 76).success);
-        assert!(
-            !read(120, 99).success,
-            "99 fails even against a target above 99"
-        );
+        assert!(!read(120, 99).success, "99 fails even against a target above 99");
         assert!(read(-20, 0).success, "00 always succeeds");
         assert!(!read(-20, 1).success);
     }
@@ -175,52 +154,20 @@ mod tests {
 
     #[test]
     fn opposed_tests_follow_the_four_cases() {
-        assert!(
-            !opposed(&read(75, 8), Some(&read(30, 28))).0,
-            "seed shot 1: defender rolled higher"
-        );
-        assert!(
-            opposed(&read(75, 20), Some(&read(30, 83))).0,
-            "seed shot 2: defense failed"
-        );
-        assert!(
-            !opposed(&read(50, 60), Some(&read(30, 80))).0,
-            "both fail: no hit"
-        );
-        assert!(
-            opposed(&read(50, 11), Some(&read(50, 40))).0,
-            "attacker's critical wins"
-        );
-        assert!(
-            !opposed(&read(50, 40), Some(&read(50, 22))).0,
-            "defender's critical wins"
-        );
-        assert!(
-            !opposed(&read(50, 30), Some(&read(50, 30))).0,
-            "equal rolls: no hit"
-        );
+        assert!(!opposed(&read(75, 8), Some(&read(30, 28))).0, "seed shot 1: defender rolled higher");
+        assert!(opposed(&read(75, 20), Some(&read(30, 83))).0, "seed shot 2: defense failed");
+        assert!(!opposed(&read(50, 60), Some(&read(30, 80))).0, "both fail: no hit");
+        assert!(opposed(&read(50, 11), Some(&read(50, 40))).0, "attacker's critical wins");
+        assert!(!opposed(&read(50, 40), Some(&read(50, 22))).0, "defender's critical wins");
+        assert!(!opposed(&read(50, 30), Some(&read(50, 30))).0, "equal rolls: no hit");
     }
 
     #[test]
     fn net_modifiers_are_capped_at_60_and_logged() {
         let mut log = Log::default();
-        let mods = vec![
-            Modifier::new("defender hidden", "scenario", -60),
-            Modifier::new("blind", "scenario", -30),
-        ];
-        let spec = TestSpec {
-            who: "A",
-            label: "Kinetic Weapons".into(),
-            base: 70,
-            modifiers: mods,
-        };
-        let p = roll_test(
-            spec,
-            MosRule::TargetMinusRoll,
-            &mut ScriptedDice::new([5]),
-            &mut log,
-        )
-        .unwrap();
+        let mods = vec![Modifier::new("defender hidden", "scenario", -60), Modifier::new("blind", "scenario", -30)];
+        let spec = TestSpec { who: "A", label: "Kinetic Weapons".into(), base: 70, modifiers: mods };
+        let p = roll_test(spec, MosRule::TargetMinusRoll, &mut ScriptedDice::new([5]), &mut log).unwrap();
         assert_eq!((p.target, p.success, p.margin), (10, true, 5));
         let test = log.tests().next().unwrap();
         assert_eq!(test.cap.as_deref(), Some("net modifier -90 capped at -60"));

@@ -1,6 +1,8 @@
 //! The Eclipse Phase turn (rules.md §1): each Action Turn (3 s) timed statuses advance and initiative is rolled
 //! anew; then each Action Phase lets its combatants act in initiative order.
 
+use std::collections::VecDeque;
+
 use super::actions::{Action, quick_action};
 use super::initiative::schedule_turn;
 use super::policy::default_action;
@@ -9,10 +11,19 @@ use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::ruleset::{Combatant, Ruleset, Slot};
 
-/// Eclipse Phase with its per-battle options.
+/// Eclipse Phase with its per-battle options and the slots left in the current turn.
 #[derive(Clone, Debug, Default)]
 pub struct EclipsePhase {
     pub options: Options,
+    /// The rest of this turn's slots: the order is fixed when initiative is rolled.
+    queue: VecDeque<Slot>,
+}
+
+impl EclipsePhase {
+    /// The ruleset with these options.
+    pub fn new(options: Options) -> Self {
+        Self { options, queue: VecDeque::new() }
+    }
 }
 
 impl Ruleset for EclipsePhase {
@@ -29,11 +40,16 @@ impl Ruleset for EclipsePhase {
         battle: &mut [Combatant<Fighter>],
         dice: &mut dyn Dice,
         log: &mut Log,
-    ) -> Result<Vec<Slot>, RulesError> {
+    ) -> Result<(), RulesError> {
         for c in battle.iter_mut() {
             count_down_stun(&mut c.fighter, log);
         }
-        schedule_turn(turn, battle, dice, log)
+        self.queue = schedule_turn(turn, battle, dice, log)?.into();
+        Ok(())
+    }
+
+    fn next_slot(&mut self, _battle: &[Combatant<Fighter>]) -> Option<Slot> {
+        self.queue.pop_front()
     }
 
     fn perform(
@@ -60,9 +76,7 @@ impl Ruleset for EclipsePhase {
             quick_action(me, quick, log)?;
         }
         match &action.complex {
-            Some(complex) => {
-                self.complex_action(slot.actor, complex, &action.quick, battle, dice, log)
-            }
+            Some(complex) => self.complex_action(slot.actor, complex, &action.quick, battle, dice, log),
             None => Ok(()),
         }
     }
@@ -78,12 +92,7 @@ impl Ruleset for EclipsePhase {
 
 /// A stun of N Action Turns: the victim misses the next N whole turns, then recovers.
 fn count_down_stun(f: &mut Fighter, log: &mut Log) {
-    let Some(i) = f
-        .condition
-        .statuses
-        .iter()
-        .position(|s| matches!(s, Status::Stunned(_)))
-    else {
+    let Some(i) = f.condition.statuses.iter().position(|s| matches!(s, Status::Stunned(_))) else {
         return;
     };
     match f.condition.statuses[i] {

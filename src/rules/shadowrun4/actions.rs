@@ -1,0 +1,303 @@
+//! The Shadowrun 4 action economy (rules.md §2): in each Action Phase one Free Action plus two Simple Actions or
+//! one Complex Action. Firing single shots, semi-auto and bursts is Simple; long bursts, full auto and melee
+//! attacks are Complex. What each action does, and what makes it illegal.
+
+use serde::{Deserialize, Serialize};
+
+use super::attack::{Strike, resolve_strike};
+use super::gear::{Weapon, WeaponRef};
+use super::initiative::Shadowrun4;
+use super::modifiers::Situation;
+use super::{Fighter, FiringMode, RulesError};
+use crate::rules::dice::Dice;
+use crate::rules::outcome::{Event, Log, Status};
+use crate::rules::ruleset::{Combatant, Slot, pair_mut};
+
+/// One combatant's Action Phase, as a scenario scripts it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Action {
+    pub actor: String,
+    #[serde(default)]
+    pub free: Option<FreeAction>,
+    /// Up to two, and none with a Complex Action.
+    #[serde(default)]
+    pub simple: Vec<SimpleAction>,
+    #[serde(default)]
+    pub complex: Option<ComplexAction>,
+}
+
+/// Free Actions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FreeAction {
+    DropProne,
+}
+
+/// Simple Actions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SimpleAction {
+    /// Single shot, semi-auto or burst.
+    Fire(Attack),
+    /// +1 die to the next attack.
+    TakeAim,
+    ReadyWeapon(WeaponRef),
+    StandUp,
+    /// Clear a jam (from a glitch) of the weapon in hand.
+    ClearJam,
+    /// Insert a fresh clip into the weapon in hand.
+    Reload,
+}
+
+/// Complex Actions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ComplexAction {
+    /// Long burst or full auto.
+    Fire(Attack),
+    Melee(Attack),
+    Wait,
+}
+
+/// An attack at one target.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    /// The weapon, which must be in hand; the one in hand when not given (bare hands for melee without one).
+    #[serde(default)]
+    pub weapon: Option<WeaponRef>,
+    /// The firing mode; single shot or semi-auto when not given.
+    #[serde(default)]
+    pub mode: Option<FiringMode>,
+    pub target: String,
+    #[serde(default)]
+    pub situation: Situation,
+}
+
+/// Carries out one Action Phase.
+pub fn perform_action(
+    rules: &Shadowrun4,
+    slot: Slot,
+    action: &Action,
+    battle: &mut [Combatant<Fighter>],
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    let me = &mut battle[slot.actor].fighter;
+    if me.condition.is_out() && !slot.simultaneous {
+        return Err(RulesError::Illegal(format!("{} cannot act now", me.name)));
+    }
+    check_economy(action)?;
+    start_phase(me);
+    if me.condition.full_defense_owed {
+        me.condition.full_defense_owed = false;
+        let what = "spends this Action Phase on the full defense it declared".to_owned();
+        log.push(Event::ActionTaken { who: me.name.clone(), action: what });
+    } else {
+        if let Some(FreeAction::DropProne) = action.free {
+            me.condition.gain(Status::Prone);
+            log.push(Event::ActionTaken { who: me.name.clone(), action: "drops prone (Free Action)".into() });
+        }
+        let jammed = |f: &Fighter| f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned()));
+        let jammed_before = jammed(&battle[slot.actor].fighter);
+        for simple in &action.simple {
+            let me = &battle[slot.actor].fighter;
+            if matches!(simple, SimpleAction::Fire(_)) && !jammed_before && jammed(me) {
+                // The jam came from this phase's first shot: the second is lost, not illegal.
+                let what = format!("loses its second shot: the {} jammed", me.drawn_id());
+                log.push(Event::ActionTaken { who: me.name.clone(), action: what });
+                continue;
+            }
+            simple_action(rules, slot.actor, simple, battle, dice, log)?;
+        }
+        if let Some(complex) = &action.complex {
+            complex_action(rules, slot.actor, complex, battle, dice, log)?;
+        }
+    }
+    battle[slot.actor].fighter.condition.full_defense = None;
+    Ok(())
+}
+
+/// One Free, then two Simple or one Complex.
+fn check_economy(action: &Action) -> Result<(), RulesError> {
+    let illegal = |m: &str| Err(RulesError::Illegal(m.to_owned()));
+    if action.simple.len() > 2 {
+        return illegal("an Action Phase has at most two Simple Actions");
+    }
+    if action.complex.is_some() && !action.simple.is_empty() {
+        return illegal("an Action Phase has two Simple Actions or one Complex Action, not both");
+    }
+    let simple_complex =
+        action.simple.iter().any(|s| matches!(s, SimpleAction::Fire(a) if a.mode.is_some_and(FiringMode::is_complex)));
+    let complex_simple =
+        matches!(&action.complex, Some(ComplexAction::Fire(a)) if !a.mode.is_some_and(FiringMode::is_complex));
+    if simple_complex || complex_simple {
+        return illegal("long bursts and full auto are Complex Actions; other firing modes are Simple Actions");
+    }
+    Ok(())
+}
+
+/// A new Action Phase: defenses since the last action, recoil and targets start over.
+fn start_phase(me: &mut Fighter) {
+    let c = &mut me.condition;
+    (c.defenses, c.shots_this_phase) = (0, 0);
+    c.targets_this_phase.clear();
+}
+
+fn simple_action(
+    rules: &Shadowrun4,
+    actor: usize,
+    simple: &SimpleAction,
+    battle: &mut [Combatant<Fighter>],
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    let me = &mut battle[actor].fighter;
+    let said = |me: &Fighter, what: String| Event::ActionTaken { who: me.name.clone(), action: what };
+    match simple {
+        SimpleAction::Fire(attack) => return attack_with(rules, actor, attack, false, battle, dice, log),
+        SimpleAction::TakeAim => {
+            me.condition.aim += 1;
+            log.push(said(me, format!("takes aim (Simple Action; +{} to the next attack)", me.condition.aim)));
+        }
+        SimpleAction::ReadyWeapon(w) => {
+            if !me.sheet.weapons.contains(w) && w.0 != "unarmed" {
+                return Err(RulesError::Illegal(format!("{} does not carry a {}", me.name, w.0)));
+            }
+            me.condition.drawn = Some(w.clone());
+            log.push(said(me, format!("readies the {} (Simple Action)", w.weapon()?.name)));
+        }
+        SimpleAction::StandUp => {
+            me.condition.lose(&Status::Prone);
+            log.push(said(me, "stands up (Simple Action)".into()));
+        }
+        SimpleAction::ClearJam => {
+            let id = me.drawn_id().to_owned();
+            me.condition.lose(&Status::WeaponJammed(id.clone()));
+            log.push(said(me, format!("clears the {id} (Simple Action)")));
+        }
+        SimpleAction::Reload => {
+            let id = me.drawn_id().to_owned();
+            me.condition.ammo.remove(&id);
+            log.push(said(me, format!("reloads the {id} (Simple Action)")));
+        }
+    }
+    Ok(())
+}
+
+fn complex_action(
+    rules: &Shadowrun4,
+    actor: usize,
+    complex: &ComplexAction,
+    battle: &mut [Combatant<Fighter>],
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    match complex {
+        ComplexAction::Fire(attack) => attack_with(rules, actor, attack, false, battle, dice, log),
+        ComplexAction::Melee(attack) => attack_with(rules, actor, attack, true, battle, dice, log),
+        ComplexAction::Wait => {
+            let me = &battle[actor].fighter;
+            log.push(Event::ActionTaken { who: me.name.clone(), action: "waits".into() });
+            Ok(())
+        }
+    }
+}
+
+/// Checks and makes one attack.
+fn attack_with(
+    rules: &Shadowrun4,
+    actor: usize,
+    attack: &Attack,
+    melee: bool,
+    battle: &mut [Combatant<Fighter>],
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    let target = battle
+        .iter()
+        .position(|c| c.fighter.name == attack.target)
+        .ok_or_else(|| RulesError::Illegal(format!("no combatant is called {}", attack.target)))?;
+    if rules.held_back(actor, target) {
+        let why = format!("surprise: it cannot act against {} in the first pass", attack.target);
+        return Err(RulesError::Illegal(why));
+    }
+    let (id, weapon) = weapon_for(&battle[actor].fighter, attack.weapon.as_ref(), melee)?;
+    let mode = attack.mode.unwrap_or(if weapon.modes.contains(&super::gear::ModeKind::SemiAuto) {
+        FiringMode::SemiAuto
+    } else {
+        FiringMode::SingleShot
+    });
+    if !melee {
+        check_fire(&battle[actor].fighter, &id, weapon, mode)?;
+        spend_ammo(&mut battle[actor].fighter, &id, weapon, mode)?;
+    }
+    let Some((me, them)) = pair_mut(battle, actor, target) else {
+        return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
+    };
+    let kind = if melee { "attacks in melee with".to_owned() } else { format!("fires ({mode})") };
+    let what = format!("{kind} the {} at {}", weapon.name, them.fighter.name);
+    log.push(Event::ActionTaken { who: me.fighter.name.clone(), action: what });
+    let surprised = rules.surprised(actor, target);
+    let strike = Strike {
+        weapon_id: &id,
+        weapon,
+        mode,
+        situation: &attack.situation,
+        distance: me.distance_to(them),
+        surprised,
+    };
+    resolve_strike(&mut me.fighter, &mut them.fighter, &strike, dice, log)?;
+    let c = &mut me.fighter.condition;
+    c.shots_this_phase += 1;
+    c.targets_this_phase.push(them.fighter.name.clone());
+    c.aim = 0;
+    Ok(())
+}
+
+/// The weapon used: the named one, which must be in hand (bare hands always are), else the one in hand; a
+/// melee attack with a firearm in hand is made with bare hands.
+pub(super) fn weapon_for(
+    me: &Fighter,
+    named: Option<&WeaponRef>,
+    melee: bool,
+) -> Result<(String, &'static Weapon), RulesError> {
+    let id = match named {
+        Some(w) if w.0 != "unarmed" && me.drawn_id() != w.0 => {
+            return Err(RulesError::Illegal(format!("{} must ready the {} first (a Simple Action)", me.name, w.0)));
+        }
+        Some(w) => w.0.clone(),
+        None => me.drawn_id().to_owned(),
+    };
+    let weapon = WeaponRef(id.clone()).weapon()?;
+    match (melee, weapon.is_melee()) {
+        (true, false) => Ok(("unarmed".into(), WeaponRef("unarmed".into()).weapon()?)),
+        (false, true) => Err(RulesError::Illegal(format!("the {} is a melee weapon", weapon.name))),
+        _ => Ok((id, weapon)),
+    }
+}
+
+fn check_fire(me: &Fighter, id: &str, weapon: &Weapon, mode: FiringMode) -> Result<(), RulesError> {
+    if me.condition.has(&Status::WeaponJammed(id.to_owned())) {
+        return Err(RulesError::Illegal(format!(
+            "{}'s {} is jammed: clear it first (a Simple Action)",
+            me.name, weapon.name
+        )));
+    }
+    if !mode.needs().iter().any(|m| weapon.modes.contains(m)) {
+        return Err(RulesError::Illegal(format!(
+            "the {} cannot fire {mode}; its modes are {:?}",
+            weapon.name, weapon.modes
+        )));
+    }
+    Ok(())
+}
+
+fn spend_ammo(me: &mut Fighter, id: &str, weapon: &Weapon, mode: FiringMode) -> Result<(), RulesError> {
+    let Some(left) = me.rounds_left(id, weapon) else { return Ok(()) };
+    if left < mode.rounds() {
+        let why =
+            format!("{}'s {} has {left} rounds left, {mode} needs {}: reload", me.name, weapon.name, mode.rounds());
+        return Err(RulesError::Illegal(why));
+    }
+    me.condition.ammo.insert(id.to_owned(), left - mode.rounds());
+    Ok(())
+}

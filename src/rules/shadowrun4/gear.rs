@@ -1,0 +1,273 @@
+//! Shadowrun 4 weapons and armor: the data types, the damage notation ("5P", "6S", "STR/2+1P"), and the catalogue
+//! read from `assets/shadowrun4/gear.ron`.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use super::sheet::Skill;
+
+/// Which condition monitor a weapon's damage goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DamageKind {
+    Physical,
+    Stun,
+}
+
+/// A weapon's damage value: fixed, or Strength ÷ 2 (rounded up) plus a bonus for melee weapons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct DamageValue {
+    pub strength_based: bool,
+    pub value: i32,
+    pub kind: DamageKind,
+}
+
+impl FromStr for DamageValue {
+    type Err = String;
+    /// Reads "5P", "6S", "STR/2+1P", "STR/2S".
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("damage `{s}` is not of the form 5P, 6S or STR/2+1P");
+        let s = s.trim();
+        let (rest, kind) = match s.chars().last() {
+            Some('P') => (&s[..s.len() - 1], DamageKind::Physical),
+            Some('S') => (&s[..s.len() - 1], DamageKind::Stun),
+            _ => return Err(bad()),
+        };
+        let (strength_based, number) = match rest.strip_prefix("STR/2") {
+            Some(bonus) => (true, bonus.trim_start_matches('+')),
+            None => (false, rest),
+        };
+        let value = match number {
+            "" if strength_based => 0,
+            n => n.parse().map_err(|_| bad())?,
+        };
+        Ok(Self { strength_based, value, kind })
+    }
+}
+
+impl TryFrom<String> for DamageValue {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        s.parse()
+    }
+}
+
+impl From<DamageValue> for String {
+    fn from(d: DamageValue) -> String {
+        d.to_string()
+    }
+}
+
+impl fmt::Display for DamageValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            DamageKind::Physical => "P",
+            DamageKind::Stun => "S",
+        };
+        match (self.strength_based, self.value) {
+            (true, 0) => write!(f, "STR/2{kind}"),
+            (true, v) => write!(f, "STR/2{v:+}{kind}"),
+            (false, v) => write!(f, "{v}{kind}"),
+        }
+    }
+}
+
+/// Which armor rating stops a weapon: Ballistic for firearms, Impact for melee, thrown and electricity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ArmorKind {
+    Ballistic,
+    Impact,
+}
+
+/// Firing modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ModeKind {
+    SingleShot,
+    SemiAuto,
+    Burst,
+    FullAuto,
+}
+
+/// A weapon from the catalogue.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    pub name: String,
+    pub skill: Skill,
+    pub damage: DamageValue,
+    pub armor: ArmorKind,
+    /// Armor penetration, added to the armor rating (usually ≤ 0).
+    #[serde(default)]
+    pub ap: i32,
+    /// "AP −half": the armor rating is halved (rounded down) before AP (tasers, stun batons).
+    #[serde(default)]
+    pub halves_armor: bool,
+    #[serde(default)]
+    pub modes: Vec<ModeKind>,
+    /// Recoil compensation.
+    #[serde(default)]
+    pub recoil_compensation: u32,
+    /// Heavy weapons suffer double uncompensated recoil.
+    #[serde(default)]
+    pub heavy: bool,
+    #[serde(default)]
+    pub smartgun: bool,
+    #[serde(default)]
+    pub laser_sight: bool,
+    #[serde(default)]
+    pub shotgun: bool,
+    #[serde(default)]
+    pub ammo: Option<u32>,
+    /// Upper bounds in meters of short, medium, long and extreme range.
+    #[serde(default)]
+    pub ranges: Option<[u32; 4]>,
+    /// Melee reach.
+    #[serde(default)]
+    pub reach: u32,
+}
+
+impl Weapon {
+    /// Melee weapons are used within reach and can parry.
+    pub fn is_melee(&self) -> bool {
+        self.skill.is_melee()
+    }
+}
+
+/// A piece of armor.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Armor {
+    pub name: String,
+    pub ballistic: u32,
+    pub impact: u32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CatalogueFile {
+    weapons: Vec<(String, Weapon)>,
+    armor: Vec<(String, Armor)>,
+}
+
+/// All Shadowrun 4 weapons and armor, by id.
+#[derive(Debug)]
+pub struct Catalogue {
+    weapons: Vec<(String, Weapon)>,
+    armor: Vec<(String, Armor)>,
+}
+
+const CATALOGUE_RON: &str = include_str!("../../../assets/shadowrun4/gear.ron");
+
+impl Catalogue {
+    /// The shipped catalogue, read once.
+    pub fn get() -> Result<&'static Catalogue, String> {
+        static CATALOGUE: OnceLock<Result<Catalogue, String>> = OnceLock::new();
+        CATALOGUE
+            .get_or_init(|| {
+                let file: CatalogueFile =
+                    ron::from_str(CATALOGUE_RON).map_err(|e| format!("assets/shadowrun4/gear.ron:{e}"))?;
+                Ok(Catalogue { weapons: file.weapons, armor: file.armor })
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// A weapon by id.
+    pub fn weapon(&self, id: &str) -> Option<&Weapon> {
+        self.weapons.iter().find(|(k, _)| k == id).map(|(_, w)| w)
+    }
+
+    /// Armor by id.
+    pub fn armor(&self, id: &str) -> Option<&Armor> {
+        self.armor.iter().find(|(k, _)| k == id).map(|(_, a)| a)
+    }
+
+    fn ids<T>(items: &[(String, T)]) -> String {
+        items.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// A weapon named by catalogue id, checked while the scenario is read.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct WeaponRef(pub String);
+
+impl TryFrom<String> for WeaponRef {
+    type Error = String;
+    fn try_from(id: String) -> Result<Self, String> {
+        let cat = Catalogue::get()?;
+        match cat.weapon(&id) {
+            Some(_) => Ok(WeaponRef(id)),
+            None => Err(format!("unknown weapon `{id}`; the catalogue has: {}", Catalogue::ids(&cat.weapons))),
+        }
+    }
+}
+
+impl From<WeaponRef> for String {
+    fn from(w: WeaponRef) -> String {
+        w.0
+    }
+}
+
+impl WeaponRef {
+    /// The catalogue entry.
+    pub fn weapon(&self) -> Result<&'static Weapon, String> {
+        Catalogue::get()?.weapon(&self.0).ok_or_else(|| format!("unknown weapon `{}`", self.0))
+    }
+}
+
+/// A piece of armor named by catalogue id.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct ArmorRef(pub String);
+
+impl TryFrom<String> for ArmorRef {
+    type Error = String;
+    fn try_from(id: String) -> Result<Self, String> {
+        let cat = Catalogue::get()?;
+        match cat.armor(&id) {
+            Some(_) => Ok(ArmorRef(id)),
+            None => Err(format!("unknown armor `{id}`; the catalogue has: {}", Catalogue::ids(&cat.armor))),
+        }
+    }
+}
+
+impl From<ArmorRef> for String {
+    fn from(a: ArmorRef) -> String {
+        a.0
+    }
+}
+
+impl ArmorRef {
+    /// The catalogue entry.
+    pub fn armor(&self) -> Result<&'static Armor, String> {
+        Catalogue::get()?.armor(&self.0).ok_or_else(|| format!("unknown armor `{}`", self.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn damage_notation_reads_and_prints() {
+        let knife: DamageValue = "STR/2+1P".parse().unwrap();
+        assert_eq!(knife, DamageValue { strength_based: true, value: 1, kind: DamageKind::Physical });
+        assert_eq!("6S".parse::<DamageValue>().unwrap().kind, DamageKind::Stun);
+        assert_eq!("STR/2S".parse::<DamageValue>().unwrap().to_string(), "STR/2S");
+        assert_eq!(knife.to_string(), "STR/2+1P");
+        assert!("5X".parse::<DamageValue>().is_err());
+    }
+
+    #[test]
+    fn the_shipped_catalogue_loads() {
+        let cat = Catalogue::get().unwrap();
+        let predator = cat.weapon("ares_predator_iv").unwrap();
+        assert_eq!((predator.damage.to_string(), predator.ap), ("5P".to_owned(), -1));
+        assert!(cat.weapon("defiance_ex_shocker").unwrap().halves_armor);
+        assert_eq!(cat.armor("armor_jacket").unwrap().ballistic, 8);
+    }
+}

@@ -1,0 +1,211 @@
+//! Shadowrun 4th edition, 20th anniversary (seed file 004; rules.md §2): d6 pools, hits on 5–6.
+//!
+//! - `pool.rs`: the dice pool, hits, glitches and critical glitches
+//! - `modifiers.rs`: file 004's attack and defense modifiers, range bands, called shots, defense choices
+//! - `gear.rs`: weapons, armor, damage notation, the catalogue in `assets/shadowrun4/gear.ron`
+//! - `attack.rs`: ranged and melee attacks, recoil, defenses, full defense, grazing hits, glitch effects
+//! - `damage.rs`: net hits to DV, armor and AP, stun conversion, damage resistance, both monitors, knockdown
+//! - `initiative.rs`: initiative score, passes, ties, glitches, surprise; the turn's order as wounds change it
+//! - `actions.rs`: Free, Simple and Complex actions; `policy.rs`: the built-in choice
+
+pub mod actions;
+pub mod attack;
+pub mod damage;
+pub mod gear;
+pub mod initiative;
+pub mod modifiers;
+mod policy;
+pub mod pool;
+pub mod sheet;
+
+use serde::{Deserialize, Serialize};
+
+pub use super::RulesError;
+use super::outcome::Modifier;
+use super::ruleset::FighterState;
+pub use initiative::Shadowrun4;
+use sheet::{Condition, Sheet};
+
+/// Per-battle options.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// Roll surprise before the first initiative pass (file 004, Surprise).
+    pub surprise: Option<Surprise>,
+}
+
+/// A surprise test at the start of the battle.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Surprise {
+    /// Combatants who passed the optional Perception test: +3 on their surprise test.
+    pub alerted: Vec<String>,
+}
+
+/// Narrow autofire adds to the DV; wide autofire lowers the defender's pool instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Spray {
+    Narrow,
+    Wide,
+}
+
+/// Firing modes with their rounds, recoil and autofire effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FiringMode {
+    SingleShot,
+    SemiAuto,
+    /// 3 rounds, Simple Action: +2 DV or −2 to the defense.
+    Burst(Spray),
+    /// 6 rounds, Complex Action: +5 DV or −5.
+    LongBurst(Spray),
+    /// 10 rounds, Complex Action: +9 DV or −9.
+    FullAuto(Spray),
+}
+
+impl FiringMode {
+    /// Rounds used.
+    pub fn rounds(self) -> u32 {
+        match self {
+            FiringMode::SingleShot | FiringMode::SemiAuto => 1,
+            FiringMode::Burst(_) => 3,
+            FiringMode::LongBurst(_) => 6,
+            FiringMode::FullAuto(_) => 10,
+        }
+    }
+
+    /// Long bursts and full auto take a Complex Action; the rest a Simple Action.
+    pub fn is_complex(self) -> bool {
+        matches!(self, FiringMode::LongBurst(_) | FiringMode::FullAuto(_))
+    }
+
+    /// Uncompensated recoil for the first or a later shot in the Action Phase (file 004, Recoil).
+    pub fn recoil(self, earlier_shots: u32) -> i32 {
+        let later = earlier_shots > 0;
+        match self {
+            FiringMode::SingleShot => 0,
+            FiringMode::SemiAuto => i32::from(later),
+            FiringMode::Burst(_) => 2 + i32::from(later),
+            FiringMode::LongBurst(_) => 5 + i32::from(later),
+            FiringMode::FullAuto(_) => 9,
+        }
+    }
+
+    /// The autofire bonus: +2/+5/+9 (DV when narrow, a defense penalty when wide).
+    pub fn autofire(self) -> Option<(i32, Spray)> {
+        match self {
+            FiringMode::Burst(s) => Some((2, s)),
+            FiringMode::LongBurst(s) => Some((5, s)),
+            FiringMode::FullAuto(s) => Some((9, s)),
+            _ => None,
+        }
+    }
+
+    /// Trace rounds: +1 burst, +2 long burst, +3 full auto.
+    pub fn tracer_bonus(self) -> i32 {
+        match self {
+            FiringMode::Burst(_) => 1,
+            FiringMode::LongBurst(_) => 2,
+            FiringMode::FullAuto(_) => 3,
+            _ => 0,
+        }
+    }
+
+    /// The weapon mode it needs: long bursts are fired in full-auto mode, single shots from semi-auto weapons too.
+    pub fn needs(self) -> &'static [gear::ModeKind] {
+        use gear::ModeKind::*;
+        match self {
+            FiringMode::SingleShot => &[SingleShot, SemiAuto],
+            FiringMode::SemiAuto => &[SemiAuto],
+            FiringMode::Burst(_) => &[Burst],
+            FiringMode::LongBurst(_) | FiringMode::FullAuto(_) => &[FullAuto],
+        }
+    }
+}
+
+impl std::fmt::Display for FiringMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (name, spray) = match self {
+            FiringMode::SingleShot => ("single shot", None),
+            FiringMode::SemiAuto => ("semi-auto", None),
+            FiringMode::Burst(s) => ("burst", Some(s)),
+            FiringMode::LongBurst(s) => ("long burst", Some(s)),
+            FiringMode::FullAuto(s) => ("full auto", Some(s)),
+        };
+        match spray {
+            Some(Spray::Wide) => write!(f, "wide {name}"),
+            _ => f.write_str(name),
+        }
+    }
+}
+
+/// A combatant's Shadowrun 4 state.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Fighter {
+    pub name: String,
+    pub sheet: Sheet,
+    pub condition: Condition,
+}
+
+impl Fighter {
+    /// A fighter with a fresh condition.
+    pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
+        Self { name: name.into(), sheet, condition: Condition::default() }
+    }
+
+    /// The id of the weapon in hand: the readied one, else the sheet's first, else bare hands.
+    pub fn drawn_id(&self) -> &str {
+        self.condition.drawn.as_ref().or(self.sheet.weapons.first()).map_or("unarmed", |w| w.0.as_str())
+    }
+
+    /// The weapon in hand.
+    pub fn drawn_weapon(&self) -> Result<&'static gear::Weapon, RulesError> {
+        Ok(gear::WeaponRef(self.drawn_id().to_owned()).weapon()?)
+    }
+
+    /// The summed armor rating of one kind over every piece worn.
+    pub fn armor_rating(&self, kind: gear::ArmorKind) -> Result<u32, RulesError> {
+        let mut total = 0;
+        for piece in &self.sheet.armor {
+            let a = piece.armor()?;
+            total += match kind {
+                gear::ArmorKind::Ballistic => a.ballistic,
+                gear::ArmorKind::Impact => a.impact,
+            };
+        }
+        Ok(total)
+    }
+
+    /// Wound modifier as a named modifier, if any.
+    pub fn wound_modifier(&self) -> Option<Modifier> {
+        let value = self.condition.wound_modifier();
+        (value != 0).then(|| Modifier::new("wounds", "condition monitors", value))
+    }
+
+    /// Armor encumbrance (file 004): −1 to Agility and Reaction tests for every 2 points by which the higher
+    /// summed armor rating exceeds Body × 2.
+    pub fn encumbrance(&self) -> Result<Option<Modifier>, RulesError> {
+        let worst = self.armor_rating(gear::ArmorKind::Ballistic)?.max(self.armor_rating(gear::ArmorKind::Impact)?);
+        let excess = worst.saturating_sub(self.sheet.attributes.body.0 * 2);
+        let value = -((excess / 2) as i32);
+        Ok((value != 0).then(|| Modifier::new("armor encumbrance", "armor", value)))
+    }
+
+    /// Rounds left in a weapon.
+    pub fn rounds_left(&self, id: &str, weapon: &gear::Weapon) -> Option<u32> {
+        weapon.ammo.map(|full| self.condition.ammo.get(id).copied().unwrap_or(full))
+    }
+}
+
+impl FighterState for Fighter {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn can_act(&self) -> bool {
+        !self.condition.is_out()
+    }
+
+    fn is_out(&self) -> bool {
+        self.condition.is_out()
+    }
+}

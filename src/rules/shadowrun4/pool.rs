@@ -1,0 +1,87 @@
+//! The d6 dice pool (file 004; rules.md §2): a hit is a 5 or 6; a glitch when ones are at least half the dice
+//! (rounded up); a critical glitch is a glitch with no hits.
+
+use crate::rules::dice::{Dice, DiceError};
+use crate::rules::outcome::{Event, Log, Modifier, Roll, TestRecord};
+
+/// One pool as rolled.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pool {
+    pub dice: u32,
+    pub faces: Vec<u32>,
+    pub hits: u32,
+    pub ones: u32,
+    pub glitch: bool,
+    pub critical_glitch: bool,
+}
+
+impl Pool {
+    /// Reads faces: hits, ones, glitch and critical glitch.
+    pub fn read(faces: Vec<u32>) -> Self {
+        let dice = faces.len() as u32;
+        let hits = faces.iter().filter(|&&f| f >= 5).count() as u32;
+        let ones = faces.iter().filter(|&&f| f == 1).count() as u32;
+        let glitch = dice > 0 && ones >= dice.div_ceil(2);
+        Self { dice, faces, hits, ones, glitch, critical_glitch: glitch && hits == 0 }
+    }
+}
+
+/// What a pool is: who rolls, what (e.g. "Agility 4 + Pistols 3"), the base dice, the modifiers.
+pub struct PoolSpec<'a> {
+    pub who: &'a str,
+    pub label: String,
+    pub base: i32,
+    pub modifiers: Vec<Modifier>,
+}
+
+impl PoolSpec<'_> {
+    /// Dice to roll: base plus modifiers, never below 0.
+    pub fn dice(&self) -> u32 {
+        (self.base + self.modifiers.iter().map(|m| m.value).sum::<i32>()).max(0) as u32
+    }
+}
+
+/// Rolls a pool and logs it.
+pub fn roll_pool(spec: PoolSpec<'_>, dice: &mut dyn Dice, log: &mut Log) -> Result<Pool, DiceError> {
+    let purpose = format!("{}: {}", spec.who, spec.label);
+    let pool = Pool::read(dice.roll_many(spec.dice(), 6, &purpose)?);
+    let roll = Roll::Pool {
+        dice: pool.dice,
+        faces: pool.faces.clone(),
+        hits: pool.hits,
+        ones: pool.ones,
+        glitch: pool.glitch,
+        critical_glitch: pool.critical_glitch,
+    };
+    let record = TestRecord {
+        who: spec.who.to_owned(),
+        label: spec.label,
+        base: spec.base,
+        modifiers: spec.modifiers,
+        cap: None,
+        roll,
+    };
+    log.push(Event::Tested(record));
+    Ok(pool)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hits_are_fives_and_sixes() {
+        let p = Pool::read(vec![6, 5, 4, 1, 2]);
+        assert_eq!((p.hits, p.ones, p.glitch), (2, 1, false));
+    }
+
+    #[test]
+    fn a_glitch_is_ones_at_least_half_rounded_up() {
+        assert!(Pool::read(vec![1, 1, 5, 6]).glitch, "2 of 4");
+        assert!(!Pool::read(vec![1, 1, 5, 6, 3]).glitch, "2 of 5 is under 3");
+        assert!(Pool::read(vec![1, 1, 1, 6, 3]).glitch, "3 of 5");
+        let p = Pool::read(vec![1, 1, 2]);
+        assert!(p.glitch && p.critical_glitch);
+        assert!(!Pool::read(vec![]).glitch, "no dice, no glitch");
+    }
+}

@@ -1,0 +1,226 @@
+//! A Shadowrun 4 character: attributes, skills, initiative passes, gear, the two condition monitors and what a
+//! battle has done to it.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::gear::{ArmorRef, WeaponRef};
+use super::modifiers::Defense;
+use crate::rules::outcome::Status;
+
+/// An attribute, 1–12 (natural maximum 6, augmented up to about 10; we allow some headroom).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "i64", into = "i64")]
+pub struct Attribute(pub u32);
+
+impl TryFrom<i64> for Attribute {
+    type Error = String;
+    fn try_from(v: i64) -> Result<Self, String> {
+        match u32::try_from(v) {
+            Ok(a) if (1..=12).contains(&a) => Ok(Attribute(a)),
+            _ => Err(format!("an attribute of {v} is out of range: attributes run from 1 to 12")),
+        }
+    }
+}
+
+impl From<Attribute> for i64 {
+    fn from(a: Attribute) -> i64 {
+        i64::from(a.0)
+    }
+}
+
+/// A skill rating, 0–12.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "i64", into = "i64")]
+pub struct SkillRating(pub u32);
+
+impl TryFrom<i64> for SkillRating {
+    type Error = String;
+    fn try_from(v: i64) -> Result<Self, String> {
+        match u32::try_from(v) {
+            Ok(r) if r <= 12 => Ok(SkillRating(r)),
+            _ => Err(format!("a skill rating of {v} is out of range: skills run from 0 to 12")),
+        }
+    }
+}
+
+impl From<SkillRating> for i64 {
+    fn from(r: SkillRating) -> i64 {
+        i64::from(r.0)
+    }
+}
+
+/// The attributes; any not given is 3, an average human.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Attributes {
+    pub body: Attribute,
+    pub agility: Attribute,
+    pub reaction: Attribute,
+    pub strength: Attribute,
+    pub charisma: Attribute,
+    pub intuition: Attribute,
+    pub logic: Attribute,
+    pub willpower: Attribute,
+}
+
+impl Default for Attributes {
+    fn default() -> Self {
+        let avg = Attribute(3);
+        Self {
+            body: avg,
+            agility: avg,
+            reaction: avg,
+            strength: avg,
+            charisma: avg,
+            intuition: avg,
+            logic: avg,
+            willpower: avg,
+        }
+    }
+}
+
+/// The combat skills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Skill {
+    Pistols,
+    Automatics,
+    Longarms,
+    HeavyWeapons,
+    ThrowingWeapons,
+    Blades,
+    Clubs,
+    UnarmedCombat,
+    Dodge,
+    Gymnastics,
+}
+
+impl Skill {
+    /// The skill's name as printed.
+    pub fn name(self) -> &'static str {
+        match self {
+            Skill::Pistols => "Pistols",
+            Skill::Automatics => "Automatics",
+            Skill::Longarms => "Longarms",
+            Skill::HeavyWeapons => "Heavy Weapons",
+            Skill::ThrowingWeapons => "Throwing Weapons",
+            Skill::Blades => "Blades",
+            Skill::Clubs => "Clubs",
+            Skill::UnarmedCombat => "Unarmed Combat",
+            Skill::Dodge => "Dodge",
+            Skill::Gymnastics => "Gymnastics",
+        }
+    }
+
+    /// Melee combat skills: parrying uses them.
+    pub fn is_melee(self) -> bool {
+        matches!(self, Skill::Blades | Skill::Clubs | Skill::UnarmedCombat)
+    }
+}
+
+/// A character sheet.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    #[serde(default)]
+    pub attributes: Attributes,
+    /// Skills by name; an unlisted skill defaults to its attribute alone at −1.
+    #[serde(default)]
+    pub skills: BTreeMap<Skill, SkillRating>,
+    /// Initiative passes per combat turn, 1–4 (more only with augmentation).
+    #[serde(default = "one")]
+    pub initiative_passes: u32,
+    /// No off-hand penalty.
+    #[serde(default)]
+    pub ambidextrous: bool,
+    /// A smartlink: +2 with smartgun weapons (not with a laser sight as well).
+    #[serde(default)]
+    pub smartlink: bool,
+    /// Gyro stabilization rating: reduces recoil, then the running modifier.
+    #[serde(default)]
+    pub gyro: u32,
+    /// Weapons carried; the first is ready at the start.
+    #[serde(default)]
+    pub weapons: Vec<WeaponRef>,
+    /// Armor worn; ratings of several pieces add up.
+    #[serde(default)]
+    pub armor: Vec<ArmorRef>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl Sheet {
+    /// A skill's rating, or `None` for a skill the character must default on.
+    pub fn skill(&self, skill: Skill) -> Option<u32> {
+        self.skills.get(&skill).map(|r| r.0)
+    }
+
+    /// Physical condition monitor: 8 + ⌈Body ÷ 2⌉.
+    pub fn physical_boxes(&self) -> u32 {
+        8 + self.attributes.body.0.div_ceil(2)
+    }
+
+    /// Stun condition monitor: 8 + ⌈Willpower ÷ 2⌉.
+    pub fn stun_boxes(&self) -> u32 {
+        8 + self.attributes.willpower.0.div_ceil(2)
+    }
+}
+
+/// What a battle has done to a character.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Condition {
+    /// Boxes filled on the Physical monitor.
+    pub physical: u32,
+    /// Boxes filled on the Stun monitor.
+    pub stun: u32,
+    pub statuses: Vec<Status>,
+    /// Defense tests since this character's last action (−1 each to the next).
+    pub defenses: u32,
+    /// The weapon in hand; `None` means the sheet's first.
+    pub drawn: Option<WeaponRef>,
+    /// Rounds left per weapon; a weapon not listed is full.
+    pub ammo: BTreeMap<String, u32>,
+    /// Dice from Take Aim actions, for the next attack.
+    pub aim: u32,
+    /// Shots fired with the weapon in hand this Action Phase (for recoil).
+    pub shots_this_phase: u32,
+    /// Targets attacked this Action Phase (−2 per additional one).
+    pub targets_this_phase: Vec<String>,
+    /// A full defense in force until the end of this character's next Action Phase.
+    pub full_defense: Option<Defense>,
+    /// The full defense was an interrupt: the next Action Phase is spent on it.
+    pub full_defense_owed: bool,
+}
+
+impl Condition {
+    /// Whether the character has a status (any jam counts as one).
+    pub fn has(&self, status: &Status) -> bool {
+        self.statuses.contains(status)
+    }
+
+    /// Adds a status once.
+    pub fn gain(&mut self, status: Status) {
+        if !self.has(&status) {
+            self.statuses.push(status);
+        }
+    }
+
+    /// Removes a status.
+    pub fn lose(&mut self, status: &Status) {
+        self.statuses.retain(|s| s != status);
+    }
+
+    /// Out of the fight: dead or unconscious.
+    pub fn is_out(&self) -> bool {
+        self.has(&Status::Dead) || self.has(&Status::Unconscious)
+    }
+
+    /// Wound modifier: −1 per full 3 boxes on each monitor, summed (rules.md §2).
+    pub fn wound_modifier(&self) -> i32 {
+        -((self.physical / 3 + self.stun / 3) as i32)
+    }
+}
