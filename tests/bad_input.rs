@@ -101,3 +101,34 @@ fn the_command_prints_one_line_and_exits_2_without_a_panic() {
         );
     }
 }
+
+const SHADOWRUN: &str = r#"(
+    name: "Street",
+    ruleset: Shadowrun4(
+        combatants: [
+            (name: "A", side: "a", sheet: (attributes: (agility: 4), skills: { Pistols: 3 }, weapons: ["ares_predator_iv"])),
+            (name: "B", side: "b", sheet: (attributes: (body: 4))),
+        ],
+    ),
+)"#;
+
+fn shadowrun_error(from: &str, to: &str) -> String {
+    assert!(SHADOWRUN.contains(from), "the test edits text that exists: {from}");
+    match scenario::parse(&SHADOWRUN.replacen(from, to, 1), Path::new("street.ron")) {
+        Ok(_) => panic!("accepted a bad scenario"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_shadowrun_scenario_is_checked_the_same_way() {
+    assert!(scenario::parse(SHADOWRUN, Path::new("street.ron")).is_ok());
+    let e = shadowrun_error("(body: 4)", "(body: 4), durability: 30");
+    assert!(e.starts_with("street.ron:6:") && e.contains("Unexpected field named `durability`"), "{e}");
+    let e = shadowrun_error("agility: 4", "agility: 13");
+    assert!(e.starts_with("street.ron:5:") && e.contains("an attribute of 13 is out of range"), "{e}");
+    let e = shadowrun_error("Pistols: 3", "Pistols: 13");
+    assert!(e.contains("a skill rating of 13 is out of range"), "{e}");
+    let e = shadowrun_error(r#""ares_predator_iv""#, r#""shredder""#);
+    assert!(e.contains("unknown weapon `shredder`"), "an Eclipse Phase weapon is not in the Shadowrun catalogue: {e}");
+}

@@ -11,7 +11,7 @@ use skirmish::rules::eclipse_phase::{Fighter, Options};
 use skirmish::rules::outcome::{Event, Log, Roll};
 use skirmish::rules::ruleset::{Combatant, Ruleset, Slot};
 
-fn ron_options() -> ron::Options {
+pub fn ron_options() -> ron::Options {
     use ron::extensions::Extensions;
     ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES)
 }
@@ -92,3 +92,5 @@ pub fn hits(log: &Log) -> Vec<bool> {
         })
         .collect()
 }
+
+pub mod sr4;

@@ -1,0 +1,315 @@
+//! Shadowrun 4 rules, one test per rule, each with scripted dice and an exact expected outcome.
+//! Defaults used below: attributes 3 (so both monitors have 10 boxes), no armor unless given.
+
+mod common;
+
+use common::sr4::{at, perform, perform_with};
+use common::{pools, render};
+use skirmish::rules::RulesError;
+use skirmish::rules::dice::ScriptedDice;
+use skirmish::rules::outcome::{Event, Log, Status};
+use skirmish::rules::ruleset::Ruleset;
+use skirmish::rules::shadowrun4::damage::take_damage;
+use skirmish::rules::shadowrun4::gear::DamageKind;
+use skirmish::rules::shadowrun4::{Options, Shadowrun4, Surprise};
+
+const GUN: &str = r#"attributes: (agility: 4), skills: { Pistols: 3 }, weapons: ["ares_predator_iv"]"#;
+
+fn pool(who: &str, label: &str, dice: u32, hits: u32) -> (String, String, u32, u32) {
+    (who.into(), label.into(), dice, hits)
+}
+
+/// The modifiers of the `n`th pool `who` rolled, as (name, value).
+fn mods(log: &Log, who: &str, n: usize) -> Vec<(String, i32)> {
+    let t = log.tests().filter(|t| t.who == who).nth(n).expect("that pool");
+    t.modifiers.iter().map(|m| (m.name.clone(), m.value)).collect()
+}
+
+fn m(name: &str, value: i32) -> (String, i32) {
+    (name.into(), value)
+}
+
+fn verdicts(log: &Log) -> Vec<String> {
+    log.events
+        .iter()
+        .filter_map(|e| match e {
+            Event::AttackResolved { reason, .. } => Some(reason.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn net_hits_add_to_dv_and_body_plus_armor_resists() {
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 10, r#"armor: ["armor_vest"]"#)];
+    let faces = [6, 5, 5, 2, 1, 3, 5, 2, 2, 5, 6, 1, 2, 3, 4, 2, 2];
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &faces);
+    let expected = vec![
+        pool("A", "Agility 4 + Pistols 3", 6, 3),
+        pool("B", "Reaction 3", 3, 1),
+        pool("B", "Body 3 + armor 5 (damage resistance)", 8, 2),
+    ];
+    assert_eq!(pools(&log), expected, "{}", render(&log));
+    assert_eq!(mods(&log, "A", 0), [m("medium range", -1)]);
+    assert_eq!(log.last_calc("modified DV"), Some(7), "5P + 2 net hits");
+    assert_eq!(log.last_calc("modified armor"), Some(5), "Ballistic 6, AP −1");
+    let c = &b[1].fighter.condition;
+    assert_eq!((c.physical, c.stun, c.wound_modifier(), c.has(&Status::Prone)), (5, 0, -1, true), "5 > Body 3");
+    assert_eq!(b[0].fighter.condition.ammo.get("ares_predator_iv"), Some(&14));
+}
+
+#[test]
+fn a_tie_grazes_no_hits_never_hit_and_each_defense_costs_one() {
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 10, "")];
+    let action = r#"(actor: "A", simple: [Fire(target: "B"), Fire(target: "B")])"#;
+    let faces = [5, 2, 2, 2, 3, 4, 6, 2, 2, 2, 2, 2, 3, 4, 2, 3];
+    let log = perform(&mut b, 0, action, &faces);
+    assert_eq!(verdicts(&log), ["a grazing hit: 1 hits each, contact but no damage", "0 hits against 0"]);
+    assert_eq!(mods(&log, "A", 1), [m("medium range", -1), m("recoil", -1)], "semi-auto: −1 on the second shot");
+    assert_eq!(mods(&log, "B", 1), [m("earlier defenses since its last action", -1)]);
+    assert_eq!(b[1].fighter.condition.physical, 0);
+}
+
+#[test]
+fn smartlink_and_laser_do_not_stack_and_recoil_is_compensated_or_doubled() {
+    let rifle = r#"attributes: (agility: 4), skills: { Automatics: 4 }, smartlink: true, weapons: ["ares_alpha"]"#;
+    let mut b = vec![at("A", "a", 0, rifle), at("B", "b", 20, "")];
+    let log =
+        perform(&mut b, 0, r#"(actor: "A", complex: Fire(mode: FullAuto(Narrow), target: "B"))"#, &[1, 2, 3, 2, 2, 2]);
+    assert_eq!(mods(&log, "A", 0), [m("smartlink", 2), m("recoil", -7)], "9 less compensation 2; no laser +1");
+    let hmg = r#"attributes: (agility: 4), skills: { HeavyWeapons: 4 }, weapons: ["ultimax_hmg"]"#;
+    let mut b = vec![at("A", "a", 0, hmg), at("B", "b", 20, "")];
+    let log = perform(&mut b, 0, r#"(actor: "A", complex: Fire(mode: FullAuto(Narrow), target: "B"))"#, &[2, 2, 2]);
+    assert_eq!(mods(&log, "A", 0), [m("recoil", -15)], "heavy: 9 × 2 less compensation 3");
+    assert_eq!(pools(&log)[0].2, 0, "no dice left");
+}
+
+#[test]
+fn a_narrow_burst_adds_dv_but_not_to_the_stun_check() {
+    let smg = r#"attributes: (agility: 5), skills: { Automatics: 4 }, weapons: ["hk_227x"]"#;
+    // Body 4, so the jacket's 8 does not encumber.
+    let mut b = vec![at("A", "a", 0, smg), at("B", "b", 5, r#"attributes: (body: 4), armor: ["armor_jacket"]"#)];
+    let faces = [5, 5, 5, 2, 2, 2, 3, 3, 2, 2, 3, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2];
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(mode: Burst(Narrow), target: "B")])"#, &faces);
+    assert_eq!(mods(&log, "A", 0), [m("recoil", -1)], "burst 2 less compensation 1");
+    assert_eq!(log.last_calc("modified DV"), Some(10), "5 + 3 net hits + 2 burst");
+    let c = &b[1].fighter.condition;
+    assert_eq!((c.physical, c.stun), (0, 8), "8 without the burst does not exceed armor 8: Stun");
+}
+
+#[test]
+fn a_wide_burst_lowers_the_defense_instead() {
+    let smg = r#"attributes: (agility: 5), skills: { Automatics: 4 }, weapons: ["hk_227x"]"#;
+    let mut b = vec![at("A", "a", 0, smg), at("B", "b", 5, "attributes: (reaction: 6)")];
+    let faces = [2, 2, 2, 3, 3, 4, 4, 4, 2, 2, 2, 2];
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(mode: Burst(Wide), target: "B")])"#, &faces);
+    assert_eq!(pools(&log)[1], pool("B", "Reaction 6", 4, 0));
+    assert_eq!(mods(&log, "B", 0), [m("wide burst", -2)]);
+}
+
+#[test]
+fn melee_parries_with_the_best_pool_and_reach_helps() {
+    let samurai = r#"attributes: (agility: 4, strength: 4), skills: { Blades: 4 }, weapons: ["katana"]"#;
+    let ganger = r#"attributes: (reaction: 4), skills: { Dodge: 2, Blades: 3, UnarmedCombat: 1 }, weapons: ["combat_knife"], armor: ["lined_coat"]"#;
+    let mut b = vec![at("A", "a", 0, samurai), at("B", "b", 1, ganger)];
+    let faces = [5, 5, 5, 5, 2, 2, 2, 3, 3, 5, 2, 2, 2, 2, 3, 3, 5, 2, 2, 2, 3, 3];
+    let log = perform(&mut b, 0, r#"(actor: "A", complex: Melee(target: "B"))"#, &faces);
+    let expected = vec![
+        pool("A", "Agility 4 + Blades 4", 9, 4),
+        pool("B", "Reaction 4 + melee skill 3 (parry)", 7, 1),
+        pool("B", "Body 3 + armor 3 (damage resistance)", 6, 1),
+    ];
+    assert_eq!(pools(&log), expected, "{}", render(&log));
+    assert_eq!(mods(&log, "A", 0), [m("reach", 1)]);
+    assert_eq!(log.last_calc("modified DV"), Some(8), "⌈4 ÷ 2⌉ + 3, + 3 net hits");
+    assert_eq!(b[1].fighter.condition.physical, 7, "Impact 4 − AP 1 = 3; 8 − 1 resisted");
+    let far = perform_with(
+        &mut Shadowrun4::default(),
+        &mut [at("A", "a", 0, samurai), at("B", "b", 3, "")],
+        0,
+        r#"(actor: "A", complex: Melee(target: "B"))"#,
+        &[],
+    );
+    assert!(matches!(far, Err(RulesError::Illegal(m)) if m.contains("out of the Katana's reach")));
+}
+
+#[test]
+fn full_parry_doubles_the_skill_and_spends_the_next_phase() {
+    let samurai = r#"attributes: (agility: 4, strength: 4), skills: { Blades: 4 }, weapons: ["katana"]"#;
+    let ganger = r#"attributes: (reaction: 4), skills: { Blades: 3 }, weapons: ["combat_knife"]"#;
+    let mut b = vec![at("A", "a", 0, samurai), at("B", "b", 1, ganger)];
+    let faces = [2, 2, 2, 2, 2, 2, 2, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2];
+    let log =
+        perform(&mut b, 0, r#"(actor: "A", complex: Melee(target: "B", situation: (defense: FullParry)))"#, &faces);
+    assert_eq!(pools(&log)[1], pool("B", "Reaction 4 + melee skill 3 × 2 (full parry)", 10, 0));
+    let spent = perform(&mut b, 1, r#"(actor: "B", complex: Melee(target: "A"))"#, &[]);
+    assert!(render(&spent).contains("spends this Action Phase on the full defense"), "{}", render(&spent));
+    assert_eq!(b[1].fighter.condition.full_defense, None, "it ends with that phase");
+}
+
+#[test]
+fn full_dodge_adds_dodge_against_every_attack_until_it_ends() {
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "skills: { Dodge: 3 }")];
+    let action = r#"(actor: "A", simple: [Fire(target: "B", situation: (defense: FullDodge)), Fire(target: "B")])"#;
+    let faces = [2, 2, 2, 2, 3, 3, 4, 2, 2, 2, 2, 3, 3, 2, 2, 2, 3, 3, 4, 2, 2, 2, 3, 3];
+    let log = perform(&mut b, 0, action, &faces);
+    let b_pools: Vec<_> = pools(&log).into_iter().filter(|p| p.0 == "B").collect();
+    let expected = vec![
+        pool("B", "Reaction 3 + Dodge 3 (full dodge)", 6, 0),
+        pool("B", "Reaction 3 + Dodge 3 (full dodge)", 5, 0),
+    ];
+    assert_eq!(b_pools, expected);
+}
+
+#[test]
+fn glitches_jam_the_attackers_gun_and_drop_the_defender() {
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
+    let action = r#"(actor: "A", simple: [Fire(target: "B"), Fire(target: "B")])"#;
+    let log = perform(&mut b, 0, action, &[1, 1, 1, 1, 5, 2, 2, 1, 1, 2, 2, 2, 2]);
+    assert!(b[0].fighter.condition.has(&Status::WeaponJammed("ares_predator_iv".into())));
+    assert!(b[1].fighter.condition.has(&Status::Prone));
+    assert_eq!(b[1].fighter.condition.physical, 6, "1 net hit: 6P, no armor, no resistance hits");
+    assert!(render(&log).contains("A: loses its second shot: the ares_predator_iv jammed"));
+    let jammed =
+        perform_with(&mut Shadowrun4::default(), &mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[]);
+    assert!(matches!(jammed, Err(RulesError::Illegal(m)) if m.contains("jammed")));
+    perform(&mut b, 0, r#"(actor: "A", simple: [ClearJam])"#, &[]);
+    assert!(!b[0].fighter.condition.has(&Status::WeaponJammed("ares_predator_iv".into())));
+}
+
+#[test]
+fn called_shots_bypass_armor_add_dv_or_disarm() {
+    let vested = r#"weapons: ["combat_knife"], armor: ["armor_clothing"]"#;
+    let shot =
+        |called: &str| format!(r#"(actor: "A", simple: [Fire(target: "B", situation: (called_shot: {called}))])"#);
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, vested)];
+    let log = perform(&mut b, 0, &shot("UnarmoredArea"), &[5, 5, 5, 2, 2, 2, 2, 2, 2]);
+    assert_eq!(mods(&log, "A", 0), [m("called shot: unarmored area", -4)]);
+    assert_eq!((log.last_calc("modified armor"), b[1].fighter.condition.physical), (Some(0), 8));
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, vested)];
+    let log = perform(&mut b, 0, &shot("VitalArea(2)"), &[5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    assert_eq!((log.last_calc("modified DV"), b[1].fighter.condition.physical), (Some(9), 9));
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, vested)];
+    perform(&mut b, 0, &shot("KnockOutOfGrasp"), &[5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    assert_eq!(b[1].fighter.drawn_id(), "unarmed", "DV 7 beats Strength 3");
+}
+
+#[test]
+fn a_taser_halves_impact_armor_and_does_stun() {
+    let taser = r#"attributes: (agility: 4), skills: { Pistols: 3 }, weapons: ["defiance_ex_shocker"]"#;
+    let mut b = vec![at("A", "a", 0, taser), at("B", "b", 5, r#"attributes: (body: 4), armor: ["armor_jacket"]"#)];
+    perform(
+        &mut b,
+        0,
+        r#"(actor: "A", simple: [Fire(target: "B")])"#,
+        &[5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 2],
+    );
+    let c = &b[1].fighter.condition;
+    assert_eq!((c.stun, c.physical, c.has(&Status::Prone)), (8, 0, true), "9S against Impact 6 ÷ 2 = 3, 1 resisted");
+}
+
+#[test]
+fn stun_overflows_into_physical_and_full_monitors_knock_out_or_kill() {
+    let mut f = at("B", "b", 0, "").fighter;
+    f.condition.stun = 8;
+    take_damage(&mut f, DamageKind::Stun, 5, &mut Log::default());
+    let c = &f.condition;
+    assert_eq!((c.stun, c.physical, c.has(&Status::Unconscious), c.has(&Status::Prone)), (10, 3, true, true));
+    take_damage(&mut f, DamageKind::Physical, 10, &mut Log::default());
+    assert!(!f.condition.has(&Status::Dead), "13 Physical: an overflow of 3 is not more than Body 3");
+    take_damage(&mut f, DamageKind::Physical, 1, &mut Log::default());
+    assert!(f.condition.has(&Status::Dead), "an overflow of 4 is");
+}
+
+#[test]
+fn initiative_glitches_lose_ties_and_critical_glitches_go_last_with_a_pass_lost() {
+    let mut b = vec![
+        at("X", "a", 0, "attributes: (reaction: 4, intuition: 4)"),
+        at("Y", "b", 1, "attributes: (reaction: 4, intuition: 4)"),
+        at("Z", "b", 2, "attributes: (reaction: 3, intuition: 3), initiative_passes: 2"),
+    ];
+    let faces = [5, 5, 2, 2, 2, 2, 2, 2, 5, 5, 1, 1, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2];
+    let mut rules = Shadowrun4::default();
+    rules.start_turn(1, &mut b, &mut ScriptedDice::new(faces), &mut Log::default()).unwrap();
+    let order: Vec<(usize, u32)> = std::iter::from_fn(|| rules.next_slot(&b)).map(|s| (s.actor, s.phase)).collect();
+    assert_eq!(order, [(0, 1), (1, 1), (2, 1)], "Z's critical glitch cost it its second pass");
+}
+
+#[test]
+fn wounds_lower_initiative_at_once() {
+    let two = "attributes: (reaction: 3, intuition: 3), initiative_passes: 2";
+    let mut b = vec![at("P", "a", 0, two), at("Q", "b", 1, two)];
+    let mut rules = Shadowrun4::default();
+    let faces = [5, 5, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2];
+    rules.start_turn(1, &mut b, &mut ScriptedDice::new(faces), &mut Log::default()).unwrap();
+    let mut order = vec![rules.next_slot(&b).unwrap().actor, rules.next_slot(&b).unwrap().actor];
+    b[0].fighter.condition.physical = 6; // −2: P's 8 drops below Q's 7
+    order.extend(std::iter::from_fn(|| rules.next_slot(&b)).map(|s| s.actor));
+    assert_eq!(order, [0, 1, 1, 0]);
+}
+
+#[test]
+fn tied_combatants_act_simultaneously() {
+    let mut b = vec![at("R", "a", 0, "attributes: (reaction: 4)"), at("S", "b", 1, "attributes: (reaction: 4)")];
+    let mut rules = Shadowrun4::default();
+    rules
+        .start_turn(1, &mut b, &mut ScriptedDice::new([5, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 2]), &mut Log::default())
+        .unwrap();
+    let first = rules.next_slot(&b).unwrap();
+    b[1].fighter.condition.gain(Status::Unconscious); // R's action took S out
+    let second = rules.next_slot(&b).unwrap();
+    assert_eq!((first.actor, second.actor, second.simultaneous), (0, 1, true));
+    assert_eq!(rules.next_slot(&b), None);
+}
+
+#[test]
+fn surprise_stops_the_surprised_from_acting_and_defending_in_the_first_pass() {
+    let options = Options { surprise: Some(Surprise { alerted: vec!["A".into()] }) };
+    let mut rules = Shadowrun4::new(options);
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, GUN)];
+    let faces = [5, 5, 2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2];
+    let mut log = Log::default();
+    rules.start_turn(1, &mut b, &mut ScriptedDice::new(faces), &mut log).unwrap();
+    assert_eq!(pools(&log)[0], pool("A", "Reaction 3 + Intuition 3 (surprise)", 9, 2), "alerted: +3");
+    let held = perform_with(&mut rules, &mut b, 1, r#"(actor: "B", simple: [Fire(target: "A")])"#, &[]);
+    assert!(matches!(held, Err(RulesError::Illegal(m)) if m.contains("surprise")));
+    let log =
+        perform_with(&mut rules, &mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[2, 2, 2, 2, 2, 2, 2])
+            .unwrap();
+    assert_eq!(pools(&log).len(), 1, "B may not defend: {}", render(&log));
+}
+
+#[test]
+fn heavy_armor_encumbers_agility_and_reaction_tests() {
+    let tank = r#"attributes: (agility: 4, body: 2), skills: { Pistols: 3 }, weapons: ["ares_predator_iv"], armor: ["full_body_armor", "helmet"]"#;
+    let mut b = vec![at("A", "a", 0, tank), at("B", "b", 5, "")];
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[2, 2, 2, 2, 2, 2, 2]);
+    assert_eq!(mods(&log, "A", 0), [m("armor encumbrance", -3)], "11 Ballistic over Body × 2 = 4 by 7");
+}
+
+#[test]
+fn aiming_adds_a_die_and_a_second_target_costs_two() {
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, ""), at("C", "b", 5, "")];
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [TakeAim, Fire(target: "B")])"#, &[2; 11]);
+    assert_eq!(mods(&log, "A", 0), [m("aimed shot", 1)]);
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(target: "B"), Fire(target: "C")])"#, &[2; 16]);
+    assert_eq!(mods(&log, "A", 1), [m("recoil", -1), m("multiple targets", -2)]);
+}
+
+#[test]
+fn the_action_economy_is_two_simple_or_one_complex() {
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
+    let mut rules = Shadowrun4::default();
+    let three = perform_with(&mut rules, &mut b, 0, r#"(actor: "A", simple: [TakeAim, TakeAim, TakeAim])"#, &[]);
+    assert!(matches!(three, Err(RulesError::Illegal(m)) if m.contains("at most two")));
+    let both = perform_with(&mut rules, &mut b, 0, r#"(actor: "A", simple: [TakeAim], complex: Wait)"#, &[]);
+    assert!(matches!(both, Err(RulesError::Illegal(m)) if m.contains("not both")));
+    let fa = perform_with(
+        &mut rules,
+        &mut b,
+        0,
+        r#"(actor: "A", simple: [Fire(mode: FullAuto(Narrow), target: "B")])"#,
+        &[],
+    );
+    assert!(matches!(fa, Err(RulesError::Illegal(m)) if m.contains("Complex")));
+}
