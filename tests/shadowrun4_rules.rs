@@ -313,3 +313,50 @@ fn the_action_economy_is_two_simple_or_one_complex() {
     );
     assert!(matches!(fa, Err(RulesError::Illegal(m)) if m.contains("Complex")));
 }
+
+#[test]
+fn a_long_burst_with_laser_tracers_and_gyro_against_a_gymnastics_dodge() {
+    let rifle = r#"attributes: (agility: 4), skills: { Automatics: 4 }, gyro: 1, weapons: ["ares_alpha"]"#;
+    let mut b = vec![at("A", "a", 0, rifle), at("B", "b", 20, "skills: { Gymnastics: 2 }")];
+    let attack = r#"(actor: "A", complex: Fire(mode: LongBurst(Narrow), target: "B",
+        situation: (tracer: true, attacker_running: true, defense: GymnasticsDodge)))"#;
+    let log = perform(&mut b, 0, attack, &[5, 5, 5, 5, 2, 2, 2, 5, 2, 2, 2, 2, 2, 2, 2]);
+    let expected = [m("attacker running", -2), m("laser sight", 1), m("recoil", -2), m("trace rounds", 2)];
+    assert_eq!(mods(&log, "A", 0), expected, "long burst 5 − compensation 2 − gyro 1");
+    assert_eq!(pools(&log)[1], pool("B", "Reaction 3 + Gymnastics 2 (gymnastics dodge)", 5, 1));
+    assert_eq!(log.last_calc("modified DV"), Some(14), "6 + 3 net hits + 5");
+    assert!(b[1].fighter.condition.has(&Status::Dead) && b[1].fighter.condition.full_defense_owed);
+    assert_eq!(b[0].fighter.condition.ammo.get("ares_alpha"), Some(&36));
+}
+
+#[test]
+fn a_melee_defender_may_choose_to_block_or_dodge() {
+    let boxer = "attributes: (agility: 4), skills: { UnarmedCombat: 3 }";
+    let defender = "skills: { UnarmedCombat: 2, Dodge: 1 }";
+    let choices = [("Block", "Reaction 3 + Unarmed Combat 2 (block)", 5), ("Dodge", "Reaction 3 + Dodge 1", 4)];
+    for (choice, label, defense_dice) in choices {
+        let mut b = vec![at("A", "a", 0, boxer), at("B", "b", 1, defender)];
+        let attack = format!(r#"(actor: "A", complex: Melee(target: "B", situation: (defense: {choice})))"#);
+        let faces = vec![2; 7 + defense_dice];
+        let log = perform(&mut b, 0, &attack, &faces);
+        assert_eq!(pools(&log)[0].1, "Agility 4 + Unarmed Combat 3");
+        assert_eq!(pools(&log)[1].1, label);
+    }
+}
+
+#[test]
+fn a_split_pool_an_improvised_called_shot_and_an_unaware_target() {
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
+    let attack = r#"(actor: "A", simple: [Fire(target: "B", situation: (second_firearm: true,
+        called_shot: Other(what: "the tire", modifier: -4), defender_unaware: true))])"#;
+    let log = perform(&mut b, 0, attack, &[2]);
+    assert_eq!(mods(&log, "A", 0), [m("called shot: the tire", -4), m("second firearm: split pool", -2)]);
+    assert_eq!(pools(&log).len(), 1, "an unaware target gets no defense");
+}
+
+#[test]
+fn ten_boxes_in_one_hit_knock_down_even_a_troll() {
+    let mut f = at("T", "b", 0, "attributes: (body: 12)").fighter;
+    take_damage(&mut f, DamageKind::Physical, 10, &mut Log::default());
+    assert!(f.condition.has(&Status::Prone) && !f.condition.has(&Status::Unconscious), "14 boxes, 10 taken");
+}
