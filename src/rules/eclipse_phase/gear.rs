@@ -3,7 +3,6 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -133,112 +132,12 @@ impl Armor {
     }
 }
 
-/// The catalogue file's shape.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CatalogueFile {
-    weapons: Vec<(String, Weapon)>,
-    armor: Vec<(String, Armor)>,
-}
-
-/// All weapons and armor, by id.
-#[derive(Debug)]
-pub struct Catalogue {
-    weapons: Vec<(String, Weapon)>,
-    armor: Vec<(String, Armor)>,
-}
-
-const CATALOGUE_RON: &str = include_str!("../../../assets/eclipse_phase/gear.ron");
-
-impl Catalogue {
-    /// The shipped catalogue, read once.
-    pub fn get() -> Result<&'static Catalogue, String> {
-        static CATALOGUE: OnceLock<Result<Catalogue, String>> = OnceLock::new();
-        CATALOGUE.get_or_init(|| Self::parse(CATALOGUE_RON)).as_ref().map_err(Clone::clone)
-    }
-
-    /// Reads a catalogue from RON text.
-    pub fn parse(text: &str) -> Result<Catalogue, String> {
-        let file: CatalogueFile = ron::from_str(text).map_err(|e| format!("assets/eclipse_phase/gear.ron:{e}"))?;
-        Ok(Catalogue { weapons: file.weapons, armor: file.armor })
-    }
-
-    /// A weapon by id.
-    pub fn weapon(&self, id: &str) -> Option<&Weapon> {
-        self.weapons.iter().find(|(k, _)| k == id).map(|(_, w)| w)
-    }
-
-    /// A piece of armor by id.
-    pub fn armor(&self, id: &str) -> Option<&Armor> {
-        self.armor.iter().find(|(k, _)| k == id).map(|(_, a)| a)
-    }
-
-    fn weapon_ids(&self) -> String {
-        self.weapons.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", ")
-    }
-
-    fn armor_ids(&self) -> String {
-        self.armor.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", ")
-    }
-}
-
-/// A weapon named by catalogue id, checked against the catalogue while the scenario is read.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct WeaponRef(pub String);
-
-impl TryFrom<String> for WeaponRef {
-    type Error = String;
-    fn try_from(id: String) -> Result<Self, String> {
-        let cat = Catalogue::get()?;
-        match cat.weapon(&id) {
-            Some(_) => Ok(WeaponRef(id)),
-            None => Err(format!("unknown weapon `{id}`; the catalogue has: {}", cat.weapon_ids())),
-        }
-    }
-}
-
-impl From<WeaponRef> for String {
-    fn from(w: WeaponRef) -> String {
-        w.0
-    }
-}
-
-impl WeaponRef {
-    /// The catalogue entry (checked when the reference was made).
-    pub fn weapon(&self) -> Result<&'static Weapon, String> {
-        Catalogue::get()?.weapon(&self.0).ok_or_else(|| format!("unknown weapon `{}`", self.0))
-    }
-}
-
-/// A piece of armor named by catalogue id.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct ArmorRef(pub String);
-
-impl TryFrom<String> for ArmorRef {
-    type Error = String;
-    fn try_from(id: String) -> Result<Self, String> {
-        let cat = Catalogue::get()?;
-        match cat.armor(&id) {
-            Some(_) => Ok(ArmorRef(id)),
-            None => Err(format!("unknown armor `{id}`; the catalogue has: {}", cat.armor_ids())),
-        }
-    }
-}
-
-impl From<ArmorRef> for String {
-    fn from(a: ArmorRef) -> String {
-        a.0
-    }
-}
-
-impl ArmorRef {
-    /// The catalogue entry.
-    pub fn armor(&self) -> Result<&'static Armor, String> {
-        Catalogue::get()?.armor(&self.0).ok_or_else(|| format!("unknown armor `{}`", self.0))
-    }
-}
+crate::rules::catalogue::ruleset_catalogue!(
+    include_str!("../../../assets/eclipse_phase/gear.ron"),
+    "assets/eclipse_phase/gear.ron",
+    Weapon,
+    Armor
+);
 
 #[cfg(test)]
 mod tests {

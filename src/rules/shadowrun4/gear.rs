@@ -3,7 +3,6 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -145,108 +144,12 @@ pub struct Armor {
     pub impact: u32,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CatalogueFile {
-    weapons: Vec<(String, Weapon)>,
-    armor: Vec<(String, Armor)>,
-}
-
-/// All Shadowrun 4 weapons and armor, by id.
-#[derive(Debug)]
-pub struct Catalogue {
-    weapons: Vec<(String, Weapon)>,
-    armor: Vec<(String, Armor)>,
-}
-
-const CATALOGUE_RON: &str = include_str!("../../../assets/shadowrun4/gear.ron");
-
-impl Catalogue {
-    /// The shipped catalogue, read once.
-    pub fn get() -> Result<&'static Catalogue, String> {
-        static CATALOGUE: OnceLock<Result<Catalogue, String>> = OnceLock::new();
-        CATALOGUE
-            .get_or_init(|| {
-                let file: CatalogueFile =
-                    ron::from_str(CATALOGUE_RON).map_err(|e| format!("assets/shadowrun4/gear.ron:{e}"))?;
-                Ok(Catalogue { weapons: file.weapons, armor: file.armor })
-            })
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-
-    /// A weapon by id.
-    pub fn weapon(&self, id: &str) -> Option<&Weapon> {
-        self.weapons.iter().find(|(k, _)| k == id).map(|(_, w)| w)
-    }
-
-    /// Armor by id.
-    pub fn armor(&self, id: &str) -> Option<&Armor> {
-        self.armor.iter().find(|(k, _)| k == id).map(|(_, a)| a)
-    }
-
-    fn ids<T>(items: &[(String, T)]) -> String {
-        items.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", ")
-    }
-}
-
-/// A weapon named by catalogue id, checked while the scenario is read.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct WeaponRef(pub String);
-
-impl TryFrom<String> for WeaponRef {
-    type Error = String;
-    fn try_from(id: String) -> Result<Self, String> {
-        let cat = Catalogue::get()?;
-        match cat.weapon(&id) {
-            Some(_) => Ok(WeaponRef(id)),
-            None => Err(format!("unknown weapon `{id}`; the catalogue has: {}", Catalogue::ids(&cat.weapons))),
-        }
-    }
-}
-
-impl From<WeaponRef> for String {
-    fn from(w: WeaponRef) -> String {
-        w.0
-    }
-}
-
-impl WeaponRef {
-    /// The catalogue entry.
-    pub fn weapon(&self) -> Result<&'static Weapon, String> {
-        Catalogue::get()?.weapon(&self.0).ok_or_else(|| format!("unknown weapon `{}`", self.0))
-    }
-}
-
-/// A piece of armor named by catalogue id.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct ArmorRef(pub String);
-
-impl TryFrom<String> for ArmorRef {
-    type Error = String;
-    fn try_from(id: String) -> Result<Self, String> {
-        let cat = Catalogue::get()?;
-        match cat.armor(&id) {
-            Some(_) => Ok(ArmorRef(id)),
-            None => Err(format!("unknown armor `{id}`; the catalogue has: {}", Catalogue::ids(&cat.armor))),
-        }
-    }
-}
-
-impl From<ArmorRef> for String {
-    fn from(a: ArmorRef) -> String {
-        a.0
-    }
-}
-
-impl ArmorRef {
-    /// The catalogue entry.
-    pub fn armor(&self) -> Result<&'static Armor, String> {
-        Catalogue::get()?.armor(&self.0).ok_or_else(|| format!("unknown armor `{}`", self.0))
-    }
-}
+crate::rules::catalogue::ruleset_catalogue!(
+    include_str!("../../../assets/shadowrun4/gear.ron"),
+    "assets/shadowrun4/gear.ron",
+    Weapon,
+    Armor
+);
 
 #[cfg(test)]
 mod tests {
