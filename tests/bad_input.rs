@@ -132,3 +132,27 @@ fn a_shadowrun_scenario_is_checked_the_same_way() {
     let e = shadowrun_error(r#""ares_predator_iv""#, r#""shredder""#);
     assert!(e.contains("unknown weapon `shredder`"), "an Eclipse Phase weapon is not in the Shadowrun catalogue: {e}");
 }
+
+#[test]
+fn a_storyteller_scenario_is_checked_the_same_way() {
+    let good = r#"(
+    name: "Tavern",
+    ruleset: Storyteller(
+        combatants: [
+            (name: "A", side: "a", sheet: (attributes: (strength: 3), abilities: { Brawl: 2 })),
+            (name: "B", side: "b", sheet: (weapons: ["dagger"])),
+        ],
+        actions: [(actor: "A", act: Attack(target: "B"))],
+    ),
+)"#;
+    let parse = |text: &str| scenario::parse(text, Path::new("tavern.ron")).map(|_| ()).map_err(|e| e.to_string());
+    assert_eq!(parse(good), Ok(()));
+    let e = parse(&good.replacen("strength: 3", "strength: 11", 1)).unwrap_err();
+    assert!(e.starts_with("tavern.ron:5:") && e.contains("a rating of 11 dots is out of range"), "{e}");
+    let e = parse(&good.replacen("(weapons:", "(initiative_passes: 2, weapons:", 1)).unwrap_err();
+    assert!(e.contains("Unexpected field named `initiative_passes`"), "a Shadowrun field: {e}");
+    let e = parse(&good.replacen("\"dagger\"", "\"katana\"", 1)).unwrap_err();
+    assert!(e.contains("unknown weapon `katana`"), "{e}");
+    let e = parse(&good.replacen("target: \"B\"", "target: \"C\"", 1)).unwrap_err();
+    assert!(e.contains("action 1: no combatant is called \"C\""), "{e}");
+}

@@ -7,6 +7,7 @@ pub mod eclipse_phase;
 pub mod outcome;
 pub mod ruleset;
 pub mod shadowrun4;
+pub mod storyteller;
 
 use thiserror::Error;
 

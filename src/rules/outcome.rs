@@ -93,6 +93,15 @@ pub enum Roll {
         glitch: bool,
         critical_glitch: bool,
     },
+    /// A d10 pool against a difficulty (Storyteller).
+    D10Pool {
+        dice: u32,
+        faces: Vec<u32>,
+        difficulty: u32,
+        /// Successes after 1s cancelled them (damage dice: no cancelling).
+        successes: u32,
+        botch: bool,
+    },
 }
 
 impl Roll {
@@ -101,6 +110,7 @@ impl Roll {
         match self {
             Roll::Percentile { success, .. } => *success,
             Roll::Pool { hits, .. } => *hits > 0,
+            Roll::D10Pool { successes, .. } => *successes > 0,
         }
     }
 }
@@ -256,7 +266,7 @@ fn write_terms(f: &mut fmt::Formatter<'_>, terms: &[Term]) -> fmt::Result {
 fn write_test(f: &mut fmt::Formatter<'_>, t: &TestRecord) -> fmt::Result {
     match &t.roll {
         Roll::Percentile { .. } => write!(f, "{} tests {} {}", t.who, t.label, t.base)?,
-        Roll::Pool { .. } => write!(f, "{} rolls {}", t.who, t.label)?,
+        Roll::Pool { .. } | Roll::D10Pool { .. } => write!(f, "{} rolls {}", t.who, t.label)?,
     }
     for m in &t.modifiers {
         write!(f, ", {m}")?;
@@ -279,6 +289,15 @@ fn write_test(f: &mut fmt::Formatter<'_>, t: &TestRecord) -> fmt::Result {
                 _ => "",
             };
             write!(f, ": {dice} dice [{}] → {hits} hit(s){trouble}", faces.join(", "))
+        }
+        Roll::D10Pool { dice, faces, difficulty, successes, botch } => {
+            let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
+            let botch = if *botch { ", BOTCH" } else { "" };
+            write!(
+                f,
+                ": {dice} dice at difficulty {difficulty} [{}] → {successes} success(es){botch}",
+                faces.join(", ")
+            )
         }
     }
 }

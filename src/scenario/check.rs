@@ -1,9 +1,10 @@
 //! Consistency checks a scenario's types cannot express: at least two combatants on at least two sides, unique
 //! names, actions by and at combatants that exist, gear that is carried, and a sane turn limit.
 
-use super::{CombatantSpec, EpSpec, RulesetSetup, Scenario, Setup, Sr4Spec};
+use super::{CombatantSpec, EpSpec, RulesetSetup, Scenario, Setup, Sr4Spec, StSpec};
 use crate::rules::eclipse_phase::actions::{self as ep, ComplexAction, QuickAction};
 use crate::rules::shadowrun4::actions::{self as sr4, SimpleAction};
+use crate::rules::storyteller::turn::{self as st, Act};
 
 /// A problem: the text to point at (a quoted name or a field), and the message.
 pub(super) type Problem = (Option<String>, String);
@@ -31,6 +32,11 @@ pub(super) fn check(scenario: &Scenario) -> Result<(), Problem> {
             check_roster(setup)?;
             let carries = |c: &Sr4Spec, w: &str| w == "unarmed" || c.sheet.weapons.iter().any(|x| x.0 == w);
             check_actions(setup, carries, sr4_refs)
+        }
+        RulesetSetup::Storyteller(setup) => {
+            check_roster(setup)?;
+            let carries = |c: &StSpec, w: &str| c.sheet.weapons.iter().any(|x| x.0 == w);
+            check_actions(setup, carries, st_refs)
         }
     }
 }
@@ -128,6 +134,16 @@ fn sr4_refs(action: &sr4::Action) -> Refs<'_> {
     }
     if let Some(sr4::ComplexAction::Fire(a) | sr4::ComplexAction::Melee(a)) = &action.complex {
         refs.targets.push(&a.target);
+    }
+    refs
+}
+
+fn st_refs(action: &st::Action) -> Refs<'_> {
+    let mut refs = Refs { actor: &action.actor, targets: Vec::new(), weapons: Vec::new() };
+    match &action.act {
+        Act::Attack(a) => refs.targets.push(&a.target),
+        Act::ReadyWeapon(w) => refs.weapons.push(&w.0),
+        Act::Wait => {}
     }
     refs
 }

@@ -19,6 +19,7 @@ use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
 use crate::rules::outcome::{Event, Log};
 use crate::rules::ruleset::{Combatant, Ruleset};
 use crate::rules::shadowrun4::{self as sr4, Shadowrun4};
+use crate::rules::storyteller::{self as st, Storyteller};
 
 /// A scenario file.
 #[derive(Clone, Debug, Deserialize)]
@@ -48,6 +49,7 @@ fn default_turn_limit() -> u32 {
 pub enum RulesetSetup {
     EclipsePhase(EclipsePhaseSetup),
     Shadowrun4(Shadowrun4Setup),
+    Storyteller(StorytellerSetup),
 }
 
 /// A battle in one ruleset: options, combatants (sheet and starting condition) and scripted actions.
@@ -66,6 +68,8 @@ pub struct Setup<O, S, C, A> {
 
 /// An Eclipse Phase battle.
 pub type EclipsePhaseSetup = Setup<ep::Options, ep::sheet::Sheet, ep::sheet::Condition, ep::actions::Action>;
+/// A Storyteller battle.
+pub type StorytellerSetup = Setup<st::Options, st::sheet::Sheet, st::sheet::Condition, st::turn::Action>;
 /// A Shadowrun 4 battle.
 pub type Shadowrun4Setup = Setup<sr4::Options, sr4::sheet::Sheet, sr4::sheet::Condition, sr4::actions::Action>;
 
@@ -114,26 +118,35 @@ pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut
         RulesetSetup::EclipsePhase(setup) => {
             let ruleset = EclipsePhase::new(setup.options);
             log.push(started(ruleset.name()));
-            let fighter = |c: &EpSpec| ep::Fighter {
-                name: c.name.clone(),
-                sheet: c.sheet.clone(),
-                condition: c.condition.clone(),
-            };
-            let battle = setup.combatants.iter().map(|c| c.place(fighter(c))).collect();
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| ep::Fighter { name, sheet, condition });
             play_battle(ruleset, battle, &setup.actions, limit, dice, log)
         }
         RulesetSetup::Shadowrun4(setup) => {
             let ruleset = Shadowrun4::new(setup.options.clone());
             log.push(started(ruleset.name()));
-            let fighter = |c: &Sr4Spec| sr4::Fighter {
-                name: c.name.clone(),
-                sheet: c.sheet.clone(),
-                condition: c.condition.clone(),
-            };
-            let battle = setup.combatants.iter().map(|c| c.place(fighter(c))).collect();
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| sr4::Fighter { name, sheet, condition });
+            play_battle(ruleset, battle, &setup.actions, limit, dice, log)
+        }
+        RulesetSetup::Storyteller(setup) => {
+            let ruleset = Storyteller::new(setup.options);
+            log.push(started(ruleset.name()));
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| st::Fighter { name, sheet, condition });
             play_battle(ruleset, battle, &setup.actions, limit, dice, log)
         }
     }
+}
+
+/// The combatants at the start of the battle, each on its side and cell.
+fn battle_of<S: Clone, C: Clone, F>(
+    specs: &[CombatantSpec<S, C>],
+    fighter: impl Fn(String, S, C) -> F,
+) -> Vec<Combatant<F>> {
+    let place = |c: &CombatantSpec<S, C>| Combatant {
+        side: c.side.clone(),
+        position: c.position,
+        fighter: fighter(c.name.clone(), c.sheet.clone(), c.condition.clone()),
+    };
+    specs.iter().map(place).collect()
 }
 
 fn play_battle<R: Ruleset>(
@@ -156,10 +169,4 @@ where
 
 pub(super) type EpSpec = CombatantSpec<ep::sheet::Sheet, ep::sheet::Condition>;
 pub(super) type Sr4Spec = CombatantSpec<sr4::sheet::Sheet, sr4::sheet::Condition>;
-
-impl<S, C> CombatantSpec<S, C> {
-    /// Puts a fighter on its side and cell.
-    fn place<F>(&self, fighter: F) -> Combatant<F> {
-        Combatant { side: self.side.clone(), position: self.position, fighter }
-    }
-}
+pub(super) type StSpec = CombatantSpec<st::sheet::Sheet, st::sheet::Condition>;

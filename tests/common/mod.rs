@@ -67,7 +67,7 @@ pub fn tests(log: &Log) -> Vec<(String, i32, u32, bool)> {
     log.tests()
         .filter_map(|t| match t.roll {
             Roll::Percentile { target, roll, success, .. } => Some((t.label.clone(), target, roll, success)),
-            Roll::Pool { .. } => None,
+            Roll::Pool { .. } | Roll::D10Pool { .. } => None,
         })
         .collect()
 }
@@ -77,7 +77,19 @@ pub fn pools(log: &Log) -> Vec<(String, String, u32, u32)> {
     log.tests()
         .filter_map(|t| match &t.roll {
             Roll::Pool { dice, hits, .. } => Some((t.who.clone(), t.label.clone(), *dice, *hits)),
-            Roll::Percentile { .. } => None,
+            Roll::Percentile { .. } | Roll::D10Pool { .. } => None,
+        })
+        .collect()
+}
+
+/// (who, label, dice, difficulty, successes, botch) of every d10 pool in the log.
+pub fn d10_pools(log: &Log) -> Vec<(String, String, u32, u32, u32, bool)> {
+    log.tests()
+        .filter_map(|t| match &t.roll {
+            Roll::D10Pool { dice, difficulty, successes, botch, .. } => {
+                Some((t.who.clone(), t.label.clone(), *dice, *difficulty, *successes, *botch))
+            }
+            _ => None,
         })
         .collect()
 }
@@ -94,3 +106,4 @@ pub fn hits(log: &Log) -> Vec<bool> {
 }
 
 pub mod sr4;
+pub mod st;

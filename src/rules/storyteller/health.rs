@@ -1,0 +1,108 @@
+//! The health track (rules.md §3): Bruised 0, Hurt −1, Injured −1, Wounded −2, Mauled −2, Crippled −5,
+//! Incapacitated; beyond that, dead. Aggravated and lethal damage push bashing down the track; bashing past
+//! Incapacitated becomes lethal.
+
+use serde::{Deserialize, Serialize};
+
+/// The three kinds of damage, worst last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum DamageType {
+    Bashing,
+    Lethal,
+    Aggravated,
+}
+
+/// The health levels, with their dice penalties.
+pub const LEVELS: [(&str, i32); 7] = [
+    ("Bruised", 0),
+    ("Hurt", -1),
+    ("Injured", -1),
+    ("Wounded", -2),
+    ("Mauled", -2),
+    ("Crippled", -5),
+    ("Incapacitated", 0),
+];
+
+/// The marked boxes, worst damage first (so lethal has pushed bashing down), and whether it ran past the end.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Health {
+    pub boxes: Vec<DamageType>,
+    pub dead: bool,
+}
+
+impl Health {
+    /// Marks one level of damage.
+    pub fn mark(&mut self, kind: DamageType) {
+        if self.boxes.len() < LEVELS.len() {
+            self.boxes.push(kind);
+        } else if let Some(bashing) = self.boxes.iter().position(|b| *b == DamageType::Bashing) {
+            // A full track: further damage turns a bashing level into lethal.
+            self.boxes[bashing] = DamageType::Lethal;
+        } else {
+            self.dead = true;
+        }
+        self.boxes.sort_unstable_by(|a, b| b.cmp(a));
+    }
+
+    /// Levels marked.
+    pub fn levels(&self) -> usize {
+        self.boxes.len()
+    }
+
+    /// The name of the worst level marked, if any.
+    pub fn level_name(&self) -> &'static str {
+        match self.boxes.len() {
+            0 => "unhurt",
+            n => LEVELS[n - 1].0,
+        }
+    }
+
+    /// The dice penalty of the worst level marked.
+    pub fn penalty(&self) -> i32 {
+        match self.boxes.len() {
+            0 => 0,
+            n => LEVELS[n - 1].1,
+        }
+    }
+
+    /// Incapacitated: the last level is marked.
+    pub fn incapacitated(&self) -> bool {
+        self.boxes.len() >= LEVELS.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DamageType::*;
+    use super::*;
+
+    #[test]
+    fn penalties_follow_the_track() {
+        let mut h = Health::default();
+        let mut seen = Vec::new();
+        for _ in 0..6 {
+            h.mark(Bashing);
+            seen.push((h.level_name(), h.penalty()));
+        }
+        let expected =
+            [("Bruised", 0), ("Hurt", -1), ("Injured", -1), ("Wounded", -2), ("Mauled", -2), ("Crippled", -5)];
+        assert_eq!(seen, expected);
+        h.mark(Bashing);
+        assert!(h.incapacitated() && !h.dead);
+    }
+
+    #[test]
+    fn lethal_pushes_bashing_down_and_bashing_past_the_end_becomes_lethal() {
+        let mut h = Health { boxes: vec![Bashing, Bashing], dead: false };
+        h.mark(Lethal);
+        assert_eq!(h.boxes, [Lethal, Bashing, Bashing]);
+        let mut full =
+            Health { boxes: vec![Lethal, Bashing, Bashing, Bashing, Bashing, Bashing, Bashing], dead: false };
+        full.mark(Bashing);
+        assert_eq!(full.boxes, [Lethal, Lethal, Bashing, Bashing, Bashing, Bashing, Bashing]);
+        let mut all_lethal = Health { boxes: vec![Lethal; 7], dead: false };
+        all_lethal.mark(Bashing);
+        assert!(all_lethal.dead);
+    }
+}

@@ -1,0 +1,87 @@
+//! A Storyteller-style d10 pool system (seed file 001; rules.md §3).
+//!
+//! - `pool.rs`: d10 pools against a difficulty, 1s cancelling, botches; damage dice
+//! - `gear.rs`: file 001's weapon and armor tables, in `assets/storyteller/gear.ron`
+//! - `health.rs`: the health track, its penalties, bashing, lethal and aggravated damage
+//! - `attack.rs`: attack and defense pools, net successes, raw damage, soak and the damage roll
+//! - `turn.rs`: initiative, one action a turn, extra actions after everyone's first; the actions and the built-in
+//!   choice
+
+pub mod attack;
+pub mod gear;
+pub mod health;
+pub mod pool;
+pub mod sheet;
+pub mod turn;
+
+use serde::{Deserialize, Serialize};
+
+pub use super::RulesError;
+use super::outcome::{Modifier, Status};
+use super::ruleset::FighterState;
+use sheet::{Condition, Sheet};
+pub use turn::Storyteller;
+
+/// Per-battle options (rules.md §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// Armor whose Stamina requirement exceeds the wearer's Stamina costs the difference in dice on Dexterity
+    /// pools.
+    pub armor_stamina_penalty: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self { armor_stamina_penalty: true }
+    }
+}
+
+/// A combatant's Storyteller state.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Fighter {
+    pub name: String,
+    pub sheet: Sheet,
+    pub condition: Condition,
+}
+
+impl Fighter {
+    /// A fighter with a fresh condition.
+    pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
+        Self { name: name.into(), sheet, condition: Condition::default() }
+    }
+
+    /// The id of the weapon in hand: the drawn one, else the sheet's first, else a punch.
+    pub fn drawn_id(&self) -> &str {
+        self.condition.drawn.as_ref().or(self.sheet.weapons.first()).map_or("punch", |w| w.0.as_str())
+    }
+
+    /// The wound penalty of the health track, as a modifier.
+    pub fn wound_modifier(&self) -> Option<Modifier> {
+        let h = &self.condition.health;
+        let value = h.penalty();
+        (value != 0).then(|| Modifier::new(format!("wounds ({})", h.level_name()), "health", value))
+    }
+
+    /// The armor's Stamina requirement over the wearer's Stamina, in dice, when the option is on.
+    pub fn armor_penalty(&self, opts: &Options) -> Result<Option<Modifier>, RulesError> {
+        let Some(armor) = self.sheet.armor.as_ref().filter(|_| opts.armor_stamina_penalty) else { return Ok(None) };
+        let armor = armor.armor()?;
+        let over = armor.stamina as i32 - self.sheet.attributes.stamina.0 as i32;
+        Ok((over > 0).then(|| Modifier::new(format!("{} needs Stamina {}", armor.name, armor.stamina), "armor", -over)))
+    }
+}
+
+impl FighterState for Fighter {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn can_act(&self) -> bool {
+        !self.is_out()
+    }
+
+    fn is_out(&self) -> bool {
+        self.condition.has(&Status::Dead) || self.condition.has(&Status::Incapacitated)
+    }
+}

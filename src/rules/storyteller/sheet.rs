@@ -1,0 +1,125 @@
+//! A Storyteller character: attributes, abilities, extra actions, gear, and what a battle has done to it.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::gear::{ArmorRef, WeaponRef};
+use super::health::Health;
+use crate::rules::outcome::Status;
+
+/// A dot rating, 0–10 (1–5 for ordinary people).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "i64", into = "i64")]
+pub struct Dots(pub u32);
+
+impl TryFrom<i64> for Dots {
+    type Error = String;
+    fn try_from(v: i64) -> Result<Self, String> {
+        match u32::try_from(v) {
+            Ok(d) if d <= 10 => Ok(Dots(d)),
+            _ => Err(format!("a rating of {v} dots is out of range: ratings run from 0 to 10")),
+        }
+    }
+}
+
+impl From<Dots> for i64 {
+    fn from(d: Dots) -> i64 {
+        i64::from(d.0)
+    }
+}
+
+/// The attributes combat uses; any not given is 2, an average person.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Attributes {
+    pub strength: Dots,
+    pub dexterity: Dots,
+    pub stamina: Dots,
+    pub perception: Dots,
+    pub wits: Dots,
+}
+
+impl Default for Attributes {
+    fn default() -> Self {
+        let avg = Dots(2);
+        Self { strength: avg, dexterity: avg, stamina: avg, perception: avg, wits: avg }
+    }
+}
+
+/// The abilities file 001 names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Ability {
+    Brawl,
+    Melee,
+    Athletics,
+    Firearms,
+    Dodge,
+}
+
+impl Ability {
+    /// The ability's name as printed.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ability::Brawl => "Brawl",
+            Ability::Melee => "Melee",
+            Ability::Athletics => "Athletics",
+            Ability::Firearms => "Firearms",
+            Ability::Dodge => "Dodge",
+        }
+    }
+}
+
+/// A character sheet.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    #[serde(default)]
+    pub attributes: Attributes,
+    /// Abilities by name; one not listed is 0.
+    #[serde(default)]
+    pub abilities: BTreeMap<Ability, Dots>,
+    /// Extra actions each turn (from powers such as supernatural speed), taken after everyone's first action.
+    #[serde(default)]
+    pub extra_actions: u32,
+    /// Weapons carried; the first is in hand at the start.
+    #[serde(default)]
+    pub weapons: Vec<WeaponRef>,
+    #[serde(default)]
+    pub armor: Option<ArmorRef>,
+}
+
+impl Sheet {
+    /// An ability's dots (0 when not listed).
+    pub fn ability(&self, a: Ability) -> u32 {
+        self.abilities.get(&a).map_or(0, |d| d.0)
+    }
+}
+
+/// What a battle has done to a character.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Condition {
+    pub health: Health,
+    pub statuses: Vec<Status>,
+    /// Defenses used since this character's last turn began (−1 each to the next).
+    pub defenses: u32,
+    /// The weapon in hand; `None` means the sheet's first.
+    pub drawn: Option<WeaponRef>,
+    /// A botch cost this character its next action.
+    pub loses_next_action: bool,
+}
+
+impl Condition {
+    /// Whether the character has a status.
+    pub fn has(&self, status: &Status) -> bool {
+        self.statuses.contains(status)
+    }
+
+    /// Adds a status once.
+    pub fn gain(&mut self, status: Status) {
+        if !self.has(&status) {
+            self.statuses.push(status);
+        }
+    }
+}

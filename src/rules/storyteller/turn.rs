@@ -1,0 +1,209 @@
+//! The Storyteller turn (file 001, I; rules.md §3): initiative 1d10 + Dexterity + Wits − wound penalty every turn,
+//! highest first, ties by Dexterity + Wits, then Wits. One action a turn; extra actions come after everyone's first
+//! action. The defense penalty resets when a combatant's turn begins.
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Serialize};
+
+use super::attack::{Situation, Strike, resolve_strike};
+use super::gear::WeaponRef;
+use super::{Fighter, Options, RulesError};
+use crate::rules::dice::Dice;
+use crate::rules::outcome::{Event, Log, Term};
+use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, pair_mut};
+
+/// One action, as a scenario scripts it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Action {
+    pub actor: String,
+    pub act: Act,
+}
+
+/// What a combatant does with its action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Act {
+    Attack(Attack),
+    /// Take another carried weapon in hand.
+    ReadyWeapon(WeaponRef),
+    Wait,
+}
+
+/// An attack with the weapon in hand.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    /// The weapon, which must be in hand (punch and kick always are); the one in hand when not given.
+    #[serde(default)]
+    pub weapon: Option<WeaponRef>,
+    pub target: String,
+    #[serde(default)]
+    pub situation: Situation,
+}
+
+/// The Storyteller ruleset with its options and the rest of this turn's slots.
+#[derive(Clone, Debug, Default)]
+pub struct Storyteller {
+    pub options: Options,
+    queue: VecDeque<Slot>,
+}
+
+impl Storyteller {
+    /// The ruleset with these options.
+    pub fn new(options: Options) -> Self {
+        Self { options, queue: VecDeque::new() }
+    }
+}
+
+/// Rolls one initiative: (total, Dexterity + Wits, Wits).
+fn roll_initiative(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<(i32, u32, u32), RulesError> {
+    let a = &f.sheet.attributes;
+    let roll = dice.roll(10, &format!("{}: initiative", f.name))?;
+    let mut terms = vec![
+        Term::dice("d10", vec![roll], roll as i32),
+        Term::fixed("Dexterity", a.dexterity.0 as i32),
+        Term::fixed("Wits", a.wits.0 as i32),
+    ];
+    let penalty = f.condition.health.penalty();
+    if penalty != 0 {
+        terms.push(Term::fixed("wound penalty", penalty));
+    }
+    let total = terms.iter().map(|t| t.value).sum();
+    log.push(Event::Calculated { who: f.name.clone(), label: "initiative".into(), terms, total });
+    Ok((total, a.dexterity.0 + a.wits.0, a.wits.0))
+}
+
+impl Ruleset for Storyteller {
+    type Fighter = Fighter;
+    type Action = Action;
+
+    fn name(&self) -> &'static str {
+        "Storyteller d10"
+    }
+
+    fn start_turn(
+        &mut self,
+        turn: u32,
+        battle: &mut [Combatant<Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError> {
+        let mut order = Vec::new();
+        for (i, c) in battle.iter().enumerate().filter(|(_, c)| !c.fighter.is_out()) {
+            let (total, dex_wits, wits) = roll_initiative(&c.fighter, dice, log)?;
+            order.push((std::cmp::Reverse((total, dex_wits, wits)), i));
+        }
+        order.sort();
+        let most = order.iter().map(|(_, i)| battle[*i].fighter.sheet.extra_actions).max().unwrap_or(0);
+        self.queue.clear();
+        for phase in 1..=most + 1 {
+            let acting: Vec<usize> = order
+                .iter()
+                .map(|(_, i)| *i)
+                .filter(|i| phase == 1 || battle[*i].fighter.sheet.extra_actions >= phase - 1)
+                .collect();
+            let names = acting.iter().map(|i| battle[*i].fighter.name.clone()).collect();
+            log.push(Event::PhaseStarted { turn, phase, order: names });
+            self.queue.extend(acting.into_iter().map(|actor| Slot { actor, phase, simultaneous: false }));
+        }
+        Ok(())
+    }
+
+    fn next_slot(&mut self, _battle: &[Combatant<Fighter>]) -> Option<Slot> {
+        self.queue.pop_front()
+    }
+
+    fn perform(
+        &mut self,
+        slot: Slot,
+        action: &Action,
+        battle: &mut [Combatant<Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError> {
+        let me = &mut battle[slot.actor].fighter;
+        if me.is_out() {
+            return Err(RulesError::Illegal(format!("{} cannot act now", me.name)));
+        }
+        if slot.phase == 1 {
+            me.condition.defenses = 0;
+        }
+        if me.condition.loses_next_action {
+            me.condition.loses_next_action = false;
+            log.push(Event::ActionTaken { who: me.name.clone(), action: "loses this action to its botch".into() });
+            return Ok(());
+        }
+        match &action.act {
+            Act::Attack(attack) => self.attack(slot.actor, attack, battle, dice, log),
+            Act::ReadyWeapon(w) => {
+                if !me.sheet.weapons.contains(w) {
+                    return Err(RulesError::Illegal(format!("{} does not carry a {}", me.name, w.0)));
+                }
+                me.condition.drawn = Some(w.clone());
+                log.push(Event::ActionTaken {
+                    who: me.name.clone(),
+                    action: format!("readies the {}", w.weapon()?.name),
+                });
+                Ok(())
+            }
+            Act::Wait => {
+                log.push(Event::ActionTaken { who: me.name.clone(), action: "waits".into() });
+                Ok(())
+            }
+        }
+    }
+
+    fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
+        let me = &battle[slot.actor];
+        let target =
+            battle.iter().filter(|c| c.side != me.side && !c.fighter.is_out()).min_by_key(|c| me.distance_to(c))?;
+        let weapon = WeaponRef(me.fighter.drawn_id().to_owned()).weapon().ok()?;
+        let reach = weapon.range.unwrap_or(1);
+        let act = match me.distance_to(target) <= reach {
+            true => Act::Attack(Attack {
+                weapon: None,
+                target: target.fighter.name.clone(),
+                situation: Situation::default(),
+            }),
+            false => Act::Wait,
+        };
+        Some(Action { actor: me.fighter.name.clone(), act })
+    }
+
+    fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
+        &action.actor
+    }
+}
+
+impl Storyteller {
+    fn attack(
+        &self,
+        actor: usize,
+        attack: &Attack,
+        battle: &mut [Combatant<Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError> {
+        let target = battle
+            .iter()
+            .position(|c| c.fighter.name == attack.target)
+            .ok_or_else(|| RulesError::Illegal(format!("no combatant is called {}", attack.target)))?;
+        let me = &battle[actor].fighter;
+        let id = match &attack.weapon {
+            Some(w) if !matches!(w.0.as_str(), "punch" | "kick") && w.0 != me.drawn_id() => {
+                return Err(RulesError::Illegal(format!("{} must ready the {} first (its action)", me.name, w.0)));
+            }
+            Some(w) => w.0.clone(),
+            None => me.drawn_id().to_owned(),
+        };
+        let weapon = WeaponRef(id).weapon()?;
+        let Some((me, them)) = pair_mut(battle, actor, target) else {
+            return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
+        };
+        let what = format!("attacks {} with the {}", them.fighter.name, weapon.name);
+        log.push(Event::ActionTaken { who: me.fighter.name.clone(), action: what });
+        let strike = Strike { weapon, situation: &attack.situation, distance: me.distance_to(them) };
+        resolve_strike(&self.options, &mut me.fighter, &mut them.fighter, &strike, dice, log)
+    }
+}
