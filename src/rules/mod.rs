@@ -5,6 +5,7 @@ pub mod catalogue;
 pub mod dice;
 pub mod eclipse_phase;
 pub mod outcome;
+pub mod passes;
 pub mod ruleset;
 pub mod shadowrun4;
 pub mod storyteller;

@@ -196,6 +196,12 @@ impl Fighter {
     }
 }
 
+impl crate::rules::passes::PassFighter for Fighter {
+    fn wound_modifier(&self) -> i32 {
+        self.condition.wound_modifier()
+    }
+}
+
 impl FighterState for Fighter {
     fn name(&self) -> &str {
         &self.name

@@ -1,0 +1,117 @@
+//! Initiative passes, shared by Shadowrun 4 and the d6 homebrew (rules.md §2 and §4): in each pass everyone with
+//! that many passes acts, highest current score first. Wound modifiers lower the score at once, so the order is
+//! worked out afresh before every action. Ties act simultaneously (a tie-mate taken out by another still acts); a
+//! glitch loses ties; a critical glitch goes last.
+
+use super::ruleset::{Combatant, FighterState, Slot};
+
+/// A fighter whose initiative score its wounds lower.
+pub trait PassFighter: FighterState {
+    /// The current wound modifier (≤ 0).
+    fn wound_modifier(&self) -> i32;
+}
+
+/// One combatant's initiative this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PassEntry {
+    /// The rolled score, before wounds taken since.
+    pub score: i32,
+    pub glitch: bool,
+    pub critical_glitch: bool,
+    /// Passes this turn.
+    pub passes: u32,
+    /// Breaks ties that are not simultaneous (Reaction + Intuition).
+    pub tie_break: u32,
+}
+
+/// Where the turn stands: the current pass, who acted in it, and tie-mates still to act.
+#[derive(Clone, Debug, Default)]
+pub struct Passes {
+    pass: u32,
+    entries: Vec<Option<PassEntry>>,
+    acted: Vec<usize>,
+    tied: Vec<usize>,
+}
+
+impl Passes {
+    /// Starts a turn with everyone's initiative (`None` for combatants out of the fight).
+    pub fn start(&mut self, entries: Vec<Option<PassEntry>>) {
+        *self = Self { pass: 1, entries, acted: Vec::new(), tied: Vec::new() };
+    }
+
+    /// The current pass (1 at the start of a turn).
+    pub fn pass(&self) -> u32 {
+        self.pass
+    }
+
+    /// The next slot, or `None` when the turn is over.
+    pub fn next<F: PassFighter>(&mut self, battle: &[Combatant<F>]) -> Option<Slot> {
+        while self.pass <= self.max_passes() {
+            if let Some(actor) = self.tied.first().copied() {
+                self.tied.remove(0);
+                self.acted.push(actor);
+                return Some(Slot { actor, phase: self.pass, simultaneous: true });
+            }
+            if let Some(actor) = self.pick(battle) {
+                self.tied = self.tie_mates(actor, battle);
+                self.acted.push(actor);
+                return Some(Slot { actor, phase: self.pass, simultaneous: !self.tied.is_empty() });
+            }
+            self.pass += 1;
+            self.acted.clear();
+        }
+        None
+    }
+
+    fn entry(&self, i: usize) -> Option<PassEntry> {
+        self.entries.get(i).copied().flatten()
+    }
+
+    fn score_now<F: PassFighter>(&self, i: usize, battle: &[Combatant<F>]) -> Option<i32> {
+        self.entry(i).map(|e| e.score + battle[i].fighter.wound_modifier())
+    }
+
+    /// Waiting for this pass: enough passes, not acted yet, still in the fight.
+    fn waiting<F: PassFighter>(&self, i: usize, battle: &[Combatant<F>]) -> bool {
+        self.entry(i).is_some_and(|e| e.passes >= self.pass) && !self.acted.contains(&i) && !battle[i].fighter.is_out()
+    }
+
+    fn pick<F: PassFighter>(&self, battle: &[Combatant<F>]) -> Option<usize> {
+        (0..battle.len()).filter(|&i| self.waiting(i, battle)).max_by_key(|&i| self.rank(i, battle))
+    }
+
+    /// Critical glitches last, then the current score, then no glitch, then the tie-break, then listed order.
+    fn rank<F: PassFighter>(
+        &self,
+        i: usize,
+        battle: &[Combatant<F>],
+    ) -> (bool, i32, bool, u32, std::cmp::Reverse<usize>) {
+        let e = self.entry(i).unwrap_or(PassEntry {
+            score: 0,
+            glitch: false,
+            critical_glitch: false,
+            passes: 0,
+            tie_break: 0,
+        });
+        let score = self.score_now(i, battle).unwrap_or(0);
+        (!e.critical_glitch, score, !e.glitch, e.tie_break, std::cmp::Reverse(i))
+    }
+
+    /// Everyone else waiting in this pass who ties with `i`, neither side having glitched.
+    fn tie_mates<F: PassFighter>(&self, i: usize, battle: &[Combatant<F>]) -> Vec<usize> {
+        let clean = |j: usize| self.entry(j).is_some_and(|e| !e.glitch && !e.critical_glitch);
+        if !clean(i) {
+            return Vec::new();
+        }
+        let score = self.score_now(i, battle);
+        let mut mates: Vec<usize> = (0..battle.len())
+            .filter(|&j| j != i && self.waiting(j, battle) && clean(j) && self.score_now(j, battle) == score)
+            .collect();
+        mates.sort_by_key(|&j| std::cmp::Reverse(self.rank(j, battle)));
+        mates
+    }
+
+    fn max_passes(&self) -> u32 {
+        self.entries.iter().flatten().map(|e| e.passes).max().unwrap_or(0)
+    }
+}
