@@ -156,3 +156,25 @@ fn a_storyteller_scenario_is_checked_the_same_way() {
     let e = parse(&good.replacen("target: \"B\"", "target: \"C\"", 1)).unwrap_err();
     assert!(e.contains("action 1: no combatant is called \"C\""), "{e}");
 }
+
+#[test]
+fn a_homebrew_scenario_is_checked_the_same_way() {
+    let good = r#"(
+    name: "Outpost",
+    ruleset: HomebrewD6(
+        options: (critical_resistance: ConvertOnly),
+        combatants: [
+            (name: "A", side: "a", sheet: (attributes: (agility: 4), skills: { Pistols: 3 }, weapons: ["pistol"])),
+            (name: "B", side: "b", sheet: (armor: ["ballistic_vest"])),
+        ],
+    ),
+)"#;
+    let parse = |text: &str| scenario::parse(text, Path::new("outpost.ron")).map(|_| ()).map_err(|e| e.to_string());
+    assert_eq!(parse(good), Ok(()));
+    let e = parse(&good.replacen("ConvertOnly", "ConvertSome", 1)).unwrap_err();
+    assert!(e.starts_with("outpost.ron:4:") && e.contains("ConvertSome"), "{e}");
+    let e = parse(&good.replacen("(armor:", "(abilities: { Brawl: 2 }, armor:", 1)).unwrap_err();
+    assert!(e.contains("Unexpected field named `abilities`"), "a Storyteller field: {e}");
+    let e = parse(&good.replacen("\"ballistic_vest\"", "\"armor_vest\"", 1)).unwrap_err();
+    assert!(e.contains("unknown armor `armor_vest`"), "{e}");
+}

@@ -4,6 +4,7 @@
 pub mod catalogue;
 pub mod dice;
 pub mod eclipse_phase;
+pub mod homebrew_d6;
 pub mod outcome;
 pub mod passes;
 pub mod ruleset;

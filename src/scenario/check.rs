@@ -1,8 +1,9 @@
 //! Consistency checks a scenario's types cannot express: at least two combatants on at least two sides, unique
 //! names, actions by and at combatants that exist, gear that is carried, and a sane turn limit.
 
-use super::{CombatantSpec, EpSpec, RulesetSetup, Scenario, Setup, Sr4Spec, StSpec};
+use super::{CombatantSpec, EpSpec, HbSpec, RulesetSetup, Scenario, Setup, Sr4Spec, StSpec};
 use crate::rules::eclipse_phase::actions::{self as ep, ComplexAction, QuickAction};
+use crate::rules::homebrew_d6::turn as hb;
 use crate::rules::shadowrun4::actions::{self as sr4, SimpleAction};
 use crate::rules::storyteller::turn::{self as st, Act};
 
@@ -37,6 +38,11 @@ pub(super) fn check(scenario: &Scenario) -> Result<(), Problem> {
             check_roster(setup)?;
             let carries = |c: &StSpec, w: &str| c.sheet.weapons.iter().any(|x| x.0 == w);
             check_actions(setup, carries, st_refs)
+        }
+        RulesetSetup::HomebrewD6(setup) => {
+            check_roster(setup)?;
+            let carries = |c: &HbSpec, w: &str| c.sheet.weapons.iter().any(|x| x.0 == w);
+            check_actions(setup, carries, hb_refs)
         }
     }
 }
@@ -144,6 +150,21 @@ fn st_refs(action: &st::Action) -> Refs<'_> {
         Act::Attack(a) => refs.targets.push(&a.target),
         Act::ReadyWeapon(w) => refs.weapons.push(&w.0),
         Act::Wait => {}
+    }
+    refs
+}
+
+fn hb_refs(action: &hb::Action) -> Refs<'_> {
+    let mut refs = Refs { actor: &action.actor, targets: Vec::new(), weapons: Vec::new() };
+    for simple in &action.simple {
+        match simple {
+            hb::SimpleAction::Attack(a) => refs.targets.push(&a.target),
+            hb::SimpleAction::ReadyWeapon(w) => refs.weapons.push(&w.0),
+            _ => {}
+        }
+    }
+    if let Some(hb::ComplexAction::Attack(a)) = &action.complex {
+        refs.targets.push(&a.target);
     }
     refs
 }

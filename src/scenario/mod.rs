@@ -16,6 +16,7 @@ use play::Script;
 use crate::rules::RulesError;
 use crate::rules::dice::Dice;
 use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
+use crate::rules::homebrew_d6::{self as hb, HomebrewD6};
 use crate::rules::outcome::{Event, Log};
 use crate::rules::ruleset::{Combatant, Ruleset};
 use crate::rules::shadowrun4::{self as sr4, Shadowrun4};
@@ -50,6 +51,7 @@ pub enum RulesetSetup {
     EclipsePhase(EclipsePhaseSetup),
     Shadowrun4(Shadowrun4Setup),
     Storyteller(StorytellerSetup),
+    HomebrewD6(HomebrewD6Setup),
 }
 
 /// A battle in one ruleset: options, combatants (sheet and starting condition) and scripted actions.
@@ -68,6 +70,8 @@ pub struct Setup<O, S, C, A> {
 
 /// An Eclipse Phase battle.
 pub type EclipsePhaseSetup = Setup<ep::Options, ep::sheet::Sheet, ep::sheet::Condition, ep::actions::Action>;
+/// A d6 homebrew battle.
+pub type HomebrewD6Setup = Setup<hb::Options, hb::sheet::Sheet, hb::sheet::Condition, hb::turn::Action>;
 /// A Storyteller battle.
 pub type StorytellerSetup = Setup<st::Options, st::sheet::Sheet, st::sheet::Condition, st::turn::Action>;
 /// A Shadowrun 4 battle.
@@ -133,6 +137,12 @@ pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut
             let battle = battle_of(&setup.combatants, |name, sheet, condition| st::Fighter { name, sheet, condition });
             play_battle(ruleset, battle, &setup.actions, limit, dice, log)
         }
+        RulesetSetup::HomebrewD6(setup) => {
+            let ruleset = HomebrewD6::new(setup.options);
+            log.push(started(ruleset.name()));
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| hb::Fighter { name, sheet, condition });
+            play_battle(ruleset, battle, &setup.actions, limit, dice, log)
+        }
     }
 }
 
@@ -170,3 +180,4 @@ where
 pub(super) type EpSpec = CombatantSpec<ep::sheet::Sheet, ep::sheet::Condition>;
 pub(super) type Sr4Spec = CombatantSpec<sr4::sheet::Sheet, sr4::sheet::Condition>;
 pub(super) type StSpec = CombatantSpec<st::sheet::Sheet, st::sheet::Condition>;
+pub(super) type HbSpec = CombatantSpec<hb::sheet::Sheet, hb::sheet::Condition>;

@@ -74,7 +74,8 @@ fn play_turn<R: Ruleset>(
     log: &mut Log,
 ) -> Result<Option<Stop>, RulesError> {
     while let Some(slot) = ruleset.next_slot(battle) {
-        if sides_standing(battle).len() <= 1 {
+        // A tie-mate acting at the same moment still acts, even when the other's action ended the battle.
+        if sides_standing(battle).len() <= 1 && !slot.simultaneous {
             return Ok(Some(Stop::Decided));
         }
         let name = battle[slot.actor].fighter.name().to_owned();

@@ -105,5 +105,6 @@ pub fn hits(log: &Log) -> Vec<bool> {
         .collect()
 }
 
+pub mod hb;
 pub mod sr4;
 pub mod st;

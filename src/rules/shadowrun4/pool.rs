@@ -1,5 +1,6 @@
 //! The d6 dice pool (file 004; rules.md §2): a hit is a 5 or 6; a glitch when ones are at least half the dice
-//! (rounded up); a critical glitch is a glitch with no hits.
+//! (rounded up); a critical glitch is a glitch with no hits. The d6 homebrew rolls the same pool with its own
+//! glitch rule (rules.md §4).
 
 use crate::rules::dice::{Dice, DiceError};
 use crate::rules::outcome::{Event, Log, Modifier, Roll, TestRecord};
@@ -15,13 +16,31 @@ pub struct Pool {
     pub critical_glitch: bool,
 }
 
+/// When ones make a glitch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GlitchRule {
+    /// Shadowrun 4: ones at least half the dice, rounded up.
+    HalfOrMore,
+    /// The d6 homebrew (rules.md §4): more than half the dice.
+    MoreThanHalf,
+}
+
 impl Pool {
-    /// Reads faces: hits, ones, glitch and critical glitch.
+    /// Reads faces under Shadowrun 4's glitch rule.
     pub fn read(faces: Vec<u32>) -> Self {
+        Self::read_with(faces, GlitchRule::HalfOrMore)
+    }
+
+    /// Reads faces: hits, ones, glitch and critical glitch.
+    pub fn read_with(faces: Vec<u32>, rule: GlitchRule) -> Self {
         let dice = faces.len() as u32;
         let hits = faces.iter().filter(|&&f| f >= 5).count() as u32;
         let ones = faces.iter().filter(|&&f| f == 1).count() as u32;
-        let glitch = dice > 0 && ones >= dice.div_ceil(2);
+        let glitch = dice > 0
+            && match rule {
+                GlitchRule::HalfOrMore => ones >= dice.div_ceil(2),
+                GlitchRule::MoreThanHalf => 2 * ones > dice,
+            };
         Self { dice, faces, hits, ones, glitch, critical_glitch: glitch && hits == 0 }
     }
 }
@@ -41,10 +60,20 @@ impl PoolSpec<'_> {
     }
 }
 
-/// Rolls a pool and logs it.
+/// Rolls a pool under Shadowrun 4's glitch rule and logs it.
 pub fn roll_pool(spec: PoolSpec<'_>, dice: &mut dyn Dice, log: &mut Log) -> Result<Pool, DiceError> {
+    roll_pool_with(spec, GlitchRule::HalfOrMore, dice, log)
+}
+
+/// Rolls a pool and logs it.
+pub fn roll_pool_with(
+    spec: PoolSpec<'_>,
+    rule: GlitchRule,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<Pool, DiceError> {
     let purpose = format!("{}: {}", spec.who, spec.label);
-    let pool = Pool::read(dice.roll_many(spec.dice(), 6, &purpose)?);
+    let pool = Pool::read_with(dice.roll_many(spec.dice(), 6, &purpose)?, rule);
     let roll = Roll::Pool {
         dice: pool.dice,
         faces: pool.faces.clone(),
@@ -83,5 +112,10 @@ mod tests {
         let p = Pool::read(vec![1, 1, 2]);
         assert!(p.glitch && p.critical_glitch);
         assert!(!Pool::read(vec![]).glitch, "no dice, no glitch");
+        assert!(
+            !Pool::read_with(vec![1, 1, 5, 6], GlitchRule::MoreThanHalf).glitch,
+            "the homebrew: 2 of 4 is not more"
+        );
+        assert!(Pool::read_with(vec![1, 1, 1, 6], GlitchRule::MoreThanHalf).glitch);
     }
 }

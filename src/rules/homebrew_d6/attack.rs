@@ -1,0 +1,278 @@
+//! Attacks (file 002, Defending from an Attack, Defense Frequency, Resolving Attacks; rules.md §4): the attack
+//! pool, the best defense the table allows for the attack's kind less the defense frequency penalty, then the six
+//! resolution steps in order.
+
+use serde::{Deserialize, Serialize};
+
+use super::gear::{AttackKind, DamageType, Track, Weapon};
+use super::sheet::Skill;
+use super::{CriticalResistance, Fighter, Options, RulesError};
+use crate::rules::dice::Dice;
+use crate::rules::outcome::{Event, Log, Modifier, Status, Term};
+use crate::rules::ruleset::FighterState;
+use crate::rules::shadowrun4::pool::{GlitchRule, Pool, PoolSpec, roll_pool_with};
+
+/// The defense test chosen from file 002's table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Defense {
+    /// The largest pool the table allows.
+    #[default]
+    Best,
+    /// Dodge + Reaction (melee, thrown) or Dodge + Intuition (accelerated).
+    Dodge,
+    /// Gymnastics + Agility.
+    Gymnastics,
+    /// Parry + Reaction (melee and thrown only).
+    Parry,
+    /// Agility + Edge (accelerated only).
+    AgilityEdge,
+}
+
+/// An attack's situation. All fields are optional in a scenario.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Situation {
+    pub defense: Defense,
+    /// The defender does not see it coming: no defense test.
+    pub defender_unaware: bool,
+    /// Other modifiers to the attack, by name.
+    pub extra: Vec<(String, i32)>,
+    /// Other modifiers to the defense, by name.
+    pub defender_extra: Vec<(String, i32)>,
+}
+
+/// One attack at one target.
+pub struct Strike<'a> {
+    pub weapon_id: &'a str,
+    pub weapon: &'a Weapon,
+    pub situation: &'a Situation,
+    pub distance: u32,
+}
+
+fn roll(spec: PoolSpec<'_>, dice: &mut dyn Dice, log: &mut Log) -> Result<Pool, RulesError> {
+    Ok(roll_pool_with(spec, GlitchRule::MoreThanHalf, dice, log)?)
+}
+
+fn named(list: &[(String, i32)]) -> Vec<Modifier> {
+    list.iter().map(|(n, v)| Modifier::new(n, "game master", *v)).collect()
+}
+
+/// Resolves one attack: step 1 here, steps 2–6 in [`resolve_damage`].
+pub fn resolve_strike(
+    opts: &Options,
+    attacker: &mut Fighter,
+    defender: &mut Fighter,
+    strike: &Strike<'_>,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    let (w, s) = (strike.weapon, strike.situation);
+    if strike.distance > w.range.unwrap_or(1) {
+        return Err(RulesError::Illegal(format!("{} is out of the {}'s reach", defender.name, w.name)));
+    }
+    let agility = attacker.sheet.attributes.agility.0;
+    let skill = attacker.sheet.skill(w.skill);
+    let mut modifiers = named(&s.extra);
+    modifiers.extend(attacker.wound_modifier());
+    let label = format!("Agility {agility} + {} {skill}", w.skill.name());
+    let attack = roll(PoolSpec { who: &attacker.name, label, base: (agility + skill) as i32, modifiers }, dice, log)?;
+    let defense = defend(defender, w.kind, s, dice, log)?;
+    // Step 1: as many hits as the defender or more (a contact-only attack needs no more than that either).
+    let hit = attack.hits >= defense.hits;
+    let contact = if w.contact { " (contact only)" } else { "" };
+    let reason = format!("{} hits against {}{contact}", attack.hits, defense.hits);
+    log.push(Event::AttackResolved { attacker: attacker.name.clone(), defender: defender.name.clone(), hit, reason });
+    glitch_effects(attacker, &attack, w.kind == AttackKind::Accelerated, strike.weapon_id, log);
+    glitch_effects(defender, &defense, false, strike.weapon_id, log);
+    if hit {
+        resolve_damage(opts, attacker, defender, w, attack.hits - defense.hits, dice, log)?;
+    }
+    Ok(())
+}
+
+/// The defense test: the chosen (or best) pool of the table for this kind of attack, less the defense frequency
+/// penalty and wounds; then the penalty grows by 1.
+fn defend(
+    defender: &mut Fighter,
+    kind: AttackKind,
+    s: &Situation,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<Pool, RulesError> {
+    if defender.is_out() || s.defender_unaware {
+        return Ok(Pool::default());
+    }
+    let (label, base) = defense_pool(defender, kind, s.defense)?;
+    let mut modifiers = named(&s.defender_extra);
+    if defender.condition.defense_penalty > 0 {
+        modifiers.push(Modifier::new(
+            "defense frequency",
+            "earlier defense tests",
+            -(defender.condition.defense_penalty as i32),
+        ));
+    }
+    modifiers.extend(defender.wound_modifier());
+    let pool = roll(PoolSpec { who: &defender.name, label, base, modifiers }, dice, log)?;
+    defender.condition.defended();
+    Ok(pool)
+}
+
+/// File 002's table: melee and thrown attacks allow Dodge + Reaction, Gymnastics + Agility, Parry + Reaction;
+/// accelerated projectiles allow Dodge + Intuition, Gymnastics + Agility, Agility + Edge.
+fn defense_pool(f: &Fighter, kind: AttackKind, choice: Defense) -> Result<(String, i32), RulesError> {
+    let a = &f.sheet.attributes;
+    let skill = |s: Skill| f.sheet.skill(s);
+    let pair = |s: Skill, attr: &str, dots: u32| {
+        (format!("{} {} + {attr} {dots}", s.name(), skill(s)), (skill(s) + dots) as i32)
+    };
+    let dodge = match kind {
+        AttackKind::Accelerated => pair(Skill::Dodge, "Intuition", a.intuition.0),
+        _ => pair(Skill::Dodge, "Reaction", a.reaction.0),
+    };
+    let gymnastics = pair(Skill::Gymnastics, "Agility", a.agility.0);
+    let third = match kind {
+        AttackKind::Accelerated => {
+            (format!("Agility {} + Edge {}", a.agility.0, a.edge.0), (a.agility.0 + a.edge.0) as i32)
+        }
+        _ => pair(Skill::Parry, "Reaction", a.reaction.0),
+    };
+    let illegal = |what: &str| Err(RulesError::Illegal(format!("{what} is not a defense against a {kind:?} attack")));
+    match (choice, kind) {
+        (Defense::Dodge, _) => Ok(dodge),
+        (Defense::Gymnastics, _) => Ok(gymnastics),
+        (Defense::Parry, AttackKind::Accelerated) => illegal("Parry"),
+        (Defense::AgilityEdge, AttackKind::Melee | AttackKind::Thrown) => illegal("Agility + Edge"),
+        (Defense::Parry | Defense::AgilityEdge, _) => Ok(third),
+        (Defense::Best, _) => Ok([dodge, gymnastics, third].into_iter().max_by_key(|(_, n)| *n).unwrap_or_default()),
+    }
+}
+
+/// Glitches (our decision, as in Shadowrun 4): an attacker's jams an accelerated weapon, otherwise it and a
+/// glitching defender fall prone.
+fn glitch_effects(who: &mut Fighter, pool: &Pool, jams: bool, weapon_id: &str, log: &mut Log) {
+    if !pool.glitch {
+        return;
+    }
+    let status = if jams { Status::WeaponJammed(weapon_id.to_owned()) } else { Status::Prone };
+    if !who.condition.has(&status) {
+        who.condition.gain(status.clone());
+        log.push(Event::StatusGained { who: who.name.clone(), status, reason: "a glitch".into() });
+    }
+}
+
+fn calc(log: &mut Log, who: &str, label: &str, terms: Vec<Term>) -> i32 {
+    let total = terms.iter().map(|t| t.value).sum();
+    log.push(Event::Calculated { who: who.to_owned(), label: label.to_owned(), terms, total });
+    total
+}
+
+/// Steps 2 to 6 of file 002's Resolving Attacks.
+pub fn resolve_damage(
+    opts: &Options,
+    attacker: &Fighter,
+    defender: &mut Fighter,
+    weapon: &Weapon,
+    net_hits: u32,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    let dv_terms = vec![
+        Term::fixed(format!("{} {}", weapon.name, weapon.damage), weapon.damage.value),
+        Term::fixed("net hits", net_hits as i32),
+    ];
+    let dv = calc(log, &attacker.name, "step 2: modified DV", dv_terms);
+    let av = modified_av(defender, weapon, log)?;
+    let after_armor = calc(
+        log,
+        &defender.name,
+        "step 4: modified DV less modified AV",
+        vec![Term::fixed("modified DV", dv), Term::fixed("modified AV", -av)],
+    );
+    if after_armor <= 0 {
+        return Ok(());
+    }
+    let body = defender.sheet.attributes.body.0;
+    let label = format!("Body {body} (step 5: damage resistance)");
+    let hits =
+        roll(PoolSpec { who: &defender.name, label, base: body as i32, modifiers: Vec::new() }, dice, log)?.hits as i32;
+    let remaining = match opts.critical_resistance {
+        CriticalResistance::ReduceThenConvert => after_armor - hits,
+        CriticalResistance::ConvertOnly => after_armor,
+    };
+    if remaining <= 0 {
+        return Ok(());
+    }
+    let (light, critical) = match weapon.damage.track {
+        Track::Light => (remaining, 0),
+        Track::Critical => (remaining.min(hits), remaining - remaining.min(hits)),
+    };
+    let terms = vec![Term::fixed("Light boxes", light), Term::fixed("Critical boxes", critical)];
+    calc(log, &defender.name, "step 6: damage", terms);
+    mark(opts, defender, light as u32, critical as u32, log);
+    Ok(())
+}
+
+/// Step 3: the AV of the damage type (summed over armor worn) + AP, at least 0, at most double when AP is positive;
+/// untyped damage ignores AV.
+fn modified_av(defender: &Fighter, weapon: &Weapon, log: &mut Log) -> Result<i32, RulesError> {
+    let kind = weapon.damage.kind;
+    let mut av = 0;
+    for piece in &defender.sheet.armor {
+        av += piece.armor()?.av(kind) as i32;
+    }
+    let mut terms = vec![Term::fixed(format!("{kind:?} AV"), av)];
+    if kind != DamageType::Untyped && weapon.ap != 0 {
+        let raised = (av + weapon.ap).max(0);
+        let capped = if weapon.ap > 0 { raised.min(2 * av) } else { raised };
+        terms.push(Term::fixed(if capped < raised { "AP (capped at double AV)" } else { "AP" }, capped - av));
+    }
+    Ok(calc(log, &defender.name, "step 3: modified AV", terms))
+}
+
+/// Marks the tracks. Our decisions where the seed is silent: Light damage past a full Light track overflows into
+/// Critical; a full Light track knocks out, a full Critical track incapacitates, Critical overflow past Body kills.
+/// More damage in one attack than the higher of Body and Willpower knocks down (file 002, Automatic Knockdown).
+fn mark(opts: &Options, defender: &mut Fighter, light: u32, critical: u32, log: &mut Log) {
+    let (light_max, crit_max) = (defender.light_boxes(opts), defender.critical_boxes(opts));
+    let a = defender.sheet.attributes;
+    let who = defender.name.clone();
+    let c = &mut defender.condition;
+    let before = c.light;
+    c.light = (c.light + light).min(light_max);
+    let overflow = light - (c.light - before);
+    let boxes = |track: &str, amount: u32, total: u32, capacity: u32| Event::DamageTaken {
+        who: who.clone(),
+        track: track.to_owned(),
+        amount: amount as i32,
+        total: total as i32,
+        capacity: capacity as i32,
+    };
+    if light > 0 {
+        log.push(boxes("Light", c.light - before, c.light, light_max));
+    }
+    if critical + overflow > 0 {
+        c.critical += critical + overflow;
+        let track = if overflow > 0 { "Critical (with Light overflow)" } else { "Critical" };
+        log.push(boxes(track, critical + overflow, c.critical, crit_max));
+    }
+    let mut gained = Vec::new();
+    if c.critical > crit_max + a.body.0 {
+        gained.push((Status::Dead, format!("Critical damage overflowed its track by more than Body {}", a.body.0)));
+    } else if c.critical >= crit_max {
+        gained.push((Status::Incapacitated, "the Critical track is full".to_owned()));
+    } else if c.light >= light_max {
+        gained.push((Status::Unconscious, "the Light track is full".to_owned()));
+    }
+    let worst = a.body.0.max(a.willpower.0);
+    if light + critical > worst {
+        gained.push((
+            Status::Prone,
+            format!("knocked down: {} damage in one attack, more than {worst}", light + critical),
+        ));
+    }
+    gained.retain(|(s, _)| !c.has(s));
+    for (status, reason) in gained {
+        c.gain(status.clone());
+        log.push(Event::StatusGained { who: who.clone(), status, reason });
+    }
+}

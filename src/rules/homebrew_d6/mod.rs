@@ -1,0 +1,103 @@
+//! The d6 homebrew with Energy/Impact/Piercing armor and Light/Critical tracks (seed file 002; rules.md §4). The
+//! seed is the whole source; rules.md and the README record our decisions where it is silent.
+//!
+//! - `gear.rs`: damage values with type and track, attack kinds, AV listed I/P/E, the catalogue
+//! - `attack.rs`: the defense table, the defense frequency penalty, and the six resolution steps in order
+//! - `turn.rs`: initiative and actions as Shadowrun 4 (shared passes), the actions and the built-in choice
+
+pub mod attack;
+pub mod gear;
+pub mod sheet;
+pub mod turn;
+
+use serde::{Deserialize, Serialize};
+
+pub use super::RulesError;
+use super::outcome::{Modifier, Status};
+use super::passes::PassFighter;
+use super::ruleset::FighterState;
+use sheet::{Condition, Sheet};
+pub use turn::HomebrewD6;
+
+/// What the damage resistance hits do to Critical damage (rules.md §4, option `critical_resistance`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CriticalResistance {
+    /// Steps 5 and 6 as written: the hits reduce the damage, then as many boxes as hits are Light instead.
+    #[default]
+    ReduceThenConvert,
+    /// The hits only turn Critical boxes into Light ones.
+    ConvertOnly,
+}
+
+/// Per-battle options (rules.md §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    pub critical_resistance: CriticalResistance,
+    /// Light track: this + ⌈Willpower ÷ 2⌉ boxes.
+    pub light_base: u32,
+    /// Critical track: this + ⌈Body ÷ 2⌉ boxes.
+    pub critical_base: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self { critical_resistance: CriticalResistance::default(), light_base: 8, critical_base: 8 }
+    }
+}
+
+/// A combatant's homebrew state.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Fighter {
+    pub name: String,
+    pub sheet: Sheet,
+    pub condition: Condition,
+}
+
+impl Fighter {
+    /// A fighter with a fresh condition.
+    pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
+        Self { name: name.into(), sheet, condition: Condition::default() }
+    }
+
+    /// The id of the weapon in hand: the drawn one, else the sheet's first, else fists.
+    pub fn drawn_id(&self) -> &str {
+        self.condition.drawn.as_ref().or(self.sheet.weapons.first()).map_or("fists", |w| w.0.as_str())
+    }
+
+    /// Light track size.
+    pub fn light_boxes(&self, opts: &Options) -> u32 {
+        opts.light_base + self.sheet.attributes.willpower.0.div_ceil(2)
+    }
+
+    /// Critical track size.
+    pub fn critical_boxes(&self, opts: &Options) -> u32 {
+        opts.critical_base + self.sheet.attributes.body.0.div_ceil(2)
+    }
+
+    /// The wound modifier, named, if any.
+    pub fn wound_modifier(&self) -> Option<Modifier> {
+        let value = self.condition.wound_modifier();
+        (value != 0).then(|| Modifier::new("wounds", "Light and Critical tracks", value))
+    }
+}
+
+impl PassFighter for Fighter {
+    fn wound_modifier(&self) -> i32 {
+        self.condition.wound_modifier()
+    }
+}
+
+impl FighterState for Fighter {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn can_act(&self) -> bool {
+        !self.is_out()
+    }
+
+    fn is_out(&self) -> bool {
+        [Status::Dead, Status::Incapacitated, Status::Unconscious].iter().any(|s| self.condition.has(s))
+    }
+}

@@ -1,0 +1,179 @@
+//! d6 homebrew rules (file 002), one test per step, each with scripted dice and an exact expected outcome.
+//! Defaults used below: attributes 3 (so both tracks have 10 boxes), skills 0, no armor unless given.
+
+mod common;
+
+use common::hb::{at, perform, perform_with};
+use common::{pools, render};
+use skirmish::rules::RulesError;
+use skirmish::rules::dice::ScriptedDice;
+use skirmish::rules::homebrew_d6::attack::resolve_damage;
+use skirmish::rules::homebrew_d6::gear::{Catalogue, Weapon};
+use skirmish::rules::homebrew_d6::{CriticalResistance, HomebrewD6, Options};
+use skirmish::rules::outcome::{Event, Log, Status};
+use skirmish::rules::ruleset::Ruleset;
+
+const GUN: &str = r#"attributes: (agility: 4), skills: { Pistols: 3 }, weapons: ["pistol"]"#;
+const DODGER: &str = "attributes: (body: 4), skills: { Dodge: 2 }";
+
+fn weapon(id: &str) -> &'static Weapon {
+    Catalogue::get().unwrap().weapon(id).unwrap()
+}
+
+/// Steps 2–6 for a hit with `net` net hits, with `faces` for the resistance test.
+fn hit(opts: Options, target: &str, id: &str, net: u32, faces: &[u32]) -> (Log, skirmish::rules::homebrew_d6::Fighter) {
+    let attacker = at("A", "a", 0, "").fighter;
+    let mut defender = at("B", "b", 1, target).fighter;
+    let mut log = Log::default();
+    let mut dice = ScriptedDice::new(faces.iter().copied());
+    resolve_damage(&opts, &attacker, &mut defender, weapon(id), net, &mut dice, &mut log).unwrap();
+    assert_eq!(dice.remaining(), 0, "{}", render(&log));
+    (log, defender)
+}
+
+#[test]
+fn the_six_steps_in_order_with_critical_boxes_taken_as_light() {
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 10, DODGER)];
+    let faces = [5, 5, 5, 5, 2, 2, 3, 5, 2, 2, 2, 2, 3, 5, 5, 2, 2];
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Attack(target: "B")])"#, &faces);
+    let expected = vec![
+        ("A".to_owned(), "Agility 4 + Pistols 3".to_owned(), 7, 4),
+        ("B".to_owned(), "Agility 3 + Edge 3".to_owned(), 6, 1), // the best of the accelerated column
+        ("B".to_owned(), "Body 4 (step 5: damage resistance)".to_owned(), 4, 2),
+    ];
+    assert_eq!(pools(&log), expected, "{}", render(&log));
+    assert_eq!(log.last_calc("step 2: modified DV"), Some(8), "5PC + 3 net hits");
+    assert_eq!(log.last_calc("step 3: modified AV"), Some(0));
+    assert_eq!(log.last_calc("step 4: modified DV less modified AV"), Some(8));
+    let c = &b[1].fighter.condition;
+    assert_eq!((c.light, c.critical, c.wound_modifier()), (2, 4, -1), "8 − 2 hits = 6: 2 of them Light");
+    assert!(c.has(&Status::Prone), "6 damage in one attack is more than Body 4");
+}
+
+#[test]
+fn the_convert_only_option_keeps_the_hits_from_reducing() {
+    let opts = Options { critical_resistance: CriticalResistance::ConvertOnly, ..Options::default() };
+    let (_, b) = hit(opts, DODGER, "pistol", 3, &[5, 5, 2, 2]);
+    assert_eq!((b.condition.light, b.condition.critical), (2, 6));
+}
+
+#[test]
+fn armor_stops_what_does_not_exceed_it_and_light_damage_stays_light() {
+    let (log, b) = hit(Options::default(), r#"armor: ["powered_armor"]"#, "pistol", 2, &[]);
+    assert_eq!(
+        log.last_calc("step 4: modified DV less modified AV"),
+        Some(-2),
+        "7 against Piercing AV 9: no resistance test"
+    );
+    assert_eq!((b.condition.light, b.condition.critical), (0, 0));
+    let (_, b) = hit(Options::default(), "", "club", 0, &[5, 2, 2]);
+    assert_eq!((b.condition.light, b.condition.critical), (4, 0), "5IL less 1 resisted, all Light");
+}
+
+#[test]
+fn ap_lowers_av_to_zero_or_raises_it_at_most_to_double() {
+    let (log, _) = hit(Options::default(), r#"armor: ["reflective_suit"]"#, "hammer", 0, &[2, 2, 2]);
+    assert_eq!(log.last_calc("step 3: modified AV"), Some(2), "Impact AV 1 + AP 2, capped at double: 2");
+    let (log, _) = hit(Options::default(), r#"armor: ["padded_jacket"]"#, "hammer", 0, &[2, 2, 2]);
+    assert_eq!(log.last_calc("step 3: modified AV"), Some(5), "Impact AV 3 + AP 2");
+    let (log, b) = hit(Options::default(), r#"armor: ["padded_jacket"]"#, "laser", 0, &[2, 2, 2]);
+    assert_eq!(log.last_calc("step 3: modified AV"), Some(0), "Energy AV 1 − AP 3, not below 0");
+    assert_eq!(b.condition.critical, 7);
+    let (log, b) = hit(Options::default(), r#"armor: ["powered_armor"]"#, "sonic_blaster", 0, &[2, 2, 2]);
+    assert_eq!(log.last_calc("step 3: modified AV"), Some(0), "untyped damage ignores AV");
+    assert_eq!(b.condition.light, 5);
+}
+
+#[test]
+fn light_overflows_into_critical_and_full_tracks_knock_out_incapacitate_or_kill() {
+    let attacker = at("A", "a", 0, "").fighter;
+    let mut b = at("B", "b", 1, "").fighter;
+    b.condition.light = 9;
+    let opts = Options::default();
+    let mut dice = ScriptedDice::new([2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    resolve_damage(&opts, &attacker, &mut b, weapon("sonic_blaster"), 0, &mut dice, &mut Log::default()).unwrap();
+    let c = &b.condition;
+    assert_eq!((c.light, c.critical, c.has(&Status::Unconscious), c.has(&Status::Prone)), (10, 4, true, true));
+    resolve_damage(&opts, &attacker, &mut b, weapon("laser"), 0, &mut dice, &mut Log::default()).unwrap();
+    assert!(b.condition.has(&Status::Incapacitated) && !b.condition.has(&Status::Dead), "11 of 10 Critical");
+    resolve_damage(&opts, &attacker, &mut b, weapon("pistol"), 0, &mut dice, &mut Log::default()).unwrap();
+    assert!(b.condition.has(&Status::Dead), "16: more than 10 + Body 3");
+}
+
+#[test]
+fn melee_and_thrown_attacks_allow_dodge_gymnastics_or_parry_with_reaction() {
+    let fencer = r#"attributes: (agility: 3), skills: { Blades: 2 }, weapons: ["knife"]"#;
+    let parrier = "skills: { Parry: 3, Gymnastics: 1 }";
+    let mut b = vec![at("A", "a", 0, fencer), at("B", "b", 1, parrier)];
+    let log = perform(&mut b, 0, r#"(actor: "A", complex: Attack(target: "B"))"#, &[2, 2, 2, 2, 2, 5, 5, 5, 5, 5, 5]);
+    assert_eq!(pools(&log)[1].1, "Parry 3 + Reaction 3", "the best of the melee column");
+    let chosen = r#"(actor: "A", complex: Attack(target: "B", situation: (defense: Gymnastics)))"#;
+    let log = perform(&mut b, 0, chosen, &[2, 2, 2, 2, 2, 5, 5, 5]);
+    assert_eq!(pools(&log)[1], ("B".into(), "Gymnastics 1 + Agility 3".into(), 3, 3), "4 − 1 defense frequency");
+    let gun = vec![at("A", "a", 0, GUN), at("B", "b", 5, parrier)];
+    let parry = perform_with(
+        Options::default(),
+        &mut gun.clone(),
+        0,
+        r#"(actor: "A", simple: [Attack(target: "B", situation: (defense: Parry))])"#,
+        &[2; 7],
+    );
+    assert!(
+        matches!(parry, Err(RulesError::Illegal(m)) if m.contains("Parry is not a defense against a Accelerated attack"))
+    );
+}
+
+#[test]
+fn the_defense_frequency_penalty_eases_by_one_each_turn_or_resets_without_defenses() {
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
+    let twice = r#"(actor: "A", simple: [Attack(target: "B"), Attack(target: "B")])"#;
+    let faces = [2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2];
+    let log = perform(&mut b, 0, twice, &faces);
+    let b_mods: Vec<i32> =
+        log.tests().filter(|t| t.who == "B").map(|t| t.modifiers.iter().map(|m| m.value).sum()).collect();
+    assert_eq!(b_mods, [0, -1]);
+    assert_eq!(b[1].fighter.condition.defense_penalty, 2);
+    perform(&mut b, 1, r#"(actor: "B", complex: Wait)"#, &[]);
+    assert_eq!(b[1].fighter.condition.defense_penalty, 1, "it defended since its last turn: reduced by 1");
+    perform(&mut b, 1, r#"(actor: "B", complex: Wait)"#, &[]);
+    assert_eq!(b[1].fighter.condition.defense_penalty, 0, "no defense test since its last turn: reset");
+}
+
+#[test]
+fn as_many_hits_as_the_defender_hit_even_none() {
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
+    let log = perform(
+        &mut b,
+        0,
+        r#"(actor: "A", simple: [Attack(target: "B")])"#,
+        &[2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 2, 2, 3, 2, 2, 2],
+    );
+    let hit = log.events.iter().find_map(|e| match e {
+        Event::AttackResolved { hit, reason, .. } => Some((*hit, reason.clone())),
+        _ => None,
+    });
+    assert_eq!(hit, Some((true, "0 hits against 0".to_owned())), "file 002 step 1: as many or more hits");
+    assert_eq!(b[1].fighter.condition.critical, 5, "5PC with no net hits; Body 3 resisted nothing");
+}
+
+#[test]
+fn glitches_need_more_than_half_ones_and_jam_a_gun() {
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
+    let log =
+        perform(&mut b, 0, r#"(actor: "A", simple: [Attack(target: "B")])"#, &[1, 1, 1, 1, 2, 2, 2, 5, 5, 5, 5, 5, 5]);
+    assert!(b[0].fighter.condition.has(&Status::WeaponJammed("pistol".into())), "{}", render(&log));
+    let mut c = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
+    perform(&mut c, 0, r#"(actor: "A", simple: [Attack(target: "B")])"#, &[1, 1, 1, 2, 2, 2, 2, 5, 5, 5, 5, 5, 5]);
+    assert!(!c[0].fighter.condition.has(&Status::WeaponJammed("pistol".into())), "3 of 7 is not more than half");
+}
+
+#[test]
+fn initiative_is_reaction_plus_intuition_plus_hits_in_passes() {
+    let mut b = vec![at("X", "a", 0, "initiative_passes: 2"), at("Y", "b", 1, "attributes: (reaction: 4)")];
+    let mut rules = HomebrewD6::default();
+    let mut log = Log::default();
+    rules.start_turn(1, &mut b, &mut ScriptedDice::new([5, 5, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 2]), &mut log).unwrap();
+    assert_eq!(log.last_calc("initiative score"), Some(8), "Y: 4 + 3 + 1");
+    let order: Vec<(usize, u32)> = std::iter::from_fn(|| rules.next_slot(&b)).map(|s| (s.actor, s.phase)).collect();
+    assert_eq!(order, [(1, 1), (0, 1), (0, 2)], "X: 6 + 2 = 8 ties Y's 8; Y's higher Reaction + Intuition goes first");
+}

@@ -1,0 +1,67 @@
+//! Golden test: a scripted d6 homebrew duel played through the public runner with every die given, and the
+//! shipped homebrew battle fought to the end by the built-in choice.
+
+mod common;
+
+use std::path::Path;
+
+use common::{pools, render};
+use skirmish::rules::dice::{ScriptedDice, SeededDice};
+use skirmish::rules::outcome::{Event, Log, Status};
+use skirmish::scenario;
+
+#[test]
+fn the_duel_plays_out_exactly() {
+    let s = scenario::load(Path::new("tests/scenarios/homebrew_duel.ron")).unwrap();
+    let mut dice = ScriptedDice::new(s.dice.clone().unwrap());
+    let mut log = Log::default();
+    scenario::run(&s, &mut dice, "scripted", &mut log).unwrap();
+    assert_eq!(dice.remaining(), 0, "{}", render(&log));
+    let damage: Vec<(String, String, i32, i32)> = log
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DamageTaken { who, track, amount, total, .. } => Some((who.clone(), track.clone(), *amount, *total)),
+            _ => None,
+        })
+        .collect();
+    let expected = [
+        ("Brick", "Light", 1, 1),
+        ("Brick", "Critical", 5, 5),
+        ("Vex", "Light", 2, 2),
+        ("Brick", "Critical", 9, 14),
+        ("Vex", "Light", 3, 5),
+    ];
+    let expected: Vec<_> = expected.iter().map(|(w, t, a, n)| (w.to_string(), t.to_string(), *a, *n)).collect();
+    assert_eq!(damage, expected, "{}", render(&log));
+    let labels: Vec<(String, u32)> =
+        pools(&log).into_iter().filter(|p| !p.1.contains("initiative")).map(|p| (p.1, p.2)).collect();
+    assert_eq!(labels[1], ("Agility 3 + Edge 3".to_owned(), 6), "the accelerated column's best");
+    assert_eq!(labels[4], ("Parry 0 + Reaction 4".to_owned(), 4), "the melee column's best");
+    assert_eq!(labels[9], ("Agility 3 + Clubs 3".to_owned(), 2), "6 − 4 for wounds, acting though incapacitated");
+    let out = log
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::StatusGained { who, status: Status::Incapacitated, .. } if who == "Brick"));
+    assert!(out);
+    assert!(matches!(log.events.last(), Some(Event::BattleEnded { winner: Some(w), .. }) if w == "Drifters"));
+}
+
+#[test]
+fn the_shipped_homebrew_battle_ends_and_replays_identically() {
+    let s = scenario::load(Path::new("scenarios/homebrew_outpost.ron")).unwrap();
+    let fight = |seed| {
+        let mut log = Log::default();
+        scenario::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
+        log
+    };
+    for seed in 0..20 {
+        let log = fight(seed);
+        assert!(
+            matches!(log.events.last(), Some(Event::BattleEnded { winner: Some(_), .. })),
+            "seed {seed}: {}",
+            render(&log)
+        );
+        assert_eq!(log, fight(seed));
+    }
+}
