@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::{pools, render};
-use skirmish::rules::dice::{ScriptedDice, SeededDice};
+use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::outcome::{Event, Log, Status};
 use skirmish::scenario;
 
@@ -49,19 +49,5 @@ fn the_duel_plays_out_exactly() {
 
 #[test]
 fn the_shipped_homebrew_battle_ends_and_replays_identically() {
-    let s = scenario::load(Path::new("scenarios/homebrew_outpost.ron")).unwrap();
-    let fight = |seed| {
-        let mut log = Log::default();
-        scenario::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
-        log
-    };
-    for seed in 0..20 {
-        let log = fight(seed);
-        assert!(
-            matches!(log.events.last(), Some(Event::BattleEnded { winner: Some(_), .. })),
-            "seed {seed}: {}",
-            render(&log)
-        );
-        assert_eq!(log, fight(seed));
-    }
+    common::assert_battles_end_and_replay("scenarios/homebrew_outpost.ron");
 }

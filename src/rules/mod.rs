@@ -13,6 +13,35 @@ pub mod storyteller;
 
 use thiserror::Error;
 
+/// Defines a sheet rating: a `u32` newtype checked against its range while the scenario is read, so that a bad
+/// value gets its line and column and the message `$message` (which may use `{v}`, the value given).
+macro_rules! bounded_rating {
+    ($(#[$doc:meta])* $name:ident, $range:expr, $message:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+        #[serde(try_from = "i64", into = "i64")]
+        pub struct $name(pub u32);
+
+        impl TryFrom<i64> for $name {
+            type Error = String;
+            fn try_from(v: i64) -> Result<Self, String> {
+                match u32::try_from(v) {
+                    Ok(r) if ($range).contains(&r) => Ok($name(r)),
+                    _ => Err(format!($message, v = v)),
+                }
+            }
+        }
+
+        impl From<$name> for i64 {
+            fn from(r: $name) -> i64 {
+                i64::from(r.0)
+            }
+        }
+    };
+}
+
+pub(crate) use bounded_rating;
+
 /// Why the rules could not carry out an action.
 #[derive(Debug, Error)]
 pub enum RulesError {

@@ -2,11 +2,10 @@
 
 #![allow(dead_code)]
 
+use serde::de::DeserializeOwned;
 use skirmish::rules::RulesError;
-use skirmish::rules::dice::ScriptedDice;
+use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::rules::eclipse_phase::EclipsePhase;
-use skirmish::rules::eclipse_phase::actions::Action;
-use skirmish::rules::eclipse_phase::sheet::Sheet;
 use skirmish::rules::eclipse_phase::{Fighter, Options};
 use skirmish::rules::outcome::{Event, Log, Roll};
 use skirmish::rules::ruleset::{Combatant, Ruleset, Slot};
@@ -16,22 +15,58 @@ pub fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES)
 }
 
+/// Anything from RON text (sheets from the inside of their parentheses are wrapped by [`sheet_of`]).
+pub fn ron<T: DeserializeOwned>(text: &str) -> T {
+    ron_options().from_str(text).unwrap_or_else(|e| panic!("test RON {text}: {e}"))
+}
+
 /// A sheet from the inside of its RON parentheses, e.g. `init: 50, durability: 30`.
-pub fn sheet(fields: &str) -> Sheet {
-    ron_options().from_str(&format!("({fields})")).expect("test sheet")
+pub fn sheet_of<S: DeserializeOwned>(fields: &str) -> S {
+    ron(&format!("({fields})"))
 }
 
-/// A combatant on `side` at `x` meters along the x axis.
+/// Performs the action in `text` as combatant `actor`'s first action phase with `rules`, checking every scripted
+/// face was used.
+pub fn perform_rules<R: Ruleset>(
+    rules: &mut R,
+    battle: &mut [Combatant<R::Fighter>],
+    actor: usize,
+    text: &str,
+    faces: &[u32],
+) -> Result<Log, RulesError>
+where
+    R::Action: DeserializeOwned,
+{
+    let mut dice = ScriptedDice::new(faces.iter().copied());
+    let mut log = Log::default();
+    let slot = Slot { actor, phase: 1, simultaneous: false };
+    rules.perform(slot, &ron::<R::Action>(text), battle, &mut dice, &mut log)?;
+    assert_eq!(dice.remaining(), 0, "every scripted face should be used:\n{}", render(&log));
+    Ok(log)
+}
+
+/// Plays a shipped scenario with seeds 0–19: each battle ends with a winner and replays identically.
+pub fn assert_battles_end_and_replay(path: &str) {
+    let s = skirmish::scenario::load(std::path::Path::new(path)).expect("the scenario loads");
+    let fight = |seed| {
+        let mut log = Log::default();
+        skirmish::scenario::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
+        log
+    };
+    for seed in 0..20 {
+        let log = fight(seed);
+        let ended = matches!(log.events.last(), Some(Event::BattleEnded { winner: Some(_), .. }));
+        assert!(ended, "{path}, seed {seed}: no winner\n{}", render(&log));
+        assert_eq!(log, fight(seed), "{path}, seed {seed} replays identically");
+    }
+}
+
+/// An Eclipse Phase combatant on `side` at `x` meters along the x axis.
 pub fn at(name: &str, side: &str, x: i32, fields: &str) -> Combatant<Fighter> {
-    Combatant { side: side.into(), position: (x, 0), fighter: Fighter::new(name, sheet(fields)) }
+    Combatant { side: side.into(), position: (x, 0), fighter: Fighter::new(name, sheet_of(fields)) }
 }
 
-/// An action from RON.
-pub fn action(text: &str) -> Action {
-    ron_options().from_str(text).expect("test action")
-}
-
-/// Performs `text` for combatant `actor` with `faces`, and checks every face was used.
+/// Performs an Eclipse Phase action with default options.
 pub fn perform(battle: &mut [Combatant<Fighter>], actor: usize, text: &str, faces: &[u32]) -> Log {
     perform_with(Options::default(), battle, actor, text, faces).expect("legal action")
 }
@@ -44,17 +79,7 @@ pub fn perform_with(
     text: &str,
     faces: &[u32],
 ) -> Result<Log, RulesError> {
-    let mut dice = ScriptedDice::new(faces.iter().copied());
-    let mut log = Log::default();
-    EclipsePhase::new(options).perform(
-        Slot { actor, phase: 1, simultaneous: false },
-        &action(text),
-        battle,
-        &mut dice,
-        &mut log,
-    )?;
-    assert_eq!(dice.remaining(), 0, "every scripted face should be used:\n{}", render(&log));
-    Ok(log)
+    perform_rules(&mut EclipsePhase::new(options), battle, actor, text, faces)
 }
 
 /// The log as text, for failure messages.

@@ -8,26 +8,12 @@ use serde::{Deserialize, Serialize};
 use super::gear::{ArmorRef, WeaponRef};
 use crate::rules::outcome::Status;
 
-/// A percentile rating (aptitude or skill), 0–99. Checked while the scenario is read, so a bad value names its line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "i64", into = "i64")]
-pub struct Rating(pub u32);
-
-impl TryFrom<i64> for Rating {
-    type Error = String;
-    fn try_from(v: i64) -> Result<Self, String> {
-        match u32::try_from(v) {
-            Ok(r) if r <= 99 => Ok(Rating(r)),
-            _ => Err(format!("a rating of {v} is out of range: aptitudes, skills and INIT run from 0 to 99")),
-        }
-    }
-}
-
-impl From<Rating> for i64 {
-    fn from(r: Rating) -> i64 {
-        i64::from(r.0)
-    }
-}
+crate::rules::bounded_rating!(
+    /// A percentile rating (aptitude, skill or INIT), 0–99.
+    Rating,
+    0..=99,
+    "a rating of {v} is out of range: aptitudes, skills and INIT run from 0 to 99"
+);
 
 /// The seven aptitudes. Any not given is 15, an unmodified human average.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,47 +9,19 @@ use super::gear::{ArmorRef, WeaponRef};
 use super::modifiers::Defense;
 use crate::rules::outcome::Status;
 
-/// An attribute, 1–12 (natural maximum 6, augmented up to about 10; we allow some headroom).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "i64", into = "i64")]
-pub struct Attribute(pub u32);
+crate::rules::bounded_rating!(
+    /// An attribute, 1–12 (natural maximum 6, augmented up to about 10; we allow some headroom).
+    Attribute,
+    1..=12,
+    "an attribute of {v} is out of range: attributes run from 1 to 12"
+);
 
-impl TryFrom<i64> for Attribute {
-    type Error = String;
-    fn try_from(v: i64) -> Result<Self, String> {
-        match u32::try_from(v) {
-            Ok(a) if (1..=12).contains(&a) => Ok(Attribute(a)),
-            _ => Err(format!("an attribute of {v} is out of range: attributes run from 1 to 12")),
-        }
-    }
-}
-
-impl From<Attribute> for i64 {
-    fn from(a: Attribute) -> i64 {
-        i64::from(a.0)
-    }
-}
-
-/// A skill rating, 0–12.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "i64", into = "i64")]
-pub struct SkillRating(pub u32);
-
-impl TryFrom<i64> for SkillRating {
-    type Error = String;
-    fn try_from(v: i64) -> Result<Self, String> {
-        match u32::try_from(v) {
-            Ok(r) if r <= 12 => Ok(SkillRating(r)),
-            _ => Err(format!("a skill rating of {v} is out of range: skills run from 0 to 12")),
-        }
-    }
-}
-
-impl From<SkillRating> for i64 {
-    fn from(r: SkillRating) -> i64 {
-        i64::from(r.0)
-    }
-}
+crate::rules::bounded_rating!(
+    /// A skill rating, 0–12.
+    SkillRating,
+    0..=12,
+    "a skill rating of {v} is out of range: skills run from 0 to 12"
+);
 
 /// The attributes; any not given is 3, an average human.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

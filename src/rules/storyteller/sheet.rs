@@ -8,26 +8,12 @@ use super::gear::{ArmorRef, WeaponRef};
 use super::health::Health;
 use crate::rules::outcome::Status;
 
-/// A dot rating, 0–10 (1–5 for ordinary people).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "i64", into = "i64")]
-pub struct Dots(pub u32);
-
-impl TryFrom<i64> for Dots {
-    type Error = String;
-    fn try_from(v: i64) -> Result<Self, String> {
-        match u32::try_from(v) {
-            Ok(d) if d <= 10 => Ok(Dots(d)),
-            _ => Err(format!("a rating of {v} dots is out of range: ratings run from 0 to 10")),
-        }
-    }
-}
-
-impl From<Dots> for i64 {
-    fn from(d: Dots) -> i64 {
-        i64::from(d.0)
-    }
-}
+crate::rules::bounded_rating!(
+    /// A dot rating, 0–10 (1–5 for ordinary people).
+    Dots,
+    0..=10,
+    "a rating of {v} dots is out of range: ratings run from 0 to 10"
+);
 
 /// The attributes combat uses; any not given is 2, an average person.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
