@@ -4,7 +4,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use skirmish::rules::dice::{Dice, ScriptedDice, SeededDice};
+use std::io::BufRead;
+
+use skirmish::rules::dice::{Dice, DieRequest, ScriptedDice, SeededDice, TypedInDice, read_face};
 use skirmish::rules::outcome::Log;
 use skirmish::scenario::{self, Scenario};
 
@@ -29,8 +31,11 @@ enum Command {
         #[arg(long, conflicts_with = "dice")]
         seed: Option<u64>,
         /// Use these die faces in order, e.g. 23,27,8 (d100 faces 0–99, d10 faces 1–10, 0 reads as 10).
-        #[arg(long, value_delimiter = ',')]
+        #[arg(long, value_delimiter = ',', conflicts_with = "typed")]
         dice: Option<Vec<u32>>,
+        /// Roll physical dice: each die is asked for on the terminal and its face typed in.
+        #[arg(long, conflicts_with = "seed")]
+        typed: bool,
         /// Print one JSON object per event instead of text.
         #[arg(long)]
         json: bool,
@@ -38,7 +43,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let Command::Run { scenario, seed, dice, json } = Cli::parse().command;
+    let Command::Run { scenario, seed, dice, typed, json } = Cli::parse().command;
     let loaded = match scenario::load(&scenario) {
         Ok(s) => s,
         Err(e) => {
@@ -46,7 +51,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (mut dice, label) = choose_dice(&loaded, seed, dice);
+    let (mut dice, label) = match typed {
+        true => (Box::new(TypedInDice::new(ask_for_face)) as Box<dyn Dice>, "typed in".to_owned()),
+        false => choose_dice(&loaded, seed, dice),
+    };
     let mut log = Log::default();
     let result = scenario::run(&loaded, dice.as_mut(), &label, &mut log);
     print_log(&log, json);
@@ -70,6 +78,22 @@ fn choose_dice(scenario: &Scenario, seed: Option<u64>, faces: Option<Vec<u32>>) 
         None => {
             let seed = rand::random::<u64>();
             (Box::new(SeededDice::new(seed)), format!("random seed {seed}; replay with --seed {seed}"))
+        }
+    }
+}
+
+/// Asks on the terminal for one die's face until a face on that die is typed; `None` at the end of input.
+fn ask_for_face(request: &DieRequest) -> Option<u32> {
+    let range = if request.sides == 100 { "00–99".to_owned() } else { format!("1–{}", request.sides) };
+    loop {
+        eprint!("d{} for {} ({range}): ", request.sides, request.purpose);
+        let mut line = String::new();
+        if std::io::stdin().lock().read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        match line.trim().parse::<u32>().ok().and_then(|f| read_face(f, request.sides, &request.purpose).ok()) {
+            Some(face) => return Some(face),
+            None => eprintln!("  `{}` is not a face of a d{}", line.trim(), request.sides),
         }
     }
 }

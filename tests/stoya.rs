@@ -109,3 +109,25 @@ fn the_command_prints_the_example_as_text_and_as_json() {
     let stun = lines.iter().find(|v| v["event"] == "status_gained" && v["who"] == "Assassin");
     assert_eq!(stun.map(|v| v["status"].clone()), Some(serde_json::json!({ "Stunned": 3 })));
 }
+
+#[test]
+fn typed_in_dice_play_the_example_as_the_book_rolled_it() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["run", STOYA, "--typed"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    // The book's dice, with one typo that is asked again.
+    let typed = "23\n27\n08\nabc\n28\n20\n83\n3\n4\n5\n4\n40\n27\n22\n68\n8\n71\n";
+    child.stdin.take().expect("stdin").write_all(typed.as_bytes()).expect("typed");
+    let out = child.wait_with_output().expect("finishes");
+    assert!(out.status.success());
+    let scripted = Command::new(env!("CARGO_BIN_EXE_skirmish")).args(["run", STOYA]).output().expect("runs");
+    let body = |o: &[u8]| String::from_utf8_lossy(o).lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&out.stdout), body(&scripted.stdout), "the same battle as the scripted dice");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`abc` is not a face of a d100"));
+}
