@@ -291,3 +291,12 @@ fn a_stunned_combatant_cannot_act() {
     let err = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", complex: Wait)"#, &[]);
     assert!(matches!(err, Err(RulesError::Illegal(m)) if m == "A cannot act now"));
 }
+
+#[test]
+fn only_blast_weapons_make_area_attacks() {
+    let sprayer = r#"init: 1, durability: 30, skills: { SprayWeapons: 60 }, weapons: ["shredder"]"#;
+    let mut b = vec![at("A", "a", 0, sprayer), at("B", "b", 5, TARGET)];
+    let cone =
+        perform_with(Options::default(), &mut b, 0, r#"(actor: "A", complex: AreaAttack(targets: [("B", 0)]))"#, &[]);
+    assert!(matches!(cone, Err(RulesError::Illegal(m)) if m.contains("not a blast weapon")));
+}

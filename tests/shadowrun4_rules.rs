@@ -360,3 +360,11 @@ fn ten_boxes_in_one_hit_knock_down_even_a_troll() {
     take_damage(&mut f, DamageKind::Physical, 10, &mut Log::default());
     assert!(f.condition.has(&Status::Prone) && !f.condition.has(&Status::Unconscious), "14 boxes, 10 taken");
 }
+
+#[test]
+fn a_vital_area_called_shot_adds_one_to_four() {
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
+    let five = r#"(actor: "A", simple: [Fire(target: "B", situation: (called_shot: VitalArea(5)))])"#;
+    let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, five, &[]);
+    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("1 to 4 DV, not 5")));
+}

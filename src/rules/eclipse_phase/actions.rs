@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::attack::{Shot, resolve_area, resolve_shot};
-use super::gear::{Weapon, WeaponRef};
+use super::gear::{AreaEffect, Weapon, WeaponRef};
 use super::modifiers::Situation;
 use super::policy::preferred_mode;
 use super::turn::EclipsePhase;
@@ -193,8 +193,9 @@ impl EclipsePhase {
         log: &mut Log,
     ) -> Result<(), RulesError> {
         let (id, weapon) = weapon_in_hand(&battle[actor].fighter, area.weapon.as_ref())?;
-        if weapon.area.is_none() {
-            return Err(RulesError::Illegal(format!("the {} is not an area weapon", weapon.name)));
+        if !matches!(weapon.area, Some(AreaEffect::Blast | AreaEffect::UniformBlast { .. })) {
+            // Cone weapons roll against each target's defense: they fire with Attack, one target per shot.
+            return Err(RulesError::Illegal(format!("the {} is not a blast weapon", weapon.name)));
         }
         spend_ammo(&mut battle[actor].fighter, &id, weapon, FiringMode::SingleShot)?;
         let what = format!("attacks the area with the {} (Complex Action)", weapon.name);

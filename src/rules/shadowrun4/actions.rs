@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::attack::{Strike, resolve_strike};
 use super::gear::{Weapon, WeaponRef};
 use super::initiative::Shadowrun4;
-use super::modifiers::Situation;
+use super::modifiers::{CalledShot, Situation};
 use super::{Fighter, FiringMode, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Status};
@@ -219,6 +219,11 @@ fn attack_with(
     if rules.held_back(actor, target) {
         let why = format!("surprise: it cannot act against {} in the first pass", attack.target);
         return Err(RulesError::Illegal(why));
+    }
+    if let Some(CalledShot::VitalArea(n)) = attack.situation.called_shot
+        && !(1..=4).contains(&n)
+    {
+        return Err(RulesError::Illegal(format!("a vital-area called shot adds 1 to 4 DV, not {n}")));
     }
     let (id, weapon) = weapon_for(&battle[actor].fighter, attack.weapon.as_ref(), melee)?;
     let mode = attack.mode.unwrap_or(if weapon.modes.contains(&super::gear::ModeKind::SemiAuto) {
