@@ -3,7 +3,36 @@
 //! worked out afresh before every action. Ties act simultaneously (a tie-mate taken out by another still acts); a
 //! glitch loses ties; a critical glitch goes last.
 
+use super::RulesError;
+use super::dice::Dice;
+use super::outcome::{Event, Log, Term};
 use super::ruleset::{Combatant, FighterState, Slot};
+use super::shadowrun4::pool::{GlitchRule, PoolSpec, roll_pool_with};
+
+/// Who rolls initiative and with what: Reaction + Intuition dice, and the passes the sheet gives.
+pub struct InitiativeRoll<'a> {
+    pub who: &'a str,
+    pub reaction: u32,
+    pub intuition: u32,
+    pub passes: u32,
+    pub glitch_rule: GlitchRule,
+}
+
+/// Reaction + Intuition plus the hits of that many dice; a critical glitch loses a pass if there are more than one.
+pub fn roll_initiative(roll: InitiativeRoll<'_>, dice: &mut dyn Dice, log: &mut Log) -> Result<PassEntry, RulesError> {
+    let base = roll.reaction + roll.intuition;
+    let label = format!("Reaction {} + Intuition {} (initiative)", roll.reaction, roll.intuition);
+    let spec = PoolSpec { who: roll.who, label, base: base as i32, modifiers: Vec::new() };
+    let pool = roll_pool_with(spec, roll.glitch_rule, dice, log)?;
+    let score = (base + pool.hits) as i32;
+    let terms = vec![Term::fixed("Reaction + Intuition", base as i32), Term::fixed("hits", pool.hits as i32)];
+    log.push(Event::Calculated { who: roll.who.to_owned(), label: "initiative score".into(), terms, total: score });
+    let mut passes = roll.passes.max(1);
+    if pool.critical_glitch && passes > 1 {
+        passes -= 1;
+    }
+    Ok(PassEntry { score, glitch: pool.glitch, critical_glitch: pool.critical_glitch, passes, tie_break: base })
+}
 
 /// A fighter whose initiative score its wounds lower.
 pub trait PassFighter: FighterState {

@@ -8,10 +8,10 @@ use super::attack::{Situation, Strike, resolve_strike};
 use super::gear::{AttackKind, WeaponRef};
 use super::{Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
-use crate::rules::outcome::{Event, Log, Status, Term};
-use crate::rules::passes::{PassEntry, Passes};
+use crate::rules::outcome::{Event, Log, Status};
+use crate::rules::passes::{InitiativeRoll, PassEntry, Passes, roll_initiative};
 use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, pair_mut};
-use crate::rules::shadowrun4::pool::{GlitchRule, PoolSpec, roll_pool_with};
+use crate::rules::shadowrun4::pool::GlitchRule;
 
 /// One combatant's Action Phase, as a scenario scripts it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -74,21 +74,12 @@ impl HomebrewD6 {
     }
 }
 
-fn roll_initiative(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<PassEntry, RulesError> {
+/// Initiative as Shadowrun 4, under the homebrew's glitch rule.
+fn roll_one(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<PassEntry, RulesError> {
     let a = &f.sheet.attributes;
-    let base = (a.reaction.0 + a.intuition.0) as i32;
-    let label = format!("Reaction {} + Intuition {} (initiative)", a.reaction.0, a.intuition.0);
-    let spec = PoolSpec { who: &f.name, label, base, modifiers: Vec::new() };
-    let pool = roll_pool_with(spec, GlitchRule::MoreThanHalf, dice, log)?;
-    let score = base + pool.hits as i32;
-    let terms = vec![Term::fixed("Reaction + Intuition", base), Term::fixed("hits", pool.hits as i32)];
-    log.push(Event::Calculated { who: f.name.clone(), label: "initiative score".into(), terms, total: score });
-    let mut passes = f.sheet.initiative_passes.max(1);
-    if pool.critical_glitch && passes > 1 {
-        passes -= 1;
-    }
-    let tie_break = a.reaction.0 + a.intuition.0;
-    Ok(PassEntry { score, glitch: pool.glitch, critical_glitch: pool.critical_glitch, passes, tie_break })
+    let (reaction, intuition, passes) = (a.reaction.0, a.intuition.0, f.sheet.initiative_passes);
+    let roll = InitiativeRoll { who: &f.name, reaction, intuition, passes, glitch_rule: GlitchRule::MoreThanHalf };
+    roll_initiative(roll, dice, log)
 }
 
 impl Ruleset for HomebrewD6 {
@@ -108,7 +99,7 @@ impl Ruleset for HomebrewD6 {
     ) -> Result<(), RulesError> {
         let mut entries = Vec::new();
         for c in battle.iter() {
-            entries.push(if c.fighter.is_out() { None } else { Some(roll_initiative(&c.fighter, dice, log)?) });
+            entries.push(if c.fighter.is_out() { None } else { Some(roll_one(&c.fighter, dice, log)?) });
         }
         self.passes.start(entries);
         Ok(())

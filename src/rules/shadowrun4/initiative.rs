@@ -4,11 +4,12 @@
 
 use super::actions::{Action, perform_action};
 use super::policy::default_action;
+use super::pool::GlitchRule;
 use super::pool::{PoolSpec, roll_pool};
 use super::{Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
-use crate::rules::outcome::{Event, Log, Modifier};
-use crate::rules::passes::{PassEntry, Passes};
+use crate::rules::outcome::{Log, Modifier};
+use crate::rules::passes::{InitiativeRoll, PassEntry, Passes, roll_initiative};
 use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot};
 
 /// Shadowrun 4 with its options and the state of the current combat turn.
@@ -83,24 +84,12 @@ impl Shadowrun4 {
     }
 }
 
-/// Reaction + Intuition + hits on that many dice.
+/// Reaction + Intuition + hits on that many dice, under Shadowrun 4's glitch rule.
 fn roll_one(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<PassEntry, RulesError> {
     let a = &f.sheet.attributes;
-    let base = (a.reaction.0 + a.intuition.0) as i32;
-    let label = format!("Reaction {} + Intuition {} (initiative)", a.reaction.0, a.intuition.0);
-    let pool = roll_pool(PoolSpec { who: &f.name, label, base, modifiers: Vec::new() }, dice, log)?;
-    let mut passes = f.sheet.initiative_passes.max(1);
-    if pool.critical_glitch && passes > 1 {
-        passes -= 1;
-    }
-    let terms = vec![
-        crate::rules::outcome::Term::fixed("Reaction + Intuition", base),
-        crate::rules::outcome::Term::fixed("hits", pool.hits as i32),
-    ];
-    let score = base + pool.hits as i32;
-    log.push(Event::Calculated { who: f.name.clone(), label: "initiative score".into(), terms, total: score });
-    let tie_break = a.reaction.0 + a.intuition.0;
-    Ok(PassEntry { score, glitch: pool.glitch, critical_glitch: pool.critical_glitch, passes, tie_break })
+    let (reaction, intuition, passes) = (a.reaction.0, a.intuition.0, f.sheet.initiative_passes);
+    let roll = InitiativeRoll { who: &f.name, reaction, intuition, passes, glitch_rule: GlitchRule::HalfOrMore };
+    roll_initiative(roll, dice, log)
 }
 
 impl Ruleset for Shadowrun4 {
