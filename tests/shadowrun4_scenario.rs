@@ -56,6 +56,15 @@ fn the_duel_plays_out_exactly() {
     let expected_damage: Vec<_> =
         expected_damage.iter().map(|(w, t, a, n)| (w.to_string(), t.to_string(), *a, *n)).collect();
     assert_eq!(damage(&log), expected_damage);
+    let passes: Vec<(u32, u32)> = log
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::PassStarted { turn, pass } => Some((*turn, *pass)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(passes, [(1, 1), (1, 2)], "Lynx's second pass is announced");
     let dead = log
         .events
         .iter()

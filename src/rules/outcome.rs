@@ -185,6 +185,11 @@ pub enum Event {
         phase: u32,
         order: Vec<String>,
     },
+    /// A new initiative pass begins (Shadowrun 4, the d6 homebrew); its order is worked out action by action.
+    PassStarted {
+        turn: u32,
+        pass: u32,
+    },
     ActionTaken {
         who: String,
         action: String,
@@ -315,6 +320,7 @@ impl fmt::Display for Event {
             Event::PhaseStarted { turn, phase, order } => {
                 write!(f, "Turn {turn}, action phase {phase}: {}", order.join(", "))
             }
+            Event::PassStarted { turn, pass } => write!(f, "Turn {turn}, initiative pass {pass}"),
             Event::ActionTaken { who, action } => write!(f, "{who}: {action}"),
             Event::Tested(t) => write_test(f, t),
             Event::AttackResolved { attacker, defender, hit, reason } => {

@@ -85,6 +85,12 @@ pub trait Ruleset {
     /// The simple built-in choice for a combatant nobody scripted: attack the nearest enemy still standing.
     fn default_action(&self, slot: Slot, battle: &[Combatant<Self::Fighter>]) -> Option<Self::Action>;
 
+    /// Whether `start_turn` announces the turn's phases with their order (Eclipse Phase, Storyteller). Rulesets
+    /// whose order changes as wounds fall leave it to the battle loop to announce each pass as it begins.
+    fn announces_phases(&self) -> bool {
+        true
+    }
+
     /// The name of the combatant an action is for.
     fn actor_of<'a>(&self, action: &'a Self::Action) -> &'a str;
 }

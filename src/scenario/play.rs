@@ -45,7 +45,7 @@ pub fn play<R: Ruleset>(
         log.push(Event::TurnStarted { turn });
         ruleset.start_turn(turn, battle, dice, log)?;
         let mut had_slot = Vec::new();
-        if let Some(stop) = play_turn(ruleset, battle, &mut script, &mut had_slot, dice, log)? {
+        if let Some(stop) = play_turn(ruleset, turn, battle, &mut script, &mut had_slot, dice, log)? {
             end(battle, stop, log);
             return Ok(());
         }
@@ -67,13 +67,19 @@ pub fn play<R: Ruleset>(
 /// Plays the slots of one turn, noting who had one; `Some` when the battle stops during it.
 fn play_turn<R: Ruleset>(
     ruleset: &mut R,
+    turn: u32,
     battle: &mut [Combatant<R::Fighter>],
     script: &mut Script<R::Action>,
     had_slot: &mut Vec<String>,
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<Option<Stop>, RulesError> {
+    let mut pass = 0;
     while let Some(slot) = ruleset.next_slot(battle) {
+        if !ruleset.announces_phases() && slot.phase != pass {
+            pass = slot.phase;
+            log.push(Event::PassStarted { turn, pass });
+        }
         // A tie-mate acting at the same moment still acts, even when the other's action ended the battle.
         if sides_standing(battle).len() <= 1 && !slot.simultaneous {
             return Ok(Some(Stop::Decided));

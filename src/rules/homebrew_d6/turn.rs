@@ -159,6 +159,10 @@ impl Ruleset for HomebrewD6 {
         Some(act)
     }
 
+    fn announces_phases(&self) -> bool {
+        false
+    }
+
     fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
         &action.actor
     }

@@ -134,6 +134,10 @@ impl Ruleset for Shadowrun4 {
         default_action(self, slot.actor, battle)
     }
 
+    fn announces_phases(&self) -> bool {
+        false
+    }
+
     fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
         &action.actor
     }
