@@ -112,36 +112,27 @@ pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
 
 /// Plays a scenario with `dice`, returning its log. On an error the log holds what happened until then.
 pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut Log) -> Result<(), RulesError> {
-    let limit = scenario.turn_limit;
-    let started = |ruleset: &str| Event::BattleStarted {
-        name: scenario.name.clone(),
-        ruleset: ruleset.to_owned(),
-        dice: dice_label.to_owned(),
-    };
+    let header = Header { name: &scenario.name, dice: dice_label, turn_limit: scenario.turn_limit };
     match &scenario.ruleset {
         RulesetSetup::EclipsePhase(setup) => {
             let ruleset = EclipsePhase::new(setup.options);
-            log.push(started(ruleset.name()));
             let battle = battle_of(&setup.combatants, |name, sheet, condition| ep::Fighter { name, sheet, condition });
-            play_battle(ruleset, battle, &setup.actions, limit, dice, log)
+            play_battle(ruleset, battle, &setup.actions, &header, dice, log)
         }
         RulesetSetup::Shadowrun4(setup) => {
             let ruleset = Shadowrun4::new(setup.options.clone());
-            log.push(started(ruleset.name()));
             let battle = battle_of(&setup.combatants, |name, sheet, condition| sr4::Fighter { name, sheet, condition });
-            play_battle(ruleset, battle, &setup.actions, limit, dice, log)
+            play_battle(ruleset, battle, &setup.actions, &header, dice, log)
         }
         RulesetSetup::Storyteller(setup) => {
             let ruleset = Storyteller::new(setup.options);
-            log.push(started(ruleset.name()));
             let battle = battle_of(&setup.combatants, |name, sheet, condition| st::Fighter { name, sheet, condition });
-            play_battle(ruleset, battle, &setup.actions, limit, dice, log)
+            play_battle(ruleset, battle, &setup.actions, &header, dice, log)
         }
         RulesetSetup::HomebrewD6(setup) => {
             let ruleset = HomebrewD6::new(setup.options);
-            log.push(started(ruleset.name()));
             let battle = battle_of(&setup.combatants, |name, sheet, condition| hb::Fighter { name, sheet, condition });
-            play_battle(ruleset, battle, &setup.actions, limit, dice, log)
+            play_battle(ruleset, battle, &setup.actions, &header, dice, log)
         }
     }
 }
@@ -159,22 +150,31 @@ fn battle_of<S: Clone, C: Clone, F>(
     specs.iter().map(place).collect()
 }
 
+/// What every battle of a scenario starts from, whatever its ruleset.
+struct Header<'a> {
+    name: &'a str,
+    dice: &'a str,
+    turn_limit: u32,
+}
+
 fn play_battle<R: Ruleset>(
     mut ruleset: R,
     mut battle: Vec<Combatant<R::Fighter>>,
     actions: &[R::Action],
-    turn_limit: u32,
+    header: &Header<'_>,
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<(), RulesError>
 where
     R::Action: Clone,
 {
+    let (name, ruleset_name, dice_label) = (header.name.to_owned(), ruleset.name().to_owned(), header.dice.to_owned());
+    log.push(Event::BattleStarted { name, ruleset: ruleset_name, dice: dice_label });
     let script = match actions.is_empty() {
         true => Script::BuiltIn,
         false => Script::Scripted(actions.iter().cloned().collect::<VecDeque<_>>()),
     };
-    play::play(&mut ruleset, &mut battle, script, turn_limit, dice, log)
+    play::play(&mut ruleset, &mut battle, script, header.turn_limit, dice, log)
 }
 
 pub(super) type EpSpec = CombatantSpec<ep::sheet::Sheet, ep::sheet::Condition>;
