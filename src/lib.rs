@@ -2,7 +2,9 @@
 //!
 //! The module list is the architecture:
 //! - [`rules`]: the pure rules core (no bevy): dice, explained outcomes, one folder per ruleset;
-//! - [`scenario`]: scenario files and the headless battle loop the `skirmish run` command plays.
+//! - [`combat`]: the ECS layer (components, messages, turn, attack and damage systems), headless;
+//! - [`scenario`]: scenario files, and the pure battle loop the ECS layer is tested against.
 
+pub mod combat;
 pub mod rules;
 pub mod scenario;

@@ -51,12 +51,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (mut dice, label) = match typed {
-        true => (Box::new(TypedInDice::new(ask_for_face)) as Box<dyn Dice>, "typed in".to_owned()),
+    let (dice, label) = match typed {
+        true => (Box::new(TypedInDice::new(ask_for_face)) as Box<dyn Dice + Send + Sync>, "typed in".to_owned()),
         false => choose_dice(&loaded, seed, dice),
     };
-    let mut log = Log::default();
-    let result = scenario::run(&loaded, dice.as_mut(), &label, &mut log);
+    let (log, result) = scenario::run_ecs(&loaded, dice, &label);
     print_log(&log, json);
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -68,7 +67,11 @@ fn main() -> ExitCode {
 }
 
 /// The command line's dice first, then the scenario's, then a random seed.
-fn choose_dice(scenario: &Scenario, seed: Option<u64>, faces: Option<Vec<u32>>) -> (Box<dyn Dice>, String) {
+fn choose_dice(
+    scenario: &Scenario,
+    seed: Option<u64>,
+    faces: Option<Vec<u32>>,
+) -> (Box<dyn Dice + Send + Sync>, String) {
     if let Some(faces) = faces.or_else(|| if seed.is_none() { scenario.dice.clone() } else { None }) {
         let label = format!("{} scripted faces", faces.len());
         return (Box::new(ScriptedDice::new(faces)), label);

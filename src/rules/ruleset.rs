@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::RulesError;
 use super::dice::Dice;
-use super::outcome::Log;
+use super::outcome::{Log, Status};
 
 /// A combatant as a battle holds it: the ruleset's own state plus what every ruleset shares.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -36,7 +36,50 @@ pub trait FighterState {
     fn can_act(&self) -> bool;
     /// Out of the battle (dead, incapacitated, unconscious …).
     fn is_out(&self) -> bool;
+    /// Its statuses now.
+    fn statuses(&self) -> &[Status];
+    /// The catalogue id of the weapon in hand.
+    fn weapon_in_hand(&self) -> &str;
+    /// The catalogue ids of the armor worn.
+    fn armor_worn(&self) -> Vec<String>;
 }
+
+/// A fighter made of a sheet (what it is) and a condition (what the battle has done to it), as every ruleset's
+/// is: the ECS keeps the two as separate components.
+pub trait FighterParts: Sized {
+    type Sheet: Clone + Send + Sync + 'static;
+    type Condition: Clone + Send + Sync + 'static;
+    /// The fighter from its parts.
+    fn assemble(name: String, sheet: Self::Sheet, condition: Self::Condition) -> Self;
+    /// Its sheet.
+    fn sheet(&self) -> &Self::Sheet;
+    /// Its condition.
+    fn condition(&self) -> &Self::Condition;
+}
+
+/// Implements [`FighterParts`] for a ruleset's `Fighter { name, sheet, condition }`.
+macro_rules! fighter_parts {
+    ($fighter:ty, $sheet:ty, $condition:ty) => {
+        impl $crate::rules::ruleset::FighterParts for $fighter {
+            type Sheet = $sheet;
+            type Condition = $condition;
+
+            fn assemble(name: String, sheet: $sheet, condition: $condition) -> Self {
+                Self { name, sheet, condition }
+            }
+
+            fn sheet(&self) -> &$sheet {
+                &self.sheet
+            }
+
+            fn condition(&self) -> &$condition {
+                &self.condition
+            }
+        }
+    };
+}
+
+pub(crate) use fighter_parts;
 
 /// One slot of a turn: which combatant acts, and in which phase or pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

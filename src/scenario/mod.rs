@@ -13,6 +13,8 @@ use serde::Deserialize;
 pub use error::ScenarioError;
 use play::Script;
 
+use crate::combat::battle::BattleSetup;
+use crate::combat::{ActionSource, CombatRules};
 use crate::rules::RulesError;
 use crate::rules::dice::Dice;
 use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
@@ -135,6 +137,48 @@ pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut
             play_battle(ruleset, battle, &setup.actions, &header, dice, log)
         }
     }
+}
+
+/// Plays a scenario through the ECS layer (what `skirmish run` does), returning its log and the rules' error if one
+/// stopped the battle. It gives the same battle as [`run`] from the same dice.
+pub fn run_ecs(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> (Log, Result<(), String>) {
+    let header = Header { name: &scenario.name, dice: dice_label, turn_limit: scenario.turn_limit };
+    match &scenario.ruleset {
+        RulesetSetup::EclipsePhase(setup) => {
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| ep::Fighter { name, sheet, condition });
+            ecs_battle(EclipsePhase::new(setup.options), battle, &setup.actions, &header, dice)
+        }
+        RulesetSetup::Shadowrun4(setup) => {
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| sr4::Fighter { name, sheet, condition });
+            ecs_battle(Shadowrun4::new(setup.options.clone()), battle, &setup.actions, &header, dice)
+        }
+        RulesetSetup::Storyteller(setup) => {
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| st::Fighter { name, sheet, condition });
+            ecs_battle(Storyteller::new(setup.options), battle, &setup.actions, &header, dice)
+        }
+        RulesetSetup::HomebrewD6(setup) => {
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| hb::Fighter { name, sheet, condition });
+            ecs_battle(HomebrewD6::new(setup.options), battle, &setup.actions, &header, dice)
+        }
+    }
+}
+
+fn ecs_battle<R: CombatRules>(
+    rules: R,
+    combatants: Vec<Combatant<R::Fighter>>,
+    actions: &[R::Action],
+    header: &Header<'_>,
+    dice: Box<dyn Dice + Send + Sync>,
+) -> (Log, Result<(), String>) {
+    let mut log = Log::default();
+    let (name, ruleset, label) = (header.name.to_owned(), rules.name().to_owned(), header.dice.to_owned());
+    log.push(Event::BattleStarted { name, ruleset, dice: label });
+    let source = match actions.is_empty() {
+        true => ActionSource::BuiltIn,
+        false => ActionSource::Scripted(actions.iter().cloned().collect()),
+    };
+    let setup = BattleSetup { rules, combatants, source, turn_limit: header.turn_limit, dice, log };
+    crate::combat::battle::run(setup)
 }
 
 /// The combatants at the start of the battle, each on its side and cell.

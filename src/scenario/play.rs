@@ -1,5 +1,6 @@
 //! The battle loop every ruleset shares: turns, the ruleset's slots, scripted actions or the built-in choice,
-//! and the end of the battle. Pure Rust; the ECS layer will drive the same ruleset calls.
+//! and the end of the battle, in pure Rust. The ECS layer (`crate::combat`) drives the same ruleset calls in the
+//! same order; this loop is the reference it is tested and benchmarked against.
 
 use std::collections::VecDeque;
 
@@ -26,10 +27,11 @@ pub fn sides_standing<F: FighterState>(battle: &[Combatant<F>]) -> Vec<&str> {
 }
 
 /// Why a battle stopped.
-enum Stop {
+pub enum Stop {
     Decided,
     ScriptDone,
     Stuck(String),
+    TurnLimit(u32),
 }
 
 /// Plays a battle to its end, to the end of its script, or to the turn limit, appending every event to `log`.
@@ -59,8 +61,7 @@ pub fn play<R: Ruleset>(
             return Ok(());
         }
     }
-    let reason = format!("the turn limit of {turn_limit} was reached");
-    log.push(Event::BattleEnded { reason, winner: None });
+    end(battle, Stop::TurnLimit(turn_limit), log);
     Ok(())
 }
 
@@ -110,6 +111,11 @@ fn play_turn<R: Ruleset>(
 }
 
 fn end<F: FighterState>(battle: &[Combatant<F>], stop: Stop, log: &mut Log) {
+    log.push(battle_ended(battle, stop));
+}
+
+/// The event that ends a battle for `stop`.
+pub fn battle_ended<F: FighterState>(battle: &[Combatant<F>], stop: Stop) -> Event {
     let standing = sides_standing(battle);
     let (reason, winner) = match stop {
         Stop::Decided => match standing.first() {
@@ -118,6 +124,7 @@ fn end<F: FighterState>(battle: &[Combatant<F>], stop: Stop, log: &mut Log) {
         },
         Stop::ScriptDone => ("the scripted actions are done".to_owned(), None),
         Stop::Stuck(why) => (why, None),
+        Stop::TurnLimit(n) => (format!("the turn limit of {n} was reached"), None),
     };
-    log.push(Event::BattleEnded { reason, winner });
+    Event::BattleEnded { reason, winner }
 }

@@ -24,7 +24,7 @@ mod turn;
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
-use super::outcome::Modifier;
+use super::outcome::{Modifier, Status};
 use super::ruleset::FighterState;
 use gear::Weapon;
 use sheet::{Condition, Sheet};
@@ -145,4 +145,18 @@ impl FighterState for Fighter {
     fn is_out(&self) -> bool {
         self.condition.is_out()
     }
+
+    fn statuses(&self) -> &[Status] {
+        &self.condition.statuses
+    }
+
+    fn weapon_in_hand(&self) -> &str {
+        self.drawn_id().unwrap_or("unarmed")
+    }
+
+    fn armor_worn(&self) -> Vec<String> {
+        self.sheet.armor.iter().map(|a| a.0.clone()).collect()
+    }
 }
+
+crate::rules::ruleset::fighter_parts!(Fighter, Sheet, Condition);

@@ -1,0 +1,74 @@
+//! A whole battle in a headless `App`: spawn the combatants, insert the battle's resources, and update until it is
+//! over. The CLI plays scenarios this way; the GUI will add rendering plugins to the same `App`.
+
+use bevy::prelude::*;
+
+use super::components::{Armor, GridPos, Initiative, Loadout, RosterIndex, Side, Stats, StatusList, Wounds};
+use super::{ActionSource, BattleDice, BattleLog, BattleRecord, CombatPlugin, CombatRules, Roster, Rules, TurnState};
+use crate::rules::dice::Dice;
+use crate::rules::outcome::Log;
+use crate::rules::ruleset::{Combatant, FighterParts, FighterState};
+
+/// Everything a battle starts from.
+pub struct BattleSetup<R: CombatRules> {
+    pub rules: R,
+    pub combatants: Vec<Combatant<R::Fighter>>,
+    pub source: ActionSource<R::Action>,
+    pub turn_limit: u32,
+    pub dice: Box<dyn Dice + Send + Sync>,
+    /// The log so far (the battle's header).
+    pub log: Log,
+}
+
+/// A headless app holding the battle, ready to `update`.
+pub fn battle_app<R: CombatRules>(setup: BattleSetup<R>) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, CombatPlugin::<R>::default()));
+    let world = app.world_mut();
+    let roster = setup.combatants.iter().enumerate().map(|(i, c)| world.spawn(components(i, c)).id()).collect();
+    app.insert_resource(Rules(setup.rules))
+        .insert_resource(BattleDice(setup.dice))
+        .insert_resource(BattleLog(setup.log))
+        .insert_resource(Roster(roster))
+        .insert_resource(setup.source)
+        .insert_resource(BattleRecord::<R::Action>(Vec::new()))
+        .insert_resource(TurnState { turn_limit: setup.turn_limit, round_over: true, ..TurnState::default() });
+    app
+}
+
+/// A combatant's components.
+fn components<F: FighterParts + FighterState>(index: usize, c: &Combatant<F>) -> impl Bundle {
+    let f = &c.fighter;
+    (
+        Name::new(f.name().to_owned()),
+        RosterIndex(index),
+        Side(c.side.clone()),
+        GridPos(c.position.0, c.position.1),
+        Stats(f.sheet().clone()),
+        Wounds(f.condition().clone()),
+        Armor(f.armor_worn()),
+        Loadout(f.weapon_in_hand().to_owned()),
+        StatusList(f.statuses().to_vec()),
+        Initiative::default(),
+    )
+}
+
+/// Updates until the battle is over; a battle always ends (the turn limit), and this bound only guards a bug.
+pub fn play_to_end(app: &mut App) -> Result<(), String> {
+    for _ in 0..1_000_000 {
+        app.update();
+        let state = app.world().resource::<TurnState>();
+        if state.ended {
+            return state.error.clone().map_or(Ok(()), Err);
+        }
+    }
+    Err("the battle did not end".into())
+}
+
+/// Plays a battle to its end and returns its log, with the rules' error if one stopped it.
+pub fn run<R: CombatRules>(setup: BattleSetup<R>) -> (Log, Result<(), String>) {
+    let mut app = battle_app(setup);
+    let result = play_to_end(&mut app);
+    let log = app.world_mut().remove_resource::<BattleLog>().map(|l| l.0).unwrap_or_default();
+    (log, result)
+}

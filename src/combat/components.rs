@@ -1,0 +1,47 @@
+//! The components of a combatant: its ruleset's sheet (`Stats`) and condition (`Wounds`), and what every ruleset
+//! shares: side, grid position, armor worn, weapon in hand, statuses, and its initiative this turn.
+
+use bevy::prelude::*;
+
+use crate::rules::outcome::Status;
+
+/// The ruleset's sheet: attributes, skills, gear carried.
+#[derive(Component, Clone, Debug)]
+pub struct Stats<S: Clone + Send + Sync + 'static>(pub S);
+
+/// The ruleset's condition: damage, wounds or boxes with their penalties, statuses, ammunition. The damage system
+/// is the only writer.
+#[derive(Component, Clone, Debug)]
+pub struct Wounds<C: Clone + Send + Sync + 'static>(pub C);
+
+/// The side a combatant fights for.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Side(pub String);
+
+/// The grid cell it stands on; one cell is one meter.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridPos(pub i32, pub i32);
+
+/// Armor worn, by catalogue id (armor does not change during a battle).
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Armor(pub Vec<String>);
+
+/// The weapon in hand, by catalogue id; kept in step with `Wounds` by the damage system.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Loadout(pub String);
+
+/// Statuses (prone, stunned, jammed, unconscious, dead …); kept in step with `Wounds` by the damage system.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct StatusList(pub Vec<Status>);
+
+/// This turn's initiative: the score rolled (when the ruleset rolls one) and the last slot it acted in.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Initiative {
+    pub score: Option<i32>,
+    /// The phase or pass of its current or last slot this turn.
+    pub phase: Option<u32>,
+}
+
+/// The combatant's place in the battle's roster: the index the ruleset's slots refer to.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RosterIndex(pub usize);

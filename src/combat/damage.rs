@@ -1,0 +1,62 @@
+//! The damage system: applies a resolved action's outcome to the combatants (their condition, weapon in hand and
+//! statuses) and reports the damage, wounds and status changes it carried.
+
+use bevy::prelude::*;
+
+use super::components::{Loadout, StatusList, Wounds};
+use super::messages::{ActionResolved, DamageApplied, StatusChanged, WoundsTaken};
+use super::{CombatRules, ConditionOf, TurnSystems};
+use crate::rules::outcome::Event;
+use crate::rules::ruleset::{FighterParts, FighterState};
+
+pub(super) fn plugin<R: CombatRules>(app: &mut App) {
+    app.add_systems(Update, apply_outcomes::<R>.in_set(TurnSystems::Apply));
+}
+
+/// Writes each combatant's new condition, and reports what changed.
+fn apply_outcomes<R: CombatRules>(
+    mut resolved: MessageReader<ActionResolved<R::Fighter>>,
+    mut combatants: Query<(&Name, &mut Wounds<ConditionOf<R>>, &mut Loadout, &mut StatusList)>,
+    mut writers: (MessageWriter<DamageApplied>, MessageWriter<WoundsTaken>, MessageWriter<StatusChanged>),
+) {
+    for message in resolved.read() {
+        for (entity, fighter) in &message.fighters {
+            let Ok((_, mut wounds, mut loadout, mut statuses)) = combatants.get_mut(*entity) else { continue };
+            wounds.0 = fighter.condition().clone();
+            loadout.0 = fighter.weapon_in_hand().to_owned();
+            statuses.0 = fighter.statuses().to_vec();
+        }
+        let entity_of = |name: &str| message.fighters.iter().find(|(_, f)| f.name() == name).map(|(e, _)| *e);
+        for event in &message.events {
+            report(event, &entity_of, &mut writers);
+        }
+    }
+}
+
+/// The damage, wound and status message for one event, if it is one of those.
+fn report(
+    event: &Event,
+    entity_of: &impl Fn(&str) -> Option<Entity>,
+    writers: &mut (MessageWriter<DamageApplied>, MessageWriter<WoundsTaken>, MessageWriter<StatusChanged>),
+) {
+    match event {
+        Event::DamageTaken { who, track, amount, total, capacity } => {
+            if let Some(entity) = entity_of(who) {
+                let (track, amount, total, capacity) = (track.clone(), *amount, *total, *capacity);
+                writers.0.write(DamageApplied { entity, track, amount, total, capacity });
+            }
+        }
+        Event::WoundsTaken { who, wounds, total, .. } => {
+            if let Some(entity) = entity_of(who) {
+                writers.1.write(WoundsTaken { entity, wounds: *wounds, total: *total });
+            }
+        }
+        Event::StatusGained { who, status, reason } | Event::StatusLost { who, status, reason } => {
+            if let Some(entity) = entity_of(who) {
+                let gained = matches!(event, Event::StatusGained { .. });
+                writers.2.write(StatusChanged { entity, status: status.clone(), gained, reason: reason.clone() });
+            }
+        }
+        _ => {}
+    }
+}

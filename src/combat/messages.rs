@@ -1,0 +1,99 @@
+//! The battle's messages, in the order one slot produces them: `RoundStarted` (when a turn begins), `TurnStarted`
+//! → `DeclareAction` → `ActionResolved` with `AttackResolved` → `DamageApplied`, `WoundsTaken`, `StatusChanged` →
+//! `TurnEnded`, and `BattleEnded`. Requests are imperative, results past tense; each result carries its part of
+//! the explained outcome.
+
+use bevy::prelude::*;
+
+use crate::rules::outcome::{Event, Status};
+use crate::rules::ruleset::Slot;
+
+/// A new turn (round) began and initiative was rolled.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct RoundStarted {
+    pub turn: u32,
+}
+
+/// A combatant's slot began.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnStarted {
+    pub entity: Entity,
+    pub slot: Slot,
+}
+
+/// A request: this combatant takes this action in its slot (from a script, the built-in choice, a player or the
+/// AI).
+#[derive(Message, Clone, Debug)]
+pub struct DeclareAction<A: Clone + Send + Sync + 'static> {
+    pub entity: Entity,
+    pub slot: Slot,
+    pub action: A,
+}
+
+/// The rules resolved an action: every event it produced, and every combatant as it stands afterwards.
+#[derive(Message, Clone, Debug)]
+pub struct ActionResolved<F: Clone + Send + Sync + 'static> {
+    pub entity: Entity,
+    pub events: Vec<Event>,
+    pub fighters: Vec<(Entity, F)>,
+}
+
+/// One attack's opposed test was decided.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct AttackResolved {
+    pub attacker: Entity,
+    pub defender: Entity,
+    pub hit: bool,
+    pub reason: String,
+}
+
+/// Damage was marked on a combatant's track.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct DamageApplied {
+    pub entity: Entity,
+    pub track: String,
+    pub amount: i32,
+    pub total: i32,
+    pub capacity: i32,
+}
+
+/// A combatant took wounds (Eclipse Phase).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct WoundsTaken {
+    pub entity: Entity,
+    pub wounds: u32,
+    pub total: u32,
+}
+
+/// A combatant gained or lost a status: knocked down, stunned, incapacitated, dead ….
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct StatusChanged {
+    pub entity: Entity,
+    pub status: Status,
+    pub gained: bool,
+    pub reason: String,
+}
+
+/// A combatant's slot ended.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnEnded {
+    pub entity: Entity,
+}
+
+/// The battle is over.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct BattleEnded {
+    pub reason: String,
+    pub winner: Option<String>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<RoundStarted>()
+        .add_message::<TurnStarted>()
+        .add_message::<AttackResolved>()
+        .add_message::<DamageApplied>()
+        .add_message::<WoundsTaken>()
+        .add_message::<StatusChanged>()
+        .add_message::<TurnEnded>()
+        .add_message::<BattleEnded>();
+}

@@ -1,0 +1,211 @@
+//! The turn systems: find the next slot (rolling initiative when a turn begins), choose its action from the script
+//! or the built-in choice, and close it. They keep the order of the pure battle loop (`scenario::play`) exactly, so
+//! both give the same battle from the same dice.
+
+use bevy::prelude::*;
+
+use super::components::{Initiative, RosterIndex, Wounds};
+use super::messages::{BattleEnded, RoundStarted, TurnEnded, TurnStarted};
+use super::{
+    ActionSource, BattleDice, BattleLog, CombatRules, ConditionOf, Parts, Roster, Rules, TurnState, TurnSystems,
+    name_at, snapshot,
+};
+use crate::combat::messages::{ActionResolved, DeclareAction};
+use crate::rules::outcome::Event;
+use crate::rules::ruleset::{Combatant, FighterParts, FighterState, Slot};
+use crate::scenario::play::{Stop, battle_ended, sides_standing};
+
+pub(super) fn plugin<R: CombatRules>(app: &mut App) {
+    app.add_message::<DeclareAction<R::Action>>().add_message::<ActionResolved<R::Fighter>>();
+    app.add_systems(
+        Update,
+        (
+            begin_slot::<R>.in_set(TurnSystems::Begin),
+            choose_action::<R>.in_set(TurnSystems::Choose),
+            end_slot::<R>.in_set(TurnSystems::End),
+        ),
+    );
+}
+
+/// What a new turn writes to each combatant: its condition (stuns wear off) and initiative.
+type TurnStart<'a, R> = (&'a RosterIndex, &'a mut Wounds<ConditionOf<R>>, &'a mut Initiative);
+
+/// What `begin_slot` writes besides messages.
+struct Begun {
+    slot: Option<Slot>,
+    stop: Option<Stop>,
+}
+
+/// Finds the next slot to play, starting a new turn when the last is spent, or ends the battle.
+fn begin_slot<R: CombatRules>(
+    mut state: ResMut<TurnState>,
+    mut rules: ResMut<Rules<R>>,
+    mut dice: ResMut<BattleDice>,
+    mut log: ResMut<BattleLog>,
+    source: Res<ActionSource<R::Action>>,
+    roster: Res<Roster>,
+    mut parts: ParamSet<(Query<Parts<R>>, Query<TurnStart<R>>)>,
+    mut messages: (MessageWriter<RoundStarted>, MessageWriter<TurnStarted>, MessageWriter<BattleEnded>),
+) {
+    if state.current.is_some() {
+        return;
+    }
+    let mut battle = snapshot::<R>(&parts.p0());
+    let begun = next_slot(&mut state, &mut rules.0, &mut battle, &mut dice, &mut log.0, &source, &mut messages.0);
+    match begun {
+        Ok(Begun { stop: Some(stop), .. }) => {
+            let end = battle_ended(&battle, stop);
+            if let Event::BattleEnded { reason, winner } = &end {
+                messages.2.write(BattleEnded { reason: reason.clone(), winner: winner.clone() });
+            }
+            log.0.push(end);
+            state.ended = true;
+        }
+        Ok(Begun { slot: Some(slot), .. }) => {
+            state.current = Some(slot);
+            messages.1.write(TurnStarted { entity: roster.0[slot.actor], slot });
+        }
+        Ok(_) => {}
+        Err(e) => {
+            state.error = Some(e.to_string());
+            state.ended = true;
+        }
+    }
+    write_back::<R>(&battle, &log.0, &mut parts.p1(), state.current);
+}
+
+/// The battle loop's slot search: announce passes, end the battle when one side is left (unless a tie-mate still
+/// acts), skip those who cannot act, stop when the script is spent; at the end of a turn, check the end of the
+/// battle and start the next turn.
+fn next_slot<R: CombatRules>(
+    state: &mut TurnState,
+    rules: &mut R,
+    battle: &mut [Combatant<R::Fighter>],
+    dice: &mut BattleDice,
+    log: &mut crate::rules::outcome::Log,
+    source: &ActionSource<R::Action>,
+    rounds: &mut MessageWriter<RoundStarted>,
+) -> Result<Begun, crate::rules::RulesError> {
+    loop {
+        if state.round_over {
+            if let Some(stop) = end_of_turn(state, rules, battle, source) {
+                return Ok(Begun { slot: None, stop: Some(stop) });
+            }
+            if state.turn >= state.turn_limit {
+                return Ok(Begun { slot: None, stop: Some(Stop::TurnLimit(state.turn_limit)) });
+            }
+            state.turn += 1;
+            log.push(Event::TurnStarted { turn: state.turn });
+            rules.start_turn(state.turn, battle, dice.0.as_mut(), log)?;
+            (state.round_over, state.pass) = (false, 0);
+            state.had_slot.clear();
+            rounds.write(RoundStarted { turn: state.turn });
+        }
+        let Some(slot) = rules.next_slot(battle) else {
+            state.round_over = true;
+            continue;
+        };
+        if !rules.announces_phases() && slot.phase != state.pass {
+            state.pass = slot.phase;
+            log.push(Event::PassStarted { turn: state.turn, pass: slot.phase });
+        }
+        if sides_standing(battle).len() <= 1 && !slot.simultaneous {
+            return Ok(Begun { slot: None, stop: Some(Stop::Decided) });
+        }
+        state.had_slot.push(name_at(battle, slot.actor).to_owned());
+        if !battle[slot.actor].fighter.can_act() && !slot.simultaneous {
+            continue;
+        }
+        if matches!(source, ActionSource::Scripted(actions) if actions.is_empty()) {
+            return Ok(Begun { slot: None, stop: Some(Stop::ScriptDone) });
+        }
+        return Ok(Begun { slot: Some(slot), stop: None });
+    }
+}
+
+/// At the end of a turn: one side left, the script spent, or the next scripted actor out of the battle.
+fn end_of_turn<R: CombatRules>(
+    state: &TurnState,
+    rules: &R,
+    battle: &[Combatant<R::Fighter>],
+    source: &ActionSource<R::Action>,
+) -> Option<Stop> {
+    if state.turn == 0 {
+        return None;
+    }
+    if sides_standing(battle).len() <= 1 {
+        return Some(Stop::Decided);
+    }
+    let ActionSource::Scripted(actions) = source else { return None };
+    let Some(next) = actions.front() else { return Some(Stop::ScriptDone) };
+    let who = rules.actor_of(next);
+    (!state.had_slot.iter().any(|n| n == who))
+        .then(|| Stop::Stuck(format!("{who} cannot act for the next scripted action")))
+}
+
+/// Turn-start effects (stuns wearing off) go back to the combatants, and each one's initiative score from the log.
+fn write_back<R: CombatRules>(
+    battle: &[Combatant<R::Fighter>],
+    log: &crate::rules::outcome::Log,
+    query: &mut Query<TurnStart<R>>,
+    current: Option<Slot>,
+) {
+    for (index, mut wounds, mut initiative) in query.iter_mut() {
+        let Some(c) = battle.get(index.0) else { continue };
+        wounds.0 = c.fighter.condition().clone();
+        let name = c.fighter.name();
+        let rolled =
+            log.events.iter().rev().take_while(|e| !matches!(e, Event::TurnStarted { .. })).find_map(|e| match e {
+                Event::Calculated { who, label, total, .. } if who == name && label.starts_with("initiative") => {
+                    Some(*total)
+                }
+                _ => None,
+            });
+        initiative.score = rolled.or(initiative.score);
+        if current.is_some_and(|s| s.actor == index.0) {
+            initiative.phase = current.map(|s| s.phase);
+        }
+    }
+}
+
+/// Asks the script or the built-in choice for the slot's action; a slot with none ends at once.
+fn choose_action<R: CombatRules>(
+    mut started: MessageReader<TurnStarted>,
+    mut source: ResMut<ActionSource<R::Action>>,
+    rules: Res<Rules<R>>,
+    parts: Query<Parts<R>>,
+    mut declare: MessageWriter<DeclareAction<R::Action>>,
+    mut ended: MessageWriter<TurnEnded>,
+) {
+    for TurnStarted { entity, slot } in started.read().copied() {
+        let battle = snapshot::<R>(&parts);
+        let name = name_at(&battle, slot.actor).to_owned();
+        let action = match source.as_mut() {
+            ActionSource::Scripted(actions) => match actions.front() {
+                Some(next) if rules.0.actor_of(next) == name => actions.pop_front(),
+                _ => None,
+            },
+            ActionSource::BuiltIn => rules.0.default_action(slot, &battle),
+        };
+        match action {
+            Some(action) => {
+                declare.write(DeclareAction { entity, slot, action });
+            }
+            None => {
+                ended.write(TurnEnded { entity });
+            }
+        }
+    }
+}
+
+/// Closes the slot once its action is resolved and applied (or when it had none).
+fn end_slot<R: CombatRules>(
+    mut resolved: MessageReader<ActionResolved<R::Fighter>>,
+    mut ended: MessageWriter<TurnEnded>,
+    mut state: ResMut<TurnState>,
+) {
+    for message in resolved.read() {
+        ended.write(TurnEnded { entity: message.entity });
+    }
+    state.current = None;
+}

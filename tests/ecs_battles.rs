@@ -1,0 +1,200 @@
+//! The ECS layer, headless: the exact message sequence of a scripted battle, no ambiguous system order, the same
+//! battle as the pure battle loop for every shipped scenario, and a seeded 4-vs-4 battle that replays identically,
+//! also from its own action record.
+
+mod common;
+
+use std::path::Path;
+
+use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
+use bevy::prelude::*;
+use skirmish::combat::battle::{BattleSetup, battle_app, play_to_end};
+use skirmish::combat::messages::{
+    AttackResolved, BattleEnded, DamageApplied, RoundStarted, StatusChanged, TurnEnded, TurnStarted, WoundsTaken,
+};
+use skirmish::combat::{ActionSource, BattleRecord, TurnSystems};
+use skirmish::rules::dice::{ScriptedDice, SeededDice};
+use skirmish::rules::eclipse_phase::{self as ep, EclipsePhase};
+use skirmish::rules::outcome::{Log, Status};
+use skirmish::rules::ruleset::Combatant;
+use skirmish::scenario::{self, RulesetSetup, Scenario};
+
+fn load(path: &str) -> Scenario {
+    scenario::load(Path::new(path)).expect("the scenario loads")
+}
+
+/// The Eclipse Phase combatants and actions of a scenario.
+fn ep_parts(s: &Scenario) -> (Vec<Combatant<ep::Fighter>>, Vec<ep::actions::Action>) {
+    let RulesetSetup::EclipsePhase(setup) = &s.ruleset else { panic!("an Eclipse Phase scenario") };
+    let fighters = setup
+        .combatants
+        .iter()
+        .map(|c| Combatant {
+            side: c.side.clone(),
+            position: c.position,
+            fighter: ep::Fighter { name: c.name.clone(), sheet: c.sheet.clone(), condition: c.condition.clone() },
+        })
+        .collect();
+    (fighters, setup.actions.clone())
+}
+
+fn ep_app(
+    s: &Scenario,
+    source: ActionSource<ep::actions::Action>,
+    dice: Box<dyn skirmish::rules::dice::Dice + Send + Sync>,
+) -> App {
+    let (combatants, _) = ep_parts(s);
+    let setup = BattleSetup {
+        rules: EclipsePhase::default(),
+        combatants,
+        source,
+        turn_limit: s.turn_limit,
+        dice,
+        log: Log::default(),
+    };
+    battle_app(setup)
+}
+
+/// Every message of the battle, as one line each, in the order the systems wrote them.
+#[derive(Resource, Default)]
+struct Heard(Vec<String>);
+
+fn listen(
+    mut heard: ResMut<Heard>,
+    names: Query<&Name>,
+    mut rounds: MessageReader<RoundStarted>,
+    mut turns: MessageReader<TurnStarted>,
+    mut attacks: MessageReader<AttackResolved>,
+    mut damage: MessageReader<DamageApplied>,
+    mut wounds: MessageReader<WoundsTaken>,
+    mut statuses: MessageReader<StatusChanged>,
+    mut ended: (MessageReader<TurnEnded>, MessageReader<BattleEnded>),
+) {
+    let name = |e: Entity| names.get(e).map(|n| n.as_str().to_owned()).unwrap_or_default();
+    let h = &mut heard.0;
+    h.extend(rounds.read().map(|m| format!("RoundStarted {}", m.turn)));
+    h.extend(turns.read().map(|m| format!("TurnStarted {}", name(m.entity))));
+    h.extend(
+        attacks.read().map(|m| format!("AttackResolved {} → {} hit={}", name(m.attacker), name(m.defender), m.hit)),
+    );
+    h.extend(damage.read().map(|m| format!("DamageApplied {} {} {}", name(m.entity), m.amount, m.track)));
+    h.extend(wounds.read().map(|m| format!("WoundsTaken {} {}", name(m.entity), m.wounds)));
+    h.extend(statuses.read().map(|m| format!("StatusChanged {} {:?} gained={}", name(m.entity), m.status, m.gained)));
+    h.extend(ended.0.read().map(|m| format!("TurnEnded {}", name(m.entity))));
+    h.extend(ended.1.read().map(|m| format!("BattleEnded {}", m.reason)));
+}
+
+#[test]
+fn the_stoya_example_sends_its_messages_in_order() {
+    let s = load("tests/scenarios/stoya.ron");
+    let (_, actions) = ep_parts(&s);
+    let dice = Box::new(ScriptedDice::new(s.dice.clone().unwrap()));
+    let mut app = ep_app(&s, ActionSource::Scripted(actions.into()), dice);
+    app.init_resource::<Heard>().add_systems(Update, listen.after(TurnSystems::End));
+    play_to_end(&mut app).unwrap();
+    let expected = [
+        "RoundStarted 1",
+        "TurnStarted Assassin",
+        "AttackResolved Assassin → Stoya hit=false",
+        "AttackResolved Assassin → Stoya hit=true",
+        "DamageApplied Stoya 26 damage",
+        "WoundsTaken Stoya 2",
+        "TurnEnded Assassin",
+        "TurnStarted Stoya",
+        "AttackResolved Stoya → Assassin hit=true",
+        "DamageApplied Assassin 4 damage",
+        "StatusChanged Assassin Stunned(3) gained=true",
+        "TurnEnded Stoya",
+        "BattleEnded the scripted actions are done",
+    ];
+    assert_eq!(app.world().resource::<Heard>().0, expected);
+    let stoya = app
+        .world_mut()
+        .query::<(&Name, &skirmish::combat::components::Wounds<ep::sheet::Condition>)>()
+        .iter(app.world())
+        .find(|(n, _)| n.as_str() == "Stoya")
+        .map(|(_, w)| (w.0.damage, w.0.wounds));
+    assert_eq!(stoya, Some((26, 2)), "the damage system wrote Stoya's condition");
+    let assassin_statuses = app
+        .world_mut()
+        .query::<(&Name, &skirmish::combat::components::StatusList)>()
+        .iter(app.world())
+        .find(|(n, _)| n.as_str() == "Assassin")
+        .map(|(_, s)| s.0.clone());
+    assert_eq!(assassin_statuses, Some(vec![Status::Stunned(3)]));
+}
+
+#[test]
+fn the_combat_systems_have_no_ambiguous_order() {
+    let s = load("scenarios/squad_battle.ron");
+    let mut app = ep_app(&s, ActionSource::BuiltIn, Box::new(SeededDice::new(1)));
+    app.edit_schedule(Update, |schedule| {
+        schedule.set_build_settings(ScheduleBuildSettings { ambiguity_detection: LogLevel::Error, ..default() });
+    });
+    app.update(); // builds the schedule: an ambiguity would be an error here
+    assert_eq!(app.world().resource::<skirmish::combat::TurnState>().turn, 1);
+}
+
+#[test]
+#[should_panic(expected = "conflicting data access have indeterminate execution order")]
+fn an_unordered_system_touching_the_same_data_is_caught() {
+    fn meddle(mut log: ResMut<skirmish::combat::BattleLog>) {
+        log.0.events.clear();
+    }
+    let s = load("scenarios/squad_battle.ron");
+    let mut app = ep_app(&s, ActionSource::BuiltIn, Box::new(SeededDice::new(1)));
+    app.add_systems(Update, meddle);
+    app.edit_schedule(Update, |schedule| {
+        schedule.set_build_settings(ScheduleBuildSettings { ambiguity_detection: LogLevel::Error, ..default() });
+    });
+    app.update();
+}
+
+#[test]
+fn every_shipped_scenario_plays_the_same_battle_through_the_ecs() {
+    let mut paths: Vec<String> = Vec::new();
+    for dir in ["scenarios", "tests/scenarios"] {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            paths.push(entry.unwrap().path().to_string_lossy().into_owned());
+        }
+    }
+    for path in paths {
+        let s = load(&path);
+        let seeds: Vec<Option<u64>> = match &s.dice {
+            Some(_) => vec![None],
+            None => (0..5).map(Some).collect(),
+        };
+        for seed in seeds {
+            let dice = || -> Box<dyn skirmish::rules::dice::Dice + Send + Sync> {
+                match seed {
+                    Some(n) => Box::new(SeededDice::new(n)),
+                    None => Box::new(ScriptedDice::new(s.dice.clone().unwrap())),
+                }
+            };
+            let mut pure = Log::default();
+            scenario::run(&s, dice().as_mut(), "x", &mut pure).unwrap();
+            let (ecs, result) = scenario::run_ecs(&s, dice(), "x");
+            assert_eq!(result, Ok(()));
+            assert_eq!(ecs, pure, "{path} with seed {seed:?}");
+        }
+    }
+}
+
+#[test]
+fn a_seeded_four_on_four_battle_replays_identically_and_from_its_record() {
+    let s = load("scenarios/squad_battle.ron");
+    let fight = |source| {
+        let mut app = ep_app(&s, source, Box::new(SeededDice::new(4242)));
+        play_to_end(&mut app).unwrap();
+        let record = app.world().resource::<BattleRecord<ep::actions::Action>>().0.clone();
+        let log = app.world().resource::<skirmish::combat::BattleLog>().0.clone();
+        (log, record)
+    };
+    let (first, record) = fight(ActionSource::BuiltIn);
+    let (second, _) = fight(ActionSource::BuiltIn);
+    assert_eq!(first, second);
+    assert!(record.len() > 8, "a real battle: {} actions", record.len());
+    let replayed = ActionSource::Scripted(record.iter().map(|r| r.action.clone()).collect());
+    let (third, _) = fight(replayed);
+    assert_eq!(third, first, "the record with the same dice is the same battle");
+}
