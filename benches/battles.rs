@@ -1,9 +1,9 @@
 //! Whole seeded battles through the pure rules core, one per ruleset (the shipped scenarios, fought to the end by
-//! the built-in choice): the baseline the ECS layer is measured against.
+//! the built-in choice), and the 4-vs-4 battle through the pure core and through the ECS layer.
 
 use std::path::Path;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::outcome::Log;
 use skirmish::scenario;
@@ -29,5 +29,45 @@ fn battles(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, battles);
+/// The 4-vs-4 Eclipse Phase battle, through the pure battle loop and through the ECS layer (app built, battle
+/// played to its end), with the same seeds.
+fn squad(c: &mut Criterion) {
+    let s = scenario::load(Path::new("scenarios/squad_battle.ron")).expect("the squad scenario");
+    let mut seed = 0;
+    c.bench_function("squad_4v4/pure_core", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut log = Log::default();
+            scenario::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
+            log.events.len()
+        });
+    });
+    let mut seed = 0;
+    c.bench_function("squad_4v4/ecs", |b| {
+        b.iter(|| {
+            seed += 1;
+            let (log, result) = scenario::run_ecs(&s, Box::new(SeededDice::new(seed)), "seed");
+            result.expect("a legal battle");
+            log.events.len()
+        });
+    });
+}
+
+/// The ECS battle without building the app: what the systems cost per battle.
+fn squad_systems(c: &mut Criterion) {
+    let s = scenario::load(Path::new("scenarios/squad_battle.ron")).expect("the squad scenario");
+    let mut seed = 0;
+    c.bench_function("squad_4v4/ecs_systems_only", |b| {
+        b.iter_batched(
+            || {
+                seed += 1;
+                scenario::ecs_app(&s, Box::new(SeededDice::new(seed)), "seed")
+            },
+            |mut app| skirmish::combat::battle::play_to_end(&mut app).expect("a legal battle"),
+            BatchSize::SmallInput,
+        );
+    });
+}
+
+criterion_group!(benches, battles, squad, squad_systems);
 criterion_main!(benches);

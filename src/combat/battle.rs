@@ -65,10 +65,14 @@ pub fn play_to_end(app: &mut App) -> Result<(), String> {
     Err("the battle did not end".into())
 }
 
+/// Takes the battle's log out of the app.
+pub fn take_log(app: &mut App) -> Log {
+    app.world_mut().remove_resource::<BattleLog>().map(|l| l.0).unwrap_or_default()
+}
+
 /// Plays a battle to its end and returns its log, with the rules' error if one stopped it.
 pub fn run<R: CombatRules>(setup: BattleSetup<R>) -> (Log, Result<(), String>) {
     let mut app = battle_app(setup);
     let result = play_to_end(&mut app);
-    let log = app.world_mut().remove_resource::<BattleLog>().map(|l| l.0).unwrap_or_default();
-    (log, result)
+    (take_log(&mut app), result)
 }

@@ -13,6 +13,8 @@ use serde::Deserialize;
 pub use error::ScenarioError;
 use play::Script;
 
+use bevy::app::App;
+
 use crate::combat::battle::BattleSetup;
 use crate::combat::{ActionSource, CombatRules};
 use crate::rules::RulesError;
@@ -142,6 +144,13 @@ pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut
 /// Plays a scenario through the ECS layer (what `skirmish run` does), returning its log and the rules' error if one
 /// stopped the battle. It gives the same battle as [`run`] from the same dice.
 pub fn run_ecs(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> (Log, Result<(), String>) {
+    let mut app = ecs_app(scenario, dice, dice_label);
+    let result = crate::combat::battle::play_to_end(&mut app);
+    (crate::combat::battle::take_log(&mut app), result)
+}
+
+/// The headless app of a scenario's battle, ready to `update` (the GUI adds its plugins to the same app).
+pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> App {
     let header = Header { name: &scenario.name, dice: dice_label, turn_limit: scenario.turn_limit };
     match &scenario.ruleset {
         RulesetSetup::EclipsePhase(setup) => {
@@ -169,7 +178,7 @@ fn ecs_battle<R: CombatRules>(
     actions: &[R::Action],
     header: &Header<'_>,
     dice: Box<dyn Dice + Send + Sync>,
-) -> (Log, Result<(), String>) {
+) -> App {
     let mut log = Log::default();
     let (name, ruleset, label) = (header.name.to_owned(), rules.name().to_owned(), header.dice.to_owned());
     log.push(Event::BattleStarted { name, ruleset, dice: label });
@@ -178,7 +187,7 @@ fn ecs_battle<R: CombatRules>(
         false => ActionSource::Scripted(actions.iter().cloned().collect()),
     };
     let setup = BattleSetup { rules, combatants, source, turn_limit: header.turn_limit, dice, log };
-    crate::combat::battle::run(setup)
+    crate::combat::battle::battle_app(setup)
 }
 
 /// The combatants at the start of the battle, each on its side and cell.
