@@ -1,6 +1,7 @@
 //! A whole battle in a headless `App`: spawn the combatants, insert the battle's resources, and update until it is
 //! over. The CLI plays scenarios this way; the GUI will add rendering plugins to the same `App`.
 
+use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 
 use super::components::{Armor, GridPos, Initiative, Loadout, RosterIndex, Side, Stats, StatusList, Wounds};
@@ -24,6 +25,11 @@ pub struct BattleSetup<R: CombatRules> {
 pub fn battle_app<R: CombatRules>(setup: BattleSetup<R>) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, CombatPlugin::<R>::default()));
+    // A battle's systems run one after another by design; on 2 cores the multi-threaded executor made each update
+    // 3–6 times slower (measured: 16 µs against 46–94 µs per slot of the 4-vs-4 battle).
+    for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
+        schedule.set_executor(SingleThreadedExecutor::new());
+    }
     let world = app.world_mut();
     let roster = setup.combatants.iter().enumerate().map(|(i, c)| world.spawn(components(i, c)).id()).collect();
     app.insert_resource(Rules(setup.rules))

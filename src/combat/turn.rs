@@ -51,6 +51,7 @@ fn begin_slot<R: CombatRules>(
         return;
     }
     let mut battle = snapshot::<R>(&parts.p0());
+    let turn = state.turn;
     let begun = next_slot(&mut state, &mut rules.0, &mut battle, &mut dice, &mut log.0, &source, &mut messages.0);
     match begun {
         Ok(Begun { stop: Some(stop), .. }) => {
@@ -71,7 +72,21 @@ fn begin_slot<R: CombatRules>(
             state.ended = true;
         }
     }
-    write_back::<R>(&battle, &log.0, &mut parts.p1(), state.current);
+    if state.turn != turn {
+        write_back::<R>(&battle, &log.0, &mut parts.p1());
+    }
+    if let Some(slot) = state.current {
+        mark_phase::<R>(&mut parts.p1(), slot);
+    }
+}
+
+/// The acting combatant's current phase or pass.
+fn mark_phase<R: CombatRules>(query: &mut Query<TurnStart<R>>, slot: Slot) {
+    for (index, _, mut initiative) in query.iter_mut() {
+        if index.0 == slot.actor {
+            initiative.phase = Some(slot.phase);
+        }
+    }
 }
 
 /// The battle loop's slot search: announce passes, end the battle when one side is left (unless a tie-mate still
@@ -143,12 +158,12 @@ fn end_of_turn<R: CombatRules>(
         .then(|| Stop::Stuck(format!("{who} cannot act for the next scripted action")))
 }
 
-/// Turn-start effects (stuns wearing off) go back to the combatants, and each one's initiative score from the log.
+/// When a turn begins, its effects (stuns wearing off) go back to the combatants, with each one's initiative score
+/// from the log.
 fn write_back<R: CombatRules>(
     battle: &[Combatant<R::Fighter>],
     log: &crate::rules::outcome::Log,
     query: &mut Query<TurnStart<R>>,
-    current: Option<Slot>,
 ) {
     for (index, mut wounds, mut initiative) in query.iter_mut() {
         let Some(c) = battle.get(index.0) else { continue };
@@ -161,10 +176,7 @@ fn write_back<R: CombatRules>(
                 }
                 _ => None,
             });
-        initiative.score = rolled.or(initiative.score);
-        if current.is_some_and(|s| s.actor == index.0) {
-            initiative.phase = current.map(|s| s.phase);
-        }
+        *initiative = Initiative { score: rolled.or(initiative.score), phase: None };
     }
 }
 
