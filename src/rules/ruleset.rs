@@ -81,6 +81,26 @@ macro_rules! fighter_parts {
 
 pub(crate) use fighter_parts;
 
+/// The [`FighterState`] views every ruleset's fighter answers alike, from `condition.statuses`, `drawn_id()` and
+/// `sheet.armor`; used inside each ruleset's `impl FighterState`.
+macro_rules! fighter_views {
+    () => {
+        fn statuses(&self) -> &[$crate::rules::outcome::Status] {
+            &self.condition.statuses
+        }
+
+        fn weapon_in_hand(&self) -> &str {
+            self.drawn_id()
+        }
+
+        fn armor_worn(&self) -> Vec<String> {
+            self.sheet.armor.iter().map(|a| a.0.clone()).collect()
+        }
+    };
+}
+
+pub(crate) use fighter_views;
+
 /// One slot of a turn: which combatant acts, and in which phase or pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slot {

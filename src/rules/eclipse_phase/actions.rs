@@ -121,12 +121,12 @@ impl EclipsePhase {
                 log.push(said(me, "goes on full defense (Complex Action)"));
             }
             ComplexAction::ClearJam => {
-                let id = me.drawn_id().unwrap_or_default().to_owned();
+                let id = me.drawn_id().to_owned();
                 me.condition.lose(&Status::WeaponJammed(id));
                 log.push(said(me, "clears the weapon's malfunction (Complex Action)"));
             }
             ComplexAction::Reload => {
-                let id = me.drawn_id().unwrap_or_default().to_owned();
+                let id = me.drawn_id().to_owned();
                 me.condition.ammo.remove(&id);
                 log.push(said(me, &format!("reloads the {id} (Complex Action)")));
             }
@@ -235,11 +235,11 @@ fn find(battle: &[Combatant<Fighter>], name: &str) -> Result<usize, RulesError> 
 /// The weapon in hand, checking that a named weapon is the one drawn (unarmed needs no drawing).
 pub(super) fn weapon_in_hand(me: &Fighter, named: Option<&WeaponRef>) -> Result<(String, &'static Weapon), RulesError> {
     let id = match named {
-        Some(w) if w.0 != "unarmed" && me.drawn_id() != Some(w.0.as_str()) => {
+        Some(w) if w.0 != "unarmed" && me.drawn_id() != w.0 => {
             return Err(RulesError::Illegal(format!("{} must draw the {} first (a Quick Action)", me.name, w.0)));
         }
         Some(w) => w.0.clone(),
-        None => me.drawn_id().unwrap_or("unarmed").to_owned(),
+        None => me.drawn_id().to_owned(),
     };
     let weapon = WeaponRef(id.clone()).weapon()?;
     Ok((id, weapon))

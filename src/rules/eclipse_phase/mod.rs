@@ -24,7 +24,7 @@ mod turn;
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
-use super::outcome::{Modifier, Status};
+use super::outcome::Modifier;
 use super::ruleset::FighterState;
 use gear::Weapon;
 use sheet::{Condition, Sheet};
@@ -116,14 +116,14 @@ impl Fighter {
         Self { name: name.into(), sheet, condition: Condition::default() }
     }
 
-    /// The id of the weapon in hand: the drawn one, else the sheet's first.
-    pub fn drawn_id(&self) -> Option<&str> {
-        self.condition.drawn.as_ref().or(self.sheet.weapons.first()).map(|w| w.0.as_str())
+    /// The id of the weapon in hand: the drawn one, else the sheet's first, else bare hands.
+    pub fn drawn_id(&self) -> &str {
+        self.condition.drawn.as_ref().or(self.sheet.weapons.first()).map_or("unarmed", |w| w.0.as_str())
     }
 
     /// The weapon in hand.
     pub fn drawn_weapon(&self) -> Result<&'static Weapon, RulesError> {
-        let id = self.drawn_id().ok_or_else(|| RulesError::Illegal(format!("{} carries no weapon", self.name)))?;
+        let id = self.drawn_id();
         Ok(gear::Catalogue::get()?.weapon(id).ok_or_else(|| format!("unknown weapon `{id}`"))?)
     }
 
@@ -146,17 +146,7 @@ impl FighterState for Fighter {
         self.condition.is_out()
     }
 
-    fn statuses(&self) -> &[Status] {
-        &self.condition.statuses
-    }
-
-    fn weapon_in_hand(&self) -> &str {
-        self.drawn_id().unwrap_or("unarmed")
-    }
-
-    fn armor_worn(&self) -> Vec<String> {
-        self.sheet.armor.iter().map(|a| a.0.clone()).collect()
-    }
+    crate::rules::ruleset::fighter_views!();
 }
 
 crate::rules::ruleset::fighter_parts!(Fighter, Sheet, Condition);

@@ -101,17 +101,7 @@ impl FighterState for Fighter {
         [Status::Dead, Status::Incapacitated, Status::Unconscious].iter().any(|s| self.condition.has(s))
     }
 
-    fn statuses(&self) -> &[Status] {
-        &self.condition.statuses
-    }
-
-    fn weapon_in_hand(&self) -> &str {
-        self.drawn_id()
-    }
-
-    fn armor_worn(&self) -> Vec<String> {
-        self.sheet.armor.iter().map(|a| a.0.clone()).collect()
-    }
+    crate::rules::ruleset::fighter_views!();
 }
 
 crate::rules::ruleset::fighter_parts!(Fighter, Sheet, Condition);

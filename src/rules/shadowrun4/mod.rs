@@ -21,7 +21,7 @@ pub mod sheet;
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
-use super::outcome::{Modifier, Status};
+use super::outcome::Modifier;
 use super::ruleset::FighterState;
 pub use initiative::Shadowrun4;
 use sheet::{Condition, Sheet};
@@ -215,17 +215,7 @@ impl FighterState for Fighter {
         self.condition.is_out()
     }
 
-    fn statuses(&self) -> &[Status] {
-        &self.condition.statuses
-    }
-
-    fn weapon_in_hand(&self) -> &str {
-        self.drawn_id()
-    }
-
-    fn armor_worn(&self) -> Vec<String> {
-        self.sheet.armor.iter().map(|a| a.0.clone()).collect()
-    }
+    crate::rules::ruleset::fighter_views!();
 }
 
 crate::rules::ruleset::fighter_parts!(Fighter, Sheet, Condition);

@@ -85,17 +85,7 @@ impl FighterState for Fighter {
         self.condition.has(&Status::Dead) || self.condition.has(&Status::Incapacitated)
     }
 
-    fn statuses(&self) -> &[Status] {
-        &self.condition.statuses
-    }
-
-    fn weapon_in_hand(&self) -> &str {
-        self.drawn_id()
-    }
-
-    fn armor_worn(&self) -> Vec<String> {
-        self.sheet.armor.iter().map(|a| a.0.clone()).collect()
-    }
+    crate::rules::ruleset::fighter_views!();
 }
 
 crate::rules::ruleset::fighter_parts!(Fighter, Sheet, Condition);
