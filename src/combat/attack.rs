@@ -6,7 +6,9 @@ use bevy::prelude::*;
 
 use super::messages::{ActionResolved, AttackResolved, DeclareAction};
 use super::snapshot;
-use super::{BattleDice, BattleLog, BattleRecord, CombatRules, Parts, Recorded, Roster, Rules, TurnState, TurnSystems};
+use super::{
+    BattleDice, BattleLog, BattleRecord, CombatRules, Parts, Recorded, Roster, Rules, SlotView, TurnState, TurnSystems,
+};
 use crate::rules::outcome::Event;
 use crate::rules::ruleset::FighterState;
 
@@ -23,11 +25,12 @@ fn resolve_actions<R: CombatRules>(
     mut record: ResMut<BattleRecord<R::Action>>,
     mut state: ResMut<TurnState>,
     roster: Res<Roster>,
+    mut view: ResMut<SlotView<R::Fighter>>,
     parts: Query<Parts<R>>,
     mut writers: (MessageWriter<ActionResolved<R::Fighter>>, MessageWriter<AttackResolved>),
 ) {
     for DeclareAction { entity, slot, action } in declared.read() {
-        let mut battle = snapshot::<R>(&parts);
+        let mut battle = view.0.take().unwrap_or_else(|| snapshot::<R>(&parts));
         let from = log.0.events.len();
         if let Err(e) = rules.0.perform(*slot, action, &mut battle, dice.0.as_mut(), &mut log.0) {
             state.error = Some(e.to_string());

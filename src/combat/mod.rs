@@ -116,6 +116,18 @@ pub struct TurnState {
     pub error: Option<String>,
 }
 
+/// The battle as the rules see it for the slot being played: made from the components when the slot begins, and
+/// used by the choice and the resolution of that slot so that each slot copies the combatants once. The components
+/// stay the truth: the damage system writes the outcome back to them.
+#[derive(Resource)]
+pub struct SlotView<F: Clone + Send + Sync + 'static>(pub Option<Vec<Combatant<F>>>);
+
+impl<F: Clone + Send + Sync + 'static> Default for SlotView<F> {
+    fn default() -> Self {
+        Self(None)
+    }
+}
+
 /// Runs while the battle is not over.
 pub fn battle_running(state: Res<TurnState>) -> bool {
     !state.ended

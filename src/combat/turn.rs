@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use super::components::{Initiative, RosterIndex, Wounds};
 use super::messages::{BattleEnded, RoundStarted, TurnEnded, TurnStarted};
 use super::{
-    ActionSource, BattleDice, BattleLog, CombatRules, ConditionOf, Parts, Roster, Rules, TurnState, TurnSystems,
-    name_at, snapshot,
+    ActionSource, BattleDice, BattleLog, CombatRules, ConditionOf, Parts, Roster, Rules, SlotView, TurnState,
+    TurnSystems, name_at, snapshot,
 };
 use crate::combat::messages::{ActionResolved, DeclareAction};
 use crate::rules::outcome::Event;
@@ -17,6 +17,7 @@ use crate::scenario::play::{Stop, battle_ended, sides_standing};
 
 pub(super) fn plugin<R: CombatRules>(app: &mut App) {
     app.add_message::<DeclareAction<R::Action>>().add_message::<ActionResolved<R::Fighter>>();
+    app.init_resource::<SlotView<R::Fighter>>();
     app.add_systems(
         Update,
         (
@@ -46,6 +47,7 @@ fn begin_slot<R: CombatRules>(
     roster: Res<Roster>,
     mut parts: ParamSet<(Query<Parts<R>>, Query<TurnStart<R>>)>,
     mut messages: (MessageWriter<RoundStarted>, MessageWriter<TurnStarted>, MessageWriter<BattleEnded>),
+    mut view: ResMut<SlotView<R::Fighter>>,
 ) {
     if state.current.is_some() {
         return;
@@ -77,6 +79,7 @@ fn begin_slot<R: CombatRules>(
     }
     if let Some(slot) = state.current {
         mark_phase::<R>(&mut parts.p1(), slot);
+        view.0 = Some(battle);
     }
 }
 
@@ -185,19 +188,19 @@ fn choose_action<R: CombatRules>(
     mut started: MessageReader<TurnStarted>,
     mut source: ResMut<ActionSource<R::Action>>,
     rules: Res<Rules<R>>,
-    parts: Query<Parts<R>>,
+    view: Res<SlotView<R::Fighter>>,
     mut declare: MessageWriter<DeclareAction<R::Action>>,
     mut ended: MessageWriter<TurnEnded>,
 ) {
     for TurnStarted { entity, slot } in started.read().copied() {
-        let battle = snapshot::<R>(&parts);
-        let name = name_at(&battle, slot.actor).to_owned();
+        let Some(battle) = view.0.as_deref() else { continue };
+        let name = name_at(battle, slot.actor).to_owned();
         let action = match source.as_mut() {
             ActionSource::Scripted(actions) => match actions.front() {
                 Some(next) if rules.0.actor_of(next) == name => actions.pop_front(),
                 _ => None,
             },
-            ActionSource::BuiltIn => rules.0.default_action(slot, &battle),
+            ActionSource::BuiltIn => rules.0.default_action(slot, battle),
         };
         match action {
             Some(action) => {
