@@ -53,7 +53,7 @@ fn squad(c: &mut Criterion) {
     });
 }
 
-/// The ECS battle without building the app: what the systems cost per battle.
+/// The ECS battle without building the app and its schedules: what the systems cost per battle.
 fn squad_systems(c: &mut Criterion) {
     let s = scenario::load(Path::new("scenarios/squad_battle.ron")).expect("the squad scenario");
     let mut seed = 0;
@@ -61,9 +61,14 @@ fn squad_systems(c: &mut Criterion) {
         b.iter_batched(
             || {
                 seed += 1;
-                scenario::ecs_app(&s, Box::new(SeededDice::new(seed)), "seed")
+                let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(seed)), "seed");
+                skirmish::combat::battle::prepare(&mut app).expect("schedules build");
+                app
             },
-            |mut app| skirmish::combat::battle::play_to_end(&mut app).expect("a legal battle"),
+            |mut app| {
+                skirmish::combat::battle::play_to_end(&mut app).expect("a legal battle");
+                app // dropped after the timing
+            },
             BatchSize::SmallInput,
         );
     });

@@ -5,6 +5,7 @@
 mod common;
 
 use std::path::Path;
+use std::sync::Arc;
 
 use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
 use bevy::prelude::*;
@@ -32,7 +33,11 @@ fn ep_parts(s: &Scenario) -> (Vec<Combatant<ep::Fighter>>, Vec<ep::actions::Acti
         .map(|c| Combatant {
             side: c.side.clone(),
             position: c.position,
-            fighter: ep::Fighter { name: c.name.clone(), sheet: c.sheet.clone(), condition: c.condition.clone() },
+            fighter: ep::Fighter {
+                name: c.name.clone(),
+                sheet: Arc::new(c.sheet.clone()),
+                condition: c.condition.clone(),
+            },
         })
         .collect();
     (fighters, setup.actions.clone())

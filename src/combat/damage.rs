@@ -22,9 +22,17 @@ fn apply_outcomes<R: CombatRules>(
     for message in resolved.read() {
         for (entity, fighter) in &message.fighters {
             let Ok((_, mut wounds, mut loadout, mut statuses)) = combatants.get_mut(*entity) else { continue };
+            // Most combatants are untouched by an action: writing only what changed keeps change detection true.
+            if wounds.0 == *fighter.condition() {
+                continue;
+            }
             wounds.0 = fighter.condition().clone();
-            loadout.0 = fighter.weapon_in_hand().to_owned();
-            statuses.0 = fighter.statuses().to_vec();
+            if loadout.0 != fighter.weapon_in_hand() {
+                loadout.0 = fighter.weapon_in_hand().to_owned();
+            }
+            if statuses.0 != fighter.statuses() {
+                statuses.0 = fighter.statuses().to_vec();
+            }
         }
         let entity_of = |name: &str| message.fighters.iter().find(|(_, f)| f.name() == name).map(|(e, _)| *e);
         for event in &message.events {

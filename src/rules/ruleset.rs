@@ -2,14 +2,12 @@
 //! Shadowrun initiative passes, Storyteller first and extra actions), actions that change the battle and explain
 //! themselves, and a simple default choice of action for combatants nobody scripted.
 
-use serde::Serialize;
-
 use super::RulesError;
 use super::dice::Dice;
 use super::outcome::{Log, Status};
 
 /// A combatant as a battle holds it: the ruleset's own state plus what every ruleset shares.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Combatant<F> {
     /// The side (team) it fights for.
     pub side: String,
@@ -48,7 +46,7 @@ pub trait FighterState {
 /// is: the ECS keeps the two as separate components.
 pub trait FighterParts: Sized {
     type Sheet: Clone + Send + Sync + 'static;
-    type Condition: Clone + Send + Sync + 'static;
+    type Condition: Clone + PartialEq + Send + Sync + 'static;
     /// The fighter from its parts.
     fn assemble(name: String, sheet: Self::Sheet, condition: Self::Condition) -> Self;
     /// Its sheet.

@@ -7,6 +7,7 @@ pub mod play;
 
 use std::collections::VecDeque;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::Deserialize;
 
@@ -120,22 +121,38 @@ pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut
     match &scenario.ruleset {
         RulesetSetup::EclipsePhase(setup) => {
             let ruleset = EclipsePhase::new(setup.options);
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| ep::Fighter { name, sheet, condition });
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| ep::Fighter {
+                name,
+                sheet: Arc::new(sheet),
+                condition,
+            });
             play_battle(ruleset, battle, &setup.actions, &header, dice, log)
         }
         RulesetSetup::Shadowrun4(setup) => {
             let ruleset = Shadowrun4::new(setup.options.clone());
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| sr4::Fighter { name, sheet, condition });
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| sr4::Fighter {
+                name,
+                sheet: Arc::new(sheet),
+                condition,
+            });
             play_battle(ruleset, battle, &setup.actions, &header, dice, log)
         }
         RulesetSetup::Storyteller(setup) => {
             let ruleset = Storyteller::new(setup.options);
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| st::Fighter { name, sheet, condition });
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| st::Fighter {
+                name,
+                sheet: Arc::new(sheet),
+                condition,
+            });
             play_battle(ruleset, battle, &setup.actions, &header, dice, log)
         }
         RulesetSetup::HomebrewD6(setup) => {
             let ruleset = HomebrewD6::new(setup.options);
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| hb::Fighter { name, sheet, condition });
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| hb::Fighter {
+                name,
+                sheet: Arc::new(sheet),
+                condition,
+            });
             play_battle(ruleset, battle, &setup.actions, &header, dice, log)
         }
     }
@@ -145,7 +162,7 @@ pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut
 /// stopped the battle. It gives the same battle as [`run`] from the same dice.
 pub fn run_ecs(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> (Log, Result<(), String>) {
     let mut app = ecs_app(scenario, dice, dice_label);
-    let result = crate::combat::battle::play_to_end(&mut app);
+    let result = crate::combat::battle::prepare(&mut app).and_then(|()| crate::combat::battle::play_to_end(&mut app));
     (crate::combat::battle::take_log(&mut app), result)
 }
 
@@ -154,19 +171,35 @@ pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_labe
     let header = Header { name: &scenario.name, dice: dice_label, turn_limit: scenario.turn_limit };
     match &scenario.ruleset {
         RulesetSetup::EclipsePhase(setup) => {
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| ep::Fighter { name, sheet, condition });
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| ep::Fighter {
+                name,
+                sheet: Arc::new(sheet),
+                condition,
+            });
             ecs_battle(EclipsePhase::new(setup.options), battle, &setup.actions, &header, dice)
         }
         RulesetSetup::Shadowrun4(setup) => {
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| sr4::Fighter { name, sheet, condition });
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| sr4::Fighter {
+                name,
+                sheet: Arc::new(sheet),
+                condition,
+            });
             ecs_battle(Shadowrun4::new(setup.options.clone()), battle, &setup.actions, &header, dice)
         }
         RulesetSetup::Storyteller(setup) => {
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| st::Fighter { name, sheet, condition });
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| st::Fighter {
+                name,
+                sheet: Arc::new(sheet),
+                condition,
+            });
             ecs_battle(Storyteller::new(setup.options), battle, &setup.actions, &header, dice)
         }
         RulesetSetup::HomebrewD6(setup) => {
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| hb::Fighter { name, sheet, condition });
+            let battle = battle_of(&setup.combatants, |name, sheet, condition| hb::Fighter {
+                name,
+                sheet: Arc::new(sheet),
+                condition,
+            });
             ecs_battle(HomebrewD6::new(setup.options), battle, &setup.actions, &header, dice)
         }
     }

@@ -21,6 +21,8 @@ pub mod sheet;
 pub mod test;
 mod turn;
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
@@ -103,17 +105,18 @@ pub fn wound_modifier(wounds: u32) -> Option<Modifier> {
 }
 
 /// A combatant's Eclipse Phase state: its sheet and what the battle has done to it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Fighter {
     pub name: String,
-    pub sheet: Sheet,
+    /// Shared: a sheet does not change in battle, and the ECS copies fighters once a slot.
+    pub sheet: Arc<Sheet>,
     pub condition: Condition,
 }
 
 impl Fighter {
     /// A fighter with a fresh condition.
     pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
-        Self { name: name.into(), sheet, condition: Condition::default() }
+        Self { name: name.into(), sheet: Arc::new(sheet), condition: Condition::default() }
     }
 
     /// The id of the weapon in hand: the drawn one, else the sheet's first, else bare hands.
@@ -149,4 +152,4 @@ impl FighterState for Fighter {
     crate::rules::ruleset::fighter_views!();
 }
 
-crate::rules::ruleset::fighter_parts!(Fighter, Sheet, Condition);
+crate::rules::ruleset::fighter_parts!(Fighter, Arc<Sheet>, Condition);

@@ -10,6 +10,8 @@ pub mod gear;
 pub mod sheet;
 pub mod turn;
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
@@ -47,17 +49,18 @@ impl Default for Options {
 }
 
 /// A combatant's homebrew state.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Fighter {
     pub name: String,
-    pub sheet: Sheet,
+    /// Shared: a sheet does not change in battle, and the ECS copies fighters once a slot.
+    pub sheet: Arc<Sheet>,
     pub condition: Condition,
 }
 
 impl Fighter {
     /// A fighter with a fresh condition.
     pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
-        Self { name: name.into(), sheet, condition: Condition::default() }
+        Self { name: name.into(), sheet: Arc::new(sheet), condition: Condition::default() }
     }
 
     /// The id of the weapon in hand: the drawn one, else the sheet's first, else fists.
@@ -104,4 +107,4 @@ impl FighterState for Fighter {
     crate::rules::ruleset::fighter_views!();
 }
 
-crate::rules::ruleset::fighter_parts!(Fighter, Sheet, Condition);
+crate::rules::ruleset::fighter_parts!(Fighter, Arc<Sheet>, Condition);

@@ -18,6 +18,8 @@ mod policy;
 pub mod pool;
 pub mod sheet;
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
@@ -139,17 +141,18 @@ impl std::fmt::Display for FiringMode {
 }
 
 /// A combatant's Shadowrun 4 state.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Fighter {
     pub name: String,
-    pub sheet: Sheet,
+    /// Shared: a sheet does not change in battle, and the ECS copies fighters once a slot.
+    pub sheet: Arc<Sheet>,
     pub condition: Condition,
 }
 
 impl Fighter {
     /// A fighter with a fresh condition.
     pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
-        Self { name: name.into(), sheet, condition: Condition::default() }
+        Self { name: name.into(), sheet: Arc::new(sheet), condition: Condition::default() }
     }
 
     /// The id of the weapon in hand: the readied one, else the sheet's first, else bare hands.
@@ -218,4 +221,4 @@ impl FighterState for Fighter {
     crate::rules::ruleset::fighter_views!();
 }
 
-crate::rules::ruleset::fighter_parts!(Fighter, Sheet, Condition);
+crate::rules::ruleset::fighter_parts!(Fighter, Arc<Sheet>, Condition);
