@@ -127,6 +127,14 @@ fn the_stoya_example_sends_its_messages_in_order() {
         .find(|(n, _)| n.as_str() == "Assassin")
         .map(|(_, s)| s.0.clone());
     assert_eq!(assassin_statuses, Some(vec![Status::Stunned(3)]));
+    let loadout = app
+        .world_mut()
+        .query::<(&Name, &skirmish::combat::components::Loadout)>()
+        .iter(app.world())
+        .find(|(n, _)| n.as_str() == "Assassin")
+        .map(|(_, l)| l.clone());
+    let expected = skirmish::combat::components::Loadout { weapon: "shredder".into(), rounds: Some(94) };
+    assert_eq!(loadout, Some(expected), "two bursts of 3 from 100");
 }
 
 #[test]

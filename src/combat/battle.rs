@@ -53,7 +53,7 @@ fn components<F: FighterParts + FighterState>(index: usize, c: &Combatant<F>) ->
         Stats(f.sheet().clone()),
         Wounds(f.condition().clone()),
         Armor(f.armor_worn()),
-        Loadout(f.weapon_in_hand().to_owned()),
+        Loadout { weapon: f.weapon_in_hand().to_owned(), rounds: f.rounds_in_hand() },
         StatusList(f.statuses().to_vec()),
         Initiative::default(),
     )

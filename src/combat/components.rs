@@ -26,9 +26,13 @@ pub struct GridPos(pub i32, pub i32);
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Armor(pub Vec<String>);
 
-/// The weapon in hand, by catalogue id; kept in step with `Wounds` by the damage system.
+/// The weapon in hand (catalogue id) and its rounds left, where the ruleset counts them; kept in step with `Wounds`
+/// by the damage system. The firing mode is chosen with each attack.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Loadout(pub String);
+pub struct Loadout {
+    pub weapon: String,
+    pub rounds: Option<u32>,
+}
 
 /// Statuses (prone, stunned, jammed, unconscious, dead …); kept in step with `Wounds` by the damage system.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]

@@ -27,8 +27,8 @@ fn apply_outcomes<R: CombatRules>(
                 continue;
             }
             wounds.0 = fighter.condition().clone();
-            if loadout.0 != fighter.weapon_in_hand() {
-                loadout.0 = fighter.weapon_in_hand().to_owned();
+            if loadout.weapon != fighter.weapon_in_hand() || loadout.rounds != fighter.rounds_in_hand() {
+                *loadout = Loadout { weapon: fighter.weapon_in_hand().to_owned(), rounds: fighter.rounds_in_hand() };
             }
             if statuses.0 != fighter.statuses() {
                 statuses.0 = fighter.statuses().to_vec();

@@ -40,6 +40,10 @@ pub trait FighterState {
     fn weapon_in_hand(&self) -> &str;
     /// The catalogue ids of the armor worn.
     fn armor_worn(&self) -> Vec<String>;
+    /// Rounds left in the weapon in hand, where the ruleset counts ammunition.
+    fn rounds_in_hand(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// A fighter made of a sheet (what it is) and a condition (what the battle has done to it), as every ruleset's

@@ -219,6 +219,11 @@ impl FighterState for Fighter {
     }
 
     crate::rules::ruleset::fighter_views!();
+
+    fn rounds_in_hand(&self) -> Option<u32> {
+        let weapon = self.drawn_weapon().ok()?;
+        self.rounds_left(self.drawn_id(), weapon)
+    }
 }
 
 crate::rules::ruleset::fighter_parts!(Fighter, Arc<Sheet>, Condition);
