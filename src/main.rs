@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 
 use skirmish::rules::dice::{Dice, DieRequest, ScriptedDice, SeededDice, TypedInDice, read_face};
 use skirmish::rules::outcome::Log;
@@ -101,15 +101,16 @@ fn ask_for_face(request: &DieRequest) -> Option<u32> {
     }
 }
 
+/// Prints the log; stops quietly when the reader goes away (`skirmish run … | head`).
 fn print_log(log: &Log, json: bool) {
+    let mut out = std::io::stdout().lock();
     for event in &log.events {
-        if json {
-            match serde_json::to_string(event) {
-                Ok(line) => println!("{line}"),
-                Err(e) => eprintln!("error: cannot write an event as JSON: {e}"),
-            }
-        } else {
-            println!("{event}");
+        let written = match json {
+            true => serde_json::to_string(event).map_err(std::io::Error::other).and_then(|l| writeln!(out, "{l}")),
+            false => writeln!(out, "{event}"),
+        };
+        if written.is_err() {
+            return;
         }
     }
 }

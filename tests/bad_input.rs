@@ -178,3 +178,41 @@ fn a_homebrew_scenario_is_checked_the_same_way() {
     let e = parse(&good.replacen("\"ballistic_vest\"", "\"armor_vest\"", 1)).unwrap_err();
     assert!(e.contains("unknown armor `armor_vest`"), "{e}");
 }
+
+#[test]
+fn a_reader_that_goes_away_is_no_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // Two knife fighters too far apart to reach each other wait out 3000 turns: far more log than a pipe holds.
+    let standoff = GOOD
+        .replacen(r#"skills: { KineticWeapons: 50 }, weapons: ["light_pistol"]"#, r#"weapons: ["knife"]"#, 1)
+        .replacen("position: (5, 0)", "position: (50, 0)", 1)
+        .replacen(
+            r#"        actions: [(actor: "A", complex: Attack(targets: ["B"]))],
+"#,
+            "",
+            1,
+        )
+        .replacen("\n)", "\n    turn_limit: 3000,\n)", 1);
+    assert!(standoff.contains("turn_limit: 3000") && !standoff.contains("actions"), "{standoff}");
+    let dir = std::env::temp_dir().join(format!("skirmish-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("standoff.ron");
+    std::fs::write(&file, standoff).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .arg("run")
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    let read = child.stdout.take().unwrap().read_exact(&mut first); // then the pipe closes, like `| head -c 16`
+    if read.is_err() {
+        let out = child.wait_with_output().unwrap();
+        panic!("no output: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+}
