@@ -1,7 +1,8 @@
 //! Initiative passes, shared by Shadowrun 4 and the d6 homebrew (rules.md §2 and §4): in each pass everyone with
 //! that many passes acts, highest current score first. Wound modifiers lower the score at once, so the order is
 //! worked out afresh before every action. Ties act simultaneously (a tie-mate taken out by another still acts); a
-//! glitch loses ties; a critical glitch goes last.
+//! glitch loses ties; a critical glitch goes last. Also the Action Phase both rulesets share: one Free Action, then
+//! two Simple Actions or one Complex Action.
 
 use super::RulesError;
 use super::dice::Dice;
@@ -32,6 +33,39 @@ pub fn roll_initiative(roll: InitiativeRoll<'_>, dice: &mut dyn Dice, log: &mut 
         passes -= 1;
     }
     Ok(PassEntry { score, glitch: pool.glitch, critical_glitch: pool.critical_glitch, passes, tie_break: base })
+}
+
+/// One combatant's Action Phase, as a scenario scripts it: `S` and `C` are the ruleset's Simple and Complex Actions.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseAction<S, C> {
+    pub actor: String,
+    #[serde(default)]
+    pub free: Option<FreeAction>,
+    /// Up to two, and none with a Complex Action.
+    #[serde(default = "Vec::new")]
+    pub simple: Vec<S>,
+    #[serde(default = "Option::default")]
+    pub complex: Option<C>,
+}
+
+/// Free Actions.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum FreeAction {
+    DropProne,
+}
+
+impl<S, C> PhaseAction<S, C> {
+    /// At most two Simple Actions, and none beside a Complex Action.
+    pub fn check_economy(&self) -> Result<(), RulesError> {
+        match (self.simple.len(), &self.complex) {
+            (3.., _) => Err(RulesError::Illegal("an Action Phase has at most two Simple Actions".into())),
+            (1.., Some(_)) => Err(RulesError::Illegal(
+                "an Action Phase has two Simple Actions or one Complex Action, not both".into(),
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// A fighter whose initiative score its wounds lower.

@@ -9,29 +9,12 @@ use super::gear::{AttackKind, WeaponRef};
 use super::{Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::passes::{InitiativeRoll, PassEntry, Passes, roll_initiative};
+use crate::rules::passes::{FreeAction, InitiativeRoll, PassEntry, Passes, PhaseAction, roll_initiative};
 use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, pair_mut};
 use crate::rules::shadowrun4::pool::GlitchRule;
 
 /// One combatant's Action Phase, as a scenario scripts it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Action {
-    pub actor: String,
-    #[serde(default)]
-    pub free: Option<FreeAction>,
-    /// Up to two, and none with a Complex Action.
-    #[serde(default)]
-    pub simple: Vec<SimpleAction>,
-    #[serde(default)]
-    pub complex: Option<ComplexAction>,
-}
-
-/// Free Actions.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum FreeAction {
-    DropProne,
-}
+pub type Action = PhaseAction<SimpleAction, ComplexAction>;
 
 /// Simple Actions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -121,7 +104,7 @@ impl Ruleset for HomebrewD6 {
         if me.is_out() && !slot.simultaneous {
             return Err(RulesError::Illegal(format!("{} cannot act now", me.name)));
         }
-        check_economy(action)?;
+        action.check_economy()?;
         me.condition.start_turn();
         if let Some(FreeAction::DropProne) = action.free {
             me.condition.gain(Status::Prone);
@@ -165,16 +148,6 @@ impl Ruleset for HomebrewD6 {
 
     fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
         &action.actor
-    }
-}
-
-fn check_economy(action: &Action) -> Result<(), RulesError> {
-    match (action.simple.len(), &action.complex) {
-        (3.., _) => Err(RulesError::Illegal("an Action Phase has at most two Simple Actions".into())),
-        (1.., Some(_)) => {
-            Err(RulesError::Illegal("an Action Phase has two Simple Actions or one Complex Action, not both".into()))
-        }
-        _ => Ok(()),
     }
 }
 

@@ -11,27 +11,11 @@ use super::modifiers::{CalledShot, Situation};
 use super::{Fighter, FiringMode, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Status};
+use crate::rules::passes::{FreeAction, PhaseAction};
 use crate::rules::ruleset::{Combatant, Slot, pair_mut};
 
 /// One combatant's Action Phase, as a scenario scripts it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Action {
-    pub actor: String,
-    #[serde(default)]
-    pub free: Option<FreeAction>,
-    /// Up to two, and none with a Complex Action.
-    #[serde(default)]
-    pub simple: Vec<SimpleAction>,
-    #[serde(default)]
-    pub complex: Option<ComplexAction>,
-}
-
-/// Free Actions.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum FreeAction {
-    DropProne,
-}
+pub type Action = PhaseAction<SimpleAction, ComplexAction>;
 
 /// Simple Actions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -119,12 +103,7 @@ pub fn perform_action(
 /// One Free, then two Simple or one Complex.
 fn check_economy(action: &Action) -> Result<(), RulesError> {
     let illegal = |m: &str| Err(RulesError::Illegal(m.to_owned()));
-    if action.simple.len() > 2 {
-        return illegal("an Action Phase has at most two Simple Actions");
-    }
-    if action.complex.is_some() && !action.simple.is_empty() {
-        return illegal("an Action Phase has two Simple Actions or one Complex Action, not both");
-    }
+    action.check_economy()?;
     let simple_complex =
         action.simple.iter().any(|s| matches!(s, SimpleAction::Fire(a) if a.mode.is_some_and(FiringMode::is_complex)));
     let complex_simple =
