@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::messages::{ActionResolved, AttackResolved, DeclareAction};
+use super::messages::{ActionResolved, AttackResolved, DeclareAction, UnitMoved};
 use super::snapshot;
 use super::{
     BattleDice, BattleLog, BattleRecord, CombatRules, Parts, Recorded, Roster, Rules, SlotView, TurnState, TurnSystems,
@@ -27,7 +27,7 @@ fn resolve_actions<R: CombatRules>(
     roster: Res<Roster>,
     mut view: ResMut<SlotView<R::Fighter>>,
     parts: Query<Parts<R>>,
-    mut writers: (MessageWriter<ActionResolved<R::Fighter>>, MessageWriter<AttackResolved>),
+    mut writers: (MessageWriter<ActionResolved<R::Fighter>>, MessageWriter<AttackResolved>, MessageWriter<UnitMoved>),
 ) {
     for DeclareAction { entity, slot, action } in declared.read() {
         let mut battle = view.0.take().unwrap_or_else(|| snapshot::<R>(&parts));
@@ -47,8 +47,13 @@ fn resolve_actions<R: CombatRules>(
             {
                 writers.1.write(AttackResolved { attacker, defender, hit: *hit, reason: reason.clone() });
             }
+            if let Event::Moved { who, from, path, pace, .. } = event
+                && let Some(entity) = entity_of(who)
+            {
+                writers.2.write(UnitMoved { entity, from: *from, path: path.clone(), pace: *pace });
+            }
         }
-        let fighters = battle.into_iter().enumerate().map(|(i, c)| (roster.0[i], c.fighter)).collect();
+        let fighters = battle.into_iter().enumerate().map(|(i, c)| (roster.0[i], c.position, c.fighter)).collect();
         writers.0.write(ActionResolved { entity: *entity, events, fighters });
     }
 }

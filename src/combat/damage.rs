@@ -1,9 +1,9 @@
 //! The damage system: applies a resolved action's outcome to the combatants (their condition, weapon in hand and
-//! statuses) and reports the damage, wounds and status changes it carried.
+//! statuses, and cell after a move) and reports the damage, wounds and status changes it carried.
 
 use bevy::prelude::*;
 
-use super::components::{Loadout, StatusList, Wounds};
+use super::components::{GridPos, Loadout, StatusList, Wounds};
 use super::messages::{ActionResolved, DamageApplied, StatusChanged, WoundsTaken};
 use super::{CombatRules, ConditionOf, TurnSystems};
 use crate::rules::outcome::Event;
@@ -16,12 +16,15 @@ pub(super) fn plugin<R: CombatRules>(app: &mut App) {
 /// Writes each combatant's new condition, and reports what changed.
 fn apply_outcomes<R: CombatRules>(
     mut resolved: MessageReader<ActionResolved<R::Fighter>>,
-    mut combatants: Query<(&Name, &mut Wounds<ConditionOf<R>>, &mut Loadout, &mut StatusList)>,
+    mut combatants: Query<(&mut GridPos, &mut Wounds<ConditionOf<R>>, &mut Loadout, &mut StatusList)>,
     mut writers: (MessageWriter<DamageApplied>, MessageWriter<WoundsTaken>, MessageWriter<StatusChanged>),
 ) {
     for message in resolved.read() {
-        for (entity, fighter) in &message.fighters {
-            let Ok((_, mut wounds, mut loadout, mut statuses)) = combatants.get_mut(*entity) else { continue };
+        for (entity, cell, fighter) in &message.fighters {
+            let Ok((mut pos, mut wounds, mut loadout, mut statuses)) = combatants.get_mut(*entity) else { continue };
+            if (pos.0, pos.1) != *cell {
+                *pos = GridPos(cell.0, cell.1);
+            }
             // Most combatants are untouched by an action: writing only what changed keeps change detection true.
             if wounds.0 == *fighter.condition() {
                 continue;
@@ -34,7 +37,7 @@ fn apply_outcomes<R: CombatRules>(
                 statuses.0 = fighter.statuses().to_vec();
             }
         }
-        let entity_of = |name: &str| message.fighters.iter().find(|(_, f)| f.name() == name).map(|(e, _)| *e);
+        let entity_of = |name: &str| message.fighters.iter().find(|(_, _, f)| f.name() == name).map(|(e, ..)| *e);
         for event in &message.events {
             report(event, &entity_of, &mut writers);
         }

@@ -1,10 +1,11 @@
 //! The battle's messages, in the order one slot produces them: `RoundStarted` (when a turn begins), `TurnStarted`
-//! → `DeclareAction` → `ActionResolved` with `AttackResolved` → `DamageApplied`, `WoundsTaken`, `StatusChanged` →
+//! → `DeclareAction` → `ActionResolved` with `UnitMoved` and `AttackResolved` → `DamageApplied`, `WoundsTaken`, `StatusChanged` →
 //! `TurnEnded`, and `BattleEnded`. Requests are imperative, results past tense; each result carries its part of
 //! the explained outcome.
 
 use bevy::prelude::*;
 
+use crate::rules::field::{Cell, Pace};
 use crate::rules::outcome::{Event, Status};
 use crate::rules::ruleset::Slot;
 
@@ -35,7 +36,17 @@ pub struct DeclareAction<A: Clone + Send + Sync + 'static> {
 pub struct ActionResolved<F: Clone + Send + Sync + 'static> {
     pub entity: Entity,
     pub events: Vec<Event>,
-    pub fighters: Vec<(Entity, F)>,
+    /// Each combatant's entity, cell and state after the action.
+    pub fighters: Vec<(Entity, Cell, F)>,
+}
+
+/// A combatant moved along a path (every cell after `from`).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct UnitMoved {
+    pub entity: Entity,
+    pub from: Cell,
+    pub path: Vec<Cell>,
+    pub pace: Pace,
 }
 
 /// One attack's opposed test was decided.
@@ -90,6 +101,7 @@ pub struct BattleEnded {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<RoundStarted>()
         .add_message::<TurnStarted>()
+        .add_message::<UnitMoved>()
         .add_message::<AttackResolved>()
         .add_message::<DamageApplied>()
         .add_message::<WoundsTaken>()

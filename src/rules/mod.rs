@@ -1,9 +1,11 @@
 //! The pure rules core: no bevy here. Dice come in through [`dice::Dice`]; every ruleset turns an action into an
 //! explained [`outcome::Log`]. A newcomer finds any rule by walking `src/rules/<ruleset>/`.
 
+pub mod approach;
 pub mod catalogue;
 pub mod dice;
 pub mod eclipse_phase;
+pub mod field;
 pub mod homebrew_d6;
 pub mod outcome;
 pub mod passes;

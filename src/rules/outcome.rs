@@ -8,6 +8,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::field::{Cell, Dm, Pace, meters};
+
 /// One situational modifier, with where it came from: "smartlink +10 (gear)".
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Modifier {
@@ -145,6 +147,10 @@ pub enum Status {
     FullDefense,
     /// The named weapon has malfunctioned and must be cleared.
     WeaponJammed(String),
+    /// Moving at a run until its next action.
+    Running,
+    /// Left the battlefield through an exit: out of the fight, but not a casualty.
+    Escaped,
 }
 
 impl fmt::Display for Status {
@@ -157,6 +163,8 @@ impl fmt::Display for Status {
             Status::Dead => write!(f, "dead"),
             Status::FullDefense => write!(f, "on full defense"),
             Status::WeaponJammed(w) => write!(f, "stuck with a malfunctioning {w}"),
+            Status::Running => write!(f, "running"),
+            Status::Escaped => write!(f, "gone through the exit"),
         }
     }
 }
@@ -193,6 +201,15 @@ pub enum Event {
     ActionTaken {
         who: String,
         action: String,
+    },
+    /// A combatant moved along `path` (every cell after `from`), costing `cost` decimeters.
+    Moved {
+        who: String,
+        from: Cell,
+        to: Cell,
+        path: Vec<Cell>,
+        cost: Dm,
+        pace: Pace,
     },
     Tested(TestRecord),
     /// The result of an opposed attack test.
@@ -322,6 +339,10 @@ impl fmt::Display for Event {
             }
             Event::PassStarted { turn, pass } => write!(f, "Turn {turn}, initiative pass {pass}"),
             Event::ActionTaken { who, action } => write!(f, "{who}: {action}"),
+            Event::Moved { who, from, to, path, cost, pace } => {
+                let steps = path.len();
+                write!(f, "{who} {pace} from {from:?} to {to:?}: {steps} step(s), {}", meters(*cost))
+            }
             Event::Tested(t) => write_test(f, t),
             Event::AttackResolved { attacker, defender, hit, reason } => {
                 let verdict = if *hit { "hits" } else { "misses" };

@@ -6,7 +6,8 @@
 
 use super::RulesError;
 use super::dice::Dice;
-use super::outcome::{Event, Log, Term};
+use super::field::{Field, Move, Pace, Rates, perform_move, settle_pace};
+use super::outcome::{Event, Log, Status, Term};
 use super::ruleset::{Combatant, FighterState, Slot};
 use super::shadowrun4::pool::{GlitchRule, PoolSpec, roll_pool_with};
 
@@ -47,6 +48,9 @@ pub struct PhaseAction<S, C> {
     pub simple: Vec<S>,
     #[serde(default = "Option::default")]
     pub complex: Option<C>,
+    /// A move before the actions: walking takes no action, running is the phase's Free Action (SR4's "Run").
+    #[serde(default)]
+    pub movement: Option<Move>,
 }
 
 /// Free Actions.
@@ -63,9 +67,28 @@ impl<S, C> PhaseAction<S, C> {
             (1.., Some(_)) => Err(RulesError::Illegal(
                 "an Action Phase has two Simple Actions or one Complex Action, not both".into(),
             )),
+            _ if self.free.is_some() && self.movement.as_ref().is_some_and(|m| m.pace == Pace::Run) => {
+                Err(RulesError::Illegal("running is the phase's Free Action: there is none left for another".into()))
+            }
             _ => Ok(()),
         }
     }
+}
+
+/// Moves the actor as its phase says, its movement rate shared among its initiative passes; `true` when it left
+/// the battlefield through an exit. Running lasts until the actor's next phase.
+pub fn phase_move<F: FighterState>(
+    field: &Field,
+    battle: &mut [Combatant<F>],
+    actor: usize,
+    movement: Option<&Move>,
+    (rates, passes): (Rates, u32),
+    log: &mut Log,
+) -> Result<bool, RulesError> {
+    settle_pace(&mut battle[actor], movement.is_some_and(|m| m.pace == Pace::Run), log);
+    let Some(mv) = movement else { return Ok(false) };
+    perform_move(&**field, battle, actor, mv, rates.per_part(mv.pace, passes), log)?;
+    Ok(battle[actor].fighter.statuses().contains(&Status::Escaped))
 }
 
 /// A fighter whose initiative score its wounds lower.

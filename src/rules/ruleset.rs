@@ -4,6 +4,7 @@
 
 use super::RulesError;
 use super::dice::Dice;
+use super::field::Field;
 use super::outcome::{Log, Status};
 
 /// A combatant as a battle holds it: the ruleset's own state plus what every ruleset shares.
@@ -11,18 +12,16 @@ use super::outcome::{Log, Status};
 pub struct Combatant<F> {
     /// The side (team) it fights for.
     pub side: String,
-    /// Grid cell; one cell is one meter.
+    /// Grid cell; one cell is one meter (see [`super::field`]).
     pub position: (i32, i32),
     /// The ruleset's sheet and condition.
     pub fighter: F,
 }
 
 impl<F> Combatant<F> {
-    /// Whole meters between two combatants (Chebyshev distance on the grid: a diagonal step is one meter).
+    /// Whole meters between two combatants in a straight line, rounded to the nearest meter.
     pub fn distance_to(&self, other: &Combatant<F>) -> u32 {
-        let dx = self.position.0.abs_diff(other.position.0);
-        let dy = self.position.1.abs_diff(other.position.1);
-        dx.max(dy)
+        super::field::distance_m(self.position, other.position)
     }
 }
 
@@ -40,6 +39,8 @@ pub trait FighterState {
     fn weapon_in_hand(&self) -> &str;
     /// The catalogue ids of the armor worn.
     fn armor_worn(&self) -> Vec<String>;
+    /// Gives (`on`) or takes away a status that is not the rules' own doing: running, leaving through an exit.
+    fn set_status(&mut self, status: Status, on: bool);
     /// Rounds left in the weapon in hand, where the ruleset counts ammunition.
     fn rounds_in_hand(&self) -> Option<u32> {
         None
@@ -98,6 +99,14 @@ macro_rules! fighter_views {
         fn armor_worn(&self) -> Vec<String> {
             self.sheet.armor.iter().map(|a| a.0.clone()).collect()
         }
+
+        fn set_status(&mut self, status: $crate::rules::outcome::Status, on: bool) {
+            let statuses = &mut self.condition.statuses;
+            statuses.retain(|s| *s != status);
+            if on {
+                statuses.push(status);
+            }
+        }
     };
 }
 
@@ -155,6 +164,12 @@ pub trait Ruleset {
     fn announces_phases(&self) -> bool {
         true
     }
+
+    /// The ground the battle is fought on.
+    fn field(&self) -> &Field;
+
+    /// Sets the ground the battle is fought on (open ground unless a level gives its map).
+    fn set_field(&mut self, field: Field);
 
     /// The name of the combatant an action is for.
     fn actor_of<'a>(&self, action: &'a Self::Action) -> &'a str;

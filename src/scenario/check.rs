@@ -123,7 +123,7 @@ fn ep_refs(action: &ep::Action) -> Refs<'_> {
         .iter()
         .filter_map(|q| match q {
             QuickAction::Draw(w) => Some(w.0.as_str()),
-            QuickAction::StandUp => None,
+            QuickAction::StandUp | QuickAction::Move(_) => None,
         })
         .collect();
     Refs { actor: &action.actor, targets, weapons }

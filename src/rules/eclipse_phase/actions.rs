@@ -11,6 +11,7 @@ use super::policy::preferred_mode;
 use super::turn::EclipsePhase;
 use super::{Fighter, FiringMode, RulesError};
 use crate::rules::dice::Dice;
+use crate::rules::field::{Field, Move, Pace, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::ruleset::{Combatant, pair_mut};
 
@@ -31,6 +32,9 @@ pub enum QuickAction {
     /// Draw a carried weapon.
     Draw(WeaponRef),
     StandUp,
+    /// Move this phase's share of the movement rate, walking or running (our decision: the seeds give no movement
+    /// rules; running makes the phase's attacks "attacker running").
+    Move(Move),
 }
 
 /// Complex Actions.
@@ -92,6 +96,34 @@ pub(super) fn quick_action(me: &mut Fighter, quick: &QuickAction, log: &mut Log)
         QuickAction::StandUp => {
             me.condition.lose(&Status::Prone);
             log.push(Event::ActionTaken { who: me.name.clone(), action: "stands up (Quick Action)".into() });
+        }
+        QuickAction::Move(_) => return Err(RulesError::Illegal("a move needs the battlefield".into())),
+    }
+    Ok(())
+}
+
+/// The Quick Actions of a phase in order; moves go through the battlefield.
+pub(super) fn quick_actions(
+    field: &Field,
+    actor: usize,
+    quick: &[QuickAction],
+    battle: &mut [Combatant<Fighter>],
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    let moves: Vec<&Move> =
+        quick.iter().filter_map(|q| if let QuickAction::Move(m) = q { Some(m) } else { None }).collect();
+    if moves.len() > 1 {
+        return Err(RulesError::Illegal("one move per Action Phase".into()));
+    }
+    settle_pace(&mut battle[actor], moves.first().is_some_and(|m| m.pace == Pace::Run), log);
+    for q in quick {
+        match q {
+            QuickAction::Move(mv) => {
+                let sheet = &battle[actor].fighter.sheet;
+                let allowance = sheet.movement.per_part(mv.pace, sheet.speed);
+                perform_move(&**field, battle, actor, mv, allowance, log)?;
+            }
+            other => quick_action(&mut battle[actor].fighter, other, log)?,
         }
     }
     Ok(())
@@ -163,16 +195,24 @@ impl EclipsePhase {
             if !shot_at.contains(&target.as_str()) {
                 shot_at.push(target);
             }
+            let sight = self.field.sight(battle[actor].position, battle[t].position);
+            if sight.blocked && !weapon.skill.is_melee() {
+                return Err(RulesError::Illegal(format!(
+                    "a wall stands between {} and {target}",
+                    battle[actor].fighter.name
+                )));
+            }
             spend_ammo(&mut battle[actor].fighter, &id, weapon, mode)?;
             let Some((me, them)) = pair_mut(battle, actor, t) else {
                 return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
             };
+            let situation = attack.situation.on_map(&sight, me.fighter.condition.has(&Status::Running));
             let shot = Shot {
                 weapon_id: &id,
                 weapon,
                 mode,
-                situation: &attack.situation,
-                distance: Some(me.distance_to(them)),
+                situation: &situation,
+                distance: Some(sight.meters),
                 other_targets,
             };
             resolve_shot(&self.options, &mut me.fighter, &mut them.fighter, &shot, dice, log)?;

@@ -37,7 +37,8 @@ pub fn band_of(shot: &Shot<'_>) -> Result<RangeBand, RulesError> {
     let band = match (shot.situation.range, shot.distance, shot.weapon.ranges) {
         (Some(band), _, _) => band,
         (None, Some(d), Some(ranges)) => RangeBand::of(d, ranges),
-        (None, Some(d), None) if d > 2 => {
+        // A melee weapon reaches the cells next to the attacker (diagonals are 1 m away, rounded).
+        (None, Some(d), None) if d > 1 => {
             return Err(RulesError::Illegal(format!("{} is out of reach at {d} m", shot.weapon.name)));
         }
         _ => RangeBand::Short,

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::field::{CoverLevel, Sight};
 use crate::rules::outcome::Modifier;
 
 /// Range bands (file 003): point-blank is 2 m or less.
@@ -42,7 +43,7 @@ impl RangeBand {
 }
 
 /// Cover the defender has from the attacker.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Cover {
     #[default]
     None,
@@ -103,6 +104,19 @@ pub struct Situation {
     pub defender_extra: Vec<(String, i32)>,
 }
 
+impl Cover {
+    /// The map's cover in file 003's terms: low cover along the line is minor, low cover in front of the target
+    /// moderate, high cover it leans out from major.
+    pub fn of(level: CoverLevel) -> Self {
+        match level {
+            CoverLevel::None => Cover::None,
+            CoverLevel::Light => Cover::Minor,
+            CoverLevel::Partial => Cover::Moderate,
+            CoverLevel::Heavy => Cover::Major,
+        }
+    }
+}
+
 /// Adds `(name, value)` as a modifier from `source` when `on`.
 fn push_if(out: &mut Vec<Modifier>, on: bool, name: &str, source: &str, value: i32) {
     if on {
@@ -111,6 +125,18 @@ fn push_if(out: &mut Vec<Modifier>, on: bool, name: &str, source: &str, value: i
 }
 
 impl Situation {
+    /// This situation with what the map adds: cover, a hidden defender, the attacker's own cover, superior
+    /// position from high ground, and the attacker's run. A scripted value stands where it is the stronger.
+    pub fn on_map(&self, sight: &Sight, running: bool) -> Situation {
+        let mut s = self.clone();
+        s.cover = s.cover.max(Cover::of(sight.cover));
+        s.defender_hidden |= sight.hidden;
+        s.attacker_behind_cover |= sight.attacker_in_cover;
+        s.superior_position |= sight.high_ground;
+        s.attacker_running |= running;
+        s
+    }
+
     /// The attacker's modifiers from the General and Ranged or Melee parts of the table.
     pub fn attack_modifiers(&self, ranged: bool, band: RangeBand) -> Vec<Modifier> {
         let mut out = self.general();

@@ -4,8 +4,10 @@ use super::actions::{Action, AreaAttack, Attack, ComplexAction, QuickAction, wea
 use super::gear::{AreaEffect, ModeKind, Weapon};
 use super::modifiers::Situation;
 use super::{Fighter, FiringMode, ModeBonus};
+use crate::rules::approach::{Reach, anyone, approach, target_in_reach};
+use crate::rules::field::{Field, Pace};
 use crate::rules::outcome::Status;
-use crate::rules::ruleset::{Combatant, FighterState};
+use crate::rules::ruleset::Combatant;
 
 /// Burst for damage where the weapon has it, else semi-auto, else its first mode.
 pub(super) fn preferred_mode(weapon: &Weapon) -> FiringMode {
@@ -21,33 +23,49 @@ pub(super) fn preferred_mode(weapon: &Weapon) -> FiringMode {
     }
 }
 
-/// The built-in choice: clear a jam, stand up, reload when empty, else attack the nearest enemy still standing
-/// with every shot the mode allows. A melee fighter out of reach waits (movement comes with the map).
-pub(super) fn default_action(actor: usize, battle: &[Combatant<Fighter>]) -> Option<Action> {
-    let me = &battle[actor];
-    let f = &me.fighter;
-    let target =
-        battle.iter().filter(|c| c.side != me.side && !c.fighter.is_out()).min_by_key(|c| me.distance_to(c))?;
-    let quick = if f.condition.has(&Status::Prone) { vec![QuickAction::StandUp] } else { Vec::new() };
-    let act = |complex| Some(Action { actor: f.name.clone(), quick: quick.clone(), complex: Some(complex) });
+/// The built-in choice: clear a jam, stand up, reload when empty, else attack the nearest enemy it can hit from
+/// here with every shot the mode allows; when it can hit nobody, walk (or run) toward the nearest enemy, attacking
+/// at the end of a walk when that brings one in reach.
+pub(super) fn default_action(field: &Field, actor: usize, battle: &[Combatant<Fighter>]) -> Option<Action> {
+    let f = &battle[actor].fighter;
+    let mut quick = if f.condition.has(&Status::Prone) { vec![QuickAction::StandUp] } else { Vec::new() };
     let (id, weapon) = weapon_in_hand(f, None).ok()?;
+    let act = |quick: Vec<QuickAction>, complex| Some(Action { actor: f.name.clone(), quick, complex: Some(complex) });
     if f.condition.has(&Status::WeaponJammed(id.clone())) {
-        return act(ComplexAction::ClearJam);
-    }
-    if weapon.skill.is_melee() && me.distance_to(target) > 2 {
-        return act(ComplexAction::Wait);
+        return act(quick, ComplexAction::ClearJam);
     }
     let mode = preferred_mode(weapon);
     let left = f.rounds_left(&id, weapon).unwrap_or(u32::MAX);
     let shots = mode.shots_per_action().min((left / mode.rounds()) as usize);
     if shots == 0 {
-        return act(ComplexAction::Reload);
+        return act(quick, ComplexAction::Reload);
     }
-    let name = target.fighter.name.clone();
+    let reach = match weapon.ranges {
+        Some(r) => Reach::ranged(r[1], r[3]),
+        None => Reach::MELEE,
+    };
+    let target = match target_in_reach(field, battle, actor, reach, &anyone) {
+        Some(t) => t,
+        None => {
+            let rates = (
+                f.sheet.movement.per_part(Pace::Walk, f.sheet.speed),
+                f.sheet.movement.per_part(Pace::Run, f.sheet.speed),
+            );
+            let (mv, arrives) = approach(field, battle, actor, reach, rates, &anyone)?;
+            let walked = mv.pace == Pace::Walk;
+            quick.push(QuickAction::Move(mv));
+            match arrives {
+                // A quick aim would give up the move: attack without it.
+                Some(t) if walked || !reach.melee => t,
+                _ => return act(quick, ComplexAction::Wait),
+            }
+        }
+    };
+    let name = battle[target].fighter.name.clone();
     if weapon.area.is_some() && !matches!(weapon.area, Some(AreaEffect::Cone)) {
         let area = AreaAttack { weapon: None, targets: vec![(name, 0)], situation: Situation::default() };
-        return act(ComplexAction::AreaAttack(area));
+        return act(quick, ComplexAction::AreaAttack(area));
     }
     let attack = Attack { weapon: None, mode: Some(mode), targets: vec![name; shots], situation: Situation::default() };
-    act(ComplexAction::Attack(attack))
+    act(quick, ComplexAction::Attack(attack))
 }

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::gear::{ArmorRef, WeaponRef};
+use crate::rules::field::Rates;
 use crate::rules::outcome::Status;
 
 crate::rules::bounded_rating!(
@@ -120,6 +121,14 @@ pub struct Sheet {
     pub weapons: Vec<WeaponRef>,
     #[serde(default)]
     pub armor: Option<ArmorRef>,
+    /// Meters per Action Turn walking and running; 4/20 (a human-shaped morph) when not given.
+    #[serde(default = "human_rates")]
+    pub movement: Rates,
+}
+
+/// Eclipse Phase's usual movement rate 4/20 (our decision: the seeds give none).
+fn human_rates() -> Rates {
+    Rates { walk: 4, run: 20 }
 }
 
 fn one() -> u32 {

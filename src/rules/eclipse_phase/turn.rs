@@ -3,11 +3,12 @@
 
 use std::collections::VecDeque;
 
-use super::actions::{Action, quick_action};
+use super::actions::{Action, quick_actions};
 use super::initiative::schedule_turn;
 use super::policy::default_action;
 use super::{Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
+use crate::rules::field::Field;
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::ruleset::{Combatant, Ruleset, Slot};
 
@@ -17,12 +18,14 @@ pub struct EclipsePhase {
     pub options: Options,
     /// The rest of this turn's slots: the order is fixed when initiative is rolled.
     queue: VecDeque<Slot>,
+    /// The ground fought on.
+    pub field: Field,
 }
 
 impl EclipsePhase {
     /// The ruleset with these options.
     pub fn new(options: Options) -> Self {
-        Self { options, queue: VecDeque::new() }
+        Self { options, queue: VecDeque::new(), field: Field::default() }
     }
 }
 
@@ -72,8 +75,9 @@ impl Ruleset for EclipsePhase {
                 reason: "a new Action Phase".into(),
             });
         }
-        for quick in &action.quick {
-            quick_action(me, quick, log)?;
+        quick_actions(&self.field, slot.actor, &action.quick, battle, log)?;
+        if battle[slot.actor].fighter.condition.has(&Status::Escaped) {
+            return Ok(());
         }
         match &action.complex {
             Some(complex) => self.complex_action(slot.actor, complex, &action.quick, battle, dice, log),
@@ -82,7 +86,15 @@ impl Ruleset for EclipsePhase {
     }
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
-        default_action(slot.actor, battle)
+        default_action(&self.field, slot.actor, battle)
+    }
+
+    fn field(&self) -> &Field {
+        &self.field
+    }
+
+    fn set_field(&mut self, field: Field) {
+        self.field = field;
     }
 
     fn actor_of<'a>(&self, action: &'a Action) -> &'a str {

@@ -8,6 +8,7 @@ use super::gear::{AttackKind, DamageType, Track, Weapon};
 use super::sheet::Skill;
 use super::{CriticalResistance, Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
+use crate::rules::field::{CoverLevel, Sight};
 use crate::rules::outcome::{Event, Log, Modifier, Status, Term};
 use crate::rules::ruleset::FighterState;
 use crate::rules::shadowrun4::pool::{GlitchRule, Pool, PoolSpec, roll_pool_with};
@@ -39,6 +40,38 @@ pub struct Situation {
     pub extra: Vec<(String, i32)>,
     /// Other modifiers to the defense, by name.
     pub defender_extra: Vec<(String, i32)>,
+    /// What the map adds to the attack (cover, firing from cover, running), filled in at the attack.
+    #[serde(skip)]
+    pub map_attack: Vec<Modifier>,
+    /// What the map adds to the defense.
+    #[serde(skip)]
+    pub map_defense: Vec<Modifier>,
+}
+
+impl Situation {
+    /// This situation with the map's modifiers. The seed has no cover or movement modifiers: as the homebrew
+    /// borrows Shadowrun 4's action economy, it borrows file 004's values too (our decision): partial cover −2,
+    /// good cover −4, hidden −6, firing from cover −1, attacker running −2, defender running +2.
+    pub fn on_map(&self, sight: &Sight, attacker_running: bool, defender_running: bool) -> Situation {
+        let mut s = self.clone();
+        let cover = match (sight.hidden, sight.cover) {
+            (true, _) => Some(("hidden", -6)),
+            (false, CoverLevel::None) => None,
+            (false, CoverLevel::Light | CoverLevel::Partial) => Some(("partial cover", -2)),
+            (false, CoverLevel::Heavy) => Some(("good cover", -4)),
+        };
+        s.map_attack.extend(cover.map(|(n, v)| Modifier::new(n, "cover", v)));
+        if sight.attacker_in_cover {
+            s.map_attack.push(Modifier::new("attacker firing from cover", "position", -1));
+        }
+        if attacker_running {
+            s.map_attack.push(Modifier::new("attacker running", "movement", -2));
+        }
+        if defender_running {
+            s.map_defense.push(Modifier::new("defender running", "movement", 2));
+        }
+        s
+    }
 }
 
 /// One attack at one target.
@@ -72,7 +105,8 @@ pub fn resolve_strike(
     }
     let agility = attacker.sheet.attributes.agility.0;
     let skill = attacker.sheet.skill(w.skill);
-    let mut modifiers = named(&s.extra);
+    let mut modifiers = s.map_attack.clone();
+    modifiers.extend(named(&s.extra));
     modifiers.extend(attacker.wound_modifier());
     let label = format!("Agility {agility} + {} {skill}", w.skill.name());
     let attack = roll(PoolSpec { who: &attacker.name, label, base: (agility + skill) as i32, modifiers }, dice, log)?;
@@ -103,7 +137,8 @@ fn defend(
         return Ok(Pool::default());
     }
     let (label, base) = defense_pool(defender, kind, s.defense)?;
-    let mut modifiers = named(&s.defender_extra);
+    let mut modifiers = s.map_defense.clone();
+    modifiers.extend(named(&s.defender_extra));
     if defender.condition.defense_penalty > 0 {
         modifiers.push(Modifier::new(
             "defense frequency",

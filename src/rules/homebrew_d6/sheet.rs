@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::gear::{ArmorRef, WeaponRef};
+use crate::rules::field::Rates;
 use crate::rules::outcome::Status;
 // The same bounded ratings as Shadowrun 4: attributes 1–12, skills 0–12.
 pub use crate::rules::shadowrun4::sheet::{Attribute, SkillRating};
@@ -79,6 +80,15 @@ pub struct Sheet {
     /// Armor worn; AVs of several pieces add up.
     #[serde(default)]
     pub armor: Vec<ArmorRef>,
+    /// Meters per Combat Turn walking and running, shared among the initiative passes; 10/25 (a human) when not
+    /// given.
+    #[serde(default = "human_rates")]
+    pub movement: Rates,
+}
+
+/// A human's movement rates, 10/25 (our decision: the seed gives none).
+fn human_rates() -> Rates {
+    Rates { walk: 10, run: 25 }
 }
 
 fn one() -> u32 {

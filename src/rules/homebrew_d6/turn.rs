@@ -7,9 +7,11 @@ use serde::{Deserialize, Serialize};
 use super::attack::{Situation, Strike, resolve_strike};
 use super::gear::{AttackKind, WeaponRef};
 use super::{Fighter, Options, RulesError};
+use crate::rules::approach::{Reach, anyone, approach, target_in_reach};
 use crate::rules::dice::Dice;
+use crate::rules::field::{Field, Pace};
 use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::passes::{FreeAction, InitiativeRoll, PassEntry, Passes, PhaseAction, roll_initiative};
+use crate::rules::passes::{FreeAction, InitiativeRoll, PassEntry, Passes, PhaseAction, phase_move, roll_initiative};
 use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, pair_mut};
 use crate::rules::shadowrun4::pool::GlitchRule;
 
@@ -48,12 +50,14 @@ pub struct Attack {
 pub struct HomebrewD6 {
     pub options: Options,
     passes: Passes,
+    /// The ground fought on.
+    pub field: Field,
 }
 
 impl HomebrewD6 {
     /// The ruleset with these options.
     pub fn new(options: Options) -> Self {
-        Self { options, passes: Passes::default() }
+        Self { options, passes: Passes::default(), field: Field::default() }
     }
 }
 
@@ -106,6 +110,11 @@ impl Ruleset for HomebrewD6 {
         }
         action.check_economy()?;
         me.condition.start_turn();
+        let pace = (me.sheet.movement, me.sheet.initiative_passes);
+        if phase_move(&self.field, battle, slot.actor, action.movement.as_ref(), pace, log)? {
+            return Ok(());
+        }
+        let me = &mut battle[slot.actor].fighter;
         if let Some(FreeAction::DropProne) = action.free {
             me.condition.gain(Status::Prone);
             log.push(Event::ActionTaken { who: me.name.clone(), action: "drops prone (Free Action)".into() });
@@ -125,25 +134,48 @@ impl Ruleset for HomebrewD6 {
     }
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
-        let me = &battle[slot.actor];
-        let target =
-            battle.iter().filter(|c| c.side != me.side && !c.fighter.is_out()).min_by_key(|c| me.distance_to(c))?;
-        let weapon = WeaponRef(me.fighter.drawn_id().to_owned()).weapon().ok()?;
-        let attack = || Attack { target: target.fighter.name.clone(), situation: Situation::default() };
-        let mut act = Action { actor: me.fighter.name.clone(), free: None, simple: Vec::new(), complex: None };
-        let jammed = me.fighter.condition.has(&Status::WeaponJammed(me.fighter.drawn_id().to_owned()));
-        let in_reach = me.distance_to(target) <= weapon.range.unwrap_or(1);
-        match (weapon.kind, jammed, in_reach) {
-            (_, true, _) => act.simple.push(SimpleAction::ClearJam),
-            (AttackKind::Melee, _, true) => act.complex = Some(ComplexAction::Attack(attack())),
-            (_, _, false) => act.complex = Some(ComplexAction::Wait),
-            _ => act.simple = vec![SimpleAction::Attack(attack()), SimpleAction::Attack(attack())],
+        let f = &battle[slot.actor].fighter;
+        let weapon = WeaponRef(f.drawn_id().to_owned()).weapon().ok()?;
+        let melee = weapon.kind == AttackKind::Melee;
+        let reach = match weapon.range {
+            Some(m) if !melee => Reach::ranged(m / 2, m),
+            _ => Reach::MELEE,
+        };
+        let mut act = Action { actor: f.name.clone(), free: None, simple: Vec::new(), complex: None, movement: None };
+        if f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned())) {
+            act.simple.push(SimpleAction::ClearJam);
+            return Some(act);
+        }
+        let target = match target_in_reach(&self.field, battle, slot.actor, reach, &anyone) {
+            Some(t) => Some(t),
+            None => {
+                let passes = f.sheet.initiative_passes;
+                let rates =
+                    (f.sheet.movement.per_part(Pace::Walk, passes), f.sheet.movement.per_part(Pace::Run, passes));
+                let (mv, arrives) = approach(&self.field, battle, slot.actor, reach, rates, &anyone)?;
+                act.movement = Some(mv);
+                arrives
+            }
+        };
+        let attack = |t: usize| Attack { target: battle[t].fighter.name.clone(), situation: Situation::default() };
+        match (target, melee) {
+            (Some(t), true) => act.complex = Some(ComplexAction::Attack(attack(t))),
+            (Some(t), false) => act.simple = vec![SimpleAction::Attack(attack(t)), SimpleAction::Attack(attack(t))],
+            (None, _) => act.complex = Some(ComplexAction::Wait),
         }
         Some(act)
     }
 
     fn announces_phases(&self) -> bool {
         false
+    }
+
+    fn field(&self) -> &Field {
+        &self.field
+    }
+
+    fn set_field(&mut self, field: Field) {
+        self.field = field;
     }
 
     fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
@@ -210,12 +242,22 @@ impl HomebrewD6 {
             log.push(Event::ActionTaken { who: battle[actor].fighter.name.clone(), action: what });
             return Ok(());
         }
+        let sight = self.field.sight(battle[actor].position, battle[target].position);
+        if sight.blocked && weapon.kind != AttackKind::Melee {
+            let me = &battle[actor].fighter.name;
+            return Err(RulesError::Illegal(format!("a wall stands between {me} and {}", attack.target)));
+        }
         let Some((me, them)) = pair_mut(battle, actor, target) else {
             return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
         };
         let what = format!("attacks {} with the {}", them.fighter.name, weapon.name);
         log.push(Event::ActionTaken { who: me.fighter.name.clone(), action: what });
-        let strike = Strike { weapon_id: &id, weapon, situation: &attack.situation, distance: me.distance_to(them) };
+        let running = |f: &Fighter| f.condition.has(&Status::Running);
+        let situation = match weapon.kind {
+            AttackKind::Melee => attack.situation.clone(),
+            _ => attack.situation.on_map(&sight, running(&me.fighter), running(&them.fighter)),
+        };
+        let strike = Strike { weapon_id: &id, weapon, situation: &situation, distance: sight.meters };
         resolve_strike(&self.options, &mut me.fighter, &mut them.fighter, &strike, dice, log)
     }
 }

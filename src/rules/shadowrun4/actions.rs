@@ -11,7 +11,7 @@ use super::modifiers::{CalledShot, Situation};
 use super::{Fighter, FiringMode, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::passes::{FreeAction, PhaseAction};
+use crate::rules::passes::{FreeAction, PhaseAction, phase_move};
 use crate::rules::ruleset::{Combatant, Slot, pair_mut};
 
 /// One combatant's Action Phase, as a scenario scripts it.
@@ -76,6 +76,12 @@ pub fn perform_action(
         let what = "spends this Action Phase on the full defense it declared".to_owned();
         log.push(Event::ActionTaken { who: me.name.clone(), action: what });
     } else {
+        let me = &battle[slot.actor].fighter;
+        let pace = (me.sheet.movement, me.sheet.initiative_passes);
+        if phase_move(&rules.field, battle, slot.actor, action.movement.as_ref(), pace, log)? {
+            return Ok(());
+        }
+        let me = &mut battle[slot.actor].fighter;
         if let Some(FreeAction::DropProne) = action.free {
             me.condition.gain(Status::Prone);
             log.push(Event::ActionTaken { who: me.name.clone(), action: "drops prone (Free Action)".into() });
@@ -214,21 +220,23 @@ fn attack_with(
         check_fire(&battle[actor].fighter, &id, weapon, mode)?;
         spend_ammo(&mut battle[actor].fighter, &id, weapon, mode)?;
     }
+    let sight = rules.field.sight(battle[actor].position, battle[target].position);
+    if sight.blocked && !melee {
+        return Err(RulesError::Illegal(format!(
+            "a wall stands between {} and {}",
+            battle[actor].fighter.name, attack.target
+        )));
+    }
     let Some((me, them)) = pair_mut(battle, actor, target) else {
         return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
     };
+    let running = |f: &Fighter| f.condition.has(&Status::Running);
+    let situation = attack.situation.on_map(&sight, running(&me.fighter), running(&them.fighter));
     let kind = if melee { "attacks in melee with".to_owned() } else { format!("fires ({mode})") };
     let what = format!("{kind} the {} at {}", weapon.name, them.fighter.name);
     log.push(Event::ActionTaken { who: me.fighter.name.clone(), action: what });
     let surprised = rules.surprised(actor, target);
-    let strike = Strike {
-        weapon_id: &id,
-        weapon,
-        mode,
-        situation: &attack.situation,
-        distance: me.distance_to(them),
-        surprised,
-    };
+    let strike = Strike { weapon_id: &id, weapon, mode, situation: &situation, distance: sight.meters, surprised };
     resolve_strike(&mut me.fighter, &mut them.fighter, &strike, dice, log)?;
     let c = &mut me.fighter.condition;
     c.shots_this_phase += 1;

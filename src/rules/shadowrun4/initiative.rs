@@ -8,6 +8,7 @@ use super::pool::GlitchRule;
 use super::pool::{PoolSpec, roll_pool};
 use super::{Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
+use crate::rules::field::Field;
 use crate::rules::outcome::{Log, Modifier};
 use crate::rules::passes::{InitiativeRoll, PassEntry, Passes, roll_initiative};
 use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot};
@@ -20,6 +21,8 @@ pub struct Shadowrun4 {
     passes: Passes,
     /// Surprise test hits by combatant, when surprise was rolled.
     surprise: Vec<u32>,
+    /// The ground fought on.
+    pub field: Field,
 }
 
 impl Shadowrun4 {
@@ -136,6 +139,14 @@ impl Ruleset for Shadowrun4 {
 
     fn announces_phases(&self) -> bool {
         false
+    }
+
+    fn field(&self) -> &Field {
+        &self.field
+    }
+
+    fn set_field(&mut self, field: Field) {
+        self.field = field;
     }
 
     fn actor_of<'a>(&self, action: &'a Action) -> &'a str {

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::field::{CoverLevel, Sight};
 use crate::rules::outcome::Modifier;
 
 /// Range bands: short +0, medium −1, long −2, extreme −3.
@@ -40,13 +41,25 @@ impl RangeBand {
 }
 
 /// Cover the target has: partial −2, good −4, hidden −6.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Cover {
     #[default]
     None,
     Partial,
     Good,
     Hidden,
+}
+
+impl Cover {
+    /// The map's cover in file 004's terms: low cover is partial, high cover it leans out from good.
+    pub fn of(level: CoverLevel, hidden: bool) -> Self {
+        match (hidden, level) {
+            (true, _) => Cover::Hidden,
+            (false, CoverLevel::None) => Cover::None,
+            (false, CoverLevel::Light | CoverLevel::Partial) => Cover::Partial,
+            (false, CoverLevel::Heavy) => Cover::Good,
+        }
+    }
 }
 
 /// A shotgun's spread: medium −2, wide −4 to the defense.
@@ -140,6 +153,17 @@ fn push_if(out: &mut Vec<Modifier>, on: bool, name: &str, source: &str, value: i
 }
 
 impl Situation {
+    /// This situation with what the map adds: cover, firing from cover, and who is running. A scripted value
+    /// stands where it is the stronger.
+    pub fn on_map(&self, sight: &Sight, attacker_running: bool, defender_running: bool) -> Situation {
+        let mut s = self.clone();
+        s.cover = s.cover.max(Cover::of(sight.cover, sight.hidden));
+        s.attacker_behind_cover |= sight.attacker_in_cover;
+        s.attacker_running |= attacker_running;
+        s.defender_running |= defender_running;
+        s
+    }
+
     /// The attacker's situational modifiers for a ranged attack (file 004, Ranged Attack Modifiers).
     pub fn ranged_attack(&self, band: RangeBand, ambidextrous: bool) -> Vec<Modifier> {
         let mut out = Vec::new();

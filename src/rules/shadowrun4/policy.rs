@@ -6,33 +6,52 @@ use super::gear::ModeKind;
 use super::initiative::Shadowrun4;
 use super::modifiers::Situation;
 use super::{Fighter, FiringMode, Spray};
+use crate::rules::approach::{Reach, approach, target_in_reach};
+use crate::rules::field::Pace;
 use crate::rules::outcome::Status;
-use crate::rules::ruleset::{Combatant, FighterState};
+use crate::rules::ruleset::Combatant;
 
-/// The action for combatant `actor`, or `None` when it has nobody to fight.
+/// The action for combatant `actor`, or `None` when it has nobody to fight: the nearest enemy it may act against
+/// and can attack from here, else a walk (or a run) toward the nearest one, attacking after a walk that brings
+/// one in reach.
 pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combatant<Fighter>]) -> Option<Action> {
-    let me = &battle[actor];
-    let (target, _) = battle
-        .iter()
-        .enumerate()
-        .filter(|(i, c)| c.side != me.side && !c.fighter.is_out() && !rules.held_back(actor, *i))
-        .min_by_key(|(_, c)| me.distance_to(c))?;
-    let them = &battle[target];
-    let f = &me.fighter;
+    let f = &battle[actor].fighter;
     let mut simple = Vec::new();
     if f.condition.has(&Status::Prone) {
         simple.push(SimpleAction::StandUp);
     }
-    let act = |simple: Vec<SimpleAction>, complex| Some(Action { actor: f.name.clone(), free: None, simple, complex });
     let (id, weapon) = (f.drawn_id().to_owned(), f.drawn_weapon().ok()?);
-    let attack =
-        |mode| Attack { weapon: None, mode, target: them.fighter.name.clone(), situation: Situation::default() };
+    let reach = match weapon.ranges {
+        Some(r) if !weapon.is_melee() => Reach::ranged(r[1], r[3]),
+        _ => Reach::MELEE,
+    };
+    let allowed = |i: usize| !rules.held_back(actor, i);
+    let mut movement = None;
+    let target = match target_in_reach(&rules.field, battle, actor, reach, &allowed) {
+        Some(t) => Some(t),
+        None => {
+            let passes = f.sheet.initiative_passes;
+            let rates = (f.sheet.movement.per_part(Pace::Walk, passes), f.sheet.movement.per_part(Pace::Run, passes));
+            let (mv, arrives) = approach(&rules.field, battle, actor, reach, rates, &allowed)?;
+            movement = Some(mv);
+            arrives
+        }
+    };
+    let act = |simple: Vec<SimpleAction>, complex| {
+        Some(Action { actor: f.name.clone(), free: None, simple, complex, movement: movement.clone() })
+    };
+    let attack = |t: usize, mode| Attack {
+        weapon: None,
+        mode,
+        target: battle[t].fighter.name.clone(),
+        situation: Situation::default(),
+    };
     if weapon.is_melee() {
-        let complex = match me.distance_to(them) <= 1 + weapon.reach && simple.is_empty() {
-            true => ComplexAction::Melee(attack(None)),
-            false => ComplexAction::Wait,
+        return match (target, simple.is_empty()) {
+            (Some(t), true) => act(simple, Some(ComplexAction::Melee(attack(t, None)))),
+            (None, true) => act(simple, Some(ComplexAction::Wait)),
+            (_, false) => act(simple, None),
         };
-        return if simple.is_empty() { act(simple, Some(complex)) } else { act(simple, None) };
     }
     if f.condition.has(&Status::WeaponJammed(id.clone())) {
         simple.push(SimpleAction::ClearJam);
@@ -42,8 +61,10 @@ pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combata
     if f.rounds_left(&id, weapon).is_some_and(|left| left < 2 * mode.rounds()) {
         simple.push(SimpleAction::Reload);
     }
+    let wait = simple.is_empty().then_some(ComplexAction::Wait);
+    let Some(t) = target else { return act(simple, wait) };
     while simple.len() < 2 {
-        simple.push(SimpleAction::Fire(attack(Some(mode))));
+        simple.push(SimpleAction::Fire(attack(t, Some(mode))));
     }
     act(simple, None)
 }

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::gear::{ArmorRef, WeaponRef};
 use super::modifiers::Defense;
+use crate::rules::field::Rates;
 use crate::rules::outcome::Status;
 
 crate::rules::bounded_rating!(
@@ -118,6 +119,15 @@ pub struct Sheet {
     /// Armor worn; ratings of several pieces add up.
     #[serde(default)]
     pub armor: Vec<ArmorRef>,
+    /// Meters per Combat Turn walking and running, shared among the initiative passes; 10/25 (a human) when not
+    /// given.
+    #[serde(default = "human_rates")]
+    pub movement: Rates,
+}
+
+/// A human's movement rates, 10/25 (our decision: the seed gives none).
+fn human_rates() -> Rates {
+    Rates { walk: 10, run: 25 }
 }
 
 fn one() -> u32 {

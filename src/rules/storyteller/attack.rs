@@ -10,6 +10,7 @@ use super::pool::{D10Pool, D10Spec, roll_d10};
 use super::sheet::Ability;
 use super::{Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
+use crate::rules::field::{CoverLevel, Sight};
 use crate::rules::outcome::{Event, Log, Modifier, Status, Term};
 use crate::rules::ruleset::FighterState;
 
@@ -34,6 +35,29 @@ pub struct Situation {
     pub difficulty: Vec<(String, i32)>,
     /// Dice modifiers to the defense, by name.
     pub defender_extra: Vec<(String, i32)>,
+    /// What the map adds to the attack (cover, firing from cover, running), filled in at the attack.
+    #[serde(skip)]
+    pub map_attack: Vec<Modifier>,
+    /// What the map adds to the defense.
+    #[serde(skip)]
+    pub map_defense: Vec<Modifier>,
+}
+
+impl Situation {
+    /// This situation with the map's cover. File 001 has no cover rules: ours take dice off the attack, light or
+    /// partial cover −1, heavy cover −2, a hidden target −3.
+    pub fn on_map(&self, sight: &Sight) -> Situation {
+        let mut s = self.clone();
+        let cover = match (sight.hidden, sight.cover) {
+            (true, _) => Some(("hidden target", -3)),
+            (false, CoverLevel::None) => None,
+            (false, CoverLevel::Light) => Some(("light cover", -1)),
+            (false, CoverLevel::Partial) => Some(("partial cover", -1)),
+            (false, CoverLevel::Heavy) => Some(("heavy cover", -2)),
+        };
+        s.map_attack.extend(cover.map(|(n, v)| Modifier::new(n, "cover", v)));
+        s
+    }
 }
 
 /// One attack at one target.
@@ -116,7 +140,8 @@ fn attack_pool<'a>(
     let (w, s) = (strike.weapon, strike.situation);
     let (attr, ability) = (dots(attacker, attribute), attacker.sheet.ability(w.ability));
     let label = format!("{attribute:?} {attr} + {} {ability}", w.ability.name());
-    let mut modifiers: Vec<Modifier> = s.extra.iter().map(|(n, v)| Modifier::new(n, "game master", *v)).collect();
+    let mut modifiers = s.map_attack.clone();
+    modifiers.extend(s.extra.iter().map(|(n, v)| Modifier::new(n, "game master", *v)));
     let strength = attacker.sheet.attributes.strength.0;
     if w.strength > strength {
         let value = strength as i32 - w.strength as i32;

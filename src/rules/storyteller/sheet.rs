@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::gear::{ArmorRef, WeaponRef};
 use super::health::Health;
+use crate::rules::field::Rates;
 use crate::rules::outcome::Status;
 
 crate::rules::bounded_rating!(
@@ -73,9 +74,18 @@ pub struct Sheet {
     pub weapons: Vec<WeaponRef>,
     #[serde(default)]
     pub armor: Option<ArmorRef>,
+    /// Meters per action walking (and still acting) and running (the whole action); 7 and 20 + 3 × Dexterity
+    /// when not given (our decision: file 001 gives no movement).
+    #[serde(default)]
+    pub movement: Option<Rates>,
 }
 
 impl Sheet {
+    /// Walking and running rates.
+    pub fn rates(&self) -> Rates {
+        self.movement.unwrap_or(Rates { walk: 7, run: 20 + 3 * self.attributes.dexterity.0 })
+    }
+
     /// An ability's dots (0 when not listed).
     pub fn ability(&self, a: Ability) -> u32 {
         self.abilities.get(&a).map_or(0, |d| d.0)

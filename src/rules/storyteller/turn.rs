@@ -9,8 +9,10 @@ use serde::{Deserialize, Serialize};
 use super::attack::{Situation, Strike, resolve_strike};
 use super::gear::WeaponRef;
 use super::{Fighter, Options, RulesError};
+use crate::rules::approach::{Reach, anyone, approach, target_in_reach};
 use crate::rules::dice::Dice;
-use crate::rules::outcome::{Event, Log, Term};
+use crate::rules::field::{Field, Move, Pace, perform_move};
+use crate::rules::outcome::{Event, Log, Status, Term};
 use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, pair_mut};
 
 /// One action, as a scenario scripts it.
@@ -19,6 +21,9 @@ use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, pair_mut};
 pub struct Action {
     pub actor: String,
     pub act: Act,
+    /// A move first: a walk leaves the action for `act`; a run is the whole action (`act` must be `Wait`).
+    #[serde(default)]
+    pub movement: Option<Move>,
 }
 
 /// What a combatant does with its action.
@@ -47,12 +52,14 @@ pub struct Attack {
 pub struct Storyteller {
     pub options: Options,
     queue: VecDeque<Slot>,
+    /// The ground fought on.
+    pub field: Field,
 }
 
 impl Storyteller {
     /// The ruleset with these options.
     pub fn new(options: Options) -> Self {
-        Self { options, queue: VecDeque::new() }
+        Self { options, queue: VecDeque::new(), field: Field::default() }
     }
 }
 
@@ -134,6 +141,10 @@ impl Ruleset for Storyteller {
             log.push(Event::ActionTaken { who: me.name.clone(), action: "loses this action to its botch".into() });
             return Ok(());
         }
+        if self.move_first(slot.actor, action, battle, log)? {
+            return Ok(());
+        }
+        let me = &mut battle[slot.actor].fighter;
         match &action.act {
             Act::Attack(attack) => self.attack(slot.actor, attack, battle, dice, log),
             Act::ReadyWeapon(w) => {
@@ -155,20 +166,41 @@ impl Ruleset for Storyteller {
     }
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
-        let me = &battle[slot.actor];
-        let target =
-            battle.iter().filter(|c| c.side != me.side && !c.fighter.is_out()).min_by_key(|c| me.distance_to(c))?;
-        let weapon = WeaponRef(me.fighter.drawn_id().to_owned()).weapon().ok()?;
-        let reach = weapon.range.unwrap_or(1);
-        let act = match me.distance_to(target) <= reach {
-            true => Act::Attack(Attack {
+        let f = &battle[slot.actor].fighter;
+        let weapon = WeaponRef(f.drawn_id().to_owned()).weapon().ok()?;
+        let reach = match weapon.range {
+            Some(m) if weapon.is_ranged() => Reach::ranged(m / 2, m),
+            _ => Reach::MELEE,
+        };
+        let mut movement = None;
+        let target = match target_in_reach(&self.field, battle, slot.actor, reach, &anyone) {
+            Some(t) => Some(t),
+            None => {
+                let rates = f.sheet.rates();
+                let allowance = (rates.per_part(Pace::Walk, 1), rates.per_part(Pace::Run, 1));
+                let (mv, arrives) = approach(&self.field, battle, slot.actor, reach, allowance, &anyone)?;
+                let walked = mv.pace == Pace::Walk;
+                movement = Some(mv);
+                arrives.filter(|_| walked)
+            }
+        };
+        let act = match target {
+            Some(t) => Act::Attack(Attack {
                 weapon: None,
-                target: target.fighter.name.clone(),
+                target: battle[t].fighter.name.clone(),
                 situation: Situation::default(),
             }),
-            false => Act::Wait,
+            None => Act::Wait,
         };
-        Some(Action { actor: me.fighter.name.clone(), act })
+        Some(Action { actor: f.name.clone(), act, movement })
+    }
+
+    fn field(&self) -> &Field {
+        &self.field
+    }
+
+    fn set_field(&mut self, field: Field) {
+        self.field = field;
     }
 
     fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
@@ -177,6 +209,23 @@ impl Ruleset for Storyteller {
 }
 
 impl Storyteller {
+    /// The action's move, if any; `true` when the actor left through an exit.
+    fn move_first(
+        &self,
+        actor: usize,
+        action: &Action,
+        battle: &mut [Combatant<Fighter>],
+        log: &mut Log,
+    ) -> Result<bool, RulesError> {
+        let Some(mv) = &action.movement else { return Ok(false) };
+        if mv.pace == Pace::Run && action.act != Act::Wait {
+            return Err(RulesError::Illegal("running takes the whole action: its act must be Wait".into()));
+        }
+        let allowance = battle[actor].fighter.sheet.rates().per_part(mv.pace, 1);
+        perform_move(&*self.field, battle, actor, mv, allowance, log)?;
+        Ok(battle[actor].fighter.condition.has(&Status::Escaped))
+    }
+
     fn attack(
         &self,
         actor: usize,
@@ -198,12 +247,17 @@ impl Storyteller {
             None => me.drawn_id().to_owned(),
         };
         let weapon = WeaponRef(id).weapon()?;
+        let sight = self.field.sight(battle[actor].position, battle[target].position);
+        if sight.blocked && weapon.is_ranged() {
+            return Err(RulesError::Illegal(format!("a wall stands between {} and {}", me.name, attack.target)));
+        }
+        let situation = if weapon.is_ranged() { attack.situation.on_map(&sight) } else { attack.situation.clone() };
         let Some((me, them)) = pair_mut(battle, actor, target) else {
             return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
         };
         let what = format!("attacks {} with the {}", them.fighter.name, weapon.name);
         log.push(Event::ActionTaken { who: me.fighter.name.clone(), action: what });
-        let strike = Strike { weapon, situation: &attack.situation, distance: me.distance_to(them) };
+        let strike = Strike { weapon, situation: &situation, distance: sight.meters };
         resolve_strike(&self.options, &mut me.fighter, &mut them.fighter, &strike, dice, log)
     }
 }

@@ -1,0 +1,96 @@
+//! The built-in choice's use of the map, shared by every ruleset until the AI issue brings a real opponent: pick
+//! the nearest enemy it can attack from where it stands, else walk (or run) toward the nearest one along the
+//! cheapest route to a cell it could attack from.
+
+use super::field::{Cell, Dm, Field, Move, Pace, adjacent, occupied};
+use super::ruleset::{Combatant, FighterState};
+
+/// How far a weapon reaches, for the built-in choice.
+#[derive(Clone, Copy, Debug)]
+pub struct Reach {
+    /// Melee: the target must be next to the attacker.
+    pub melee: bool,
+    /// Ranged: the farthest it shoots, in meters.
+    pub max_m: u32,
+    /// Ranged: how close it likes to get before it stops to shoot.
+    pub close_m: u32,
+}
+
+impl Reach {
+    /// A melee weapon.
+    pub const MELEE: Reach = Reach { melee: true, max_m: 1, close_m: 1 };
+
+    /// A ranged weapon that shoots up to `max_m` and likes `close_m`.
+    pub fn ranged(close_m: u32, max_m: u32) -> Self {
+        Reach { melee: false, max_m, close_m: close_m.min(max_m) }
+    }
+}
+
+/// Whether an attacker on `from` can attack a target on `to` within `max_m` meters (seen, in the line of fire).
+pub fn can_attack(field: &Field, from: Cell, to: Cell, melee: bool, max_m: u32) -> bool {
+    if melee {
+        return adjacent(from, to);
+    }
+    let sight = field.sight(from, to);
+    !sight.blocked && !sight.hidden && sight.meters <= max_m
+}
+
+/// Which enemies the actor may act against (Shadowrun's surprise holds some back).
+pub type Allowed<'a> = &'a dyn Fn(usize) -> bool;
+
+/// Every enemy is fair game.
+pub fn anyone(_: usize) -> bool {
+    true
+}
+
+/// The enemies still standing that the actor may act against, nearest first.
+fn enemies<F: FighterState>(battle: &[Combatant<F>], actor: usize, allowed: Allowed<'_>) -> Vec<usize> {
+    let me = &battle[actor];
+    let foe = |&i: &usize| battle[i].side != me.side && !battle[i].fighter.is_out() && allowed(i);
+    let mut out: Vec<usize> = (0..battle.len()).filter(foe).collect();
+    out.sort_by_key(|&i| (me.distance_to(&battle[i]), i));
+    out
+}
+
+/// The nearest enemy the actor can attack from where it stands.
+pub fn target_in_reach<F: FighterState>(
+    field: &Field,
+    battle: &[Combatant<F>],
+    actor: usize,
+    reach: Reach,
+    allowed: Allowed<'_>,
+) -> Option<usize> {
+    let from = battle[actor].position;
+    enemies(battle, actor, allowed)
+        .into_iter()
+        .find(|&i| can_attack(field, from, battle[i].position, reach.melee, reach.max_m))
+}
+
+/// A move toward the nearest enemy: walking when that reaches a cell to attack from, else running as far as the
+/// run allows. The second value says whether the actor can attack that enemy once there.
+pub fn approach<F: FighterState>(
+    field: &Field,
+    battle: &[Combatant<F>],
+    actor: usize,
+    reach: Reach,
+    (walk, run): (Dm, Dm),
+    allowed: Allowed<'_>,
+) -> Option<(Move, Option<usize>)> {
+    let from = battle[actor].position;
+    let taken = occupied(battle, actor);
+    // Ten times the run is far enough to find the way around any level's walls, and bounds the search.
+    let budget = run.max(walk).saturating_mul(10).max(600);
+    for target in enemies(battle, actor, allowed) {
+        let at = battle[target].position;
+        let good = |cell: Cell| can_attack(field, cell, at, reach.melee, reach.close_m);
+        let Some(route) = field.route_to(from, &good, &taken, budget) else { continue };
+        let pace = if route.cost <= walk { Pace::Walk } else { Pace::Run };
+        let allowance = if pace == Pace::Walk { walk } else { run };
+        let step = |a: Cell, b: Cell| field.step_cost(a, b).unwrap_or(Dm::MAX / 2);
+        let part = route.truncated(from, allowance, step);
+        let &to = part.cells.last()?;
+        let arrives = can_attack(field, to, at, reach.melee, reach.max_m).then_some(target);
+        return Some((Move { to, pace }, arrives));
+    }
+    None
+}

@@ -1,0 +1,316 @@
+//! What the battlefield tells the rules, in map terms every ruleset then names in its own: the line of fire and
+//! the cover between two cells, the distance in meters, and the routes a combatant can move along. The grid map
+//! (`crate::map`) answers these questions for a level; [`OpenGround`] answers them for a scenario without a map.
+//!
+//! Scale: one cell is one meter. A straight step costs 1 m, a diagonal step 1.5 m (the usual grid compromise for
+//! √2); costs are kept in decimeters so that they stay whole numbers.
+
+use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::RulesError;
+use super::outcome::{Event, Log, Status};
+use super::ruleset::{Combatant, FighterState};
+
+/// A grid cell (x, y); x grows to the right, y downwards.
+pub type Cell = (i32, i32);
+
+/// Decimeters: movement costs and allowances.
+pub type Dm = u32;
+
+/// Cost of a straight step.
+pub const STEP: Dm = 10;
+/// Cost of a diagonal step.
+pub const DIAGONAL: Dm = 15;
+
+/// The cover a target has from an attacker, in map terms (weakest first).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum CoverLevel {
+    /// Nothing in the way.
+    #[default]
+    None,
+    /// Low cover somewhere along the line, away from the target.
+    Light,
+    /// Low cover (or a window) right in front of the target.
+    Partial,
+    /// High cover right in front of the target: it leans out to see.
+    Heavy,
+}
+
+impl fmt::Display for CoverLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CoverLevel::None => "no cover",
+            CoverLevel::Light => "light cover",
+            CoverLevel::Partial => "partial cover",
+            CoverLevel::Heavy => "heavy cover",
+        })
+    }
+}
+
+/// What an attacker on one cell sees of a target on another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Sight {
+    /// A wall is in the way: no attack is possible.
+    pub blocked: bool,
+    /// High cover between them hides the target entirely: an attack is a blind shot at where it is.
+    pub hidden: bool,
+    pub cover: CoverLevel,
+    /// The attacker fires from behind cover of its own (it leans out or over).
+    pub attacker_in_cover: bool,
+    /// The attacker stands on high ground and the target does not.
+    pub high_ground: bool,
+    /// Distance in whole meters (straight line, rounded to the nearest meter).
+    pub meters: u32,
+}
+
+/// How fast a combatant moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Pace {
+    #[default]
+    Walk,
+    Run,
+}
+
+impl fmt::Display for Pace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Pace::Walk => "walks",
+            Pace::Run => "runs",
+        })
+    }
+}
+
+/// Walking and running rates in meters per turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rates {
+    pub walk: u32,
+    pub run: u32,
+}
+
+impl Rates {
+    /// The meters of a turn for `pace`, shared among `parts` (action phases or initiative passes), in decimeters.
+    pub fn per_part(self, pace: Pace, parts: u32) -> Dm {
+        let m = match pace {
+            Pace::Walk => self.walk,
+            Pace::Run => self.run,
+        };
+        m * STEP / parts.max(1)
+    }
+}
+
+/// A move as an action gives it: where to, at which pace.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Move {
+    pub to: Cell,
+    #[serde(default)]
+    pub pace: Pace,
+}
+
+/// A path from a cell (not included) to its last cell, and what it costs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Route {
+    pub cells: Vec<Cell>,
+    pub cost: Dm,
+}
+
+impl Route {
+    /// The longest start of the route that costs at most `budget`, given each step's cost from `step_cost`.
+    pub fn truncated(&self, from: Cell, budget: Dm, step_cost: impl Fn(Cell, Cell) -> Dm) -> Route {
+        let mut out = Route::default();
+        let mut at = from;
+        for &cell in &self.cells {
+            let cost = out.cost + step_cost(at, cell);
+            if cost > budget {
+                break;
+            }
+            out.cells.push(cell);
+            out.cost = cost;
+            at = cell;
+        }
+        out
+    }
+}
+
+/// Meters with one decimal, for the log.
+pub fn meters(dm: Dm) -> String {
+    match dm % 10 {
+        0 => format!("{} m", dm / 10),
+        r => format!("{}.{r} m", dm / 10),
+    }
+}
+
+/// The battlefield as the rules ask about it.
+pub trait Terrain: fmt::Debug + Send + Sync {
+    /// What an attacker on `from` sees of a target on `to`.
+    fn sight(&self, from: Cell, to: Cell) -> Sight;
+    /// The cost of one step between neighbouring cells, `None` where it cannot be taken.
+    fn step_cost(&self, from: Cell, to: Cell) -> Option<Dm>;
+    /// The cheapest route from `from` to the free cell `to`, around the `occupied` cells.
+    fn route(&self, from: Cell, to: Cell, occupied: &[Cell]) -> Option<Route>;
+    /// The cheapest route from `from` to the nearest free cell where `done` holds, costing at most `budget`.
+    fn route_to(&self, from: Cell, done: &dyn Fn(Cell) -> bool, occupied: &[Cell], budget: Dm) -> Option<Route>;
+    /// Whether a combatant of `side` leaves the battle by stepping on `cell` (a level's exit).
+    fn exit_for(&self, _cell: Cell, _side: &str) -> bool {
+        false
+    }
+}
+
+/// The terrain a battle is fought on, shared by the ruleset and whoever else asks (the map, the AI, the GUI).
+#[derive(Clone, Debug)]
+pub struct Field(pub Arc<dyn Terrain>);
+
+impl Default for Field {
+    fn default() -> Self {
+        Field(Arc::new(OpenGround))
+    }
+}
+
+impl Deref for Field {
+    type Target = dyn Terrain;
+
+    fn deref(&self) -> &Self::Target {
+        self.0.as_ref()
+    }
+}
+
+/// Straight-line meters between two cells, rounded to the nearest meter.
+pub fn distance_m(a: Cell, b: Cell) -> u32 {
+    let (dx, dy) = (f64::from(a.0 - b.0), f64::from(a.1 - b.1));
+    dx.hypot(dy).round() as u32
+}
+
+/// Whether two cells touch (diagonals included): the reach of a melee attack.
+pub fn adjacent(a: Cell, b: Cell) -> bool {
+    a != b && a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1
+}
+
+/// The cost of walking the cheapest unobstructed way between two cells: diagonals first, then straight.
+pub fn open_cost(a: Cell, b: Cell) -> Dm {
+    let (dx, dy) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
+    let (diag, straight) = (dx.min(dy), dx.max(dy) - dx.min(dy));
+    diag * DIAGONAL + straight * STEP
+}
+
+/// An endless open plain: what a scenario without a map fights on. Nothing blocks sight; moving goes straight.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OpenGround;
+
+impl Terrain for OpenGround {
+    fn sight(&self, from: Cell, to: Cell) -> Sight {
+        Sight { meters: distance_m(from, to), ..Sight::default() }
+    }
+
+    fn step_cost(&self, from: Cell, to: Cell) -> Option<Dm> {
+        adjacent(from, to).then(|| open_cost(from, to))
+    }
+
+    fn route(&self, from: Cell, to: Cell, occupied: &[Cell]) -> Option<Route> {
+        if occupied.contains(&to) {
+            return None;
+        }
+        let mut cells = Vec::new();
+        let mut at = from;
+        while at != to {
+            at = (at.0 + (to.0 - at.0).signum(), at.1 + (to.1 - at.1).signum());
+            cells.push(at);
+        }
+        Some(Route { cells, cost: open_cost(from, to) })
+    }
+
+    fn route_to(&self, from: Cell, done: &dyn Fn(Cell) -> bool, occupied: &[Cell], budget: Dm) -> Option<Route> {
+        // The plain has no walls: search outwards ring by ring for the cheapest free cell where `done` holds.
+        let reach = (budget / STEP).min(64) as i32;
+        let mut best: Option<(Dm, Cell)> = None;
+        for dx in -reach..=reach {
+            for dy in -reach..=reach {
+                let cell = (from.0 + dx, from.1 + dy);
+                let cost = open_cost(from, cell);
+                let free = cell == from || !occupied.contains(&cell);
+                if cost <= budget && free && done(cell) && best.is_none_or(|(c, b)| (cost, cell) < (c, b)) {
+                    best = Some((cost, cell));
+                }
+            }
+        }
+        best.and_then(|(_, cell)| self.route(from, cell, occupied))
+    }
+}
+
+/// The cells of all combatants but the one at `except`, still on the field (the fallen still take up room).
+pub fn occupied<F: FighterState>(battle: &[Combatant<F>], except: usize) -> Vec<Cell> {
+    let present = |(i, c): &(usize, &Combatant<F>)| *i != except && !c.fighter.statuses().contains(&Status::Escaped);
+    battle.iter().enumerate().filter(present).map(|(_, c)| c.position).collect()
+}
+
+/// Moves the combatant at `actor` as `mv` says, within `allowance` decimeters: checks the route, logs every cell
+/// and the cost, and takes the combatant off the field when it reaches an exit for its side.
+pub fn perform_move<F: FighterState>(
+    terrain: &dyn Terrain,
+    battle: &mut [Combatant<F>],
+    actor: usize,
+    mv: &Move,
+    allowance: Dm,
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    let me = &battle[actor];
+    let name = me.fighter.name().to_owned();
+    let from = me.position;
+    let route = terrain
+        .route(from, mv.to, &occupied(battle, actor))
+        .ok_or_else(|| RulesError::Illegal(format!("{name} cannot reach {:?} from {from:?}", mv.to)))?;
+    if route.cost > allowance {
+        return Err(RulesError::Illegal(format!(
+            "{name} {} at most {} now; {:?} is {} away",
+            mv.pace,
+            meters(allowance),
+            mv.to,
+            meters(route.cost)
+        )));
+    }
+    log.push(Event::Moved { who: name.clone(), from, to: mv.to, path: route.cells, cost: route.cost, pace: mv.pace });
+    let me = &mut battle[actor];
+    me.position = mv.to;
+    if terrain.exit_for(mv.to, &me.side) {
+        me.fighter.set_status(Status::Escaped, true);
+        let reason = "it reached an exit and left the battlefield".to_owned();
+        log.push(Event::StatusGained { who: name, status: Status::Escaped, reason });
+    }
+    Ok(())
+}
+
+/// Starts a combatant's action: it stops running unless it runs again now.
+pub fn settle_pace<F: FighterState>(me: &mut Combatant<F>, running_now: bool, log: &mut Log) {
+    let was = me.fighter.statuses().contains(&Status::Running);
+    if was && !running_now {
+        me.fighter.set_status(Status::Running, false);
+        let (who, reason) = (me.fighter.name().to_owned(), "it stopped running".to_owned());
+        log.push(Event::StatusLost { who, status: Status::Running, reason });
+    }
+    if running_now && !was {
+        me.fighter.set_status(Status::Running, true);
+        let (who, reason) = (me.fighter.name().to_owned(), "it moves at a run".to_owned());
+        log.push(Event::StatusGained { who, status: Status::Running, reason });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_ground_goes_diagonally_first() {
+        let route = OpenGround.route((0, 0), (3, 1), &[]).expect("open");
+        assert_eq!(route.cells, [(1, 1), (2, 1), (3, 1)]);
+        assert_eq!(route.cost, 35);
+        assert_eq!(meters(35), "3.5 m");
+        assert_eq!(distance_m((0, 0), (3, 1)), 3);
+        assert_eq!(distance_m((0, 0), (1, 1)), 1);
+        let near = OpenGround.route_to((0, 0), &|c| adjacent(c, (5, 0)), &[(4, 0)], 100).expect("reach");
+        assert_eq!(near.cells.last(), Some(&(4, -1)));
+    }
+}
