@@ -6,5 +6,6 @@
 //! - [`scenario`]: scenario files, and the pure battle loop the ECS layer is tested against.
 
 pub mod combat;
+pub mod map;
 pub mod rules;
 pub mod scenario;

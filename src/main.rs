@@ -1,11 +1,12 @@
 //! The `skirmish` command: parses the command line and runs a headless command.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use std::io::{BufRead, Write};
 
+use skirmish::map::level::{self, RulesetId};
 use skirmish::rules::dice::{Dice, DieRequest, ScriptedDice, SeededDice, TypedInDice, read_face};
 use skirmish::rules::outcome::Log;
 use skirmish::scenario::{self, Scenario};
@@ -23,10 +24,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play a scenario headless and print its log.
+    /// Play a scenario or a level headless and print its log.
     Run {
-        /// The scenario file (RON).
+        /// The scenario or level file (RON).
         scenario: PathBuf,
+        /// The ruleset a level is played under (scenarios name their own).
+        #[arg(long, value_enum)]
+        ruleset: Option<RulesetId>,
         /// Seed the dice (default: the scenario's dice or seed, else a random seed, which is printed).
         #[arg(long, conflicts_with = "dice")]
         seed: Option<u64>,
@@ -40,11 +44,38 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Check level or scenario files and say what is wrong with each, with its line and column.
+    Check {
+        /// The files (RON).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
-    let Command::Run { scenario, seed, dice, typed, json } = Cli::parse().command;
-    let loaded = match scenario::load(&scenario) {
+    match Cli::parse().command {
+        Command::Run { scenario, ruleset, seed, dice, typed, json } => {
+            run(&scenario, ruleset, (seed, dice, typed), json)
+        }
+        Command::Check { files } => check(&files),
+    }
+}
+
+/// Reads a scenario, or a level under a ruleset (Eclipse Phase unless told).
+fn load(path: &Path, ruleset: Option<RulesetId>) -> Result<Scenario, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
+    if !level::is_level(&text) {
+        if ruleset.is_some() {
+            return Err(format!("{}: a scenario names its own ruleset; --ruleset is for levels", path.display()));
+        }
+        return scenario::parse(&text, path).map_err(|e| e.to_string());
+    }
+    let level = level::parse(&text, path).map_err(|e| e.to_string())?;
+    level.scenario(ruleset.unwrap_or(RulesetId::EclipsePhase)).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn run(path: &Path, ruleset: Option<RulesetId>, (seed, dice, typed): DiceArgs, json: bool) -> ExitCode {
+    let loaded = match load(path, ruleset) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
@@ -64,6 +95,45 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `--seed`, `--dice` and `--typed`.
+type DiceArgs = (Option<u64>, Option<Vec<u32>>, bool);
+
+/// Checks each file (a level under every ruleset), printing one line per file; exit code 2 if any is bad.
+fn check(files: &[PathBuf]) -> ExitCode {
+    let mut bad = 0;
+    for path in files {
+        match check_one(path) {
+            Ok(summary) => println!("ok: {}: {summary}", path.display()),
+            Err(e) => {
+                bad += 1;
+                println!("error: {e}");
+            }
+        }
+    }
+    if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(2) }
+}
+
+fn check_one(path: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
+    if !level::is_level(&text) {
+        let s = scenario::parse(&text, path).map_err(|e| e.to_string())?;
+        return Ok(format!("scenario \"{}\"", s.name));
+    }
+    let level = level::parse(&text, path).map_err(|e| e.to_string())?;
+    for ruleset in RulesetId::ALL {
+        level.scenario(ruleset).map_err(|e| format!("{}: under {ruleset:?}: {e}", path.display()))?;
+    }
+    let grid = level.grid();
+    let sides = level.file.sides.len();
+    Ok(format!(
+        "level \"{}\", {}×{} cells, {} units in {sides} sides",
+        level.file.name,
+        grid.width,
+        grid.height,
+        level.units.len()
+    ))
 }
 
 /// The command line's dice first, then the scenario's, then a random seed.

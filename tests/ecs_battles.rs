@@ -54,6 +54,7 @@ fn ep_app(
         combatants,
         source,
         turn_limit: s.turn_limit,
+        objectives: s.objectives.clone(),
         dice,
         log: Log::default(),
     };

@@ -5,7 +5,11 @@ use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 
 use super::components::{Armor, GridPos, Initiative, Loadout, RosterIndex, Side, Stats, StatusList, Wounds};
-use super::{ActionSource, BattleDice, BattleLog, BattleRecord, CombatPlugin, CombatRules, Roster, Rules, TurnState};
+use super::{
+    ActionSource, BattleDice, BattleLog, BattleObjectives, BattleRecord, CombatPlugin, CombatRules, Roster, Rules,
+    TurnState,
+};
+use crate::map::victory::Objectives;
 use crate::rules::dice::Dice;
 use crate::rules::outcome::Log;
 use crate::rules::ruleset::{Combatant, FighterParts, FighterState};
@@ -16,6 +20,8 @@ pub struct BattleSetup<R: CombatRules> {
     pub combatants: Vec<Combatant<R::Fighter>>,
     pub source: ActionSource<R::Action>,
     pub turn_limit: u32,
+    /// How the battle is won.
+    pub objectives: Objectives,
     pub dice: Box<dyn Dice + Send + Sync>,
     /// The log so far (the battle's header).
     pub log: Log,
@@ -38,6 +44,7 @@ pub fn battle_app<R: CombatRules>(setup: BattleSetup<R>) -> App {
         .insert_resource(Roster(roster))
         .insert_resource(setup.source)
         .insert_resource(BattleRecord::<R::Action>(Vec::new()))
+        .insert_resource(BattleObjectives(setup.objectives))
         .insert_resource(TurnState { turn_limit: setup.turn_limit, round_over: true, ..TurnState::default() });
     app
 }

@@ -18,6 +18,7 @@ use std::marker::PhantomData;
 
 use bevy::prelude::*;
 
+use crate::map::victory::Objectives;
 use crate::rules::dice::Dice;
 use crate::rules::outcome::Log;
 use crate::rules::ruleset::{Combatant, FighterParts, FighterState, Ruleset, Slot};
@@ -93,6 +94,10 @@ pub struct Recorded<A> {
     pub actor: String,
     pub action: A,
 }
+
+/// How the battle is won, and the turns each zone has been held.
+#[derive(Resource, Default)]
+pub struct BattleObjectives(pub Objectives);
 
 /// Every action taken so far.
 #[derive(Resource)]

@@ -7,10 +7,11 @@ use bevy::prelude::*;
 use super::components::{Initiative, RosterIndex, Wounds};
 use super::messages::{BattleEnded, RoundStarted, TurnEnded, TurnStarted};
 use super::{
-    ActionSource, BattleDice, BattleLog, CombatRules, ConditionOf, Parts, Roster, Rules, SlotView, TurnState,
-    TurnSystems, name_at, snapshot,
+    ActionSource, BattleDice, BattleLog, BattleObjectives, CombatRules, ConditionOf, Parts, Roster, Rules, SlotView,
+    TurnState, TurnSystems, name_at, snapshot,
 };
 use crate::combat::messages::{ActionResolved, DeclareAction};
+use crate::map::victory::Objectives;
 use crate::rules::outcome::Event;
 use crate::rules::ruleset::{Combatant, FighterParts, FighterState, Slot};
 use crate::scenario::play::{Stop, battle_ended, sides_standing};
@@ -44,6 +45,7 @@ fn begin_slot<R: CombatRules>(
     mut dice: ResMut<BattleDice>,
     mut log: ResMut<BattleLog>,
     source: Res<ActionSource<R::Action>>,
+    mut objectives: ResMut<BattleObjectives>,
     roster: Res<Roster>,
     mut parts: ParamSet<(Query<Parts<R>>, Query<TurnStart<R>>)>,
     mut messages: (MessageWriter<RoundStarted>, MessageWriter<TurnStarted>, MessageWriter<BattleEnded>),
@@ -54,7 +56,8 @@ fn begin_slot<R: CombatRules>(
     }
     let mut battle = snapshot::<R>(&parts.p0());
     let turn = state.turn;
-    let begun = next_slot(&mut state, &mut rules.0, &mut battle, &mut dice, &mut log.0, &source, &mut messages.0);
+    let sources = (source.as_ref(), &mut objectives.0);
+    let begun = next_slot(&mut state, &mut rules.0, &mut battle, &mut dice, &mut log.0, sources, &mut messages.0);
     match begun {
         Ok(Begun { stop: Some(stop), .. }) => {
             let end = battle_ended(&battle, stop);
@@ -101,16 +104,21 @@ fn next_slot<R: CombatRules>(
     battle: &mut [Combatant<R::Fighter>],
     dice: &mut BattleDice,
     log: &mut crate::rules::outcome::Log,
-    source: &ActionSource<R::Action>,
+    (source, objectives): (&ActionSource<R::Action>, &mut Objectives),
     rounds: &mut MessageWriter<RoundStarted>,
 ) -> Result<Begun, crate::rules::RulesError> {
+    // The battle loop checks escapes after every action: this runs once after each.
+    if let Some(won) = objectives.after_action(battle) {
+        return Ok(Begun { slot: None, stop: Some(Stop::Won(won)) });
+    }
     loop {
         if state.round_over {
-            if let Some(stop) = end_of_turn(state, rules, battle, source) {
+            if let Some(stop) = end_of_turn(state, rules, battle, (source, objectives)) {
                 return Ok(Begun { slot: None, stop: Some(stop) });
             }
             if state.turn >= state.turn_limit {
-                return Ok(Begun { slot: None, stop: Some(Stop::TurnLimit(state.turn_limit)) });
+                let stop = Stop::TurnLimit(state.turn_limit, objectives.at_turn_limit.clone());
+                return Ok(Begun { slot: None, stop: Some(stop) });
             }
             state.turn += 1;
             log.push(Event::TurnStarted { turn: state.turn });
@@ -141,12 +149,13 @@ fn next_slot<R: CombatRules>(
     }
 }
 
-/// At the end of a turn: one side left, the script spent, or the next scripted actor out of the battle.
+/// At the end of a turn: one side left, the script spent, a zone held long enough, or the next scripted actor out
+/// of the battle (the battle loop's order).
 fn end_of_turn<R: CombatRules>(
     state: &TurnState,
     rules: &R,
     battle: &[Combatant<R::Fighter>],
-    source: &ActionSource<R::Action>,
+    (source, objectives): (&ActionSource<R::Action>, &mut Objectives),
 ) -> Option<Stop> {
     if state.turn == 0 {
         return None;
@@ -154,8 +163,14 @@ fn end_of_turn<R: CombatRules>(
     if sides_standing(battle).len() <= 1 {
         return Some(Stop::Decided);
     }
+    if matches!(source, ActionSource::Scripted(actions) if actions.is_empty()) {
+        return Some(Stop::ScriptDone);
+    }
+    if let Some(won) = objectives.end_of_turn(battle) {
+        return Some(Stop::Won(won));
+    }
     let ActionSource::Scripted(actions) = source else { return None };
-    let Some(next) = actions.front() else { return Some(Stop::ScriptDone) };
+    let next = actions.front()?;
     let who = rules.actor_of(next);
     (!state.had_slot.iter().any(|n| n == who))
         .then(|| Stop::Stuck(format!("{who} cannot act for the next scripted action")))

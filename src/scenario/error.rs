@@ -16,11 +16,11 @@ pub enum ScenarioError {
 }
 
 impl ScenarioError {
-    pub(super) fn io(path: &Path, e: std::io::Error) -> Self {
+    pub(crate) fn io(path: &Path, e: std::io::Error) -> Self {
         ScenarioError::Io { path: path.to_owned(), message: e.to_string() }
     }
 
-    pub(super) fn syntax(path: &Path, e: ron::error::SpannedError) -> Self {
+    pub(crate) fn syntax(path: &Path, e: ron::error::SpannedError) -> Self {
         let pos = e.span.start;
         let mut message = e.code.to_string();
         if matches!(e.code, ron::Error::NoSuchStructField { .. }) {
@@ -29,9 +29,14 @@ impl ScenarioError {
         ScenarioError::Syntax { path: path.to_owned(), line: pos.line, column: pos.col, message }
     }
 
+    /// An inconsistency at a known line and column.
+    pub(crate) fn at(path: &Path, line: usize, column: usize, message: String) -> Self {
+        ScenarioError::Invalid { path: path.to_owned(), line, column, message }
+    }
+
     /// An inconsistency found after parsing, located at the first place `needle` stands in the text (the name or
     /// field it is about), else at the start of the file.
-    pub(super) fn invalid(path: &Path, text: &str, needle: Option<&str>, message: String) -> Self {
+    pub(crate) fn invalid(path: &Path, text: &str, needle: Option<&str>, message: String) -> Self {
         let (line, column) = needle.and_then(|n| locate(text, n)).unwrap_or((1, 1));
         ScenarioError::Invalid { path: path.to_owned(), line, column, message }
     }

@@ -18,9 +18,12 @@ use bevy::app::App;
 
 use crate::combat::battle::BattleSetup;
 use crate::combat::{ActionSource, CombatRules};
+use crate::map::Battlefield;
+use crate::map::victory::Objectives;
 use crate::rules::RulesError;
 use crate::rules::dice::Dice;
 use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
+use crate::rules::field::Field;
 use crate::rules::homebrew_d6::{self as hb, HomebrewD6};
 use crate::rules::outcome::{Event, Log};
 use crate::rules::ruleset::{Combatant, Ruleset};
@@ -44,6 +47,12 @@ pub struct Scenario {
     /// The battle stops after this many turns.
     #[serde(default = "default_turn_limit")]
     pub turn_limit: u32,
+    /// The map, when the battle comes from a level; open ground otherwise.
+    #[serde(skip)]
+    pub field: Option<Arc<Battlefield>>,
+    /// How the battle is won: the last side standing, unless a level says more.
+    #[serde(skip)]
+    pub objectives: Objectives,
 }
 
 fn default_turn_limit() -> u32 {
@@ -117,7 +126,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
 
 /// Plays a scenario with `dice`, returning its log. On an error the log holds what happened until then.
 pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut Log) -> Result<(), RulesError> {
-    let header = Header { name: &scenario.name, dice: dice_label, turn_limit: scenario.turn_limit };
+    let header = Header::of(scenario, dice_label);
     match &scenario.ruleset {
         RulesetSetup::EclipsePhase(setup) => {
             let ruleset = EclipsePhase::new(setup.options);
@@ -168,7 +177,7 @@ pub fn run_ecs(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_labe
 
 /// The headless app of a scenario's battle, ready to `update` (the GUI adds its plugins to the same app).
 pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> App {
-    let header = Header { name: &scenario.name, dice: dice_label, turn_limit: scenario.turn_limit };
+    let header = Header::of(scenario, dice_label);
     match &scenario.ruleset {
         RulesetSetup::EclipsePhase(setup) => {
             let battle = battle_of(&setup.combatants, |name, sheet, condition| ep::Fighter {
@@ -206,12 +215,13 @@ pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_labe
 }
 
 fn ecs_battle<R: CombatRules>(
-    rules: R,
+    mut rules: R,
     combatants: Vec<Combatant<R::Fighter>>,
     actions: &[R::Action],
     header: &Header<'_>,
     dice: Box<dyn Dice + Send + Sync>,
 ) -> App {
+    rules.set_field(header.field.clone());
     let mut log = Log::default();
     let (name, ruleset, label) = (header.name.to_owned(), rules.name().to_owned(), header.dice.to_owned());
     log.push(Event::BattleStarted { name, ruleset, dice: label });
@@ -219,7 +229,8 @@ fn ecs_battle<R: CombatRules>(
         true => ActionSource::BuiltIn,
         false => ActionSource::Scripted(actions.iter().cloned().collect()),
     };
-    let setup = BattleSetup { rules, combatants, source, turn_limit: header.turn_limit, dice, log };
+    let (turn_limit, objectives) = (header.turn_limit, header.objectives.clone());
+    let setup = BattleSetup { rules, combatants, source, turn_limit, objectives, dice, log };
     crate::combat::battle::battle_app(setup)
 }
 
@@ -241,6 +252,19 @@ struct Header<'a> {
     name: &'a str,
     dice: &'a str,
     turn_limit: u32,
+    field: Field,
+    objectives: Objectives,
+}
+
+impl<'a> Header<'a> {
+    fn of(scenario: &'a Scenario, dice: &'a str) -> Self {
+        let field = match &scenario.field {
+            Some(map) => Field(map.clone()),
+            None => Field::default(),
+        };
+        let (name, turn_limit, objectives) = (&scenario.name, scenario.turn_limit, scenario.objectives.clone());
+        Header { name, dice, turn_limit, field, objectives }
+    }
 }
 
 fn play_battle<R: Ruleset>(
@@ -254,13 +278,15 @@ fn play_battle<R: Ruleset>(
 where
     R::Action: Clone,
 {
+    ruleset.set_field(header.field.clone());
     let (name, ruleset_name, dice_label) = (header.name.to_owned(), ruleset.name().to_owned(), header.dice.to_owned());
     log.push(Event::BattleStarted { name, ruleset: ruleset_name, dice: dice_label });
     let script = match actions.is_empty() {
         true => Script::BuiltIn,
         false => Script::Scripted(actions.iter().cloned().collect::<VecDeque<_>>()),
     };
-    play::play(&mut ruleset, &mut battle, script, header.turn_limit, dice, log)
+    let mut objectives = header.objectives.clone();
+    play::play(&mut ruleset, &mut battle, script, (header.turn_limit, &mut objectives), dice, log)
 }
 
 pub(super) type EpSpec = CombatantSpec<ep::sheet::Sheet, ep::sheet::Condition>;

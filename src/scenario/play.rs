@@ -4,6 +4,7 @@
 
 use std::collections::VecDeque;
 
+use crate::map::victory::{Objectives, Won};
 use crate::rules::RulesError;
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log};
@@ -28,10 +29,14 @@ pub fn sides_standing<F: FighterState>(battle: &[Combatant<F>]) -> Vec<&str> {
 
 /// Why a battle stopped.
 pub enum Stop {
+    /// One side is left standing.
     Decided,
+    /// A side met a victory condition of the level.
+    Won(Won),
     ScriptDone,
     Stuck(String),
-    TurnLimit(u32),
+    /// The turn limit was reached; the level may name who wins then.
+    TurnLimit(u32, Option<String>),
 }
 
 /// Plays a battle to its end, to the end of its script, or to the turn limit, appending every event to `log`.
@@ -39,7 +44,7 @@ pub fn play<R: Ruleset>(
     ruleset: &mut R,
     battle: &mut [Combatant<R::Fighter>],
     mut script: Script<R::Action>,
-    turn_limit: u32,
+    (turn_limit, objectives): (u32, &mut Objectives),
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<(), RulesError> {
@@ -47,8 +52,12 @@ pub fn play<R: Ruleset>(
         log.push(Event::TurnStarted { turn });
         ruleset.start_turn(turn, battle, dice, log)?;
         let mut had_slot = Vec::new();
-        if let Some(stop) = play_turn(ruleset, turn, battle, &mut script, &mut had_slot, dice, log)? {
+        if let Some(stop) = play_turn(ruleset, turn, battle, &mut script, &mut had_slot, objectives, dice, log)? {
             end(battle, stop, log);
+            return Ok(());
+        }
+        if let Some(won) = objectives.end_of_turn(battle) {
+            end(battle, Stop::Won(won), log);
             return Ok(());
         }
         if let Script::Scripted(actions) = &script
@@ -61,7 +70,7 @@ pub fn play<R: Ruleset>(
             return Ok(());
         }
     }
-    end(battle, Stop::TurnLimit(turn_limit), log);
+    end(battle, Stop::TurnLimit(turn_limit, objectives.at_turn_limit.clone()), log);
     Ok(())
 }
 
@@ -72,11 +81,16 @@ fn play_turn<R: Ruleset>(
     battle: &mut [Combatant<R::Fighter>],
     script: &mut Script<R::Action>,
     had_slot: &mut Vec<String>,
+    objectives: &Objectives,
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<Option<Stop>, RulesError> {
     let mut pass = 0;
-    while let Some(slot) = ruleset.next_slot(battle) {
+    loop {
+        if let Some(won) = objectives.after_action(battle) {
+            return Ok(Some(Stop::Won(won)));
+        }
+        let Some(slot) = ruleset.next_slot(battle) else { break };
         if !ruleset.announces_phases() && slot.phase != pass {
             pass = slot.phase;
             log.push(Event::PassStarted { turn, pass });
@@ -123,8 +137,12 @@ pub fn battle_ended<F: FighterState>(battle: &[Combatant<F>], stop: Stop) -> Eve
             None => ("nobody is left standing".to_owned(), None),
         },
         Stop::ScriptDone => ("the scripted actions are done".to_owned(), None),
+        Stop::Won(Won { side, reason }) => (reason, Some(side)),
         Stop::Stuck(why) => (why, None),
-        Stop::TurnLimit(n) => (format!("the turn limit of {n} was reached"), None),
+        Stop::TurnLimit(n, None) => (format!("the turn limit of {n} was reached"), None),
+        Stop::TurnLimit(n, Some(side)) => {
+            (format!("the turn limit of {n} was reached and {side} held out"), Some(side))
+        }
     };
     Event::BattleEnded { reason, winner }
 }

@@ -191,7 +191,10 @@ impl Condition {
 
     /// Out of the fight for good: dead, incapacitated or unconscious.
     pub fn is_out(&self) -> bool {
-        self.has(&Status::Dead) || self.has(&Status::Incapacitated) || self.has(&Status::Unconscious)
+        self.has(&Status::Dead)
+            || self.has(&Status::Incapacitated)
+            || self.has(&Status::Unconscious)
+            || self.has(&Status::Escaped)
     }
 
     /// Able to act this phase.

@@ -101,7 +101,9 @@ impl FighterState for Fighter {
     }
 
     fn is_out(&self) -> bool {
-        [Status::Dead, Status::Incapacitated, Status::Unconscious].iter().any(|s| self.condition.has(s))
+        [Status::Dead, Status::Incapacitated, Status::Unconscious, Status::Escaped]
+            .iter()
+            .any(|s| self.condition.has(s))
     }
 
     crate::rules::ruleset::fighter_views!();

@@ -58,11 +58,19 @@ pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combata
         return act(simple, None);
     }
     let mode = preferred_mode(&weapon.modes);
-    if f.rounds_left(&id, weapon).is_some_and(|left| left < 2 * mode.rounds()) {
+    let shots = if mode.is_complex() { 1 } else { 2 };
+    if f.rounds_left(&id, weapon).is_some_and(|left| left < shots * mode.rounds()) {
         simple.push(SimpleAction::Reload);
     }
     let wait = simple.is_empty().then_some(ComplexAction::Wait);
     let Some(t) = target else { return act(simple, wait) };
+    if mode.is_complex() {
+        // A full-auto-only weapon fires as the phase's Complex Action, or not at all after a Simple one.
+        return match simple.is_empty() {
+            true => act(simple, Some(ComplexAction::Fire(attack(t, Some(mode))))),
+            false => act(simple, None),
+        };
+    }
     while simple.len() < 2 {
         simple.push(SimpleAction::Fire(attack(t, Some(mode))));
     }
@@ -70,11 +78,15 @@ pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combata
 }
 
 /// Narrow bursts where the weapon has them, else semi-auto, else single shots: all Simple Actions, so two a phase.
+/// A weapon that only fires full auto fires a narrow full-auto burst (a Complex Action).
 fn preferred_mode(modes: &[ModeKind]) -> FiringMode {
-    if modes.contains(&ModeKind::Burst) {
+    let has = |k| modes.contains(&k);
+    if has(ModeKind::Burst) {
         FiringMode::Burst(Spray::Narrow)
-    } else if modes.contains(&ModeKind::SemiAuto) {
+    } else if has(ModeKind::SemiAuto) {
         FiringMode::SemiAuto
+    } else if has(ModeKind::FullAuto) && !has(ModeKind::SingleShot) {
+        FiringMode::FullAuto(Spray::Narrow)
     } else {
         FiringMode::SingleShot
     }

@@ -198,7 +198,7 @@ impl Condition {
 
     /// Out of the fight: dead or unconscious.
     pub fn is_out(&self) -> bool {
-        self.has(&Status::Dead) || self.has(&Status::Unconscious)
+        self.has(&Status::Dead) || self.has(&Status::Unconscious) || self.has(&Status::Escaped)
     }
 
     /// Wound modifier: −1 per full 3 boxes on each monitor, summed (rules.md §2).

@@ -85,7 +85,9 @@ impl FighterState for Fighter {
     }
 
     fn is_out(&self) -> bool {
-        self.condition.has(&Status::Dead) || self.condition.has(&Status::Incapacitated)
+        self.condition.has(&Status::Dead)
+            || self.condition.has(&Status::Incapacitated)
+            || self.condition.has(&Status::Escaped)
     }
 
     crate::rules::ruleset::fighter_views!();

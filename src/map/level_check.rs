@@ -1,0 +1,180 @@
+//! The checks a level passes before it is played, each failing with the file, line and column it is about: the map
+//! is rectangular and uses known characters; sides, spawn zones and units stand on open cells of the map; every
+//! archetype is in every roster; zones, victory sides and overrides name things that exist; exits and zones to hold
+//! can be reached from where the units start.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::sync::Arc;
+
+use super::grid::Grid;
+use super::level::{Area, Level, LevelFile, Placed, zone_cells};
+use super::victory::Victory;
+use super::{Battlefield, paths, roster};
+use crate::rules::field::Cell;
+use crate::scenario::ScenarioError;
+
+/// A failed check: where (the text to find, else the start of the file) and what.
+type Failure = (Option<String>, String);
+
+/// Checks a parsed level file and places its units.
+pub(super) fn check(file: LevelFile, text: &str, path: &Path) -> Result<Level, ScenarioError> {
+    let grid = Grid::parse(&file.map).map_err(|e| {
+        let (line, column) = map_position(text, e.row, e.column);
+        ScenarioError::at(path, line, column, e.message)
+    })?;
+    let fail = |(needle, message): Failure| ScenarioError::invalid(path, text, needle.as_deref(), message);
+    check_sides(&file, &grid).map_err(fail)?;
+    let units = place(&file, &grid).map_err(fail)?;
+    check_archetypes(&units).map_err(fail)?;
+    let exits = exits(&file);
+    check_victory(&file, &grid, &units).map_err(fail)?;
+    check_overrides(&file, &units).map_err(fail)?;
+    let field = Arc::new(Battlefield { grid, exits });
+    Ok(Level { file, field, units })
+}
+
+/// Line and column (1-based) of a map character: the `row`-th quoted line after `map:`.
+fn map_position(text: &str, row: usize, column: usize) -> (usize, usize) {
+    let start = text.lines().position(|l| l.split("//").next().is_some_and(|c| c.contains("map:"))).unwrap_or(0);
+    let rows = text.lines().enumerate().skip(start).filter(|(_, l)| l.trim_start().starts_with('"'));
+    match rows.clone().nth(row) {
+        Some((i, line)) => (i + 1, line.find('"').map_or(1, |q| q + 2 + column)),
+        None => (start + 1, 1),
+    }
+}
+
+fn failure(needle: &str, message: String) -> Failure {
+    (Some(needle.to_owned()), message)
+}
+
+fn check_sides(file: &LevelFile, grid: &Grid) -> Result<(), Failure> {
+    if file.sides.len() < 2 {
+        return Err(failure("sides", "a level needs at least two sides".into()));
+    }
+    let mut names = BTreeSet::new();
+    for side in &file.sides {
+        let needle = format!("\"{}\"", side.name);
+        if !names.insert(&side.name) {
+            return Err(failure(&needle, format!("two sides are called {}", side.name)));
+        }
+        if side.squad.is_empty() {
+            return Err(failure(&needle, format!("side {} has no squad", side.name)));
+        }
+        check_areas(grid, &side.spawn, &format!("the spawn zone of {}", side.name), &needle)?;
+    }
+    for (zone, areas) in &file.zones {
+        check_areas(grid, areas, &format!("zone {zone}"), &format!("\"{zone}\""))?;
+    }
+    Ok(())
+}
+
+fn check_areas(grid: &Grid, areas: &[Area], what: &str, needle: &str) -> Result<(), Failure> {
+    for cell in areas.iter().flat_map(|a| a.cells()) {
+        if !grid.contains(cell) {
+            return Err(failure(
+                needle,
+                format!("{what} reaches {cell:?}, off the {}×{} map", grid.width, grid.height),
+            ));
+        }
+        if !grid.passable(cell) {
+            let ground = grid.at(cell);
+            return Err(failure(
+                needle,
+                format!("{what} includes {cell:?}, which is {ground:?} (nobody can stand there)"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every unit on its cell: its own, else the next free cell of its side's spawn zone.
+fn place(file: &LevelFile, grid: &Grid) -> Result<Vec<Placed>, Failure> {
+    let mut taken: Vec<Cell> = file.sides.iter().flat_map(|s| s.squad.iter().filter_map(|u| u.at)).collect();
+    let mut units = Vec::new();
+    let mut names = BTreeSet::new();
+    for side in &file.sides {
+        let mut spawn = side.spawn.iter().flat_map(|a| a.cells());
+        for (n, unit) in side.squad.iter().enumerate() {
+            let name = unit.name.clone().unwrap_or_else(|| format!("{} {} {}", side.name, unit.archetype, n + 1));
+            let needle = unit.name.as_ref().map_or_else(|| format!("\"{}\"", side.name), |n| format!("\"{n}\""));
+            let cell = match unit.at {
+                Some(cell) if !grid.contains(cell) || !grid.passable(cell) => {
+                    let what = if grid.contains(cell) { format!("{:?}", grid.at(cell)) } else { "off the map".into() };
+                    return Err(failure(&needle, format!("{name} starts on {cell:?}, which is {what}")));
+                }
+                Some(cell) => cell,
+                None => spawn.find(|c| !taken.contains(c)).ok_or_else(|| {
+                    failure(&needle, format!("the spawn zone of {} has no free cell left for {name}", side.name))
+                })?,
+            };
+            taken.push(cell);
+            if !names.insert(name.clone()) {
+                return Err(failure(&needle, format!("two units are called {name}")));
+            }
+            units.push(Placed { name, side: side.name.clone(), archetype: unit.archetype.clone(), cell });
+        }
+    }
+    let mut cells = BTreeSet::new();
+    if let Some(u) = units.iter().find(|u| !cells.insert(u.cell)) {
+        return Err(failure(&format!("{:?}", u.cell), format!("two units start on {:?}", u.cell)));
+    }
+    Ok(units)
+}
+
+fn check_archetypes(units: &[Placed]) -> Result<(), Failure> {
+    let known = roster::archetypes().map_err(|e| (None, e))?;
+    match units.iter().find(|u| !known.contains(&u.archetype)) {
+        Some(u) => Err(failure(
+            &format!("\"{}\"", u.archetype),
+            format!("unknown archetype `{}`; every ruleset's roster has {}", u.archetype, known.join(", ")),
+        )),
+        None => Ok(()),
+    }
+}
+
+fn exits(file: &LevelFile) -> Vec<(String, Vec<Cell>)> {
+    let exit = |v: &Victory| match v {
+        Victory::Escape { side, zone, .. } => Some((side.clone(), zone_cells(file.zones.get(zone)?))),
+        _ => None,
+    };
+    file.victory.iter().filter_map(exit).collect()
+}
+
+fn check_victory(file: &LevelFile, grid: &Grid, units: &[Placed]) -> Result<(), Failure> {
+    let side_exists = |s: &String| file.sides.iter().any(|d| &d.name == s);
+    if let Some(s) = file.at_turn_limit.as_ref().filter(|s| !side_exists(s)) {
+        return Err(failure("at_turn_limit", format!("at_turn_limit names {s}, which is no side of this level")));
+    }
+    for v in &file.victory {
+        let (side, zone, what) = match v {
+            Victory::Eliminate => continue,
+            Victory::Hold { side, zone, .. } => (side, zone, "hold"),
+            Victory::Escape { side, zone, .. } => (side, zone, "escape through"),
+        };
+        if !side_exists(side) {
+            return Err(failure(
+                "victory",
+                format!("a victory condition names {side}, which is no side of this level"),
+            ));
+        }
+        let Some(areas) = file.zones.get(zone) else {
+            return Err(failure("victory", format!("a victory condition names zone {zone}, which `zones` lacks")));
+        };
+        let cells = zone_cells(areas);
+        for u in units.iter().filter(|u| &u.side == side) {
+            if paths::route_to(grid, u.cell, &|c| cells.contains(&c), &[], u32::MAX).is_none() {
+                let message = format!("{} cannot reach the {zone} it must {what}: the zone is unreachable", u.name);
+                return Err(failure(&format!("\"{zone}\""), message));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_overrides(file: &LevelFile, units: &[Placed]) -> Result<(), Failure> {
+    match file.overrides.iter().find(|o| !units.iter().any(|u| u.name == o.unit)) {
+        Some(o) => Err(failure(&format!("\"{}\"", o.unit), format!("an override names {}, who is no unit", o.unit))),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,63 @@
+//! The grid map every ruleset fights on: terrain per cell, line of sight and cover, routes and movement costs,
+//! levels in RON with archetype squads, and victory conditions. Pure Rust, no bevy: the rules ask it through
+//! [`crate::rules::field::Terrain`]; the ECS, the CLI and the GUI read the same [`Battlefield`].
+//!
+//! - `grid.rs`: terrain per cell, read from rows of characters; movement costs
+//! - `sight.rs`: line of sight and cover between two cells
+//! - `paths.rs`: routes by A*, reachable cells by Dijkstra
+//! - `level.rs`, `level_check.rs`: the level format and its checks
+//! - `roster.rs`: each ruleset's archetypes (`assets/<ruleset>/roster.ron`)
+//! - `victory.rs`: eliminate, hold a zone, escape through an exit
+
+pub mod grid;
+pub mod level;
+mod level_check;
+pub mod paths;
+pub mod roster;
+pub mod sight;
+pub mod victory;
+
+use crate::rules::field::{Cell, Dm, Route, Sight, Terrain};
+use grid::Grid;
+
+/// A level's ground as the rules see it: the grid and the exits each side may leave by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Battlefield {
+    pub grid: Grid,
+    /// Exit cells by side.
+    pub exits: Vec<(String, Vec<Cell>)>,
+}
+
+impl Battlefield {
+    /// A battlefield without exits.
+    pub fn new(grid: Grid) -> Self {
+        Battlefield { grid, exits: Vec::new() }
+    }
+
+    /// Every cell reachable within `budget` decimeters, with its cost.
+    pub fn reachable(&self, from: Cell, occupied: &[Cell], budget: Dm) -> Vec<(Cell, Dm)> {
+        paths::reachable(&self.grid, from, occupied, budget)
+    }
+}
+
+impl Terrain for Battlefield {
+    fn sight(&self, from: Cell, to: Cell) -> Sight {
+        sight::sight(&self.grid, from, to)
+    }
+
+    fn step_cost(&self, from: Cell, to: Cell) -> Option<Dm> {
+        self.grid.step_cost(from, to)
+    }
+
+    fn route(&self, from: Cell, to: Cell, occupied: &[Cell]) -> Option<Route> {
+        paths::route(&self.grid, from, to, occupied)
+    }
+
+    fn route_to(&self, from: Cell, done: &dyn Fn(Cell) -> bool, occupied: &[Cell], budget: Dm) -> Option<Route> {
+        paths::route_to(&self.grid, from, done, occupied, budget)
+    }
+
+    fn exit_for(&self, cell: Cell, side: &str) -> bool {
+        self.exits.iter().any(|(s, cells)| s == side && cells.contains(&cell))
+    }
+}

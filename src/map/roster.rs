@@ -1,0 +1,57 @@
+//! Each ruleset's roster (`assets/<ruleset>/roster.ron`): the full sheet, with gear, that a level's archetype
+//! ("rifleman", "brawler", "sniper", "heavy", "scout") becomes under that ruleset. Levels name archetypes only, so
+//! every level plays under every ruleset.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::de::DeserializeOwned;
+
+use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
+
+/// Archetype name → sheet.
+pub type Roster<S> = BTreeMap<String, S>;
+
+fn parse<S: DeserializeOwned>(text: &str, file: &str) -> Result<Roster<S>, String> {
+    let options = ron::Options::default().with_default_extension(
+        ron::extensions::Extensions::IMPLICIT_SOME | ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES,
+    );
+    options.from_str(text).map_err(|e| format!("{file}:{e}"))
+}
+
+/// Defines a function returning one ruleset's shipped roster, read once.
+macro_rules! roster {
+    ($name:ident, $sheet:ty, $file:literal) => {
+        #[doc = concat!("The shipped roster of `", $file, "`.")]
+        pub fn $name() -> Result<&'static Roster<$sheet>, String> {
+            static ROSTER: OnceLock<Result<Roster<$sheet>, String>> = OnceLock::new();
+            let text = include_str!(concat!("../../", $file));
+            ROSTER.get_or_init(|| parse(text, $file)).as_ref().map_err(Clone::clone)
+        }
+    };
+}
+
+roster!(eclipse_phase, ep::sheet::Sheet, "assets/eclipse_phase/roster.ron");
+roster!(shadowrun4, sr4::sheet::Sheet, "assets/shadowrun4/roster.ron");
+roster!(storyteller, st::sheet::Sheet, "assets/storyteller/roster.ron");
+roster!(homebrew_d6, hb::sheet::Sheet, "assets/homebrew_d6/roster.ron");
+
+/// The archetypes every ruleset's roster has.
+pub fn archetypes() -> Result<Vec<String>, String> {
+    let ep = eclipse_phase()?;
+    let (sr, st, hb) = (shadowrun4()?, storyteller()?, homebrew_d6()?);
+    let all = |k: &String| sr.contains_key(k) && st.contains_key(k) && hb.contains_key(k);
+    Ok(ep.keys().filter(|k| all(k)).cloned().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_roster_reads_and_has_the_same_archetypes() {
+        let names = super::archetypes().expect("rosters");
+        assert_eq!(names, ["brawler", "heavy", "rifleman", "scout", "sniper"]);
+        assert_eq!(super::shadowrun4().expect("sr4").len(), names.len());
+        assert_eq!(super::storyteller().expect("st").len(), names.len());
+        assert_eq!(super::homebrew_d6().expect("hb").len(), names.len());
+    }
+}
