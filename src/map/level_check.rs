@@ -11,7 +11,7 @@ use super::grid::Grid;
 use super::level::{Area, Level, LevelFile, Placed, zone_cells};
 use super::victory::Victory;
 use super::{Battlefield, paths, roster};
-use crate::rules::field::Cell;
+use crate::rules::field::{Cell, Goal};
 use crate::scenario::ScenarioError;
 
 /// A failed check: where (the text to find, else the start of the file) and what.
@@ -27,10 +27,10 @@ pub(super) fn check(file: LevelFile, text: &str, path: &Path) -> Result<Level, S
     check_sides(&file, &grid).map_err(fail)?;
     let units = place(&file, &grid).map_err(fail)?;
     check_archetypes(&units).map_err(fail)?;
-    let exits = exits(&file);
+    let (exits, goals) = (exits(&file), goals(&file));
     check_victory(&file, &grid, &units).map_err(fail)?;
     check_overrides(&file, &units).map_err(fail)?;
-    let field = Arc::new(Battlefield { grid, exits });
+    let field = Arc::new(Battlefield { grid, exits, goals });
     Ok(Level { file, field, units })
 }
 
@@ -139,6 +139,20 @@ fn exits(file: &LevelFile) -> Vec<(String, Vec<Cell>)> {
         _ => None,
     };
     file.victory.iter().filter_map(exit).collect()
+}
+
+/// Where each side with a zone victory goes: the escaping side to its exit, the holding side to its zone.
+fn goals(file: &LevelFile) -> Vec<(String, Goal)> {
+    let goal = |v: &Victory| match v {
+        Victory::Escape { side, zone, .. } => {
+            Some((side.clone(), Goal { cells: zone_cells(file.zones.get(zone)?), rush: true }))
+        }
+        Victory::Hold { side, zone, .. } => {
+            Some((side.clone(), Goal { cells: zone_cells(file.zones.get(zone)?), rush: false }))
+        }
+        Victory::Eliminate => None,
+    };
+    file.victory.iter().filter_map(goal).collect()
 }
 
 fn check_victory(file: &LevelFile, grid: &Grid, units: &[Placed]) -> Result<(), Failure> {

@@ -17,7 +17,7 @@ pub mod roster;
 pub mod sight;
 pub mod victory;
 
-use crate::rules::field::{Cell, Dm, Route, Sight, Terrain};
+use crate::rules::field::{Cell, Dm, Goal, Route, Sight, Terrain};
 use grid::Grid;
 
 /// A level's ground as the rules see it: the grid and the exits each side may leave by.
@@ -26,12 +26,14 @@ pub struct Battlefield {
     pub grid: Grid,
     /// Exit cells by side.
     pub exits: Vec<(String, Vec<Cell>)>,
+    /// Where the level sends each side that has somewhere to go.
+    pub goals: Vec<(String, Goal)>,
 }
 
 impl Battlefield {
     /// A battlefield without exits.
     pub fn new(grid: Grid) -> Self {
-        Battlefield { grid, exits: Vec::new() }
+        Battlefield { grid, exits: Vec::new(), goals: Vec::new() }
     }
 
     /// Every cell reachable within `budget` decimeters, with its cost.
@@ -59,5 +61,9 @@ impl Terrain for Battlefield {
 
     fn exit_for(&self, cell: Cell, side: &str) -> bool {
         self.exits.iter().any(|(s, cells)| s == side && cells.contains(&cell))
+    }
+
+    fn goal(&self, side: &str) -> Option<&Goal> {
+        self.goals.iter().find(|(s, _)| s == side).map(|(_, g)| g)
     }
 }

@@ -51,12 +51,13 @@ impl Objectives {
     /// After an action: enough combatants of a side have escaped.
     pub fn after_action<F: FighterState>(&self, battle: &[Combatant<F>]) -> Option<Won> {
         self.conditions.iter().find_map(|v| match v {
-            Victory::Escape { side, count, .. } => {
+            Victory::Escape { side, zone, count } => {
                 let out = battle
                     .iter()
                     .filter(|c| &c.side == side && c.fighter.statuses().contains(&Status::Escaped))
                     .count() as u32;
-                (out >= *count).then(|| Won { side: side.clone(), reason: format!("{out} of its own got out") })
+                let reason = format!("{out} of its combatants got out through the {zone}");
+                (out >= *count).then(|| Won { side: side.clone(), reason })
             }
             _ => None,
         })

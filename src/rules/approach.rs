@@ -1,6 +1,7 @@
-//! The built-in choice's use of the map, shared by every ruleset until the AI issue brings a real opponent: pick
-//! the nearest enemy it can attack from where it stands, else walk (or run) toward the nearest one along the
-//! cheapest route to a cell it could attack from.
+//! The built-in choice's use of the map, shared by every ruleset until the AI issue brings a real opponent: a side
+//! with a goal (an exit to escape by, a zone to hold) heads there; otherwise pick the nearest enemy it can attack
+//! from where it stands, else walk (or run) toward the nearest one along the cheapest route to a cell it could
+//! attack from.
 
 use super::field::{Cell, Dm, Field, Move, Pace, adjacent, occupied};
 use super::ruleset::{Combatant, FighterState};
@@ -60,7 +61,18 @@ pub fn target_in_reach<F: FighterState>(
     reach: Reach,
     allowed: Allowed<'_>,
 ) -> Option<usize> {
-    let from = battle[actor].position;
+    target_from(field, battle, actor, battle[actor].position, reach, allowed)
+}
+
+/// The nearest enemy the actor could attack from `from`.
+fn target_from<F: FighterState>(
+    field: &Field,
+    battle: &[Combatant<F>],
+    actor: usize,
+    from: Cell,
+    reach: Reach,
+    allowed: Allowed<'_>,
+) -> Option<usize> {
     enemies(battle, actor, allowed)
         .into_iter()
         .find(|&i| can_attack(field, from, battle[i].position, reach.melee, reach.max_m))
@@ -76,21 +88,68 @@ pub fn approach<F: FighterState>(
     (walk, run): (Dm, Dm),
     allowed: Allowed<'_>,
 ) -> Option<(Move, Option<usize>)> {
-    let from = battle[actor].position;
-    let taken = occupied(battle, actor);
-    // Ten times the run is far enough to find the way around any level's walls, and bounds the search.
-    let budget = run.max(walk).saturating_mul(10).max(600);
     for target in enemies(battle, actor, allowed) {
         let at = battle[target].position;
         let good = |cell: Cell| can_attack(field, cell, at, reach.melee, reach.close_m);
-        let Some(route) = field.route_to(from, &good, &taken, budget) else { continue };
-        let pace = if route.cost <= walk { Pace::Walk } else { Pace::Run };
-        let allowance = if pace == Pace::Walk { walk } else { run };
-        let step = |a: Cell, b: Cell| field.step_cost(a, b).unwrap_or(Dm::MAX / 2);
-        let part = route.truncated(from, allowance, step);
-        let &to = part.cells.last()?;
-        let arrives = can_attack(field, to, at, reach.melee, reach.max_m).then_some(target);
-        return Some((Move { to, pace }, arrives));
+        let Some(mv) = toward(field, battle, actor, &good, (walk, run)) else { continue };
+        let arrives = can_attack(field, mv.to, at, reach.melee, reach.max_m).then_some(target);
+        return Some((mv, arrives));
     }
     None
+}
+
+/// What the built-in choice does this slot: where it moves, if anywhere, and whom it may attack afterwards.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    pub movement: Option<Move>,
+    pub target: Option<usize>,
+}
+
+/// The built-in choice on the map. A side that must escape runs for its exit and shoots on the way; a side that
+/// must hold a zone goes there and then only fights from it; everyone else attacks from where it stands, or
+/// approaches the nearest enemy. `None` when there is nothing to do.
+pub fn plan<F: FighterState>(
+    field: &Field,
+    battle: &[Combatant<F>],
+    actor: usize,
+    reach: Reach,
+    rates: (Dm, Dm),
+    allowed: Allowed<'_>,
+) -> Option<Plan> {
+    let here = battle[actor].position;
+    if let Some(goal) = field.goal(&battle[actor].side) {
+        if !goal.cells.contains(&here) {
+            let mv = toward(field, battle, actor, &|c| goal.cells.contains(&c), rates)?;
+            let target = target_from(field, battle, actor, mv.to, reach, allowed);
+            return Some(Plan { movement: Some(mv), target });
+        }
+        if !goal.rush {
+            let target = target_in_reach(field, battle, actor, reach, allowed);
+            return Some(Plan { movement: None, target });
+        }
+    }
+    if let Some(t) = target_in_reach(field, battle, actor, reach, allowed) {
+        return Some(Plan { movement: None, target: Some(t) });
+    }
+    let (mv, target) = approach(field, battle, actor, reach, rates, allowed)?;
+    Some(Plan { movement: Some(mv), target })
+}
+
+/// A walk toward the nearest cell where `done` holds if a walk gets there, else a run as far as it goes.
+fn toward<F: FighterState>(
+    field: &Field,
+    battle: &[Combatant<F>],
+    actor: usize,
+    done: &dyn Fn(Cell) -> bool,
+    (walk, run): (Dm, Dm),
+) -> Option<Move> {
+    let from = battle[actor].position;
+    // Ten times the run is far enough to find the way around any level's walls, and bounds the search.
+    let budget = run.max(walk).saturating_mul(10).max(600);
+    let route = field.route_to(from, done, &occupied(battle, actor), budget)?;
+    let pace = if route.cost <= walk { Pace::Walk } else { Pace::Run };
+    let allowance = if pace == Pace::Walk { walk } else { run };
+    let step = |a: Cell, b: Cell| field.step_cost(a, b).unwrap_or(Dm::MAX / 2);
+    let &to = route.truncated(from, allowance, step).cells.last()?;
+    Some(Move { to, pace })
 }

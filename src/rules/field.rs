@@ -159,6 +159,18 @@ pub trait Terrain: fmt::Debug + Send + Sync {
     fn exit_for(&self, _cell: Cell, _side: &str) -> bool {
         false
     }
+    /// Where the level sends `side`: an exit to escape by or a zone to hold.
+    fn goal(&self, _side: &str) -> Option<&Goal> {
+        None
+    }
+}
+
+/// Where a level sends a side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    pub cells: Vec<Cell>,
+    /// Get there at all costs (an exit), rather than get there and stay (a zone to hold).
+    pub rush: bool,
 }
 
 /// The terrain a battle is fought on, shared by the ruleset and whoever else asks (the map, the AI, the GUI).

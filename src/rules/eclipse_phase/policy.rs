@@ -4,7 +4,7 @@ use super::actions::{Action, AreaAttack, Attack, ComplexAction, QuickAction, wea
 use super::gear::{AreaEffect, ModeKind, Weapon};
 use super::modifiers::Situation;
 use super::{Fighter, FiringMode, ModeBonus};
-use crate::rules::approach::{Reach, anyone, approach, target_in_reach};
+use crate::rules::approach::{Reach, anyone, plan};
 use crate::rules::field::{Field, Pace};
 use crate::rules::outcome::Status;
 use crate::rules::ruleset::Combatant;
@@ -44,22 +44,15 @@ pub(super) fn default_action(field: &Field, actor: usize, battle: &[Combatant<Fi
         Some(r) => Reach::ranged(r[1], r[3]),
         None => Reach::MELEE,
     };
-    let target = match target_in_reach(field, battle, actor, reach, &anyone) {
-        Some(t) => t,
-        None => {
-            let rates = (
-                f.sheet.movement.per_part(Pace::Walk, f.sheet.speed),
-                f.sheet.movement.per_part(Pace::Run, f.sheet.speed),
-            );
-            let (mv, arrives) = approach(field, battle, actor, reach, rates, &anyone)?;
-            let walked = mv.pace == Pace::Walk;
-            quick.push(QuickAction::Move(mv));
-            match arrives {
-                // A quick aim would give up the move: attack without it.
-                Some(t) if walked || !reach.melee => t,
-                _ => return act(quick, ComplexAction::Wait),
-            }
-        }
+    let rates =
+        (f.sheet.movement.per_part(Pace::Walk, f.sheet.speed), f.sheet.movement.per_part(Pace::Run, f.sheet.speed));
+    let plan = plan(field, battle, actor, reach, rates, &anyone)?;
+    let walked = plan.movement.as_ref().is_none_or(|m| m.pace == Pace::Walk);
+    quick.extend(plan.movement.map(QuickAction::Move));
+    let target = match plan.target {
+        // A run still leaves the phase's Complex Action for a shot (at the running penalty), not for a melee attack.
+        Some(t) if walked || !reach.melee => t,
+        _ => return act(quick, ComplexAction::Wait),
     };
     let name = battle[target].fighter.name.clone();
     if weapon.area.is_some() && !matches!(weapon.area, Some(AreaEffect::Cone)) {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::attack::{Situation, Strike, resolve_strike};
 use super::gear::{AttackKind, WeaponRef};
 use super::{Fighter, Options, RulesError};
-use crate::rules::approach::{Reach, anyone, approach, target_in_reach};
+use crate::rules::approach::{Plan, Reach, anyone, plan};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Field, Pace};
 use crate::rules::outcome::{Event, Log, Status};
@@ -146,17 +146,10 @@ impl Ruleset for HomebrewD6 {
             act.simple.push(SimpleAction::ClearJam);
             return Some(act);
         }
-        let target = match target_in_reach(&self.field, battle, slot.actor, reach, &anyone) {
-            Some(t) => Some(t),
-            None => {
-                let passes = f.sheet.initiative_passes;
-                let rates =
-                    (f.sheet.movement.per_part(Pace::Walk, passes), f.sheet.movement.per_part(Pace::Run, passes));
-                let (mv, arrives) = approach(&self.field, battle, slot.actor, reach, rates, &anyone)?;
-                act.movement = Some(mv);
-                arrives
-            }
-        };
+        let passes = f.sheet.initiative_passes;
+        let rates = (f.sheet.movement.per_part(Pace::Walk, passes), f.sheet.movement.per_part(Pace::Run, passes));
+        let Plan { movement, target } = plan(&self.field, battle, slot.actor, reach, rates, &anyone)?;
+        act.movement = movement;
         let attack = |t: usize| Attack { target: battle[t].fighter.name.clone(), situation: Situation::default() };
         match (target, melee) {
             (Some(t), true) => act.complex = Some(ComplexAction::Attack(attack(t))),

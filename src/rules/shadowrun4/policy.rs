@@ -6,7 +6,7 @@ use super::gear::ModeKind;
 use super::initiative::Shadowrun4;
 use super::modifiers::Situation;
 use super::{Fighter, FiringMode, Spray};
-use crate::rules::approach::{Reach, approach, target_in_reach};
+use crate::rules::approach::{Plan, Reach, plan};
 use crate::rules::field::Pace;
 use crate::rules::outcome::Status;
 use crate::rules::ruleset::Combatant;
@@ -26,17 +26,9 @@ pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combata
         _ => Reach::MELEE,
     };
     let allowed = |i: usize| !rules.held_back(actor, i);
-    let mut movement = None;
-    let target = match target_in_reach(&rules.field, battle, actor, reach, &allowed) {
-        Some(t) => Some(t),
-        None => {
-            let passes = f.sheet.initiative_passes;
-            let rates = (f.sheet.movement.per_part(Pace::Walk, passes), f.sheet.movement.per_part(Pace::Run, passes));
-            let (mv, arrives) = approach(&rules.field, battle, actor, reach, rates, &allowed)?;
-            movement = Some(mv);
-            arrives
-        }
-    };
+    let passes = f.sheet.initiative_passes;
+    let rates = (f.sheet.movement.per_part(Pace::Walk, passes), f.sheet.movement.per_part(Pace::Run, passes));
+    let Plan { movement, target } = plan(&rules.field, battle, actor, reach, rates, &allowed)?;
     let act = |simple: Vec<SimpleAction>, complex| {
         Some(Action { actor: f.name.clone(), free: None, simple, complex, movement: movement.clone() })
     };

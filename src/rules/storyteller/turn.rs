@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::attack::{Situation, Strike, resolve_strike};
 use super::gear::WeaponRef;
 use super::{Fighter, Options, RulesError};
-use crate::rules::approach::{Reach, anyone, approach, target_in_reach};
+use crate::rules::approach::{Plan, Reach, anyone, plan};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Field, Move, Pace, perform_move};
 use crate::rules::outcome::{Event, Log, Status, Term};
@@ -172,18 +172,11 @@ impl Ruleset for Storyteller {
             Some(m) if weapon.is_ranged() => Reach::ranged(m / 2, m),
             _ => Reach::MELEE,
         };
-        let mut movement = None;
-        let target = match target_in_reach(&self.field, battle, slot.actor, reach, &anyone) {
-            Some(t) => Some(t),
-            None => {
-                let rates = f.sheet.rates();
-                let allowance = (rates.per_part(Pace::Walk, 1), rates.per_part(Pace::Run, 1));
-                let (mv, arrives) = approach(&self.field, battle, slot.actor, reach, allowance, &anyone)?;
-                let walked = mv.pace == Pace::Walk;
-                movement = Some(mv);
-                arrives.filter(|_| walked)
-            }
-        };
+        let rates = f.sheet.rates();
+        let allowance = (rates.per_part(Pace::Walk, 1), rates.per_part(Pace::Run, 1));
+        let Plan { movement, target } = plan(&self.field, battle, slot.actor, reach, allowance, &anyone)?;
+        // A run is the whole action.
+        let target = target.filter(|_| movement.as_ref().is_none_or(|m| m.pace == Pace::Walk));
         let act = match target {
             Some(t) => Act::Attack(Attack {
                 weapon: None,

@@ -1,0 +1,248 @@
+//! Levels: every shipped level loads and plays a seeded battle to its end under every ruleset (the same battle
+//! through the pure loop and the ECS); the victory conditions; the ECS writes moves to the components; and broken
+//! levels get a clear error with file, line and column.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use bevy::prelude::*;
+use common::render;
+use skirmish::combat::battle::{play_to_end, prepare, take_log};
+use skirmish::combat::components::GridPos;
+use skirmish::map::level::{self, Level, RulesetId};
+use skirmish::map::victory::Victory;
+use skirmish::rules::dice::SeededDice;
+use skirmish::rules::outcome::{Event, Log, Status};
+use skirmish::scenario::{self, RulesetSetup, Scenario};
+
+fn shipped_levels() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir("levels")
+        .expect("levels/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn pure(s: &Scenario, seed: u64) -> Log {
+    let mut log = Log::default();
+    scenario::run(s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
+    log
+}
+
+#[test]
+fn there_are_six_teaching_levels_and_one_large_one() {
+    let levels: Vec<Level> = shipped_levels().iter().map(|p| level::load(p).expect("loads")).collect();
+    assert!(levels.len() >= 7, "{} levels", levels.len());
+    assert!(levels.iter().all(|l| !l.file.tactic.is_empty()), "every level says what it teaches");
+    let large = levels.iter().find(|l| l.grid().width >= 64 && l.grid().height >= 64).expect("a large level");
+    assert!(large.units.len() >= 24, "{} units", large.units.len());
+    assert!(levels.iter().any(|l| l.file.victory.iter().any(|v| matches!(v, Victory::Hold { .. }))));
+    assert!(levels.iter().any(|l| l.file.victory.iter().any(|v| matches!(v, Victory::Escape { .. }))));
+}
+
+#[test]
+fn every_shipped_level_plays_to_its_end_under_every_ruleset_the_same_through_the_ecs() {
+    for path in shipped_levels() {
+        let level = level::load(&path).expect("loads");
+        for ruleset in RulesetId::ALL {
+            let s = level.scenario(ruleset).expect("a battle");
+            let log = pure(&s, 7);
+            let end = log.events.last();
+            assert!(matches!(end, Some(Event::BattleEnded { .. })), "{path:?} {ruleset:?}:\n{}", render(&log));
+            let moved = log.events.iter().any(|e| matches!(e, Event::Moved { .. }));
+            assert!(moved, "{path:?} {ruleset:?}: somebody moves");
+            let (ecs, result) = scenario::run_ecs(&s, Box::new(SeededDice::new(7)), "seed");
+            assert_eq!(result, Ok(()));
+            assert_eq!(ecs, log, "{path:?} {ruleset:?}: the ECS plays the same battle");
+        }
+    }
+}
+
+#[test]
+fn the_ecs_moves_the_grid_position_components() {
+    let level = level::load(Path::new("levels/open_ground.ron")).expect("loads");
+    let s = level.scenario(RulesetId::Shadowrun4).expect("a battle");
+    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(3)), "seed 3");
+    prepare(&mut app).expect("schedules");
+    play_to_end(&mut app).expect("a battle");
+    let log = take_log(&mut app);
+    let mut last: BTreeMap<String, (i32, i32)> = level.units.iter().map(|u| (u.name.clone(), u.cell)).collect();
+    for e in &log.events {
+        if let Event::Moved { who, to, .. } = e {
+            last.insert(who.clone(), *to);
+        }
+    }
+    let mut query = app.world_mut().query::<(&Name, &GridPos)>();
+    let world = app.world();
+    for (name, pos) in query.iter(world) {
+        assert_eq!(Some(&(pos.0, pos.1)), last.get(name.as_str()), "{name}");
+    }
+    assert!(last.iter().any(|(n, c)| level.units.iter().any(|u| &u.name == n && u.cell != *c)), "someone moved");
+}
+
+/// A small level with one runner, a guard behind walls it cannot shoot through, and an exit.
+const ESCAPE: &str = include_str!("levels/tiny_escape.ron");
+
+fn parse(text: &str) -> Result<Level, String> {
+    level::parse(text, Path::new("test.ron")).map_err(|e| e.to_string())
+}
+
+/// The level as a Shadowrun 4 battle with these scripted actions.
+fn scripted(text: &str, actions: &str) -> Scenario {
+    let mut s = parse(text).expect("a good level").scenario(RulesetId::Shadowrun4).expect("a battle");
+    if let RulesetSetup::Shadowrun4(setup) = &mut s.ruleset {
+        setup.actions = common::ron(actions);
+    }
+    s
+}
+
+#[test]
+fn a_unit_on_its_exit_leaves_and_enough_of_them_win() {
+    let run = r#"[(actor: "Zip", movement: (to: (9, 0), pace: Run))]"#;
+    let log = pure(&scripted(ESCAPE, run), 1);
+    let escaped = log
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::StatusGained { who, status: Status::Escaped, .. } if who == "Zip"));
+    assert!(escaped, "{}", render(&log));
+    let end = log.events.last().expect("an end");
+    assert_eq!(
+        end,
+        &Event::BattleEnded {
+            reason: "1 of its combatants got out through the exit".into(),
+            winner: Some("Runners".into())
+        }
+    );
+}
+
+#[test]
+fn the_built_in_choice_runs_for_the_exit_and_the_defender_wins_at_the_turn_limit() {
+    let s = parse(ESCAPE).expect("good").scenario(RulesetId::EclipsePhase).expect("battle");
+    let log = pure(&s, 1);
+    assert!(
+        matches!(log.events.last(), Some(Event::BattleEnded { winner: Some(w), .. }) if w == "Runners"),
+        "{}",
+        render(&log)
+    );
+    let blocked = ESCAPE.replacen("\"..........\"", "\"........#.\"", 1);
+    let e = parse(&blocked).unwrap_err();
+    assert!(e.contains("unreachable"), "{e}");
+    // Forty meters to the exit: more than the scout's two running phases (14 m each) cover in one turn.
+    let far = ESCAPE
+        .replace("\"..........\"", &format!("\"{}\"", ".".repeat(40)))
+        .replace("\"#########.\"", &format!("\"{}.\"", "#".repeat(39)))
+        .replace("((9, 0), (9, 0))", "((39, 0), (39, 0))");
+    let mut s = parse(&far).expect("good").scenario(RulesetId::EclipsePhase).expect("battle");
+    s.turn_limit = 1;
+    let log = pure(&s, 1);
+    let end = log.events.last().expect("end");
+    assert_eq!(
+        end,
+        &Event::BattleEnded {
+            reason: "the turn limit of 1 was reached and Guards held out".into(),
+            winner: Some("Guards".into())
+        }
+    );
+}
+
+#[test]
+fn holding_a_zone_for_its_turns_wins() {
+    let hold = include_str!("levels/tiny_hill.ron");
+    let level = parse(hold).expect("a good level");
+    let log = pure(&level.scenario(RulesetId::Storyteller).expect("battle"), 5);
+    let end = log.events.last().expect("end");
+    assert_eq!(
+        end,
+        &Event::BattleEnded { reason: "it held the hill for 2 turn(s)".into(), winner: Some("Raiders".into()) },
+        "{}",
+        render(&log)
+    );
+    let turns = log.events.iter().filter(|e| matches!(e, Event::TurnStarted { .. })).count();
+    assert_eq!(turns, 2, "Ray walks into the hill in turn 1 and holds it at the end of turns 1 and 2");
+}
+
+const GOOD: &str = include_str!("levels/good.ron");
+
+fn error_for(from: &str, to: &str) -> String {
+    assert!(GOOD.contains(from), "the test edits text that exists: {from}");
+    match parse(&GOOD.replacen(from, to, 1)) {
+        Ok(_) => panic!("accepted a bad level: {to}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn the_good_level_is_good() {
+    let level = parse(GOOD).expect("good");
+    let names: Vec<&str> = level.units.iter().map(|u| u.name.as_str()).collect();
+    assert_eq!(names, ["A rifleman 1", "A brawler 2", "B sniper 1"]);
+    let cells: Vec<(i32, i32)> = level.units.iter().map(|u| u.cell).collect();
+    assert_eq!(cells, [(0, 0), (1, 0), (3, 2)]);
+}
+
+#[test]
+fn broken_levels_say_what_and_where() {
+    assert_eq!(
+        error_for("\"..o.#\"", "\"..o.\""),
+        "test.ron:5:10: the map is not rectangular: row 2 has 4 cells, the first row 5"
+    );
+    assert_eq!(
+        error_for("\"..o.#\"", "\"..X.#\""),
+        "test.ron:5:12: unknown map character `X`; the map uses `.` open, `#` wall, `o` low cover, `O` high cover, `~` difficult ground, `^` high ground, `w` window"
+    );
+    let e = error_for("((3, 2), (4, 2))", "((3, 1), (4, 2))");
+    assert_eq!(e, "test.ron:10:16: the spawn zone of B includes (4, 1), which is Wall (nobody can stand there)");
+    let e = error_for("\"sniper\"", "\"wizard\"");
+    assert_eq!(
+        e,
+        "test.ron:10:68: unknown archetype `wizard`; every ruleset's roster has brawler, heavy, rifleman, scout, sniper"
+    );
+    let e = error_for("(archetype: \"sniper\")", "(archetype: \"sniper\", at: (4, 0))");
+    assert!(e.starts_with("test.ron:") && e.contains("B sniper 1 starts on (4, 0), which is Wall"), "{e}");
+    let e = error_for("(archetype: \"sniper\")", "(archetype: \"sniper\", at: (9, 9))");
+    assert!(e.contains("starts on (9, 9), which is off the map"), "{e}");
+    let e = error_for("spawn: [((3, 2), (4, 2))]", "spawn: [((3, 2), (3, 2))], squad: [], x: 1");
+    assert!(e.starts_with("test.ron:10:") && e.contains("duplicate field `squad`") || e.contains("squad"), "{e}");
+    let e = error_for("name: \"A\", spawn", "nme: \"A\", spawn");
+    assert!(e.starts_with("test.ron:9:") && e.contains("nme"), "{e}");
+    let e = error_for("(name: \"B\",", "(name: \"A\",");
+    assert!(e.contains("two sides are called A"), "{e}");
+    let e = error_for("spawn: [((0, 0), (1, 2))]", "spawn: [((0, 0), (0, 0))]");
+    assert!(e.contains("the spawn zone of A has no free cell left for A brawler 2"), "{e}");
+    let e = error_for("    ],\n)", "    ],\n");
+    assert!(e.starts_with("test.ron:"), "{e}");
+}
+
+#[test]
+fn skirmish_check_reports_every_file_and_fails_on_a_bad_one() {
+    let dir = std::env::temp_dir().join(format!("skirmish-levels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, GOOD.replacen("\"sniper\"", "\"wizard\"", 1)).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["check", "levels/street.ron"])
+        .arg(&bad)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("ok: levels/street.ron: level \"Street with cover\", 32×15 cells, 8 units in 2 sides"),
+        "{text}"
+    );
+    assert!(text.contains("bad.ron:10:68: unknown archetype `wizard`"), "{text}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    let run = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["run", "levels/escape.ron", "--ruleset", "homebrew-d6", "--seed", "4"])
+        .output()
+        .expect("runs");
+    assert!(run.status.success());
+    let log = String::from_utf8_lossy(&run.stdout);
+    assert!(log.starts_with("== The escape (d6 homebrew"), "{log}");
+}

@@ -1,0 +1,209 @@
+//! The map in each ruleset's own terms, with scripted dice: cover, hidden targets, firing from cover, superior
+//! position, range bands by map distance, walls that stop a shot, and movement as an action (allowances, running
+//! and its modifiers).
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{d10_pools, pools, render, sheet_of, tests};
+use skirmish::map::Battlefield;
+use skirmish::map::grid::Grid;
+use skirmish::rules::eclipse_phase::{self as ep, EclipsePhase};
+use skirmish::rules::field::{Cell, Field};
+use skirmish::rules::homebrew_d6::{self as hb, HomebrewD6};
+use skirmish::rules::outcome::{Event, Log, Status};
+use skirmish::rules::ruleset::{Combatant, Ruleset};
+use skirmish::rules::shadowrun4::{self as sr4, Shadowrun4};
+use skirmish::rules::storyteller::{self as st, Storyteller};
+use skirmish::rules::{RulesError, field};
+
+/// The field of a picture, and the cells of `A` and `T`.
+fn picture(rows: &[&str]) -> (Field, Cell, Cell) {
+    let find = |marks: &str| -> Cell {
+        let on_row = |(y, r): (usize, &&str)| r.find(|c| marks.contains(c)).map(|x| (x as i32, y as i32));
+        rows.iter().enumerate().find_map(on_row).expect("the picture has the mark")
+    };
+    let clean: Vec<String> = rows.iter().map(|r| r.replace(['A', 'T'], ".").replace(['a', 't'], "^")).collect();
+    let grid = Grid::parse(&clean).expect("a good picture");
+    (Field(Arc::new(Battlefield::new(grid))), find("Aa"), find("Tt"))
+}
+
+fn perform<R: Ruleset>(
+    mut rules: R,
+    field: Field,
+    battle: &mut [Combatant<R::Fighter>],
+    text: &str,
+    faces: &[u32],
+) -> Result<Log, RulesError>
+where
+    R::Action: serde::de::DeserializeOwned,
+{
+    rules.set_field(field);
+    common::perform_rules(&mut rules, battle, 0, text, faces)
+}
+
+const EP_SHOOTER: &str =
+    r#"skills: { KineticWeapons: 55, Fray: 40 }, init: 50, durability: 35, weapons: ["assault_rifle"]"#;
+
+fn ep_pair(a: Cell, t: Cell) -> Vec<Combatant<ep::Fighter>> {
+    vec![
+        Combatant { side: "a".into(), position: a, fighter: ep::Fighter::new("A", sheet_of(EP_SHOOTER)) },
+        Combatant { side: "t".into(), position: t, fighter: ep::Fighter::new("T", sheet_of(EP_SHOOTER)) },
+    ]
+}
+
+const EP_SHOT: &str = r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["T"]))"#;
+
+/// The attacker's target number and the names of its modifiers in an Eclipse Phase shot on a picture.
+fn ep_shot(rows: &[&str]) -> (i32, Vec<String>) {
+    let (field, a, t) = picture(rows);
+    let mut battle = ep_pair(a, t);
+    // The attack fails (99) and so does the defense (98): no damage dice.
+    let log = perform(EclipsePhase::default(), field, &mut battle, EP_SHOT, &[99, 98]).expect("legal");
+    let attack = log.tests().next().expect("an attack test").clone();
+    (tests(&log)[0].1, attack.modifiers.iter().map(|m| format!("{} {}", m.name, m.value)).collect())
+}
+
+#[test]
+fn eclipse_phase_names_the_map_cover_in_file_003_terms() {
+    assert_eq!(ep_shot(&["A......oT"]), (35, vec!["defender in moderate cover -20".into()]));
+    assert_eq!(ep_shot(&["A...o...T"]), (45, vec!["defender in minor cover -10".into()]));
+    assert_eq!(ep_shot(&["A......OT"]), (25, vec!["defender in major cover -30".into()]));
+    let (_, hidden) = ep_shot(&["A...O...T"]);
+    assert_eq!(hidden, ["defender hidden -60"]);
+    let (_, own) = ep_shot(&["AO......T"]);
+    assert_eq!(own, ["attacker behind cover -10"]);
+    let (target, high) = ep_shot(&["a.......T"]);
+    assert_eq!((target, high), (75, vec!["superior position 20".to_owned()]));
+}
+
+#[test]
+fn eclipse_phase_range_bands_come_from_map_meters() {
+    // The assault rifle's bands end at 150 / 250 / 500 / 900 m; point-blank is 2 m or less (file 003).
+    let row = |d: usize| format!("A{}T", ".".repeat(d - 1));
+    assert_eq!(ep_shot(&[&row(2)]).1, ["point-blank range 10"]);
+    assert_eq!(ep_shot(&[&row(150)]).1, Vec::<String>::new());
+    assert_eq!(ep_shot(&[&row(151)]).1, ["medium range -10"]);
+    assert_eq!(ep_shot(&[&row(300)]).1, ["long range -20"]);
+    assert_eq!(ep_shot(&[&row(900)]).1, ["extreme range -30"]);
+    let (field, a, t) = picture(&[&row(901)]);
+    let e = perform(EclipsePhase::default(), field, &mut ep_pair(a, t), EP_SHOT, &[]).unwrap_err();
+    assert!(e.to_string().contains("beyond the Assault rifle's extreme range"), "{e}");
+}
+
+#[test]
+fn a_wall_stops_a_shot_before_any_die_is_rolled() {
+    let (field, a, t) = picture(&["A...#...T"]);
+    let e = perform(EclipsePhase::default(), field, &mut ep_pair(a, t), EP_SHOT, &[]).unwrap_err();
+    assert_eq!(e.to_string(), "a wall stands between A and T");
+}
+
+#[test]
+fn eclipse_phase_walks_four_meters_a_turn_and_runs_twenty_shooting_at_a_penalty() {
+    let (field, a, t) = picture(&["A.......................T"]);
+    let walk_too_far = r#"(actor: "A", quick: [Move(to: (5, 0))])"#;
+    let e = perform(EclipsePhase::default(), field.clone(), &mut ep_pair(a, t), walk_too_far, &[]).unwrap_err();
+    assert_eq!(e.to_string(), "A walks at most 4 m now; (5, 0) is 5 m away");
+    let mut battle = ep_pair(a, t);
+    let walk = r#"(actor: "A", quick: [Move(to: (4, 0))])"#;
+    let log = perform(EclipsePhase::default(), field.clone(), &mut battle, walk, &[]).expect("a walk");
+    assert_eq!(battle[0].position, (4, 0));
+    assert!(matches!(&log.events[0], Event::Moved { cost: 40, path, .. } if path.len() == 4), "{}", render(&log));
+    let mut battle = ep_pair(a, t);
+    let run_and_shoot =
+        r#"(actor: "A", quick: [Move(to: (20, 0), pace: Run)], complex: Attack(mode: SemiAuto, targets: ["T"]))"#;
+    let log = perform(EclipsePhase::default(), field, &mut battle, run_and_shoot, &[99, 98]).expect("legal");
+    assert!(battle[0].fighter.condition.has(&Status::Running));
+    let attack = log.tests().next().expect("attack");
+    assert_eq!(
+        attack.modifiers.iter().map(|m| (m.name.as_str(), m.value)).collect::<Vec<_>>(),
+        [("attacker running", -20)]
+    );
+}
+
+const SR4_SHOOTER: &str = r#"attributes: (body: 3, agility: 4, reaction: 3, intuition: 3, willpower: 3), skills: { Pistols: 4 }, weapons: ["colt_america_l36"]"#;
+
+fn sr4_pair(a: Cell, t: Cell) -> Vec<Combatant<sr4::Fighter>> {
+    vec![
+        Combatant { side: "a".into(), position: a, fighter: sr4::Fighter::new("A", sheet_of(SR4_SHOOTER)) },
+        Combatant { side: "t".into(), position: t, fighter: sr4::Fighter::new("T", sheet_of(SR4_SHOOTER)) },
+    ]
+}
+
+#[test]
+fn shadowrun_names_the_map_cover_and_running_in_file_004_terms() {
+    let (field, a, t) = picture(&["Ao.oT"]);
+    let mut battle = sr4_pair(a, t);
+    battle[1].fighter.condition.statuses.push(Status::Running);
+    // Agility 4 + Pistols 4, partial cover −2, firing from cover −1 = 5 dice; Reaction 3, defender running +2 = 5
+    // dice. All twos: no hits either side, a tie, a grazing hit without damage.
+    let shot = r#"(actor: "A", simple: [Fire(target: "T")])"#;
+    let log = perform(Shadowrun4::default(), field, &mut battle, shot, &[2; 10]).expect("legal");
+    let dice: Vec<u32> = pools(&log).iter().map(|p| p.2).collect();
+    assert_eq!(dice, [5, 5], "{}", render(&log));
+    let attack = log.tests().next().expect("attack");
+    let names: Vec<(&str, i32)> = attack.modifiers.iter().map(|m| (m.name.as_str(), m.value)).collect();
+    assert_eq!(names, [("partial cover", -2), ("attacker firing from cover", -1)]);
+}
+
+#[test]
+fn shadowrun_moves_its_rate_per_pass_and_running_is_the_free_action() {
+    let (field, a, t) = picture(&["A..........................T"]);
+    let run_and_drop = r#"(actor: "A", free: DropProne, movement: (to: (20, 0), pace: Run))"#;
+    let e = perform(Shadowrun4::default(), field.clone(), &mut sr4_pair(a, t), run_and_drop, &[]).unwrap_err();
+    assert!(e.to_string().contains("running is the phase's Free Action"), "{e}");
+    let walk_too_far = r#"(actor: "A", movement: (to: (11, 0)))"#;
+    let e = perform(Shadowrun4::default(), field.clone(), &mut sr4_pair(a, t), walk_too_far, &[]).unwrap_err();
+    assert_eq!(e.to_string(), "A walks at most 10 m now; (11, 0) is 11 m away");
+    let mut battle = sr4_pair(a, t);
+    let run = r#"(actor: "A", movement: (to: (25, 0), pace: Run))"#;
+    perform(Shadowrun4::default(), field, &mut battle, run, &[]).expect("a run");
+    assert_eq!(battle[0].position, (25, 0));
+    assert!(battle[0].fighter.condition.has(&Status::Running));
+}
+
+#[test]
+fn storyteller_cover_takes_dice_and_running_takes_the_action() {
+    let sheet = r#"attributes: (dexterity: 3, perception: 3, wits: 2, stamina: 2), abilities: { Firearms: 2, Dodge: 1 }, weapons: ["pistol"]"#;
+    let pair = |a: Cell, t: Cell| {
+        vec![
+            Combatant { side: "a".into(), position: a, fighter: st::Fighter::new("A", sheet_of(sheet)) },
+            Combatant { side: "t".into(), position: t, fighter: st::Fighter::new("T", sheet_of(sheet)) },
+        ]
+    };
+    let (field, a, t) = picture(&["A......OT"]);
+    let shot = r#"(actor: "A", act: Attack(target: "T"))"#;
+    // Perception 3 + Firearms 2 − heavy cover 2 = 3 dice, all misses; Dexterity 3 + Dodge 1 = 4 dice.
+    let log =
+        perform(Storyteller::default(), field.clone(), &mut pair(a, t), shot, &[2, 2, 2, 2, 2, 2, 2]).expect("legal");
+    let dice: Vec<u32> = d10_pools(&log).iter().map(|p| p.2).collect();
+    assert_eq!(dice, [3, 4], "{}", render(&log));
+    let run_and_shoot = r#"(actor: "A", act: Attack(target: "T"), movement: (to: (3, 0), pace: Run))"#;
+    let e = perform(Storyteller::default(), field, &mut pair(a, t), run_and_shoot, &[]).unwrap_err();
+    assert!(e.to_string().contains("running takes the whole action"), "{e}");
+}
+
+#[test]
+fn the_homebrew_borrows_shadowruns_cover_values() {
+    let sheet = r#"attributes: (agility: 4, reaction: 3, intuition: 3, body: 3, willpower: 3), skills: { Pistols: 3 }, weapons: ["pistol"]"#;
+    let (field, a, t) = picture(&["A...O...T"]);
+    let mut battle = vec![
+        Combatant { side: "a".into(), position: a, fighter: hb::Fighter::new("A", sheet_of(sheet)) },
+        Combatant { side: "t".into(), position: t, fighter: hb::Fighter::new("T", sheet_of(sheet)) },
+    ];
+    // Agility 4 + Pistols 3 − hidden 6 = 1 die; the best defense against an accelerated attack is Agility 4 + Edge
+    // 3 = 7 dice. All twos: 0 hits against 0 hits, which hits (file 002, step 1), and then DV 5 with no armor goes
+    // to a Body 3 resistance test.
+    let shot = r#"(actor: "A", simple: [Attack(target: "T")])"#;
+    let log = perform(HomebrewD6::default(), field, &mut battle, shot, &[2; 11]).expect("legal");
+    let attack = log.tests().next().expect("attack");
+    let names: Vec<(&str, i32)> = attack.modifiers.iter().map(|m| (m.name.as_str(), m.value)).collect();
+    assert_eq!(names, [("hidden", -6)], "{}", render(&log));
+}
+
+#[test]
+fn meters_are_shown_with_one_decimal() {
+    assert_eq!(field::meters(15), "1.5 m");
+    assert_eq!(field::meters(40), "4 m");
+}
