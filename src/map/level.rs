@@ -149,13 +149,15 @@ pub fn parse(text: &str, path: &Path) -> Result<Level, ScenarioError> {
     level_check::check(file, text, path)
 }
 
-/// Whether RON text is a level (it has a `map`) rather than a scenario.
+/// Whether RON text is a level (it has a `map` field) rather than a scenario (which never has one).
 pub fn is_level(text: &str) -> bool {
-    let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    match options.from_str::<ron::Value>(text) {
-        Ok(ron::Value::Map(map)) => map.keys().any(|k| *k == ron::Value::String("map".into())),
-        _ => false,
-    }
+    text.lines().map(|l| l.split("//").next().unwrap_or_default()).any(|code| {
+        code.match_indices("map").any(|(at, _)| {
+            let before = code[..at].chars().next_back();
+            let after = code[at + 3..].trim_start();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after.starts_with(':')
+        })
+    })
 }
 
 impl Level {
