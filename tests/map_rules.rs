@@ -164,6 +164,27 @@ fn shadowrun_moves_its_rate_per_pass_and_running_is_the_free_action() {
 }
 
 #[test]
+fn shadowrun_sprints_two_meters_further_a_hit() {
+    let runner = r#"attributes: (strength: 3, reaction: 3, intuition: 3), skills: { Running: 3 }"#;
+    let (field, a, t) = picture(&["A..............................T"]);
+    let pair = || {
+        let mut battle = sr4_pair(a, t);
+        battle[0].fighter = sr4::Fighter::new("A", sheet_of(runner));
+        battle
+    };
+    // Strength 3 + Running 3 = 6 dice, two hits: the 25 m run and 2 × 2 m.
+    let mut battle = pair();
+    let sprint = r#"(actor: "A", complex: Sprint(to: (29, 0)))"#;
+    let log = perform(Shadowrun4::default(), field.clone(), &mut battle, sprint, &[5, 6, 1, 2, 3, 4]).expect("sprint");
+    assert_eq!(battle[0].position, (29, 0), "{}", render(&log));
+    assert_eq!(log.last_calc("sprint (m)"), Some(29));
+    assert!(battle[0].fighter.condition.has(&Status::Running));
+    let too_far = r#"(actor: "A", complex: Sprint(to: (30, 0)))"#;
+    let e = perform(Shadowrun4::default(), field, &mut pair(), too_far, &[5, 6, 1, 2, 3, 4]).unwrap_err();
+    assert_eq!(e.to_string(), "A runs at most 29 m now; (30, 0) is 30 m away");
+}
+
+#[test]
 fn storyteller_cover_takes_dice_and_running_takes_the_action() {
     let sheet = r#"attributes: (dexterity: 3, perception: 3, wits: 2, stamina: 2), abilities: { Firearms: 2, Dodge: 1 }, weapons: ["pistol"]"#;
     let pair = |a: Cell, t: Cell| {

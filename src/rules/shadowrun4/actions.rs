@@ -4,13 +4,17 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::attack::skill_pool;
 use super::attack::{Strike, resolve_strike};
 use super::gear::{Weapon, WeaponRef};
 use super::initiative::Shadowrun4;
 use super::modifiers::{CalledShot, Situation};
+use super::pool::{PoolSpec, roll_pool};
+use super::sheet::Skill;
 use super::{Fighter, FiringMode, RulesError};
 use crate::rules::dice::Dice;
-use crate::rules::outcome::{Event, Log, Status};
+use crate::rules::field::{Move, Pace, STEP, perform_move, settle_pace};
+use crate::rules::outcome::{Event, Log, Status, Term};
 use crate::rules::passes::{FreeAction, PhaseAction, phase_move};
 use crate::rules::ruleset::{Combatant, Slot, pair_mut};
 
@@ -38,6 +42,8 @@ pub enum ComplexAction {
     /// Long burst or full auto.
     Fire(Attack),
     Melee(Attack),
+    /// Sprint: a Running + Strength test, each hit adding 2 m to this phase's run (SR4A; the seed gives none).
+    Sprint(Move),
     Wait,
 }
 
@@ -117,6 +123,9 @@ fn check_economy(action: &Action) -> Result<(), RulesError> {
     if simple_complex || complex_simple {
         return illegal("long bursts and full auto are Complex Actions; other firing modes are Simple Actions");
     }
+    if action.movement.is_some() && matches!(action.complex, Some(ComplexAction::Sprint(_))) {
+        return illegal("a sprint is the phase's whole move: give no other movement with it");
+    }
     Ok(())
 }
 
@@ -179,12 +188,45 @@ fn complex_action(
     match complex {
         ComplexAction::Fire(attack) => attack_with(rules, actor, attack, false, battle, dice, log),
         ComplexAction::Melee(attack) => attack_with(rules, actor, attack, true, battle, dice, log),
+        ComplexAction::Sprint(mv) => sprint(rules, actor, mv, battle, dice, log),
         ComplexAction::Wait => {
             let me = &battle[actor].fighter;
             log.push(Event::ActionTaken { who: me.name.clone(), action: "waits".into() });
             Ok(())
         }
     }
+}
+
+/// Sprints: Running + Strength (wound modifiers apply), then runs this phase's share of the running rate plus 2 m
+/// a hit. The phase may not have moved before.
+fn sprint(
+    rules: &Shadowrun4,
+    actor: usize,
+    mv: &Move,
+    battle: &mut [Combatant<Fighter>],
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    let me = &battle[actor].fighter;
+    let strength = me.sheet.attributes.strength.0 as i32;
+    let (label, base, mut modifiers) = skill_pool("Strength", strength, me, Skill::Running);
+    modifiers.extend(me.wound_modifier());
+    log.push(Event::ActionTaken { who: me.name.clone(), action: "sprints (Complex Action)".into() });
+    let pool = roll_pool(PoolSpec { who: &me.name, label, base, modifiers }, dice, log)?;
+    let (rates, passes) = (me.sheet.movement, me.sheet.initiative_passes);
+    let allowance = rates.per_part(Pace::Run, passes) + pool.hits * 2 * STEP;
+    let terms = vec![
+        Term::fixed("running rate this pass", (rates.per_part(Pace::Run, passes) / STEP) as i32),
+        Term::fixed("2 m per hit", (pool.hits * 2) as i32),
+    ];
+    log.push(Event::Calculated {
+        who: me.name.clone(),
+        label: "sprint (m)".into(),
+        terms,
+        total: (allowance / STEP) as i32,
+    });
+    settle_pace(&mut battle[actor], true, log);
+    perform_move(&*rules.field, battle, actor, &Move { to: mv.to, pace: Pace::Run }, allowance, log)
 }
 
 /// Checks and makes one attack.

@@ -120,7 +120,7 @@ fn attack_pool<'a>(attacker: &'a Fighter, defender: &Fighter, strike: &Strike<'_
 }
 
 /// "Attribute N + Skill M", or the attribute alone at −1 when the skill is missing.
-fn skill_pool(attr_name: &str, attr: i32, who: &Fighter, skill: Skill) -> (String, i32, Vec<Modifier>) {
+pub(super) fn skill_pool(attr_name: &str, attr: i32, who: &Fighter, skill: Skill) -> (String, i32, Vec<Modifier>) {
     match who.sheet.skill(skill) {
         Some(rating) => (format!("{attr_name} {attr} + {} {rating}", skill.name()), attr + rating as i32, Vec::new()),
         None => {

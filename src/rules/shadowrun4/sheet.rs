@@ -67,6 +67,8 @@ pub enum Skill {
     UnarmedCombat,
     Dodge,
     Gymnastics,
+    /// Sprinting.
+    Running,
 }
 
 impl Skill {
@@ -83,6 +85,7 @@ impl Skill {
             Skill::UnarmedCombat => "Unarmed Combat",
             Skill::Dodge => "Dodge",
             Skill::Gymnastics => "Gymnastics",
+            Skill::Running => "Running",
         }
     }
 
