@@ -15,7 +15,7 @@ use super::victory::{Objectives, Victory};
 use super::{Battlefield, level_check};
 use crate::rules::field::Cell;
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
-use crate::scenario::{CombatantSpec, RulesetSetup, Scenario, ScenarioError, Setup};
+use crate::scenario::{CombatantSpec, RulesetSetup, Scenario, ScenarioError, Setup, ron_options};
 
 /// A level file.
 #[derive(Clone, Debug, Deserialize)]
@@ -142,10 +142,7 @@ pub fn load(path: &Path) -> Result<Level, ScenarioError> {
 
 /// Reads and checks level text; `path` is only used in messages.
 pub fn parse(text: &str, path: &Path) -> Result<Level, ScenarioError> {
-    let options = ron::Options::default().with_default_extension(
-        ron::extensions::Extensions::IMPLICIT_SOME | ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES,
-    );
-    let file: LevelFile = options.from_str(text).map_err(|e| ScenarioError::syntax(path, e))?;
+    let file: LevelFile = ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e))?;
     level_check::check(file, text, path)
 }
 

@@ -13,10 +13,7 @@ use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, st
 pub type Roster<S> = BTreeMap<String, S>;
 
 fn parse<S: DeserializeOwned>(text: &str, file: &str) -> Result<Roster<S>, String> {
-    let options = ron::Options::default().with_default_extension(
-        ron::extensions::Extensions::IMPLICIT_SOME | ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES,
-    );
-    options.from_str(text).map_err(|e| format!("{file}:{e}"))
+    crate::scenario::ron_options().from_str(text).map_err(|e| format!("{file}:{e}"))
 }
 
 /// Defines a function returning one ruleset's shipped roster, read once.

@@ -113,12 +113,17 @@ pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
     parse(&text, path)
 }
 
+/// The RON dialect of scenarios, levels and rosters: `Some` and newtype variants may be left out (`weapon: "knife"`,
+/// `Move(to: (3, 4))`).
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(
+        ron::extensions::Extensions::IMPLICIT_SOME | ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES,
+    )
+}
+
 /// Reads and checks scenario text; `path` is only used in messages.
 pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
-    let options = ron::Options::default().with_default_extension(
-        ron::extensions::Extensions::IMPLICIT_SOME | ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES,
-    );
-    let scenario: Scenario = options.from_str(text).map_err(|e| ScenarioError::syntax(path, e))?;
+    let scenario: Scenario = ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e))?;
     check::check(&scenario)
         .map_err(|(needle, message)| ScenarioError::invalid(path, text, needle.as_deref(), message))?;
     Ok(scenario)
