@@ -228,3 +228,47 @@ fn meters_are_shown_with_one_decimal() {
     assert_eq!(field::meters(15), "1.5 m");
     assert_eq!(field::meters(40), "4 m");
 }
+
+#[test]
+fn shadowrun_storyteller_and_homebrew_ranges_come_from_map_meters() {
+    let row = |d: usize| format!("A{}T", ".".repeat(d - 1));
+    // The Colt America L36: short to 5 m, medium to 15, long to 30, extreme to 50 (the catalogue).
+    // Agility 4 + Pistols 4 less the range modifier, against Reaction 3: all twos, a miss.
+    let sr4_band = |d: usize, dice: usize| {
+        let (field, a, t) = picture(&[&row(d)]);
+        let shot = r#"(actor: "A", simple: [Fire(target: "T")])"#;
+        perform(Shadowrun4::default(), field, &mut sr4_pair(a, t), shot, &vec![2; dice]).map(|log| {
+            log.tests()
+                .next()
+                .expect("attack")
+                .modifiers
+                .iter()
+                .map(|m| format!("{} {}", m.name, m.value))
+                .collect::<Vec<_>>()
+        })
+    };
+    assert_eq!(sr4_band(5, 11).expect("short"), Vec::<String>::new());
+    assert_eq!(sr4_band(15, 10).expect("medium"), ["medium range -1"]);
+    assert_eq!(sr4_band(30, 9).expect("long"), ["long range -2"]);
+    assert_eq!(sr4_band(50, 8).expect("extreme"), ["extreme range -3"]);
+    assert_eq!(sr4_band(51, 0).unwrap_err().to_string(), "the target is beyond the Colt America L36's range");
+    // Storyteller and homebrew weapons have one range: the pistol reaches 20 m (Storyteller), 40 m (homebrew).
+    let st_sheet = r#"attributes: (dexterity: 3, perception: 3), abilities: { Firearms: 2 }, weapons: ["pistol"]"#;
+    let (field, a, t) = picture(&[&row(21)]);
+    let mut battle = vec![
+        Combatant { side: "a".into(), position: a, fighter: st::Fighter::new("A", sheet_of(st_sheet)) },
+        Combatant { side: "t".into(), position: t, fighter: st::Fighter::new("T", sheet_of(st_sheet)) },
+    ];
+    let e = perform(Storyteller::default(), field, &mut battle, r#"(actor: "A", act: Attack(target: "T"))"#, &[])
+        .unwrap_err();
+    assert_eq!(e.to_string(), "T is out of the Pistol or revolver's reach");
+    let hb_sheet = r#"attributes: (agility: 3), skills: { Pistols: 3 }, weapons: ["pistol"]"#;
+    let (field, a, t) = picture(&[&row(41)]);
+    let mut battle = vec![
+        Combatant { side: "a".into(), position: a, fighter: hb::Fighter::new("A", sheet_of(hb_sheet)) },
+        Combatant { side: "t".into(), position: t, fighter: hb::Fighter::new("T", sheet_of(hb_sheet)) },
+    ];
+    let shot = r#"(actor: "A", simple: [Attack(target: "T")])"#;
+    let e = perform(HomebrewD6::default(), field, &mut battle, shot, &[]).unwrap_err();
+    assert_eq!(e.to_string(), "T is out of the Pistol's reach");
+}
