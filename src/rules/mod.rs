@@ -7,6 +7,7 @@ pub mod dice;
 pub mod eclipse_phase;
 pub mod field;
 pub mod homebrew_d6;
+pub mod odds;
 pub mod outcome;
 pub mod passes;
 pub mod ruleset;

@@ -130,6 +130,7 @@ pub fn hits(log: &Log) -> Vec<bool> {
         .collect()
 }
 
+pub mod enumerate;
 pub mod hb;
 pub mod sr4;
 pub mod st;

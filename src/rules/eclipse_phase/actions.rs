@@ -195,26 +195,13 @@ impl EclipsePhase {
             if !shot_at.contains(&target.as_str()) {
                 shot_at.push(target);
             }
-            let sight = self.field.sight(battle[actor].position, battle[t].position);
-            if sight.blocked && !weapon.skill.is_melee() {
-                return Err(RulesError::Illegal(format!(
-                    "a wall stands between {} and {target}",
-                    battle[actor].fighter.name
-                )));
-            }
+            let (situation, meters) = self.aim_at(battle, actor, t, weapon, &attack.situation)?;
             spend_ammo(&mut battle[actor].fighter, &id, weapon, mode)?;
             let Some((me, them)) = pair_mut(battle, actor, t) else {
                 return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
             };
-            let situation = attack.situation.on_map(&sight, me.fighter.condition.has(&Status::Running));
-            let shot = Shot {
-                weapon_id: &id,
-                weapon,
-                mode,
-                situation: &situation,
-                distance: Some(sight.meters),
-                other_targets,
-            };
+            let shot =
+                Shot { weapon_id: &id, weapon, mode, situation: &situation, distance: Some(meters), other_targets };
             resolve_shot(&self.options, &mut me.fighter, &mut them.fighter, &shot, dice, log)?;
             if me.fighter.condition.has(&Status::WeaponJammed(id.clone())) {
                 break;
@@ -264,8 +251,31 @@ impl EclipsePhase {
     }
 }
 
+impl EclipsePhase {
+    /// What the map makes of a shot from `actor` at `target`: the situation with cover, hidden, superior position
+    /// and running, and the distance in meters. A wall between stops a ranged attack.
+    pub(super) fn aim_at(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        target: usize,
+        weapon: &Weapon,
+        situation: &Situation,
+    ) -> Result<(Situation, u32), RulesError> {
+        let (me, them) = (&battle[actor], &battle[target]);
+        let sight = self.field.sight(me.position, them.position);
+        if sight.blocked && !weapon.skill.is_melee() {
+            return Err(RulesError::Illegal(format!(
+                "a wall stands between {} and {}",
+                me.fighter.name, them.fighter.name
+            )));
+        }
+        Ok((situation.on_map(&sight, me.fighter.condition.has(&Status::Running)), sight.meters))
+    }
+}
+
 /// The index of the combatant called `name`.
-fn find(battle: &[Combatant<Fighter>], name: &str) -> Result<usize, RulesError> {
+pub(super) fn find(battle: &[Combatant<Fighter>], name: &str) -> Result<usize, RulesError> {
     battle
         .iter()
         .position(|c| c.fighter.name == name)
@@ -285,7 +295,7 @@ pub(super) fn weapon_in_hand(me: &Fighter, named: Option<&WeaponRef>) -> Result<
     Ok((id, weapon))
 }
 
-fn check_attack(
+pub(super) fn check_attack(
     me: &Fighter,
     id: &str,
     weapon: &Weapon,

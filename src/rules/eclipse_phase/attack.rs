@@ -70,7 +70,7 @@ pub fn resolve_shot(
         hit,
         reason: reason.into(),
     });
-    let malfunction = defense.is_some_and(|d| d.critical_success()) && skill != Skill::UnarmedCombat;
+    let malfunction = malfunctions(defense.as_ref(), skill);
     if malfunction {
         jam(attacker, shot, log);
     }
@@ -98,15 +98,23 @@ fn attack_test(
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<Percentile, RulesError> {
+    Ok(roll_test(attack_spec(attacker, weapon, modifiers), opts.mos_rule, dice, log)?)
+}
+
+/// What the attack test is: the weapon's skill with the modifiers.
+pub(super) fn attack_spec<'a>(attacker: &'a Fighter, weapon: &Weapon, modifiers: Vec<Modifier>) -> TestSpec<'a> {
     let skill = weapon.skill;
-    let base = attacker.sheet.skill(skill) as i32;
-    let spec = TestSpec { who: &attacker.name, label: skill.name().into(), base, modifiers };
-    Ok(roll_test(spec, opts.mos_rule, dice, log)?)
+    TestSpec { who: &attacker.name, label: skill.name().into(), base: attacker.sheet.skill(skill) as i32, modifiers }
 }
 
 /// The attacker's modifiers: the situation, smartlink, firing mode, complex aim, other targets, prone and far
 /// defender, and wounds.
-fn attack_modifiers(attacker: &Fighter, defender: &Fighter, shot: &Shot<'_>, band: RangeBand) -> Vec<Modifier> {
+pub(super) fn attack_modifiers(
+    attacker: &Fighter,
+    defender: &Fighter,
+    shot: &Shot<'_>,
+    band: RangeBand,
+) -> Vec<Modifier> {
     let ranged = !shot.weapon.skill.is_melee();
     let mut mods = shot.situation.attack_modifiers(ranged, band);
     if ranged && attacker.sheet.smartlink {
@@ -145,8 +153,16 @@ fn defend(
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<Option<Percentile>, RulesError> {
+    match defense_spec(defender, ranged, situation) {
+        Some(spec) => Ok(Some(roll_test(spec, opts.mos_rule, dice, log)?)),
+        None => Ok(None),
+    }
+}
+
+/// What the defense test is, or `None` when the defender cannot act and so cannot defend.
+pub(super) fn defense_spec<'a>(defender: &'a Fighter, ranged: bool, situation: &Situation) -> Option<TestSpec<'a>> {
     if !defender.condition.can_act() {
-        return Ok(None);
+        return None;
     }
     let fray = defender.sheet.skill(Skill::Fray);
     let (label, base) = match ranged {
@@ -159,8 +175,7 @@ fn defend(
         modifiers.push(Modifier::new("full defense", "action", 30));
     }
     modifiers.extend(wound_modifier(defender.condition.wounds));
-    let spec = TestSpec { who: &defender.name, label, base: base as i32, modifiers };
-    Ok(Some(roll_test(spec, opts.mos_rule, dice, log)?))
+    Some(TestSpec { who: &defender.name, label, base: base as i32, modifiers })
 }
 
 fn melee_defense(defender: &Fighter, fray: u32) -> (String, u32) {
@@ -170,6 +185,11 @@ fn melee_defense(defender: &Fighter, fray: u32) -> (String, u32) {
         Some((skill, rating)) if rating > fray => (skill.name().to_owned(), rating),
         _ => ("Fray".to_owned(), fray),
     }
+}
+
+/// A defender's critical success malfunctions the attacker's weapon (not bare hands).
+pub(super) fn malfunctions(defense: Option<&Percentile>, skill: Skill) -> bool {
+    defense.is_some_and(|d| d.critical_success()) && skill != Skill::UnarmedCombat
 }
 
 fn jam(attacker: &mut Fighter, shot: &Shot<'_>, log: &mut Log) {

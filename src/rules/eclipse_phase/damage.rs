@@ -6,6 +6,7 @@ use super::modifiers::RangeBand;
 use super::test::{TestSpec, roll_test};
 use super::{Fighter, FiringMode, ModeBonus, Options, RulesError, wound_modifier};
 use crate::rules::dice::Dice;
+use crate::rules::odds::Dist;
 use crate::rules::outcome::{Event, Log, Status, Term};
 
 /// What feeds the damage value besides the weapon.
@@ -18,8 +19,53 @@ pub struct DvInputs {
     pub som: u32,
 }
 
-/// Rolls a weapon's damage value and logs every term: weapon dice (halved where the weapon says), firing-mode
-/// and cone dice, the fixed part, melee ⌊SOM ÷ 10⌋ and the excellent-success bonus.
+/// One part of a damage value: dice (summed, halved when the weapon says, added or taken away) or a fixed number.
+enum DvPart {
+    Dice { count: u32, label: String, sign: i32, halve: bool },
+    Fixed { label: String, value: i32 },
+}
+
+/// The parts of a weapon's damage value: weapon dice (halved where the weapon says), firing-mode and cone dice, the
+/// fixed part, melee ⌊SOM ÷ 10⌋ and the excellent-success bonus.
+fn dv_parts(weapon: &Weapon, inputs: &DvInputs) -> Vec<DvPart> {
+    let d = weapon.damage;
+    let label = if d.halve { format!("{}d10 ÷ 2", d.dice) } else { format!("{}d10", d.dice) };
+    let mut parts = vec![DvPart::Dice { count: d.dice, label, sign: 1, halve: d.halve }];
+    let mut dice =
+        |count, label: &str, sign| parts.push(DvPart::Dice { count, label: label.into(), sign, halve: false });
+    // Burst +1d10, full auto +3d10 (when chosen for damage); a cone +1d10 at point-blank and short range (the
+    // seed's shredder), −1d10 at long and extreme range.
+    match inputs.mode {
+        FiringMode::Burst(ModeBonus::Damage) => dice(1, "burst fire +1d10", 1),
+        FiringMode::FullAuto(ModeBonus::Damage) => dice(3, "full auto +3d10", 1),
+        _ => {}
+    }
+    if weapon.area == Some(AreaEffect::Cone) {
+        match inputs.band {
+            RangeBand::PointBlank | RangeBand::Short => dice(1, "cone at short range +1d10", 1),
+            RangeBand::Long | RangeBand::Extreme => dice(1, "cone at long range −1d10", -1),
+            _ => {}
+        }
+    }
+    let mut fixed = |label: String, value| parts.push(DvPart::Fixed { label, value });
+    if d.bonus != 0 {
+        fixed(format!("{} fixed", weapon.name), d.bonus);
+    }
+    if weapon.skill.is_melee() && inputs.som >= 10 {
+        fixed("melee SOM ÷ 10".into(), (inputs.som / 10) as i32);
+    }
+    if inputs.excellent > 0 {
+        fixed("excellent success".into(), inputs.excellent);
+    }
+    parts
+}
+
+/// Halved damage rounds up, so a hit that rolls 1 still does 1 (our decision; the seed's 8 ÷ 2 = 4 agrees).
+fn dice_value(sum: u32, halve: bool, sign: i32) -> i32 {
+    sign * if halve { sum.div_ceil(2) } else { sum } as i32
+}
+
+/// Rolls a weapon's damage value and logs every term.
 pub fn roll_dv(
     who: &str,
     weapon: &Weapon,
@@ -27,59 +73,39 @@ pub fn roll_dv(
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<i32, RulesError> {
-    let purpose = format!("{who}: {} damage", weapon.name);
     let mut terms = Vec::new();
-    let faces = dice.roll_many(weapon.damage.dice, 10, &purpose)?;
-    let sum: u32 = faces.iter().sum();
-    let (label, value) = match weapon.damage.halve {
-        // Halved damage rounds up, so a hit that rolls 1 still does 1 (our decision; the seed's 8 ÷ 2 = 4 agrees).
-        true => (format!("{}d10 ÷ 2", weapon.damage.dice), sum.div_ceil(2)),
-        false => (format!("{}d10", weapon.damage.dice), sum),
-    };
-    terms.push(Term::dice(label, faces, value as i32));
-    extra_dice(who, weapon, inputs, dice, &mut terms)?;
-    if weapon.damage.bonus != 0 {
-        terms.push(Term::fixed(format!("{} fixed", weapon.name), weapon.damage.bonus));
-    }
-    if weapon.skill.is_melee() && inputs.som >= 10 {
-        terms.push(Term::fixed("melee SOM ÷ 10", (inputs.som / 10) as i32));
-    }
-    if inputs.excellent > 0 {
-        terms.push(Term::fixed("excellent success", inputs.excellent));
+    for part in dv_parts(weapon, inputs) {
+        match part {
+            DvPart::Dice { count, label, sign, halve } => {
+                let purpose = match terms.is_empty() {
+                    true => format!("{who}: {} damage", weapon.name),
+                    false => format!("{who}: {label}"),
+                };
+                let faces = dice.roll_many(count, 10, &purpose)?;
+                let value = dice_value(faces.iter().sum(), halve, sign);
+                terms.push(Term::dice(label, faces, value));
+            }
+            DvPart::Fixed { label, value } => terms.push(Term::fixed(label, value)),
+        }
     }
     let total = terms.iter().map(|t| t.value).sum::<i32>().max(0);
     log.push(Event::Calculated { who: who.to_owned(), label: "damage value".into(), terms, total });
     Ok(total)
 }
 
-/// Firing-mode and cone dice: burst +1d10, full auto +3d10 (when chosen for damage), cone +1d10 at point-blank
-/// and short range (the seed's shredder), −1d10 at long and extreme range.
-fn extra_dice(
-    who: &str,
-    weapon: &Weapon,
-    inputs: &DvInputs,
-    dice: &mut dyn Dice,
-    terms: &mut Vec<Term>,
-) -> Result<(), RulesError> {
-    let mut add = |count: u32, label: &str, sign: i32| -> Result<(), RulesError> {
-        let faces = dice.roll_many(count, 10, &format!("{who}: {label}"))?;
-        let value = sign * faces.iter().sum::<u32>() as i32;
-        terms.push(Term::dice(label, faces, value));
-        Ok(())
-    };
-    match inputs.mode {
-        FiringMode::Burst(ModeBonus::Damage) => add(1, "burst fire +1d10", 1)?,
-        FiringMode::FullAuto(ModeBonus::Damage) => add(3, "full auto +3d10", 1)?,
-        _ => {}
+/// The exact distribution of the damage value [`roll_dv`] rolls.
+pub fn dv_dist(weapon: &Weapon, inputs: &DvInputs) -> Dist {
+    let mut dist = Dist::point(0);
+    for part in dv_parts(weapon, inputs) {
+        let term = match part {
+            DvPart::Dice { count, sign, halve, .. } => {
+                Dist::dice(count, 10).map(|sum| dice_value(sum as u32, halve, sign))
+            }
+            DvPart::Fixed { value, .. } => Dist::point(value),
+        };
+        dist = dist.plus(&term);
     }
-    if weapon.area == Some(AreaEffect::Cone) {
-        match inputs.band {
-            RangeBand::PointBlank | RangeBand::Short => add(1, "cone at short range +1d10", 1)?,
-            RangeBand::Long | RangeBand::Extreme => add(1, "cone at long range −1d10", -1)?,
-            _ => {}
-        }
-    }
-    Ok(())
+    dist.map(|v| v.max(0))
 }
 
 /// What one hit did to its target.
@@ -116,7 +142,7 @@ pub fn apply_hit(
 }
 
 /// The defender's armor against this weapon, less |AP|, never below 0; nothing when armor-defeating.
-fn effective_armor(
+pub(super) fn effective_armor(
     defender: &Fighter,
     weapon: &Weapon,
     armor_defeating: bool,
@@ -179,15 +205,8 @@ fn wound_tests(
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<(), RulesError> {
-    let base = (defender.sheet.aptitudes.som.0 * 3) as i32;
-    let mut tests = vec![("SOM × 3 to stay standing", Status::Prone)];
-    if wounds >= 2 {
-        tests.push(("SOM × 3 to stay conscious", Status::Unconscious));
-    }
-    for (label, status) in tests {
-        let modifiers = wound_modifier(defender.condition.wounds).into_iter().collect();
-        let spec = TestSpec { who: &defender.name, label: label.into(), base, modifiers };
-        if !roll_test(spec, opts.mos_rule, dice, log)?.success {
+    for (label, status) in wound_tests_due(wounds) {
+        if !roll_test(wound_test_spec(defender, label), opts.mos_rule, dice, log)?.success {
             defender.condition.gain(status.clone());
             let reason = format!("failed the {label} test");
             log.push(Event::StatusGained { who: defender.name.clone(), status, reason });
@@ -196,18 +215,43 @@ fn wound_tests(
     Ok(())
 }
 
-/// A shock weapon's hit: DUR + Energy armor, or stunned for ⌈MoF ÷ 10⌉ Action Turns (the seed: MoF 30 → 3).
-fn shock_test(opts: &Options, defender: &mut Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {
+/// The SOM × 3 tests a hit of `wounds` wounds calls for, and what failing each does.
+pub(super) fn wound_tests_due(wounds: u32) -> Vec<(&'static str, Status)> {
+    let mut tests = vec![("SOM × 3 to stay standing", Status::Prone)];
+    if wounds >= 2 {
+        tests.push(("SOM × 3 to stay conscious", Status::Unconscious));
+    }
+    tests
+}
+
+/// A SOM × 3 test with the wound modifiers the defender has now (its new wounds included).
+pub(super) fn wound_test_spec<'a>(defender: &'a Fighter, label: &str) -> TestSpec<'a> {
+    let base = (defender.sheet.aptitudes.som.0 * 3) as i32;
+    let modifiers = wound_modifier(defender.condition.wounds).into_iter().collect();
+    TestSpec { who: &defender.name, label: label.into(), base, modifiers }
+}
+
+/// The shock test: DUR + Energy armor, with the wound modifiers.
+pub(super) fn shock_spec(defender: &Fighter) -> Result<TestSpec<'_>, RulesError> {
     let energy = match &defender.sheet.armor {
         Some(a) => a.armor()?.energy,
         None => 0,
     };
     let base = (defender.sheet.durability + energy) as i32;
     let modifiers = wound_modifier(defender.condition.wounds).into_iter().collect();
-    let spec = TestSpec { who: &defender.name, label: "DUR + Energy armor (shock)".into(), base, modifiers };
-    let test = roll_test(spec, opts.mos_rule, dice, log)?;
+    Ok(TestSpec { who: &defender.name, label: "DUR + Energy armor (shock)".into(), base, modifiers })
+}
+
+/// Action Turns stunned for a failed shock test: ⌈MoF ÷ 10⌉ (the seed: MoF 30 → 3).
+pub(super) fn stun_turns(margin_of_failure: i32) -> u32 {
+    (margin_of_failure.max(1) as u32).div_ceil(10)
+}
+
+/// A shock weapon's hit: DUR + Energy armor, or stunned for ⌈MoF ÷ 10⌉ Action Turns.
+fn shock_test(opts: &Options, defender: &mut Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {
+    let test = roll_test(shock_spec(defender)?, opts.mos_rule, dice, log)?;
     if !test.success {
-        let turns = (test.margin.max(1) as u32).div_ceil(10);
+        let turns = stun_turns(test.margin);
         defender.condition.gain(Status::Stunned(turns));
         let reason = format!("failed the shock test by {}", test.margin);
         log.push(Event::StatusGained { who: defender.name.clone(), status: Status::Stunned(turns), reason });

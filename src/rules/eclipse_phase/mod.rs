@@ -8,6 +8,7 @@
 //! - `initiative.rs`: INIT + d100, ties, action phases from Speed
 //! - `actions.rs`: Quick and Complex actions and what makes them illegal
 //! - `turn.rs`: the Action Turn and the [`Ruleset`](crate::rules::ruleset::Ruleset) implementation
+//! - `odds.rs`: the exact odds of a shot
 //! - `policy.rs`: the built-in choice of action
 
 pub mod actions;
@@ -16,6 +17,7 @@ pub mod damage;
 pub mod gear;
 pub mod initiative;
 pub mod modifiers;
+pub mod odds;
 mod policy;
 pub mod sheet;
 pub mod test;

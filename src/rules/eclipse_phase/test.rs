@@ -65,6 +65,21 @@ pub struct TestSpec<'a> {
     pub modifiers: Vec<Modifier>,
 }
 
+impl TestSpec<'_> {
+    /// The target number: base plus the net modifier capped at ±60, and the cap's note when it bit.
+    pub fn target(&self) -> (i32, Option<String>) {
+        let net: i32 = self.modifiers.iter().map(|m| m.value).sum();
+        let capped = net.clamp(-MODIFIER_CAP, MODIFIER_CAP);
+        let cap = (capped != net).then(|| format!("net modifier {net:+} capped at {capped:+}"));
+        (self.base + capped, cap)
+    }
+}
+
+/// The chance that a d100 test against `target` succeeds (every face counted).
+pub fn success_chance(target: i32, mos_rule: MosRule) -> f64 {
+    (0..100).filter(|&r| Percentile::read(target, r, mos_rule).success).count() as f64 / 100.0
+}
+
 /// Rolls a d100 test and logs it with every modifier.
 pub fn roll_test(
     spec: TestSpec<'_>,
@@ -72,10 +87,7 @@ pub fn roll_test(
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<Percentile, DiceError> {
-    let net: i32 = spec.modifiers.iter().map(|m| m.value).sum();
-    let capped = net.clamp(-MODIFIER_CAP, MODIFIER_CAP);
-    let cap = (capped != net).then(|| format!("net modifier {net:+} capped at {capped:+}"));
-    let target = spec.base + capped;
+    let (target, cap) = spec.target();
     let purpose = format!("{}: {}", spec.who, spec.label);
     let p = Percentile::read(target, dice.roll(100, &purpose)?, mos_rule);
     let roll = Roll::Percentile { target, roll: p.roll, success: p.success, critical: p.critical, margin: p.margin };

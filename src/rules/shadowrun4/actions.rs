@@ -229,16 +229,33 @@ fn sprint(
     perform_move(&*rules.field, battle, actor, &Move { to: mv.to, pace: Pace::Run }, allowance, log)
 }
 
-/// Checks and makes one attack.
-fn attack_with(
+/// An attack checked and set up against the battle as it stands: target, weapon, mode, the situation with the
+/// map's cover and running, the distance, and surprise.
+pub(super) struct Prepared {
+    pub target: usize,
+    pub id: String,
+    pub weapon: &'static Weapon,
+    pub mode: FiringMode,
+    pub situation: Situation,
+    pub meters: u32,
+    pub surprised: bool,
+}
+
+impl Prepared {
+    pub fn strike(&self) -> Strike<'_> {
+        let (weapon_id, weapon, mode, situation) = (&self.id, self.weapon, self.mode, &self.situation);
+        Strike { weapon_id, weapon, mode, situation, distance: self.meters, surprised: self.surprised }
+    }
+}
+
+/// Checks an attack (target, surprise, called shot, weapon, firing mode, ammunition, line of fire) and sets it up.
+pub(super) fn prepare(
     rules: &Shadowrun4,
     actor: usize,
     attack: &Attack,
     melee: bool,
-    battle: &mut [Combatant<Fighter>],
-    dice: &mut dyn Dice,
-    log: &mut Log,
-) -> Result<(), RulesError> {
+    battle: &[Combatant<Fighter>],
+) -> Result<Prepared, RulesError> {
     let target = battle
         .iter()
         .position(|c| c.fighter.name == attack.target)
@@ -252,34 +269,48 @@ fn attack_with(
     {
         return Err(RulesError::Illegal(format!("a vital-area called shot adds 1 to 4 DV, not {n}")));
     }
-    let (id, weapon) = weapon_for(&battle[actor].fighter, attack.weapon.as_ref(), melee)?;
+    let (me, them) = (&battle[actor], &battle[target]);
+    let (id, weapon) = weapon_for(&me.fighter, attack.weapon.as_ref(), melee)?;
     let mode = attack.mode.unwrap_or(if weapon.modes.contains(&super::gear::ModeKind::SemiAuto) {
         FiringMode::SemiAuto
     } else {
         FiringMode::SingleShot
     });
     if !melee {
-        check_fire(&battle[actor].fighter, &id, weapon, mode)?;
-        spend_ammo(&mut battle[actor].fighter, &id, weapon, mode)?;
+        check_fire(&me.fighter, &id, weapon, mode)?;
     }
-    let sight = rules.field.sight(battle[actor].position, battle[target].position);
+    let sight = rules.field.sight(me.position, them.position);
     if sight.blocked && !melee {
-        return Err(RulesError::Illegal(format!(
-            "a wall stands between {} and {}",
-            battle[actor].fighter.name, attack.target
-        )));
+        return Err(RulesError::Illegal(format!("a wall stands between {} and {}", me.fighter.name, attack.target)));
     }
-    let Some((me, them)) = pair_mut(battle, actor, target) else {
-        return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
-    };
     let running = |f: &Fighter| f.condition.has(&Status::Running);
     let situation = attack.situation.on_map(&sight, running(&me.fighter), running(&them.fighter));
+    let surprised = rules.surprised(actor, target);
+    Ok(Prepared { target, id, weapon, mode, situation, meters: sight.meters, surprised })
+}
+
+/// Checks and makes one attack.
+fn attack_with(
+    rules: &Shadowrun4,
+    actor: usize,
+    attack: &Attack,
+    melee: bool,
+    battle: &mut [Combatant<Fighter>],
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    let prepared = prepare(rules, actor, attack, melee, battle)?;
+    let (weapon, mode) = (prepared.weapon, prepared.mode);
+    if !melee {
+        spend_ammo(&mut battle[actor].fighter, &prepared.id, weapon, mode)?;
+    }
+    let Some((me, them)) = pair_mut(battle, actor, prepared.target) else {
+        return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
+    };
     let kind = if melee { "attacks in melee with".to_owned() } else { format!("fires ({mode})") };
     let what = format!("{kind} the {} at {}", weapon.name, them.fighter.name);
     log.push(Event::ActionTaken { who: me.fighter.name.clone(), action: what });
-    let surprised = rules.surprised(actor, target);
-    let strike = Strike { weapon_id: &id, weapon, mode, situation: &situation, distance: sight.meters, surprised };
-    resolve_strike(&mut me.fighter, &mut them.fighter, &strike, dice, log)?;
+    resolve_strike(&mut me.fighter, &mut them.fighter, &prepared.strike(), dice, log)?;
     let c = &mut me.fighter.condition;
     c.shots_this_phase += 1;
     c.targets_this_phase.push(them.fighter.name.clone());

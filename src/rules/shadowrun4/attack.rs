@@ -93,7 +93,11 @@ pub fn judge(attack: &Pool, defense: &Pool) -> Verdict {
 }
 
 /// Agility + skill (or Agility − 1 when defaulting) with every attack modifier.
-fn attack_pool<'a>(attacker: &'a Fighter, defender: &Fighter, strike: &Strike<'_>) -> Result<PoolSpec<'a>, RulesError> {
+pub(super) fn attack_pool<'a>(
+    attacker: &'a Fighter,
+    defender: &Fighter,
+    strike: &Strike<'_>,
+) -> Result<PoolSpec<'a>, RulesError> {
     let skill = strike.weapon.skill;
     let agility = attacker.sheet.attributes.agility.0 as i32;
     let (label, base, mut mods) = skill_pool("Agility", agility, attacker, skill);
@@ -176,10 +180,10 @@ fn recoil(attacker: &Fighter, strike: &Strike<'_>, mods: &mut Vec<Modifier>) {
 
 /// The defender's pool, or an empty roll when it cannot defend (out of the fight, unaware, surprised).
 fn defend(defender: &mut Fighter, strike: &Strike<'_>, dice: &mut dyn Dice, log: &mut Log) -> Result<Pool, RulesError> {
-    if defender.condition.is_out() || strike.situation.defender_unaware || strike.surprised {
+    if !can_defend(defender, strike) {
         return Ok(Pool::default());
     }
-    let choice = defender.condition.full_defense.unwrap_or(strike.situation.defense);
+    let choice = defense_choice(defender, strike);
     if choice.is_full() && defender.condition.full_defense.is_none() {
         defender.condition.full_defense = Some(choice);
         defender.condition.full_defense_owed = true;
@@ -192,7 +196,21 @@ fn defend(defender: &mut Fighter, strike: &Strike<'_>, dice: &mut dyn Dice, log:
     Ok(pool)
 }
 
-fn defense_pool<'a>(defender: &'a Fighter, strike: &Strike<'_>, choice: Defense) -> Result<PoolSpec<'a>, RulesError> {
+/// Whether the defender rolls a defense at all (not out of the fight, unaware or surprised).
+pub(super) fn can_defend(defender: &Fighter, strike: &Strike<'_>) -> bool {
+    !(defender.condition.is_out() || strike.situation.defender_unaware || strike.surprised)
+}
+
+/// The defense chosen: a full defense already declared holds, else the situation's choice.
+pub(super) fn defense_choice(defender: &Fighter, strike: &Strike<'_>) -> Defense {
+    defender.condition.full_defense.unwrap_or(strike.situation.defense)
+}
+
+pub(super) fn defense_pool<'a>(
+    defender: &'a Fighter,
+    strike: &Strike<'_>,
+    choice: Defense,
+) -> Result<PoolSpec<'a>, RulesError> {
     let melee = strike.weapon.is_melee();
     let (label, base) = defense_base(defender, melee, choice)?;
     let wide = strike.mode.autofire().filter(|(_, s)| *s == Spray::Wide).map(|(v, _)| ("wide burst", -v));
@@ -285,7 +303,7 @@ fn best_melee(reaction: i32, dodge: i32, parry: Option<i32>, unarmed: i32) -> (S
 
 /// Glitches (our decision): an attacker's jams its firearm or, in melee, leaves it prone; a defender's leaves it
 /// prone.
-fn glitch_effects(who: &mut Fighter, pool: &Pool, strike: &Strike<'_>, attacking: bool, log: &mut Log) {
+pub(super) fn glitch_effects(who: &mut Fighter, pool: &Pool, strike: &Strike<'_>, attacking: bool, log: &mut Log) {
     if !pool.glitch {
         return;
     }

@@ -37,17 +37,8 @@ pub fn resolve_damage(
     log: &mut Log,
 ) -> Result<(), RulesError> {
     let strike = inputs.strike;
-    let (dv, autofire) = modified_dv(attacker, inputs, log);
-    let armor = modified_armor(defender, strike, log)?;
-    let kind = damage_kind(defender, strike.weapon, dv - autofire, armor, log);
-    let body = defender.sheet.attributes.body.0 as i32;
-    let spec = PoolSpec {
-        who: &defender.name,
-        label: format!("Body {body} + armor {armor} (damage resistance)"),
-        base: body + armor,
-        modifiers: Vec::new(),
-    };
-    let resisted = roll_pool(spec, dice, log)?.hits as i32;
+    let (dv, armor, kind) = what_hits(attacker, defender, inputs, log)?;
+    let resisted = roll_pool(resistance_pool(defender, armor), dice, log)?.hits as i32;
     let damage = (dv - resisted).max(0) as u32;
     let terms = vec![Term::fixed("modified DV", dv), Term::fixed("resisted", -resisted)];
     log.push(Event::Calculated { who: defender.name.clone(), label: "damage".into(), terms, total: damage as i32 });
@@ -58,6 +49,29 @@ pub fn resolve_damage(
         knock_out_of_grasp(defender, dv, log);
     }
     Ok(())
+}
+
+/// What reaches the defender: the modified DV, the modified armor, and the kind of damage after stun conversion.
+pub(super) fn what_hits(
+    attacker: &Fighter,
+    defender: &Fighter,
+    inputs: &DamageInputs<'_>,
+    log: &mut Log,
+) -> Result<(i32, i32, DamageKind), RulesError> {
+    let (dv, autofire) = modified_dv(attacker, inputs, log);
+    let armor = modified_armor(defender, inputs.strike, log)?;
+    Ok((dv, armor, damage_kind(defender, inputs.strike.weapon, dv - autofire, armor, log)))
+}
+
+/// The damage resistance test: Body + modified armor (wound modifiers do not apply).
+pub(super) fn resistance_pool(defender: &Fighter, armor: i32) -> PoolSpec<'_> {
+    let body = defender.sheet.attributes.body.0 as i32;
+    PoolSpec {
+        who: &defender.name,
+        label: format!("Body {body} + armor {armor} (damage resistance)"),
+        base: body + armor,
+        modifiers: Vec::new(),
+    }
 }
 
 /// DV + net hits + narrow autofire + a vital-area called shot. Returns the DV and its autofire part.

@@ -7,6 +7,7 @@
 //! - `damage.rs`: net hits to DV, armor and AP, stun conversion, damage resistance, both monitors, knockdown
 //! - `initiative.rs`: initiative score, passes, ties, glitches, surprise; the turn's order as wounds change it
 //! - `actions.rs`: Free, Simple and Complex actions; `policy.rs`: the built-in choice
+//! - `odds.rs`: the exact odds of an attack
 
 pub mod actions;
 pub mod attack;
@@ -14,6 +15,7 @@ pub mod damage;
 pub mod gear;
 pub mod initiative;
 pub mod modifiers;
+pub mod odds;
 mod policy;
 pub mod pool;
 pub mod sheet;

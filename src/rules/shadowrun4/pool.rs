@@ -45,6 +45,40 @@ impl Pool {
     }
 }
 
+/// Every outcome of a pool of `dice` d6 that the rules can tell apart (how many hits, how many ones), each read by
+/// the rules ([`Pool::read_with`]) from a representative roll, with its exact probability (the multinomial).
+pub fn pool_outcomes(dice: u32, rule: GlitchRule) -> Vec<(Pool, f64)> {
+    let mut out = Vec::new();
+    for hits in 0..=dice {
+        for ones in 0..=dice - hits {
+            let rest = dice - hits - ones;
+            let ways = choose(dice, hits) * choose(dice - hits, ones);
+            let p =
+                ways * (1.0f64 / 3.0).powi(hits as i32) * (1.0f64 / 6.0).powi(ones as i32) * 0.5f64.powi(rest as i32);
+            let faces = [(6, hits), (1, ones), (3, rest)]
+                .iter()
+                .flat_map(|&(f, n)| std::iter::repeat_n(f, n as usize))
+                .collect();
+            out.push((Pool::read_with(faces, rule), p));
+        }
+    }
+    out
+}
+
+/// The number of ways to choose `k` of `n`.
+pub fn choose(n: u32, k: u32) -> f64 {
+    (0..k).fold(1.0, |acc, i| acc * f64::from(n - i) / f64::from(i + 1))
+}
+
+/// The distribution of hits in a pool of `dice` d6 (each hit on 5 or 6).
+pub fn hits_dist(dice: u32) -> crate::rules::odds::Dist {
+    let mut d = crate::rules::odds::Dist::default();
+    for h in 0..=dice {
+        d.add(h as i32, choose(dice, h) * (1.0f64 / 3.0).powi(h as i32) * (2.0f64 / 3.0).powi((dice - h) as i32));
+    }
+    d
+}
+
 /// What a pool is: who rolls, what (e.g. "Agility 4 + Pistols 3"), the base dice, the modifiers.
 pub struct PoolSpec<'a> {
     pub who: &'a str,

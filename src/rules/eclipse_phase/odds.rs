@@ -1,0 +1,181 @@
+//! Exact odds of an Eclipse Phase shot: every pair of d100 faces of the opposed test (10 000 pairs), the damage
+//! value by convolution of its d10s, then the rules' own damage step (`take_damage`) on a copy of the defender for
+//! each damage, and the SOM × 3 and shock tests face by face. The same functions the resolution calls decide each
+//! step, so the odds cannot drift from the rules.
+
+use std::collections::BTreeMap;
+
+use super::actions::{Attack, check_attack, find, weapon_in_hand};
+use super::attack::{Shot, attack_modifiers, attack_spec, band_of, defense_spec, malfunctions};
+use super::damage::{
+    DvInputs, dv_dist, effective_armor, shock_spec, stun_turns, take_damage, wound_test_spec, wound_tests_due,
+};
+use super::policy::preferred_mode;
+use super::test::{Percentile, opposed, success_chance};
+use super::{EclipsePhase, Fighter, Options, RulesError};
+use crate::rules::odds::{Dist, Odds};
+use crate::rules::outcome::{Log, Status};
+use crate::rules::ruleset::Combatant;
+
+impl EclipsePhase {
+    /// The odds of the first shot of `attack` by combatant `actor`, as the rules would resolve it now (the map's
+    /// cover and range included).
+    pub fn attack_odds(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        attack: &Attack,
+    ) -> Result<Odds, RulesError> {
+        let me = &battle[actor].fighter;
+        let (id, weapon) = weapon_in_hand(me, attack.weapon.as_ref())?;
+        let mode = attack.mode.unwrap_or_else(|| preferred_mode(weapon));
+        check_attack(me, &id, weapon, mode, attack, false)?;
+        let name = attack.targets.first().ok_or_else(|| RulesError::Illegal("an attack needs a target".into()))?;
+        let t = find(battle, name)?;
+        let (situation, meters) = self.aim_at(battle, actor, t, weapon, &attack.situation)?;
+        let shot =
+            Shot { weapon_id: &id, weapon, mode, situation: &situation, distance: Some(meters), other_targets: 0 };
+        let mut odds = shot_odds(&self.options, me, &battle[t].fighter, &shot)?;
+        odds.title = format!("{} shoots {} with the {} ({mode}), {meters} m", me.name, name, weapon.name);
+        Ok(odds)
+    }
+}
+
+/// What a hit is made of: armor-defeating or not, and the excellent-success bonus.
+type HitClass = (bool, i32);
+
+/// The odds of one shot by `attacker` at `defender`.
+pub fn shot_odds(opts: &Options, attacker: &Fighter, defender: &Fighter, shot: &Shot<'_>) -> Result<Odds, RulesError> {
+    let band = band_of(shot)?;
+    let (attack_target, _) =
+        attack_spec(attacker, shot.weapon, attack_modifiers(attacker, defender, shot, band)).target();
+    let ranged = !shot.weapon.skill.is_melee();
+    let defense_target = defense_spec(defender, ranged, shot.situation).map(|s| s.target().0);
+    let (classes, malfunction) = opposed_classes(opts, attack_target, defense_target, shot);
+    let mut acc = Tally::default();
+    for (&(armor_defeating, excellent), &p) in &classes {
+        let inputs = DvInputs { mode: shot.mode, band, excellent, som: attacker.sheet.aptitudes.som.0 };
+        let armor = effective_armor(defender, shot.weapon, armor_defeating, &mut Log::default())?;
+        for (dv, pv) in dv_dist(shot.weapon, &inputs).iter() {
+            acc.hit_for((dv - armor).max(0) as u32, p * pv, opts, defender, shot)?;
+        }
+    }
+    let hit: f64 = classes.values().sum();
+    acc.damage.add(0, 1.0 - hit);
+    acc.wounds.add(0, 1.0 - hit);
+    let critical = classes.iter().filter(|((ad, _), _)| *ad).map(|(_, p)| p).sum();
+    let inputs = vec![match defense_target {
+        Some(d) => format!("attack target {attack_target} against defense target {d}"),
+        None => format!("attack target {attack_target}; the defender cannot defend"),
+    }];
+    Ok(acc.odds(inputs, hit, critical, malfunction, shot.weapon.shock))
+}
+
+/// Every pair of faces of the opposed test, read by the rules: the chance of each kind of hit, and of a
+/// malfunction.
+fn opposed_classes(
+    opts: &Options,
+    attack_target: i32,
+    defense_target: Option<i32>,
+    shot: &Shot<'_>,
+) -> (BTreeMap<HitClass, f64>, f64) {
+    let (mut classes, mut malfunction) = (BTreeMap::new(), 0.0);
+    let defense_faces: Vec<Option<Percentile>> = match defense_target {
+        Some(d) => (0..100).map(|s| Some(Percentile::read(d, s, opts.mos_rule))).collect(),
+        None => vec![None],
+    };
+    let weight = 1.0 / (100 * defense_faces.len()) as f64;
+    for r in 0..100 {
+        let attack = Percentile::read(attack_target, r, opts.mos_rule);
+        for defense in &defense_faces {
+            if malfunctions(defense.as_ref(), shot.weapon.skill) {
+                malfunction += weight;
+            }
+            if opposed(&attack, defense.as_ref()).0 {
+                let class = (attack.critical_success(), attack.excellent_bonus());
+                *classes.entry(class).or_insert(0.0) += weight;
+            }
+        }
+    }
+    (classes, malfunction)
+}
+
+/// The chances summed over every hit.
+#[derive(Default)]
+struct Tally {
+    damage: Dist,
+    wounds: Dist,
+    knockdown: f64,
+    unconscious: f64,
+    incapacitated: f64,
+    dead: f64,
+    stunned: f64,
+    out: f64,
+}
+
+impl Tally {
+    /// A hit doing `damage`, with probability `w`: the rules' damage step on a copy of the defender, then the
+    /// chance of each test it calls for.
+    fn hit_for(
+        &mut self,
+        damage: u32,
+        w: f64,
+        opts: &Options,
+        defender: &Fighter,
+        shot: &Shot<'_>,
+    ) -> Result<(), RulesError> {
+        let mut d = defender.clone();
+        let wounds = take_damage(&mut d, damage, &mut Log::default());
+        self.damage.add(damage as i32, w);
+        self.wounds.add(wounds as i32, w);
+        if d.condition.has(&Status::Dead) {
+            self.dead += w;
+        } else if d.condition.has(&Status::Incapacitated) {
+            self.incapacitated += w;
+        }
+        if d.condition.is_out() {
+            self.out += w;
+            return Ok(());
+        }
+        let mut conscious = 1.0;
+        if wounds > 0 {
+            for (label, status) in wound_tests_due(wounds) {
+                let fail = 1.0 - success_chance(wound_test_spec(&d, label).target().0, opts.mos_rule);
+                match status {
+                    Status::Unconscious => conscious = 1.0 - fail,
+                    _ => self.knockdown += w * fail,
+                }
+            }
+        }
+        self.unconscious += w * (1.0 - conscious);
+        let stun = if shot.weapon.shock { stun_chance(opts, &d)? } else { 0.0 };
+        self.stunned += w * conscious * stun;
+        self.out += w * (1.0 - conscious + conscious * stun);
+        Ok(())
+    }
+
+    fn odds(mut self, inputs: Vec<String>, hit: f64, critical: f64, malfunction: f64, shock: bool) -> Odds {
+        let mut chances = vec![
+            ("hit".to_owned(), hit),
+            ("critical (armor-defeating)".to_owned(), critical),
+            ("weapon malfunction".to_owned(), malfunction),
+            ("knocked down".to_owned(), self.knockdown),
+            ("unconscious".to_owned(), self.unconscious),
+            ("incapacitated".to_owned(), self.incapacitated),
+            ("dead".to_owned(), self.dead),
+        ];
+        if shock {
+            chances.push(("stunned".to_owned(), self.stunned));
+        }
+        chances.push(("taken out".to_owned(), self.out));
+        let dists = vec![("damage".to_owned(), std::mem::take(&mut self.damage)), ("wounds".to_owned(), self.wounds)];
+        Odds { title: String::new(), inputs, chances, dists }
+    }
+}
+
+/// The chance that a shock hit stuns (the shock test fails: ⌈MoF ÷ 10⌉ ≥ 1 turns on every failure).
+fn stun_chance(opts: &Options, defender: &Fighter) -> Result<f64, RulesError> {
+    let target = shock_spec(defender)?.target().0;
+    let failures = (0..100).map(|r| Percentile::read(target, r, opts.mos_rule)).filter(|p| !p.success);
+    Ok(failures.filter(|p| stun_turns(p.margin) > 0).count() as f64 / 100.0)
+}

@@ -1,0 +1,147 @@
+//! Exact odds, shared by every ruleset: discrete distributions built by enumeration and convolution (never by
+//! sampling), and the table of an attack's odds that the CLI prints and the GUI and the AI read. Each ruleset's
+//! `odds.rs` enumerates its dice and calls the same functions its resolution calls, so a rule is written once.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A probability distribution over whole numbers.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Dist(BTreeMap<i32, f64>);
+
+impl Dist {
+    /// Certainly `v`.
+    pub fn point(v: i32) -> Self {
+        Dist(BTreeMap::from([(v, 1.0)]))
+    }
+
+    /// Adds probability `p` to value `v`.
+    pub fn add(&mut self, v: i32, p: f64) {
+        if p > 0.0 {
+            *self.0.entry(v).or_default() += p;
+        }
+    }
+
+    /// The sum of `n` dice of `sides` faces (1..=sides), by repeated convolution.
+    pub fn dice(n: u32, sides: u32) -> Self {
+        let die: Dist = Dist((1..=sides as i32).map(|f| (f, 1.0 / f64::from(sides))).collect());
+        (0..n).fold(Dist::point(0), |acc, _| acc.plus(&die))
+    }
+
+    /// The distribution of the sum of two independent values.
+    pub fn plus(&self, other: &Dist) -> Dist {
+        let mut out = Dist::default();
+        for (a, pa) in &self.0 {
+            for (b, pb) in &other.0 {
+                out.add(a + b, pa * pb);
+            }
+        }
+        out
+    }
+
+    /// The distribution of `f(value)`.
+    pub fn map(&self, f: impl Fn(i32) -> i32) -> Dist {
+        let mut out = Dist::default();
+        for (v, p) in &self.0 {
+            out.add(f(*v), *p);
+        }
+        out
+    }
+
+    /// Adds every value of `other`, weighted by `weight`.
+    pub fn mix(&mut self, other: &Dist, weight: f64) {
+        for (v, p) in &other.0 {
+            self.add(*v, p * weight);
+        }
+    }
+
+    /// Each value and its probability, smallest first.
+    pub fn iter(&self) -> impl Iterator<Item = (i32, f64)> + '_ {
+        self.0.iter().map(|(v, p)| (*v, *p))
+    }
+
+    /// The probability of `v`.
+    pub fn p(&self, v: i32) -> f64 {
+        self.0.get(&v).copied().unwrap_or(0.0)
+    }
+
+    /// The probability that the value meets `pred`.
+    pub fn p_where(&self, pred: impl Fn(i32) -> bool) -> f64 {
+        self.iter().filter(|(v, _)| pred(*v)).map(|(_, p)| p).sum()
+    }
+
+    /// The total probability (1 for a whole distribution).
+    pub fn total(&self) -> f64 {
+        self.0.values().sum()
+    }
+
+    /// The expected value.
+    pub fn mean(&self) -> f64 {
+        self.iter().map(|(v, p)| f64::from(v) * p).sum()
+    }
+}
+
+/// The odds of one attack: named chances ("hit", "knocked down" …) and named distributions ("damage", "wounds" …),
+/// in the order a player reads them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Odds {
+    /// What the odds are of: attacker, weapon, target.
+    pub title: String,
+    /// The test targets or pools behind the odds, in words.
+    pub inputs: Vec<String>,
+    pub chances: Vec<(String, f64)>,
+    pub dists: Vec<(String, Dist)>,
+}
+
+impl Odds {
+    /// A named chance (0 when the ruleset has no such thing).
+    pub fn chance(&self, name: &str) -> f64 {
+        self.chances.iter().find(|(n, _)| n == name).map_or(0.0, |(_, p)| *p)
+    }
+
+    /// A named distribution.
+    pub fn dist(&self, name: &str) -> Option<&Dist> {
+        self.dists.iter().find(|(n, _)| n == name).map(|(_, d)| d)
+    }
+}
+
+/// Percent with one decimal, "<0.1%" for tiny non-zero chances.
+fn percent(p: f64) -> String {
+    match p {
+        p if p > 0.0 && p < 0.0005 => "<0.1%".to_owned(),
+        p => format!("{:.1}%", p * 100.0),
+    }
+}
+
+impl fmt::Display for Odds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.title)?;
+        for line in &self.inputs {
+            writeln!(f, "  {line}")?;
+        }
+        for (name, p) in &self.chances {
+            writeln!(f, "  {name:<28} {:>7}", percent(*p))?;
+        }
+        for (name, d) in &self.dists {
+            writeln!(f, "  {name} (mean {:.2}):", d.mean())?;
+            for (v, p) in d.iter() {
+                writeln!(f, "    {v:>4} {:>7}", percent(p))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dice_sums_convolve() {
+        let two = Dist::dice(2, 6);
+        assert!((two.p(7) - 6.0 / 36.0).abs() < 1e-12);
+        assert!((two.total() - 1.0).abs() < 1e-12);
+        assert!((two.mean() - 7.0).abs() < 1e-12);
+        assert_eq!(Dist::dice(0, 10), Dist::point(0));
+    }
+}

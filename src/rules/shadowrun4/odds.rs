@@ -1,0 +1,175 @@
+//! Exact odds of a Shadowrun 4 attack: every outcome of the attack and defense pools the rules tell apart (hits and
+//! ones, by the multinomial), judged by the rules' own `judge`; for each hit, the rules' own DV, armor and stun
+//! conversion, the resistance pool's hits (binomial), and the rules' own `take_damage` on a copy of the defender.
+
+use std::collections::BTreeMap;
+
+use super::actions::{Action, Attack, ComplexAction, SimpleAction, prepare};
+use super::attack::{Strike, Verdict, attack_pool, can_defend, defense_choice, defense_pool, judge};
+use super::damage::{DamageInputs, resistance_pool, take_damage, what_hits};
+use super::gear::DamageKind;
+use super::pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
+use super::{Fighter, RulesError, Shadowrun4};
+use crate::rules::odds::{Dist, Odds};
+use crate::rules::outcome::{Log, Status};
+use crate::rules::ruleset::Combatant;
+
+impl Shadowrun4 {
+    /// The odds of the first attack of `action` by combatant `actor`, as the rules would resolve it now.
+    pub fn attack_odds(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        action: &Action,
+    ) -> Result<Odds, RulesError> {
+        let (attack, melee) = first_attack(action)?;
+        let prepared = prepare(self, actor, attack, melee, battle)?;
+        let (me, them) = (&battle[actor].fighter, &battle[prepared.target].fighter);
+        let mut odds = strike_odds(me, them, &prepared.strike())?;
+        let how = if melee { "attacks".to_owned() } else { format!("fires ({})", prepared.mode) };
+        odds.title = format!("{} {how} the {} at {}, {} m", me.name, prepared.weapon.name, them.name, prepared.meters);
+        Ok(odds)
+    }
+}
+
+/// The first attack of an Action Phase, and whether it is melee.
+fn first_attack(action: &Action) -> Result<(&Attack, bool), RulesError> {
+    let simple = action.simple.iter().find_map(|s| match s {
+        SimpleAction::Fire(a) => Some((a, false)),
+        _ => None,
+    });
+    let complex = match &action.complex {
+        Some(ComplexAction::Fire(a)) => Some((a, false)),
+        Some(ComplexAction::Melee(a)) => Some((a, true)),
+        _ => None,
+    };
+    simple.or(complex).ok_or_else(|| RulesError::Illegal("the action has no attack".into()))
+}
+
+/// Pool outcomes merged where the rules cannot tell them apart: hits, glitch, critical glitch.
+fn outcomes(dice: u32) -> Vec<(Pool, f64)> {
+    let mut merged: BTreeMap<(u32, bool, bool), (Pool, f64)> = BTreeMap::new();
+    for (pool, p) in pool_outcomes(dice, GlitchRule::HalfOrMore) {
+        merged.entry((pool.hits, pool.glitch, pool.critical_glitch)).or_insert((pool, 0.0)).1 += p;
+    }
+    merged.into_values().collect()
+}
+
+/// The odds of one attack by `attacker` at `defender`.
+pub fn strike_odds(attacker: &Fighter, defender: &Fighter, strike: &Strike<'_>) -> Result<Odds, RulesError> {
+    let attack_dice = attack_pool(attacker, defender, strike)?.dice();
+    let defense_dice = match can_defend(defender, strike) {
+        true => Some(defense_pool(defender, strike, defense_choice(defender, strike))?.dice()),
+        false => None,
+    };
+    let defense = defense_dice.map_or_else(|| vec![(Pool::default(), 1.0)], outcomes);
+    let mut t = Tally::default();
+    let standing = !defender.condition.has(&Status::Prone);
+    // Hits by (net hits, the defender glitched and fell prone).
+    let mut hits: BTreeMap<(u32, bool), f64> = BTreeMap::new();
+    for (a, pa) in outcomes(attack_dice) {
+        for (d, pd) in &defense {
+            let w = pa * pd;
+            t.glitch(&a, d, w, strike.weapon.is_melee());
+            match judge(&a, d) {
+                Verdict::Hit => *hits.entry((a.hits - d.hits, d.glitch && standing)).or_default() += w,
+                Verdict::Graze => t.graze += w,
+                Verdict::Miss => {}
+            }
+            if judge(&a, d) != Verdict::Hit && d.glitch && standing {
+                t.prone += w;
+            }
+        }
+    }
+    for (&(net_hits, fell), &w) in &hits {
+        t.hit_for(attacker, defender, strike, net_hits, fell, w)?;
+    }
+    let hit: f64 = hits.values().sum();
+    t.damage.add(0, 1.0 - hit);
+    let inputs = vec![match defense_dice {
+        Some(d) => format!("{attack_dice} attack dice against {d} defense dice"),
+        None => format!("{attack_dice} attack dice; the defender cannot defend"),
+    }];
+    Ok(t.odds(inputs, hit))
+}
+
+/// The chances summed over every outcome.
+#[derive(Default)]
+struct Tally {
+    graze: f64,
+    attacker_glitch: f64,
+    attacker_critical_glitch: f64,
+    malfunction: f64,
+    defender_glitch: f64,
+    stun: f64,
+    prone: f64,
+    unconscious: f64,
+    dead: f64,
+    damage: Dist,
+}
+
+impl Tally {
+    /// Glitches of one pair of pools: an attacker's jams a firearm (our decision), a defender's leaves it prone.
+    fn glitch(&mut self, a: &Pool, d: &Pool, w: f64, melee: bool) {
+        if a.glitch {
+            self.attacker_glitch += w;
+            if !melee {
+                self.malfunction += w;
+            }
+        }
+        if a.critical_glitch {
+            self.attacker_critical_glitch += w;
+        }
+        if d.glitch {
+            self.defender_glitch += w;
+        }
+    }
+
+    /// A hit with `net_hits`, with probability `w`: the rules' damage step for each count of resistance hits.
+    fn hit_for(
+        &mut self,
+        attacker: &Fighter,
+        defender: &Fighter,
+        strike: &Strike<'_>,
+        net_hits: u32,
+        fell: bool,
+        w: f64,
+    ) -> Result<(), RulesError> {
+        let inputs = DamageInputs { net_hits, strike };
+        let (dv, armor, kind) = what_hits(attacker, defender, &inputs, &mut Log::default())?;
+        if kind == DamageKind::Stun && strike.weapon.damage.kind == DamageKind::Physical {
+            self.stun += w;
+        }
+        for (resisted, pr) in hits_dist(resistance_pool(defender, armor).dice()).iter() {
+            let boxes = (dv - resisted).max(0) as u32;
+            let mut d = defender.clone();
+            if boxes > 0 {
+                take_damage(&mut d, kind, boxes, &mut Log::default());
+            }
+            let (w, has) = (w * pr, |s: &Status| d.condition.has(s) && !defender.condition.has(s));
+            self.damage.add(boxes as i32, w);
+            self.prone += if fell || has(&Status::Prone) { w } else { 0.0 };
+            self.unconscious += if has(&Status::Unconscious) { w } else { 0.0 };
+            self.dead += if has(&Status::Dead) { w } else { 0.0 };
+        }
+        Ok(())
+    }
+
+    fn odds(self, inputs: Vec<String>, hit: f64) -> Odds {
+        let chances = [
+            ("hit", hit),
+            ("graze", self.graze),
+            ("attacker glitch", self.attacker_glitch),
+            ("attacker critical glitch", self.attacker_critical_glitch),
+            ("weapon malfunction", self.malfunction),
+            ("defender glitch", self.defender_glitch),
+            ("stun instead of physical", self.stun),
+            ("knocked down", self.prone),
+            ("unconscious", self.unconscious),
+            ("dead", self.dead),
+            ("taken out", self.unconscious + self.dead),
+        ];
+        let chances = chances.iter().map(|(n, p)| (n.to_string(), *p)).collect();
+        Odds { title: String::new(), inputs, chances, dists: vec![("damage".into(), self.damage)] }
+    }
+}

@@ -1,0 +1,267 @@
+//! Exact odds against the real resolution: on small cases every sequence of die faces is run through the rules
+//! and the odds must match to rounding; on typical cases a large seeded Monte Carlo run of the rules must agree
+//! within five standard errors; every distribution sums to 1.
+
+mod common;
+
+use common::enumerate::every_outcome;
+use common::sheet_of;
+use skirmish::rules::dice::{Dice, SeededDice};
+use skirmish::rules::eclipse_phase::attack::{Shot, resolve_shot};
+use skirmish::rules::eclipse_phase::gear::WeaponRef;
+use skirmish::rules::eclipse_phase::modifiers::Situation;
+use skirmish::rules::eclipse_phase::odds::shot_odds;
+use skirmish::rules::eclipse_phase::{self as ep, FiringMode, ModeBonus, Options};
+use skirmish::rules::odds::{Dist, Odds};
+use skirmish::rules::outcome::{Log, Status};
+
+/// What one resolution did, in the odds' terms: named yes/no outcomes and named values.
+#[derive(Clone, Debug, Default)]
+struct Seen {
+    flags: Vec<(&'static str, bool)>,
+    values: Vec<(&'static str, i32)>,
+}
+
+/// The observed chances and distributions, weighted.
+#[derive(Default)]
+struct Observed {
+    chances: Vec<(&'static str, f64)>,
+    dists: Vec<(&'static str, Dist)>,
+    total: f64,
+}
+
+impl Observed {
+    fn add(&mut self, seen: Seen, w: f64) {
+        if self.chances.is_empty() {
+            self.chances = seen.flags.iter().map(|(n, _)| (*n, 0.0)).collect();
+            self.dists = seen.values.iter().map(|(n, _)| (*n, Dist::default())).collect();
+        }
+        for ((_, p), (_, on)) in self.chances.iter_mut().zip(&seen.flags) {
+            *p += if *on { w } else { 0.0 };
+        }
+        for ((_, d), (_, v)) in self.dists.iter_mut().zip(&seen.values) {
+            d.add(*v, w);
+        }
+        self.total += w;
+    }
+
+    /// Checks every chance and distribution of `odds` against what was seen, within `tolerance(p)`.
+    fn agrees(&self, odds: &Odds, tolerance: impl Fn(f64) -> f64) {
+        assert!((self.total - 1.0).abs() < 1e-9, "the runs' weights sum to {}", self.total);
+        for (name, seen) in &self.chances {
+            let p = odds.chance(name);
+            assert!((p - seen).abs() <= tolerance(p), "{name}: odds {p}, seen {seen}\n{odds}");
+        }
+        for (name, seen) in &self.dists {
+            let dist = odds.dist(name).unwrap_or_else(|| panic!("no distribution {name}"));
+            assert!((dist.total() - 1.0).abs() < 1e-9, "{name} sums to {}", dist.total());
+            let values: std::collections::BTreeSet<i32> = dist.iter().chain(seen.iter()).map(|(v, _)| v).collect();
+            for v in values {
+                let (p, s) = (dist.p(v), seen.p(v));
+                assert!((p - s).abs() <= tolerance(p), "{name} = {v}: odds {p}, seen {s}\n{odds}");
+            }
+        }
+    }
+}
+
+/// One real Eclipse Phase shot with `dice`, read as the odds read it.
+fn ep_shot(attacker: &ep::Fighter, defender: &ep::Fighter, shot: &Shot<'_>, dice: &mut dyn Dice) -> Seen {
+    let (mut a, mut d) = (attacker.clone(), defender.clone());
+    let result = resolve_shot(&Options::default(), &mut a, &mut d, shot, dice, &mut Log::default()).expect("legal");
+    let has = |s: &Status| d.condition.has(s) && !defender.condition.has(s);
+    let stunned = d.condition.statuses.iter().any(|s| matches!(s, Status::Stunned(n) if *n > 0));
+    Seen {
+        flags: vec![
+            ("hit", result.hit),
+            ("critical (armor-defeating)", result.armor_defeating),
+            ("weapon malfunction", result.malfunction),
+            ("knocked down", has(&Status::Prone)),
+            ("unconscious", has(&Status::Unconscious)),
+            ("incapacitated", has(&Status::Incapacitated)),
+            ("dead", has(&Status::Dead)),
+            ("stunned", stunned),
+            ("taken out", d.condition.is_out() || stunned),
+        ],
+        values: vec![("damage", result.damage.damage as i32), ("wounds", result.damage.wounds as i32)],
+    }
+}
+
+fn shot<'a>(id: &'a str, mode: FiringMode, situation: &'a Situation, distance: u32) -> Shot<'a> {
+    let weapon = WeaponRef(id.to_owned()).weapon().expect("catalogue");
+    Shot { weapon_id: id, weapon, mode, situation, distance: Some(distance), other_targets: 0 }
+}
+
+fn brute_force(attacker: &ep::Fighter, defender: &ep::Fighter, shot: &Shot<'_>) -> Observed {
+    let mut seen = Observed::default();
+    every_outcome(|dice| ep_shot(attacker, defender, shot, dice), |s, w| seen.add(s, w));
+    seen
+}
+
+fn fighter(sheet: &str) -> ep::Fighter {
+    ep::Fighter::new("F", sheet_of(sheet))
+}
+
+#[test]
+fn eclipse_phase_odds_match_every_face_of_an_opposed_knife_attack() {
+    // A knife (1d10+1) against an unarmored defender who defends with Fray: 100 × 100 × 10 runs. DUR 60, WT 12: no
+    // wounds. Malfunctions (the defender's criticals) and equal rolls all count.
+    let attacker = fighter("init: 40, durability: 30, skills: { Blades: 55 }, weapons: [\"knife\"]");
+    let defender = fighter("init: 40, durability: 60, skills: { Fray: 45 }");
+    let situation = Situation::default();
+    let s = shot("knife", FiringMode::SingleShot, &situation, 1);
+    let odds = shot_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
+    brute_force(&attacker, &defender, &s).agrees(&odds, |_| 1e-9);
+    assert!(odds.chance("weapon malfunction") > 0.0 && odds.chance("critical (armor-defeating)") > 0.0, "{odds}");
+}
+
+#[test]
+fn eclipse_phase_odds_match_every_face_of_a_wound_and_its_som_test() {
+    // A stunned defender cannot defend: 100 attack faces × 10 damage faces, and 100 faces of the SOM × 3 test on
+    // every wounding run (WT 6: damage 7 to 11 is one wound). DUR 9: a hit of 9+ incapacitates.
+    let attacker = fighter("init: 40, durability: 30, skills: { Blades: 55 }, weapons: [\"knife\"]");
+    let mut defender = fighter("init: 40, durability: 9, wound_threshold: 6, aptitudes: (som: 15)");
+    defender.condition.statuses.push(Status::Stunned(0));
+    let situation = Situation::default();
+    let s = shot("knife", FiringMode::SingleShot, &situation, 1);
+    let odds = shot_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
+    brute_force(&attacker, &defender, &s).agrees(&odds, |_| 1e-9);
+    assert!(odds.chance("knocked down") > 0.0 && odds.chance("incapacitated") > 0.0, "{odds}");
+}
+
+#[test]
+fn eclipse_phase_odds_match_every_face_of_a_shock_hit() {
+    // The stunner (1d10 ÷ 2, shock) at a stunned defender with WT 6 (no wounds): 100 × 10 faces, and the 100
+    // faces of the DUR + Energy armor test on every hit.
+    let attacker = fighter("init: 40, durability: 30, skills: { BeamWeapons: 60 }, weapons: [\"stunner\"]");
+    let mut defender = fighter("init: 40, durability: 30, wound_threshold: 6, armor: \"armor_vest\"");
+    defender.condition.statuses.push(Status::Stunned(0));
+    let situation = Situation::default();
+    let s = shot("stunner", FiringMode::SingleShot, &situation, 5);
+    let odds = shot_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
+    brute_force(&attacker, &defender, &s).agrees(&odds, |_| 1e-9);
+    assert!(odds.chance("stunned") > 0.0, "{odds}");
+}
+
+/// Monte Carlo of the real resolution, `n` seeded runs.
+fn monte_carlo(n: u32, run: impl Fn(&mut SeededDice) -> Seen) -> Observed {
+    let mut seen = Observed::default();
+    let mut dice = SeededDice::new(2026);
+    for _ in 0..n {
+        seen.add(run(&mut dice), 1.0 / f64::from(n));
+    }
+    seen
+}
+
+/// Five standard errors of a proportion `p` over `n` runs (and a floor for p near 0 or 1).
+fn five_sigma(n: u32) -> impl Fn(f64) -> f64 {
+    move |p: f64| 5.0 * (p * (1.0 - p) / f64::from(n)).sqrt() + 2.0 / f64::from(n)
+}
+
+#[test]
+fn eclipse_phase_odds_agree_with_a_large_monte_carlo_run_of_a_typical_burst() {
+    let attacker = ep::Fighter::new(
+        "A",
+        sheet_of(
+            "init: 50, durability: 35, skills: { KineticWeapons: 60 }, smartlink: true, weapons: [\"assault_rifle\"]",
+        ),
+    );
+    let defender = ep::Fighter::new(
+        "D",
+        sheet_of("init: 50, durability: 35, skills: { Fray: 30 }, aptitudes: (som: 20), armor: \"armor_vest\""),
+    );
+    let situation = Situation { cover: ep::modifiers::Cover::Minor, ..Situation::default() };
+    let s = shot("assault_rifle", FiringMode::Burst(ModeBonus::Damage), &situation, 40);
+    let odds = shot_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
+    let n = 100_000;
+    monte_carlo(n, |dice| ep_shot(&attacker, &defender, &s, dice)).agrees(&odds, five_sigma(n));
+}
+
+mod shadowrun {
+    use super::*;
+    use skirmish::rules::shadowrun4::attack::{Strike, Verdict, resolve_strike};
+    use skirmish::rules::shadowrun4::gear::WeaponRef;
+    use skirmish::rules::shadowrun4::modifiers::Situation;
+    use skirmish::rules::shadowrun4::odds::strike_odds;
+    use skirmish::rules::shadowrun4::{self as sr4, FiringMode, Spray};
+
+    /// One real Shadowrun 4 attack with `dice`, read as the odds read it.
+    fn strike(attacker: &sr4::Fighter, defender: &sr4::Fighter, s: &Strike<'_>, dice: &mut dyn Dice) -> Seen {
+        let (mut a, mut d) = (attacker.clone(), defender.clone());
+        let mut log = Log::default();
+        let verdict = resolve_strike(&mut a, &mut d, s, dice, &mut log).expect("legal");
+        let has = |s: &Status| d.condition.has(s) && !defender.condition.has(s);
+        let pools: Vec<(u32, bool, bool)> = log
+            .tests()
+            .map(|t| match t.roll {
+                skirmish::rules::outcome::Roll::Pool { hits, glitch, critical_glitch, .. } => {
+                    (hits, glitch, critical_glitch)
+                }
+                _ => unreachable!("d6 pools only"),
+            })
+            .collect();
+        let attack = pools[0];
+        let defense = log.tests().nth(1).filter(|t| t.who == defender.name).map(|_| pools[1]).unwrap_or_default();
+        let boxes = (d.condition.stun + d.condition.physical) - (defender.condition.stun + defender.condition.physical);
+        let converted = log.events.iter().any(|e| matches!(e, skirmish::rules::outcome::Event::Calculated { label, .. } if label.starts_with("stun conversion")));
+        Seen {
+            flags: vec![
+                ("hit", verdict == Verdict::Hit),
+                ("graze", verdict == Verdict::Graze),
+                ("attacker glitch", attack.1),
+                ("attacker critical glitch", attack.2),
+                ("weapon malfunction", attack.1 && !s.weapon.is_melee()),
+                ("defender glitch", defense.1),
+                ("stun instead of physical", converted),
+                ("knocked down", has(&Status::Prone)),
+                ("unconscious", has(&Status::Unconscious)),
+                ("dead", has(&Status::Dead)),
+                ("taken out", has(&Status::Unconscious) || has(&Status::Dead)),
+            ],
+            values: vec![("damage", boxes as i32)],
+        }
+    }
+
+    fn fighter(sheet: &str) -> sr4::Fighter {
+        sr4::Fighter::new("F", sheet_of(sheet))
+    }
+
+    fn setup<'a>(id: &'a str, mode: FiringMode, situation: &'a Situation, distance: u32) -> Strike<'a> {
+        let weapon = WeaponRef(id.to_owned()).weapon().expect("catalogue");
+        Strike { weapon_id: id, weapon, mode, situation, distance, surprised: false }
+    }
+
+    #[test]
+    fn shadowrun_odds_match_every_face_of_small_pools() {
+        // 2 attack dice against 2 defense dice, then Body 1 + armor 0 resistance: 6^5 runs. DV 4 (the Colt), a
+        // Body 1 defender with 9 Physical boxes: glitches, grazes, knockdowns (more than Body) all happen.
+        let attacker = fighter(
+            r#"attributes: (agility: 1, reaction: 3, intuition: 3), skills: { Pistols: 1 }, weapons: ["colt_america_l36"]"#,
+        );
+        let defender = fighter(r#"attributes: (body: 1, reaction: 2, intuition: 2)"#);
+        let situation = Situation::default();
+        let s = setup("colt_america_l36", FiringMode::SingleShot, &situation, 3);
+        let odds = strike_odds(&attacker, &defender, &s).expect("odds");
+        let mut seen = Observed::default();
+        every_outcome(|dice| strike(&attacker, &defender, &s, dice), |x, w| seen.add(x, w));
+        seen.agrees(&odds, |_| 1e-9);
+        for name in ["graze", "attacker glitch", "defender glitch", "knocked down"] {
+            assert!(odds.chance(name) > 0.0, "{name}: {odds}");
+        }
+    }
+
+    #[test]
+    fn shadowrun_odds_agree_with_a_large_monte_carlo_run_of_a_typical_burst() {
+        let attacker = fighter(
+            r#"attributes: (agility: 5, reaction: 4, intuition: 4), skills: { Automatics: 5 }, smartlink: true, weapons: ["ak_97"]"#,
+        );
+        let defender = fighter(
+            r#"attributes: (body: 3, reaction: 4, intuition: 3, willpower: 3), skills: { Dodge: 2 }, armor: ["armor_vest"]"#,
+        );
+        let situation = Situation::default();
+        let s = setup("ak_97", FiringMode::Burst(Spray::Narrow), &situation, 30);
+        let odds = strike_odds(&attacker, &defender, &s).expect("odds");
+        let n = 100_000;
+        monte_carlo(n, |dice| strike(&attacker, &defender, &s, dice)).agrees(&odds, five_sigma(n));
+        assert!(odds.chance("unconscious") > 0.0, "{odds}");
+    }
+}
