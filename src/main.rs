@@ -44,6 +44,21 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print the exact odds of one attack: the file's first scripted action, or a plain attack between two
+    /// combatants (with the weapon in hand), in the battle's starting state.
+    Odds {
+        /// The scenario or level file (RON).
+        file: PathBuf,
+        /// The ruleset a level is played under (scenarios name their own).
+        #[arg(long, value_enum)]
+        ruleset: Option<RulesetId>,
+        /// Who attacks.
+        #[arg(long, requires = "target")]
+        attacker: Option<String>,
+        /// Whom.
+        #[arg(long, requires = "attacker")]
+        target: Option<String>,
+    },
     /// Check level or scenario files and say what is wrong with each, with its line and column.
     Check {
         /// The files (RON).
@@ -58,6 +73,19 @@ fn main() -> ExitCode {
             run(&scenario, ruleset, (seed, dice, typed), json)
         }
         Command::Check { files } => check(&files),
+        Command::Odds { file, ruleset, attacker, target } => {
+            let pair = attacker.as_deref().zip(target.as_deref());
+            match load(&file, ruleset).and_then(|s| scenario::odds::odds(&s, pair)) {
+                Ok(odds) => {
+                    print!("{odds}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
     }
 }
 

@@ -265,3 +265,180 @@ mod shadowrun {
         assert!(odds.chance("unconscious") > 0.0, "{odds}");
     }
 }
+
+/// Whether the `n`-th test of the log, rolled by `who`, glitched (a d6 pool) or botched (a d10 pool).
+fn trouble(log: &Log, who: &str, n: usize) -> bool {
+    use skirmish::rules::outcome::Roll;
+    log.tests().nth(n).filter(|t| t.who == who).is_some_and(|t| match t.roll {
+        Roll::Pool { glitch, .. } => glitch,
+        Roll::D10Pool { botch, .. } => botch,
+        Roll::Percentile { .. } => false,
+    })
+}
+
+/// Whether the log's first attack hit.
+fn first_hit(log: &Log) -> bool {
+    log.events.iter().find_map(|e| match e {
+        skirmish::rules::outcome::Event::AttackResolved { hit, .. } => Some(*hit),
+        _ => None,
+    }) == Some(true)
+}
+
+mod storyteller {
+    use super::*;
+    use skirmish::rules::outcome::Event;
+    use skirmish::rules::storyteller::attack::{Situation, Strike, resolve_strike};
+    use skirmish::rules::storyteller::gear::WeaponRef;
+    use skirmish::rules::storyteller::odds::strike_odds;
+    use skirmish::rules::storyteller::{self as st, Options};
+
+    fn strike(attacker: &st::Fighter, defender: &st::Fighter, s: &Strike<'_>, dice: &mut dyn Dice) -> Seen {
+        let (mut a, mut d) = (attacker.clone(), defender.clone());
+        let mut log = Log::default();
+        resolve_strike(&Options::default(), &mut a, &mut d, s, dice, &mut log).expect("legal");
+        let has = |s: &Status| d.condition.has(s) && !defender.condition.has(s);
+        let levels: i32 = log
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::DamageTaken { who, amount, .. } if *who == defender.name => Some(*amount),
+                _ => None,
+            })
+            .sum();
+        Seen {
+            flags: vec![
+                ("hit", first_hit(&log)),
+                ("attacker botch", trouble(&log, &attacker.name, 0)),
+                ("defender botch", trouble(&log, &defender.name, 1)),
+                ("incapacitated", has(&Status::Incapacitated)),
+                ("dead", has(&Status::Dead)),
+                ("taken out", has(&Status::Incapacitated) || has(&Status::Dead)),
+            ],
+            values: vec![("health levels", levels)],
+        }
+    }
+
+    fn fighter(name: &str, sheet: &str) -> st::Fighter {
+        st::Fighter::new(name, sheet_of(sheet))
+    }
+
+    #[test]
+    fn storyteller_odds_match_every_face_of_small_pools() {
+        // Strength 1 + Brawl 1 (a punch) against Dexterity 2 + Brawl 1 less the Mauled penalty 2: 2 dice against 1,
+        // then raw damage Strength 1 + net successes less Stamina 1 soak: at most 2 damage dice. At most 10^5
+        // runs. Already Mauled, the defender is incapacitated by 2 more levels.
+        let attacker = fighter(
+            "A",
+            r#"attributes: (strength: 1, dexterity: 1, stamina: 1, perception: 1, wits: 1), abilities: { Brawl: 1 }, weapons: ["punch"]"#,
+        );
+        let mut defender = fighter(
+            "D",
+            r#"attributes: (strength: 1, dexterity: 2, stamina: 1, perception: 1, wits: 1), abilities: { Brawl: 1 }"#,
+        );
+        defender.take(skirmish::rules::storyteller::health::DamageType::Lethal, 5, &mut Log::default());
+        let situation = Situation::default();
+        let weapon = WeaponRef("punch".into()).weapon().expect("catalogue");
+        let s = Strike { weapon, situation: &situation, distance: 1 };
+        let odds = strike_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
+        let mut seen = Observed::default();
+        every_outcome(|dice| strike(&attacker, &defender, &s, dice), |x, w| seen.add(x, w));
+        seen.agrees(&odds, |_| 1e-9);
+        for name in ["hit", "attacker botch", "defender botch", "incapacitated"] {
+            assert!(odds.chance(name) > 0.0, "{name}: {odds}");
+        }
+    }
+
+    #[test]
+    fn storyteller_odds_agree_with_a_large_monte_carlo_run_of_a_rifle_shot() {
+        let attacker = fighter(
+            "A",
+            r#"attributes: (strength: 2, dexterity: 3, stamina: 2, perception: 4, wits: 3), abilities: { Firearms: 4 }, weapons: ["assault_rifle"]"#,
+        );
+        let defender = fighter(
+            "D",
+            r#"attributes: (strength: 2, dexterity: 3, stamina: 3, perception: 2, wits: 2), abilities: { Dodge: 2 }, armor: "flak_vest""#,
+        );
+        let situation = Situation::default();
+        let weapon = WeaponRef("assault_rifle".into()).weapon().expect("catalogue");
+        let s = Strike { weapon, situation: &situation, distance: 30 };
+        let odds = strike_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
+        let n = 100_000;
+        monte_carlo(n, |dice| strike(&attacker, &defender, &s, dice)).agrees(&odds, five_sigma(n));
+    }
+}
+
+mod homebrew {
+    use super::*;
+    use skirmish::rules::homebrew_d6::attack::{Situation, Strike, resolve_strike};
+    use skirmish::rules::homebrew_d6::gear::WeaponRef;
+    use skirmish::rules::homebrew_d6::odds::strike_odds;
+    use skirmish::rules::homebrew_d6::{self as hb, Options};
+
+    fn strike(attacker: &hb::Fighter, defender: &hb::Fighter, s: &Strike<'_>, dice: &mut dyn Dice) -> Seen {
+        let (mut a, mut d) = (attacker.clone(), defender.clone());
+        let mut log = Log::default();
+        resolve_strike(&Options::default(), &mut a, &mut d, s, dice, &mut log).expect("legal");
+        let has = |s: &Status| d.condition.has(s) && !defender.condition.has(s);
+        let jammed = a.condition.has(&Status::WeaponJammed(s.weapon_id.to_owned()));
+        let out = has(&Status::Unconscious) || has(&Status::Incapacitated) || has(&Status::Dead);
+        Seen {
+            flags: vec![
+                ("hit", first_hit(&log)),
+                ("attacker glitch", trouble(&log, &attacker.name, 0)),
+                ("weapon malfunction", jammed),
+                ("defender glitch", trouble(&log, &defender.name, 1)),
+                ("knocked down", has(&Status::Prone)),
+                ("unconscious", has(&Status::Unconscious)),
+                ("incapacitated", has(&Status::Incapacitated)),
+                ("dead", has(&Status::Dead)),
+                ("taken out", out),
+            ],
+            values: vec![
+                ("Light boxes", (d.condition.light - defender.condition.light) as i32),
+                ("Critical boxes", (d.condition.critical - defender.condition.critical) as i32),
+            ],
+        }
+    }
+
+    fn fighter(name: &str, sheet: &str) -> hb::Fighter {
+        hb::Fighter::new(name, sheet_of(sheet))
+    }
+
+    #[test]
+    fn homebrew_odds_match_every_face_of_small_pools() {
+        // A pistol (5PC) with 2 attack dice against 2 defense dice (Dodge 0 + Intuition 2 is the best … Agility
+        // 1 + Edge 1 = 2), then Body 1: 6^5 runs. Zero hits against zero hit (file 002, step 1).
+        let attacker =
+            fighter("A", r#"attributes: (agility: 1, edge: 1), skills: { Pistols: 1 }, weapons: ["pistol"]"#);
+        let defender =
+            fighter("D", r#"attributes: (agility: 1, reaction: 1, intuition: 2, body: 1, willpower: 1, edge: 1)"#);
+        let situation = Situation::default();
+        let weapon = WeaponRef("pistol".into()).weapon().expect("catalogue");
+        let s = Strike { weapon_id: "pistol", weapon, situation: &situation, distance: 10 };
+        let odds = strike_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
+        let mut seen = Observed::default();
+        every_outcome(|dice| strike(&attacker, &defender, &s, dice), |x, w| seen.add(x, w));
+        seen.agrees(&odds, |_| 1e-9);
+        for name in ["attacker glitch", "weapon malfunction", "defender glitch", "knocked down"] {
+            assert!(odds.chance(name) > 0.0, "{name}: {odds}");
+        }
+    }
+
+    #[test]
+    fn homebrew_odds_agree_with_a_large_monte_carlo_run_of_a_rifle_shot() {
+        let attacker = fighter(
+            "A",
+            r#"attributes: (agility: 4, reaction: 4, intuition: 3, body: 4, willpower: 3, edge: 2), skills: { Longarms: 4 }, weapons: ["rifle"]"#,
+        );
+        let defender = fighter(
+            "D",
+            r#"attributes: (agility: 3, reaction: 3, intuition: 3, body: 3, willpower: 3, edge: 2), skills: { Dodge: 2 }, armor: ["ballistic_vest"]"#,
+        );
+        let situation = Situation::default();
+        let weapon = WeaponRef("rifle".into()).weapon().expect("catalogue");
+        let s = Strike { weapon_id: "rifle", weapon, situation: &situation, distance: 50 };
+        let odds = strike_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
+        let n = 100_000;
+        monte_carlo(n, |dice| strike(&attacker, &defender, &s, dice)).agrees(&odds, five_sigma(n));
+    }
+}

@@ -3,6 +3,7 @@
 
 mod check;
 mod error;
+pub mod odds;
 pub mod play;
 
 use std::collections::VecDeque;
@@ -240,7 +241,7 @@ fn ecs_battle<R: CombatRules>(
 }
 
 /// The combatants at the start of the battle, each on its side and cell.
-fn battle_of<S: Clone, C: Clone, F>(
+pub(crate) fn battle_of<S: Clone, C: Clone, F>(
     specs: &[CombatantSpec<S, C>],
     fighter: impl Fn(String, S, C) -> F,
 ) -> Vec<Combatant<F>> {

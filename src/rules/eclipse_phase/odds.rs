@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use super::actions::{Attack, check_attack, find, weapon_in_hand};
+use super::actions::{Action, Attack, ComplexAction, check_attack, find, weapon_in_hand};
 use super::attack::{Shot, attack_modifiers, attack_spec, band_of, defense_spec, malfunctions};
 use super::damage::{
     DvInputs, dv_dist, effective_armor, shock_spec, stun_turns, take_damage, wound_test_spec, wound_tests_due,
@@ -18,18 +18,32 @@ use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
 
 impl EclipsePhase {
-    /// The odds of the first shot of `attack` by combatant `actor`, as the rules would resolve it now (the map's
-    /// cover and range included).
+    /// A plain attack by `actor` at `target` with the weapon in hand and its preferred mode.
+    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {
+        let attack =
+            Attack { weapon: None, mode: None, targets: vec![target.to_owned()], situation: Default::default() };
+        Action {
+            actor: battle[actor].fighter.name.clone(),
+            quick: Vec::new(),
+            complex: Some(ComplexAction::Attack(attack)),
+        }
+    }
+
+    /// The odds of the first shot of the attack in `action` by combatant `actor`, as the rules would resolve it
+    /// now (the map's cover and range included).
     pub fn attack_odds(
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
-        attack: &Attack,
+        action: &Action,
     ) -> Result<Odds, RulesError> {
+        let Some(ComplexAction::Attack(attack)) = &action.complex else {
+            return Err(RulesError::Illegal("the action has no attack".into()));
+        };
         let me = &battle[actor].fighter;
         let (id, weapon) = weapon_in_hand(me, attack.weapon.as_ref())?;
         let mode = attack.mode.unwrap_or_else(|| preferred_mode(weapon));
-        check_attack(me, &id, weapon, mode, attack, false)?;
+        check_attack(me, &id, weapon, mode, attack, !action.quick.is_empty())?;
         let name = attack.targets.first().ok_or_else(|| RulesError::Illegal("an attack needs a target".into()))?;
         let t = find(battle, name)?;
         let (situation, meters) = self.aim_at(battle, actor, t, weapon, &attack.situation)?;

@@ -103,13 +103,7 @@ pub fn resolve_strike(
     if strike.distance > w.range.unwrap_or(1) {
         return Err(RulesError::Illegal(format!("{} is out of the {}'s reach", defender.name, w.name)));
     }
-    let agility = attacker.sheet.attributes.agility.0;
-    let skill = attacker.sheet.skill(w.skill);
-    let mut modifiers = s.map_attack.clone();
-    modifiers.extend(named(&s.extra));
-    modifiers.extend(attacker.wound_modifier());
-    let label = format!("Agility {agility} + {} {skill}", w.skill.name());
-    let attack = roll(PoolSpec { who: &attacker.name, label, base: (agility + skill) as i32, modifiers }, dice, log)?;
+    let attack = roll(attack_spec(attacker, strike), dice, log)?;
     let defense = defend(defender, w.kind, s, dice, log)?;
     // Step 1: as many hits as the defender or more (a contact-only attack needs no more than that either).
     let hit = attack.hits >= defense.hits;
@@ -124,6 +118,18 @@ pub fn resolve_strike(
     Ok(())
 }
 
+/// The attack pool: Agility + weapon skill, the map's and the game master's modifiers, wounds.
+pub(super) fn attack_spec<'a>(attacker: &'a Fighter, strike: &Strike<'_>) -> PoolSpec<'a> {
+    let (w, s) = (strike.weapon, strike.situation);
+    let agility = attacker.sheet.attributes.agility.0;
+    let skill = attacker.sheet.skill(w.skill);
+    let mut modifiers = s.map_attack.clone();
+    modifiers.extend(named(&s.extra));
+    modifiers.extend(attacker.wound_modifier());
+    let label = format!("Agility {agility} + {} {skill}", w.skill.name());
+    PoolSpec { who: &attacker.name, label, base: (agility + skill) as i32, modifiers }
+}
+
 /// The defense test: the chosen (or best) pool of the table for this kind of attack, less the defense frequency
 /// penalty and wounds; then the penalty grows by 1.
 fn defend(
@@ -133,8 +139,22 @@ fn defend(
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<Pool, RulesError> {
-    if defender.is_out() || s.defender_unaware {
+    let Some(spec) = defense_spec(defender, kind, s)? else {
         return Ok(Pool::default());
+    };
+    let pool = roll(spec, dice, log)?;
+    defender.condition.defended();
+    Ok(pool)
+}
+
+/// The defense pool, or `None` when the defender rolls none (out of the fight, or unaware).
+pub(super) fn defense_spec<'a>(
+    defender: &'a Fighter,
+    kind: AttackKind,
+    s: &Situation,
+) -> Result<Option<PoolSpec<'a>>, RulesError> {
+    if defender.is_out() || s.defender_unaware {
+        return Ok(None);
     }
     let (label, base) = defense_pool(defender, kind, s.defense)?;
     let mut modifiers = s.map_defense.clone();
@@ -147,9 +167,7 @@ fn defend(
         ));
     }
     modifiers.extend(defender.wound_modifier());
-    let pool = roll(PoolSpec { who: &defender.name, label, base, modifiers }, dice, log)?;
-    defender.condition.defended();
-    Ok(pool)
+    Ok(Some(PoolSpec { who: &defender.name, label, base, modifiers }))
 }
 
 /// File 002's table: melee and thrown attacks allow Dodge + Reaction, Gymnastics + Agility, Parry + Reaction;
@@ -184,7 +202,7 @@ fn defense_pool(f: &Fighter, kind: AttackKind, choice: Defense) -> Result<(Strin
 
 /// Glitches (our decision, as in Shadowrun 4): an attacker's jams an accelerated weapon, otherwise it and a
 /// glitching defender fall prone.
-fn glitch_effects(who: &mut Fighter, pool: &Pool, jams: bool, weapon_id: &str, log: &mut Log) {
+pub(super) fn glitch_effects(who: &mut Fighter, pool: &Pool, jams: bool, weapon_id: &str, log: &mut Log) {
     if !pool.glitch {
         return;
     }
@@ -211,31 +229,57 @@ pub fn resolve_damage(
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<(), RulesError> {
+    let after_armor = through_armor(attacker, defender, weapon, net_hits, log)?;
+    if after_armor <= 0 {
+        return Ok(());
+    }
+    let hits = roll(resistance_spec(defender), dice, log)?.hits;
+    resisted(opts, defender, weapon, after_armor, hits, log);
+    Ok(())
+}
+
+/// Steps 2 to 4: the modified DV less the modified AV (0 or less: no damage).
+pub(super) fn through_armor(
+    attacker: &Fighter,
+    defender: &Fighter,
+    weapon: &Weapon,
+    net_hits: u32,
+    log: &mut Log,
+) -> Result<i32, RulesError> {
     let dv_terms = vec![
         Term::fixed(format!("{} {}", weapon.name, weapon.damage), weapon.damage.value),
         Term::fixed("net hits", net_hits as i32),
     ];
     let dv = calc(log, &attacker.name, "step 2: modified DV", dv_terms);
     let av = modified_av(defender, weapon, log)?;
-    let after_armor = calc(
-        log,
-        &defender.name,
-        "step 4: modified DV less modified AV",
-        vec![Term::fixed("modified DV", dv), Term::fixed("modified AV", -av)],
-    );
-    if after_armor <= 0 {
-        return Ok(());
-    }
+    let terms = vec![Term::fixed("modified DV", dv), Term::fixed("modified AV", -av)];
+    Ok(calc(log, &defender.name, "step 4: modified DV less modified AV", terms))
+}
+
+/// Step 5's pool: Body alone, never wound-modified.
+pub(super) fn resistance_spec(defender: &Fighter) -> PoolSpec<'_> {
     let body = defender.sheet.attributes.body.0;
     let label = format!("Body {body} (step 5: damage resistance)");
-    let hits =
-        roll(PoolSpec { who: &defender.name, label, base: body as i32, modifiers: Vec::new() }, dice, log)?.hits as i32;
+    PoolSpec { who: &defender.name, label, base: body as i32, modifiers: Vec::new() }
+}
+
+/// Steps 5 (after the roll) and 6: the damage left after `hits` resistance hits, Critical boxes taken as Light,
+/// and the tracks marked.
+pub(super) fn resisted(
+    opts: &Options,
+    defender: &mut Fighter,
+    weapon: &Weapon,
+    after_armor: i32,
+    hits: u32,
+    log: &mut Log,
+) {
+    let hits = hits as i32;
     let remaining = match opts.critical_resistance {
         CriticalResistance::ReduceThenConvert => after_armor - hits,
         CriticalResistance::ConvertOnly => after_armor,
     };
     if remaining <= 0 {
-        return Ok(());
+        return;
     }
     let (light, critical) = match weapon.damage.track {
         Track::Light => (remaining, 0),
@@ -244,7 +288,6 @@ pub fn resolve_damage(
     let terms = vec![Term::fixed("Light boxes", light), Term::fixed("Critical boxes", critical)];
     calc(log, &defender.name, "step 6: damage", terms);
     mark(opts, defender, light as u32, critical as u32, log);
-    Ok(())
 }
 
 /// Step 3: the AV of the damage type (summed over armor worn) + AP, at least 0, at most double when AP is positive;

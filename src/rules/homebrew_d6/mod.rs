@@ -4,9 +4,11 @@
 //! - `gear.rs`: damage values with type and track, attack kinds, AV listed I/P/E, the catalogue
 //! - `attack.rs`: the defense table, the defense frequency penalty, and the six resolution steps in order
 //! - `turn.rs`: initiative and actions as Shadowrun 4 (shared passes), the actions and the built-in choice
+//! - `odds.rs`: the exact odds of an attack
 
 pub mod attack;
 pub mod gear;
+pub mod odds;
 pub mod sheet;
 pub mod turn;
 

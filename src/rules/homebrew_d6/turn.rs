@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::attack::{Situation, Strike, resolve_strike};
-use super::gear::{AttackKind, WeaponRef};
+use super::gear::{AttackKind, Weapon, WeaponRef};
 use super::{Fighter, Options, RulesError};
 use crate::rules::approach::{Plan, Reach, anyone, plan};
 use crate::rules::dice::Dice;
@@ -219,38 +219,67 @@ impl HomebrewD6 {
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<(), RulesError> {
+        let p = self.prepare(actor, attack, complex, battle)?;
+        if battle[actor].fighter.condition.has(&Status::WeaponJammed(p.id.clone())) {
+            let what = format!("cannot attack: the {} is jammed", p.weapon.name);
+            log.push(Event::ActionTaken { who: battle[actor].fighter.name.clone(), action: what });
+            return Ok(());
+        }
+        let Some((me, them)) = pair_mut(battle, actor, p.target) else {
+            return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
+        };
+        let what = format!("attacks {} with the {}", them.fighter.name, p.weapon.name);
+        log.push(Event::ActionTaken { who: me.fighter.name.clone(), action: what });
+        resolve_strike(&self.options, &mut me.fighter, &mut them.fighter, &p.strike(), dice, log)
+    }
+
+    /// Checks an attack (target, weapon, its action, line of fire) and sets it up with the map's modifiers.
+    pub(super) fn prepare(
+        &self,
+        actor: usize,
+        attack: &Attack,
+        complex: bool,
+        battle: &[Combatant<Fighter>],
+    ) -> Result<Prepared, RulesError> {
         let target = battle
             .iter()
             .position(|c| c.fighter.name == attack.target)
             .ok_or_else(|| RulesError::Illegal(format!("no combatant is called {}", attack.target)))?;
-        let id = battle[actor].fighter.drawn_id().to_owned();
+        let (me, them) = (&battle[actor], &battle[target]);
+        let id = me.fighter.drawn_id().to_owned();
         let weapon = WeaponRef(id.clone()).weapon()?;
         if complex != (weapon.kind == AttackKind::Melee) {
             return Err(RulesError::Illegal(
                 "melee attacks are Complex Actions; thrown and accelerated ones Simple Actions".into(),
             ));
         }
-        if battle[actor].fighter.condition.has(&Status::WeaponJammed(id.clone())) {
-            let what = format!("cannot attack: the {} is jammed", weapon.name);
-            log.push(Event::ActionTaken { who: battle[actor].fighter.name.clone(), action: what });
-            return Ok(());
-        }
-        let sight = self.field.sight(battle[actor].position, battle[target].position);
+        let sight = self.field.sight(me.position, them.position);
         if sight.blocked && weapon.kind != AttackKind::Melee {
-            let me = &battle[actor].fighter.name;
-            return Err(RulesError::Illegal(format!("a wall stands between {me} and {}", attack.target)));
+            return Err(RulesError::Illegal(format!(
+                "a wall stands between {} and {}",
+                me.fighter.name, attack.target
+            )));
         }
-        let Some((me, them)) = pair_mut(battle, actor, target) else {
-            return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
-        };
-        let what = format!("attacks {} with the {}", them.fighter.name, weapon.name);
-        log.push(Event::ActionTaken { who: me.fighter.name.clone(), action: what });
         let running = |f: &Fighter| f.condition.has(&Status::Running);
         let situation = match weapon.kind {
             AttackKind::Melee => attack.situation.clone(),
             _ => attack.situation.on_map(&sight, running(&me.fighter), running(&them.fighter)),
         };
-        let strike = Strike { weapon_id: &id, weapon, situation: &situation, distance: sight.meters };
-        resolve_strike(&self.options, &mut me.fighter, &mut them.fighter, &strike, dice, log)
+        Ok(Prepared { target, id, weapon, situation, meters: sight.meters })
+    }
+}
+
+/// An attack checked and set up: target, weapon, the situation with the map's modifiers, the distance.
+pub(super) struct Prepared {
+    pub target: usize,
+    pub id: String,
+    pub weapon: &'static Weapon,
+    pub situation: Situation,
+    pub meters: u32,
+}
+
+impl Prepared {
+    pub fn strike(&self) -> Strike<'_> {
+        Strike { weapon_id: &self.id, weapon: self.weapon, situation: &self.situation, distance: self.meters }
     }
 }

@@ -8,6 +8,7 @@ use super::actions::{Action, Attack, ComplexAction, SimpleAction, prepare};
 use super::attack::{Strike, Verdict, attack_pool, can_defend, defense_choice, defense_pool, judge};
 use super::damage::{DamageInputs, resistance_pool, take_damage, what_hits};
 use super::gear::DamageKind;
+use super::policy::preferred_mode;
 use super::pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
 use super::{Fighter, RulesError, Shadowrun4};
 use crate::rules::odds::{Dist, Odds};
@@ -15,6 +16,24 @@ use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
 
 impl Shadowrun4 {
+    /// A plain attack by `actor` at `target` with the weapon in hand: a melee attack, or a shot in the preferred
+    /// mode (a Simple Action, or the Complex one for full auto).
+    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {
+        let f = &battle[actor].fighter;
+        let weapon = f.drawn_weapon().ok();
+        let melee = weapon.is_none_or(|w| w.is_melee());
+        let mode = weapon.filter(|_| !melee).map(|w| preferred_mode(&w.modes));
+        let attack = Attack { weapon: None, mode, target: target.to_owned(), situation: Default::default() };
+        let mut action =
+            Action { actor: f.name.clone(), free: None, simple: Vec::new(), complex: None, movement: None };
+        match (melee, mode.is_some_and(|m| m.is_complex())) {
+            (true, _) => action.complex = Some(ComplexAction::Melee(attack)),
+            (false, true) => action.complex = Some(ComplexAction::Fire(attack)),
+            (false, false) => action.simple.push(SimpleAction::Fire(attack)),
+        }
+        action
+    }
+
     /// The odds of the first attack of `action` by combatant `actor`, as the rules would resolve it now.
     pub fn attack_odds(
         &self,

@@ -71,7 +71,7 @@ pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combata
 
 /// Narrow bursts where the weapon has them, else semi-auto, else single shots: all Simple Actions, so two a phase.
 /// A weapon that only fires full auto fires a narrow full-auto burst (a Complex Action).
-fn preferred_mode(modes: &[ModeKind]) -> FiringMode {
+pub(super) fn preferred_mode(modes: &[ModeKind]) -> FiringMode {
     let has = |k| modes.contains(&k);
     if has(ModeKind::Burst) {
         FiringMode::Burst(Spray::Narrow)

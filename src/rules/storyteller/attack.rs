@@ -94,7 +94,7 @@ pub fn resolve_strike(
     Ok(())
 }
 
-fn check_reach(defender: &Fighter, strike: &Strike<'_>) -> Result<(), RulesError> {
+pub(super) fn check_reach(defender: &Fighter, strike: &Strike<'_>) -> Result<(), RulesError> {
     let reach = strike.weapon.range.unwrap_or(1);
     match strike.distance <= reach {
         true => Ok(()),
@@ -102,7 +102,7 @@ fn check_reach(defender: &Fighter, strike: &Strike<'_>) -> Result<(), RulesError
     }
 }
 
-fn choose_attribute(attacker: &Fighter, strike: &Strike<'_>) -> Result<Attribute, RulesError> {
+pub(super) fn choose_attribute(attacker: &Fighter, strike: &Strike<'_>) -> Result<Attribute, RulesError> {
     let a = &attacker.sheet.attributes;
     let ranged = strike.weapon.is_ranged();
     let (power, power_dots) = match ranged {
@@ -131,7 +131,7 @@ fn dots(f: &Fighter, attribute: Attribute) -> u32 {
     }
 }
 
-fn attack_pool<'a>(
+pub(super) fn attack_pool<'a>(
     opts: &Options,
     attacker: &'a Fighter,
     strike: &Strike<'_>,
@@ -166,8 +166,23 @@ fn defend(
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<D10Pool, RulesError> {
-    if defender.is_out() {
+    let Some(spec) = defense_spec(opts, defender, ranged, situation)? else {
         return Ok(D10Pool::default());
+    };
+    let pool = roll_d10(spec, dice, log)?;
+    defender.condition.defenses += 1;
+    Ok(pool)
+}
+
+/// The defense pool, or `None` when the defender is out of the fight.
+pub(super) fn defense_spec<'a>(
+    opts: &Options,
+    defender: &'a Fighter,
+    ranged: bool,
+    situation: &Situation,
+) -> Result<Option<D10Spec<'a>>, RulesError> {
+    if defender.is_out() {
+        return Ok(None);
     }
     let dex = defender.sheet.attributes.dexterity.0;
     let ability = match ranged {
@@ -187,11 +202,7 @@ fn defend(
     modifiers.extend(defender.armor_penalty(opts)?);
     modifiers.extend(defender.wound_modifier());
     let label = format!("Dexterity {dex} + {} {dots}", ability.name());
-    let spec =
-        D10Spec { who: &defender.name, label, base: (dex + dots) as i32, modifiers, difficulty: 6, damage: false };
-    let pool = roll_d10(spec, dice, log)?;
-    defender.condition.defenses += 1;
-    Ok(pool)
+    Ok(Some(D10Spec { who: &defender.name, label, base: (dex + dots) as i32, modifiers, difficulty: 6, damage: false }))
 }
 
 /// A botch costs the roller its next action (our decision; the seed names botches but not their effect).
@@ -205,7 +216,13 @@ fn botched(who: &mut Fighter, pool: &D10Pool, log: &mut Log) {
 
 /// Base damage + net successes, the added successes capped at Strength (melee) or Perception (ranged) when the
 /// attack used Dexterity (file 001, IV.A.1).
-fn raw_damage(attacker: &Fighter, strike: &Strike<'_>, attribute: Attribute, net: u32, log: &mut Log) -> u32 {
+pub(super) fn raw_damage(
+    attacker: &Fighter,
+    strike: &Strike<'_>,
+    attribute: Attribute,
+    net: u32,
+    log: &mut Log,
+) -> u32 {
     let w = strike.weapon;
     let strength = attacker.sheet.attributes.strength.0 as i32;
     let mut terms = vec![match w.damage.strength_based {
@@ -240,6 +257,20 @@ fn damage(
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<(), RulesError> {
+    let count = raw as i32 - soak(defender, kind, log)?;
+    if count <= 0 {
+        return Ok(());
+    }
+    let label = format!("{kind:?} damage");
+    let spec = D10Spec { who: &defender.name, label, base: count, modifiers: Vec::new(), difficulty: 6, damage: true };
+    let levels = roll_d10(spec, dice, log)?.successes;
+    defender.take(kind, levels, log);
+    Ok(())
+}
+
+/// The defender's soak against a damage type: bashing Stamina + armor, lethal ⌊Stamina ÷ 2⌋ + armor, aggravated
+/// armor only.
+pub(super) fn soak(defender: &Fighter, kind: DamageType, log: &mut Log) -> Result<i32, RulesError> {
     let stamina = defender.sheet.attributes.stamina.0 as i32;
     let armor = match &defender.sheet.armor {
         Some(a) => a.armor()?.soak as i32,
@@ -252,21 +283,9 @@ fn damage(
     };
     terms.push(Term::fixed("armor", armor));
     let soak: i32 = terms.iter().map(|t| t.value).sum();
-    log.push(Event::Calculated {
-        who: defender.name.clone(),
-        label: format!("soak against {kind:?}"),
-        terms,
-        total: soak,
-    });
-    let count = raw as i32 - soak;
-    if count <= 0 {
-        return Ok(());
-    }
-    let label = format!("{kind:?} damage");
-    let spec = D10Spec { who: &defender.name, label, base: count, modifiers: Vec::new(), difficulty: 6, damage: true };
-    let levels = roll_d10(spec, dice, log)?.successes;
-    defender.take(kind, levels, log);
-    Ok(())
+    let label = format!("soak against {kind:?}");
+    log.push(Event::Calculated { who: defender.name.clone(), label, terms, total: soak });
+    Ok(soak)
 }
 
 impl Fighter {

@@ -6,10 +6,12 @@
 //! - `attack.rs`: attack and defense pools, net successes, raw damage, soak and the damage roll
 //! - `turn.rs`: initiative, one action a turn, extra actions after everyone's first; the actions and the built-in
 //!   choice
+//! - `odds.rs`: the exact odds of an attack
 
 pub mod attack;
 pub mod gear;
 pub mod health;
+pub mod odds;
 pub mod pool;
 pub mod sheet;
 pub mod turn;

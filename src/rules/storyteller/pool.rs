@@ -34,6 +34,45 @@ impl D10Pool {
     }
 }
 
+/// Every outcome of a test of `dice` d10 at `difficulty` that the rules can tell apart (how many dice succeed, how
+/// many are 1s), each read by the rules ([`D10Pool::read_test`]) from a representative roll, with its exact
+/// probability (the multinomial).
+pub fn test_outcomes(dice: u32, difficulty: u32) -> Vec<(D10Pool, f64)> {
+    let success = f64::from(11 - difficulty.clamp(2, 10)) / 10.0;
+    let (one, other): (f64, f64) = (0.1, (1.0 - success - 0.1).max(0.0));
+    let mut out = Vec::new();
+    for s in 0..=dice {
+        for o in 0..=dice - s {
+            let rest = dice - s - o;
+            let p = choose(dice, s)
+                * choose(dice - s, o)
+                * success.powi(s as i32)
+                * one.powi(o as i32)
+                * other.powi(rest as i32);
+            if p <= 0.0 {
+                continue;
+            }
+            let faces = [(10, s), (1, o), (difficulty - 1, rest)]
+                .iter()
+                .flat_map(|&(f, n)| std::iter::repeat_n(f, n as usize))
+                .collect();
+            out.push((D10Pool::read_test(faces, difficulty), p));
+        }
+    }
+    out
+}
+
+/// The distribution of successes of `dice` damage dice (6 or more succeeds; 1s do nothing).
+pub fn damage_dist(dice: u32) -> crate::rules::odds::Dist {
+    let mut d = crate::rules::odds::Dist::default();
+    for s in 0..=dice {
+        d.add(s as i32, choose(dice, s) * 0.5f64.powi(dice as i32));
+    }
+    d
+}
+
+use crate::rules::shadowrun4::pool::choose;
+
 /// What a pool is.
 pub struct D10Spec<'a> {
     pub who: &'a str,
@@ -45,9 +84,16 @@ pub struct D10Spec<'a> {
     pub damage: bool,
 }
 
+impl D10Spec<'_> {
+    /// Dice to roll: base plus modifiers, never below 0.
+    pub fn dice(&self) -> u32 {
+        (self.base + self.modifiers.iter().map(|m| m.value).sum::<i32>()).max(0) as u32
+    }
+}
+
 /// Rolls a pool and logs it.
 pub fn roll_d10(spec: D10Spec<'_>, dice: &mut dyn Dice, log: &mut Log) -> Result<D10Pool, DiceError> {
-    let count = (spec.base + spec.modifiers.iter().map(|m| m.value).sum::<i32>()).max(0) as u32;
+    let count = spec.dice();
     let faces = dice.roll_many(count, 10, &format!("{}: {}", spec.who, spec.label))?;
     let pool = match spec.damage {
         true => D10Pool::read_damage(faces),

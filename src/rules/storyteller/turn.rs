@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Serialize};
 
 use super::attack::{Situation, Strike, resolve_strike};
-use super::gear::WeaponRef;
+use super::gear::{Weapon, WeaponRef};
 use super::{Fighter, Options, RulesError};
 use crate::rules::approach::{Plan, Reach, anyone, plan};
 use crate::rules::dice::Dice;
@@ -227,6 +227,24 @@ impl Storyteller {
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<(), RulesError> {
+        let (target, weapon, situation, meters) = self.prepare(actor, attack, battle)?;
+        let Some((me, them)) = pair_mut(battle, actor, target) else {
+            return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
+        };
+        let what = format!("attacks {} with the {}", them.fighter.name, weapon.name);
+        log.push(Event::ActionTaken { who: me.fighter.name.clone(), action: what });
+        let strike = Strike { weapon, situation: &situation, distance: meters };
+        resolve_strike(&self.options, &mut me.fighter, &mut them.fighter, &strike, dice, log)
+    }
+
+    /// Checks an attack (target, weapon in hand, line of fire) and sets it up: the target, the weapon, the
+    /// situation with the map's cover, the distance.
+    pub(super) fn prepare(
+        &self,
+        actor: usize,
+        attack: &Attack,
+        battle: &[Combatant<Fighter>],
+    ) -> Result<(usize, &'static Weapon, Situation, u32), RulesError> {
         let target = battle
             .iter()
             .position(|c| c.fighter.name == attack.target)
@@ -245,12 +263,6 @@ impl Storyteller {
             return Err(RulesError::Illegal(format!("a wall stands between {} and {}", me.name, attack.target)));
         }
         let situation = if weapon.is_ranged() { attack.situation.on_map(&sight) } else { attack.situation.clone() };
-        let Some((me, them)) = pair_mut(battle, actor, target) else {
-            return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
-        };
-        let what = format!("attacks {} with the {}", them.fighter.name, weapon.name);
-        log.push(Event::ActionTaken { who: me.fighter.name.clone(), action: what });
-        let strike = Strike { weapon, situation: &situation, distance: sight.meters };
-        resolve_strike(&self.options, &mut me.fighter, &mut them.fighter, &strike, dice, log)
+        Ok((target, weapon, situation, sight.meters))
     }
 }

@@ -1,0 +1,186 @@
+//! Exact odds of a homebrew attack: every outcome of the attack and defense pools the rules tell apart (hits and
+//! ones, by the multinomial, under the homebrew's glitch rule), step 1 as the rules judge it; for each hit, the
+//! rules' own steps 2–4, the Body pool's hits (binomial) and the rules' own steps 5–6 on a copy of the defender.
+
+use std::collections::BTreeMap;
+
+use super::attack::{Strike, attack_spec, defense_spec, resistance_spec, resisted, through_armor};
+use super::gear::AttackKind;
+use super::turn::{Action, Attack, ComplexAction, SimpleAction};
+use super::{Fighter, HomebrewD6, Options, RulesError};
+use crate::rules::odds::{Dist, Odds};
+use crate::rules::outcome::{Log, Status};
+use crate::rules::ruleset::Combatant;
+use crate::rules::shadowrun4::pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
+
+impl HomebrewD6 {
+    /// A plain attack by `actor` at `target` with the weapon in hand (Complex in melee, else Simple).
+    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {
+        let f = &battle[actor].fighter;
+        let attack = Attack { target: target.to_owned(), situation: Default::default() };
+        let mut action =
+            Action { actor: f.name.clone(), free: None, simple: Vec::new(), complex: None, movement: None };
+        let melee = super::gear::WeaponRef(f.drawn_id().to_owned()).weapon().is_ok_and(|w| w.kind == AttackKind::Melee);
+        match melee {
+            true => action.complex = Some(ComplexAction::Attack(attack)),
+            false => action.simple.push(SimpleAction::Attack(attack)),
+        }
+        action
+    }
+
+    /// The odds of the first attack of `action` by combatant `actor`, as the rules would resolve it now.
+    pub fn attack_odds(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        action: &Action,
+    ) -> Result<Odds, RulesError> {
+        let (attack, complex) = first_attack(action)?;
+        let p = self.prepare(actor, attack, complex, battle)?;
+        let (me, them) = (&battle[actor].fighter, &battle[p.target].fighter);
+        let mut odds = strike_odds(&self.options, me, them, &p.strike())?;
+        odds.title = format!("{} attacks {} with the {}, {} m", me.name, them.name, p.weapon.name, p.meters);
+        Ok(odds)
+    }
+}
+
+/// The first attack of an Action Phase, and whether it is the Complex (melee) kind.
+fn first_attack(action: &Action) -> Result<(&Attack, bool), RulesError> {
+    let simple = action.simple.iter().find_map(|s| match s {
+        SimpleAction::Attack(a) => Some((a, false)),
+        _ => None,
+    });
+    let complex = match &action.complex {
+        Some(ComplexAction::Attack(a)) => Some((a, true)),
+        _ => None,
+    };
+    simple.or(complex).ok_or_else(|| RulesError::Illegal("the action has no attack".into()))
+}
+
+/// Pool outcomes merged where the rules cannot tell them apart: hits and glitch.
+fn outcomes(dice: u32) -> Vec<(Pool, f64)> {
+    let mut merged: BTreeMap<(u32, bool), (Pool, f64)> = BTreeMap::new();
+    for (pool, p) in pool_outcomes(dice, GlitchRule::MoreThanHalf) {
+        merged.entry((pool.hits, pool.glitch)).or_insert((pool, 0.0)).1 += p;
+    }
+    merged.into_values().collect()
+}
+
+/// The odds of one attack by `attacker` at `defender`.
+pub fn strike_odds(
+    opts: &Options,
+    attacker: &Fighter,
+    defender: &Fighter,
+    strike: &Strike<'_>,
+) -> Result<Odds, RulesError> {
+    let w = strike.weapon;
+    if strike.distance > w.range.unwrap_or(1) {
+        return Err(RulesError::Illegal(format!("{} is out of the {}'s reach", defender.name, w.name)));
+    }
+    let attack_dice = attack_spec(attacker, strike).dice();
+    let defense_dice = defense_spec(defender, w.kind, strike.situation)?.map(|s| s.dice());
+    let defense = defense_dice.map_or_else(|| vec![(Pool::default(), 1.0)], outcomes);
+    let standing = !defender.condition.has(&Status::Prone);
+    let mut t = Tally::default();
+    let mut hits: BTreeMap<(u32, bool), f64> = BTreeMap::new();
+    for (a, pa) in outcomes(attack_dice) {
+        for (d, pd) in &defense {
+            let p = pa * pd;
+            t.glitch(&a, d, p, w.kind == AttackKind::Accelerated);
+            let fell = d.glitch && standing;
+            // Step 1: as many hits as the defender or more.
+            match a.hits >= d.hits {
+                true => *hits.entry((a.hits - d.hits, fell)).or_default() += p,
+                false => t.prone += if fell { p } else { 0.0 },
+            }
+        }
+    }
+    for (&(net_hits, fell), &p) in &hits {
+        t.hit_for(opts, attacker, defender, strike, (net_hits, fell), p)?;
+    }
+    let hit: f64 = hits.values().sum();
+    t.light.add(0, 1.0 - hit);
+    t.critical.add(0, 1.0 - hit);
+    let inputs = vec![match defense_dice {
+        Some(d) => format!("{attack_dice} attack dice against {d} defense dice"),
+        None => format!("{attack_dice} attack dice; the defender rolls no defense"),
+    }];
+    Ok(t.odds(inputs, hit))
+}
+
+/// The chances summed over every outcome.
+#[derive(Default)]
+struct Tally {
+    attacker_glitch: f64,
+    malfunction: f64,
+    defender_glitch: f64,
+    prone: f64,
+    unconscious: f64,
+    incapacitated: f64,
+    dead: f64,
+    light: Dist,
+    critical: Dist,
+}
+
+impl Tally {
+    /// Glitches (our decision): an attacker's jams an accelerated weapon; a defender's leaves it prone.
+    fn glitch(&mut self, a: &Pool, d: &Pool, p: f64, accelerated: bool) {
+        if a.glitch {
+            self.attacker_glitch += p;
+            if accelerated {
+                self.malfunction += p;
+            }
+        }
+        if d.glitch {
+            self.defender_glitch += p;
+        }
+    }
+
+    /// A hit with `net_hits`, with probability `p`: steps 2–4, then steps 5–6 for each count of Body hits.
+    fn hit_for(
+        &mut self,
+        opts: &Options,
+        attacker: &Fighter,
+        defender: &Fighter,
+        strike: &Strike<'_>,
+        (net_hits, fell): (u32, bool),
+        p: f64,
+    ) -> Result<(), RulesError> {
+        let after_armor = through_armor(attacker, defender, strike.weapon, net_hits, &mut Log::default())?;
+        let body: Dist = match after_armor > 0 {
+            true => hits_dist(resistance_spec(defender).dice()),
+            false => Dist::point(0),
+        };
+        for (hits, ph) in body.iter() {
+            let mut d = defender.clone();
+            if after_armor > 0 {
+                resisted(opts, &mut d, strike.weapon, after_armor, hits as u32, &mut Log::default());
+            }
+            let (p, has) = (p * ph, |s: &Status| d.condition.has(s) && !defender.condition.has(s));
+            self.light.add((d.condition.light - defender.condition.light) as i32, p);
+            self.critical.add((d.condition.critical - defender.condition.critical) as i32, p);
+            self.prone += if fell || has(&Status::Prone) { p } else { 0.0 };
+            self.unconscious += if has(&Status::Unconscious) { p } else { 0.0 };
+            self.incapacitated += if has(&Status::Incapacitated) { p } else { 0.0 };
+            self.dead += if has(&Status::Dead) { p } else { 0.0 };
+        }
+        Ok(())
+    }
+
+    fn odds(self, inputs: Vec<String>, hit: f64) -> Odds {
+        let chances = [
+            ("hit", hit),
+            ("attacker glitch", self.attacker_glitch),
+            ("weapon malfunction", self.malfunction),
+            ("defender glitch", self.defender_glitch),
+            ("knocked down", self.prone),
+            ("unconscious", self.unconscious),
+            ("incapacitated", self.incapacitated),
+            ("dead", self.dead),
+            ("taken out", self.unconscious + self.incapacitated + self.dead),
+        ];
+        let chances = chances.iter().map(|(n, p)| (n.to_string(), *p)).collect();
+        let dists = vec![("Light boxes".into(), self.light), ("Critical boxes".into(), self.critical)];
+        Odds { title: String::new(), inputs, chances, dists }
+    }
+}

@@ -1,0 +1,131 @@
+//! Exact odds of a Storyteller attack: every outcome of the attack and defense pools the rules tell apart
+//! (successes and 1s, by the multinomial), net successes as the rules count them; for each hit, the rules' own raw
+//! damage and soak, the damage dice's successes (binomial) and the rules' own health track on a copy of the
+//! defender.
+
+use std::collections::BTreeMap;
+
+use super::attack::{Strike, attack_pool, check_reach, choose_attribute, defense_spec, raw_damage, soak};
+use super::pool::{D10Pool, damage_dist, test_outcomes};
+use super::turn::{Act, Action, Attack};
+use super::{Fighter, Options, RulesError, Storyteller};
+use crate::rules::odds::{Dist, Odds};
+use crate::rules::outcome::{Log, Status};
+use crate::rules::ruleset::Combatant;
+
+impl Storyteller {
+    /// A plain attack by `actor` at `target` with the weapon in hand.
+    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {
+        let attack = Attack { weapon: None, target: target.to_owned(), situation: Default::default() };
+        Action { actor: battle[actor].fighter.name.clone(), act: Act::Attack(attack), movement: None }
+    }
+
+    /// The odds of the attack of `action` by combatant `actor`, as the rules would resolve it now.
+    pub fn attack_odds(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        action: &Action,
+    ) -> Result<Odds, RulesError> {
+        let Act::Attack(attack) = &action.act else {
+            return Err(RulesError::Illegal("the action has no attack".into()));
+        };
+        let (target, weapon, situation, meters) = self.prepare(actor, attack, battle)?;
+        let (me, them) = (&battle[actor].fighter, &battle[target].fighter);
+        let strike = Strike { weapon, situation: &situation, distance: meters };
+        let mut odds = strike_odds(&self.options, me, them, &strike)?;
+        odds.title = format!("{} attacks {} with the {}, {meters} m", me.name, them.name, weapon.name);
+        Ok(odds)
+    }
+}
+
+/// Test outcomes merged where the rules cannot tell them apart: successes and botch.
+fn outcomes(dice: u32, difficulty: u32) -> Vec<(D10Pool, f64)> {
+    let mut merged: BTreeMap<(u32, bool), (D10Pool, f64)> = BTreeMap::new();
+    for (pool, p) in test_outcomes(dice, difficulty) {
+        merged.entry((pool.successes, pool.botch)).or_insert((pool, 0.0)).1 += p;
+    }
+    merged.into_values().collect()
+}
+
+/// The odds of one attack by `attacker` at `defender`.
+pub fn strike_odds(
+    opts: &Options,
+    attacker: &Fighter,
+    defender: &Fighter,
+    strike: &Strike<'_>,
+) -> Result<Odds, RulesError> {
+    check_reach(defender, strike)?;
+    let attribute = choose_attribute(attacker, strike)?;
+    let spec = attack_pool(opts, attacker, strike, attribute)?;
+    let (attack_dice, difficulty) = (spec.dice(), spec.difficulty);
+    let defense_spec = defense_spec(opts, defender, strike.weapon.is_ranged(), strike.situation)?;
+    let defense_dice = defense_spec.as_ref().map(|s| s.dice());
+    let defense = match &defense_spec {
+        Some(s) => outcomes(s.dice(), s.difficulty),
+        None => vec![(D10Pool::default(), 1.0)],
+    };
+    let (mut botch, mut defender_botch) = (0.0, 0.0);
+    let mut nets: BTreeMap<u32, f64> = BTreeMap::new();
+    for (a, pa) in outcomes(attack_dice, difficulty) {
+        for (d, pd) in &defense {
+            let p = pa * pd;
+            botch += if a.botch { p } else { 0.0 };
+            defender_botch += if d.botch { p } else { 0.0 };
+            let net = a.successes as i32 - d.successes as i32;
+            if net >= 1 {
+                *nets.entry(net as u32).or_default() += p;
+            }
+        }
+    }
+    let mut t = Tally::default();
+    let levels_soaked = soak(defender, strike.weapon.kind, &mut Log::default())?;
+    for (&net, &p) in &nets {
+        let raw = raw_damage(attacker, strike, attribute, net, &mut Log::default()) as i32;
+        t.hit_for(defender, strike, raw - levels_soaked, p);
+    }
+    let hit: f64 = nets.values().sum();
+    t.levels.add(0, 1.0 - hit);
+    let inputs = vec![match defense_dice {
+        Some(d) => format!("{attack_dice} attack dice at difficulty {difficulty} against {d} defense dice"),
+        None => format!("{attack_dice} attack dice at difficulty {difficulty}; the defender rolls no defense"),
+    }];
+    Ok(t.odds(inputs, [hit, botch, defender_botch]))
+}
+
+/// The chances summed over every hit.
+#[derive(Default)]
+struct Tally {
+    incapacitated: f64,
+    dead: f64,
+    levels: Dist,
+}
+
+impl Tally {
+    /// A hit leaving `dice` damage dice after soak, with probability `p`: each count of successes on the health
+    /// track of a copy of the defender.
+    fn hit_for(&mut self, defender: &Fighter, strike: &Strike<'_>, dice: i32, p: f64) {
+        let rolled = if dice > 0 { damage_dist(dice as u32) } else { Dist::point(0) };
+        for (levels, pl) in rolled.iter() {
+            let mut d = defender.clone();
+            d.take(strike.weapon.kind, levels as u32, &mut Log::default());
+            let (p, has) = (p * pl, |s: &Status| d.condition.has(s) && !defender.condition.has(s));
+            self.levels.add(levels, p);
+            self.incapacitated += if has(&Status::Incapacitated) { p } else { 0.0 };
+            self.dead += if has(&Status::Dead) { p } else { 0.0 };
+        }
+    }
+
+    fn odds(self, inputs: Vec<String>, [hit, botch, defender_botch]: [f64; 3]) -> Odds {
+        let chances = [
+            ("hit", hit),
+            ("attacker botch", botch),
+            ("defender botch", defender_botch),
+            ("incapacitated", self.incapacitated),
+            ("dead", self.dead),
+            ("taken out", self.incapacitated + self.dead),
+        ];
+        let chances = chances.iter().map(|(n, p)| (n.to_string(), *p)).collect();
+        Odds { title: String::new(), inputs, chances, dists: vec![("health levels".into(), self.levels)] }
+    }
+}
