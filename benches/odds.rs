@@ -35,37 +35,42 @@ fn eclipse_phase(c: &mut Criterion) {
             distance: Some(40),
             other_targets: 0,
         };
-        c.bench_function(&format!("odds/eclipse_phase/{name}"), |b| {
+        let odds = ep::odds::shot_odds(&ep::Options::default(), &attacker, &defender, &shot).expect("odds");
+        c.bench_function(&format!("odds/eclipse_phase/{name} ({})", odds.inputs.join("; ")), |b| {
             b.iter(|| ep::odds::shot_odds(&ep::Options::default(), &attacker, &defender, &shot).expect("odds"));
         });
     }
 }
 
 fn shadowrun4(c: &mut Criterion) {
-    let situation = sr4::modifiers::Situation::default();
     let weapon = sr4::gear::WeaponRef("ak_97".into()).weapon().expect("catalogue");
-    let strike = sr4::attack::Strike {
-        weapon_id: "ak_97",
-        weapon,
-        mode: sr4::FiringMode::Burst(sr4::Spray::Narrow),
-        situation: &situation,
-        distance: 30,
-        surprised: false,
-    };
-    for (name, a, d) in [
+    let (dodge, plain) = (sr4::modifiers::Defense::FullDodge, sr4::modifiers::Defense::Best);
+    for (name, defense, a, d) in [
         (
-            "typical: 10 vs 6 dice",
+            "typical",
+            plain,
             "attributes: (agility: 5, reaction: 4, intuition: 4), skills: { Automatics: 5 }, weapons: [\"ak_97\"]",
             "attributes: (body: 4, reaction: 4, intuition: 3), skills: { Dodge: 2 }, armor: [\"armor_vest\"]",
         ),
         (
-            "large: 24 vs 20 dice",
-            "attributes: (agility: 12, reaction: 8, intuition: 8), skills: { Automatics: 12 }, weapons: [\"ak_97\"]",
+            "large, full dodge",
+            dodge,
+            "attributes: (agility: 12, reaction: 8, intuition: 8), skills: { Automatics: 12 }, smartlink: true, weapons: [\"ak_97\"]",
             "attributes: (body: 12, reaction: 12, intuition: 8), skills: { Dodge: 8 }, armor: [\"full_body_armor\"]",
         ),
     ] {
         let (attacker, defender) = (sr4::Fighter::new("A", sheet(a)), sr4::Fighter::new("D", sheet(d)));
-        c.bench_function(&format!("odds/shadowrun4/{name}"), |b| {
+        let situation = sr4::modifiers::Situation { defense, ..Default::default() };
+        let strike = sr4::attack::Strike {
+            weapon_id: "ak_97",
+            weapon,
+            mode: sr4::FiringMode::Burst(sr4::Spray::Narrow),
+            situation: &situation,
+            distance: 30,
+            surprised: false,
+        };
+        let odds = sr4::odds::strike_odds(&attacker, &defender, &strike).expect("odds");
+        c.bench_function(&format!("odds/shadowrun4/{name} ({})", odds.inputs.join("; ")), |b| {
             b.iter(|| sr4::odds::strike_odds(&attacker, &defender, &strike).expect("odds"));
         });
     }
@@ -77,18 +82,19 @@ fn storyteller(c: &mut Criterion) {
     let strike = st::attack::Strike { weapon, situation: &situation, distance: 30 };
     for (name, a, d) in [
         (
-            "typical: 8 vs 5 dice",
+            "typical",
             "attributes: (dexterity: 3, perception: 4), abilities: { Firearms: 4 }, weapons: [\"assault_rifle\"]",
             "attributes: (dexterity: 3, stamina: 3), abilities: { Dodge: 2 }, armor: \"flak_vest\"",
         ),
         (
-            "large: 20 vs 20 dice",
+            "large",
             "attributes: (dexterity: 10, perception: 10), abilities: { Firearms: 10 }, weapons: [\"assault_rifle\"]",
             "attributes: (dexterity: 10, stamina: 10), abilities: { Dodge: 10 }, armor: \"plate_armor\"",
         ),
     ] {
         let (attacker, defender) = (st::Fighter::new("A", sheet(a)), st::Fighter::new("D", sheet(d)));
-        c.bench_function(&format!("odds/storyteller/{name}"), |b| {
+        let odds = st::odds::strike_odds(&st::Options::default(), &attacker, &defender, &strike).expect("odds");
+        c.bench_function(&format!("odds/storyteller/{name} ({})", odds.inputs.join("; ")), |b| {
             b.iter(|| st::odds::strike_odds(&st::Options::default(), &attacker, &defender, &strike).expect("odds"));
         });
     }
@@ -100,18 +106,19 @@ fn homebrew(c: &mut Criterion) {
     let strike = hb::attack::Strike { weapon_id: "rifle", weapon, situation: &situation, distance: 50 };
     for (name, a, d) in [
         (
-            "typical: 8 vs 6 dice",
+            "typical",
             "attributes: (agility: 4), skills: { Longarms: 4 }, weapons: [\"rifle\"]",
             "attributes: (agility: 3, intuition: 4, body: 4), skills: { Dodge: 2 }, armor: [\"ballistic_vest\"]",
         ),
         (
-            "large: 22 vs 20 dice",
+            "large",
             "attributes: (agility: 11), skills: { Longarms: 11 }, weapons: [\"rifle\"]",
             "attributes: (agility: 8, intuition: 10, body: 12), skills: { Dodge: 10 }, armor: [\"riot_gear\"]",
         ),
     ] {
         let (attacker, defender) = (hb::Fighter::new("A", sheet(a)), hb::Fighter::new("D", sheet(d)));
-        c.bench_function(&format!("odds/homebrew_d6/{name}"), |b| {
+        let odds = hb::odds::strike_odds(&hb::Options::default(), &attacker, &defender, &strike).expect("odds");
+        c.bench_function(&format!("odds/homebrew_d6/{name} ({})", odds.inputs.join("; ")), |b| {
             b.iter(|| hb::odds::strike_odds(&hb::Options::default(), &attacker, &defender, &strike).expect("odds"));
         });
     }
