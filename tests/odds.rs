@@ -442,3 +442,35 @@ mod homebrew {
         monte_carlo(n, |dice| strike(&attacker, &defender, &s, dice)).agrees(&odds, five_sigma(n));
     }
 }
+
+#[test]
+fn skirmish_odds_prints_the_table_and_names_bad_input() {
+    use std::process::Command;
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_skirmish")).args(args).output().expect("runs");
+    let out = run(&["odds", "tests/scenarios/stoya.ron"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.starts_with("Assassin shoots Stoya with the Shredder (burst fire, +1d10 DV), 5 m\n"), "{text}");
+    assert!(text.contains("  attack target 75 against defense target 30\n"), "{text}");
+    let out = run(&[
+        "odds",
+        "levels/street.ron",
+        "--ruleset",
+        "storyteller",
+        "--attacker",
+        "Crew rifleman 1",
+        "--target",
+        "Gang heavy 4",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && text.contains("health levels (mean"), "{text}");
+    let out = run(&["odds", "levels/street.ron", "--attacker", "Nobody", "--target", "Gang heavy 4"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.starts_with("error: no combatant is called Nobody; there are Crew rifleman 1,"), "{err}");
+    let out = run(&["odds", "levels/street.ron"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err, "error: give --attacker and --target, or script an attack in the file\n");
+    let out = run(&["odds", "levels/street.ron", "--attacker", "Crew rifleman 1"]);
+    assert_eq!(out.status.code(), Some(2), "clap wants the target too");
+}
