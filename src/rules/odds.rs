@@ -93,7 +93,24 @@ pub struct Odds {
     pub dists: Vec<(String, Dist)>,
 }
 
+/// Outcomes merged where `key` says the rules cannot tell them apart, their probabilities summed; the first of
+/// each kind stands for it.
+pub fn merge<T, K: Ord>(outcomes: Vec<(T, f64)>, key: impl Fn(&T) -> K) -> Vec<(T, f64)> {
+    let mut merged: BTreeMap<K, (T, f64)> = BTreeMap::new();
+    for (outcome, p) in outcomes {
+        merged.entry(key(&outcome)).or_insert((outcome, 0.0)).1 += p;
+    }
+    merged.into_values().collect()
+}
+
 impl Odds {
+    /// Odds with these inputs, chances and distributions (the title is set by the caller who knows the names).
+    pub fn new(inputs: Vec<String>, chances: &[(&str, f64)], dists: Vec<(&str, Dist)>) -> Self {
+        let chances = chances.iter().map(|(n, p)| (n.to_string(), *p)).collect();
+        let dists = dists.into_iter().map(|(n, d)| (n.to_owned(), d)).collect();
+        Odds { title: String::new(), inputs, chances, dists }
+    }
+
     /// A named chance (0 when the ruleset has no such thing).
     pub fn chance(&self, name: &str) -> f64 {
         self.chances.iter().find(|(n, _)| n == name).map_or(0.0, |(_, p)| *p)

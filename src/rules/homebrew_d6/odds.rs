@@ -8,7 +8,7 @@ use super::attack::{Strike, attack_spec, defense_spec, resistance_spec, resisted
 use super::gear::AttackKind;
 use super::turn::{Action, Attack, ComplexAction, SimpleAction};
 use super::{Fighter, HomebrewD6, Options, RulesError};
-use crate::rules::odds::{Dist, Odds};
+use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
 use crate::rules::shadowrun4::pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
@@ -59,11 +59,7 @@ fn first_attack(action: &Action) -> Result<(&Attack, bool), RulesError> {
 
 /// Pool outcomes merged where the rules cannot tell them apart: hits and glitch.
 fn outcomes(dice: u32) -> Vec<(Pool, f64)> {
-    let mut merged: BTreeMap<(u32, bool), (Pool, f64)> = BTreeMap::new();
-    for (pool, p) in pool_outcomes(dice, GlitchRule::MoreThanHalf) {
-        merged.entry((pool.hits, pool.glitch)).or_insert((pool, 0.0)).1 += p;
-    }
-    merged.into_values().collect()
+    merge(pool_outcomes(dice, GlitchRule::MoreThanHalf), |p| (p.hits, p.glitch))
 }
 
 /// The odds of one attack by `attacker` at `defender`.
@@ -179,8 +175,6 @@ impl Tally {
             ("dead", self.dead),
             ("taken out", self.unconscious + self.incapacitated + self.dead),
         ];
-        let chances = chances.iter().map(|(n, p)| (n.to_string(), *p)).collect();
-        let dists = vec![("Light boxes".into(), self.light), ("Critical boxes".into(), self.critical)];
-        Odds { title: String::new(), inputs, chances, dists }
+        Odds::new(inputs, &chances, vec![("Light boxes", self.light), ("Critical boxes", self.critical)])
     }
 }

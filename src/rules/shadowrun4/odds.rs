@@ -11,7 +11,7 @@ use super::gear::DamageKind;
 use super::policy::preferred_mode;
 use super::pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
 use super::{Fighter, RulesError, Shadowrun4};
-use crate::rules::odds::{Dist, Odds};
+use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
 
@@ -67,11 +67,7 @@ fn first_attack(action: &Action) -> Result<(&Attack, bool), RulesError> {
 
 /// Pool outcomes merged where the rules cannot tell them apart: hits, glitch, critical glitch.
 fn outcomes(dice: u32) -> Vec<(Pool, f64)> {
-    let mut merged: BTreeMap<(u32, bool, bool), (Pool, f64)> = BTreeMap::new();
-    for (pool, p) in pool_outcomes(dice, GlitchRule::HalfOrMore) {
-        merged.entry((pool.hits, pool.glitch, pool.critical_glitch)).or_insert((pool, 0.0)).1 += p;
-    }
-    merged.into_values().collect()
+    merge(pool_outcomes(dice, GlitchRule::HalfOrMore), |p| (p.hits, p.glitch, p.critical_glitch))
 }
 
 /// The odds of one attack by `attacker` at `defender`.
@@ -188,7 +184,6 @@ impl Tally {
             ("dead", self.dead),
             ("taken out", self.unconscious + self.dead),
         ];
-        let chances = chances.iter().map(|(n, p)| (n.to_string(), *p)).collect();
-        Odds { title: String::new(), inputs, chances, dists: vec![("damage".into(), self.damage)] }
+        Odds::new(inputs, &chances, vec![("damage", self.damage)])
     }
 }

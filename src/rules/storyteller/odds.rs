@@ -9,7 +9,7 @@ use super::attack::{Strike, attack_pool, check_reach, choose_attribute, defense_
 use super::pool::{D10Pool, damage_dist, test_outcomes};
 use super::turn::{Act, Action, Attack};
 use super::{Fighter, Options, RulesError, Storyteller};
-use crate::rules::odds::{Dist, Odds};
+use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
 
@@ -41,11 +41,7 @@ impl Storyteller {
 
 /// Test outcomes merged where the rules cannot tell them apart: successes and botch.
 fn outcomes(dice: u32, difficulty: u32) -> Vec<(D10Pool, f64)> {
-    let mut merged: BTreeMap<(u32, bool), (D10Pool, f64)> = BTreeMap::new();
-    for (pool, p) in test_outcomes(dice, difficulty) {
-        merged.entry((pool.successes, pool.botch)).or_insert((pool, 0.0)).1 += p;
-    }
-    merged.into_values().collect()
+    merge(test_outcomes(dice, difficulty), |p| (p.successes, p.botch))
 }
 
 /// The odds of one attack by `attacker` at `defender`.
@@ -125,7 +121,6 @@ impl Tally {
             ("dead", self.dead),
             ("taken out", self.incapacitated + self.dead),
         ];
-        let chances = chances.iter().map(|(n, p)| (n.to_string(), *p)).collect();
-        Odds { title: String::new(), inputs, chances, dists: vec![("health levels".into(), self.levels)] }
+        Odds::new(inputs, &chances, vec![("health levels", self.levels)])
     }
 }
