@@ -9,3 +9,4 @@ pub mod combat;
 pub mod map;
 pub mod rules;
 pub mod scenario;
+pub mod ui;

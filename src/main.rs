@@ -18,12 +18,37 @@ use skirmish::scenario::{self, Scenario};
     about = "Tactical skirmishes with tabletop-RPG combat rules, every roll explained"
 )]
 struct Cli {
+    /// Without a command, `play` opens the default level.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Open the game window on a level (or scenario); every side uses the built-in choice for now.
+    Play {
+        /// The level or scenario file (RON).
+        #[arg(default_value = "levels/street.ron")]
+        file: PathBuf,
+        /// The ruleset a level is played under (scenarios name their own).
+        #[arg(long, value_enum)]
+        ruleset: Option<RulesetId>,
+        /// Seed the dice (default: random, printed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Seconds between two slots of the battle.
+        #[arg(long, default_value_t = 0.6)]
+        pace: f32,
+        /// Save a screenshot to this PNG after `--frames` frames, then quit.
+        #[arg(long)]
+        screenshot: Option<PathBuf>,
+        /// Frames before the screenshot.
+        #[arg(long, default_value_t = 90)]
+        frames: u32,
+        /// Quit after this many frames and print the mean frame time.
+        #[arg(long)]
+        quit_after: Option<u32>,
+    },
     /// Play a scenario or a level headless and print its log.
     Run {
         /// The scenario or level file (RON).
@@ -68,7 +93,20 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
+    let command = Cli::parse().command.unwrap_or(Command::Play {
+        file: PathBuf::from("levels/street.ron"),
+        ruleset: None,
+        seed: None,
+        pace: 0.6,
+        screenshot: None,
+        frames: 90,
+        quit_after: None,
+    });
+    match command {
+        Command::Play { file, ruleset, seed, pace, screenshot, frames, quit_after } => {
+            let options = skirmish::ui::PlayOptions { pace, screenshot: screenshot.map(|p| (p, frames)), quit_after };
+            play(&file, ruleset, seed, options)
+        }
         Command::Run { scenario, ruleset, seed, dice, typed, json } => {
             run(&scenario, ruleset, (seed, dice, typed), json)
         }
@@ -122,6 +160,30 @@ fn run(path: &Path, ruleset: Option<RulesetId>, (seed, dice, typed): DiceArgs, j
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Opens the game window, or says in one line why it cannot.
+fn play(path: &Path, ruleset: Option<RulesetId>, seed: Option<u64>, options: skirmish::ui::PlayOptions) -> ExitCode {
+    let no_display = ["DISPLAY", "WAYLAND_DISPLAY"].iter().all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty()));
+    if no_display {
+        eprintln!(
+            "error: no display to open a window on (DISPLAY is not set); play headless with `skirmish run {} --ruleset shadowrun4`, or start under `xvfb-run`",
+            path.display()
+        );
+        return ExitCode::from(2);
+    }
+    let loaded = match load(path, ruleset) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (dice, label) = choose_dice(&loaded, seed, None);
+    match skirmish::ui::play(&loaded, dice, &label, options) {
+        bevy::app::AppExit::Success => ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
     }
 }
 

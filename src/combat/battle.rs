@@ -4,7 +4,7 @@
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 
-use super::components::{Armor, GridPos, Initiative, Loadout, RosterIndex, Side, Stats, StatusList, Wounds};
+use super::components::{Armor, GridPos, Initiative, Loadout, RosterIndex, Side, Stats, StatusList, Tracks, Wounds};
 use super::{
     ActionSource, BattleDice, BattleLog, BattleObjectives, BattleRecord, CombatPlugin, CombatRules, Roster, Rules,
     TurnState,
@@ -30,14 +30,22 @@ pub struct BattleSetup<R: CombatRules> {
 /// A headless app holding the battle, ready to `update`.
 pub fn battle_app<R: CombatRules>(setup: BattleSetup<R>) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, CombatPlugin::<R>::default()));
+    app.add_plugins(MinimalPlugins);
+    add_battle(&mut app, setup);
     // A battle's systems run one after another by design; on 2 cores the multi-threaded executor made each update
     // 3–6 times slower (measured: 16 µs against 46–94 µs per slot of the 4-vs-4 battle).
     for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
         schedule.set_executor(SingleThreadedExecutor::new());
     }
+    app
+}
+
+/// Adds the combat plugin, the combatants and the battle's resources to an app (headless, or the GUI's).
+pub fn add_battle<R: CombatRules>(app: &mut App, setup: BattleSetup<R>) {
+    app.add_plugins(CombatPlugin::<R>::default());
     let world = app.world_mut();
-    let roster = setup.combatants.iter().enumerate().map(|(i, c)| world.spawn(components(i, c)).id()).collect();
+    let spawn = |(i, c)| world.spawn((components(i, c), Tracks(setup.rules.tracks(&c.fighter)))).id();
+    let roster = setup.combatants.iter().enumerate().map(spawn).collect();
     app.insert_resource(Rules(setup.rules))
         .insert_resource(BattleDice(setup.dice))
         .insert_resource(BattleLog(setup.log))
@@ -46,7 +54,6 @@ pub fn battle_app<R: CombatRules>(setup: BattleSetup<R>) -> App {
         .insert_resource(BattleRecord::<R::Action>(Vec::new()))
         .insert_resource(BattleObjectives(setup.objectives))
         .insert_resource(TurnState { turn_limit: setup.turn_limit, round_over: true, ..TurnState::default() });
-    app
 }
 
 /// A combatant's components.

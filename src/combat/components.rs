@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 use crate::rules::outcome::Status;
+use crate::rules::ruleset::Track;
 
 /// The ruleset's sheet: attributes, skills, gear carried.
 #[derive(Component, Clone, Debug)]
@@ -49,3 +50,8 @@ pub struct Initiative {
 /// The combatant's place in the battle's roster: the index the ruleset's slots refer to.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RosterIndex(pub usize);
+
+/// Its damage tracks as a player reads them (health bars, the sheet panel); kept in step with `Wounds` by the
+/// damage system.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tracks(pub Vec<Track>);

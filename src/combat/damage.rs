@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
-use super::components::{GridPos, Loadout, StatusList, Wounds};
+use super::components::{GridPos, Loadout, StatusList, Tracks, Wounds};
 use super::messages::{ActionResolved, DamageApplied, StatusChanged, WoundsTaken};
-use super::{CombatRules, ConditionOf, TurnSystems};
+use super::{CombatRules, ConditionOf, Rules, TurnSystems};
 use crate::rules::outcome::Event;
 use crate::rules::ruleset::{FighterParts, FighterState};
 
@@ -16,12 +16,15 @@ pub(super) fn plugin<R: CombatRules>(app: &mut App) {
 /// Writes each combatant's new condition, and reports what changed.
 fn apply_outcomes<R: CombatRules>(
     mut resolved: MessageReader<ActionResolved<R::Fighter>>,
-    mut combatants: Query<(&mut GridPos, &mut Wounds<ConditionOf<R>>, &mut Loadout, &mut StatusList)>,
+    rules: Res<Rules<R>>,
+    mut combatants: Query<(&mut GridPos, &mut Wounds<ConditionOf<R>>, &mut Loadout, &mut StatusList, &mut Tracks)>,
     mut writers: (MessageWriter<DamageApplied>, MessageWriter<WoundsTaken>, MessageWriter<StatusChanged>),
 ) {
     for message in resolved.read() {
         for (entity, cell, fighter) in &message.fighters {
-            let Ok((mut pos, mut wounds, mut loadout, mut statuses)) = combatants.get_mut(*entity) else { continue };
+            let Ok((mut pos, mut wounds, mut loadout, mut statuses, mut tracks)) = combatants.get_mut(*entity) else {
+                continue;
+            };
             if (pos.0, pos.1) != *cell {
                 *pos = GridPos(cell.0, cell.1);
             }
@@ -30,6 +33,7 @@ fn apply_outcomes<R: CombatRules>(
                 continue;
             }
             wounds.0 = fighter.condition().clone();
+            tracks.0 = rules.0.tracks(fighter);
             if loadout.weapon != fighter.weapon_in_hand() || loadout.rounds != fighter.rounds_in_hand() {
                 *loadout = Loadout { weapon: fighter.weapon_in_hand().to_owned(), rounds: fighter.rounds_in_hand() };
             }

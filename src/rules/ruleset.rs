@@ -112,6 +112,20 @@ macro_rules! fighter_views {
 
 pub(crate) use fighter_views;
 
+/// A damage track as a player reads it: "Physical 4 of 10", "damage 12 of 35".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Track {
+    pub name: String,
+    pub taken: u32,
+    pub capacity: u32,
+}
+
+impl Track {
+    pub fn new(name: &str, taken: u32, capacity: u32) -> Self {
+        Track { name: name.to_owned(), taken, capacity }
+    }
+}
+
 /// One slot of a turn: which combatant acts, and in which phase or pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slot {
@@ -164,6 +178,9 @@ pub trait Ruleset {
     fn announces_phases(&self) -> bool {
         true
     }
+
+    /// A fighter's damage tracks under this battle's options (for health bars and sheets).
+    fn tracks(&self, fighter: &Self::Fighter) -> Vec<Track>;
 
     /// The ground the battle is fought on.
     fn field(&self) -> &Field;

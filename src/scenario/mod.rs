@@ -60,6 +60,18 @@ fn default_turn_limit() -> u32 {
     20
 }
 
+impl Scenario {
+    /// Every combatant's starting cell.
+    pub fn positions(&self) -> Vec<(i32, i32)> {
+        match &self.ruleset {
+            RulesetSetup::EclipsePhase(s) => s.combatants.iter().map(|c| c.position).collect(),
+            RulesetSetup::Shadowrun4(s) => s.combatants.iter().map(|c| c.position).collect(),
+            RulesetSetup::Storyteller(s) => s.combatants.iter().map(|c| c.position).collect(),
+            RulesetSetup::HomebrewD6(s) => s.combatants.iter().map(|c| c.position).collect(),
+        }
+    }
+}
+
 /// The ruleset, its options, combatants and scripted actions.
 #[derive(Clone, Debug, Deserialize)]
 pub enum RulesetSetup {
@@ -183,6 +195,39 @@ pub fn run_ecs(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_labe
 
 /// The headless app of a scenario's battle, ready to `update` (the GUI adds its plugins to the same app).
 pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> App {
+    build(scenario, dice, dice_label, Headless)
+}
+
+/// Adds a scenario's battle to an app that has its own plugins (the GUI's window and renderer).
+pub fn add_to_app(app: App, scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> App {
+    build(scenario, dice, dice_label, Into(app))
+}
+
+/// What to build a battle into, whatever its ruleset.
+trait Build {
+    fn build<R: CombatRules>(self, setup: BattleSetup<R>) -> App;
+}
+
+/// A headless app of its own.
+struct Headless;
+
+impl Build for Headless {
+    fn build<R: CombatRules>(self, setup: BattleSetup<R>) -> App {
+        crate::combat::battle::battle_app(setup)
+    }
+}
+
+/// An app made elsewhere.
+struct Into(App);
+
+impl Build for Into {
+    fn build<R: CombatRules>(mut self, setup: BattleSetup<R>) -> App {
+        crate::combat::battle::add_battle(&mut self.0, setup);
+        self.0
+    }
+}
+
+fn build(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str, into: impl Build) -> App {
     let header = Header::of(scenario, dice_label);
     match &scenario.ruleset {
         RulesetSetup::EclipsePhase(setup) => {
@@ -191,7 +236,7 @@ pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_labe
                 sheet: Arc::new(sheet),
                 condition,
             });
-            ecs_battle(EclipsePhase::new(setup.options), battle, &setup.actions, &header, dice)
+            into.build(ecs_battle(EclipsePhase::new(setup.options), battle, &setup.actions, &header, dice))
         }
         RulesetSetup::Shadowrun4(setup) => {
             let battle = battle_of(&setup.combatants, |name, sheet, condition| sr4::Fighter {
@@ -199,7 +244,7 @@ pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_labe
                 sheet: Arc::new(sheet),
                 condition,
             });
-            ecs_battle(Shadowrun4::new(setup.options.clone()), battle, &setup.actions, &header, dice)
+            into.build(ecs_battle(Shadowrun4::new(setup.options.clone()), battle, &setup.actions, &header, dice))
         }
         RulesetSetup::Storyteller(setup) => {
             let battle = battle_of(&setup.combatants, |name, sheet, condition| st::Fighter {
@@ -207,7 +252,7 @@ pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_labe
                 sheet: Arc::new(sheet),
                 condition,
             });
-            ecs_battle(Storyteller::new(setup.options), battle, &setup.actions, &header, dice)
+            into.build(ecs_battle(Storyteller::new(setup.options), battle, &setup.actions, &header, dice))
         }
         RulesetSetup::HomebrewD6(setup) => {
             let battle = battle_of(&setup.combatants, |name, sheet, condition| hb::Fighter {
@@ -215,7 +260,7 @@ pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_labe
                 sheet: Arc::new(sheet),
                 condition,
             });
-            ecs_battle(HomebrewD6::new(setup.options), battle, &setup.actions, &header, dice)
+            into.build(ecs_battle(HomebrewD6::new(setup.options), battle, &setup.actions, &header, dice))
         }
     }
 }
@@ -226,7 +271,7 @@ fn ecs_battle<R: CombatRules>(
     actions: &[R::Action],
     header: &Header<'_>,
     dice: Box<dyn Dice + Send + Sync>,
-) -> App {
+) -> BattleSetup<R> {
     rules.set_field(header.field.clone());
     let mut log = Log::default();
     let (name, ruleset, label) = (header.name.to_owned(), rules.name().to_owned(), header.dice.to_owned());
@@ -236,8 +281,7 @@ fn ecs_battle<R: CombatRules>(
         false => ActionSource::Scripted(actions.iter().cloned().collect()),
     };
     let (turn_limit, objectives) = (header.turn_limit, header.objectives.clone());
-    let setup = BattleSetup { rules, combatants, source, turn_limit, objectives, dice, log };
-    crate::combat::battle::battle_app(setup)
+    BattleSetup { rules, combatants, source, turn_limit, objectives, dice, log }
 }
 
 /// The combatants at the start of the battle, each on its side and cell.

@@ -10,7 +10,7 @@ use super::{Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::field::Field;
 use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::ruleset::{Combatant, Ruleset, Slot};
+use crate::rules::ruleset::{Combatant, Ruleset, Slot, Track};
 
 /// Eclipse Phase with its per-battle options and the slots left in the current turn.
 #[derive(Clone, Debug, Default)]
@@ -87,6 +87,11 @@ impl Ruleset for EclipsePhase {
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
         default_action(&self.field, slot.actor, battle)
+    }
+
+    fn tracks(&self, f: &Fighter) -> Vec<Track> {
+        let c = &f.condition;
+        vec![Track::new("damage", c.damage, f.sheet.durability), Track::new("wounds", c.wounds, 0)]
     }
 
     fn field(&self) -> &Field {

@@ -12,7 +12,7 @@ use crate::rules::dice::Dice;
 use crate::rules::field::{Field, Pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::passes::{FreeAction, InitiativeRoll, PassEntry, Passes, PhaseAction, phase_move, roll_initiative};
-use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, pair_mut};
+use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, Track, pair_mut};
 use crate::rules::shadowrun4::pool::GlitchRule;
 
 /// One combatant's Action Phase, as a scenario scripts it.
@@ -161,6 +161,11 @@ impl Ruleset for HomebrewD6 {
 
     fn announces_phases(&self) -> bool {
         false
+    }
+
+    fn tracks(&self, f: &Fighter) -> Vec<Track> {
+        let (c, o) = (&f.condition, &self.options);
+        vec![Track::new("Light", c.light, f.light_boxes(o)), Track::new("Critical", c.critical, f.critical_boxes(o))]
     }
 
     fn field(&self) -> &Field {

@@ -11,7 +11,7 @@ use crate::rules::dice::Dice;
 use crate::rules::field::Field;
 use crate::rules::outcome::{Log, Modifier};
 use crate::rules::passes::{InitiativeRoll, PassEntry, Passes, roll_initiative};
-use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot};
+use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, Track};
 
 /// Shadowrun 4 with its options and the state of the current combat turn.
 #[derive(Clone, Debug, Default)]
@@ -139,6 +139,11 @@ impl Ruleset for Shadowrun4 {
 
     fn announces_phases(&self) -> bool {
         false
+    }
+
+    fn tracks(&self, f: &Fighter) -> Vec<Track> {
+        let (c, s) = (&f.condition, &f.sheet);
+        vec![Track::new("Physical", c.physical, s.physical_boxes()), Track::new("Stun", c.stun, s.stun_boxes())]
     }
 
     fn field(&self) -> &Field {

@@ -13,7 +13,7 @@ use crate::rules::approach::{Plan, Reach, anyone, plan};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Field, Move, Pace, perform_move};
 use crate::rules::outcome::{Event, Log, Status, Term};
-use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, pair_mut};
+use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, Track, pair_mut};
 
 /// One action, as a scenario scripts it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -186,6 +186,10 @@ impl Ruleset for Storyteller {
             None => Act::Wait,
         };
         Some(Action { actor: f.name.clone(), act, movement })
+    }
+
+    fn tracks(&self, f: &Fighter) -> Vec<Track> {
+        vec![Track::new("health levels", f.condition.health.levels() as u32, 7)]
     }
 
     fn field(&self) -> &Field {

@@ -1,0 +1,68 @@
+//! The camera: fitted to the map when the battle opens, panned with the arrow keys or WASD and zoomed with the
+//! mouse wheel or +/−.
+
+use bevy::input::mouse::AccumulatedMouseScroll;
+use bevy::prelude::*;
+
+use super::{CELL, MapView};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_camera).add_systems(Update, (pan_camera, zoom_camera));
+}
+
+/// The window's size, and the part the panels leave to the map: left, right and top panels in pixels.
+const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
+const LEFT: f32 = 250.0;
+const RIGHT: f32 = 380.0;
+const TOP: f32 = 24.0;
+
+fn spawn_camera(mut commands: Commands, map: Res<MapView>) {
+    let grid = &map.0.grid;
+    let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
+    // Fit the map, with a margin, into the window less the panels, and centre it there.
+    let free = Vec2::new(WINDOW.x - LEFT - RIGHT, WINDOW.y - TOP);
+    let scale = ((w + CELL) / free.x).max((h + CELL) / free.y).max(0.25);
+    let map_center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
+    // Where the free area's centre is, from the window's centre, in screen pixels (y up).
+    let free_center = Vec2::new(LEFT + free.x / 2.0 - WINDOW.x / 2.0, -(TOP + free.y / 2.0 - WINDOW.y / 2.0));
+    let center = (map_center - free_center * scale).extend(0.0);
+    let projection = OrthographicProjection { scale, ..OrthographicProjection::default_2d() };
+    commands.spawn((Camera2d, Projection::Orthographic(projection), Transform::from_translation(center)));
+}
+
+fn pan_camera(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut camera: Query<(&mut Transform, &Projection)>) {
+    let Ok((mut transform, projection)) = camera.single_mut() else { return };
+    let scale = match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let mut dir = Vec2::ZERO;
+    for (keys_for, d) in [
+        ([KeyCode::ArrowLeft, KeyCode::KeyA], Vec2::NEG_X),
+        ([KeyCode::ArrowRight, KeyCode::KeyD], Vec2::X),
+        ([KeyCode::ArrowUp, KeyCode::KeyW], Vec2::Y),
+        ([KeyCode::ArrowDown, KeyCode::KeyS], Vec2::NEG_Y),
+    ] {
+        if keys.any_pressed(keys_for) {
+            dir += d;
+        }
+    }
+    transform.translation += (dir * 600.0 * scale * time.delta_secs()).extend(0.0);
+}
+
+fn zoom_camera(
+    keys: Res<ButtonInput<KeyCode>>,
+    scroll: Res<AccumulatedMouseScroll>,
+    mut camera: Query<&mut Projection, With<Camera2d>>,
+) {
+    let Ok(mut projection) = camera.single_mut() else { return };
+    let Projection::Orthographic(o) = projection.as_mut() else { return };
+    let mut factor = 1.0 - scroll.delta.y * 0.1;
+    if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
+        factor *= 0.8;
+    }
+    if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
+        factor *= 1.25;
+    }
+    o.scale = (o.scale * factor).clamp(0.2, 8.0);
+}

@@ -1,0 +1,80 @@
+//! Presentation: the Bevy window with the grid map, the units and egui panels over a battle the ECS layer plays.
+//! Only this layer needs a window; everything it shows comes from the combat components and the battle log.
+//!
+//! - `board.rs`: the grid, terrain and zones
+//! - `units.rs`: units with side colours, names and health bars; the acting unit highlighted
+//! - `camera.rs`: the camera, fitted to the map; pan and zoom
+//! - `panels.rs`: egui panels: combat log, initiative tracker, the acting unit's sheet, the battle's state
+//! - `pacing.rs`: one slot at a time, at a pace a player can follow; pause and step
+//! - `capture.rs`: a screenshot after some frames, then quit (the smoke test and the README's picture)
+
+mod board;
+mod camera;
+mod capture;
+mod pacing;
+mod panels;
+mod units;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::EguiPlugin;
+
+use crate::map::Battlefield;
+use crate::rules::dice::Dice;
+use crate::scenario::{self, Scenario};
+
+/// Pixels per grid cell at zoom 1.
+pub const CELL: f32 = 32.0;
+
+/// How the window was asked to run.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct PlayOptions {
+    /// Seconds between two slots of the battle.
+    pub pace: f32,
+    /// Take a screenshot to this file after `frames` frames, then quit.
+    pub screenshot: Option<(PathBuf, u32)>,
+    /// Quit after this many frames (frame-rate measurements).
+    pub quit_after: Option<u32>,
+}
+
+/// The map the battle is fought on (open ground around the combatants for a scenario without a level).
+#[derive(Resource, Clone, Debug)]
+pub struct MapView(pub Arc<Battlefield>);
+
+/// The battle's name and ruleset, for the title bar.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct BattleTitle(pub String);
+
+/// Adds the presentation plugins.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, pacing::plugin, capture::plugin));
+}
+
+/// Opens the window and plays `scenario` in it until the window closes.
+pub fn play(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, label: &str, options: PlayOptions) -> AppExit {
+    let window = Window {
+        title: format!("Skirmish — {}", scenario.name),
+        resolution: WindowResolution::new(1280, 720),
+        ..default()
+    };
+    let mut app = App::new();
+    app.add_plugins((
+        DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
+        EguiPlugin::default(),
+    ));
+    let mut app = scenario::add_to_app(app, scenario, dice, label);
+    let field = scenario.field.clone().unwrap_or_else(|| Arc::new(open_map(scenario)));
+    app.insert_resource(MapView(field)).insert_resource(options).insert_resource(BattleTitle(scenario.name.clone()));
+    app.add_plugins(plugin);
+    app.run()
+}
+
+/// Open ground around a scenario's combatants, with a margin.
+fn open_map(scenario: &Scenario) -> Battlefield {
+    let cells = scenario.positions();
+    let (w, h) = cells.iter().fold((1, 1), |(w, h), (x, y)| (w.max(x + 3), h.max(y + 3)));
+    Battlefield::new(crate::map::grid::Grid::open(w.max(8), h.max(6)))
+}

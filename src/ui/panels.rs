@@ -1,0 +1,221 @@
+//! The egui panels: the combat log (newest at the bottom; each action one line that opens into its explained
+//! outcome, criticals, glitches and wounds in colour), the initiative tracker, the acting unit's sheet, the battle's
+//! state and keys, and the battle-end summary.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::BattleTitle;
+use super::pacing::Pace;
+use crate::combat::components::{Armor, Initiative, Loadout, Side, StatusList, Tracks};
+use crate::combat::messages::TurnStarted;
+use crate::combat::{BattleLog, TurnState};
+use crate::rules::outcome::{Event, Roll, Status};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Acting>()
+        .add_systems(Update, follow_actor)
+        .add_systems(EguiPrimaryContextPass, (show_panels, show_end).chain());
+}
+
+/// The unit whose slot was played last.
+#[derive(Resource, Default)]
+struct Acting(Option<Entity>);
+
+fn follow_actor(mut started: MessageReader<TurnStarted>, mut acting: ResMut<Acting>) {
+    if let Some(m) = started.read().last() {
+        acting.0 = Some(m.entity);
+    }
+}
+
+/// The panels around the map: the bar on top, the tracker and sheet on the left, the log on the right.
+fn show_panels(
+    mut contexts: EguiContexts,
+    title: Res<BattleTitle>,
+    state: Res<TurnState>,
+    pace: Res<Pace>,
+    units: Query<Row>,
+    acting: Res<Acting>,
+    log: Res<BattleLog>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
+    let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
+    show_top_bar(&mut root, &title, &state, &pace);
+    show_tracker(&mut root, &units, &acting);
+    show_log(&mut root, &log);
+    Ok(())
+}
+
+fn show_top_bar(root: &mut egui::Ui, title: &BattleTitle, state: &TurnState, pace: &Pace) {
+    egui::Panel::top("top").show(root, |ui| {
+        ui.horizontal(|ui| {
+            ui.strong(&title.0);
+            ui.separator();
+            ui.label(format!("Turn {}", state.turn));
+            ui.separator();
+            let speed = format!("{:.2} s a slot", pace.timer.duration().as_secs_f32());
+            ui.label(if state.ended {
+                "battle over".to_owned()
+            } else if pace.paused {
+                "paused".into()
+            } else {
+                speed
+            });
+            ui.separator();
+            ui.weak("Space pause · N step · [ ] pace · arrows/WASD pan · wheel or +/− zoom");
+        });
+    });
+}
+
+type Row<'a> = (Entity, &'a Name, &'a Side, &'a Initiative, &'a StatusList, &'a Tracks, &'a Loadout, &'a Armor);
+
+fn show_tracker(root: &mut egui::Ui, units: &Query<Row>, acting: &Acting) {
+    let mut rows: Vec<Row> = units.iter().collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.3.score.unwrap_or(i32::MIN)));
+    egui::Panel::left("tracker").exact_size(250.0).show(root, |ui| {
+        ui.heading("Initiative");
+        egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
+            for (entity, name, side, init, statuses, ..) in &rows {
+                let score = init.score.map_or("–".to_owned(), |s| s.to_string());
+                let out = statuses
+                    .0
+                    .iter()
+                    .any(|s| matches!(s, Status::Dead | Status::Unconscious | Status::Incapacitated | Status::Escaped));
+                let text = egui::RichText::new(format!("{score:>4}  {name}  ({})", side.0));
+                let text = if Some(*entity) == acting.0 { text.strong().color(egui::Color32::WHITE) } else { text };
+                ui.label(if out { text.strikethrough().weak() } else { text });
+            }
+        });
+        ui.separator();
+        if let Some(row) = rows.iter().find(|r| Some(r.0) == acting.0) {
+            show_sheet(ui, row);
+        }
+    });
+}
+
+fn show_sheet(ui: &mut egui::Ui, (_, name, side, init, statuses, tracks, loadout, armor): &Row) {
+    ui.heading(name.as_str());
+    ui.label(format!("Side: {}", side.0));
+    let rounds = loadout.rounds.map_or(String::new(), |r| format!(" ({r} rounds)"));
+    ui.label(format!("Weapon: {}{rounds}", loadout.weapon));
+    ui.label(format!("Armor: {}", if armor.0.is_empty() { "none".to_owned() } else { armor.0.join(", ") }));
+    if let Some(score) = init.score {
+        ui.label(format!("Initiative: {score}"));
+    }
+    for t in &tracks.0 {
+        match t.capacity {
+            0 => ui.label(format!("{}: {}", t.name, t.taken)),
+            c => {
+                ui.add(egui::ProgressBar::new(t.taken as f32 / c as f32).text(format!("{} {} of {c}", t.name, t.taken)))
+            }
+        };
+    }
+    let list: Vec<String> = statuses.0.iter().map(Status::to_string).collect();
+    ui.label(format!("Status: {}", if list.is_empty() { "ready".to_owned() } else { list.join(", ") }));
+}
+
+/// A log entry: the line that opens it and the lines inside.
+struct Entry<'a> {
+    head: &'a Event,
+    details: Vec<&'a Event>,
+}
+
+/// Events grouped by action: everything after an action (or a turn's start) until the next belongs to it.
+fn entries(events: &[Event]) -> Vec<Entry<'_>> {
+    let mut out: Vec<Entry> = Vec::new();
+    for e in events {
+        let opens = matches!(
+            e,
+            Event::ActionTaken { .. }
+                | Event::TurnStarted { .. }
+                | Event::BattleEnded { .. }
+                | Event::BattleStarted { .. }
+                | Event::Moved { .. }
+                | Event::PhaseStarted { .. }
+                | Event::PassStarted { .. }
+        );
+        match out.last_mut() {
+            Some(entry) if !opens => entry.details.push(e),
+            _ => out.push(Entry { head: e, details: Vec::new() }),
+        }
+    }
+    out
+}
+
+/// How an event stands out: criticals and glitches red, wounds and damage orange, statuses yellow.
+fn color(e: &Event) -> Option<egui::Color32> {
+    match e {
+        Event::Tested(t) => match &t.roll {
+            Roll::Percentile { critical: true, .. }
+            | Roll::Pool { glitch: true, .. }
+            | Roll::D10Pool { botch: true, .. } => Some(egui::Color32::from_rgb(255, 110, 100)),
+            _ => None,
+        },
+        Event::DamageTaken { .. } | Event::WoundsTaken { .. } => Some(egui::Color32::from_rgb(255, 170, 80)),
+        Event::StatusGained { .. } => Some(egui::Color32::from_rgb(250, 220, 90)),
+        Event::AttackResolved { hit: true, .. } => Some(egui::Color32::from_rgb(255, 140, 120)),
+        _ => None,
+    }
+}
+
+/// The log's text in the glyphs egui's default fonts have.
+fn plain(text: String) -> String {
+    text.replace('→', "->").replace(['−', '–', '—'], "-").replace('÷', "/").replace('×', "x")
+}
+
+fn line(ui: &mut egui::Ui, e: &Event) {
+    let text = egui::RichText::new(plain(e.to_string()));
+    ui.label(match color(e) {
+        Some(c) => text.color(c),
+        None => text,
+    });
+}
+
+fn show_log(root: &mut egui::Ui, log: &BattleLog) {
+    egui::Panel::right("log").exact_size(380.0).show(root, |ui| {
+        ui.heading("Combat log");
+        egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+            for (i, entry) in entries(&log.0.events).iter().enumerate() {
+                if entry.details.is_empty() {
+                    line(ui, entry.head);
+                    continue;
+                }
+                let hit = entry.details.iter().find_map(|e| match e {
+                    Event::AttackResolved { hit, .. } => Some(if *hit { ": hit" } else { ": miss" }),
+                    _ => None,
+                });
+                let head = plain(format!("{}{}", entry.head, hit.unwrap_or("")));
+                let mut title = egui::RichText::new(head);
+                if let Some(c) = entry.details.iter().find_map(|e| color(e)) {
+                    title = title.color(c);
+                }
+                egui::CollapsingHeader::new(title).id_salt(i).show(ui, |ui| {
+                    for e in &entry.details {
+                        line(ui, e);
+                    }
+                });
+            }
+        });
+    });
+}
+
+fn show_end(mut contexts: EguiContexts, log: Res<BattleLog>, units: Query<(&Side, &StatusList)>) -> Result {
+    let Some(Event::BattleEnded { reason, winner }) = log.0.events.last() else { return Ok(()) };
+    let mut sides: Vec<(String, usize, usize)> = Vec::new();
+    for (side, statuses) in &units {
+        let out = statuses.0.iter().any(|s| matches!(s, Status::Dead | Status::Unconscious | Status::Incapacitated));
+        match sides.iter_mut().find(|(s, ..)| *s == side.0) {
+            Some(row) => (row.1, row.2) = (row.1 + 1, row.2 + usize::from(out)),
+            None => sides.push((side.0.clone(), 1, usize::from(out))),
+        }
+    }
+    egui::Window::new("Battle over").anchor(egui::Align2::CENTER_TOP, [0.0, 60.0]).show(contexts.ctx_mut()?, |ui| {
+        ui.heading(winner.as_ref().map_or("No winner".to_owned(), |w| format!("{w} wins")));
+        ui.label(reason);
+        for (side, count, out) in &sides {
+            ui.label(format!("{side}: {out} of {count} out of the fight"));
+        }
+    });
+    Ok(())
+}

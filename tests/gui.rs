@@ -1,0 +1,53 @@
+//! The window's smoke test: under a virtual X server with Mesa's software renderer (scripts/test installs both),
+//! play a level for a few frames, take a screenshot with Bevy's screenshot API, and check that it shows the map and
+//! the panels: the window's size, many colours, the terrain's colours in the middle, text in the panels.
+
+use std::collections::HashSet;
+use std::process::Command;
+
+/// The screenshot's pixels (RGB) and size.
+fn screenshot(path: &std::path::Path) -> (Vec<[u8; 3]>, u32, u32) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).expect("the screenshot")));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    let channels = info.color_type.samples();
+    let pixels = buf[..info.buffer_size()].chunks(channels).map(|p| [p[0], p[1], p[2]]).collect();
+    (pixels, info.width, info.height)
+}
+
+#[test]
+fn the_window_shows_the_map_and_the_panels() {
+    let has_xvfb = Command::new("sh").args(["-c", "command -v xvfb-run"]).output().is_ok_and(|o| o.status.success());
+    assert!(has_xvfb, "xvfb-run is missing: scripts/test installs it (apt-get install xvfb mesa-vulkan-drivers)");
+    let dir = std::env::temp_dir().join(format!("skirmish-gui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let shot = dir.join("street.png");
+    let out = Command::new("timeout")
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
+        .args(["levels/street.ron", "--ruleset", "eclipse-phase", "--seed", "1", "--pace", "0.05", "--frames", "60"])
+        .arg("--screenshot")
+        .arg(&shot)
+        .output()
+        .expect("runs");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "the window failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("first frame after"), "{stdout}");
+    let (pixels, width, height) = screenshot(&shot);
+    assert_eq!((width, height), (1280, 720));
+    let at = |x: u32, y: u32| pixels[(y * width + x) as usize];
+    let colors: HashSet<[u8; 3]> = pixels.iter().copied().collect();
+    assert!(colors.len() > 50, "a real picture, not a blank or one-colour window: {} colours", colors.len());
+    // The map sits between the panels (x 250–900): the street's walls are light grey, its ground dark green-grey.
+    let map: HashSet<[u8; 3]> =
+        (250..900).step_by(4).flat_map(|x| (40..700).step_by(4).map(move |y| (x, y))).map(|(x, y)| at(x, y)).collect();
+    let close = |c: [u8; 3], to: [u8; 3]| c.iter().zip(to).all(|(a, b)| a.abs_diff(b) <= 12);
+    assert!(map.iter().any(|c| close(*c, [133, 135, 148])), "walls on the map");
+    assert!(map.iter().any(|c| close(*c, [48, 54, 48]) || close(*c, [49, 54, 49])), "open ground on the map");
+    // The panels carry text: many shades (antialiased glyphs) in the log and the tracker.
+    let shades = |x0: u32, x1: u32| {
+        (x0..x1).flat_map(|x| (30..400).map(move |y| (x, y))).map(|(x, y)| at(x, y)).collect::<HashSet<_>>().len()
+    };
+    assert!(shades(0, 250) > 20, "text in the initiative panel");
+    assert!(shades(900, 1280) > 20, "text in the log panel");
+}
