@@ -48,6 +48,9 @@ enum Command {
         /// Quit after this many frames and print the mean frame time.
         #[arg(long)]
         quit_after: Option<u32>,
+        /// Open a bare bevy + bevy_egui window instead (the yardstick for frame-time measurements).
+        #[arg(long)]
+        bare: bool,
     },
     /// Play a scenario or a level headless and print its log.
     Run {
@@ -101,11 +104,15 @@ fn main() -> ExitCode {
         screenshot: None,
         frames: 90,
         quit_after: None,
+        bare: false,
     });
     match command {
-        Command::Play { file, ruleset, seed, pace, screenshot, frames, quit_after } => {
+        Command::Play { file, ruleset, seed, pace, screenshot, frames, quit_after, bare } => {
             let options = skirmish::ui::PlayOptions { pace, screenshot: screenshot.map(|p| (p, frames)), quit_after };
-            play(&file, ruleset, seed, options)
+            match bare {
+                true => exit_code(skirmish::ui::bare(options)),
+                false => play(&file, ruleset, seed, options),
+            }
         }
         Command::Run { scenario, ruleset, seed, dice, typed, json } => {
             run(&scenario, ruleset, (seed, dice, typed), json)
@@ -181,7 +188,11 @@ fn play(path: &Path, ruleset: Option<RulesetId>, seed: Option<u64>, options: ski
         }
     };
     let (dice, label) = choose_dice(&loaded, seed, None);
-    match skirmish::ui::play(&loaded, dice, &label, options) {
+    exit_code(skirmish::ui::play(&loaded, dice, &label, options))
+}
+
+fn exit_code(exit: bevy::app::AppExit) -> ExitCode {
+    match exit {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
     }

@@ -72,6 +72,27 @@ pub fn play(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, label: &str,
     app.run()
 }
 
+/// A bare bevy + bevy_egui window (a camera and one egui window) with the same frame counter: the yardstick the
+/// game's frame time is measured against.
+pub fn bare(options: PlayOptions) -> AppExit {
+    let window =
+        Window { title: "Skirmish — bare window".into(), resolution: WindowResolution::new(1280, 720), ..default() };
+    let mut app = App::new();
+    app.add_plugins((
+        DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
+        EguiPlugin::default(),
+    ));
+    app.insert_resource(options).add_plugins(capture::plugin);
+    app.add_systems(Startup, |mut commands: Commands| {
+        commands.spawn(Camera2d);
+    });
+    app.add_systems(bevy_egui::EguiPrimaryContextPass, |mut contexts: bevy_egui::EguiContexts| -> Result {
+        bevy_egui::egui::Window::new("bare").show(contexts.ctx_mut()?, |ui| ui.label("a bare window"));
+        Ok(())
+    });
+    app.run()
+}
+
 /// Open ground around a scenario's combatants, with a margin.
 fn open_map(scenario: &Scenario) -> Battlefield {
     let cells = scenario.positions();
