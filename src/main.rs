@@ -51,6 +51,9 @@ enum Command {
         /// Open a bare bevy + bevy_egui window instead (the yardstick for frame-time measurements).
         #[arg(long)]
         bare: bool,
+        /// Hold the pointer over this cell, e.g. 12,3 (screenshots and tests).
+        #[arg(long, value_parser = parse_cell)]
+        hover: Option<(i32, i32)>,
     },
     /// Play a scenario or a level headless and print its log.
     Run {
@@ -105,10 +108,12 @@ fn main() -> ExitCode {
         frames: 90,
         quit_after: None,
         bare: false,
+        hover: None,
     });
     match command {
-        Command::Play { file, ruleset, seed, pace, screenshot, frames, quit_after, bare } => {
-            let options = skirmish::ui::PlayOptions { pace, screenshot: screenshot.map(|p| (p, frames)), quit_after };
+        Command::Play { file, ruleset, seed, pace, screenshot, frames, quit_after, bare, hover } => {
+            let screenshot = screenshot.map(|p| (p, frames));
+            let options = skirmish::ui::PlayOptions { pace, screenshot, quit_after, hover };
             match bare {
                 true => exit_code(skirmish::ui::bare(options)),
                 false => play(&file, ruleset, seed, options),
@@ -196,6 +201,13 @@ fn exit_code(exit: bevy::app::AppExit) -> ExitCode {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
     }
+}
+
+/// A cell given as `x,y`.
+fn parse_cell(text: &str) -> Result<(i32, i32), String> {
+    let bad = || format!("`{text}` is not a cell: give x,y such as 12,3");
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    Ok((x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?))
 }
 
 /// `--seed`, `--dice` and `--typed`.

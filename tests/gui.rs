@@ -26,6 +26,8 @@ fn the_window_shows_the_map_and_the_panels() {
     let out = Command::new("timeout")
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
         .args(["levels/street.ron", "--ruleset", "eclipse-phase", "--seed", "1", "--pace", "0.05", "--frames", "60"])
+        // The pointer held over a Gang unit: the preview works out routes, sight and exact odds every slot.
+        .args(["--hover", "30,4"])
         .arg("--screenshot")
         .arg(&shot)
         .output()

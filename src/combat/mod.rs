@@ -156,7 +156,7 @@ impl<R: CombatRules> Plugin for CombatPlugin<R> {
 }
 
 /// The combatant parts a snapshot is made from.
-type Parts<'a, R> =
+pub type Parts<'a, R> =
     (&'a RosterIndex, &'a Name, &'a Side, &'a GridPos, &'a Stats<SheetOf<R>>, &'a Wounds<ConditionOf<R>>);
 
 /// The battle as the rules see it, in roster order.

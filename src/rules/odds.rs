@@ -5,6 +5,49 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use super::RulesError;
+use super::ruleset::{Combatant, Ruleset};
+
+/// A ruleset that prices its attacks: what the CLI, the GUI's preview and the AI ask.
+pub trait AttackOdds: Ruleset {
+    /// A plain attack by `actor` at the combatant called `target`, with the weapon in hand.
+    fn plain_attack_of(&self, battle: &[Combatant<Self::Fighter>], actor: usize, target: &str) -> Self::Action;
+    /// The exact odds of the first attack of `action`, as the rules would resolve it now.
+    fn odds_of(
+        &self,
+        battle: &[Combatant<Self::Fighter>],
+        actor: usize,
+        action: &Self::Action,
+    ) -> Result<Odds, RulesError>;
+}
+
+/// Implements [`AttackOdds`] for a ruleset with inherent `plain_attack` and `attack_odds`.
+macro_rules! attack_odds {
+    ($ruleset:ty) => {
+        impl $crate::rules::odds::AttackOdds for $ruleset {
+            fn plain_attack_of(
+                &self,
+                battle: &[$crate::rules::ruleset::Combatant<Self::Fighter>],
+                actor: usize,
+                target: &str,
+            ) -> Self::Action {
+                self.plain_attack(battle, actor, target)
+            }
+
+            fn odds_of(
+                &self,
+                battle: &[$crate::rules::ruleset::Combatant<Self::Fighter>],
+                actor: usize,
+                action: &Self::Action,
+            ) -> Result<$crate::rules::odds::Odds, $crate::rules::RulesError> {
+                self.attack_odds(battle, actor, action)
+            }
+        }
+    };
+}
+
+pub(crate) use attack_odds;
+
 /// A probability distribution over whole numbers.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Dist(BTreeMap<i32, f64>);

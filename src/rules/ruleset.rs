@@ -4,7 +4,7 @@
 
 use super::RulesError;
 use super::dice::Dice;
-use super::field::Field;
+use super::field::{Dm, Field};
 use super::outcome::{Log, Status};
 
 /// A combatant as a battle holds it: the ruleset's own state plus what every ruleset shares.
@@ -178,6 +178,10 @@ pub trait Ruleset {
     fn announces_phases(&self) -> bool {
         true
     }
+
+    /// How far a fighter walks and runs in one of its slots, in decimeters (its rates shared among its phases,
+    /// passes or actions as the ruleset shares them).
+    fn paces(&self, fighter: &Self::Fighter) -> (Dm, Dm);
 
     /// A fighter's damage tracks under this battle's options (for health bars and sheets).
     fn tracks(&self, fighter: &Self::Fighter) -> Vec<Track>;

@@ -26,6 +26,7 @@ use crate::rules::dice::Dice;
 use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
 use crate::rules::field::Field;
 use crate::rules::homebrew_d6::{self as hb, HomebrewD6};
+use crate::rules::odds::AttackOdds;
 use crate::rules::outcome::{Event, Log};
 use crate::rules::ruleset::{Combatant, Ruleset};
 use crate::rules::shadowrun4::{self as sr4, Shadowrun4};
@@ -203,16 +204,16 @@ pub fn add_to_app(app: App, scenario: &Scenario, dice: Box<dyn Dice + Send + Syn
     build(scenario, dice, dice_label, Into(app))
 }
 
-/// What to build a battle into, whatever its ruleset.
-trait Build {
-    fn build<R: CombatRules>(self, setup: BattleSetup<R>) -> App;
+/// What to build a battle into, whatever its ruleset (the GUI builds its own, with plugins of the ruleset's type).
+pub trait Build {
+    fn build<R: CombatRules + AttackOdds>(self, setup: BattleSetup<R>) -> App;
 }
 
 /// A headless app of its own.
 struct Headless;
 
 impl Build for Headless {
-    fn build<R: CombatRules>(self, setup: BattleSetup<R>) -> App {
+    fn build<R: CombatRules + AttackOdds>(self, setup: BattleSetup<R>) -> App {
         crate::combat::battle::battle_app(setup)
     }
 }
@@ -221,13 +222,14 @@ impl Build for Headless {
 struct Into(App);
 
 impl Build for Into {
-    fn build<R: CombatRules>(mut self, setup: BattleSetup<R>) -> App {
+    fn build<R: CombatRules + AttackOdds>(mut self, setup: BattleSetup<R>) -> App {
         crate::combat::battle::add_battle(&mut self.0, setup);
         self.0
     }
 }
 
-fn build(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str, into: impl Build) -> App {
+/// Builds a scenario's battle with `into`, whatever its ruleset.
+pub fn build(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str, into: impl Build) -> App {
     let header = Header::of(scenario, dice_label);
     match &scenario.ruleset {
         RulesetSetup::EclipsePhase(setup) => {

@@ -5,6 +5,7 @@
 //! - `units.rs`: units with side colours, names and health bars; the acting unit highlighted
 //! - `camera.rs`: the camera, fitted to the map; pan and zoom
 //! - `panels.rs`: egui panels: combat log, initiative tracker, the acting unit's sheet, the battle's state
+//! - `preview.rs`: what the pointer asks: reachable cells, the route and its cost, sight, cover and exact odds
 //! - `pacing.rs`: one slot at a time, at a pace a player can follow; pause and step
 //! - `capture.rs`: a screenshot after some frames, then quit (the smoke test and the README's picture)
 
@@ -13,6 +14,7 @@ mod camera;
 mod capture;
 mod pacing;
 mod panels;
+mod preview;
 mod units;
 
 use std::path::PathBuf;
@@ -38,6 +40,8 @@ pub struct PlayOptions {
     pub screenshot: Option<(PathBuf, u32)>,
     /// Quit after this many frames (frame-rate measurements).
     pub quit_after: Option<u32>,
+    /// Hold the pointer over this cell (screenshots and tests, where nobody moves a mouse).
+    pub hover: Option<(i32, i32)>,
 }
 
 /// The map the battle is fought on (open ground around the combatants for a scenario without a level).
@@ -50,7 +54,8 @@ pub struct BattleTitle(pub String);
 
 /// Adds the presentation plugins.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, pacing::plugin, capture::plugin));
+    app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
+    app.add_plugins(capture::plugin);
 }
 
 /// Opens the window and plays `scenario` in it until the window closes.
@@ -65,11 +70,25 @@ pub fn play(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, label: &str,
         DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
         EguiPlugin::default(),
     ));
-    let mut app = scenario::add_to_app(app, scenario, dice, label);
+    let mut app = scenario::build(scenario, dice, label, Gui(app));
     let field = scenario.field.clone().unwrap_or_else(|| Arc::new(open_map(scenario)));
     app.insert_resource(MapView(field)).insert_resource(options).insert_resource(BattleTitle(scenario.name.clone()));
     app.add_plugins(plugin);
     app.run()
+}
+
+/// Builds a battle into the window's app, with the plugins that need the ruleset's type.
+struct Gui(App);
+
+impl scenario::Build for Gui {
+    fn build<R: crate::combat::CombatRules + crate::rules::odds::AttackOdds>(
+        mut self,
+        setup: crate::combat::battle::BattleSetup<R>,
+    ) -> App {
+        crate::combat::battle::add_battle(&mut self.0, setup);
+        self.0.add_plugins(preview::ruleset_plugin::<R>);
+        self.0
+    }
 }
 
 /// A bare bevy + bevy_egui window (a camera and one egui window) with the same frame counter: the yardstick the

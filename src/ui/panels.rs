@@ -7,6 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::BattleTitle;
 use super::pacing::Pace;
+use super::preview::Preview;
 use crate::combat::components::{Armor, Initiative, Loadout, Side, StatusList, Tracks};
 use crate::combat::messages::TurnStarted;
 use crate::combat::{BattleLog, TurnState};
@@ -20,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The unit whose slot was played last.
 #[derive(Resource, Default)]
-struct Acting(Option<Entity>);
+pub(super) struct Acting(pub Option<Entity>);
 
 fn follow_actor(mut started: MessageReader<TurnStarted>, mut acting: ResMut<Acting>) {
     if let Some(m) = started.read().last() {
@@ -37,12 +38,13 @@ fn show_panels(
     units: Query<Row>,
     acting: Res<Acting>,
     log: Res<BattleLog>,
+    preview: Res<Preview>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
     show_top_bar(&mut root, &title, &state, &pace);
-    show_tracker(&mut root, &units, &acting);
+    show_tracker(&mut root, &units, &acting, &preview);
     show_log(&mut root, &log);
     Ok(())
 }
@@ -70,7 +72,7 @@ fn show_top_bar(root: &mut egui::Ui, title: &BattleTitle, state: &TurnState, pac
 
 type Row<'a> = (Entity, &'a Name, &'a Side, &'a Initiative, &'a StatusList, &'a Tracks, &'a Loadout, &'a Armor);
 
-fn show_tracker(root: &mut egui::Ui, units: &Query<Row>, acting: &Acting) {
+fn show_tracker(root: &mut egui::Ui, units: &Query<Row>, acting: &Acting, preview: &Preview) {
     let mut rows: Vec<Row> = units.iter().collect();
     rows.sort_by_key(|r| std::cmp::Reverse(r.3.score.unwrap_or(i32::MIN)));
     egui::Panel::left("tracker").exact_size(250.0).show(root, |ui| {
@@ -91,7 +93,27 @@ fn show_tracker(root: &mut egui::Ui, units: &Query<Row>, acting: &Acting) {
         if let Some(row) = rows.iter().find(|r| Some(r.0) == acting.0) {
             show_sheet(ui, row);
         }
+        ui.separator();
+        show_preview(ui, preview);
     });
+}
+
+/// What the pointer asks: the route's cost, or over an enemy the sight and the odds of a plain attack.
+fn show_preview(ui: &mut egui::Ui, preview: &Preview) {
+    if !preview.route_note.is_empty() {
+        ui.label(format!("To the pointer: {}", preview.route_note));
+    }
+    if !preview.sight_note.is_empty() {
+        ui.label(plain(preview.sight_note.clone()));
+    }
+    let Some(odds) = &preview.odds else { return };
+    ui.strong(plain(odds.title.clone()));
+    for (name, p) in odds.chances.iter().filter(|(_, p)| *p > 0.0) {
+        ui.label(format!("{name}: {:.1}%", p * 100.0));
+    }
+    for (name, d) in &odds.dists {
+        ui.label(format!("{name}: mean {:.1}", d.mean()));
+    }
 }
 
 fn show_sheet(ui: &mut egui::Ui, (_, name, side, init, statuses, tracks, loadout, armor): &Row) {

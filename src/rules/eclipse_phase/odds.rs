@@ -17,6 +17,8 @@ use crate::rules::odds::{Dist, Odds};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
 
+crate::rules::odds::attack_odds!(EclipsePhase);
+
 impl EclipsePhase {
     /// A plain attack by `actor` at `target` with the weapon in hand and its preferred mode.
     pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {

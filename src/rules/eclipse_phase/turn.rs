@@ -8,7 +8,7 @@ use super::initiative::schedule_turn;
 use super::policy::default_action;
 use super::{Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
-use crate::rules::field::Field;
+use crate::rules::field::{Dm, Field, Pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::ruleset::{Combatant, Ruleset, Slot, Track};
 
@@ -87,6 +87,11 @@ impl Ruleset for EclipsePhase {
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
         default_action(&self.field, slot.actor, battle)
+    }
+
+    fn paces(&self, f: &Fighter) -> (Dm, Dm) {
+        let (m, parts) = (f.sheet.movement, f.sheet.speed);
+        (m.per_part(Pace::Walk, parts), m.per_part(Pace::Run, parts))
     }
 
     fn tracks(&self, f: &Fighter) -> Vec<Track> {

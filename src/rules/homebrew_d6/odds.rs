@@ -13,6 +13,8 @@ use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
 use crate::rules::shadowrun4::pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
 
+crate::rules::odds::attack_odds!(HomebrewD6);
+
 impl HomebrewD6 {
     /// A plain attack by `actor` at `target` with the weapon in hand (Complex in melee, else Simple).
     pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {

@@ -9,7 +9,7 @@ use super::gear::{AttackKind, Weapon, WeaponRef};
 use super::{Fighter, Options, RulesError};
 use crate::rules::approach::{Plan, Reach, anyone, plan};
 use crate::rules::dice::Dice;
-use crate::rules::field::{Field, Pace};
+use crate::rules::field::{Dm, Field, Pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::passes::{FreeAction, InitiativeRoll, PassEntry, Passes, PhaseAction, phase_move, roll_initiative};
 use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, Track, pair_mut};
@@ -161,6 +161,11 @@ impl Ruleset for HomebrewD6 {
 
     fn announces_phases(&self) -> bool {
         false
+    }
+
+    fn paces(&self, f: &Fighter) -> (Dm, Dm) {
+        let (m, parts) = (f.sheet.movement, f.sheet.initiative_passes);
+        (m.per_part(Pace::Walk, parts), m.per_part(Pace::Run, parts))
     }
 
     fn tracks(&self, f: &Fighter) -> Vec<Track> {

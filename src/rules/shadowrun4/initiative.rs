@@ -8,7 +8,7 @@ use super::pool::GlitchRule;
 use super::pool::{PoolSpec, roll_pool};
 use super::{Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
-use crate::rules::field::Field;
+use crate::rules::field::{Dm, Field, Pace};
 use crate::rules::outcome::{Log, Modifier};
 use crate::rules::passes::{InitiativeRoll, PassEntry, Passes, roll_initiative};
 use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, Track};
@@ -139,6 +139,11 @@ impl Ruleset for Shadowrun4 {
 
     fn announces_phases(&self) -> bool {
         false
+    }
+
+    fn paces(&self, f: &Fighter) -> (Dm, Dm) {
+        let (m, parts) = (f.sheet.movement, f.sheet.initiative_passes);
+        (m.per_part(Pace::Walk, parts), m.per_part(Pace::Run, parts))
     }
 
     fn tracks(&self, f: &Fighter) -> Vec<Track> {

@@ -15,6 +15,8 @@ use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
 
+crate::rules::odds::attack_odds!(Shadowrun4);
+
 impl Shadowrun4 {
     /// A plain attack by `actor` at `target` with the weapon in hand: a melee attack, or a shot in the preferred
     /// mode (a Simple Action, or the Complex one for full auto).

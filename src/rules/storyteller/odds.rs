@@ -13,6 +13,8 @@ use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
 
+crate::rules::odds::attack_odds!(Storyteller);
+
 impl Storyteller {
     /// A plain attack by `actor` at `target` with the weapon in hand.
     pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {

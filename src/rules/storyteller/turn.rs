@@ -11,7 +11,7 @@ use super::gear::{Weapon, WeaponRef};
 use super::{Fighter, Options, RulesError};
 use crate::rules::approach::{Plan, Reach, anyone, plan};
 use crate::rules::dice::Dice;
-use crate::rules::field::{Field, Move, Pace, perform_move};
+use crate::rules::field::{Dm, Field, Move, Pace, perform_move};
 use crate::rules::outcome::{Event, Log, Status, Term};
 use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, Track, pair_mut};
 
@@ -186,6 +186,11 @@ impl Ruleset for Storyteller {
             None => Act::Wait,
         };
         Some(Action { actor: f.name.clone(), act, movement })
+    }
+
+    fn paces(&self, f: &Fighter) -> (Dm, Dm) {
+        let m = f.sheet.rates();
+        (m.per_part(Pace::Walk, 1), m.per_part(Pace::Run, 1))
     }
 
     fn tracks(&self, f: &Fighter) -> Vec<Track> {
