@@ -39,13 +39,14 @@ fn show_panels(
     acting: Res<Acting>,
     log: Res<BattleLog>,
     preview: Res<Preview>,
+    mut whole_log: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
     show_top_bar(&mut root, &title, &state, &pace);
     show_tracker(&mut root, &units, &acting, &preview);
-    show_log(&mut root, &log);
+    show_log(&mut root, &log, &mut whole_log);
     Ok(())
 }
 
@@ -194,11 +195,19 @@ fn line(ui: &mut egui::Ui, e: &Event) {
     });
 }
 
-fn show_log(root: &mut egui::Ui, log: &BattleLog) {
+/// Entries laid out each frame: the newest; older ones on request (a long battle's whole log costs frames).
+const RECENT: usize = 120;
+
+fn show_log(root: &mut egui::Ui, log: &BattleLog, all: &mut bool) {
     egui::Panel::right("log").exact_size(380.0).show(root, |ui| {
         ui.heading("Combat log");
+        let entries = entries(&log.0.events);
+        let skip = if *all { 0 } else { entries.len().saturating_sub(RECENT) };
+        if skip > 0 && ui.button(format!("Show the {skip} earlier entries")).clicked() {
+            *all = true;
+        }
         egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-            for (i, entry) in entries(&log.0.events).iter().enumerate() {
+            for (i, entry) in entries.iter().enumerate().skip(skip) {
                 if entry.details.is_empty() {
                     line(ui, entry.head);
                     continue;
