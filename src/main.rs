@@ -54,6 +54,9 @@ enum Command {
         /// Hold the pointer over this cell, e.g. 12,3 (screenshots and tests).
         #[arg(long, value_parser = parse_cell)]
         hover: Option<(i32, i32)>,
+        /// Command this side yourself (repeat for hotseat); the others use the built-in choice.
+        #[arg(long)]
+        human: Vec<String>,
     },
     /// Play a scenario or a level headless and print its log.
     Run {
@@ -109,11 +112,12 @@ fn main() -> ExitCode {
         quit_after: None,
         bare: false,
         hover: None,
+        human: Vec::new(),
     });
     match command {
-        Command::Play { file, ruleset, seed, pace, screenshot, frames, quit_after, bare, hover } => {
+        Command::Play { file, ruleset, seed, pace, screenshot, frames, quit_after, bare, hover, human } => {
             let screenshot = screenshot.map(|p| (p, frames));
-            let options = skirmish::ui::PlayOptions { pace, screenshot, quit_after, hover };
+            let options = skirmish::ui::PlayOptions { pace, screenshot, quit_after, hover, humans: human };
             match bare {
                 true => exit_code(skirmish::ui::bare(options)),
                 false => play(&file, ruleset, seed, options),

@@ -212,3 +212,40 @@ fn a_seeded_four_on_four_battle_replays_identically_and_from_its_record() {
     let (third, _) = fight(replayed);
     assert_eq!(third, first, "the record with the same dice is the same battle");
 }
+
+#[test]
+fn a_players_side_waits_for_its_orders_and_plays_them() {
+    use skirmish::combat::{HumanSides, TurnState};
+    let s = load("scenarios/firefight.ron");
+    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(1)), "seed 1");
+    app.insert_resource(HumanSides(vec!["Firewall".into()]));
+    skirmish::combat::battle::prepare(&mut app).expect("schedules");
+    let awaiting = |app: &App| app.world().resource::<TurnState>().awaiting;
+    for _ in 0..50 {
+        if awaiting(&app).is_some() {
+            break;
+        }
+        app.world_mut().run_schedule(Update);
+    }
+    let (entity, slot) = awaiting(&app).expect("a Firewall combatant's slot waits for its player");
+    let name = app.world().get::<Name>(entity).expect("a name").as_str().to_owned();
+    let events = app.world().resource::<skirmish::combat::BattleLog>().0.events.len();
+    for _ in 0..5 {
+        app.world_mut().run_schedule(Update);
+    }
+    assert_eq!(
+        app.world().resource::<skirmish::combat::BattleLog>().0.events.len(),
+        events,
+        "nothing happens while it waits"
+    );
+    assert_eq!(awaiting(&app), Some((entity, slot)));
+    // What the window does with the player's orders: declare the action and stop waiting.
+    let action =
+        ep::actions::Action { actor: name.clone(), quick: Vec::new(), complex: Some(ep::actions::ComplexAction::Wait) };
+    app.world_mut().write_message(skirmish::combat::messages::DeclareAction { entity, slot, action });
+    app.world_mut().resource_mut::<TurnState>().awaiting = None;
+    app.world_mut().run_schedule(Update);
+    let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
+    let waited = log.events[events..].iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if *who == name && action == "waits"));
+    assert!(waited, "the player's action was played");
+}

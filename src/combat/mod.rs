@@ -119,7 +119,13 @@ pub struct TurnState {
     pub ended: bool,
     /// The rules refused an action; the battle stopped there.
     pub error: Option<String>,
+    /// A player's combatant and slot waiting for the player's `DeclareAction`.
+    pub awaiting: Option<(Entity, Slot)>,
 }
+
+/// The sides a player commands (the rest use the built-in choice): their combatants' slots wait for the player.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct HumanSides(pub Vec<String>);
 
 /// The battle as the rules see it for the slot being played: made from the components when the slot begins, and
 /// used by the choice and the resolution of that slot so that each slot copies the combatants once. The components

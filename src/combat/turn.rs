@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use super::components::{Initiative, RosterIndex, Wounds};
 use super::messages::{BattleEnded, RoundStarted, TurnEnded, TurnStarted};
 use super::{
-    ActionSource, BattleDice, BattleLog, BattleObjectives, CombatRules, ConditionOf, Parts, Roster, Rules, SlotView,
-    TurnState, TurnSystems, name_at, snapshot,
+    ActionSource, BattleDice, BattleLog, BattleObjectives, CombatRules, ConditionOf, HumanSides, Parts, Roster, Rules,
+    SlotView, TurnState, TurnSystems, name_at, snapshot,
 };
 use crate::combat::messages::{ActionResolved, DeclareAction};
 use crate::map::victory::Objectives;
@@ -204,11 +204,18 @@ fn choose_action<R: CombatRules>(
     mut source: ResMut<ActionSource<R::Action>>,
     rules: Res<Rules<R>>,
     view: Res<SlotView<R::Fighter>>,
+    humans: Option<Res<HumanSides>>,
+    mut state: ResMut<TurnState>,
     mut declare: MessageWriter<DeclareAction<R::Action>>,
     mut ended: MessageWriter<TurnEnded>,
 ) {
     for TurnStarted { entity, slot } in started.read().copied() {
         let Some(battle) = view.0.as_deref() else { continue };
+        if humans.as_ref().is_some_and(|h| battle.get(slot.actor).is_some_and(|c| h.0.contains(&c.side))) {
+            // A player's combatant: the slot waits for the player's DeclareAction.
+            state.awaiting = Some((entity, slot));
+            continue;
+        }
         let name = name_at(battle, slot.actor).to_owned();
         let action = match source.as_mut() {
             ActionSource::Scripted(actions) => match actions.front() {
@@ -237,5 +244,7 @@ fn end_slot<R: CombatRules>(
     for message in resolved.read() {
         ended.write(TurnEnded { entity: message.entity });
     }
-    state.current = None;
+    if state.awaiting.is_none() {
+        state.current = None;
+    }
 }

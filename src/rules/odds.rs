@@ -19,6 +19,15 @@ pub trait AttackOdds: Ruleset {
         actor: usize,
         action: &Self::Action,
     ) -> Result<Odds, RulesError>;
+    /// The action for what a player asks in words every ruleset understands: a move, then an attack on `target`
+    /// with the weapon in hand, or nothing (wait).
+    fn intended(
+        &self,
+        battle: &[Combatant<Self::Fighter>],
+        actor: usize,
+        movement: Option<crate::rules::field::Move>,
+        target: Option<&str>,
+    ) -> Self::Action;
 }
 
 /// Implements [`AttackOdds`] for a ruleset with inherent `plain_attack` and `attack_odds`.
@@ -41,6 +50,16 @@ macro_rules! attack_odds {
                 action: &Self::Action,
             ) -> Result<$crate::rules::odds::Odds, $crate::rules::RulesError> {
                 self.attack_odds(battle, actor, action)
+            }
+
+            fn intended(
+                &self,
+                battle: &[$crate::rules::ruleset::Combatant<Self::Fighter>],
+                actor: usize,
+                movement: Option<$crate::rules::field::Move>,
+                target: Option<&str>,
+            ) -> Self::Action {
+                self.intended_action(battle, actor, movement, target)
             }
         }
     };

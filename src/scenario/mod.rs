@@ -206,14 +206,14 @@ pub fn add_to_app(app: App, scenario: &Scenario, dice: Box<dyn Dice + Send + Syn
 
 /// What to build a battle into, whatever its ruleset (the GUI builds its own, with plugins of the ruleset's type).
 pub trait Build {
-    fn build<R: CombatRules + AttackOdds>(self, setup: BattleSetup<R>) -> App;
+    fn build<R: CombatRules + AttackOdds + Clone>(self, setup: BattleSetup<R>) -> App;
 }
 
 /// A headless app of its own.
 struct Headless;
 
 impl Build for Headless {
-    fn build<R: CombatRules + AttackOdds>(self, setup: BattleSetup<R>) -> App {
+    fn build<R: CombatRules + AttackOdds + Clone>(self, setup: BattleSetup<R>) -> App {
         crate::combat::battle::battle_app(setup)
     }
 }
@@ -222,7 +222,7 @@ impl Build for Headless {
 struct Into(App);
 
 impl Build for Into {
-    fn build<R: CombatRules + AttackOdds>(mut self, setup: BattleSetup<R>) -> App {
+    fn build<R: CombatRules + AttackOdds + Clone>(mut self, setup: BattleSetup<R>) -> App {
         crate::combat::battle::add_battle(&mut self.0, setup);
         self.0
     }

@@ -6,12 +6,14 @@
 //! - `camera.rs`: the camera, fitted to the map; pan and zoom
 //! - `panels.rs`: egui panels: combat log, initiative tracker, the acting unit's sheet, the battle's state
 //! - `preview.rs`: what the pointer asks: reachable cells, the route and its cost, sight, cover and exact odds
+//! - `orders.rs`: player control: click to move and to attack, Enter to give the orders
 //! - `pacing.rs`: one slot at a time, at a pace a player can follow; pause and step
 //! - `capture.rs`: a screenshot after some frames, then quit (the smoke test and the README's picture)
 
 mod board;
 mod camera;
 mod capture;
+mod orders;
 mod pacing;
 mod panels;
 mod preview;
@@ -42,6 +44,8 @@ pub struct PlayOptions {
     pub quit_after: Option<u32>,
     /// Hold the pointer over this cell (screenshots and tests, where nobody moves a mouse).
     pub hover: Option<(i32, i32)>,
+    /// The sides the player commands; the others use the built-in choice.
+    pub humans: Vec<String>,
 }
 
 /// The map the battle is fought on (open ground around the combatants for a scenario without a level).
@@ -55,7 +59,7 @@ pub struct BattleTitle(pub String);
 /// Adds the presentation plugins.
 pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
-    app.add_plugins(capture::plugin);
+    app.add_plugins((capture::plugin, orders::plugin));
 }
 
 /// Opens the window and plays `scenario` in it until the window closes.
@@ -72,6 +76,7 @@ pub fn play(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, label: &str,
     ));
     let mut app = scenario::build(scenario, dice, label, Gui(app));
     let field = scenario.field.clone().unwrap_or_else(|| Arc::new(open_map(scenario)));
+    app.insert_resource(crate::combat::HumanSides(options.humans.clone()));
     app.insert_resource(MapView(field)).insert_resource(options).insert_resource(BattleTitle(scenario.name.clone()));
     app.add_plugins(plugin);
     app.run()
@@ -81,12 +86,12 @@ pub fn play(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, label: &str,
 struct Gui(App);
 
 impl scenario::Build for Gui {
-    fn build<R: crate::combat::CombatRules + crate::rules::odds::AttackOdds>(
+    fn build<R: crate::combat::CombatRules + crate::rules::odds::AttackOdds + Clone>(
         mut self,
         setup: crate::combat::battle::BattleSetup<R>,
     ) -> App {
         crate::combat::battle::add_battle(&mut self.0, setup);
-        self.0.add_plugins(preview::ruleset_plugin::<R>);
+        self.0.add_plugins((preview::ruleset_plugin::<R>, orders::ruleset_plugin::<R>));
         self.0
     }
 }

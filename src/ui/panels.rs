@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::BattleTitle;
+use super::orders::Orders;
 use super::pacing::Pace;
 use super::preview::Preview;
 use crate::combat::components::{Armor, Initiative, Loadout, Side, StatusList, Tracks};
@@ -39,13 +40,14 @@ fn show_panels(
     acting: Res<Acting>,
     log: Res<BattleLog>,
     preview: Res<Preview>,
+    mut orders: ResMut<Orders>,
     mut whole_log: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
     show_top_bar(&mut root, &title, &state, &pace);
-    show_tracker(&mut root, &units, &acting, &preview);
+    show_tracker(&mut root, &units, &acting, &preview, (&state, &mut orders));
     show_log(&mut root, &log, &mut whole_log);
     Ok(())
 }
@@ -73,7 +75,13 @@ fn show_top_bar(root: &mut egui::Ui, title: &BattleTitle, state: &TurnState, pac
 
 type Row<'a> = (Entity, &'a Name, &'a Side, &'a Initiative, &'a StatusList, &'a Tracks, &'a Loadout, &'a Armor);
 
-fn show_tracker(root: &mut egui::Ui, units: &Query<Row>, acting: &Acting, preview: &Preview) {
+fn show_tracker(
+    root: &mut egui::Ui,
+    units: &Query<Row>,
+    acting: &Acting,
+    preview: &Preview,
+    (state, orders): (&TurnState, &mut Orders),
+) {
     let mut rows: Vec<Row> = units.iter().collect();
     rows.sort_by_key(|r| std::cmp::Reverse(r.3.score.unwrap_or(i32::MIN)));
     egui::Panel::left("tracker").exact_size(250.0).show(root, |ui| {
@@ -95,8 +103,35 @@ fn show_tracker(root: &mut egui::Ui, units: &Query<Row>, acting: &Acting, previe
             show_sheet(ui, row);
         }
         ui.separator();
+        if state.awaiting.is_some() {
+            show_orders(ui, orders);
+            ui.separator();
+        }
         show_preview(ui, preview);
     });
+}
+
+/// The player's orders for the waiting unit, and the buttons that give them.
+fn show_orders(ui: &mut egui::Ui, orders: &mut Orders) {
+    ui.strong("Your orders");
+    ui.label(match &orders.movement {
+        Some(m) => format!("Move: {} to {:?}", m.pace, m.to),
+        None => "Move: click a cell in reach".into(),
+    });
+    ui.label(match orders.target {
+        Some(cell) => format!("Attack: the enemy at {cell:?}"),
+        None => "Attack: click an enemy".into(),
+    });
+    ui.horizontal(|ui| {
+        orders.give |= ui.button("Give orders (Enter)").clicked();
+        orders.wait |= ui.button("Wait (W)").clicked();
+        if ui.button("Clear (Esc)").clicked() {
+            *orders = Orders::default();
+        }
+    });
+    if !orders.refused.is_empty() {
+        ui.colored_label(egui::Color32::from_rgb(255, 120, 100), plain(orders.refused.clone()));
+    }
 }
 
 /// What the pointer asks: the route's cost, or over an enemy the sight and the odds of a plain attack.

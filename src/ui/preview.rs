@@ -34,8 +34,10 @@ pub struct Hover(pub Option<Cell>);
 pub struct Preview {
     /// What it was worked out for: cell, acting unit, log length.
     key: Option<(Cell, Entity, usize)>,
-    /// Cells reached walking (true) or running (false).
+    /// The edge cells of the walk (true) and run (false) areas, to draw.
     pub reach: Vec<(Cell, bool)>,
+    /// Every cell reached, walking (true) or running (false).
+    pub reachable: std::collections::HashMap<Cell, bool>,
     pub route: Vec<Cell>,
     /// The route's cost and whether a walk covers it, or why there is none.
     pub route_note: String,
@@ -47,7 +49,7 @@ pub struct Preview {
 /// The left and right panels' widths: the pointer over them is not over the map.
 const MAP_X: std::ops::Range<f32> = 250.0..900.0;
 
-fn track_pointer(
+pub(super) fn track_pointer(
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform)>,
     map: Res<MapView>,

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use super::actions::{Action, Attack, ComplexAction, check_attack, find, weapon_in_hand};
+use super::actions::{Action, Attack, ComplexAction, QuickAction, check_attack, find, weapon_in_hand};
 use super::attack::{Shot, attack_modifiers, attack_spec, band_of, defense_spec, malfunctions};
 use super::damage::{
     DvInputs, dv_dist, effective_armor, shock_spec, stun_turns, take_damage, wound_test_spec, wound_tests_due,
@@ -13,6 +13,7 @@ use super::damage::{
 use super::policy::preferred_mode;
 use super::test::{Percentile, opposed, success_chance};
 use super::{EclipsePhase, Fighter, Options, RulesError};
+use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
@@ -29,6 +30,26 @@ impl EclipsePhase {
             quick: Vec::new(),
             complex: Some(ComplexAction::Attack(attack)),
         }
+    }
+
+    /// A move (a Quick Action) and an attack at `target`, or a wait.
+    pub fn intended_action(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        movement: Option<Move>,
+        target: Option<&str>,
+    ) -> Action {
+        let mut action = match target {
+            Some(t) => self.plain_attack(battle, actor, t),
+            None => Action {
+                actor: battle[actor].fighter.name.clone(),
+                quick: Vec::new(),
+                complex: Some(ComplexAction::Wait),
+            },
+        };
+        action.quick.extend(movement.map(QuickAction::Move));
+        action
     }
 
     /// The odds of the first shot of the attack in `action` by combatant `actor`, as the rules would resolve it

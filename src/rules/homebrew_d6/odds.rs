@@ -8,6 +8,7 @@ use super::attack::{Strike, attack_spec, defense_spec, resistance_spec, resisted
 use super::gear::AttackKind;
 use super::turn::{Action, Attack, ComplexAction, SimpleAction};
 use super::{Fighter, HomebrewD6, Options, RulesError};
+use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
@@ -27,6 +28,25 @@ impl HomebrewD6 {
             true => action.complex = Some(ComplexAction::Attack(attack)),
             false => action.simple.push(SimpleAction::Attack(attack)),
         }
+        action
+    }
+
+    /// A move and an attack at `target`, or a wait.
+    pub fn intended_action(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        movement: Option<Move>,
+        target: Option<&str>,
+    ) -> Action {
+        let mut action = match target {
+            Some(t) => self.plain_attack(battle, actor, t),
+            None => {
+                let actor = battle[actor].fighter.name.clone();
+                Action { actor, free: None, simple: Vec::new(), complex: Some(ComplexAction::Wait), movement: None }
+            }
+        };
+        action.movement = movement;
         action
     }
 

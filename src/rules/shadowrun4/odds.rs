@@ -11,6 +11,7 @@ use super::gear::DamageKind;
 use super::policy::preferred_mode;
 use super::pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
 use super::{Fighter, RulesError, Shadowrun4};
+use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
@@ -33,6 +34,25 @@ impl Shadowrun4 {
             (false, true) => action.complex = Some(ComplexAction::Fire(attack)),
             (false, false) => action.simple.push(SimpleAction::Fire(attack)),
         }
+        action
+    }
+
+    /// A move and an attack at `target`, or a wait.
+    pub fn intended_action(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        movement: Option<Move>,
+        target: Option<&str>,
+    ) -> Action {
+        let mut action = match target {
+            Some(t) => self.plain_attack(battle, actor, t),
+            None => {
+                let actor = battle[actor].fighter.name.clone();
+                Action { actor, free: None, simple: Vec::new(), complex: Some(ComplexAction::Wait), movement: None }
+            }
+        };
+        action.movement = movement;
         action
     }
 

@@ -9,6 +9,7 @@ use super::attack::{Strike, attack_pool, check_reach, choose_attribute, defense_
 use super::pool::{D10Pool, damage_dist, test_outcomes};
 use super::turn::{Act, Action, Attack};
 use super::{Fighter, Options, RulesError, Storyteller};
+use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
@@ -20,6 +21,22 @@ impl Storyteller {
     pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {
         let attack = Attack { weapon: None, target: target.to_owned(), situation: Default::default() };
         Action { actor: battle[actor].fighter.name.clone(), act: Act::Attack(attack), movement: None }
+    }
+
+    /// A move and an attack at `target`, or a wait.
+    pub fn intended_action(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        movement: Option<Move>,
+        target: Option<&str>,
+    ) -> Action {
+        let mut action = match target {
+            Some(t) => self.plain_attack(battle, actor, t),
+            None => Action { actor: battle[actor].fighter.name.clone(), act: Act::Wait, movement: None },
+        };
+        action.movement = movement;
+        action
     }
 
     /// The odds of the attack of `action` by combatant `actor`, as the rules would resolve it now.

@@ -1,0 +1,95 @@
+//! Player control: when a player's combatant has its slot, the battle waits. A left click on a cell the unit
+//! reaches orders a move there (a walk when a walk gets there, else a run); a left click on an enemy orders an
+//! attack on it with the weapon in hand; Enter (or the panel's button) gives the orders, W waits, a right click or
+//! Esc clears them. The orders become the ruleset's action, which the rules try on a copy of the battle first: an
+//! illegal one is explained in the panel instead of ending the battle.
+
+use bevy::prelude::*;
+
+use super::preview::{Hover, Preview};
+use crate::combat::messages::DeclareAction;
+use crate::combat::{CombatRules, Parts, Rules, TurnState, snapshot};
+use crate::rules::dice::SeededDice;
+use crate::rules::field::{Move, Pace};
+use crate::rules::odds::AttackOdds;
+use crate::rules::outcome::Log;
+use crate::rules::ruleset::FighterState;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Orders>().add_systems(Update, take_clicks.after(super::preview::track_pointer));
+}
+
+/// The ruleset's half: turning orders into the ruleset's action.
+pub fn ruleset_plugin<R: CombatRules + AttackOdds + Clone>(app: &mut App) {
+    app.add_systems(Update, give_orders::<R>.after(take_clicks).before(crate::combat::TurnSystems::Resolve));
+}
+
+/// What the player has ordered so far for the waiting unit.
+#[derive(Resource, Default, Debug)]
+pub struct Orders {
+    pub movement: Option<Move>,
+    /// The cell of the enemy to attack.
+    pub target: Option<(i32, i32)>,
+    /// Give the orders now (Enter or the button), or wait (W or the button).
+    pub give: bool,
+    pub wait: bool,
+    /// Why the rules refused the last orders.
+    pub refused: String,
+}
+
+fn take_clicks(
+    mouse: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    hover: Res<Hover>,
+    preview: Res<Preview>,
+    state: Res<TurnState>,
+    mut orders: ResMut<Orders>,
+) {
+    if state.awaiting.is_none() {
+        return;
+    }
+    if mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
+        *orders = Orders::default();
+    }
+    orders.give |= keys.just_pressed(KeyCode::Enter);
+    orders.wait |= keys.just_pressed(KeyCode::KeyW);
+    let Some(cell) = hover.0.filter(|_| mouse.just_pressed(MouseButton::Left)) else { return };
+    if preview.odds.is_some() || !preview.sight_note.is_empty() {
+        orders.target = Some(cell);
+    } else if let Some(&walking) = preview.reachable.get(&cell) {
+        orders.movement = Some(Move { to: cell, pace: if walking { Pace::Walk } else { Pace::Run } });
+    }
+}
+
+/// Turns the orders into the ruleset's action, tries it on a copy of the battle, and declares it when the rules
+/// accept it.
+fn give_orders<R: CombatRules + AttackOdds + Clone>(
+    mut orders: ResMut<Orders>,
+    mut state: ResMut<TurnState>,
+    rules: Res<Rules<R>>,
+    parts: Query<Parts<R>>,
+    mut declare: MessageWriter<DeclareAction<R::Action>>,
+) {
+    let Some((entity, slot)) = state.awaiting else { return };
+    if !(orders.give || orders.wait) {
+        return;
+    }
+    let battle = snapshot::<R>(&parts);
+    let target = orders.target.and_then(|cell| battle.iter().find(|c| c.position == cell)).map(|c| c.fighter.name());
+    let (movement, target) = if orders.wait { (None, None) } else { (orders.movement.clone(), target) };
+    let action = rules.0.intended(&battle, slot.actor, movement, target);
+    // A dry run with throwaway dice on copies: the real one rolls the battle's dice.
+    let (mut trial_rules, mut trial) = (rules.0.clone(), battle.clone());
+    let trial_run = trial_rules.perform(slot, &action, &mut trial, &mut SeededDice::new(0), &mut Log::default());
+    match trial_run {
+        Err(e) => {
+            orders.refused = e.to_string();
+            (orders.give, orders.wait) = (false, false);
+        }
+        Ok(()) => {
+            declare.write(DeclareAction { entity, slot, action });
+            state.awaiting = None;
+            *orders = Orders::default();
+        }
+    }
+}
