@@ -4,6 +4,7 @@
 //! - `board.rs`: the grid, terrain and zones
 //! - `units.rs`: units with side colours, names and health bars; the acting unit highlighted
 //! - `camera.rs`: the camera, fitted to the map; pan and zoom
+//! - `effects.rs`: tracers for attacks, floating damage numbers
 //! - `panels.rs`: egui panels: combat log, initiative tracker, the acting unit's sheet, the battle's state
 //! - `preview.rs`: what the pointer asks: reachable cells, the route and its cost, sight, cover and exact odds
 //! - `orders.rs`: player control: click to move and to attack, Enter to give the orders
@@ -13,6 +14,7 @@
 mod board;
 mod camera;
 mod capture;
+mod effects;
 mod orders;
 mod pacing;
 mod panels;
@@ -59,7 +61,7 @@ pub struct BattleTitle(pub String);
 /// Adds the presentation plugins.
 pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
-    app.add_plugins((capture::plugin, orders::plugin));
+    app.add_plugins((capture::plugin, orders::plugin, effects::plugin));
 }
 
 /// Opens the window and plays `scenario` in it until the window closes.
