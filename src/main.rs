@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{BufRead, Write};
 
 use skirmish::map::level::{self, RulesetId};
@@ -18,13 +18,19 @@ use skirmish::scenario::{self, Scenario};
     about = "Tactical skirmishes with tabletop-RPG combat rules, every roll explained"
 )]
 struct Cli {
-    /// Without a command, `play` opens the default level.
+    /// Without a command, the main menu opens (or, without a display, a headless battle is suggested).
     #[command(subcommand)]
     command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Open the main menu: choose a level, a ruleset and the sides you command, then play.
+    Menu {
+        /// Save a screenshot of the menu to this PNG after 30 frames, then quit.
+        #[arg(long)]
+        screenshot: Option<PathBuf>,
+    },
     /// Open the game window on a level (or scenario); every side uses the built-in choice for now.
     Play {
         /// The level or scenario file (RON).
@@ -102,19 +108,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let command = Cli::parse().command.unwrap_or(Command::Play {
-        file: PathBuf::from("levels/street.ron"),
-        ruleset: None,
-        seed: None,
-        pace: 0.6,
-        screenshot: None,
-        frames: 90,
-        quit_after: None,
-        bare: false,
-        hover: None,
-        human: Vec::new(),
-    });
-    match command {
+    match Cli::parse().command.unwrap_or(Command::Menu { screenshot: None }) {
+        Command::Menu { screenshot } => menu(screenshot),
         Command::Play { file, ruleset, seed, pace, screenshot, frames, quit_after, bare, hover, human } => {
             let screenshot = screenshot.map(|p| (p, frames));
             let options = skirmish::ui::PlayOptions { pace, screenshot, quit_after, hover, humans: human };
@@ -179,14 +174,42 @@ fn run(path: &Path, ruleset: Option<RulesetId>, (seed, dice, typed): DiceArgs, j
     }
 }
 
+/// Whether there is no display to open a window on, said in one line.
+fn no_display(hint: &str) -> bool {
+    let none = ["DISPLAY", "WAYLAND_DISPLAY"].iter().all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty()));
+    if none {
+        eprintln!("error: no display to open a window on (DISPLAY is not set); {hint}, or start under `xvfb-run`");
+    }
+    none
+}
+
+/// The main menu, then the game it chose in a process of its own (a window's event loop is made once a process).
+fn menu(screenshot: Option<PathBuf>) -> ExitCode {
+    if no_display("play headless with `skirmish run levels/street.ron --ruleset shadowrun4`") {
+        return ExitCode::from(2);
+    }
+    let Some(choice) = skirmish::ui::menu::menu(Path::new("levels"), screenshot) else { return ExitCode::SUCCESS };
+    let ruleset = choice.ruleset.to_possible_value().map(|v| v.get_name().to_owned()).unwrap_or_default();
+    let mut game = std::process::Command::new(std::env::current_exe().unwrap_or_else(|_| PathBuf::from("skirmish")));
+    game.arg("play").arg(&choice.level).args(["--ruleset", &ruleset]);
+    for side in &choice.humans {
+        game.args(["--human", side]);
+    }
+    if let Some(seed) = choice.seed {
+        game.args(["--seed", &seed.to_string()]);
+    }
+    match game.status() {
+        Ok(status) => ExitCode::from(status.code().unwrap_or(1) as u8),
+        Err(e) => {
+            eprintln!("error: cannot start the game: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 /// Opens the game window, or says in one line why it cannot.
 fn play(path: &Path, ruleset: Option<RulesetId>, seed: Option<u64>, options: skirmish::ui::PlayOptions) -> ExitCode {
-    let no_display = ["DISPLAY", "WAYLAND_DISPLAY"].iter().all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty()));
-    if no_display {
-        eprintln!(
-            "error: no display to open a window on (DISPLAY is not set); play headless with `skirmish run {} --ruleset shadowrun4`, or start under `xvfb-run`",
-            path.display()
-        );
+    if no_display(&format!("play headless with `skirmish run {} --ruleset shadowrun4`", path.display())) {
         return ExitCode::from(2);
     }
     let loaded = match load(path, ruleset) {

@@ -53,3 +53,40 @@ fn the_window_shows_the_map_and_the_panels() {
     assert!(shades(0, 250) > 20, "text in the initiative panel");
     assert!(shades(900, 1280) > 20, "text in the log panel");
 }
+
+#[test]
+fn the_menu_opens_and_lists_the_levels() {
+    let dir = std::env::temp_dir().join(format!("skirmish-menu-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let shot = dir.join("menu.png");
+    let out = Command::new("timeout")
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "menu"])
+        .arg("--screenshot")
+        .arg(&shot)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (pixels, width, _) = screenshot(&shot);
+    // The menu window sits in the middle: text there, the bare background at the edges.
+    let middle: HashSet<[u8; 3]> = (450..830)
+        .flat_map(|x| (160..560).map(move |y| (x, y)))
+        .map(|(x, y)| pixels[(y * width + x) as usize])
+        .collect();
+    assert!(middle.len() > 20, "the menu's text: {} shades", middle.len());
+    let edge: HashSet<[u8; 3]> =
+        (0..100).flat_map(|x| (0..100).map(move |y| (x, y))).map(|(x, y)| pixels[(y * width + x) as usize]).collect();
+    assert_eq!(edge.len(), 1, "the background around it");
+}
+
+#[test]
+fn without_a_display_the_game_says_so_in_one_line() {
+    let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: no display to open a window on") && err.contains("skirmish run"), "{err}");
+}

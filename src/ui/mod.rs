@@ -4,6 +4,7 @@
 //! - `board.rs`: the grid, terrain and zones
 //! - `units.rs`: units with side colours, names and health bars; the acting unit highlighted
 //! - `camera.rs`: the camera, fitted to the map; pan and zoom
+//! - `menu.rs`: the main menu: level, ruleset, the sides you command, seed
 //! - `effects.rs`: tracers for attacks, floating damage numbers
 //! - `panels.rs`: egui panels: combat log, initiative tracker, the acting unit's sheet, the battle's state
 //! - `preview.rs`: what the pointer asks: reachable cells, the route and its cost, sight, cover and exact odds
@@ -15,6 +16,7 @@ mod board;
 mod camera;
 mod capture;
 mod effects;
+pub mod menu;
 mod orders;
 mod pacing;
 mod panels;

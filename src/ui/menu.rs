@@ -1,0 +1,174 @@
+//! The main menu: choose a level (with what it teaches), a ruleset, which sides you command (the rest use the
+//! built-in choice; several for hotseat) and optionally a seed, then Play. A window's event loop can only be made
+//! once in a process, so the menu hands its choice back and the game opens in a process of its own.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+
+use crate::map::level::{self, Level, RulesetId};
+
+/// What the menu chose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuChoice {
+    pub level: PathBuf,
+    pub ruleset: RulesetId,
+    pub humans: Vec<String>,
+    pub seed: Option<u64>,
+}
+
+/// The menu's state.
+#[derive(Resource)]
+struct Menu {
+    levels: Vec<(PathBuf, Level)>,
+    selected: usize,
+    ruleset: RulesetId,
+    humans: BTreeSet<String>,
+    seed: String,
+    problems: Vec<String>,
+    choice: Arc<Mutex<Option<MenuChoice>>>,
+}
+
+/// The levels in `folder`, read and checked; the broken ones as messages.
+fn levels_in(folder: &Path) -> (Vec<(PathBuf, Level)>, Vec<String>) {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    let (mut good, mut bad) = (Vec::new(), Vec::new());
+    for file in files {
+        match level::load(&file) {
+            Ok(l) => good.push((file, l)),
+            Err(e) => bad.push(e.to_string()),
+        }
+    }
+    (good, bad)
+}
+
+/// Opens the menu window; the choice, or `None` when the window was closed. With `screenshot`, it saves a picture
+/// of itself after 30 frames and closes (the README and the tests).
+pub fn menu(folder: &Path, screenshot: Option<PathBuf>) -> Option<MenuChoice> {
+    let (levels, problems) = levels_in(folder);
+    let choice = Arc::new(Mutex::new(None));
+    let state = Menu {
+        levels,
+        selected: 0,
+        ruleset: RulesetId::EclipsePhase,
+        humans: BTreeSet::new(),
+        seed: String::new(),
+        problems,
+        choice: choice.clone(),
+    };
+    let window = Window { title: "Skirmish".into(), resolution: WindowResolution::new(1280, 720), ..default() };
+    App::new()
+        .add_plugins((
+            DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
+            EguiPlugin::default(),
+        ))
+        .insert_resource(state)
+        .add_systems(Startup, |mut commands: Commands| {
+            commands.spawn(Camera2d);
+        })
+        .add_systems(EguiPrimaryContextPass, show_menu)
+        .insert_resource(super::PlayOptions { screenshot: screenshot.map(|p| (p, 30)), ..default() })
+        .add_plugins(super::capture::plugin)
+        .run();
+    choice.lock().ok().and_then(|c| c.clone())
+}
+
+fn show_menu(mut contexts: EguiContexts, mut menu: ResMut<Menu>, mut exit: MessageWriter<AppExit>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Skirmish").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).resizable(false).show(ctx, |ui| {
+        ui.heading("Tactical skirmishes, tabletop rules as written, every roll explained");
+        ui.separator();
+        choose_level(ui, &mut menu);
+        ui.separator();
+        choose_ruleset(ui, &mut menu);
+        ui.separator();
+        choose_sides(ui, &mut menu);
+        ui.horizontal(|ui| {
+            ui.label("Seed (empty: random):");
+            ui.text_edit_singleline(&mut menu.seed);
+        });
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui.button("Play").clicked()
+                && let Some(choice) = chosen(&menu)
+            {
+                if let Ok(mut slot) = menu.choice.lock() {
+                    *slot = Some(choice);
+                }
+                exit.write(AppExit::Success);
+            }
+            if ui.button("Quit").clicked() {
+                exit.write(AppExit::Success);
+            }
+        });
+        for p in &menu.problems {
+            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), p);
+        }
+    });
+    Ok(())
+}
+
+fn choose_level(ui: &mut egui::Ui, menu: &mut Menu) {
+    ui.strong("Level");
+    let mut picked = menu.selected;
+    for (i, (_, level)) in menu.levels.iter().enumerate() {
+        let g = level.grid();
+        let text = format!("{}  ({}×{}, {} units)", level.file.name, g.width, g.height, level.units.len());
+        if ui.selectable_label(i == menu.selected, text).clicked() {
+            picked = i;
+        }
+        if i == menu.selected && !level.file.tactic.is_empty() {
+            ui.weak(format!("    {}", level.file.tactic));
+        }
+    }
+    if picked != menu.selected {
+        menu.selected = picked;
+        menu.humans.clear();
+    }
+}
+
+fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
+    ui.strong("Ruleset");
+    ui.horizontal(|ui| {
+        for (id, name) in [
+            (RulesetId::EclipsePhase, "Eclipse Phase 1e"),
+            (RulesetId::Shadowrun4, "Shadowrun 4e"),
+            (RulesetId::Storyteller, "Storyteller d10"),
+            (RulesetId::HomebrewD6, "d6 homebrew"),
+        ] {
+            ui.radio_value(&mut menu.ruleset, id, name);
+        }
+    });
+}
+
+fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
+    ui.strong("Sides (tick the ones you command; the others fight by the built-in choice)");
+    let Some((_, level)) = menu.levels.get(menu.selected) else { return };
+    let sides: Vec<String> = level.file.sides.iter().map(|s| s.name.clone()).collect();
+    for side in sides {
+        let mut human = menu.humans.contains(&side);
+        if ui.checkbox(&mut human, side.as_str()).changed() {
+            if human {
+                menu.humans.insert(side);
+            } else {
+                menu.humans.remove(&side);
+            }
+        }
+    }
+}
+
+/// The menu's choice, if a level is selected.
+fn chosen(menu: &Menu) -> Option<MenuChoice> {
+    let (path, _) = menu.levels.get(menu.selected)?;
+    let seed = menu.seed.trim().parse().ok();
+    Some(MenuChoice { level: path.clone(), ruleset: menu.ruleset, humans: menu.humans.iter().cloned().collect(), seed })
+}
