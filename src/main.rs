@@ -108,6 +108,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    skirmish::ui::mark_launch();
     match Cli::parse().command.unwrap_or(Command::Menu { screenshot: None }) {
         Command::Menu { screenshot } => menu(screenshot),
         Command::Play { file, ruleset, seed, pace, screenshot, frames, quit_after, bare, hover, human } => {

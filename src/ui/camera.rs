@@ -27,7 +27,8 @@ fn spawn_camera(mut commands: Commands, map: Res<MapView>) {
     let free_center = Vec2::new(LEFT + free.x / 2.0 - WINDOW.x / 2.0, -(TOP + free.y / 2.0 - WINDOW.y / 2.0));
     let center = (map_center - free_center * scale).extend(0.0);
     let projection = OrthographicProjection { scale, ..OrthographicProjection::default_2d() };
-    commands.spawn((Camera2d, Projection::Orthographic(projection), Transform::from_translation(center)));
+    // Squares on a grid need no multisampling, and on a software renderer it is most of a frame's cost.
+    commands.spawn((Camera2d, Msaa::Off, Projection::Orthographic(projection), Transform::from_translation(center)));
 }
 
 fn pan_camera(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut camera: Query<(&mut Transform, &Projection)>) {

@@ -43,7 +43,8 @@ fn count_frames(
     let now = Instant::now();
     if frames.first.is_none() {
         frames.first = Some(now);
-        println!("first frame after {:.0} ms", ms(frames.started));
+        let launch = super::LAUNCH.get().map_or(String::new(), |t| format!(", {:.0} ms after launch", ms(*t)));
+        println!("first frame after {:.0} ms{launch}", ms(frames.started));
     }
     if frames.count == 30 {
         frames.steady = Some(now);

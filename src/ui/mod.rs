@@ -34,6 +34,14 @@ use crate::map::Battlefield;
 use crate::rules::dice::Dice;
 use crate::scenario::{self, Scenario};
 
+/// When the process started, for the time-to-first-frame measurement.
+static LAUNCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
+/// Notes the moment of launch (the first thing `main` does).
+pub fn mark_launch() {
+    LAUNCH.get_or_init(std::time::Instant::now);
+}
+
 /// Pixels per grid cell at zoom 1.
 pub const CELL: f32 = 32.0;
 
