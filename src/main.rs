@@ -63,6 +63,9 @@ enum Command {
         /// Command this side yourself (repeat for hotseat); the others use the built-in choice.
         #[arg(long)]
         human: Vec<String>,
+        /// The ruleset's options in RON, e.g. `(mos_rule: RollIsMoS)` or `(surprise: (alerted: []))`.
+        #[arg(long)]
+        options: Option<String>,
     },
     /// Play a scenario or a level headless and print its log.
     Run {
@@ -111,12 +114,24 @@ fn main() -> ExitCode {
     skirmish::ui::mark_launch();
     match Cli::parse().command.unwrap_or(Command::Menu { screenshot: None }) {
         Command::Menu { screenshot } => menu(screenshot),
-        Command::Play { file, ruleset, seed, pace, screenshot, frames, quit_after, bare, hover, human } => {
+        Command::Play {
+            file,
+            ruleset,
+            seed,
+            pace,
+            screenshot,
+            frames,
+            quit_after,
+            bare,
+            hover,
+            human,
+            options: rules,
+        } => {
             let screenshot = screenshot.map(|p| (p, frames));
             let options = skirmish::ui::PlayOptions { pace, screenshot, quit_after, hover, humans: human };
             match bare {
                 true => exit_code(skirmish::ui::bare(options)),
-                false => play(&file, ruleset, seed, options),
+                false => play(&file, (ruleset, rules.as_deref()), seed, options),
             }
         }
         Command::Run { scenario, ruleset, seed, dice, typed, json } => {
@@ -199,6 +214,9 @@ fn menu(screenshot: Option<PathBuf>) -> ExitCode {
     if let Some(seed) = choice.seed {
         game.args(["--seed", &seed.to_string()]);
     }
+    if !choice.options.is_empty() {
+        game.args(["--options", &choice.options]);
+    }
     match game.status() {
         Ok(status) => ExitCode::from(status.code().unwrap_or(1) as u8),
         Err(e) => {
@@ -209,11 +227,20 @@ fn menu(screenshot: Option<PathBuf>) -> ExitCode {
 }
 
 /// Opens the game window, or says in one line why it cannot.
-fn play(path: &Path, ruleset: Option<RulesetId>, seed: Option<u64>, options: skirmish::ui::PlayOptions) -> ExitCode {
+fn play(
+    path: &Path,
+    (ruleset, rules): (Option<RulesetId>, Option<&str>),
+    seed: Option<u64>,
+    options: skirmish::ui::PlayOptions,
+) -> ExitCode {
     if no_display(&format!("play headless with `skirmish run {} --ruleset shadowrun4`", path.display())) {
         return ExitCode::from(2);
     }
-    let loaded = match load(path, ruleset) {
+    let loaded = load(path, ruleset).and_then(|mut s| match rules {
+        Some(text) => s.set_options(text).map(|()| s),
+        None => Ok(s),
+    });
+    let loaded = match loaded {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");

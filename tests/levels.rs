@@ -259,3 +259,22 @@ fn the_readme_level_example_is_a_good_level() {
         assert!(matches!(log.events.last(), Some(Event::BattleEnded { .. })));
     }
 }
+
+#[test]
+fn a_levels_battle_takes_each_rulesets_options() {
+    let level = level::load(Path::new("levels/street.ron")).expect("loads");
+    for (ruleset, text) in [
+        (RulesetId::EclipsePhase, "(mos_rule: RollIsMoS)"),
+        (RulesetId::Shadowrun4, "(surprise: (alerted: []))"),
+        (RulesetId::Storyteller, "(armor_stamina_penalty: false)"),
+        (RulesetId::HomebrewD6, "(critical_resistance: ConvertOnly)"),
+    ] {
+        let mut s = level.scenario(ruleset).expect("a battle");
+        s.set_options(text).unwrap_or_else(|e| panic!("{ruleset:?}: {e}"));
+        let log = pure(&s, 3);
+        assert!(matches!(log.events.last(), Some(Event::BattleEnded { .. })), "{ruleset:?}");
+    }
+    let mut s = level.scenario(RulesetId::EclipsePhase).expect("a battle");
+    let e = s.set_options("(mos_rule: Sideways)").unwrap_err();
+    assert!(e.starts_with("--options `(mos_rule: Sideways)`: ") && e.contains("Sideways"), "{e}");
+}

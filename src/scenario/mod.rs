@@ -62,6 +62,18 @@ fn default_turn_limit() -> u32 {
 }
 
 impl Scenario {
+    /// Replaces the ruleset's options with `text`, that ruleset's options in RON (e.g. `(mos_rule: RollIsMoS)`).
+    pub fn set_options(&mut self, text: &str) -> Result<(), String> {
+        let bad = |e: ron::error::SpannedError| format!("--options `{text}`: {e}");
+        match &mut self.ruleset {
+            RulesetSetup::EclipsePhase(s) => s.options = ron_options().from_str(text).map_err(bad)?,
+            RulesetSetup::Shadowrun4(s) => s.options = ron_options().from_str(text).map_err(bad)?,
+            RulesetSetup::Storyteller(s) => s.options = ron_options().from_str(text).map_err(bad)?,
+            RulesetSetup::HomebrewD6(s) => s.options = ron_options().from_str(text).map_err(bad)?,
+        }
+        Ok(())
+    }
+
     /// Every combatant's starting cell.
     pub fn positions(&self) -> Vec<(i32, i32)> {
         match &self.ruleset {

@@ -19,6 +19,35 @@ pub struct MenuChoice {
     pub ruleset: RulesetId,
     pub humans: Vec<String>,
     pub seed: Option<u64>,
+    /// The ruleset's options in RON (empty: its defaults).
+    pub options: String,
+}
+
+/// The ruleset options the menu offers (rules.md's **option**s).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct RuleOptions {
+    /// Eclipse Phase: the later errata's MoS (the roll itself).
+    roll_is_mos: bool,
+    /// Shadowrun 4: a surprise test opens the battle.
+    surprise: bool,
+    /// Storyteller: leave out the armor's Stamina requirement.
+    no_stamina_penalty: bool,
+    /// The homebrew: resistance hits only convert Critical to Light.
+    convert_only: bool,
+}
+
+impl RuleOptions {
+    /// The chosen ruleset's options in RON, empty for its defaults.
+    fn ron(&self, ruleset: RulesetId) -> String {
+        let text = match ruleset {
+            RulesetId::EclipsePhase if self.roll_is_mos => "(mos_rule: RollIsMoS)",
+            RulesetId::Shadowrun4 if self.surprise => "(surprise: (alerted: []))",
+            RulesetId::Storyteller if self.no_stamina_penalty => "(armor_stamina_penalty: false)",
+            RulesetId::HomebrewD6 if self.convert_only => "(critical_resistance: ConvertOnly)",
+            _ => "",
+        };
+        text.to_owned()
+    }
 }
 
 /// The menu's state.
@@ -29,6 +58,7 @@ struct Menu {
     ruleset: RulesetId,
     humans: BTreeSet<String>,
     seed: String,
+    rules: RuleOptions,
     problems: Vec<String>,
     choice: Arc<Mutex<Option<MenuChoice>>>,
 }
@@ -62,6 +92,7 @@ pub fn menu(folder: &Path, screenshot: Option<PathBuf>) -> Option<MenuChoice> {
         ruleset: RulesetId::EclipsePhase,
         humans: BTreeSet::new(),
         seed: String::new(),
+        rules: RuleOptions::default(),
         problems,
         choice: choice.clone(),
     };
@@ -148,6 +179,19 @@ fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
             ui.radio_value(&mut menu.ruleset, id, name);
         }
     });
+    let o = &mut menu.rules;
+    match menu.ruleset {
+        RulesetId::EclipsePhase => {
+            ui.checkbox(&mut o.roll_is_mos, "Margin of success is the roll itself (later errata)")
+        }
+        RulesetId::Shadowrun4 => ui.checkbox(&mut o.surprise, "Open with a surprise test"),
+        RulesetId::Storyteller => {
+            ui.checkbox(&mut o.no_stamina_penalty, "No penalty for armor above the wearer's Stamina")
+        }
+        RulesetId::HomebrewD6 => {
+            ui.checkbox(&mut o.convert_only, "Resistance hits only turn Critical damage into Light")
+        }
+    };
 }
 
 fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
@@ -170,5 +214,6 @@ fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
 fn chosen(menu: &Menu) -> Option<MenuChoice> {
     let (path, _) = menu.levels.get(menu.selected)?;
     let seed = menu.seed.trim().parse().ok();
-    Some(MenuChoice { level: path.clone(), ruleset: menu.ruleset, humans: menu.humans.iter().cloned().collect(), seed })
+    let (ruleset, humans) = (menu.ruleset, menu.humans.iter().cloned().collect());
+    Some(MenuChoice { level: path.clone(), ruleset, humans, seed, options: menu.rules.ron(ruleset) })
 }
