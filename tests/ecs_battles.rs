@@ -249,3 +249,40 @@ fn a_players_side_waits_for_its_orders_and_plays_them() {
     let waited = log.events[events..].iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if *who == name && action == "waits"));
     assert!(waited, "the player's action was played");
 }
+
+#[test]
+fn the_windows_orders_become_the_rulesets_action_after_a_dry_run() {
+    use skirmish::combat::{HumanSides, TurnState};
+    use skirmish::ui::orders::{Orders, ruleset_plugin};
+    let s = load("scenarios/firefight.ron");
+    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(1)), "seed 1");
+    app.insert_resource(HumanSides(vec!["Firewall".into()])).init_resource::<Orders>();
+    app.add_plugins(ruleset_plugin::<EclipsePhase>);
+    skirmish::combat::battle::prepare(&mut app).expect("schedules");
+    for _ in 0..50 {
+        if app.world().resource::<TurnState>().awaiting.is_some() {
+            break;
+        }
+        app.world_mut().run_schedule(Update);
+    }
+    let (entity, _) = app.world().resource::<TurnState>().awaiting.expect("a Firewall slot waits");
+    let name = app.world().get::<Name>(entity).expect("a name").as_str().to_owned();
+    app.world_mut().run_schedule(Update);
+    let others = app.world().resource::<Orders>().others.clone();
+    assert!(others.contains(&"Full defense".to_owned()) && others.last() == Some(&"Wait".to_owned()), "{others:?}");
+    // A move far beyond a walk is refused with the rules' reason, and the battle goes on waiting.
+    app.world_mut().resource_mut::<Orders>().movement =
+        Some(skirmish::rules::field::Move { to: (90, 0), pace: Default::default() });
+    app.world_mut().resource_mut::<Orders>().give = true;
+    app.world_mut().run_schedule(Update);
+    let refused = app.world().resource::<Orders>().refused.clone();
+    assert!(refused.contains("walks at most"), "{refused}");
+    assert!(app.world().resource::<TurnState>().awaiting.is_some());
+    // Full defense is taken.
+    let i = others.iter().position(|o| o == "Full defense").expect("offered");
+    app.world_mut().resource_mut::<Orders>().other = Some(i);
+    app.world_mut().run_schedule(Update);
+    let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
+    let defended = log.events.iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if *who == name && action.starts_with("goes on full defense")));
+    assert!(defended, "the player's full defense was played");
+}

@@ -28,6 +28,9 @@ pub trait AttackOdds: Ruleset {
         movement: Option<crate::rules::field::Move>,
         target: Option<&str>,
     ) -> Self::Action;
+    /// The other actions a player may take now, by name: full defense, aim, reload, clearing a jam, standing up,
+    /// readying another weapon, waiting (each ruleset offers its own; the rules still check the one chosen).
+    fn other_actions(&self, battle: &[Combatant<Self::Fighter>], actor: usize) -> Vec<(String, Self::Action)>;
 }
 
 /// Implements [`AttackOdds`] for a ruleset with inherent `plain_attack` and `attack_odds`.
@@ -60,6 +63,14 @@ macro_rules! attack_odds {
                 target: Option<&str>,
             ) -> Self::Action {
                 self.intended_action(battle, actor, movement, target)
+            }
+
+            fn other_actions(
+                &self,
+                battle: &[$crate::rules::ruleset::Combatant<Self::Fighter>],
+                actor: usize,
+            ) -> Vec<(String, Self::Action)> {
+                self.actions_now(battle, actor)
             }
         }
     };

@@ -17,7 +17,7 @@ mod camera;
 mod capture;
 mod effects;
 pub mod menu;
-mod orders;
+pub mod orders;
 mod pacing;
 mod panels;
 mod preview;

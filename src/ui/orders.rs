@@ -1,7 +1,8 @@
 //! Player control: when a player's combatant has its slot, the battle waits. A left click on a cell the unit
 //! reaches orders a move there (a walk when a walk gets there, else a run); a left click on an enemy orders an
-//! attack on it with the weapon in hand; Enter (or the panel's button) gives the orders, W waits, a right click or
-//! Esc clears them. The orders become the ruleset's action, which the rules try on a copy of the battle first: an
+//! attack on it with the weapon in hand; Enter (or the panel's button) gives the orders, W waits, keys 1–9 (or the
+//! buttons) take one of the ruleset's other actions (full defense, aim, reload, clear a jam, stand up, drop prone,
+//! ready a weapon), a right click or Esc clears them. The orders become the ruleset's action, which the rules try on a copy of the battle first: an
 //! illegal one is explained in the panel instead of ending the battle.
 
 use bevy::prelude::*;
@@ -33,6 +34,9 @@ pub struct Orders {
     /// Give the orders now (Enter or the button), or wait (W or the button).
     pub give: bool,
     pub wait: bool,
+    /// The ruleset's other actions open now, by name (full defense, aim, reload …), and the one chosen (keys 1–9).
+    pub others: Vec<String>,
+    pub other: Option<usize>,
     /// Why the rules refused the last orders.
     pub refused: String,
 }
@@ -53,6 +57,20 @@ fn take_clicks(
     }
     orders.give |= keys.just_pressed(KeyCode::Enter);
     orders.wait |= keys.just_pressed(KeyCode::KeyW);
+    const DIGITS: [KeyCode; 9] = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    if let Some(i) = DIGITS.iter().position(|k| keys.just_pressed(*k)).filter(|i| *i < orders.others.len()) {
+        orders.other = Some(i);
+    }
     let Some(cell) = hover.0.filter(|_| mouse.just_pressed(MouseButton::Left)) else { return };
     if preview.odds.is_some() || !preview.sight_note.is_empty() {
         orders.target = Some(cell);
@@ -71,20 +89,27 @@ fn give_orders<R: CombatRules + AttackOdds + Clone>(
     mut declare: MessageWriter<DeclareAction<R::Action>>,
 ) {
     let Some((entity, slot)) = state.awaiting else { return };
-    if !(orders.give || orders.wait) {
+    let battle = snapshot::<R>(&parts);
+    let others = rules.0.other_actions(&battle, slot.actor);
+    if orders.others.len() != others.len() || orders.others.iter().zip(&others).any(|(a, (b, _))| a != b) {
+        orders.others = others.iter().map(|(name, _)| name.clone()).collect();
+    }
+    if !(orders.give || orders.wait || orders.other.is_some()) {
         return;
     }
-    let battle = snapshot::<R>(&parts);
     let target = orders.target.and_then(|cell| battle.iter().find(|c| c.position == cell)).map(|c| c.fighter.name());
     let (movement, target) = if orders.wait { (None, None) } else { (orders.movement.clone(), target) };
-    let action = rules.0.intended(&battle, slot.actor, movement, target);
+    let action = match orders.other.and_then(|i| others.into_iter().nth(i)) {
+        Some((_, action)) => action,
+        None => rules.0.intended(&battle, slot.actor, movement, target),
+    };
     // A dry run with throwaway dice on copies: the real one rolls the battle's dice.
     let (mut trial_rules, mut trial) = (rules.0.clone(), battle.clone());
     let trial_run = trial_rules.perform(slot, &action, &mut trial, &mut SeededDice::new(0), &mut Log::default());
     match trial_run {
         Err(e) => {
             orders.refused = e.to_string();
-            (orders.give, orders.wait) = (false, false);
+            (orders.give, orders.wait, orders.other) = (false, false, None);
         }
         Ok(()) => {
             declare.write(DeclareAction { entity, slot, action });

@@ -126,9 +126,20 @@ fn show_orders(ui: &mut egui::Ui, orders: &mut Orders) {
         orders.give |= ui.button("Give orders (Enter)").clicked();
         orders.wait |= ui.button("Wait (W)").clicked();
         if ui.button("Clear (Esc)").clicked() {
-            *orders = Orders::default();
+            let others = std::mem::take(&mut orders.others);
+            *orders = Orders { others, ..Orders::default() };
         }
     });
+    ui.label("Or instead:");
+    let mut chosen = None;
+    ui.horizontal_wrapped(|ui| {
+        for (i, name) in orders.others.iter().enumerate() {
+            if ui.button(format!("{} {name}", i + 1)).clicked() {
+                chosen = Some(i);
+            }
+        }
+    });
+    orders.other = orders.other.or(chosen);
     if !orders.refused.is_empty() {
         ui.colored_label(egui::Color32::from_rgb(255, 120, 100), plain(orders.refused.clone()));
     }

@@ -16,7 +16,7 @@ use super::{EclipsePhase, Fighter, Options, RulesError};
 use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds};
 use crate::rules::outcome::{Log, Status};
-use crate::rules::ruleset::Combatant;
+use crate::rules::ruleset::{Combatant, FighterState};
 
 crate::rules::odds::attack_odds!(EclipsePhase);
 
@@ -50,6 +50,27 @@ impl EclipsePhase {
         };
         action.quick.extend(movement.map(QuickAction::Move));
         action
+    }
+
+    /// The other actions open now: full defense, reload, clear a jam, stand up, draw another weapon, wait.
+    pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
+        let f = &battle[actor].fighter;
+        let act = |quick: Vec<QuickAction>, complex| Action { actor: f.name.clone(), quick, complex };
+        let mut out = vec![("Full defense".to_owned(), act(Vec::new(), Some(ComplexAction::FullDefense)))];
+        if f.rounds_in_hand().is_some() {
+            out.push(("Reload".into(), act(Vec::new(), Some(ComplexAction::Reload))));
+        }
+        if f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned())) {
+            out.push(("Clear the jam".into(), act(Vec::new(), Some(ComplexAction::ClearJam))));
+        }
+        if f.condition.has(&Status::Prone) {
+            out.push(("Stand up".into(), act(vec![QuickAction::StandUp], None)));
+        }
+        for w in f.sheet.weapons.iter().filter(|w| w.0 != f.drawn_id()) {
+            out.push((format!("Draw the {}", w.0), act(vec![QuickAction::Draw(w.clone())], None)));
+        }
+        out.push(("Wait".into(), act(Vec::new(), Some(ComplexAction::Wait))));
+        out
     }
 
     /// The odds of the first shot of the attack in `action` by combatant `actor`, as the rules would resolve it

@@ -11,6 +11,7 @@ use super::{Fighter, HomebrewD6, Options, RulesError};
 use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
+use crate::rules::passes::FreeAction;
 use crate::rules::ruleset::Combatant;
 use crate::rules::shadowrun4::pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
 
@@ -48,6 +49,31 @@ impl HomebrewD6 {
         };
         action.movement = movement;
         action
+    }
+
+    /// The other actions open now: clear a jam, drop prone or stand up, ready another weapon, wait.
+    pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
+        let f = &battle[actor].fighter;
+        let act = |free, simple: Vec<SimpleAction>, complex| Action {
+            actor: f.name.clone(),
+            free,
+            simple,
+            complex,
+            movement: None,
+        };
+        let mut out = Vec::new();
+        if f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned())) {
+            out.push(("Clear the jam".to_owned(), act(None, vec![SimpleAction::ClearJam], None)));
+        }
+        match f.condition.has(&Status::Prone) {
+            true => out.push(("Stand up".into(), act(None, vec![SimpleAction::StandUp], None))),
+            false => out.push(("Drop prone".into(), act(Some(FreeAction::DropProne), Vec::new(), None))),
+        }
+        for w in f.sheet.weapons.iter().filter(|w| w.0 != f.drawn_id()) {
+            out.push((format!("Ready the {}", w.0), act(None, vec![SimpleAction::ReadyWeapon(w.clone())], None)));
+        }
+        out.push(("Wait".into(), act(None, Vec::new(), Some(ComplexAction::Wait))));
+        out
     }
 
     /// The odds of the first attack of `action` by combatant `actor`, as the rules would resolve it now.

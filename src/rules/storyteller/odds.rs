@@ -39,6 +39,21 @@ impl Storyteller {
         action
     }
 
+    /// The other actions open now: ready another weapon, wait.
+    pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
+        let f = &battle[actor].fighter;
+        let act = |act| Action { actor: f.name.clone(), act, movement: None };
+        let mut out: Vec<(String, Action)> = f
+            .sheet
+            .weapons
+            .iter()
+            .filter(|w| w.0 != f.drawn_id())
+            .map(|w| (format!("Ready the {}", w.0), act(Act::ReadyWeapon(w.clone()))))
+            .collect();
+        out.push(("Wait".into(), act(Act::Wait)));
+        out
+    }
+
     /// The odds of the attack of `action` by combatant `actor`, as the rules would resolve it now.
     pub fn attack_odds(
         &self,
