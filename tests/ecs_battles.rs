@@ -250,8 +250,9 @@ fn a_players_side_waits_for_its_orders_and_plays_them() {
     assert!(waited, "the player's action was played");
 }
 
-#[test]
-fn the_windows_orders_become_the_rulesets_action_after_a_dry_run() {
+/// The firefight with Firewall commanded by a player, run until its first slot waits: the app and the waiting
+/// combatant's name.
+fn waiting_app() -> (App, String) {
     use skirmish::combat::{HumanSides, TurnState};
     use skirmish::ui::orders::{Orders, ruleset_plugin};
     let s = load("scenarios/firefight.ron");
@@ -268,17 +269,48 @@ fn the_windows_orders_become_the_rulesets_action_after_a_dry_run() {
     let (entity, _) = app.world().resource::<TurnState>().awaiting.expect("a Firewall slot waits");
     let name = app.world().get::<Name>(entity).expect("a name").as_str().to_owned();
     app.world_mut().run_schedule(Update);
+    (app, name)
+}
+
+#[test]
+fn the_windows_orders_become_the_rulesets_action_after_a_dry_run() {
+    use skirmish::combat::TurnState;
+    use skirmish::combat::components::{GridPos, Side};
+    use skirmish::ui::orders::Orders;
+    let (mut app, name) = waiting_app();
     let others = app.world().resource::<Orders>().others.clone();
     assert!(others.contains(&"Full defense".to_owned()) && others.last() == Some(&"Wait".to_owned()), "{others:?}");
     // A move far beyond a walk is refused with the rules' reason, and the battle goes on waiting.
-    app.world_mut().resource_mut::<Orders>().movement =
-        Some(skirmish::rules::field::Move { to: (90, 0), pace: Default::default() });
-    app.world_mut().resource_mut::<Orders>().give = true;
+    let far = skirmish::rules::field::Move { to: (90, 0), pace: Default::default() };
+    (app.world_mut().resource_mut::<Orders>().movement, app.world_mut().resource_mut::<Orders>().give) =
+        (Some(far), true);
     app.world_mut().run_schedule(Update);
     let refused = app.world().resource::<Orders>().refused.clone();
     assert!(refused.contains("walks at most"), "{refused}");
     assert!(app.world().resource::<TurnState>().awaiting.is_some());
-    // Full defense is taken.
+    // An attack with a called shot: the ways to attack the target are offered, the chosen one is played.
+    let mut enemies = app.world_mut().query::<(&GridPos, &Side)>();
+    let target = enemies.iter(app.world()).find(|(_, s)| s.0 != "Firewall").map(|(p, _)| (p.0, p.1)).expect("an enemy");
+    {
+        let mut orders = app.world_mut().resource_mut::<Orders>();
+        (orders.movement, orders.give, orders.target) = (None, false, Some(target));
+    }
+    app.world_mut().run_schedule(Update);
+    let ways = app.world().resource::<Orders>().attacks.clone();
+    let called = ways.iter().position(|w| w.contains("called shot")).expect("a called shot is offered");
+    (app.world_mut().resource_mut::<Orders>().attack, app.world_mut().resource_mut::<Orders>().give) =
+        (Some(called), true);
+    app.world_mut().run_schedule(Update);
+    let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
+    let aimed = log.tests().any(|t| t.who == name && t.modifiers.iter().any(|m| m.name == "called shot"));
+    assert!(aimed, "the called shot was played: {ways:?}");
+}
+
+#[test]
+fn the_action_bar_takes_the_rulesets_other_actions() {
+    use skirmish::ui::orders::Orders;
+    let (mut app, name) = waiting_app();
+    let others = app.world().resource::<Orders>().others.clone();
     let i = others.iter().position(|o| o == "Full defense").expect("offered");
     app.world_mut().resource_mut::<Orders>().other = Some(i);
     app.world_mut().run_schedule(Update);

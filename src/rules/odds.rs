@@ -31,6 +31,15 @@ pub trait AttackOdds: Ruleset {
     /// The other actions a player may take now, by name: full defense, aim, reload, clearing a jam, standing up,
     /// readying another weapon, waiting (each ruleset offers its own; the rules still check the one chosen).
     fn other_actions(&self, battle: &[Combatant<Self::Fighter>], actor: usize) -> Vec<(String, Self::Action)>;
+    /// The ways to attack `target` with the weapon in hand, by name: each firing mode it has, and called shots
+    /// where the ruleset has them (after `movement`, if any).
+    fn attack_choices(
+        &self,
+        battle: &[Combatant<Self::Fighter>],
+        actor: usize,
+        target: &str,
+        movement: Option<crate::rules::field::Move>,
+    ) -> Vec<(String, Self::Action)>;
 }
 
 /// Implements [`AttackOdds`] for a ruleset with inherent `plain_attack` and `attack_odds`.
@@ -71,6 +80,16 @@ macro_rules! attack_odds {
                 actor: usize,
             ) -> Vec<(String, Self::Action)> {
                 self.actions_now(battle, actor)
+            }
+
+            fn attack_choices(
+                &self,
+                battle: &[$crate::rules::ruleset::Combatant<Self::Fighter>],
+                actor: usize,
+                target: &str,
+                movement: Option<$crate::rules::field::Move>,
+            ) -> Vec<(String, Self::Action)> {
+                self.ways_to_attack(battle, actor, target, movement)
             }
         }
     };

@@ -37,6 +37,9 @@ pub struct Orders {
     /// The ruleset's other actions open now, by name (full defense, aim, reload …), and the one chosen (keys 1–9).
     pub others: Vec<String>,
     pub other: Option<usize>,
+    /// The ways to attack the ordered target (firing modes, called shots) by name, and the one chosen.
+    pub attacks: Vec<String>,
+    pub attack: Option<usize>,
     /// Why the rules refused the last orders.
     pub refused: String,
 }
@@ -94,14 +97,22 @@ fn give_orders<R: CombatRules + AttackOdds + Clone>(
     if orders.others.len() != others.len() || orders.others.iter().zip(&others).any(|(a, (b, _))| a != b) {
         orders.others = others.iter().map(|(name, _)| name.clone()).collect();
     }
+    let target = orders.target.and_then(|cell| battle.iter().find(|c| c.position == cell)).map(|c| c.fighter.name());
+    let (movement, target) = if orders.wait { (None, None) } else { (orders.movement.clone(), target) };
+    let ways = target.map(|t| rules.0.attack_choices(&battle, slot.actor, t, movement.clone())).unwrap_or_default();
+    let names: Vec<String> = ways.iter().map(|(n, _)| n.clone()).collect();
+    if orders.attacks != names {
+        orders.attacks = names;
+    }
     if !(orders.give || orders.wait || orders.other.is_some()) {
         return;
     }
-    let target = orders.target.and_then(|cell| battle.iter().find(|c| c.position == cell)).map(|c| c.fighter.name());
-    let (movement, target) = if orders.wait { (None, None) } else { (orders.movement.clone(), target) };
-    let action = match orders.other.and_then(|i| others.into_iter().nth(i)) {
-        Some((_, action)) => action,
-        None => rules.0.intended(&battle, slot.actor, movement, target),
+    // The panel shows the first way chosen until the player picks another.
+    let chosen_attack = ways.into_iter().nth(orders.attack.unwrap_or(0)).map(|(_, a)| a);
+    let action = match (orders.other.and_then(|i| others.into_iter().nth(i)), chosen_attack) {
+        (Some((_, action)), _) => action,
+        (None, Some(action)) if !orders.wait => action,
+        _ => rules.0.intended(&battle, slot.actor, movement, target),
     };
     // A dry run with throwaway dice on copies: the real one rolls the battle's dice.
     let (mut trial_rules, mut trial) = (rules.0.clone(), battle.clone());

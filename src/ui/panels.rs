@@ -16,13 +16,33 @@ use crate::rules::outcome::{Event, Roll, Status};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Acting>()
-        .add_systems(Update, follow_actor)
+        .init_resource::<Selected>()
+        .add_systems(Update, (follow_actor, select_unit.after(super::preview::track_pointer)))
         .add_systems(EguiPrimaryContextPass, (show_panels, show_end).chain());
 }
 
 /// The unit whose slot was played last.
 #[derive(Resource, Default)]
 pub(super) struct Acting(pub Option<Entity>);
+
+/// The unit the player clicked on (its sheet shows instead of the acting unit's); a click elsewhere clears it.
+#[derive(Resource, Default)]
+pub(super) struct Selected(pub Option<Entity>);
+
+fn select_unit(
+    mouse: Res<ButtonInput<MouseButton>>,
+    hover: Res<super::preview::Hover>,
+    state: Res<TurnState>,
+    units: Query<(Entity, &crate::combat::components::GridPos), With<Side>>,
+    mut selected: ResMut<Selected>,
+) {
+    // While a player gives orders, clicks are orders.
+    if state.awaiting.is_some() || !mouse.just_pressed(MouseButton::Left) {
+        return;
+    }
+    let Some(cell) = hover.0 else { return };
+    selected.0 = units.iter().find(|(_, p)| (p.0, p.1) == cell).map(|(e, _)| e);
+}
 
 fn follow_actor(mut started: MessageReader<TurnStarted>, mut acting: ResMut<Acting>) {
     if let Some(m) = started.read().last() {
@@ -38,6 +58,7 @@ fn show_panels(
     pace: Res<Pace>,
     units: Query<Row>,
     acting: Res<Acting>,
+    selected: Res<Selected>,
     log: Res<BattleLog>,
     preview: Res<Preview>,
     mut orders: ResMut<Orders>,
@@ -47,7 +68,7 @@ fn show_panels(
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
     show_top_bar(&mut root, &title, &state, &pace);
-    show_tracker(&mut root, &units, &acting, &preview, (&state, &mut orders));
+    show_tracker(&mut root, &units, (&acting, &selected), &preview, (&state, &mut orders));
     show_log(&mut root, &log, &mut whole_log);
     Ok(())
 }
@@ -78,7 +99,7 @@ type Row<'a> = (Entity, &'a Name, &'a Side, &'a Initiative, &'a StatusList, &'a 
 fn show_tracker(
     root: &mut egui::Ui,
     units: &Query<Row>,
-    acting: &Acting,
+    (acting, selected): (&Acting, &Selected),
     preview: &Preview,
     (state, orders): (&TurnState, &mut Orders),
 ) {
@@ -99,7 +120,8 @@ fn show_tracker(
             }
         });
         ui.separator();
-        if let Some(row) = rows.iter().find(|r| Some(r.0) == acting.0) {
+        let shown = selected.0.filter(|_| state.awaiting.is_none()).or(acting.0);
+        if let Some(row) = rows.iter().find(|r| Some(r.0) == shown) {
             show_sheet(ui, row);
         }
         ui.separator();
@@ -122,12 +144,19 @@ fn show_orders(ui: &mut egui::Ui, orders: &mut Orders) {
         Some(cell) => format!("Attack: the enemy at {cell:?}"),
         None => "Attack: click an enemy".into(),
     });
+    let mut way = orders.attack;
+    for (i, name) in orders.attacks.iter().enumerate() {
+        if ui.radio(way.unwrap_or(0) == i, plain(name.clone())).clicked() {
+            way = Some(i);
+        }
+    }
+    orders.attack = way;
     ui.horizontal(|ui| {
         orders.give |= ui.button("Give orders (Enter)").clicked();
         orders.wait |= ui.button("Wait (W)").clicked();
         if ui.button("Clear (Esc)").clicked() {
-            let others = std::mem::take(&mut orders.others);
-            *orders = Orders { others, ..Orders::default() };
+            let (others, attacks) = (std::mem::take(&mut orders.others), std::mem::take(&mut orders.attacks));
+            *orders = Orders { others, attacks, ..Orders::default() };
         }
     });
     ui.label("Or instead:");

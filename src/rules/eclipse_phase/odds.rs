@@ -10,9 +10,11 @@ use super::attack::{Shot, attack_modifiers, attack_spec, band_of, defense_spec, 
 use super::damage::{
     DvInputs, dv_dist, effective_armor, shock_spec, stun_turns, take_damage, wound_test_spec, wound_tests_due,
 };
+use super::gear::ModeKind;
+use super::modifiers::Situation;
 use super::policy::preferred_mode;
 use super::test::{Percentile, opposed, success_chance};
-use super::{EclipsePhase, Fighter, Options, RulesError};
+use super::{EclipsePhase, Fighter, FiringMode, ModeBonus, Options, RulesError};
 use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds};
 use crate::rules::outcome::{Log, Status};
@@ -70,6 +72,43 @@ impl EclipsePhase {
             out.push((format!("Draw the {}", w.0), act(vec![QuickAction::Draw(w.clone())], None)));
         }
         out.push(("Wait".into(), act(Vec::new(), Some(ComplexAction::Wait))));
+        out
+    }
+
+    /// Every firing mode of the weapon in hand (two shots where the mode allows), and a called shot.
+    pub fn ways_to_attack(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        target: &str,
+        movement: Option<Move>,
+    ) -> Vec<(String, Action)> {
+        let f = &battle[actor].fighter;
+        let Ok(weapon) = f.drawn_weapon() else { return Vec::new() };
+        let mut modes: Vec<FiringMode> = weapon
+            .modes
+            .iter()
+            .flat_map(|m| match m {
+                ModeKind::SingleShot => vec![FiringMode::SingleShot],
+                ModeKind::SemiAuto => vec![FiringMode::SemiAuto],
+                ModeKind::Burst => vec![FiringMode::Burst(ModeBonus::ToHit), FiringMode::Burst(ModeBonus::Damage)],
+                ModeKind::FullAuto => {
+                    vec![FiringMode::FullAuto(ModeBonus::ToHit), FiringMode::FullAuto(ModeBonus::Damage)]
+                }
+            })
+            .collect();
+        if modes.is_empty() {
+            modes.push(FiringMode::SingleShot);
+        }
+        let quick: Vec<QuickAction> = movement.into_iter().map(QuickAction::Move).collect();
+        let attack = |mode: FiringMode, called_shot: bool| {
+            let situation = Situation { called_shot, ..Situation::default() };
+            let targets = vec![target.to_owned(); mode.shots_per_action()];
+            let attack = Attack { weapon: None, mode: Some(mode), targets, situation };
+            Action { actor: f.name.clone(), quick: quick.clone(), complex: Some(ComplexAction::Attack(attack)) }
+        };
+        let mut out: Vec<(String, Action)> = modes.iter().map(|&m| (m.to_string(), attack(m, false))).collect();
+        out.push((format!("{}, called shot (−10)", modes[0]), attack(modes[0], true)));
         out
     }
 

@@ -76,6 +76,19 @@ impl HomebrewD6 {
         out
     }
 
+    /// One way: the weapon in hand.
+    pub fn ways_to_attack(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        target: &str,
+        movement: Option<Move>,
+    ) -> Vec<(String, Action)> {
+        let mut action = self.plain_attack(battle, actor, target);
+        action.movement = movement;
+        vec![("Attack".into(), action)]
+    }
+
     /// The odds of the first attack of `action` by combatant `actor`, as the rules would resolve it now.
     pub fn attack_odds(
         &self,

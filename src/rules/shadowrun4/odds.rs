@@ -8,9 +8,11 @@ use super::actions::{Action, Attack, ComplexAction, SimpleAction, prepare};
 use super::attack::{Strike, Verdict, attack_pool, can_defend, defense_choice, defense_pool, judge};
 use super::damage::{DamageInputs, resistance_pool, take_damage, what_hits};
 use super::gear::DamageKind;
+use super::gear::ModeKind;
+use super::modifiers::{CalledShot, Situation};
 use super::policy::preferred_mode;
 use super::pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
-use super::{Fighter, RulesError, Shadowrun4};
+use super::{Fighter, FiringMode, RulesError, Shadowrun4, Spray};
 use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
@@ -83,6 +85,59 @@ impl Shadowrun4 {
             out.push((format!("Ready the {}", w.0), act(None, vec![SimpleAction::ReadyWeapon(w.clone())], None)));
         }
         out.push(("Wait".into(), act(None, Vec::new(), Some(ComplexAction::Wait))));
+        out
+    }
+
+    /// Every firing mode of the weapon in hand (narrow and wide bursts), melee for a melee weapon, and a called
+    /// shot at a vital area (+2 DV).
+    pub fn ways_to_attack(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        target: &str,
+        movement: Option<Move>,
+    ) -> Vec<(String, Action)> {
+        let f = &battle[actor].fighter;
+        let Ok(weapon) = f.drawn_weapon() else { return Vec::new() };
+        let base = Action { actor: f.name.clone(), free: None, simple: Vec::new(), complex: None, movement };
+        let attack = |mode: Option<FiringMode>, called_shot| Attack {
+            weapon: None,
+            mode,
+            target: target.to_owned(),
+            situation: Situation { called_shot, ..Situation::default() },
+        };
+        if weapon.is_melee() {
+            let mut a = base;
+            a.complex = Some(ComplexAction::Melee(attack(None, None)));
+            return vec![("Melee attack".into(), a)];
+        }
+        let modes: Vec<FiringMode> = weapon
+            .modes
+            .iter()
+            .flat_map(|m| match m {
+                ModeKind::SingleShot => vec![FiringMode::SingleShot],
+                ModeKind::SemiAuto => vec![FiringMode::SemiAuto],
+                ModeKind::Burst => vec![FiringMode::Burst(Spray::Narrow), FiringMode::Burst(Spray::Wide)],
+                ModeKind::FullAuto => vec![
+                    FiringMode::LongBurst(Spray::Narrow),
+                    FiringMode::LongBurst(Spray::Wide),
+                    FiringMode::FullAuto(Spray::Narrow),
+                    FiringMode::FullAuto(Spray::Wide),
+                ],
+            })
+            .collect();
+        let with = |mode: FiringMode, called| {
+            let mut a = base.clone();
+            match mode.is_complex() {
+                true => a.complex = Some(ComplexAction::Fire(attack(Some(mode), called))),
+                false => a.simple.push(SimpleAction::Fire(attack(Some(mode), called))),
+            }
+            a
+        };
+        let mut out: Vec<(String, Action)> = modes.iter().map(|&m| (format!("{m}"), with(m, None))).collect();
+        if let Some(&first) = modes.first() {
+            out.push((format!("{first}, called shot: vital area +2 DV"), with(first, Some(CalledShot::VitalArea(2)))));
+        }
         out
     }
 

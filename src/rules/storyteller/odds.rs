@@ -54,6 +54,19 @@ impl Storyteller {
         out
     }
 
+    /// One way: the weapon in hand.
+    pub fn ways_to_attack(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        target: &str,
+        movement: Option<Move>,
+    ) -> Vec<(String, Action)> {
+        let mut action = self.plain_attack(battle, actor, target);
+        action.movement = movement;
+        vec![("Attack".into(), action)]
+    }
+
     /// The odds of the attack of `action` by combatant `actor`, as the rules would resolve it now.
     pub fn attack_odds(
         &self,
