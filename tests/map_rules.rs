@@ -272,3 +272,18 @@ fn shadowrun_storyteller_and_homebrew_ranges_come_from_map_meters() {
     let e = perform(HomebrewD6::default(), field, &mut battle, shot, &[]).unwrap_err();
     assert_eq!(e.to_string(), "T is out of the Pistol's reach");
 }
+
+#[test]
+fn taking_cover_walks_behind_the_best_cover_from_every_enemy() {
+    use skirmish::rules::approach::cover_spot;
+    // A stands in the open, seen by T; a walk of 4 m reaches the cells the high cover hides from T.
+    let (field, a, t) = picture(&["A.......", "...O...T", "........"]);
+    assert!(!field.sight(t, a).hidden && !field.sight(t, a).blocked, "A starts in sight");
+    let battle = ep_pair(a, t);
+    let spot = cover_spot(&field, &battle, 0, 40).expect("a better cell");
+    let sight = field.sight(t, spot.to);
+    assert!(sight.hidden || sight.blocked, "{spot:?} is out of T's sight: {sight:?}");
+    assert!(field.route(a, spot.to, &[t]).is_some_and(|r| r.cost <= 40));
+    let (open, a, t) = picture(&["A......T"]);
+    assert_eq!(cover_spot(&open, &ep_pair(a, t), 0, 40), None, "nothing on open ground beats standing still");
+}

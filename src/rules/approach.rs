@@ -153,3 +153,40 @@ fn toward<F: FighterState>(
     let &to = route.truncated(from, allowance, step).cells.last()?;
     Some(Move { to, pace })
 }
+
+/// How well a cell hides from an enemy on `from`: 3 out of sight, 2 heavy cover, 1 partial, ½ light, 0 none.
+fn shelter(field: &Field, from: Cell, at: Cell) -> f32 {
+    let s = field.sight(from, at);
+    match (s.blocked || s.hidden, s.cover) {
+        (true, _) => 3.0,
+        (false, crate::rules::field::CoverLevel::Heavy) => 2.0,
+        (false, crate::rules::field::CoverLevel::Partial) => 1.0,
+        (false, crate::rules::field::CoverLevel::Light) => 0.5,
+        (false, crate::rules::field::CoverLevel::None) => 0.0,
+    }
+}
+
+/// "Take cover": the cell within a walk that is best sheltered from the enemies standing (its worst exposure to any
+/// of them), the nearest of the best; `None` when no cell is better than where the actor stands.
+pub fn cover_spot<F: FighterState>(field: &Field, battle: &[Combatant<F>], actor: usize, walk: Dm) -> Option<Move> {
+    let me = &battle[actor];
+    let foes: Vec<Cell> = enemies(battle, actor, &anyone).into_iter().map(|i| battle[i].position).collect();
+    let worst = |at: Cell| foes.iter().map(|&f| shelter(field, f, at)).fold(f32::INFINITY, f32::min);
+    let taken = occupied(battle, actor);
+    let r = (walk / super::field::STEP) as i32;
+    let mut best = (worst(me.position), 0, me.position);
+    for dx in -r..=r {
+        for dy in -r..=r {
+            let cell = (me.position.0 + dx, me.position.1 + dy);
+            let Some(route) = field.route(me.position, cell, &taken).filter(|r| r.cost <= walk && !r.cells.is_empty())
+            else {
+                continue;
+            };
+            let score = worst(cell);
+            if score > best.0 || (score == best.0 && route.cost < best.1 && best.2 != me.position) {
+                best = (score, route.cost, cell);
+            }
+        }
+    }
+    (best.2 != me.position).then_some(Move { to: best.2, pace: Pace::Walk })
+}

@@ -10,11 +10,12 @@ use bevy::prelude::*;
 use super::preview::{Hover, Preview};
 use crate::combat::messages::DeclareAction;
 use crate::combat::{CombatRules, Parts, Rules, TurnState, snapshot};
+use crate::rules::approach::cover_spot;
 use crate::rules::dice::SeededDice;
 use crate::rules::field::{Move, Pace};
 use crate::rules::odds::AttackOdds;
 use crate::rules::outcome::Log;
-use crate::rules::ruleset::FighterState;
+use crate::rules::ruleset::{FighterState, Slot};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Orders>().add_systems(Update, take_clicks.after(super::preview::track_pointer));
@@ -90,10 +91,20 @@ fn give_orders<R: CombatRules + AttackOdds + Clone>(
     rules: Res<Rules<R>>,
     parts: Query<Parts<R>>,
     mut declare: MessageWriter<DeclareAction<R::Action>>,
+    mut cover: Local<Option<(Entity, Slot, Option<Move>)>>,
 ) {
     let Some((entity, slot)) = state.awaiting else { return };
     let battle = snapshot::<R>(&parts);
-    let others = rules.0.other_actions(&battle, slot.actor);
+    // "Take cover" searches the cells a walk reaches: worked out once per waiting slot.
+    if cover.as_ref().is_none_or(|(e, s, _)| (*e, *s) != (entity, slot)) {
+        let walk = rules.0.paces(&battle[slot.actor].fighter).0;
+        *cover = Some((entity, slot, cover_spot(rules.0.field(), &battle, slot.actor, walk)));
+    }
+    let mut others = rules.0.other_actions(&battle, slot.actor);
+    if let Some((_, _, Some(spot))) = cover.as_ref() {
+        let name = format!("Take cover at {:?}", spot.to);
+        others.insert(0, (name, rules.0.intended(&battle, slot.actor, Some(spot.clone()), None)));
+    }
     if orders.others.len() != others.len() || orders.others.iter().zip(&others).any(|(a, (b, _))| a != b) {
         orders.others = others.iter().map(|(name, _)| name.clone()).collect();
     }
