@@ -39,6 +39,13 @@ pub struct Loadout {
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
 pub struct StatusList(pub Vec<Status>);
 
+impl StatusList {
+    /// Down and out of the fight (dead, unconscious, incapacitated), as the window shows it.
+    pub fn is_down(&self) -> bool {
+        self.0.iter().any(|s| matches!(s, Status::Dead | Status::Unconscious | Status::Incapacitated))
+    }
+}
+
 /// This turn's initiative: the score rolled (when the ruleset rolls one) and the last slot it acted in.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Initiative {

@@ -60,6 +60,16 @@ pub enum FreeAction {
 }
 
 impl<S, C> PhaseAction<S, C> {
+    /// An empty Action Phase for `actor` (no Free, Simple or Complex Action, no move), to fill in.
+    pub fn empty(actor: impl Into<String>) -> Self {
+        PhaseAction { actor: actor.into(), free: None, simple: Vec::new(), complex: None, movement: None }
+    }
+
+    /// An Action Phase of one Complex Action (a wait, say).
+    pub fn only(actor: impl Into<String>, complex: C) -> Self {
+        PhaseAction { complex: Some(complex), ..PhaseAction::empty(actor) }
+    }
+
     /// At most two Simple Actions, and none beside a Complex Action.
     pub fn check_economy(&self) -> Result<(), RulesError> {
         match (self.simple.len(), &self.complex) {

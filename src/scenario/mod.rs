@@ -211,37 +211,25 @@ pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_labe
     build(scenario, dice, dice_label, Headless)
 }
 
-/// Adds a scenario's battle to an app that has its own plugins (the GUI's window and renderer).
-pub fn add_to_app(app: App, scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> App {
-    build(scenario, dice, dice_label, Into(app))
-}
-
-/// What to build a battle into, whatever its ruleset (the GUI builds its own, with plugins of the ruleset's type).
+/// What to make of a battle's setup, whatever its ruleset: a headless app, the GUI's app (with plugins of the
+/// ruleset's type), the odds of an attack in it.
 pub trait Build {
-    fn build<R: CombatRules + AttackOdds + Clone>(self, setup: BattleSetup<R>) -> App;
+    type Out;
+    fn build<R: CombatRules + AttackOdds + Clone>(self, setup: BattleSetup<R>) -> Self::Out;
 }
 
 /// A headless app of its own.
 struct Headless;
 
 impl Build for Headless {
+    type Out = App;
     fn build<R: CombatRules + AttackOdds + Clone>(self, setup: BattleSetup<R>) -> App {
         crate::combat::battle::battle_app(setup)
     }
 }
 
-/// An app made elsewhere.
-struct Into(App);
-
-impl Build for Into {
-    fn build<R: CombatRules + AttackOdds + Clone>(mut self, setup: BattleSetup<R>) -> App {
-        crate::combat::battle::add_battle(&mut self.0, setup);
-        self.0
-    }
-}
-
 /// Builds a scenario's battle with `into`, whatever its ruleset.
-pub fn build(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str, into: impl Build) -> App {
+pub fn build<B: Build>(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str, into: B) -> B::Out {
     let header = Header::of(scenario, dice_label);
     match &scenario.ruleset {
         RulesetSetup::EclipsePhase(setup) => {
@@ -299,7 +287,7 @@ fn ecs_battle<R: CombatRules>(
 }
 
 /// The combatants at the start of the battle, each on its side and cell.
-pub(crate) fn battle_of<S: Clone, C: Clone, F>(
+fn battle_of<S: Clone, C: Clone, F>(
     specs: &[CombatantSpec<S, C>],
     fighter: impl Fn(String, S, C) -> F,
 ) -> Vec<Combatant<F>> {

@@ -98,6 +98,7 @@ pub fn play(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, label: &str,
 struct Gui(App);
 
 impl scenario::Build for Gui {
+    type Out = App;
     fn build<R: crate::combat::CombatRules + crate::rules::odds::AttackOdds + Clone>(
         mut self,
         setup: crate::combat::battle::BattleSetup<R>,

@@ -110,10 +110,7 @@ fn show_tracker(
         egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
             for (entity, name, side, init, statuses, ..) in &rows {
                 let score = init.score.map_or("–".to_owned(), |s| s.to_string());
-                let out = statuses
-                    .0
-                    .iter()
-                    .any(|s| matches!(s, Status::Dead | Status::Unconscious | Status::Incapacitated | Status::Escaped));
+                let out = statuses.0.contains(&Status::Escaped) || statuses.is_down();
                 let text = egui::RichText::new(format!("{score:>4}  {name}  ({})", side.0));
                 let text = if Some(*entity) == acting.0 { text.strong().color(egui::Color32::WHITE) } else { text };
                 ui.label(if out { text.strikethrough().weak() } else { text });
@@ -310,7 +307,7 @@ fn show_end(mut contexts: EguiContexts, log: Res<BattleLog>, units: Query<(&Side
     let Some(Event::BattleEnded { reason, winner }) = log.0.events.last() else { return Ok(()) };
     let mut sides: Vec<(String, usize, usize)> = Vec::new();
     for (side, statuses) in &units {
-        let out = statuses.0.iter().any(|s| matches!(s, Status::Dead | Status::Unconscious | Status::Incapacitated));
+        let out = statuses.is_down();
         match sides.iter_mut().find(|(s, ..)| *s == side.0) {
             Some(row) => (row.1, row.2) = (row.1 + 1, row.2 + usize::from(out)),
             None => sides.push((side.0.clone(), 1, usize::from(out))),

@@ -106,7 +106,7 @@ fn show_condition(
 ) {
     for (statuses, children, entity) in &units {
         let has = |s: &Status| statuses.0.contains(s);
-        let out = [Status::Dead, Status::Unconscious, Status::Incapacitated].iter().any(has);
+        let out = statuses.is_down();
         if has(&Status::Escaped)
             && let Ok(mut v) = visibility.get_mut(entity)
         {

@@ -22,8 +22,7 @@ impl HomebrewD6 {
     pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {
         let f = &battle[actor].fighter;
         let attack = Attack { target: target.to_owned(), situation: Default::default() };
-        let mut action =
-            Action { actor: f.name.clone(), free: None, simple: Vec::new(), complex: None, movement: None };
+        let mut action = Action::empty(f.name.clone());
         let melee = super::gear::WeaponRef(f.drawn_id().to_owned()).weapon().is_ok_and(|w| w.kind == AttackKind::Melee);
         match melee {
             true => action.complex = Some(ComplexAction::Attack(attack)),
@@ -44,7 +43,7 @@ impl HomebrewD6 {
             Some(t) => self.plain_attack(battle, actor, t),
             None => {
                 let actor = battle[actor].fighter.name.clone();
-                Action { actor, free: None, simple: Vec::new(), complex: Some(ComplexAction::Wait), movement: None }
+                Action::only(actor, ComplexAction::Wait)
             }
         };
         action.movement = movement;
@@ -55,11 +54,10 @@ impl HomebrewD6 {
     pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
         let act = |free, simple: Vec<SimpleAction>, complex| Action {
-            actor: f.name.clone(),
             free,
             simple,
             complex,
-            movement: None,
+            ..Action::empty(f.name.clone())
         };
         let mut out = Vec::new();
         if f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned())) {

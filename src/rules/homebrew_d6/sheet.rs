@@ -82,13 +82,8 @@ pub struct Sheet {
     pub armor: Vec<ArmorRef>,
     /// Meters per Combat Turn walking and running, shared among the initiative passes; 10/25 (a human) when not
     /// given.
-    #[serde(default = "human_rates")]
+    #[serde(default = "crate::rules::shadowrun4::sheet::human_rates")]
     pub movement: Rates,
-}
-
-/// A human's movement rates, 10/25 (our decision: the seed gives none).
-fn human_rates() -> Rates {
-    Rates { walk: 10, run: 25 }
 }
 
 fn one() -> u32 {

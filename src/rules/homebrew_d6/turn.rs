@@ -141,7 +141,7 @@ impl Ruleset for HomebrewD6 {
             Some(m) if !melee => Reach::ranged(m / 2, m),
             _ => Reach::MELEE,
         };
-        let mut act = Action { actor: f.name.clone(), free: None, simple: Vec::new(), complex: None, movement: None };
+        let mut act = Action::empty(f.name.clone());
         if f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned())) {
             act.simple.push(SimpleAction::ClearJam);
             return Some(act);

@@ -30,8 +30,7 @@ impl Shadowrun4 {
         let melee = weapon.is_none_or(|w| w.is_melee());
         let mode = weapon.filter(|_| !melee).map(|w| preferred_mode(&w.modes));
         let attack = Attack { weapon: None, mode, target: target.to_owned(), situation: Default::default() };
-        let mut action =
-            Action { actor: f.name.clone(), free: None, simple: Vec::new(), complex: None, movement: None };
+        let mut action = Action::empty(f.name.clone());
         match (melee, mode.is_some_and(|m| m.is_complex())) {
             (true, _) => action.complex = Some(ComplexAction::Melee(attack)),
             (false, true) => action.complex = Some(ComplexAction::Fire(attack)),
@@ -52,7 +51,7 @@ impl Shadowrun4 {
             Some(t) => self.plain_attack(battle, actor, t),
             None => {
                 let actor = battle[actor].fighter.name.clone();
-                Action { actor, free: None, simple: Vec::new(), complex: Some(ComplexAction::Wait), movement: None }
+                Action::only(actor, ComplexAction::Wait)
             }
         };
         action.movement = movement;
@@ -64,11 +63,10 @@ impl Shadowrun4 {
     pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
         let act = |free, simple: Vec<SimpleAction>, complex| Action {
-            actor: f.name.clone(),
             free,
             simple,
             complex,
-            movement: None,
+            ..Action::empty(f.name.clone())
         };
         let mut out = vec![("Take aim".to_owned(), act(None, vec![SimpleAction::TakeAim], None))];
         if f.rounds_in_hand().is_some() {
@@ -99,7 +97,7 @@ impl Shadowrun4 {
     ) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
         let Ok(weapon) = f.drawn_weapon() else { return Vec::new() };
-        let base = Action { actor: f.name.clone(), free: None, simple: Vec::new(), complex: None, movement };
+        let base = Action { movement, ..Action::empty(f.name.clone()) };
         let attack = |mode: Option<FiringMode>, called_shot| Attack {
             weapon: None,
             mode,

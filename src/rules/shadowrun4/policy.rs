@@ -30,7 +30,7 @@ pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combata
     let rates = (f.sheet.movement.per_part(Pace::Walk, passes), f.sheet.movement.per_part(Pace::Run, passes));
     let Plan { movement, target } = plan(&rules.field, battle, actor, reach, rates, &allowed)?;
     let act = |simple: Vec<SimpleAction>, complex| {
-        Some(Action { actor: f.name.clone(), free: None, simple, complex, movement: movement.clone() })
+        Some(Action { simple, complex, movement: movement.clone(), ..Action::empty(f.name.clone()) })
     };
     let attack = |t: usize, mode| Attack {
         weapon: None,

@@ -128,8 +128,8 @@ pub struct Sheet {
     pub movement: Rates,
 }
 
-/// A human's movement rates, 10/25 (our decision: the seed gives none).
-fn human_rates() -> Rates {
+/// A human's movement rates, 10/25 (SR4A's; the seed gives none). The homebrew borrows them.
+pub(crate) fn human_rates() -> Rates {
     Rates { walk: 10, run: 25 }
 }
 
