@@ -195,6 +195,9 @@ fn broken_levels_say_what_and_where() {
         error_for("\"..o.#\"", "\"..X.#\""),
         "test.ron:5:12: unknown map character `X`; the map uses `.` open, `#` wall, `o` low cover, `O` high cover, `~` difficult ground, `^` high ground, `w` window"
     );
+    let one_line = GOOD.replacen("[\n        \"....#\",\n        \"..o.#\",", "[\"....#\", \"..X.#\",", 1);
+    let e = parse(&one_line).unwrap_err();
+    assert!(e.starts_with("test.ron:3:23: unknown map character `X`"), "rows on one line are found too: {e}");
     let e = error_for("((3, 2), (4, 2))", "((3, 1), (4, 2))");
     assert_eq!(e, "test.ron:10:16: the spawn zone of B includes (4, 1), which is Wall (nobody can stand there)");
     let e = error_for("\"sniper\"", "\"wizard\"");

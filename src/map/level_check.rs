@@ -34,14 +34,18 @@ pub(super) fn check(file: LevelFile, text: &str, path: &Path) -> Result<Level, S
     Ok(Level { file, field, units })
 }
 
-/// Line and column (1-based) of a map character: the `row`-th quoted line after `map:`.
+/// Line and column (1-based) of a map character: in the `row`-th quoted string after `map:`, wherever the rows
+/// stand (one per line, or several on a line).
 fn map_position(text: &str, row: usize, column: usize) -> (usize, usize) {
-    let start = text.lines().position(|l| l.split("//").next().is_some_and(|c| c.contains("map:"))).unwrap_or(0);
-    let rows = text.lines().enumerate().skip(start).filter(|(_, l)| l.trim_start().starts_with('"'));
-    match rows.clone().nth(row) {
-        Some((i, line)) => (i + 1, line.find('"').map_or(1, |q| q + 2 + column)),
-        None => (start + 1, 1),
-    }
+    let start = text.find("map:").unwrap_or(0);
+    let quotes: Vec<usize> = text[start..].match_indices('"').map(|(i, _)| start + i).collect();
+    // Opening quotes are every other quote: rows hold no quotes of their own.
+    let at = quotes
+        .get(2 * row)
+        .map_or(start, |q| q + 1 + text[q + 1..].chars().take(column).map(char::len_utf8).sum::<usize>());
+    let line = text[..at].matches('\n').count() + 1;
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    (line, text[line_start..at].chars().count() + 1)
 }
 
 fn failure(needle: &str, message: String) -> Failure {
