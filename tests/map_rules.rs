@@ -287,3 +287,26 @@ fn taking_cover_walks_behind_the_best_cover_from_every_enemy() {
     let (open, a, t) = picture(&["A......T"]);
     assert_eq!(cover_spot(&open, &ep_pair(a, t), 0, 40), None, "nothing on open ground beats standing still");
 }
+
+#[test]
+fn homebrew_running_costs_the_attacker_two_dice_and_gives_the_defender_two() {
+    let sheet = r#"attributes: (agility: 4, reaction: 3, intuition: 3, body: 3, willpower: 3, edge: 1), skills: { Pistols: 3 }, weapons: ["pistol"]"#;
+    let (field, a, t) = picture(&["A.......T"]);
+    let mut battle = vec![
+        Combatant { side: "a".into(), position: a, fighter: hb::Fighter::new("A", sheet_of(sheet)) },
+        Combatant { side: "t".into(), position: t, fighter: hb::Fighter::new("T", sheet_of(sheet)) },
+    ];
+    battle[0].fighter.condition.statuses.push(Status::Running);
+    battle[1].fighter.condition.statuses.push(Status::Running);
+    // Agility 4 + Pistols 3 − running 2 = 5 dice, all sixes: 5 hits. Best defense against a pistol: Agility 4 + Edge
+    // 1 = 5, + defender running 2 = 7 dice, all sixes: 7 hits, a miss. A runs a step before it fires.
+    let shot = r#"(actor: "A", simple: [Attack(target: "T")], movement: (to: (1, 0), pace: Run))"#;
+    let log = perform(HomebrewD6::default(), field, &mut battle, shot, &[6; 12]).expect("legal");
+    let p = pools(&log);
+    assert_eq!((p[0].2, p[1].2), (5, 7), "{}", render(&log));
+    let attack = log.tests().next().expect("attack");
+    assert!(attack.modifiers.iter().any(|m| m.name == "attacker running" && m.value == -2));
+    let defense = log.tests().nth(1).expect("defense");
+    assert!(defense.modifiers.iter().any(|m| m.name == "defender running" && m.value == 2));
+    assert_eq!(common::hits(&log), [false]);
+}
