@@ -318,3 +318,50 @@ fn the_action_bar_takes_the_rulesets_other_actions() {
     let defended = log.events.iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if *who == name && action.starts_with("goes on full defense")));
     assert!(defended, "the player's full defense was played");
 }
+
+#[test]
+fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
+    use skirmish::combat::TurnState;
+    use skirmish::rules::outcome::Event;
+    use skirmish::ui::orders::Orders;
+    let (mut app, name) = waiting_app();
+    let (entity, slot) = app.world().resource::<TurnState>().awaiting.expect("waits");
+    assert!(app.world().resource::<Orders>().may_delay, "a fresh slot may be delayed");
+    let order = app.world().resource::<skirmish::combat::BattleLog>().0.events.iter().rev().find_map(|e| match e {
+        Event::PhaseStarted { phase, order, .. } if *phase == slot.phase => Some(order.clone()),
+        _ => None,
+    });
+    let order = order.expect("the phase's order is in the log");
+    let after: Vec<String> = order.iter().skip_while(|n| **n != name).skip(1).cloned().collect();
+    app.world_mut().resource_mut::<Orders>().delay = true;
+    for _ in 0..200 {
+        app.world_mut().run_schedule(Update);
+        match app.world().resource::<TurnState>().awaiting {
+            Some((e, _)) if e == entity => break,
+            // Other players' units in between end their slots doing nothing.
+            Some(_) => app.world_mut().resource_mut::<Orders>().wait = true,
+            None => {}
+        }
+    }
+    let state = app.world().resource::<TurnState>();
+    assert_eq!(state.awaiting, Some((entity, slot)), "the same slot comes back");
+    assert!(state.from_delay);
+    let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
+    let delayed = log.events.iter().position(|e| matches!(e, Event::ActionTaken { who, action } if *who == name && action.starts_with("delays its action until everyone else in this phase")));
+    let since = &log.events[delayed.expect("the delay is in the log")..];
+    assert!(!since.iter().any(|e| matches!(e, Event::TurnStarted { .. })), "still the same turn");
+    assert!(!after.is_empty(), "{name} is not last in {order:?}");
+    let acted = |who: &str| {
+        since.iter().any(|e| {
+            matches!(e, Event::ActionTaken { who: w, .. } | Event::Moved { who: w, .. } if w == who)
+                || matches!(e, Event::Tested(t) if t.who == who)
+        })
+    };
+    assert!(after.iter().all(|n| acted(n)), "everyone after {name} in phase {} acted first: {after:?}", slot.phase);
+    // Delayed once, it cannot be delayed again: the request is ignored and the slot keeps waiting.
+    app.world_mut().run_schedule(Update);
+    assert!(!app.world().resource::<Orders>().may_delay);
+    app.world_mut().resource_mut::<Orders>().delay = true;
+    app.world_mut().run_schedule(Update);
+    assert_eq!(app.world().resource::<TurnState>().awaiting, Some((entity, slot)));
+}

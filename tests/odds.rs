@@ -216,6 +216,7 @@ mod shadowrun {
                 ("unconscious", has(&Status::Unconscious)),
                 ("dead", has(&Status::Dead)),
                 ("taken out", has(&Status::Unconscious) || has(&Status::Dead)),
+                ("disarmed", d.condition.drawn != defender.condition.drawn),
             ],
             values: vec![("damage", boxes as i32)],
         }
@@ -246,6 +247,31 @@ mod shadowrun {
         seen.agrees(&odds, |_| 1e-9);
         for name in ["graze", "attacker glitch", "defender glitch", "knocked down"] {
             assert!(odds.chance(name) > 0.0, "{name}: {odds}");
+        }
+    }
+
+    #[test]
+    fn shadowrun_called_shots_odds_match_every_face() {
+        // Unarmored area (the helmet's rating 1 off the pool, no armor against the damage) and knocking the gun out
+        // of a Strength 1 grasp (−4): 5 or 2 attack dice against 1 defense die, then Body 1 (+ no armor).
+        use skirmish::rules::shadowrun4::modifiers::CalledShot;
+        let attacker = fighter(
+            r#"attributes: (agility: 4, reaction: 3, intuition: 3), skills: { Pistols: 2 }, weapons: ["colt_america_l36"]"#,
+        );
+        let defender = fighter(
+            r#"attributes: (body: 1, strength: 1, reaction: 1, intuition: 1), weapons: ["colt_america_l36"], armor: ["helmet"]"#,
+        );
+        for called in [CalledShot::UnarmoredArea, CalledShot::KnockOutOfGrasp] {
+            let situation = Situation { called_shot: Some(called.clone()), ..Situation::default() };
+            let s = setup("colt_america_l36", FiringMode::SingleShot, &situation, 3);
+            let odds = strike_odds(&attacker, &defender, &s).expect("odds");
+            let mut seen = Observed::default();
+            every_outcome(|dice| strike(&attacker, &defender, &s, dice), |x, w| seen.add(x, w));
+            seen.agrees(&odds, |_| 1e-9);
+            assert!(odds.chance("hit") > 0.0, "{called:?}: {odds}");
+            if called == CalledShot::KnockOutOfGrasp {
+                assert!(odds.chance("disarmed") > 0.0, "{odds}");
+            }
         }
     }
 

@@ -31,6 +31,13 @@ pub struct DeclareAction<A: Clone + Send + Sync + 'static> {
     pub action: A,
 }
 
+/// A request: this player's combatant delays its slot to the end of the current phase or pass (after everyone
+/// still to act in it). A slot delayed once cannot be delayed again.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DelaySlot {
+    pub entity: Entity,
+}
+
 /// The rules resolved an action: every event it produced, and every combatant as it stands afterwards.
 #[derive(Message, Clone, Debug)]
 pub struct ActionResolved<F: Clone + Send + Sync + 'static> {
@@ -107,5 +114,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<WoundsTaken>()
         .add_message::<StatusChanged>()
         .add_message::<TurnEnded>()
+        .add_message::<DelaySlot>()
         .add_message::<BattleEnded>();
 }

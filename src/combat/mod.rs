@@ -27,6 +27,7 @@ use components::{GridPos, RosterIndex, Side, Stats, Wounds};
 /// A ruleset the ECS can drive.
 pub trait CombatRules:
     Ruleset<Fighter: FighterParts + Clone + Send + Sync + 'static, Action: Clone + Send + Sync + 'static>
+    + Clone
     + Send
     + Sync
     + 'static
@@ -35,6 +36,7 @@ pub trait CombatRules:
 
 impl<R> CombatRules for R where
     R: Ruleset<Fighter: FighterParts + Clone + Send + Sync + 'static, Action: Clone + Send + Sync + 'static>
+        + Clone
         + Send
         + Sync
         + 'static
@@ -121,6 +123,10 @@ pub struct TurnState {
     pub error: Option<String>,
     /// A player's combatant and slot waiting for the player's `DeclareAction`.
     pub awaiting: Option<(Entity, Slot)>,
+    /// Slots players delayed to the end of their phase or pass, in the order they were delayed.
+    pub delayed: Vec<(Entity, Slot)>,
+    /// The slot being played was delayed once already.
+    pub from_delay: bool,
 }
 
 /// The sides a player commands (the rest use the built-in choice): their combatants' slots wait for the player.

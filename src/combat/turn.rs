@@ -10,7 +10,7 @@ use super::{
     ActionSource, BattleDice, BattleLog, BattleObjectives, CombatRules, ConditionOf, HumanSides, Parts, Roster, Rules,
     SlotView, TurnState, TurnSystems, name_at, snapshot,
 };
-use crate::combat::messages::{ActionResolved, DeclareAction};
+use crate::combat::messages::{ActionResolved, DeclareAction, DelaySlot};
 use crate::map::victory::Objectives;
 use crate::rules::outcome::Event;
 use crate::rules::ruleset::{Combatant, FighterParts, FighterState, Slot};
@@ -24,7 +24,7 @@ pub(super) fn plugin<R: CombatRules>(app: &mut App) {
         (
             begin_slot::<R>.in_set(TurnSystems::Begin),
             choose_action::<R>.in_set(TurnSystems::Choose),
-            end_slot::<R>.in_set(TurnSystems::End),
+            (hold_delayed_slot::<R>, end_slot::<R>).chain().in_set(TurnSystems::End),
         ),
     );
 }
@@ -127,6 +127,16 @@ fn next_slot<R: CombatRules>(
             state.had_slot.clear();
             rounds.write(RoundStarted { turn: state.turn });
         }
+        if let Some(slot) = take_delayed(state, rules, battle) {
+            if sides_standing(battle).len() <= 1 {
+                return Ok(Begun { slot: None, stop: Some(Stop::Decided) });
+            }
+            if battle[slot.actor].fighter.can_act() {
+                return Ok(Begun { slot: Some(slot), stop: None });
+            }
+            continue;
+        }
+        state.from_delay = false;
         let Some(slot) = rules.next_slot(battle) else {
             state.round_over = true;
             continue;
@@ -146,6 +156,40 @@ fn next_slot<R: CombatRules>(
             return Ok(Begun { slot: None, stop: Some(Stop::ScriptDone) });
         }
         return Ok(Begun { slot: Some(slot), stop: None });
+    }
+}
+
+/// A delayed slot comes back when everyone else in its phase or pass has acted: when the ruleset's next slot (asked
+/// of a copy, so the real order is not used up) is of a later phase, or the turn is over.
+fn take_delayed<R: CombatRules>(state: &mut TurnState, rules: &R, battle: &[Combatant<R::Fighter>]) -> Option<Slot> {
+    let (_, held) = *state.delayed.first()?;
+    let next = rules.clone().next_slot(battle);
+    if next.is_some_and(|n| n.phase == held.phase) {
+        return None;
+    }
+    state.delayed.remove(0);
+    state.from_delay = true;
+    Some(held)
+}
+
+/// A player's delay: the waiting slot is set aside until the end of its phase or pass.
+fn hold_delayed_slot<R: CombatRules>(
+    mut requests: MessageReader<DelaySlot>,
+    rules: Res<Rules<R>>,
+    mut state: ResMut<TurnState>,
+    mut log: ResMut<BattleLog>,
+    names: Query<&Name>,
+    mut ended: MessageWriter<TurnEnded>,
+) {
+    for &DelaySlot { entity } in requests.read() {
+        let Some((waiting, slot)) = state.awaiting.filter(|(e, _)| *e == entity && !state.from_delay) else { continue };
+        let who = names.get(waiting).map(|n| n.as_str().to_owned()).unwrap_or_default();
+        let round = if rules.0.announces_phases() { "phase" } else { "initiative pass" };
+        let action = format!("delays its action until everyone else in this {round} has acted");
+        log.0.push(Event::ActionTaken { who, action });
+        state.delayed.push((waiting, slot));
+        (state.awaiting, state.current) = (None, None);
+        ended.write(TurnEnded { entity });
     }
 }
 

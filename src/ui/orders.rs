@@ -1,14 +1,17 @@
 //! Player control: when a player's combatant has its slot, the battle waits. A left click on a cell the unit
-//! reaches orders a move there (a walk when a walk gets there, else a run); a left click on an enemy orders an
-//! attack on it with the weapon in hand; Enter (or the panel's button) gives the orders, W waits, keys 1–9 (or the
-//! buttons) take one of the ruleset's other actions (full defense, aim, reload, clear a jam, stand up, drop prone,
-//! ready a weapon), a right click or Esc clears them. The orders become the ruleset's action, which the rules try on a copy of the battle first: an
-//! illegal one is explained in the panel instead of ending the battle.
+//! reaches orders a move there (a walk when a walk gets there, else a run), a click on the unit itself takes the move
+//! back; a left click on an enemy orders an attack on it with the weapon in hand (again: takes it back), Tab picks
+//! the next way to attack (firing modes, called shots). Enter (or the panel's button) gives the orders, E ends the
+//! slot doing nothing, L delays it to the end of the phase or pass, keys 1–9 (or the buttons) take one of the
+//! ruleset's other actions (take cover, full defense, aim, reload, clear a jam, stand up, drop prone, ready a
+//! weapon); a right click or Esc clears the orders. The orders become the ruleset's action, which the rules try on a
+//! copy of the battle first: an illegal one is explained in the panel instead of ending the battle.
 
 use bevy::prelude::*;
 
 use super::preview::{Hover, Preview};
-use crate::combat::messages::DeclareAction;
+use crate::combat::components::GridPos;
+use crate::combat::messages::{DeclareAction, DelaySlot};
 use crate::combat::{CombatRules, Parts, Rules, TurnState, snapshot};
 use crate::rules::approach::cover_spot;
 use crate::rules::dice::SeededDice;
@@ -32,9 +35,12 @@ pub struct Orders {
     pub movement: Option<Move>,
     /// The cell of the enemy to attack.
     pub target: Option<(i32, i32)>,
-    /// Give the orders now (Enter or the button), or wait (W or the button).
+    /// Give the orders now (Enter or the button), end the slot doing nothing (E), or delay it (L).
     pub give: bool,
     pub wait: bool,
+    pub delay: bool,
+    /// The waiting slot may be delayed (it was not delayed already).
+    pub may_delay: bool,
     /// The ruleset's other actions open now, by name (full defense, aim, reload …), and the one chosen (keys 1–9).
     pub others: Vec<String>,
     pub other: Option<usize>,
@@ -51,16 +57,21 @@ fn take_clicks(
     hover: Res<Hover>,
     preview: Res<Preview>,
     state: Res<TurnState>,
+    positions: Query<&GridPos>,
     mut orders: ResMut<Orders>,
 ) {
-    if state.awaiting.is_none() {
-        return;
-    }
+    let Some((waiting, _)) = state.awaiting else { return };
     if mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
         *orders = Orders::default();
     }
     orders.give |= keys.just_pressed(KeyCode::Enter);
-    orders.wait |= keys.just_pressed(KeyCode::KeyW);
+    orders.wait |= keys.just_pressed(KeyCode::KeyE);
+    orders.delay |= keys.just_pressed(KeyCode::KeyL) && orders.may_delay;
+    if keys.just_pressed(KeyCode::Tab) && !orders.attacks.is_empty() {
+        let back = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+        let n = orders.attacks.len();
+        orders.attack = Some((orders.attack.unwrap_or(0) + if back { n - 1 } else { 1 }) % n);
+    }
     const DIGITS: [KeyCode; 9] = [
         KeyCode::Digit1,
         KeyCode::Digit2,
@@ -76,8 +87,12 @@ fn take_clicks(
         orders.other = Some(i);
     }
     let Some(cell) = hover.0.filter(|_| mouse.just_pressed(MouseButton::Left)) else { return };
-    if preview.odds.is_some() || !preview.sight_note.is_empty() {
-        orders.target = Some(cell);
+    if orders.target == Some(cell) {
+        (orders.target, orders.attack) = (None, None);
+    } else if preview.odds.is_some() || !preview.sight_note.is_empty() {
+        (orders.target, orders.attack) = (Some(cell), None);
+    } else if positions.get(waiting).is_ok_and(|p| (p.0, p.1) == cell) {
+        orders.movement = None;
     } else if let Some(&walking) = preview.reachable.get(&cell) {
         orders.movement = Some(Move { to: cell, pace: if walking { Pace::Walk } else { Pace::Run } });
     }
@@ -91,6 +106,7 @@ fn give_orders<R: CombatRules + AttackOdds + Clone>(
     rules: Res<Rules<R>>,
     parts: Query<Parts<R>>,
     mut declare: MessageWriter<DeclareAction<R::Action>>,
+    mut delays: MessageWriter<DelaySlot>,
     mut cover: Local<Option<(Entity, Slot, Option<Move>)>>,
 ) {
     let Some((entity, slot)) = state.awaiting else { return };
@@ -114,6 +130,12 @@ fn give_orders<R: CombatRules + AttackOdds + Clone>(
     let names: Vec<String> = ways.iter().map(|(n, _)| n.clone()).collect();
     if orders.attacks != names {
         orders.attacks = names;
+    }
+    orders.may_delay = !state.from_delay;
+    if orders.delay {
+        delays.write(DelaySlot { entity });
+        *orders = Orders::default();
+        return;
     }
     if !(orders.give || orders.wait || orders.other.is_some()) {
         return;

@@ -111,7 +111,8 @@ fn show_tracker(
             for (entity, name, side, init, statuses, ..) in &rows {
                 let score = init.score.map_or("–".to_owned(), |s| s.to_string());
                 let out = statuses.0.contains(&Status::Escaped) || statuses.is_down();
-                let text = egui::RichText::new(format!("{score:>4}  {name}  ({})", side.0));
+                let held = if state.delayed.iter().any(|(e, _)| e == entity) { "  · delayed" } else { "" };
+                let text = egui::RichText::new(format!("{score:>4}  {name}  ({}){held}", side.0));
                 let text = if Some(*entity) == acting.0 { text.strong().color(egui::Color32::WHITE) } else { text };
                 ui.label(if out { text.strikethrough().weak() } else { text });
             }
@@ -134,23 +135,30 @@ fn show_tracker(
 fn show_orders(ui: &mut egui::Ui, orders: &mut Orders) {
     ui.strong("Your orders");
     ui.label(match &orders.movement {
-        Some(m) => format!("Move: {} to {:?}", m.pace, m.to),
+        Some(m) => format!("Move: {} to {:?} (click the unit to take it back)", m.pace, m.to),
         None => "Move: click a cell in reach".into(),
     });
     ui.label(match orders.target {
-        Some(cell) => format!("Attack: the enemy at {cell:?}"),
+        Some(cell) => format!("Attack: the enemy at {cell:?} (click again to take it back)"),
         None => "Attack: click an enemy".into(),
     });
     let mut way = orders.attack;
+    if !orders.attacks.is_empty() {
+        ui.weak("How (Tab for the next):");
+    }
     for (i, name) in orders.attacks.iter().enumerate() {
         if ui.radio(way.unwrap_or(0) == i, plain(name.clone())).clicked() {
             way = Some(i);
         }
     }
     orders.attack = way;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         orders.give |= ui.button("Give orders (Enter)").clicked();
-        orders.wait |= ui.button("Wait (W)").clicked();
+        orders.wait |= ui.button("End slot (E)").clicked();
+        if orders.may_delay {
+            orders.delay |=
+                ui.button("Delay (L)").on_hover_text("Act after everyone else in this phase or pass").clicked();
+        }
         if ui.button("Clear (Esc)").clicked() {
             let (others, attacks) = (std::mem::take(&mut orders.others), std::mem::take(&mut orders.attacks));
             *orders = Orders { others, attacks, ..Orders::default() };

@@ -169,7 +169,7 @@ fn log_boxes(log: &mut Log, who: &str, track: &str, amount: u32, total: u32, cap
 }
 
 /// A called shot to knock something out of grasp: when the modified DV exceeds the target's Strength.
-fn knock_out_of_grasp(defender: &mut Fighter, dv: i32, log: &mut Log) {
+pub(super) fn knock_out_of_grasp(defender: &mut Fighter, dv: i32, log: &mut Log) {
     let strength = defender.sheet.attributes.strength.0 as i32;
     if dv > strength && defender.drawn_id() != "unarmed" {
         let what = format!("loses its grip on the {} (DV {dv} beats Strength {strength})", defender.drawn_id());

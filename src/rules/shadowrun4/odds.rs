@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::actions::{Action, Attack, ComplexAction, SimpleAction, prepare};
 use super::attack::{Strike, Verdict, attack_pool, can_defend, defense_choice, defense_pool, judge};
-use super::damage::{DamageInputs, resistance_pool, take_damage, what_hits};
+use super::damage::{DamageInputs, knock_out_of_grasp, resistance_pool, take_damage, what_hits};
 use super::gear::DamageKind;
 use super::gear::ModeKind;
 use super::modifiers::{CalledShot, Situation};
@@ -105,9 +105,16 @@ impl Shadowrun4 {
             situation: Situation { called_shot, ..Situation::default() },
         };
         if weapon.is_melee() {
-            let mut a = base;
-            a.complex = Some(ComplexAction::Melee(attack(None, None)));
-            return vec![("Melee attack".into(), a)];
+            let melee = |called| {
+                let mut a = base.clone();
+                a.complex = Some(ComplexAction::Melee(attack(None, called)));
+                a
+            };
+            let mut out = vec![("Melee attack".to_owned(), melee(None))];
+            out.extend(
+                called_shots().into_iter().map(|(name, c)| (format!("Melee, called shot: {name}"), melee(Some(c)))),
+            );
+            return out;
         }
         let modes: Vec<FiringMode> = weapon
             .modes
@@ -134,7 +141,11 @@ impl Shadowrun4 {
         };
         let mut out: Vec<(String, Action)> = modes.iter().map(|&m| (format!("{m}"), with(m, None))).collect();
         if let Some(&first) = modes.first() {
-            out.push((format!("{first}, called shot: vital area +2 DV"), with(first, Some(CalledShot::VitalArea(2)))));
+            out.extend(
+                called_shots()
+                    .into_iter()
+                    .map(|(name, c)| (format!("{first}, called shot: {name}"), with(first, Some(c)))),
+            );
         }
         out
     }
@@ -154,6 +165,17 @@ impl Shadowrun4 {
         odds.title = format!("{} {how} the {} at {}, {} m", me.name, prepared.weapon.name, them.name, prepared.meters);
         Ok(odds)
     }
+}
+
+/// The called shots file 004 names, as the action bar offers them (a vital area at +2 and +4 DV of the 1 to 4 the
+/// rules allow; the thematic uses are the game master's and have no fixed effect).
+fn called_shots() -> Vec<(&'static str, CalledShot)> {
+    vec![
+        ("vital area +2 DV", CalledShot::VitalArea(2)),
+        ("vital area +4 DV", CalledShot::VitalArea(4)),
+        ("unarmored area", CalledShot::UnarmoredArea),
+        ("knock the weapon out of grasp", CalledShot::KnockOutOfGrasp),
+    ]
 }
 
 /// The first attack of an Action Phase, and whether it is melee.
@@ -183,7 +205,8 @@ pub fn strike_odds(attacker: &Fighter, defender: &Fighter, strike: &Strike<'_>) 
         false => None,
     };
     let defense = defense_dice.map_or_else(|| vec![(Pool::default(), 1.0)], outcomes);
-    let mut t = Tally::default();
+    let disarming = matches!(strike.situation.called_shot, Some(CalledShot::KnockOutOfGrasp));
+    let mut t = Tally { disarmed: disarming.then_some(0.0), ..Tally::default() };
     let standing = !defender.condition.has(&Status::Prone);
     // Hits by (net hits, the defender glitched and fell prone).
     let mut hits: BTreeMap<(u32, bool), f64> = BTreeMap::new();
@@ -225,6 +248,8 @@ struct Tally {
     prone: f64,
     unconscious: f64,
     dead: f64,
+    /// A called shot to knock the weapon out of grasp: the chance it works.
+    disarmed: Option<f64>,
     damage: Dist,
 }
 
@@ -266,6 +291,10 @@ impl Tally {
             if boxes > 0 {
                 take_damage(&mut d, kind, boxes, &mut Log::default());
             }
+            if let Some(disarmed) = self.disarmed.as_mut() {
+                knock_out_of_grasp(&mut d, dv, &mut Log::default());
+                *disarmed += if d.condition.drawn != defender.condition.drawn { w * pr } else { 0.0 };
+            }
             let (w, has) = (w * pr, |s: &Status| d.condition.has(s) && !defender.condition.has(s));
             self.damage.add(boxes as i32, w);
             self.prone += if fell || has(&Status::Prone) { w } else { 0.0 };
@@ -276,7 +305,7 @@ impl Tally {
     }
 
     fn odds(self, inputs: Vec<String>, hit: f64) -> Odds {
-        let chances = [
+        let mut chances = vec![
             ("hit", hit),
             ("graze", self.graze),
             ("attacker glitch", self.attacker_glitch),
@@ -289,6 +318,7 @@ impl Tally {
             ("dead", self.dead),
             ("taken out", self.unconscious + self.dead),
         ];
+        chances.extend(self.disarmed.map(|p| ("disarmed", p)));
         Odds::new(inputs, &chances, vec![("damage", self.damage)])
     }
 }
