@@ -5,6 +5,7 @@
 //! - [`combat`]: the ECS layer (components, messages, turn, attack and damage systems), headless;
 //! - [`scenario`]: scenario files, and the pure battle loop the ECS layer is tested against.
 
+pub mod ai;
 pub mod combat;
 pub mod map;
 pub mod rules;

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{BufRead, Write};
 
+use skirmish::ai::{Difficulty, Minds};
 use skirmish::map::level::{self, RulesetId};
 use skirmish::rules::dice::{Dice, DieRequest, ScriptedDice, SeededDice, TypedInDice, read_face};
 use skirmish::rules::outcome::Log;
@@ -60,9 +61,15 @@ enum Command {
         /// Hold the pointer over this cell, e.g. 12,3 (screenshots and tests).
         #[arg(long, value_parser = parse_cell)]
         hover: Option<(i32, i32)>,
-        /// Command this side yourself (repeat for hotseat); the others use the built-in choice.
+        /// Command this side yourself (repeat for hotseat); the AI plays the others.
         #[arg(long)]
         human: Vec<String>,
+        /// The AI of the sides not commanded nor named by `--side`.
+        #[arg(long, value_enum, default_value_t = Difficulty::Normal)]
+        ai: Difficulty,
+        /// One side's AI, e.g. `--side Gang=hard` (repeat for more sides).
+        #[arg(long = "side", value_parser = parse_side)]
+        sides: Vec<(String, Difficulty)>,
         /// The ruleset's options in RON, e.g. `(mos_rule: RollIsMoS)` or `(surprise: (alerted: []))`.
         #[arg(long)]
         options: Option<String>,
@@ -86,6 +93,12 @@ enum Command {
         /// Print one JSON object per event instead of text.
         #[arg(long)]
         json: bool,
+        /// The AI of every side of a level (a scenario with a script plays its script).
+        #[arg(long, value_enum, default_value_t = Difficulty::Normal)]
+        ai: Difficulty,
+        /// One side's AI, e.g. `--side Gang=hard` (repeat for more sides).
+        #[arg(long = "side", value_parser = parse_side)]
+        sides: Vec<(String, Difficulty)>,
     },
     /// Print the exact odds of one attack: the file's first scripted action, or a plain attack between two
     /// combatants (with the weapon in hand), in the battle's starting state.
@@ -101,6 +114,33 @@ enum Command {
         /// Whom.
         #[arg(long, requires = "attacker")]
         target: Option<String>,
+    },
+    /// Play many seeded battles of a level AI against AI, headless on every core, and print each side's win
+    /// rate with a 95% interval, the average turns, casualties and escapes.
+    Sim {
+        /// The level (or scenario) file (RON).
+        level: PathBuf,
+        /// The ruleset a level is played under (scenarios name their own).
+        #[arg(long, value_enum)]
+        ruleset: Option<RulesetId>,
+        /// How many battles.
+        #[arg(long, default_value_t = 100)]
+        runs: u32,
+        /// The first battle's seed; the next ones count up from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The AI of every side not named by `--side`.
+        #[arg(long, value_enum, default_value_t = Difficulty::Normal)]
+        ai: Difficulty,
+        /// One side's AI, e.g. `--side Crew=hard` (repeat for more sides).
+        #[arg(long = "side", value_parser = parse_side)]
+        sides: Vec<(String, Difficulty)>,
+        /// The ruleset's options in RON.
+        #[arg(long)]
+        options: Option<String>,
+        /// Print the log of the battle with this seed instead (to see how the AIs played it).
+        #[arg(long)]
+        show: Option<u64>,
     },
     /// Check level or scenario files and say what is wrong with each, with its line and column.
     Check {
@@ -125,19 +165,27 @@ fn main() -> ExitCode {
             bare,
             hover,
             human,
+            ai,
+            sides,
             options: rules,
         } => {
             let screenshot = screenshot.map(|p| (p, frames));
-            let options = skirmish::ui::PlayOptions { pace, screenshot, quit_after, hover, humans: human };
+            let minds = Minds { sides: sides.into_iter().collect(), default: ai };
+            let options = skirmish::ui::PlayOptions { pace, screenshot, quit_after, hover, humans: human, minds };
             match bare {
                 true => exit_code(skirmish::ui::bare(options)),
                 false => play(&file, (ruleset, rules.as_deref()), seed, options),
             }
         }
-        Command::Run { scenario, ruleset, seed, dice, typed, json } => {
-            run(&scenario, ruleset, (seed, dice, typed), json)
+        Command::Run { scenario, ruleset, seed, dice, typed, json, ai, sides } => {
+            let minds = Minds { sides: sides.into_iter().collect(), default: ai };
+            run(&scenario, ruleset, (seed, dice, typed), json, minds)
         }
         Command::Check { files } => check(&files),
+        Command::Sim { level, ruleset, runs, seed, ai, sides, options, show } => {
+            let minds = Minds { sides: sides.into_iter().collect(), default: ai };
+            sim(&level, (ruleset, options.as_deref()), (runs, seed, show), &minds)
+        }
         Command::Odds { file, ruleset, attacker, target } => {
             let pair = attacker.as_deref().zip(target.as_deref());
             match load(&file, ruleset).and_then(|s| scenario::odds::odds(&s, pair)) {
@@ -167,7 +215,7 @@ fn load(path: &Path, ruleset: Option<RulesetId>) -> Result<Scenario, String> {
     level.scenario(ruleset.unwrap_or(RulesetId::EclipsePhase)).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn run(path: &Path, ruleset: Option<RulesetId>, (seed, dice, typed): DiceArgs, json: bool) -> ExitCode {
+fn run(path: &Path, ruleset: Option<RulesetId>, (seed, dice, typed): DiceArgs, json: bool, minds: Minds) -> ExitCode {
     let loaded = match load(path, ruleset) {
         Ok(s) => s,
         Err(e) => {
@@ -179,7 +227,7 @@ fn run(path: &Path, ruleset: Option<RulesetId>, (seed, dice, typed): DiceArgs, j
         true => (Box::new(TypedInDice::new(ask_for_face)) as Box<dyn Dice + Send + Sync>, "typed in".to_owned()),
         false => choose_dice(&loaded, seed, dice),
     };
-    let (log, result) = scenario::run_ecs(&loaded, dice, &label);
+    let (log, result) = scenario::run_ecs_with(&loaded, dice, &label, Some(minds));
     print_log(&log, json);
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -188,6 +236,50 @@ fn run(path: &Path, ruleset: Option<RulesetId>, (seed, dice, typed): DiceArgs, j
             ExitCode::FAILURE
         }
     }
+}
+
+/// `skirmish sim`: the report, exit 2 on bad input, 1 if the rules refused an AI's action.
+fn sim(
+    path: &Path,
+    (ruleset, rules): (Option<RulesetId>, Option<&str>),
+    (runs, seed, show): (u32, u64, Option<u64>),
+    minds: &Minds,
+) -> ExitCode {
+    let loaded = load(path, ruleset).and_then(|mut s| match rules {
+        Some(text) => s.set_options(text).map(|()| s),
+        None => Ok(s),
+    });
+    let loaded = loaded.and_then(|s| {
+        let sides: Vec<&str> = s.sides();
+        match minds.sides.keys().find(|k| !sides.contains(&k.as_str())) {
+            Some(bad) => Err(format!("no side is called {bad}; the sides are {}", sides.join(", "))),
+            None => Ok(s),
+        }
+    });
+    let loaded = match loaded {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(seed) = show {
+        print_log(&skirmish::scenario::sim::one_log(&loaded, seed, minds), false);
+        return ExitCode::SUCCESS;
+    }
+    let report = skirmish::scenario::sim::simulate(&loaded, runs, seed, minds);
+    print!("{report}");
+    match report.outcomes.iter().any(|o| o.error.is_some()) {
+        true => ExitCode::FAILURE,
+        false => ExitCode::SUCCESS,
+    }
+}
+
+/// `SIDE=DIFFICULTY`, as `--side` takes it.
+fn parse_side(text: &str) -> Result<(String, Difficulty), String> {
+    let (side, level) = text.split_once('=').ok_or_else(|| format!("`{text}`: give SIDE=easy, =normal or =hard"))?;
+    let level = Difficulty::from_str(level.trim(), true).map_err(|_| format!("`{level}`: easy, normal or hard"))?;
+    Ok((side.trim().to_owned(), level))
 }
 
 /// Whether there is no display to open a window on, said in one line.
@@ -210,6 +302,9 @@ fn menu(screenshot: Option<PathBuf>) -> ExitCode {
     game.arg("play").arg(&choice.level).args(["--ruleset", &ruleset]);
     for side in &choice.humans {
         game.args(["--human", side]);
+    }
+    for (side, difficulty) in &choice.ai {
+        game.args(["--side", &format!("{side}={difficulty}")]);
     }
     if let Some(seed) = choice.seed {
         game.args(["--seed", &seed.to_string()]);

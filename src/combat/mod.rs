@@ -11,6 +11,7 @@ pub mod battle;
 pub mod components;
 mod damage;
 pub mod messages;
+mod think;
 mod turn;
 
 use std::collections::VecDeque;
@@ -27,6 +28,7 @@ use components::{GridPos, RosterIndex, Side, Stats, Wounds};
 /// A ruleset the ECS can drive.
 pub trait CombatRules:
     Ruleset<Fighter: FighterParts + Clone + Send + Sync + 'static, Action: Clone + Send + Sync + 'static>
+    + crate::rules::odds::AttackOdds
     + Clone
     + Send
     + Sync
@@ -36,6 +38,7 @@ pub trait CombatRules:
 
 impl<R> CombatRules for R where
     R: Ruleset<Fighter: FighterParts + Clone + Send + Sync + 'static, Action: Clone + Send + Sync + 'static>
+        + crate::rules::odds::AttackOdds
         + Clone
         + Send
         + Sync
@@ -123,10 +126,20 @@ pub struct TurnState {
     pub error: Option<String>,
     /// A player's combatant and slot waiting for the player's `DeclareAction`.
     pub awaiting: Option<(Entity, Slot)>,
+    /// An AI side's combatant and slot while the AI thinks about it.
+    pub thinking: Option<(Entity, Slot)>,
     /// Slots players delayed to the end of their phase or pass, in the order they were delayed.
     pub delayed: Vec<(Entity, Slot)>,
     /// The slot being played was delayed once already.
     pub from_delay: bool,
+}
+
+/// The AI that plays the sides no player commands, when a battle without a script has one (else the
+/// ruleset's built-in choice plays them). `background`: think on another thread while frames go on (the window).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct AiMinds {
+    pub minds: crate::ai::Minds,
+    pub background: bool,
 }
 
 /// The sides a player commands (the rest use the built-in choice): their combatants' slots wait for the player.
@@ -163,7 +176,13 @@ impl<R: CombatRules> Plugin for CombatPlugin<R> {
     fn build(&self, app: &mut App) {
         use TurnSystems::*;
         app.configure_sets(Update, (Begin, Choose, Resolve, Apply, End).chain().run_if(battle_running));
-        app.add_plugins((messages::plugin, turn::plugin::<R>, attack::plugin::<R>, damage::plugin::<R>));
+        app.add_plugins((
+            messages::plugin,
+            turn::plugin::<R>,
+            think::plugin::<R>,
+            attack::plugin::<R>,
+            damage::plugin::<R>,
+        ));
     }
 }
 

@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use super::components::{Initiative, RosterIndex, Wounds};
 use super::messages::{BattleEnded, RoundStarted, TurnEnded, TurnStarted};
 use super::{
-    ActionSource, BattleDice, BattleLog, BattleObjectives, CombatRules, ConditionOf, HumanSides, Parts, Roster, Rules,
-    SlotView, TurnState, TurnSystems, name_at, snapshot,
+    ActionSource, AiMinds, BattleDice, BattleLog, BattleObjectives, CombatRules, ConditionOf, HumanSides, Parts,
+    Roster, Rules, SlotView, TurnState, TurnSystems, name_at, snapshot,
 };
 use crate::combat::messages::{ActionResolved, DeclareAction, DelaySlot};
 use crate::map::victory::Objectives;
@@ -23,11 +23,15 @@ pub(super) fn plugin<R: CombatRules>(app: &mut App) {
         Update,
         (
             begin_slot::<R>.in_set(TurnSystems::Begin),
-            choose_action::<R>.in_set(TurnSystems::Choose),
+            choose_action::<R>.in_set(TurnSystems::Choose).in_set(ChooseAction),
             (hold_delayed_slot::<R>, end_slot::<R>).chain().in_set(TurnSystems::End),
         ),
     );
 }
+
+/// The system that chooses a slot's action (the AI's thinking runs after it).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct ChooseAction;
 
 /// What a new turn writes to each combatant: its condition (stuns wear off) and initiative.
 type TurnStart<'a, R> = (&'a RosterIndex, &'a mut Wounds<ConditionOf<R>>, &'a mut Initiative);
@@ -248,7 +252,7 @@ fn choose_action<R: CombatRules>(
     mut source: ResMut<ActionSource<R::Action>>,
     rules: Res<Rules<R>>,
     view: Res<SlotView<R::Fighter>>,
-    humans: Option<Res<HumanSides>>,
+    (humans, minds): (Option<Res<HumanSides>>, Option<Res<AiMinds>>),
     mut state: ResMut<TurnState>,
     mut declare: MessageWriter<DeclareAction<R::Action>>,
     mut ended: MessageWriter<TurnEnded>,
@@ -258,6 +262,11 @@ fn choose_action<R: CombatRules>(
         if humans.as_ref().is_some_and(|h| battle.get(slot.actor).is_some_and(|c| h.0.contains(&c.side))) {
             // A player's combatant: the slot waits for the player's DeclareAction.
             state.awaiting = Some((entity, slot));
+            continue;
+        }
+        if minds.is_some() && matches!(source.as_ref(), ActionSource::BuiltIn) {
+            // An AI side: the AI thinks about it (`think.rs`).
+            state.thinking = Some((entity, slot));
             continue;
         }
         let name = name_at(battle, slot.actor).to_owned();
@@ -288,7 +297,7 @@ fn end_slot<R: CombatRules>(
     for message in resolved.read() {
         ended.write(TurnEnded { entity: message.entity });
     }
-    if state.awaiting.is_none() {
+    if state.awaiting.is_none() && state.thinking.is_none() {
         state.current = None;
     }
 }

@@ -5,10 +5,12 @@
 //! Scale: one cell is one meter. A straight step costs 1 m, a diagonal step 1.5 m (the usual grid compromise for
 //! √2); costs are kept in decimeters so that they stay whole numbers.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
+use pathfinding::prelude::dijkstra_reach;
 use serde::{Deserialize, Serialize};
 
 use super::RulesError;
@@ -163,6 +165,36 @@ pub trait Terrain: fmt::Debug + Send + Sync {
     fn goal(&self, _side: &str) -> Option<&Goal> {
         None
     }
+    /// Every cell reachable from `from` within `budget`, around the `occupied` cells, with its cost (the start at 0).
+    fn reachable(&self, from: Cell, occupied: &[Cell], budget: Dm) -> Vec<(Cell, Dm)> {
+        let steps = |&c: &Cell| neighbours(self, c).filter(|(to, _)| !occupied.contains(to)).collect::<Vec<_>>();
+        dijkstra_reach(&from, steps)
+            .take_while(|item| item.total_cost <= budget)
+            .map(|item| (item.node, item.total_cost))
+            .collect()
+    }
+    /// The cost of the cheapest way from every cell within `budget` to the nearest of `goals` (walls, not
+    /// combatants, in the way): the AI's sense of how far an exit or a zone is.
+    fn distances_to(&self, goals: &[Cell], budget: Dm) -> HashMap<Cell, Dm> {
+        // One Dijkstra from a virtual start (`None`) one free step from every goal cell.
+        let steps = |n: &Option<Cell>| match n {
+            None => goals.iter().map(|&g| (Some(g), 0)).collect::<Vec<_>>(),
+            Some(c) => neighbours(self, *c).map(|(to, cost)| (Some(to), cost)).collect(),
+        };
+        dijkstra_reach(&None, steps)
+            .take_while(|item| item.total_cost <= budget)
+            .filter_map(|item| item.node.map(|c| (c, item.total_cost)))
+            .collect()
+    }
+}
+
+/// The steps from `at` to its eight neighbours that can be taken, with their costs.
+fn neighbours<T: Terrain + ?Sized>(terrain: &T, at: Cell) -> impl Iterator<Item = (Cell, Dm)> + '_ {
+    const AROUND: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+    AROUND.iter().filter_map(move |(dx, dy)| {
+        let to = (at.0 + dx, at.1 + dy);
+        terrain.step_cost(at, to).map(|cost| (to, cost))
+    })
 }
 
 /// Where a level sends a side.

@@ -40,6 +40,12 @@ pub trait AttackOdds: Ruleset {
         target: &str,
         movement: Option<crate::rules::field::Move>,
     ) -> Vec<(String, Self::Action)>;
+    /// How many attacks `action` makes (shots of a burst's action, two Simple Actions' attacks …), for the AI.
+    fn attacks_in(&self, action: &Self::Action) -> usize;
+    /// How far the weapon in hand reaches (melee: the next cell), for the AI's choice of ground.
+    fn reach_of(&self, fighter: &Self::Fighter) -> crate::rules::approach::Reach;
+    /// `action` with `movement` first (replacing any move it had), for the AI's "move, then reload".
+    fn with_movement(&self, action: Self::Action, movement: Option<crate::rules::field::Move>) -> Self::Action;
 }
 
 /// Implements [`AttackOdds`] for a ruleset with inherent `plain_attack` and `attack_odds`.
@@ -90,6 +96,22 @@ macro_rules! attack_odds {
                 movement: Option<$crate::rules::field::Move>,
             ) -> Vec<(String, Self::Action)> {
                 self.ways_to_attack(battle, actor, target, movement)
+            }
+
+            fn attacks_in(&self, action: &Self::Action) -> usize {
+                self.attack_count(action)
+            }
+
+            fn reach_of(&self, fighter: &Self::Fighter) -> $crate::rules::approach::Reach {
+                self.weapon_reach(fighter)
+            }
+
+            fn with_movement(
+                &self,
+                action: Self::Action,
+                movement: Option<$crate::rules::field::Move>,
+            ) -> Self::Action {
+                self.moved_first(action, movement)
             }
         }
     };

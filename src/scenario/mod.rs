@@ -5,6 +5,7 @@ mod check;
 mod error;
 pub mod odds;
 pub mod play;
+pub mod sim;
 
 use std::collections::VecDeque;
 use std::path::Path;
@@ -72,6 +73,23 @@ impl Scenario {
             RulesetSetup::HomebrewD6(s) => s.options = ron_options().from_str(text).map_err(bad)?,
         }
         Ok(())
+    }
+
+    /// The sides, in the order their first combatant appears.
+    pub fn sides(&self) -> Vec<&str> {
+        let all: Vec<&str> = match &self.ruleset {
+            RulesetSetup::EclipsePhase(s) => s.combatants.iter().map(|c| c.side.as_str()).collect(),
+            RulesetSetup::Shadowrun4(s) => s.combatants.iter().map(|c| c.side.as_str()).collect(),
+            RulesetSetup::Storyteller(s) => s.combatants.iter().map(|c| c.side.as_str()).collect(),
+            RulesetSetup::HomebrewD6(s) => s.combatants.iter().map(|c| c.side.as_str()).collect(),
+        };
+        let mut sides: Vec<&str> = Vec::new();
+        for side in all {
+            if !sides.contains(&side) {
+                sides.push(side);
+            }
+        }
+        sides
     }
 
     /// Every combatant's starting cell.
@@ -201,7 +219,20 @@ pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut
 /// Plays a scenario through the ECS layer (what `skirmish run` does), returning its log and the rules' error if one
 /// stopped the battle. It gives the same battle as [`run`] from the same dice.
 pub fn run_ecs(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> (Log, Result<(), String>) {
+    run_ecs_with(scenario, dice, dice_label, None)
+}
+
+/// [`run_ecs`], with the AI (`minds`) instead of the built-in choice for a battle without a script.
+pub fn run_ecs_with(
+    scenario: &Scenario,
+    dice: Box<dyn Dice + Send + Sync>,
+    dice_label: &str,
+    minds: Option<crate::ai::Minds>,
+) -> (Log, Result<(), String>) {
     let mut app = ecs_app(scenario, dice, dice_label);
+    if let Some(minds) = minds {
+        app.insert_resource(crate::combat::AiMinds { minds, background: false });
+    }
     let result = crate::combat::battle::prepare(&mut app).and_then(|()| crate::combat::battle::play_to_end(&mut app));
     (crate::combat::battle::take_log(&mut app), result)
 }

@@ -8,7 +8,7 @@ use crate::map::victory::{Objectives, Won};
 use crate::rules::RulesError;
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log};
-use crate::rules::ruleset::{Combatant, FighterState, Ruleset};
+use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot};
 
 /// How the actions of a battle are chosen.
 pub enum Script<A> {
@@ -43,16 +43,34 @@ pub enum Stop {
 pub fn play<R: Ruleset>(
     ruleset: &mut R,
     battle: &mut [Combatant<R::Fighter>],
+    script: Script<R::Action>,
+    limits: (u32, &mut Objectives),
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    play_with(ruleset, battle, script, limits, dice, log, &mut |r: &R, slot, b: &[_]| r.default_action(slot, b))
+}
+
+/// Who chooses the actions of a battle without a script: the ruleset's built-in choice, or the AI.
+pub type Chooser<'a, R> =
+    &'a mut dyn FnMut(&R, Slot, &[Combatant<<R as Ruleset>::Fighter>]) -> Option<<R as Ruleset>::Action>;
+
+/// [`play`], with `choose` deciding every slot of a battle without a script.
+pub fn play_with<R: Ruleset>(
+    ruleset: &mut R,
+    battle: &mut [Combatant<R::Fighter>],
     mut script: Script<R::Action>,
     (turn_limit, objectives): (u32, &mut Objectives),
     dice: &mut dyn Dice,
     log: &mut Log,
+    choose: Chooser<'_, R>,
 ) -> Result<(), RulesError> {
     for turn in 1..=turn_limit {
         log.push(Event::TurnStarted { turn });
         ruleset.start_turn(turn, battle, dice, log)?;
         let mut had_slot = Vec::new();
-        if let Some(stop) = play_turn(ruleset, turn, battle, &mut script, &mut had_slot, objectives, dice, log)? {
+        let turn_state = (turn, &mut had_slot, &*objectives);
+        if let Some(stop) = play_turn(ruleset, turn_state, battle, (&mut script, &mut *choose), dice, log)? {
             end(battle, stop, log);
             return Ok(());
         }
@@ -77,11 +95,9 @@ pub fn play<R: Ruleset>(
 /// Plays the slots of one turn, noting who had one; `Some` when the battle stops during it.
 fn play_turn<R: Ruleset>(
     ruleset: &mut R,
-    turn: u32,
+    (turn, had_slot, objectives): (u32, &mut Vec<String>, &Objectives),
     battle: &mut [Combatant<R::Fighter>],
-    script: &mut Script<R::Action>,
-    had_slot: &mut Vec<String>,
-    objectives: &Objectives,
+    (script, choose): (&mut Script<R::Action>, Chooser<'_, R>),
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<Option<Stop>, RulesError> {
@@ -113,7 +129,7 @@ fn play_turn<R: Ruleset>(
                 }
             }
             Script::BuiltIn => {
-                if let Some(action) = ruleset.default_action(slot, battle) {
+                if let Some(action) = choose(ruleset, slot, battle) {
                     ruleset.perform(slot, &action, battle, dice, log)?;
                 }
             }

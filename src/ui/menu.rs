@@ -2,7 +2,7 @@
 //! built-in choice; several for hotseat) and optionally a seed, then Play. A window's event loop can only be made
 //! once in a process, so the menu hands its choice back and the game opens in a process of its own.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
+use crate::ai::Difficulty;
 use crate::map::level::{self, Level, RulesetId};
 
 /// What the menu chose.
@@ -18,9 +19,18 @@ pub struct MenuChoice {
     pub level: PathBuf,
     pub ruleset: RulesetId,
     pub humans: Vec<String>,
+    /// The AI's difficulty for each other side.
+    pub ai: Vec<(String, Difficulty)>,
     pub seed: Option<u64>,
     /// The ruleset's options in RON (empty: its defaults).
     pub options: String,
+}
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Control {
+    Human,
+    Ai(Difficulty),
 }
 
 /// The ruleset options the menu offers (rules.md's **option**s).
@@ -56,7 +66,7 @@ struct Menu {
     levels: Vec<(PathBuf, Level)>,
     selected: usize,
     ruleset: RulesetId,
-    humans: BTreeSet<String>,
+    controls: BTreeMap<String, Control>,
     seed: String,
     rules: RuleOptions,
     problems: Vec<String>,
@@ -90,7 +100,7 @@ pub fn menu(folder: &Path, screenshot: Option<PathBuf>) -> Option<MenuChoice> {
         levels,
         selected: 0,
         ruleset: RulesetId::EclipsePhase,
-        humans: BTreeSet::new(),
+        controls: BTreeMap::new(),
         seed: String::new(),
         rules: RuleOptions::default(),
         problems,
@@ -163,7 +173,7 @@ fn choose_level(ui: &mut egui::Ui, menu: &mut Menu) {
     }
     if picked != menu.selected {
         menu.selected = picked;
-        menu.humans.clear();
+        menu.controls.clear();
     }
 }
 
@@ -195,18 +205,21 @@ fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
 }
 
 fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
-    ui.strong("Sides (tick the ones you command; the others fight by the built-in choice)");
+    ui.strong("Sides: who plays each (several humans: hotseat)");
     let Some((_, level)) = menu.levels.get(menu.selected) else { return };
     let sides: Vec<String> = level.file.sides.iter().map(|s| s.name.clone()).collect();
-    for side in sides {
-        let mut human = menu.humans.contains(&side);
-        if ui.checkbox(&mut human, side.as_str()).changed() {
-            if human {
-                menu.humans.insert(side);
-            } else {
-                menu.humans.remove(&side);
+    for (i, side) in sides.into_iter().enumerate() {
+        // A solo skirmish unless told otherwise: the player commands the first side.
+        let usual = if i == 0 { Control::Human } else { Control::Ai(Difficulty::Normal) };
+        let mut control = menu.controls.get(&side).copied().unwrap_or(usual);
+        ui.horizontal(|ui| {
+            ui.label(format!("{side:<14}"));
+            ui.radio_value(&mut control, Control::Human, "Human");
+            for d in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
+                ui.radio_value(&mut control, Control::Ai(d), format!("AI {d}"));
             }
-        }
+        });
+        menu.controls.insert(side, control);
     }
 }
 
@@ -214,6 +227,15 @@ fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
 fn chosen(menu: &Menu) -> Option<MenuChoice> {
     let (path, _) = menu.levels.get(menu.selected)?;
     let seed = menu.seed.trim().parse().ok();
-    let (ruleset, humans) = (menu.ruleset, menu.humans.iter().cloned().collect());
-    Some(MenuChoice { level: path.clone(), ruleset, humans, seed, options: menu.rules.ron(ruleset) })
+    let humans = menu.controls.iter().filter(|(_, c)| **c == Control::Human).map(|(s, _)| s.clone()).collect();
+    let ai = menu
+        .controls
+        .iter()
+        .filter_map(|(s, c)| match c {
+            Control::Ai(d) => Some((s.clone(), *d)),
+            Control::Human => None,
+        })
+        .collect();
+    let ruleset = menu.ruleset;
+    Some(MenuChoice { level: path.clone(), ruleset, humans, ai, seed, options: menu.rules.ron(ruleset) })
 }

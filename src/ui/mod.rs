@@ -56,8 +56,10 @@ pub struct PlayOptions {
     pub quit_after: Option<u32>,
     /// Hold the pointer over this cell (screenshots and tests, where nobody moves a mouse).
     pub hover: Option<(i32, i32)>,
-    /// The sides the player commands; the others use the built-in choice.
+    /// The sides the player commands; the AI plays the others.
     pub humans: Vec<String>,
+    /// The AI's difficulty for each side it plays.
+    pub minds: crate::ai::Minds,
 }
 
 /// The map the battle is fought on (open ground around the combatants for a scenario without a level).
@@ -67,6 +69,11 @@ pub struct MapView(pub Arc<Battlefield>);
 /// The battle's name and ruleset, for the title bar.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct BattleTitle(pub String);
+
+/// What the ruleset calls the parts of a turn: "phase" (Eclipse Phase's Action Phases, Storyteller's actions) or
+/// "pass" (Shadowrun's and the homebrew's initiative passes).
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct RoundWord(pub &'static str);
 
 /// Adds the presentation plugins.
 pub fn plugin(app: &mut App) {
@@ -89,6 +96,7 @@ pub fn play(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, label: &str,
     let mut app = scenario::build(scenario, dice, label, Gui(app));
     let field = scenario.field.clone().unwrap_or_else(|| Arc::new(open_map(scenario)));
     app.insert_resource(crate::combat::HumanSides(options.humans.clone()));
+    app.insert_resource(crate::combat::AiMinds { minds: options.minds.clone(), background: true });
     app.insert_resource(MapView(field)).insert_resource(options).insert_resource(BattleTitle(scenario.name.clone()));
     app.add_plugins(plugin);
     app.run()
@@ -103,6 +111,7 @@ impl scenario::Build for Gui {
         mut self,
         setup: crate::combat::battle::BattleSetup<R>,
     ) -> App {
+        self.0.insert_resource(RoundWord(if setup.rules.announces_phases() { "phase" } else { "pass" }));
         crate::combat::battle::add_battle(&mut self.0, setup);
         self.0.add_plugins((preview::ruleset_plugin::<R>, orders::ruleset_plugin::<R>));
         self.0

@@ -5,10 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::BattleTitle;
 use super::orders::Orders;
 use super::pacing::Pace;
 use super::preview::Preview;
+use super::{BattleTitle, RoundWord};
 use crate::combat::components::{Armor, Initiative, Loadout, Side, StatusList, Tracks};
 use crate::combat::messages::TurnStarted;
 use crate::combat::{BattleLog, TurnState};
@@ -16,14 +16,15 @@ use crate::rules::outcome::{Event, Roll, Status};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Acting>()
+        .init_resource::<RoundWord>()
         .init_resource::<Selected>()
         .add_systems(Update, (follow_actor, select_unit.after(super::preview::track_pointer)))
         .add_systems(EguiPrimaryContextPass, (show_panels, show_end).chain());
 }
 
-/// The unit whose slot was played last.
+/// The unit whose slot was played last, and that slot's phase or pass.
 #[derive(Resource, Default)]
-pub(super) struct Acting(pub Option<Entity>);
+pub(super) struct Acting(pub Option<Entity>, pub u32);
 
 /// The unit the player clicked on (its sheet shows instead of the acting unit's); a click elsewhere clears it.
 #[derive(Resource, Default)]
@@ -46,14 +47,14 @@ fn select_unit(
 
 fn follow_actor(mut started: MessageReader<TurnStarted>, mut acting: ResMut<Acting>) {
     if let Some(m) = started.read().last() {
-        acting.0 = Some(m.entity);
+        *acting = Acting(Some(m.entity), m.slot.phase);
     }
 }
 
 /// The panels around the map: the bar on top, the tracker and sheet on the left, the log on the right.
 fn show_panels(
     mut contexts: EguiContexts,
-    title: Res<BattleTitle>,
+    (title, word): (Res<BattleTitle>, Res<RoundWord>),
     state: Res<TurnState>,
     pace: Res<Pace>,
     units: Query<Row>,
@@ -67,18 +68,26 @@ fn show_panels(
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
-    show_top_bar(&mut root, &title, &state, &pace);
+    show_top_bar(&mut root, (&title, &word, acting.1), &state, &pace);
     show_tracker(&mut root, &units, (&acting, &selected), &preview, (&state, &mut orders));
     show_log(&mut root, &log, &mut whole_log);
     Ok(())
 }
 
-fn show_top_bar(root: &mut egui::Ui, title: &BattleTitle, state: &TurnState, pace: &Pace) {
+fn show_top_bar(
+    root: &mut egui::Ui,
+    (title, word, phase): (&BattleTitle, &RoundWord, u32),
+    state: &TurnState,
+    pace: &Pace,
+) {
     egui::Panel::top("top").show(root, |ui| {
         ui.horizontal(|ui| {
             ui.strong(&title.0);
             ui.separator();
-            ui.label(format!("Turn {}", state.turn));
+            ui.label(match phase {
+                0 => format!("Turn {}", state.turn),
+                phase => format!("Turn {} · {} {phase}", state.turn, word.0),
+            });
             ui.separator();
             let speed = format!("{:.2} s a slot", pace.timer.duration().as_secs_f32());
             ui.label(if state.ended {

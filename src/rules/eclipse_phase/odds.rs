@@ -15,6 +15,7 @@ use super::modifiers::Situation;
 use super::policy::preferred_mode;
 use super::test::{Percentile, opposed, success_chance};
 use super::{EclipsePhase, Fighter, FiringMode, ModeBonus, Options, RulesError};
+use crate::rules::approach::Reach;
 use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds};
 use crate::rules::outcome::{Log, Status};
@@ -51,6 +52,27 @@ impl EclipsePhase {
             },
         };
         action.quick.extend(movement.map(QuickAction::Move));
+        action
+    }
+
+    /// How many attacks (shots) `action` makes.
+    pub fn attack_count(&self, action: &Action) -> usize {
+        match &action.complex {
+            Some(ComplexAction::Attack(a)) => a.targets.len(),
+            Some(ComplexAction::AreaAttack(_)) => 1,
+            _ => 0,
+        }
+    }
+
+    /// How far the weapon in hand reaches.
+    pub fn weapon_reach(&self, f: &Fighter) -> Reach {
+        weapon_in_hand(f, None).map_or(Reach::MELEE, |(_, w)| super::policy::reach(w))
+    }
+
+    /// `action` with `movement` as its move (a Quick Action).
+    pub fn moved_first(&self, mut action: Action, movement: Option<Move>) -> Action {
+        action.quick.retain(|q| !matches!(q, QuickAction::Move(_)));
+        action.quick.splice(0..0, movement.map(QuickAction::Move));
         action
     }
 

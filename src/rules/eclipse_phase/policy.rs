@@ -23,6 +23,14 @@ pub(super) fn preferred_mode(weapon: &Weapon) -> FiringMode {
     }
 }
 
+/// How far a weapon reaches: its long range band, and it likes to close to its short one.
+pub(super) fn reach(weapon: &Weapon) -> Reach {
+    match weapon.ranges {
+        Some(r) => Reach::ranged(r[1], r[3]),
+        None => Reach::MELEE,
+    }
+}
+
 /// The built-in choice: clear a jam, stand up, reload when empty, else attack the nearest enemy it can hit from
 /// here with every shot the mode allows; when it can hit nobody, walk (or run) toward the nearest enemy, attacking
 /// at the end of a walk when that brings one in reach.
@@ -40,10 +48,7 @@ pub(super) fn default_action(field: &Field, actor: usize, battle: &[Combatant<Fi
     if shots == 0 {
         return act(quick, ComplexAction::Reload);
     }
-    let reach = match weapon.ranges {
-        Some(r) => Reach::ranged(r[1], r[3]),
-        None => Reach::MELEE,
-    };
+    let reach = reach(weapon);
     let rates =
         (f.sheet.movement.per_part(Pace::Walk, f.sheet.speed), f.sheet.movement.per_part(Pace::Run, f.sheet.speed));
     let plan = plan(field, battle, actor, reach, rates, &anyone)?;

@@ -8,6 +8,7 @@ use super::attack::{Strike, attack_spec, defense_spec, resistance_spec, resisted
 use super::gear::AttackKind;
 use super::turn::{Action, Attack, ComplexAction, SimpleAction};
 use super::{Fighter, HomebrewD6, Options, RulesError};
+use crate::rules::approach::Reach;
 use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
@@ -50,6 +51,20 @@ impl HomebrewD6 {
         action
     }
 
+    /// How far the weapon in hand reaches (half its range is where it likes to shoot from).
+    pub fn weapon_reach(&self, f: &Fighter) -> Reach {
+        let weapon = super::gear::WeaponRef(f.drawn_id().to_owned()).weapon().ok();
+        match weapon.filter(|w| w.kind != AttackKind::Melee).and_then(|w| w.range) {
+            Some(m) => Reach::ranged(m / 2, m),
+            None => Reach::MELEE,
+        }
+    }
+
+    /// `action` with `movement` as its move.
+    pub fn moved_first(&self, action: Action, movement: Option<Move>) -> Action {
+        Action { movement, ..action }
+    }
+
     /// The other actions open now: clear a jam, drop prone or stand up, ready another weapon, wait.
     pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
@@ -82,9 +97,22 @@ impl HomebrewD6 {
         target: &str,
         movement: Option<Move>,
     ) -> Vec<(String, Action)> {
-        let mut action = self.plain_attack(battle, actor, target);
-        action.movement = movement;
-        vec![("Attack".into(), action)]
+        let mut once = self.plain_attack(battle, actor, target);
+        once.movement = movement;
+        let mut out = Vec::new();
+        if let Some(SimpleAction::Attack(a)) = once.simple.first() {
+            // Two Simple Actions a phase: a ranged attacker may shoot twice.
+            let twice = Action { simple: vec![SimpleAction::Attack(a.clone()); 2], ..once.clone() };
+            out.push(("Attack twice (two Simple Actions)".into(), twice));
+        }
+        out.push(("Attack".into(), once));
+        out
+    }
+
+    /// How many attacks `action` makes.
+    pub fn attack_count(&self, action: &Action) -> usize {
+        let simple = action.simple.iter().filter(|s| matches!(s, SimpleAction::Attack(_))).count();
+        simple + usize::from(matches!(action.complex, Some(ComplexAction::Attack(_))))
     }
 
     /// The odds of the first attack of `action` by combatant `actor`, as the rules would resolve it now.

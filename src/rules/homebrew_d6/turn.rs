@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::attack::{Situation, Strike, resolve_strike};
 use super::gear::{AttackKind, Weapon, WeaponRef};
 use super::{Fighter, Options, RulesError};
-use crate::rules::approach::{Plan, Reach, anyone, plan};
+use crate::rules::approach::{Plan, anyone, plan};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Pace};
 use crate::rules::outcome::{Event, Log, Status};
@@ -137,10 +137,7 @@ impl Ruleset for HomebrewD6 {
         let f = &battle[slot.actor].fighter;
         let weapon = WeaponRef(f.drawn_id().to_owned()).weapon().ok()?;
         let melee = weapon.kind == AttackKind::Melee;
-        let reach = match weapon.range {
-            Some(m) if !melee => Reach::ranged(m / 2, m),
-            _ => Reach::MELEE,
-        };
+        let reach = self.weapon_reach(f);
         let mut act = Action::empty(f.name.clone());
         if f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned())) {
             act.simple.push(SimpleAction::ClearJam);

@@ -13,6 +13,7 @@ use super::modifiers::{CalledShot, Situation};
 use super::policy::preferred_mode;
 use super::pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
 use super::{Fighter, FiringMode, RulesError, Shadowrun4, Spray};
+use crate::rules::approach::Reach;
 use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
@@ -56,6 +57,25 @@ impl Shadowrun4 {
         };
         action.movement = movement;
         action
+    }
+
+    /// How many attacks `action` makes.
+    pub fn attack_count(&self, action: &Action) -> usize {
+        let simple = action.simple.iter().filter(|s| matches!(s, SimpleAction::Fire(_))).count();
+        simple + usize::from(matches!(action.complex, Some(ComplexAction::Fire(_) | ComplexAction::Melee(_))))
+    }
+
+    /// How far the weapon in hand reaches.
+    pub fn weapon_reach(&self, f: &Fighter) -> Reach {
+        match f.drawn_weapon().ok().filter(|w| !w.is_melee()).and_then(|w| w.ranges) {
+            Some(r) => Reach::ranged(r[1], r[3]),
+            None => Reach::MELEE,
+        }
+    }
+
+    /// `action` with `movement` as its move.
+    pub fn moved_first(&self, action: Action, movement: Option<Move>) -> Action {
+        Action { movement, ..action }
     }
 
     /// The other actions open now: take aim, reload, clear a jam, drop prone or stand up, ready another weapon,
@@ -139,7 +159,14 @@ impl Shadowrun4 {
             }
             a
         };
-        let mut out: Vec<(String, Action)> = modes.iter().map(|&m| (format!("{m}"), with(m, None))).collect();
+        // A mode fired as a Simple Action may fire twice a phase (both Simple Actions).
+        let twice = |mode: FiringMode| {
+            let mut a = with(mode, None);
+            a.simple = [a.simple.clone(), a.simple].concat();
+            (format!("{mode}, twice (two Simple Actions)"), a)
+        };
+        let mut out: Vec<(String, Action)> = modes.iter().filter(|m| !m.is_complex()).map(|&m| twice(m)).collect();
+        out.extend(modes.iter().map(|&m| (format!("{m}"), with(m, None))));
         if let Some(&first) = modes.first() {
             out.extend(
                 called_shots()

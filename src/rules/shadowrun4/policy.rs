@@ -6,7 +6,7 @@ use super::gear::ModeKind;
 use super::initiative::Shadowrun4;
 use super::modifiers::Situation;
 use super::{Fighter, FiringMode, Spray};
-use crate::rules::approach::{Plan, Reach, plan};
+use crate::rules::approach::{Plan, plan};
 use crate::rules::field::Pace;
 use crate::rules::outcome::Status;
 use crate::rules::ruleset::Combatant;
@@ -21,10 +21,7 @@ pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combata
         simple.push(SimpleAction::StandUp);
     }
     let (id, weapon) = (f.drawn_id().to_owned(), f.drawn_weapon().ok()?);
-    let reach = match weapon.ranges {
-        Some(r) if !weapon.is_melee() => Reach::ranged(r[1], r[3]),
-        _ => Reach::MELEE,
-    };
+    let reach = rules.weapon_reach(f);
     let allowed = |i: usize| !rules.held_back(actor, i);
     let passes = f.sheet.initiative_passes;
     let rates = (f.sheet.movement.per_part(Pace::Walk, passes), f.sheet.movement.per_part(Pace::Run, passes));

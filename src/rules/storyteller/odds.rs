@@ -9,6 +9,7 @@ use super::attack::{Strike, attack_pool, check_reach, choose_attribute, defense_
 use super::pool::{D10Pool, damage_dist, test_outcomes};
 use super::turn::{Act, Action, Attack};
 use super::{Fighter, Options, RulesError, Storyteller};
+use crate::rules::approach::Reach;
 use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
@@ -37,6 +38,25 @@ impl Storyteller {
         };
         action.movement = movement;
         action
+    }
+
+    /// How many attacks `action` makes.
+    pub fn attack_count(&self, action: &Action) -> usize {
+        usize::from(matches!(action.act, Act::Attack(_)))
+    }
+
+    /// How far the weapon in hand reaches (half its range is where it likes to shoot from).
+    pub fn weapon_reach(&self, f: &Fighter) -> Reach {
+        let weapon = super::gear::WeaponRef(f.drawn_id().to_owned()).weapon().ok();
+        match weapon.filter(|w| w.is_ranged()).and_then(|w| w.range) {
+            Some(m) => Reach::ranged(m / 2, m),
+            None => Reach::MELEE,
+        }
+    }
+
+    /// `action` with `movement` as its move.
+    pub fn moved_first(&self, action: Action, movement: Option<Move>) -> Action {
+        Action { movement, ..action }
     }
 
     /// The other actions open now: ready another weapon, wait.

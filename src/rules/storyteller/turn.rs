@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::attack::{Situation, Strike, resolve_strike};
 use super::gear::{Weapon, WeaponRef};
 use super::{Fighter, Options, RulesError};
-use crate::rules::approach::{Plan, Reach, anyone, plan};
+use crate::rules::approach::{Plan, anyone, plan};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Move, Pace, perform_move};
 use crate::rules::outcome::{Event, Log, Status, Term};
@@ -167,11 +167,8 @@ impl Ruleset for Storyteller {
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
         let f = &battle[slot.actor].fighter;
-        let weapon = WeaponRef(f.drawn_id().to_owned()).weapon().ok()?;
-        let reach = match weapon.range {
-            Some(m) if weapon.is_ranged() => Reach::ranged(m / 2, m),
-            _ => Reach::MELEE,
-        };
+        WeaponRef(f.drawn_id().to_owned()).weapon().ok()?;
+        let reach = self.weapon_reach(f);
         let rates = f.sheet.rates();
         let allowance = (rates.per_part(Pace::Walk, 1), rates.per_part(Pace::Run, 1));
         let Plan { movement, target } = plan(&self.field, battle, slot.actor, reach, allowance, &anyone)?;

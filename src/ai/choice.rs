@@ -1,0 +1,209 @@
+//! The AI's choice for one slot: candidate actions, each scored by what it does to the enemy (the exact odds of
+//! the attack: expected damage against what the target has left, the chance to take it out, more for the
+//! wounded) plus what the ground it ends on is worth (threat by cover, the level's goal, the range it likes);
+//! then the best the rules accept in a dry run on a copy of the battle, else the built-in choice.
+
+use crate::rules::dice::SeededDice;
+use crate::rules::field::{Move, Pace};
+use crate::rules::odds::{AttackOdds, Odds};
+use crate::rules::outcome::{Log, Status};
+use crate::rules::ruleset::{Combatant, FighterState, Slot};
+
+use super::Playable;
+use super::ground::{Foes, Spot, survey};
+use super::judgement::{Difficulty, Judgement};
+
+/// How many of the best candidates are tried in a dry run before the built-in choice.
+const TRIES: usize = 8;
+
+/// The action for the combatant in `slot`, as a side of this difficulty would choose it; `None` when neither
+/// the AI nor the built-in choice has anything the rules accept.
+pub fn choose<R>(rules: &R, slot: Slot, battle: &[Combatant<R::Fighter>], difficulty: Difficulty) -> Option<R::Action>
+where
+    R: Playable,
+{
+    let mut candidates = match difficulty.judgement() {
+        Some(judgement) => Mind { rules, battle, actor: slot.actor, judgement }.candidates(),
+        None => Vec::new(),
+    };
+    candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let fallback = rules.default_action(slot, battle);
+    candidates.into_iter().take(TRIES).map(|(_, a)| a).chain(fallback).find(|a| legal(rules, slot, battle, a))
+}
+
+/// Whether the rules accept `action`: tried on copies with throwaway dice (the real roll comes later).
+fn legal<R>(rules: &R, slot: Slot, battle: &[Combatant<R::Fighter>], action: &R::Action) -> bool
+where
+    R: Playable,
+{
+    let (mut rules, mut battle) = (rules.clone(), battle.to_vec());
+    rules.perform(slot, action, &mut battle, &mut SeededDice::new(0), &mut Log::default()).is_ok()
+}
+
+/// One combatant's view of the battle for one slot.
+struct Mind<'a, R: AttackOdds> {
+    rules: &'a R,
+    battle: &'a [Combatant<R::Fighter>],
+    actor: usize,
+    judgement: Judgement,
+}
+
+/// An attack priced from a spot.
+struct Priced<'s> {
+    value: f32,
+    spot: &'s Spot,
+    target: usize,
+    hit: f32,
+}
+
+impl<R> Mind<'_, R>
+where
+    R: Playable,
+{
+    fn candidates(&self) -> Vec<(f32, R::Action)> {
+        let foes = Foes::of(self.rules, self.battle, self.actor);
+        if foes.list.is_empty() {
+            return Vec::new();
+        }
+        let spots = survey(self.rules, self.battle, self.actor, &foes);
+        let Some(safest) = self.best_spot(spots.iter().filter(|s| s.pace != Some(Pace::Run))) else {
+            return Vec::new();
+        };
+        let attacks = self.attacks(&spots);
+        let mut out: Vec<(f32, R::Action)> = attacks.iter().take(3).filter_map(|p| self.attack(p)).collect();
+        if let Some(best) = self.best_spot(spots.iter()) {
+            let action = self.rules.intended(self.battle, self.actor, movement(best), None);
+            out.push((self.ground(best), action));
+        }
+        let here = spots.iter().find(|s| s.pace.is_none());
+        let best_here = attacks.iter().filter(|p| p.spot.pace.is_none()).map(|p| (p.value, p.hit)).next();
+        out.extend(self.others(safest, here, best_here));
+        out
+    }
+
+    /// What the ground of a spot is worth, the threat counting for more the more the actor is hurt.
+    fn ground(&self, spot: &Spot) -> f32 {
+        let care = self.judgement.caution * (1.0 + 2.0 * self.hurt(self.actor));
+        spot.worth - care * spot.threat
+    }
+
+    fn best_spot<'s>(&self, spots: impl Iterator<Item = &'s Spot>) -> Option<&'s Spot> {
+        spots.max_by(|a, b| self.ground(a).total_cmp(&self.ground(b)).then(b.cell.cmp(&a.cell)))
+    }
+
+    /// How hurt a combatant is: the fullest of its damage tracks, 0 to 1.
+    fn hurt(&self, who: usize) -> f32 {
+        let tracks = self.rules.tracks(&self.battle[who].fighter);
+        tracks.iter().filter(|t| t.capacity > 0).map(|t| t.taken as f32 / t.capacity as f32).fold(0.0, f32::max)
+    }
+
+    /// Every attack priced from the best firing positions (the cell it stands on among them), best first.
+    fn attacks<'s>(&self, spots: &'s [Spot]) -> Vec<Priced<'s>> {
+        let mut firing: Vec<&Spot> =
+            spots.iter().filter(|s| s.pace != Some(Pace::Run) && !s.shots.is_empty()).collect();
+        firing.sort_by(|a, b| self.ground(b).total_cmp(&self.ground(a)).then(a.cell.cmp(&b.cell)));
+        let here = firing.iter().position(|s| s.pace.is_none());
+        let mut priced: Vec<&Spot> = firing.iter().take(self.judgement.positions).copied().collect();
+        if let Some(i) = here.filter(|&i| i >= self.judgement.positions) {
+            priced.push(firing[i]);
+        }
+        let mut out: Vec<Priced<'s>> = priced.into_iter().flat_map(|spot| self.price_from(spot)).collect();
+        out.sort_by(|a, b| b.value.total_cmp(&a.value));
+        out
+    }
+
+    /// Plain attacks on the enemies in reach of `spot` (the most wounded first when focusing fire).
+    fn price_from<'s>(&self, spot: &'s Spot) -> Vec<Priced<'s>> {
+        let mut targets = spot.shots.clone();
+        if self.judgement.focus >= 1.0 {
+            targets.sort_by(|&a, &b| self.hurt(b).total_cmp(&self.hurt(a)));
+        }
+        let mut moved = self.battle.to_vec();
+        moved[self.actor].position = spot.cell;
+        let name = |t: usize| self.battle[t].fighter.name().to_owned();
+        targets
+            .into_iter()
+            .take(self.judgement.targets)
+            .filter_map(|t| {
+                let action = self.rules.plain_attack_of(&moved, self.actor, &name(t));
+                let odds = self.rules.odds_of(&moved, self.actor, &action).ok()?;
+                let value = self.harm(&odds, t) + self.ground(spot);
+                Some(Priced { value, spot, target: t, hit: odds.chance("hit") as f32 })
+            })
+            .collect()
+    }
+
+    /// What an attack with these odds does to target `t`: expected damage against what it has left on its first
+    /// track, the chance to take it out, more for a wounded one (focus), less for a weapon that may fail.
+    fn harm(&self, odds: &Odds, t: usize) -> f32 {
+        let tracks = self.rules.tracks(&self.battle[t].fighter);
+        let left = tracks.iter().find(|t| t.capacity > 0).map_or(1, |t| t.capacity.saturating_sub(t.taken).max(1));
+        let damage = odds.dists.first().map_or(0.0, |(_, d)| d.mean()) as f32;
+        let (out, hit) = (odds.chance("taken out") as f32, odds.chance("hit") as f32);
+        let focus = self.judgement.focus;
+        let trouble = (odds.chance("weapon malfunction") + odds.chance("attacker critical glitch")) as f32;
+        // A shot that may hit is worth a little even against armor it rarely beats: standing idle wins nothing.
+        (damage / left as f32).min(1.0) + out * (1.0 + focus) + (focus * self.hurt(t) * 0.5 + 0.05) * hit
+            - 0.1 * trouble
+    }
+
+    /// The action for a priced attack: the best way to make it (firing mode, called shot) when the judgement
+    /// weighs them, else the plain attack; after the move to its spot.
+    fn attack(&self, p: &Priced<'_>) -> Option<(f32, R::Action)> {
+        let name = self.battle[p.target].fighter.name();
+        let mut moved = self.battle.to_vec();
+        moved[self.actor].position = p.spot.cell;
+        let ground = self.ground(p.spot);
+        // Without the judgement for modes, the ruleset's first way (its usual mode, every shot the phase allows).
+        let ways = if self.judgement.modes { usize::MAX } else { 1 };
+        self.rules
+            .attack_choices(self.battle, self.actor, name, movement(p.spot))
+            .into_iter()
+            .take(ways)
+            .filter_map(|(_, action)| {
+                let still = self.rules.with_movement(action.clone(), None);
+                let odds = self.rules.odds_of(&moved, self.actor, &still).ok()?;
+                // Later shots of the same action fare a little worse (recoil, a defender ready for them).
+                let shots = 1.0 + 0.9 * self.rules.attacks_in(&action).saturating_sub(1) as f32;
+                Some((self.harm(&odds, p.target) * shots + ground, action))
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+    }
+
+    /// The ruleset's other actions worth taking now: clear a jam, reload (in the safest cell a walk reaches),
+    /// full defense when exposed and hurt, take aim when the shot from here is poor, stand up.
+    fn others(&self, safest: &Spot, here: Option<&Spot>, best_here: Option<(f32, f32)>) -> Vec<(f32, R::Action)> {
+        let me = &self.battle[self.actor].fighter;
+        let exposed = here.map_or(0.0, |s| s.threat);
+        let mut out = Vec::new();
+        for (name, action) in self.rules.other_actions(self.battle, self.actor) {
+            let value = match name.as_str() {
+                n if n.starts_with("Clear") => 3.0,
+                "Reload" => match me.rounds_in_hand() {
+                    Some(0) => 2.0,
+                    Some(n) if n <= 3 => 0.4,
+                    _ => continue,
+                },
+                "Full defense" if self.judgement.defend => self.hurt(self.actor) * exposed * 0.1,
+                "Take aim" if self.judgement.aim => match best_here {
+                    Some((value, hit)) if hit < 0.35 => value * 1.1,
+                    _ => continue,
+                },
+                "Stand up" if me.statuses().contains(&Status::Prone) => 0.3,
+                _ => continue,
+            };
+            // Where it may, it does this from the safest cell a walk reaches; else where it stands.
+            if safest.pace.is_some() {
+                let moved = self.rules.with_movement(action.clone(), movement(safest));
+                out.push((value + self.ground(safest), moved));
+            }
+            out.push((value + here.map_or(0.0, |s| self.ground(s)) - 0.01, action));
+        }
+        out
+    }
+}
+
+/// The move to a spot (none for staying put).
+fn movement(spot: &Spot) -> Option<Move> {
+    spot.pace.map(|pace| Move { to: spot.cell, pace })
+}

@@ -1,0 +1,157 @@
+//! The ground a combatant can reach this slot, and what each cell is worth to it: the threat it is under there
+//! (every standing enemy whose weapon reaches it, by the cover between them), how far it is from the range its
+//! weapon likes, and how much nearer the level's exit or zone it is.
+
+use std::collections::HashMap;
+
+use crate::rules::approach::{Reach, can_attack};
+use crate::rules::field::{Cell, CoverLevel, Dm, Field, Pace, STEP, distance_m, occupied};
+use crate::rules::odds::AttackOdds;
+use crate::rules::ruleset::{Combatant, FighterState};
+
+/// One cell in reach.
+#[derive(Clone, Debug)]
+pub struct Spot {
+    pub cell: Cell,
+    /// How it is reached (`None`: staying put).
+    pub pace: Option<Pace>,
+    /// Enemies (battle indices) the weapon reaches from here, nearest first.
+    pub shots: Vec<usize>,
+    /// Threat from the enemies, each counted by how exposed the cell is to it (0 hidden … 1 in the open).
+    pub threat: f32,
+    /// Worth for the level's goal and for closing to the weapon's range (higher is better).
+    pub worth: f32,
+}
+
+/// The enemies and what the AI knows of them.
+pub struct Foes {
+    pub list: Vec<usize>,
+    reach: Vec<Reach>,
+}
+
+impl Foes {
+    pub fn of<R: AttackOdds>(rules: &R, battle: &[Combatant<R::Fighter>], actor: usize) -> Self {
+        let me = &battle[actor];
+        let mut list: Vec<usize> =
+            (0..battle.len()).filter(|&i| battle[i].side != me.side && !battle[i].fighter.is_out()).collect();
+        list.sort_by_key(|&i| (me.distance_to(&battle[i]), i));
+        let reach = list.iter().map(|&i| rules.reach_of(&battle[i].fighter)).collect();
+        Foes { list, reach }
+    }
+}
+
+/// How much of an attack from `from` reaches a target on `to`: none when it cannot see it, less behind cover.
+pub fn exposure(field: &Field, from: Cell, to: Cell) -> f32 {
+    let sight = field.sight(from, to);
+    match (sight.blocked || sight.hidden, sight.cover) {
+        (true, _) => 0.0,
+        (false, CoverLevel::Heavy) => 0.25,
+        (false, CoverLevel::Partial) => 0.5,
+        (false, CoverLevel::Light) => 0.75,
+        (false, CoverLevel::None) => 1.0,
+    }
+}
+
+/// Every cell the actor reaches this slot (walking, and running where the run goes farther), with its worth.
+pub fn survey<R: AttackOdds>(rules: &R, battle: &[Combatant<R::Fighter>], actor: usize, foes: &Foes) -> Vec<Spot> {
+    let field = rules.field();
+    let me = &battle[actor];
+    let (walk, run) = rules.paces(&me.fighter);
+    let taken = occupied(battle, actor);
+    let walked: HashMap<Cell, Dm> = field.reachable(me.position, &taken, walk).into_iter().collect();
+    let mut cells: Vec<(Cell, Option<Pace>)> = walked.keys().map(|&c| (c, Some(Pace::Walk))).collect();
+    if run > walk {
+        let ran = field.reachable(me.position, &taken, run);
+        cells.extend(ran.into_iter().filter(|(c, _)| !walked.contains_key(c)).map(|(c, _)| (c, Some(Pace::Run))));
+    }
+    for (cell, pace) in cells.iter_mut() {
+        if *cell == me.position {
+            *pace = None;
+        }
+    }
+    // A fixed order (the map's is a hash's): the same battle chooses the same way every time.
+    cells.sort_unstable_by_key(|(c, _)| *c);
+    let goal = Goal::of(field, battle, actor);
+    let reach = rules.reach_of(&me.fighter);
+    cells
+        .into_iter()
+        .filter(|(c, _)| !taken.contains(c))
+        .map(|(cell, pace)| {
+            let shots: Vec<usize> = foes
+                .list
+                .iter()
+                .copied()
+                .filter(|&i| can_attack(field, cell, battle[i].position, reach.melee, reach.max_m))
+                .collect();
+            let threat = threat(field, battle, foes, cell);
+            // A cell to attack from (now or next slot) is worth about a fair shot; else every meter closer counts.
+            let closing = if shots.is_empty() { closing(battle, foes, cell, reach) } else { 0.2 };
+            let worth = goal.worth(cell) + closing;
+            Spot { cell, pace, shots, threat, worth }
+        })
+        .collect()
+}
+
+/// The threat on `cell`: each enemy whose weapon reaches it, by the cell's exposure to it; a melee enemy within a
+/// run of it counts in full.
+fn threat<F: FighterState>(field: &Field, battle: &[Combatant<F>], foes: &Foes, cell: Cell) -> f32 {
+    foes.list
+        .iter()
+        .zip(&foes.reach)
+        .map(|(&i, reach)| {
+            let at = battle[i].position;
+            match reach.melee {
+                true if distance_m(at, cell) <= 8 => 1.0,
+                true => 0.0,
+                false if distance_m(at, cell) <= reach.max_m => exposure(field, at, cell),
+                false => 0.0,
+            }
+        })
+        .sum()
+}
+
+/// Closing to the weapon's liked range: nothing within it, a little less for every meter beyond it to the
+/// nearest enemy.
+fn closing<F: FighterState>(battle: &[Combatant<F>], foes: &Foes, cell: Cell, reach: Reach) -> f32 {
+    let nearest = foes.list.iter().map(|&i| distance_m(cell, battle[i].position)).min().unwrap_or(0);
+    -(nearest.saturating_sub(reach.close_m) as f32) * 0.03
+}
+
+/// The level's goal for the actor's side, or the zone an enemy side must hold (which the actor contests).
+struct Goal {
+    distances: HashMap<Cell, Dm>,
+    here: Dm,
+    /// An exit: every meter nearer counts, reaching it most of all.
+    rush: bool,
+    /// Weight of the goal: the side's own, or an enemy's zone to contest.
+    weight: f32,
+}
+
+impl Goal {
+    fn of<F: FighterState>(field: &Field, battle: &[Combatant<F>], actor: usize) -> Self {
+        let me = &battle[actor];
+        let own = field.goal(&me.side).map(|g| (g, 1.0));
+        let contested = || {
+            let mut sides: Vec<&str> = battle.iter().filter(|c| c.side != me.side).map(|c| c.side.as_str()).collect();
+            sides.dedup();
+            sides.into_iter().find_map(|s| field.goal(s).filter(|g| !g.rush)).map(|g| (g, 0.5))
+        };
+        let Some((goal, weight)) = own.or_else(contested) else {
+            return Goal { distances: HashMap::new(), here: 0, rush: false, weight: 0.0 };
+        };
+        // Far enough for any shipped level (a 64 × 64 map is under 100 m across).
+        let distances = field.distances_to(&goal.cells, 2000);
+        let here = distances.get(&me.position).copied().unwrap_or(2000);
+        Goal { distances, here, rush: goal.rush, weight }
+    }
+
+    fn worth(&self, cell: Cell) -> f32 {
+        if self.weight == 0.0 {
+            return 0.0;
+        }
+        let d = self.distances.get(&cell).copied().unwrap_or(2000);
+        let nearer = (self.here as f32 - d as f32) / STEP as f32;
+        let arrived = if d == 0 { if self.rush { 5.0 } else { 1.5 } } else { 0.0 };
+        self.weight * (nearer * if self.rush { 0.3 } else { 0.1 } + arrived)
+    }
+}

@@ -1,0 +1,42 @@
+//! The AI opponent, in pure Rust (no bevy), for every ruleset alike: it asks the rules what it may do and what
+//! its attacks' odds are (`rules::odds::AttackOdds`, the same code the player's preview reads), weighs the ground
+//! it can reach, and takes the best action the rules accept in a dry run. It never rolls a die to decide, so a
+//! seeded battle between AIs replays exactly.
+//!
+//! - `judgement.rs`: the three difficulties, which differ in judgement only
+//! - `ground.rs`: the cells in reach and what each is worth: threat from every enemy by its cover, the range the
+//!   weapon likes, the level's exit or zone
+//! - `choice.rs`: the candidate actions (move and attack, move and reload, full defense, aim …), scored and tried
+
+mod choice;
+mod ground;
+mod judgement;
+
+use std::collections::BTreeMap;
+
+pub use choice::choose;
+pub use judgement::{Difficulty, Judgement};
+
+/// What the AI needs of a ruleset: the odds and choices of `AttackOdds`, and copies for its dry runs.
+pub trait Playable: crate::rules::odds::AttackOdds<Fighter: Clone, Action: Clone> + Clone {}
+
+impl<R> Playable for R where R: crate::rules::odds::AttackOdds<Fighter: Clone, Action: Clone> + Clone {}
+
+/// Which difficulty plays each side (`default` for the sides not named).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Minds {
+    pub sides: BTreeMap<String, Difficulty>,
+    pub default: Difficulty,
+}
+
+impl Minds {
+    /// Every side at one difficulty.
+    pub fn all(default: Difficulty) -> Self {
+        Minds { sides: BTreeMap::new(), default }
+    }
+
+    /// The difficulty that plays `side`.
+    pub fn of(&self, side: &str) -> Difficulty {
+        self.sides.get(side).copied().unwrap_or(self.default)
+    }
+}

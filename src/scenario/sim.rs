@@ -1,0 +1,175 @@
+//! `skirmish sim`: many seeded AI-against-AI battles of one level, spread over every core (rayon), and what they
+//! add up to: each side's win rate with its 95% Wilson interval, the average turns, casualties and escapes.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use rayon::prelude::*;
+
+use super::play::{Script, play_with};
+use super::{Build, Scenario};
+pub use crate::ai::Minds;
+use crate::ai::{self, Difficulty};
+use crate::combat::CombatRules;
+use crate::combat::battle::BattleSetup;
+use crate::rules::dice::SeededDice;
+use crate::rules::odds::AttackOdds;
+use crate::rules::outcome::{Event, Log, Status};
+use crate::rules::ruleset::{Combatant, FighterState, Slot};
+
+/// How one battle ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub seed: u64,
+    pub winner: Option<String>,
+    pub turns: u32,
+    /// Per side: combatants out of the fight, and combatants who left through an exit.
+    pub casualties: BTreeMap<String, u32>,
+    pub escaped: BTreeMap<String, u32>,
+    /// The rules refused an action (the AI should never let that happen).
+    pub error: Option<String>,
+}
+
+/// Many battles of one level.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub title: String,
+    pub sides: Vec<(String, Difficulty)>,
+    pub outcomes: Vec<Outcome>,
+    pub threads: usize,
+    /// The last battle's log, when asked for (`one_log`).
+    pub log: Log,
+}
+
+/// Plays `runs` battles of `scenario` with seeds `first_seed`, `first_seed + 1` …, each side played by its AI.
+pub fn simulate(scenario: &Scenario, runs: u32, first_seed: u64, minds: &Minds) -> Report {
+    let dice = Box::new(SeededDice::new(first_seed));
+    let mut report = super::build(scenario, dice, "sim", Sim { runs, first_seed, minds, keep_log: false });
+    report.title = format!("{} ({})", scenario.name, report.title);
+    report
+}
+
+/// The log of the one battle with `seed`, as `simulate` plays it.
+pub fn one_log(scenario: &Scenario, seed: u64, minds: &Minds) -> Log {
+    let dice = Box::new(SeededDice::new(seed));
+    super::build(scenario, dice, "sim", Sim { runs: 1, first_seed: seed, minds, keep_log: true }).log
+}
+
+struct Sim<'a> {
+    runs: u32,
+    first_seed: u64,
+    minds: &'a Minds,
+    keep_log: bool,
+}
+
+impl Build for Sim<'_> {
+    type Out = Report;
+
+    fn build<R: CombatRules + AttackOdds + Clone>(self, setup: BattleSetup<R>) -> Report {
+        let mut sides: Vec<(String, Difficulty)> = Vec::new();
+        for c in &setup.combatants {
+            if !sides.iter().any(|(s, _)| *s == c.side) {
+                sides.push((c.side.clone(), self.minds.of(&c.side)));
+            }
+        }
+        let outcomes = (0..self.runs)
+            .into_par_iter()
+            .map(|i| one_battle(&setup, self.first_seed + u64::from(i), self.minds))
+            .collect::<Vec<(Outcome, Log)>>();
+        let (outcomes, mut logs): (Vec<Outcome>, Vec<Log>) = outcomes.into_iter().unzip();
+        let log = if self.keep_log { logs.pop().unwrap_or_default() } else { Log::default() };
+        let (title, threads) = (setup.rules.name().to_owned(), rayon::current_num_threads());
+        Report { title, sides, outcomes, threads, log }
+    }
+}
+
+/// One seeded battle between the AIs.
+fn one_battle<R: CombatRules + AttackOdds + Clone>(setup: &BattleSetup<R>, seed: u64, minds: &Minds) -> (Outcome, Log) {
+    let (mut rules, mut battle) = (setup.rules.clone(), setup.combatants.clone());
+    let mut objectives = setup.objectives.clone();
+    let (mut dice, mut log) = (SeededDice::new(seed), Log::default());
+    let mut choose =
+        |r: &R, slot: Slot, b: &[Combatant<R::Fighter>]| ai::choose(r, slot, b, minds.of(&b[slot.actor].side));
+    let limits = (setup.turn_limit, &mut objectives);
+    let result = play_with(&mut rules, &mut battle, Script::BuiltIn, limits, &mut dice, &mut log, &mut choose);
+    (Outcome::of(seed, &battle, &log, result.err().map(|e| e.to_string())), log)
+}
+
+impl Outcome {
+    fn of<F: FighterState>(seed: u64, battle: &[Combatant<F>], log: &Log, error: Option<String>) -> Self {
+        let winner = log.events.iter().rev().find_map(|e| match e {
+            Event::BattleEnded { winner, .. } => Some(winner.clone()),
+            _ => None,
+        });
+        let turns = log.events.iter().filter(|e| matches!(e, Event::TurnStarted { .. })).count() as u32;
+        let (mut casualties, mut escaped) = (BTreeMap::new(), BTreeMap::new());
+        for c in battle {
+            let left = c.fighter.statuses().contains(&Status::Escaped);
+            *escaped.entry(c.side.clone()).or_insert(0) += u32::from(left);
+            *casualties.entry(c.side.clone()).or_insert(0) += u32::from(c.fighter.is_out() && !left);
+        }
+        Outcome { seed, winner: winner.flatten(), turns, casualties, escaped, error }
+    }
+}
+
+/// The 95% Wilson score interval of `wins` in `n` (it stays inside 0–1 and behaves at 0 and `n` wins).
+pub fn wilson(wins: u32, n: u32) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (z, n, p) = (1.96_f64, f64::from(n), f64::from(wins) / f64::from(n));
+    let denominator = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denominator;
+    let half = z / denominator * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+impl Report {
+    /// Battles `side` won.
+    pub fn wins(&self, side: &str) -> u32 {
+        self.outcomes.iter().filter(|o| o.winner.as_deref() == Some(side)).count() as u32
+    }
+
+    fn mean(&self, f: impl Fn(&Outcome) -> u32) -> f64 {
+        self.outcomes.iter().map(|o| f64::from(f(o))).sum::<f64>() / self.outcomes.len().max(1) as f64
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.outcomes.len() as u32;
+        let seeds = match (self.outcomes.first(), self.outcomes.last()) {
+            (Some(a), Some(b)) => format!("seeds {}–{}", a.seed, b.seed),
+            _ => "no battles".into(),
+        };
+        writeln!(f, "{}: {n} battles ({seeds}) on {} threads", self.title, self.threads)?;
+        writeln!(
+            f,
+            "  {:<16} {:<7} {:>5} {:>9}  {:<15} {:>10} {:>8}",
+            "side", "AI", "wins", "win rate", "95% interval", "casualties", "escaped"
+        )?;
+        for (side, mind) in &self.sides {
+            let wins = self.wins(side);
+            let (lo, hi) = wilson(wins, n);
+            let rate = f64::from(wins) / f64::from(n.max(1));
+            let lost = self.mean(|o| o.casualties.get(side).copied().unwrap_or(0));
+            let gone = self.mean(|o| o.escaped.get(side).copied().unwrap_or(0));
+            let interval = format!("{:.1}%–{:.1}%", lo * 100.0, hi * 100.0);
+            writeln!(
+                f,
+                "  {side:<16} {mind:<7} {wins:>5} {:>8.1}%  {interval:<15} {lost:>10.2} {gone:>8.2}",
+                rate * 100.0
+            )?;
+        }
+        let undecided = self.outcomes.iter().filter(|o| o.winner.is_none()).count();
+        let turns: Vec<u32> = self.outcomes.iter().map(|o| o.turns).collect();
+        let (lo, hi) = (turns.iter().min().unwrap_or(&0), turns.iter().max().unwrap_or(&0));
+        writeln!(f, "  no winner: {undecided}; turns: {:.2} on average ({lo}–{hi})", self.mean(|o| o.turns))?;
+        let errors: Vec<&Outcome> = self.outcomes.iter().filter(|o| o.error.is_some()).collect();
+        writeln!(f, "  actions the rules refused: {}", errors.len())?;
+        for o in errors.iter().take(5) {
+            writeln!(f, "    seed {}: {}", o.seed, o.error.as_deref().unwrap_or_default())?;
+        }
+        Ok(())
+    }
+}
