@@ -87,7 +87,7 @@ impl Build for Sim<'_> {
 fn one_battle<R: CombatRules + AttackOdds + Clone>(setup: &BattleSetup<R>, seed: u64, minds: &Minds) -> (Outcome, Log) {
     let (mut rules, mut battle) = (setup.rules.clone(), setup.combatants.clone());
     let mut objectives = setup.objectives.clone();
-    let (mut dice, mut log) = (SeededDice::new(seed), Log::default());
+    let (mut dice, mut log) = (SeededDice::new(seed), setup.log.clone());
     let mut choose =
         |r: &R, slot: Slot, b: &[Combatant<R::Fighter>]| ai::choose(r, slot, b, minds.of(&b[slot.actor].side));
     let limits = (setup.turn_limit, &mut objectives);

@@ -1,0 +1,76 @@
+//! The AI's time to choose one unit's action on the large level (`levels/warzone.ron`, 64 × 64, 24 units), under
+//! each ruleset and difficulty: every slot of a recorded seeded battle (all its turns, so the units are far apart,
+//! closing and in the thick of it), chosen again. The goal is at most 50 ms a unit; the slowest slot is printed too.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use skirmish::ai::{self, Difficulty, Minds};
+use skirmish::combat::CombatRules;
+use skirmish::combat::battle::BattleSetup;
+use skirmish::map::level::{self, RulesetId};
+use skirmish::rules::dice::SeededDice;
+use skirmish::rules::ruleset::{Combatant, Slot};
+use skirmish::scenario::play::{Script, play_with};
+use skirmish::scenario::{self, Build};
+
+/// Chooses again for every recorded slot at a difficulty; returns how many actions it found.
+type Replay = Box<dyn FnMut(Difficulty, &mut Vec<Duration>) -> usize>;
+
+/// Plays one seeded battle between normal AIs, recording the battle at every slot, and replays the choices.
+struct Recorded;
+
+impl Build for Recorded {
+    type Out = Replay;
+
+    fn build<R: CombatRules>(self, setup: BattleSetup<R>) -> Replay {
+        let (mut rules, mut battle) = (setup.rules.clone(), setup.combatants.clone());
+        let mut objectives = setup.objectives.clone();
+        let mut slots: Vec<(Slot, Vec<Combatant<R::Fighter>>)> = Vec::new();
+        let mut record = |r: &R, slot: Slot, b: &[Combatant<R::Fighter>]| {
+            slots.push((slot, b.to_vec()));
+            ai::choose(r, slot, b, Minds::all(Difficulty::Normal).of(&b[slot.actor].side))
+        };
+        let (mut dice, mut log) = (SeededDice::new(3), setup.log.clone());
+        let limits = (setup.turn_limit, &mut objectives);
+        play_with(&mut rules, &mut battle, Script::BuiltIn, limits, &mut dice, &mut log, &mut record)
+            .expect("a legal battle");
+        let rules = setup.rules;
+        Box::new(move |difficulty, times| {
+            let mut found = 0;
+            for (slot, battle) in &slots {
+                let start = Instant::now();
+                found += usize::from(ai::choose(&rules, *slot, battle, difficulty).is_some());
+                times.push(start.elapsed());
+            }
+            found
+        })
+    }
+}
+
+fn choices(c: &mut Criterion) {
+    let level = level::load(Path::new("levels/warzone.ron")).expect("the large level");
+    let mut group = c.benchmark_group("ai_per_unit_warzone");
+    group.sample_size(10);
+    for ruleset in RulesetId::ALL {
+        let s = level.scenario(ruleset).expect("a battle");
+        let mut replay = scenario::build(&s, Box::new(SeededDice::new(3)), "bench", Recorded);
+        for difficulty in [Difficulty::Normal, Difficulty::Hard] {
+            let mut times = Vec::new();
+            replay(difficulty, &mut times);
+            let n = times.len() as u32;
+            let worst = times.iter().max().copied().unwrap_or_default();
+            let mean = times.iter().sum::<Duration>() / n.max(1);
+            println!("{ruleset:?} {difficulty}: {n} slots, mean {mean:.2?} a unit, slowest {worst:.2?}");
+            // Criterion times the whole replay; divided by the slots it is the time a unit.
+            group.bench_function(format!("{ruleset:?}/{difficulty}/all_{n}_slots"), |b| {
+                b.iter(|| replay(difficulty, &mut Vec::new()));
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, choices);
+criterion_main!(benches);

@@ -1,0 +1,135 @@
+//! The AI: seeded AI-against-AI battles on every shipped level under every ruleset end with no action the rules
+//! refuse; the hard AI beats the easy one clearly in 200 seeded battles; the ECS plays the same AI battle as the
+//! pure loop; and in set situations it finishes the wounded, reloads an empty weapon, runs for an exit.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::sheet_of;
+use skirmish::ai::{self, Difficulty, Minds};
+use skirmish::map::level::{self, RulesetId};
+use skirmish::rules::dice::SeededDice;
+use skirmish::rules::outcome::Event;
+use skirmish::rules::ruleset::{Combatant, Slot};
+use skirmish::rules::shadowrun4::actions::{ComplexAction, SimpleAction};
+use skirmish::rules::shadowrun4::{self as sr4, Shadowrun4};
+use skirmish::scenario::sim::{one_log, simulate, wilson};
+use skirmish::scenario::{self, Scenario};
+
+fn shipped_levels() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir("levels")
+        .expect("levels/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn level(path: &str, ruleset: RulesetId) -> Scenario {
+    level::load(path.as_ref()).expect("loads").scenario(ruleset).expect("a battle")
+}
+
+fn minds(pairs: &[(&str, Difficulty)]) -> Minds {
+    Minds { sides: pairs.iter().map(|(s, d)| (s.to_string(), *d)).collect(), default: Difficulty::Normal }
+}
+
+#[test]
+fn ai_battles_on_every_level_and_ruleset_end_with_no_refused_action() {
+    for path in shipped_levels() {
+        let level = level::load(&path).expect("loads");
+        for ruleset in RulesetId::ALL {
+            let s = level.scenario(ruleset).expect("a battle");
+            let sides = s.sides();
+            // One side normal, the other hard, then every side easy: the three difficulties on every map.
+            for m in
+                [minds(&[(sides[0], Difficulty::Normal), (sides[1], Difficulty::Hard)]), Minds::all(Difficulty::Easy)]
+            {
+                let report = simulate(&s, 2, 11, &m);
+                for o in &report.outcomes {
+                    assert_eq!(o.error, None, "{path:?} {ruleset:?} seed {}: the rules refused an AI action", o.seed);
+                    assert!(o.turns >= 1, "{path:?} {ruleset:?}: {o:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_hard_ai_beats_the_easy_one_clearly_in_200_seeded_battles() {
+    // The street level is not even (one side has the better start): each pairing plays 100 battles each way round.
+    for ruleset in RulesetId::ALL {
+        let s = level("levels/street.ron", ruleset);
+        let hard_first = simulate(&s, 100, 1, &minds(&[("Crew", Difficulty::Hard), ("Gang", Difficulty::Easy)]));
+        let easy_first = simulate(&s, 100, 1, &minds(&[("Crew", Difficulty::Easy), ("Gang", Difficulty::Hard)]));
+        let hard = hard_first.wins("Crew") + easy_first.wins("Gang");
+        let easy = hard_first.wins("Gang") + easy_first.wins("Crew");
+        let (low, _) = wilson(hard, hard + easy);
+        println!("{ruleset:?}: hard {hard}, easy {easy} of 200; hard's share of the decided from {low:.3}");
+        assert!(low > 0.5, "{ruleset:?}: hard won {hard}, easy {easy}\n{hard_first}{easy_first}");
+        let refused = hard_first.outcomes.iter().chain(&easy_first.outcomes).filter(|o| o.error.is_some()).count();
+        assert_eq!(refused, 0);
+    }
+}
+
+#[test]
+fn the_ecs_plays_the_same_ai_battle_as_the_pure_loop() {
+    for ruleset in RulesetId::ALL {
+        let s = level("levels/ambush.ron", ruleset);
+        let m = minds(&[("Ambushers", Difficulty::Hard)]);
+        let (ecs, result) = scenario::run_ecs_with(&s, Box::new(SeededDice::new(5)), "sim", Some(m.clone()));
+        assert_eq!(result, Ok(()));
+        let pure = one_log(&s, 5, &m);
+        assert!(matches!(pure.events.last(), Some(Event::BattleEnded { .. })));
+        assert_eq!(ecs, pure, "{ruleset:?}");
+    }
+}
+
+#[test]
+fn the_escaping_side_gets_out() {
+    let s = level("levels/escape.ron", RulesetId::Shadowrun4);
+    let report = simulate(&s, 20, 1, &Minds::all(Difficulty::Hard));
+    let out: u32 = report.outcomes.iter().map(|o| o.escaped.get("Runners").copied().unwrap_or(0)).sum();
+    assert!(out >= 20, "on average at least one runner escapes a battle: {out} in 20\n{report}");
+}
+
+/// A Shadowrun 4 rifleman on open ground.
+fn runner(name: &str, side: &str, at: (i32, i32)) -> Combatant<sr4::Fighter> {
+    let sheet = r#"attributes: (body: 3, agility: 4, reaction: 4, strength: 3, intuition: 3, willpower: 3), skills: { Automatics: 4 }, weapons: ["ak_97"], armor: ["armor_vest"]"#;
+    Combatant { side: side.into(), position: at, fighter: sr4::Fighter::new(name, sheet_of(sheet)) }
+}
+
+/// The targets of the attacks in a Shadowrun 4 action.
+fn targets(action: &sr4::actions::Action) -> Vec<String> {
+    let simple = action.simple.iter().filter_map(|s| match s {
+        SimpleAction::Fire(a) => Some(a.target.clone()),
+        _ => None,
+    });
+    let complex = match &action.complex {
+        Some(ComplexAction::Fire(a) | ComplexAction::Melee(a)) => Some(a.target.clone()),
+        _ => None,
+    };
+    simple.chain(complex).collect()
+}
+
+#[test]
+fn the_hard_ai_finishes_the_wounded_enemy() {
+    let mut battle = vec![runner("Me", "A", (0, 0)), runner("Fresh", "B", (20, 3)), runner("Hurt", "B", (20, -3))];
+    battle[2].fighter.condition.physical = 8;
+    let slot = Slot { actor: 0, phase: 1, simultaneous: false };
+    let action = ai::choose(&Shadowrun4::default(), slot, &battle, Difficulty::Hard).expect("an action");
+    let t = targets(&action);
+    assert!(!t.is_empty() && t.iter().all(|t| t == "Hurt"), "{action:?}");
+}
+
+#[test]
+fn an_ai_with_an_empty_weapon_reloads() {
+    let mut battle = vec![runner("Me", "A", (0, 0)), runner("Them", "B", (20, 0))];
+    battle[0].fighter.condition.ammo.insert("ak_97".into(), 0);
+    let slot = Slot { actor: 0, phase: 1, simultaneous: false };
+    for difficulty in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
+        let action = ai::choose(&Shadowrun4::default(), slot, &battle, difficulty).expect("an action");
+        assert!(action.simple.contains(&SimpleAction::Reload), "{difficulty}: {action:?}");
+    }
+}
