@@ -122,6 +122,10 @@ impl EclipsePhase {
         if modes.is_empty() {
             modes.push(FiringMode::SingleShot);
         }
+        // The built-in choice's mode first: the usual way to attack.
+        if let Some(i) = modes.iter().position(|&m| m == preferred_mode(weapon)) {
+            modes[..=i].rotate_right(1);
+        }
         let quick: Vec<QuickAction> = movement.into_iter().map(QuickAction::Move).collect();
         let attack = |mode: FiringMode, called_shot: bool| {
             let situation = Situation { called_shot, ..Situation::default() };

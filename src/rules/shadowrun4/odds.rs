@@ -165,6 +165,11 @@ impl Shadowrun4 {
             a.simple = [a.simple.clone(), a.simple].concat();
             (format!("{mode}, twice (two Simple Actions)"), a)
         };
+        // The built-in choice's mode first: the usual way to attack.
+        let mut modes = modes;
+        if let Some(i) = modes.iter().position(|&m| m == preferred_mode(&weapon.modes)) {
+            modes[..=i].rotate_right(1);
+        }
         let mut out: Vec<(String, Action)> = modes.iter().filter(|m| !m.is_complex()).map(|&m| twice(m)).collect();
         out.extend(modes.iter().map(|&m| (format!("{m}"), with(m, None))));
         if let Some(&first) = modes.first() {
