@@ -70,6 +70,12 @@ enum Command {
         /// One side's AI, e.g. `--side Gang=hard` (repeat for more sides).
         #[arg(long = "side", value_parser = parse_side)]
         sides: Vec<(String, Difficulty)>,
+        /// A player's name for a side, e.g. `--name Crew=Ana` (hotseat: the hand-over screen calls them by it).
+        #[arg(long = "name", value_parser = parse_name)]
+        names: Vec<(String, String)>,
+        /// Fog of war: each player sees only what the units of the side whose turn it is can see.
+        #[arg(long)]
+        fog: bool,
         /// The ruleset's options in RON, e.g. `(mos_rule: RollIsMoS)` or `(surprise: (alerted: []))`.
         #[arg(long)]
         options: Option<String>,
@@ -167,11 +173,15 @@ fn main() -> ExitCode {
             human,
             ai,
             sides,
+            names,
+            fog,
             options: rules,
         } => {
             let screenshot = screenshot.map(|p| (p, frames));
             let minds = Minds { sides: sides.into_iter().collect(), default: ai };
-            let options = skirmish::ui::PlayOptions { pace, screenshot, quit_after, hover, humans: human, minds };
+            let names = names.into_iter().collect();
+            let options =
+                skirmish::ui::PlayOptions { pace, screenshot, quit_after, hover, humans: human, minds, names, fog };
             match bare {
                 true => exit_code(skirmish::ui::bare(options)),
                 false => play(&file, (ruleset, rules.as_deref()), seed, options),
@@ -275,6 +285,12 @@ fn sim(
     }
 }
 
+/// `SIDE=NAME`, as `--name` takes it.
+fn parse_name(text: &str) -> Result<(String, String), String> {
+    let (side, name) = text.split_once('=').ok_or_else(|| format!("`{text}`: give SIDE=NAME, e.g. Crew=Ana"))?;
+    Ok((side.trim().to_owned(), name.trim().to_owned()))
+}
+
 /// `SIDE=DIFFICULTY`, as `--side` takes it.
 fn parse_side(text: &str) -> Result<(String, Difficulty), String> {
     let (side, level) = text.split_once('=').ok_or_else(|| format!("`{text}`: give SIDE=easy, =normal or =hard"))?;
@@ -305,6 +321,12 @@ fn menu(screenshot: Option<PathBuf>) -> ExitCode {
     }
     for (side, difficulty) in &choice.ai {
         game.args(["--side", &format!("{side}={difficulty}")]);
+    }
+    for (side, name) in choice.names.iter().filter(|(_, n)| !n.trim().is_empty()) {
+        game.args(["--name", &format!("{side}={name}")]);
+    }
+    if choice.fog {
+        game.arg("--fog");
     }
     if let Some(seed) = choice.seed {
         game.args(["--seed", &seed.to_string()]);

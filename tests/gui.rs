@@ -90,3 +90,41 @@ fn without_a_display_the_game_says_so_in_one_line() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("error: no display to open a window on") && err.contains("skirmish run"), "{err}");
 }
+
+#[test]
+fn the_hand_over_screen_covers_everything_between_two_players() {
+    let dir = std::env::temp_dir().join(format!("skirmish-handover-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let shot = dir.join("handover.png");
+    let out = Command::new("timeout")
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
+        .args(["levels/street.ron", "--ruleset", "shadowrun4", "--seed", "3", "--pace", "0.05", "--frames", "60"])
+        .args(["--human", "Crew", "--human", "Gang", "--name", "Crew=Ana", "--name", "Gang=Ben", "--fog"])
+        // The pointer over a Gang unit: without the cover, its odds and route would show.
+        .args(["--hover", "30,4", "--screenshot"])
+        .arg(&shot)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (pixels, width, _) = screenshot(&shot);
+    let cover = [16, 18, 24];
+    let covered = pixels.iter().filter(|p| **p == cover).count();
+    let mut counts = std::collections::HashMap::new();
+    for p in &pixels {
+        *counts.entry(*p).or_insert(0) += 1;
+    }
+    let common = counts.iter().max_by_key(|(_, n)| **n);
+    assert!(covered * 100 >= pixels.len() * 97, "{covered} of {} pixels are the cover; most: {common:?}", pixels.len());
+    // Not one pixel of the map's walls or of a unit (the sides' colours) shows (the grey text could pass for the
+    // dark ground, so the ground is left to the 97% above).
+    let close = |c: [u8; 3], to: [u8; 3]| c.iter().zip(to).all(|(a, b)| a.abs_diff(b) <= 6);
+    for leak in [[133, 135, 148], [77, 153, 250], [235, 84, 69]] {
+        assert!(!pixels.iter().any(|p| close(*p, leak)), "a colour of the battle shows: {leak:?}");
+    }
+    // The invitation to the first player is written in the middle.
+    let middle: HashSet<[u8; 3]> = (440..840)
+        .flat_map(|x| (260..360).map(move |y| (x, y)))
+        .map(|(x, y)| pixels[(y * width + x) as usize])
+        .collect();
+    assert!(middle.len() > 10, "the hand-over's text: {} shades", middle.len());
+}

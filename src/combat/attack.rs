@@ -13,8 +13,12 @@ use crate::rules::outcome::Event;
 use crate::rules::ruleset::FighterState;
 
 pub(super) fn plugin<R: CombatRules>(app: &mut App) {
-    app.add_systems(Update, resolve_actions::<R>.in_set(TurnSystems::Resolve));
+    app.add_systems(Update, resolve_actions::<R>.in_set(TurnSystems::Resolve).in_set(ResolveActions));
 }
+
+/// The system that resolves declared actions (the tally prices them just before).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct ResolveActions;
 
 /// Runs the rules for each declared action.
 fn resolve_actions<R: CombatRules>(

@@ -11,6 +11,7 @@ pub mod battle;
 pub mod components;
 mod damage;
 pub mod messages;
+pub mod tally;
 mod think;
 mod turn;
 
@@ -180,6 +181,7 @@ impl<R: CombatRules> Plugin for CombatPlugin<R> {
             messages::plugin,
             turn::plugin::<R>,
             think::plugin::<R>,
+            tally::plugin::<R>,
             attack::plugin::<R>,
             damage::plugin::<R>,
         ));

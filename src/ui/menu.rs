@@ -21,6 +21,10 @@ pub struct MenuChoice {
     pub humans: Vec<String>,
     /// The AI's difficulty for each other side.
     pub ai: Vec<(String, Difficulty)>,
+    /// The players' names by side (hotseat).
+    pub names: Vec<(String, String)>,
+    /// Fog of war.
+    pub fog: bool,
     pub seed: Option<u64>,
     /// The ruleset's options in RON (empty: its defaults).
     pub options: String,
@@ -67,6 +71,8 @@ struct Menu {
     selected: usize,
     ruleset: RulesetId,
     controls: BTreeMap<String, Control>,
+    names: BTreeMap<String, String>,
+    fog: bool,
     seed: String,
     rules: RuleOptions,
     problems: Vec<String>,
@@ -101,6 +107,8 @@ pub fn menu(folder: &Path, screenshot: Option<PathBuf>) -> Option<MenuChoice> {
         selected: 0,
         ruleset: RulesetId::EclipsePhase,
         controls: BTreeMap::new(),
+        names: BTreeMap::new(),
+        fog: false,
         seed: String::new(),
         rules: RuleOptions::default(),
         problems,
@@ -174,6 +182,7 @@ fn choose_level(ui: &mut egui::Ui, menu: &mut Menu) {
     if picked != menu.selected {
         menu.selected = picked;
         menu.controls.clear();
+        menu.names.clear();
     }
 }
 
@@ -212,15 +221,20 @@ fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
         // A solo skirmish unless told otherwise: the player commands the first side.
         let usual = if i == 0 { Control::Human } else { Control::Ai(Difficulty::Normal) };
         let mut control = menu.controls.get(&side).copied().unwrap_or(usual);
+        let name = menu.names.entry(side.clone()).or_default();
         ui.horizontal(|ui| {
             ui.label(format!("{side:<14}"));
             ui.radio_value(&mut control, Control::Human, "Human");
             for d in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
                 ui.radio_value(&mut control, Control::Ai(d), format!("AI {d}"));
             }
+            if control == Control::Human {
+                ui.add(egui::TextEdit::singleline(name).hint_text("player's name").desired_width(110.0));
+            }
         });
         menu.controls.insert(side, control);
     }
+    ui.checkbox(&mut menu.fog, "Fog of war: each player sees only what their side's units see");
 }
 
 /// The menu's choice, if a level is selected.
@@ -237,5 +251,7 @@ fn chosen(menu: &Menu) -> Option<MenuChoice> {
         })
         .collect();
     let ruleset = menu.ruleset;
-    Some(MenuChoice { level: path.clone(), ruleset, humans, ai, seed, options: menu.rules.ron(ruleset) })
+    let names = menu.names.iter().map(|(s, n)| (s.clone(), n.clone())).collect();
+    let (fog, options) = (menu.fog, menu.rules.ron(ruleset));
+    Some(MenuChoice { level: path.clone(), ruleset, humans, ai, names, fog, seed, options })
 }

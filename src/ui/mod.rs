@@ -10,16 +10,20 @@
 //! - `preview.rs`: what the pointer asks: reachable cells, the route and its cost, sight, cover and exact odds
 //! - `orders.rs`: player control: click to move and to attack, Enter to give the orders
 //! - `pacing.rs`: one slot at a time, at a pace a player can follow; pause and step
+//! - `handover.rs`: hotseat: the hand-over screen between two players
+//! - `fog.rs`: fog of war: the player sees what their side's units see
 //! - `capture.rs`: a screenshot after some frames, then quit (the smoke test and the README's picture)
 
 mod board;
 mod camera;
 mod capture;
 mod effects;
+pub mod fog;
+pub mod handover;
 pub mod menu;
 pub mod orders;
 mod pacing;
-mod panels;
+pub mod panels;
 mod preview;
 mod units;
 
@@ -60,6 +64,10 @@ pub struct PlayOptions {
     pub humans: Vec<String>,
     /// The AI's difficulty for each side it plays.
     pub minds: crate::ai::Minds,
+    /// The players' names by side.
+    pub names: std::collections::BTreeMap<String, String>,
+    /// Fog of war: a player sees only what the units of the side whose turn it is can see.
+    pub fog: bool,
 }
 
 /// The map the battle is fought on (open ground around the combatants for a scenario without a level).
@@ -70,6 +78,25 @@ pub struct MapView(pub Arc<Battlefield>);
 #[derive(Resource, Clone, Debug, Default)]
 pub struct BattleTitle(pub String);
 
+/// The players' names for the sides they command (hotseat), by side; a side without one goes by its own name.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct PlayerNames(pub std::collections::BTreeMap<String, String>);
+
+impl PlayerNames {
+    /// How to call a side: "Ana (Crew)", or the side's name.
+    pub fn of(&self, side: &str) -> String {
+        match self.0.get(side) {
+            Some(name) if !name.is_empty() => format!("{name} ({side})"),
+            _ => side.to_owned(),
+        }
+    }
+
+    /// The player's own name for a side, or the side's name.
+    pub fn player(&self, side: &str) -> String {
+        self.0.get(side).filter(|n| !n.is_empty()).cloned().unwrap_or_else(|| side.to_owned())
+    }
+}
+
 /// What the ruleset calls the parts of a turn: "phase" (Eclipse Phase's Action Phases, Storyteller's actions) or
 /// "pass" (Shadowrun's and the homebrew's initiative passes).
 #[derive(Resource, Clone, Copy, Debug, Default)]
@@ -78,7 +105,7 @@ pub struct RoundWord(pub &'static str);
 /// Adds the presentation plugins.
 pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
-    app.add_plugins((capture::plugin, orders::plugin, effects::plugin));
+    app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin));
 }
 
 /// Opens the window and plays `scenario` in it until the window closes.
@@ -97,6 +124,8 @@ pub fn play(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, label: &str,
     let field = scenario.field.clone().unwrap_or_else(|| Arc::new(open_map(scenario)));
     app.insert_resource(crate::combat::HumanSides(options.humans.clone()));
     app.insert_resource(crate::combat::AiMinds { minds: options.minds.clone(), background: true });
+    app.init_resource::<crate::combat::tally::BattleTally>();
+    app.insert_resource(PlayerNames(options.names.clone()));
     app.insert_resource(MapView(field)).insert_resource(options).insert_resource(BattleTitle(scenario.name.clone()));
     app.add_plugins(plugin);
     app.run()

@@ -21,12 +21,17 @@ use crate::rules::outcome::Log;
 use crate::rules::ruleset::{FighterState, Slot};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Orders>().add_systems(Update, take_clicks.after(super::preview::track_pointer));
+    app.init_resource::<Orders>()
+        .add_systems(Update, take_clicks.in_set(TakeClicks).after(super::preview::track_pointer));
 }
+
+/// The system that turns clicks and keys into orders.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TakeClicks;
 
 /// The ruleset's half: turning orders into the ruleset's action.
 pub fn ruleset_plugin<R: CombatRules + AttackOdds + Clone>(app: &mut App) {
-    app.add_systems(Update, give_orders::<R>.after(take_clicks).before(crate::combat::TurnSystems::Resolve));
+    app.add_systems(Update, give_orders::<R>.after(TakeClicks).before(crate::combat::TurnSystems::Resolve));
 }
 
 /// What the player has ordered so far for the waiting unit.
@@ -58,9 +63,10 @@ fn take_clicks(
     preview: Res<Preview>,
     state: Res<TurnState>,
     positions: Query<&GridPos>,
+    handover: Res<super::handover::Handover>,
     mut orders: ResMut<Orders>,
 ) {
-    let Some((waiting, _)) = state.awaiting else { return };
+    let Some((waiting, _)) = state.awaiting.filter(|_| !handover.covered()) else { return };
     if mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
         *orders = Orders::default();
     }

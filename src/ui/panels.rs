@@ -11,6 +11,7 @@ use super::preview::Preview;
 use super::{BattleTitle, RoundWord};
 use crate::combat::components::{Armor, Initiative, Loadout, Side, StatusList, Tracks};
 use crate::combat::messages::TurnStarted;
+use crate::combat::tally::BattleTally;
 use crate::combat::{BattleLog, TurnState};
 use crate::rules::outcome::{Event, Roll, Status};
 
@@ -28,21 +29,23 @@ pub(super) struct Acting(pub Option<Entity>, pub u32);
 
 /// The unit the player clicked on (its sheet shows instead of the acting unit's); a click elsewhere clears it.
 #[derive(Resource, Default)]
-pub(super) struct Selected(pub Option<Entity>);
+pub struct Selected(pub Option<Entity>);
 
 fn select_unit(
     mouse: Res<ButtonInput<MouseButton>>,
     hover: Res<super::preview::Hover>,
     state: Res<TurnState>,
     units: Query<(Entity, &crate::combat::components::GridPos), With<Side>>,
+    handover: Res<super::handover::Handover>,
+    fog: Res<super::fog::Fog>,
     mut selected: ResMut<Selected>,
 ) {
     // While a player gives orders, clicks are orders.
-    if state.awaiting.is_some() || !mouse.just_pressed(MouseButton::Left) {
+    if state.awaiting.is_some() || !mouse.just_pressed(MouseButton::Left) || handover.covered() {
         return;
     }
     let Some(cell) = hover.0 else { return };
-    selected.0 = units.iter().find(|(_, p)| (p.0, p.1) == cell).map(|(e, _)| e);
+    selected.0 = units.iter().find(|(e, p)| (p.0, p.1) == cell && fog.sees(*e)).map(|(e, _)| e);
 }
 
 fn follow_actor(mut started: MessageReader<TurnStarted>, mut acting: ResMut<Acting>) {
@@ -63,14 +66,16 @@ fn show_panels(
     log: Res<BattleLog>,
     preview: Res<Preview>,
     mut orders: ResMut<Orders>,
+    fog: Res<super::fog::Fog>,
     mut whole_log: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
     show_top_bar(&mut root, (&title, &word, acting.1), &state, &pace);
-    show_tracker(&mut root, &units, (&acting, &selected), &preview, (&state, &mut orders));
-    show_log(&mut root, &log, &mut whole_log);
+    show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders));
+    let hidden: Vec<&str> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| r.1.as_str()).collect();
+    show_log(&mut root, &log, (&hidden, fog.on), &mut whole_log);
     Ok(())
 }
 
@@ -108,11 +113,11 @@ type Row<'a> = (Entity, &'a Name, &'a Side, &'a Initiative, &'a StatusList, &'a 
 fn show_tracker(
     root: &mut egui::Ui,
     units: &Query<Row>,
-    (acting, selected): (&Acting, &Selected),
+    (acting, selected, fog): (&Acting, &Selected, &super::fog::Fog),
     preview: &Preview,
     (state, orders): (&TurnState, &mut Orders),
 ) {
-    let mut rows: Vec<Row> = units.iter().collect();
+    let mut rows: Vec<Row> = units.iter().filter(|r| fog.sees(r.0)).collect();
     rows.sort_by_key(|r| std::cmp::Reverse(r.3.score.unwrap_or(i32::MIN)));
     egui::Panel::left("tracker").exact_size(250.0).show(root, |ui| {
         ui.heading("Initiative");
@@ -255,6 +260,14 @@ fn entries(events: &[Event]) -> Vec<Entry<'_>> {
     out
 }
 
+/// Who an entry's opening event is about.
+fn actor(e: &Event) -> Option<&str> {
+    match e {
+        Event::ActionTaken { who, .. } | Event::Moved { who, .. } => Some(who),
+        _ => None,
+    }
+}
+
 /// How an event stands out: criticals and glitches red, wounds and damage orange, statuses yellow.
 fn color(e: &Event) -> Option<egui::Color32> {
     match e {
@@ -287,10 +300,16 @@ fn line(ui: &mut egui::Ui, e: &Event) {
 /// Entries laid out each frame: the newest; older ones on request (a long battle's whole log costs frames).
 const RECENT: usize = 120;
 
-fn show_log(root: &mut egui::Ui, log: &BattleLog, all: &mut bool) {
+fn show_log(root: &mut egui::Ui, log: &BattleLog, (hidden, fog): (&[&str], bool), all: &mut bool) {
     egui::Panel::right("log").exact_size(380.0).show(root, |ui| {
         ui.heading("Combat log");
-        let entries = entries(&log.0.events);
+        let mut entries = entries(&log.0.events);
+        if fog {
+            // Under fog of war: nothing of what unseen enemies do, and no turn order naming them all.
+            entries.retain(|e| {
+                !matches!(e.head, Event::PhaseStarted { .. }) && actor(e.head).is_none_or(|w| !hidden.contains(&w))
+            });
+        }
         let skip = if *all { 0 } else { entries.len().saturating_sub(RECENT) };
         if skip > 0 && ui.button(format!("Show the {skip} earlier entries")).clicked() {
             *all = true;
@@ -320,7 +339,13 @@ fn show_log(root: &mut egui::Ui, log: &BattleLog, all: &mut bool) {
     });
 }
 
-fn show_end(mut contexts: EguiContexts, log: Res<BattleLog>, units: Query<(&Side, &StatusList)>) -> Result {
+fn show_end(
+    mut contexts: EguiContexts,
+    log: Res<BattleLog>,
+    units: Query<(&Side, &StatusList)>,
+    tally: Option<Res<BattleTally>>,
+    names: Res<super::PlayerNames>,
+) -> Result {
     let Some(Event::BattleEnded { reason, winner }) = log.0.events.last() else { return Ok(()) };
     let mut sides: Vec<(String, usize, usize)> = Vec::new();
     for (side, statuses) in &units {
@@ -331,11 +356,34 @@ fn show_end(mut contexts: EguiContexts, log: Res<BattleLog>, units: Query<(&Side
         }
     }
     egui::Window::new("Battle over").anchor(egui::Align2::CENTER_TOP, [0.0, 60.0]).show(contexts.ctx_mut()?, |ui| {
-        ui.heading(winner.as_ref().map_or("No winner".to_owned(), |w| format!("{w} wins")));
+        ui.heading(winner.as_ref().map_or("No winner".to_owned(), |w| format!("{} wins", names.of(w))));
         ui.label(reason);
-        for (side, count, out) in &sides {
-            ui.label(format!("{side}: {out} of {count} out of the fight"));
-        }
+        egui::Grid::new("sides").striped(true).show(ui, |ui| {
+            for head in ["side", "out of the fight", "damage dealt", "hits", "expected", "luck"] {
+                ui.strong(head);
+            }
+            ui.end_row();
+            for (side, count, out) in &sides {
+                let row = tally.as_ref().and_then(|t| t.0.get(side)).cloned().unwrap_or_default();
+                ui.label(names.of(side));
+                ui.label(format!("{out} of {count}"));
+                ui.label(row.damage_dealt.to_string());
+                ui.label(format!("{} of {} attacks", row.hits, row.attacks));
+                ui.label(format!("{:.1}", row.expected_hits));
+                ui.label(luck(row.luck()));
+                ui.end_row();
+            }
+        });
+        ui.weak("Expected: the exact odds of each attack, as the pointer shows them, summed.");
     });
     Ok(())
+}
+
+/// Hits above or below the odds, in words.
+fn luck(delta: f64) -> String {
+    match delta {
+        d if d >= 0.5 => format!("lucky, +{d:.1} hits"),
+        d if d <= -0.5 => format!("unlucky, {d:.1} hits"),
+        d => format!("as expected ({d:+.1})"),
+    }
 }

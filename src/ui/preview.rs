@@ -79,9 +79,11 @@ fn update_preview<R: CombatRules + AttackOdds>(
     map: Res<MapView>,
     parts: Query<Parts<R>>,
     index: Query<&RosterIndex>,
+    fog: Res<super::fog::Fog>,
     mut preview: ResMut<Preview>,
 ) {
-    let (Some(cell), Some(entity)) = (hover.0, acting.0) else {
+    // Under fog of war an unseen unit's reach would show where it is.
+    let (Some(cell), Some(entity)) = (hover.0, acting.0.filter(|e| fog.sees(*e))) else {
         *preview = Preview::default();
         return;
     };
@@ -97,7 +99,8 @@ fn update_preview<R: CombatRules + AttackOdds>(
     let reach =
         edges(map.0.reachable(me.position, &taken, run).into_iter().map(|(c, cost)| (c, cost <= walk)).collect());
     let mut next = Preview { key, reach, ..Preview::default() };
-    match battle.iter().position(|c| c.position == cell && !c.fighter.is_out()) {
+    let seen = |i: usize| !fog.on || fog.seen.iter().any(|e| index.get(*e).is_ok_and(|r| r.0 == i));
+    match battle.iter().position(|c| c.position == cell && !c.fighter.is_out()).filter(|&t| seen(t)) {
         Some(t) if battle[t].side != me.side => {
             let sight = map.0.sight(me.position, cell);
             next.sight_note =

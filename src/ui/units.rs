@@ -130,13 +130,14 @@ fn mark_actor(
     mut started: MessageReader<TurnStarted>,
     units: Query<&Transform, (With<Side>, Without<ActingRing>)>,
     mut ring: Query<(&mut Transform, &mut Visibility), With<ActingRing>>,
+    fog: Res<super::fog::Fog>,
     mut last: Local<Option<Entity>>,
 ) {
     if let Some(message) = started.read().last() {
         *last = Some(message.entity);
     }
     let Ok((mut transform, mut visibility)) = ring.single_mut() else { return };
-    let unit = last.and_then(|e| units.get(e).ok());
+    let unit = last.filter(|e| fog.sees(*e)).and_then(|e| units.get(e).ok());
     match unit {
         Some(t) if !state.ended => {
             transform.translation = t.translation.truncate().extend(0.5);

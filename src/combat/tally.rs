@@ -1,0 +1,85 @@
+//! What each side did, for the battle-end screen: attacks, hits against the hits the exact odds expected (luck),
+//! damage dealt. Opt-in (the window inserts `BattleTally`): pricing every attack costs a little, which headless
+//! battles and benchmarks do not need.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+
+use super::components::Side;
+use super::messages::{ActionResolved, DeclareAction};
+use super::{CombatRules, Rules, SlotView, TurnSystems};
+use crate::rules::outcome::Event;
+
+pub(super) fn plugin<R: CombatRules>(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            expect_hits::<R>.in_set(TurnSystems::Resolve).before(super::attack::ResolveActions),
+            count_hits::<R>.in_set(TurnSystems::Apply),
+        )
+            .run_if(resource_exists::<BattleTally>),
+    );
+}
+
+/// One side's attacks and their luck.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SideTally {
+    /// Attacks made (each shot of a burst's action, each Simple Action's attack).
+    pub attacks: u32,
+    /// Hits the exact odds expected: each action's chance to hit (its first attack's) for each of its attacks.
+    pub expected_hits: f64,
+    pub hits: u32,
+    /// Damage marked on enemies' tracks, in the ruleset's units (damage points, boxes, health levels).
+    pub damage_dealt: i64,
+}
+
+impl SideTally {
+    /// Hits above (or below) what the odds expected.
+    pub fn luck(&self) -> f64 {
+        f64::from(self.hits) - self.expected_hits
+    }
+}
+
+/// Every side's tally, by side name.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct BattleTally(pub BTreeMap<String, SideTally>);
+
+/// Before an action is resolved: the chance its attacks hit, from the exact odds.
+fn expect_hits<R: CombatRules>(
+    mut declared: MessageReader<DeclareAction<R::Action>>,
+    rules: Res<Rules<R>>,
+    view: Res<SlotView<R::Fighter>>,
+    mut tally: ResMut<BattleTally>,
+) {
+    let Some(battle) = view.0.as_deref() else { return };
+    for DeclareAction { slot, action, .. } in declared.read() {
+        let attacks = rules.0.attacks_in(action) as u32;
+        let Ok(odds) = rules.0.odds_of(battle, slot.actor, action) else { continue };
+        let side = tally.0.entry(battle[slot.actor].side.clone()).or_default();
+        side.attacks += attacks;
+        side.expected_hits += odds.chance("hit") * f64::from(attacks);
+    }
+}
+
+/// After it is resolved: the hits it made and the damage it dealt to the other sides.
+fn count_hits<R: CombatRules>(
+    mut resolved: MessageReader<ActionResolved<R::Fighter>>,
+    units: Query<(&Name, &Side)>,
+    mut tally: ResMut<BattleTally>,
+) {
+    for message in resolved.read() {
+        let Ok((me, side)) = units.get(message.entity) else { continue };
+        let side_of = |who: &str| units.iter().find(|(n, _)| n.as_str() == who).map(|(_, s)| s.0.clone());
+        let row = tally.0.entry(side.0.clone()).or_default();
+        for event in &message.events {
+            match event {
+                Event::AttackResolved { attacker, hit: true, .. } if attacker == me.as_str() => row.hits += 1,
+                Event::DamageTaken { who, amount, .. } if side_of(who).is_some_and(|s| s != side.0) => {
+                    row.damage_dealt += i64::from(*amount);
+                }
+                _ => {}
+            }
+        }
+    }
+}

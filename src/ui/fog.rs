@@ -1,0 +1,87 @@
+//! Fog of war (off unless asked for): the player whose turn it is sees their own side's units and the enemies those
+//! units can see by the map's line of sight (not behind walls, not hidden in heavy cover); everything else of the
+//! enemy is hidden: its units, their place in the tracker and their log lines, the odds over their cells. With
+//! one player it is always that player's view; in hotseat the view changes at the hand-over screen. The AI plays
+//! with full knowledge.
+
+use std::collections::HashSet;
+
+use bevy::prelude::*;
+
+use super::handover::Handover;
+use super::{MapView, PlayOptions};
+use crate::combat::HumanSides;
+use crate::combat::components::{GridPos, Side, StatusList};
+use crate::rules::field::Terrain;
+use crate::rules::outcome::Status;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Fog>().add_systems(Update, (look_around, hide_unseen).chain());
+}
+
+/// Who the viewer sees, when the fog is on.
+#[derive(Resource, Default, Debug)]
+pub struct Fog {
+    pub on: bool,
+    /// Units the viewer sees (its own side's included).
+    pub seen: HashSet<Entity>,
+}
+
+impl Fog {
+    /// Whether a unit shows.
+    pub fn sees(&self, unit: Entity) -> bool {
+        !self.on || self.seen.contains(&unit)
+    }
+}
+
+/// The side whose view the screen shows: the only player's, or the player who took the screen last.
+fn viewer(humans: &HumanSides, handover: &Handover) -> Option<String> {
+    match humans.0.as_slice() {
+        [] => None,
+        [only] => Some(only.clone()),
+        _ => handover.last.clone(),
+    }
+}
+
+fn look_around(
+    options: Res<PlayOptions>,
+    humans: Option<Res<HumanSides>>,
+    handover: Res<Handover>,
+    map: Res<MapView>,
+    units: Query<(Entity, &Side, &GridPos, &StatusList)>,
+    mut fog: ResMut<Fog>,
+) {
+    let humans = humans.map(|h| h.0.clone()).unwrap_or_default();
+    fog.on = options.fog && !humans.is_empty();
+    if !fog.on {
+        return;
+    }
+    let side = viewer(&HumanSides(humans), &handover);
+    let mine: Vec<(i32, i32)> = units
+        .iter()
+        .filter(|(_, s, _, st)| Some(&s.0) == side.as_ref() && !st.is_down())
+        .map(|(_, _, p, _)| (p.0, p.1))
+        .collect();
+    let seen_from = |to: (i32, i32)| {
+        mine.iter().any(|&from| {
+            let sight = map.0.sight(from, to);
+            !sight.blocked && !sight.hidden
+        })
+    };
+    fog.seen = units
+        .iter()
+        .filter(|(_, s, p, _)| Some(&s.0) == side.as_ref() || seen_from((p.0, p.1)))
+        .map(|(e, ..)| e)
+        .collect();
+}
+
+/// Units the viewer does not see are not drawn (an escaped unit never is).
+fn hide_unseen(fog: Res<Fog>, mut units: Query<(Entity, &StatusList, &mut Visibility), With<Side>>) {
+    for (entity, statuses, mut visibility) in &mut units {
+        let show = fog.sees(entity) && !statuses.0.contains(&Status::Escaped);
+        let want = if show { Visibility::Inherited } else { Visibility::Hidden };
+        if *visibility != want {
+            *visibility = want;
+        }
+    }
+}

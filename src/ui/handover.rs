@@ -1,0 +1,87 @@
+//! Hotseat: when the battle waits for a different player than the last one, a hand-over screen covers everything
+//! (map, panels, log, tooltips) until the next player clicks "I am <name>, start my turn". The last player's orders
+//! and selection are cleared first, so nothing of their plans is left for the next one to see.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::PlayerNames;
+use super::orders::Orders;
+use super::panels::Selected;
+use crate::combat::components::Side;
+use crate::combat::{HumanSides, TurnState};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(turns_plugin).add_systems(EguiPrimaryContextPass, show_handover);
+}
+
+/// The hand-over's bookkeeping without the screen (what a headless test drives): who the screen goes to next.
+pub fn turns_plugin(app: &mut App) {
+    app.init_resource::<Handover>()
+        .init_resource::<Orders>()
+        .init_resource::<Selected>()
+        .add_systems(Update, notice_next_player.before(super::orders::TakeClicks));
+}
+
+/// Whose turn the screen is handed over to, if it is being handed over, and which player had it last.
+#[derive(Resource, Default, Debug)]
+pub struct Handover {
+    pub showing: Option<String>,
+    pub last: Option<String>,
+}
+
+impl Handover {
+    /// The screen is covered.
+    pub fn covered(&self) -> bool {
+        self.showing.is_some()
+    }
+}
+
+/// With two players or more, a slot of a player other than the last one covers the screen.
+fn notice_next_player(
+    state: Res<TurnState>,
+    humans: Option<Res<HumanSides>>,
+    sides: Query<&Side>,
+    mut handover: ResMut<Handover>,
+    mut orders: ResMut<Orders>,
+    mut selected: ResMut<Selected>,
+) {
+    let Some((entity, _)) = state.awaiting else { return };
+    if humans.is_none_or(|h| h.0.len() < 2) || handover.covered() {
+        return;
+    }
+    let Ok(side) = sides.get(entity) else { return };
+    if handover.last.as_deref() != Some(side.0.as_str()) {
+        handover.showing = Some(side.0.clone());
+        *orders = Orders::default();
+        selected.0 = None;
+    }
+}
+
+/// The screen that covers everything, and the button that uncovers it.
+fn show_handover(mut contexts: EguiContexts, mut handover: ResMut<Handover>, names: Res<PlayerNames>) -> Result {
+    let Some(side) = handover.showing.clone() else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let screen = ctx.viewport_rect();
+    let mut start = false;
+    egui::Area::new("handover".into()).order(egui::Order::Foreground).fixed_pos(screen.min).show(ctx, |ui| {
+        // Opaque and catching every click and hover: nothing beneath shows or answers.
+        ui.painter().rect_filled(screen, 0.0, egui::Color32::from_rgb(16, 18, 24));
+        let _ = ui.allocate_rect(screen, egui::Sense::click_and_drag());
+        let player = names.player(&side);
+        let inner = egui::Rect::from_center_size(screen.center(), egui::vec2(480.0, 180.0));
+        ui.scope_builder(egui::UiBuilder::new().max_rect(inner), |ui| {
+            ui.vertical_centered(|ui| {
+                ui.heading(format!("Hand over to {}", names.of(&side)));
+                ui.add_space(8.0);
+                ui.label("The previous player's view is hidden. Pass the screen, then:");
+                ui.add_space(12.0);
+                start = ui.button(egui::RichText::new(format!("I am {player}, start my turn")).size(18.0)).clicked();
+            });
+        });
+    });
+    if start {
+        handover.last = handover.showing.take();
+    }
+    Ok(())
+}

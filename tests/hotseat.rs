@@ -1,0 +1,60 @@
+//! Hotseat, headless: the hand-over goes to each player in turn, and the last player's orders and selection are
+//! gone before the next one sees the screen. (The screen itself is in tests/gui.rs.)
+
+use bevy::prelude::*;
+use skirmish::combat::components::Side;
+use skirmish::combat::{HumanSides, TurnState};
+use skirmish::map::level::{self, RulesetId};
+use skirmish::rules::dice::SeededDice;
+use skirmish::rules::shadowrun4::Shadowrun4;
+use skirmish::scenario;
+use skirmish::ui::handover::{Handover, turns_plugin};
+use skirmish::ui::orders::{Orders, ruleset_plugin};
+
+/// Updates until a player's slot waits, returning its side.
+fn until_waiting(app: &mut App) -> String {
+    for _ in 0..200 {
+        app.world_mut().run_schedule(Update);
+        if let Some((entity, _)) = app.world().resource::<TurnState>().awaiting {
+            return app.world().get::<Side>(entity).expect("a side").0.clone();
+        }
+    }
+    panic!("no player's slot came")
+}
+
+#[test]
+fn the_screen_goes_to_each_player_in_turn_with_nothing_left_of_the_last_ones_orders() {
+    let s = level::load("levels/street.ron".as_ref()).expect("loads").scenario(RulesetId::Shadowrun4).expect("battle");
+    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(3)), "seed 3");
+    app.insert_resource(HumanSides(vec!["Crew".into(), "Gang".into()]));
+    app.add_plugins((turns_plugin, ruleset_plugin::<Shadowrun4>));
+    skirmish::combat::battle::prepare(&mut app).expect("schedules");
+    let first = until_waiting(&mut app);
+    assert_eq!(app.world().resource::<Handover>().showing.as_deref(), Some(first.as_str()), "covered for the first");
+    // The first player takes the screen, plans a move and an attack, then ends the slots of their side.
+    let took = app.world_mut().resource_mut::<Handover>().showing.take();
+    app.world_mut().resource_mut::<Handover>().last = took;
+    let mut seen = vec![first.clone()];
+    for _ in 0..50 {
+        {
+            let mut orders = app.world_mut().resource_mut::<Orders>();
+            orders.target = Some((30, 5));
+            orders.movement = Some(skirmish::rules::field::Move { to: (3, 6), pace: Default::default() });
+            orders.wait = true;
+        }
+        // A unit's sheet the first player looked at.
+        let some_unit = app.world().resource::<skirmish::combat::Roster>().0[0];
+        app.world_mut().resource_mut::<skirmish::ui::panels::Selected>().0 = Some(some_unit);
+        let side = until_waiting(&mut app);
+        if side != first {
+            seen.push(side);
+            break;
+        }
+    }
+    assert_eq!(seen.len(), 2, "the other player's slot came: {seen:?}");
+    let handover = app.world().resource::<Handover>();
+    assert_eq!(handover.showing.as_deref(), Some(seen[1].as_str()), "the screen is covered for the next player");
+    let orders = app.world().resource::<Orders>();
+    assert_eq!((orders.movement.clone(), orders.target), (None, None), "the last player's plans are gone");
+    assert!(app.world().resource::<skirmish::ui::panels::Selected>().0.is_none());
+}
