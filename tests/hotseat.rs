@@ -58,3 +58,31 @@ fn the_screen_goes_to_each_player_in_turn_with_nothing_left_of_the_last_ones_ord
     assert_eq!((orders.movement.clone(), orders.target), (None, None), "the last player's plans are gone");
     assert!(app.world().resource::<skirmish::ui::panels::Selected>().0.is_none());
 }
+
+#[test]
+fn the_tally_counts_each_sides_hits_against_the_odds_expected_hits() {
+    use skirmish::combat::tally::BattleTally;
+    let s = level::load("levels/street.ron".as_ref()).expect("loads").scenario(RulesetId::Shadowrun4).expect("battle");
+    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(4)), "seed 4");
+    app.insert_resource(skirmish::combat::AiMinds { minds: Default::default(), background: false });
+    app.init_resource::<BattleTally>();
+    skirmish::combat::battle::prepare(&mut app).expect("schedules");
+    skirmish::combat::battle::play_to_end(&mut app).expect("a legal battle");
+    let tally = app.world().resource::<BattleTally>().sides.clone();
+    let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
+    let all_hits = log
+        .events
+        .iter()
+        .filter(|e| matches!(e, skirmish::rules::outcome::Event::AttackResolved { hit: true, .. }))
+        .count();
+    assert_eq!(tally.keys().cloned().collect::<Vec<_>>(), ["Crew", "Gang"]);
+    let mut hits = 0;
+    for (side, t) in &tally {
+        assert!(t.attacks > 0 && t.hits <= t.attacks, "{side}: {t:?}");
+        assert!(t.expected_hits >= 0.0 && t.expected_hits <= f64::from(t.attacks), "{side}: {t:?}");
+        hits += t.hits as usize;
+    }
+    // Every hit of the battle was priced (the AI attacks with the weapon in hand, the odds price it).
+    assert_eq!(hits, all_hits);
+    assert!(tally.values().any(|t| t.damage_dealt > 0));
+}

@@ -43,7 +43,11 @@ impl SideTally {
 
 /// Every side's tally, by side name.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct BattleTally(pub BTreeMap<String, SideTally>);
+pub struct BattleTally {
+    pub sides: BTreeMap<String, SideTally>,
+    /// Actions priced and not yet counted: only their hits count, so that hits and expected hits match.
+    priced: Vec<Entity>,
+}
 
 /// Before an action is resolved: the chance its attacks hit, from the exact odds.
 fn expect_hits<R: CombatRules>(
@@ -53,10 +57,16 @@ fn expect_hits<R: CombatRules>(
     mut tally: ResMut<BattleTally>,
 ) {
     let Some(battle) = view.0.as_deref() else { return };
-    for DeclareAction { slot, action, .. } in declared.read() {
+    for DeclareAction { entity, slot, action } in declared.read() {
         let attacks = rules.0.attacks_in(action) as u32;
-        let Ok(odds) = rules.0.odds_of(battle, slot.actor, action) else { continue };
-        let side = tally.0.entry(battle[slot.actor].side.clone()).or_default();
+        // Priced from where its move ends, as the AI and the player's preview price it.
+        let mut moved = battle.to_vec();
+        if let Some(m) = rules.0.movement_in(action) {
+            moved[slot.actor].position = m.to;
+        }
+        let Ok(odds) = rules.0.odds_of(&moved, slot.actor, action) else { continue };
+        tally.priced.push(*entity);
+        let side = tally.sides.entry(battle[slot.actor].side.clone()).or_default();
         side.attacks += attacks;
         side.expected_hits += odds.chance("hit") * f64::from(attacks);
     }
@@ -71,10 +81,13 @@ fn count_hits<R: CombatRules>(
     for message in resolved.read() {
         let Ok((me, side)) = units.get(message.entity) else { continue };
         let side_of = |who: &str| units.iter().find(|(n, _)| n.as_str() == who).map(|(_, s)| s.0.clone());
-        let row = tally.0.entry(side.0.clone()).or_default();
+        let priced = tally.priced.iter().position(|e| *e == message.entity).map(|i| tally.priced.remove(i));
+        let row = tally.sides.entry(side.0.clone()).or_default();
         for event in &message.events {
             match event {
-                Event::AttackResolved { attacker, hit: true, .. } if attacker == me.as_str() => row.hits += 1,
+                Event::AttackResolved { attacker, hit: true, .. } if priced.is_some() && attacker == me.as_str() => {
+                    row.hits += 1;
+                }
                 Event::DamageTaken { who, amount, .. } if side_of(who).is_some_and(|s| s != side.0) => {
                     row.damage_dealt += i64::from(*amount);
                 }

@@ -42,6 +42,8 @@ pub trait AttackOdds: Ruleset {
     ) -> Vec<(String, Self::Action)>;
     /// How many attacks `action` makes (shots of a burst's action, two Simple Actions' attacks …), for the AI.
     fn attacks_in(&self, action: &Self::Action) -> usize;
+    /// The move `action` makes first, if any (the odds of its attack are those from where the move ends).
+    fn movement_in<'a>(&self, action: &'a Self::Action) -> Option<&'a crate::rules::field::Move>;
     /// How far the weapon in hand reaches (melee: the next cell), for the AI's choice of ground.
     fn reach_of(&self, fighter: &Self::Fighter) -> crate::rules::approach::Reach;
     /// `action` with `movement` first (replacing any move it had), for the AI's "move, then reload".
@@ -100,6 +102,10 @@ macro_rules! attack_odds {
 
             fn attacks_in(&self, action: &Self::Action) -> usize {
                 self.attack_count(action)
+            }
+
+            fn movement_in<'a>(&self, action: &'a Self::Action) -> Option<&'a $crate::rules::field::Move> {
+                self.move_of(action)
             }
 
             fn reach_of(&self, fighter: &Self::Fighter) -> $crate::rules::approach::Reach {

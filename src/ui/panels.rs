@@ -364,7 +364,7 @@ fn show_end(
             }
             ui.end_row();
             for (side, count, out) in &sides {
-                let row = tally.as_ref().and_then(|t| t.0.get(side)).cloned().unwrap_or_default();
+                let row = tally.as_ref().and_then(|t| t.sides.get(side)).cloned().unwrap_or_default();
                 ui.label(names.of(side));
                 ui.label(format!("{out} of {count}"));
                 ui.label(row.damage_dealt.to_string());

@@ -64,6 +64,14 @@ impl EclipsePhase {
         }
     }
 
+    /// The move `action` makes first.
+    pub fn move_of<'a>(&self, action: &'a Action) -> Option<&'a Move> {
+        action.quick.iter().find_map(|q| match q {
+            QuickAction::Move(m) => Some(m),
+            _ => None,
+        })
+    }
+
     /// How far the weapon in hand reaches.
     pub fn weapon_reach(&self, f: &Fighter) -> Reach {
         weapon_in_hand(f, None).map_or(Reach::MELEE, |(_, w)| super::policy::reach(w))

@@ -65,6 +65,11 @@ impl Shadowrun4 {
         simple + usize::from(matches!(action.complex, Some(ComplexAction::Fire(_) | ComplexAction::Melee(_))))
     }
 
+    /// The move `action` makes first.
+    pub fn move_of<'a>(&self, action: &'a Action) -> Option<&'a Move> {
+        action.movement.as_ref()
+    }
+
     /// How far the weapon in hand reaches.
     pub fn weapon_reach(&self, f: &Fighter) -> Reach {
         match f.drawn_weapon().ok().filter(|w| !w.is_melee()).and_then(|w| w.ranges) {

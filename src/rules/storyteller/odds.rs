@@ -45,6 +45,11 @@ impl Storyteller {
         usize::from(matches!(action.act, Act::Attack(_)))
     }
 
+    /// The move `action` makes first.
+    pub fn move_of<'a>(&self, action: &'a Action) -> Option<&'a Move> {
+        action.movement.as_ref()
+    }
+
     /// How far the weapon in hand reaches (half its range is where it likes to shoot from).
     pub fn weapon_reach(&self, f: &Fighter) -> Reach {
         let weapon = super::gear::WeaponRef(f.drawn_id().to_owned()).weapon().ok();
