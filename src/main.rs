@@ -76,6 +76,9 @@ enum Command {
         /// Fog of war: each player sees only what the units of the side whose turn it is can see.
         #[arg(long)]
         fog: bool,
+        /// Leave this side out of the battle (a level of three or four sides played by fewer; repeatable).
+        #[arg(long)]
+        absent: Vec<String>,
         /// The ruleset's options in RON, e.g. `(mos_rule: RollIsMoS)` or `(surprise: (alerted: []))`.
         #[arg(long)]
         options: Option<String>,
@@ -144,6 +147,9 @@ enum Command {
         /// The ruleset's options in RON.
         #[arg(long)]
         options: Option<String>,
+        /// Leave this side out (a level of three or four sides played by fewer; repeatable).
+        #[arg(long)]
+        absent: Vec<String>,
         /// Print the log of the battle with this seed instead (to see how the AIs played it).
         #[arg(long)]
         show: Option<u64>,
@@ -175,6 +181,7 @@ fn main() -> ExitCode {
             sides,
             names,
             fog,
+            absent,
             options: rules,
         } => {
             let screenshot = screenshot.map(|p| (p, frames));
@@ -184,7 +191,7 @@ fn main() -> ExitCode {
                 skirmish::ui::PlayOptions { pace, screenshot, quit_after, hover, humans: human, minds, names, fog };
             match bare {
                 true => exit_code(skirmish::ui::bare(options)),
-                false => play(&file, (ruleset, rules.as_deref()), seed, options),
+                false => play(&file, (ruleset, rules.as_deref(), &absent), seed, options),
             }
         }
         Command::Run { scenario, ruleset, seed, dice, typed, json, ai, sides } => {
@@ -192,9 +199,9 @@ fn main() -> ExitCode {
             run(&scenario, ruleset, (seed, dice, typed), json, minds)
         }
         Command::Check { files } => check(&files),
-        Command::Sim { level, ruleset, runs, seed, ai, sides, options, show } => {
+        Command::Sim { level, ruleset, runs, seed, ai, sides, options, absent, show } => {
             let minds = Minds { sides: sides.into_iter().collect(), default: ai };
-            sim(&level, (ruleset, options.as_deref()), (runs, seed, show), &minds)
+            sim(&level, (ruleset, options.as_deref(), &absent), (runs, seed, show), &minds)
         }
         Command::Odds { file, ruleset, attacker, target } => {
             let pair = attacker.as_deref().zip(target.as_deref());
@@ -251,7 +258,7 @@ fn run(path: &Path, ruleset: Option<RulesetId>, (seed, dice, typed): DiceArgs, j
 /// `skirmish sim`: the report, exit 2 on bad input, 1 if the rules refused an AI's action.
 fn sim(
     path: &Path,
-    (ruleset, rules): (Option<RulesetId>, Option<&str>),
+    (ruleset, rules, absent): (Option<RulesetId>, Option<&str>, &[String]),
     (runs, seed, show): (u32, u64, Option<u64>),
     minds: &Minds,
 ) -> ExitCode {
@@ -259,6 +266,7 @@ fn sim(
         Some(text) => s.set_options(text).map(|()| s),
         None => Ok(s),
     });
+    let loaded = loaded.and_then(|mut s| absent.iter().try_for_each(|side| s.remove_side(side)).map(|()| s));
     let loaded = loaded.and_then(|s| {
         let sides: Vec<&str> = s.sides();
         match minds.sides.keys().find(|k| !sides.contains(&k.as_str())) {
@@ -328,6 +336,9 @@ fn menu(screenshot: Option<PathBuf>) -> ExitCode {
     if choice.fog {
         game.arg("--fog");
     }
+    for side in &choice.absent {
+        game.args(["--absent", side]);
+    }
     if let Some(seed) = choice.seed {
         game.args(["--seed", &seed.to_string()]);
     }
@@ -346,7 +357,7 @@ fn menu(screenshot: Option<PathBuf>) -> ExitCode {
 /// Opens the game window, or says in one line why it cannot.
 fn play(
     path: &Path,
-    (ruleset, rules): (Option<RulesetId>, Option<&str>),
+    (ruleset, rules, absent): (Option<RulesetId>, Option<&str>, &[String]),
     seed: Option<u64>,
     options: skirmish::ui::PlayOptions,
 ) -> ExitCode {
@@ -357,6 +368,7 @@ fn play(
         Some(text) => s.set_options(text).map(|()| s),
         None => Ok(s),
     });
+    let loaded = loaded.and_then(|mut s| absent.iter().try_for_each(|side| s.remove_side(side)).map(|()| s));
     let loaded = match loaded {
         Ok(s) => s,
         Err(e) => {

@@ -86,3 +86,24 @@ fn the_tally_counts_each_sides_hits_against_the_odds_expected_hits() {
     assert_eq!(hits, all_hits);
     assert!(tally.values().any(|t| t.damage_dealt > 0));
 }
+
+#[test]
+fn a_four_side_level_plays_with_a_side_left_out_but_never_with_fewer_than_two() {
+    let mut s =
+        level::load("levels/crossroads.ron".as_ref()).expect("loads").scenario(RulesetId::Storyteller).expect("battle");
+    assert_eq!(s.sides(), ["Jackals", "Vipers", "Ravens", "Wolves"]);
+    s.remove_side("Wolves").expect("three are left");
+    s.remove_side("Ravens").expect("two are left");
+    assert_eq!(s.sides(), ["Jackals", "Vipers"]);
+    assert_eq!(s.remove_side("Vipers"), Err("Vipers cannot stay out: a battle needs two sides".into()));
+    assert!(
+        s.remove_side("Nobody")
+            .is_err_and(|e| e.starts_with("no side is called Nobody; the sides are Jackals, Vipers"))
+    );
+    let report = scenario::sim::simulate(&s, 4, 1, &Default::default());
+    assert!(report.outcomes.iter().all(|o| o.error.is_none() && o.winner.as_deref() != Some("Wolves")));
+    // A two-side level keeps both.
+    let mut escape =
+        level::load("levels/escape.ron".as_ref()).expect("loads").scenario(RulesetId::Storyteller).expect("battle");
+    assert!(escape.remove_side("Runners").is_err());
+}

@@ -75,6 +75,33 @@ impl Scenario {
         Ok(())
     }
 
+    /// Takes a side out of the battle before it starts (a four-side level played by three). Refused when fewer than
+    /// two sides would be left, for an unknown side, or for a side the level's victory names.
+    pub fn remove_side(&mut self, side: &str) -> Result<(), String> {
+        let sides = self.sides();
+        if !sides.contains(&side) {
+            return Err(format!("no side is called {side}; the sides are {}", sides.join(", ")));
+        }
+        if sides.len() <= 2 {
+            return Err(format!("{side} cannot stay out: a battle needs two sides"));
+        }
+        let named = |v: &crate::map::victory::Victory| match v {
+            crate::map::victory::Victory::Hold { side: s, .. }
+            | crate::map::victory::Victory::Escape { side: s, .. } => s == side,
+            crate::map::victory::Victory::Eliminate => false,
+        };
+        if self.objectives.conditions.iter().any(named) || self.objectives.at_turn_limit.as_deref() == Some(side) {
+            return Err(format!("{side} cannot stay out: the level's victory names it"));
+        }
+        match &mut self.ruleset {
+            RulesetSetup::EclipsePhase(s) => s.combatants.retain(|c| c.side != side),
+            RulesetSetup::Shadowrun4(s) => s.combatants.retain(|c| c.side != side),
+            RulesetSetup::Storyteller(s) => s.combatants.retain(|c| c.side != side),
+            RulesetSetup::HomebrewD6(s) => s.combatants.retain(|c| c.side != side),
+        }
+        Ok(())
+    }
+
     /// The sides, in the order their first combatant appears.
     pub fn sides(&self) -> Vec<&str> {
         let all: Vec<&str> = match &self.ruleset {

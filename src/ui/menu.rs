@@ -25,6 +25,8 @@ pub struct MenuChoice {
     pub names: Vec<(String, String)>,
     /// Fog of war.
     pub fog: bool,
+    /// Sides left out of the battle.
+    pub absent: Vec<String>,
     pub seed: Option<u64>,
     /// The ruleset's options in RON (empty: its defaults).
     pub options: String,
@@ -35,6 +37,8 @@ pub struct MenuChoice {
 enum Control {
     Human,
     Ai(Difficulty),
+    /// Left out of the battle (levels of three or four sides).
+    Absent,
 }
 
 /// The ruleset options the menu offers (rules.md's **option**s).
@@ -214,9 +218,10 @@ fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
 }
 
 fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
-    ui.strong("Sides: who plays each (several humans: hotseat)");
+    ui.strong("Sides: who plays each (several humans: hotseat; \"Out\" leaves a side out of a 3- or 4-side level)");
     let Some((_, level)) = menu.levels.get(menu.selected) else { return };
     let sides: Vec<String> = level.file.sides.iter().map(|s| s.name.clone()).collect();
+    let sides_count = sides.len();
     for (i, side) in sides.into_iter().enumerate() {
         // A solo skirmish unless told otherwise: the player commands the first side.
         let usual = if i == 0 { Control::Human } else { Control::Ai(Difficulty::Normal) };
@@ -227,6 +232,11 @@ fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
             ui.radio_value(&mut control, Control::Human, "Human");
             for d in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
                 ui.radio_value(&mut control, Control::Ai(d), format!("AI {d}"));
+            }
+            // Two sides always fight; a level of three or four may be played by fewer.
+            let present = menu.controls.values().filter(|c| **c != Control::Absent).count();
+            if sides_count > 2 && (present > 2 || control == Control::Absent) {
+                ui.radio_value(&mut control, Control::Absent, "Out");
             }
             if control == Control::Human {
                 ui.add(egui::TextEdit::singleline(name).hint_text("player's name").desired_width(110.0));
@@ -247,11 +257,12 @@ fn chosen(menu: &Menu) -> Option<MenuChoice> {
         .iter()
         .filter_map(|(s, c)| match c {
             Control::Ai(d) => Some((s.clone(), *d)),
-            Control::Human => None,
+            Control::Human | Control::Absent => None,
         })
         .collect();
+    let absent = menu.controls.iter().filter(|(_, c)| **c == Control::Absent).map(|(s, _)| s.clone()).collect();
     let ruleset = menu.ruleset;
     let names = menu.names.iter().map(|(s, n)| (s.clone(), n.clone())).collect();
     let (fog, options) = (menu.fog, menu.rules.ron(ruleset));
-    Some(MenuChoice { level: path.clone(), ruleset, humans, ai, names, fog, seed, options })
+    Some(MenuChoice { level: path.clone(), ruleset, humans, ai, names, fog, absent, seed, options })
 }
