@@ -107,3 +107,43 @@ fn a_four_side_level_plays_with_a_side_left_out_but_never_with_fewer_than_two() 
         level::load("levels/escape.ron".as_ref()).expect("loads").scenario(RulesetId::Storyteller).expect("battle");
     assert!(escape.remove_side("Runners").is_err());
 }
+
+#[test]
+fn under_fog_of_war_a_player_sees_only_what_their_units_see() {
+    use skirmish::combat::components::GridPos;
+    use skirmish::rules::field::Terrain;
+    use skirmish::ui::fog::{Fog, plugin as fog_plugin};
+    let level = level::load("levels/corridors.ron".as_ref()).expect("loads");
+    let s = level.scenario(RulesetId::EclipsePhase).expect("battle");
+    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(3)), "seed 3");
+    let options = skirmish::ui::PlayOptions { fog: true, humans: vec!["Crew".into()], ..Default::default() };
+    app.insert_resource(HumanSides(vec!["Crew".into()])).insert_resource(options);
+    app.insert_resource(skirmish::ui::MapView(level.field.clone()));
+    app.add_plugins((turns_plugin, fog_plugin));
+    skirmish::combat::battle::prepare(&mut app).expect("schedules");
+    let units: Vec<Entity> = app.world().resource::<skirmish::combat::Roster>().0.clone();
+    for &e in &units {
+        app.world_mut().entity_mut(e).insert(Visibility::default());
+    }
+    until_waiting(&mut app);
+    app.world_mut().run_schedule(Update);
+    let world = app.world();
+    let fog = world.resource::<Fog>();
+    assert!(fog.on);
+    let side = |e: Entity| world.get::<Side>(e).expect("a side").0.clone();
+    let cell = |e: Entity| world.get::<GridPos>(e).map(|p| (p.0, p.1)).expect("a cell");
+    let crew: Vec<Entity> = units.iter().copied().filter(|&e| side(e) == "Crew").collect();
+    let mut hidden = 0;
+    for &e in &units {
+        let sees = side(e) == "Crew"
+            || crew.iter().any(|&c| {
+                let sight = level.field.sight(cell(c), cell(e));
+                !sight.blocked && !sight.hidden
+            });
+        assert_eq!(fog.sees(e), sees, "{:?}", world.get::<Name>(e));
+        let drawn = *world.get::<Visibility>(e).expect("visibility") != Visibility::Hidden;
+        assert_eq!(drawn, sees);
+        hidden += usize::from(!sees);
+    }
+    assert!(hidden > 0, "the corridors hide some boarders at the start");
+}

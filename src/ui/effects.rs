@@ -26,14 +26,21 @@ struct Tracer {
     hit: bool,
 }
 
-fn show_attacks(mut commands: Commands, mut attacks: MessageReader<AttackResolved>) {
-    for a in attacks.read() {
+fn show_attacks(mut commands: Commands, mut attacks: MessageReader<AttackResolved>, fog: Res<super::fog::Fog>) {
+    // Under fog of war an attack shows when the viewer sees its target: where it came from shows too, as a shot
+    // at one's own unit would; a fight between unseen units shows nothing.
+    for a in attacks.read().filter(|a| fog.sees(a.defender)) {
         commands.spawn((Tracer { from: a.attacker, to: a.defender, hit: a.hit }, Fading { age: 0.0, life: 0.6 }));
     }
 }
 
-fn show_damage(mut commands: Commands, mut damage: MessageReader<DamageApplied>, units: Query<&Transform>) {
-    for d in damage.read().filter(|d| d.amount > 0) {
+fn show_damage(
+    mut commands: Commands,
+    mut damage: MessageReader<DamageApplied>,
+    units: Query<&Transform>,
+    fog: Res<super::fog::Fog>,
+) {
+    for d in damage.read().filter(|d| d.amount > 0 && fog.sees(d.entity)) {
         let Ok(at) = units.get(d.entity) else { continue };
         let text = (Text2d::new(format!("-{} {}", d.amount, d.track)), TextFont::from_font_size(11.0));
         let place = Transform::from_translation(at.translation.truncate().extend(5.0) + Vec3::Y * CELL * 0.4);

@@ -15,7 +15,9 @@ use crate::combat::components::{GridPos, Side, StatusList};
 use crate::rules::field::Terrain;
 use crate::rules::outcome::Status;
 
-pub(super) fn plugin(app: &mut App) {
+/// The fog's bookkeeping and the hiding of unseen units (it needs the `PlayOptions`, `MapView` and hand-over
+/// resources the window inserts).
+pub fn plugin(app: &mut App) {
     app.init_resource::<Fog>().add_systems(Update, (look_around, hide_unseen).chain());
 }
 
