@@ -49,12 +49,14 @@ fn look_around(
     options: Res<PlayOptions>,
     humans: Option<Res<HumanSides>>,
     handover: Res<Handover>,
+    state: Res<crate::combat::TurnState>,
     map: Res<MapView>,
     units: Query<(Entity, &Side, &GridPos, &StatusList)>,
     mut fog: ResMut<Fog>,
 ) {
     let humans = humans.map(|h| h.0.clone()).unwrap_or_default();
-    fog.on = options.fog && !humans.is_empty();
+    // The fog lifts when the battle is over: the end screen's story is everyone's.
+    fog.on = options.fog && !humans.is_empty() && !state.ended;
     if !fog.on {
         return;
     }

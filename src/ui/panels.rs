@@ -66,13 +66,15 @@ fn show_panels(
     log: Res<BattleLog>,
     preview: Res<Preview>,
     mut orders: ResMut<Orders>,
-    fog: Res<super::fog::Fog>,
+    (fog, names): (Res<super::fog::Fog>, Res<super::PlayerNames>),
     mut whole_log: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
-    show_top_bar(&mut root, (&title, &word, acting.1), &state, &pace);
+    // Whose turn it is, when a player's unit waits.
+    let player = state.awaiting.and_then(|(e, _)| units.get(e).ok()).map(|r| names.of(&r.2.0));
+    show_top_bar(&mut root, (&title, &word, acting.1), (&state, player), &pace);
     show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders));
     let hidden: Vec<&str> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| r.1.as_str()).collect();
     show_log(&mut root, &log, (&hidden, fog.on), &mut whole_log);
@@ -82,7 +84,7 @@ fn show_panels(
 fn show_top_bar(
     root: &mut egui::Ui,
     (title, word, phase): (&BattleTitle, &RoundWord, u32),
-    state: &TurnState,
+    (state, player): (&TurnState, Option<String>),
     pace: &Pace,
 ) {
     egui::Panel::top("top").show(root, |ui| {
@@ -95,6 +97,10 @@ fn show_top_bar(
             });
             ui.separator();
             let speed = format!("{:.2} s a slot", pace.timer.duration().as_secs_f32());
+            if let Some(player) = player {
+                ui.strong(format!("{player} to play"));
+                ui.separator();
+            }
             ui.label(if state.ended {
                 "battle over".to_owned()
             } else if pace.paused {
@@ -325,10 +331,11 @@ fn show_log(root: &mut egui::Ui, log: &BattleLog, (hidden, fog): (&[&str], bool)
                     _ => None,
                 });
                 let head = plain(format!("{}{}", entry.head, hit.unwrap_or("")));
-                let mut title = egui::RichText::new(head);
-                if let Some(c) = entry.details.iter().find_map(|e| color(e)) {
-                    title = title.color(c);
-                }
+                let tint = entry.details.iter().find_map(|e| color(e)).unwrap_or(ui.visuals().text_color());
+                // Laid out here, wrapped to the panel: a collapsing header would run a long line past its edge.
+                let font = egui::TextStyle::Button.resolve(ui.style());
+                let width = ui.available_width() - ui.spacing().indent - 8.0;
+                let title = ui.painter().layout(head, font, tint, width);
                 egui::CollapsingHeader::new(title).id_salt(i).show(ui, |ui| {
                     for e in &entry.details {
                         line(ui, e);
