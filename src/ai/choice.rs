@@ -154,12 +154,11 @@ where
         let mut moved = self.battle.to_vec();
         moved[self.actor].position = p.spot.cell;
         let ground = self.ground(p.spot);
-        // Without the judgement for modes, the ruleset's first way (its usual mode, every shot the phase allows).
-        let ways = if self.judgement.modes { usize::MAX } else { 1 };
+        // The ruleset lists its usual way first (its usual mode, every shot the phase allows).
         self.rules
             .attack_choices(self.battle, self.actor, name, movement(p.spot))
             .into_iter()
-            .take(ways)
+            .take(self.judgement.ways)
             .filter_map(|(_, action)| {
                 let still = self.rules.with_movement(action.clone(), None);
                 let odds = self.rules.odds_of(&moved, self.actor, &still).ok()?;

@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 pub enum Difficulty {
     /// The built-in choice: the nearest enemy it can attack, else straight at it; cover means nothing to it.
     Easy,
-    /// Prices a few firing positions and targets by their exact odds, minds cover, reloads in time.
+    /// Prices a few firing positions and targets by their exact odds (its usual firing mode), minds cover a little,
+    /// reloads in time.
     #[default]
     Normal,
     /// Prices many positions and targets, minds cover and the range it likes, focuses fire on the wounded,
@@ -41,8 +42,8 @@ pub struct Judgement {
     pub caution: f32,
     /// Extra weight for taking an enemy out and for hitting the wounded.
     pub focus: f32,
-    /// Price every firing mode and called shot, not only the plain attack.
-    pub modes: bool,
+    /// How many ways to attack it prices (firing modes, two shots, called shots), the usual one first.
+    pub ways: usize,
     /// Full defense when exposed and hurt; take aim when the shot is poor.
     pub defend: bool,
     pub aim: bool,
@@ -58,7 +59,7 @@ impl Difficulty {
                 targets: 2,
                 caution: 0.05,
                 focus: 0.5,
-                modes: false,
+                ways: 1,
                 defend: false,
                 aim: false,
             }),
@@ -67,7 +68,7 @@ impl Difficulty {
                 targets: 4,
                 caution: 0.1,
                 focus: 1.0,
-                modes: true,
+                ways: usize::MAX,
                 defend: true,
                 aim: true,
             }),
