@@ -28,9 +28,12 @@ struct Cli {
 enum Command {
     /// Open the main menu: choose a level, a ruleset and the sides you command, then play.
     Menu {
-        /// Save a screenshot of the menu to this PNG after 30 frames, then quit.
+        /// Save a screenshot of the menu to this PNG after `--frames` frames, then quit.
         #[arg(long)]
         screenshot: Option<PathBuf>,
+        /// Frames before the screenshot.
+        #[arg(long, default_value_t = 30)]
+        frames: u32,
     },
     /// Open the game window on a level (or scenario); every side uses the built-in choice for now.
     Play {
@@ -164,8 +167,8 @@ enum Command {
 
 fn main() -> ExitCode {
     skirmish::ui::mark_launch();
-    match Cli::parse().command.unwrap_or(Command::Menu { screenshot: None }) {
-        Command::Menu { screenshot } => menu(screenshot),
+    match Cli::parse().command.unwrap_or(Command::Menu { screenshot: None, frames: 30 }) {
+        Command::Menu { screenshot, frames } => menu(screenshot.map(|p| (p, frames))),
         Command::Play {
             file,
             ruleset,
@@ -316,7 +319,7 @@ fn no_display(hint: &str) -> bool {
 }
 
 /// The main menu, then the game it chose in a process of its own (a window's event loop is made once a process).
-fn menu(screenshot: Option<PathBuf>) -> ExitCode {
+fn menu(screenshot: Option<(PathBuf, u32)>) -> ExitCode {
     if no_display("play headless with `skirmish run levels/street.ron --ruleset shadowrun4`") {
         return ExitCode::from(2);
     }

@@ -102,8 +102,8 @@ fn levels_in(folder: &Path) -> (Vec<(PathBuf, Level)>, Vec<String>) {
 }
 
 /// Opens the menu window; the choice, or `None` when the window was closed. With `screenshot`, it saves a picture
-/// of itself after 30 frames and closes (the README and the tests).
-pub fn menu(folder: &Path, screenshot: Option<PathBuf>) -> Option<MenuChoice> {
+/// of itself after that many frames and closes (the README and the tests).
+pub fn menu(folder: &Path, screenshot: Option<(PathBuf, u32)>) -> Option<MenuChoice> {
     let (levels, problems) = levels_in(folder);
     let choice = Arc::new(Mutex::new(None));
     let state = Menu {
@@ -129,7 +129,7 @@ pub fn menu(folder: &Path, screenshot: Option<PathBuf>) -> Option<MenuChoice> {
             commands.spawn(Camera2d);
         })
         .add_systems(EguiPrimaryContextPass, show_menu)
-        .insert_resource(super::PlayOptions { screenshot: screenshot.map(|p| (p, 30)), ..default() })
+        .insert_resource(super::PlayOptions { screenshot, ..default() })
         .add_plugins(super::capture::plugin)
         .run();
     choice.lock().ok().and_then(|c| c.clone())
@@ -137,7 +137,8 @@ pub fn menu(folder: &Path, screenshot: Option<PathBuf>) -> Option<MenuChoice> {
 
 fn show_menu(mut contexts: EguiContexts, mut menu: ResMut<Menu>, mut exit: MessageWriter<AppExit>) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Skirmish").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).resizable(false).show(ctx, |ui| {
+    // Anchored at the top: the list stays put when a level with more sides makes the window taller.
+    egui::Window::new("Skirmish").anchor(egui::Align2::CENTER_TOP, [0.0, 40.0]).resizable(false).show(ctx, |ui| {
         ui.heading("Tactical skirmishes, tabletop rules as written, every roll explained");
         ui.separator();
         choose_level(ui, &mut menu);
@@ -238,10 +239,14 @@ fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
             if sides_count > 2 && (present > 2 || control == Control::Absent) {
                 ui.radio_value(&mut control, Control::Absent, "Out");
             }
-            if control == Control::Human {
-                ui.add(egui::TextEdit::singleline(name).hint_text("player's name").desired_width(110.0));
-            }
         });
+        if control == Control::Human {
+            ui.horizontal(|ui| {
+                ui.add_space(90.0);
+                ui.label("Player's name:");
+                ui.add(egui::TextEdit::singleline(name).hint_text(side.as_str()).desired_width(160.0));
+            });
+        }
         menu.controls.insert(side, control);
     }
     ui.checkbox(&mut menu.fog, "Fog of war: each player sees only what their side's units see");
