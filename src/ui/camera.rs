@@ -1,5 +1,5 @@
-//! The camera: fitted to the map when the battle opens, panned with the arrow keys or WASD and zoomed with the
-//! mouse wheel or +/−.
+//! The camera: fitted to the map when the battle opens and at each hot-seat hand-over, panned with the arrow keys
+//! or WASD and zoomed with the mouse wheel or +/−.
 
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::{CELL, MapView};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera).add_systems(Update, (pan_camera, zoom_camera));
+    app.add_systems(Startup, spawn_camera).add_systems(Update, (pan_camera, zoom_camera, refit_at_hand_over));
 }
 
 /// The window's size, and the part the panels leave to the map: left, right and top panels in pixels.
@@ -17,18 +17,39 @@ const RIGHT: f32 = 380.0;
 const TOP: f32 = 24.0;
 
 fn spawn_camera(mut commands: Commands, map: Res<MapView>) {
+    let (center, scale) = fitted(&map);
+    let projection = OrthographicProjection { scale, ..OrthographicProjection::default_2d() };
+    // Squares on a grid need no multisampling, and on a software renderer it is most of a frame's cost.
+    commands.spawn((Camera2d, Msaa::Off, Projection::Orthographic(projection), Transform::from_translation(center)));
+}
+
+/// Where the camera looks and its scale to fit the map, with a margin, into the window less the panels.
+fn fitted(map: &MapView) -> (Vec3, f32) {
     let grid = &map.0.grid;
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
-    // Fit the map, with a margin, into the window less the panels, and centre it there.
     let free = Vec2::new(WINDOW.x - LEFT - RIGHT, WINDOW.y - TOP);
     let scale = ((w + CELL) / free.x).max((h + CELL) / free.y).max(0.25);
     let map_center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
     // Where the free area's centre is, from the window's centre, in screen pixels (y up).
     let free_center = Vec2::new(LEFT + free.x / 2.0 - WINDOW.x / 2.0, -(TOP + free.y / 2.0 - WINDOW.y / 2.0));
-    let center = (map_center - free_center * scale).extend(0.0);
-    let projection = OrthographicProjection { scale, ..OrthographicProjection::default_2d() };
-    // Squares on a grid need no multisampling, and on a software renderer it is most of a frame's cost.
-    commands.spawn((Camera2d, Msaa::Off, Projection::Orthographic(projection), Transform::from_translation(center)));
+    ((map_center - free_center * scale).extend(0.0), scale)
+}
+
+/// At each hand-over the camera goes back to the whole map: where the last player looked is theirs.
+fn refit_at_hand_over(
+    handover: Res<super::handover::Handover>,
+    map: Res<MapView>,
+    mut camera: Query<(&mut Transform, &mut Projection)>,
+) {
+    if !handover.is_changed() || !handover.covered() {
+        return;
+    }
+    let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
+    let (center, scale) = fitted(&map);
+    transform.translation = center;
+    if let Projection::Orthographic(o) = projection.as_mut() {
+        o.scale = scale;
+    }
 }
 
 fn pan_camera(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut camera: Query<(&mut Transform, &Projection)>) {
