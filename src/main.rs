@@ -235,6 +235,21 @@ fn load(path: &Path, ruleset: Option<RulesetId>) -> Result<Scenario, String> {
     level.scenario(ruleset.unwrap_or(RulesetId::EclipsePhase)).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// A level or scenario with the command line's ruleset options and the sides it leaves out.
+fn load_battle(
+    path: &Path,
+    ruleset: Option<RulesetId>,
+    options: Option<&str>,
+    absent: &[String],
+) -> Result<Scenario, String> {
+    let mut s = load(path, ruleset)?;
+    if let Some(text) = options {
+        s.set_options(text)?;
+    }
+    absent.iter().try_for_each(|side| s.remove_side(side))?;
+    Ok(s)
+}
+
 fn run(path: &Path, ruleset: Option<RulesetId>, (seed, dice, typed): DiceArgs, json: bool, minds: Minds) -> ExitCode {
     let loaded = match load(path, ruleset) {
         Ok(s) => s,
@@ -265,12 +280,7 @@ fn sim(
     (runs, seed, show): (u32, u64, Option<u64>),
     minds: &Minds,
 ) -> ExitCode {
-    let loaded = load(path, ruleset).and_then(|mut s| match rules {
-        Some(text) => s.set_options(text).map(|()| s),
-        None => Ok(s),
-    });
-    let loaded = loaded.and_then(|mut s| absent.iter().try_for_each(|side| s.remove_side(side)).map(|()| s));
-    let loaded = loaded.and_then(|s| {
+    let loaded = load_battle(path, ruleset, rules, absent).and_then(|s| {
         let sides: Vec<&str> = s.sides();
         match minds.sides.keys().find(|k| !sides.contains(&k.as_str())) {
             Some(bad) => Err(format!("no side is called {bad}; the sides are {}", sides.join(", "))),
@@ -367,12 +377,7 @@ fn play(
     if no_display(&format!("play headless with `skirmish run {} --ruleset shadowrun4`", path.display())) {
         return ExitCode::from(2);
     }
-    let loaded = load(path, ruleset).and_then(|mut s| match rules {
-        Some(text) => s.set_options(text).map(|()| s),
-        None => Ok(s),
-    });
-    let loaded = loaded.and_then(|mut s| absent.iter().try_for_each(|side| s.remove_side(side)).map(|()| s));
-    let loaded = match loaded {
+    let loaded = match load_battle(path, ruleset, rules, absent) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");

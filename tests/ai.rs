@@ -4,9 +4,7 @@
 
 mod common;
 
-use std::path::PathBuf;
-
-use common::sheet_of;
+use common::{sheet_of, shipped_levels};
 use skirmish::ai::{self, Difficulty, Minds};
 use skirmish::map::level::{self, RulesetId};
 use skirmish::rules::dice::SeededDice;
@@ -16,16 +14,6 @@ use skirmish::rules::shadowrun4::actions::{ComplexAction, SimpleAction};
 use skirmish::rules::shadowrun4::{self as sr4, Shadowrun4};
 use skirmish::scenario::sim::{one_log, simulate, wilson};
 use skirmish::scenario::{self, Scenario};
-
-fn shipped_levels() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir("levels")
-        .expect("levels/")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    files.sort();
-    files
-}
 
 fn level(path: &str, ruleset: RulesetId) -> Scenario {
     level::load(path.as_ref()).expect("loads").scenario(ruleset).expect("a battle")

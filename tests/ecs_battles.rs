@@ -326,7 +326,7 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
     use skirmish::ui::orders::Orders;
     let (mut app, name) = waiting_app();
     let (entity, slot) = app.world().resource::<TurnState>().awaiting.expect("waits");
-    assert!(app.world().resource::<Orders>().may_delay, "a fresh slot may be delayed");
+    assert!(!app.world().resource::<TurnState>().from_delay, "a fresh slot may be delayed");
     let order = app.world().resource::<skirmish::combat::BattleLog>().0.events.iter().rev().find_map(|e| match e {
         Event::PhaseStarted { phase, order, .. } if *phase == slot.phase => Some(order.clone()),
         _ => None,
@@ -360,7 +360,7 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
     assert!(after.iter().all(|n| acted(n)), "everyone after {name} in phase {} acted first: {after:?}", slot.phase);
     // Delayed once, it cannot be delayed again: the request is ignored and the slot keeps waiting.
     app.world_mut().run_schedule(Update);
-    assert!(!app.world().resource::<Orders>().may_delay);
+    assert!(app.world().resource::<TurnState>().from_delay);
     app.world_mut().resource_mut::<Orders>().delay = true;
     app.world_mut().run_schedule(Update);
     assert_eq!(app.world().resource::<TurnState>().awaiting, Some((entity, slot)));

@@ -5,11 +5,11 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use bevy::prelude::*;
-use common::render;
+use common::{render, shipped_levels};
 use skirmish::combat::battle::{play_to_end, prepare, take_log};
 use skirmish::combat::components::GridPos;
 use skirmish::map::level::{self, Level, RulesetId};
@@ -17,16 +17,6 @@ use skirmish::map::victory::Victory;
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::outcome::{Event, Log, Status};
 use skirmish::scenario::{self, RulesetSetup, Scenario};
-
-fn shipped_levels() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir("levels")
-        .expect("levels/")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    files.sort();
-    files
-}
 
 fn pure(s: &Scenario, seed: u64) -> Log {
     let mut log = Log::default();

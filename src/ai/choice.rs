@@ -3,11 +3,10 @@
 //! wounded) plus what the ground it ends on is worth (threat by cover, the level's goal, the range it likes);
 //! then the best the rules accept in a dry run on a copy of the battle, else the built-in choice.
 
-use crate::rules::dice::SeededDice;
 use crate::rules::field::{Move, Pace};
 use crate::rules::odds::{AttackOdds, Odds};
-use crate::rules::outcome::{Log, Status};
-use crate::rules::ruleset::{Combatant, FighterState, Slot};
+use crate::rules::outcome::Status;
+use crate::rules::ruleset::{Combatant, FighterState, Slot, dry_run, with_actor_at};
 
 use super::Playable;
 use super::ground::{Foes, Spot, survey};
@@ -28,16 +27,7 @@ where
     };
     candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
     let fallback = rules.default_action(slot, battle);
-    candidates.into_iter().take(TRIES).map(|(_, a)| a).chain(fallback).find(|a| legal(rules, slot, battle, a))
-}
-
-/// Whether the rules accept `action`: tried on copies with throwaway dice (the real roll comes later).
-fn legal<R>(rules: &R, slot: Slot, battle: &[Combatant<R::Fighter>], action: &R::Action) -> bool
-where
-    R: Playable,
-{
-    let (mut rules, mut battle) = (rules.clone(), battle.to_vec());
-    rules.perform(slot, action, &mut battle, &mut SeededDice::new(0), &mut Log::default()).is_ok()
+    candidates.into_iter().take(TRIES).map(|(_, a)| a).chain(fallback).find(|a| dry_run(rules, slot, battle, a).is_ok())
 }
 
 /// One combatant's view of the battle for one slot.
@@ -118,8 +108,7 @@ where
         if self.judgement.focus >= 1.0 {
             targets.sort_by(|&a, &b| self.hurt(b).total_cmp(&self.hurt(a)));
         }
-        let mut moved = self.battle.to_vec();
-        moved[self.actor].position = spot.cell;
+        let moved = with_actor_at(self.battle, self.actor, spot.cell);
         let name = |t: usize| self.battle[t].fighter.name().to_owned();
         targets
             .into_iter()
@@ -151,8 +140,7 @@ where
     /// weighs them, else the plain attack; after the move to its spot.
     fn attack(&self, p: &Priced<'_>) -> Option<(f32, R::Action)> {
         let name = self.battle[p.target].fighter.name();
-        let mut moved = self.battle.to_vec();
-        moved[self.actor].position = p.spot.cell;
+        let moved = with_actor_at(self.battle, self.actor, p.spot.cell);
         let ground = self.ground(p.spot);
         // The ruleset lists its usual way first (its usual mode, every shot the phase allows).
         self.rules

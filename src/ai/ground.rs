@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::rules::approach::{Reach, can_attack};
+use crate::rules::approach::{Reach, anyone, can_attack, enemies};
 use crate::rules::field::{Cell, CoverLevel, Dm, Field, Pace, STEP, distance_m, occupied};
 use crate::rules::odds::AttackOdds;
 use crate::rules::ruleset::{Combatant, FighterState};
@@ -31,10 +31,7 @@ pub struct Foes {
 
 impl Foes {
     pub fn of<R: AttackOdds>(rules: &R, battle: &[Combatant<R::Fighter>], actor: usize) -> Self {
-        let me = &battle[actor];
-        let mut list: Vec<usize> =
-            (0..battle.len()).filter(|&i| battle[i].side != me.side && !battle[i].fighter.is_out()).collect();
-        list.sort_by_key(|&i| (me.distance_to(&battle[i]), i));
+        let list = enemies(battle, actor, &anyone);
         let reach = list.iter().map(|&i| rules.reach_of(&battle[i].fighter)).collect();
         Foes { list, reach }
     }

@@ -10,6 +10,7 @@ use super::components::Side;
 use super::messages::{ActionResolved, DeclareAction};
 use super::{CombatRules, Rules, SlotView, TurnSystems};
 use crate::rules::outcome::Event;
+use crate::rules::ruleset::with_actor_at;
 
 pub(super) fn plugin<R: CombatRules>(app: &mut App) {
     app.add_systems(
@@ -60,11 +61,8 @@ fn expect_hits<R: CombatRules>(
     for DeclareAction { entity, slot, action } in declared.read() {
         let attacks = rules.0.attacks_in(action) as u32;
         // Priced from where its move ends, as the AI and the player's preview price it.
-        let mut moved = battle.to_vec();
-        if let Some(m) = rules.0.movement_in(action) {
-            moved[slot.actor].position = m.to;
-        }
-        let Ok(odds) = rules.0.odds_of(&moved, slot.actor, action) else { continue };
+        let to = rules.0.movement_in(action).map_or(battle[slot.actor].position, |m| m.to);
+        let Ok(odds) = rules.0.odds_of(&with_actor_at(battle, slot.actor, to), slot.actor, action) else { continue };
         tally.priced.push(*entity);
         let side = tally.sides.entry(battle[slot.actor].side.clone()).or_default();
         side.attacks += attacks;

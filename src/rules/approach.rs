@@ -45,7 +45,7 @@ pub fn anyone(_: usize) -> bool {
 }
 
 /// The enemies still standing that the actor may act against, nearest first.
-fn enemies<F: FighterState>(battle: &[Combatant<F>], actor: usize, allowed: Allowed<'_>) -> Vec<usize> {
+pub fn enemies<F: FighterState>(battle: &[Combatant<F>], actor: usize, allowed: Allowed<'_>) -> Vec<usize> {
     let me = &battle[actor];
     let foe = |&i: &usize| battle[i].side != me.side && !battle[i].fighter.is_out() && allowed(i);
     let mut out: Vec<usize> = (0..battle.len()).filter(foe).collect();

@@ -196,6 +196,29 @@ pub trait Ruleset {
     fn actor_of<'a>(&self, action: &'a Self::Action) -> &'a str;
 }
 
+/// A copy of the battle with combatant `actor` on `cell`: how the odds of an attack after a move are priced (by the
+/// AI, and by the battle-end tally).
+pub fn with_actor_at<F: Clone>(battle: &[Combatant<F>], actor: usize, cell: (i32, i32)) -> Vec<Combatant<F>> {
+    let mut moved = battle.to_vec();
+    moved[actor].position = cell;
+    moved
+}
+
+/// Whether the rules accept `action` in `slot`, tried on copies of the ruleset and the battle with throwaway dice
+/// (the real roll comes later): what the player's orders and the AI check before they declare an action.
+pub fn dry_run<R: Ruleset + Clone>(
+    rules: &R,
+    slot: Slot,
+    battle: &[Combatant<R::Fighter>],
+    action: &R::Action,
+) -> Result<(), RulesError>
+where
+    R::Fighter: Clone,
+{
+    let (mut rules, mut battle) = (rules.clone(), battle.to_vec());
+    rules.perform(slot, action, &mut battle, &mut super::dice::SeededDice::new(0), &mut Log::default())
+}
+
 /// Mutable access to two different combatants at once (attacker and defender).
 pub fn pair_mut<F>(battle: &mut [Combatant<F>], a: usize, b: usize) -> Option<(&mut Combatant<F>, &mut Combatant<F>)> {
     if a == b || a >= battle.len() || b >= battle.len() {

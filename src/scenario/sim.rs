@@ -46,6 +46,7 @@ pub fn simulate(scenario: &Scenario, runs: u32, first_seed: u64, minds: &Minds) 
     let dice = Box::new(SeededDice::new(first_seed));
     let mut report = super::build(scenario, dice, "sim", Sim { runs, first_seed, minds, keep_log: false });
     report.title = format!("{} ({})", scenario.name, report.title);
+    report.sides = scenario.sides().into_iter().map(|s| (s.to_owned(), minds.of(s))).collect();
     report
 }
 
@@ -66,12 +67,6 @@ impl Build for Sim<'_> {
     type Out = Report;
 
     fn build<R: CombatRules + AttackOdds + Clone>(self, setup: BattleSetup<R>) -> Report {
-        let mut sides: Vec<(String, Difficulty)> = Vec::new();
-        for c in &setup.combatants {
-            if !sides.iter().any(|(s, _)| *s == c.side) {
-                sides.push((c.side.clone(), self.minds.of(&c.side)));
-            }
-        }
         let outcomes = (0..self.runs)
             .into_par_iter()
             .map(|i| one_battle(&setup, self.first_seed + u64::from(i), self.minds))
@@ -79,7 +74,7 @@ impl Build for Sim<'_> {
         let (outcomes, mut logs): (Vec<Outcome>, Vec<Log>) = outcomes.into_iter().unzip();
         let log = if self.keep_log { logs.pop().unwrap_or_default() } else { Log::default() };
         let (title, threads) = (setup.rules.name().to_owned(), rayon::current_num_threads());
-        Report { title, sides, outcomes, threads, log }
+        Report { title, sides: Vec::new(), outcomes, threads, log }
     }
 }
 

@@ -14,11 +14,9 @@ use crate::combat::components::GridPos;
 use crate::combat::messages::{DeclareAction, DelaySlot};
 use crate::combat::{CombatRules, Parts, Rules, TurnState, snapshot};
 use crate::rules::approach::cover_spot;
-use crate::rules::dice::SeededDice;
 use crate::rules::field::{Move, Pace};
 use crate::rules::odds::AttackOdds;
-use crate::rules::outcome::Log;
-use crate::rules::ruleset::{FighterState, Slot};
+use crate::rules::ruleset::{FighterState, Slot, dry_run};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Orders>()
@@ -44,8 +42,6 @@ pub struct Orders {
     pub give: bool,
     pub wait: bool,
     pub delay: bool,
-    /// The waiting slot may be delayed (it was not delayed already).
-    pub may_delay: bool,
     /// The ruleset's other actions open now, by name (full defense, aim, reload …), and the one chosen (keys 1–9).
     pub others: Vec<String>,
     pub other: Option<usize>,
@@ -72,7 +68,8 @@ fn take_clicks(
     }
     orders.give |= keys.just_pressed(KeyCode::Enter);
     orders.wait |= keys.just_pressed(KeyCode::KeyE);
-    orders.delay |= keys.just_pressed(KeyCode::KeyL) && orders.may_delay;
+    // A slot delayed once comes back for good.
+    orders.delay |= keys.just_pressed(KeyCode::KeyL) && !state.from_delay;
     if keys.just_pressed(KeyCode::Tab) && !orders.attacks.is_empty() {
         let back = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
         let n = orders.attacks.len();
@@ -137,7 +134,6 @@ fn give_orders<R: CombatRules + AttackOdds + Clone>(
     if orders.attacks != names {
         orders.attacks = names;
     }
-    orders.may_delay = !state.from_delay;
     if orders.delay {
         delays.write(DelaySlot { entity });
         *orders = Orders::default();
@@ -154,9 +150,7 @@ fn give_orders<R: CombatRules + AttackOdds + Clone>(
         _ => rules.0.intended(&battle, slot.actor, movement, target),
     };
     // A dry run with throwaway dice on copies: the real one rolls the battle's dice.
-    let (mut trial_rules, mut trial) = (rules.0.clone(), battle.clone());
-    let trial_run = trial_rules.perform(slot, &action, &mut trial, &mut SeededDice::new(0), &mut Log::default());
-    match trial_run {
+    match dry_run(&rules.0, slot, &battle, &action) {
         Err(e) => {
             orders.refused = e.to_string();
             (orders.give, orders.wait, orders.other) = (false, false, None);

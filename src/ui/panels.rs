@@ -144,7 +144,7 @@ fn show_tracker(
         }
         ui.separator();
         if state.awaiting.is_some() {
-            show_orders(ui, orders);
+            show_orders(ui, orders, !state.from_delay);
             ui.separator();
         }
         show_preview(ui, preview);
@@ -152,7 +152,7 @@ fn show_tracker(
 }
 
 /// The player's orders for the waiting unit, and the buttons that give them.
-fn show_orders(ui: &mut egui::Ui, orders: &mut Orders) {
+fn show_orders(ui: &mut egui::Ui, orders: &mut Orders, may_delay: bool) {
     ui.strong("Your orders");
     ui.label(match &orders.movement {
         Some(m) => format!("Move: {} to {:?} (click the unit to take it back)", m.pace, m.to),
@@ -175,7 +175,7 @@ fn show_orders(ui: &mut egui::Ui, orders: &mut Orders) {
     ui.horizontal_wrapped(|ui| {
         orders.give |= ui.button("Give orders (Enter)").clicked();
         orders.wait |= ui.button("End slot (E)").clicked();
-        if orders.may_delay {
+        if may_delay {
             orders.delay |=
                 ui.button("Delay (L)").on_hover_text("Act after everyone else in this phase or pass").clicked();
         }

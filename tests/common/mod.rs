@@ -134,3 +134,14 @@ pub mod enumerate;
 pub mod hb;
 pub mod sr4;
 pub mod st;
+
+/// Every level file shipped in `levels/`, sorted.
+pub fn shipped_levels() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir("levels")
+        .expect("levels/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+}
