@@ -125,6 +125,14 @@ macro_rules! attack_odds {
 
 pub(crate) use attack_odds;
 
+/// Moves `usual` (if present) to the front of `ways`, keeping the others' order: the ways to attack list the
+/// built-in choice's mode first, which the AI's normal difficulty plays.
+pub fn usual_first<T: PartialEq>(ways: &mut [T], usual: &T) {
+    if let Some(i) = ways.iter().position(|w| w == usual) {
+        ways[..=i].rotate_right(1);
+    }
+}
+
 /// A probability distribution over whole numbers.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Dist(BTreeMap<i32, f64>);

@@ -17,7 +17,7 @@ use super::test::{Percentile, opposed, success_chance};
 use super::{EclipsePhase, Fighter, FiringMode, ModeBonus, Options, RulesError};
 use crate::rules::approach::Reach;
 use crate::rules::field::Move;
-use crate::rules::odds::{Dist, Odds};
+use crate::rules::odds::{Dist, Odds, usual_first};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::{Combatant, FighterState};
 
@@ -130,10 +130,7 @@ impl EclipsePhase {
         if modes.is_empty() {
             modes.push(FiringMode::SingleShot);
         }
-        // The built-in choice's mode first: the usual way to attack.
-        if let Some(i) = modes.iter().position(|&m| m == preferred_mode(weapon)) {
-            modes[..=i].rotate_right(1);
-        }
+        usual_first(&mut modes, &preferred_mode(weapon));
         let quick: Vec<QuickAction> = movement.into_iter().map(QuickAction::Move).collect();
         let attack = |mode: FiringMode, called_shot: bool| {
             let situation = Situation { called_shot, ..Situation::default() };

@@ -15,7 +15,7 @@ use super::pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
 use super::{Fighter, FiringMode, RulesError, Shadowrun4, Spray};
 use crate::rules::approach::Reach;
 use crate::rules::field::Move;
-use crate::rules::odds::{Dist, Odds, merge};
+use crate::rules::odds::{Dist, Odds, merge, usual_first};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
 use crate::rules::ruleset::{Combatant, FighterState};
@@ -141,7 +141,7 @@ impl Shadowrun4 {
             );
             return out;
         }
-        let modes: Vec<FiringMode> = weapon
+        let mut modes: Vec<FiringMode> = weapon
             .modes
             .iter()
             .flat_map(|m| match m {
@@ -170,11 +170,7 @@ impl Shadowrun4 {
             a.simple = [a.simple.clone(), a.simple].concat();
             (format!("{mode}, twice (two Simple Actions)"), a)
         };
-        // The built-in choice's mode first: the usual way to attack.
-        let mut modes = modes;
-        if let Some(i) = modes.iter().position(|&m| m == preferred_mode(&weapon.modes)) {
-            modes[..=i].rotate_right(1);
-        }
+        usual_first(&mut modes, &preferred_mode(&weapon.modes));
         let mut out: Vec<(String, Action)> = modes.iter().filter(|m| !m.is_complex()).map(|&m| twice(m)).collect();
         out.extend(modes.iter().map(|&m| (format!("{m}"), with(m, None))));
         if let Some(&first) = modes.first() {
