@@ -235,6 +235,15 @@ fn load(path: &Path, ruleset: Option<RulesetId>) -> Result<Scenario, String> {
     level.scenario(ruleset.unwrap_or(RulesetId::EclipsePhase)).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// The battle, if every side the command line names is one of its sides.
+fn known_sides<'a>(s: Scenario, named: impl IntoIterator<Item = &'a String>) -> Result<Scenario, String> {
+    let sides: Vec<&str> = s.sides();
+    match named.into_iter().find(|k| !sides.contains(&k.as_str())) {
+        Some(bad) => Err(format!("no side is called {bad}; the sides are {}", sides.join(", "))),
+        None => Ok(s),
+    }
+}
+
 /// A level or scenario with the command line's ruleset options and the sides it leaves out.
 fn load_battle(
     path: &Path,
@@ -280,13 +289,7 @@ fn sim(
     (runs, seed, show): (u32, u64, Option<u64>),
     minds: &Minds,
 ) -> ExitCode {
-    let loaded = load_battle(path, ruleset, rules, absent).and_then(|s| {
-        let sides: Vec<&str> = s.sides();
-        match minds.sides.keys().find(|k| !sides.contains(&k.as_str())) {
-            Some(bad) => Err(format!("no side is called {bad}; the sides are {}", sides.join(", "))),
-            None => Ok(s),
-        }
-    });
+    let loaded = load_battle(path, ruleset, rules, absent).and_then(|s| known_sides(s, minds.sides.keys()));
     let loaded = match loaded {
         Ok(s) => s,
         Err(e) => {
@@ -321,11 +324,21 @@ fn parse_side(text: &str) -> Result<(String, Difficulty), String> {
 
 /// Whether there is no display to open a window on, said in one line.
 fn no_display(hint: &str) -> bool {
-    let none = ["DISPLAY", "WAYLAND_DISPLAY"].iter().all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty()));
-    if none {
-        eprintln!("error: no display to open a window on (DISPLAY is not set); {hint}, or start under `xvfb-run`");
-    }
-    none
+    let var = |v: &str| std::env::var(v).ok().filter(|s| !s.is_empty());
+    let why = match (var("DISPLAY"), var("WAYLAND_DISPLAY")) {
+        (None, None) => "DISPLAY is not set".to_owned(),
+        (Some(x), None) if !local_x_server_runs(&x) => format!("no X server answers on DISPLAY {x}"),
+        _ => return false,
+    };
+    eprintln!("error: no display to open a window on ({why}); {hint}, or start under `xvfb-run`");
+    true
+}
+
+/// For a local display such as `:1` or `:1.0`, whether its X server's socket is there (winit would otherwise panic
+/// when it fails to connect); a remote display (`host:0`) is left to the window to try.
+fn local_x_server_runs(display: &str) -> bool {
+    let Some(number) = display.strip_prefix(':').map(|d| d.split('.').next().unwrap_or(d)) else { return true };
+    Path::new(&format!("/tmp/.X11-unix/X{number}")).exists()
 }
 
 /// The main menu, then the game it chose in a process of its own (a window's event loop is made once a process).
@@ -377,7 +390,8 @@ fn play(
     if no_display(&format!("play headless with `skirmish run {} --ruleset shadowrun4`", path.display())) {
         return ExitCode::from(2);
     }
-    let loaded = match load_battle(path, ruleset, rules, absent) {
+    let named = options.humans.iter().chain(options.minds.sides.keys()).chain(options.names.keys());
+    let loaded = match load_battle(path, ruleset, rules, absent).and_then(|s| known_sides(s, named)) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");

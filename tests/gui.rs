@@ -128,3 +128,17 @@ fn the_hand_over_screen_covers_everything_between_two_players() {
         .collect();
     assert!(middle.len() > 10, "the hand-over's text: {} shades", middle.len());
 }
+
+#[test]
+fn a_display_whose_x_server_is_gone_is_said_in_one_line_too() {
+    let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["play", "levels/street.ron"])
+        .env("DISPLAY", ":987")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "no panic, no backtrace: {err}");
+    assert!(err.starts_with("error: no display to open a window on (no X server answers on DISPLAY :987)"), "{err}");
+}
