@@ -34,6 +34,7 @@ fn eclipse_phase(c: &mut Criterion) {
             situation: &situation,
             distance: Some(40),
             other_targets: 0,
+            second_shot: false,
         };
         let odds = ep::odds::shot_odds(&ep::Options::default(), &attacker, &defender, &shot).expect("odds");
         c.bench_function(&format!("odds/eclipse_phase/{name} ({})", odds.inputs.join("; ")), |b| {

@@ -121,3 +121,30 @@ fn an_ai_with_an_empty_weapon_reloads() {
         assert!(action.simple.contains(&SimpleAction::Reload), "{difficulty}: {action:?}");
     }
 }
+
+/// An Eclipse Phase grenadier (a frag grenade in hand) or its target, on open ground.
+fn grenadier(name: &str, side: &str, at: (i32, i32)) -> Combatant<skirmish::rules::eclipse_phase::Fighter> {
+    let sheet = r#"init: 40, durability: 40, skills: { ThrownWeapons: 60, Fray: 40 }, weapons: ["frag_grenade", "frag_grenade"]"#;
+    Combatant {
+        side: side.into(),
+        position: at,
+        fighter: skirmish::rules::eclipse_phase::Fighter::new(name, sheet_of(sheet)),
+    }
+}
+
+#[test]
+fn the_ai_throws_a_grenade_at_a_lone_enemy_but_not_at_one_beside_a_friend() {
+    use skirmish::rules::eclipse_phase::EclipsePhase;
+    use skirmish::rules::eclipse_phase::actions::ComplexAction as Ep;
+    let slot = Slot { actor: 0, phase: 1, simultaneous: false };
+    for difficulty in [Difficulty::Normal, Difficulty::Hard] {
+        // A frag grenade's blast loses 2 DV a meter: 16 m is far enough for the thrower.
+        let lone = vec![grenadier("Me", "A", (0, 0)), grenadier("Them", "B", (16, 0)), grenadier("Mate", "A", (-6, 0))];
+        let action = ai::choose(&EclipsePhase::default(), slot, &lone, difficulty).expect("an action");
+        assert!(matches!(action.complex, Some(Ep::AreaAttack(_))), "{difficulty}: a blast at a lone enemy: {action:?}");
+        let close =
+            vec![grenadier("Me", "A", (0, 0)), grenadier("Them", "B", (16, 0)), grenadier("Mate", "A", (17, 0))];
+        let action = ai::choose(&EclipsePhase::default(), slot, &close, difficulty).expect("an action");
+        assert!(!matches!(action.complex, Some(Ep::AreaAttack(_))), "{difficulty}: not beside a friend: {action:?}");
+    }
+}

@@ -11,7 +11,7 @@ use skirmish::rules::eclipse_phase::damage::apply_hit;
 use skirmish::rules::eclipse_phase::gear::Catalogue;
 use skirmish::rules::eclipse_phase::{MosRule, Options};
 use skirmish::rules::outcome::{Log, Status};
-use skirmish::rules::ruleset::Ruleset;
+use skirmish::rules::ruleset::{FighterState, Ruleset};
 
 const PISTOL: &str =
     r#"init: 50, durability: 40, skills: { KineticWeapons: 50, Fray: 40 }, weapons: ["medium_pistol"]"#;
@@ -106,8 +106,8 @@ fn a_mode_the_weapon_lacks_or_too_many_shots_is_refused() {
 #[test]
 fn a_defenders_critical_jams_the_weapon_until_cleared() {
     let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET)];
-    let log = perform(&mut b, 0, r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B", "B"]))"#, &[20, 11]);
-    assert_eq!(hits(&log), [false], "the jam ends the attack after the first shot");
+    let log = perform(&mut b, 0, r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B", "B"]))"#, &[5, 11]);
+    assert_eq!(hits(&log), [false], "the defender rolled higher; the jam ends the attack after the first shot");
     assert!(b[0].fighter.condition.has(&Status::WeaponJammed("medium_pistol".into())));
     let jammed = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", complex: Attack(targets: ["B"]))"#, &[]);
     assert!(matches!(jammed, Err(RulesError::Illegal(m)) if m.contains("malfunctioned")));
@@ -140,7 +140,7 @@ fn a_complex_aim_gives_30_to_the_next_shot_at_that_target() {
     perform(&mut b, 0, r#"(actor: "A", complex: Aim("B"))"#, &[]);
     let log = perform(&mut b, 0, r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"]))"#, &[71, 5]);
     assert_eq!(tests(&log)[0], t("Kinetic Weapons", 70, 71, false), "50 − 10 medium range + 30 aim");
-    assert_eq!(b[0].fighter.condition.aiming_at, None);
+    assert_eq!(b[0].fighter.condition.aim, None, "the shot used the aim");
 }
 
 #[test]
@@ -160,10 +160,11 @@ fn the_mos_rule_option_changes_excellent_successes() {
         at("A", "a", 0, r#"init: 1, durability: 30, skills: { KineticWeapons: 75 }, weapons: ["medium_pistol"]"#),
         at("B", "b", 5, "init: 1, durability: 200"),
     ];
-    let first =
-        perform_with(Options { mos_rule: MosRule::TargetMinusRoll }, &mut b.clone(), 0, action, &faces).unwrap();
+    let first = Options { mos_rule: MosRule::TargetMinusRoll, ..Options::default() };
+    let first = perform_with(first, &mut b.clone(), 0, action, &faces).unwrap();
     assert_eq!(first.last_calc("damage value"), Some(12), "MoS 10: no bonus");
-    let errata = perform_with(Options { mos_rule: MosRule::RollIsMoS }, &mut b, 0, action, &faces).unwrap();
+    let errata = Options { mos_rule: MosRule::RollIsMoS, ..Options::default() };
+    let errata = perform_with(errata, &mut b, 0, action, &faces).unwrap();
     assert_eq!(errata.last_calc("damage value"), Some(22), "MoS 65: +10");
 }
 
@@ -193,7 +194,7 @@ fn blast_falls_off_2_per_meter_and_two_wounds_test_consciousness() {
     let log = perform(
         &mut b,
         0,
-        r#"(actor: "A", complex: AreaAttack(targets: [("B", 0), ("C", 3)], situation: (range: Short)))"#,
+        r#"(actor: "A", complex: AreaAttack(target: "B", situation: (range: Short)))"#,
         &[40, 2, 3, 4, 20, 30, 5],
     );
     let bc = &b[1].fighter.condition;
@@ -211,9 +212,9 @@ fn blast_falls_off_2_per_meter_and_two_wounds_test_consciousness() {
 fn uniform_blast_hits_everyone_in_the_radius_alike() {
     let thrower = r#"init: 1, durability: 30, skills: { ThrownWeapons: 50 }, weapons: ["plasma_grenade"]"#;
     let mut b = vec![at("A", "a", 0, thrower), at("B", "b", 8, "init: 1, durability: 100"), at("C", "b", 12, TARGET)];
-    perform(&mut b, 0, r#"(actor: "A", complex: AreaAttack(targets: [("B", 2), ("C", 4)]))"#, &[40, 1, 1, 1, 45]);
-    assert_eq!(b[1].fighter.condition.damage, 23, "3d10 3 + 20 at 2 m");
-    assert_eq!(b[2].fighter.condition.damage, 0, "4 m is outside the 3 m radius");
+    perform(&mut b, 0, r#"(actor: "A", complex: AreaAttack(target: "B"))"#, &[40, 1, 1, 1, 45]);
+    assert_eq!(b[1].fighter.condition.damage, 23, "3d10 3 + 20 at the center");
+    assert_eq!(b[2].fighter.condition.damage, 0, "C, 4 m from B, is outside the 3 m radius");
 }
 
 #[test]
@@ -296,7 +297,125 @@ fn a_stunned_combatant_cannot_act() {
 fn only_blast_weapons_make_area_attacks() {
     let sprayer = r#"init: 1, durability: 30, skills: { SprayWeapons: 60 }, weapons: ["shredder"]"#;
     let mut b = vec![at("A", "a", 0, sprayer), at("B", "b", 5, TARGET)];
-    let cone =
-        perform_with(Options::default(), &mut b, 0, r#"(actor: "A", complex: AreaAttack(targets: [("B", 0)]))"#, &[]);
+    let cone = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", complex: AreaAttack(target: "B"))"#, &[]);
     assert!(matches!(cone, Err(RulesError::Illegal(m)) if m.contains("not a blast weapon")));
+}
+
+#[test]
+fn both_succeeding_the_higher_roll_wins_even_against_a_critical() {
+    // File 000, step 5: "If the attacker's dice roll is higher, the attack hits …; otherwise, the attack fails".
+    let shot = r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"]))"#;
+    let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, "init: 1, durability: 40, skills: { Fray: 60 }")];
+    let log = perform(&mut b, 0, shot, &[11, 28]);
+    assert_eq!(hits(&log), [false], "an attack critical 11 against a defense 28: the defender rolled higher");
+    let log = perform(&mut b, 0, shot, &[45, 22, 5, 5, 10]);
+    assert_eq!(hits(&log), [true], "an attack 45 against a defense critical 22: the attacker rolled higher");
+    assert!(b[0].fighter.condition.has(&Status::WeaponJammed("medium_pistol".into())), "the defender's critical");
+    assert_eq!(b[1].fighter.condition.damage, 12, "2d10 (5 + 5) + 2; 45 against 50 is MoS 5: no bonus");
+}
+
+#[test]
+fn the_critical_beats_success_option_lets_a_critical_win() {
+    use skirmish::rules::eclipse_phase::OpposedCriticals;
+    let house = Options { opposed_criticals: OpposedCriticals::CriticalBeatsSuccess, ..Options::default() };
+    let shot = r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"]))"#;
+    let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, "init: 1, durability: 40, skills: { Fray: 60 }")];
+    let log = perform_with(house, &mut b, 0, shot, &[11, 28, 1, 1, 10]).unwrap();
+    assert_eq!(hits(&log), [true], "the attacker's critical beats a plain success");
+    assert_eq!(log.last_calc("damage value"), Some(9), "1 + 1 + 2, and MoS 39 adds +5");
+    // B's one wound makes its defense 30 − 10 = 20: a critical 11 beats the attack's 45.
+    let log = perform_with(house, &mut b, 0, shot, &[45, 11]).unwrap();
+    assert_eq!(hits(&log), [false], "the defender's critical beats a plain success");
+}
+
+#[test]
+fn damage_equal_to_durability_does_not_incapacitate_unless_the_option_says() {
+    use skirmish::rules::eclipse_phase::IncapacitatedAt;
+    let pistol = Catalogue::get().unwrap().weapon("medium_pistol").unwrap();
+    let hit = |options: Options, dv: i32| {
+        let mut f = at("B", "b", 0, "init: 1, durability: 30, wound_threshold: 100").fighter;
+        f.condition.damage = 20;
+        apply_hit(&options, &mut f, pistol, dv, false, &mut ScriptedDice::new([]), &mut Log::default()).unwrap();
+        f.condition
+    };
+    let seed = Options::default();
+    assert!(!hit(seed, 10).has(&Status::Incapacitated), "30 of 30 does not exceed Durability (file 000, step 7)");
+    assert!(hit(seed, 11).has(&Status::Incapacitated), "31 exceeds it");
+    let reaches = Options { incapacitated_at: IncapacitatedAt::ReachesDurability, ..Options::default() };
+    assert!(hit(reaches, 10).has(&Status::Incapacitated), "the option: reaching it is enough");
+}
+
+#[test]
+fn a_second_shock_keeps_the_longer_stun() {
+    let stunner = r#"init: 1, durability: 30, skills: { BeamWeapons: 80 }, weapons: ["stunner"]"#;
+    let victim = "init: 1, durability: 30, wound_threshold: 100";
+    let shot = r#"(actor: "A", complex: Attack(mode: SingleShot, targets: ["B"]))"#;
+    let mut b = vec![at("A", "a", 0, stunner), at("B", "b", 5, victim)];
+    b[1].fighter.condition.gain(Status::Stunned(2));
+    // A hit (10 against no defense: B is stunned), 1d10 ÷ 2, then the shock test 30 failed by 9: one turn.
+    let log = perform(&mut b, 0, shot, &[10, 4, 39]);
+    assert!(b[1].fighter.condition.has(&Status::Stunned(2)), "{}", render(&log));
+    assert_eq!(b[1].fighter.condition.stun_left(), Some(2), "the 2 turns left stand, not the new 1");
+    b[1].fighter.condition.gain(Status::Stunned(1));
+    perform(&mut b, 0, shot, &[10, 4, 70]);
+    assert_eq!(b[1].fighter.condition.stun_left(), Some(4), "a longer stun replaces the shorter: MoF 40");
+}
+
+#[test]
+fn a_melee_weapon_has_no_firing_modes() {
+    let knifer = r#"init: 1, durability: 30, skills: { Blades: 60 }, weapons: ["knife"]"#;
+    let mut b = vec![at("A", "a", 0, knifer), at("B", "b", 1, TARGET)];
+    for mode in ["FullAuto(ToHit)", "Burst(Damage)", "SemiAuto"] {
+        let text = format!(r#"(actor: "A", complex: Attack(mode: {mode}, targets: ["B"]))"#);
+        let err = perform_with(Options::default(), &mut b, 0, &text, &[]);
+        assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("cannot fire")), "{mode}");
+    }
+    let log = perform(&mut b, 0, r#"(actor: "A", complex: Attack(targets: ["B"]))"#, &[70, 5]);
+    assert_eq!(tests(&log)[0], t("Blades", 60, 70, false), "a plain strike, no +30");
+}
+
+#[test]
+fn a_beam_weapons_second_shot_sweeps_for_10() {
+    let laser = r#"init: 1, durability: 30, skills: { BeamWeapons: 50 }, weapons: ["laser_pulser"]"#;
+    let mut b = vec![at("A", "a", 0, laser), at("B", "b", 5, TARGET)];
+    let log =
+        perform(&mut b, 0, r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B", "B"]))"#, &[80, 5, 80, 5]);
+    assert_eq!(tests(&log)[0], t("Beam Weapons", 50, 80, false));
+    assert_eq!(tests(&log)[2], t("Beam Weapons", 60, 80, false), "file 003: sweeping fire +10 on the second shot");
+    let pistol = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET)];
+    let log = perform(
+        &mut pistol.clone(),
+        0,
+        r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B", "B"]))"#,
+        &[80, 5, 80, 5],
+    );
+    assert_eq!(tests(&log)[2], t("Kinetic Weapons", 50, 80, false), "no sweep for a slug thrower");
+}
+
+#[test]
+fn a_thrown_grenade_is_used_up() {
+    let thrower =
+        r#"init: 1, durability: 30, skills: { ThrownWeapons: 50 }, weapons: ["frag_grenade", "frag_grenade", "knife"]"#;
+    let mut b = vec![at("A", "a", 0, thrower), at("B", "b", 20, "init: 1, durability: 200")];
+    let throw = r#"(actor: "A", complex: AreaAttack(target: "B"))"#;
+    perform(&mut b, 0, throw, &[90]);
+    assert_eq!(b[0].fighter.rounds_in_hand(), Some(1), "two carried, one thrown");
+    let reload = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", complex: Reload)"#, &[]);
+    assert!(matches!(reload, Err(RulesError::Illegal(m)) if m.contains("used up")));
+    let log = perform(&mut b, 0, throw, &[90]);
+    assert!(render(&log).contains("A: has thrown its last Frag grenade"), "{}", render(&log));
+    assert_eq!(b[0].fighter.drawn_id(), "unarmed", "the hand is empty");
+    let again = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", quick: [Draw("frag_grenade")])"#, &[]);
+    assert!(matches!(again, Err(RulesError::Illegal(m)) if m.contains("has no Frag grenade left")));
+}
+
+#[test]
+fn an_aim_lapses_when_the_next_action_phase_passes_unused() {
+    let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 20, TARGET)];
+    perform(&mut b, 0, r#"(actor: "A", complex: Aim("B"))"#, &[]);
+    let waited = perform(&mut b, 0, r#"(actor: "A", complex: Wait)"#, &[]);
+    assert!(b[0].fighter.condition.aim.is_some(), "held through the next Action Phase: {}", render(&waited));
+    let lapsed = perform(&mut b, 0, r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"]))"#, &[71, 5]);
+    assert!(render(&lapsed).contains("A: lets its aim at B lapse"), "{}", render(&lapsed));
+    assert_eq!(tests(&lapsed)[0], t("Kinetic Weapons", 40, 71, false), "50 − 10 medium range, no aim");
 }

@@ -152,7 +152,7 @@ fn as_many_hits_as_the_defender_hit_even_none() {
         Event::AttackResolved { hit, reason, .. } => Some((*hit, reason.clone())),
         _ => None,
     });
-    assert_eq!(hit, Some((true, "0 hits against 0".to_owned())), "file 002 step 1: as many or more hits");
+    assert_eq!(hit, Some((true, "0 hits against 0: a tie hits".to_owned())), "file 002 step 1: as many or more hits");
     assert_eq!(b[1].fighter.condition.critical, 5, "5PC with no net hits; Body 3 resisted nothing");
 }
 
@@ -176,4 +176,50 @@ fn initiative_is_reaction_plus_intuition_plus_hits_in_passes() {
     assert_eq!(log.last_calc("initiative score"), Some(8), "Y: 4 + 3 + 1");
     let order: Vec<(usize, u32)> = std::iter::from_fn(|| rules.next_slot(&b)).map(|s| (s.actor, s.phase)).collect();
     assert_eq!(order, [(1, 1), (0, 1), (0, 2)], "X: 6 + 2 = 8 ties Y's 8; Y's higher Reaction + Intuition goes first");
+}
+
+#[test]
+fn convert_only_still_reduces_light_damage() {
+    // File 002, step 5 reduces the damage by the hits; the option is about Critical damage only (rules.md §4).
+    let opts = Options { critical_resistance: CriticalResistance::ConvertOnly, ..Options::default() };
+    let (_, b) = hit(opts, "attributes: (willpower: 5)", "club", 0, &[5, 2, 2]);
+    let c = &b.condition;
+    assert_eq!((c.light, c.critical), (4, 0), "5IL less 1 resisted");
+    assert!(!c.has(&Status::Prone), "4 is not more than Willpower 5: no knockdown");
+}
+
+#[test]
+fn the_ties_option_lets_only_contact_weapons_hit_on_a_tie() {
+    use skirmish::rules::homebrew_d6::Ties;
+    let only_contact = Options { ties: Ties::OnlyContact, ..Options::default() };
+    let dodger = "attributes: (agility: 1, reaction: 1, edge: 1)";
+    let punch = |options: Options, weapon: &str, faces: &[u32]| {
+        let puncher = format!(r#"attributes: (agility: 1), weapons: ["{weapon}"]"#);
+        let mut b = vec![at("A", "a", 0, &puncher), at("B", "b", 1, dodger)];
+        let log = perform_with(options, &mut b, 0, r#"(actor: "A", complex: Attack(target: "B"))"#, faces).unwrap();
+        (common::hits(&log), b[1].fighter.condition.light)
+    };
+    assert_eq!(punch(Options::default(), "fists", &[5, 5, 2, 2, 2]), (vec![true], 3), "step 1: a tie hits");
+    assert_eq!(punch(only_contact, "fists", &[5, 5]), (vec![false], 0), "a tie misses but for contact-only attacks");
+    assert_eq!(punch(only_contact, "shock_glove", &[5, 5, 2, 2, 2]), (vec![true], 5), "a contact-only attack ties");
+}
+
+#[test]
+fn the_defense_penalty_eases_when_the_turn_starts_even_without_an_action() {
+    // File 002: the penalty "is reduced by 1 at the start of your turn every initiative pass". B's slot in turn 1 has
+    // nothing scripted for it; its turn-2 defense is at no penalty.
+    use skirmish::scenario::play::{Script, play};
+    let fists = "attributes: (agility: 1, reaction: 2, intuition: 2)";
+    let mut b =
+        vec![at("A", "a", 0, fists), at("B", "b", 1, "attributes: (agility: 1, reaction: 1, intuition: 1, edge: 1)")];
+    let attack = r#"(actor: "A", complex: Attack(target: "B"))"#;
+    let script = Script::Scripted([attack, attack].iter().map(|a| common::ron(a)).collect());
+    let faces = [2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 2, 2, 5];
+    let (mut dice, mut log) = (ScriptedDice::new(faces), Log::default());
+    let mut objectives = skirmish::map::victory::Objectives::eliminate();
+    play(&mut HomebrewD6::default(), &mut b, script, (5, &mut objectives), &mut dice, &mut log).unwrap();
+    assert_eq!(dice.remaining(), 0, "{}", render(&log));
+    let defenses: Vec<usize> =
+        log.tests().filter(|t| t.who == "B" && !t.label.contains("initiative")).map(|t| t.modifiers.len()).collect();
+    assert_eq!(defenses, [0, 0], "no defense frequency penalty in turn 2:\n{}", render(&log));
 }

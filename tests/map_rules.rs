@@ -4,11 +4,7 @@
 
 mod common;
 
-use std::sync::Arc;
-
-use common::{d10_pools, pools, render, sheet_of, tests};
-use skirmish::map::Battlefield;
-use skirmish::map::grid::Grid;
+use common::{d10_pools, picture, pools, render, sheet_of, tests};
 use skirmish::rules::eclipse_phase::{self as ep, EclipsePhase};
 use skirmish::rules::field::{Cell, Field};
 use skirmish::rules::homebrew_d6::{self as hb, HomebrewD6};
@@ -17,17 +13,6 @@ use skirmish::rules::ruleset::{Combatant, Ruleset};
 use skirmish::rules::shadowrun4::{self as sr4, Shadowrun4};
 use skirmish::rules::storyteller::{self as st, Storyteller};
 use skirmish::rules::{RulesError, field};
-
-/// The field of a picture, and the cells of `A` and `T`.
-fn picture(rows: &[&str]) -> (Field, Cell, Cell) {
-    let find = |marks: &str| -> Cell {
-        let on_row = |(y, r): (usize, &&str)| r.find(|c| marks.contains(c)).map(|x| (x as i32, y as i32));
-        rows.iter().enumerate().find_map(on_row).expect("the picture has the mark")
-    };
-    let clean: Vec<String> = rows.iter().map(|r| r.replace(['A', 'T'], ".").replace(['a', 't'], "^")).collect();
-    let grid = Grid::parse(&clean).expect("a good picture");
-    (Field(Arc::new(Battlefield::new(grid))), find("Aa"), find("Tt"))
-}
 
 fn perform<R: Ruleset>(
     mut rules: R,

@@ -64,10 +64,15 @@ impl Observed {
     }
 }
 
-/// One real Eclipse Phase shot with `dice`, read as the odds read it.
-fn ep_shot(attacker: &ep::Fighter, defender: &ep::Fighter, shot: &Shot<'_>, dice: &mut dyn Dice) -> Seen {
+/// One real Eclipse Phase shot with `dice` under `options`, read as the odds read it.
+fn ep_shot(
+    options: &Options,
+    (attacker, defender): (&ep::Fighter, &ep::Fighter),
+    shot: &Shot<'_>,
+    dice: &mut dyn Dice,
+) -> Seen {
     let (mut a, mut d) = (attacker.clone(), defender.clone());
-    let result = resolve_shot(&Options::default(), &mut a, &mut d, shot, dice, &mut Log::default()).expect("legal");
+    let result = resolve_shot(options, &mut a, &mut d, shot, dice, &mut Log::default()).expect("legal");
     let has = |s: &Status| d.condition.has(s) && !defender.condition.has(s);
     let stunned = d.condition.statuses.iter().any(|s| matches!(s, Status::Stunned(n) if *n > 0));
     Seen {
@@ -88,12 +93,12 @@ fn ep_shot(attacker: &ep::Fighter, defender: &ep::Fighter, shot: &Shot<'_>, dice
 
 fn shot<'a>(id: &'a str, mode: FiringMode, situation: &'a Situation, distance: u32) -> Shot<'a> {
     let weapon = WeaponRef(id.to_owned()).weapon().expect("catalogue");
-    Shot { weapon_id: id, weapon, mode, situation, distance: Some(distance), other_targets: 0 }
+    Shot { weapon_id: id, weapon, mode, situation, distance: Some(distance), other_targets: 0, second_shot: false }
 }
 
-fn brute_force(attacker: &ep::Fighter, defender: &ep::Fighter, shot: &Shot<'_>) -> Observed {
+fn brute_force(options: &Options, attacker: &ep::Fighter, defender: &ep::Fighter, shot: &Shot<'_>) -> Observed {
     let mut seen = Observed::default();
-    every_outcome(|dice| ep_shot(attacker, defender, shot, dice), |s, w| seen.add(s, w));
+    every_outcome(|dice| ep_shot(options, (attacker, defender), shot, dice), |s, w| seen.add(s, w));
     seen
 }
 
@@ -110,7 +115,7 @@ fn eclipse_phase_odds_match_every_face_of_an_opposed_knife_attack() {
     let situation = Situation::default();
     let s = shot("knife", FiringMode::SingleShot, &situation, 1);
     let odds = shot_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
-    brute_force(&attacker, &defender, &s).agrees(&odds, |_| 1e-9);
+    brute_force(&Options::default(), &attacker, &defender, &s).agrees(&odds, |_| 1e-9);
     assert!(odds.chance("weapon malfunction") > 0.0 && odds.chance("critical (armor-defeating)") > 0.0, "{odds}");
 }
 
@@ -124,8 +129,32 @@ fn eclipse_phase_odds_match_every_face_of_a_wound_and_its_som_test() {
     let situation = Situation::default();
     let s = shot("knife", FiringMode::SingleShot, &situation, 1);
     let odds = shot_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
-    brute_force(&attacker, &defender, &s).agrees(&odds, |_| 1e-9);
+    brute_force(&Options::default(), &attacker, &defender, &s).agrees(&odds, |_| 1e-9);
     assert!(odds.chance("knocked down") > 0.0 && odds.chance("incapacitated") > 0.0, "{odds}");
+}
+
+#[test]
+fn eclipse_phase_odds_match_every_face_under_the_house_options() {
+    // The knife and the wounding test above under the other readings of file 000: a critical beats a plain success,
+    // and damage equal to Durability incapacitates (DUR 9: a hit of 9 now takes the defender out).
+    use skirmish::rules::eclipse_phase::{IncapacitatedAt, OpposedCriticals};
+    let house = Options {
+        opposed_criticals: OpposedCriticals::CriticalBeatsSuccess,
+        incapacitated_at: IncapacitatedAt::ReachesDurability,
+        ..Options::default()
+    };
+    let attacker = fighter("init: 40, durability: 30, skills: { Blades: 55 }, weapons: [\"knife\"]");
+    let situation = Situation::default();
+    let s = shot("knife", FiringMode::SingleShot, &situation, 1);
+    let defender = fighter("init: 40, durability: 60, skills: { Fray: 45 }");
+    let odds = shot_odds(&house, &attacker, &defender, &s).expect("odds");
+    brute_force(&house, &attacker, &defender, &s).agrees(&odds, |_| 1e-9);
+    let seed = shot_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
+    assert!((odds.chance("hit") - seed.chance("hit")).abs() > 1e-6, "the option changes who wins: {odds}\n{seed}");
+    let mut wounded = fighter("init: 40, durability: 9, wound_threshold: 6, aptitudes: (som: 15)");
+    wounded.condition.statuses.push(Status::Stunned(0));
+    let odds = shot_odds(&house, &attacker, &wounded, &s).expect("odds");
+    brute_force(&house, &attacker, &wounded, &s).agrees(&odds, |_| 1e-9);
 }
 
 #[test]
@@ -138,7 +167,7 @@ fn eclipse_phase_odds_match_every_face_of_a_shock_hit() {
     let situation = Situation::default();
     let s = shot("stunner", FiringMode::SingleShot, &situation, 5);
     let odds = shot_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
-    brute_force(&attacker, &defender, &s).agrees(&odds, |_| 1e-9);
+    brute_force(&Options::default(), &attacker, &defender, &s).agrees(&odds, |_| 1e-9);
     assert!(odds.chance("stunned") > 0.0, "{odds}");
 }
 
@@ -173,7 +202,7 @@ fn eclipse_phase_odds_agree_with_a_large_monte_carlo_run_of_a_typical_burst() {
     let s = shot("assault_rifle", FiringMode::Burst(ModeBonus::Damage), &situation, 40);
     let odds = shot_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
     let n = 100_000;
-    monte_carlo(n, |dice| ep_shot(&attacker, &defender, &s, dice)).agrees(&odds, five_sigma(n));
+    monte_carlo(n, |dice| ep_shot(&Options::default(), (&attacker, &defender), &s, dice)).agrees(&odds, five_sigma(n));
 }
 
 mod shadowrun {
@@ -401,9 +430,18 @@ mod homebrew {
     use skirmish::rules::homebrew_d6::{self as hb, Options};
 
     fn strike(attacker: &hb::Fighter, defender: &hb::Fighter, s: &Strike<'_>, dice: &mut dyn Dice) -> Seen {
+        strike_with(&Options::default(), (attacker, defender), s, dice)
+    }
+
+    fn strike_with(
+        options: &Options,
+        (attacker, defender): (&hb::Fighter, &hb::Fighter),
+        s: &Strike<'_>,
+        dice: &mut dyn Dice,
+    ) -> Seen {
         let (mut a, mut d) = (attacker.clone(), defender.clone());
         let mut log = Log::default();
-        resolve_strike(&Options::default(), &mut a, &mut d, s, dice, &mut log).expect("legal");
+        resolve_strike(options, &mut a, &mut d, s, dice, &mut log).expect("legal");
         let has = |s: &Status| d.condition.has(s) && !defender.condition.has(s);
         let jammed = a.condition.has(&Status::WeaponJammed(s.weapon_id.to_owned()));
         let out = has(&Status::Unconscious) || has(&Status::Incapacitated) || has(&Status::Dead);
@@ -448,6 +486,17 @@ mod homebrew {
         for name in ["attacker glitch", "weapon malfunction", "defender glitch", "knocked down"] {
             assert!(odds.chance(name) > 0.0, "{name}: {odds}");
         }
+        // Under `ties: OnlyContact` the pistol's ties miss; `ConvertOnly` spares its Critical damage the reduction.
+        let house = Options {
+            ties: hb::Ties::OnlyContact,
+            critical_resistance: hb::CriticalResistance::ConvertOnly,
+            ..Options::default()
+        };
+        let priced = strike_odds(&house, &attacker, &defender, &s).expect("odds");
+        let mut seen = Observed::default();
+        every_outcome(|dice| strike_with(&house, (&attacker, &defender), &s, dice), |x, w| seen.add(x, w));
+        seen.agrees(&priced, |_| 1e-9);
+        assert!(priced.chance("hit") < odds.chance("hit"), "ties no longer hit");
     }
 
     #[test]

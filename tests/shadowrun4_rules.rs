@@ -80,8 +80,11 @@ fn smartlink_and_laser_do_not_stack_and_recoil_is_compensated_or_doubled() {
     let hmg = r#"attributes: (agility: 4), skills: { HeavyWeapons: 4 }, weapons: ["ultimax_hmg"]"#;
     let mut b = vec![at("A", "a", 0, hmg), at("B", "b", 20, "")];
     let log = perform(&mut b, 0, r#"(actor: "A", complex: Fire(mode: FullAuto(Narrow), target: "B"))"#, &[2, 2, 2]);
-    assert_eq!(mods(&log, "A", 0), [m("recoil", -15)], "heavy: 9 × 2 less compensation 3");
+    assert_eq!(mods(&log, "A", 0), [m("recoil", -12)], "file 004: heavy weapon, 2 × uncompensated (9 − 3)");
     assert_eq!(pools(&log)[0].2, 0, "no dice left");
+    let mut b = vec![at("A", "a", 0, hmg), at("B", "b", 20, "")];
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(mode: LongBurst(Narrow), target: "B")])"#, &[2; 7]);
+    assert_eq!(mods(&log, "A", 0), [m("recoil", -4)], "a long burst: 2 × (5 − 3)");
 }
 
 #[test]
@@ -318,8 +321,8 @@ fn the_action_economy_is_two_simple_or_one_complex() {
 fn a_long_burst_with_laser_tracers_and_gyro_against_a_gymnastics_dodge() {
     let rifle = r#"attributes: (agility: 4), skills: { Automatics: 4 }, gyro: 1, weapons: ["ares_alpha"]"#;
     let mut b = vec![at("A", "a", 0, rifle), at("B", "b", 20, "skills: { Gymnastics: 2 }")];
-    let attack = r#"(actor: "A", complex: Fire(mode: LongBurst(Narrow), target: "B",
-        situation: (tracer: true, attacker_running: true, defense: GymnasticsDodge)))"#;
+    let attack = r#"(actor: "A", simple: [Fire(mode: LongBurst(Narrow), target: "B",
+        situation: (tracer: true, attacker_running: true, defense: GymnasticsDodge))])"#;
     let log = perform(&mut b, 0, attack, &[5, 5, 5, 5, 2, 2, 2, 5, 2, 2, 2, 2, 2, 2, 2]);
     let expected = [m("attacker running", -2), m("laser sight", 1), m("recoil", -2), m("trace rounds", 2)];
     assert_eq!(mods(&log, "A", 0), expected, "long burst 5 − compensation 2 − gyro 1");
@@ -345,12 +348,12 @@ fn a_melee_defender_may_choose_to_block_or_dodge() {
 }
 
 #[test]
-fn a_split_pool_an_improvised_called_shot_and_an_unaware_target() {
+fn an_improvised_called_shot_and_an_unaware_target() {
     let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
-    let attack = r#"(actor: "A", simple: [Fire(target: "B", situation: (second_firearm: true,
+    let attack = r#"(actor: "A", simple: [Fire(target: "B", situation: (
         called_shot: Other(what: "the tire", modifier: -4), defender_unaware: true))])"#;
-    let log = perform(&mut b, 0, attack, &[2]);
-    assert_eq!(mods(&log, "A", 0), [m("called shot: the tire", -4), m("second firearm: split pool", -2)]);
+    let log = perform(&mut b, 0, attack, &[2, 2, 2]);
+    assert_eq!(mods(&log, "A", 0), [m("called shot: the tire", -4)]);
     assert_eq!(pools(&log).len(), 1, "an unaware target gets no defense");
 }
 
@@ -367,4 +370,143 @@ fn a_vital_area_called_shot_adds_one_to_four() {
     let five = r#"(actor: "A", simple: [Fire(target: "B", situation: (called_shot: VitalArea(5)))])"#;
     let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, five, &[]);
     assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("1 to 4 DV, not 5")));
+}
+
+#[test]
+fn two_long_bursts_fit_a_phase_at_minus_5_then_minus_6() {
+    // File 004: "Long burst (−5 first, −6 second)": a long burst is a Simple Action, so two fit an Action Phase.
+    let ak = r#"attributes: (agility: 5), skills: { Automatics: 5 }, weapons: ["ak_97"]"#;
+    let mut b = vec![at("A", "a", 0, ak), at("B", "b", 30, "")];
+    let twice = r#"(actor: "A", simple: [Fire(mode: LongBurst(Narrow), target: "B"), Fire(mode: LongBurst(Narrow), target: "B")])"#;
+    let log = perform(&mut b, 0, twice, &[2; 5 + 3 + 4 + 2]);
+    assert_eq!(mods(&log, "A", 0), [m("recoil", -5)]);
+    assert_eq!(mods(&log, "A", 1), [m("recoil", -6)]);
+    assert_eq!(b[0].fighter.condition.ammo.get("ak_97"), Some(&26), "6 rounds each from 38");
+}
+
+#[test]
+fn single_shot_mode_fires_once_an_action_phase() {
+    let rifle = r#"attributes: (agility: 4), skills: { Longarms: 3 }, weapons: ["remington_950"]"#;
+    let mut b = vec![at("A", "a", 0, rifle), at("B", "b", 30, "")];
+    let twice = r#"(actor: "A", simple: [Fire(target: "B"), Fire(target: "B")])"#;
+    let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, twice, &[2; 10]);
+    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("single-shot mode fires once")));
+    let mixed = r#"(actor: "A", simple: [Fire(target: "B"), Fire(mode: SingleShot, target: "B")])"#;
+    let mut pistol = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
+    let err = perform_with(&mut Shadowrun4::default(), &mut pistol, 0, mixed, &[2; 20]);
+    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("single-shot")), "a semi-auto gun too");
+    let rules = Shadowrun4::default();
+    let slot = skirmish::rules::ruleset::Slot { actor: 0, phase: 1, simultaneous: false };
+    let choice = rules.default_action(slot, &b).expect("the built-in choice shoots");
+    assert_eq!(choice.simple.len(), 1, "the built-in choice fires the Remington once: {choice:?}");
+}
+
+#[test]
+fn wounds_take_dice_off_the_initiative_roll_and_points_off_the_score() {
+    let mut b = vec![at("P", "a", 0, "attributes: (reaction: 3, intuition: 3)"), at("Q", "b", 1, "")];
+    b[0].fighter.condition.physical = 6; // −2
+    let mut log = Log::default();
+    let mut rules = Shadowrun4::default();
+    rules.start_turn(1, &mut b, &mut ScriptedDice::new([5, 5, 5, 5, 2, 2, 2, 2, 2, 2]), &mut log).unwrap();
+    assert_eq!(pools(&log)[0], pool("P", "Reaction 3 + Intuition 3 (initiative)", 4, 4), "6 dice less 2");
+    assert_eq!(log.last_calc("initiative score"), Some(6), "Q: 6 + 0 hits");
+    let p = log.events.iter().find_map(|e| match e {
+        Event::Calculated { who, label, total, .. } if who == "P" && label == "initiative score" => Some(*total),
+        _ => None,
+    });
+    assert_eq!(p, Some(8), "6 + 4 hits − 2 wounds: the score the order uses");
+    assert_eq!(rules.next_slot(&b).map(|s| s.actor), Some(0), "8 against 6");
+}
+
+#[test]
+fn a_wounded_combatants_surprise_test_loses_dice() {
+    let mut rules = Shadowrun4::new(Options { surprise: Some(Surprise { alerted: vec![] }) });
+    let mut b = vec![at("A", "a", 0, ""), at("B", "b", 5, "")];
+    b[0].fighter.condition.stun = 3; // −1
+    let mut log = Log::default();
+    rules.start_turn(1, &mut b, &mut ScriptedDice::new([2; 5 + 6 + 5 + 6]), &mut log).unwrap();
+    assert_eq!(pools(&log)[0], pool("A", "Reaction 3 + Intuition 3 (surprise)", 5, 0));
+    assert_eq!(mods(&log, "A", 0), [m("wounds", -1)]);
+}
+
+#[test]
+fn calling_a_shot_is_the_phases_free_action() {
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
+    let called = "situation: (called_shot: VitalArea(1))";
+    let prone = format!(r#"(actor: "A", free: DropProne, simple: [Fire(target: "B", {called})])"#);
+    let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, &prone, &[]);
+    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("Free Action")), "dropping prone spent it");
+    let two = format!(r#"(actor: "A", simple: [Fire(target: "B", {called}), Fire(target: "B", {called})])"#);
+    let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, &two, &[]);
+    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("one called shot a phase")));
+    let run = format!(r#"(actor: "A", movement: (to: (1, 1), pace: Run), simple: [Fire(target: "B", {called})])"#);
+    let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, &run, &[]);
+    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("Free Action")), "running spent it");
+}
+
+#[test]
+fn the_best_armor_piece_protects_and_only_accessories_add() {
+    let shot = r#"(actor: "A", simple: [Fire(target: "B")])"#;
+    let layered = r#"attributes: (body: 5), armor: ["armor_jacket", "armor_vest", "helmet"]"#;
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, layered)];
+    // A: 7 dice, 4 hits; B: Reaction 3 less 2 for encumbrance, 1 die; then Body 5 + armor 8 resists.
+    let log = perform(&mut b, 0, shot, &[5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    assert_eq!(log.last_calc("modified armor"), Some(8), "jacket 8 + helmet 1, AP −1; the vest does not add");
+    let heavy = at("B", "b", 5, r#"attributes: (body: 5), armor: ["armor_jacket", "armor_vest"]"#);
+    let encumbered = heavy.fighter.encumbrance().unwrap().map(|e| e.value);
+    assert_eq!(encumbered, Some(-2), "file 004: 8 + 6 = 14 added together for encumbrance, over Body × 2 = 10 by 4");
+}
+
+#[test]
+fn only_a_critical_glitch_drops_a_defender() {
+    let shot = r#"(actor: "A", simple: [Fire(target: "B")])"#;
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "attributes: (reaction: 4)")];
+    // B: 4 dice, two 1s and a 5: a glitch with a hit.
+    perform(&mut b, 0, shot, &[2, 2, 2, 2, 2, 2, 2, 1, 1, 5, 2]);
+    assert!(!b[1].fighter.condition.has(&Status::Prone), "a plain glitch on a defense costs nothing more");
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "attributes: (reaction: 4)")];
+    let log = perform(&mut b, 0, shot, &[2, 2, 2, 2, 2, 2, 2, 1, 1, 2, 2]);
+    assert!(b[1].fighter.condition.has(&Status::Prone), "a critical glitch: {}", render(&log));
+}
+
+#[test]
+fn a_parry_without_a_melee_weapon_falls_back_to_dodging() {
+    let boxer = "attributes: (agility: 4), skills: { UnarmedCombat: 3 }";
+    let gunman = r#"skills: { Dodge: 2 }, weapons: ["ares_predator_iv"]"#;
+    for (choice, label, dice) in [
+        ("Parry", "Reaction 3 + Dodge 2 (dodge: no melee weapon to parry with)", 5),
+        ("FullParry", "Reaction 3 + Dodge 2 + Dodge 2 (full dodge: no melee weapon to parry with)", 7),
+    ] {
+        let mut b = vec![at("A", "a", 0, boxer), at("B", "b", 1, gunman)];
+        let attack = format!(r#"(actor: "A", complex: Melee(target: "B", situation: (defense: {choice})))"#);
+        let log = perform(&mut b, 0, &attack, &vec![2; 7 + dice]);
+        assert_eq!(pools(&log)[1], pool("B", label, dice as u32, 0), "{choice}");
+    }
+}
+
+#[test]
+fn only_a_shotgun_opens_a_spread() {
+    let spread = r#"(actor: "A", simple: [Fire(target: "B", situation: (spread: Wide))])"#;
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
+    let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, spread, &[]);
+    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("no shotgun")));
+    let shotgun = r#"attributes: (agility: 4), skills: { Longarms: 3 }, weapons: ["enfield_as7"]"#;
+    let mut b = vec![at("A", "a", 0, shotgun), at("B", "b", 5, "")];
+    let log = perform(&mut b, 0, spread, &[2; 8]);
+    assert_eq!(mods(&log, "B", 0), [m("shotgun wide spread", -4)]);
+}
+
+#[test]
+fn an_enemy_next_to_the_shooter_or_the_target_puts_it_in_melee() {
+    // File 004: "Attacker in melee combat (−3)", "Defender in melee targeted by ranged attack (−3)", from the map: an
+    // enemy of theirs still in the fight stands next to them.
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, ""), at("C", "b", 1, ""), at("D", "a", 6, "")];
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[2; 4]);
+    assert_eq!(mods(&log, "A", 0), [m("attacker in melee combat", -3)], "C stands next to A");
+    assert_eq!(mods(&log, "B", 0), [m("defender in melee, targeted by ranged attack", -3)], "D stands next to B");
+    b[2].fighter.condition.gain(Status::Unconscious);
+    b[3].position = (8, 0);
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[2; 7 + 2]);
+    assert!(mods(&log, "A", 0).is_empty(), "C is out of the fight");
+    assert_eq!(mods(&log, "B", 0), [m("earlier defenses since its last action", -1)], "D stepped away");
 }

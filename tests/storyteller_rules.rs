@@ -139,3 +139,80 @@ fn a_weapon_must_be_in_reach_and_in_hand() {
         perform_with(Options::default(), &mut b, 0, r#"(actor: "A", act: Attack(weapon: "dagger", target: "B"))"#, &[]);
     assert!(holstered.is_err_and(|e| e.to_string().contains("must ready the dagger first")));
 }
+
+#[test]
+fn file_001s_worked_example_strength_2_a_knife_and_five_net_successes() {
+    // File 001, IV.A: "an attacker with a Strength of 2 using a knife (Strength+1) who gains five net successes … does
+    // … 8 damage"; IV.B: "if the above attacker attacked someone with a soak of 4, he would roll 4 dice of damage".
+    // The seed's melee knife is its table's Dagger (Strength+1); soak 4 against lethal: ⌊Stamina 4 ÷ 2⌋ + armor 2.
+    let knifer = r#"attributes: (strength: 2), abilities: { Melee: 3 }, weapons: ["dagger"]"#;
+    let soaker = r#"attributes: (stamina: 4), armor: "ballistic_cloth""#;
+    let mut b = vec![at("A", "a", 0, knifer), at("B", "b", 1, soaker)];
+    let faces = [10, 10, 10, 10, 10, 2, 2, 6, 6, 2, 2];
+    let log = perform(&mut b, 0, r#"(actor: "A", act: Attack(target: "B"))"#, &faces);
+    let expected = vec![
+        pool("A", "Strength 2 + Melee 3", 5, 6, 5),
+        pool("B", "Dexterity 2 + Melee 0", 2, 6, 0),
+        pool("B", "Lethal damage", 4, 6, 2),
+    ];
+    assert_eq!(d10_pools(&log), expected, "{}", render(&log));
+    assert_eq!(log.last_calc("raw damage"), Some(8), "Strength 2 + 1, + 5 net successes");
+    assert_eq!(log.last_calc("soak against Lethal"), Some(4));
+    assert_eq!(b[1].fighter.condition.health.boxes, [Lethal, Lethal]);
+}
+
+/// A battle of scripted actions played by the battle loop with scripted dice (initiative each turn included).
+fn play_script(
+    b: &mut [skirmish::rules::ruleset::Combatant<skirmish::rules::storyteller::Fighter>],
+    actions: &[&str],
+    faces: &[u32],
+) -> Log {
+    use skirmish::scenario::play::{Script, play};
+    let script = Script::Scripted(actions.iter().map(|a| common::ron(a)).collect());
+    let mut objectives = skirmish::map::victory::Objectives::eliminate();
+    let (mut dice, mut log) = (ScriptedDice::new(faces.iter().copied()), Log::default());
+    play(&mut Storyteller::default(), b, script, (5, &mut objectives), &mut dice, &mut log).expect("a legal battle");
+    assert_eq!(dice.remaining(), 0, "{}", render(&log));
+    log
+}
+
+#[test]
+fn the_defense_penalty_resets_when_the_turn_starts_even_without_an_action() {
+    // File 001, III.C: the penalty "resets itself at the start of your next turn". B's slot comes in turn 1 with
+    // nothing for it to do: turn 2's defense is at no penalty.
+    let mut b = vec![at("A", "a", 0, "abilities: { Brawl: 1 }"), at("B", "b", 1, "")];
+    let attack = r#"(actor: "A", act: Attack(target: "B"))"#;
+    let faces = [10, 1, 2, 2, 2, 2, 2, 10, 1, 2, 2, 2, 2, 2];
+    let log = play_script(&mut b, &[attack, attack], &faces);
+    let defenses: Vec<(u32, Vec<(String, i32)>)> = log
+        .tests()
+        .filter(|t| t.who == "B")
+        .map(|t| {
+            let dice = match t.roll {
+                skirmish::rules::outcome::Roll::D10Pool { dice, .. } => dice,
+                _ => 0,
+            };
+            (dice, t.modifiers.iter().map(|m| (m.name.clone(), m.value)).collect())
+        })
+        .collect();
+    assert_eq!(defenses, [(2, vec![]), (2, vec![])], "{}", render(&log));
+}
+
+#[test]
+fn a_pending_botch_costs_the_next_slot_even_one_without_orders() {
+    // A botches its defense in turn 1 after its own slot; its turn-2 slot, with nothing scripted for it, is the one the
+    // botch costs (rules.md §3's decision), so it acts in turn 3.
+    let mut b = vec![at("A", "a", 0, "abilities: { Brawl: 1 }"), at("B", "b", 1, "abilities: { Brawl: 1 }")];
+    let actions = [
+        r#"(actor: "B", act: Attack(target: "A"))"#,
+        r#"(actor: "B", act: Wait)"#,
+        r#"(actor: "A", act: Attack(target: "B"))"#,
+    ];
+    let faces = [10, 1, 2, 2, 2, 1, 1, 1, 10, 1, 10, 1, 2, 2, 2, 2, 2, 2];
+    let log = play_script(&mut b, &actions, &faces);
+    let text = render(&log);
+    let lost = text.find("A: loses this action to its botch").expect("the botch costs a slot");
+    let (turn2, turn3) = (text.find("-- Turn 2 --").unwrap(), text.find("-- Turn 3 --").unwrap());
+    assert!(turn2 < lost && lost < turn3, "in turn 2:\n{text}");
+    assert!(text[turn3..].contains("A: attacks B with the Punch"), "A acts in turn 3:\n{text}");
+}

@@ -123,7 +123,8 @@ where
     }
 
     /// What an attack with these odds does to target `t`: expected damage against what it has left on its first
-    /// track, the chance to take it out, more for a wounded one (focus), less for a weapon that may fail.
+    /// track, the chance to take it out, more for a wounded one (focus), less for a weapon that may fail or a blast
+    /// that may hurt its own side.
     fn harm(&self, odds: &Odds, t: usize) -> f32 {
         let tracks = self.rules.tracks(&self.battle[t].fighter);
         let left = tracks.iter().find(|t| t.capacity > 0).map_or(1, |t| t.capacity.saturating_sub(t.taken).max(1));
@@ -131,9 +132,15 @@ where
         let (out, hit) = (odds.chance("taken out") as f32, odds.chance("hit") as f32);
         let focus = self.judgement.focus;
         let trouble = (odds.chance("weapon malfunction") + odds.chance("attacker critical glitch")) as f32;
+        // A blast that may catch the thrower or its side is worth far less: an ally hurt at all costs, one taken out
+        // costs twice what taking out a foe gains.
+        let allies_out: f64 =
+            odds.chances.iter().filter(|(n, _)| n.starts_with("friendly fire: ")).map(|(_, p)| p).sum();
+        let friendly = (odds.chance("friendly fire") + 2.0 * allies_out) as f32;
         // A shot that may hit is worth a little even against armor it rarely beats: standing idle wins nothing.
         (damage / left as f32).min(1.0) + out * (1.0 + focus) + (focus * self.hurt(t) * 0.5 + 0.05) * hit
             - 0.1 * trouble
+            - friendly
     }
 
     /// The action for a priced attack: the best way to make it (firing mode, called shot) when the judgement

@@ -22,29 +22,38 @@ fn apply_outcomes<R: CombatRules>(
 ) {
     for message in resolved.read() {
         for (entity, cell, fighter) in &message.fighters {
-            let Ok((mut pos, mut wounds, mut loadout, mut statuses, mut tracks)) = combatants.get_mut(*entity) else {
+            let Ok((mut pos, wounds, loadout, statuses, tracks)) = combatants.get_mut(*entity) else {
                 continue;
             };
             if (pos.0, pos.1) != *cell {
                 *pos = GridPos(cell.0, cell.1);
             }
-            // Most combatants are untouched by an action: writing only what changed keeps change detection true.
-            if wounds.0 == *fighter.condition() {
-                continue;
-            }
-            wounds.0 = fighter.condition().clone();
-            tracks.0 = rules.0.tracks(fighter);
-            if loadout.weapon != fighter.weapon_in_hand() || loadout.rounds != fighter.rounds_in_hand() {
-                *loadout = Loadout { weapon: fighter.weapon_in_hand().to_owned(), rounds: fighter.rounds_in_hand() };
-            }
-            if statuses.0 != fighter.statuses() {
-                statuses.0 = fighter.statuses().to_vec();
-            }
+            write_fighter(&rules.0, fighter, (wounds, loadout, statuses, tracks));
         }
         let entity_of = |name: &str| message.fighters.iter().find(|(_, _, f)| f.name() == name).map(|(e, ..)| *e);
         for event in &message.events {
             report(event, &entity_of, &mut writers);
         }
+    }
+}
+
+/// What a combatant's condition shows: the condition itself, the weapon in hand, the statuses, the tracks.
+pub(super) type Shown<'a, C> = (Mut<'a, Wounds<C>>, Mut<'a, Loadout>, Mut<'a, StatusList>, Mut<'a, Tracks>);
+
+/// Writes a fighter's condition, and what shows of it, to its components.
+pub(super) fn write_fighter<R: CombatRules>(rules: &R, fighter: &R::Fighter, shown: Shown<'_, ConditionOf<R>>) {
+    let (mut wounds, mut loadout, mut statuses, mut tracks) = shown;
+    // Most combatants are untouched by an action: writing only what changed keeps change detection true.
+    if wounds.0 == *fighter.condition() {
+        return;
+    }
+    wounds.0 = fighter.condition().clone();
+    tracks.0 = rules.tracks(fighter);
+    if loadout.weapon != fighter.weapon_in_hand() || loadout.rounds != fighter.rounds_in_hand() {
+        *loadout = Loadout { weapon: fighter.weapon_in_hand().to_owned(), rounds: fighter.rounds_in_hand() };
+    }
+    if statuses.0 != fighter.statuses() {
+        statuses.0 = fighter.statuses().to_vec();
     }
 }
 

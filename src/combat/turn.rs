@@ -4,7 +4,8 @@
 
 use bevy::prelude::*;
 
-use super::components::{Initiative, RosterIndex, Wounds};
+use super::components::{Initiative, Loadout, RosterIndex, StatusList, Tracks, Wounds};
+use super::damage::write_fighter;
 use super::messages::{BattleEnded, RoundStarted, TurnEnded, TurnStarted};
 use super::{
     ActionSource, AiMinds, BattleDice, BattleLog, BattleObjectives, CombatRules, ConditionOf, HumanSides, Parts,
@@ -13,8 +14,8 @@ use super::{
 use crate::combat::messages::{ActionResolved, DeclareAction, DelaySlot};
 use crate::map::victory::Objectives;
 use crate::rules::outcome::Event;
-use crate::rules::ruleset::{Combatant, FighterParts, FighterState, Slot};
-use crate::scenario::play::{Stop, battle_ended, sides_standing};
+use crate::rules::ruleset::{Combatant, FighterState, Slot};
+use crate::scenario::play::{Stop, battle_ended, sides_standing, takes_slot};
 
 pub(super) fn plugin<R: CombatRules>(app: &mut App) {
     app.add_message::<DeclareAction<R::Action>>().add_message::<ActionResolved<R::Fighter>>();
@@ -33,8 +34,16 @@ pub(super) fn plugin<R: CombatRules>(app: &mut App) {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct ChooseAction;
 
-/// What a new turn writes to each combatant: its condition (stuns wear off) and initiative.
-type TurnStart<'a, R> = (&'a RosterIndex, &'a mut Wounds<ConditionOf<R>>, &'a mut Initiative);
+/// What the start of a turn or a slot writes to each combatant: its condition (stuns wear off, a defense penalty
+/// eases) and what shows of it, and its initiative.
+type TurnStart<'a, R> = (
+    &'a RosterIndex,
+    &'a mut Wounds<ConditionOf<R>>,
+    &'a mut Loadout,
+    &'a mut StatusList,
+    &'a mut Tracks,
+    &'a mut Initiative,
+);
 
 /// What `begin_slot` writes besides messages.
 struct Begun {
@@ -81,9 +90,7 @@ fn begin_slot<R: CombatRules>(
             state.ended = true;
         }
     }
-    if state.turn != turn {
-        write_back::<R>(&battle, &log.0, &mut parts.p1());
-    }
+    write_back::<R>(&rules.0, &battle, (&log.0, state.turn != turn), &mut parts.p1());
     if let Some(slot) = state.current {
         mark_phase::<R>(&mut parts.p1(), slot);
         view.0 = Some(battle);
@@ -92,7 +99,7 @@ fn begin_slot<R: CombatRules>(
 
 /// The acting combatant's current phase or pass.
 fn mark_phase<R: CombatRules>(query: &mut Query<TurnStart<R>>, slot: Slot) {
-    for (index, _, mut initiative) in query.iter_mut() {
+    for (index, .., mut initiative) in query.iter_mut() {
         if index.0 == slot.actor {
             initiative.phase = Some(slot.phase);
         }
@@ -153,7 +160,7 @@ fn next_slot<R: CombatRules>(
             return Ok(Begun { slot: None, stop: Some(Stop::Decided) });
         }
         state.had_slot.push(name_at(battle, slot.actor).to_owned());
-        if !battle[slot.actor].fighter.can_act() && !slot.simultaneous {
+        if !takes_slot(rules, slot, battle, log) {
             continue;
         }
         if matches!(source, ActionSource::Scripted(actions) if actions.is_empty()) {
@@ -224,16 +231,20 @@ fn end_of_turn<R: CombatRules>(
         .then(|| Stop::Stuck(format!("{who} cannot act for the next scripted action")))
 }
 
-/// When a turn begins, its effects (stuns wearing off) go back to the combatants, with each one's initiative score
-/// from the log.
+/// What the start of a turn or of a slot did (stuns wearing off, a defense penalty easing) goes back to the
+/// combatants; at a new turn, each one's initiative score from the log too.
 fn write_back<R: CombatRules>(
+    rules: &R,
     battle: &[Combatant<R::Fighter>],
-    log: &crate::rules::outcome::Log,
+    (log, new_turn): (&crate::rules::outcome::Log, bool),
     query: &mut Query<TurnStart<R>>,
 ) {
-    for (index, mut wounds, mut initiative) in query.iter_mut() {
+    for (index, wounds, loadout, statuses, tracks, mut initiative) in query.iter_mut() {
         let Some(c) = battle.get(index.0) else { continue };
-        wounds.0 = c.fighter.condition().clone();
+        write_fighter(rules, &c.fighter, (wounds, loadout, statuses, tracks));
+        if !new_turn {
+            continue;
+        }
         let name = c.fighter.name();
         let rolled =
             log.events.iter().rev().take_while(|e| !matches!(e, Event::TurnStarted { .. })).find_map(|e| match e {

@@ -292,7 +292,8 @@ pub fn occupied<F: FighterState>(battle: &[Combatant<F>], except: usize) -> Vec<
 }
 
 /// Moves the combatant at `actor` as `mv` says, within `allowance` decimeters: checks the route, logs every cell
-/// and the cost, and takes the combatant off the field when it reaches an exit for its side.
+/// and the cost, and takes the combatant off the field when it reaches an exit for its side. Returns the cells it
+/// went through.
 pub fn perform_move<F: FighterState>(
     terrain: &dyn Terrain,
     battle: &mut [Combatant<F>],
@@ -300,7 +301,7 @@ pub fn perform_move<F: FighterState>(
     mv: &Move,
     allowance: Dm,
     log: &mut Log,
-) -> Result<(), RulesError> {
+) -> Result<Vec<Cell>, RulesError> {
     let me = &battle[actor];
     let name = me.fighter.name().to_owned();
     let from = me.position;
@@ -316,6 +317,7 @@ pub fn perform_move<F: FighterState>(
             meters(route.cost)
         )));
     }
+    let path = route.cells.clone();
     log.push(Event::Moved { who: name.clone(), from, to: mv.to, path: route.cells, cost: route.cost, pace: mv.pace });
     let me = &mut battle[actor];
     me.position = mv.to;
@@ -324,7 +326,7 @@ pub fn perform_move<F: FighterState>(
         let reason = "it reached an exit and left the battlefield".to_owned();
         log.push(Event::StatusGained { who: name, status: Status::Escaped, reason });
     }
-    Ok(())
+    Ok(path)
 }
 
 /// Starts a combatant's action: it stops running unless it runs again now.

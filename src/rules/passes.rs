@@ -7,7 +7,7 @@
 use super::RulesError;
 use super::dice::Dice;
 use super::field::{Field, Move, Pace, Rates, perform_move, settle_pace};
-use super::outcome::{Event, Log, Status, Term};
+use super::outcome::{Event, Log, Modifier, Status, Term};
 use super::ruleset::{Combatant, FighterState, Slot};
 use super::shadowrun4::pool::{GlitchRule, PoolSpec, roll_pool_with};
 
@@ -18,17 +18,27 @@ pub struct InitiativeRoll<'a> {
     pub intuition: u32,
     pub passes: u32,
     pub glitch_rule: GlitchRule,
+    /// The wound modifier now (≤ 0).
+    pub wounds: i32,
 }
 
 /// Reaction + Intuition plus the hits of that many dice; a critical glitch loses a pass if there are more than one.
+/// File 004: "Wound penalties are immediately applied to Initiative": the wound modifier takes dice off the roll and
+/// points off the score (the score kept is without it: the order applies the wounds of the moment).
 pub fn roll_initiative(roll: InitiativeRoll<'_>, dice: &mut dyn Dice, log: &mut Log) -> Result<PassEntry, RulesError> {
     let base = roll.reaction + roll.intuition;
     let label = format!("Reaction {} + Intuition {} (initiative)", roll.reaction, roll.intuition);
-    let spec = PoolSpec { who: roll.who, label, base: base as i32, modifiers: Vec::new() };
+    let modifiers: Vec<Modifier> =
+        (roll.wounds != 0).then(|| Modifier::new("wounds", "condition monitors", roll.wounds)).into_iter().collect();
+    let spec = PoolSpec { who: roll.who, label, base: base as i32, modifiers };
     let pool = roll_pool_with(spec, roll.glitch_rule, dice, log)?;
     let score = (base + pool.hits) as i32;
-    let terms = vec![Term::fixed("Reaction + Intuition", base as i32), Term::fixed("hits", pool.hits as i32)];
-    log.push(Event::Calculated { who: roll.who.to_owned(), label: "initiative score".into(), terms, total: score });
+    let mut terms = vec![Term::fixed("Reaction + Intuition", base as i32), Term::fixed("hits", pool.hits as i32)];
+    if roll.wounds != 0 {
+        terms.push(Term::fixed("wounds", roll.wounds));
+    }
+    let total = score + roll.wounds;
+    log.push(Event::Calculated { who: roll.who.to_owned(), label: "initiative score".into(), terms, total });
     let mut passes = roll.passes.max(1);
     if pool.critical_glitch && passes > 1 {
         passes -= 1;

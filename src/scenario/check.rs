@@ -114,7 +114,7 @@ fn check_actions<'a, O, S, C, A>(
 fn ep_refs(action: &ep::Action) -> Refs<'_> {
     let targets = match &action.complex {
         Some(ComplexAction::Attack(a)) => a.targets.iter().map(String::as_str).collect(),
-        Some(ComplexAction::AreaAttack(a)) => a.targets.iter().map(|(n, _)| n.as_str()).collect(),
+        Some(ComplexAction::AreaAttack(a)) => a.target.iter().map(String::as_str).collect(),
         Some(ComplexAction::Aim(t)) => vec![t.as_str()],
         _ => Vec::new(),
     };

@@ -117,7 +117,7 @@ fn play_turn<R: Ruleset>(
         }
         let name = battle[slot.actor].fighter.name().to_owned();
         had_slot.push(name.clone());
-        if !battle[slot.actor].fighter.can_act() && !slot.simultaneous {
+        if !takes_slot(ruleset, slot, battle, log) {
             continue;
         }
         match script {
@@ -138,6 +138,21 @@ fn play_turn<R: Ruleset>(
     let decided = sides_standing(battle).len() <= 1;
     let done = matches!(script, Script::Scripted(a) if a.is_empty());
     Ok(decided.then_some(Stop::Decided).or(done.then_some(Stop::ScriptDone)))
+}
+
+/// Starts the slot of a combatant still in the fight (its turn's bookkeeping runs whether or not it then acts), and
+/// says whether it acts in it: not when it cannot act (stunned), nor when the start cost it the slot (a botch).
+pub fn takes_slot<R: Ruleset>(
+    ruleset: &mut R,
+    slot: Slot,
+    battle: &mut [Combatant<R::Fighter>],
+    log: &mut Log,
+) -> bool {
+    if battle[slot.actor].fighter.is_out() && !slot.simultaneous {
+        return false;
+    }
+    let acts = ruleset.start_slot(slot, battle, log);
+    acts && (battle[slot.actor].fighter.can_act() || slot.simultaneous)
 }
 
 fn end<F: FighterState>(battle: &[Combatant<F>], stop: Stop, log: &mut Log) {

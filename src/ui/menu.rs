@@ -46,25 +46,43 @@ enum Control {
 struct RuleOptions {
     /// Eclipse Phase: the later errata's MoS (the roll itself).
     roll_is_mos: bool,
+    /// Eclipse Phase: a critical success beats a plain success in an opposed test (a house rule).
+    critical_beats_success: bool,
+    /// Eclipse Phase: damage equal to Durability already incapacitates.
+    reaches_durability: bool,
     /// Shadowrun 4: a surprise test opens the battle.
     surprise: bool,
     /// Storyteller: leave out the armor's Stamina requirement.
     no_stamina_penalty: bool,
     /// The homebrew: resistance hits only convert Critical to Light.
     convert_only: bool,
+    /// The homebrew: only a contact-only attack hits on a tie.
+    only_contact_ties: bool,
 }
 
 impl RuleOptions {
     /// The chosen ruleset's options in RON, empty for its defaults.
     fn ron(&self, ruleset: RulesetId) -> String {
-        let text = match ruleset {
-            RulesetId::EclipsePhase if self.roll_is_mos => "(mos_rule: RollIsMoS)",
-            RulesetId::Shadowrun4 if self.surprise => "(surprise: (alerted: []))",
-            RulesetId::Storyteller if self.no_stamina_penalty => "(armor_stamina_penalty: false)",
-            RulesetId::HomebrewD6 if self.convert_only => "(critical_resistance: ConvertOnly)",
-            _ => "",
-        };
-        text.to_owned()
+        let fields: Vec<&str> = match ruleset {
+            RulesetId::EclipsePhase => vec![
+                (self.roll_is_mos, "mos_rule: RollIsMoS"),
+                (self.critical_beats_success, "opposed_criticals: CriticalBeatsSuccess"),
+                (self.reaches_durability, "incapacitated_at: ReachesDurability"),
+            ],
+            RulesetId::Shadowrun4 => vec![(self.surprise, "surprise: (alerted: [])")],
+            RulesetId::Storyteller => vec![(self.no_stamina_penalty, "armor_stamina_penalty: false")],
+            RulesetId::HomebrewD6 => vec![
+                (self.convert_only, "critical_resistance: ConvertOnly"),
+                (self.only_contact_ties, "ties: OnlyContact"),
+            ],
+        }
+        .into_iter()
+        .filter_map(|(on, field)| on.then_some(field))
+        .collect();
+        match fields.is_empty() {
+            true => String::new(),
+            false => format!("({})", fields.join(", ")),
+        }
     }
 }
 
@@ -204,18 +222,24 @@ fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
         }
     });
     let o = &mut menu.rules;
-    match menu.ruleset {
-        RulesetId::EclipsePhase => {
-            ui.checkbox(&mut o.roll_is_mos, "Margin of success is the roll itself (later errata)")
-        }
-        RulesetId::Shadowrun4 => ui.checkbox(&mut o.surprise, "Open with a surprise test"),
+    let boxes: Vec<(&mut bool, &str)> = match menu.ruleset {
+        RulesetId::EclipsePhase => vec![
+            (&mut o.roll_is_mos, "Margin of success is the roll itself (later errata)"),
+            (&mut o.critical_beats_success, "A critical beats a plain success in an opposed test (house rule)"),
+            (&mut o.reaches_durability, "Damage equal to Durability incapacitates (file 000: only above it)"),
+        ],
+        RulesetId::Shadowrun4 => vec![(&mut o.surprise, "Open with a surprise test")],
         RulesetId::Storyteller => {
-            ui.checkbox(&mut o.no_stamina_penalty, "No penalty for armor above the wearer's Stamina")
+            vec![(&mut o.no_stamina_penalty, "No penalty for armor above the wearer's Stamina")]
         }
-        RulesetId::HomebrewD6 => {
-            ui.checkbox(&mut o.convert_only, "Resistance hits only turn Critical damage into Light")
-        }
+        RulesetId::HomebrewD6 => vec![
+            (&mut o.convert_only, "Resistance hits only turn Critical damage into Light"),
+            (&mut o.only_contact_ties, "Only a contact-only attack hits on a tie"),
+        ],
     };
+    for (on, text) in boxes {
+        ui.checkbox(on, text);
+    }
 }
 
 fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {

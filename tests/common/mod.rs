@@ -25,8 +25,8 @@ pub fn sheet_of<S: DeserializeOwned>(fields: &str) -> S {
     ron(&format!("({fields})"))
 }
 
-/// Performs the action in `text` as combatant `actor`'s first action phase with `rules`, checking every scripted
-/// face was used.
+/// Plays combatant `actor`'s slot (its first action phase) with `rules` as the battle loop does: the slot starts, then
+/// the action in `text` is performed unless the start cost the slot; checks every scripted face was used.
 pub fn perform_rules<R: Ruleset>(
     rules: &mut R,
     battle: &mut [Combatant<R::Fighter>],
@@ -40,7 +40,9 @@ where
     let mut dice = ScriptedDice::new(faces.iter().copied());
     let mut log = Log::default();
     let slot = Slot { actor, phase: 1, simultaneous: false };
-    rules.perform(slot, &ron::<R::Action>(text), battle, &mut dice, &mut log)?;
+    if rules.start_slot(slot, battle, &mut log) {
+        rules.perform(slot, &ron::<R::Action>(text), battle, &mut dice, &mut log)?;
+    }
     assert_eq!(dice.remaining(), 0, "every scripted face should be used:\n{}", render(&log));
     Ok(log)
 }
@@ -134,6 +136,19 @@ pub mod enumerate;
 pub mod hb;
 pub mod sr4;
 pub mod st;
+
+/// The field of a picture (rows of map characters; `A`/`a` and `T`/`t` mark an attacker and a target on open or
+/// high ground), and the cells of the first `A` and `T`.
+pub fn picture(rows: &[&str]) -> (skirmish::rules::field::Field, (i32, i32), (i32, i32)) {
+    let find = |marks: &str| -> (i32, i32) {
+        let on_row = |(y, r): (usize, &&str)| r.find(|c| marks.contains(c)).map(|x| (x as i32, y as i32));
+        rows.iter().enumerate().find_map(on_row).expect("the picture has the mark")
+    };
+    let clean: Vec<String> = rows.iter().map(|r| r.replace(['A', 'T'], ".").replace(['a', 't'], "^")).collect();
+    let grid = skirmish::map::grid::Grid::parse(&clean).expect("a good picture");
+    let field = skirmish::rules::field::Field(std::sync::Arc::new(skirmish::map::Battlefield::new(grid)));
+    (field, find("Aa"), find("Tt"))
+}
 
 /// Every level file shipped in `levels/`, sorted.
 pub fn shipped_levels() -> Vec<std::path::PathBuf> {

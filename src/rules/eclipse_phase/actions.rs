@@ -4,14 +4,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::attack::{Shot, resolve_area, resolve_shot};
-use super::gear::{AreaEffect, Weapon, WeaponRef};
+use super::attack::{Shot, resolve_shot};
+use super::gear::{Weapon, WeaponRef};
 use super::modifiers::Situation;
 use super::policy::preferred_mode;
 use super::turn::EclipsePhase;
 use super::{Fighter, FiringMode, RulesError};
 use crate::rules::dice::Dice;
-use crate::rules::field::{Field, Move, Pace, perform_move, settle_pace};
+use crate::rules::field::{Cell, Field, Move, Pace, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::ruleset::{Combatant, pair_mut};
 
@@ -70,13 +70,19 @@ pub struct Attack {
     pub situation: Situation,
 }
 
-/// A blast: targets with their distance in meters from the center.
+/// A blast or uniform blast thrown or fired at a combatant (`target`) or at a cell (`at`): give one of the two. Who
+/// is caught, and how far from the center, comes from the map.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AreaAttack {
     #[serde(default)]
     pub weapon: Option<WeaponRef>,
-    pub targets: Vec<(String, u32)>,
+    /// The combatant the blast is centered on.
+    #[serde(default)]
+    pub target: Option<String>,
+    /// The cell the blast is centered on.
+    #[serde(default)]
+    pub at: Option<Cell>,
     #[serde(default)]
     pub situation: Situation,
 }
@@ -86,6 +92,9 @@ pub(super) fn quick_action(me: &mut Fighter, quick: &QuickAction, log: &mut Log)
         QuickAction::Draw(w) => {
             if !me.sheet.weapons.contains(w) {
                 return Err(RulesError::Illegal(format!("{} does not carry a {}", me.name, w.0)));
+            }
+            if me.rounds_left(&w.0, w.weapon()?) == Some(0) && w.weapon()?.is_thrown() {
+                return Err(RulesError::Illegal(format!("{} has no {} left", me.name, w.weapon()?.name)));
             }
             me.condition.drawn = Some(w.clone());
             log.push(Event::ActionTaken {
@@ -121,7 +130,8 @@ pub(super) fn quick_actions(
             QuickAction::Move(mv) => {
                 let sheet = &battle[actor].fighter.sheet;
                 let allowance = sheet.movement.per_part(mv.pace, sheet.speed);
-                perform_move(&**field, battle, actor, mv, allowance, log)?;
+                let path = perform_move(&**field, battle, actor, mv, allowance, log)?;
+                super::aim::check_sights(field, battle, actor, &path, log);
             }
             other => quick_action(&mut battle[actor].fighter, other, log)?,
         }
@@ -159,15 +169,13 @@ impl EclipsePhase {
             }
             ComplexAction::Reload => {
                 let id = me.drawn_id().to_owned();
+                if me.drawn_weapon()?.is_thrown() {
+                    return Err(RulesError::Illegal(format!("a thrown {id} is used up, not reloaded")));
+                }
                 me.condition.ammo.remove(&id);
                 log.push(said(me, &format!("reloads the {id} (Complex Action)")));
             }
-            ComplexAction::Aim(target) => {
-                find(battle, target)?;
-                let me = &mut battle[actor].fighter;
-                me.condition.aiming_at = Some(target.clone());
-                log.push(said(me, &format!("takes aim at {target} (Complex Action)")));
-            }
+            ComplexAction::Aim(target) => return super::aim::take_aim(&self.field, actor, target, battle, log),
             ComplexAction::Wait => log.push(said(me, "waits")),
         }
         Ok(())
@@ -189,64 +197,33 @@ impl EclipsePhase {
             format!("attacks with the {} ({mode}) at {} (Complex Action)", weapon.name, attack.targets.join(", "));
         log.push(Event::ActionTaken { who: battle[actor].fighter.name.clone(), action: what });
         let mut shot_at: Vec<&str> = Vec::new();
-        for target in &attack.targets {
+        for (n, target) in attack.targets.iter().enumerate() {
             let t = find(battle, target)?;
             let other_targets = shot_at.iter().filter(|n| **n != target).count() as u32;
             if !shot_at.contains(&target.as_str()) {
                 shot_at.push(target);
             }
             let (situation, meters) = self.aim_at(battle, actor, t, weapon, &attack.situation)?;
-            spend_ammo(&mut battle[actor].fighter, &id, weapon, mode)?;
+            spend_ammo(&mut battle[actor].fighter, &id, weapon, mode, log)?;
             let Some((me, them)) = pair_mut(battle, actor, t) else {
                 return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
             };
-            let shot =
-                Shot { weapon_id: &id, weapon, mode, situation: &situation, distance: Some(meters), other_targets };
+            let second_shot = n > 0;
+            let shot = Shot {
+                weapon_id: &id,
+                weapon,
+                mode,
+                situation: &situation,
+                distance: Some(meters),
+                other_targets,
+                second_shot,
+            };
             resolve_shot(&self.options, &mut me.fighter, &mut them.fighter, &shot, dice, log)?;
             if me.fighter.condition.has(&Status::WeaponJammed(id.clone())) {
                 break;
             }
         }
-        battle[actor].fighter.condition.aiming_at = None;
-        Ok(())
-    }
-
-    fn area_attack(
-        &self,
-        actor: usize,
-        area: &AreaAttack,
-        battle: &mut [Combatant<Fighter>],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<(), RulesError> {
-        let (id, weapon) = weapon_in_hand(&battle[actor].fighter, area.weapon.as_ref())?;
-        if !matches!(weapon.area, Some(AreaEffect::Blast | AreaEffect::UniformBlast { .. })) {
-            // Cone weapons roll against each target's defense: they fire with Attack, one target per shot.
-            return Err(RulesError::Illegal(format!("the {} is not a blast weapon", weapon.name)));
-        }
-        spend_ammo(&mut battle[actor].fighter, &id, weapon, FiringMode::SingleShot)?;
-        let what = format!("attacks the area with the {} (Complex Action)", weapon.name);
-        log.push(Event::ActionTaken { who: battle[actor].fighter.name.clone(), action: what });
-        let mut indices = Vec::new();
-        for (name, distance) in &area.targets {
-            indices.push((find(battle, name)?, *distance));
-        }
-        let mut me = battle[actor].fighter.clone();
-        let mut caught: Vec<(Fighter, u32)> = indices.iter().map(|&(i, d)| (battle[i].fighter.clone(), d)).collect();
-        let mut refs: Vec<(&mut Fighter, u32)> = caught.iter_mut().map(|(f, d)| (f, *d)).collect();
-        let shot = Shot {
-            weapon_id: &id,
-            weapon,
-            mode: FiringMode::SingleShot,
-            situation: &area.situation,
-            distance: None,
-            other_targets: 0,
-        };
-        resolve_area(&self.options, &mut me, &mut refs, &shot, dice, log)?;
-        battle[actor].fighter = me;
-        for ((i, _), (f, _)) in indices.into_iter().zip(caught) {
-            battle[i].fighter = f;
-        }
+        battle[actor].fighter.condition.aim = None;
         Ok(())
     }
 }
@@ -307,7 +284,9 @@ pub(super) fn check_attack(
     if me.condition.has(&Status::WeaponJammed(id.to_owned())) {
         return illegal(format!("{}'s {} has malfunctioned: clear it first (a Complex Action)", me.name, weapon.name));
     }
-    if !weapon.modes.is_empty() && !weapon.modes.contains(&mode.kind()) {
+    // A melee weapon lists no firing modes: it strikes once, as a single shot does.
+    let listed = weapon.modes.contains(&mode.kind()) || (weapon.modes.is_empty() && mode == FiringMode::SingleShot);
+    if !listed {
         return illegal(format!("the {} cannot fire {mode}; its modes are {:?}", weapon.name, weapon.modes));
     }
     if attack.targets.is_empty() || attack.targets.len() > mode.shots_per_action() {
@@ -323,7 +302,14 @@ pub(super) fn check_attack(
     Ok(())
 }
 
-fn spend_ammo(me: &mut Fighter, id: &str, weapon: &Weapon, mode: FiringMode) -> Result<(), RulesError> {
+/// Takes a shot's rounds from the weapon; a thrown weapon is used up, and the hand is empty after the last one.
+pub(super) fn spend_ammo(
+    me: &mut Fighter,
+    id: &str,
+    weapon: &Weapon,
+    mode: FiringMode,
+    log: &mut Log,
+) -> Result<(), RulesError> {
     let Some(left) = me.rounds_left(id, weapon) else {
         return Ok(());
     };
@@ -336,5 +322,10 @@ fn spend_ammo(me: &mut Fighter, id: &str, weapon: &Weapon, mode: FiringMode) -> 
         )));
     }
     me.condition.ammo.insert(id.to_owned(), left - mode.rounds());
+    if weapon.is_thrown() && left == mode.rounds() {
+        me.condition.drawn = Some(WeaponRef("unarmed".to_owned()));
+        let action = format!("has thrown its last {}", weapon.name);
+        log.push(Event::ActionTaken { who: me.name.clone(), action });
+    }
     Ok(())
 }

@@ -4,7 +4,7 @@
 use super::gear::{AreaEffect, ArmorType, Weapon};
 use super::modifiers::RangeBand;
 use super::test::{TestSpec, roll_test};
-use super::{Fighter, FiringMode, ModeBonus, Options, RulesError, wound_modifier};
+use super::{Fighter, FiringMode, IncapacitatedAt, ModeBonus, Options, RulesError, wound_modifier};
 use crate::rules::dice::Dice;
 use crate::rules::odds::Dist;
 use crate::rules::outcome::{Event, Log, Status, Term};
@@ -131,7 +131,7 @@ pub fn apply_hit(
     let terms = vec![Term::fixed("damage value", dv), Term::fixed("armor", -armor)];
     let total = damage as i32;
     log.push(Event::Calculated { who: defender.name.clone(), label: "damage".into(), terms, total });
-    let wounds = take_damage(defender, damage, log);
+    let wounds = take_damage(opts, defender, damage, log);
     if wounds > 0 && !defender.condition.is_out() {
         wound_tests(opts, defender, wounds, dice, log)?;
     }
@@ -169,8 +169,10 @@ pub(super) fn effective_armor(
     Ok(total)
 }
 
-/// Adds damage and wounds (⌊damage ÷ WT⌋) and checks durability and death rating. Returns the new wounds.
-pub fn take_damage(defender: &mut Fighter, damage: u32, log: &mut Log) -> u32 {
+/// Adds damage and wounds (⌊damage ÷ WT⌋) and checks durability (file 000, step 7: damage that "exceeds" it
+/// incapacitates, unless the `incapacitated_at` option says "reaches") and the death rating (rules.md §1). Returns
+/// the new wounds.
+pub fn take_damage(opts: &Options, defender: &mut Fighter, damage: u32, log: &mut Log) -> u32 {
     let who = defender.name.clone();
     let (dur, death) = (defender.sheet.durability, defender.sheet.death_rating());
     let c = &mut defender.condition;
@@ -188,12 +190,21 @@ pub fn take_damage(defender: &mut Fighter, damage: u32, log: &mut Log) -> u32 {
         let reason = format!("damage {} reached the death rating {death}", c.damage);
         c.gain(Status::Dead);
         log.push(Event::StatusGained { who, status: Status::Dead, reason });
-    } else if c.damage >= dur && !c.has(&Status::Incapacitated) {
-        let reason = format!("damage {} reached durability {dur}", c.damage);
+    } else if incapacitates(opts, c.damage, dur) && !c.has(&Status::Incapacitated) {
+        let verb = if c.damage > dur { "exceeds" } else { "reached" };
+        let reason = format!("damage {} {verb} durability {dur}", c.damage);
         c.gain(Status::Incapacitated);
         log.push(Event::StatusGained { who, status: Status::Incapacitated, reason });
     }
     wounds
+}
+
+/// Whether accumulated `damage` incapacitates a defender of Durability `dur` under the battle's option.
+fn incapacitates(opts: &Options, damage: u32, dur: u32) -> bool {
+    match opts.incapacitated_at {
+        IncapacitatedAt::ExceedsDurability => damage > dur,
+        IncapacitatedAt::ReachesDurability => damage >= dur,
+    }
 }
 
 /// Any wound: a SOM × 3 test or fall prone. Two or more from one attack: a second one or fall unconscious. Both
@@ -247,14 +258,21 @@ pub(super) fn stun_turns(margin_of_failure: i32) -> u32 {
     (margin_of_failure.max(1) as u32).div_ceil(10)
 }
 
-/// A shock weapon's hit: DUR + Energy armor, or stunned for ⌈MoF ÷ 10⌉ Action Turns.
+/// A shock weapon's hit: DUR + Energy armor, or stunned for ⌈MoF ÷ 10⌉ Action Turns. A stun already running keeps
+/// the longer of the two (our decision: a second shock never shortens a stun).
 fn shock_test(opts: &Options, defender: &mut Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {
     let test = roll_test(shock_spec(defender)?, opts.mos_rule, dice, log)?;
-    if !test.success {
-        let turns = stun_turns(test.margin);
-        defender.condition.gain(Status::Stunned(turns));
-        let reason = format!("failed the shock test by {}", test.margin);
-        log.push(Event::StatusGained { who: defender.name.clone(), status: Status::Stunned(turns), reason });
+    if test.success {
+        return Ok(());
     }
+    let turns = stun_turns(test.margin);
+    let reason = format!("failed the shock test by {}", test.margin);
+    if let Some(left) = defender.condition.stun_left().filter(|&left| left >= turns) {
+        let what = format!("stays stunned for {left} action turn(s): the new stun of {turns} is no longer ({reason})");
+        log.push(Event::ActionTaken { who: defender.name.clone(), action: what });
+        return Ok(());
+    }
+    defender.condition.gain(Status::Stunned(turns));
+    log.push(Event::StatusGained { who: defender.name.clone(), status: Status::Stunned(turns), reason });
     Ok(())
 }

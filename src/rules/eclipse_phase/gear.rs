@@ -113,6 +113,18 @@ pub struct Weapon {
     pub shock: bool,
 }
 
+impl Weapon {
+    /// A thrown weapon (a grenade, a throwing knife) leaves the hand: it is used up, one throw each.
+    pub fn is_thrown(&self) -> bool {
+        self.skill == Skill::ThrownWeapons
+    }
+
+    /// A blast or uniform blast, fired or thrown at a point rather than at one target's defense.
+    pub fn is_blast(&self) -> bool {
+        matches!(self.area, Some(AreaEffect::Blast | AreaEffect::UniformBlast { .. }))
+    }
+}
+
 /// Armor from the catalogue.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

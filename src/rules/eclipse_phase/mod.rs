@@ -7,11 +7,15 @@
 //! - `damage.rs`: damage value, armor and AP, wounds, SOM × 3 tests, durability, shock
 //! - `initiative.rs`: INIT + d100, ties, action phases from Speed
 //! - `actions.rs`: Quick and Complex actions and what makes them illegal
+//! - `aim.rs`: the Complex Action aim, held until the next Action Phase while the target stays in sight
+//! - `area.rs`: blasts on the map: the point of impact, range and cover, everyone caught
 //! - `turn.rs`: the Action Turn and the [`Ruleset`](crate::rules::ruleset::Ruleset) implementation
 //! - `odds.rs`: the exact odds of a shot
 //! - `policy.rs`: the built-in choice of action
 
 pub mod actions;
+mod aim;
+mod area;
 pub mod attack;
 pub mod damage;
 pub mod gear;
@@ -40,6 +44,31 @@ pub use turn::EclipsePhase;
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     pub mos_rule: MosRule,
+    /// Who wins when both sides of an opposed test succeed and one rolled a critical.
+    pub opposed_criticals: OpposedCriticals,
+    /// When accumulated damage incapacitates.
+    pub incapacitated_at: IncapacitatedAt,
+}
+
+/// Who wins an opposed test both sides succeed at when one rolled a critical (rules.md §1, option).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OpposedCriticals {
+    /// File 000, step 5 as written: the higher roll wins; a critical only makes a hit armor-defeating (or, the
+    /// defender's, malfunctions the attacker's weapon).
+    #[default]
+    HigherRollWins,
+    /// A table's house rule: a critical success beats a plain success.
+    CriticalBeatsSuccess,
+}
+
+/// When accumulated damage incapacitates (rules.md §1, option).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum IncapacitatedAt {
+    /// File 000, step 7 as written: "If the accumulated damage exceeds the defender's Durability".
+    #[default]
+    ExceedsDurability,
+    /// A table's reading: damage equal to Durability already incapacitates.
+    ReachesDurability,
 }
 
 /// What burst or full-auto fire buys: a bonus to hit or extra damage dice.
@@ -132,9 +161,14 @@ impl Fighter {
         Ok(gear::Catalogue::get()?.weapon(id).ok_or_else(|| format!("unknown weapon `{id}`"))?)
     }
 
-    /// Rounds left in a weapon.
+    /// Rounds left in a weapon; for a thrown weapon, how many of it are left (each one the sheet lists, less those
+    /// thrown).
     pub fn rounds_left(&self, id: &str, weapon: &Weapon) -> Option<u32> {
-        weapon.ammo.map(|full| self.condition.ammo.get(id).copied().unwrap_or(full))
+        let full = match weapon.is_thrown() {
+            true => Some(self.sheet.weapons.iter().filter(|w| w.0 == id).count() as u32),
+            false => weapon.ammo,
+        };
+        full.map(|full| self.condition.ammo.get(id).copied().unwrap_or(full))
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use super::actions::{Action, Attack, ComplexAction, QuickAction, check_attack, find, weapon_in_hand};
+use super::actions::{Action, AreaAttack, Attack, ComplexAction, QuickAction, check_attack, find, weapon_in_hand};
 use super::attack::{Shot, attack_modifiers, attack_spec, band_of, defense_spec, malfunctions};
 use super::damage::{
     DvInputs, dv_dist, effective_armor, shock_spec, stun_turns, take_damage, wound_test_spec, wound_tests_due,
@@ -24,15 +24,25 @@ use crate::rules::ruleset::{Combatant, FighterState};
 crate::rules::odds::attack_odds!(EclipsePhase);
 
 impl EclipsePhase {
-    /// A plain attack by `actor` at `target` with the weapon in hand and its preferred mode.
+    /// A plain attack by `actor` at `target` with the weapon in hand and its preferred mode; a blast weapon's is
+    /// a blast centered on the target.
     pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {
-        let attack =
-            Attack { weapon: None, mode: None, targets: vec![target.to_owned()], situation: Default::default() };
-        Action {
-            actor: battle[actor].fighter.name.clone(),
-            quick: Vec::new(),
-            complex: Some(ComplexAction::Attack(attack)),
-        }
+        let f = &battle[actor].fighter;
+        let complex = match f.drawn_weapon().is_ok_and(|w| w.is_blast()) {
+            true => ComplexAction::AreaAttack(AreaAttack {
+                weapon: None,
+                target: Some(target.to_owned()),
+                at: None,
+                situation: Situation::default(),
+            }),
+            false => ComplexAction::Attack(Attack {
+                weapon: None,
+                mode: None,
+                targets: vec![target.to_owned()],
+                situation: Situation::default(),
+            }),
+        };
+        Action { actor: f.name.clone(), quick: Vec::new(), complex: Some(complex) }
     }
 
     /// A move (a Quick Action) and an attack at `target`, or a wait.
@@ -115,6 +125,11 @@ impl EclipsePhase {
     ) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
         let Ok(weapon) = f.drawn_weapon() else { return Vec::new() };
+        if weapon.is_blast() {
+            let mut blast = self.plain_attack(battle, actor, target);
+            blast.quick.extend(movement.map(QuickAction::Move));
+            return vec![(format!("Blast with the {}", weapon.name), blast)];
+        }
         let mut modes: Vec<FiringMode> = weapon
             .modes
             .iter()
@@ -151,8 +166,10 @@ impl EclipsePhase {
         actor: usize,
         action: &Action,
     ) -> Result<Odds, RulesError> {
-        let Some(ComplexAction::Attack(attack)) = &action.complex else {
-            return Err(RulesError::Illegal("the action has no attack".into()));
+        let attack = match &action.complex {
+            Some(ComplexAction::Attack(attack)) => attack,
+            Some(ComplexAction::AreaAttack(area)) => return self.area_odds(battle, actor, area),
+            _ => return Err(RulesError::Illegal("the action has no attack".into())),
         };
         let me = &battle[actor].fighter;
         let (id, weapon) = weapon_in_hand(me, attack.weapon.as_ref())?;
@@ -161,8 +178,15 @@ impl EclipsePhase {
         let name = attack.targets.first().ok_or_else(|| RulesError::Illegal("an attack needs a target".into()))?;
         let t = find(battle, name)?;
         let (situation, meters) = self.aim_at(battle, actor, t, weapon, &attack.situation)?;
-        let shot =
-            Shot { weapon_id: &id, weapon, mode, situation: &situation, distance: Some(meters), other_targets: 0 };
+        let shot = Shot {
+            weapon_id: &id,
+            weapon,
+            mode,
+            situation: &situation,
+            distance: Some(meters),
+            other_targets: 0,
+            second_shot: false,
+        };
         let mut odds = shot_odds(&self.options, me, &battle[t].fighter, &shot)?;
         odds.title = format!("{} shoots {} with the {} ({mode}), {meters} m", me.name, name, weapon.name);
         Ok(odds)
@@ -189,8 +213,7 @@ pub fn shot_odds(opts: &Options, attacker: &Fighter, defender: &Fighter, shot: &
         }
     }
     let hit: f64 = classes.values().sum();
-    acc.damage.add(0, 1.0 - hit);
-    acc.wounds.add(0, 1.0 - hit);
+    acc.miss(1.0 - hit);
     let critical = classes.iter().filter(|((ad, _), _)| *ad).map(|(_, p)| p).sum();
     let inputs = vec![match defense_target {
         Some(d) => format!("attack target {attack_target} against defense target {d}"),
@@ -219,7 +242,7 @@ fn opposed_classes(
             if malfunctions(defense.as_ref(), shot.weapon.skill) {
                 malfunction += weight;
             }
-            if opposed(&attack, defense.as_ref()).0 {
+            if opposed(&attack, defense.as_ref(), opts.opposed_criticals).0 {
                 let class = (attack.critical_success(), attack.excellent_bonus());
                 *classes.entry(class).or_insert(0.0) += weight;
             }
@@ -230,7 +253,7 @@ fn opposed_classes(
 
 /// The chances summed over every hit.
 #[derive(Default)]
-struct Tally {
+pub(super) struct Tally {
     damage: Dist,
     wounds: Dist,
     knockdown: f64,
@@ -244,7 +267,7 @@ struct Tally {
 impl Tally {
     /// A hit doing `damage`, with probability `w`: the rules' damage step on a copy of the defender, then the
     /// chance of each test it calls for.
-    fn hit_for(
+    pub(super) fn hit_for(
         &mut self,
         damage: u32,
         w: f64,
@@ -253,7 +276,7 @@ impl Tally {
         shot: &Shot<'_>,
     ) -> Result<(), RulesError> {
         let mut d = defender.clone();
-        let wounds = take_damage(&mut d, damage, &mut Log::default());
+        let wounds = take_damage(opts, &mut d, damage, &mut Log::default());
         self.damage.add(damage as i32, w);
         self.wounds.add(wounds as i32, w);
         if d.condition.has(&Status::Dead) {
@@ -282,7 +305,23 @@ impl Tally {
         Ok(())
     }
 
-    fn odds(mut self, inputs: Vec<String>, hit: f64, critical: f64, malfunction: f64, shock: bool) -> Odds {
+    /// No hit, with probability `p`: no damage, no wound.
+    pub(super) fn miss(&mut self, p: f64) {
+        self.damage.add(0, p);
+        self.wounds.add(0, p);
+    }
+
+    /// The chance this combatant is taken out.
+    pub(super) fn out(&self) -> f64 {
+        self.out
+    }
+
+    /// The damage distribution so far.
+    pub(super) fn damage(&self) -> &Dist {
+        &self.damage
+    }
+
+    pub(super) fn odds(mut self, inputs: Vec<String>, hit: f64, critical: f64, malfunction: f64, shock: bool) -> Odds {
         let mut chances = vec![
             ("hit".to_owned(), hit),
             ("critical (armor-defeating)".to_owned(), critical),

@@ -1,7 +1,7 @@
 //! The built-in choice of action for combatants nobody scripted, until the AI issue brings a real opponent.
 
 use super::actions::{Action, AreaAttack, Attack, ComplexAction, QuickAction, weapon_in_hand};
-use super::gear::{AreaEffect, ModeKind, Weapon};
+use super::gear::{ModeKind, Weapon};
 use super::modifiers::Situation;
 use super::{Fighter, FiringMode, ModeBonus};
 use crate::rules::approach::{Reach, anyone, plan};
@@ -60,8 +60,8 @@ pub(super) fn default_action(field: &Field, actor: usize, battle: &[Combatant<Fi
         _ => return act(quick, ComplexAction::Wait),
     };
     let name = battle[target].fighter.name.clone();
-    if weapon.area.is_some() && !matches!(weapon.area, Some(AreaEffect::Cone)) {
-        let area = AreaAttack { weapon: None, targets: vec![(name, 0)], situation: Situation::default() };
+    if weapon.is_blast() {
+        let area = AreaAttack { weapon: None, target: Some(name), at: None, situation: Situation::default() };
         return act(quick, ComplexAction::AreaAttack(area));
     }
     let attack = Attack { weapon: None, mode: Some(mode), targets: vec![name; shots], situation: Situation::default() };

@@ -168,8 +168,20 @@ pub struct Condition {
     pub drawn: Option<WeaponRef>,
     /// Rounds left per weapon; a weapon not listed is fully loaded.
     pub ammo: BTreeMap<String, u32>,
-    /// The target a Complex Action aim is fixed on (+30 to the next shot at it).
-    pub aiming_at: Option<String>,
+    /// A Complex Action aim fixed on a target (+30 to a shot at it in the next Action Phase).
+    pub aim: Option<Aim>,
+}
+
+/// A Complex Action aim (file 003, Aimed Shots): "as long as the target remains in your sights until your next
+/// Action Phase, you receive a +30 modifier to hit".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Aim {
+    /// The combatant aimed at.
+    pub target: String,
+    /// The aimer's next Action Phase has begun: the aim is good for this phase only.
+    #[serde(default)]
+    pub held: bool,
 }
 
 impl Condition {
@@ -195,6 +207,14 @@ impl Condition {
             || self.has(&Status::Incapacitated)
             || self.has(&Status::Unconscious)
             || self.has(&Status::Escaped)
+    }
+
+    /// Action Turns of stun left, if stunned.
+    pub fn stun_left(&self) -> Option<u32> {
+        self.statuses.iter().find_map(|s| match s {
+            Status::Stunned(n) => Some(*n),
+            _ => None,
+        })
     }
 
     /// Able to act this phase.

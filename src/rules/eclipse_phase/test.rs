@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::OpposedCriticals;
 use crate::rules::dice::{Dice, DiceError};
 use crate::rules::outcome::{Event, Log, Modifier, Roll, TestRecord};
 
@@ -103,8 +104,8 @@ pub fn roll_test(
     Ok(p)
 }
 
-/// Who wins an opposed attack test, and why (rules.md §1).
-pub fn opposed(attack: &Percentile, defense: Option<&Percentile>) -> (bool, &'static str) {
+/// Who wins an opposed attack test, and why (file 000, step 5; the option is rules.md §1's).
+pub fn opposed(attack: &Percentile, defense: Option<&Percentile>, criticals: OpposedCriticals) -> (bool, &'static str) {
     let Some(defense) = defense else {
         return match attack.success {
             true => (true, "the attack succeeded and could not be defended"),
@@ -114,17 +115,24 @@ pub fn opposed(attack: &Percentile, defense: Option<&Percentile>) -> (bool, &'st
     match (attack.success, defense.success) {
         (false, _) => (false, "the attack failed"),
         (true, false) => (true, "the attack succeeded and the defense failed"),
-        (true, true) => both_succeeded(attack, defense),
+        (true, true) => both_succeeded(attack, defense, criticals),
     }
 }
 
-fn both_succeeded(attack: &Percentile, defense: &Percentile) -> (bool, &'static str) {
-    match (attack.critical, defense.critical) {
-        (true, false) => (true, "both succeeded; the attacker's critical beats the defense"),
-        (false, true) => (false, "both succeeded; the defender's critical beats the attack"),
-        _ if attack.roll > defense.roll => (true, "both succeeded; the attacker rolled higher"),
-        _ if attack.roll == defense.roll => (false, "both succeeded with equal rolls; no hit"),
-        _ => (false, "both succeeded; the defender rolled higher"),
+/// File 000, step 5: "If both attacker and defender succeed … If the attacker's dice roll is higher, the attack hits
+/// …; otherwise, the attack fails". Only the `CriticalBeatsSuccess` option lets a critical decide first.
+fn both_succeeded(attack: &Percentile, defense: &Percentile, criticals: OpposedCriticals) -> (bool, &'static str) {
+    if criticals == OpposedCriticals::CriticalBeatsSuccess {
+        match (attack.critical, defense.critical) {
+            (true, false) => return (true, "both succeeded; the attacker's critical beats the defense"),
+            (false, true) => return (false, "both succeeded; the defender's critical beats the attack"),
+            _ => {}
+        }
+    }
+    match attack.roll.cmp(&defense.roll) {
+        std::cmp::Ordering::Greater => (true, "both succeeded; the attacker rolled higher"),
+        std::cmp::Ordering::Equal => (false, "both succeeded with equal rolls; no hit"),
+        std::cmp::Ordering::Less => (false, "both succeeded; the defender rolled higher"),
     }
 }
 
@@ -166,12 +174,28 @@ mod tests {
 
     #[test]
     fn opposed_tests_follow_the_four_cases() {
-        assert!(!opposed(&read(75, 8), Some(&read(30, 28))).0, "seed shot 1: defender rolled higher");
-        assert!(opposed(&read(75, 20), Some(&read(30, 83))).0, "seed shot 2: defense failed");
-        assert!(!opposed(&read(50, 60), Some(&read(30, 80))).0, "both fail: no hit");
-        assert!(opposed(&read(50, 11), Some(&read(50, 40))).0, "attacker's critical wins");
-        assert!(!opposed(&read(50, 40), Some(&read(50, 22))).0, "defender's critical wins");
-        assert!(!opposed(&read(50, 30), Some(&read(50, 30))).0, "equal rolls: no hit");
+        let seed = OpposedCriticals::HigherRollWins;
+        assert!(!opposed(&read(75, 8), Some(&read(30, 28)), seed).0, "seed shot 1: defender rolled higher");
+        assert!(opposed(&read(75, 20), Some(&read(30, 83)), seed).0, "seed shot 2: defense failed");
+        assert!(!opposed(&read(50, 60), Some(&read(30, 80)), seed).0, "both fail: no hit");
+        assert!(!opposed(&read(50, 30), Some(&read(50, 30)), seed).0, "equal rolls: no hit");
+    }
+
+    #[test]
+    fn criticals_decide_an_opposed_test_only_under_the_option() {
+        let (seed, house) = (OpposedCriticals::HigherRollWins, OpposedCriticals::CriticalBeatsSuccess);
+        // File 000: the higher roll wins even against a critical.
+        assert_eq!(
+            opposed(&read(50, 11), Some(&read(50, 28)), seed),
+            (false, "both succeeded; the defender rolled higher")
+        );
+        assert_eq!(
+            opposed(&read(70, 60), Some(&read(50, 22)), seed),
+            (true, "both succeeded; the attacker rolled higher")
+        );
+        assert!(opposed(&read(50, 11), Some(&read(50, 28)), house).0, "the house rule: the attacker's critical wins");
+        assert!(!opposed(&read(70, 60), Some(&read(50, 22)), house).0, "the house rule: the defender's critical wins");
+        assert!(opposed(&read(50, 33), Some(&read(50, 22)), house).0, "two criticals: the higher roll");
     }
 
     #[test]

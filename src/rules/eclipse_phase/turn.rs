@@ -67,14 +67,6 @@ impl Ruleset for EclipsePhase {
         if !me.condition.can_act() {
             return Err(RulesError::Illegal(format!("{} cannot act now", me.name)));
         }
-        if me.condition.has(&Status::FullDefense) {
-            me.condition.lose(&Status::FullDefense);
-            log.push(Event::StatusLost {
-                who: me.name.clone(),
-                status: Status::FullDefense,
-                reason: "a new Action Phase".into(),
-            });
-        }
         quick_actions(&self.field, slot.actor, &action.quick, battle, log)?;
         if battle[slot.actor].fighter.condition.has(&Status::Escaped) {
             return Ok(());
@@ -83,6 +75,19 @@ impl Ruleset for EclipsePhase {
             Some(complex) => self.complex_action(slot.actor, complex, &action.quick, battle, dice, log),
             None => Ok(()),
         }
+    }
+
+    /// A new Action Phase for the actor: full defense ends (it lasts "until the start of your next Action Phase",
+    /// rules.md §1), and a Complex Action aim is held for this phase or lapses (file 003).
+    fn start_slot(&mut self, slot: Slot, battle: &mut [Combatant<Fighter>], log: &mut Log) -> bool {
+        let me = &mut battle[slot.actor].fighter;
+        if me.condition.has(&Status::FullDefense) {
+            me.condition.lose(&Status::FullDefense);
+            let reason = "a new Action Phase".to_owned();
+            log.push(Event::StatusLost { who: me.name.clone(), status: Status::FullDefense, reason });
+        }
+        super::aim::start_phase(me, log);
+        true
     }
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::gear::{AttackKind, DamageType, Track, Weapon};
 use super::sheet::Skill;
-use super::{CriticalResistance, Fighter, Options, RulesError};
+use super::{CriticalResistance, Fighter, Options, RulesError, Ties};
 use crate::rules::dice::Dice;
 use crate::rules::field::{CoverLevel, Sight};
 use crate::rules::outcome::{Event, Log, Modifier, Status, Term};
@@ -105,10 +105,14 @@ pub fn resolve_strike(
     }
     let attack = roll(attack_spec(attacker, strike), dice, log)?;
     let defense = defend(defender, w.kind, s, dice, log)?;
-    // Step 1: as many hits as the defender or more (a contact-only attack needs no more than that either).
-    let hit = attack.hits >= defense.hits;
+    let hit = hits(opts, w, attack.hits, defense.hits);
     let contact = if w.contact { " (contact only)" } else { "" };
-    let reason = format!("{} hits against {}{contact}", attack.hits, defense.hits);
+    let tie = match (attack.hits == defense.hits, hit) {
+        (true, true) => ": a tie hits",
+        (true, false) => ": a tie, and only a contact-only attack hits on one",
+        _ => "",
+    };
+    let reason = format!("{} hits against {}{contact}{tie}", attack.hits, defense.hits);
     log.push(Event::AttackResolved { attacker: attacker.name.clone(), defender: defender.name.clone(), hit, reason });
     glitch_effects(attacker, &attack, w.kind == AttackKind::Accelerated, strike.weapon_id, log);
     glitch_effects(defender, &defense, false, strike.weapon_id, log);
@@ -116,6 +120,15 @@ pub fn resolve_strike(
         resolve_damage(opts, attacker, defender, w, attack.hits - defense.hits, dice, log)?;
     }
     Ok(())
+}
+
+/// Step 1: as many hits as the defender or more (file 002); under the `ties: OnlyContact` option a tie hits only with a
+/// contact-only weapon.
+pub fn hits(opts: &Options, weapon: &Weapon, attack: u32, defense: u32) -> bool {
+    match opts.ties {
+        Ties::AllHit => attack >= defense,
+        Ties::OnlyContact => attack > defense || (attack == defense && weapon.contact),
+    }
 }
 
 /// The attack pool: Agility + weapon skill, the map's and the game master's modifiers, wounds.
@@ -200,16 +213,17 @@ fn defense_pool(f: &Fighter, kind: AttackKind, choice: Defense) -> Result<(Strin
     }
 }
 
-/// Glitches (our decision, as in Shadowrun 4): an attacker's jams an accelerated weapon, otherwise it and a
-/// glitching defender fall prone.
+/// Glitches (our decision, as in Shadowrun 4; file 002 has no glitch rules): an attacker's glitch jams an
+/// accelerated weapon; a critical glitch (no hit) leaves any other attacker, or a defender, prone.
 pub(super) fn glitch_effects(who: &mut Fighter, pool: &Pool, jams: bool, weapon_id: &str, log: &mut Log) {
-    if !pool.glitch {
+    if !pool.glitch || (!jams && !pool.critical_glitch) {
         return;
     }
     let status = if jams { Status::WeaponJammed(weapon_id.to_owned()) } else { Status::Prone };
     if !who.condition.has(&status) {
         who.condition.gain(status.clone());
-        log.push(Event::StatusGained { who: who.name.clone(), status, reason: "a glitch".into() });
+        let kind = if pool.critical_glitch { "a critical glitch" } else { "a glitch" };
+        log.push(Event::StatusGained { who: who.name.clone(), status, reason: kind.into() });
     }
 }
 
@@ -274,9 +288,10 @@ pub(super) fn resisted(
     log: &mut Log,
 ) {
     let hits = hits as i32;
-    let remaining = match opts.critical_resistance {
-        CriticalResistance::ReduceThenConvert => after_armor - hits,
-        CriticalResistance::ConvertOnly => after_armor,
+    // Step 5 reduces any damage by the hits; the option only spares Critical damage that reduction.
+    let remaining = match (opts.critical_resistance, weapon.damage.track) {
+        (CriticalResistance::ConvertOnly, Track::Critical) => after_armor,
+        _ => after_armor - hits,
     };
     if remaining <= 0 {
         return;

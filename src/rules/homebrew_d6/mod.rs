@@ -29,8 +29,19 @@ pub enum CriticalResistance {
     /// Steps 5 and 6 as written: the hits reduce the damage, then as many boxes as hits are Light instead.
     #[default]
     ReduceThenConvert,
-    /// The hits only turn Critical boxes into Light ones.
+    /// The hits only turn Critical boxes into Light ones (Light damage is still reduced by them).
     ConvertOnly,
+}
+
+/// Which ties hit (rules.md §4, option `ties`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ties {
+    /// File 002, step 1 as written: "If you roll as many or more hits as the target, the attack hits".
+    #[default]
+    AllHit,
+    /// The reading of file 002's "If an attack only requires contact, you need only tie": only a contact-only weapon
+    /// hits on a tie.
+    OnlyContact,
 }
 
 /// Per-battle options (rules.md §4).
@@ -38,6 +49,7 @@ pub enum CriticalResistance {
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     pub critical_resistance: CriticalResistance,
+    pub ties: Ties,
     /// Light track: this + ⌈Willpower ÷ 2⌉ boxes.
     pub light_base: u32,
     /// Critical track: this + ⌈Body ÷ 2⌉ boxes.
@@ -46,7 +58,12 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Self { critical_resistance: CriticalResistance::default(), light_base: 8, critical_base: 8 }
+        Self {
+            critical_resistance: CriticalResistance::default(),
+            ties: Ties::default(),
+            light_base: 8,
+            critical_base: 8,
+        }
     }
 }
 

@@ -175,9 +175,10 @@ pub fn strike_odds(
         for (d, pd) in &defense {
             let p = pa * pd;
             t.glitch(&a, d, p, w.kind == AttackKind::Accelerated);
-            let fell = d.glitch && standing;
-            // Step 1: as many hits as the defender or more.
-            match a.hits >= d.hits {
+            // Only a defender's critical glitch leaves it prone (`glitch_effects`).
+            let fell = d.critical_glitch && standing;
+            // Step 1, as the rules judge it.
+            match super::attack::hits(opts, w, a.hits, d.hits) {
                 true => *hits.entry((a.hits - d.hits, fell)).or_default() += p,
                 false => t.prone += if fell { p } else { 0.0 },
             }

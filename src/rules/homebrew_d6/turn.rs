@@ -1,6 +1,6 @@
 //! The homebrew's turn: initiative and actions as Shadowrun 4 (rules.md §4). Reaction + Intuition plus hits, in
 //! initiative passes; in each Action Phase one Free Action and two Simple Actions or one Complex Action. Thrown and
-//! accelerated attacks are Simple, melee attacks Complex. Each turn begins by easing the defense frequency penalty.
+//! accelerated attacks are Simple, melee attacks Complex. Each slot begins by easing the defense frequency penalty.
 
 use serde::{Deserialize, Serialize};
 
@@ -65,7 +65,9 @@ impl HomebrewD6 {
 fn roll_one(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<PassEntry, RulesError> {
     let a = &f.sheet.attributes;
     let (reaction, intuition, passes) = (a.reaction.0, a.intuition.0, f.sheet.initiative_passes);
-    let roll = InitiativeRoll { who: &f.name, reaction, intuition, passes, glitch_rule: GlitchRule::MoreThanHalf };
+    let wounds = f.condition.wound_modifier();
+    let roll =
+        InitiativeRoll { who: &f.name, reaction, intuition, passes, glitch_rule: GlitchRule::MoreThanHalf, wounds };
     roll_initiative(roll, dice, log)
 }
 
@@ -109,7 +111,6 @@ impl Ruleset for HomebrewD6 {
             return Err(RulesError::Illegal(format!("{} cannot act now", me.name)));
         }
         action.check_economy()?;
-        me.condition.start_turn();
         let pace = (me.sheet.movement, me.sheet.initiative_passes);
         if phase_move(&self.field, battle, slot.actor, action.movement.as_ref(), pace, log)? {
             return Ok(());
@@ -131,6 +132,13 @@ impl Ruleset for HomebrewD6 {
             }
             None => Ok(()),
         }
+    }
+
+    /// File 002, Defense Frequency: the penalty "is reduced by 1 at the start of your turn every initiative pass" (or
+    /// reset to 0 with no defense test since the last), when the slot comes, whether or not the combatant then acts.
+    fn start_slot(&mut self, slot: Slot, battle: &mut [Combatant<Fighter>], _log: &mut Log) -> bool {
+        battle[slot.actor].fighter.condition.start_turn();
+        true
     }
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {

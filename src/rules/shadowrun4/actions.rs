@@ -1,6 +1,7 @@
 //! The Shadowrun 4 action economy (rules.md §2): in each Action Phase one Free Action plus two Simple Actions or
-//! one Complex Action. Firing single shots, semi-auto and bursts is Simple; long bursts, full auto and melee
-//! attacks are Complex. What each action does, and what makes it illegal.
+//! one Complex Action. Firing single shots, semi-auto, bursts and long bursts is Simple (single-shot mode once a
+//! phase); full auto and melee attacks are Complex. Calling a shot is the phase's Free Action (file 004). What each
+//! action does, and what makes it illegal.
 
 use serde::{Deserialize, Serialize};
 
@@ -8,12 +9,12 @@ use super::attack::skill_pool;
 use super::attack::{Strike, resolve_strike};
 use super::gear::{Weapon, WeaponRef};
 use super::initiative::Shadowrun4;
-use super::modifiers::{CalledShot, Situation};
+use super::modifiers::{CalledShot, Situation, Spread};
 use super::pool::{PoolSpec, roll_pool};
 use super::sheet::Skill;
 use super::{Fighter, FiringMode, RulesError};
 use crate::rules::dice::Dice;
-use crate::rules::field::{Move, Pace, STEP, perform_move, settle_pace};
+use crate::rules::field::{Move, Pace, STEP, adjacent, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status, Term};
 use crate::rules::passes::{FreeAction, PhaseAction, phase_move};
 use crate::rules::ruleset::{Combatant, Slot, pair_mut};
@@ -24,7 +25,7 @@ pub type Action = PhaseAction<SimpleAction, ComplexAction>;
 /// Simple Actions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum SimpleAction {
-    /// Single shot, semi-auto or burst.
+    /// Single shot, semi-auto, burst or long burst.
     Fire(Attack),
     /// +1 die to the next attack.
     TakeAim,
@@ -39,7 +40,7 @@ pub enum SimpleAction {
 /// Complex Actions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ComplexAction {
-    /// Long burst or full auto.
+    /// Full auto.
     Fire(Attack),
     Melee(Attack),
     /// Sprint: a Running + Strength test, each hit adding 2 m to this phase's run (SR4A; the seed gives none).
@@ -121,18 +122,44 @@ fn check_economy(action: &Action) -> Result<(), RulesError> {
     let complex_simple =
         matches!(&action.complex, Some(ComplexAction::Fire(a)) if !a.mode.is_some_and(FiringMode::is_complex));
     if simple_complex || complex_simple {
-        return illegal("long bursts and full auto are Complex Actions; other firing modes are Simple Actions");
+        return illegal("full auto is a Complex Action; other firing modes are Simple Actions");
     }
+    check_called_shots(action)?;
     if action.movement.is_some() && matches!(action.complex, Some(ComplexAction::Sprint(_))) {
         return illegal("a sprint is the phase's whole move: give no other movement with it");
     }
     Ok(())
 }
 
+/// File 004: "Calling a shot is a free action". So one called shot a phase, and none when the Free Action went to
+/// something else (dropping prone, running).
+fn check_called_shots(action: &Action) -> Result<(), RulesError> {
+    let attacks = action.simple.iter().filter_map(|s| match s {
+        SimpleAction::Fire(a) => Some(a),
+        _ => None,
+    });
+    let complex = match &action.complex {
+        Some(ComplexAction::Fire(a) | ComplexAction::Melee(a)) => Some(a),
+        _ => None,
+    };
+    let called = attacks.chain(complex).filter(|a| a.situation.called_shot.is_some()).count();
+    let running = action.movement.as_ref().is_some_and(|m| m.pace == Pace::Run);
+    match (called, action.free.is_some() || running) {
+        (2.., _) => {
+            Err(RulesError::Illegal("calling a shot is the phase's Free Action: one called shot a phase".into()))
+        }
+        (1, true) => Err(RulesError::Illegal(
+            "calling a shot is the phase's Free Action, and this phase spends it on another (running, dropping prone)"
+                .into(),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// A new Action Phase: defenses since the last action, recoil and targets start over.
 fn start_phase(me: &mut Fighter) {
     let c = &mut me.condition;
-    (c.defenses, c.shots_this_phase) = (0, 0);
+    (c.defenses, c.shots_this_phase, c.single_shot_this_phase) = (0, 0, false);
     c.targets_this_phase.clear();
 }
 
@@ -226,7 +253,8 @@ fn sprint(
         total: (allowance / STEP) as i32,
     });
     settle_pace(&mut battle[actor], true, log);
-    perform_move(&*rules.field, battle, actor, &Move { to: mv.to, pace: Pace::Run }, allowance, log)
+    perform_move(&*rules.field, battle, actor, &Move { to: mv.to, pace: Pace::Run }, allowance, log)?;
+    Ok(())
 }
 
 /// An attack checked and set up against the battle as it stands: target, weapon, mode, the situation with the
@@ -277,14 +305,15 @@ pub(super) fn prepare(
         FiringMode::SingleShot
     });
     if !melee {
-        check_fire(&me.fighter, &id, weapon, mode)?;
+        check_fire(&me.fighter, &id, weapon, mode, &attack.situation)?;
     }
     let sight = rules.field.sight(me.position, them.position);
     if sight.blocked && !melee {
         return Err(RulesError::Illegal(format!("a wall stands between {} and {}", me.fighter.name, attack.target)));
     }
     let running = |f: &Fighter| f.condition.has(&Status::Running);
-    let situation = attack.situation.on_map(&sight, running(&me.fighter), running(&them.fighter));
+    let in_melee = (engaged(battle, actor, None), engaged(battle, target, Some(actor)));
+    let situation = attack.situation.on_map(&sight, (running(&me.fighter), running(&them.fighter)), in_melee);
     let surprised = rules.surprised(actor, target);
     Ok(Prepared { target, id, weapon, mode, situation, meters: sight.meters, surprised })
 }
@@ -313,6 +342,7 @@ fn attack_with(
     resolve_strike(&mut me.fighter, &mut them.fighter, &prepared.strike(), dice, log)?;
     let c = &mut me.fighter.condition;
     c.shots_this_phase += 1;
+    c.single_shot_this_phase |= mode == FiringMode::SingleShot && !melee;
     c.targets_this_phase.push(them.fighter.name.clone());
     c.aim = 0;
     Ok(())
@@ -340,7 +370,29 @@ pub(super) fn weapon_for(
     }
 }
 
-fn check_fire(me: &Fighter, id: &str, weapon: &Weapon, mode: FiringMode) -> Result<(), RulesError> {
+/// Whether combatant `who` is in melee combat on the map: an enemy of its side still in the fight stands next to it
+/// (file 004's "in melee combat" rows; `besides` is left out: the attacker does not put its own target in melee).
+fn engaged(battle: &[Combatant<Fighter>], who: usize, besides: Option<usize>) -> bool {
+    let me = &battle[who];
+    battle.iter().enumerate().any(|(i, c)| {
+        Some(i) != besides && c.side != me.side && !c.fighter.condition.is_out() && adjacent(c.position, me.position)
+    })
+}
+
+fn check_fire(
+    me: &Fighter,
+    id: &str,
+    weapon: &Weapon,
+    mode: FiringMode,
+    situation: &Situation,
+) -> Result<(), RulesError> {
+    let c = &me.condition;
+    if c.single_shot_this_phase || (mode == FiringMode::SingleShot && c.shots_this_phase > 0) {
+        return Err(RulesError::Illegal("single-shot mode fires once an Action Phase, and alone".into()));
+    }
+    if situation.spread != Spread::Narrow && !weapon.shotgun {
+        return Err(RulesError::Illegal(format!("the {} is no shotgun: it has no spread to open", weapon.name)));
+    }
     if me.condition.has(&Status::WeaponJammed(id.to_owned())) {
         return Err(RulesError::Illegal(format!(
             "{}'s {} is jammed: clear it first (a Simple Action)",

@@ -2,8 +2,9 @@
 //! the defender's pool (Reaction, dodge, parry, block, full defense), the opposed test with grazing hits, and the
 //! effects of glitches; then [`damage`](super::damage) for a hit.
 //!
-//! Our decisions where the seed is silent (README): an attack with no hits misses outright; an attacker's glitch
-//! jams a firearm (a melee attacker stumbles prone instead); a defender's glitch leaves it prone.
+//! Our decisions where the seed is silent (docs/rules): an attack with no hits misses outright; an attacker's glitch
+//! jams a firearm; a critical glitch leaves a melee attacker or a defender prone (a plain glitch on a defense or a
+//! melee attack costs nothing more: a one-die pool glitches one time in six).
 
 use super::damage::{DamageInputs, resolve_damage};
 use super::gear::Weapon;
@@ -116,10 +117,6 @@ pub(super) fn attack_pool<'a>(
     }
     mods.extend(attacker.wound_modifier());
     mods.extend(attacker.encumbrance()?);
-    if strike.situation.second_firearm {
-        let total = base + mods.iter().map(|m| m.value).sum::<i32>();
-        mods.push(Modifier::new("second firearm: split pool", "situation", -(total.max(0) - total.max(0) / 2)));
-    }
     Ok(PoolSpec { who: &attacker.name, label, base, modifiers: mods })
 }
 
@@ -162,11 +159,13 @@ fn ranged_modifiers(
     Ok(())
 }
 
-/// Recoil: the mode's recoil for this shot of the phase, doubled for heavy weapons, less compensation; gyro
-/// stabilization soaks what is left, then the running modifier.
+/// Recoil: the mode's recoil for this shot of the phase less compensation; a heavy weapon doubles what is left
+/// (file 004: "Heavy weapon (2 * uncompensated recoil)"); gyro stabilization soaks what is left, then the running
+/// modifier.
 fn recoil(attacker: &Fighter, strike: &Strike<'_>, mods: &mut Vec<Modifier>) {
-    let raw = strike.mode.recoil(attacker.condition.shots_this_phase) * if strike.weapon.heavy { 2 } else { 1 };
-    let compensated = (raw - strike.weapon.recoil_compensation as i32).max(0);
+    let raw = strike.mode.recoil(attacker.condition.shots_this_phase);
+    let uncompensated = (raw - strike.weapon.recoil_compensation as i32).max(0);
+    let compensated = uncompensated * if strike.weapon.heavy { 2 } else { 1 };
     let gyro = attacker.sheet.gyro as i32;
     let left = (compensated - gyro).max(0);
     if left > 0 {
@@ -255,7 +254,7 @@ fn defense_base(defender: &Fighter, melee: bool, choice: Defense) -> Result<(Str
         }
         (false, _) => vec![(format!("Reaction {reaction}"), reaction)],
         (true, Defense::Dodge) => vec![(format!("Reaction {reaction} + Dodge {dodge}"), reaction + dodge)],
-        (true, Defense::Parry) => vec![parry_option(reaction, parry)?],
+        (true, Defense::Parry) => vec![parry_option(reaction, dodge, parry)],
         (true, Defense::Block) => {
             let u = skill(Skill::UnarmedCombat);
             vec![(format!("Reaction {reaction} + Unarmed Combat {u} (block)"), reaction + u)]
@@ -274,18 +273,27 @@ fn defense_base(defender: &Fighter, melee: bool, choice: Defense) -> Result<(Str
             }
             v
         }
-        (true, Defense::FullParry) => {
-            let p = parry_option(reaction, parry)?.1 - reaction;
-            vec![(format!("Reaction {reaction} + melee skill {p} × 2 (full parry)"), reaction + 2 * p)]
-        }
+        (true, Defense::FullParry) => match parry {
+            Some(p) => vec![(format!("Reaction {reaction} + melee skill {p} × 2 (full parry)"), reaction + 2 * p)],
+            None => vec![(
+                format!(
+                    "Reaction {reaction} + Dodge {dodge} + Dodge {dodge} (full dodge: no melee weapon to parry with)"
+                ),
+                reaction + 2 * dodge,
+            )],
+        },
     };
     Ok(options.into_iter().max_by_key(|(_, n)| *n).unwrap_or_default())
 }
 
-fn parry_option(reaction: i32, parry: Option<i32>) -> Result<(String, i32), RulesError> {
+/// A parry, or a dodge when no melee weapon is in hand to parry with (our decision: the defender falls back to the
+/// defense it has rather than the attack being refused).
+fn parry_option(reaction: i32, dodge: i32, parry: Option<i32>) -> (String, i32) {
     match parry {
-        Some(p) => Ok((format!("Reaction {reaction} + melee skill {p} (parry)"), reaction + p)),
-        None => Err(RulesError::Illegal("parrying needs a melee weapon in hand".into())),
+        Some(p) => (format!("Reaction {reaction} + melee skill {p} (parry)"), reaction + p),
+        None => {
+            (format!("Reaction {reaction} + Dodge {dodge} (dodge: no melee weapon to parry with)"), reaction + dodge)
+        }
     }
 }
 
@@ -301,14 +309,16 @@ fn best_melee(reaction: i32, dodge: i32, parry: Option<i32>, unarmed: i32) -> (S
     options.into_iter().max_by_key(|(_, n)| *n).unwrap_or_default()
 }
 
-/// Glitches (our decision): an attacker's jams its firearm or, in melee, leaves it prone; a defender's leaves it
-/// prone.
+/// Glitches (our decision; file 004 defines glitches but not their effect in combat): an attacker's glitch jams its
+/// firearm; a critical glitch leaves a melee attacker or a defender prone. A plain glitch on a defense or a melee
+/// attack costs nothing more.
 pub(super) fn glitch_effects(who: &mut Fighter, pool: &Pool, strike: &Strike<'_>, attacking: bool, log: &mut Log) {
-    if !pool.glitch {
+    let firearm = attacking && !strike.weapon.is_melee();
+    if !pool.glitch || (!firearm && !pool.critical_glitch) {
         return;
     }
     let kind = if pool.critical_glitch { "critical glitch" } else { "glitch" };
-    let status = match attacking && !strike.weapon.is_melee() {
+    let status = match firearm {
         true => Status::WeaponJammed(strike.weapon_id.to_owned()),
         false => Status::Prone,
     };

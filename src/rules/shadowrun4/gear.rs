@@ -142,6 +142,19 @@ pub struct Armor {
     pub name: String,
     pub ballistic: u32,
     pub impact: u32,
+    /// An accessory (helmet, shield): its ratings add to the best piece worn.
+    #[serde(default)]
+    pub accessory: bool,
+}
+
+impl Armor {
+    /// The rating against one kind of attack.
+    pub fn rating(&self, kind: ArmorKind) -> u32 {
+        match kind {
+            ArmorKind::Ballistic => self.ballistic,
+            ArmorKind::Impact => self.impact,
+        }
+    }
 }
 
 crate::rules::catalogue::ruleset_catalogue!(

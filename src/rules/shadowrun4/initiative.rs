@@ -61,6 +61,8 @@ impl Shadowrun4 {
             if surprise.alerted.contains(&f.name) {
                 modifiers.push(Modifier::new("alerted by a Perception test", "situation", 3));
             }
+            // A surprise test is a test like any other: wound modifiers apply (rules.md §2).
+            modifiers.extend(f.wound_modifier());
             let label = format!("Reaction {} + Intuition {} (surprise)", a.reaction.0, a.intuition.0);
             let base = (a.reaction.0 + a.intuition.0) as i32;
             let spec = PoolSpec { who: &f.name, label, base, modifiers };
@@ -91,7 +93,9 @@ impl Shadowrun4 {
 fn roll_one(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<PassEntry, RulesError> {
     let a = &f.sheet.attributes;
     let (reaction, intuition, passes) = (a.reaction.0, a.intuition.0, f.sheet.initiative_passes);
-    let roll = InitiativeRoll { who: &f.name, reaction, intuition, passes, glitch_rule: GlitchRule::HalfOrMore };
+    let wounds = f.condition.wound_modifier();
+    let roll =
+        InitiativeRoll { who: &f.name, reaction, intuition, passes, glitch_rule: GlitchRule::HalfOrMore, wounds };
     roll_initiative(roll, dice, log)
 }
 

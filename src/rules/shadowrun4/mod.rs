@@ -60,7 +60,7 @@ pub enum FiringMode {
     SemiAuto,
     /// 3 rounds, Simple Action: +2 DV or −2 to the defense.
     Burst(Spray),
-    /// 6 rounds, Complex Action: +5 DV or −5.
+    /// 6 rounds, Simple Action (file 004's "Long burst (−5 first, −6 second)": two fit a phase): +5 DV or −5.
     LongBurst(Spray),
     /// 10 rounds, Complex Action: +9 DV or −9.
     FullAuto(Spray),
@@ -77,9 +77,19 @@ impl FiringMode {
         }
     }
 
-    /// Long bursts and full auto take a Complex Action; the rest a Simple Action.
+    /// Full auto takes a Complex Action; the rest a Simple Action (file 004's recoil table gives every other mode a
+    /// second shot).
     pub fn is_complex(self) -> bool {
-        matches!(self, FiringMode::LongBurst(_) | FiringMode::FullAuto(_))
+        matches!(self, FiringMode::FullAuto(_))
+    }
+
+    /// Shots of this mode an Action Phase allows: single shot one (SR4's single-shot mode; our reading of file 004,
+    /// whose recoil table gives it no second shot), full auto one (the Complex Action), the others two.
+    pub fn shots_per_phase(self) -> u32 {
+        match self {
+            FiringMode::SingleShot | FiringMode::FullAuto(_) => 1,
+            _ => 2,
+        }
     }
 
     /// Uncompensated recoil for the first or a later shot in the Action Phase (file 004, Recoil).
@@ -167,15 +177,26 @@ impl Fighter {
         Ok(gear::WeaponRef(self.drawn_id().to_owned()).weapon()?)
     }
 
-    /// The summed armor rating of one kind over every piece worn.
+    /// The armor rating of one kind that protects: the best piece worn, plus accessories (helmet, shield). Our
+    /// decision from SR4A: file 004's "add them together" is about encumbrance only.
     pub fn armor_rating(&self, kind: gear::ArmorKind) -> Result<u32, RulesError> {
-        let mut total = 0;
+        let (mut best, mut accessories) = (0, 0);
         for piece in &self.sheet.armor {
             let a = piece.armor()?;
-            total += match kind {
-                gear::ArmorKind::Ballistic => a.ballistic,
-                gear::ArmorKind::Impact => a.impact,
-            };
+            match a.accessory {
+                true => accessories += a.rating(kind),
+                false => best = best.max(a.rating(kind)),
+            }
+        }
+        Ok(best + accessories)
+    }
+
+    /// Every piece's rating of one kind added together: what armor encumbrance weighs (file 004, "If multiple pieces
+    /// of armor, add them together").
+    pub fn armor_worn_total(&self, kind: gear::ArmorKind) -> Result<u32, RulesError> {
+        let mut total = 0;
+        for piece in &self.sheet.armor {
+            total += piece.armor()?.rating(kind);
         }
         Ok(total)
     }
@@ -189,7 +210,8 @@ impl Fighter {
     /// Armor encumbrance (file 004): −1 to Agility and Reaction tests for every 2 points by which the higher
     /// summed armor rating exceeds Body × 2.
     pub fn encumbrance(&self) -> Result<Option<Modifier>, RulesError> {
-        let worst = self.armor_rating(gear::ArmorKind::Ballistic)?.max(self.armor_rating(gear::ArmorKind::Impact)?);
+        let ballistic = self.armor_worn_total(gear::ArmorKind::Ballistic)?;
+        let worst = ballistic.max(self.armor_worn_total(gear::ArmorKind::Impact)?);
         let excess = worst.saturating_sub(self.sheet.attributes.body.0 * 2);
         let value = -((excess / 2) as i32);
         Ok((value != 0).then(|| Modifier::new("armor encumbrance", "armor", value)))

@@ -125,8 +125,6 @@ pub struct Situation {
     pub attacker_in_vehicle: bool,
     pub attacker_behind_cover: bool,
     pub off_hand: bool,
-    /// Firing a second firearm this phase: the pool is split (halved, rounded down).
-    pub second_firearm: bool,
     /// Trace rounds: +1 burst, +2 long burst, +3 full auto.
     pub tracer: bool,
     pub called_shot: Option<CalledShot>,
@@ -140,7 +138,8 @@ pub struct Situation {
     pub area_weapon: bool,
     /// The defender's choice.
     pub defense: Defense,
-    /// Other modifiers to the attack, by name (e.g. visibility).
+    /// Other modifiers to the attack, by name: what file 004 leaves to other pages (the visibility table, ammunition
+    /// DV modifiers) or to the game master.
     pub extra: Vec<(String, i32)>,
     /// Other modifiers to the defense, by name.
     pub defender_extra: Vec<(String, i32)>,
@@ -153,14 +152,16 @@ fn push_if(out: &mut Vec<Modifier>, on: bool, name: &str, source: &str, value: i
 }
 
 impl Situation {
-    /// This situation with what the map adds: cover, firing from cover, and who is running. A scripted value
-    /// stands where it is the stronger.
-    pub fn on_map(&self, sight: &Sight, attacker_running: bool, defender_running: bool) -> Situation {
+    /// This situation with what the map adds: cover, firing from cover, who is running, and who is in melee (an
+    /// enemy standing next to it). A scripted value stands where it is the stronger.
+    pub fn on_map(&self, sight: &Sight, running: (bool, bool), in_melee: (bool, bool)) -> Situation {
         let mut s = self.clone();
         s.cover = s.cover.max(Cover::of(sight.cover, sight.hidden));
         s.attacker_behind_cover |= sight.attacker_in_cover;
-        s.attacker_running |= attacker_running;
-        s.defender_running |= defender_running;
+        s.attacker_running |= running.0;
+        s.defender_running |= running.1;
+        s.attacker_in_melee |= in_melee.0;
+        s.defender_in_melee |= in_melee.1;
         s
     }
 

@@ -171,7 +171,8 @@ impl Shadowrun4 {
             (format!("{mode}, twice (two Simple Actions)"), a)
         };
         usual_first(&mut modes, &preferred_mode(&weapon.modes));
-        let mut out: Vec<(String, Action)> = modes.iter().filter(|m| !m.is_complex()).map(|&m| twice(m)).collect();
+        let mut out: Vec<(String, Action)> =
+            modes.iter().filter(|m| !m.is_complex() && m.shots_per_phase() > 1).map(|&m| twice(m)).collect();
         out.extend(modes.iter().map(|&m| (format!("{m}"), with(m, None))));
         if let Some(&first) = modes.first() {
             out.extend(
@@ -241,6 +242,7 @@ pub fn strike_odds(attacker: &Fighter, defender: &Fighter, strike: &Strike<'_>) 
     let disarming = matches!(strike.situation.called_shot, Some(CalledShot::KnockOutOfGrasp));
     let mut t = Tally { disarmed: disarming.then_some(0.0), ..Tally::default() };
     let standing = !defender.condition.has(&Status::Prone);
+    // Only a defender's critical glitch leaves it prone (`glitch_effects`).
     // Hits by (net hits, the defender glitched and fell prone).
     let mut hits: BTreeMap<(u32, bool), f64> = BTreeMap::new();
     for (a, pa) in outcomes(attack_dice) {
@@ -248,11 +250,11 @@ pub fn strike_odds(attacker: &Fighter, defender: &Fighter, strike: &Strike<'_>) 
             let w = pa * pd;
             t.glitch(&a, d, w, strike.weapon.is_melee());
             match judge(&a, d) {
-                Verdict::Hit => *hits.entry((a.hits - d.hits, d.glitch && standing)).or_default() += w,
+                Verdict::Hit => *hits.entry((a.hits - d.hits, d.critical_glitch && standing)).or_default() += w,
                 Verdict::Graze => t.graze += w,
                 Verdict::Miss => {}
             }
-            if judge(&a, d) != Verdict::Hit && d.glitch && standing {
+            if judge(&a, d) != Verdict::Hit && d.critical_glitch && standing {
                 t.prone += w;
             }
         }

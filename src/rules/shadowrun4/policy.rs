@@ -47,7 +47,7 @@ pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combata
         return act(simple, None);
     }
     let mode = preferred_mode(&weapon.modes);
-    let shots = if mode.is_complex() { 1 } else { 2 };
+    let shots = mode.shots_per_phase();
     if f.rounds_left(&id, weapon).is_some_and(|left| left < shots * mode.rounds()) {
         simple.push(SimpleAction::Reload);
     }
@@ -60,14 +60,14 @@ pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combata
             false => act(simple, None),
         };
     }
-    while simple.len() < 2 {
-        simple.push(SimpleAction::Fire(attack(t, Some(mode))));
-    }
+    // Every shot the mode allows, in the Simple Actions left (single-shot mode fires once a phase).
+    let fire = (shots as usize).min(2 - simple.len());
+    simple.extend((0..fire).map(|_| SimpleAction::Fire(attack(t, Some(mode)))));
     act(simple, None)
 }
 
-/// Narrow bursts where the weapon has them, else semi-auto, else single shots: all Simple Actions, so two a phase.
-/// A weapon that only fires full auto fires a narrow full-auto burst (a Complex Action).
+/// Narrow bursts where the weapon has them, else semi-auto, else single shots: Simple Actions (two a phase, a single
+/// shot one). A weapon that only fires full auto fires a narrow full-auto burst (a Complex Action).
 pub(super) fn preferred_mode(modes: &[ModeKind]) -> FiringMode {
     let has = |k| modes.contains(&k);
     if has(ModeKind::Burst) {

@@ -175,6 +175,8 @@ pub struct Condition {
     pub shots_this_phase: u32,
     /// Targets attacked this Action Phase (−2 per additional one).
     pub targets_this_phase: Vec<String>,
+    /// A shot fired in single-shot mode this Action Phase: nothing else fires in it.
+    pub single_shot_this_phase: bool,
     /// A full defense in force until the end of this character's next Action Phase.
     pub full_defense: Option<Defense>,
     /// The full defense was an interrupt: the next Action Phase is spent on it.

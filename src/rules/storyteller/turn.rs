@@ -1,6 +1,6 @@
 //! The Storyteller turn (file 001, I; rules.md §3): initiative 1d10 + Dexterity + Wits − wound penalty every turn,
 //! highest first, ties by Dexterity + Wits, then Wits. One action a turn; extra actions come after everyone's first
-//! action. The defense penalty resets when a combatant's turn begins.
+//! action. The defense penalty resets when a combatant's turn begins (its slot comes, whether or not it acts).
 
 use std::collections::VecDeque;
 
@@ -133,14 +133,6 @@ impl Ruleset for Storyteller {
         if me.is_out() {
             return Err(RulesError::Illegal(format!("{} cannot act now", me.name)));
         }
-        if slot.phase == 1 {
-            me.condition.defenses = 0;
-        }
-        if me.condition.loses_next_action {
-            me.condition.loses_next_action = false;
-            log.push(Event::ActionTaken { who: me.name.clone(), action: "loses this action to its botch".into() });
-            return Ok(());
-        }
         if self.move_first(slot.actor, action, battle, log)? {
             return Ok(());
         }
@@ -163,6 +155,21 @@ impl Ruleset for Storyteller {
                 Ok(())
             }
         }
+    }
+
+    /// File 001, III.C: the defense penalty "resets itself at the start of your next turn" (its first action's slot,
+    /// whether or not it acts then). A pending botch (rules.md §3's decision) costs this slot.
+    fn start_slot(&mut self, slot: Slot, battle: &mut [Combatant<Fighter>], log: &mut Log) -> bool {
+        let me = &mut battle[slot.actor].fighter;
+        if slot.phase == 1 {
+            me.condition.defenses = 0;
+        }
+        if !me.condition.loses_next_action {
+            return true;
+        }
+        me.condition.loses_next_action = false;
+        log.push(Event::ActionTaken { who: me.name.clone(), action: "loses this action to its botch".into() });
+        false
     }
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {

@@ -1,0 +1,227 @@
+//! Blasts on the map (file 003, Area Effect Weapons): a grenade or a blast weapon is aimed at a combatant or a cell;
+//! the map gives the range band and the cover at the point of impact, and everyone whose cell the blast reaches is
+//! caught, friend or foe (the thrower too), at their distance from the center. A wall between the center and a
+//! combatant shields it (our decision: the seed's sphere stops at walls). Cone weapons are not blasts: they fire at
+//! each target's defense (`Attack`), +1d10 DV at short range.
+
+use super::actions::{AreaAttack, find, spend_ammo, weapon_in_hand};
+use super::attack::{Shot, area_modifiers, attack_spec, band_of, blast_dv, blast_reach_of, resolve_area};
+use super::damage::{DvInputs, dv_dist, effective_armor};
+use super::gear::Weapon;
+use super::modifiers::Situation;
+use super::odds::Tally;
+use super::test::Percentile;
+use super::{EclipsePhase, Fighter, FiringMode, RulesError};
+use crate::rules::dice::Dice;
+use crate::rules::field::{Cell, distance_m};
+use crate::rules::odds::Odds;
+use crate::rules::outcome::{Event, Log, Status};
+use crate::rules::ruleset::Combatant;
+
+/// A blast checked and placed on the map.
+pub(super) struct Placed {
+    pub id: String,
+    pub weapon: &'static Weapon,
+    /// The cell the blast is centered on.
+    pub center: Cell,
+    /// The situation at the point of impact (the map's cover of it, the attacker's run).
+    pub situation: Situation,
+    /// Meters from the attacker to the center.
+    pub meters: u32,
+    /// What the attack is aimed at, for the log.
+    pub aimed_at: String,
+}
+
+impl Placed {
+    pub fn shot(&self) -> Shot<'_> {
+        Shot {
+            weapon_id: &self.id,
+            weapon: self.weapon,
+            mode: FiringMode::SingleShot,
+            situation: &self.situation,
+            distance: Some(self.meters),
+            other_targets: 0,
+            second_shot: false,
+        }
+    }
+}
+
+impl EclipsePhase {
+    /// Checks a blast (a blast weapon in hand and working, one center, in the line of fire, within range) and places
+    /// it on the map.
+    pub(super) fn place_blast(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        area: &AreaAttack,
+    ) -> Result<Placed, RulesError> {
+        let me = &battle[actor];
+        let (id, weapon) = weapon_in_hand(&me.fighter, area.weapon.as_ref())?;
+        if !weapon.is_blast() {
+            // Cone weapons roll against each target's defense: they fire with Attack, one target per shot.
+            return Err(RulesError::Illegal(format!("the {} is not a blast weapon", weapon.name)));
+        }
+        if me.fighter.condition.has(&Status::WeaponJammed(id.clone())) {
+            let why =
+                format!("{}'s {} has malfunctioned: clear it first (a Complex Action)", me.fighter.name, weapon.name);
+            return Err(RulesError::Illegal(why));
+        }
+        let (center, aimed_at) = match (&area.target, area.at) {
+            (Some(name), None) => (battle[find(battle, name)?].position, name.clone()),
+            (None, Some(cell)) => (cell, format!("{cell:?}")),
+            _ => return Err(RulesError::Illegal("an area attack needs a target or a cell (`at`), not both".into())),
+        };
+        let sight = self.field.sight(me.position, center);
+        if sight.blocked {
+            let why = format!("a wall stands between {} and {aimed_at}", me.fighter.name);
+            return Err(RulesError::Illegal(why));
+        }
+        let situation = area.situation.on_map(&sight, me.fighter.condition.has(&Status::Running));
+        Ok(Placed { id, weapon, center, situation, meters: sight.meters, aimed_at })
+    }
+
+    /// Everyone a blast centered on `center` may reach (within `reach` meters, no wall between), with their distance
+    /// in meters, nearest first.
+    pub(super) fn caught(&self, battle: &[Combatant<Fighter>], center: Cell, reach: u32) -> Vec<(usize, u32)> {
+        let mut caught: Vec<(usize, u32)> = battle
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| !c.fighter.condition.has(&Status::Escaped))
+            .map(|(i, c)| (i, distance_m(center, c.position)))
+            .filter(|&(i, d)| d <= reach && !self.field.sight(center, battle[i].position).blocked)
+            .collect();
+        caught.sort_by_key(|&(i, d)| (d, i));
+        caught
+    }
+
+    /// Throws or fires a blast: one of the weapon used up (or its rounds), the attack test at the point of impact, and
+    /// the damage to everyone caught.
+    pub(super) fn area_attack(
+        &self,
+        actor: usize,
+        area: &AreaAttack,
+        battle: &mut [Combatant<Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError> {
+        let placed = self.place_blast(battle, actor, area)?;
+        let shot = placed.shot();
+        band_of(&shot)?;
+        let what = format!("attacks {} with the {}, a blast (Complex Action)", placed.aimed_at, placed.weapon.name);
+        log.push(Event::ActionTaken { who: battle[actor].fighter.name.clone(), action: what });
+        spend_ammo(&mut battle[actor].fighter, &placed.id, placed.weapon, FiringMode::SingleShot, log)?;
+        // Everyone within the farthest the blast could reach; the rolled DV then decides who takes damage.
+        let caught = self.caught(battle, placed.center, blast_reach_of(placed.weapon));
+        let mut me = battle[actor].fighter.clone();
+        let mut copies: Vec<(Fighter, u32)> = caught.iter().map(|&(i, d)| (battle[i].fighter.clone(), d)).collect();
+        let mut refs: Vec<(&mut Fighter, u32)> = copies.iter_mut().map(|(f, d)| (f, *d)).collect();
+        resolve_area(&self.options, &mut me, &mut refs, &shot, dice, log)?;
+        // The thrower may be among the caught: its copy there was made after the throw, and carries the blast too.
+        battle[actor].fighter = me;
+        for ((i, _), (f, _)) in caught.into_iter().zip(copies) {
+            battle[i].fighter = f;
+        }
+        battle[actor].fighter.condition.aim = None;
+        Ok(())
+    }
+}
+
+/// A blast's hits by class (armor-defeating, excellent-success bonus), each with its probability.
+type Classes = std::collections::BTreeMap<(bool, i32), f64>;
+
+impl EclipsePhase {
+    /// The exact odds of a blast: the attack test at the point of impact (every face), the damage value (every sum of
+    /// its d10s), and for everyone caught the rules' own falloff, armor and damage step. The combatant aimed at is
+    /// priced in full (its damage first); the others caught by their damage and their chance to be taken out;
+    /// "friendly fire" is the chance the blast hurts the attacker or one of its side.
+    pub(super) fn area_odds(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        area: &AreaAttack,
+    ) -> Result<Odds, RulesError> {
+        let placed = self.place_blast(battle, actor, area)?;
+        let shot = placed.shot();
+        let band = band_of(&shot)?;
+        let me = &battle[actor].fighter;
+        if me.rounds_left(&placed.id, placed.weapon) == Some(0) {
+            return Err(RulesError::Illegal(format!("{} has no {} left", me.name, placed.weapon.name)));
+        }
+        let target = attack_spec(me, placed.weapon, area_modifiers(me, &shot, band)).target().0;
+        let classes = landing_classes(&self.options, target);
+        let caught = self.caught(battle, placed.center, blast_reach_of(placed.weapon));
+        let mut tallies: Vec<Tally> = caught.iter().map(|_| Tally::default()).collect();
+        let mut friendly = 0.0;
+        for (&(armor_defeating, excellent), &p) in &classes {
+            let inputs = DvInputs { mode: FiringMode::SingleShot, band, excellent, som: 0 };
+            let armor: Vec<i32> = caught
+                .iter()
+                .map(|&(i, _)| effective_armor(&battle[i].fighter, placed.weapon, armor_defeating, &mut Log::default()))
+                .collect::<Result<_, _>>()?;
+            for (dv, pv) in dv_dist(placed.weapon, &inputs).iter() {
+                let mut hurts_a_friend = false;
+                for (k, &(i, d)) in caught.iter().enumerate() {
+                    let damage = blast_dv(placed.weapon, dv, d).map_or(0, |v| (v - armor[k]).max(0) as u32);
+                    hurts_a_friend |= damage > 0 && battle[i].side == battle[actor].side;
+                    tallies[k].hit_for(damage, p * pv, &self.options, &battle[i].fighter, &shot)?;
+                }
+                friendly += if hurts_a_friend { p * pv } else { 0.0 };
+            }
+        }
+        let hit: f64 = classes.values().sum();
+        let critical = classes.iter().filter(|((ad, _), _)| *ad).map(|(_, p)| p).sum();
+        let primary = area.target.as_deref().and_then(|t| find(battle, t).ok());
+        let mut odds = self.blast_table((battle, actor), &caught, tallies, primary, (hit, critical));
+        odds.chances.push(("friendly fire".to_owned(), friendly));
+        odds.title =
+            format!("{} blasts {} with the {}, {} m", me.name, placed.aimed_at, placed.weapon.name, placed.meters);
+        odds.inputs = vec![format!("attack target {target} at the point of impact; a blast allows no defense")];
+        Ok(odds)
+    }
+
+    /// The odds table of a blast: the combatant aimed at in full, then everyone else caught (the attacker and its side
+    /// named as friendly fire).
+    fn blast_table(
+        &self,
+        (battle, actor): (&[Combatant<Fighter>], usize),
+        caught: &[(usize, u32)],
+        tallies: Vec<Tally>,
+        primary: Option<usize>,
+        (hit, critical): (f64, f64),
+    ) -> Odds {
+        let mut odds = Odds::new(Vec::new(), &[("hit", hit), ("critical (armor-defeating)", critical)], Vec::new());
+        let mut others = Vec::new();
+        for (&(i, d), mut tally) in caught.iter().zip(tallies) {
+            tally.miss(1.0 - hit);
+            if Some(i) == primary {
+                odds = tally.odds(Vec::new(), hit, critical, 0.0, false);
+                continue;
+            }
+            let name = &battle[i].fighter.name;
+            let friend = if battle[i].side == battle[actor].side { "friendly fire: " } else { "" };
+            others.push((
+                format!("{friend}{name} ({d} m) taken out"),
+                tally.out(),
+                format!("damage to {name}"),
+                tally.damage().clone(),
+            ));
+        }
+        for (chance, p, dist, damage) in others {
+            odds.chances.push((chance, p));
+            odds.dists.push((dist, damage));
+        }
+        odds
+    }
+}
+
+/// Every face of the attack test at the point of impact: the chance of each kind of hit.
+fn landing_classes(opts: &super::Options, target: i32) -> Classes {
+    let mut classes = Classes::new();
+    for r in 0..100 {
+        let p = Percentile::read(target, r, opts.mos_rule);
+        if p.success {
+            *classes.entry((p.critical_success(), p.excellent_bonus())).or_insert(0.0) += 0.01;
+        }
+    }
+    classes
+}

@@ -1,0 +1,127 @@
+//! Eclipse Phase on the map (file 003): blasts aimed at a combatant or a cell take their range band and cover from
+//! the map and catch everyone the blast reaches, friend or foe, behind no wall; their exact odds agree with every
+//! face of their dice; and a Complex Action aim is lost when the target leaves the aimer's sights.
+
+mod common;
+
+use common::{picture, render, sheet_of, tests};
+use skirmish::rules::RulesError;
+use skirmish::rules::dice::ScriptedDice;
+use skirmish::rules::eclipse_phase::{EclipsePhase, Fighter};
+use skirmish::rules::field::{Cell, Field};
+use skirmish::rules::odds::{AttackOdds, Dist};
+use skirmish::rules::outcome::Log;
+use skirmish::rules::ruleset::{Combatant, Ruleset, Slot};
+
+const THROWER: &str =
+    r#"init: 1, durability: 100, wound_threshold: 60, skills: { ThrownWeapons: 50 }, weapons: ["frag_grenade"]"#;
+/// A wound threshold no blast reaches: no SOM × 3 tests, so a blast's dice are the attack and the damage only.
+const TOUGH: &str = "init: 1, durability: 100, wound_threshold: 60";
+
+fn unit(name: &str, side: &str, at: Cell, fields: &str) -> Combatant<Fighter> {
+    Combatant { side: side.into(), position: at, fighter: Fighter::new(name, sheet_of(fields)) }
+}
+
+fn rules_on(field: &Field) -> EclipsePhase {
+    let mut rules = EclipsePhase::default();
+    rules.set_field(field.clone());
+    rules
+}
+
+/// The thrower A, its target T 14 m away, an ally F of A one meter past T, an enemy E two meters past it.
+fn street() -> (Field, Vec<Combatant<Fighter>>) {
+    let (field, a, t) = picture(&["A............oT...."]);
+    let battle = vec![
+        unit("A", "a", a, THROWER),
+        unit("T", "t", t, TOUGH),
+        unit("F", "a", (t.0 + 1, t.1), TOUGH),
+        unit("E", "t", (t.0 + 2, t.1), TOUGH),
+    ];
+    (field, battle)
+}
+
+const THROW: &str = r#"(actor: "A", complex: AreaAttack(target: "T"))"#;
+
+#[test]
+fn a_blast_takes_range_and_cover_from_the_map_and_catches_friend_and_foe() {
+    let (field, mut b) = street();
+    let log = common::perform_rules(&mut rules_on(&field), &mut b, 0, THROW, &[5, 1, 1, 1]).expect("legal");
+    let attack = log.tests().next().expect("the throw").clone();
+    let named: Vec<(String, i32)> = attack.modifiers.iter().map(|m| (m.name.clone(), m.value)).collect();
+    let expected = [("defender in moderate cover".to_owned(), -20), ("medium range".to_owned(), -10)];
+    assert_eq!(named, expected, "14 m: medium range for a frag grenade; low cover right in front of T");
+    assert_eq!(tests(&log)[0].1, 20);
+    let damage: Vec<u32> = b.iter().map(|c| c.fighter.condition.damage).collect();
+    assert_eq!(damage, [0, 15, 13, 11], "3d10 3 + 12 at the center, −2 a meter; the thrower 14 m away is spared");
+}
+
+#[test]
+fn a_wall_shields_from_the_blast_and_stops_the_throw() {
+    let (field, a, t) = picture(&["A.......T#.", "..........."]);
+    let mut b = vec![unit("A", "a", a, THROWER), unit("T", "t", t, TOUGH), unit("X", "t", (10, 0), TOUGH)];
+    // 30 against 50: MoS 20, no excellent success.
+    common::perform_rules(&mut rules_on(&field), &mut b, 0, THROW, &[30, 1, 1, 1]).expect("legal");
+    assert_eq!((b[1].fighter.condition.damage, b[2].fighter.condition.damage), (15, 0), "the wall shields X");
+    let mut b = vec![unit("A", "a", a, THROWER), unit("T", "t", t, TOUGH), unit("X", "t", (10, 0), TOUGH)];
+    let behind = r#"(actor: "A", complex: AreaAttack(target: "X"))"#;
+    let err = common::perform_rules(&mut rules_on(&field), &mut b, 0, behind, &[]);
+    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("a wall stands between A and X")));
+    let at_a_cell = r#"(actor: "A", complex: AreaAttack(at: (7, 1)))"#;
+    common::perform_rules(&mut rules_on(&field), &mut b, 0, at_a_cell, &[30, 1, 1, 1]).expect("legal");
+    assert_eq!(b[1].fighter.condition.damage, 13, "a blast at a cell: T is 1 m from it");
+}
+
+#[test]
+fn the_odds_of_a_blast_agree_with_every_face_of_its_dice() {
+    let (field, b) = street();
+    let rules = rules_on(&field);
+    let action = rules.plain_attack_of(&b, 0, "T");
+    let odds = rules.odds_of(&b, 0, &action).expect("priced");
+    let (mut hit, mut friendly) = (0.0, 0.0);
+    let mut damage: Vec<Dist> = vec![Dist::default(); 3];
+    for roll in 0..100u32 {
+        let faces: Vec<Vec<u32>> = match roll <= 20 {
+            true => (0..1000).map(|n| vec![roll, n / 100 % 10 + 1, n / 10 % 10 + 1, n % 10 + 1]).collect(),
+            false => vec![vec![roll]],
+        };
+        let weight = 0.01 / faces.len() as f64;
+        for f in faces {
+            let mut copy = b.clone();
+            let mut log = Log::default();
+            let slot = Slot { actor: 0, phase: 1, simultaneous: false };
+            rules.clone().perform(slot, &action, &mut copy, &mut ScriptedDice::new(f), &mut log).expect("legal");
+            hit += if log.last_calc("damage value").is_some() { weight } else { 0.0 };
+            let hurt = |i: usize| copy[i].fighter.condition.damage > 0;
+            friendly += if hurt(0) || hurt(2) { weight } else { 0.0 };
+            for (k, d) in damage.iter_mut().enumerate() {
+                d.add(copy[k + 1].fighter.condition.damage as i32, weight);
+            }
+        }
+    }
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    assert!(close(odds.chance("hit"), hit) && close(hit, 0.21), "{odds}");
+    assert!(close(odds.chance("friendly fire"), friendly), "{odds}");
+    let priced = [odds.dist("damage"), odds.dist("damage to F"), odds.dist("damage to E")];
+    for (name, (p, e)) in ["T", "F", "E"].iter().zip(priced.iter().zip(&damage)) {
+        let p = p.unwrap_or_else(|| panic!("a damage distribution for {name}: {odds}"));
+        for (v, pe) in e.iter() {
+            assert!(close(p.p(v), pe), "{name}: P(damage {v}) = {} priced, {pe} counted", p.p(v));
+        }
+    }
+}
+
+#[test]
+fn an_aim_is_lost_when_the_target_leaves_the_aimers_sights() {
+    let (field, a, t) = picture(&["A....T....", "..........", "..######..", ".........."]);
+    let aimer = r#"init: 1, durability: 40, skills: { KineticWeapons: 50 }, weapons: ["medium_pistol"]"#;
+    let mut b = vec![unit("A", "a", a, aimer), unit("T", "t", t, TOUGH)];
+    let mut rules = rules_on(&field);
+    common::perform_rules(&mut rules, &mut b, 0, r#"(actor: "A", complex: Aim("T"))"#, &[]).expect("legal");
+    let step = r#"(actor: "T", quick: [Move(to: (6, 0))], complex: Wait)"#;
+    common::perform_rules(&mut rules, &mut b, 1, step, &[]).expect("legal");
+    assert!(b[0].fighter.condition.aim.is_some(), "a step aside stays in sight");
+    let hide = r#"(actor: "T", quick: [Move(to: (5, 3), pace: Run)], complex: Wait)"#;
+    let log = common::perform_rules(&mut rules, &mut b, 1, hide, &[]).expect("legal");
+    assert!(render(&log).contains("A: loses its aim: T left its sights"), "{}", render(&log));
+    assert_eq!(b[0].fighter.condition.aim, None);
+}
