@@ -78,39 +78,46 @@ pub fn perform_action(
     }
     check_economy(action)?;
     start_phase(me);
-    if me.condition.full_defense_owed {
-        me.condition.full_defense_owed = false;
-        let what = "spends this Action Phase on the full defense it declared".to_owned();
-        log.push(Event::ActionTaken { who: me.name.clone(), action: what });
-    } else {
+    let me = &battle[slot.actor].fighter;
+    let pace = (me.sheet.movement, me.sheet.initiative_passes);
+    if phase_move(&rules.field, battle, slot.actor, action.movement.as_ref(), pace, log)? {
+        return Ok(());
+    }
+    let me = &mut battle[slot.actor].fighter;
+    if let Some(FreeAction::DropProne) = action.free {
+        me.condition.gain(Status::Prone);
+        log.push(Event::ActionTaken { who: me.name.clone(), action: "drops prone (Free Action)".into() });
+    }
+    let jammed = |f: &Fighter| f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned()));
+    let jammed_before = jammed(&battle[slot.actor].fighter);
+    for simple in &action.simple {
         let me = &battle[slot.actor].fighter;
-        let pace = (me.sheet.movement, me.sheet.initiative_passes);
-        if phase_move(&rules.field, battle, slot.actor, action.movement.as_ref(), pace, log)? {
-            return Ok(());
+        if matches!(simple, SimpleAction::Fire(_)) && !jammed_before && jammed(me) {
+            // The jam came from this phase's first shot: the second is lost, not illegal.
+            let what = format!("loses its second shot: the {} jammed", me.drawn_id());
+            log.push(Event::ActionTaken { who: me.name.clone(), action: what });
+            continue;
         }
-        let me = &mut battle[slot.actor].fighter;
-        if let Some(FreeAction::DropProne) = action.free {
-            me.condition.gain(Status::Prone);
-            log.push(Event::ActionTaken { who: me.name.clone(), action: "drops prone (Free Action)".into() });
-        }
-        let jammed = |f: &Fighter| f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned()));
-        let jammed_before = jammed(&battle[slot.actor].fighter);
-        for simple in &action.simple {
-            let me = &battle[slot.actor].fighter;
-            if matches!(simple, SimpleAction::Fire(_)) && !jammed_before && jammed(me) {
-                // The jam came from this phase's first shot: the second is lost, not illegal.
-                let what = format!("loses its second shot: the {} jammed", me.drawn_id());
-                log.push(Event::ActionTaken { who: me.name.clone(), action: what });
-                continue;
-            }
-            simple_action(rules, slot.actor, simple, battle, dice, log)?;
-        }
-        if let Some(complex) = &action.complex {
-            complex_action(rules, slot.actor, complex, battle, dice, log)?;
-        }
+        simple_action(rules, slot.actor, simple, battle, dice, log)?;
+    }
+    if let Some(complex) = &action.complex {
+        complex_action(rules, slot.actor, complex, battle, dice, log)?;
     }
     battle[slot.actor].fighter.condition.full_defense = None;
     Ok(())
+}
+
+/// The start of a combatant's Action Phase: a full defense declared as an interrupt spends it (whether or not the
+/// combatant had orders), and ends with it: nobody else acts in another's slot.
+pub(super) fn start_slot(me: &mut Fighter, log: &mut Log) -> bool {
+    if !me.condition.full_defense_owed {
+        return true;
+    }
+    me.condition.full_defense_owed = false;
+    me.condition.full_defense = None;
+    let what = "spends this Action Phase on the full defense it declared".to_owned();
+    log.push(Event::ActionTaken { who: me.name.clone(), action: what });
+    false
 }
 
 /// One Free, then two Simple or one Complex.

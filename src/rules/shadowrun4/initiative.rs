@@ -137,6 +137,10 @@ impl Ruleset for Shadowrun4 {
         perform_action(self, slot, action, battle, dice, log)
     }
 
+    fn start_slot(&mut self, slot: Slot, battle: &mut [Combatant<Fighter>], log: &mut Log) -> bool {
+        super::actions::start_slot(&mut battle[slot.actor].fighter, log)
+    }
+
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
         default_action(self, slot.actor, battle)
     }

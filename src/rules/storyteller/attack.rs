@@ -205,7 +205,8 @@ pub(super) fn defense_spec<'a>(
     Ok(Some(D10Spec { who: &defender.name, label, base: (dex + dots) as i32, modifiers, difficulty: 6, damage: false }))
 }
 
-/// A botch costs the roller its next action (our decision; the seed names botches but not their effect).
+/// A botch costs the roller its next action. File 001 has no botches: rules.md §3 defines them (no success and a 1),
+/// and their effect is our decision.
 fn botched(who: &mut Fighter, pool: &D10Pool, log: &mut Log) {
     if pool.botch {
         who.condition.loses_next_action = true;

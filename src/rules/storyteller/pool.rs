@@ -1,6 +1,6 @@
-//! The d10 pool (file 001; rules.md §3): each die at or above the difficulty is a success, each 1 cancels one; a
-//! botch is no success with at least one 1. Damage dice count successes at difficulty 6 with no cancelling and no
-//! botch.
+//! The d10 pool (rules.md §3; file 001 gives the pools but not how a die succeeds): each die at or above the
+//! difficulty is a success, each 1 cancels one; a botch is no success with at least one 1. Damage dice count
+//! successes at difficulty 6 with no cancelling and no botch.
 
 use crate::rules::dice::{Dice, DiceError};
 use crate::rules::outcome::{Event, Log, Modifier, Roll, TestRecord};
