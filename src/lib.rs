@@ -3,11 +3,13 @@
 //! The module list is the architecture:
 //! - [`rules`]: the pure rules core (no bevy): dice, explained outcomes, one folder per ruleset;
 //! - [`combat`]: the ECS layer (components, messages, turn, attack and damage systems), headless;
-//! - [`scenario`]: scenario files, and the pure battle loop the ECS layer is tested against.
+//! - [`scenario`]: scenario files, and the pure battle loop the ECS layer is tested against;
+//! - [`stdout`]: the commands' printing, which stops quietly when the reader goes away.
 
 pub mod ai;
 pub mod combat;
 pub mod map;
 pub mod rules;
 pub mod scenario;
+pub mod stdout;
 pub mod ui;

@@ -4,13 +4,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 
 use skirmish::ai::{Difficulty, Minds};
 use skirmish::map::level::{self, RulesetId};
 use skirmish::rules::dice::{Dice, DieRequest, ScriptedDice, SeededDice, TypedInDice, read_face};
 use skirmish::rules::outcome::Log;
 use skirmish::scenario::{self, Scenario};
+use skirmish::stdout::say;
 
 #[derive(Parser)]
 #[command(
@@ -35,7 +36,8 @@ enum Command {
         #[arg(long, default_value_t = 30)]
         frames: u32,
     },
-    /// Open the game window on a level (or scenario); every side uses the built-in choice for now.
+    /// Open the game window on a level (or scenario): the sides named by `--human` are commanded by players (two or
+    /// more: hotseat), every other side by the AI (`--ai`, `--side`).
     Play {
         /// The level or scenario file (RON).
         #[arg(default_value = "levels/street.ron")]
@@ -126,6 +128,9 @@ enum Command {
         /// Whom.
         #[arg(long, requires = "attacker")]
         target: Option<String>,
+        /// Print one JSON object instead of the table: every chance and distribution at full precision.
+        #[arg(long)]
+        json: bool,
     },
     /// Play many seeded battles of a level AI against AI, headless on every core, and print each side's win
     /// rate with a 95% interval, the average turns, casualties and escapes.
@@ -206,18 +211,27 @@ fn main() -> ExitCode {
             let minds = Minds { sides: sides.into_iter().collect(), default: ai };
             sim(&level, (ruleset, options.as_deref(), &absent), (runs, seed, show), &minds)
         }
-        Command::Odds { file, ruleset, attacker, target } => {
-            let pair = attacker.as_deref().zip(target.as_deref());
-            match load(&file, ruleset).and_then(|s| scenario::odds::odds(&s, pair)) {
-                Ok(odds) => {
-                    print!("{odds}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::from(2)
-                }
-            }
+        Command::Odds { file, ruleset, attacker, target, json } => {
+            odds(&file, ruleset, attacker.as_deref().zip(target.as_deref()), json)
+        }
+    }
+}
+
+/// `skirmish odds`: the table, or one JSON object; exit 2 on bad input.
+fn odds(path: &Path, ruleset: Option<RulesetId>, pair: Option<(&str, &str)>, json: bool) -> ExitCode {
+    let odds = load(path, ruleset).and_then(|s| scenario::odds::odds(&s, pair));
+    let text = odds.and_then(|odds| match json {
+        true => scenario::odds::json(&odds).map(|line| format!("{line}\n")),
+        false => Ok(odds.to_string()),
+    });
+    match text {
+        Ok(text) => {
+            say(text);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
         }
     }
 }
@@ -298,11 +312,11 @@ fn sim(
         }
     };
     if let Some(seed) = show {
-        print_log(&skirmish::scenario::sim::one_log(&loaded, seed, minds), false);
+        print_log(&scenario::sim::one_log(&loaded, seed, minds), false);
         return ExitCode::SUCCESS;
     }
-    let report = skirmish::scenario::sim::simulate(&loaded, runs, seed, minds);
-    print!("{report}");
+    let report = scenario::sim::simulate(&loaded, runs, seed, minds);
+    say(&report);
     match report.outcomes.iter().any(|o| o.error.is_some()) {
         true => ExitCode::FAILURE,
         false => ExitCode::SUCCESS,
@@ -419,17 +433,19 @@ fn parse_cell(text: &str) -> Result<(i32, i32), String> {
 /// `--seed`, `--dice` and `--typed`.
 type DiceArgs = (Option<u64>, Option<Vec<u32>>, bool);
 
-/// Checks each file (a level under every ruleset), printing one line per file; exit code 2 if any is bad.
+/// Checks each file (a level under every ruleset), printing one line per file; exit code 2 if any is bad (when
+/// the reader has gone, the files are still checked for the exit code).
 fn check(files: &[PathBuf]) -> ExitCode {
     let mut bad = 0;
     for path in files {
-        match check_one(path) {
-            Ok(summary) => println!("ok: {}: {summary}", path.display()),
+        let line = match check_one(path) {
+            Ok(summary) => format!("ok: {}: {summary}\n", path.display()),
             Err(e) => {
                 bad += 1;
-                println!("error: {e}");
+                format!("error: {e}\n")
             }
-        }
+        };
+        say(line);
     }
     if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(2) }
 }
@@ -492,13 +508,18 @@ fn ask_for_face(request: &DieRequest) -> Option<u32> {
 
 /// Prints the log; stops quietly when the reader goes away (`skirmish run … | head`).
 fn print_log(log: &Log, json: bool) {
-    let mut out = std::io::stdout().lock();
     for event in &log.events {
         let written = match json {
-            true => serde_json::to_string(event).map_err(std::io::Error::other).and_then(|l| writeln!(out, "{l}")),
-            false => writeln!(out, "{event}"),
+            true => match serde_json::to_string(event) {
+                Ok(line) => say(format_args!("{line}\n")),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return;
+                }
+            },
+            false => say(format_args!("{event}\n")),
         };
-        if written.is_err() {
+        if !written {
             return;
         }
     }

@@ -419,3 +419,16 @@ fn an_aim_lapses_when_the_next_action_phase_passes_unused() {
     assert!(render(&lapsed).contains("A: lets its aim at B lapse"), "{}", render(&lapsed));
     assert_eq!(tests(&lapsed)[0], t("Kinetic Weapons", 40, 71, false), "50 − 10 medium range, no aim");
 }
+
+#[test]
+fn prone_and_far_means_10_meters_and_an_enemy_alongside_puts_the_shooter_in_melee() {
+    // File 003: "Defender prone and far (10+ meters)" −10; "Attacker in melee" −10, from who stands next to it.
+    let shot = r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"], situation: (range: Medium)))"#;
+    let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 6, TARGET), at("C", "b", -1, TARGET)];
+    b[1].fighter.condition.gain(Status::Prone);
+    let log = perform(&mut b, 0, shot, &[90, 5]);
+    let named: Vec<(String, i32)> =
+        log.tests().next().expect("a test").modifiers.iter().map(|m| (m.name.clone(), m.value)).collect();
+    let expected = [("attacker in melee".to_owned(), -10), ("medium range".to_owned(), -10)];
+    assert_eq!(named, expected, "6 m is not far, whatever the band; C stands next to A");
+}

@@ -291,6 +291,15 @@ pub fn occupied<F: FighterState>(battle: &[Combatant<F>], except: usize) -> Vec<
     battle.iter().enumerate().filter(present).map(|(_, c)| c.position).collect()
 }
 
+/// Whether combatant `who` is in melee combat on the map: an enemy of its side still in the fight stands next to it
+/// (`besides` is left out: a shooter does not put its own target in melee).
+pub fn engaged<F: FighterState>(battle: &[Combatant<F>], who: usize, besides: Option<usize>) -> bool {
+    let me = &battle[who];
+    battle.iter().enumerate().any(|(i, c)| {
+        Some(i) != besides && c.side != me.side && !c.fighter.is_out() && adjacent(c.position, me.position)
+    })
+}
+
 /// Moves the combatant at `actor` as `mv` says, within `allowance` decimeters: checks the route, logs every cell
 /// and the cost, and takes the combatant off the field when it reaches an exit for its side. Returns the cells it
 /// went through.

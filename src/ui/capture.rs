@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 use super::PlayOptions;
+use crate::stdout::say;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Frames>().add_systems(Last, count_frames);
@@ -44,7 +45,7 @@ fn count_frames(
     if frames.first.is_none() {
         frames.first = Some(now);
         let launch = super::LAUNCH.get().map_or(String::new(), |t| format!(", {:.0} ms after launch", ms(*t)));
-        println!("first frame after {:.0} ms{launch}", ms(frames.started));
+        say(format_args!("first frame after {:.0} ms{launch}\n", ms(frames.started)));
     }
     if frames.count == 30 {
         frames.steady = Some(now);
@@ -68,6 +69,7 @@ fn count_frames(
 fn report(frames: &Frames, n: u32) {
     if let Some(steady) = frames.steady.filter(|_| n > 30) {
         let mean = ms(steady) / f64::from(n - 30);
-        println!("frames {n}: mean frame time {mean:.2} ms ({:.1} fps) over frames 30–{n}", 1000.0 / mean);
+        let fps = 1000.0 / mean;
+        say(format_args!("frames {n}: mean frame time {mean:.2} ms ({fps:.1} fps) over frames 30–{n}\n"));
     }
 }

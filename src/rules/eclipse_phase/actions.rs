@@ -11,7 +11,7 @@ use super::policy::preferred_mode;
 use super::turn::EclipsePhase;
 use super::{Fighter, FiringMode, RulesError};
 use crate::rules::dice::Dice;
-use crate::rules::field::{Cell, Field, Move, Pace, perform_move, settle_pace};
+use crate::rules::field::{Cell, Field, Move, Pace, engaged, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::ruleset::{Combatant, pair_mut};
 
@@ -247,7 +247,10 @@ impl EclipsePhase {
                 me.fighter.name, them.fighter.name
             )));
         }
-        Ok((situation.on_map(&sight, me.fighter.condition.has(&Status::Running)), sight.meters))
+        let mut situation = situation.on_map(&sight, me.fighter.condition.has(&Status::Running));
+        // File 003's "Attacker in melee" (ranged): an enemy stands next to the shooter on the map.
+        situation.attacker_in_melee |= !weapon.skill.is_melee() && engaged(battle, actor, None);
+        Ok((situation, sight.meters))
     }
 }
 

@@ -138,10 +138,12 @@ pub(super) fn attack_modifiers(
         // File 003: "Sweeping fire with beam weapon +10" on the second shot.
         mods.push(Modifier::new("sweeping fire (beam weapon, second shot)", "firing mode", 10));
     }
-    if shot.other_targets > 0 {
+    // File 003 lists multiple targets among the ranged attacker's rows.
+    if ranged && shot.other_targets > 0 {
         mods.push(Modifier::new("multiple targets", "choice", -20 * shot.other_targets as i32));
     }
-    let far = shot.distance.is_some_and(|d| d >= 10) || band > RangeBand::Short;
+    // "Defender prone and far (10+ meters)": the band stands in only where the distance is not known.
+    let far = shot.distance.map_or(band > RangeBand::Short, |d| d >= 10);
     if ranged && far && defender.condition.has(&Status::Prone) {
         mods.push(Modifier::new("defender prone and far", "target", -10));
     }

@@ -14,7 +14,7 @@ use super::pool::{PoolSpec, roll_pool};
 use super::sheet::Skill;
 use super::{Fighter, FiringMode, RulesError};
 use crate::rules::dice::Dice;
-use crate::rules::field::{Move, Pace, STEP, adjacent, perform_move, settle_pace};
+use crate::rules::field::{Move, Pace, STEP, engaged, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status, Term};
 use crate::rules::passes::{FreeAction, PhaseAction, phase_move};
 use crate::rules::ruleset::{Combatant, Slot, pair_mut};
@@ -375,15 +375,6 @@ pub(super) fn weapon_for(
         (false, true) => Err(RulesError::Illegal(format!("the {} is a melee weapon", weapon.name))),
         _ => Ok((id, weapon)),
     }
-}
-
-/// Whether combatant `who` is in melee combat on the map: an enemy of its side still in the fight stands next to it
-/// (file 004's "in melee combat" rows; `besides` is left out: the attacker does not put its own target in melee).
-fn engaged(battle: &[Combatant<Fighter>], who: usize, besides: Option<usize>) -> bool {
-    let me = &battle[who];
-    battle.iter().enumerate().any(|(i, c)| {
-        Some(i) != besides && c.side != me.side && !c.fighter.condition.is_out() && adjacent(c.position, me.position)
-    })
 }
 
 fn check_fire(

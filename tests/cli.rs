@@ -1,0 +1,120 @@
+//! The `skirmish` command as a shell uses it: a reader that goes away early (`skirmish odds FILE | head`) ends
+//! every command quietly, and `skirmish odds --json` gives the exact odds at full precision.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use skirmish::map::level::{self, RulesetId};
+use skirmish::rules::odds::Odds;
+
+const STREET: &str = "levels/street.ron";
+const PAIR: [&str; 4] = ["--attacker", "Crew rifleman 1", "--target", "Gang heavy 4"];
+
+/// Runs the command with its standard output closed before it writes a byte.
+fn with_stdout_closed(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    drop(child.stdout.take()); // the reader is gone at once, like `| head -0`
+    child.wait_with_output().expect("finishes")
+}
+
+#[test]
+fn a_closed_stdout_ends_every_command_quietly() {
+    let odds = [&["odds", STREET, "--ruleset", "shadowrun4"][..], &PAIR].concat();
+    let odds_json = [&odds[..], &["--json"]].concat();
+    let commands: [&[&str]; 7] = [
+        &odds,
+        &odds_json,
+        &["run", STREET, "--ruleset", "shadowrun4", "--seed", "1"],
+        &["run", STREET, "--ruleset", "shadowrun4", "--seed", "1", "--json"],
+        &["check", STREET, "levels/escape.ron", "tests/scenarios/stoya.ron"],
+        &["sim", STREET, "--ruleset", "shadowrun4", "--runs", "2", "--ai", "easy"],
+        &["sim", STREET, "--ruleset", "shadowrun4", "--ai", "easy", "--show", "1"],
+    ];
+    for args in commands {
+        let out = with_stdout_closed(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
+    }
+}
+
+#[test]
+fn a_bad_file_still_fails_with_a_closed_stdout() {
+    let out = with_stdout_closed(&["check", STREET, "levels/no_such_level.ron"]);
+    assert_eq!(out.status.code(), Some(2), "the exit code still says a file is bad");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+/// What `skirmish odds` prints with these arguments, and whether it succeeded.
+fn odds_output(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_skirmish")).arg("odds").args(args).output().expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{args:?}: {text}{}", String::from_utf8_lossy(&out.stderr));
+    text
+}
+
+/// The number printed after `"key":` in `text`, read by Rust's own (correctly rounded) parser: serde_json's reader
+/// may be one unit in the last place off, which would hide whether the writer printed every digit.
+fn printed_number(text: &str, key: &str) -> f64 {
+    let at = text.find(&format!("\"{key}\":")).unwrap_or_else(|| panic!("{key} in {text}")) + key.len() + 3;
+    let digits: String = text[at..].chars().take_while(|c| c.is_ascii_digit() || "+-.eE".contains(*c)).collect();
+    digits.parse().unwrap_or_else(|_| panic!("{key}: `{digits}` is a number"))
+}
+
+/// The odds the library computes for the street level's rifleman shooting the gang's heavy.
+fn street_odds(ruleset: RulesetId) -> Odds {
+    let text = std::fs::read_to_string(STREET).expect("the level");
+    let level = level::parse(&text, Path::new(STREET)).expect("a good level");
+    let scenario = level.scenario(ruleset).expect("plays under every ruleset");
+    skirmish::scenario::odds::odds(&scenario, Some((PAIR[1], PAIR[3]))).expect("an attack")
+}
+
+#[test]
+fn odds_json_gives_every_chance_and_distribution_at_full_precision() {
+    let args = [&[STREET, "--ruleset", "shadowrun4"][..], &PAIR].concat();
+    let text = odds_output(&[&args[..], &["--json"]].concat());
+    let json: serde_json::Value = serde_json::from_str(&text).expect("one JSON object");
+    let table = odds_output(&args);
+    let odds = street_odds(RulesetId::Shadowrun4);
+    assert_eq!(json["title"], odds.title.as_str());
+    assert!(table.starts_with(&format!("{}\n", odds.title)), "{table}");
+    assert_eq!(json["inputs"].as_array().map(Vec::len), Some(odds.inputs.len()));
+    let chances = json["chances"].as_object().expect("chances by name");
+    assert_eq!(chances.len(), odds.chances.len(), "one entry per chance, no name twice");
+    for (name, p) in &odds.chances {
+        let read = chances[name.as_str()].as_f64().expect("a probability");
+        assert!((read - p).abs() < 1e-12, "{name}: {read} against {p}");
+        let chances_text = &text[text.find("\"chances\":").expect("chances")..];
+        assert_eq!(printed_number(chances_text, name).to_bits(), p.to_bits(), "{name}: every digit printed");
+        let percent = format!("{:.1}%", p * 100.0);
+        assert!(*p < 0.0005 || table.contains(&format!("{name:<28} {percent:>7}")), "{name} {percent}:\n{table}");
+    }
+    let dists = json["dists"].as_object().expect("distributions by name");
+    assert_eq!(dists.len(), odds.dists.len());
+    for (name, dist) in dists {
+        let sum: f64 = dist.as_object().expect("value → probability").values().filter_map(|p| p.as_f64()).sum();
+        assert!((sum - 1.0).abs() < 1e-9, "{name} sums to {sum}");
+    }
+    let damage = odds.dist("damage").expect("Shadowrun 4 prices the damage");
+    let damage_text = &text[text.find("\"damage\":").expect("the damage distribution")..];
+    for (value, p) in damage.iter() {
+        let read = dists["damage"][value.to_string()].as_f64().expect("a probability");
+        assert!((read - p).abs() < 1e-12, "damage {value}: {read} against {p}");
+        let printed = printed_number(damage_text, &value.to_string());
+        assert_eq!(printed.to_bits(), p.to_bits(), "damage {value}: every digit printed");
+    }
+}
+
+#[test]
+fn odds_json_keeps_the_tables_order() {
+    let text = odds_output(&["tests/scenarios/stoya.ron", "--json"]);
+    let at = |key: &str| text.find(&format!("\"{key}\"")).unwrap_or_else(|| panic!("{key} in {text}"));
+    assert!(at("title") < at("inputs") && at("inputs") < at("chances") && at("chances") < at("dists"), "{text}");
+    assert!(at("hit") < at("knocked down"), "the chances in the order a player reads them: {text}");
+    assert_eq!(text.lines().count(), 1, "one line: {text}");
+}
