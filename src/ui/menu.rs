@@ -295,3 +295,31 @@ fn chosen(menu: &Menu) -> Option<MenuChoice> {
     let (fog, options) = (menu.fog, menu.rules.ron(ruleset));
     Some(MenuChoice { level: path.clone(), ruleset, humans, ai, names, fog, absent, seed, options })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb};
+
+    #[test]
+    fn the_menus_options_are_one_ron_value_the_ruleset_reads() {
+        let all = RuleOptions {
+            roll_is_mos: true,
+            critical_beats_success: true,
+            reaches_durability: true,
+            convert_only: true,
+            only_contact_ties: true,
+            ..RuleOptions::default()
+        };
+        let read = crate::scenario::ron_options();
+        let eclipse: ep::Options = read.from_str(&all.ron(RulesetId::EclipsePhase)).expect("Eclipse Phase options");
+        assert_eq!(eclipse.opposed_criticals, ep::OpposedCriticals::CriticalBeatsSuccess);
+        assert_eq!(eclipse.incapacitated_at, ep::IncapacitatedAt::ReachesDurability);
+        let homebrew: hb::Options = read.from_str(&all.ron(RulesetId::HomebrewD6)).expect("homebrew options");
+        assert_eq!(
+            (homebrew.ties, homebrew.critical_resistance),
+            (hb::Ties::OnlyContact, hb::CriticalResistance::ConvertOnly)
+        );
+        assert_eq!(RuleOptions::default().ron(RulesetId::EclipsePhase), "", "the defaults say nothing");
+    }
+}
