@@ -27,15 +27,7 @@ fn eclipse_phase(c: &mut Criterion) {
         ("typical: burst, 3d10+8", FiringMode::Burst(ModeBonus::Damage)),
         ("large: full auto, 5d10+8", FiringMode::FullAuto(ModeBonus::Damage)),
     ] {
-        let shot = ep::attack::Shot {
-            weapon_id: "assault_rifle",
-            weapon,
-            mode,
-            situation: &situation,
-            distance: Some(40),
-            other_targets: 0,
-            second_shot: false,
-        };
+        let shot = ep::attack::Shot::first("assault_rifle", weapon, mode, &situation, 40);
         let odds = ep::odds::shot_odds(&ep::Options::default(), &attacker, &defender, &shot).expect("odds");
         c.bench_function(&format!("odds/eclipse_phase/{name} ({})", odds.inputs.join("; ")), |b| {
             b.iter(|| ep::odds::shot_odds(&ep::Options::default(), &attacker, &defender, &shot).expect("odds"));

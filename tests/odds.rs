@@ -93,7 +93,7 @@ fn ep_shot(
 
 fn shot<'a>(id: &'a str, mode: FiringMode, situation: &'a Situation, distance: u32) -> Shot<'a> {
     let weapon = WeaponRef(id.to_owned()).weapon().expect("catalogue");
-    Shot { weapon_id: id, weapon, mode, situation, distance: Some(distance), other_targets: 0, second_shot: false }
+    Shot::first(id, weapon, mode, situation, distance)
 }
 
 fn brute_force(options: &Options, attacker: &ep::Fighter, defender: &ep::Fighter, shot: &Shot<'_>) -> Observed {

@@ -208,16 +208,7 @@ impl EclipsePhase {
             let Some((me, them)) = pair_mut(battle, actor, t) else {
                 return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
             };
-            let second_shot = n > 0;
-            let shot = Shot {
-                weapon_id: &id,
-                weapon,
-                mode,
-                situation: &situation,
-                distance: Some(meters),
-                other_targets,
-                second_shot,
-            };
+            let shot = Shot { other_targets, second_shot: n > 0, ..Shot::first(&id, weapon, mode, &situation, meters) };
             resolve_shot(&self.options, &mut me.fighter, &mut them.fighter, &shot, dice, log)?;
             if me.fighter.condition.has(&Status::WeaponJammed(id.clone())) {
                 break;

@@ -34,15 +34,7 @@ pub(super) struct Placed {
 
 impl Placed {
     pub fn shot(&self) -> Shot<'_> {
-        Shot {
-            weapon_id: &self.id,
-            weapon: self.weapon,
-            mode: FiringMode::SingleShot,
-            situation: &self.situation,
-            distance: Some(self.meters),
-            other_targets: 0,
-            second_shot: false,
-        }
+        Shot::first(&self.id, self.weapon, FiringMode::SingleShot, &self.situation, self.meters)
     }
 }
 

@@ -25,6 +25,19 @@ pub struct Shot<'a> {
     pub second_shot: bool,
 }
 
+impl<'a> Shot<'a> {
+    /// The first shot of an attack at a target `meters` away, at nobody else yet: what a plain shot and its odds are.
+    pub fn first(
+        weapon_id: &'a str,
+        weapon: &'a Weapon,
+        mode: FiringMode,
+        situation: &'a Situation,
+        meters: u32,
+    ) -> Self {
+        Shot { weapon_id, weapon, mode, situation, distance: Some(meters), other_targets: 0, second_shot: false }
+    }
+}
+
 /// What one shot did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ShotResult {

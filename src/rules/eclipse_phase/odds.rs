@@ -178,15 +178,7 @@ impl EclipsePhase {
         let name = attack.targets.first().ok_or_else(|| RulesError::Illegal("an attack needs a target".into()))?;
         let t = find(battle, name)?;
         let (situation, meters) = self.aim_at(battle, actor, t, weapon, &attack.situation)?;
-        let shot = Shot {
-            weapon_id: &id,
-            weapon,
-            mode,
-            situation: &situation,
-            distance: Some(meters),
-            other_targets: 0,
-            second_shot: false,
-        };
+        let shot = Shot::first(&id, weapon, mode, &situation, meters);
         let mut odds = shot_odds(&self.options, me, &battle[t].fighter, &shot)?;
         odds.title = format!("{} shoots {} with the {} ({mode}), {meters} m", me.name, name, weapon.name);
         Ok(odds)
