@@ -12,7 +12,6 @@ use skirmish::combat::battle::BattleSetup;
 use skirmish::map::level::{self, RulesetId};
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::ruleset::{Combatant, Slot};
-use skirmish::scenario::play::{Script, play_with};
 use skirmish::scenario::{self, Build};
 
 /// Chooses again for every recorded slot at a difficulty; returns how many actions it found.
@@ -25,18 +24,15 @@ impl Build for Recorded {
     type Out = Replay;
 
     fn build<R: CombatRules>(self, setup: BattleSetup<R>) -> Replay {
-        let (mut rules, mut battle) = (setup.rules.clone(), setup.combatants.clone());
-        let mut objectives = setup.objectives.clone();
+        let mut battle = setup.battle.clone();
         let mut slots: Vec<(Slot, Vec<Combatant<R::Fighter>>)> = Vec::new();
         let mut record = |r: &R, slot: Slot, b: &[Combatant<R::Fighter>]| {
             slots.push((slot, b.to_vec()));
             ai::choose(r, slot, b, Minds::all(Difficulty::Normal).of(&b[slot.actor].side))
         };
         let (mut dice, mut log) = (SeededDice::new(3), setup.log.clone());
-        let limits = (setup.turn_limit, &mut objectives);
-        play_with(&mut rules, &mut battle, Script::BuiltIn, limits, &mut dice, &mut log, &mut record)
-            .expect("a legal battle");
-        let rules = setup.rules;
+        battle.play_out(&mut dice, &mut log, &mut record).expect("a legal battle");
+        let rules = setup.battle.rules().clone();
         Box::new(move |difficulty, times| {
             let mut found = 0;
             for (slot, battle) in &slots {

@@ -13,9 +13,10 @@ use skirmish::combat::battle::{BattleSetup, battle_app, play_to_end};
 use skirmish::combat::messages::{
     AttackResolved, BattleEnded, DamageApplied, RoundStarted, StatusChanged, TurnEnded, TurnStarted, WoundsTaken,
 };
-use skirmish::combat::{ActionSource, BattleRecord, TurnSystems};
+use skirmish::combat::{Engine, TurnSystems};
 use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::rules::eclipse_phase::{self as ep, EclipsePhase};
+use skirmish::rules::engine::{Battle, Orders, Start};
 use skirmish::rules::outcome::{Log, Status};
 use skirmish::rules::ruleset::Combatant;
 use skirmish::scenario::{self, RulesetSetup, Scenario};
@@ -45,20 +46,13 @@ fn ep_parts(s: &Scenario) -> (Vec<Combatant<ep::Fighter>>, Vec<ep::actions::Acti
 
 fn ep_app(
     s: &Scenario,
-    source: ActionSource<ep::actions::Action>,
+    orders: Orders<ep::actions::Action>,
     dice: Box<dyn skirmish::rules::dice::Dice + Send + Sync>,
 ) -> App {
     let (combatants, _) = ep_parts(s);
-    let setup = BattleSetup {
-        rules: EclipsePhase::default(),
-        combatants,
-        source,
-        turn_limit: s.turn_limit,
-        objectives: s.objectives.clone(),
-        dice,
-        log: Log::default(),
-    };
-    battle_app(setup)
+    let (rules, turn_limit, objectives) = (EclipsePhase::default(), s.turn_limit, s.objectives.clone());
+    let battle = Battle::new(Start { rules, combatants, orders, turn_limit, objectives });
+    battle_app(BattleSetup { battle, dice, log: Log::default() })
 }
 
 /// Every message of the battle, as one line each, in the order the systems wrote them.
@@ -95,7 +89,7 @@ fn the_stoya_example_sends_its_messages_in_order() {
     let s = load("tests/scenarios/stoya.ron");
     let (_, actions) = ep_parts(&s);
     let dice = Box::new(ScriptedDice::new(s.dice.clone().unwrap()));
-    let mut app = ep_app(&s, ActionSource::Scripted(actions.into()), dice);
+    let mut app = ep_app(&s, Orders::Script(actions.into()), dice);
     app.init_resource::<Heard>().add_systems(Update, listen.after(TurnSystems::End));
     play_to_end(&mut app).unwrap();
     let expected = [
@@ -141,7 +135,7 @@ fn the_stoya_example_sends_its_messages_in_order() {
 #[test]
 fn the_combat_systems_have_no_ambiguous_order() {
     let s = load("scenarios/squad_battle.ron");
-    let mut app = ep_app(&s, ActionSource::BuiltIn, Box::new(SeededDice::new(1)));
+    let mut app = ep_app(&s, Orders::Free, Box::new(SeededDice::new(1)));
     app.edit_schedule(Update, |schedule| {
         schedule.set_build_settings(ScheduleBuildSettings { ambiguity_detection: LogLevel::Error, ..default() });
     });
@@ -156,7 +150,7 @@ fn an_unordered_system_touching_the_same_data_is_caught() {
         log.0.events.clear();
     }
     let s = load("scenarios/squad_battle.ron");
-    let mut app = ep_app(&s, ActionSource::BuiltIn, Box::new(SeededDice::new(1)));
+    let mut app = ep_app(&s, Orders::Free, Box::new(SeededDice::new(1)));
     app.add_systems(Update, meddle);
     app.edit_schedule(Update, |schedule| {
         schedule.set_build_settings(ScheduleBuildSettings { ambiguity_detection: LogLevel::Error, ..default() });
@@ -200,15 +194,15 @@ fn a_seeded_four_on_four_battle_replays_identically_and_from_its_record() {
     let fight = |source| {
         let mut app = ep_app(&s, source, Box::new(SeededDice::new(4242)));
         play_to_end(&mut app).unwrap();
-        let record = app.world().resource::<BattleRecord<ep::actions::Action>>().0.clone();
+        let record = app.world().resource::<Engine<EclipsePhase>>().0.record().to_vec();
         let log = app.world().resource::<skirmish::combat::BattleLog>().0.clone();
         (log, record)
     };
-    let (first, record) = fight(ActionSource::BuiltIn);
-    let (second, _) = fight(ActionSource::BuiltIn);
+    let (first, record) = fight(Orders::Free);
+    let (second, _) = fight(Orders::Free);
     assert_eq!(first, second);
     assert!(record.len() > 8, "a real battle: {} actions", record.len());
-    let replayed = ActionSource::Scripted(record.iter().map(|r| r.action.clone()).collect());
+    let replayed = Orders::Script(record.iter().map(|r| r.action.clone()).collect());
     let (third, _) = fight(replayed);
     assert_eq!(third, first, "the record with the same dice is the same battle");
 }

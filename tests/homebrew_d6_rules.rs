@@ -208,16 +208,14 @@ fn the_ties_option_lets_only_contact_weapons_hit_on_a_tie() {
 fn the_defense_penalty_eases_when_the_turn_starts_even_without_an_action() {
     // File 002: the penalty "is reduced by 1 at the start of your turn every initiative pass". B's slot in turn 1 has
     // nothing scripted for it; its turn-2 defense is at no penalty.
-    use skirmish::scenario::play::{Script, play};
     let fists = "attributes: (agility: 1, reaction: 2, intuition: 2)";
     let mut b =
         vec![at("A", "a", 0, fists), at("B", "b", 1, "attributes: (agility: 1, reaction: 1, intuition: 1, edge: 1)")];
     let attack = r#"(actor: "A", complex: Attack(target: "B"))"#;
-    let script = Script::Scripted([attack, attack].iter().map(|a| common::ron(a)).collect());
+    let script = [attack, attack].iter().map(|a| common::ron(a)).collect();
     let faces = [2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 2, 2, 5];
     let (mut dice, mut log) = (ScriptedDice::new(faces), Log::default());
-    let mut objectives = skirmish::map::victory::Objectives::eliminate();
-    play(&mut HomebrewD6::default(), &mut b, script, (5, &mut objectives), &mut dice, &mut log).unwrap();
+    common::play_script(HomebrewD6::default(), &mut b, script, &mut dice, &mut log);
     assert_eq!(dice.remaining(), 0, "{}", render(&log));
     let defenses: Vec<usize> =
         log.tests().filter(|t| t.who == "B" && !t.label.contains("initiative")).map(|t| t.modifiers.len()).collect();

@@ -13,9 +13,9 @@ use common::{render, shipped_levels};
 use skirmish::combat::battle::{play_to_end, prepare, take_log};
 use skirmish::combat::components::GridPos;
 use skirmish::map::level::{self, Level, RulesetId};
-use skirmish::map::victory::Victory;
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::outcome::{Event, Log, Status};
+use skirmish::rules::victory::Victory;
 use skirmish::scenario::{self, RulesetSetup, Scenario};
 
 fn pure(s: &Scenario, seed: u64) -> Log {

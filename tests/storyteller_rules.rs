@@ -167,11 +167,9 @@ fn play_script(
     actions: &[&str],
     faces: &[u32],
 ) -> Log {
-    use skirmish::scenario::play::{Script, play};
-    let script = Script::Scripted(actions.iter().map(|a| common::ron(a)).collect());
-    let mut objectives = skirmish::map::victory::Objectives::eliminate();
+    let script: Vec<_> = actions.iter().map(|a| common::ron(a)).collect();
     let (mut dice, mut log) = (ScriptedDice::new(faces.iter().copied()), Log::default());
-    play(&mut Storyteller::default(), b, script, (5, &mut objectives), &mut dice, &mut log).expect("a legal battle");
+    common::play_script(Storyteller::default(), b, script, &mut dice, &mut log);
     assert_eq!(dice.remaining(), 0, "{}", render(&log));
     log
 }

@@ -5,25 +5,16 @@ use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 
 use super::components::{Armor, GridPos, Initiative, Loadout, RosterIndex, Side, Stats, StatusList, Tracks, Wounds};
-use super::{
-    ActionSource, BattleDice, BattleLog, BattleObjectives, BattleRecord, CombatPlugin, CombatRules, Roster, Rules,
-    TurnState,
-};
-use crate::map::victory::Objectives;
+use super::{BattleDice, BattleLog, CombatPlugin, CombatRules, Engine, Roster, TurnState};
 use crate::rules::dice::Dice;
+use crate::rules::engine::Battle;
 use crate::rules::outcome::Log;
 use crate::rules::ruleset::{Combatant, FighterParts, FighterState};
 
-/// Everything a battle starts from.
+/// Everything a battle starts from: the engine holding it, its dice and its log so far (the battle's header).
 pub struct BattleSetup<R: CombatRules> {
-    pub rules: R,
-    pub combatants: Vec<Combatant<R::Fighter>>,
-    pub source: ActionSource<R::Action>,
-    pub turn_limit: u32,
-    /// How the battle is won.
-    pub objectives: Objectives,
+    pub battle: Battle<R>,
     pub dice: Box<dyn Dice + Send + Sync>,
-    /// The log so far (the battle's header).
     pub log: Log,
 }
 
@@ -44,16 +35,14 @@ pub fn battle_app<R: CombatRules>(setup: BattleSetup<R>) -> App {
 pub fn add_battle<R: CombatRules>(app: &mut App, setup: BattleSetup<R>) {
     app.add_plugins(CombatPlugin::<R>::default());
     let world = app.world_mut();
-    let spawn = |(i, c)| world.spawn((components(i, c), Tracks(setup.rules.tracks(&c.fighter)))).id();
-    let roster = setup.combatants.iter().enumerate().map(spawn).collect();
-    app.insert_resource(Rules(setup.rules))
+    let rules = setup.battle.rules();
+    let spawn = |(i, c)| world.spawn((components(i, c), Tracks(rules.tracks(&c.fighter)))).id();
+    let roster = setup.battle.combatants().iter().enumerate().map(spawn).collect();
+    app.insert_resource(Engine(setup.battle))
         .insert_resource(BattleDice(setup.dice))
         .insert_resource(BattleLog(setup.log))
         .insert_resource(Roster(roster))
-        .insert_resource(setup.source)
-        .insert_resource(BattleRecord::<R::Action>(Vec::new()))
-        .insert_resource(BattleObjectives(setup.objectives))
-        .insert_resource(TurnState { turn_limit: setup.turn_limit, round_over: true, ..TurnState::default() });
+        .insert_resource(TurnState::default());
 }
 
 /// A combatant's components.

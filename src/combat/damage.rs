@@ -1,11 +1,12 @@
-//! The damage system: applies a resolved action's outcome to the combatants (their condition, weapon in hand and
-//! statuses, and cell after a move) and reports the damage, wounds and status changes it carried.
+//! The damage system: shows a resolved action's outcome on the combatants' components (their condition, weapon in
+//! hand and statuses, and cell after a move), as the engine now holds them, and reports the damage, wounds and
+//! status changes it carried.
 
 use bevy::prelude::*;
 
 use super::components::{GridPos, Loadout, StatusList, Tracks, Wounds};
 use super::messages::{ActionResolved, DamageApplied, StatusChanged, WoundsTaken};
-use super::{CombatRules, ConditionOf, Rules, TurnSystems};
+use super::{CombatRules, ConditionOf, Engine, Roster, TurnSystems};
 use crate::rules::outcome::Event;
 use crate::rules::ruleset::{FighterParts, FighterState};
 
@@ -15,22 +16,24 @@ pub(super) fn plugin<R: CombatRules>(app: &mut App) {
 
 /// Writes each combatant's new condition, and reports what changed.
 fn apply_outcomes<R: CombatRules>(
-    mut resolved: MessageReader<ActionResolved<R::Fighter>>,
-    rules: Res<Rules<R>>,
+    mut resolved: MessageReader<ActionResolved>,
+    engine: Res<Engine<R>>,
+    roster: Res<Roster>,
     mut combatants: Query<(&mut GridPos, &mut Wounds<ConditionOf<R>>, &mut Loadout, &mut StatusList, &mut Tracks)>,
     mut writers: (MessageWriter<DamageApplied>, MessageWriter<WoundsTaken>, MessageWriter<StatusChanged>),
 ) {
+    let battle = engine.0.combatants();
     for message in resolved.read() {
-        for (entity, cell, fighter) in &message.fighters {
+        for (c, entity) in battle.iter().zip(&roster.0) {
             let Ok((mut pos, wounds, loadout, statuses, tracks)) = combatants.get_mut(*entity) else {
                 continue;
             };
-            if (pos.0, pos.1) != *cell {
-                *pos = GridPos(cell.0, cell.1);
+            if (pos.0, pos.1) != c.position {
+                *pos = GridPos(c.position.0, c.position.1);
             }
-            write_fighter(&rules.0, fighter, (wounds, loadout, statuses, tracks));
+            write_fighter(engine.0.rules(), &c.fighter, (wounds, loadout, statuses, tracks));
         }
-        let entity_of = |name: &str| message.fighters.iter().find(|(_, _, f)| f.name() == name).map(|(e, ..)| *e);
+        let entity_of = |name: &str| battle.iter().position(|c| c.fighter.name() == name).map(|i| roster.0[i]);
         for event in &message.events {
             report(event, &entity_of, &mut writers);
         }

@@ -38,13 +38,12 @@ pub struct DelaySlot {
     pub entity: Entity,
 }
 
-/// The rules resolved an action: every event it produced, and every combatant as it stands afterwards.
+/// The engine carried out an action: every event it produced (the engine holds the combatants as they stand
+/// afterwards).
 #[derive(Message, Clone, Debug)]
-pub struct ActionResolved<F: Clone + Send + Sync + 'static> {
+pub struct ActionResolved {
     pub entity: Entity,
     pub events: Vec<Event>,
-    /// Each combatant's entity, cell and state after the action.
-    pub fighters: Vec<(Entity, Cell, F)>,
 }
 
 /// A combatant moved along a path (every cell after `from`).
@@ -108,6 +107,7 @@ pub struct BattleEnded {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<RoundStarted>()
         .add_message::<TurnStarted>()
+        .add_message::<ActionResolved>()
         .add_message::<UnitMoved>()
         .add_message::<AttackResolved>()
         .add_message::<DamageApplied>()

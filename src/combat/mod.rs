@@ -1,10 +1,11 @@
 //! The ECS layer: combatants as entities, the battle as resources, and turn, attack and damage systems that drive
 //! any ruleset through messages. Headless: it runs under `MinimalPlugins`, in tests and in the CLI.
 //!
-//! Each `update` plays one slot: `TurnSystems::Begin` finds the next slot (rolling a new turn's initiative when
-//! the last one is spent), `Choose` asks the script or the built-in choice for the action, `Resolve` (the attack
-//! system) runs the rules on a snapshot of the battle, `Apply` (the damage system) writes the outcome to the
-//! combatants, and `End` closes the slot and the battle.
+//! The battle itself is the engine's ([`crate::rules::engine::Battle`], held in [`Engine`]); each system is an
+//! adapter over it. Each `update` plays one slot: `TurnSystems::Begin` asks the engine for the next slot,
+//! `Choose` takes the script's action, the built-in choice, the AI's or a player's, `Resolve` (the attack system)
+//! has the engine carry it out, `Apply` (the damage system) writes the outcome to the combatants' components, and
+//! `End` closes the slot and the battle.
 
 mod attack;
 pub mod battle;
@@ -15,16 +16,14 @@ pub mod tally;
 mod think;
 mod turn;
 
-use std::collections::VecDeque;
 use std::marker::PhantomData;
 
 use bevy::prelude::*;
 
-use crate::map::victory::Objectives;
 use crate::rules::dice::Dice;
+use crate::rules::engine::Battle;
 use crate::rules::outcome::Log;
 use crate::rules::ruleset::{Combatant, FighterParts, FighterState, Ruleset, Slot};
-use components::{GridPos, RosterIndex, Side, Stats, Wounds};
 
 /// A ruleset the ECS can drive.
 pub trait CombatRules:
@@ -67,9 +66,10 @@ pub enum TurnSystems {
     End,
 }
 
-/// The ruleset with its options and turn state.
+/// The battle: the one engine that owns it (ruleset, combatants, turn bookkeeping, record). The systems here are
+/// adapters over it; the components show what it holds.
 #[derive(Resource)]
-pub struct Rules<R: CombatRules>(pub R);
+pub struct Engine<R: CombatRules>(pub Battle<R>);
 
 /// The battle's dice.
 #[derive(Resource)]
@@ -83,45 +83,13 @@ pub struct BattleLog(pub Log);
 #[derive(Resource, Default)]
 pub struct Roster(pub Vec<Entity>);
 
-/// Where the actions come from.
-#[derive(Resource)]
-pub enum ActionSource<A: Clone + Send + Sync + 'static> {
-    /// These actions in order, each in its actor's next slot; the battle stops when they run out.
-    Scripted(VecDeque<A>),
-    /// The ruleset's built-in choice for everyone.
-    BuiltIn,
-}
-
-/// One action taken, in order: with the scenario, options and dice, this record determines the battle.
-#[derive(Clone, Debug)]
-pub struct Recorded<A> {
-    pub turn: u32,
-    pub slot: Slot,
-    pub actor: String,
-    pub action: A,
-}
-
-/// How the battle is won, and the turns each zone has been held.
-#[derive(Resource, Default)]
-pub struct BattleObjectives(pub Objectives);
-
-/// Every action taken so far.
-#[derive(Resource)]
-pub struct BattleRecord<A: Clone + Send + Sync + 'static>(pub Vec<Recorded<A>>);
-
-/// Where the battle stands.
+/// Where the slot being played stands in the ECS, and what the window shows of the engine's turn.
 #[derive(Resource, Debug, Default)]
 pub struct TurnState {
+    /// The engine's turn.
     pub turn: u32,
-    pub turn_limit: u32,
     /// The slot being played, if any.
     pub current: Option<Slot>,
-    /// The turn's slots are spent: the next `Begin` starts a new turn.
-    pub round_over: bool,
-    /// The pass last announced (rulesets whose order changes mid-turn).
-    pub pass: u32,
-    /// Who had a slot this turn.
-    pub had_slot: Vec<String>,
     pub ended: bool,
     /// The rules refused an action; the battle stopped there.
     pub error: Option<String>,
@@ -129,7 +97,7 @@ pub struct TurnState {
     pub awaiting: Option<(Entity, Slot)>,
     /// An AI side's combatant and slot while the AI thinks about it.
     pub thinking: Option<(Entity, Slot)>,
-    /// Slots players delayed to the end of their phase or pass, in the order they were delayed.
+    /// Slots players delayed to the end of their phase or pass, in the order they come back.
     pub delayed: Vec<(Entity, Slot)>,
     /// The slot being played was delayed once already.
     pub from_delay: bool,
@@ -146,18 +114,6 @@ pub struct AiMinds {
 /// The sides a player commands (the rest use the built-in choice): their combatants' slots wait for the player.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct HumanSides(pub Vec<String>);
-
-/// The battle as the rules see it for the slot being played: made from the components when the slot begins, and
-/// used by the choice and the resolution of that slot so that each slot copies the combatants once. The components
-/// stay the truth: the damage system writes the outcome back to them.
-#[derive(Resource)]
-pub struct SlotView<F: Clone + Send + Sync + 'static>(pub Option<Vec<Combatant<F>>>);
-
-impl<F: Clone + Send + Sync + 'static> Default for SlotView<F> {
-    fn default() -> Self {
-        Self(None)
-    }
-}
 
 /// Runs while the battle is not over.
 pub fn battle_running(state: Res<TurnState>) -> bool {
@@ -186,23 +142,6 @@ impl<R: CombatRules> Plugin for CombatPlugin<R> {
             damage::plugin::<R>,
         ));
     }
-}
-
-/// The combatant parts a snapshot is made from.
-pub type Parts<'a, R> =
-    (&'a RosterIndex, &'a Name, &'a Side, &'a GridPos, &'a Stats<SheetOf<R>>, &'a Wounds<ConditionOf<R>>);
-
-/// The battle as the rules see it, in roster order.
-pub fn snapshot<R: CombatRules>(query: &Query<Parts<'_, R>>) -> Vec<Combatant<R::Fighter>> {
-    let mut rows: Vec<_> = query.iter().collect();
-    rows.sort_by_key(|(i, ..)| i.0);
-    rows.into_iter()
-        .map(|(_, name, side, pos, stats, wounds)| Combatant {
-            side: side.0.clone(),
-            position: (pos.0, pos.1),
-            fighter: R::Fighter::assemble(name.as_str().to_owned(), stats.0.clone(), wounds.0.clone()),
-        })
-        .collect()
 }
 
 /// The name of the combatant at roster index `i`.

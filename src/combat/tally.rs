@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::components::Side;
 use super::messages::{ActionResolved, DeclareAction};
-use super::{CombatRules, Rules, SlotView, TurnSystems};
+use super::{CombatRules, Engine, TurnSystems};
 use crate::rules::outcome::Event;
 use crate::rules::ruleset::with_actor_at;
 
@@ -17,7 +17,7 @@ pub(super) fn plugin<R: CombatRules>(app: &mut App) {
         Update,
         (
             expect_hits::<R>.in_set(TurnSystems::Resolve).before(super::attack::ResolveActions),
-            count_hits::<R>.in_set(TurnSystems::Apply),
+            count_hits.in_set(TurnSystems::Apply),
         )
             .run_if(resource_exists::<BattleTally>),
     );
@@ -53,16 +53,15 @@ pub struct BattleTally {
 /// Before an action is resolved: the chance its attacks hit, from the exact odds.
 fn expect_hits<R: CombatRules>(
     mut declared: MessageReader<DeclareAction<R::Action>>,
-    rules: Res<Rules<R>>,
-    view: Res<SlotView<R::Fighter>>,
+    engine: Res<Engine<R>>,
     mut tally: ResMut<BattleTally>,
 ) {
-    let Some(battle) = view.0.as_deref() else { return };
+    let (rules, battle) = (engine.0.rules(), engine.0.combatants());
     for DeclareAction { entity, slot, action } in declared.read() {
-        let attacks = rules.0.attacks_in(action) as u32;
+        let attacks = rules.attacks_in(action) as u32;
         // Priced from where its move ends, as the AI and the player's preview price it.
-        let to = rules.0.movement_in(action).map_or(battle[slot.actor].position, |m| m.to);
-        let Ok(odds) = rules.0.odds_of(&with_actor_at(battle, slot.actor, to), slot.actor, action) else { continue };
+        let to = rules.movement_in(action).map_or(battle[slot.actor].position, |m| m.to);
+        let Ok(odds) = rules.odds_of(&with_actor_at(battle, slot.actor, to), slot.actor, action) else { continue };
         tally.priced.push(*entity);
         let side = tally.sides.entry(battle[slot.actor].side.clone()).or_default();
         side.attacks += attacks;
@@ -71,8 +70,8 @@ fn expect_hits<R: CombatRules>(
 }
 
 /// After it is resolved: the hits it made and the damage it dealt to the other sides.
-fn count_hits<R: CombatRules>(
-    mut resolved: MessageReader<ActionResolved<R::Fighter>>,
+fn count_hits(
+    mut resolved: MessageReader<ActionResolved>,
     units: Query<(&Name, &Side)>,
     mut tally: ResMut<BattleTally>,
 ) {

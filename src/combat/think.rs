@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use super::messages::{DeclareAction, TurnEnded};
-use super::{AiMinds, CombatRules, Rules, SlotView, TurnState, TurnSystems};
+use super::{AiMinds, CombatRules, Engine, TurnState, TurnSystems};
 use crate::rules::ruleset::Slot;
 
 pub(super) fn plugin<R: CombatRules>(app: &mut App) {
@@ -29,19 +29,19 @@ fn think<R: CombatRules>(
     mut state: ResMut<TurnState>,
     mut thought: ResMut<Thought<R>>,
     minds: Option<Res<AiMinds>>,
-    rules: Res<Rules<R>>,
-    view: Res<SlotView<R::Fighter>>,
+    engine: Res<Engine<R>>,
     mut declare: MessageWriter<DeclareAction<R::Action>>,
     mut ended: MessageWriter<TurnEnded>,
 ) {
     let Some((entity, slot)) = state.thinking else { return };
-    let (Some(minds), Some(battle)) = (minds, view.0.as_ref()) else { return };
+    let Some(minds) = minds else { return };
+    let (rules, battle) = (engine.0.rules(), engine.0.combatants());
     let difficulty = minds.minds.of(&battle[slot.actor].side);
     let answer = match (minds.background, thought.0.as_mut()) {
-        (false, _) => Some(crate::ai::choose(&rules.0, slot, battle, difficulty)),
+        (false, _) => Some(crate::ai::choose(rules, slot, battle, difficulty)),
         (true, Some((e, s, task))) if (*e, *s) == (entity, slot) => check_ready(task),
         (true, _) => {
-            let (rules, battle) = (rules.0.clone(), battle.clone());
+            let (rules, battle) = (rules.clone(), battle.to_vec());
             let task =
                 AsyncComputeTaskPool::get().spawn(async move { crate::ai::choose(&rules, slot, &battle, difficulty) });
             thought.0 = Some((entity, slot, task));

@@ -11,9 +11,9 @@ use serde::Deserialize;
 
 use super::grid::Grid;
 use super::roster;
-use super::victory::{Objectives, Victory};
 use super::{Battlefield, level_check};
 use crate::rules::field::Cell;
+use crate::rules::victory::{Objectives, Victory};
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
 use crate::scenario::{CombatantSpec, RulesetSetup, Scenario, ScenarioError, Setup, ron_options};
 

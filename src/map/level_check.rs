@@ -9,9 +9,9 @@ use std::sync::Arc;
 
 use super::grid::Grid;
 use super::level::{Area, Level, LevelFile, Placed, zone_cells};
-use super::victory::Victory;
 use super::{Battlefield, paths, roster};
 use crate::rules::field::{Cell, Goal};
+use crate::rules::victory::Victory;
 use crate::scenario::ScenarioError;
 
 /// A failed check: where (the text to find, else the start of the file) and what.

@@ -1,5 +1,5 @@
 //! The grid map every ruleset fights on: terrain per cell, line of sight and cover, routes and movement costs,
-//! levels in RON with archetype squads, and victory conditions. Pure Rust, no bevy: the rules ask it through
+//! and levels in RON with archetype squads. Pure Rust, no bevy: the rules ask it through
 //! [`crate::rules::field::Terrain`]; the ECS, the CLI and the GUI read the same [`Battlefield`].
 //!
 //! - `grid.rs`: terrain per cell, read from rows of characters; movement costs
@@ -7,7 +7,6 @@
 //! - `paths.rs`: routes by A*, reachable cells by Dijkstra
 //! - `level.rs`, `level_check.rs`: the level format and its checks
 //! - `roster.rs`: each ruleset's archetypes (`assets/<ruleset>/roster.ron`)
-//! - `victory.rs`: eliminate, hold a zone, escape through an exit
 
 pub mod grid;
 pub mod level;
@@ -15,7 +14,6 @@ mod level_check;
 pub mod paths;
 pub mod roster;
 pub mod sight;
-pub mod victory;
 
 use crate::rules::field::{Cell, Dm, Goal, Route, Sight, Terrain};
 use grid::Grid;

@@ -5,6 +5,7 @@ pub mod approach;
 pub mod catalogue;
 pub mod dice;
 pub mod eclipse_phase;
+pub mod engine;
 pub mod field;
 pub mod homebrew_d6;
 pub mod odds;
@@ -13,6 +14,7 @@ pub mod passes;
 pub mod ruleset;
 pub mod shadowrun4;
 pub mod storyteller;
+pub mod victory;
 
 use thiserror::Error;
 

@@ -4,27 +4,24 @@
 mod check;
 mod error;
 pub mod odds;
-pub mod play;
 pub mod sim;
 
-use std::collections::VecDeque;
 use std::path::Path;
 use std::sync::Arc;
 
 use serde::Deserialize;
 
 pub use error::ScenarioError;
-use play::Script;
 
 use bevy::app::App;
 
+use crate::combat::CombatRules;
 use crate::combat::battle::BattleSetup;
-use crate::combat::{ActionSource, CombatRules};
 use crate::map::Battlefield;
-use crate::map::victory::Objectives;
 use crate::rules::RulesError;
 use crate::rules::dice::Dice;
 use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
+use crate::rules::engine::{Battle, Orders, Start, built_in};
 use crate::rules::field::Field;
 use crate::rules::homebrew_d6::{self as hb, HomebrewD6};
 use crate::rules::odds::AttackOdds;
@@ -32,6 +29,7 @@ use crate::rules::outcome::{Event, Log};
 use crate::rules::ruleset::{Combatant, Ruleset};
 use crate::rules::shadowrun4::{self as sr4, Shadowrun4};
 use crate::rules::storyteller::{self as st, Storyteller};
+use crate::rules::victory::Objectives;
 
 /// A scenario file.
 #[derive(Clone, Debug, Deserialize)]
@@ -85,10 +83,10 @@ impl Scenario {
         if sides.len() <= 2 {
             return Err(format!("{side} cannot stay out: a battle needs two sides"));
         }
-        let named = |v: &crate::map::victory::Victory| match v {
-            crate::map::victory::Victory::Hold { side: s, .. }
-            | crate::map::victory::Victory::Escape { side: s, .. } => s == side,
-            crate::map::victory::Victory::Eliminate => false,
+        let named = |v: &crate::rules::victory::Victory| match v {
+            crate::rules::victory::Victory::Hold { side: s, .. }
+            | crate::rules::victory::Victory::Escape { side: s, .. } => s == side,
+            crate::rules::victory::Victory::Eliminate => false,
         };
         if self.objectives.conditions.iter().any(named) || self.objectives.at_turn_limit.as_deref() == Some(side) {
             return Err(format!("{side} cannot stay out: the level's victory names it"));
@@ -326,22 +324,15 @@ pub fn build<B: Build>(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, d
 }
 
 fn ecs_battle<R: CombatRules>(
-    mut rules: R,
+    rules: R,
     combatants: Vec<Combatant<R::Fighter>>,
     actions: &[R::Action],
     header: &Header<'_>,
     dice: Box<dyn Dice + Send + Sync>,
 ) -> BattleSetup<R> {
-    rules.set_field(header.field.clone());
     let mut log = Log::default();
-    let (name, ruleset, label) = (header.name.to_owned(), rules.name().to_owned(), header.dice.to_owned());
-    log.push(Event::BattleStarted { name, ruleset, dice: label });
-    let source = match actions.is_empty() {
-        true => ActionSource::BuiltIn,
-        false => ActionSource::Scripted(actions.iter().cloned().collect()),
-    };
-    let (turn_limit, objectives) = (header.turn_limit, header.objectives.clone());
-    BattleSetup { rules, combatants, source, turn_limit, objectives, dice, log }
+    let battle = header.start(rules, combatants, actions, &mut log);
+    BattleSetup { battle, dice, log }
 }
 
 /// The combatants at the start of the battle, each on its side and cell.
@@ -375,11 +366,30 @@ impl<'a> Header<'a> {
         let (name, turn_limit, objectives) = (&scenario.name, scenario.turn_limit, scenario.objectives.clone());
         Header { name, dice, turn_limit, field, objectives }
     }
+
+    /// The battle engine for this scenario's start, its first event (`BattleStarted`) written to `log`.
+    fn start<R: Ruleset + Clone>(
+        &self,
+        mut rules: R,
+        combatants: Vec<Combatant<R::Fighter>>,
+        actions: &[R::Action],
+        log: &mut Log,
+    ) -> Battle<R>
+    where
+        R::Action: Clone,
+    {
+        rules.set_field(self.field.clone());
+        let (name, ruleset, dice) = (self.name.to_owned(), rules.name().to_owned(), self.dice.to_owned());
+        log.push(Event::BattleStarted { name, ruleset, dice });
+        let orders = Orders::scripted_or_free(actions.iter().cloned());
+        let (turn_limit, objectives) = (self.turn_limit, self.objectives.clone());
+        Battle::new(Start { rules, combatants, orders, turn_limit, objectives })
+    }
 }
 
-fn play_battle<R: Ruleset>(
-    mut ruleset: R,
-    mut battle: Vec<Combatant<R::Fighter>>,
+fn play_battle<R: Ruleset + Clone>(
+    rules: R,
+    combatants: Vec<Combatant<R::Fighter>>,
     actions: &[R::Action],
     header: &Header<'_>,
     dice: &mut dyn Dice,
@@ -388,15 +398,8 @@ fn play_battle<R: Ruleset>(
 where
     R::Action: Clone,
 {
-    ruleset.set_field(header.field.clone());
-    let (name, ruleset_name, dice_label) = (header.name.to_owned(), ruleset.name().to_owned(), header.dice.to_owned());
-    log.push(Event::BattleStarted { name, ruleset: ruleset_name, dice: dice_label });
-    let script = match actions.is_empty() {
-        true => Script::BuiltIn,
-        false => Script::Scripted(actions.iter().cloned().collect::<VecDeque<_>>()),
-    };
-    let mut objectives = header.objectives.clone();
-    play::play(&mut ruleset, &mut battle, script, (header.turn_limit, &mut objectives), dice, log)
+    let mut battle = header.start(rules, combatants, actions, log);
+    battle.play_out(dice, log, &mut built_in)
 }
 
 pub(super) type EpSpec = CombatantSpec<ep::sheet::Sheet, ep::sheet::Condition>;

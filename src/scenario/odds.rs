@@ -4,8 +4,8 @@
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::{Build, Scenario, build};
+use crate::combat::CombatRules;
 use crate::combat::battle::BattleSetup;
-use crate::combat::{ActionSource, CombatRules};
 use crate::rules::dice::SeededDice;
 use crate::rules::odds::{AttackOdds, Dist, Odds};
 use crate::rules::ruleset::FighterState;
@@ -23,22 +23,20 @@ impl Build for OddsOf<'_> {
     type Out = Result<Odds, String>;
 
     fn build<R: CombatRules + AttackOdds + Clone>(self, setup: BattleSetup<R>) -> Self::Out {
-        let (rules, battle) = (&setup.rules, &setup.combatants);
+        let (rules, battle) = (setup.battle.rules(), setup.battle.combatants());
         let index = |name: &str| {
             battle.iter().position(|c| c.fighter.name() == name).ok_or_else(|| {
                 let names: Vec<&str> = battle.iter().map(|c| c.fighter.name()).collect();
                 format!("no combatant is called {name}; there are {}", names.join(", "))
             })
         };
-        let (actor, action) = match (self.0, &setup.source) {
+        let (actor, action) = match (self.0, setup.battle.first_scripted()) {
             (Some((attacker, target)), _) => {
                 let (actor, _) = (index(attacker)?, index(target)?);
                 (actor, rules.plain_attack_of(battle, actor, target))
             }
-            (None, ActionSource::Scripted(script)) if !script.is_empty() => {
-                (index(rules.actor_of(&script[0]))?, script[0].clone())
-            }
-            (None, _) => return Err("give --attacker and --target, or script an attack in the file".into()),
+            (None, Some(first)) => (index(rules.actor_of(first))?, first.clone()),
+            (None, None) => return Err("give --attacker and --target, or script an attack in the file".into()),
         };
         rules.odds_of(battle, actor, &action).map_err(|e| e.to_string())
     }

@@ -6,7 +6,6 @@ use std::fmt;
 
 use rayon::prelude::*;
 
-use super::play::{Script, play_with};
 use super::{Build, Scenario};
 pub use crate::ai::Minds;
 use crate::ai::{self, Difficulty};
@@ -73,21 +72,19 @@ impl Build for Sim<'_> {
             .collect::<Vec<(Outcome, Log)>>();
         let (outcomes, mut logs): (Vec<Outcome>, Vec<Log>) = outcomes.into_iter().unzip();
         let log = if self.keep_log { logs.pop().unwrap_or_default() } else { Log::default() };
-        let (title, threads) = (setup.rules.name().to_owned(), rayon::current_num_threads());
+        let (title, threads) = (setup.battle.rules().name().to_owned(), rayon::current_num_threads());
         Report { title, sides: Vec::new(), outcomes, threads, log }
     }
 }
 
 /// One seeded battle between the AIs.
 fn one_battle<R: CombatRules + AttackOdds + Clone>(setup: &BattleSetup<R>, seed: u64, minds: &Minds) -> (Outcome, Log) {
-    let (mut rules, mut battle) = (setup.rules.clone(), setup.combatants.clone());
-    let mut objectives = setup.objectives.clone();
+    let mut battle = setup.battle.clone();
     let (mut dice, mut log) = (SeededDice::new(seed), setup.log.clone());
     let mut choose =
         |r: &R, slot: Slot, b: &[Combatant<R::Fighter>]| ai::choose(r, slot, b, minds.of(&b[slot.actor].side));
-    let limits = (setup.turn_limit, &mut objectives);
-    let result = play_with(&mut rules, &mut battle, Script::BuiltIn, limits, &mut dice, &mut log, &mut choose);
-    (Outcome::of(seed, &battle, &log, result.err().map(|e| e.to_string())), log)
+    let result = battle.play_out(&mut dice, &mut log, &mut choose);
+    (Outcome::of(seed, battle.combatants(), &log, result.err().map(|e| e.to_string())), log)
 }
 
 impl Outcome {

@@ -140,7 +140,7 @@ impl scenario::Build for Gui {
         mut self,
         setup: crate::combat::battle::BattleSetup<R>,
     ) -> App {
-        self.0.insert_resource(RoundWord(if setup.rules.announces_phases() { "phase" } else { "pass" }));
+        self.0.insert_resource(RoundWord(if setup.battle.rules().announces_phases() { "phase" } else { "pass" }));
         crate::combat::battle::add_battle(&mut self.0, setup);
         self.0.add_plugins((preview::ruleset_plugin::<R>, orders::ruleset_plugin::<R>));
         self.0

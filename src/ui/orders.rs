@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use super::preview::{Hover, Preview};
 use crate::combat::components::GridPos;
 use crate::combat::messages::{DeclareAction, DelaySlot};
-use crate::combat::{CombatRules, Parts, Rules, TurnState, snapshot};
+use crate::combat::{CombatRules, Engine, TurnState};
 use crate::rules::approach::cover_spot;
 use crate::rules::field::{Move, Pace};
 use crate::rules::odds::AttackOdds;
@@ -106,30 +106,29 @@ fn take_clicks(
 fn give_orders<R: CombatRules + AttackOdds + Clone>(
     mut orders: ResMut<Orders>,
     mut state: ResMut<TurnState>,
-    rules: Res<Rules<R>>,
-    parts: Query<Parts<R>>,
+    engine: Res<Engine<R>>,
     mut declare: MessageWriter<DeclareAction<R::Action>>,
     mut delays: MessageWriter<DelaySlot>,
     mut cover: Local<Option<(Entity, Slot, Option<Move>)>>,
 ) {
     let Some((entity, slot)) = state.awaiting else { return };
-    let battle = snapshot::<R>(&parts);
+    let (rules, battle) = (engine.0.rules(), engine.0.combatants());
     // "Take cover" searches the cells a walk reaches: worked out once per waiting slot.
     if cover.as_ref().is_none_or(|(e, s, _)| (*e, *s) != (entity, slot)) {
-        let walk = rules.0.paces(&battle[slot.actor].fighter).0;
-        *cover = Some((entity, slot, cover_spot(rules.0.field(), &battle, slot.actor, walk)));
+        let walk = rules.paces(&battle[slot.actor].fighter).0;
+        *cover = Some((entity, slot, cover_spot(rules.field(), battle, slot.actor, walk)));
     }
-    let mut others = rules.0.other_actions(&battle, slot.actor);
+    let mut others = rules.other_actions(battle, slot.actor);
     if let Some((_, _, Some(spot))) = cover.as_ref() {
         let name = format!("Take cover at {:?}", spot.to);
-        others.insert(0, (name, rules.0.intended(&battle, slot.actor, Some(spot.clone()), None)));
+        others.insert(0, (name, rules.intended(battle, slot.actor, Some(spot.clone()), None)));
     }
     if orders.others.len() != others.len() || orders.others.iter().zip(&others).any(|(a, (b, _))| a != b) {
         orders.others = others.iter().map(|(name, _)| name.clone()).collect();
     }
     let target = orders.target.and_then(|cell| battle.iter().find(|c| c.position == cell)).map(|c| c.fighter.name());
     let (movement, target) = if orders.wait { (None, None) } else { (orders.movement.clone(), target) };
-    let ways = target.map(|t| rules.0.attack_choices(&battle, slot.actor, t, movement.clone())).unwrap_or_default();
+    let ways = target.map(|t| rules.attack_choices(battle, slot.actor, t, movement.clone())).unwrap_or_default();
     let names: Vec<String> = ways.iter().map(|(n, _)| n.clone()).collect();
     if orders.attacks != names {
         orders.attacks = names;
@@ -147,10 +146,10 @@ fn give_orders<R: CombatRules + AttackOdds + Clone>(
     let action = match (orders.other.and_then(|i| others.into_iter().nth(i)), chosen_attack) {
         (Some((_, action)), _) => action,
         (None, Some(action)) if !orders.wait => action,
-        _ => rules.0.intended(&battle, slot.actor, movement, target),
+        _ => rules.intended(battle, slot.actor, movement, target),
     };
     // A dry run with throwaway dice on copies: the real one rolls the battle's dice.
-    match dry_run(&rules.0, slot, &battle, &action) {
+    match dry_run(rules, slot, battle, &action) {
         Err(e) => {
             orders.refused = e.to_string();
             (orders.give, orders.wait, orders.other) = (false, false, None);

@@ -10,7 +10,7 @@ use super::board::cell_center;
 use super::panels::Acting;
 use super::{CELL, MapView};
 use crate::combat::components::RosterIndex;
-use crate::combat::{BattleLog, CombatRules, Parts, Rules, snapshot};
+use crate::combat::{BattleLog, CombatRules, Engine};
 use crate::rules::field::{Cell, Dm, Terrain, meters, occupied};
 use crate::rules::odds::{AttackOdds, Odds};
 use crate::rules::ruleset::FighterState;
@@ -75,9 +75,8 @@ fn update_preview<R: CombatRules + AttackOdds>(
     hover: Res<Hover>,
     acting: Res<Acting>,
     log: Res<BattleLog>,
-    rules: Res<Rules<R>>,
+    engine: Res<Engine<R>>,
     map: Res<MapView>,
-    parts: Query<Parts<R>>,
     index: Query<&RosterIndex>,
     fog: Res<super::fog::Fog>,
     mut preview: ResMut<Preview>,
@@ -92,10 +91,10 @@ fn update_preview<R: CombatRules + AttackOdds>(
     if preview.key == key {
         return;
     }
-    let battle = snapshot::<R>(&parts);
+    let (rules, battle) = (engine.0.rules(), engine.0.combatants());
     let me = &battle[actor];
-    let (walk, run) = rules.0.paces(&me.fighter);
-    let taken = occupied(&battle, actor);
+    let (walk, run) = rules.paces(&me.fighter);
+    let taken = occupied(battle, actor);
     let reach =
         edges(map.0.reachable(me.position, &taken, run).into_iter().map(|(c, cost)| (c, cost <= walk)).collect());
     let mut next = Preview { key, reach, ..Preview::default() };
@@ -105,8 +104,8 @@ fn update_preview<R: CombatRules + AttackOdds>(
             let sight = map.0.sight(me.position, cell);
             next.sight_note =
                 format!("{} m, {}{}", sight.meters, sight.cover, if sight.hidden { ", hidden" } else { "" });
-            let action = rules.0.plain_attack_of(&battle, actor, battle[t].fighter.name());
-            match rules.0.odds_of(&battle, actor, &action) {
+            let action = rules.plain_attack_of(battle, actor, battle[t].fighter.name());
+            match rules.odds_of(battle, actor, &action) {
                 Ok(odds) => next.odds = Some(odds),
                 Err(e) => next.sight_note.push_str(&format!(" — no attack: {e}")),
             }

@@ -47,6 +47,28 @@ where
     Ok(log)
 }
 
+/// Plays a battle of scripted actions through the battle engine (turns and initiative included, five turns at
+/// most, the last side standing wins) and leaves the combatants as it ended.
+pub fn play_script<R>(
+    rules: R,
+    battle: &mut [Combatant<R::Fighter>],
+    script: Vec<R::Action>,
+    dice: &mut dyn skirmish::rules::dice::Dice,
+    log: &mut Log,
+) where
+    R: Ruleset + Clone,
+    R::Fighter: Clone,
+    R::Action: Clone,
+{
+    use skirmish::rules::engine::{Battle, Orders, Start, built_in};
+    let objectives = skirmish::rules::victory::Objectives::eliminate();
+    let start =
+        Start { rules, combatants: battle.to_vec(), orders: Orders::Script(script.into()), turn_limit: 5, objectives };
+    let mut engine = Battle::new(start);
+    engine.play_out(dice, log, &mut built_in).expect("a legal battle");
+    battle.clone_from_slice(engine.combatants());
+}
+
 /// Plays a shipped scenario with seeds 0–19: each battle ends with a winner and replays identically.
 pub fn assert_battles_end_and_replay(path: &str) {
     let s = skirmish::scenario::load(std::path::Path::new(path)).expect("the scenario loads");

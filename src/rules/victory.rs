@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::field::Cell;
-use crate::rules::outcome::Status;
-use crate::rules::ruleset::{Combatant, FighterState};
+use super::field::Cell;
+use super::outcome::Status;
+use super::ruleset::{Combatant, FighterState};
 
 /// A victory condition as a level gives it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,0 +1,435 @@
+//! The battle engine: the one owner of a battle. It holds the ruleset with its options, the combatants, the victory
+//! conditions and the turn bookkeeping; it says what comes next (a slot, or the end and why), takes the action for
+//! that slot and writes the explained events to the log. Everything that plays a battle drives it: `skirmish run`
+//! and `sim` (through [`Battle::play_out`]), the ECS systems (slot by slot) and the window's players.
+//!
+//! The order of a turn, whatever the ruleset: a new turn starts (initiative, timed statuses) when the last one's
+//! slots are spent; each slot is announced (a new initiative pass where the ruleset works its order out as it goes),
+//! started (its bookkeeping runs whether or not the combatant then acts) and played; a slot a player delayed comes
+//! back when everyone else in its phase or pass has acted. The battle ends when one side is left (a tie-mate acting
+//! at the same moment still acts), a side meets the level's victory, a script is spent or cannot go on, or the turn
+//! limit is reached.
+
+use std::collections::VecDeque;
+
+use super::RulesError;
+use super::dice::Dice;
+use super::outcome::{Event, Log};
+use super::ruleset::{Combatant, FighterState, Ruleset, Slot};
+use super::victory::{Objectives, Won};
+
+/// Where a battle's actions come from, as far as its end is concerned.
+#[derive(Clone, Debug)]
+pub enum Orders<A> {
+    /// These actions in order, each in its actor's next slot: the battle ends when they run out, or when the next
+    /// one's actor had no slot in a whole turn.
+    Script(VecDeque<A>),
+    /// Chosen slot by slot (the ruleset's built-in choice, the AI, players): the battle ends by the rules.
+    Free,
+}
+
+impl<A> Orders<A> {
+    /// A script of `actions`, or free orders when there are none.
+    pub fn scripted_or_free(actions: impl IntoIterator<Item = A>) -> Self {
+        let actions: VecDeque<A> = actions.into_iter().collect();
+        if actions.is_empty() { Orders::Free } else { Orders::Script(actions) }
+    }
+
+    fn spent(&self) -> bool {
+        matches!(self, Orders::Script(actions) if actions.is_empty())
+    }
+}
+
+/// Why a battle stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// One side is left standing (or nobody).
+    Decided,
+    /// A side met a victory condition of the level.
+    Won(Won),
+    /// The scripted actions are done.
+    ScriptDone,
+    /// The script cannot go on: why.
+    Stuck(String),
+    /// The turn limit was reached; the level may name who wins then.
+    TurnLimit(u32, Option<String>),
+}
+
+/// What comes next in a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// This combatant's slot: it may act (`act`), do nothing (`pass`), or, a player, wait (`delay`).
+    Slot(Slot),
+    /// The battle is over; [`Battle::ending`] says why and who won.
+    Over,
+}
+
+/// How a battle ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub reason: String,
+    pub winner: Option<String>,
+}
+
+/// One action taken, in order: with the battle's start and its dice, this record determines the battle.
+#[derive(Clone, Debug)]
+pub struct Recorded<A> {
+    pub turn: u32,
+    pub slot: Slot,
+    pub actor: String,
+    pub action: A,
+}
+
+/// Everything a battle starts from.
+pub struct Start<R: Ruleset> {
+    /// The ruleset with its options and the ground (`set_field`) already given.
+    pub rules: R,
+    pub combatants: Vec<Combatant<R::Fighter>>,
+    pub orders: Orders<R::Action>,
+    pub turn_limit: u32,
+    pub objectives: Objectives,
+}
+
+/// A battle in ruleset `R`.
+#[derive(Clone, Debug)]
+pub struct Battle<R: Ruleset> {
+    rules: R,
+    combatants: Vec<Combatant<R::Fighter>>,
+    orders: Orders<R::Action>,
+    turn_limit: u32,
+    objectives: Objectives,
+    turn: u32,
+    /// The turn's slots are spent: the next slot starts a new turn.
+    round_over: bool,
+    /// The pass last announced (rulesets whose order is worked out as the turn goes).
+    pass: u32,
+    /// Who had a slot this turn, by roster index.
+    had_slot: Vec<usize>,
+    /// Slots set aside until the end of their phase or pass, in the order they were delayed.
+    delayed: Vec<Slot>,
+    /// The slot being played was delayed once already (it cannot be delayed again).
+    from_delay: bool,
+    current: Option<Slot>,
+    ending: Option<Ending>,
+    record: Vec<Recorded<R::Action>>,
+}
+
+impl<R: Ruleset> Battle<R>
+where
+    R: Clone,
+    R::Action: Clone,
+{
+    /// A battle about to begin: its first turn starts with the first [`Battle::next`].
+    pub fn new(start: Start<R>) -> Self {
+        let Start { rules, combatants, orders, turn_limit, objectives } = start;
+        Battle {
+            rules,
+            combatants,
+            orders,
+            turn_limit,
+            objectives,
+            turn: 0,
+            round_over: true,
+            pass: 0,
+            had_slot: Vec::new(),
+            delayed: Vec::new(),
+            from_delay: false,
+            current: None,
+            ending: None,
+            record: Vec::new(),
+        }
+    }
+
+    /// The ruleset with its options.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The combatants, in roster order (the indices slots refer to).
+    pub fn combatants(&self) -> &[Combatant<R::Fighter>] {
+        &self.combatants
+    }
+
+    /// The turn being played (0 before the first).
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// The turn limit.
+    pub fn turn_limit(&self) -> u32 {
+        self.turn_limit
+    }
+
+    /// The slot being played, if one is waiting for its action.
+    pub fn current(&self) -> Option<Slot> {
+        self.current
+    }
+
+    /// The slots set aside, in the order they come back.
+    pub fn delayed(&self) -> &[Slot] {
+        &self.delayed
+    }
+
+    /// Whether the slot being played was delayed once already.
+    pub fn from_delay(&self) -> bool {
+        self.from_delay
+    }
+
+    /// How the battle ended, once it has.
+    pub fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref()
+    }
+
+    /// The victory conditions, with the turns each zone has been held.
+    pub fn objectives(&self) -> &Objectives {
+        &self.objectives
+    }
+
+    /// Every action taken so far.
+    pub fn record(&self) -> &[Recorded<R::Action>] {
+        &self.record
+    }
+
+    /// The next slot to play, starting a new turn when the last one's are spent, or the end of the battle (its
+    /// `BattleEnded` event written to the log). The slot being played comes back until it is acted on.
+    pub fn next(&mut self, dice: &mut dyn Dice, log: &mut Log) -> Result<Next, RulesError> {
+        if self.ending.is_some() {
+            return Ok(Next::Over);
+        }
+        if let Some(slot) = self.current {
+            return Ok(Next::Slot(slot));
+        }
+        match self.find_slot(dice, log)? {
+            Ok(slot) => {
+                self.current = Some(slot);
+                Ok(Next::Slot(slot))
+            }
+            Err(stop) => {
+                self.end(stop, log);
+                Ok(Next::Over)
+            }
+        }
+    }
+
+    /// The slot search: escapes first (checked once after each action), then delayed slots, then the ruleset's
+    /// next slot; at the end of a turn, its checks and the next turn.
+    fn find_slot(&mut self, dice: &mut dyn Dice, log: &mut Log) -> Result<Result<Slot, Stop>, RulesError> {
+        if let Some(won) = self.objectives.after_action(&self.combatants) {
+            return Ok(Err(Stop::Won(won)));
+        }
+        loop {
+            if self.round_over {
+                if let Some(stop) = self.end_of_turn() {
+                    return Ok(Err(stop));
+                }
+                if self.turn >= self.turn_limit {
+                    return Ok(Err(Stop::TurnLimit(self.turn_limit, self.objectives.at_turn_limit.clone())));
+                }
+                self.start_turn(dice, log)?;
+            }
+            if let Some(slot) = self.take_delayed() {
+                if self.sides_standing().len() <= 1 {
+                    return Ok(Err(Stop::Decided));
+                }
+                if self.combatants[slot.actor].fighter.can_act() {
+                    return Ok(Ok(slot));
+                }
+                continue;
+            }
+            self.from_delay = false;
+            let Some(slot) = self.rules.next_slot(&self.combatants) else {
+                self.round_over = true;
+                continue;
+            };
+            if !self.rules.announces_phases() && slot.phase != self.pass {
+                self.pass = slot.phase;
+                log.push(Event::PassStarted { turn: self.turn, pass: slot.phase });
+            }
+            // A tie-mate acting at the same moment still acts, even when the other's action ended the battle.
+            if self.sides_standing().len() <= 1 && !slot.simultaneous {
+                return Ok(Err(Stop::Decided));
+            }
+            self.had_slot.push(slot.actor);
+            if !self.takes_slot(slot, log) {
+                continue;
+            }
+            if self.orders.spent() {
+                return Ok(Err(Stop::ScriptDone));
+            }
+            return Ok(Ok(slot));
+        }
+    }
+
+    fn start_turn(&mut self, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {
+        self.turn += 1;
+        log.push(Event::TurnStarted { turn: self.turn });
+        self.rules.start_turn(self.turn, &mut self.combatants, dice, log)?;
+        (self.round_over, self.pass) = (false, 0);
+        self.had_slot.clear();
+        Ok(())
+    }
+
+    /// Starts the slot of a combatant still in the fight (its turn's bookkeeping runs whether or not it then acts),
+    /// and says whether it acts in it: not when it cannot act (stunned), nor when the start cost it the slot (a
+    /// botch).
+    fn takes_slot(&mut self, slot: Slot, log: &mut Log) -> bool {
+        if self.combatants[slot.actor].fighter.is_out() && !slot.simultaneous {
+            return false;
+        }
+        let acts = self.rules.start_slot(slot, &mut self.combatants, log);
+        acts && (self.combatants[slot.actor].fighter.can_act() || slot.simultaneous)
+    }
+
+    /// A delayed slot comes back when everyone else in its phase or pass has acted: when the ruleset's next slot
+    /// (asked of a copy, so the real order is not used up) is of a later phase, or the turn is over.
+    fn take_delayed(&mut self) -> Option<Slot> {
+        let held = *self.delayed.first()?;
+        let next = self.rules.clone().next_slot(&self.combatants);
+        if next.is_some_and(|n| n.phase == held.phase) {
+            return None;
+        }
+        self.delayed.remove(0);
+        self.from_delay = true;
+        Some(held)
+    }
+
+    /// At the end of a turn: one side left, the script spent, a zone held long enough, or the next scripted actor
+    /// out of the battle.
+    fn end_of_turn(&mut self) -> Option<Stop> {
+        if self.turn == 0 {
+            return None;
+        }
+        if self.sides_standing().len() <= 1 {
+            return Some(Stop::Decided);
+        }
+        if self.orders.spent() {
+            return Some(Stop::ScriptDone);
+        }
+        if let Some(won) = self.objectives.end_of_turn(&self.combatants) {
+            return Some(Stop::Won(won));
+        }
+        let Orders::Script(actions) = &self.orders else { return None };
+        let who = self.rules.actor_of(actions.front()?);
+        let had = self.had_slot.iter().any(|&i| self.combatants[i].fighter.name() == who);
+        (!had).then(|| Stop::Stuck(format!("{who} cannot act for the next scripted action")))
+    }
+
+    /// The script's next action when it is for the combatant whose slot this is (taken off the script), else none:
+    /// the slot passes.
+    pub fn scripted_action(&mut self) -> Option<R::Action> {
+        let slot = self.current?;
+        let Orders::Script(actions) = &mut self.orders else { return None };
+        let name = self.combatants[slot.actor].fighter.name();
+        if self.rules.actor_of(actions.front()?) != name {
+            return None;
+        }
+        actions.pop_front()
+    }
+
+    /// The script's next action, if the battle has a script.
+    pub fn first_scripted(&self) -> Option<&R::Action> {
+        match &self.orders {
+            Orders::Script(actions) => actions.front(),
+            Orders::Free => None,
+        }
+    }
+
+    /// Whether the battle's actions come from a script.
+    pub fn is_scripted(&self) -> bool {
+        matches!(self.orders, Orders::Script(_))
+    }
+
+    /// Carries out `action` in the slot being played; its explained events go to the log. An error (the rules
+    /// refuse the action, scripted dice run out) leaves the slot waiting, and whatever the action did before it.
+    pub fn act(&mut self, action: &R::Action, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {
+        let slot = self.current.ok_or_else(|| RulesError::Illegal("no slot is waiting for an action".into()))?;
+        self.rules.perform(slot, action, &mut self.combatants, dice, log)?;
+        let actor = self.combatants[slot.actor].fighter.name().to_owned();
+        self.record.push(Recorded { turn: self.turn, slot, actor, action: action.clone() });
+        self.current = None;
+        Ok(())
+    }
+
+    /// The slot being played ends without an action.
+    pub fn pass(&mut self) {
+        self.current = None;
+    }
+
+    /// A player's delay: the slot being played is set aside until the end of its phase or pass, with the reason in
+    /// the log. A slot delayed once cannot be delayed again: refused (false).
+    pub fn delay(&mut self, log: &mut Log) -> bool {
+        let Some(slot) = self.current.filter(|_| !self.from_delay) else { return false };
+        let who = self.combatants[slot.actor].fighter.name().to_owned();
+        let round = if self.rules.announces_phases() { "phase" } else { "initiative pass" };
+        let action = format!("delays its action until everyone else in this {round} has acted");
+        log.push(Event::ActionTaken { who, action });
+        self.delayed.push(slot);
+        self.current = None;
+        true
+    }
+
+    /// Plays the battle to its end, each slot's action from the script or from `choose`.
+    pub fn play_out(&mut self, dice: &mut dyn Dice, log: &mut Log, choose: Chooser<'_, R>) -> Result<(), RulesError> {
+        while let Next::Slot(slot) = self.next(dice, log)? {
+            let action = match self.orders {
+                Orders::Script(_) => self.scripted_action(),
+                Orders::Free => choose(&self.rules, slot, &self.combatants),
+            };
+            match action {
+                Some(action) => self.act(&action, dice, log)?,
+                None => self.pass(),
+            }
+        }
+        Ok(())
+    }
+
+    /// The sides that still have someone in the fight.
+    pub fn sides_standing(&self) -> Vec<&str> {
+        sides_standing(&self.combatants)
+    }
+
+    fn end(&mut self, stop: Stop, log: &mut Log) {
+        let event = battle_ended(&self.combatants, stop);
+        if let Event::BattleEnded { reason, winner } = &event {
+            self.ending = Some(Ending { reason: reason.clone(), winner: winner.clone() });
+        }
+        self.current = None;
+        log.push(event);
+    }
+}
+
+/// Who chooses the actions of a battle without a script: the ruleset's built-in choice, or the AI.
+pub type Chooser<'a, R> =
+    &'a mut dyn FnMut(&R, Slot, &[Combatant<<R as Ruleset>::Fighter>]) -> Option<<R as Ruleset>::Action>;
+
+/// The ruleset's built-in choice (attack the nearest enemy), as a [`Chooser`].
+pub fn built_in<R: Ruleset>(rules: &R, slot: Slot, battle: &[Combatant<R::Fighter>]) -> Option<R::Action> {
+    rules.default_action(slot, battle)
+}
+
+/// The sides that still have someone in the fight.
+pub fn sides_standing<F: FighterState>(battle: &[Combatant<F>]) -> Vec<&str> {
+    let mut sides: Vec<&str> = battle.iter().filter(|c| !c.fighter.is_out()).map(|c| c.side.as_str()).collect();
+    sides.sort_unstable();
+    sides.dedup();
+    sides
+}
+
+/// The event that ends a battle for `stop`.
+fn battle_ended<F: FighterState>(battle: &[Combatant<F>], stop: Stop) -> Event {
+    let standing = sides_standing(battle);
+    let (reason, winner) = match stop {
+        Stop::Decided => match standing.first() {
+            Some(side) => ("every other side is out".to_owned(), Some(side.to_string())),
+            None => ("nobody is left standing".to_owned(), None),
+        },
+        Stop::ScriptDone => ("the scripted actions are done".to_owned(), None),
+        Stop::Won(Won { side, reason }) => (reason, Some(side)),
+        Stop::Stuck(why) => (why, None),
+        Stop::TurnLimit(n, None) => (format!("the turn limit of {n} was reached"), None),
+        Stop::TurnLimit(n, Some(side)) => {
+            (format!("the turn limit of {n} was reached and {side} held out"), Some(side))
+        }
+    };
+    Event::BattleEnded { reason, winner }
+}
