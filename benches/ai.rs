@@ -7,42 +7,35 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use skirmish::ai::{self, Difficulty, Minds};
-use skirmish::combat::CombatRules;
-use skirmish::combat::battle::BattleSetup;
 use skirmish::map::level::{self, RulesetId};
+use skirmish::rules::any::AnyBattle;
 use skirmish::rules::dice::SeededDice;
-use skirmish::rules::ruleset::{Combatant, Slot};
-use skirmish::scenario::{self, Build};
+use skirmish::rules::outcome::Log;
+use skirmish::rules::ruleset::Slot;
+use skirmish::scenario;
 
 /// Chooses again for every recorded slot at a difficulty; returns how many actions it found.
 type Replay = Box<dyn FnMut(Difficulty, &mut Vec<Duration>) -> usize>;
 
 /// Plays one seeded battle between normal AIs, recording the battle at every slot, and replays the choices.
-struct Recorded;
-
-impl Build for Recorded {
-    type Out = Replay;
-
-    fn build<R: CombatRules>(self, setup: BattleSetup<R>) -> Replay {
-        let mut battle = setup.battle.clone();
-        let mut slots: Vec<(Slot, Vec<Combatant<R::Fighter>>)> = Vec::new();
-        let mut record = |r: &R, slot: Slot, b: &[Combatant<R::Fighter>]| {
-            slots.push((slot, b.to_vec()));
-            ai::choose(r, slot, b, Minds::all(Difficulty::Normal).of(&b[slot.actor].side))
-        };
-        let (mut dice, mut log) = (SeededDice::new(3), setup.log.clone());
-        battle.play_out(&mut dice, &mut log, &mut record).expect("a legal battle");
-        let rules = setup.battle.rules().clone();
-        Box::new(move |difficulty, times| {
-            let mut found = 0;
-            for (slot, battle) in &slots {
-                let start = Instant::now();
-                found += usize::from(ai::choose(&rules, *slot, battle, difficulty).is_some());
-                times.push(start.elapsed());
-            }
-            found
-        })
-    }
+fn recorded(s: &scenario::Scenario) -> Replay {
+    let mut log = Log::default();
+    let mut battle = scenario::start(s, "bench", &mut log);
+    let mut slots: Vec<(Slot, AnyBattle)> = Vec::new();
+    let mut record = |b: &AnyBattle, slot: Slot| {
+        slots.push((slot, b.clone()));
+        ai::choose_any(b, slot, Minds::all(Difficulty::Normal).of(b.view(slot.actor).side))
+    };
+    battle.play_out(&mut SeededDice::new(3), &mut log, &mut record).expect("a legal battle");
+    Box::new(move |difficulty, times| {
+        let mut found = 0;
+        for (slot, battle) in &slots {
+            let start = Instant::now();
+            found += usize::from(ai::choose_any(battle, *slot, difficulty).is_some());
+            times.push(start.elapsed());
+        }
+        found
+    })
 }
 
 fn choices(c: &mut Criterion) {
@@ -51,7 +44,7 @@ fn choices(c: &mut Criterion) {
     group.sample_size(10);
     for ruleset in RulesetId::ALL {
         let s = level.scenario(ruleset).expect("a battle");
-        let mut replay = scenario::build(&s, Box::new(SeededDice::new(3)), "bench", Recorded);
+        let mut replay = recorded(&s);
         for difficulty in [Difficulty::Normal, Difficulty::Hard] {
             let mut times = Vec::new();
             replay(difficulty, &mut times);

@@ -14,6 +14,7 @@ use skirmish::combat::messages::{
     AttackResolved, BattleEnded, DamageApplied, RoundStarted, StatusChanged, TurnEnded, TurnStarted, WoundsTaken,
 };
 use skirmish::combat::{Engine, TurnSystems};
+use skirmish::rules::any::{AnyAction, AnyBattle, AnyCondition};
 use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::rules::eclipse_phase::{self as ep, EclipsePhase};
 use skirmish::rules::engine::{Battle, Orders, Start};
@@ -52,7 +53,7 @@ fn ep_app(
     let (combatants, _) = ep_parts(s);
     let (rules, turn_limit, objectives) = (EclipsePhase::default(), s.turn_limit, s.objectives.clone());
     let battle = Battle::new(Start { rules, combatants, orders, turn_limit, objectives });
-    battle_app(BattleSetup { battle, dice, log: Log::default() })
+    battle_app(BattleSetup { battle: AnyBattle::EclipsePhase(battle), dice, log: Log::default() })
 }
 
 /// Every message of the battle, as one line each, in the order the systems wrote them.
@@ -110,10 +111,13 @@ fn the_stoya_example_sends_its_messages_in_order() {
     assert_eq!(app.world().resource::<Heard>().0, expected);
     let stoya = app
         .world_mut()
-        .query::<(&Name, &skirmish::combat::components::Wounds<ep::sheet::Condition>)>()
+        .query::<(&Name, &skirmish::combat::components::Wounds)>()
         .iter(app.world())
         .find(|(n, _)| n.as_str() == "Stoya")
-        .map(|(_, w)| (w.0.damage, w.0.wounds));
+        .and_then(|(_, w)| match &w.0 {
+            AnyCondition::EclipsePhase(c) => Some((c.damage, c.wounds)),
+            _ => None,
+        });
     assert_eq!(stoya, Some((26, 2)), "the damage system wrote Stoya's condition");
     let assassin_statuses = app
         .world_mut()
@@ -194,7 +198,7 @@ fn a_seeded_four_on_four_battle_replays_identically_and_from_its_record() {
     let fight = |source| {
         let mut app = ep_app(&s, source, Box::new(SeededDice::new(4242)));
         play_to_end(&mut app).unwrap();
-        let record = app.world().resource::<Engine<EclipsePhase>>().0.record().to_vec();
+        let record = app.world().resource::<Engine>().0.record();
         let log = app.world().resource::<skirmish::combat::BattleLog>().0.clone();
         (log, record)
     };
@@ -202,7 +206,11 @@ fn a_seeded_four_on_four_battle_replays_identically_and_from_its_record() {
     let (second, _) = fight(Orders::Free);
     assert_eq!(first, second);
     assert!(record.len() > 8, "a real battle: {} actions", record.len());
-    let replayed = Orders::Script(record.iter().map(|r| r.action.clone()).collect());
+    let ep_action = |a: &AnyAction| match a {
+        AnyAction::EclipsePhase(a) => a.clone(),
+        other => panic!("an Eclipse Phase action, not {other:?}"),
+    };
+    let replayed = Orders::Script(record.iter().map(|r| ep_action(&r.action)).collect());
     let (third, _) = fight(replayed);
     assert_eq!(third, first, "the record with the same dice is the same battle");
 }
@@ -236,6 +244,7 @@ fn a_players_side_waits_for_its_orders_and_plays_them() {
     // What the window does with the player's orders: declare the action and stop waiting.
     let action =
         ep::actions::Action { actor: name.clone(), quick: Vec::new(), complex: Some(ep::actions::ComplexAction::Wait) };
+    let action = AnyAction::EclipsePhase(action);
     app.world_mut().write_message(skirmish::combat::messages::DeclareAction { entity, slot, action });
     app.world_mut().resource_mut::<TurnState>().awaiting = None;
     app.world_mut().run_schedule(Update);
@@ -248,11 +257,11 @@ fn a_players_side_waits_for_its_orders_and_plays_them() {
 /// combatant's name.
 fn waiting_app() -> (App, String) {
     use skirmish::combat::{HumanSides, TurnState};
-    use skirmish::ui::orders::{Orders, ruleset_plugin};
+    use skirmish::ui::orders::{Orders, giving_plugin};
     let s = load("scenarios/firefight.ron");
     let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(1)), "seed 1");
     app.insert_resource(HumanSides(vec!["Firewall".into()])).init_resource::<Orders>();
-    app.add_plugins(ruleset_plugin::<EclipsePhase>);
+    app.add_plugins(giving_plugin);
     skirmish::combat::battle::prepare(&mut app).expect("schedules");
     for _ in 0..50 {
         if app.world().resource::<TurnState>().awaiting.is_some() {

@@ -6,10 +6,9 @@ use skirmish::combat::components::Side;
 use skirmish::combat::{HumanSides, TurnState};
 use skirmish::map::level::{self, RulesetId};
 use skirmish::rules::dice::SeededDice;
-use skirmish::rules::shadowrun4::Shadowrun4;
 use skirmish::scenario;
 use skirmish::ui::handover::{Handover, turns_plugin};
-use skirmish::ui::orders::{Orders, ruleset_plugin};
+use skirmish::ui::orders::{Orders, giving_plugin};
 
 /// Updates until a player's slot waits, returning its side.
 fn until_waiting(app: &mut App) -> String {
@@ -27,7 +26,7 @@ fn the_screen_goes_to_each_player_in_turn_with_nothing_left_of_the_last_ones_ord
     let s = level::load("levels/street.ron".as_ref()).expect("loads").scenario(RulesetId::Shadowrun4).expect("battle");
     let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(3)), "seed 3");
     app.insert_resource(HumanSides(vec!["Crew".into(), "Gang".into()]));
-    app.add_plugins((turns_plugin, ruleset_plugin::<Shadowrun4>));
+    app.add_plugins((turns_plugin, giving_plugin));
     skirmish::combat::battle::prepare(&mut app).expect("schedules");
     let first = until_waiting(&mut app);
     assert_eq!(app.world().resource::<Handover>().showing.as_deref(), Some(first.as_str()), "covered for the first");

@@ -15,6 +15,10 @@ mod judgement;
 use std::collections::BTreeMap;
 
 pub use choice::choose;
+
+use crate::rules::any::{AnyAction, AnyBattle, Kind, Visit};
+use crate::rules::engine::Battle;
+use crate::rules::ruleset::Slot;
 pub use judgement::{Difficulty, Judgement};
 
 /// What the AI needs of a ruleset: the odds and choices of `AttackOdds`, and copies for its dry runs.
@@ -38,5 +42,23 @@ impl Minds {
     /// The difficulty that plays `side`.
     pub fn of(&self, side: &str) -> Difficulty {
         self.sides.get(side).copied().unwrap_or(self.default)
+    }
+}
+
+/// The AI's entry point for a battle in any ruleset: [`choose`] for the combatant in `slot`.
+pub fn choose_any(battle: &AnyBattle, slot: Slot, difficulty: Difficulty) -> Option<AnyAction> {
+    battle.visit(Choose { slot, difficulty })
+}
+
+/// [`choose`] on the battle inside an [`AnyBattle`].
+struct Choose {
+    slot: Slot,
+    difficulty: Difficulty,
+}
+
+impl Visit for Choose {
+    type Out = Option<AnyAction>;
+    fn visit<K: Kind>(self, battle: &Battle<K>) -> Self::Out {
+        choose(battle.rules(), self.slot, battle.combatants(), self.difficulty).map(K::wrap)
     }
 }

@@ -4,12 +4,11 @@
 use bevy::prelude::*;
 
 use super::messages::{ActionResolved, AttackResolved, DeclareAction, UnitMoved};
-use super::{BattleDice, BattleLog, CombatRules, Engine, Roster, TurnState, TurnSystems};
+use super::{BattleDice, BattleLog, Engine, Roster, TurnState, TurnSystems};
 use crate::rules::outcome::Event;
-use crate::rules::ruleset::FighterState;
 
-pub(super) fn plugin<R: CombatRules>(app: &mut App) {
-    app.add_systems(Update, resolve_actions::<R>.in_set(TurnSystems::Resolve).in_set(ResolveActions));
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, resolve_actions.in_set(TurnSystems::Resolve).in_set(ResolveActions));
 }
 
 /// The system that resolves declared actions (the tally prices them just before).
@@ -17,9 +16,9 @@ pub(super) fn plugin<R: CombatRules>(app: &mut App) {
 pub(super) struct ResolveActions;
 
 /// Has the engine carry out each declared action in the slot being played.
-fn resolve_actions<R: CombatRules>(
-    mut declared: MessageReader<DeclareAction<R::Action>>,
-    mut engine: ResMut<Engine<R>>,
+fn resolve_actions(
+    mut declared: MessageReader<DeclareAction>,
+    mut engine: ResMut<Engine>,
     mut dice: ResMut<BattleDice>,
     mut log: ResMut<BattleLog>,
     mut state: ResMut<TurnState>,
@@ -38,8 +37,7 @@ fn resolve_actions<R: CombatRules>(
             return;
         }
         let events = log.0.events[from..].to_vec();
-        let battle = engine.0.combatants();
-        let entity_of = |name: &str| battle.iter().position(|c| c.fighter.name() == name).map(|i| roster.0[i]);
+        let entity_of = |name: &str| engine.0.index_of(name).map(|i| roster.0[i]);
         for event in &events {
             if let Event::AttackResolved { attacker, defender, hit, reason } = event
                 && let (Some(attacker), Some(defender)) = (entity_of(attacker), entity_of(defender))

@@ -5,21 +5,20 @@ use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 
 use super::components::{Armor, GridPos, Initiative, Loadout, RosterIndex, Side, Stats, StatusList, Tracks, Wounds};
-use super::{BattleDice, BattleLog, CombatPlugin, CombatRules, Engine, Roster, TurnState};
+use super::{BattleDice, BattleLog, Engine, Roster, TurnState};
+use crate::rules::any::AnyBattle;
 use crate::rules::dice::Dice;
-use crate::rules::engine::Battle;
 use crate::rules::outcome::Log;
-use crate::rules::ruleset::{Combatant, FighterParts, FighterState};
 
 /// Everything a battle starts from: the engine holding it, its dice and its log so far (the battle's header).
-pub struct BattleSetup<R: CombatRules> {
-    pub battle: Battle<R>,
+pub struct BattleSetup {
+    pub battle: AnyBattle,
     pub dice: Box<dyn Dice + Send + Sync>,
     pub log: Log,
 }
 
 /// A headless app holding the battle, ready to `update`.
-pub fn battle_app<R: CombatRules>(setup: BattleSetup<R>) -> App {
+pub fn battle_app(setup: BattleSetup) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
     add_battle(&mut app, setup);
@@ -32,12 +31,10 @@ pub fn battle_app<R: CombatRules>(setup: BattleSetup<R>) -> App {
 }
 
 /// Adds the combat plugin, the combatants and the battle's resources to an app (headless, or the GUI's).
-pub fn add_battle<R: CombatRules>(app: &mut App, setup: BattleSetup<R>) {
-    app.add_plugins(CombatPlugin::<R>::default());
+pub fn add_battle(app: &mut App, setup: BattleSetup) {
+    app.add_plugins(super::plugin);
     let world = app.world_mut();
-    let rules = setup.battle.rules();
-    let spawn = |(i, c)| world.spawn((components(i, c), Tracks(rules.tracks(&c.fighter)))).id();
-    let roster = setup.battle.combatants().iter().enumerate().map(spawn).collect();
+    let roster = (0..setup.battle.len()).map(|i| world.spawn(components(&setup.battle, i)).id()).collect();
     app.insert_resource(Engine(setup.battle))
         .insert_resource(BattleDice(setup.dice))
         .insert_resource(BattleLog(setup.log))
@@ -46,19 +43,22 @@ pub fn add_battle<R: CombatRules>(app: &mut App, setup: BattleSetup<R>) {
 }
 
 /// A combatant's components.
-fn components<F: FighterParts + FighterState>(index: usize, c: &Combatant<F>) -> impl Bundle {
-    let f = &c.fighter;
+fn components(battle: &AnyBattle, index: usize) -> impl Bundle {
+    let c = battle.view(index);
+    let (sheet, condition) = battle.parts(index);
+    let f = c.fighter;
     (
-        Name::new(f.name().to_owned()),
-        RosterIndex(index),
-        Side(c.side.clone()),
-        GridPos(c.position.0, c.position.1),
-        Stats(f.sheet().clone()),
-        Wounds(f.condition().clone()),
-        Armor(f.armor_worn()),
+        (
+            Name::new(f.name().to_owned()),
+            RosterIndex(index),
+            Side(c.side.to_owned()),
+            GridPos(c.position.0, c.position.1),
+        ),
+        (Stats(sheet), Wounds(condition), Armor(f.armor_worn())),
         Loadout { weapon: f.weapon_in_hand().to_owned(), rounds: f.rounds_in_hand() },
         StatusList(f.statuses().to_vec()),
         Initiative::default(),
+        Tracks(battle.tracks(index)),
     )
 }
 
@@ -99,7 +99,7 @@ pub fn take_log(app: &mut App) -> Log {
 }
 
 /// Plays a battle to its end and returns its log, with the rules' error if one stopped it.
-pub fn run<R: CombatRules>(setup: BattleSetup<R>) -> (Log, Result<(), String>) {
+pub fn run(setup: BattleSetup) -> (Log, Result<(), String>) {
     let mut app = battle_app(setup);
     let result = play_to_end(&mut app);
     (take_log(&mut app), result)

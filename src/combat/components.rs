@@ -3,17 +3,18 @@
 
 use bevy::prelude::*;
 
+use crate::rules::any::{AnyCondition, AnySheet};
 use crate::rules::outcome::Status;
 use crate::rules::ruleset::Track;
 
 /// The ruleset's sheet: attributes, skills, gear carried.
 #[derive(Component, Clone, Debug)]
-pub struct Stats<S: Clone + Send + Sync + 'static>(pub S);
+pub struct Stats(pub AnySheet);
 
-/// The ruleset's condition: damage, wounds or boxes with their penalties, statuses, ammunition. The damage system
-/// is the only writer.
+/// The ruleset's condition: damage, wounds or boxes with their penalties, statuses, ammunition, as the engine holds
+/// it. The damage system is the only writer.
 #[derive(Component, Clone, Debug)]
-pub struct Wounds<C: Clone + Send + Sync + 'static>(pub C);
+pub struct Wounds(pub AnyCondition);
 
 /// The side a combatant fights for.
 #[derive(Component, Clone, Debug, PartialEq, Eq)]

@@ -6,34 +6,35 @@ use bevy::prelude::*;
 
 use super::components::{GridPos, Loadout, StatusList, Tracks, Wounds};
 use super::messages::{ActionResolved, DamageApplied, StatusChanged, WoundsTaken};
-use super::{CombatRules, ConditionOf, Engine, Roster, TurnSystems};
+use super::{Engine, Roster, TurnSystems};
+use crate::rules::any::AnyBattle;
 use crate::rules::outcome::Event;
-use crate::rules::ruleset::{FighterParts, FighterState};
 
-pub(super) fn plugin<R: CombatRules>(app: &mut App) {
-    app.add_systems(Update, apply_outcomes::<R>.in_set(TurnSystems::Apply));
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, apply_outcomes.in_set(TurnSystems::Apply));
 }
 
 /// Writes each combatant's new condition, and reports what changed.
-fn apply_outcomes<R: CombatRules>(
+fn apply_outcomes(
     mut resolved: MessageReader<ActionResolved>,
-    engine: Res<Engine<R>>,
+    engine: Res<Engine>,
     roster: Res<Roster>,
-    mut combatants: Query<(&mut GridPos, &mut Wounds<ConditionOf<R>>, &mut Loadout, &mut StatusList, &mut Tracks)>,
+    mut combatants: Query<(&mut GridPos, &mut Wounds, &mut Loadout, &mut StatusList, &mut Tracks)>,
     mut writers: (MessageWriter<DamageApplied>, MessageWriter<WoundsTaken>, MessageWriter<StatusChanged>),
 ) {
-    let battle = engine.0.combatants();
+    let battle = &engine.0;
     for message in resolved.read() {
-        for (c, entity) in battle.iter().zip(&roster.0) {
+        for (i, entity) in roster.0.iter().enumerate() {
             let Ok((mut pos, wounds, loadout, statuses, tracks)) = combatants.get_mut(*entity) else {
                 continue;
             };
-            if (pos.0, pos.1) != c.position {
-                *pos = GridPos(c.position.0, c.position.1);
+            let cell = battle.view(i).position;
+            if (pos.0, pos.1) != cell {
+                *pos = GridPos(cell.0, cell.1);
             }
-            write_fighter(engine.0.rules(), &c.fighter, (wounds, loadout, statuses, tracks));
+            write_fighter(battle, i, (wounds, loadout, statuses, tracks));
         }
-        let entity_of = |name: &str| battle.iter().position(|c| c.fighter.name() == name).map(|i| roster.0[i]);
+        let entity_of = |name: &str| battle.index_of(name).map(|i| roster.0[i]);
         for event in &message.events {
             report(event, &entity_of, &mut writers);
         }
@@ -41,17 +42,18 @@ fn apply_outcomes<R: CombatRules>(
 }
 
 /// What a combatant's condition shows: the condition itself, the weapon in hand, the statuses, the tracks.
-pub(super) type Shown<'a, C> = (Mut<'a, Wounds<C>>, Mut<'a, Loadout>, Mut<'a, StatusList>, Mut<'a, Tracks>);
+pub(super) type Shown<'a> = (Mut<'a, Wounds>, Mut<'a, Loadout>, Mut<'a, StatusList>, Mut<'a, Tracks>);
 
-/// Writes a fighter's condition, and what shows of it, to its components.
-pub(super) fn write_fighter<R: CombatRules>(rules: &R, fighter: &R::Fighter, shown: Shown<'_, ConditionOf<R>>) {
+/// Writes combatant `i`'s condition, as the engine holds it, and what shows of it, to its components.
+pub(super) fn write_fighter(battle: &AnyBattle, i: usize, shown: Shown<'_>) {
     let (mut wounds, mut loadout, mut statuses, mut tracks) = shown;
     // Most combatants are untouched by an action: writing only what changed keeps change detection true.
-    if wounds.0 == *fighter.condition() {
+    if battle.condition_is(i, &wounds.0) {
         return;
     }
-    wounds.0 = fighter.condition().clone();
-    tracks.0 = rules.tracks(fighter);
+    wounds.0 = battle.parts(i).1;
+    tracks.0 = battle.tracks(i);
+    let fighter = battle.view(i).fighter;
     if loadout.weapon != fighter.weapon_in_hand() || loadout.rounds != fighter.rounds_in_hand() {
         *loadout = Loadout { weapon: fighter.weapon_in_hand().to_owned(), rounds: fighter.rounds_in_hand() };
     }

@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+use crate::rules::any::AnyAction;
 use crate::rules::field::{Cell, Pace};
 use crate::rules::outcome::{Event, Status};
 use crate::rules::ruleset::Slot;
@@ -25,10 +26,10 @@ pub struct TurnStarted {
 /// A request: this combatant takes this action in its slot (from a script, the built-in choice, a player or the
 /// AI).
 #[derive(Message, Clone, Debug)]
-pub struct DeclareAction<A: Clone + Send + Sync + 'static> {
+pub struct DeclareAction {
     pub entity: Entity,
     pub slot: Slot,
-    pub action: A,
+    pub action: AnyAction,
 }
 
 /// A request: this player's combatant delays its slot to the end of the current phase or pass (after everyone
@@ -107,6 +108,7 @@ pub struct BattleEnded {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<RoundStarted>()
         .add_message::<TurnStarted>()
+        .add_message::<DeclareAction>()
         .add_message::<ActionResolved>()
         .add_message::<UnitMoved>()
         .add_message::<AttackResolved>()

@@ -1,7 +1,7 @@
 //! The ECS layer: combatants as entities, the battle as resources, and turn, attack and damage systems that drive
 //! any ruleset through messages. Headless: it runs under `MinimalPlugins`, in tests and in the CLI.
 //!
-//! The battle itself is the engine's ([`crate::rules::engine::Battle`], held in [`Engine`]); each system is an
+//! The battle itself is the engine's ([`crate::rules::any::AnyBattle`], held in [`Engine`]); each system is an
 //! adapter over it. Each `update` plays one slot: `TurnSystems::Begin` asks the engine for the next slot,
 //! `Choose` takes the script's action, the built-in choice, the AI's or a player's, `Resolve` (the attack system)
 //! has the engine carry it out, `Apply` (the damage system) writes the outcome to the combatants' components, and
@@ -16,40 +16,12 @@ pub mod tally;
 mod think;
 mod turn;
 
-use std::marker::PhantomData;
-
 use bevy::prelude::*;
 
+use crate::rules::any::AnyBattle;
 use crate::rules::dice::Dice;
-use crate::rules::engine::Battle;
 use crate::rules::outcome::Log;
-use crate::rules::ruleset::{Combatant, FighterParts, FighterState, Ruleset, Slot};
-
-/// A ruleset the ECS can drive.
-pub trait CombatRules:
-    Ruleset<Fighter: FighterParts + Clone + Send + Sync + 'static, Action: Clone + Send + Sync + 'static>
-    + crate::rules::odds::AttackOdds
-    + Clone
-    + Send
-    + Sync
-    + 'static
-{
-}
-
-impl<R> CombatRules for R where
-    R: Ruleset<Fighter: FighterParts + Clone + Send + Sync + 'static, Action: Clone + Send + Sync + 'static>
-        + crate::rules::odds::AttackOdds
-        + Clone
-        + Send
-        + Sync
-        + 'static
-{
-}
-
-/// The sheet type of a ruleset.
-pub type SheetOf<R> = <<R as Ruleset>::Fighter as FighterParts>::Sheet;
-/// The condition type of a ruleset.
-pub type ConditionOf<R> = <<R as Ruleset>::Fighter as FighterParts>::Condition;
+use crate::rules::ruleset::Slot;
 
 /// The ordered steps of one slot.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -69,7 +41,7 @@ pub enum TurnSystems {
 /// The battle: the one engine that owns it (ruleset, combatants, turn bookkeeping, record). The systems here are
 /// adapters over it; the components show what it holds.
 #[derive(Resource)]
-pub struct Engine<R: CombatRules>(pub Battle<R>);
+pub struct Engine(pub AnyBattle);
 
 /// The battle's dice.
 #[derive(Resource)]
@@ -120,31 +92,9 @@ pub fn battle_running(state: Res<TurnState>) -> bool {
     !state.ended
 }
 
-/// Adds the combat messages, sets and systems for ruleset `R`.
-pub struct CombatPlugin<R>(PhantomData<R>);
-
-impl<R> Default for CombatPlugin<R> {
-    fn default() -> Self {
-        Self(PhantomData)
-    }
-}
-
-impl<R: CombatRules> Plugin for CombatPlugin<R> {
-    fn build(&self, app: &mut App) {
-        use TurnSystems::*;
-        app.configure_sets(Update, (Begin, Choose, Resolve, Apply, End).chain().run_if(battle_running));
-        app.add_plugins((
-            messages::plugin,
-            turn::plugin::<R>,
-            think::plugin::<R>,
-            tally::plugin::<R>,
-            attack::plugin::<R>,
-            damage::plugin::<R>,
-        ));
-    }
-}
-
-/// The name of the combatant at roster index `i`.
-pub fn name_at<F: FighterState>(battle: &[Combatant<F>], i: usize) -> &str {
-    battle.get(i).map_or("", |c| c.fighter.name())
+/// Adds the combat messages, sets and systems (for a battle in any ruleset).
+pub fn plugin(app: &mut App) {
+    use TurnSystems::*;
+    app.configure_sets(Update, (Begin, Choose, Resolve, Apply, End).chain().run_if(battle_running));
+    app.add_plugins((messages::plugin, turn::plugin, think::plugin, tally::plugin, attack::plugin, damage::plugin));
 }

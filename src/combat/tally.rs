@@ -8,15 +8,14 @@ use bevy::prelude::*;
 
 use super::components::Side;
 use super::messages::{ActionResolved, DeclareAction};
-use super::{CombatRules, Engine, TurnSystems};
+use super::{Engine, TurnSystems};
 use crate::rules::outcome::Event;
-use crate::rules::ruleset::with_actor_at;
 
-pub(super) fn plugin<R: CombatRules>(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            expect_hits::<R>.in_set(TurnSystems::Resolve).before(super::attack::ResolveActions),
+            expect_hits.in_set(TurnSystems::Resolve).before(super::attack::ResolveActions),
             count_hits.in_set(TurnSystems::Apply),
         )
             .run_if(resource_exists::<BattleTally>),
@@ -51,19 +50,13 @@ pub struct BattleTally {
 }
 
 /// Before an action is resolved: the chance its attacks hit, from the exact odds.
-fn expect_hits<R: CombatRules>(
-    mut declared: MessageReader<DeclareAction<R::Action>>,
-    engine: Res<Engine<R>>,
-    mut tally: ResMut<BattleTally>,
-) {
-    let (rules, battle) = (engine.0.rules(), engine.0.combatants());
+fn expect_hits(mut declared: MessageReader<DeclareAction>, engine: Res<Engine>, mut tally: ResMut<BattleTally>) {
     for DeclareAction { entity, slot, action } in declared.read() {
-        let attacks = rules.attacks_in(action) as u32;
+        let attacks = engine.0.attacks_in(action) as u32;
         // Priced from where its move ends, as the AI and the player's preview price it.
-        let to = rules.movement_in(action).map_or(battle[slot.actor].position, |m| m.to);
-        let Ok(odds) = rules.odds_of(&with_actor_at(battle, slot.actor, to), slot.actor, action) else { continue };
+        let Ok(odds) = engine.0.odds_of(slot.actor, action) else { continue };
         tally.priced.push(*entity);
-        let side = tally.sides.entry(battle[slot.actor].side.clone()).or_default();
+        let side = tally.sides.entry(engine.0.view(slot.actor).side.to_owned()).or_default();
         side.attacks += attacks;
         side.expected_hits += odds.chance("hit") * f64::from(attacks);
     }

@@ -6,44 +6,38 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use super::messages::{DeclareAction, TurnEnded};
-use super::{AiMinds, CombatRules, Engine, TurnState, TurnSystems};
+use super::{AiMinds, Engine, TurnState, TurnSystems};
+use crate::rules::any::AnyAction;
 use crate::rules::ruleset::Slot;
 
-pub(super) fn plugin<R: CombatRules>(app: &mut App) {
-    app.init_resource::<Thought<R>>()
-        .add_systems(Update, think::<R>.in_set(TurnSystems::Choose).after(super::turn::ChooseAction));
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Thought>()
+        .add_systems(Update, think.in_set(TurnSystems::Choose).after(super::turn::ChooseAction));
 }
 
 /// The AI's thinking under way: for which combatant and slot, and the task that will answer.
-#[derive(Resource)]
-struct Thought<R: CombatRules>(Option<(Entity, Slot, Task<Option<R::Action>>)>);
-
-impl<R: CombatRules> Default for Thought<R> {
-    fn default() -> Self {
-        Thought(None)
-    }
-}
+#[derive(Resource, Default)]
+struct Thought(Option<(Entity, Slot, Task<Option<AnyAction>>)>);
 
 /// Starts the AI on the slot it was given, and declares its action once it has one.
-fn think<R: CombatRules>(
+fn think(
     mut state: ResMut<TurnState>,
-    mut thought: ResMut<Thought<R>>,
+    mut thought: ResMut<Thought>,
     minds: Option<Res<AiMinds>>,
-    engine: Res<Engine<R>>,
-    mut declare: MessageWriter<DeclareAction<R::Action>>,
+    engine: Res<Engine>,
+    mut declare: MessageWriter<DeclareAction>,
     mut ended: MessageWriter<TurnEnded>,
 ) {
     let Some((entity, slot)) = state.thinking else { return };
     let Some(minds) = minds else { return };
-    let (rules, battle) = (engine.0.rules(), engine.0.combatants());
-    let difficulty = minds.minds.of(&battle[slot.actor].side);
+    let difficulty = minds.minds.of(engine.0.view(slot.actor).side);
     let answer = match (minds.background, thought.0.as_mut()) {
-        (false, _) => Some(crate::ai::choose(rules, slot, battle, difficulty)),
+        (false, _) => Some(crate::ai::choose_any(&engine.0, slot, difficulty)),
         (true, Some((e, s, task))) if (*e, *s) == (entity, slot) => check_ready(task),
         (true, _) => {
-            let (rules, battle) = (rules.clone(), battle.to_vec());
+            let battle = engine.0.clone();
             let task =
-                AsyncComputeTaskPool::get().spawn(async move { crate::ai::choose(&rules, slot, &battle, difficulty) });
+                AsyncComputeTaskPool::get().spawn(async move { crate::ai::choose_any(&battle, slot, difficulty) });
             thought.0 = Some((entity, slot, task));
             None
         }

@@ -7,22 +7,20 @@ use bevy::prelude::*;
 use super::components::{Initiative, Loadout, RosterIndex, StatusList, Tracks, Wounds};
 use super::damage::write_fighter;
 use super::messages::{BattleEnded, RoundStarted, TurnEnded, TurnStarted};
-use super::{
-    AiMinds, BattleDice, BattleLog, CombatRules, ConditionOf, Engine, HumanSides, Roster, TurnState, TurnSystems,
-};
+use super::{AiMinds, BattleDice, BattleLog, Engine, HumanSides, Roster, TurnState, TurnSystems};
 use crate::combat::messages::{ActionResolved, DeclareAction, DelaySlot};
+use crate::rules::any::AnyBattle;
 use crate::rules::engine::Next;
 use crate::rules::outcome::{Event, Log};
-use crate::rules::ruleset::{Combatant, Slot};
+use crate::rules::ruleset::Slot;
 
-pub(super) fn plugin<R: CombatRules>(app: &mut App) {
-    app.add_message::<DeclareAction<R::Action>>();
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            begin_slot::<R>.in_set(TurnSystems::Begin),
-            choose_action::<R>.in_set(TurnSystems::Choose).in_set(ChooseAction),
-            (hold_delayed_slot::<R>, end_slot::<R>).chain().in_set(TurnSystems::End),
+            begin_slot.in_set(TurnSystems::Begin),
+            choose_action.in_set(TurnSystems::Choose).in_set(ChooseAction),
+            (hold_delayed_slot, end_slot).chain().in_set(TurnSystems::End),
         ),
     );
 }
@@ -33,23 +31,17 @@ pub(super) struct ChooseAction;
 
 /// What the start of a turn or a slot writes to each combatant: its condition (stuns wear off, a defense penalty
 /// eases) and what shows of it, and its initiative.
-type TurnStart<'a, R> = (
-    &'a RosterIndex,
-    &'a mut Wounds<ConditionOf<R>>,
-    &'a mut Loadout,
-    &'a mut StatusList,
-    &'a mut Tracks,
-    &'a mut Initiative,
-);
+type TurnStart<'a> =
+    (&'a RosterIndex, &'a mut Wounds, &'a mut Loadout, &'a mut StatusList, &'a mut Tracks, &'a mut Initiative);
 
 /// Asks the engine for the next slot, or ends the battle.
-fn begin_slot<R: CombatRules>(
+fn begin_slot(
     mut state: ResMut<TurnState>,
-    mut engine: ResMut<Engine<R>>,
+    mut engine: ResMut<Engine>,
     mut dice: ResMut<BattleDice>,
     mut log: ResMut<BattleLog>,
     roster: Res<Roster>,
-    mut shown: Query<TurnStart<R>>,
+    mut shown: Query<TurnStart>,
     mut messages: (MessageWriter<RoundStarted>, MessageWriter<TurnStarted>, MessageWriter<BattleEnded>),
 ) {
     if state.current.is_some() {
@@ -78,14 +70,14 @@ fn begin_slot<R: CombatRules>(
     state.turn = engine.0.turn();
     state.from_delay = engine.0.from_delay();
     state.delayed = engine.0.delayed().iter().map(|s| (roster.0[s.actor], *s)).collect();
-    write_back::<R>(&engine.0, (&log.0, state.turn != turn), &mut shown);
+    write_back(&engine.0, (&log.0, state.turn != turn), &mut shown);
     if let Some(slot) = state.current {
-        mark_phase::<R>(&mut shown, slot);
+        mark_phase(&mut shown, slot);
     }
 }
 
 /// The acting combatant's current phase or pass.
-fn mark_phase<R: CombatRules>(query: &mut Query<TurnStart<R>>, slot: Slot) {
+fn mark_phase(query: &mut Query<TurnStart>, slot: Slot) {
     for (index, .., mut initiative) in query.iter_mut() {
         if index.0 == slot.actor {
             initiative.phase = Some(slot.phase);
@@ -94,9 +86,9 @@ fn mark_phase<R: CombatRules>(query: &mut Query<TurnStart<R>>, slot: Slot) {
 }
 
 /// A player's delay: the engine sets the waiting slot aside until the end of its phase or pass.
-fn hold_delayed_slot<R: CombatRules>(
+fn hold_delayed_slot(
     mut requests: MessageReader<DelaySlot>,
-    mut engine: ResMut<Engine<R>>,
+    mut engine: ResMut<Engine>,
     mut state: ResMut<TurnState>,
     mut log: ResMut<BattleLog>,
     roster: Res<Roster>,
@@ -114,19 +106,17 @@ fn hold_delayed_slot<R: CombatRules>(
 
 /// What the start of a turn or of a slot did (stuns wearing off, a defense penalty easing) goes back to the
 /// combatants; at a new turn, each one's initiative score from the log too.
-fn write_back<R: CombatRules>(
-    engine: &crate::rules::engine::Battle<R>,
-    (log, new_turn): (&Log, bool),
-    query: &mut Query<TurnStart<R>>,
-) {
-    let battle: &[Combatant<R::Fighter>] = engine.combatants();
+fn write_back(battle: &AnyBattle, (log, new_turn): (&Log, bool), query: &mut Query<TurnStart>) {
     for (index, wounds, loadout, statuses, tracks, mut initiative) in query.iter_mut() {
-        let Some(c) = battle.get(index.0) else { continue };
-        write_fighter(engine.rules(), &c.fighter, (wounds, loadout, statuses, tracks));
+        if index.0 >= battle.len() {
+            continue;
+        }
+        write_fighter(battle, index.0, (wounds, loadout, statuses, tracks));
         if !new_turn {
             continue;
         }
-        let name = crate::rules::ruleset::FighterState::name(&c.fighter);
+        let view = battle.view(index.0);
+        let name = view.name();
         let rolled =
             log.events.iter().rev().take_while(|e| !matches!(e, Event::TurnStarted { .. })).find_map(|e| match e {
                 Event::Calculated { who, label, total, .. } if who == name && label.starts_with("initiative") => {
@@ -140,16 +130,16 @@ fn write_back<R: CombatRules>(
 
 /// Takes the slot's action from the script or the built-in choice; a player's slot waits for the player, an AI
 /// side's for the AI; a slot with no action ends at once.
-fn choose_action<R: CombatRules>(
+fn choose_action(
     mut started: MessageReader<TurnStarted>,
-    mut engine: ResMut<Engine<R>>,
+    mut engine: ResMut<Engine>,
     (humans, minds): (Option<Res<HumanSides>>, Option<Res<AiMinds>>),
     mut state: ResMut<TurnState>,
-    mut declare: MessageWriter<DeclareAction<R::Action>>,
+    mut declare: MessageWriter<DeclareAction>,
     mut ended: MessageWriter<TurnEnded>,
 ) {
     for TurnStarted { entity, slot } in started.read().copied() {
-        let side = engine.0.combatants().get(slot.actor).map(|c| c.side.clone()).unwrap_or_default();
+        let side = engine.0.view(slot.actor).side.to_owned();
         if humans.as_ref().is_some_and(|h| h.0.contains(&side)) {
             // A player's combatant: the slot waits for the player's DeclareAction.
             state.awaiting = Some((entity, slot));
@@ -162,7 +152,7 @@ fn choose_action<R: CombatRules>(
         }
         let action = match engine.0.is_scripted() {
             true => engine.0.scripted_action(),
-            false => engine.0.rules().default_action(slot, engine.0.combatants()),
+            false => engine.0.default_action(slot),
         };
         match action {
             Some(action) => {
@@ -176,11 +166,11 @@ fn choose_action<R: CombatRules>(
 }
 
 /// Closes the slot once its action is resolved and applied, or when it had none (the engine's slot passes).
-fn end_slot<R: CombatRules>(
+fn end_slot(
     mut resolved: MessageReader<ActionResolved>,
     mut ended: MessageWriter<TurnEnded>,
     mut state: ResMut<TurnState>,
-    mut engine: ResMut<Engine<R>>,
+    mut engine: ResMut<Engine>,
 ) {
     for message in resolved.read() {
         ended.write(TurnEnded { entity: message.entity });

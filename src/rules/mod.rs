@@ -1,6 +1,7 @@
 //! The pure rules core: no bevy here. Dice come in through [`dice::Dice`]; every ruleset turns an action into an
 //! explained [`outcome::Log`]. A newcomer finds any rule by walking `src/rules/<ruleset>/`.
 
+pub mod any;
 pub mod approach;
 pub mod catalogue;
 pub mod dice;

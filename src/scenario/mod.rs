@@ -15,18 +15,17 @@ pub use error::ScenarioError;
 
 use bevy::app::App;
 
-use crate::combat::CombatRules;
 use crate::combat::battle::BattleSetup;
 use crate::map::Battlefield;
 use crate::rules::RulesError;
+use crate::rules::any::{AnyBattle, Kind};
 use crate::rules::dice::Dice;
 use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
-use crate::rules::engine::{Battle, Orders, Start, built_in};
+use crate::rules::engine::{Battle, Orders, Start};
 use crate::rules::field::Field;
 use crate::rules::homebrew_d6::{self as hb, HomebrewD6};
-use crate::rules::odds::AttackOdds;
 use crate::rules::outcome::{Event, Log};
-use crate::rules::ruleset::{Combatant, Ruleset};
+use crate::rules::ruleset::Combatant;
 use crate::rules::shadowrun4::{self as sr4, Shadowrun4};
 use crate::rules::storyteller::{self as st, Storyteller};
 use crate::rules::victory::Objectives;
@@ -198,47 +197,11 @@ pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
     Ok(scenario)
 }
 
-/// Plays a scenario with `dice`, returning its log. On an error the log holds what happened until then.
+/// Plays a scenario with `dice` (scripted, or the built-in choice for everyone), appending to `log`. On an error
+/// the log holds what happened until then.
 pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut Log) -> Result<(), RulesError> {
-    let header = Header::of(scenario, dice_label);
-    match &scenario.ruleset {
-        RulesetSetup::EclipsePhase(setup) => {
-            let ruleset = EclipsePhase::new(setup.options);
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| ep::Fighter {
-                name,
-                sheet: Arc::new(sheet),
-                condition,
-            });
-            play_battle(ruleset, battle, &setup.actions, &header, dice, log)
-        }
-        RulesetSetup::Shadowrun4(setup) => {
-            let ruleset = Shadowrun4::new(setup.options.clone());
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| sr4::Fighter {
-                name,
-                sheet: Arc::new(sheet),
-                condition,
-            });
-            play_battle(ruleset, battle, &setup.actions, &header, dice, log)
-        }
-        RulesetSetup::Storyteller(setup) => {
-            let ruleset = Storyteller::new(setup.options);
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| st::Fighter {
-                name,
-                sheet: Arc::new(sheet),
-                condition,
-            });
-            play_battle(ruleset, battle, &setup.actions, &header, dice, log)
-        }
-        RulesetSetup::HomebrewD6(setup) => {
-            let ruleset = HomebrewD6::new(setup.options);
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| hb::Fighter {
-                name,
-                sheet: Arc::new(sheet),
-                condition,
-            });
-            play_battle(ruleset, battle, &setup.actions, &header, dice, log)
-        }
-    }
+    let mut battle = start(scenario, dice_label, log);
+    battle.play_out(dice, log, &mut crate::rules::any::built_in)
 }
 
 /// Plays a scenario through the ECS layer (what `skirmish run` does), returning its log and the rules' error if one
@@ -262,30 +225,20 @@ pub fn run_ecs_with(
     (crate::combat::battle::take_log(&mut app), result)
 }
 
-/// The headless app of a scenario's battle, ready to `update` (the GUI adds its plugins to the same app).
+/// The headless app of a scenario's battle, ready to `update`.
 pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> App {
-    build(scenario, dice, dice_label, Headless)
+    crate::combat::battle::battle_app(setup(scenario, dice, dice_label))
 }
 
-/// What to make of a battle's setup, whatever its ruleset: a headless app, the GUI's app (with plugins of the
-/// ruleset's type), the odds of an attack in it.
-pub trait Build {
-    type Out;
-    fn build<R: CombatRules + AttackOdds + Clone>(self, setup: BattleSetup<R>) -> Self::Out;
+/// A scenario's battle with its dice and its log so far, ready for the ECS (headless or the window's).
+pub fn setup(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> BattleSetup {
+    let mut log = Log::default();
+    let battle = start(scenario, dice_label, &mut log);
+    BattleSetup { battle, dice, log }
 }
 
-/// A headless app of its own.
-struct Headless;
-
-impl Build for Headless {
-    type Out = App;
-    fn build<R: CombatRules + AttackOdds + Clone>(self, setup: BattleSetup<R>) -> App {
-        crate::combat::battle::battle_app(setup)
-    }
-}
-
-/// Builds a scenario's battle with `into`, whatever its ruleset.
-pub fn build<B: Build>(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str, into: B) -> B::Out {
+/// The battle engine for a scenario's start, whatever its ruleset; its first event (`BattleStarted`) goes to `log`.
+pub fn start(scenario: &Scenario, dice_label: &str, log: &mut Log) -> AnyBattle {
     let header = Header::of(scenario, dice_label);
     match &scenario.ruleset {
         RulesetSetup::EclipsePhase(setup) => {
@@ -294,7 +247,7 @@ pub fn build<B: Build>(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, d
                 sheet: Arc::new(sheet),
                 condition,
             });
-            into.build(ecs_battle(EclipsePhase::new(setup.options), battle, &setup.actions, &header, dice))
+            header.start(EclipsePhase::new(setup.options), battle, &setup.actions, log)
         }
         RulesetSetup::Shadowrun4(setup) => {
             let battle = battle_of(&setup.combatants, |name, sheet, condition| sr4::Fighter {
@@ -302,7 +255,7 @@ pub fn build<B: Build>(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, d
                 sheet: Arc::new(sheet),
                 condition,
             });
-            into.build(ecs_battle(Shadowrun4::new(setup.options.clone()), battle, &setup.actions, &header, dice))
+            header.start(Shadowrun4::new(setup.options.clone()), battle, &setup.actions, log)
         }
         RulesetSetup::Storyteller(setup) => {
             let battle = battle_of(&setup.combatants, |name, sheet, condition| st::Fighter {
@@ -310,7 +263,7 @@ pub fn build<B: Build>(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, d
                 sheet: Arc::new(sheet),
                 condition,
             });
-            into.build(ecs_battle(Storyteller::new(setup.options), battle, &setup.actions, &header, dice))
+            header.start(Storyteller::new(setup.options), battle, &setup.actions, log)
         }
         RulesetSetup::HomebrewD6(setup) => {
             let battle = battle_of(&setup.combatants, |name, sheet, condition| hb::Fighter {
@@ -318,21 +271,9 @@ pub fn build<B: Build>(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, d
                 sheet: Arc::new(sheet),
                 condition,
             });
-            into.build(ecs_battle(HomebrewD6::new(setup.options), battle, &setup.actions, &header, dice))
+            header.start(HomebrewD6::new(setup.options), battle, &setup.actions, log)
         }
     }
-}
-
-fn ecs_battle<R: CombatRules>(
-    rules: R,
-    combatants: Vec<Combatant<R::Fighter>>,
-    actions: &[R::Action],
-    header: &Header<'_>,
-    dice: Box<dyn Dice + Send + Sync>,
-) -> BattleSetup<R> {
-    let mut log = Log::default();
-    let battle = header.start(rules, combatants, actions, &mut log);
-    BattleSetup { battle, dice, log }
 }
 
 /// The combatants at the start of the battle, each on its side and cell.
@@ -368,38 +309,20 @@ impl<'a> Header<'a> {
     }
 
     /// The battle engine for this scenario's start, its first event (`BattleStarted`) written to `log`.
-    fn start<R: Ruleset + Clone>(
+    fn start<K: Kind>(
         &self,
-        mut rules: R,
-        combatants: Vec<Combatant<R::Fighter>>,
-        actions: &[R::Action],
+        mut rules: K,
+        combatants: Vec<Combatant<K::Fighter>>,
+        actions: &[K::Action],
         log: &mut Log,
-    ) -> Battle<R>
-    where
-        R::Action: Clone,
-    {
+    ) -> AnyBattle {
         rules.set_field(self.field.clone());
         let (name, ruleset, dice) = (self.name.to_owned(), rules.name().to_owned(), self.dice.to_owned());
         log.push(Event::BattleStarted { name, ruleset, dice });
         let orders = Orders::scripted_or_free(actions.iter().cloned());
         let (turn_limit, objectives) = (self.turn_limit, self.objectives.clone());
-        Battle::new(Start { rules, combatants, orders, turn_limit, objectives })
+        K::hold(Battle::new(Start { rules, combatants, orders, turn_limit, objectives }))
     }
-}
-
-fn play_battle<R: Ruleset + Clone>(
-    rules: R,
-    combatants: Vec<Combatant<R::Fighter>>,
-    actions: &[R::Action],
-    header: &Header<'_>,
-    dice: &mut dyn Dice,
-    log: &mut Log,
-) -> Result<(), RulesError>
-where
-    R::Action: Clone,
-{
-    let mut battle = header.start(rules, combatants, actions, log);
-    battle.play_out(dice, log, &mut built_in)
 }
 
 pub(super) type EpSpec = CombatantSpec<ep::sheet::Sheet, ep::sheet::Condition>;

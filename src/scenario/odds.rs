@@ -3,43 +3,28 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::{Build, Scenario, build};
-use crate::combat::CombatRules;
-use crate::combat::battle::BattleSetup;
-use crate::rules::dice::SeededDice;
-use crate::rules::odds::{AttackOdds, Dist, Odds};
-use crate::rules::ruleset::FighterState;
+use super::Scenario;
+use crate::rules::odds::{Dist, Odds};
 
 /// The attack to price: by the attacker's and target's names, or the scenario's first scripted action.
 pub fn odds(scenario: &Scenario, pair: Option<(&str, &str)>) -> Result<Odds, String> {
     // The battle is set up as for playing it (the map's field included); no die is rolled.
-    build(scenario, Box::new(SeededDice::new(0)), "odds", OddsOf(pair))
-}
-
-/// Prices the attack in a battle's setup.
-struct OddsOf<'a>(Option<(&'a str, &'a str)>);
-
-impl Build for OddsOf<'_> {
-    type Out = Result<Odds, String>;
-
-    fn build<R: CombatRules + AttackOdds + Clone>(self, setup: BattleSetup<R>) -> Self::Out {
-        let (rules, battle) = (setup.battle.rules(), setup.battle.combatants());
-        let index = |name: &str| {
-            battle.iter().position(|c| c.fighter.name() == name).ok_or_else(|| {
-                let names: Vec<&str> = battle.iter().map(|c| c.fighter.name()).collect();
-                format!("no combatant is called {name}; there are {}", names.join(", "))
-            })
-        };
-        let (actor, action) = match (self.0, setup.battle.first_scripted()) {
-            (Some((attacker, target)), _) => {
-                let (actor, _) = (index(attacker)?, index(target)?);
-                (actor, rules.plain_attack_of(battle, actor, target))
-            }
-            (None, Some(first)) => (index(rules.actor_of(first))?, first.clone()),
-            (None, None) => return Err("give --attacker and --target, or script an attack in the file".into()),
-        };
-        rules.odds_of(battle, actor, &action).map_err(|e| e.to_string())
-    }
+    let battle = super::start(scenario, "odds", &mut crate::rules::outcome::Log::default());
+    let index = |name: &str| {
+        battle.index_of(name).ok_or_else(|| {
+            let names: Vec<&str> = (0..battle.len()).map(|i| battle.view(i).name()).collect();
+            format!("no combatant is called {name}; there are {}", names.join(", "))
+        })
+    };
+    let (actor, action) = match (pair, battle.first_scripted()) {
+        (Some((attacker, target)), _) => {
+            let (actor, _) = (index(attacker)?, index(target)?);
+            (actor, battle.plain_attack_of(actor, target))
+        }
+        (None, Some(first)) => (index(battle.actor_of(&first).unwrap_or_default())?, first),
+        (None, None) => return Err("give --attacker and --target, or script an attack in the file".into()),
+    };
+    battle.odds_of(actor, &action).map_err(|e| e.to_string())
 }
 
 /// The odds as one JSON object: `title`, `inputs`, `chances` (name → probability) and `dists` (name → {value →

@@ -6,15 +6,13 @@ use std::fmt;
 
 use rayon::prelude::*;
 
-use super::{Build, Scenario};
+use super::Scenario;
 pub use crate::ai::Minds;
 use crate::ai::{self, Difficulty};
-use crate::combat::CombatRules;
-use crate::combat::battle::BattleSetup;
+use crate::rules::any::AnyBattle;
 use crate::rules::dice::SeededDice;
-use crate::rules::odds::AttackOdds;
 use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::ruleset::{Combatant, FighterState, Slot};
+use crate::rules::ruleset::Slot;
 
 /// How one battle ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,63 +40,45 @@ pub struct Report {
 
 /// Plays `runs` battles of `scenario` with seeds `first_seed`, `first_seed + 1` …, each side played by its AI.
 pub fn simulate(scenario: &Scenario, runs: u32, first_seed: u64, minds: &Minds) -> Report {
-    let dice = Box::new(SeededDice::new(first_seed));
-    let mut report = super::build(scenario, dice, "sim", Sim { runs, first_seed, minds, keep_log: false });
-    report.title = format!("{} ({})", scenario.name, report.title);
-    report.sides = scenario.sides().into_iter().map(|s| (s.to_owned(), minds.of(s))).collect();
-    report
+    let mut header = Log::default();
+    let battle = super::start(scenario, "sim", &mut header);
+    let outcomes = (0..runs)
+        .into_par_iter()
+        .map(|i| one_battle(&battle, &header, first_seed + u64::from(i), minds).0)
+        .collect::<Vec<Outcome>>();
+    let title = format!("{} ({})", scenario.name, battle.rules_name());
+    let sides = scenario.sides().into_iter().map(|s| (s.to_owned(), minds.of(s))).collect();
+    Report { title, sides, outcomes, threads: rayon::current_num_threads(), log: Log::default() }
 }
 
 /// The log of the one battle with `seed`, as `simulate` plays it.
 pub fn one_log(scenario: &Scenario, seed: u64, minds: &Minds) -> Log {
-    let dice = Box::new(SeededDice::new(seed));
-    super::build(scenario, dice, "sim", Sim { runs: 1, first_seed: seed, minds, keep_log: true }).log
+    let mut header = Log::default();
+    let battle = super::start(scenario, "sim", &mut header);
+    one_battle(&battle, &header, seed, minds).1
 }
 
-struct Sim<'a> {
-    runs: u32,
-    first_seed: u64,
-    minds: &'a Minds,
-    keep_log: bool,
-}
-
-impl Build for Sim<'_> {
-    type Out = Report;
-
-    fn build<R: CombatRules + AttackOdds + Clone>(self, setup: BattleSetup<R>) -> Report {
-        let outcomes = (0..self.runs)
-            .into_par_iter()
-            .map(|i| one_battle(&setup, self.first_seed + u64::from(i), self.minds))
-            .collect::<Vec<(Outcome, Log)>>();
-        let (outcomes, mut logs): (Vec<Outcome>, Vec<Log>) = outcomes.into_iter().unzip();
-        let log = if self.keep_log { logs.pop().unwrap_or_default() } else { Log::default() };
-        let (title, threads) = (setup.battle.rules().name().to_owned(), rayon::current_num_threads());
-        Report { title, sides: Vec::new(), outcomes, threads, log }
-    }
-}
-
-/// One seeded battle between the AIs.
-fn one_battle<R: CombatRules + AttackOdds + Clone>(setup: &BattleSetup<R>, seed: u64, minds: &Minds) -> (Outcome, Log) {
-    let mut battle = setup.battle.clone();
-    let (mut dice, mut log) = (SeededDice::new(seed), setup.log.clone());
-    let mut choose =
-        |r: &R, slot: Slot, b: &[Combatant<R::Fighter>]| ai::choose(r, slot, b, minds.of(&b[slot.actor].side));
+/// One seeded battle between the AIs, from the battle's start and its log so far.
+fn one_battle(start: &AnyBattle, header: &Log, seed: u64, minds: &Minds) -> (Outcome, Log) {
+    let mut battle = start.clone();
+    let (mut dice, mut log) = (SeededDice::new(seed), header.clone());
+    let mut choose = |b: &AnyBattle, slot: Slot| ai::choose_any(b, slot, minds.of(b.view(slot.actor).side));
     let result = battle.play_out(&mut dice, &mut log, &mut choose);
-    (Outcome::of(seed, battle.combatants(), &log, result.err().map(|e| e.to_string())), log)
+    (Outcome::of(seed, &battle, &log, result.err().map(|e| e.to_string())), log)
 }
 
 impl Outcome {
-    fn of<F: FighterState>(seed: u64, battle: &[Combatant<F>], log: &Log, error: Option<String>) -> Self {
+    fn of(seed: u64, battle: &AnyBattle, log: &Log, error: Option<String>) -> Self {
         let winner = log.events.iter().rev().find_map(|e| match e {
             Event::BattleEnded { winner, .. } => Some(winner.clone()),
             _ => None,
         });
         let turns = log.events.iter().filter(|e| matches!(e, Event::TurnStarted { .. })).count() as u32;
         let (mut casualties, mut escaped) = (BTreeMap::new(), BTreeMap::new());
-        for c in battle {
+        for c in battle.views() {
             let left = c.fighter.statuses().contains(&Status::Escaped);
-            *escaped.entry(c.side.clone()).or_insert(0) += u32::from(left);
-            *casualties.entry(c.side.clone()).or_insert(0) += u32::from(c.fighter.is_out() && !left);
+            *escaped.entry(c.side.to_owned()).or_insert(0) += u32::from(left);
+            *casualties.entry(c.side.to_owned()).or_insert(0) += u32::from(c.fighter.is_out() && !left);
         }
         Outcome { seed, winner: winner.flatten(), turns, casualties, escaped, error }
     }

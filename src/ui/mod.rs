@@ -120,7 +120,9 @@ pub fn play(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, label: &str,
         DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
         EguiPlugin::default(),
     ));
-    let mut app = scenario::build(scenario, dice, label, Gui(app));
+    let setup = scenario::setup(scenario, dice, label);
+    app.insert_resource(RoundWord(if setup.battle.announces_phases() { "phase" } else { "pass" }));
+    crate::combat::battle::add_battle(&mut app, setup);
     let field = scenario.field.clone().unwrap_or_else(|| Arc::new(open_map(scenario)));
     app.insert_resource(crate::combat::HumanSides(options.humans.clone()));
     app.insert_resource(crate::combat::AiMinds { minds: options.minds.clone(), background: true });
@@ -129,22 +131,6 @@ pub fn play(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, label: &str,
     app.insert_resource(MapView(field)).insert_resource(options).insert_resource(BattleTitle(scenario.name.clone()));
     app.add_plugins(plugin);
     app.run()
-}
-
-/// Builds a battle into the window's app, with the plugins that need the ruleset's type.
-struct Gui(App);
-
-impl scenario::Build for Gui {
-    type Out = App;
-    fn build<R: crate::combat::CombatRules + crate::rules::odds::AttackOdds + Clone>(
-        mut self,
-        setup: crate::combat::battle::BattleSetup<R>,
-    ) -> App {
-        self.0.insert_resource(RoundWord(if setup.battle.rules().announces_phases() { "phase" } else { "pass" }));
-        crate::combat::battle::add_battle(&mut self.0, setup);
-        self.0.add_plugins((preview::ruleset_plugin::<R>, orders::ruleset_plugin::<R>));
-        self.0
-    }
 }
 
 /// A bare bevy + bevy_egui window (a camera and one egui window) with the same frame counter: the yardstick the

@@ -12,25 +12,24 @@ use bevy::prelude::*;
 use super::preview::{Hover, Preview};
 use crate::combat::components::GridPos;
 use crate::combat::messages::{DeclareAction, DelaySlot};
-use crate::combat::{CombatRules, Engine, TurnState};
-use crate::rules::approach::cover_spot;
+use crate::combat::{Engine, TurnState};
 use crate::rules::field::{Move, Pace};
-use crate::rules::odds::AttackOdds;
-use crate::rules::ruleset::{FighterState, Slot, dry_run};
+use crate::rules::ruleset::Slot;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Orders>()
+    app.add_plugins(giving_plugin)
         .add_systems(Update, take_clicks.in_set(TakeClicks).after(super::preview::track_pointer));
+}
+
+/// Turning orders into the action the slot waits for, without the clicks (headless tests give the orders).
+pub fn giving_plugin(app: &mut App) {
+    app.init_resource::<Orders>()
+        .add_systems(Update, give_orders.after(TakeClicks).before(crate::combat::TurnSystems::Resolve));
 }
 
 /// The system that turns clicks and keys into orders.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TakeClicks;
-
-/// The ruleset's half: turning orders into the ruleset's action.
-pub fn ruleset_plugin<R: CombatRules + AttackOdds + Clone>(app: &mut App) {
-    app.add_systems(Update, give_orders::<R>.after(TakeClicks).before(crate::combat::TurnSystems::Resolve));
-}
 
 /// What the player has ordered so far for the waiting unit.
 #[derive(Resource, Default, Debug)]
@@ -103,32 +102,33 @@ fn take_clicks(
 
 /// Turns the orders into the ruleset's action, tries it on a copy of the battle, and declares it when the rules
 /// accept it.
-fn give_orders<R: CombatRules + AttackOdds + Clone>(
+fn give_orders(
     mut orders: ResMut<Orders>,
     mut state: ResMut<TurnState>,
-    engine: Res<Engine<R>>,
-    mut declare: MessageWriter<DeclareAction<R::Action>>,
+    engine: Res<Engine>,
+    mut declare: MessageWriter<DeclareAction>,
     mut delays: MessageWriter<DelaySlot>,
     mut cover: Local<Option<(Entity, Slot, Option<Move>)>>,
 ) {
     let Some((entity, slot)) = state.awaiting else { return };
-    let (rules, battle) = (engine.0.rules(), engine.0.combatants());
+    let battle = &engine.0;
     // "Take cover" searches the cells a walk reaches: worked out once per waiting slot.
     if cover.as_ref().is_none_or(|(e, s, _)| (*e, *s) != (entity, slot)) {
-        let walk = rules.paces(&battle[slot.actor].fighter).0;
-        *cover = Some((entity, slot, cover_spot(rules.field(), battle, slot.actor, walk)));
+        let walk = battle.paces(slot.actor).0;
+        *cover = Some((entity, slot, battle.cover_spot(slot.actor, walk)));
     }
-    let mut others = rules.other_actions(battle, slot.actor);
+    let mut others = battle.other_actions(slot.actor);
     if let Some((_, _, Some(spot))) = cover.as_ref() {
         let name = format!("Take cover at {:?}", spot.to);
-        others.insert(0, (name, rules.intended(battle, slot.actor, Some(spot.clone()), None)));
+        others.insert(0, (name, battle.intended(slot.actor, Some(spot.clone()), None)));
     }
     if orders.others.len() != others.len() || orders.others.iter().zip(&others).any(|(a, (b, _))| a != b) {
         orders.others = others.iter().map(|(name, _)| name.clone()).collect();
     }
-    let target = orders.target.and_then(|cell| battle.iter().find(|c| c.position == cell)).map(|c| c.fighter.name());
+    let views = battle.views();
+    let target = orders.target.and_then(|cell| views.iter().find(|c| c.position == cell)).map(|c| c.name());
     let (movement, target) = if orders.wait { (None, None) } else { (orders.movement.clone(), target) };
-    let ways = target.map(|t| rules.attack_choices(battle, slot.actor, t, movement.clone())).unwrap_or_default();
+    let ways = target.map(|t| battle.attack_choices(slot.actor, t, movement.clone())).unwrap_or_default();
     let names: Vec<String> = ways.iter().map(|(n, _)| n.clone()).collect();
     if orders.attacks != names {
         orders.attacks = names;
@@ -146,10 +146,10 @@ fn give_orders<R: CombatRules + AttackOdds + Clone>(
     let action = match (orders.other.and_then(|i| others.into_iter().nth(i)), chosen_attack) {
         (Some((_, action)), _) => action,
         (None, Some(action)) if !orders.wait => action,
-        _ => rules.intended(battle, slot.actor, movement, target),
+        _ => battle.intended(slot.actor, movement, target),
     };
     // A dry run with throwaway dice on copies: the real one rolls the battle's dice.
-    match dry_run(rules, slot, battle, &action) {
+    match battle.dry_run(slot, &action) {
         Err(e) => {
             orders.refused = e.to_string();
             (orders.give, orders.wait, orders.other) = (false, false, None);

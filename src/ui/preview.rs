@@ -10,19 +10,14 @@ use super::board::cell_center;
 use super::panels::Acting;
 use super::{CELL, MapView};
 use crate::combat::components::RosterIndex;
-use crate::combat::{BattleLog, CombatRules, Engine};
-use crate::rules::field::{Cell, Dm, Terrain, meters, occupied};
-use crate::rules::odds::{AttackOdds, Odds};
-use crate::rules::ruleset::FighterState;
+use crate::combat::{BattleLog, Engine};
+use crate::rules::field::{Cell, Dm, Terrain, meters};
+use crate::rules::odds::Odds;
 
-/// The non-generic half: the pointer's cell and the drawing.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Hover>().init_resource::<Preview>().add_systems(Update, (track_pointer, draw_preview).chain());
-}
-
-/// The ruleset's half, added where the battle's ruleset type is known.
-pub fn ruleset_plugin<R: CombatRules + AttackOdds>(app: &mut App) {
-    app.add_systems(Update, update_preview::<R>.after(track_pointer).before(draw_preview));
+    app.init_resource::<Hover>()
+        .init_resource::<Preview>()
+        .add_systems(Update, (track_pointer, update_preview, draw_preview).chain());
 }
 
 /// The cell under the pointer, when it is over the map.
@@ -71,11 +66,11 @@ pub(super) fn track_pointer(
     }
 }
 
-fn update_preview<R: CombatRules + AttackOdds>(
+fn update_preview(
     hover: Res<Hover>,
     acting: Res<Acting>,
     log: Res<BattleLog>,
-    engine: Res<Engine<R>>,
+    engine: Res<Engine>,
     map: Res<MapView>,
     index: Query<&RosterIndex>,
     fog: Res<super::fog::Fog>,
@@ -91,21 +86,22 @@ fn update_preview<R: CombatRules + AttackOdds>(
     if preview.key == key {
         return;
     }
-    let (rules, battle) = (engine.0.rules(), engine.0.combatants());
-    let me = &battle[actor];
-    let (walk, run) = rules.paces(&me.fighter);
-    let taken = occupied(battle, actor);
+    let battle = &engine.0;
+    let me = battle.view(actor);
+    let (walk, run) = battle.paces(actor);
+    let taken = battle.occupied(actor);
     let reach =
         edges(map.0.reachable(me.position, &taken, run).into_iter().map(|(c, cost)| (c, cost <= walk)).collect());
     let mut next = Preview { key, reach, ..Preview::default() };
     let seen = |i: usize| !fog.on || fog.seen.iter().any(|e| index.get(*e).is_ok_and(|r| r.0 == i));
-    match battle.iter().position(|c| c.position == cell && !c.fighter.is_out()).filter(|&t| seen(t)) {
-        Some(t) if battle[t].side != me.side => {
+    let views = battle.views();
+    match views.iter().position(|c| c.position == cell && !c.fighter.is_out()).filter(|&t| seen(t)) {
+        Some(t) if views[t].side != me.side => {
             let sight = map.0.sight(me.position, cell);
             next.sight_note =
                 format!("{} m, {}{}", sight.meters, sight.cover, if sight.hidden { ", hidden" } else { "" });
-            let action = rules.plain_attack_of(battle, actor, battle[t].fighter.name());
-            match rules.odds_of(battle, actor, &action) {
+            let action = battle.plain_attack_of(actor, views[t].name());
+            match battle.odds_of(actor, &action) {
                 Ok(odds) => next.odds = Some(odds),
                 Err(e) => next.sight_note.push_str(&format!(" — no attack: {e}")),
             }

@@ -1,0 +1,420 @@
+//! The ruleset chosen once, at the edge: [`AnyBattle`] is a battle in any of the four rulesets, [`AnyAction`] an
+//! action in any of them. This file is the one place that lists the four and dispatches among them; everything
+//! above it (the ECS, the window, the menu, the CLI, the AI's entry point) works with these types, and generic code
+//! reaches a battle's own types through [`AnyBattle::visit`].
+
+use std::fmt;
+
+use super::RulesError;
+use super::approach::cover_spot;
+use super::dice::Dice;
+use super::eclipse_phase::EclipsePhase;
+use super::engine::{Battle, Ending, Next, Recorded};
+use super::field::{Cell, Dm, Field, Move};
+use super::homebrew_d6::HomebrewD6;
+use super::odds::{AttackOdds, Odds};
+use super::outcome::Log;
+use super::ruleset::{FighterParts, FighterState, Ruleset, Slot, Track, dry_run, with_actor_at};
+use super::shadowrun4::Shadowrun4;
+use super::storyteller::Storyteller;
+use super::victory::Objectives;
+
+/// The four rulesets a battle can be fought under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize, serde::Deserialize)]
+pub enum RulesetId {
+    EclipsePhase,
+    Shadowrun4,
+    Storyteller,
+    HomebrewD6,
+}
+
+impl RulesetId {
+    pub const ALL: [RulesetId; 4] =
+        [RulesetId::EclipsePhase, RulesetId::Shadowrun4, RulesetId::Storyteller, RulesetId::HomebrewD6];
+}
+
+/// What a ruleset brings to be held in an [`AnyBattle`]: its place among the four, and the wrapping of its own
+/// types. Generic code written for one `K: Kind` serves all four through [`AnyBattle::visit`].
+pub trait Kind:
+    Ruleset<
+        Fighter: FighterParts + Clone + fmt::Debug + Send + Sync + 'static,
+        Action: Clone + fmt::Debug + Send + Sync + 'static,
+    > + AttackOdds
+    + Clone
+    + fmt::Debug
+    + Send
+    + Sync
+    + 'static
+{
+    const ID: RulesetId;
+    /// The battle, held as any battle.
+    fn hold(battle: Battle<Self>) -> AnyBattle;
+    /// The action, as any action.
+    fn wrap(action: Self::Action) -> AnyAction;
+    /// This ruleset's action, if `action` is one.
+    fn unwrap(action: &AnyAction) -> Option<&Self::Action>;
+    /// A fighter's sheet and condition, as any ruleset's.
+    fn parts(fighter: &Self::Fighter) -> (AnySheet, AnyCondition);
+    /// This ruleset's condition, if `condition` is one.
+    fn condition(condition: &AnyCondition) -> Option<&<Self::Fighter as FighterParts>::Condition>;
+}
+
+/// Declares the any-types and each ruleset's [`Kind`]: the list of the four, written once.
+macro_rules! rulesets {
+    ($($id:ident: $rules:ty;)*) => {
+        /// A battle in any ruleset.
+        #[derive(Clone, Debug)]
+        pub enum AnyBattle {
+            $($id(Battle<$rules>),)*
+        }
+
+        /// An action in any ruleset.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum AnyAction {
+            $($id(<$rules as Ruleset>::Action),)*
+        }
+
+        /// A combatant's sheet in any ruleset.
+        #[derive(Clone, Debug)]
+        pub enum AnySheet {
+            $($id(<<$rules as Ruleset>::Fighter as FighterParts>::Sheet),)*
+        }
+
+        /// A combatant's condition in any ruleset.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum AnyCondition {
+            $($id(<<$rules as Ruleset>::Fighter as FighterParts>::Condition),)*
+        }
+
+        $(
+            impl Kind for $rules {
+                const ID: RulesetId = RulesetId::$id;
+                fn hold(battle: Battle<Self>) -> AnyBattle {
+                    AnyBattle::$id(battle)
+                }
+                fn wrap(action: Self::Action) -> AnyAction {
+                    AnyAction::$id(action)
+                }
+                fn unwrap(action: &AnyAction) -> Option<&Self::Action> {
+                    match action {
+                        AnyAction::$id(a) => Some(a),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+                fn parts(fighter: &Self::Fighter) -> (AnySheet, AnyCondition) {
+                    (AnySheet::$id(fighter.sheet().clone()), AnyCondition::$id(fighter.condition().clone()))
+                }
+                fn condition(condition: &AnyCondition) -> Option<&<Self::Fighter as FighterParts>::Condition> {
+                    match condition {
+                        AnyCondition::$id(c) => Some(c),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+            }
+        )*
+    };
+}
+
+rulesets! {
+    EclipsePhase: EclipsePhase;
+    Shadowrun4: Shadowrun4;
+    Storyteller: Storyteller;
+    HomebrewD6: HomebrewD6;
+}
+
+/// Runs `$body` with `$b` bound to the battle inside, whatever its ruleset, and `$k` naming the ruleset's type.
+macro_rules! each {
+    ($battle:expr, $b:ident, $k:ident => $body:expr) => {
+        match $battle {
+            AnyBattle::EclipsePhase($b) => {
+                #[allow(dead_code)]
+                type $k = EclipsePhase;
+                $body
+            }
+            AnyBattle::Shadowrun4($b) => {
+                #[allow(dead_code)]
+                type $k = Shadowrun4;
+                $body
+            }
+            AnyBattle::Storyteller($b) => {
+                #[allow(dead_code)]
+                type $k = Storyteller;
+                $body
+            }
+            AnyBattle::HomebrewD6($b) => {
+                #[allow(dead_code)]
+                type $k = HomebrewD6;
+                $body
+            }
+        }
+    };
+}
+
+/// Generic code run on the battle inside an [`AnyBattle`], with its own types.
+pub trait Visit {
+    type Out;
+    fn visit<K: Kind>(self, battle: &Battle<K>) -> Self::Out;
+}
+
+/// One combatant as every ruleset shows it.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    pub side: &'a str,
+    pub position: Cell,
+    pub fighter: &'a dyn FighterState,
+}
+
+impl<'a> View<'a> {
+    pub fn name(&self) -> &'a str {
+        self.fighter.name()
+    }
+}
+
+/// An action of the wrong ruleset for this battle.
+fn mismatch(battle: &AnyBattle, action: &AnyAction) -> RulesError {
+    RulesError::Illegal(format!("{action:?} is not an action of {}", battle.rules_name()))
+}
+
+impl AnyBattle {
+    /// Runs generic code on the battle inside.
+    pub fn visit<V: Visit>(&self, v: V) -> V::Out {
+        each!(self, b, K => v.visit::<K>(b))
+    }
+
+    /// Which ruleset the battle is fought under.
+    pub fn ruleset(&self) -> RulesetId {
+        each!(self, _b, K => K::ID)
+    }
+
+    /// The ruleset's name, for the log and the title bar.
+    pub fn rules_name(&self) -> &'static str {
+        each!(self, b, K => b.rules().name())
+    }
+
+    /// Whether the ruleset's turn is made of action phases announced with their order (else initiative passes).
+    pub fn announces_phases(&self) -> bool {
+        each!(self, b, K => b.rules().announces_phases())
+    }
+
+    /// The ground the battle is fought on.
+    pub fn field(&self) -> &Field {
+        each!(self, b, K => b.rules().field())
+    }
+
+    /// See [`Battle::next`].
+    pub fn next(&mut self, dice: &mut dyn Dice, log: &mut Log) -> Result<Next, RulesError> {
+        each!(self, b, K => b.next(dice, log))
+    }
+
+    /// See [`Battle::act`]; an action of another ruleset is refused.
+    pub fn act(&mut self, action: &AnyAction, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {
+        let refused = mismatch(self, action);
+        each!(self, b, K => b.act(K::unwrap(action).ok_or(refused)?, dice, log))
+    }
+
+    /// See [`Battle::pass`].
+    pub fn pass(&mut self) {
+        each!(self, b, K => b.pass());
+    }
+
+    /// See [`Battle::delay`].
+    pub fn delay(&mut self, log: &mut Log) -> bool {
+        each!(self, b, K => b.delay(log))
+    }
+
+    pub fn turn(&self) -> u32 {
+        each!(self, b, K => b.turn())
+    }
+
+    pub fn turn_limit(&self) -> u32 {
+        each!(self, b, K => b.turn_limit())
+    }
+
+    pub fn current(&self) -> Option<Slot> {
+        each!(self, b, K => b.current())
+    }
+
+    pub fn delayed(&self) -> &[Slot] {
+        each!(self, b, K => b.delayed())
+    }
+
+    pub fn from_delay(&self) -> bool {
+        each!(self, b, K => b.from_delay())
+    }
+
+    pub fn ending(&self) -> Option<&Ending> {
+        each!(self, b, K => b.ending())
+    }
+
+    pub fn objectives(&self) -> &Objectives {
+        each!(self, b, K => b.objectives())
+    }
+
+    pub fn is_scripted(&self) -> bool {
+        each!(self, b, K => b.is_scripted())
+    }
+
+    /// See [`Battle::first_scripted`].
+    pub fn first_scripted(&self) -> Option<AnyAction> {
+        each!(self, b, K => b.first_scripted().cloned().map(K::wrap))
+    }
+
+    /// The name of the combatant `action` is for (none for an action of another ruleset).
+    pub fn actor_of<'a>(&self, action: &'a AnyAction) -> Option<&'a str> {
+        each!(self, b, K => K::unwrap(action).map(|a| b.rules().actor_of(a)))
+    }
+
+    /// See [`Battle::scripted_action`].
+    pub fn scripted_action(&mut self) -> Option<AnyAction> {
+        each!(self, b, K => b.scripted_action().map(K::wrap))
+    }
+
+    /// The ruleset's built-in choice for the combatant in `slot`.
+    pub fn default_action(&self, slot: Slot) -> Option<AnyAction> {
+        each!(self, b, K => b.rules().default_action(slot, b.combatants()).map(K::wrap))
+    }
+
+    /// Every action taken so far.
+    pub fn record(&self) -> Vec<Recorded<AnyAction>> {
+        each!(self, b, K => b.record().iter().map(|r| Recorded {
+            turn: r.turn,
+            slot: r.slot,
+            actor: r.actor.clone(),
+            action: K::wrap(r.action.clone()),
+        }).collect())
+    }
+
+    /// How many combatants the battle has.
+    pub fn len(&self) -> usize {
+        each!(self, b, K => b.combatants().len())
+    }
+
+    /// Whether the battle has no combatants.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Combatant `i` as every ruleset shows it.
+    pub fn view(&self, i: usize) -> View<'_> {
+        each!(self, b, K => {
+            let c = &b.combatants()[i];
+            View { side: &c.side, position: c.position, fighter: &c.fighter }
+        })
+    }
+
+    /// Every combatant, in roster order.
+    pub fn views(&self) -> Vec<View<'_>> {
+        (0..self.len()).map(|i| self.view(i)).collect()
+    }
+
+    /// The roster index of the combatant called `name`.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        (0..self.len()).find(|&i| self.view(i).name() == name)
+    }
+
+    /// The sides that still have someone in the fight.
+    pub fn sides_standing(&self) -> Vec<&str> {
+        each!(self, b, K => b.sides_standing())
+    }
+
+    /// Combatant `i`'s damage tracks.
+    pub fn tracks(&self, i: usize) -> Vec<Track> {
+        each!(self, b, K => b.rules().tracks(&b.combatants()[i].fighter))
+    }
+
+    /// How far combatant `i` walks and runs in one slot.
+    pub fn paces(&self, i: usize) -> (Dm, Dm) {
+        each!(self, b, K => b.rules().paces(&b.combatants()[i].fighter))
+    }
+
+    /// Combatant `i`'s sheet and condition.
+    pub fn parts(&self, i: usize) -> (AnySheet, AnyCondition) {
+        each!(self, b, K => K::parts(&b.combatants()[i].fighter))
+    }
+
+    /// Whether combatant `i`'s condition is `shown` (what its components show of it).
+    pub fn condition_is(&self, i: usize, shown: &AnyCondition) -> bool {
+        each!(self, b, K => K::condition(shown) == Some(b.combatants()[i].fighter.condition()))
+    }
+
+    /// A plain attack by `actor` at the combatant called `target`, with the weapon in hand.
+    pub fn plain_attack_of(&self, actor: usize, target: &str) -> AnyAction {
+        each!(self, b, K => K::wrap(b.rules().plain_attack_of(b.combatants(), actor, target)))
+    }
+
+    /// The exact odds of the first attack of `action` by `actor`, from where its move (if any) ends.
+    pub fn odds_of(&self, actor: usize, action: &AnyAction) -> Result<Odds, RulesError> {
+        let refused = mismatch(self, action);
+        each!(self, b, K => {
+            let action = K::unwrap(action).ok_or(refused)?;
+            let rules = b.rules();
+            let to = rules.movement_in(action).map_or(b.combatants()[actor].position, |m| m.to);
+            rules.odds_of(&with_actor_at(b.combatants(), actor, to), actor, action)
+        })
+    }
+
+    /// How many attacks `action` makes.
+    pub fn attacks_in(&self, action: &AnyAction) -> usize {
+        each!(self, b, K => K::unwrap(action).map_or(0, |a| b.rules().attacks_in(a)))
+    }
+
+    /// The action for a player's orders: a move, then an attack on `target` with the weapon in hand, or nothing.
+    pub fn intended(&self, actor: usize, movement: Option<Move>, target: Option<&str>) -> AnyAction {
+        each!(self, b, K => K::wrap(b.rules().intended(b.combatants(), actor, movement, target)))
+    }
+
+    /// The other actions a player may take now, by name.
+    pub fn other_actions(&self, actor: usize) -> Vec<(String, AnyAction)> {
+        each!(self, b, K => b.rules().other_actions(b.combatants(), actor).into_iter().map(|(n, a)| (n, K::wrap(a))).collect())
+    }
+
+    /// The ways to attack `target` with the weapon in hand, by name (after `movement`, if any).
+    pub fn attack_choices(&self, actor: usize, target: &str, movement: Option<Move>) -> Vec<(String, AnyAction)> {
+        each!(self, b, K => b
+            .rules()
+            .attack_choices(b.combatants(), actor, target, movement)
+            .into_iter()
+            .map(|(n, a)| (n, K::wrap(a)))
+            .collect())
+    }
+
+    /// The cells `actor` cannot move through or stop on: where the others stand.
+    pub fn occupied(&self, actor: usize) -> Vec<Cell> {
+        each!(self, b, K => super::field::occupied(b.combatants(), actor))
+    }
+
+    /// The cell within a walk that shelters `actor` best from its enemies, if a better one than its own exists.
+    pub fn cover_spot(&self, actor: usize, walk: Dm) -> Option<Move> {
+        each!(self, b, K => cover_spot(b.rules().field(), b.combatants(), actor, walk))
+    }
+
+    /// Whether the rules accept `action` in `slot` now (tried on copies with throwaway dice).
+    pub fn dry_run(&self, slot: Slot, action: &AnyAction) -> Result<(), RulesError> {
+        let refused = mismatch(self, action);
+        each!(self, b, K => dry_run(b.rules(), slot, b.combatants(), K::unwrap(action).ok_or(refused)?))
+    }
+
+    /// Plays the battle to its end, each slot's action from the script or from `choose`.
+    pub fn play_out(
+        &mut self,
+        dice: &mut dyn Dice,
+        log: &mut Log,
+        choose: &mut dyn FnMut(&AnyBattle, Slot) -> Option<AnyAction>,
+    ) -> Result<(), RulesError> {
+        while let Next::Slot(slot) = self.next(dice, log)? {
+            let action = if self.is_scripted() { self.scripted_action() } else { choose(self, slot) };
+            match action {
+                Some(action) => self.act(&action, dice, log)?,
+                None => self.pass(),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The ruleset's built-in choice, as a chooser for [`AnyBattle::play_out`].
+pub fn built_in(battle: &AnyBattle, slot: Slot) -> Option<AnyAction> {
+    battle.default_action(slot)
+}
