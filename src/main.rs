@@ -8,7 +8,7 @@ use std::io::BufRead;
 
 use skirmish::ai::{Difficulty, Minds};
 use skirmish::map::level::{self, RulesetId};
-use skirmish::rules::dice::{Dice, DieRequest, ScriptedDice, SeededDice, TypedInDice, read_face};
+use skirmish::rules::dice::{Dice, DieRequest, TypedInDice, read_face};
 use skirmish::rules::outcome::Log;
 use skirmish::scenario::{self, Scenario};
 use skirmish::stdout::say;
@@ -35,6 +35,10 @@ enum Command {
         /// Frames before the screenshot.
         #[arg(long, default_value_t = 30)]
         frames: u32,
+        /// Drive the window through every screen (menu, a battle, battle over, play again, back to the menu,
+        /// another battle, quit), saving a screenshot of each in this folder.
+        #[arg(long, conflicts_with = "screenshot")]
+        tour: Option<PathBuf>,
     },
     /// Open the game window on a level (or scenario): the sides named by `--human` are commanded by players (two or
     /// more: hotseat), every other side by the AI (`--ai`, `--side`).
@@ -172,8 +176,8 @@ enum Command {
 
 fn main() -> ExitCode {
     skirmish::ui::mark_launch();
-    match Cli::parse().command.unwrap_or(Command::Menu { screenshot: None, frames: 30 }) {
-        Command::Menu { screenshot, frames } => menu(screenshot.map(|p| (p, frames))),
+    match Cli::parse().command.unwrap_or(Command::Menu { screenshot: None, frames: 30, tour: None }) {
+        Command::Menu { screenshot, frames, tour } => menu(screenshot.map(|p| (p, frames)), tour),
         Command::Play {
             file,
             ruleset,
@@ -283,7 +287,7 @@ fn run(path: &Path, ruleset: Option<RulesetId>, (seed, dice, typed): DiceArgs, j
     };
     let (dice, label) = match typed {
         true => (Box::new(TypedInDice::new(ask_for_face)) as Box<dyn Dice + Send + Sync>, "typed in".to_owned()),
-        false => choose_dice(&loaded, seed, dice),
+        false => scenario::choose_dice(&loaded, seed, dice),
     };
     let (log, result) = scenario::run_ecs_with(&loaded, dice, &label, Some(minds));
     print_log(&log, json);
@@ -356,42 +360,13 @@ fn local_x_server_runs(display: &str) -> bool {
 }
 
 /// The main menu, then the game it chose in a process of its own (a window's event loop is made once a process).
-fn menu(screenshot: Option<(PathBuf, u32)>) -> ExitCode {
+fn menu(screenshot: Option<(PathBuf, u32)>, tour: Option<PathBuf>) -> ExitCode {
     if no_display("play headless with `skirmish run levels/street.ron --ruleset shadowrun4`") {
         return ExitCode::from(2);
     }
-    let Some(choice) = skirmish::ui::menu::menu(Path::new("levels"), screenshot) else { return ExitCode::SUCCESS };
-    let ruleset = choice.ruleset.to_possible_value().map(|v| v.get_name().to_owned()).unwrap_or_default();
-    let mut game = std::process::Command::new(std::env::current_exe().unwrap_or_else(|_| PathBuf::from("skirmish")));
-    game.arg("play").arg(&choice.level).args(["--ruleset", &ruleset]);
-    for side in &choice.humans {
-        game.args(["--human", side]);
-    }
-    for (side, difficulty) in &choice.ai {
-        game.args(["--side", &format!("{side}={difficulty}")]);
-    }
-    for (side, name) in choice.names.iter().filter(|(_, n)| !n.trim().is_empty()) {
-        game.args(["--name", &format!("{side}={name}")]);
-    }
-    if choice.fog {
-        game.arg("--fog");
-    }
-    for side in &choice.absent {
-        game.args(["--absent", side]);
-    }
-    if let Some(seed) = choice.seed {
-        game.args(["--seed", &seed.to_string()]);
-    }
-    if !choice.options.is_empty() {
-        game.args(["--options", &choice.options]);
-    }
-    match game.status() {
-        Ok(status) => ExitCode::from(status.code().unwrap_or(1) as u8),
-        Err(e) => {
-            eprintln!("error: cannot start the game: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    let options = skirmish::ui::PlayOptions { screenshot, ..Default::default() };
+    let tour = tour.map(skirmish::ui::tour::Tour::new);
+    exit_code(skirmish::ui::run(skirmish::ui::Opening::Menu(PathBuf::from("levels")), options, tour))
 }
 
 /// Opens the game window, or says in one line why it cannot.
@@ -412,8 +387,7 @@ fn play(
             return ExitCode::from(2);
         }
     };
-    let (dice, label) = choose_dice(&loaded, seed, None);
-    exit_code(skirmish::ui::play(&loaded, dice, &label, options))
+    exit_code(skirmish::ui::play(&loaded, seed, options))
 }
 
 fn exit_code(exit: bevy::app::AppExit) -> ExitCode {
@@ -469,25 +443,6 @@ fn check_one(path: &Path) -> Result<String, String> {
         grid.height,
         level.units.len()
     ))
-}
-
-/// The command line's dice first, then the scenario's, then a random seed.
-fn choose_dice(
-    scenario: &Scenario,
-    seed: Option<u64>,
-    faces: Option<Vec<u32>>,
-) -> (Box<dyn Dice + Send + Sync>, String) {
-    if let Some(faces) = faces.or_else(|| if seed.is_none() { scenario.dice.clone() } else { None }) {
-        let label = format!("{} scripted faces", faces.len());
-        return (Box::new(ScriptedDice::new(faces)), label);
-    }
-    match seed.or(scenario.seed) {
-        Some(seed) => (Box::new(SeededDice::new(seed)), format!("seed {seed}")),
-        None => {
-            let seed = rand::random::<u64>();
-            (Box::new(SeededDice::new(seed)), format!("random seed {seed}; replay with --seed {seed}"))
-        }
-    }
 }
 
 /// Asks on the terminal for one die's face until a face on that die is typed; `None` at the end of input.

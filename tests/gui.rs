@@ -79,6 +79,58 @@ fn the_menu_opens_and_lists_the_levels() {
 }
 
 #[test]
+fn one_window_goes_from_the_menu_to_a_battle_and_back_and_plays_again() {
+    // `--tour` drives the window as a player would: menu → battle → battle over → Play again → Back to the menu →
+    // another level → battle over → Quit, all in one process, a screenshot of each screen.
+    let dir = std::env::temp_dir().join(format!("skirmish-tour-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let out = Command::new("timeout")
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "menu"])
+        .arg("--tour")
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let steps: Vec<&str> = stdout.lines().filter(|l| l.starts_with("tour: ") || l.starts_with("battle: ")).collect();
+    let expected = [
+        "tour: menu (Menu)",
+        "tour: play Ambush at the ridge, every side by the AI",
+        "battle: Ambush at the ridge (seed 1)",
+        "tour: battle over after",
+        "tour: battle-over (Over)",
+        "tour: play again",
+        "battle: Ambush at the ridge (seed 1)",
+        "tour: the battle played again is the same battle: true",
+        "tour: battle over after",
+        "tour: back to the menu",
+        "tour: menu-again (Menu)",
+        "tour: play Corridors, every side by the AI",
+        "battle: Corridors (seed 1)",
+        "tour: battle over after",
+        "tour: second-battle-over (Over)",
+        "tour: quit",
+    ];
+    assert_eq!(steps.len(), expected.len(), "{stdout}");
+    for (step, start) in steps.iter().zip(expected) {
+        assert!(step.starts_with(start), "expected `{start}…`, got `{step}`:\n{stdout}");
+    }
+    // The menu seen again is the bare menu (the battle's map and units are gone): one colour at the corners.
+    let (pixels, width, _) = screenshot(&dir.join("menu-again.png"));
+    let corner: HashSet<[u8; 3]> =
+        (0..200).flat_map(|x| (500..700).map(move |y| (x, y))).map(|(x, y)| pixels[(y * width + x) as usize]).collect();
+    assert_eq!(corner.len(), 1, "nothing of the battle left on the menu");
+    // The battle-over screen keeps the final map in view: the ambush's river (blue) between the panels.
+    let (pixels, width, _) = screenshot(&dir.join("battle-over.png"));
+    let map: HashSet<[u8; 3]> = (260..890)
+        .step_by(3)
+        .flat_map(|x| (250..480).step_by(3).map(move |y| (x, y)))
+        .map(|(x, y)| pixels[(y * width + x) as usize])
+        .collect();
+    assert!(map.len() > 30, "the map stays on screen: {} colours", map.len());
+}
+
+#[test]
 fn without_a_display_the_game_says_so_in_one_line() {
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
         .env_remove("DISPLAY")

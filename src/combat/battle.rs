@@ -33,13 +33,31 @@ pub fn battle_app(setup: BattleSetup) -> App {
 /// Adds the combat plugin, the combatants and the battle's resources to an app (headless, or the GUI's).
 pub fn add_battle(app: &mut App, setup: BattleSetup) {
     app.add_plugins(super::plugin);
-    let world = app.world_mut();
-    let roster = (0..setup.battle.len()).map(|i| world.spawn(components(&setup.battle, i)).id()).collect();
-    app.insert_resource(Engine(setup.battle))
-        .insert_resource(BattleDice(setup.dice))
-        .insert_resource(BattleLog(setup.log))
-        .insert_resource(Roster(roster))
-        .insert_resource(TurnState::default());
+    insert_battle(app.world_mut(), setup);
+}
+
+/// Spawns the combatants and inserts the battle's resources into a world that has the combat plugin; returns the
+/// combatants' entities, in roster order.
+pub fn insert_battle(world: &mut World, setup: BattleSetup) -> Vec<Entity> {
+    let roster: Vec<Entity> = (0..setup.battle.len()).map(|i| world.spawn(components(&setup.battle, i)).id()).collect();
+    world.insert_resource(Engine(setup.battle));
+    world.insert_resource(BattleDice(setup.dice));
+    world.insert_resource(BattleLog(setup.log));
+    world.insert_resource(Roster(roster.clone()));
+    world.insert_resource(TurnState::default());
+    super::think::forget(world);
+    roster
+}
+
+/// Takes the battle's resources out of the world (its combatants are despawned by whoever spawned them into a
+/// screen): what is left is ready for the next battle.
+pub fn clear_battle(world: &mut World) {
+    world.remove_resource::<Engine>();
+    world.remove_resource::<BattleDice>();
+    world.remove_resource::<BattleLog>();
+    world.remove_resource::<Roster>();
+    world.remove_resource::<TurnState>();
+    super::think::forget(world);
 }
 
 /// A combatant's components.

@@ -95,6 +95,8 @@ pub fn battle_running(state: Res<TurnState>) -> bool {
 /// Adds the combat messages, sets and systems (for a battle in any ruleset).
 pub fn plugin(app: &mut App) {
     use TurnSystems::*;
-    app.configure_sets(Update, (Begin, Choose, Resolve, Apply, End).chain().run_if(battle_running));
+    // A window's App has no battle between two (the menu, the battle-over screen): the systems wait for one.
+    let running = resource_exists::<TurnState>.and_then(battle_running);
+    app.configure_sets(Update, (Begin, Choose, Resolve, Apply, End).chain().run_if(running));
     app.add_plugins((messages::plugin, turn::plugin, think::plugin, tally::plugin, attack::plugin, damage::plugin));
 }

@@ -19,6 +19,11 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Default)]
 struct Thought(Option<(Entity, Slot, Task<Option<AnyAction>>)>);
 
+/// Drops any thinking under way (a battle left while the AI thought about it).
+pub(super) fn forget(world: &mut World) {
+    world.insert_resource(Thought::default());
+}
+
 /// Starts the AI on the slot it was given, and declares its action once it has one.
 fn think(
     mut state: ResMut<TurnState>,

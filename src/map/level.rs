@@ -103,19 +103,7 @@ pub enum RulesetSheet {
     HomebrewD6(hb::sheet::Sheet),
 }
 
-/// The four rulesets a level can be played under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum RulesetId {
-    EclipsePhase,
-    Shadowrun4,
-    Storyteller,
-    HomebrewD6,
-}
-
-impl RulesetId {
-    pub const ALL: [RulesetId; 4] =
-        [RulesetId::EclipsePhase, RulesetId::Shadowrun4, RulesetId::Storyteller, RulesetId::HomebrewD6];
-}
+pub use crate::rules::any::RulesetId;
 
 /// A placed unit: name, side, archetype and cell.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -197,6 +197,27 @@ pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
     Ok(scenario)
 }
 
+/// The dice of a battle: faces given, else a seed given, else the scenario's own faces or seed, else a random seed
+/// (which the label tells, to replay it).
+pub fn choose_dice(
+    scenario: &Scenario,
+    seed: Option<u64>,
+    faces: Option<Vec<u32>>,
+) -> (Box<dyn Dice + Send + Sync>, String) {
+    if let Some(faces) = faces.or_else(|| if seed.is_none() { scenario.dice.clone() } else { None }) {
+        let label = format!("{} scripted faces", faces.len());
+        return (Box::new(crate::rules::dice::ScriptedDice::new(faces)), label);
+    }
+    match seed.or(scenario.seed) {
+        Some(seed) => (Box::new(crate::rules::dice::SeededDice::new(seed)), format!("seed {seed}")),
+        None => {
+            let seed = rand::random::<u64>();
+            let label = format!("random seed {seed}; replay with --seed {seed}");
+            (Box::new(crate::rules::dice::SeededDice::new(seed)), label)
+        }
+    }
+}
+
 /// Plays a scenario with `dice` (scripted, or the built-in choice for everyone), appending to `log`. On an error
 /// the log holds what happened until then.
 pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut Log) -> Result<(), RulesError> {

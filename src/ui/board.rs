@@ -6,11 +6,12 @@ use bevy::image::ImageSampler;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
+use super::screens::InBattle;
 use super::{CELL, MapView};
 use crate::map::grid::Ground;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, draw_board);
+    app.add_systems(OnEnter(super::screens::InBattle), draw_board);
 }
 
 /// Where a cell's centre is in the world: x to the right, y up (the grid's y grows downwards).
@@ -78,7 +79,7 @@ fn draw_board(mut commands: Commands, map: Res<MapView>, mut images: ResMut<Asse
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
     let sprite = Sprite { image: images.add(board_image(grid)), custom_size: Some(Vec2::new(w, h)), ..default() };
     let center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
-    commands.spawn((sprite, Transform::from_translation(center.extend(0.0))));
+    commands.spawn((sprite, Transform::from_translation(center.extend(0.0)), DespawnOnExit(InBattle)));
     let tint = |goal: &crate::rules::field::Goal| match goal.rush {
         true => Color::srgba(0.95, 0.80, 0.20, 0.35),
         false => Color::srgba(0.65, 0.35, 0.95, 0.30),
@@ -86,7 +87,11 @@ fn draw_board(mut commands: Commands, map: Res<MapView>, mut images: ResMut<Asse
     for (_, goal) in &field.goals {
         for &(x, y) in &goal.cells {
             let sprite = Sprite::from_color(tint(goal), Vec2::splat(CELL));
-            commands.spawn((sprite, Transform::from_translation(cell_center(x, y).extend(0.2))));
+            commands.spawn((
+                sprite,
+                Transform::from_translation(cell_center(x, y).extend(0.2)),
+                DespawnOnExit(InBattle),
+            ));
         }
     }
 }

@@ -7,7 +7,9 @@ use bevy::prelude::*;
 use super::{CELL, MapView};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera).add_systems(Update, (pan_camera, zoom_camera, refit_at_hand_over));
+    app.add_systems(Startup, spawn_camera)
+        .add_systems(OnEnter(super::screens::InBattle), fit_camera)
+        .add_systems(Update, (pan_camera, zoom_camera, refit_at_hand_over).in_set(super::screens::BattleScreenSystems));
 }
 
 /// The window's size, and the part the panels leave to the map: left, right and top panels in pixels.
@@ -16,11 +18,20 @@ const LEFT: f32 = 250.0;
 const RIGHT: f32 = 380.0;
 const TOP: f32 = 24.0;
 
-fn spawn_camera(mut commands: Commands, map: Res<MapView>) {
-    let (center, scale) = fitted(&map);
-    let projection = OrthographicProjection { scale, ..OrthographicProjection::default_2d() };
+/// The one camera of every screen (egui draws through it too).
+fn spawn_camera(mut commands: Commands) {
     // Squares on a grid need no multisampling, and on a software renderer it is most of a frame's cost.
-    commands.spawn((Camera2d, Msaa::Off, Projection::Orthographic(projection), Transform::from_translation(center)));
+    commands.spawn((Camera2d, Msaa::Off, Projection::Orthographic(OrthographicProjection::default_2d())));
+}
+
+/// A new battle opens with its whole map in view.
+fn fit_camera(map: Res<MapView>, mut camera: Query<(&mut Transform, &mut Projection)>) {
+    let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
+    let (center, scale) = fitted(&map);
+    transform.translation = center;
+    if let Projection::Orthographic(o) = projection.as_mut() {
+        o.scale = scale;
+    }
 }
 
 /// Where the camera looks and its scale to fit the map, with a margin, into the window less the panels.

@@ -8,7 +8,13 @@ use crate::combat::TurnSystems;
 use crate::combat::messages::{AttackResolved, DamageApplied};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (show_attacks, show_damage, fade_effects, draw_tracers).chain().after(TurnSystems::End));
+    app.add_systems(
+        Update,
+        (show_attacks, show_damage, fade_effects, draw_tracers)
+            .chain()
+            .after(TurnSystems::End)
+            .in_set(super::screens::BattleScreenSystems),
+    );
 }
 
 /// A fading effect and its age in seconds.
@@ -30,7 +36,11 @@ fn show_attacks(mut commands: Commands, mut attacks: MessageReader<AttackResolve
     // Under fog of war an attack shows when the viewer sees its target: where it came from shows too, as a shot
     // at one's own unit would; a fight between unseen units shows nothing.
     for a in attacks.read().filter(|a| fog.sees(a.defender)) {
-        commands.spawn((Tracer { from: a.attacker, to: a.defender, hit: a.hit }, Fading { age: 0.0, life: 0.6 }));
+        commands.spawn((
+            Tracer { from: a.attacker, to: a.defender, hit: a.hit },
+            Fading { age: 0.0, life: 0.6 },
+            DespawnOnExit(super::screens::InBattle),
+        ));
     }
 }
 
@@ -44,7 +54,13 @@ fn show_damage(
         let Ok(at) = units.get(d.entity) else { continue };
         let text = (Text2d::new(format!("-{} {}", d.amount, d.track)), TextFont::from_font_size(11.0));
         let place = Transform::from_translation(at.translation.truncate().extend(5.0) + Vec3::Y * CELL * 0.4);
-        commands.spawn((text, TextColor(Color::srgb(1.0, 0.55, 0.3)), place, Fading { age: 0.0, life: 1.4 }));
+        commands.spawn((
+            text,
+            TextColor(Color::srgb(1.0, 0.55, 0.3)),
+            place,
+            Fading { age: 0.0, life: 1.4 },
+            DespawnOnExit(super::screens::InBattle),
+        ));
     }
 }
 

@@ -18,7 +18,10 @@ use crate::rules::outcome::Status;
 /// The fog's bookkeeping and the hiding of unseen units (it needs the `PlayOptions`, `MapView` and hand-over
 /// resources the window inserts).
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Fog>().add_systems(Update, (look_around, hide_unseen).chain());
+    use super::screens::{BattleScreenSystems, InBattle, fresh};
+    app.init_resource::<Fog>()
+        .add_systems(OnEnter(InBattle), fresh::<Fog>)
+        .add_systems(Update, (look_around, hide_unseen).chain().in_set(BattleScreenSystems));
 }
 
 /// Who the viewer sees, when the fog is on.

@@ -12,15 +12,22 @@ use crate::combat::components::Side;
 use crate::combat::{HumanSides, TurnState};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(turns_plugin).add_systems(EguiPrimaryContextPass, show_handover);
+    use super::screens::{BattleScreenSystems, InBattle, fresh};
+    app.add_plugins(turns_plugin)
+        .add_systems(OnEnter(InBattle), (fresh::<Handover>, fresh::<Selected>))
+        .add_systems(EguiPrimaryContextPass, show_handover.in_set(BattleScreenSystems));
 }
 
 /// The hand-over's bookkeeping without the screen (what a headless test drives): who the screen goes to next.
 pub fn turns_plugin(app: &mut App) {
-    app.init_resource::<Handover>()
-        .init_resource::<Orders>()
-        .init_resource::<Selected>()
-        .add_systems(Update, notice_next_player.before(super::orders::TakeClicks));
+    app.init_resource::<Handover>().init_resource::<Orders>().init_resource::<Selected>().add_systems(
+        Update,
+        // After the slot's action is chosen (a player's slot then waits), before the clicks are read.
+        notice_next_player
+            .after(crate::combat::TurnSystems::Choose)
+            .before(super::orders::TakeClicks)
+            .in_set(super::screens::BattleScreenSystems),
+    );
 }
 
 /// Whose turn the screen is handed over to, if it is being handed over, and which player had it last.

@@ -1,17 +1,18 @@
-//! The main menu: choose a level (with what it teaches), a ruleset, which sides you command (the rest use the
-//! built-in choice; several for hotseat) and optionally a seed, then Play. A window's event loop can only be made
-//! once in a process, so the menu hands its choice back and the game opens in a process of its own.
+//! The main menu, the window's first screen: choose a level (with what it teaches), a ruleset and its options,
+//! who plays each side (a player, several for hotseat, or the AI at a difficulty) and optionally a seed, then Play:
+//! the battle opens in the same window, and its end comes back here.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
-use bevy::window::WindowResolution;
-use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::ai::Difficulty;
-use crate::map::level::{self, Level, RulesetId};
+use super::PlayOptions;
+use super::screens::{NextBattle, Screen};
+use crate::ai::{Difficulty, Minds};
+use crate::map::level::{self, Level};
+use crate::rules::any::RulesetId;
 
 /// What the menu chose.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +99,6 @@ struct Menu {
     seed: String,
     rules: RuleOptions,
     problems: Vec<String>,
-    choice: Arc<Mutex<Option<MenuChoice>>>,
 }
 
 /// The levels in `folder`, read and checked; the broken ones as messages.
@@ -119,41 +119,33 @@ fn levels_in(folder: &Path) -> (Vec<(PathBuf, Level)>, Vec<String>) {
     (good, bad)
 }
 
-/// Opens the menu window; the choice, or `None` when the window was closed. With `screenshot`, it saves a picture
-/// of itself after that many frames and closes (the README and the tests).
-pub fn menu(folder: &Path, screenshot: Option<(PathBuf, u32)>) -> Option<MenuChoice> {
-    let (levels, problems) = levels_in(folder);
-    let choice = Arc::new(Mutex::new(None));
-    let state = Menu {
-        levels,
-        selected: 0,
-        ruleset: RulesetId::EclipsePhase,
-        controls: BTreeMap::new(),
-        names: BTreeMap::new(),
-        fog: false,
-        seed: String::new(),
-        rules: RuleOptions::default(),
-        problems,
-        choice: choice.clone(),
-    };
-    let window = Window { title: "Skirmish".into(), resolution: WindowResolution::new(1280, 720), ..default() };
-    App::new()
-        .add_plugins((
-            DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
-            EguiPlugin::default(),
-        ))
-        .insert_resource(state)
-        .add_systems(Startup, |mut commands: Commands| {
-            commands.spawn(Camera2d);
-        })
-        .add_systems(EguiPrimaryContextPass, show_menu)
-        .insert_resource(super::PlayOptions { screenshot, ..default() })
-        .add_plugins(super::capture::plugin)
-        .run();
-    choice.lock().ok().and_then(|c| c.clone())
+/// The menu screen, its levels read from `folder`.
+pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        let (levels, problems) = levels_in(&folder);
+        let menu = Menu {
+            levels,
+            selected: 0,
+            ruleset: RulesetId::EclipsePhase,
+            controls: BTreeMap::new(),
+            names: BTreeMap::new(),
+            fog: false,
+            seed: String::new(),
+            rules: RuleOptions::default(),
+            problems,
+        };
+        app.insert_resource(menu).add_systems(EguiPrimaryContextPass, show_menu.run_if(in_state(Screen::Menu)));
+    }
 }
 
-fn show_menu(mut contexts: EguiContexts, mut menu: ResMut<Menu>, mut exit: MessageWriter<AppExit>) -> Result {
+fn show_menu(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<Menu>,
+    session: Res<PlayOptions>,
+    mut commands: Commands,
+    mut screen: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     // Anchored at the top: the list stays put when a level with more sides makes the window taller.
     egui::Window::new("Skirmish").anchor(egui::Align2::CENTER_TOP, [0.0, 40.0]).resizable(false).show(ctx, |ui| {
@@ -173,10 +165,13 @@ fn show_menu(mut contexts: EguiContexts, mut menu: ResMut<Menu>, mut exit: Messa
             if ui.button("Play").clicked()
                 && let Some(choice) = chosen(&menu)
             {
-                if let Ok(mut slot) = menu.choice.lock() {
-                    *slot = Some(choice);
+                match battle_of(&menu, &choice, &session) {
+                    Ok(next) => {
+                        commands.insert_resource(next);
+                        screen.set(Screen::Loading);
+                    }
+                    Err(e) => menu.problems = vec![e],
                 }
-                exit.write(AppExit::Success);
             }
             if ui.button("Quit").clicked() {
                 exit.write(AppExit::Success);
@@ -187,6 +182,45 @@ fn show_menu(mut contexts: EguiContexts, mut menu: ResMut<Menu>, mut exit: Messa
         }
     });
     Ok(())
+}
+
+/// The tour's choice (`tour.rs`): level `index` under the menu's ruleset, every side played by the normal AI, seed 1,
+/// at a quick pace; set as the next battle. Returns the level's name.
+pub(super) fn all_ai_battle(world: &mut World, index: usize) -> Result<String, String> {
+    let menu = world.resource::<Menu>();
+    let (path, level) = menu.levels.get(index).ok_or("no such level")?;
+    let sides = level.file.sides.iter().map(|s| (s.name.clone(), Difficulty::Normal)).collect();
+    let choice = MenuChoice {
+        level: path.clone(),
+        ruleset: menu.ruleset,
+        humans: Vec::new(),
+        ai: sides,
+        names: Vec::new(),
+        fog: false,
+        absent: Vec::new(),
+        seed: Some(1),
+        options: String::new(),
+    };
+    let session = PlayOptions { pace: 0.02, ..world.resource::<PlayOptions>().clone() };
+    let next = battle_of(menu, &choice, &session)?;
+    let name = level.file.name.clone();
+    world.insert_resource(next);
+    Ok(name)
+}
+
+/// The battle the menu's choice makes: the level under the ruleset with its options, the sides left out gone.
+fn battle_of(menu: &Menu, choice: &MenuChoice, session: &PlayOptions) -> Result<NextBattle, String> {
+    let (_, level) = menu.levels.iter().find(|(p, _)| *p == choice.level).ok_or("no level is chosen")?;
+    let mut scenario = level.scenario(choice.ruleset).map_err(|e| e.to_string())?;
+    if !choice.options.is_empty() {
+        scenario.set_options(&choice.options)?;
+    }
+    choice.absent.iter().try_for_each(|side| scenario.remove_side(side))?;
+    let minds = Minds { sides: choice.ai.iter().cloned().collect(), default: Difficulty::Normal };
+    let names = choice.names.iter().filter(|(_, n)| !n.trim().is_empty()).cloned().collect();
+    let (humans, fog) = (choice.humans.clone(), choice.fog);
+    let options = PlayOptions { humans, minds, names, fog, ..session.clone() };
+    Ok(NextBattle { scenario, seed: choice.seed, options })
 }
 
 fn choose_level(ui: &mut egui::Ui, menu: &mut Menu) {

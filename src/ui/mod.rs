@@ -25,6 +25,8 @@ pub mod orders;
 mod pacing;
 pub mod panels;
 mod preview;
+pub mod screens;
+pub mod tour;
 mod units;
 
 use std::path::PathBuf;
@@ -35,8 +37,7 @@ use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
 use crate::map::Battlefield;
-use crate::rules::dice::Dice;
-use crate::scenario::{self, Scenario};
+use crate::scenario::Scenario;
 
 /// When the process started, for the time-to-first-frame measurement.
 static LAUNCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
@@ -105,32 +106,42 @@ pub struct RoundWord(pub &'static str);
 /// Adds the presentation plugins.
 pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
-    app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin));
+    app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
 }
 
-/// Opens the window and plays `scenario` in it until the window closes.
-pub fn play(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, label: &str, options: PlayOptions) -> AppExit {
-    let window = Window {
-        title: format!("Skirmish — {}", scenario.name),
-        resolution: WindowResolution::new(1280, 720),
-        ..default()
-    };
+/// Where the window opens: the menu (levels from this folder), or a battle at once.
+pub enum Opening {
+    Menu(PathBuf),
+    Battle(Box<screens::NextBattle>),
+}
+
+/// Opens the window, one App for every screen (menu, battle, battle over), until the player quits.
+pub fn run(opening: Opening, options: PlayOptions, tour: Option<tour::Tour>) -> AppExit {
+    let window = Window { title: "Skirmish".into(), resolution: WindowResolution::new(1280, 720), ..default() };
     let mut app = App::new();
     app.add_plugins((
         DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
         EguiPlugin::default(),
     ));
-    let setup = scenario::setup(scenario, dice, label);
-    app.insert_resource(RoundWord(if setup.battle.announces_phases() { "phase" } else { "pass" }));
-    crate::combat::battle::add_battle(&mut app, setup);
-    let field = scenario.field.clone().unwrap_or_else(|| Arc::new(open_map(scenario)));
-    app.insert_resource(crate::combat::HumanSides(options.humans.clone()));
-    app.insert_resource(crate::combat::AiMinds { minds: options.minds.clone(), background: true });
-    app.init_resource::<crate::combat::tally::BattleTally>();
-    app.insert_resource(PlayerNames(options.names.clone()));
-    app.insert_resource(MapView(field)).insert_resource(options).insert_resource(BattleTitle(scenario.name.clone()));
-    app.add_plugins(plugin);
+    let (screen, levels) = match opening {
+        Opening::Menu(folder) => (screens::Screen::Menu, folder),
+        Opening::Battle(next) => {
+            app.insert_resource(*next);
+            (screens::Screen::Loading, PathBuf::from("levels"))
+        }
+    };
+    app.insert_state(screen).insert_resource(options);
+    if let Some(tour) = tour {
+        app.insert_resource(tour);
+    }
+    app.add_plugins((crate::combat::plugin, screens::plugin, menu::plugin(levels), plugin));
     app.run()
+}
+
+/// Opens the window on `scenario`'s battle (the seed, or the scenario's dice, else a random seed).
+pub fn play(scenario: &Scenario, seed: Option<u64>, options: PlayOptions) -> AppExit {
+    let next = screens::NextBattle { scenario: scenario.clone(), seed, options: options.clone() };
+    run(Opening::Battle(Box::new(next)), options, None)
 }
 
 /// A bare bevy + bevy_egui window (a camera and one egui window) with the same frame counter: the yardstick the
@@ -155,7 +166,7 @@ pub fn bare(options: PlayOptions) -> AppExit {
 }
 
 /// Open ground around a scenario's combatants, with a margin.
-fn open_map(scenario: &Scenario) -> Battlefield {
+pub(crate) fn open_map(scenario: &Scenario) -> Battlefield {
     let cells = scenario.positions();
     let (w, h) = cells.iter().fold((1, 1), |(w, h), (x, y)| (w.max(x + 3), h.max(y + 3)));
     Battlefield::new(crate::map::grid::Grid::open(w.max(8), h.max(6)))

@@ -17,14 +17,22 @@ use crate::rules::field::{Move, Pace};
 use crate::rules::ruleset::Slot;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(giving_plugin)
-        .add_systems(Update, take_clicks.in_set(TakeClicks).after(super::preview::track_pointer));
+    use super::screens::{BattleScreenSystems, InBattle, fresh};
+    app.add_plugins(giving_plugin).add_systems(OnEnter(InBattle), fresh::<Orders>).add_systems(
+        Update,
+        take_clicks.in_set(TakeClicks).after(super::preview::track_pointer).in_set(BattleScreenSystems),
+    );
 }
 
 /// Turning orders into the action the slot waits for, without the clicks (headless tests give the orders).
 pub fn giving_plugin(app: &mut App) {
-    app.init_resource::<Orders>()
-        .add_systems(Update, give_orders.after(TakeClicks).before(crate::combat::TurnSystems::Resolve));
+    app.init_resource::<Orders>().add_systems(
+        Update,
+        give_orders
+            .after(TakeClicks)
+            .before(crate::combat::TurnSystems::Resolve)
+            .in_set(super::screens::BattleScreenSystems),
+    );
 }
 
 /// The system that turns clicks and keys into orders.

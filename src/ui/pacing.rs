@@ -8,8 +8,11 @@ use crate::combat::TurnSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pace>()
-        .add_systems(Startup, set_pace)
-        .add_systems(Update, (control_pace, tick_pace).chain().before(TurnSystems::Begin))
+        .add_systems(OnEnter(super::screens::InBattle), (super::screens::fresh::<Pace>, set_pace).chain())
+        .add_systems(
+            Update,
+            (control_pace, tick_pace).chain().before(TurnSystems::Begin).in_set(super::screens::BattleScreenSystems),
+        )
         .configure_sets(Update, TurnSystems::Begin.run_if(slot_due));
 }
 

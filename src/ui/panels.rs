@@ -16,11 +16,16 @@ use crate::combat::{BattleLog, TurnState};
 use crate::rules::outcome::{Event, Roll, Status};
 
 pub(super) fn plugin(app: &mut App) {
+    use super::screens::{BattleScreenSystems, InBattle, fresh};
     app.init_resource::<Acting>()
         .init_resource::<RoundWord>()
         .init_resource::<Selected>()
-        .add_systems(Update, (follow_actor, select_unit.after(super::preview::track_pointer)))
-        .add_systems(EguiPrimaryContextPass, (show_panels, show_end).chain());
+        .add_systems(OnEnter(InBattle), (fresh::<Acting>, fresh::<Selected>))
+        .add_systems(
+            Update,
+            (follow_actor, select_unit.after(super::preview::track_pointer)).in_set(BattleScreenSystems),
+        )
+        .add_systems(EguiPrimaryContextPass, (show_panels, show_end).chain().in_set(BattleScreenSystems));
 }
 
 /// The unit whose slot was played last, and that slot's phase or pass.
@@ -352,6 +357,7 @@ fn show_end(
     units: Query<(&Side, &StatusList)>,
     tally: Option<Res<BattleTally>>,
     names: Res<super::PlayerNames>,
+    mut after: AfterBattle,
 ) -> Result {
     let Some(Event::BattleEnded { reason, winner }) = log.0.events.last() else { return Ok(()) };
     let mut sides: Vec<(String, usize, usize)> = Vec::new();
@@ -362,7 +368,9 @@ fn show_end(
             None => sides.push((side.0.clone(), 1, usize::from(out))),
         }
     }
-    egui::Window::new("Battle over").anchor(egui::Align2::CENTER_TOP, [0.0, 60.0]).show(contexts.ctx_mut()?, |ui| {
+    // At the foot of the map: the final positions stay in view.
+    let window = egui::Window::new("Battle over").anchor(egui::Align2::CENTER_BOTTOM, [-70.0, -12.0]);
+    window.resizable(false).show(contexts.ctx_mut()?, |ui| {
         ui.heading(winner.as_ref().map_or("No winner".to_owned(), |w| format!("{} wins", names.of(w))));
         ui.label(reason);
         egui::Grid::new("sides").striped(true).show(ui, |ui| {
@@ -382,8 +390,46 @@ fn show_end(
             }
         });
         ui.weak("Expected: the exact odds of each attack, as the pointer shows them, summed.");
+        after.offer(ui);
     });
     Ok(())
+}
+
+/// What the battle-over screen offers: the same battle again (same dice), a new one on the same level, the menu,
+/// or quitting.
+#[derive(bevy::ecs::system::SystemParam)]
+struct AfterBattle<'w> {
+    screen: Res<'w, State<super::screens::Screen>>,
+    next_screen: ResMut<'w, NextState<super::screens::Screen>>,
+    next_battle: Option<ResMut<'w, super::screens::NextBattle>>,
+    exit: MessageWriter<'w, AppExit>,
+}
+
+impl AfterBattle<'_> {
+    fn offer(&mut self, ui: &mut egui::Ui) {
+        use super::screens::Screen;
+        if *self.screen.get() != Screen::Over {
+            return;
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui.button("Play again").on_hover_text("The same battle: same sides, same dice").clicked() {
+                self.next_screen.set(Screen::Loading);
+            }
+            if let Some(next) = self.next_battle.as_mut()
+                && ui.button("New seed").on_hover_text("The same level and sides, new dice").clicked()
+            {
+                next.seed = Some(rand::random());
+                self.next_screen.set(Screen::Loading);
+            }
+            if ui.button("Back to the menu").clicked() {
+                self.next_screen.set(Screen::Menu);
+            }
+            if ui.button("Quit").clicked() {
+                self.exit.write(AppExit::Success);
+            }
+        });
+    }
 }
 
 /// Hits above or below the odds, in words.

@@ -15,9 +15,11 @@ use crate::rules::field::{Cell, Dm, Terrain, meters};
 use crate::rules::odds::Odds;
 
 pub(super) fn plugin(app: &mut App) {
+    use super::screens::{BattleScreenSystems, InBattle, fresh};
     app.init_resource::<Hover>()
         .init_resource::<Preview>()
-        .add_systems(Update, (track_pointer, update_preview, draw_preview).chain());
+        .add_systems(OnEnter(InBattle), (fresh::<Hover>, fresh::<Preview>))
+        .add_systems(Update, (track_pointer, update_preview, draw_preview).chain().in_set(BattleScreenSystems));
 }
 
 /// The cell under the pointer, when it is over the map.

@@ -11,9 +11,11 @@ use crate::combat::{Roster, TurnState};
 use crate::rules::outcome::Status;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, dress_units).add_systems(
+    app.add_systems(OnEnter(super::screens::InBattle), dress_units).add_systems(
         Update,
-        (move_units, show_health, show_condition, mark_actor).after(crate::combat::TurnSystems::End),
+        (move_units, show_health, show_condition, mark_actor)
+            .after(crate::combat::TurnSystems::End)
+            .in_set(super::screens::BattleScreenSystems),
     );
 }
 
@@ -68,7 +70,8 @@ fn dress_units(mut commands: Commands, units: Query<(Entity, &Name, &Side, &Grid
         );
     }
     let ring = Sprite::from_color(Color::srgba(1.0, 1.0, 1.0, 0.85), Vec2::splat(CELL * 0.95));
-    commands.spawn((ActingRing, ring, Transform::from_xyz(0.0, 0.0, 0.5), Visibility::Hidden));
+    let scoped = DespawnOnExit(super::screens::InBattle);
+    commands.spawn((ActingRing, ring, Transform::from_xyz(0.0, 0.0, 0.5), Visibility::Hidden, scoped));
 }
 
 /// Glides each unit toward its cell (a few frames per step), so a move reads as a move.

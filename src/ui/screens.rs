@@ -1,0 +1,115 @@
+//! The window's screens, one App for all of them: the menu, a battle, and the battle over (its final map still shown,
+//! with *Play again*, *Back to the menu* and *Quit*). `Loading` sets the next battle up between two of them, so that
+//! *Play again* leaves the old battle (its entities and resources go) and starts a new one.
+
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+
+use super::{BattleTitle, MapView, PlayOptions, PlayerNames, RoundWord};
+use crate::combat::{AiMinds, HumanSides, TurnState};
+use crate::scenario::Scenario;
+
+/// Where the window is.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Menu,
+    /// The next battle is being set up.
+    Loading,
+    Battle,
+    /// The battle is over; its map stays on screen.
+    Over,
+}
+
+/// A battle on screen, being played or over: its entities and resources live while this state does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InBattle;
+
+impl ComputedStates for InBattle {
+    type SourceStates = Screen;
+    /// Battle → battle over stays in the battle (its map and entities stay); without this, every change of the
+    /// screen would leave and enter it again.
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
+    fn compute(screen: Screen) -> Option<Self> {
+        matches!(screen, Screen::Battle | Screen::Over).then_some(InBattle)
+    }
+}
+
+/// The systems of the battle screens: they read the battle's resources, which exist only then.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BattleScreenSystems;
+
+/// The battle to play next (from the menu or the command line), kept for *Play again*.
+#[derive(Resource, Clone, Debug)]
+pub struct NextBattle {
+    pub scenario: Scenario,
+    /// The seed; `None`: the scenario's own dice or seed, else a random one (then kept here to play it again).
+    pub seed: Option<u64>,
+    /// Who plays each side, the players' names, fog, pace.
+    pub options: PlayOptions,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_computed_state::<InBattle>()
+        .configure_sets(Update, BattleScreenSystems.run_if(in_state(InBattle)))
+        .configure_sets(EguiPrimaryContextPass, BattleScreenSystems.run_if(in_state(InBattle)))
+        .add_systems(OnEnter(Screen::Loading), start_battle)
+        .add_systems(Update, show_battle.run_if(in_state(Screen::Loading)))
+        .add_systems(Update, notice_the_end.run_if(in_state(Screen::Battle)))
+        .add_systems(OnExit(InBattle), clear_battle);
+}
+
+/// A resource made anew for each battle (the window's per-battle state: orders, hand-over, selection …).
+pub(super) fn fresh<R: Resource + Default>(mut commands: Commands) {
+    commands.insert_resource(R::default());
+}
+
+/// Sets up `NextBattle`: the engine, the combatants and the battle's resources, then its screen.
+fn start_battle(world: &mut World) {
+    let Some(mut next) = world.get_resource::<NextBattle>().cloned() else { return };
+    let s = &next.scenario;
+    if next.seed.is_none() && s.dice.is_none() && s.seed.is_none() {
+        // Chosen now and kept: *Play again* replays this very battle.
+        next.seed = Some(rand::random());
+        world.insert_resource(next.clone());
+    }
+    let (dice, label) = crate::scenario::choose_dice(s, next.seed, None);
+    let setup = crate::scenario::setup(s, dice, &label);
+    let field = s.field.clone().unwrap_or_else(|| std::sync::Arc::new(super::open_map(s)));
+    let o = &next.options;
+    world.insert_resource(RoundWord(if setup.battle.announces_phases() { "phase" } else { "pass" }));
+    world.insert_resource(HumanSides(o.humans.clone()));
+    world.insert_resource(AiMinds { minds: o.minds.clone(), background: true });
+    world.insert_resource(crate::combat::tally::BattleTally::default());
+    world.insert_resource(PlayerNames(o.names.clone()));
+    world.insert_resource(MapView(field));
+    world.insert_resource(BattleTitle(s.name.clone()));
+    let session = world.resource::<PlayOptions>().clone();
+    world.insert_resource(PlayOptions { screenshot: session.screenshot, quit_after: session.quit_after, ..o.clone() });
+    for entity in crate::combat::battle::insert_battle(world, setup) {
+        world.entity_mut(entity).insert(DespawnOnExit(InBattle));
+    }
+    crate::stdout::say(format_args!("battle: {} ({label})\n", s.name));
+}
+
+/// The battle set up goes on screen the frame after (a state set while entering another would be taken in the
+/// same transition, and the battle screen entered twice).
+fn show_battle(mut next: ResMut<NextState<Screen>>) {
+    next.set(Screen::Battle);
+}
+
+/// A battle that has ended goes to the battle-over screen.
+fn notice_the_end(state: Res<TurnState>, mut next: ResMut<NextState<Screen>>) {
+    if state.ended {
+        next.set(Screen::Over);
+    }
+}
+
+/// The battle's resources go with it (its entities go by `DespawnOnExit`).
+fn clear_battle(world: &mut World) {
+    crate::combat::battle::clear_battle(world);
+    world.remove_resource::<HumanSides>();
+    world.remove_resource::<AiMinds>();
+    world.remove_resource::<crate::combat::tally::BattleTally>();
+    world.remove_resource::<MapView>();
+}

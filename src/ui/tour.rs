@@ -1,0 +1,132 @@
+//! `skirmish menu --tour DIR`: the window drives itself through every screen as a player would, for the tests and
+//! the README's pictures: the menu → a battle of the first level (AI against AI) → battle over → *Play again* (the
+//! same battle, checked) → *Back to the menu* → the second level → battle over → *Quit*, with a screenshot of each
+//! screen in DIR and one line per step on standard output.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+
+use super::screens::Screen;
+use crate::combat::BattleLog;
+use crate::stdout::say;
+
+/// One step of the tour, taken once its screen has been shown for a few frames.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// A screenshot of the screen, named so.
+    Shot(&'static str),
+    /// Play the menu's level with this index, every side played by the AI.
+    Play(usize),
+    /// Wait for the battle to end; remember its log (or check it is the one remembered: a replay).
+    AwaitOver {
+        same_as_before: bool,
+    },
+    PlayAgain,
+    BackToMenu,
+    Quit,
+}
+
+const STEPS: [Step; 12] = [
+    Step::Shot("menu"),
+    Step::Play(0),
+    Step::AwaitOver { same_as_before: false },
+    Step::Shot("battle-over"),
+    Step::PlayAgain,
+    Step::AwaitOver { same_as_before: true },
+    Step::BackToMenu,
+    Step::Shot("menu-again"),
+    Step::Play(1),
+    Step::AwaitOver { same_as_before: false },
+    Step::Shot("second-battle-over"),
+    Step::Quit,
+];
+
+/// Frames a screen is shown before a step acts on it (pipelines built, egui laid out).
+const SETTLE: u32 = 20;
+
+/// Where the tour is.
+#[derive(Resource)]
+pub struct Tour {
+    dir: PathBuf,
+    step: usize,
+    frames: u32,
+    remembered: Option<crate::rules::outcome::Log>,
+}
+
+impl Tour {
+    pub fn new(dir: PathBuf) -> Self {
+        Tour { dir, step: 0, frames: 0, remembered: None }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, take_tour_step.run_if(resource_exists::<Tour>));
+}
+
+fn take_tour_step(world: &mut World) {
+    let screen = *world.resource::<State<Screen>>().get();
+    let mut tour = world.resource_mut::<Tour>();
+    tour.frames += 1;
+    let Some(&step) = STEPS.get(tour.step) else { return };
+    if tour.frames < SETTLE || screen == Screen::Loading {
+        return;
+    }
+    let done = match step {
+        Step::Shot(name) => {
+            let path = tour.dir.join(format!("{name}.png"));
+            say(format_args!("tour: {name} ({screen:?}) → {}\n", path.display()));
+            world.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
+            true
+        }
+        Step::Play(level) => match super::menu::all_ai_battle(world, level) {
+            Ok(name) => {
+                say(format_args!("tour: play {name}, every side by the AI\n"));
+                world.resource_mut::<NextState<Screen>>().set(Screen::Loading);
+                true
+            }
+            Err(e) => {
+                say(format_args!("tour: cannot play level {level}: {e}\n"));
+                world.write_message(AppExit::error());
+                true
+            }
+        },
+        Step::AwaitOver { same_as_before } => screen == Screen::Over && check_replay(world, same_as_before),
+        Step::PlayAgain => {
+            say("tour: play again\n");
+            world.resource_mut::<NextState<Screen>>().set(Screen::Loading);
+            true
+        }
+        Step::BackToMenu => {
+            say("tour: back to the menu\n");
+            world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
+            true
+        }
+        Step::Quit => {
+            say("tour: quit\n");
+            world.write_message(AppExit::Success);
+            true
+        }
+    };
+    if done {
+        let mut tour = world.resource_mut::<Tour>();
+        (tour.step, tour.frames) = (tour.step + 1, 0);
+    }
+}
+
+/// Keeps the finished battle's log, or checks the replay's against it, event for event; always done.
+fn check_replay(world: &mut World, same_as_before: bool) -> bool {
+    let log = world.resource::<BattleLog>().0.clone();
+    let (events, ending) = (log.events.len(), log.events.last().map(|e| format!("{e:?}")).unwrap_or_default());
+    let mut tour = world.resource_mut::<Tour>();
+    match same_as_before {
+        false => tour.remembered = Some(log),
+        true => {
+            let same = tour.remembered.as_ref() == Some(&log);
+            say(format_args!("tour: the battle played again is the same battle: {same}\n"));
+        }
+    }
+    say(format_args!("tour: battle over after {events} events: {ending}\n"));
+    true
+}
