@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use skirmish::ai::{self, Difficulty, Minds};
-use skirmish::map::level::{self, RulesetId};
 use skirmish::rules::any::AnyBattle;
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::outcome::Log;
 use skirmish::rules::ruleset::Slot;
 use skirmish::scenario;
+use skirmish::scenario::level::{self, RulesetId};
 
 /// Chooses again for every recorded slot at a difficulty; returns how many actions it found.
 type Replay = Box<dyn FnMut(Difficulty, &mut Vec<Duration>) -> usize>;

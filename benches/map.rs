@@ -4,11 +4,11 @@
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use skirmish::map::level::{self, RulesetId};
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::field::Terrain;
 use skirmish::rules::outcome::Log;
 use skirmish::scenario;
+use skirmish::scenario::level::{self, RulesetId};
 
 fn geometry(c: &mut Criterion) {
     let level = level::load(Path::new("levels/warzone.ron")).expect("the large level");

@@ -7,9 +7,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::io::BufRead;
 
 use skirmish::ai::{Difficulty, Minds};
-use skirmish::map::level::{self, RulesetId};
 use skirmish::rules::dice::{Dice, DieRequest, TypedInDice, read_face};
 use skirmish::rules::outcome::Log;
+use skirmish::scenario::level::{self, RulesetId};
 use skirmish::scenario::{self, Scenario};
 use skirmish::stdout::say;
 

@@ -6,12 +6,12 @@ mod common;
 
 use common::{sheet_of, shipped_levels};
 use skirmish::ai::{self, Difficulty, Minds};
-use skirmish::map::level::{self, RulesetId};
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::outcome::Event;
 use skirmish::rules::ruleset::{Combatant, Slot};
 use skirmish::rules::shadowrun4::actions::{ComplexAction, SimpleAction};
 use skirmish::rules::shadowrun4::{self as sr4, Shadowrun4};
+use skirmish::scenario::level::{self, RulesetId};
 use skirmish::scenario::sim::{one_log, simulate, wilson};
 use skirmish::scenario::{self, Scenario};
 

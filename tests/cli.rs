@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use skirmish::map::level::{self, RulesetId};
 use skirmish::rules::odds::Odds;
+use skirmish::scenario::level::{self, RulesetId};
 
 const STREET: &str = "levels/street.ron";
 const PAIR: [&str; 4] = ["--attacker", "Crew rifleman 1", "--target", "Gang heavy 4"];

@@ -4,9 +4,9 @@
 use bevy::prelude::*;
 use skirmish::combat::components::Side;
 use skirmish::combat::{HumanSides, TurnState};
-use skirmish::map::level::{self, RulesetId};
 use skirmish::rules::dice::SeededDice;
 use skirmish::scenario;
+use skirmish::scenario::level::{self, RulesetId};
 use skirmish::ui::handover::{Handover, turns_plugin};
 use skirmish::ui::orders::{Orders, giving_plugin};
 

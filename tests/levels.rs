@@ -12,10 +12,10 @@ use bevy::prelude::*;
 use common::{render, shipped_levels};
 use skirmish::combat::battle::{play_to_end, prepare, take_log};
 use skirmish::combat::components::GridPos;
-use skirmish::map::level::{self, Level, RulesetId};
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::outcome::{Event, Log, Status};
 use skirmish::rules::victory::Victory;
+use skirmish::scenario::level::{self, Level, RulesetId};
 use skirmish::scenario::{self, RulesetSetup, Scenario};
 
 fn pure(s: &Scenario, seed: u64) -> Log {

@@ -1,18 +1,14 @@
-//! The grid map every ruleset fights on: terrain per cell, line of sight and cover, routes and movement costs,
-//! and levels in RON with archetype squads. Pure Rust, no bevy: the rules ask it through
+//! The grid map every ruleset fights on: terrain per cell, line of sight and cover, routes and movement costs. It
+//! knows no ruleset and no scenario (levels, which turn a map into a battle, are `crate::scenario::level`). Pure
+//! Rust, no bevy: the rules ask it through
 //! [`crate::rules::field::Terrain`]; the ECS, the CLI and the GUI read the same [`Battlefield`].
 //!
 //! - `grid.rs`: terrain per cell, read from rows of characters; movement costs
 //! - `sight.rs`: line of sight and cover between two cells
 //! - `paths.rs`: routes by A*, reachable cells by Dijkstra
-//! - `level.rs`, `level_check.rs`: the level format and its checks
-//! - `roster.rs`: each ruleset's archetypes (`assets/<ruleset>/roster.ron`)
 
 pub mod grid;
-pub mod level;
-mod level_check;
 pub mod paths;
-pub mod roster;
 pub mod sight;
 
 use crate::rules::field::{Cell, Dm, Goal, Route, Sight, Terrain};

@@ -221,6 +221,11 @@ pub struct Odds {
     pub dists: Vec<(String, Dist)>,
 }
 
+/// The number of ways to choose `k` of `n`.
+pub fn choose(n: u32, k: u32) -> f64 {
+    (0..k).fold(1.0, |acc, i| acc * f64::from(n - i) / f64::from(i + 1))
+}
+
 /// Outcomes merged where `key` says the rules cannot tell them apart, their probabilities summed; the first of
 /// each kind stands for it.
 pub fn merge<T, K: Ord>(outcomes: Vec<(T, f64)>, key: impl Fn(&T) -> K) -> Vec<(T, f64)> {

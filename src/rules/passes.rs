@@ -5,11 +5,11 @@
 //! two Simple Actions or one Complex Action.
 
 use super::RulesError;
+use super::d6_pool::{GlitchRule, PoolSpec, roll_pool_with};
 use super::dice::Dice;
 use super::field::{Field, Move, Pace, Rates, perform_move, settle_pace};
 use super::outcome::{Event, Log, Modifier, Status, Term};
 use super::ruleset::{Combatant, FighterState, Slot};
-use super::shadowrun4::pool::{GlitchRule, PoolSpec, roll_pool_with};
 
 /// Who rolls initiative and with what: Reaction + Intuition dice, and the passes the sheet gives.
 pub struct InitiativeRoll<'a> {

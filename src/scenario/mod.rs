@@ -1,9 +1,14 @@
 //! Scenarios: a RON file with a ruleset and its options, combatants with sheets, gear, positions and starting
-//! condition, optional scripted actions and optional dice. [`load`] reads and checks one; [`run`] plays it.
+//! condition, optional scripted actions and optional dice. [`load`] reads and checks one; [`start`] makes its battle
+//! engine, [`run`] plays it. Levels (`level.rs`, checked in `level_check.rs`) become scenarios under any ruleset,
+//! each archetype a sheet from that ruleset's roster (`roster.rs`).
 
 mod check;
 mod error;
+pub mod level;
+mod level_check;
 pub mod odds;
+pub mod roster;
 pub mod sim;
 
 use std::path::Path;

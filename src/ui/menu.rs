@@ -11,8 +11,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::PlayOptions;
 use super::screens::{NextBattle, Screen};
 use crate::ai::{Difficulty, Minds};
-use crate::map::level::{self, Level};
 use crate::rules::any::RulesetId;
+use crate::scenario::level::{self, Level};
 
 /// What the menu chose.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,11 +7,11 @@ use serde::{Deserialize, Serialize};
 use super::gear::{AttackKind, DamageType, Track, Weapon};
 use super::sheet::Skill;
 use super::{CriticalResistance, Fighter, Options, RulesError, Ties};
+use crate::rules::d6_pool::{GlitchRule, Pool, PoolSpec, roll_pool_with};
 use crate::rules::dice::Dice;
 use crate::rules::field::{CoverLevel, Sight};
 use crate::rules::outcome::{Event, Log, Modifier, Status, Term};
 use crate::rules::ruleset::FighterState;
-use crate::rules::shadowrun4::pool::{GlitchRule, Pool, PoolSpec, roll_pool_with};
 
 /// The defense test chosen from file 002's table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,12 +9,12 @@ use super::gear::AttackKind;
 use super::turn::{Action, Attack, ComplexAction, SimpleAction};
 use super::{Fighter, HomebrewD6, Options, RulesError};
 use crate::rules::approach::Reach;
+use crate::rules::d6_pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
 use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
 use crate::rules::ruleset::Combatant;
-use crate::rules::shadowrun4::pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
 
 crate::rules::odds::attack_odds!(HomebrewD6);
 

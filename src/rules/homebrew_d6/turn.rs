@@ -8,12 +8,12 @@ use super::attack::{Situation, Strike, resolve_strike};
 use super::gear::{AttackKind, Weapon, WeaponRef};
 use super::{Fighter, Options, RulesError};
 use crate::rules::approach::{Plan, anyone, plan};
+use crate::rules::d6_pool::GlitchRule;
 use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::passes::{FreeAction, InitiativeRoll, PassEntry, Passes, PhaseAction, phase_move, roll_initiative};
 use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, Track, pair_mut};
-use crate::rules::shadowrun4::pool::GlitchRule;
 
 /// One combatant's Action Phase, as a scenario scripts it.
 pub type Action = PhaseAction<SimpleAction, ComplexAction>;

@@ -9,9 +9,10 @@
 use super::damage::{DamageInputs, resolve_damage};
 use super::gear::Weapon;
 use super::modifiers::{CalledShot, Defense, RangeBand, Situation};
-use super::pool::{Pool, PoolSpec, roll_pool};
+use super::pool::roll_pool;
 use super::sheet::Skill;
 use super::{Fighter, FiringMode, RulesError, Spray};
+use crate::rules::d6_pool::{Pool, PoolSpec};
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Modifier, Status};
 

@@ -5,8 +5,9 @@
 use super::attack::Strike;
 use super::gear::{DamageKind, Weapon};
 use super::modifiers::CalledShot;
-use super::pool::{PoolSpec, roll_pool};
+use super::pool::roll_pool;
 use super::{Fighter, RulesError, Spray};
+use crate::rules::d6_pool::PoolSpec;
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Status, Term};
 

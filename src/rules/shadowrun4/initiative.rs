@@ -4,9 +4,9 @@
 
 use super::actions::{Action, perform_action};
 use super::policy::default_action;
-use super::pool::GlitchRule;
-use super::pool::{PoolSpec, roll_pool};
+use super::pool::roll_pool;
 use super::{Fighter, Options, RulesError};
+use crate::rules::d6_pool::{GlitchRule, PoolSpec};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Pace};
 use crate::rules::outcome::{Log, Modifier};

@@ -71,7 +71,7 @@ pub fn damage_dist(dice: u32) -> crate::rules::odds::Dist {
     d
 }
 
-use crate::rules::shadowrun4::pool::choose;
+use crate::rules::odds::choose;
 
 /// What a pool is.
 pub struct D10Spec<'a> {

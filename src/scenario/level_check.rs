@@ -7,12 +7,13 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::grid::Grid;
+use super::ScenarioError;
 use super::level::{Area, Level, LevelFile, Placed, zone_cells};
-use super::{Battlefield, paths, roster};
+use super::roster;
+use crate::map::grid::Grid;
+use crate::map::{Battlefield, paths};
 use crate::rules::field::{Cell, Goal};
 use crate::rules::victory::Victory;
-use crate::scenario::ScenarioError;
 
 /// A failed check: where (the text to find, else the start of the file) and what.
 type Failure = (Option<String>, String);

@@ -9,13 +9,13 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use super::grid::Grid;
-use super::roster;
-use super::{Battlefield, level_check};
+use super::{CombatantSpec, RulesetSetup, Scenario, ScenarioError, Setup, ron_options};
+use super::{level_check, roster};
+use crate::map::Battlefield;
+use crate::map::grid::Grid;
 use crate::rules::field::Cell;
 use crate::rules::victory::{Objectives, Victory};
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
-use crate::scenario::{CombatantSpec, RulesetSetup, Scenario, ScenarioError, Setup, ron_options};
 
 /// A level file.
 #[derive(Clone, Debug, Deserialize)]
