@@ -7,7 +7,8 @@ use skirmish::combat::{HumanSides, TurnState};
 use skirmish::rules::dice::SeededDice;
 use skirmish::scenario;
 use skirmish::scenario::level::{self, RulesetId};
-use skirmish::ui::handover::{Handover, turns_plugin};
+use skirmish::ui::Handover;
+use skirmish::ui::handover::turns_plugin;
 use skirmish::ui::orders::{Orders, giving_plugin};
 
 /// Updates until a player's slot waits, returning its side.
@@ -43,7 +44,7 @@ fn the_screen_goes_to_each_player_in_turn_with_nothing_left_of_the_last_ones_ord
         }
         // A unit's sheet the first player looked at.
         let some_unit = app.world().resource::<skirmish::combat::Roster>().0[0];
-        app.world_mut().resource_mut::<skirmish::ui::panels::Selected>().0 = Some(some_unit);
+        app.world_mut().resource_mut::<skirmish::ui::Selected>().0 = Some(some_unit);
         let side = until_waiting(&mut app);
         if side != first {
             seen.push(side);
@@ -55,7 +56,7 @@ fn the_screen_goes_to_each_player_in_turn_with_nothing_left_of_the_last_ones_ord
     assert_eq!(handover.showing.as_deref(), Some(seen[1].as_str()), "the screen is covered for the next player");
     let orders = app.world().resource::<Orders>();
     assert_eq!((orders.movement.clone(), orders.target), (None, None), "the last player's plans are gone");
-    assert!(app.world().resource::<skirmish::ui::panels::Selected>().0.is_none());
+    assert!(app.world().resource::<skirmish::ui::Selected>().0.is_none());
 }
 
 #[test]

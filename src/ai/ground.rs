@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 
 use crate::rules::approach::{Reach, anyone, can_attack, enemies};
-use crate::rules::field::{Cell, CoverLevel, Dm, Field, Pace, STEP, distance_m, occupied};
+use crate::rules::field::{Cell, CoverLevel, Dm, Field, Pace, STEP, distance_m};
+use crate::rules::movement::occupied;
 use crate::rules::odds::AttackOdds;
 use crate::rules::ruleset::{Combatant, FighterState};
 

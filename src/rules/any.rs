@@ -382,7 +382,7 @@ impl AnyBattle {
 
     /// The cells `actor` cannot move through or stop on: where the others stand.
     pub fn occupied(&self, actor: usize) -> Vec<Cell> {
-        each!(self, b, K => super::field::occupied(b.combatants(), actor))
+        each!(self, b, K => super::movement::occupied(b.combatants(), actor))
     }
 
     /// The cell within a walk that shelters `actor` best from its enemies, if a better one than its own exists.

@@ -3,7 +3,8 @@
 //! from where it stands, else walk (or run) toward the nearest one along the cheapest route to a cell it could
 //! attack from.
 
-use super::field::{Cell, Dm, Field, Move, Pace, adjacent, occupied};
+use super::field::{Cell, Dm, Field, Move, Pace, adjacent};
+use super::movement::occupied;
 use super::ruleset::{Combatant, FighterState};
 
 /// How far a weapon reaches, for the built-in choice.

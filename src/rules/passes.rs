@@ -7,7 +7,8 @@
 use super::RulesError;
 use super::d6_pool::{GlitchRule, PoolSpec, roll_pool_with};
 use super::dice::Dice;
-use super::field::{Field, Move, Pace, Rates, perform_move, settle_pace};
+use super::field::{Field, Move, Pace, Rates};
+use super::movement::{perform_move, settle_pace};
 use super::outcome::{Event, Log, Modifier, Status, Term};
 use super::ruleset::{Combatant, FighterState, Slot};
 

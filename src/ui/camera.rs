@@ -48,7 +48,7 @@ fn fitted(map: &MapView) -> (Vec3, f32) {
 
 /// At each hand-over the camera goes back to the whole map: where the last player looked is theirs.
 fn refit_at_hand_over(
-    handover: Res<super::handover::Handover>,
+    handover: Res<super::Handover>,
     map: Res<MapView>,
     mut camera: Query<(&mut Transform, &mut Projection)>,
 ) {

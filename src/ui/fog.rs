@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use bevy::prelude::*;
 
-use super::handover::Handover;
+use super::Handover;
 use super::{MapView, PlayOptions};
 use crate::combat::HumanSides;
 use crate::combat::components::{GridPos, Side, StatusList};

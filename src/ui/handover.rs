@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::PlayerNames;
 use super::orders::Orders;
-use super::panels::Selected;
+use super::{Handover, Selected};
 use crate::combat::components::Side;
 use crate::combat::{HumanSides, TurnState};
 
@@ -28,20 +28,6 @@ pub fn turns_plugin(app: &mut App) {
             .before(super::orders::TakeClicks)
             .in_set(super::screens::BattleScreenSystems),
     );
-}
-
-/// Whose turn the screen is handed over to, if it is being handed over, and which player had it last.
-#[derive(Resource, Default, Debug)]
-pub struct Handover {
-    pub showing: Option<String>,
-    pub last: Option<String>,
-}
-
-impl Handover {
-    /// The screen is covered.
-    pub fn covered(&self) -> bool {
-        self.showing.is_some()
-    }
 }
 
 /// With two players or more, a slot of a player other than the last one covers the screen.

@@ -103,6 +103,28 @@ impl PlayerNames {
 #[derive(Resource, Clone, Copy, Debug, Default)]
 pub struct RoundWord(pub &'static str);
 
+/// The unit whose slot was played last, and that slot's phase or pass.
+#[derive(Resource, Default)]
+pub struct Acting(pub Option<Entity>, pub u32);
+
+/// The unit the player clicked on (its sheet shows instead of the acting unit's); a click elsewhere clears it.
+#[derive(Resource, Default)]
+pub struct Selected(pub Option<Entity>);
+
+/// Whose turn the screen is handed over to, if it is being handed over, and which player had it last.
+#[derive(Resource, Default, Debug)]
+pub struct Handover {
+    pub showing: Option<String>,
+    pub last: Option<String>,
+}
+
+impl Handover {
+    /// The screen is covered.
+    pub fn covered(&self) -> bool {
+        self.showing.is_some()
+    }
+}
+
 /// Adds the presentation plugins.
 pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));

@@ -66,7 +66,7 @@ fn take_clicks(
     preview: Res<Preview>,
     state: Res<TurnState>,
     positions: Query<&GridPos>,
-    handover: Res<super::handover::Handover>,
+    handover: Res<super::Handover>,
     mut orders: ResMut<Orders>,
 ) {
     let Some((waiting, _)) = state.awaiting.filter(|_| !handover.covered()) else { return };

@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::orders::Orders;
 use super::pacing::Pace;
 use super::preview::Preview;
+use super::{Acting, Selected};
 use super::{BattleTitle, RoundWord};
 use crate::combat::components::{Armor, Initiative, Loadout, Side, StatusList, Tracks};
 use crate::combat::messages::TurnStarted;
@@ -28,20 +29,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, (show_panels, show_end).chain().in_set(BattleScreenSystems));
 }
 
-/// The unit whose slot was played last, and that slot's phase or pass.
-#[derive(Resource, Default)]
-pub(super) struct Acting(pub Option<Entity>, pub u32);
-
-/// The unit the player clicked on (its sheet shows instead of the acting unit's); a click elsewhere clears it.
-#[derive(Resource, Default)]
-pub struct Selected(pub Option<Entity>);
-
 fn select_unit(
     mouse: Res<ButtonInput<MouseButton>>,
     hover: Res<super::preview::Hover>,
     state: Res<TurnState>,
     units: Query<(Entity, &crate::combat::components::GridPos), With<Side>>,
-    handover: Res<super::handover::Handover>,
+    handover: Res<super::Handover>,
     fog: Res<super::fog::Fog>,
     mut selected: ResMut<Selected>,
 ) {

@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use super::Acting;
 use super::board::cell_center;
-use super::panels::Acting;
 use super::{CELL, MapView};
 use crate::combat::components::RosterIndex;
 use crate::combat::{BattleLog, Engine};

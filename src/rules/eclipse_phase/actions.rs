@@ -11,7 +11,8 @@ use super::policy::preferred_mode;
 use super::turn::EclipsePhase;
 use super::{Fighter, FiringMode, RulesError};
 use crate::rules::dice::Dice;
-use crate::rules::field::{Cell, Field, Move, Pace, engaged, perform_move, settle_pace};
+use crate::rules::field::{Cell, Field, Move, Pace};
+use crate::rules::movement::{engaged, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::ruleset::{Combatant, pair_mut};
 

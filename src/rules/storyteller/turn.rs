@@ -11,7 +11,8 @@ use super::gear::{Weapon, WeaponRef};
 use super::{Fighter, Options, RulesError};
 use crate::rules::approach::{Plan, anyone, plan};
 use crate::rules::dice::Dice;
-use crate::rules::field::{Dm, Field, Move, Pace, perform_move};
+use crate::rules::field::{Dm, Field, Move, Pace};
+use crate::rules::movement::perform_move;
 use crate::rules::outcome::{Event, Log, Status, Term};
 use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, Track, pair_mut};
 

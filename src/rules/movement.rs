@@ -1,0 +1,76 @@
+//! Combatants on the field: where they stand (and so block a route), who is in melee, and a move carried out along
+//! its route with its cost checked and logged, running started or stopped, and an exit left through. The geometry
+//! itself is `field.rs`'s.
+
+use super::RulesError;
+use super::field::{Cell, Dm, Move, Terrain, adjacent, meters};
+use super::outcome::{Event, Log, Status};
+use super::ruleset::{Combatant, FighterState};
+
+/// The cells of all combatants but the one at `except`, still on the field (the fallen still take up room).
+pub fn occupied<F: FighterState>(battle: &[Combatant<F>], except: usize) -> Vec<Cell> {
+    let present = |(i, c): &(usize, &Combatant<F>)| *i != except && !c.fighter.statuses().contains(&Status::Escaped);
+    battle.iter().enumerate().filter(present).map(|(_, c)| c.position).collect()
+}
+
+/// Whether combatant `who` is in melee combat on the map: an enemy of its side still in the fight stands next to it
+/// (`besides` is left out: a shooter does not put its own target in melee).
+pub fn engaged<F: FighterState>(battle: &[Combatant<F>], who: usize, besides: Option<usize>) -> bool {
+    let me = &battle[who];
+    battle.iter().enumerate().any(|(i, c)| {
+        Some(i) != besides && c.side != me.side && !c.fighter.is_out() && adjacent(c.position, me.position)
+    })
+}
+
+/// Moves the combatant at `actor` as `mv` says, within `allowance` decimeters: checks the route, logs every cell
+/// and the cost, and takes the combatant off the field when it reaches an exit for its side. Returns the cells it
+/// went through.
+pub fn perform_move<F: FighterState>(
+    terrain: &dyn Terrain,
+    battle: &mut [Combatant<F>],
+    actor: usize,
+    mv: &Move,
+    allowance: Dm,
+    log: &mut Log,
+) -> Result<Vec<Cell>, RulesError> {
+    let me = &battle[actor];
+    let name = me.fighter.name().to_owned();
+    let from = me.position;
+    let route = terrain
+        .route(from, mv.to, &occupied(battle, actor))
+        .ok_or_else(|| RulesError::Illegal(format!("{name} cannot reach {:?} from {from:?}", mv.to)))?;
+    if route.cost > allowance {
+        return Err(RulesError::Illegal(format!(
+            "{name} {} at most {} now; {:?} is {} away",
+            mv.pace,
+            meters(allowance),
+            mv.to,
+            meters(route.cost)
+        )));
+    }
+    let path = route.cells.clone();
+    log.push(Event::Moved { who: name.clone(), from, to: mv.to, path: route.cells, cost: route.cost, pace: mv.pace });
+    let me = &mut battle[actor];
+    me.position = mv.to;
+    if terrain.exit_for(mv.to, &me.side) {
+        me.fighter.set_status(Status::Escaped, true);
+        let reason = "it reached an exit and left the battlefield".to_owned();
+        log.push(Event::StatusGained { who: name, status: Status::Escaped, reason });
+    }
+    Ok(path)
+}
+
+/// Starts a combatant's action: it stops running unless it runs again now.
+pub fn settle_pace<F: FighterState>(me: &mut Combatant<F>, running_now: bool, log: &mut Log) {
+    let was = me.fighter.statuses().contains(&Status::Running);
+    if was && !running_now {
+        me.fighter.set_status(Status::Running, false);
+        let (who, reason) = (me.fighter.name().to_owned(), "it stopped running".to_owned());
+        log.push(Event::StatusLost { who, status: Status::Running, reason });
+    }
+    if running_now && !was {
+        me.fighter.set_status(Status::Running, true);
+        let (who, reason) = (me.fighter.name().to_owned(), "it moves at a run".to_owned());
+        log.push(Event::StatusGained { who, status: Status::Running, reason });
+    }
+}
