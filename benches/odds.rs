@@ -54,7 +54,7 @@ fn shadowrun4(c: &mut Criterion) {
     ] {
         let (attacker, defender) = (sr4::Fighter::new("A", sheet(a)), sr4::Fighter::new("D", sheet(d)));
         let situation = sr4::modifiers::Situation { defense, ..Default::default() };
-        let strike = sr4::attack::Strike {
+        let strike = sr4::modifiers::Strike {
             weapon_id: "ak_97",
             weapon,
             mode: sr4::FiringMode::Burst(sr4::Spray::Narrow),

@@ -207,9 +207,10 @@ fn eclipse_phase_odds_agree_with_a_large_monte_carlo_run_of_a_typical_burst() {
 
 mod shadowrun {
     use super::*;
-    use skirmish::rules::shadowrun4::attack::{Strike, Verdict, resolve_strike};
+    use skirmish::rules::shadowrun4::attack::{Verdict, resolve_strike};
     use skirmish::rules::shadowrun4::gear::WeaponRef;
     use skirmish::rules::shadowrun4::modifiers::Situation;
+    use skirmish::rules::shadowrun4::modifiers::Strike;
     use skirmish::rules::shadowrun4::odds::strike_odds;
     use skirmish::rules::shadowrun4::{self as sr4, FiringMode, Spray};
 

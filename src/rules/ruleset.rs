@@ -240,3 +240,11 @@ pub fn pair_mut<F>(battle: &mut [Combatant<F>], a: usize, b: usize) -> Option<(&
         Some((&mut right[0], &mut left[b]))
     }
 }
+
+/// The roster index of the combatant called `name` (as an action names its target), or why there is none.
+pub fn find<F: FighterState>(battle: &[Combatant<F>], name: &str) -> Result<usize, RulesError> {
+    battle
+        .iter()
+        .position(|c| c.fighter.name() == name)
+        .ok_or_else(|| RulesError::Illegal(format!("no combatant is called {name}")))
+}

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::ScenarioError;
-use super::level::{Area, Level, LevelFile, Placed, zone_cells};
+use super::level_file::{Area, Level, LevelFile, Placed, zone_cells};
 use super::roster;
 use crate::map::grid::Grid;
 use crate::map::{Battlefield, paths};

@@ -7,6 +7,7 @@ mod check;
 mod error;
 pub mod level;
 mod level_check;
+mod level_file;
 pub mod odds;
 pub mod roster;
 pub mod sim;

@@ -5,16 +5,16 @@
 use serde::{Deserialize, Serialize};
 
 use super::attack::{Shot, resolve_shot};
+use super::gear::preferred_mode;
 use super::gear::{Weapon, WeaponRef};
+use super::initiative::EclipsePhase;
 use super::modifiers::Situation;
-use super::policy::preferred_mode;
-use super::turn::EclipsePhase;
 use super::{Fighter, FiringMode, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Cell, Field, Move, Pace};
 use crate::rules::movement::{engaged, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::ruleset::{Combatant, pair_mut};
+use crate::rules::ruleset::{Combatant, find, pair_mut};
 
 /// One combatant's Action Phase, as a scenario scripts it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -244,14 +244,6 @@ impl EclipsePhase {
         situation.attacker_in_melee |= !weapon.skill.is_melee() && engaged(battle, actor, None);
         Ok((situation, sight.meters))
     }
-}
-
-/// The index of the combatant called `name`.
-pub(super) fn find(battle: &[Combatant<Fighter>], name: &str) -> Result<usize, RulesError> {
-    battle
-        .iter()
-        .position(|c| c.fighter.name == name)
-        .ok_or_else(|| RulesError::Illegal(format!("no combatant is called {name}")))
 }
 
 /// The weapon in hand, checking that a named weapon is the one drawn (unarmed needs no drawing).

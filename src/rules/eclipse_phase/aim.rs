@@ -18,7 +18,7 @@ pub(super) fn take_aim(
     battle: &mut [Combatant<Fighter>],
     log: &mut Log,
 ) -> Result<(), RulesError> {
-    let t = super::actions::find(battle, target)?;
+    let t = crate::rules::ruleset::find(battle, target)?;
     if !in_sights(field, battle[actor].position, battle[t].position) {
         let me = &battle[actor].fighter.name;
         return Err(RulesError::Illegal(format!("{me} cannot aim at {target}: it is out of sight")));
@@ -56,7 +56,7 @@ pub(super) fn check_sights(
     for aimer in 0..battle.len() {
         let Some(aim) = battle[aimer].fighter.condition.aim.clone() else { continue };
         let lost = match (aimer == mover, aim.target == name) {
-            (true, _) => super::actions::find(battle, &aim.target)
+            (true, _) => crate::rules::ruleset::find(battle, &aim.target)
                 .map_or(true, |t| path.iter().any(|&c| !in_sights(field, c, battle[t].position))),
             (false, true) => path.iter().any(|&c| !in_sights(field, battle[aimer].position, c)),
             (false, false) => false,

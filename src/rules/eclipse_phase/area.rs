@@ -4,7 +4,7 @@
 //! combatant shields it (our decision: the seed's sphere stops at walls). Cone weapons are not blasts: they fire at
 //! each target's defense (`Attack`), +1d10 DV at short range.
 
-use super::actions::{AreaAttack, find, spend_ammo, weapon_in_hand};
+use super::actions::{AreaAttack, spend_ammo, weapon_in_hand};
 use super::attack::{Shot, area_modifiers, attack_spec, band_of, blast_dv, blast_reach_of, resolve_area};
 use super::damage::{DvInputs, dv_dist, effective_armor};
 use super::gear::Weapon;
@@ -16,7 +16,7 @@ use crate::rules::dice::Dice;
 use crate::rules::field::{Cell, distance_m};
 use crate::rules::odds::Odds;
 use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::ruleset::Combatant;
+use crate::rules::ruleset::{Combatant, find};
 
 /// A blast checked and placed on the map.
 pub(super) struct Placed {

@@ -6,7 +6,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::sheet::Skill;
+use super::skills::Skill;
+use super::{FiringMode, ModeBonus};
 
 /// Which armor value stops a weapon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -150,6 +151,20 @@ crate::rules::catalogue::ruleset_catalogue!(
     Weapon,
     Armor
 );
+
+/// Burst for damage where the weapon has it, else semi-auto, else its first mode.
+pub(super) fn preferred_mode(weapon: &Weapon) -> FiringMode {
+    let has = |k| weapon.modes.contains(&k);
+    if has(ModeKind::Burst) {
+        FiringMode::Burst(ModeBonus::Damage)
+    } else if has(ModeKind::SemiAuto) {
+        FiringMode::SemiAuto
+    } else if has(ModeKind::FullAuto) {
+        FiringMode::FullAuto(ModeBonus::Damage)
+    } else {
+        FiringMode::SingleShot
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -1,10 +1,30 @@
 //! Initiative (rules.md §1): INIT + d100 each turn, highest first; ties broken by REF, then by a d100 roll-off.
 //! Speed gives extra Action Phases: in phase k act those with Speed ≥ k, in initiative order.
 
-use super::{Fighter, RulesError};
+use std::collections::VecDeque;
+
+use super::{Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
+use crate::rules::field::Field;
 use crate::rules::outcome::{Event, Log, Term};
 use crate::rules::ruleset::{Combatant, FighterState, Slot};
+
+/// Eclipse Phase with its per-battle options and the slots left in the current turn.
+#[derive(Clone, Debug, Default)]
+pub struct EclipsePhase {
+    pub options: Options,
+    /// The rest of this turn's slots: the order is fixed when initiative is rolled.
+    pub(super) queue: VecDeque<Slot>,
+    /// The ground fought on.
+    pub field: Field,
+}
+
+impl EclipsePhase {
+    /// The ruleset with these options.
+    pub fn new(options: Options) -> Self {
+        Self { options, queue: VecDeque::new(), field: Field::default() }
+    }
+}
 
 /// One combatant's initiative.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -24,6 +24,7 @@ pub mod modifiers;
 pub mod odds;
 mod policy;
 pub mod sheet;
+pub mod skills;
 pub mod test;
 mod turn;
 
@@ -35,9 +36,9 @@ pub use super::RulesError;
 use super::outcome::Modifier;
 use super::ruleset::FighterState;
 use gear::Weapon;
+pub use initiative::EclipsePhase;
 use sheet::{Condition, Sheet};
 pub use test::MosRule;
-pub use turn::EclipsePhase;
 
 /// Per-battle options (rules.md §1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

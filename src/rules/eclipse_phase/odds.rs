@@ -5,20 +5,21 @@
 
 use std::collections::BTreeMap;
 
-use super::actions::{Action, AreaAttack, Attack, ComplexAction, QuickAction, check_attack, find, weapon_in_hand};
+use super::actions::{Action, AreaAttack, Attack, ComplexAction, QuickAction, check_attack, weapon_in_hand};
 use super::attack::{Shot, attack_modifiers, attack_spec, band_of, defense_spec, malfunctions};
 use super::damage::{
     DvInputs, dv_dist, effective_armor, shock_spec, stun_turns, take_damage, wound_test_spec, wound_tests_due,
 };
 use super::gear::ModeKind;
+use super::gear::preferred_mode;
 use super::modifiers::Situation;
-use super::policy::preferred_mode;
 use super::test::{Percentile, opposed, success_chance};
 use super::{EclipsePhase, Fighter, FiringMode, ModeBonus, Options, RulesError};
 use crate::rules::approach::Reach;
 use crate::rules::field::Move;
 use crate::rules::odds::{Dist, Odds, usual_first};
 use crate::rules::outcome::{Log, Status};
+use crate::rules::ruleset::find;
 use crate::rules::ruleset::{Combatant, FighterState};
 
 crate::rules::odds::attack_odds!(EclipsePhase);

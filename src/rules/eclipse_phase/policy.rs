@@ -1,27 +1,13 @@
 //! The built-in choice of action for combatants nobody scripted, until the AI issue brings a real opponent.
 
+use super::Fighter;
 use super::actions::{Action, AreaAttack, Attack, ComplexAction, QuickAction, weapon_in_hand};
-use super::gear::{ModeKind, Weapon};
+use super::gear::{Weapon, preferred_mode};
 use super::modifiers::Situation;
-use super::{Fighter, FiringMode, ModeBonus};
 use crate::rules::approach::{Reach, anyone, plan};
 use crate::rules::field::{Field, Pace};
 use crate::rules::outcome::Status;
 use crate::rules::ruleset::Combatant;
-
-/// Burst for damage where the weapon has it, else semi-auto, else its first mode.
-pub(super) fn preferred_mode(weapon: &Weapon) -> FiringMode {
-    let has = |k| weapon.modes.contains(&k);
-    if has(ModeKind::Burst) {
-        FiringMode::Burst(ModeBonus::Damage)
-    } else if has(ModeKind::SemiAuto) {
-        FiringMode::SemiAuto
-    } else if has(ModeKind::FullAuto) {
-        FiringMode::FullAuto(ModeBonus::Damage)
-    } else {
-        FiringMode::SingleShot
-    }
-}
 
 /// How far a weapon reaches: its long range band, and it likes to close to its short one.
 pub(super) fn reach(weapon: &Weapon) -> Reach {

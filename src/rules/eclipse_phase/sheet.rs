@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::gear::{ArmorRef, WeaponRef};
+pub use super::skills::Skill;
 use crate::rules::field::Rates;
 use crate::rules::outcome::Status;
 
@@ -36,36 +37,8 @@ impl Default for Aptitudes {
     }
 }
 
-/// The combat skills a battle tests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Skill {
-    Fray,
-    BeamWeapons,
-    Blades,
-    Clubs,
-    KineticWeapons,
-    Seeker,
-    SprayWeapons,
-    ThrownWeapons,
-    UnarmedCombat,
-}
-
+/// What a character without the skill rolls.
 impl Skill {
-    /// The skill's name as printed.
-    pub fn name(self) -> &'static str {
-        match self {
-            Skill::Fray => "Fray",
-            Skill::BeamWeapons => "Beam Weapons",
-            Skill::Blades => "Blades",
-            Skill::Clubs => "Clubs",
-            Skill::KineticWeapons => "Kinetic Weapons",
-            Skill::Seeker => "Seeker",
-            Skill::SprayWeapons => "Spray Weapons",
-            Skill::ThrownWeapons => "Thrown Weapons",
-            Skill::UnarmedCombat => "Unarmed Combat",
-        }
-    }
-
     /// The linked aptitude a character without the skill defaults to.
     fn linked(self, a: &Aptitudes) -> Rating {
         match self {
@@ -73,11 +46,6 @@ impl Skill {
             Skill::Blades | Skill::Clubs | Skill::UnarmedCombat => a.som,
             _ => a.coo,
         }
-    }
-
-    /// Melee skills; the others are ranged.
-    pub fn is_melee(self) -> bool {
-        matches!(self, Skill::Blades | Skill::Clubs | Skill::UnarmedCombat)
     }
 }
 

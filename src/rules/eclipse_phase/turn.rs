@@ -1,33 +1,14 @@
 //! The Eclipse Phase turn (rules.md §1): each Action Turn (3 s) timed statuses advance and initiative is rolled
 //! anew; then each Action Phase lets its combatants act in initiative order.
 
-use std::collections::VecDeque;
-
 use super::actions::{Action, quick_actions};
-use super::initiative::schedule_turn;
+use super::initiative::{EclipsePhase, schedule_turn};
 use super::policy::default_action;
-use super::{Fighter, Options, RulesError};
+use super::{Fighter, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::ruleset::{Combatant, Ruleset, Slot, Track};
-
-/// Eclipse Phase with its per-battle options and the slots left in the current turn.
-#[derive(Clone, Debug, Default)]
-pub struct EclipsePhase {
-    pub options: Options,
-    /// The rest of this turn's slots: the order is fixed when initiative is rolled.
-    queue: VecDeque<Slot>,
-    /// The ground fought on.
-    pub field: Field,
-}
-
-impl EclipsePhase {
-    /// The ruleset with these options.
-    pub fn new(options: Options) -> Self {
-        Self { options, queue: VecDeque::new(), field: Field::default() }
-    }
-}
 
 impl Ruleset for EclipsePhase {
     type Fighter = Fighter;

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::sheet::Skill;
+use super::skills::Skill;
 
 /// The type of damage (file 002, DV and Damage Type); untyped damage ignores armor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -10,6 +10,7 @@ pub mod attack;
 pub mod gear;
 pub mod odds;
 pub mod sheet;
+pub mod skills;
 pub mod turn;
 
 use std::sync::Arc;

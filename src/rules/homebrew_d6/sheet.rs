@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::gear::{ArmorRef, WeaponRef};
+pub use super::skills::Skill;
 use crate::rules::field::Rates;
 use crate::rules::outcome::Status;
 // The same bounded ratings as Shadowrun 4: attributes 1–12, skills 0–12.
@@ -28,37 +29,6 @@ impl Default for Attributes {
     fn default() -> Self {
         let avg = Attribute(3);
         Self { body: avg, agility: avg, reaction: avg, strength: avg, intuition: avg, willpower: avg, edge: avg }
-    }
-}
-
-/// Combat and defense skills.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Skill {
-    Blades,
-    Clubs,
-    UnarmedCombat,
-    ThrownWeapons,
-    Pistols,
-    Longarms,
-    Dodge,
-    Gymnastics,
-    Parry,
-}
-
-impl Skill {
-    /// The skill's name as printed.
-    pub fn name(self) -> &'static str {
-        match self {
-            Skill::Blades => "Blades",
-            Skill::Clubs => "Clubs",
-            Skill::UnarmedCombat => "Unarmed Combat",
-            Skill::ThrownWeapons => "Thrown Weapons",
-            Skill::Pistols => "Pistols",
-            Skill::Longarms => "Longarms",
-            Skill::Dodge => "Dodge",
-            Skill::Gymnastics => "Gymnastics",
-            Skill::Parry => "Parry",
-        }
     }
 }
 

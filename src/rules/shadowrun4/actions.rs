@@ -5,10 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::attack::resolve_strike;
 use super::attack::skill_pool;
-use super::attack::{Strike, resolve_strike};
 use super::gear::{Weapon, WeaponRef};
 use super::initiative::Shadowrun4;
+use super::modifiers::Strike;
 use super::modifiers::{CalledShot, Situation, Spread};
 use super::pool::roll_pool;
 use super::sheet::Skill;

@@ -7,26 +7,13 @@
 //! melee attack costs nothing more: a one-die pool glitches one time in six).
 
 use super::damage::{DamageInputs, resolve_damage};
-use super::gear::Weapon;
-use super::modifiers::{CalledShot, Defense, RangeBand, Situation};
+use super::modifiers::{CalledShot, Defense, RangeBand, Strike};
 use super::pool::roll_pool;
 use super::sheet::Skill;
-use super::{Fighter, FiringMode, RulesError, Spray};
+use super::{Fighter, RulesError, Spray};
 use crate::rules::d6_pool::{Pool, PoolSpec};
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Modifier, Status};
-
-/// One attack at one target.
-pub struct Strike<'a> {
-    pub weapon_id: &'a str,
-    pub weapon: &'a Weapon,
-    pub mode: FiringMode,
-    pub situation: &'a Situation,
-    /// Meters between attacker and defender.
-    pub distance: u32,
-    /// The defender was surprised by the attacker: no defense.
-    pub surprised: bool,
-}
 
 /// How an attack ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

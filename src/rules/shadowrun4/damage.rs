@@ -2,9 +2,9 @@
 //! modified armor, stun conversion, the damage resistance test, both condition monitors with overflow,
 //! unconsciousness, death and knockdown.
 
-use super::attack::Strike;
 use super::gear::{DamageKind, Weapon};
 use super::modifiers::CalledShot;
+use super::modifiers::Strike;
 use super::pool::roll_pool;
 use super::{Fighter, RulesError, Spray};
 use crate::rules::d6_pool::PoolSpec;

@@ -2,23 +2,21 @@
 //! combat turn; a critical glitch also loses a pass if it has more than one. The order within passes is
 //! [`Passes`](crate::rules::passes::Passes). Surprise (optional) is rolled before the first pass.
 
-use super::actions::{Action, perform_action};
-use super::policy::default_action;
 use super::pool::roll_pool;
 use super::{Fighter, Options, RulesError};
 use crate::rules::d6_pool::{GlitchRule, PoolSpec};
 use crate::rules::dice::Dice;
-use crate::rules::field::{Dm, Field, Pace};
+use crate::rules::field::Field;
 use crate::rules::outcome::{Log, Modifier};
 use crate::rules::passes::{InitiativeRoll, PassEntry, Passes, roll_initiative};
-use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, Track};
+use crate::rules::ruleset::{Combatant, FighterState};
 
 /// Shadowrun 4 with its options and the state of the current combat turn.
 #[derive(Clone, Debug, Default)]
 pub struct Shadowrun4 {
     pub options: Options,
-    turn: u32,
-    passes: Passes,
+    pub(super) turn: u32,
+    pub(super) passes: Passes,
     /// Surprise test hits by combatant, when surprise was rolled.
     surprise: Vec<u32>,
     /// The ground fought on.
@@ -46,7 +44,7 @@ impl Shadowrun4 {
         self.turn == 1 && self.passes.pass() == 1 && !self.surprise.is_empty()
     }
 
-    fn roll_surprise(
+    pub(super) fn roll_surprise(
         &mut self,
         battle: &[Combatant<Fighter>],
         dice: &mut dyn Dice,
@@ -71,7 +69,7 @@ impl Shadowrun4 {
         Ok(())
     }
 
-    fn roll_initiative(
+    pub(super) fn roll_initiative(
         &mut self,
         battle: &[Combatant<Fighter>],
         dice: &mut dyn Dice,
@@ -97,77 +95,4 @@ fn roll_one(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<PassEntry
     let roll =
         InitiativeRoll { who: &f.name, reaction, intuition, passes, glitch_rule: GlitchRule::HalfOrMore, wounds };
     roll_initiative(roll, dice, log)
-}
-
-impl Ruleset for Shadowrun4 {
-    type Fighter = Fighter;
-    type Action = Action;
-
-    fn name(&self) -> &'static str {
-        "Shadowrun 4e (20th anniversary)"
-    }
-
-    fn start_turn(
-        &mut self,
-        turn: u32,
-        battle: &mut [Combatant<Fighter>],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<(), RulesError> {
-        if turn == 1 {
-            self.roll_surprise(battle, dice, log)?;
-        }
-        self.roll_initiative(battle, dice, log)?;
-        self.turn = turn;
-        Ok(())
-    }
-
-    fn next_slot(&mut self, battle: &[Combatant<Fighter>]) -> Option<Slot> {
-        self.passes.next(battle)
-    }
-
-    fn perform(
-        &mut self,
-        slot: Slot,
-        action: &Action,
-        battle: &mut [Combatant<Fighter>],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<(), RulesError> {
-        perform_action(self, slot, action, battle, dice, log)
-    }
-
-    fn start_slot(&mut self, slot: Slot, battle: &mut [Combatant<Fighter>], log: &mut Log) -> bool {
-        super::actions::start_slot(&mut battle[slot.actor].fighter, log)
-    }
-
-    fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
-        default_action(self, slot.actor, battle)
-    }
-
-    fn announces_phases(&self) -> bool {
-        false
-    }
-
-    fn paces(&self, f: &Fighter) -> (Dm, Dm) {
-        let (m, parts) = (f.sheet.movement, f.sheet.initiative_passes);
-        (m.per_part(Pace::Walk, parts), m.per_part(Pace::Run, parts))
-    }
-
-    fn tracks(&self, f: &Fighter) -> Vec<Track> {
-        let (c, s) = (&f.condition, &f.sheet);
-        vec![Track::new("Physical", c.physical, s.physical_boxes()), Track::new("Stun", c.stun, s.stun_boxes())]
-    }
-
-    fn field(&self) -> &Field {
-        &self.field
-    }
-
-    fn set_field(&mut self, field: Field) {
-        self.field = field;
-    }
-
-    fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
-        &action.actor
-    }
 }

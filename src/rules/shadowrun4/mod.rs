@@ -19,6 +19,8 @@ pub mod odds;
 mod policy;
 pub mod pool;
 pub mod sheet;
+pub mod skills;
+mod turn;
 
 use std::sync::Arc;
 

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::FiringMode;
+use super::gear::Weapon;
 use crate::rules::field::{CoverLevel, Sight};
 use crate::rules::outcome::Modifier;
 
@@ -255,6 +257,18 @@ fn cover_value(c: Cover) -> i32 {
         Cover::Good => -4,
         Cover::Hidden => -6,
     }
+}
+
+/// One attack at one target.
+pub struct Strike<'a> {
+    pub weapon_id: &'a str,
+    pub weapon: &'a Weapon,
+    pub mode: FiringMode,
+    pub situation: &'a Situation,
+    /// Meters between attacker and defender.
+    pub distance: u32,
+    /// The defender was surprised by the attacker: no defense.
+    pub surprised: bool,
 }
 
 #[cfg(test)]

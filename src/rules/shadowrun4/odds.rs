@@ -5,10 +5,11 @@
 use std::collections::BTreeMap;
 
 use super::actions::{Action, Attack, ComplexAction, SimpleAction, prepare};
-use super::attack::{Strike, Verdict, attack_pool, can_defend, defense_choice, defense_pool, judge};
+use super::attack::{Verdict, attack_pool, can_defend, defense_choice, defense_pool, judge};
 use super::damage::{DamageInputs, knock_out_of_grasp, resistance_pool, take_damage, what_hits};
 use super::gear::DamageKind;
 use super::gear::ModeKind;
+use super::modifiers::Strike;
 use super::modifiers::{CalledShot, Situation};
 use super::policy::preferred_mode;
 use super::{Fighter, FiringMode, RulesError, Shadowrun4, Spray};

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::gear::{ArmorRef, WeaponRef};
 use super::modifiers::Defense;
+pub use super::skills::Skill;
 use crate::rules::field::Rates;
 use crate::rules::outcome::Status;
 
@@ -51,47 +52,6 @@ impl Default for Attributes {
             logic: avg,
             willpower: avg,
         }
-    }
-}
-
-/// The combat skills.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Skill {
-    Pistols,
-    Automatics,
-    Longarms,
-    HeavyWeapons,
-    ThrowingWeapons,
-    Blades,
-    Clubs,
-    UnarmedCombat,
-    Dodge,
-    Gymnastics,
-    /// Sprinting.
-    Running,
-}
-
-impl Skill {
-    /// The skill's name as printed.
-    pub fn name(self) -> &'static str {
-        match self {
-            Skill::Pistols => "Pistols",
-            Skill::Automatics => "Automatics",
-            Skill::Longarms => "Longarms",
-            Skill::HeavyWeapons => "Heavy Weapons",
-            Skill::ThrowingWeapons => "Throwing Weapons",
-            Skill::Blades => "Blades",
-            Skill::Clubs => "Clubs",
-            Skill::UnarmedCombat => "Unarmed Combat",
-            Skill::Dodge => "Dodge",
-            Skill::Gymnastics => "Gymnastics",
-            Skill::Running => "Running",
-        }
-    }
-
-    /// Melee combat skills: parrying uses them.
-    pub fn is_melee(self) -> bool {
-        matches!(self, Skill::Blades | Skill::Clubs | Skill::UnarmedCombat)
     }
 }
 

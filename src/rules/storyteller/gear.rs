@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::health::DamageType;
-use super::sheet::Ability;
+use super::skills::Ability;
 
 /// A weapon's base damage: a number, or Strength plus a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,6 +14,7 @@ pub mod health;
 pub mod odds;
 pub mod pool;
 pub mod sheet;
+pub mod skills;
 pub mod turn;
 
 use std::sync::Arc;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::gear::{ArmorRef, WeaponRef};
 use super::health::Health;
+pub use super::skills::Ability;
 use crate::rules::field::Rates;
 use crate::rules::outcome::Status;
 
@@ -31,29 +32,6 @@ impl Default for Attributes {
     fn default() -> Self {
         let avg = Dots(2);
         Self { strength: avg, dexterity: avg, stamina: avg, perception: avg, wits: avg }
-    }
-}
-
-/// The abilities file 001 names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Ability {
-    Brawl,
-    Melee,
-    Athletics,
-    Firearms,
-    Dodge,
-}
-
-impl Ability {
-    /// The ability's name as printed.
-    pub fn name(self) -> &'static str {
-        match self {
-            Ability::Brawl => "Brawl",
-            Ability::Melee => "Melee",
-            Ability::Athletics => "Athletics",
-            Ability::Firearms => "Firearms",
-            Ability::Dodge => "Dodge",
-        }
     }
 }
 

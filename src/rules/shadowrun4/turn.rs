@@ -1,0 +1,85 @@
+//! The Shadowrun 4 combat turn as the battle engine plays it (file 004, Combat Sequence): surprise at the start,
+//! initiative each turn with its passes (`initiative.rs`), each slot's start (`actions.rs`), the actions, the
+//! built-in choice (`policy.rs`), movement shared among the passes, and the two condition monitors.
+
+use super::actions::{Action, perform_action};
+use super::initiative::Shadowrun4;
+use super::policy::default_action;
+use super::{Fighter, RulesError};
+use crate::rules::dice::Dice;
+use crate::rules::field::{Dm, Field, Pace};
+use crate::rules::outcome::Log;
+use crate::rules::ruleset::{Combatant, Ruleset, Slot, Track};
+
+impl Ruleset for Shadowrun4 {
+    type Fighter = Fighter;
+    type Action = Action;
+
+    fn name(&self) -> &'static str {
+        "Shadowrun 4e (20th anniversary)"
+    }
+
+    fn start_turn(
+        &mut self,
+        turn: u32,
+        battle: &mut [Combatant<Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError> {
+        if turn == 1 {
+            self.roll_surprise(battle, dice, log)?;
+        }
+        self.roll_initiative(battle, dice, log)?;
+        self.turn = turn;
+        Ok(())
+    }
+
+    fn next_slot(&mut self, battle: &[Combatant<Fighter>]) -> Option<Slot> {
+        self.passes.next(battle)
+    }
+
+    fn perform(
+        &mut self,
+        slot: Slot,
+        action: &Action,
+        battle: &mut [Combatant<Fighter>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError> {
+        perform_action(self, slot, action, battle, dice, log)
+    }
+
+    fn start_slot(&mut self, slot: Slot, battle: &mut [Combatant<Fighter>], log: &mut Log) -> bool {
+        super::actions::start_slot(&mut battle[slot.actor].fighter, log)
+    }
+
+    fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
+        default_action(self, slot.actor, battle)
+    }
+
+    fn announces_phases(&self) -> bool {
+        false
+    }
+
+    fn paces(&self, f: &Fighter) -> (Dm, Dm) {
+        let (m, parts) = (f.sheet.movement, f.sheet.initiative_passes);
+        (m.per_part(Pace::Walk, parts), m.per_part(Pace::Run, parts))
+    }
+
+    fn tracks(&self, f: &Fighter) -> Vec<Track> {
+        let (c, s) = (&f.condition, &f.sheet);
+        vec![Track::new("Physical", c.physical, s.physical_boxes()), Track::new("Stun", c.stun, s.stun_boxes())]
+    }
+
+    fn field(&self) -> &Field {
+        &self.field
+    }
+
+    fn set_field(&mut self, field: Field) {
+        self.field = field;
+    }
+
+    fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
+        &action.actor
+    }
+}

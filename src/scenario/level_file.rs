@@ -1,0 +1,121 @@
+//! The level format (`levels/*.ron`): a map drawn in characters, sides with spawn zones and squads of archetypes,
+//! named zones, victory conditions, a turn limit, and sheets for named units under one ruleset. `level_check.rs`
+//! turns a file into a checked [`Level`]; `level.rs` reads files and turns a level into a battle.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use crate::map::Battlefield;
+use crate::rules::field::Cell;
+use crate::rules::victory::Victory;
+use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
+
+/// A level file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelFile {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    /// The tactic the level teaches, in a sentence.
+    #[serde(default)]
+    pub tactic: String,
+    /// Rows of map characters (see `grid.rs`), top row first.
+    pub map: Vec<String>,
+    pub sides: Vec<SideSpec>,
+    /// Named zones (to hold, to escape through), each a list of areas.
+    #[serde(default)]
+    pub zones: BTreeMap<String, Vec<Area>>,
+    /// Ways to win besides being the last side standing.
+    #[serde(default)]
+    pub victory: Vec<Victory>,
+    /// Who wins when the turn limit is reached (a defender holding out); nobody when not given.
+    #[serde(default)]
+    pub at_turn_limit: Option<String>,
+    #[serde(default = "default_turn_limit")]
+    pub turn_limit: u32,
+    /// Sheets for named units under one ruleset, instead of their archetype's.
+    #[serde(default)]
+    pub overrides: Vec<Override>,
+}
+
+fn default_turn_limit() -> u32 {
+    20
+}
+
+/// A side: its name, where its units start, and its squad.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideSpec {
+    pub name: String,
+    /// Where units without a cell of their own start, filled row by row.
+    #[serde(default)]
+    pub spawn: Vec<Area>,
+    pub squad: Vec<UnitSpec>,
+}
+
+/// A unit of a squad.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    pub archetype: String,
+    /// Its name; "<side> <archetype> <n>" when not given.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Its starting cell; the next free spawn cell when not given.
+    #[serde(default)]
+    pub at: Option<Cell>,
+}
+
+/// A rectangle of cells, both corners included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub struct Area(pub Cell, pub Cell);
+
+impl Area {
+    /// Its cells, row by row.
+    pub fn cells(self) -> impl Iterator<Item = Cell> {
+        let Area((x0, y0), (x1, y1)) = self;
+        (y0.min(y1)..=y0.max(y1)).flat_map(move |y| (x0.min(x1)..=x0.max(x1)).map(move |x| (x, y)))
+    }
+}
+
+/// One unit's sheet under one ruleset.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Override {
+    pub unit: String,
+    pub sheet: RulesetSheet,
+}
+
+/// A sheet of one ruleset.
+#[derive(Clone, Debug, Deserialize)]
+pub enum RulesetSheet {
+    EclipsePhase(ep::sheet::Sheet),
+    Shadowrun4(sr4::sheet::Sheet),
+    Storyteller(st::sheet::Sheet),
+    HomebrewD6(hb::sheet::Sheet),
+}
+
+/// A placed unit: name, side, archetype and cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub name: String,
+    pub side: String,
+    pub archetype: String,
+    pub cell: Cell,
+}
+
+/// A checked level, ready to become a battle under any ruleset.
+#[derive(Clone, Debug)]
+pub struct Level {
+    pub file: LevelFile,
+    pub field: Arc<Battlefield>,
+    pub units: Vec<Placed>,
+}
+
+/// Every cell of a zone.
+pub fn zone_cells(areas: &[Area]) -> Vec<Cell> {
+    areas.iter().flat_map(|a| a.cells()).collect()
+}
