@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use skirmish::rules::odds::Odds;
+use skirmish::rules::odds::{Measure, Odds};
 use skirmish::scenario::level::{self, RulesetId};
 
 const STREET: &str = "levels/street.ron";
@@ -86,11 +86,12 @@ fn odds_json_gives_every_chance_and_distribution_at_full_precision() {
     assert_eq!(json["inputs"].as_array().map(Vec::len), Some(odds.inputs.len()));
     let chances = json["chances"].as_object().expect("chances by name");
     assert_eq!(chances.len(), odds.chances.len(), "one entry per chance, no name twice");
-    for (name, p) in &odds.chances {
+    for (chance, p) in &odds.chances {
+        let name = chance.to_string();
         let read = chances[name.as_str()].as_f64().expect("a probability");
         assert!((read - p).abs() < 1e-12, "{name}: {read} against {p}");
         let chances_text = &text[text.find("\"chances\":").expect("chances")..];
-        assert_eq!(printed_number(chances_text, name).to_bits(), p.to_bits(), "{name}: every digit printed");
+        assert_eq!(printed_number(chances_text, &name).to_bits(), p.to_bits(), "{name}: every digit printed");
         let percent = format!("{:.1}%", p * 100.0);
         assert!(*p < 0.0005 || table.contains(&format!("{name:<28} {percent:>7}")), "{name} {percent}:\n{table}");
     }
@@ -100,7 +101,7 @@ fn odds_json_gives_every_chance_and_distribution_at_full_precision() {
         let sum: f64 = dist.as_object().expect("value → probability").values().filter_map(|p| p.as_f64()).sum();
         assert!((sum - 1.0).abs() < 1e-9, "{name} sums to {sum}");
     }
-    let damage = odds.dist("damage").expect("Shadowrun 4 prices the damage");
+    let damage = odds.dist(Measure::Damage).expect("Shadowrun 4 prices the damage");
     let damage_text = &text[text.find("\"damage\":").expect("the damage distribution")..];
     for (value, p) in damage.iter() {
         let read = dists["damage"][value.to_string()].as_f64().expect("a probability");

@@ -9,7 +9,7 @@ use skirmish::rules::RulesError;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::eclipse_phase::{EclipsePhase, Fighter};
 use skirmish::rules::field::{Cell, Field};
-use skirmish::rules::odds::{AttackOdds, Dist};
+use skirmish::rules::odds::{AttackOdds, Chance, Dist, Measure};
 use skirmish::rules::outcome::Log;
 use skirmish::rules::ruleset::{Combatant, Ruleset, Slot};
 
@@ -99,9 +99,13 @@ fn the_odds_of_a_blast_agree_with_every_face_of_its_dice() {
         }
     }
     let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
-    assert!(close(odds.chance("hit"), hit) && close(hit, 0.21), "{odds}");
-    assert!(close(odds.chance("friendly fire"), friendly), "{odds}");
-    let priced = [odds.dist("damage"), odds.dist("damage to F"), odds.dist("damage to E")];
+    assert!(close(odds.chance(Chance::Hit), hit) && close(hit, 0.21), "{odds}");
+    assert!(close(odds.chance(Chance::FriendlyFire), friendly), "{odds}");
+    let priced = [
+        odds.dist(Measure::Damage),
+        odds.dist(Measure::DamageTo("F".into())),
+        odds.dist(Measure::DamageTo("E".into())),
+    ];
     for (name, (p, e)) in ["T", "F", "E"].iter().zip(priced.iter().zip(&damage)) {
         let p = p.unwrap_or_else(|| panic!("a damage distribution for {name}: {odds}"));
         for (v, pe) in e.iter() {

@@ -12,7 +12,7 @@ use skirmish::rules::eclipse_phase::gear::WeaponRef;
 use skirmish::rules::eclipse_phase::modifiers::Situation;
 use skirmish::rules::eclipse_phase::odds::shot_odds;
 use skirmish::rules::eclipse_phase::{self as ep, FiringMode, ModeBonus, Options};
-use skirmish::rules::odds::{Dist, Odds};
+use skirmish::rules::odds::{Chance, Dist, Odds};
 use skirmish::rules::outcome::{Log, Status};
 
 /// What one resolution did, in the odds' terms: named yes/no outcomes and named values.
@@ -49,11 +49,11 @@ impl Observed {
     fn agrees(&self, odds: &Odds, tolerance: impl Fn(f64) -> f64) {
         assert!((self.total - 1.0).abs() < 1e-9, "the runs' weights sum to {}", self.total);
         for (name, seen) in &self.chances {
-            let p = odds.chance(name);
+            let p = odds.named(name).0.unwrap_or(0.0);
             assert!((p - seen).abs() <= tolerance(p), "{name}: odds {p}, seen {seen}\n{odds}");
         }
         for (name, seen) in &self.dists {
-            let dist = odds.dist(name).unwrap_or_else(|| panic!("no distribution {name}"));
+            let dist = odds.named(name).1.unwrap_or_else(|| panic!("no distribution {name}"));
             assert!((dist.total() - 1.0).abs() < 1e-9, "{name} sums to {}", dist.total());
             let values: std::collections::BTreeSet<i32> = dist.iter().chain(seen.iter()).map(|(v, _)| v).collect();
             for v in values {
@@ -116,7 +116,10 @@ fn eclipse_phase_odds_match_every_face_of_an_opposed_knife_attack() {
     let s = shot("knife", FiringMode::SingleShot, &situation, 1);
     let odds = shot_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
     brute_force(&Options::default(), &attacker, &defender, &s).agrees(&odds, |_| 1e-9);
-    assert!(odds.chance("weapon malfunction") > 0.0 && odds.chance("critical (armor-defeating)") > 0.0, "{odds}");
+    assert!(
+        odds.chance(Chance::WeaponMalfunction) > 0.0 && odds.chance(Chance::CriticalArmorDefeating) > 0.0,
+        "{odds}"
+    );
 }
 
 #[test]
@@ -130,7 +133,7 @@ fn eclipse_phase_odds_match_every_face_of_a_wound_and_its_som_test() {
     let s = shot("knife", FiringMode::SingleShot, &situation, 1);
     let odds = shot_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
     brute_force(&Options::default(), &attacker, &defender, &s).agrees(&odds, |_| 1e-9);
-    assert!(odds.chance("knocked down") > 0.0 && odds.chance("incapacitated") > 0.0, "{odds}");
+    assert!(odds.chance(Chance::KnockedDown) > 0.0 && odds.chance(Chance::Incapacitated) > 0.0, "{odds}");
 }
 
 #[test]
@@ -150,7 +153,10 @@ fn eclipse_phase_odds_match_every_face_under_the_house_options() {
     let odds = shot_odds(&house, &attacker, &defender, &s).expect("odds");
     brute_force(&house, &attacker, &defender, &s).agrees(&odds, |_| 1e-9);
     let seed = shot_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
-    assert!((odds.chance("hit") - seed.chance("hit")).abs() > 1e-6, "the option changes who wins: {odds}\n{seed}");
+    assert!(
+        (odds.chance(Chance::Hit) - seed.chance(Chance::Hit)).abs() > 1e-6,
+        "the option changes who wins: {odds}\n{seed}"
+    );
     let mut wounded = fighter("init: 40, durability: 9, wound_threshold: 6, aptitudes: (som: 15)");
     wounded.condition.statuses.push(Status::Stunned(0));
     let odds = shot_odds(&house, &attacker, &wounded, &s).expect("odds");
@@ -168,7 +174,7 @@ fn eclipse_phase_odds_match_every_face_of_a_shock_hit() {
     let s = shot("stunner", FiringMode::SingleShot, &situation, 5);
     let odds = shot_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
     brute_force(&Options::default(), &attacker, &defender, &s).agrees(&odds, |_| 1e-9);
-    assert!(odds.chance("stunned") > 0.0, "{odds}");
+    assert!(odds.chance(Chance::Stunned) > 0.0, "{odds}");
 }
 
 /// Monte Carlo of the real resolution, `n` seeded runs.
@@ -275,8 +281,8 @@ mod shadowrun {
         let mut seen = Observed::default();
         every_outcome(|dice| strike(&attacker, &defender, &s, dice), |x, w| seen.add(x, w));
         seen.agrees(&odds, |_| 1e-9);
-        for name in ["graze", "attacker glitch", "defender glitch", "knocked down"] {
-            assert!(odds.chance(name) > 0.0, "{name}: {odds}");
+        for chance in [Chance::Graze, Chance::AttackerGlitch, Chance::DefenderGlitch, Chance::KnockedDown] {
+            assert!(odds.chance(chance.clone()) > 0.0, "{chance}: {odds}");
         }
     }
 
@@ -298,9 +304,9 @@ mod shadowrun {
             let mut seen = Observed::default();
             every_outcome(|dice| strike(&attacker, &defender, &s, dice), |x, w| seen.add(x, w));
             seen.agrees(&odds, |_| 1e-9);
-            assert!(odds.chance("hit") > 0.0, "{called:?}: {odds}");
+            assert!(odds.chance(Chance::Hit) > 0.0, "{called:?}: {odds}");
             if called == CalledShot::KnockOutOfGrasp {
-                assert!(odds.chance("disarmed") > 0.0, "{odds}");
+                assert!(odds.chance(Chance::Disarmed) > 0.0, "{odds}");
             }
         }
     }
@@ -318,7 +324,7 @@ mod shadowrun {
         let odds = strike_odds(&attacker, &defender, &s).expect("odds");
         let n = 100_000;
         monte_carlo(n, |dice| strike(&attacker, &defender, &s, dice)).agrees(&odds, five_sigma(n));
-        assert!(odds.chance("unconscious") > 0.0, "{odds}");
+        assert!(odds.chance(Chance::Unconscious) > 0.0, "{odds}");
     }
 }
 
@@ -399,8 +405,8 @@ mod storyteller {
         let mut seen = Observed::default();
         every_outcome(|dice| strike(&attacker, &defender, &s, dice), |x, w| seen.add(x, w));
         seen.agrees(&odds, |_| 1e-9);
-        for name in ["hit", "attacker botch", "defender botch", "incapacitated"] {
-            assert!(odds.chance(name) > 0.0, "{name}: {odds}");
+        for chance in [Chance::Hit, Chance::AttackerBotch, Chance::DefenderBotch, Chance::Incapacitated] {
+            assert!(odds.chance(chance.clone()) > 0.0, "{chance}: {odds}");
         }
     }
 
@@ -484,8 +490,8 @@ mod homebrew {
         let mut seen = Observed::default();
         every_outcome(|dice| strike(&attacker, &defender, &s, dice), |x, w| seen.add(x, w));
         seen.agrees(&odds, |_| 1e-9);
-        for name in ["attacker glitch", "weapon malfunction", "defender glitch", "knocked down"] {
-            assert!(odds.chance(name) > 0.0, "{name}: {odds}");
+        for chance in [Chance::AttackerGlitch, Chance::WeaponMalfunction, Chance::DefenderGlitch, Chance::KnockedDown] {
+            assert!(odds.chance(chance.clone()) > 0.0, "{chance}: {odds}");
         }
         // Under `ties: OnlyContact` the pistol's ties miss; `ConvertOnly` spares its Critical damage the reduction.
         let house = Options {
@@ -497,7 +503,7 @@ mod homebrew {
         let mut seen = Observed::default();
         every_outcome(|dice| strike_with(&house, (&attacker, &defender), &s, dice), |x, w| seen.add(x, w));
         seen.agrees(&priced, |_| 1e-9);
-        assert!(priced.chance("hit") < odds.chance("hit"), "ties no longer hit");
+        assert!(priced.chance(Chance::Hit) < odds.chance(Chance::Hit), "ties no longer hit");
     }
 
     #[test]

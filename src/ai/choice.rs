@@ -4,7 +4,7 @@
 //! then the best the rules accept in a dry run on a copy of the battle, else the built-in choice.
 
 use crate::rules::field::{Move, Pace};
-use crate::rules::odds::{AttackOdds, Odds};
+use crate::rules::odds::{AttackOdds, Chance, Odds};
 use crate::rules::outcome::Status;
 use crate::rules::ruleset::{Combatant, FighterState, Slot, dry_run, with_actor_at};
 
@@ -117,7 +117,7 @@ where
                 let action = self.rules.plain_attack_of(&moved, self.actor, &name(t));
                 let odds = self.rules.odds_of(&moved, self.actor, &action).ok()?;
                 let value = self.harm(&odds, t) + self.ground(spot);
-                Some(Priced { value, spot, target: t, hit: odds.chance("hit") as f32 })
+                Some(Priced { value, spot, target: t, hit: odds.chance(Chance::Hit) as f32 })
             })
             .collect()
     }
@@ -129,14 +129,14 @@ where
         let tracks = self.rules.tracks(&self.battle[t].fighter);
         let left = tracks.iter().find(|t| t.capacity > 0).map_or(1, |t| t.capacity.saturating_sub(t.taken).max(1));
         let damage = odds.dists.first().map_or(0.0, |(_, d)| d.mean()) as f32;
-        let (out, hit) = (odds.chance("taken out") as f32, odds.chance("hit") as f32);
+        let (out, hit) = (odds.chance(Chance::TakenOut) as f32, odds.chance(Chance::Hit) as f32);
         let focus = self.judgement.focus;
-        let trouble = (odds.chance("weapon malfunction") + odds.chance("attacker critical glitch")) as f32;
+        let trouble = (odds.chance(Chance::WeaponMalfunction) + odds.chance(Chance::AttackerCriticalGlitch)) as f32;
         // A blast that may catch the thrower or its side is worth far less: an ally hurt at all costs, one taken out
         // costs twice what taking out a foe gains.
-        let allies_out: f64 =
-            odds.chances.iter().filter(|(n, _)| n.starts_with("friendly fire: ")).map(|(_, p)| p).sum();
-        let friendly = (odds.chance("friendly fire") + 2.0 * allies_out) as f32;
+        let ally_out = |c: &Chance| matches!(c, Chance::CaughtTakenOut { friend: true, .. });
+        let allies_out: f64 = odds.chances.iter().filter(|(c, _)| ally_out(c)).map(|(_, p)| p).sum();
+        let friendly = (odds.chance(Chance::FriendlyFire) + 2.0 * allies_out) as f32;
         // A shot that may hit is worth a little even against armor it rarely beats: standing idle wins nothing.
         (damage / left as f32).min(1.0) + out * (1.0 + focus) + (focus * self.hurt(t) * 0.5 + 0.05) * hit
             - 0.1 * trouble

@@ -58,7 +58,7 @@ fn expect_hits(mut declared: MessageReader<DeclareAction>, engine: Res<Engine>, 
         tally.priced.push(*entity);
         let side = tally.sides.entry(engine.0.view(slot.actor).side.to_owned()).or_default();
         side.attacks += attacks;
-        side.expected_hits += odds.chance("hit") * f64::from(attacks);
+        side.expected_hits += odds.chance(crate::rules::odds::Chance::Hit) * f64::from(attacks);
     }
 }
 

@@ -209,16 +209,110 @@ impl Dist {
     }
 }
 
-/// The odds of one attack: named chances ("hit", "knocked down" …) and named distributions ("damage", "wounds" …),
-/// in the order a player reads them.
+/// One chance an attack's odds give, in any ruleset (each ruleset gives the ones its rules have).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Chance {
+    Hit,
+    /// Shadowrun 4: a hit with no net hits.
+    Graze,
+    /// Eclipse Phase: a critical success defeats armor.
+    CriticalArmorDefeating,
+    AttackerGlitch,
+    AttackerCriticalGlitch,
+    AttackerBotch,
+    DefenderGlitch,
+    DefenderBotch,
+    WeaponMalfunction,
+    /// Shadowrun 4: the damage goes to the Stun monitor.
+    StunInsteadOfPhysical,
+    KnockedDown,
+    Stunned,
+    Unconscious,
+    Incapacitated,
+    Dead,
+    /// Out of the fight by any of the ways the ruleset has.
+    TakenOut,
+    /// Shadowrun 4's called shot to the weapon hand.
+    Disarmed,
+    /// A blast hurts the thrower or its side.
+    FriendlyFire,
+    /// Someone else caught in a blast is taken out: a friend (the thrower's side) or not, its name and distance.
+    CaughtTakenOut {
+        friend: bool,
+        who: String,
+        meters: u32,
+    },
+}
+
+impl fmt::Display for Chance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            Chance::Hit => "hit",
+            Chance::Graze => "graze",
+            Chance::CriticalArmorDefeating => "critical (armor-defeating)",
+            Chance::AttackerGlitch => "attacker glitch",
+            Chance::AttackerCriticalGlitch => "attacker critical glitch",
+            Chance::AttackerBotch => "attacker botch",
+            Chance::DefenderGlitch => "defender glitch",
+            Chance::DefenderBotch => "defender botch",
+            Chance::WeaponMalfunction => "weapon malfunction",
+            Chance::StunInsteadOfPhysical => "stun instead of physical",
+            Chance::KnockedDown => "knocked down",
+            Chance::Stunned => "stunned",
+            Chance::Unconscious => "unconscious",
+            Chance::Incapacitated => "incapacitated",
+            Chance::Dead => "dead",
+            Chance::TakenOut => "taken out",
+            Chance::Disarmed => "disarmed",
+            Chance::FriendlyFire => "friendly fire",
+            Chance::CaughtTakenOut { friend, who, meters } => {
+                let friend = if *friend { "friendly fire: " } else { "" };
+                return f.pad(&format!("{friend}{who} ({meters} m) taken out"));
+            }
+        };
+        // `pad`, not `write_str`: the odds table lines the names up with a width.
+        f.pad(name)
+    }
+}
+
+/// One distribution an attack's odds give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// Damage marked (Eclipse Phase damage points, Shadowrun 4 boxes).
+    Damage,
+    /// Eclipse Phase wounds.
+    Wounds,
+    /// Storyteller health levels.
+    HealthLevels,
+    /// The homebrew's two tracks.
+    LightBoxes,
+    CriticalBoxes,
+    /// Damage to someone else caught in a blast.
+    DamageTo(String),
+}
+
+impl fmt::Display for Measure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Measure::Damage => f.pad("damage"),
+            Measure::Wounds => f.pad("wounds"),
+            Measure::HealthLevels => f.pad("health levels"),
+            Measure::LightBoxes => f.pad("Light boxes"),
+            Measure::CriticalBoxes => f.pad("Critical boxes"),
+            Measure::DamageTo(who) => f.pad(&format!("damage to {who}")),
+        }
+    }
+}
+
+/// The odds of one attack: its chances and its distributions, in the order a player reads them.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Odds {
     /// What the odds are of: attacker, weapon, target.
     pub title: String,
     /// The test targets or pools behind the odds, in words.
     pub inputs: Vec<String>,
-    pub chances: Vec<(String, f64)>,
-    pub dists: Vec<(String, Dist)>,
+    pub chances: Vec<(Chance, f64)>,
+    pub dists: Vec<(Measure, Dist)>,
 }
 
 /// The number of ways to choose `k` of `n`.
@@ -238,20 +332,25 @@ pub fn merge<T, K: Ord>(outcomes: Vec<(T, f64)>, key: impl Fn(&T) -> K) -> Vec<(
 
 impl Odds {
     /// Odds with these inputs, chances and distributions (the title is set by the caller who knows the names).
-    pub fn new(inputs: Vec<String>, chances: &[(&str, f64)], dists: Vec<(&str, Dist)>) -> Self {
-        let chances = chances.iter().map(|(n, p)| (n.to_string(), *p)).collect();
-        let dists = dists.into_iter().map(|(n, d)| (n.to_owned(), d)).collect();
+    pub fn new(inputs: Vec<String>, chances: Vec<(Chance, f64)>, dists: Vec<(Measure, Dist)>) -> Self {
         Odds { title: String::new(), inputs, chances, dists }
     }
 
-    /// A named chance (0 when the ruleset has no such thing).
-    pub fn chance(&self, name: &str) -> f64 {
-        self.chances.iter().find(|(n, _)| n == name).map_or(0.0, |(_, p)| *p)
+    /// A chance (0 when the ruleset has no such thing).
+    pub fn chance(&self, chance: Chance) -> f64 {
+        self.chances.iter().find(|(c, _)| *c == chance).map_or(0.0, |(_, p)| *p)
     }
 
-    /// A named distribution.
-    pub fn dist(&self, name: &str) -> Option<&Dist> {
-        self.dists.iter().find(|(n, _)| n == name).map(|(_, d)| d)
+    /// A distribution, if the ruleset gives it.
+    pub fn dist(&self, measure: Measure) -> Option<&Dist> {
+        self.dists.iter().find(|(m, _)| *m == measure).map(|(_, d)| d)
+    }
+
+    /// A chance or distribution by the name the table prints ("hit", "damage"): for tests and tools that read
+    /// printed odds.
+    pub fn named(&self, name: &str) -> (Option<f64>, Option<&Dist>) {
+        let chance = self.chances.iter().find(|(c, _)| c.to_string() == name).map(|(_, p)| *p);
+        (chance, self.dists.iter().find(|(m, _)| m.to_string() == name).map(|(_, d)| d))
     }
 }
 

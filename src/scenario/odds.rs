@@ -4,7 +4,7 @@
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::Scenario;
-use crate::rules::odds::{Dist, Odds};
+use crate::rules::odds::{Chance, Dist, Measure, Odds};
 
 /// The attack to price: by the attacker's and target's names, or the scenario's first scripted action.
 pub fn odds(scenario: &Scenario, pair: Option<(&str, &str)>) -> Result<Odds, String> {
@@ -50,20 +50,20 @@ impl Serialize for OddsJson<'_> {
 }
 
 /// The chances as one object, name → probability, in the table's order (serde_json keeps the order written).
-struct Chances<'a>(&'a [(String, f64)]);
+struct Chances<'a>(&'a [(Chance, f64)]);
 
 impl Serialize for Chances<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().map(|(name, p)| (name, p)))
+        serializer.collect_map(self.0.iter().map(|(chance, p)| (chance.to_string(), p)))
     }
 }
 
 /// The distributions as one object, name → distribution, in the table's order.
-struct Dists<'a>(&'a [(String, Dist)]);
+struct Dists<'a>(&'a [(Measure, Dist)]);
 
 impl Serialize for Dists<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().map(|(name, dist)| (name, DistJson(dist))))
+        serializer.collect_map(self.0.iter().map(|(measure, dist)| (measure.to_string(), DistJson(dist))))
     }
 }
 

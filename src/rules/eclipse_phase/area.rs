@@ -14,7 +14,7 @@ use super::test::Percentile;
 use super::{EclipsePhase, Fighter, FiringMode, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Cell, distance_m};
-use crate::rules::odds::Odds;
+use crate::rules::odds::{Chance, Measure, Odds};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::ruleset::{Combatant, find};
 
@@ -164,7 +164,7 @@ impl EclipsePhase {
         let critical = classes.iter().filter(|((ad, _), _)| *ad).map(|(_, p)| p).sum();
         let primary = area.target.as_deref().and_then(|t| find(battle, t).ok());
         let mut odds = self.blast_table((battle, actor), &caught, tallies, primary, (hit, critical));
-        odds.chances.push(("friendly fire".to_owned(), friendly));
+        odds.chances.push((Chance::FriendlyFire, friendly));
         odds.title =
             format!("{} blasts {} with the {}, {} m", me.name, placed.aimed_at, placed.weapon.name, placed.meters);
         odds.inputs = vec![format!("attack target {target} at the point of impact; a blast allows no defense")];
@@ -181,7 +181,8 @@ impl EclipsePhase {
         primary: Option<usize>,
         (hit, critical): (f64, f64),
     ) -> Odds {
-        let mut odds = Odds::new(Vec::new(), &[("hit", hit), ("critical (armor-defeating)", critical)], Vec::new());
+        let chances = vec![(Chance::Hit, hit), (Chance::CriticalArmorDefeating, critical)];
+        let mut odds = Odds::new(Vec::new(), chances, Vec::new());
         let mut others = Vec::new();
         for (&(i, d), mut tally) in caught.iter().zip(tallies) {
             tally.miss(1.0 - hit);
@@ -189,12 +190,12 @@ impl EclipsePhase {
                 odds = tally.odds(Vec::new(), hit, critical, 0.0, false);
                 continue;
             }
-            let name = &battle[i].fighter.name;
-            let friend = if battle[i].side == battle[actor].side { "friendly fire: " } else { "" };
+            let who = battle[i].fighter.name.clone();
+            let friend = battle[i].side == battle[actor].side;
             others.push((
-                format!("{friend}{name} ({d} m) taken out"),
+                Chance::CaughtTakenOut { friend, who: who.clone(), meters: d },
                 tally.out(),
-                format!("damage to {name}"),
+                Measure::DamageTo(who),
                 tally.damage().clone(),
             ));
         }

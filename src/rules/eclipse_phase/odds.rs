@@ -17,7 +17,7 @@ use super::test::{Percentile, opposed, success_chance};
 use super::{EclipsePhase, Fighter, FiringMode, ModeBonus, Options, RulesError};
 use crate::rules::approach::Reach;
 use crate::rules::field::Move;
-use crate::rules::odds::{Dist, Odds, usual_first};
+use crate::rules::odds::{Chance, Dist, Measure, Odds, usual_first};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::find;
 use crate::rules::ruleset::{Combatant, FighterState};
@@ -316,19 +316,19 @@ impl Tally {
 
     pub(super) fn odds(mut self, inputs: Vec<String>, hit: f64, critical: f64, malfunction: f64, shock: bool) -> Odds {
         let mut chances = vec![
-            ("hit".to_owned(), hit),
-            ("critical (armor-defeating)".to_owned(), critical),
-            ("weapon malfunction".to_owned(), malfunction),
-            ("knocked down".to_owned(), self.knockdown),
-            ("unconscious".to_owned(), self.unconscious),
-            ("incapacitated".to_owned(), self.incapacitated),
-            ("dead".to_owned(), self.dead),
+            (Chance::Hit, hit),
+            (Chance::CriticalArmorDefeating, critical),
+            (Chance::WeaponMalfunction, malfunction),
+            (Chance::KnockedDown, self.knockdown),
+            (Chance::Unconscious, self.unconscious),
+            (Chance::Incapacitated, self.incapacitated),
+            (Chance::Dead, self.dead),
         ];
         if shock {
-            chances.push(("stunned".to_owned(), self.stunned));
+            chances.push((Chance::Stunned, self.stunned));
         }
-        chances.push(("taken out".to_owned(), self.out));
-        let dists = vec![("damage".to_owned(), std::mem::take(&mut self.damage)), ("wounds".to_owned(), self.wounds)];
+        chances.push((Chance::TakenOut, self.out));
+        let dists = vec![(Measure::Damage, std::mem::take(&mut self.damage)), (Measure::Wounds, self.wounds)];
         Odds { title: String::new(), inputs, chances, dists }
     }
 }

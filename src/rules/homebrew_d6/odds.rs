@@ -11,7 +11,7 @@ use super::{Fighter, HomebrewD6, Options, RulesError};
 use crate::rules::approach::Reach;
 use crate::rules::d6_pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
 use crate::rules::field::Move;
-use crate::rules::odds::{Dist, Odds, merge};
+use crate::rules::odds::{Chance, Dist, Measure, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
 use crate::rules::ruleset::Combatant;
@@ -257,17 +257,17 @@ impl Tally {
     }
 
     fn odds(self, inputs: Vec<String>, hit: f64) -> Odds {
-        let chances = [
-            ("hit", hit),
-            ("attacker glitch", self.attacker_glitch),
-            ("weapon malfunction", self.malfunction),
-            ("defender glitch", self.defender_glitch),
-            ("knocked down", self.prone),
-            ("unconscious", self.unconscious),
-            ("incapacitated", self.incapacitated),
-            ("dead", self.dead),
-            ("taken out", self.unconscious + self.incapacitated + self.dead),
+        let chances = vec![
+            (Chance::Hit, hit),
+            (Chance::AttackerGlitch, self.attacker_glitch),
+            (Chance::WeaponMalfunction, self.malfunction),
+            (Chance::DefenderGlitch, self.defender_glitch),
+            (Chance::KnockedDown, self.prone),
+            (Chance::Unconscious, self.unconscious),
+            (Chance::Incapacitated, self.incapacitated),
+            (Chance::Dead, self.dead),
+            (Chance::TakenOut, self.unconscious + self.incapacitated + self.dead),
         ];
-        Odds::new(inputs, &chances, vec![("Light boxes", self.light), ("Critical boxes", self.critical)])
+        Odds::new(inputs, chances, vec![(Measure::LightBoxes, self.light), (Measure::CriticalBoxes, self.critical)])
     }
 }

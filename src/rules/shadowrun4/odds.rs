@@ -16,7 +16,7 @@ use super::{Fighter, FiringMode, RulesError, Shadowrun4, Spray};
 use crate::rules::approach::Reach;
 use crate::rules::d6_pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
 use crate::rules::field::Move;
-use crate::rules::odds::{Dist, Odds, merge, usual_first};
+use crate::rules::odds::{Chance, Dist, Measure, Odds, merge, usual_first};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
 use crate::rules::ruleset::{Combatant, FighterState};
@@ -342,19 +342,19 @@ impl Tally {
 
     fn odds(self, inputs: Vec<String>, hit: f64) -> Odds {
         let mut chances = vec![
-            ("hit", hit),
-            ("graze", self.graze),
-            ("attacker glitch", self.attacker_glitch),
-            ("attacker critical glitch", self.attacker_critical_glitch),
-            ("weapon malfunction", self.malfunction),
-            ("defender glitch", self.defender_glitch),
-            ("stun instead of physical", self.stun),
-            ("knocked down", self.prone),
-            ("unconscious", self.unconscious),
-            ("dead", self.dead),
-            ("taken out", self.unconscious + self.dead),
+            (Chance::Hit, hit),
+            (Chance::Graze, self.graze),
+            (Chance::AttackerGlitch, self.attacker_glitch),
+            (Chance::AttackerCriticalGlitch, self.attacker_critical_glitch),
+            (Chance::WeaponMalfunction, self.malfunction),
+            (Chance::DefenderGlitch, self.defender_glitch),
+            (Chance::StunInsteadOfPhysical, self.stun),
+            (Chance::KnockedDown, self.prone),
+            (Chance::Unconscious, self.unconscious),
+            (Chance::Dead, self.dead),
+            (Chance::TakenOut, self.unconscious + self.dead),
         ];
-        chances.extend(self.disarmed.map(|p| ("disarmed", p)));
-        Odds::new(inputs, &chances, vec![("damage", self.damage)])
+        chances.extend(self.disarmed.map(|p| (Chance::Disarmed, p)));
+        Odds::new(inputs, chances, vec![(Measure::Damage, self.damage)])
     }
 }

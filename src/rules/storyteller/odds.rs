@@ -11,7 +11,7 @@ use super::turn::{Act, Action, Attack};
 use super::{Fighter, Options, RulesError, Storyteller};
 use crate::rules::approach::Reach;
 use crate::rules::field::Move;
-use crate::rules::odds::{Dist, Odds, merge};
+use crate::rules::odds::{Chance, Dist, Measure, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::ruleset::Combatant;
 
@@ -185,14 +185,14 @@ impl Tally {
     }
 
     fn odds(self, inputs: Vec<String>, [hit, botch, defender_botch]: [f64; 3]) -> Odds {
-        let chances = [
-            ("hit", hit),
-            ("attacker botch", botch),
-            ("defender botch", defender_botch),
-            ("incapacitated", self.incapacitated),
-            ("dead", self.dead),
-            ("taken out", self.incapacitated + self.dead),
+        let chances = vec![
+            (Chance::Hit, hit),
+            (Chance::AttackerBotch, botch),
+            (Chance::DefenderBotch, defender_botch),
+            (Chance::Incapacitated, self.incapacitated),
+            (Chance::Dead, self.dead),
+            (Chance::TakenOut, self.incapacitated + self.dead),
         ];
-        Odds::new(inputs, &chances, vec![("health levels", self.levels)])
+        Odds::new(inputs, chances, vec![(Measure::HealthLevels, self.levels)])
     }
 }
