@@ -36,9 +36,9 @@ fn resolve_actions(
             state.ended = true;
             return;
         }
-        let events = log.0.events[from..].to_vec();
+        let events = from..log.0.events.len();
         let entity_of = |name: &str| engine.0.index_of(name).map(|i| roster.0[i]);
-        for event in &events {
+        for event in &log.0.events[events.clone()] {
             if let Event::AttackResolved { attacker, defender, hit, reason } = event
                 && let (Some(attacker), Some(defender)) = (entity_of(attacker), entity_of(defender))
             {

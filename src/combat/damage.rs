@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::components::{GridPos, Loadout, StatusList, Tracks, Wounds};
 use super::messages::{ActionResolved, DamageApplied, StatusChanged, WoundsTaken};
-use super::{Engine, Roster, TurnSystems};
+use super::{BattleLog, Engine, Roster, TurnSystems};
 use crate::rules::any::AnyBattle;
 use crate::rules::outcome::Event;
 
@@ -18,6 +18,7 @@ pub(super) fn plugin(app: &mut App) {
 fn apply_outcomes(
     mut resolved: MessageReader<ActionResolved>,
     engine: Res<Engine>,
+    log: Res<BattleLog>,
     roster: Res<Roster>,
     mut combatants: Query<(&mut GridPos, &mut Wounds, &mut Loadout, &mut StatusList, &mut Tracks)>,
     mut writers: (MessageWriter<DamageApplied>, MessageWriter<WoundsTaken>, MessageWriter<StatusChanged>),
@@ -35,7 +36,7 @@ fn apply_outcomes(
             write_fighter(battle, i, (wounds, loadout, statuses, tracks));
         }
         let entity_of = |name: &str| battle.index_of(name).map(|i| roster.0[i]);
-        for event in &message.events {
+        for event in log.0.events.get(message.events.clone()).unwrap_or_default() {
             report(event, &entity_of, &mut writers);
         }
     }

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use crate::rules::any::AnyAction;
 use crate::rules::field::{Cell, Pace};
-use crate::rules::outcome::{Event, Status};
+use crate::rules::outcome::Status;
 use crate::rules::ruleset::Slot;
 
 /// A new turn (round) began and initiative was rolled.
@@ -39,12 +39,13 @@ pub struct DelaySlot {
     pub entity: Entity,
 }
 
-/// The engine carried out an action: every event it produced (the engine holds the combatants as they stand
-/// afterwards).
+/// The engine carried out an action: the events it produced are this range of the battle's log (`BattleLog`), and
+/// the engine holds the combatants as they stand afterwards. A range, not a copy: a slot's events are read where
+/// they are.
 #[derive(Message, Clone, Debug)]
 pub struct ActionResolved {
     pub entity: Entity,
-    pub events: Vec<Event>,
+    pub events: std::ops::Range<usize>,
 }
 
 /// A combatant moved along a path (every cell after `from`).

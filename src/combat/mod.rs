@@ -23,6 +23,10 @@ use crate::rules::dice::Dice;
 use crate::rules::outcome::Log;
 use crate::rules::ruleset::Slot;
 
+/// Every step of a slot: they run while a battle is being played.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CombatSystems;
+
 /// The ordered steps of one slot.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TurnSystems {
@@ -97,6 +101,8 @@ pub fn plugin(app: &mut App) {
     use TurnSystems::*;
     // A window's App has no battle between two (the menu, the battle-over screen): the systems wait for one.
     let running = resource_exists::<TurnState>.and_then(battle_running);
-    app.configure_sets(Update, (Begin, Choose, Resolve, Apply, End).chain().run_if(running));
+    // One condition on the parent set, evaluated once an update (on the chained sets it would run for each).
+    app.configure_sets(Update, (Begin, Choose, Resolve, Apply, End).chain().in_set(CombatSystems));
+    app.configure_sets(Update, CombatSystems.run_if(running));
     app.add_plugins((messages::plugin, turn::plugin, think::plugin, tally::plugin, attack::plugin, damage::plugin));
 }

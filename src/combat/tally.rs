@@ -66,6 +66,7 @@ fn expect_hits(mut declared: MessageReader<DeclareAction>, engine: Res<Engine>, 
 fn count_hits(
     mut resolved: MessageReader<ActionResolved>,
     units: Query<(&Name, &Side)>,
+    log: Res<super::BattleLog>,
     mut tally: ResMut<BattleTally>,
 ) {
     for message in resolved.read() {
@@ -73,7 +74,7 @@ fn count_hits(
         let side_of = |who: &str| units.iter().find(|(n, _)| n.as_str() == who).map(|(_, s)| s.0.clone());
         let priced = tally.priced.iter().position(|e| *e == message.entity).map(|i| tally.priced.remove(i));
         let row = tally.sides.entry(side.0.clone()).or_default();
-        for event in &message.events {
+        for event in log.0.events.get(message.events.clone()).unwrap_or_default() {
             match event {
                 Event::AttackResolved { attacker, hit: true, .. } if priced.is_some() && attacker == me.as_str() => {
                     row.hits += 1;
