@@ -15,6 +15,14 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct ResolveActions;
 
+/// What a resolved action tells the other systems: the action, each attack it decided, each move.
+#[derive(bevy::ecs::system::SystemParam)]
+struct ActionNews<'w> {
+    action_resolved: MessageWriter<'w, ActionResolved>,
+    attack_resolved: MessageWriter<'w, AttackResolved>,
+    unit_moved: MessageWriter<'w, UnitMoved>,
+}
+
 /// Has the engine carry out each declared action in the slot being played.
 fn resolve_actions(
     mut declared: MessageReader<DeclareAction>,
@@ -23,7 +31,7 @@ fn resolve_actions(
     mut log: ResMut<BattleLog>,
     mut state: ResMut<TurnState>,
     roster: Res<Roster>,
-    mut writers: (MessageWriter<ActionResolved>, MessageWriter<AttackResolved>, MessageWriter<UnitMoved>),
+    mut said: ActionNews,
 ) {
     for DeclareAction { entity, slot, action } in declared.read() {
         if engine.0.current() != Some(*slot) {
@@ -42,14 +50,14 @@ fn resolve_actions(
             if let Event::AttackResolved { attacker, defender, hit, reason } = event
                 && let (Some(attacker), Some(defender)) = (entity_of(attacker), entity_of(defender))
             {
-                writers.1.write(AttackResolved { attacker, defender, hit: *hit, reason: reason.clone() });
+                said.attack_resolved.write(AttackResolved { attacker, defender, hit: *hit, reason: reason.clone() });
             }
             if let Event::Moved { who, from, path, pace, .. } = event
                 && let Some(entity) = entity_of(who)
             {
-                writers.2.write(UnitMoved { entity, from: *from, path: path.clone(), pace: *pace });
+                said.unit_moved.write(UnitMoved { entity, from: *from, path: path.clone(), pace: *pace });
             }
         }
-        writers.0.write(ActionResolved { entity: *entity, events });
+        said.action_resolved.write(ActionResolved { entity: *entity, events });
     }
 }

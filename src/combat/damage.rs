@@ -14,6 +14,14 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, apply_outcomes.in_set(TurnSystems::Apply));
 }
 
+/// What an action did to the combatants, told to the other systems: damage, wounds, statuses.
+#[derive(bevy::ecs::system::SystemParam)]
+struct HarmNews<'w> {
+    damage_applied: MessageWriter<'w, DamageApplied>,
+    wounds_taken: MessageWriter<'w, WoundsTaken>,
+    status_changed: MessageWriter<'w, StatusChanged>,
+}
+
 /// Writes each combatant's new condition, and reports what changed.
 fn apply_outcomes(
     mut resolved: MessageReader<ActionResolved>,
@@ -21,7 +29,7 @@ fn apply_outcomes(
     log: Res<BattleLog>,
     roster: Res<Roster>,
     mut combatants: Query<(&mut GridPos, &mut Wounds, &mut Loadout, &mut StatusList, &mut Tracks)>,
-    mut writers: (MessageWriter<DamageApplied>, MessageWriter<WoundsTaken>, MessageWriter<StatusChanged>),
+    mut said: HarmNews,
 ) {
     let battle = &engine.0;
     for message in resolved.read() {
@@ -37,7 +45,7 @@ fn apply_outcomes(
         }
         let entity_of = |name: &str| battle.index_of(name).map(|i| roster.0[i]);
         for event in log.0.events.get(message.events.clone()).unwrap_or_default() {
-            report(event, &entity_of, &mut writers);
+            report(event, &entity_of, &mut said);
         }
     }
 }
@@ -64,27 +72,28 @@ pub(super) fn write_fighter(battle: &AnyBattle, i: usize, shown: Shown<'_>) {
 }
 
 /// The damage, wound and status message for one event, if it is one of those.
-fn report(
-    event: &Event,
-    entity_of: &impl Fn(&str) -> Option<Entity>,
-    writers: &mut (MessageWriter<DamageApplied>, MessageWriter<WoundsTaken>, MessageWriter<StatusChanged>),
-) {
+fn report(event: &Event, entity_of: &impl Fn(&str) -> Option<Entity>, said: &mut HarmNews) {
     match event {
         Event::DamageTaken { who, track, amount, total, capacity } => {
             if let Some(entity) = entity_of(who) {
                 let (track, amount, total, capacity) = (track.clone(), *amount, *total, *capacity);
-                writers.0.write(DamageApplied { entity, track, amount, total, capacity });
+                said.damage_applied.write(DamageApplied { entity, track, amount, total, capacity });
             }
         }
         Event::WoundsTaken { who, wounds, total, .. } => {
             if let Some(entity) = entity_of(who) {
-                writers.1.write(WoundsTaken { entity, wounds: *wounds, total: *total });
+                said.wounds_taken.write(WoundsTaken { entity, wounds: *wounds, total: *total });
             }
         }
         Event::StatusGained { who, status, reason } | Event::StatusLost { who, status, reason } => {
             if let Some(entity) = entity_of(who) {
                 let gained = matches!(event, Event::StatusGained { .. });
-                writers.2.write(StatusChanged { entity, status: status.clone(), gained, reason: reason.clone() });
+                said.status_changed.write(StatusChanged {
+                    entity,
+                    status: status.clone(),
+                    gained,
+                    reason: reason.clone(),
+                });
             }
         }
         _ => {}

@@ -34,6 +34,21 @@ pub(super) struct ChooseAction;
 type TurnStart<'a> =
     (&'a RosterIndex, &'a mut Wounds, &'a mut Loadout, &'a mut StatusList, &'a mut Tracks, &'a mut Initiative);
 
+/// What the start of a slot tells the other systems: a new round, the slot's combatant, the end of the battle.
+#[derive(bevy::ecs::system::SystemParam)]
+struct SlotNews<'w> {
+    round_started: MessageWriter<'w, RoundStarted>,
+    turn_started: MessageWriter<'w, TurnStarted>,
+    battle_ended: MessageWriter<'w, BattleEnded>,
+}
+
+/// Who decides a slot's action besides the script and the built-in choice: the players' sides, the AI.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Deciders<'w> {
+    humans: Option<Res<'w, HumanSides>>,
+    minds: Option<Res<'w, AiMinds>>,
+}
+
 /// Asks the engine for the next slot, or ends the battle.
 fn begin_slot(
     mut state: ResMut<TurnState>,
@@ -42,7 +57,7 @@ fn begin_slot(
     mut log: ResMut<BattleLog>,
     roster: Res<Roster>,
     mut shown: Query<TurnStart>,
-    mut messages: (MessageWriter<RoundStarted>, MessageWriter<TurnStarted>, MessageWriter<BattleEnded>),
+    mut said: SlotNews,
 ) {
     if state.current.is_some() {
         return;
@@ -51,13 +66,13 @@ fn begin_slot(
     match engine.0.next(dice.0.as_mut(), &mut log.0) {
         Ok(Next::Over) => {
             if let Some(end) = engine.0.ending() {
-                messages.2.write(BattleEnded { reason: end.reason.clone(), winner: end.winner.clone() });
+                said.battle_ended.write(BattleEnded { reason: end.reason.clone(), winner: end.winner.clone() });
             }
             state.ended = true;
         }
         Ok(Next::Slot(slot)) => {
             state.current = Some(slot);
-            messages.1.write(TurnStarted { entity: roster.0[slot.actor], slot });
+            said.turn_started.write(TurnStarted { entity: roster.0[slot.actor], slot });
         }
         Err(e) => {
             state.error = Some(e.to_string());
@@ -65,7 +80,7 @@ fn begin_slot(
         }
     }
     if engine.0.turn() != turn {
-        messages.0.write(RoundStarted { turn: engine.0.turn() });
+        said.round_started.write(RoundStarted { turn: engine.0.turn() });
     }
     state.turn = engine.0.turn();
     state.from_delay = engine.0.from_delay();
@@ -133,19 +148,19 @@ fn write_back(battle: &AnyBattle, (log, new_turn): (&Log, bool), query: &mut Que
 fn choose_action(
     mut started: MessageReader<TurnStarted>,
     mut engine: ResMut<Engine>,
-    (humans, minds): (Option<Res<HumanSides>>, Option<Res<AiMinds>>),
+    deciders: Deciders,
     mut state: ResMut<TurnState>,
     mut declare: MessageWriter<DeclareAction>,
     mut ended: MessageWriter<TurnEnded>,
 ) {
     for TurnStarted { entity, slot } in started.read().copied() {
         let side = engine.0.view(slot.actor).side.to_owned();
-        if humans.as_ref().is_some_and(|h| h.0.contains(&side)) {
+        if deciders.humans.as_ref().is_some_and(|h| h.0.contains(&side)) {
             // A player's combatant: the slot waits for the player's DeclareAction.
             state.awaiting = Some((entity, slot));
             continue;
         }
-        if minds.is_some() && !engine.0.is_scripted() {
+        if deciders.minds.is_some() && !engine.0.is_scripted() {
             // An AI side: the AI thinks about it (`think.rs`).
             state.thinking = Some((entity, slot));
             continue;

@@ -52,10 +52,20 @@ fn follow_actor(mut started: MessageReader<TurnStarted>, mut acting: ResMut<Acti
     }
 }
 
+/// What the panels call things: the battle's title, the ruleset's word for a part of a turn, who is seen under fog,
+/// the players' names.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Labels<'w> {
+    title: Res<'w, BattleTitle>,
+    word: Res<'w, RoundWord>,
+    fog: Res<'w, super::fog::Fog>,
+    names: Res<'w, super::PlayerNames>,
+}
+
 /// The panels around the map: the bar on top, the tracker and sheet on the left, the log on the right.
 fn show_panels(
     mut contexts: EguiContexts,
-    (title, word): (Res<BattleTitle>, Res<RoundWord>),
+    said: Labels,
     state: Res<TurnState>,
     pace: Res<Pace>,
     units: Query<Row>,
@@ -64,9 +74,9 @@ fn show_panels(
     log: Res<BattleLog>,
     preview: Res<Preview>,
     mut orders: ResMut<Orders>,
-    (fog, names): (Res<super::fog::Fog>, Res<super::PlayerNames>),
     mut whole_log: Local<bool>,
 ) -> Result {
+    let Labels { title, word, fog, names } = said;
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
