@@ -222,7 +222,7 @@ fn a_players_side_waits_for_its_orders_and_plays_them() {
     let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(1)), "seed 1");
     app.insert_resource(HumanSides(vec!["Firewall".into()]));
     skirmish::combat::battle::prepare(&mut app).expect("schedules");
-    let awaiting = |app: &App| app.world().resource::<TurnState>().awaiting;
+    let awaiting = |app: &App| app.world().resource::<TurnState>().awaiting();
     for _ in 0..50 {
         if awaiting(&app).is_some() {
             break;
@@ -246,7 +246,7 @@ fn a_players_side_waits_for_its_orders_and_plays_them() {
         ep::actions::Action { actor: name.clone(), quick: Vec::new(), complex: Some(ep::actions::ComplexAction::Wait) };
     let action = AnyAction::EclipsePhase(action);
     app.world_mut().write_message(skirmish::combat::messages::DeclareAction { entity, slot, action });
-    app.world_mut().resource_mut::<TurnState>().awaiting = None;
+    app.world_mut().resource_mut::<TurnState>().declared();
     app.world_mut().run_schedule(Update);
     let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
     let waited = log.events[events..].iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if *who == name && action == "waits"));
@@ -264,12 +264,12 @@ fn waiting_app() -> (App, String) {
     app.add_plugins(giving_plugin);
     skirmish::combat::battle::prepare(&mut app).expect("schedules");
     for _ in 0..50 {
-        if app.world().resource::<TurnState>().awaiting.is_some() {
+        if app.world().resource::<TurnState>().awaiting().is_some() {
             break;
         }
         app.world_mut().run_schedule(Update);
     }
-    let (entity, _) = app.world().resource::<TurnState>().awaiting.expect("a Firewall slot waits");
+    let (entity, _) = app.world().resource::<TurnState>().awaiting().expect("a Firewall slot waits");
     let name = app.world().get::<Name>(entity).expect("a name").as_str().to_owned();
     app.world_mut().run_schedule(Update);
     (app, name)
@@ -290,7 +290,7 @@ fn the_windows_orders_become_the_rulesets_action_after_a_dry_run() {
     app.world_mut().run_schedule(Update);
     let refused = app.world().resource::<Orders>().refused.clone();
     assert!(refused.contains("walks at most"), "{refused}");
-    assert!(app.world().resource::<TurnState>().awaiting.is_some());
+    assert!(app.world().resource::<TurnState>().awaiting().is_some());
     // An attack with a called shot: the ways to attack the target are offered, the chosen one is played.
     let mut enemies = app.world_mut().query::<(&GridPos, &Side)>();
     let target = enemies.iter(app.world()).find(|(_, s)| s.0 != "Firewall").map(|(p, _)| (p.0, p.1)).expect("an enemy");
@@ -328,7 +328,7 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
     use skirmish::rules::outcome::Event;
     use skirmish::ui::orders::Orders;
     let (mut app, name) = waiting_app();
-    let (entity, slot) = app.world().resource::<TurnState>().awaiting.expect("waits");
+    let (entity, slot) = app.world().resource::<TurnState>().awaiting().expect("waits");
     assert!(!app.world().resource::<TurnState>().from_delay, "a fresh slot may be delayed");
     let order = app.world().resource::<skirmish::combat::BattleLog>().0.events.iter().rev().find_map(|e| match e {
         Event::PhaseStarted { phase, order, .. } if *phase == slot.phase => Some(order.clone()),
@@ -339,7 +339,7 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
     app.world_mut().resource_mut::<Orders>().delay = true;
     for _ in 0..200 {
         app.world_mut().run_schedule(Update);
-        match app.world().resource::<TurnState>().awaiting {
+        match app.world().resource::<TurnState>().awaiting() {
             Some((e, _)) if e == entity => break,
             // Other players' units in between end their slots doing nothing.
             Some(_) => app.world_mut().resource_mut::<Orders>().wait = true,
@@ -347,7 +347,7 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
         }
     }
     let state = app.world().resource::<TurnState>();
-    assert_eq!(state.awaiting, Some((entity, slot)), "the same slot comes back");
+    assert_eq!(state.awaiting(), Some((entity, slot)), "the same slot comes back");
     assert!(state.from_delay);
     let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
     let delayed = log.events.iter().position(|e| matches!(e, Event::ActionTaken { who, action } if *who == name && action.starts_with("delays its action until everyone else in this phase")));
@@ -366,5 +366,5 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
     assert!(app.world().resource::<TurnState>().from_delay);
     app.world_mut().resource_mut::<Orders>().delay = true;
     app.world_mut().run_schedule(Update);
-    assert_eq!(app.world().resource::<TurnState>().awaiting, Some((entity, slot)));
+    assert_eq!(app.world().resource::<TurnState>().awaiting(), Some((entity, slot)));
 }

@@ -15,7 +15,7 @@ use skirmish::ui::orders::{Orders, giving_plugin};
 fn until_waiting(app: &mut App) -> String {
     for _ in 0..200 {
         app.world_mut().run_schedule(Update);
-        if let Some((entity, _)) = app.world().resource::<TurnState>().awaiting {
+        if let Some((entity, _)) = app.world().resource::<TurnState>().awaiting() {
             return app.world().get::<Side>(entity).expect("a side").0.clone();
         }
     }

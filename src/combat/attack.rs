@@ -40,8 +40,7 @@ fn resolve_actions(
         }
         let from = log.0.events.len();
         if let Err(e) = engine.0.act(action, dice.0.as_mut(), &mut log.0) {
-            state.error = Some(e.to_string());
-            state.ended = true;
+            state.stop(Some(e.to_string()));
             return;
         }
         let events = from..log.0.events.len();

@@ -104,8 +104,8 @@ pub fn play_to_end(app: &mut App) -> Result<(), String> {
     for _ in 0..1_000_000 {
         app.world_mut().run_schedule(Update);
         let state = app.world().resource::<TurnState>();
-        if state.ended {
-            return state.error.clone().map_or(Ok(()), Err);
+        if state.ended() {
+            return state.error().map_or(Ok(()), |e| Err(e.to_owned()));
         }
     }
     Err("the battle did not end".into())

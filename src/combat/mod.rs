@@ -59,24 +59,83 @@ pub struct BattleLog(pub Log);
 #[derive(Resource, Default)]
 pub struct Roster(pub Vec<Entity>);
 
+/// Where the slot being played stands: one phase at a time, so that no two can be true at once. (Not a Bevy
+/// `SubStates`: a state changes between frames, while a headless battle plays a whole slot in one run of `Update`.)
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum SlotPhase {
+    /// No slot is being played: the next `Begin` asks the engine for one.
+    #[default]
+    Between,
+    /// The slot's action is chosen (script, built-in choice) or declared, and resolved in this update.
+    Choosing(Entity, Slot),
+    /// A player's combatant: the slot waits for the player's `DeclareAction`.
+    WaitingForPlayer(Entity, Slot),
+    /// An AI side's combatant: the AI thinks about it.
+    AiThinking(Entity, Slot),
+    /// The battle is over; with the rules' error when one stopped it.
+    Over(Option<String>),
+}
+
 /// Where the slot being played stands in the ECS, and what the window shows of the engine's turn.
 #[derive(Resource, Debug, Default)]
 pub struct TurnState {
     /// The engine's turn.
     pub turn: u32,
-    /// The slot being played, if any.
-    pub current: Option<Slot>,
-    pub ended: bool,
-    /// The rules refused an action; the battle stopped there.
-    pub error: Option<String>,
-    /// A player's combatant and slot waiting for the player's `DeclareAction`.
-    pub awaiting: Option<(Entity, Slot)>,
-    /// An AI side's combatant and slot while the AI thinks about it.
-    pub thinking: Option<(Entity, Slot)>,
+    pub phase: SlotPhase,
     /// Slots players delayed to the end of their phase or pass, in the order they come back.
     pub delayed: Vec<(Entity, Slot)>,
     /// The slot being played was delayed once already.
     pub from_delay: bool,
+}
+
+impl TurnState {
+    /// A player's combatant and slot waiting for the player's orders.
+    pub fn awaiting(&self) -> Option<(Entity, Slot)> {
+        match self.phase {
+            SlotPhase::WaitingForPlayer(e, s) => Some((e, s)),
+            _ => None,
+        }
+    }
+
+    /// An AI side's combatant and slot while the AI thinks about it.
+    pub fn thinking(&self) -> Option<(Entity, Slot)> {
+        match self.phase {
+            SlotPhase::AiThinking(e, s) => Some((e, s)),
+            _ => None,
+        }
+    }
+
+    /// The slot being played, in whatever phase.
+    pub fn current(&self) -> Option<Slot> {
+        match self.phase {
+            SlotPhase::Choosing(_, s) | SlotPhase::WaitingForPlayer(_, s) | SlotPhase::AiThinking(_, s) => Some(s),
+            SlotPhase::Between | SlotPhase::Over(_) => None,
+        }
+    }
+
+    pub fn ended(&self) -> bool {
+        matches!(self.phase, SlotPhase::Over(_))
+    }
+
+    /// The rules' error that stopped the battle, if one did.
+    pub fn error(&self) -> Option<&str> {
+        match &self.phase {
+            SlotPhase::Over(error) => error.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// The waiting slot's orders were declared (a player's, the AI's): it is resolved in this update.
+    pub fn declared(&mut self) {
+        if let SlotPhase::WaitingForPlayer(e, s) | SlotPhase::AiThinking(e, s) = self.phase {
+            self.phase = SlotPhase::Choosing(e, s);
+        }
+    }
+
+    /// The battle stops: over, or stopped by the rules' error.
+    pub fn stop(&mut self, error: Option<String>) {
+        self.phase = SlotPhase::Over(error);
+    }
 }
 
 /// The AI that plays the sides no player commands, when a battle without a script has one (else the
@@ -93,7 +152,7 @@ pub struct HumanSides(pub Vec<String>);
 
 /// Runs while the battle is not over.
 pub fn battle_running(state: Res<TurnState>) -> bool {
-    !state.ended
+    !state.ended()
 }
 
 /// Adds the combat messages, sets and systems (for a battle in any ruleset).

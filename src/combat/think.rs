@@ -33,7 +33,7 @@ fn think(
     mut declare: MessageWriter<DeclareAction>,
     mut ended: MessageWriter<TurnEnded>,
 ) {
-    let Some((entity, slot)) = state.thinking else { return };
+    let Some((entity, slot)) = state.thinking() else { return };
     let Some(minds) = minds else { return };
     let difficulty = minds.minds.of(engine.0.view(slot.actor).side);
     let answer = match (minds.background, thought.0.as_mut()) {
@@ -49,7 +49,7 @@ fn think(
     };
     let Some(action) = answer else { return };
     thought.0 = None;
-    state.thinking = None;
+    state.declared();
     match action {
         Some(action) => {
             declare.write(DeclareAction { entity, slot, action });

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::components::{Initiative, Loadout, RosterIndex, StatusList, Tracks, Wounds};
 use super::damage::write_fighter;
 use super::messages::{BattleEnded, RoundStarted, TurnEnded, TurnStarted};
-use super::{AiMinds, BattleDice, BattleLog, Engine, HumanSides, Roster, TurnState, TurnSystems};
+use super::{AiMinds, BattleDice, BattleLog, Engine, HumanSides, Roster, SlotPhase, TurnState, TurnSystems};
 use crate::combat::messages::{ActionResolved, DeclareAction, DelaySlot};
 use crate::rules::any::AnyBattle;
 use crate::rules::engine::Next;
@@ -59,7 +59,7 @@ fn begin_slot(
     mut shown: Query<TurnStart>,
     mut said: SlotNews,
 ) {
-    if state.current.is_some() {
+    if state.phase != SlotPhase::Between {
         return;
     }
     let turn = engine.0.turn();
@@ -68,15 +68,14 @@ fn begin_slot(
             if let Some(end) = engine.0.ending() {
                 said.battle_ended.write(BattleEnded { reason: end.reason.clone(), winner: end.winner.clone() });
             }
-            state.ended = true;
+            state.stop(None);
         }
         Ok(Next::Slot(slot)) => {
-            state.current = Some(slot);
+            state.phase = SlotPhase::Choosing(roster.0[slot.actor], slot);
             said.turn_started.write(TurnStarted { entity: roster.0[slot.actor], slot });
         }
         Err(e) => {
-            state.error = Some(e.to_string());
-            state.ended = true;
+            state.stop(Some(e.to_string()));
         }
     }
     if engine.0.turn() != turn {
@@ -86,7 +85,7 @@ fn begin_slot(
     state.from_delay = engine.0.from_delay();
     state.delayed = engine.0.delayed().iter().map(|s| (roster.0[s.actor], *s)).collect();
     write_back(&engine.0, (&log.0, state.turn != turn), &mut shown);
-    if let Some(slot) = state.current {
+    if let Some(slot) = state.current() {
         mark_phase(&mut shown, slot);
     }
 }
@@ -110,11 +109,11 @@ fn hold_delayed_slot(
     mut ended: MessageWriter<TurnEnded>,
 ) {
     for &DelaySlot { entity } in requests.read() {
-        if state.awaiting.is_none_or(|(e, _)| e != entity) || !engine.0.delay(&mut log.0) {
+        if state.awaiting().is_none_or(|(e, _)| e != entity) || !engine.0.delay(&mut log.0) {
             continue;
         }
         state.delayed = engine.0.delayed().iter().map(|s| (roster.0[s.actor], *s)).collect();
-        (state.awaiting, state.current) = (None, None);
+        state.phase = SlotPhase::Between;
         ended.write(TurnEnded { entity });
     }
 }
@@ -157,12 +156,12 @@ fn choose_action(
         let side = engine.0.view(slot.actor).side.to_owned();
         if deciders.humans.as_ref().is_some_and(|h| h.0.contains(&side)) {
             // A player's combatant: the slot waits for the player's DeclareAction.
-            state.awaiting = Some((entity, slot));
+            state.phase = SlotPhase::WaitingForPlayer(entity, slot);
             continue;
         }
         if deciders.minds.is_some() && !engine.0.is_scripted() {
             // An AI side: the AI thinks about it (`think.rs`).
-            state.thinking = Some((entity, slot));
+            state.phase = SlotPhase::AiThinking(entity, slot);
             continue;
         }
         let action = match engine.0.is_scripted() {
@@ -190,8 +189,8 @@ fn end_slot(
     for message in resolved.read() {
         ended.write(TurnEnded { entity: message.entity });
     }
-    if state.awaiting.is_none() && state.thinking.is_none() && state.current.is_some() {
-        state.current = None;
+    if matches!(state.phase, SlotPhase::Choosing(..)) {
+        state.phase = SlotPhase::Between;
         engine.0.pass();
     }
 }

@@ -59,7 +59,7 @@ fn look_around(
 ) {
     let humans = humans.map(|h| h.0.clone()).unwrap_or_default();
     // The fog lifts when the battle is over: the end screen's story is everyone's.
-    fog.on = options.fog && !humans.is_empty() && !state.ended;
+    fog.on = options.fog && !humans.is_empty() && !state.ended();
     if !fog.on {
         return;
     }

@@ -39,7 +39,7 @@ fn notice_next_player(
     mut orders: ResMut<Orders>,
     mut selected: ResMut<Selected>,
 ) {
-    let Some((entity, _)) = state.awaiting else { return };
+    let Some((entity, _)) = state.awaiting() else { return };
     if humans.is_none_or(|h| h.0.len() < 2) || handover.covered() {
         return;
     }

@@ -69,7 +69,7 @@ fn take_clicks(
     handover: Res<super::Handover>,
     mut orders: ResMut<Orders>,
 ) {
-    let Some((waiting, _)) = state.awaiting.filter(|_| !handover.covered()) else { return };
+    let Some((waiting, _)) = state.awaiting().filter(|_| !handover.covered()) else { return };
     if mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
         *orders = Orders::default();
     }
@@ -118,7 +118,7 @@ fn give_orders(
     mut delays: MessageWriter<DelaySlot>,
     mut cover: Local<Option<(Entity, Slot, Option<Move>)>>,
 ) {
-    let Some((entity, slot)) = state.awaiting else { return };
+    let Some((entity, slot)) = state.awaiting() else { return };
     let battle = &engine.0;
     // "Take cover" searches the cells a walk reaches: worked out once per waiting slot.
     if cover.as_ref().is_none_or(|(e, s, _)| (*e, *s) != (entity, slot)) {
@@ -164,7 +164,7 @@ fn give_orders(
         }
         Ok(()) => {
             declare.write(DeclareAction { entity, slot, action });
-            state.awaiting = None;
+            state.declared();
             *orders = Orders::default();
         }
     }

@@ -39,7 +39,7 @@ fn select_unit(
     mut selected: ResMut<Selected>,
 ) {
     // While a player gives orders, clicks are orders.
-    if state.awaiting.is_some() || !mouse.just_pressed(MouseButton::Left) || handover.covered() {
+    if state.awaiting().is_some() || !mouse.just_pressed(MouseButton::Left) || handover.covered() {
         return;
     }
     let Some(cell) = hover.0 else { return };
@@ -81,7 +81,7 @@ fn show_panels(
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
     // Whose turn it is, when a player's unit waits.
-    let player = state.awaiting.and_then(|(e, _)| units.get(e).ok()).map(|r| names.of(&r.2.0));
+    let player = state.awaiting().and_then(|(e, _)| units.get(e).ok()).map(|r| names.of(&r.2.0));
     show_top_bar(&mut root, (&title, &word, acting.1), (&state, player), &pace);
     show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders));
     let hidden: Vec<&str> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| r.1.as_str()).collect();
@@ -109,7 +109,7 @@ fn show_top_bar(
                 ui.strong(format!("{player} to play"));
                 ui.separator();
             }
-            ui.label(if state.ended {
+            ui.label(if state.ended() {
                 "battle over".to_owned()
             } else if pace.paused {
                 "paused".into()
@@ -146,12 +146,12 @@ fn show_tracker(
             }
         });
         ui.separator();
-        let shown = selected.0.filter(|_| state.awaiting.is_none()).or(acting.0);
+        let shown = selected.0.filter(|_| state.awaiting().is_none()).or(acting.0);
         if let Some(row) = rows.iter().find(|r| Some(r.0) == shown) {
             show_sheet(ui, row);
         }
         ui.separator();
-        if state.awaiting.is_some() {
+        if state.awaiting().is_some() {
             show_orders(ui, orders, !state.from_delay);
             ui.separator();
         }

@@ -100,7 +100,7 @@ fn show_battle(mut next: ResMut<NextState<Screen>>) {
 
 /// A battle that has ended goes to the battle-over screen.
 fn notice_the_end(state: Res<TurnState>, mut next: ResMut<NextState<Screen>>) {
-    if state.ended {
+    if state.ended() {
         next.set(Screen::Over);
     }
 }

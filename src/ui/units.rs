@@ -142,7 +142,7 @@ fn mark_actor(
     let Ok((mut transform, mut visibility)) = ring.single_mut() else { return };
     let unit = last.filter(|e| fog.sees(*e)).and_then(|e| units.get(e).ok());
     match unit {
-        Some(t) if !state.ended => {
+        Some(t) if !state.ended() => {
             transform.translation = t.translation.truncate().extend(0.5);
             *visibility = Visibility::Visible;
         }
