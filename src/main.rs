@@ -9,8 +9,8 @@ use std::io::BufRead;
 use skirmish::ai::{Difficulty, Minds};
 use skirmish::rules::dice::{Dice, DieRequest, TypedInDice, read_face};
 use skirmish::rules::outcome::Log;
-use skirmish::scenario::level::{self, RulesetId};
-use skirmish::scenario::{self, Scenario};
+use skirmish::scenario;
+use skirmish::scenario::level::RulesetId;
 use skirmish::stdout::say;
 
 #[derive(Parser)]
@@ -223,7 +223,7 @@ fn main() -> ExitCode {
 
 /// `skirmish odds`: the table, or one JSON object; exit 2 on bad input.
 fn odds(path: &Path, ruleset: Option<RulesetId>, pair: Option<(&str, &str)>, json: bool) -> ExitCode {
-    let odds = load(path, ruleset).and_then(|s| scenario::odds::odds(&s, pair));
+    let odds = scenario::files::load(path, ruleset).and_then(|s| scenario::odds::odds(&s, pair));
     let text = odds.and_then(|odds| match json {
         true => scenario::odds::json(&odds).map(|line| format!("{line}\n")),
         false => Ok(odds.to_string()),
@@ -240,45 +240,8 @@ fn odds(path: &Path, ruleset: Option<RulesetId>, pair: Option<(&str, &str)>, jso
     }
 }
 
-/// Reads a scenario, or a level under a ruleset (Eclipse Phase unless told).
-fn load(path: &Path, ruleset: Option<RulesetId>) -> Result<Scenario, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
-    if !level::is_level(&text) {
-        if ruleset.is_some() {
-            return Err(format!("{}: a scenario names its own ruleset; --ruleset is for levels", path.display()));
-        }
-        return scenario::parse(&text, path).map_err(|e| e.to_string());
-    }
-    let level = level::parse(&text, path).map_err(|e| e.to_string())?;
-    level.scenario(ruleset.unwrap_or(RulesetId::EclipsePhase)).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// The battle, if every side the command line names is one of its sides.
-fn known_sides<'a>(s: Scenario, named: impl IntoIterator<Item = &'a String>) -> Result<Scenario, String> {
-    let sides: Vec<&str> = s.sides();
-    match named.into_iter().find(|k| !sides.contains(&k.as_str())) {
-        Some(bad) => Err(format!("no side is called {bad}; the sides are {}", sides.join(", "))),
-        None => Ok(s),
-    }
-}
-
-/// A level or scenario with the command line's ruleset options and the sides it leaves out.
-fn load_battle(
-    path: &Path,
-    ruleset: Option<RulesetId>,
-    options: Option<&str>,
-    absent: &[String],
-) -> Result<Scenario, String> {
-    let mut s = load(path, ruleset)?;
-    if let Some(text) = options {
-        s.set_options(text)?;
-    }
-    absent.iter().try_for_each(|side| s.remove_side(side))?;
-    Ok(s)
-}
-
 fn run(path: &Path, ruleset: Option<RulesetId>, (seed, dice, typed): DiceArgs, json: bool, minds: Minds) -> ExitCode {
-    let loaded = match load(path, ruleset) {
+    let loaded = match scenario::files::load(path, ruleset) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
@@ -307,7 +270,8 @@ fn sim(
     (runs, seed, show): (u32, u64, Option<u64>),
     minds: &Minds,
 ) -> ExitCode {
-    let loaded = load_battle(path, ruleset, rules, absent).and_then(|s| known_sides(s, minds.sides.keys()));
+    let loaded = scenario::files::load_battle(path, ruleset, rules, absent)
+        .and_then(|s| scenario::files::known_sides(s, minds.sides.keys()));
     let loaded = match loaded {
         Ok(s) => s,
         Err(e) => {
@@ -380,7 +344,9 @@ fn play(
         return ExitCode::from(2);
     }
     let named = options.humans.iter().chain(options.minds.sides.keys()).chain(options.names.keys());
-    let loaded = match load_battle(path, ruleset, rules, absent).and_then(|s| known_sides(s, named)) {
+    let loaded = match scenario::files::load_battle(path, ruleset, rules, absent)
+        .and_then(|s| scenario::files::known_sides(s, named))
+    {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
@@ -412,7 +378,7 @@ type DiceArgs = (Option<u64>, Option<Vec<u32>>, bool);
 fn check(files: &[PathBuf]) -> ExitCode {
     let mut bad = 0;
     for path in files {
-        let line = match check_one(path) {
+        let line = match scenario::files::check_one(path) {
             Ok(summary) => format!("ok: {}: {summary}\n", path.display()),
             Err(e) => {
                 bad += 1;
@@ -422,27 +388,6 @@ fn check(files: &[PathBuf]) -> ExitCode {
         say(line);
     }
     if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(2) }
-}
-
-fn check_one(path: &Path) -> Result<String, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
-    if !level::is_level(&text) {
-        let s = scenario::parse(&text, path).map_err(|e| e.to_string())?;
-        return Ok(format!("scenario \"{}\"", s.name));
-    }
-    let level = level::parse(&text, path).map_err(|e| e.to_string())?;
-    for ruleset in RulesetId::ALL {
-        level.scenario(ruleset).map_err(|e| format!("{}: under {ruleset:?}: {e}", path.display()))?;
-    }
-    let grid = level.grid();
-    let sides = level.file.sides.len();
-    Ok(format!(
-        "level \"{}\", {}×{} cells, {} units in {sides} sides",
-        level.file.name,
-        grid.width,
-        grid.height,
-        level.units.len()
-    ))
 }
 
 /// Asks on the terminal for one die's face until a face on that die is typed; `None` at the end of input.

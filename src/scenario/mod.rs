@@ -5,6 +5,7 @@
 
 mod check;
 mod error;
+pub mod files;
 pub mod level;
 mod level_check;
 mod level_file;

@@ -1,0 +1,67 @@
+//! Battle files as the commands and the window open them: a scenario, or a level under a ruleset; with ruleset
+//! options and sides left out; checked whole (a level under every ruleset). Errors are one line each, naming the
+//! file (and the line and column where the file is wrong).
+
+use std::path::Path;
+
+use super::level::{self, RulesetId};
+use super::{Scenario, parse};
+
+/// Reads a scenario, or a level under a ruleset (Eclipse Phase unless told).
+pub fn load(path: &Path, ruleset: Option<RulesetId>) -> Result<Scenario, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
+    if !level::is_level(&text) {
+        if ruleset.is_some() {
+            return Err(format!("{}: a scenario names its own ruleset; --ruleset is for levels", path.display()));
+        }
+        return parse(&text, path).map_err(|e| e.to_string());
+    }
+    let level = level::parse(&text, path).map_err(|e| e.to_string())?;
+    level.scenario(ruleset.unwrap_or(RulesetId::EclipsePhase)).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The battle, if every side the command line names is one of its sides.
+pub fn known_sides<'a>(s: Scenario, named: impl IntoIterator<Item = &'a String>) -> Result<Scenario, String> {
+    let sides: Vec<&str> = s.sides();
+    match named.into_iter().find(|k| !sides.contains(&k.as_str())) {
+        Some(bad) => Err(format!("no side is called {bad}; the sides are {}", sides.join(", "))),
+        None => Ok(s),
+    }
+}
+
+/// A level or scenario with the command line's ruleset options and the sides it leaves out.
+pub fn load_battle(
+    path: &Path,
+    ruleset: Option<RulesetId>,
+    options: Option<&str>,
+    absent: &[String],
+) -> Result<Scenario, String> {
+    let mut s = load(path, ruleset)?;
+    if let Some(text) = options {
+        s.set_options(text)?;
+    }
+    absent.iter().try_for_each(|side| s.remove_side(side))?;
+    Ok(s)
+}
+
+/// Checks one file: a scenario, or a level under every ruleset; a one-line summary of what it is.
+pub fn check_one(path: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
+    if !level::is_level(&text) {
+        let s = parse(&text, path).map_err(|e| e.to_string())?;
+        return Ok(format!("scenario \"{}\"", s.name));
+    }
+    let level = level::parse(&text, path).map_err(|e| e.to_string())?;
+    for ruleset in RulesetId::ALL {
+        level.scenario(ruleset).map_err(|e| format!("{}: under {ruleset:?}: {e}", path.display()))?;
+    }
+    let grid = level.grid();
+    let sides = level.file.sides.len();
+    Ok(format!(
+        "level \"{}\", {}×{} cells, {} units in {sides} sides",
+        level.file.name,
+        grid.width,
+        grid.height,
+        level.units.len()
+    ))
+}
