@@ -119,10 +119,11 @@ fn hold_delayed_slot(
 }
 
 /// What the start of a turn or of a slot did (stuns wearing off, a defense penalty easing) goes back to the
-/// combatants; at a new turn, each one's initiative score from the log too.
+/// combatants; at a new turn, each one's initiative score from the log too. Between two turns only the combatants
+/// whose slots were started can have changed: the others are not looked at (most of the ECS's cost a slot else).
 fn write_back(battle: &AnyBattle, (log, new_turn): (&Log, bool), query: &mut Query<TurnStart>) {
     for (index, wounds, loadout, statuses, tracks, mut initiative) in query.iter_mut() {
-        if index.0 >= battle.len() {
+        if index.0 >= battle.len() || !(new_turn || battle.started().contains(&index.0)) {
             continue;
         }
         write_fighter(battle, index.0, (wounds, loadout, statuses, tracks));

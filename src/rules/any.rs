@@ -276,6 +276,11 @@ impl AnyBattle {
         each!(self, b, K => b.rules().default_action(slot, b.combatants()).map(K::wrap))
     }
 
+    /// See [`Battle::started`].
+    pub fn started(&self) -> &[usize] {
+        each!(self, b, K => b.started())
+    }
+
     /// Every action taken so far.
     pub fn record(&self) -> Vec<Recorded<AnyAction>> {
         each!(self, b, K => b.record().iter().map(|r| Recorded {

@@ -112,6 +112,8 @@ pub struct Battle<R: Ruleset> {
     current: Option<Slot>,
     ending: Option<Ending>,
     record: Vec<Recorded<R::Action>>,
+    /// The combatants whose slots the last `next` started (their bookkeeping may have changed them).
+    started: Vec<usize>,
 }
 
 impl<R: Ruleset> Battle<R>
@@ -137,6 +139,7 @@ where
             current: None,
             ending: None,
             record: Vec::new(),
+            started: Vec::new(),
         }
     }
 
@@ -190,6 +193,12 @@ where
         &self.record
     }
 
+    /// The combatants whose slots the last [`Battle::next`] started: besides a new turn, the only ones it may have
+    /// changed (a slot's start touches its own combatant alone).
+    pub fn started(&self) -> &[usize] {
+        &self.started
+    }
+
     /// The next slot to play, starting a new turn when the last one's are spent, or the end of the battle (its
     /// `BattleEnded` event written to the log). The slot being played comes back until it is acted on.
     pub fn next(&mut self, dice: &mut dyn Dice, log: &mut Log) -> Result<Next, RulesError> {
@@ -199,6 +208,7 @@ where
         if let Some(slot) = self.current {
             return Ok(Next::Slot(slot));
         }
+        self.started.clear();
         match self.find_slot(dice, log)? {
             Ok(slot) => {
                 self.current = Some(slot);
@@ -276,6 +286,7 @@ where
         if self.combatants[slot.actor].fighter.is_out() && !slot.simultaneous {
             return false;
         }
+        self.started.push(slot.actor);
         let acts = self.rules.start_slot(slot, &mut self.combatants, log);
         acts && (self.combatants[slot.actor].fighter.can_act() || slot.simultaneous)
     }

@@ -163,7 +163,8 @@ pub trait Ruleset {
     /// Starts the slot of combatant `slot.actor` when it comes, whether or not the combatant then acts in it (no
     /// orders, no route, a finished script): the bookkeeping a combatant's turn starts with (a defense penalty easing,
     /// a full defense or an aim running out, a botch costing the slot). Called once a slot, before `perform`; a slot
-    /// set aside and taken up later is not started again. Returns whether the combatant may act in the slot.
+    /// set aside and taken up later is not started again. It changes the slot's own combatant alone (the ECS shows
+    /// only that one anew). Returns whether the combatant may act in the slot.
     fn start_slot(&mut self, _slot: Slot, _battle: &mut [Combatant<Self::Fighter>], _log: &mut Log) -> bool {
         true
     }
