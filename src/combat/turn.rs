@@ -154,8 +154,8 @@ fn choose_action(
     mut ended: MessageWriter<TurnEnded>,
 ) {
     for TurnStarted { entity, slot } in started.read().copied() {
-        let side = engine.0.view(slot.actor).side.to_owned();
-        if deciders.humans.as_ref().is_some_and(|h| h.0.contains(&side)) {
+        let side = engine.0.view(slot.actor).side;
+        if deciders.humans.as_ref().is_some_and(|h| h.0.iter().any(|s| s == side)) {
             // A player's combatant: the slot waits for the player's DeclareAction.
             state.phase = SlotPhase::WaitingForPlayer(entity, slot);
             continue;
