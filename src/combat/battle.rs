@@ -115,10 +115,3 @@ pub fn play_to_end(app: &mut App) -> Result<(), String> {
 pub fn take_log(app: &mut App) -> Log {
     app.world_mut().remove_resource::<BattleLog>().map(|l| l.0).unwrap_or_default()
 }
-
-/// Plays a battle to its end and returns its log, with the rules' error if one stopped it.
-pub fn run(setup: BattleSetup) -> (Log, Result<(), String>) {
-    let mut app = battle_app(setup);
-    let result = play_to_end(&mut app);
-    (take_log(&mut app), result)
-}

@@ -49,6 +49,8 @@ pub trait Kind:
     const ID: RulesetId;
     /// The battle, held as any battle.
     fn hold(battle: Battle<Self>) -> AnyBattle;
+    /// The battle inside, if `any` is one of this ruleset's.
+    fn held(any: &AnyBattle) -> Option<&Battle<Self>>;
     /// The action, as any action.
     fn wrap(action: Self::Action) -> AnyAction;
     /// This ruleset's action, if `action` is one.
@@ -91,6 +93,13 @@ macro_rules! rulesets {
                 const ID: RulesetId = RulesetId::$id;
                 fn hold(battle: Battle<Self>) -> AnyBattle {
                     AnyBattle::$id(battle)
+                }
+                fn held(any: &AnyBattle) -> Option<&Battle<Self>> {
+                    match any {
+                        AnyBattle::$id(b) => Some(b),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
                 }
                 fn wrap(action: Self::Action) -> AnyAction {
                     AnyAction::$id(action)
@@ -183,11 +192,6 @@ impl AnyBattle {
         each!(self, b, K => v.visit::<K>(b))
     }
 
-    /// Which ruleset the battle is fought under.
-    pub fn ruleset(&self) -> RulesetId {
-        each!(self, _b, K => K::ID)
-    }
-
     /// The ruleset's name, for the log and the title bar.
     pub fn rules_name(&self) -> &'static str {
         each!(self, b, K => b.rules().name())
@@ -226,10 +230,6 @@ impl AnyBattle {
 
     pub fn turn(&self) -> u32 {
         each!(self, b, K => b.turn())
-    }
-
-    pub fn turn_limit(&self) -> u32 {
-        each!(self, b, K => b.turn_limit())
     }
 
     pub fn current(&self) -> Option<Slot> {
@@ -317,11 +317,6 @@ impl AnyBattle {
     /// The roster index of the combatant called `name`.
     pub fn index_of(&self, name: &str) -> Option<usize> {
         (0..self.len()).find(|&i| self.view(i).name() == name)
-    }
-
-    /// The sides that still have someone in the fight.
-    pub fn sides_standing(&self) -> Vec<&str> {
-        each!(self, b, K => b.sides_standing())
     }
 
     /// Combatant `i`'s damage tracks.

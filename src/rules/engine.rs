@@ -1,7 +1,8 @@
 //! The battle engine: the one owner of a battle. It holds the ruleset with its options, the combatants, the victory
 //! conditions and the turn bookkeeping; it says what comes next (a slot, or the end and why), takes the action for
 //! that slot and writes the explained events to the log. Everything that plays a battle drives it: `skirmish run`
-//! and `sim` (through [`Battle::play_out`]), the ECS systems (slot by slot) and the window's players.
+//! and `sim` (through [`crate::rules::any::AnyBattle::play_out`]), the ECS systems (slot by slot) and the window's
+//! players.
 //!
 //! The order of a turn, whatever the ruleset: a new turn starts (initiative, timed statuses) when the last one's
 //! slots are spent; each slot is announced (a new initiative pass where the ruleset works its order out as it goes),
@@ -156,11 +157,6 @@ where
     /// The turn being played (0 before the first).
     pub fn turn(&self) -> u32 {
         self.turn
-    }
-
-    /// The turn limit.
-    pub fn turn_limit(&self) -> u32 {
-        self.turn_limit
     }
 
     /// The slot being played, if one is waiting for its action.
@@ -379,23 +375,8 @@ where
         true
     }
 
-    /// Plays the battle to its end, each slot's action from the script or from `choose`.
-    pub fn play_out(&mut self, dice: &mut dyn Dice, log: &mut Log, choose: Chooser<'_, R>) -> Result<(), RulesError> {
-        while let Next::Slot(slot) = self.next(dice, log)? {
-            let action = match self.orders {
-                Orders::Script(_) => self.scripted_action(),
-                Orders::Free => choose(&self.rules, slot, &self.combatants),
-            };
-            match action {
-                Some(action) => self.act(&action, dice, log)?,
-                None => self.pass(),
-            }
-        }
-        Ok(())
-    }
-
     /// The sides that still have someone in the fight.
-    pub fn sides_standing(&self) -> Vec<&str> {
+    fn sides_standing(&self) -> Vec<&str> {
         sides_standing(&self.combatants)
     }
 
@@ -409,17 +390,8 @@ where
     }
 }
 
-/// Who chooses the actions of a battle without a script: the ruleset's built-in choice, or the AI.
-pub type Chooser<'a, R> =
-    &'a mut dyn FnMut(&R, Slot, &[Combatant<<R as Ruleset>::Fighter>]) -> Option<<R as Ruleset>::Action>;
-
-/// The ruleset's built-in choice (attack the nearest enemy), as a [`Chooser`].
-pub fn built_in<R: Ruleset>(rules: &R, slot: Slot, battle: &[Combatant<R::Fighter>]) -> Option<R::Action> {
-    rules.default_action(slot, battle)
-}
-
 /// The sides that still have someone in the fight.
-pub fn sides_standing<F: FighterState>(battle: &[Combatant<F>]) -> Vec<&str> {
+fn sides_standing<F: FighterState>(battle: &[Combatant<F>]) -> Vec<&str> {
     let mut sides: Vec<&str> = battle.iter().filter(|c| !c.fighter.is_out()).map(|c| c.side.as_str()).collect();
     sides.sort_unstable();
     sides.dedup();

@@ -49,24 +49,20 @@ where
 
 /// Plays a battle of scripted actions through the battle engine (turns and initiative included, five turns at
 /// most, the last side standing wins) and leaves the combatants as it ended.
-pub fn play_script<R>(
-    rules: R,
-    battle: &mut [Combatant<R::Fighter>],
-    script: Vec<R::Action>,
+pub fn play_script<K: skirmish::rules::any::Kind>(
+    rules: K,
+    battle: &mut [Combatant<K::Fighter>],
+    script: Vec<K::Action>,
     dice: &mut dyn skirmish::rules::dice::Dice,
     log: &mut Log,
-) where
-    R: Ruleset + Clone,
-    R::Fighter: Clone,
-    R::Action: Clone,
-{
-    use skirmish::rules::engine::{Battle, Orders, Start, built_in};
+) {
+    use skirmish::rules::engine::{Battle, Orders, Start};
     let objectives = skirmish::rules::victory::Objectives::eliminate();
-    let start =
-        Start { rules, combatants: battle.to_vec(), orders: Orders::Script(script.into()), turn_limit: 5, objectives };
-    let mut engine = Battle::new(start);
-    engine.play_out(dice, log, &mut built_in).expect("a legal battle");
-    battle.clone_from_slice(engine.combatants());
+    let orders = Orders::Script(script.into());
+    let mut engine =
+        K::hold(Battle::new(Start { rules, combatants: battle.to_vec(), orders, turn_limit: 5, objectives }));
+    engine.play_out(dice, log, &mut skirmish::rules::any::built_in).expect("a legal battle");
+    battle.clone_from_slice(K::held(&engine).expect("the same ruleset").combatants());
 }
 
 /// Plays a shipped scenario with seeds 0–19: each battle ends with a winner and replays identically.
