@@ -5,23 +5,14 @@
 //! Level battles under seed 1 (normal AI), the scenarios' own dice and the odds are kept in full; more seeds and
 //! difficulties are kept as a digest of their text (FNV-1a 64) and line count, to keep the repository small.
 
+mod common;
+
 use std::fmt::Write as _;
 use std::hash::Hasher;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const RULESETS: [&str; 4] = ["eclipse-phase", "shadowrun4", "storyteller", "homebrew-d6"];
-
-/// The shipped files of a folder, sorted.
-fn shipped(folder: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
-        .expect("the folder exists")
-        .map(|e| e.expect("readable").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    files.sort();
-    files
-}
 
 fn stem(path: &Path) -> String {
     path.file_stem().and_then(|s| s.to_str()).expect("a file name").to_owned()
@@ -64,7 +55,7 @@ fn assert_none_differ(differ: Vec<String>) {
 #[test]
 fn every_scenario_plays_as_recorded() {
     let mut differ = Vec::new();
-    for file in shipped("scenarios") {
+    for file in common::shipped("scenarios") {
         let path = file.to_str().expect("a path");
         differ.extend(compare(&format!("scenarios/{}.log", stem(&file)), &skirmish(&["run", path])));
         differ
@@ -76,7 +67,7 @@ fn every_scenario_plays_as_recorded() {
 #[test]
 fn every_level_plays_as_recorded_under_every_ruleset() {
     let mut differ = Vec::new();
-    for file in shipped("levels") {
+    for file in common::shipped("levels") {
         let path = file.to_str().expect("a path");
         for ruleset in RULESETS {
             let log = skirmish(&["run", path, "--ruleset", ruleset, "--seed", "1"]);
@@ -89,7 +80,7 @@ fn every_level_plays_as_recorded_under_every_ruleset() {
 #[test]
 fn more_seeds_and_difficulties_play_as_recorded() {
     let mut digests = String::new();
-    for file in shipped("levels") {
+    for file in common::shipped("levels") {
         let path = file.to_str().expect("a path");
         for ruleset in RULESETS {
             for (seed, ai) in [("2", "easy"), ("3", "hard"), ("4", "normal")] {
@@ -104,7 +95,7 @@ fn more_seeds_and_difficulties_play_as_recorded() {
 #[test]
 fn odds_and_sims_are_as_recorded() {
     let mut differ = Vec::new();
-    for file in shipped("scenarios") {
+    for file in common::shipped("scenarios") {
         let path = file.to_str().expect("a path");
         let out = Command::new(env!("CARGO_BIN_EXE_skirmish")).args(["odds", path]).output().expect("runs");
         let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));

@@ -170,8 +170,13 @@ pub fn picture(rows: &[&str]) -> (skirmish::rules::field::Field, (i32, i32), (i3
 
 /// Every level file shipped in `levels/`, sorted.
 pub fn shipped_levels() -> Vec<std::path::PathBuf> {
-    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir("levels")
-        .expect("levels/")
+    shipped("levels")
+}
+
+/// The shipped RON files of a folder (`levels`, `scenarios`), sorted.
+pub fn shipped(folder: &str) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(folder)
+        .unwrap_or_else(|e| panic!("{folder}/: {e}"))
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .collect();
