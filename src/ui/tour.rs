@@ -92,7 +92,13 @@ fn take_tour_step(world: &mut World) {
                 true
             }
         },
-        Step::AwaitOver { same_as_before } => screen == Screen::Over && check_replay(world, same_as_before),
+        Step::AwaitOver { same_as_before } => {
+            let over = screen == Screen::Over;
+            if over {
+                check_replay(world, same_as_before);
+            }
+            over
+        }
         Step::PlayAgain => {
             say("tour: play again\n");
             world.resource_mut::<NextState<Screen>>().set(Screen::Loading);
@@ -115,8 +121,8 @@ fn take_tour_step(world: &mut World) {
     }
 }
 
-/// Keeps the finished battle's log, or checks the replay's against it, event for event; always done.
-fn check_replay(world: &mut World, same_as_before: bool) -> bool {
+/// Keeps the finished battle's log, or checks the replay's against it, event for event.
+fn check_replay(world: &mut World, same_as_before: bool) {
     let log = world.resource::<BattleLog>().0.clone();
     let (events, ending) = (log.events.len(), log.events.last().map(|e| format!("{e:?}")).unwrap_or_default());
     let mut tour = world.resource_mut::<Tour>();
@@ -128,5 +134,4 @@ fn check_replay(world: &mut World, same_as_before: bool) -> bool {
         }
     }
     say(format_args!("tour: battle over after {events} events: {ending}\n"));
-    true
 }
