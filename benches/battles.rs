@@ -74,5 +74,69 @@ fn squad_systems(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, battles, squad, squad_systems);
+/// The ECS battle in an app that keeps running, as the window plays one battle after another ("Play again"): each
+/// battle's combatants are spawned and its resources inserted into the same world, then played to the end. The
+/// figure to set against `squad_4v4/pure_core` (same seeds): what the ECS layer adds to the engine.
+fn squad_running_app(c: &mut Criterion) {
+    use skirmish::combat::battle::{clear_battle, insert_battle, play_to_end, prepare};
+    let s = scenario::load(Path::new("scenarios/squad_battle.ron")).expect("the squad scenario");
+    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(0)), "seed");
+    prepare(&mut app).expect("schedules build");
+    let mut roster = app.world().resource::<skirmish::combat::Roster>().0.clone();
+    let mut seed = 0;
+    c.bench_function("squad_4v4/ecs_running_app", |b| {
+        b.iter(|| {
+            seed += 1;
+            let world = app.world_mut();
+            clear_battle(world);
+            for entity in roster.drain(..) {
+                world.despawn(entity);
+            }
+            roster = insert_battle(world, scenario::setup(&s, Box::new(SeededDice::new(seed)), "seed"));
+            play_to_end(&mut app).expect("a legal battle");
+            app.world().resource::<skirmish::combat::BattleLog>().0.events.len()
+        });
+    });
+}
+
+/// The ECS against the engine alone, interleaved battle by battle (the same seed through one, then the other), so
+/// that the machine's drift touches both alike. Measures the ECS battles (as `ecs_running_app` does: spawned into
+/// a running app, played to the end) and prints the ratio of their total time to the engine's.
+fn squad_ratio(c: &mut Criterion) {
+    use skirmish::combat::battle::{clear_battle, insert_battle, play_to_end, prepare};
+    use std::time::{Duration, Instant};
+    let s = scenario::load(Path::new("scenarios/squad_battle.ron")).expect("the squad scenario");
+    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(0)), "seed");
+    prepare(&mut app).expect("schedules build");
+    let mut roster = app.world().resource::<skirmish::combat::Roster>().0.clone();
+    let (mut seed, mut engine_total, mut ecs_total) = (0, Duration::ZERO, Duration::ZERO);
+    c.bench_function("squad_4v4/ecs_interleaved", |b| {
+        b.iter_custom(|iters| {
+            let mut ecs = Duration::ZERO;
+            for _ in 0..iters {
+                seed += 1;
+                let t = Instant::now();
+                let mut log = Log::default();
+                scenario::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
+                drop(log);
+                engine_total += t.elapsed();
+                let t = Instant::now();
+                let world = app.world_mut();
+                clear_battle(world);
+                for entity in roster.drain(..) {
+                    world.despawn(entity);
+                }
+                roster = insert_battle(world, scenario::setup(&s, Box::new(SeededDice::new(seed)), "seed"));
+                play_to_end(&mut app).expect("a legal battle");
+                ecs += t.elapsed();
+            }
+            ecs_total += ecs;
+            ecs
+        });
+    });
+    let ratio = ecs_total.as_secs_f64() / engine_total.as_secs_f64();
+    println!("squad_4v4: ECS / engine alone, interleaved over {seed} battles: {ratio:.2}×");
+}
+
+criterion_group!(benches, battles, squad, squad_systems, squad_running_app, squad_ratio);
 criterion_main!(benches);

@@ -368,3 +368,43 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
     app.world_mut().run_schedule(Update);
     assert_eq!(app.world().resource::<TurnState>().awaiting(), Some((entity, slot)));
 }
+
+/// The damage system writes only the combatants an action touched (its actor and those its events name: the
+/// rulesets' contract): after every slot of every shipped battle, each combatant's components show exactly what
+/// the engine holds.
+#[test]
+fn the_components_show_the_engine_after_every_slot() {
+    use skirmish::combat::TurnState;
+    use skirmish::combat::components::{GridPos, RosterIndex, StatusList, Wounds};
+    use skirmish::rules::any::RulesetId;
+    use skirmish::scenario::files;
+    let mut battles: Vec<Scenario> =
+        common::shipped("scenarios").iter().map(|p| files::load(p, None).unwrap()).collect();
+    for path in common::shipped_levels() {
+        battles.extend(RulesetId::ALL.map(|r| files::load(&path, Some(r)).unwrap()));
+    }
+    for s in battles {
+        let dice: Box<dyn skirmish::rules::dice::Dice + Send + Sync> = match &s.dice {
+            Some(faces) => Box::new(ScriptedDice::new(faces.clone())),
+            None => Box::new(SeededDice::new(7)),
+        };
+        let mut app = scenario::ecs_app(&s, dice, "x");
+        let mut slots = 0;
+        while !app.world().resource::<TurnState>().ended() {
+            app.world_mut().run_schedule(Update);
+            slots += 1;
+            let world = app.world_mut();
+            let mut shown = world.query::<(&RosterIndex, &GridPos, &Wounds, &StatusList)>();
+            let engine = &world.resource::<Engine>().0;
+            for (index, pos, wounds, statuses) in shown.iter(world) {
+                let view = engine.view(index.0);
+                let at = format!("{} ({}), slot {slots}, {}", s.name, engine.rules_name(), view.name());
+                assert!(engine.condition_is(index.0, &wounds.0), "{at}: condition");
+                assert_eq!((pos.0, pos.1), view.position, "{at}: cell");
+                assert_eq!(statuses.0, view.fighter.statuses(), "{at}: statuses");
+            }
+        }
+        assert_eq!(app.world().resource::<TurnState>().error(), None, "{}", s.name);
+        assert!(slots > 3, "{}: a whole battle", s.name);
+    }
+}

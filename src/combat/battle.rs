@@ -1,6 +1,8 @@
 //! A whole battle in a headless `App`: spawn the combatants, insert the battle's resources, and update until it is
 //! over. The CLI plays scenarios this way; the GUI will add rendering plugins to the same `App`.
 
+use bevy::ecs::change_detection::Tick;
+use bevy::ecs::message::MessageRegistry;
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 
@@ -98,17 +100,29 @@ pub fn prepare(app: &mut App) -> Result<(), String> {
 /// Plays slots until the battle is over; a battle always ends (the turn limit), and this bound only guards a bug.
 ///
 /// Headless, each slot runs the `Update` schedule alone, where every combat system lives: a whole frame (`First`
-/// to `Last`: time, message buffer swaps) would add 3.4 µs a slot for nothing a battle reads. Messages are not
-/// lost: each reader keeps its own cursor. A frame-paced app (the GUI) calls `app.update()` instead.
+/// to `Last`: time and the rest) would add 3.4 µs a slot for nothing a battle reads. The message buffers are
+/// swapped every 32 slots (every reader reads in the same `Update` the message is written in): else they would
+/// grow for as long as the app runs. A frame-paced app (the GUI) calls `app.update()` instead.
 pub fn play_to_end(app: &mut App) -> Result<(), String> {
-    for _ in 0..1_000_000 {
-        app.world_mut().run_schedule(Update);
-        let state = app.world().resource::<TurnState>();
-        if state.ended() {
-            return state.error().map_or(Ok(()), |e| Err(e.to_owned()));
+    // One scope for the whole battle: taking the schedule out and back for each slot cost 0.15 µs a slot.
+    let world = app.world_mut();
+    let ended = world.schedule_scope(Update, |world, schedule| {
+        for slot in 0..1_000_000 {
+            schedule.run(world);
+            if slot % 32 == 31 {
+                world.resource_scope(|world, mut r: Mut<MessageRegistry>| r.run_updates(world, Tick::new(0)));
+            }
+            if world.resource::<TurnState>().ended() {
+                return true;
+            }
         }
+        false
+    });
+    let state = app.world().resource::<TurnState>();
+    match ended {
+        true => state.error().map_or(Ok(()), |e| Err(e.to_owned())),
+        false => Err("the battle did not end".into()),
     }
-    Err("the battle did not end".into())
 }
 
 /// Takes the battle's log out of the app.

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::components::{GridPos, Loadout, StatusList, Tracks, Wounds};
+use super::components::{GridPos, Loadout, RosterIndex, StatusList, Tracks, Wounds};
 use super::messages::{ActionResolved, DamageApplied, StatusChanged, WoundsTaken};
 use super::{BattleLog, Engine, Roster, TurnSystems};
 use crate::rules::any::AnyBattle;
@@ -22,19 +22,31 @@ struct HarmNews<'w> {
     status_changed: MessageWriter<'w, StatusChanged>,
 }
 
-/// Writes each combatant's new condition, and reports what changed.
+/// Writes the new condition of each combatant the action touched (its actor and those its events name: the
+/// ruleset's contract), and reports what changed.
 fn apply_outcomes(
     mut resolved: MessageReader<ActionResolved>,
     engine: Res<Engine>,
     log: Res<BattleLog>,
     roster: Res<Roster>,
-    mut combatants: Query<(&mut GridPos, &mut Wounds, &mut Loadout, &mut StatusList, &mut Tracks)>,
+    mut combatants: Query<(&RosterIndex, &mut GridPos, &mut Wounds, &mut Loadout, &mut StatusList, &mut Tracks)>,
     mut said: HarmNews,
 ) {
     let battle = &engine.0;
     for message in resolved.read() {
-        for (i, entity) in roster.0.iter().enumerate() {
-            let Ok((mut pos, wounds, loadout, statuses, tracks)) = combatants.get_mut(*entity) else {
+        let events = log.0.events.get(message.events.clone()).unwrap_or_default();
+        let mut touched = vec![false; roster.0.len()];
+        for name in events.iter().flat_map(Event::names).flatten() {
+            if let Some(i) = battle.index_of(name) {
+                touched[i] = true;
+            }
+        }
+        let Ok((actor, ..)) = combatants.get(message.entity) else { continue };
+        if let Some(t) = touched.get_mut(actor.0) {
+            *t = true;
+        }
+        for (i, entity) in roster.0.iter().enumerate().filter(|(i, _)| touched[*i]) {
+            let Ok((_, mut pos, wounds, loadout, statuses, tracks)) = combatants.get_mut(*entity) else {
                 continue;
             };
             let cell = battle.view(i).position;
@@ -44,7 +56,7 @@ fn apply_outcomes(
             write_fighter(battle, i, (wounds, loadout, statuses, tracks));
         }
         let entity_of = |name: &str| battle.index_of(name).map(|i| roster.0[i]);
-        for event in log.0.events.get(message.events.clone()).unwrap_or_default() {
+        for event in events {
             report(event, &entity_of, &mut said);
         }
     }
@@ -60,7 +72,7 @@ pub(super) fn write_fighter(battle: &AnyBattle, i: usize, shown: Shown<'_>) {
     if battle.condition_is(i, &wounds.0) {
         return;
     }
-    wounds.0 = battle.parts(i).1;
+    battle.copy_condition(i, &mut wounds.0);
     tracks.0 = battle.tracks(i);
     let fighter = battle.view(i).fighter;
     if loadout.weapon != fighter.weapon_in_hand() || loadout.rounds != fighter.rounds_in_hand() {

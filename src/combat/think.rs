@@ -11,8 +11,10 @@ use crate::rules::any::AnyAction;
 use crate::rules::ruleset::Slot;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Thought>()
-        .add_systems(Update, think.in_set(TurnSystems::Choose).after(super::turn::ChooseAction));
+    app.init_resource::<Thought>().add_systems(
+        Update,
+        think.in_set(TurnSystems::Choose).after(super::turn::ChooseAction).run_if(resource_exists::<AiMinds>),
+    );
 }
 
 /// The AI's thinking under way: for which combatant and slot, and the task that will answer.
@@ -28,13 +30,12 @@ pub(super) fn forget(world: &mut World) {
 fn think(
     mut state: ResMut<TurnState>,
     mut thought: ResMut<Thought>,
-    minds: Option<Res<AiMinds>>,
+    minds: Res<AiMinds>,
     engine: Res<Engine>,
     mut declare: MessageWriter<DeclareAction>,
     mut ended: MessageWriter<TurnEnded>,
 ) {
     let Some((entity, slot)) = state.thinking() else { return };
-    let Some(minds) = minds else { return };
     let difficulty = minds.minds.of(engine.0.view(slot.actor).side);
     let answer = match (minds.background, thought.0.as_mut()) {
         (false, _) => Some(crate::ai::choose_any(&engine.0, slot, difficulty)),

@@ -20,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             begin_slot.in_set(TurnSystems::Begin),
             choose_action.in_set(TurnSystems::Choose).in_set(ChooseAction),
-            (hold_delayed_slot, end_slot).chain().in_set(TurnSystems::End),
+            end_slot.in_set(TurnSystems::End),
         ),
     );
 }
@@ -84,52 +84,38 @@ fn begin_slot(
     state.turn = engine.0.turn();
     state.from_delay = engine.0.from_delay();
     state.delayed = engine.0.delayed().iter().map(|s| (roster.0[s.actor], *s)).collect();
-    write_back(&engine.0, (&log.0, state.turn != turn), &mut shown);
+    write_back(&engine.0, &roster, (&log.0, state.turn != turn), &mut shown);
     if let Some(slot) = state.current() {
-        mark_phase(&mut shown, slot);
+        mark_phase(&mut shown, &roster, slot);
     }
 }
 
 /// The acting combatant's current phase or pass.
-fn mark_phase(query: &mut Query<TurnStart>, slot: Slot) {
-    for (index, .., mut initiative) in query.iter_mut() {
-        if index.0 == slot.actor {
-            initiative.phase = Some(slot.phase);
-        }
-    }
-}
-
-/// A player's delay: the engine sets the waiting slot aside until the end of its phase or pass.
-fn hold_delayed_slot(
-    mut requests: MessageReader<DelaySlot>,
-    mut engine: ResMut<Engine>,
-    mut state: ResMut<TurnState>,
-    mut log: ResMut<BattleLog>,
-    roster: Res<Roster>,
-    mut ended: MessageWriter<TurnEnded>,
-) {
-    for &DelaySlot { entity } in requests.read() {
-        if state.awaiting().is_none_or(|(e, _)| e != entity) || !engine.0.delay(&mut log.0) {
-            continue;
-        }
-        state.delayed = engine.0.delayed().iter().map(|s| (roster.0[s.actor], *s)).collect();
-        state.phase = SlotPhase::Between;
-        ended.write(TurnEnded { entity });
+fn mark_phase(query: &mut Query<TurnStart>, roster: &Roster, slot: Slot) {
+    if let Some(mut shown) = roster.0.get(slot.actor).and_then(|e| query.get_mut(*e).ok()) {
+        shown.5.phase = Some(slot.phase);
     }
 }
 
 /// What the start of a turn or of a slot did (stuns wearing off, a defense penalty easing) goes back to the
 /// combatants; at a new turn, each one's initiative score from the log too. Between two turns only the combatants
 /// whose slots were started can have changed: the others are not looked at (most of the ECS's cost a slot else).
-fn write_back(battle: &AnyBattle, (log, new_turn): (&Log, bool), query: &mut Query<TurnStart>) {
+fn write_back(battle: &AnyBattle, roster: &Roster, (log, new_turn): (&Log, bool), query: &mut Query<TurnStart>) {
+    if !new_turn {
+        for &i in battle.started() {
+            if let Some((_, wounds, loadout, statuses, tracks, _)) =
+                roster.0.get(i).and_then(|e| query.get_mut(*e).ok())
+            {
+                write_fighter(battle, i, (wounds, loadout, statuses, tracks));
+            }
+        }
+        return;
+    }
     for (index, wounds, loadout, statuses, tracks, mut initiative) in query.iter_mut() {
-        if index.0 >= battle.len() || !(new_turn || battle.started().contains(&index.0)) {
+        if index.0 >= battle.len() {
             continue;
         }
         write_fighter(battle, index.0, (wounds, loadout, statuses, tracks));
-        if !new_turn {
-            continue;
-        }
         let view = battle.view(index.0);
         let name = view.name();
         let rolled =
@@ -180,15 +166,33 @@ fn choose_action(
     }
 }
 
-/// Closes the slot once its action is resolved and applied, or when it had none (the engine's slot passes).
+/// The slot's end as the other systems hear it, and the players' delays that may end it.
+#[derive(bevy::ecs::system::SystemParam)]
+struct SlotEnds<'w, 's> {
+    resolved: MessageReader<'w, 's, ActionResolved>,
+    delays: MessageReader<'w, 's, DelaySlot>,
+    ended: MessageWriter<'w, TurnEnded>,
+}
+
+/// Closes the slot: when the player delayed it (the engine sets it aside until the end of its phase or pass), once
+/// its action is resolved and applied, or when it had none (the engine's slot passes).
 fn end_slot(
-    mut resolved: MessageReader<ActionResolved>,
-    mut ended: MessageWriter<TurnEnded>,
+    mut ends: SlotEnds,
     mut state: ResMut<TurnState>,
     mut engine: ResMut<Engine>,
+    mut log: ResMut<BattleLog>,
+    roster: Res<Roster>,
 ) {
-    for message in resolved.read() {
-        ended.write(TurnEnded { entity: message.entity });
+    for &DelaySlot { entity } in ends.delays.read() {
+        if state.awaiting().is_none_or(|(e, _)| e != entity) || !engine.0.delay(&mut log.0) {
+            continue;
+        }
+        state.delayed = engine.0.delayed().iter().map(|s| (roster.0[s.actor], *s)).collect();
+        state.phase = SlotPhase::Between;
+        ends.ended.write(TurnEnded { entity });
+    }
+    for message in ends.resolved.read() {
+        ends.ended.write(TurnEnded { entity: message.entity });
     }
     if matches!(state.phase, SlotPhase::Choosing(..)) {
         state.phase = SlotPhase::Between;

@@ -59,6 +59,8 @@ pub trait Kind:
     fn parts(fighter: &Self::Fighter) -> (AnySheet, AnyCondition);
     /// This ruleset's condition, if `condition` is one.
     fn condition(condition: &AnyCondition) -> Option<&<Self::Fighter as FighterParts>::Condition>;
+    /// The condition inside, mutable, if it is of this ruleset.
+    fn condition_mut(condition: &mut AnyCondition) -> Option<&mut <Self::Fighter as FighterParts>::Condition>;
 }
 
 /// Declares the any-types and each ruleset's [`Kind`]: the list of the four, written once.
@@ -115,6 +117,13 @@ macro_rules! rulesets {
                     (AnySheet::$id(fighter.sheet().clone()), AnyCondition::$id(fighter.condition().clone()))
                 }
                 fn condition(condition: &AnyCondition) -> Option<&<Self::Fighter as FighterParts>::Condition> {
+                    match condition {
+                        AnyCondition::$id(c) => Some(c),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+                fn condition_mut(condition: &mut AnyCondition) -> Option<&mut <Self::Fighter as FighterParts>::Condition> {
                     match condition {
                         AnyCondition::$id(c) => Some(c),
                         #[allow(unreachable_patterns)]
@@ -182,8 +191,8 @@ impl<'a> View<'a> {
 }
 
 /// An action of the wrong ruleset for this battle.
-fn mismatch(battle: &AnyBattle, action: &AnyAction) -> RulesError {
-    RulesError::Illegal(format!("{action:?} is not an action of {}", battle.rules_name()))
+fn mismatch(rules: &str, action: &AnyAction) -> RulesError {
+    RulesError::Illegal(format!("{action:?} is not an action of {rules}"))
 }
 
 impl AnyBattle {
@@ -214,8 +223,8 @@ impl AnyBattle {
 
     /// See [`Battle::act`]; an action of another ruleset is refused.
     pub fn act(&mut self, action: &AnyAction, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {
-        let refused = mismatch(self, action);
-        each!(self, b, K => b.act(K::unwrap(action).ok_or(refused)?, dice, log))
+        let rules = self.rules_name();
+        each!(self, b, K => b.act(K::unwrap(action).ok_or_else(|| mismatch(rules, action))?, dice, log))
     }
 
     /// See [`Battle::pass`].
@@ -339,6 +348,17 @@ impl AnyBattle {
         each!(self, b, K => K::condition(shown) == Some(b.combatants()[i].fighter.condition()))
     }
 
+    /// Copies combatant `i`'s condition into `shown` (reusing its allocations where it is of this ruleset).
+    pub fn copy_condition(&self, i: usize, shown: &mut AnyCondition) {
+        each!(self, b, K => {
+            let now = b.combatants()[i].fighter.condition();
+            match K::condition_mut(shown) {
+                Some(c) => c.clone_from(now),
+                None => *shown = K::parts(&b.combatants()[i].fighter).1,
+            }
+        });
+    }
+
     /// A plain attack by `actor` at the combatant called `target`, with the weapon in hand.
     pub fn plain_attack_of(&self, actor: usize, target: &str) -> AnyAction {
         each!(self, b, K => K::wrap(b.rules().plain_attack_of(b.combatants(), actor, target)))
@@ -346,9 +366,9 @@ impl AnyBattle {
 
     /// The exact odds of the first attack of `action` by `actor`, from where its move (if any) ends.
     pub fn odds_of(&self, actor: usize, action: &AnyAction) -> Result<Odds, RulesError> {
-        let refused = mismatch(self, action);
+        let rules = self.rules_name();
         each!(self, b, K => {
-            let action = K::unwrap(action).ok_or(refused)?;
+            let action = K::unwrap(action).ok_or_else(|| mismatch(rules, action))?;
             let rules = b.rules();
             let to = rules.movement_in(action).map_or(b.combatants()[actor].position, |m| m.to);
             rules.odds_of(&with_actor_at(b.combatants(), actor, to), actor, action)
@@ -392,8 +412,8 @@ impl AnyBattle {
 
     /// Whether the rules accept `action` in `slot` now (tried on copies with throwaway dice).
     pub fn dry_run(&self, slot: Slot, action: &AnyAction) -> Result<(), RulesError> {
-        let refused = mismatch(self, action);
-        each!(self, b, K => dry_run(b.rules(), slot, b.combatants(), K::unwrap(action).ok_or(refused)?))
+        let rules = self.rules_name();
+        each!(self, b, K => dry_run(b.rules(), slot, b.combatants(), K::unwrap(action).ok_or_else(|| mismatch(rules, action))?))
     }
 
     /// Plays the battle to its end, each slot's action from the script or from `choose`.

@@ -249,6 +249,28 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The combatants the event is about, by name (an attack names two).
+    pub fn names(&self) -> [Option<&str>; 2] {
+        match self {
+            Event::Calculated { who, .. }
+            | Event::ActionTaken { who, .. }
+            | Event::Moved { who, .. }
+            | Event::Tested(TestRecord { who, .. })
+            | Event::DamageTaken { who, .. }
+            | Event::WoundsTaken { who, .. }
+            | Event::StatusGained { who, .. }
+            | Event::StatusLost { who, .. } => [Some(who), None],
+            Event::AttackResolved { attacker, defender, .. } => [Some(attacker), Some(defender)],
+            Event::BattleStarted { .. }
+            | Event::TurnStarted { .. }
+            | Event::PhaseStarted { .. }
+            | Event::PassStarted { .. }
+            | Event::BattleEnded { .. } => [None, None],
+        }
+    }
+}
+
 /// The ordered list of events a ruleset appends to.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(transparent)]

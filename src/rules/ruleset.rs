@@ -115,14 +115,14 @@ pub(crate) use fighter_views;
 /// A damage track as a player reads it: "Physical 4 of 10", "damage 12 of 35".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Track {
-    pub name: String,
+    pub name: &'static str,
     pub taken: u32,
     pub capacity: u32,
 }
 
 impl Track {
-    pub fn new(name: &str, taken: u32, capacity: u32) -> Self {
-        Track { name: name.to_owned(), taken, capacity }
+    pub fn new(name: &'static str, taken: u32, capacity: u32) -> Self {
+        Track { name, taken, capacity }
     }
 }
 
@@ -169,7 +169,8 @@ pub trait Ruleset {
         true
     }
 
-    /// Carries out `action` for the combatant in `slot`.
+    /// Carries out `action` for the combatant in `slot`. It changes that combatant and those its events name (a
+    /// target, a bystander in a blast) alone: the ECS shows only those anew.
     fn perform(
         &mut self,
         slot: Slot,
