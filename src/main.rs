@@ -410,14 +410,14 @@ fn ask_for_face(request: &DieRequest) -> Option<u32> {
 fn print_log(log: &Log, json: bool) {
     for event in &log.events {
         let written = match json {
-            true => match serde_json::to_string(event) {
+            true => match scenario::json::event(log, event) {
                 Ok(line) => say(format_args!("{line}\n")),
                 Err(e) => {
                     eprintln!("error: {e}");
                     return;
                 }
             },
-            false => say(format_args!("{event}\n")),
+            false => say(format_args!("{}\n", log.show(event))),
         };
         if !written {
             return;

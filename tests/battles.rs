@@ -55,6 +55,6 @@ fn a_script_whose_next_actor_is_out_stops_with_the_reason() {
     let mut log = Log::default();
     let mut dice = skirmish::rules::dice::ScriptedDice::new(s.dice.clone().unwrap());
     scenario::run(&s, &mut dice, "scripted", &mut log).unwrap();
-    let last = log.events.last().unwrap().to_string();
+    let last = log.show(log.events.last().unwrap()).to_string();
     assert_eq!(last, "== Battle over: B cannot act for the next scripted action. ==");
 }

@@ -1,5 +1,6 @@
 //! The `skirmish` command as a shell uses it: a reader that goes away early (`skirmish odds FILE | head`) ends
-//! every command quietly, and `skirmish odds --json` gives the exact odds at full precision.
+//! every command quietly, `skirmish odds --json` gives the exact odds at full precision, and `skirmish run --json` names
+//! combatants as the text log does.
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -118,4 +119,29 @@ fn odds_json_keeps_the_tables_order() {
     assert!(at("title") < at("inputs") && at("inputs") < at("chances") && at("chances") < at("dists"), "{text}");
     assert!(at("hit") < at("knocked down"), "the chances in the order a player reads them: {text}");
     assert_eq!(text.lines().count(), 1, "one line: {text}");
+}
+
+/// `skirmish run --json` writes one event a line, fields in the order the rules declare them, and the combatants
+/// by name (events hold ids), as the text log does.
+#[test]
+fn the_json_log_names_combatants_as_the_text_log_does() {
+    let run = |extra: &[&str]| {
+        let args = [&["run", "scenarios/firefight.ron", "--seed", "3"][..], extra].concat();
+        let out = Command::new(env!("CARGO_BIN_EXE_skirmish")).args(args).output().expect("runs");
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let (text, json) = (run(&[]), run(&["--json"]));
+    assert_eq!(text.lines().count(), json.lines().count(), "one JSON line an event");
+    for (line, object) in text.lines().zip(json.lines()) {
+        assert!(object.starts_with(r#"{"event":"#), "the event's kind first: {object}");
+        let value: serde_json::Value = serde_json::from_str(object).expect("one JSON object a line");
+        for key in ["who", "attacker", "defender"] {
+            if let Some(who) = value.get(key) {
+                let name = who.as_str().unwrap_or_else(|| panic!("{key} by name: {object}"));
+                assert!(line.contains(name), "{line} names {name}");
+            }
+        }
+    }
+    assert!(json.contains(r#""order":["#), "the phase order by name");
 }

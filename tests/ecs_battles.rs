@@ -36,6 +36,7 @@ fn ep_parts(s: &Scenario) -> (Vec<Combatant<ep::Fighter>>, Vec<ep::actions::Acti
             side: c.side.clone(),
             position: c.position,
             fighter: ep::Fighter {
+                id: Default::default(),
                 name: c.name.clone(),
                 sheet: Arc::new(c.sheet.clone()),
                 condition: c.condition.clone(),
@@ -249,7 +250,7 @@ fn a_players_side_waits_for_its_orders_and_plays_them() {
     app.world_mut().resource_mut::<TurnState>().declared();
     app.world_mut().run_schedule(Update);
     let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
-    let waited = log.events[events..].iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if *who == name && action == "waits"));
+    let waited = log.events[events..].iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if log.name(*who) == name && action == "waits"));
     assert!(waited, "the player's action was played");
 }
 
@@ -305,7 +306,7 @@ fn the_windows_orders_become_the_rulesets_action_after_a_dry_run() {
         (Some(called), true);
     app.world_mut().run_schedule(Update);
     let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
-    let aimed = log.tests().any(|t| t.who == name && t.modifiers.iter().any(|m| m.name == "called shot"));
+    let aimed = log.tests().any(|t| log.name(t.who) == name && t.modifiers.iter().any(|m| m.name == "called shot"));
     assert!(aimed, "the called shot was played: {ways:?}");
 }
 
@@ -318,7 +319,7 @@ fn the_action_bar_takes_the_rulesets_other_actions() {
     app.world_mut().resource_mut::<Orders>().other = Some(i);
     app.world_mut().run_schedule(Update);
     let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
-    let defended = log.events.iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if *who == name && action.starts_with("goes on full defense")));
+    let defended = log.events.iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if log.name(*who) == name && action.starts_with("goes on full defense")));
     assert!(defended, "the player's full defense was played");
 }
 
@@ -330,8 +331,11 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
     let (mut app, name) = waiting_app();
     let (entity, slot) = app.world().resource::<TurnState>().awaiting().expect("waits");
     assert!(!app.world().resource::<TurnState>().from_delay, "a fresh slot may be delayed");
-    let order = app.world().resource::<skirmish::combat::BattleLog>().0.events.iter().rev().find_map(|e| match e {
-        Event::PhaseStarted { phase, order, .. } if *phase == slot.phase => Some(order.clone()),
+    let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
+    let order = log.events.iter().rev().find_map(|e| match e {
+        Event::PhaseStarted { phase, order, .. } if *phase == slot.phase => {
+            Some(order.iter().map(|id| log.name(*id)).collect::<Vec<_>>())
+        }
         _ => None,
     });
     let order = order.expect("the phase's order is in the log");
@@ -350,14 +354,14 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
     assert_eq!(state.awaiting(), Some((entity, slot)), "the same slot comes back");
     assert!(state.from_delay);
     let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
-    let delayed = log.events.iter().position(|e| matches!(e, Event::ActionTaken { who, action } if *who == name && action.starts_with("delays its action until everyone else in this phase")));
+    let delayed = log.events.iter().position(|e| matches!(e, Event::ActionTaken { who, action } if log.name(*who) == name && action.starts_with("delays its action until everyone else in this phase")));
     let since = &log.events[delayed.expect("the delay is in the log")..];
     assert!(!since.iter().any(|e| matches!(e, Event::TurnStarted { .. })), "still the same turn");
     assert!(!after.is_empty(), "{name} is not last in {order:?}");
     let acted = |who: &str| {
         since.iter().any(|e| {
-            matches!(e, Event::ActionTaken { who: w, .. } | Event::Moved { who: w, .. } if w == who)
-                || matches!(e, Event::Tested(t) if t.who == who)
+            matches!(e, Event::ActionTaken { who: w, .. } | Event::Moved { who: w, .. } if log.name(*w) == who)
+                || matches!(e, Event::Tested(t) if log.name(t.who) == who)
         })
     };
     assert!(after.iter().all(|n| acted(n)), "everyone after {name} in phase {} acted first: {after:?}", slot.phase);

@@ -130,7 +130,7 @@ fn the_defense_frequency_penalty_eases_by_one_each_turn_or_resets_without_defens
     let faces = [2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2];
     let log = perform(&mut b, 0, twice, &faces);
     let b_mods: Vec<i32> =
-        log.tests().filter(|t| t.who == "B").map(|t| t.modifiers.iter().map(|m| m.value).sum()).collect();
+        log.tests().filter(|t| log.name(t.who) == "B").map(|t| t.modifiers.iter().map(|m| m.value).sum()).collect();
     assert_eq!(b_mods, [0, -1]);
     assert_eq!(b[1].fighter.condition.defense_penalty, 2);
     perform(&mut b, 1, r#"(actor: "B", complex: Wait)"#, &[]);
@@ -217,7 +217,10 @@ fn the_defense_penalty_eases_when_the_turn_starts_even_without_an_action() {
     let (mut dice, mut log) = (ScriptedDice::new(faces), Log::default());
     common::play_script(HomebrewD6::default(), &mut b, script, &mut dice, &mut log);
     assert_eq!(dice.remaining(), 0, "{}", render(&log));
-    let defenses: Vec<usize> =
-        log.tests().filter(|t| t.who == "B" && !t.label.contains("initiative")).map(|t| t.modifiers.len()).collect();
+    let defenses: Vec<usize> = log
+        .tests()
+        .filter(|t| log.name(t.who) == "B" && !t.label.contains("initiative"))
+        .map(|t| t.modifiers.len())
+        .collect();
     assert_eq!(defenses, [0, 0], "no defense frequency penalty in turn 2:\n{}", render(&log));
 }

@@ -21,7 +21,9 @@ fn the_duel_plays_out_exactly() {
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::DamageTaken { who, track, amount, total, .. } => Some((who.clone(), track.clone(), *amount, *total)),
+            Event::DamageTaken { who, track, amount, total, .. } => {
+                Some((log.name(*who), track.clone(), *amount, *total))
+            }
             _ => None,
         })
         .collect();
@@ -39,10 +41,9 @@ fn the_duel_plays_out_exactly() {
     assert_eq!(labels[1], ("Agility 3 + Edge 3".to_owned(), 6), "the accelerated column's best");
     assert_eq!(labels[4], ("Parry 0 + Reaction 4".to_owned(), 4), "the melee column's best");
     assert_eq!(labels[9], ("Agility 3 + Clubs 3".to_owned(), 2), "6 − 4 for wounds, acting though incapacitated");
-    let out = log
-        .events
-        .iter()
-        .any(|e| matches!(e, Event::StatusGained { who, status: Status::Incapacitated, .. } if who == "Brick"));
+    let out = log.events.iter().any(
+        |e| matches!(e, Event::StatusGained { who, status: Status::Incapacitated, .. } if log.name(*who) == "Brick"),
+    );
     assert!(out);
     assert!(matches!(log.events.last(), Some(Event::BattleEnded { winner: Some(w), .. }) if w == "Drifters"));
 }

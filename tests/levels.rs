@@ -64,7 +64,7 @@ fn the_ecs_moves_the_grid_position_components() {
     let mut last: BTreeMap<String, (i32, i32)> = level.units.iter().map(|u| (u.name.clone(), u.cell)).collect();
     for e in &log.events {
         if let Event::Moved { who, to, .. } = e {
-            last.insert(who.clone(), *to);
+            last.insert(log.name(*who), *to);
         }
     }
     let mut query = app.world_mut().query::<(&Name, &GridPos)>();
@@ -98,7 +98,7 @@ fn a_unit_on_its_exit_leaves_and_enough_of_them_win() {
     let escaped = log
         .events
         .iter()
-        .any(|e| matches!(e, Event::StatusGained { who, status: Status::Escaped, .. } if who == "Zip"));
+        .any(|e| matches!(e, Event::StatusGained { who, status: Status::Escaped, .. } if log.name(*who) == "Zip"));
     assert!(escaped, "{}", render(&log));
     let end = log.events.last().expect("an end");
     assert_eq!(

@@ -72,7 +72,8 @@ fn ep_shot(
     dice: &mut dyn Dice,
 ) -> Seen {
     let (mut a, mut d) = (attacker.clone(), defender.clone());
-    let result = resolve_shot(options, &mut a, &mut d, shot, dice, &mut Log::default()).expect("legal");
+    let mut log = duel_log(&mut a, &mut d);
+    let result = resolve_shot(options, &mut a, &mut d, shot, dice, &mut log).expect("legal");
     let has = |s: &Status| d.condition.has(s) && !defender.condition.has(s);
     let stunned = d.condition.statuses.iter().any(|s| matches!(s, Status::Stunned(n) if *n > 0));
     Seen {
@@ -223,7 +224,7 @@ mod shadowrun {
     /// One real Shadowrun 4 attack with `dice`, read as the odds read it.
     fn strike(attacker: &sr4::Fighter, defender: &sr4::Fighter, s: &Strike<'_>, dice: &mut dyn Dice) -> Seen {
         let (mut a, mut d) = (attacker.clone(), defender.clone());
-        let mut log = Log::default();
+        let mut log = duel_log(&mut a, &mut d);
         let verdict = resolve_strike(&mut a, &mut d, s, dice, &mut log).expect("legal");
         let has = |s: &Status| d.condition.has(s) && !defender.condition.has(s);
         let pools: Vec<(u32, bool, bool)> = log
@@ -236,7 +237,8 @@ mod shadowrun {
             })
             .collect();
         let attack = pools[0];
-        let defense = log.tests().nth(1).filter(|t| t.who == defender.name).map(|_| pools[1]).unwrap_or_default();
+        let defense =
+            log.tests().nth(1).filter(|t| log.name(t.who) == defender.name).map(|_| pools[1]).unwrap_or_default();
         let boxes = (d.condition.stun + d.condition.physical) - (defender.condition.stun + defender.condition.physical);
         let converted = log.events.iter().any(|e| matches!(e, skirmish::rules::outcome::Event::Calculated { label, .. } if label.starts_with("stun conversion")));
         Seen {
@@ -328,10 +330,18 @@ mod shadowrun {
     }
 }
 
+/// A log for a duel outside a battle: the attacker is combatant 0, the defender 1, as the log names them.
+fn duel_log<F: skirmish::rules::ruleset::FighterState>(attacker: &mut F, defender: &mut F) -> Log {
+    use skirmish::rules::ruleset::CombatantId;
+    attacker.set_id(CombatantId(0));
+    defender.set_id(CombatantId(1));
+    Log { events: Vec::new(), names: vec![attacker.name().to_owned(), defender.name().to_owned()] }
+}
+
 /// Whether the `n`-th test of the log, rolled by `who`, glitched (a d6 pool) or botched (a d10 pool).
 fn trouble(log: &Log, who: &str, n: usize) -> bool {
     use skirmish::rules::outcome::Roll;
-    log.tests().nth(n).filter(|t| t.who == who).is_some_and(|t| match t.roll {
+    log.tests().nth(n).filter(|t| log.name(t.who) == who).is_some_and(|t| match t.roll {
         Roll::Pool { glitch, .. } => glitch,
         Roll::D10Pool { botch, .. } => botch,
         Roll::Percentile { .. } => false,
@@ -356,14 +366,14 @@ mod storyteller {
 
     fn strike(attacker: &st::Fighter, defender: &st::Fighter, s: &Strike<'_>, dice: &mut dyn Dice) -> Seen {
         let (mut a, mut d) = (attacker.clone(), defender.clone());
-        let mut log = Log::default();
+        let mut log = duel_log(&mut a, &mut d);
         resolve_strike(&Options::default(), &mut a, &mut d, s, dice, &mut log).expect("legal");
         let has = |s: &Status| d.condition.has(s) && !defender.condition.has(s);
         let levels: i32 = log
             .events
             .iter()
             .filter_map(|e| match e {
-                Event::DamageTaken { who, amount, .. } if *who == defender.name => Some(*amount),
+                Event::DamageTaken { who, amount, .. } if log.name(*who) == defender.name => Some(*amount),
                 _ => None,
             })
             .sum();
@@ -447,7 +457,7 @@ mod homebrew {
         dice: &mut dyn Dice,
     ) -> Seen {
         let (mut a, mut d) = (attacker.clone(), defender.clone());
-        let mut log = Log::default();
+        let mut log = duel_log(&mut a, &mut d);
         resolve_strike(options, &mut a, &mut d, s, dice, &mut log).expect("legal");
         let has = |s: &Status| d.condition.has(s) && !defender.condition.has(s);
         let jammed = a.condition.has(&Status::WeaponJammed(s.weapon_id.to_owned()));

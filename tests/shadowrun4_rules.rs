@@ -4,7 +4,7 @@
 mod common;
 
 use common::sr4::{at, perform, perform_with};
-use common::{pools, render};
+use common::{named_log, pools, render};
 use skirmish::rules::RulesError;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::outcome::{Event, Log, Status};
@@ -21,7 +21,7 @@ fn pool(who: &str, label: &str, dice: u32, hits: u32) -> (String, String, u32, u
 
 /// The modifiers of the `n`th pool `who` rolled, as (name, value).
 fn mods(log: &Log, who: &str, n: usize) -> Vec<(String, i32)> {
-    let t = log.tests().filter(|t| t.who == who).nth(n).expect("that pool");
+    let t = log.tests().filter(|t| log.name(t.who) == who).nth(n).expect("that pool");
     t.modifiers.iter().map(|m| (m.name.clone(), m.value)).collect()
 }
 
@@ -271,7 +271,7 @@ fn surprise_stops_the_surprised_from_acting_and_defending_in_the_first_pass() {
     let mut rules = Shadowrun4::new(options);
     let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, GUN)];
     let faces = [5, 5, 2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2];
-    let mut log = Log::default();
+    let mut log = named_log(&mut b);
     rules.start_turn(1, &mut b, &mut ScriptedDice::new(faces), &mut log).unwrap();
     assert_eq!(pools(&log)[0], pool("A", "Reaction 3 + Intuition 3 (surprise)", 9, 2), "alerted: +3");
     let held = perform_with(&mut rules, &mut b, 1, r#"(actor: "B", simple: [Fire(target: "A")])"#, &[]);
@@ -405,13 +405,15 @@ fn single_shot_mode_fires_once_an_action_phase() {
 fn wounds_take_dice_off_the_initiative_roll_and_points_off_the_score() {
     let mut b = vec![at("P", "a", 0, "attributes: (reaction: 3, intuition: 3)"), at("Q", "b", 1, "")];
     b[0].fighter.condition.physical = 6; // −2
-    let mut log = Log::default();
+    let mut log = named_log(&mut b);
     let mut rules = Shadowrun4::default();
     rules.start_turn(1, &mut b, &mut ScriptedDice::new([5, 5, 5, 5, 2, 2, 2, 2, 2, 2]), &mut log).unwrap();
     assert_eq!(pools(&log)[0], pool("P", "Reaction 3 + Intuition 3 (initiative)", 4, 4), "6 dice less 2");
     assert_eq!(log.last_calc("initiative score"), Some(6), "Q: 6 + 0 hits");
     let p = log.events.iter().find_map(|e| match e {
-        Event::Calculated { who, label, total, .. } if who == "P" && label == "initiative score" => Some(*total),
+        Event::Calculated { who, label, total, .. } if log.name(*who) == "P" && label == "initiative score" => {
+            Some(*total)
+        }
         _ => None,
     });
     assert_eq!(p, Some(8), "6 + 4 hits − 2 wounds: the score the order uses");
@@ -423,7 +425,7 @@ fn a_wounded_combatants_surprise_test_loses_dice() {
     let mut rules = Shadowrun4::new(Options { surprise: Some(Surprise { alerted: vec![] }) });
     let mut b = vec![at("A", "a", 0, ""), at("B", "b", 5, "")];
     b[0].fighter.condition.stun = 3; // −1
-    let mut log = Log::default();
+    let mut log = named_log(&mut b);
     rules.start_turn(1, &mut b, &mut ScriptedDice::new([2; 5 + 6 + 5 + 6]), &mut log).unwrap();
     assert_eq!(pools(&log)[0], pool("A", "Reaction 3 + Intuition 3 (surprise)", 5, 0));
     assert_eq!(mods(&log, "A", 0), [m("wounds", -1)]);

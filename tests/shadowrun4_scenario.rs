@@ -23,7 +23,9 @@ fn damage(log: &Log) -> Vec<(String, String, i32, i32)> {
     log.events
         .iter()
         .filter_map(|e| match e {
-            Event::DamageTaken { who, track, amount, total, .. } => Some((who.clone(), track.clone(), *amount, *total)),
+            Event::DamageTaken { who, track, amount, total, .. } => {
+                Some((log.name(*who), track.clone(), *amount, *total))
+            }
             _ => None,
         })
         .collect()
@@ -68,7 +70,7 @@ fn the_duel_plays_out_exactly() {
     let dead = log
         .events
         .iter()
-        .any(|e| matches!(e, Event::StatusGained { who, status: Status::Dead, .. } if who == "Ganger"));
+        .any(|e| matches!(e, Event::StatusGained { who, status: Status::Dead, .. } if log.name(*who) == "Ganger"));
     assert!(dead);
     let Some(Event::BattleEnded { winner, .. }) = log.events.last() else { panic!("no end") };
     assert_eq!(winner.as_deref(), Some("Runners"));

@@ -16,7 +16,7 @@ fn pool(who: &str, label: &str, dice: u32, difficulty: u32, successes: u32) -> (
 }
 
 fn mods(log: &Log, who: &str, n: usize) -> Vec<(String, i32)> {
-    let t = log.tests().filter(|t| t.who == who).nth(n).expect("that pool");
+    let t = log.tests().filter(|t| log.name(t.who) == who).nth(n).expect("that pool");
     t.modifiers.iter().map(|m| (m.name.clone(), m.value)).collect()
 }
 
@@ -184,7 +184,7 @@ fn the_defense_penalty_resets_when_the_turn_starts_even_without_an_action() {
     let log = play_script(&mut b, &[attack, attack], &faces);
     let defenses: Vec<(u32, Vec<(String, i32)>)> = log
         .tests()
-        .filter(|t| t.who == "B")
+        .filter(|t| log.name(t.who) == "B")
         .map(|t| {
             let dice = match t.roll {
                 skirmish::rules::outcome::Roll::D10Pool { dice, .. } => dice,

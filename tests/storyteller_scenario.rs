@@ -31,10 +31,9 @@ fn the_brawl_plays_out_exactly() {
     ];
     let expected: Vec<(String, u32, u32)> = expected.iter().map(|(l, d, s)| (l.to_string(), *d, *s)).collect();
     assert_eq!(rolls, expected, "{}", render(&log));
-    let out = log
-        .events
-        .iter()
-        .any(|e| matches!(e, Event::StatusGained { who, status: Status::Incapacitated, .. } if who == "Brute"));
+    let out = log.events.iter().any(
+        |e| matches!(e, Event::StatusGained { who, status: Status::Incapacitated, .. } if log.name(*who) == "Brute"),
+    );
     assert!(out);
     assert!(matches!(log.events.last(), Some(Event::BattleEnded { winner: Some(w), .. }) if w == "Smugglers"));
 }

@@ -44,15 +44,14 @@ fn resolve_actions(
             return;
         }
         let events = from..log.0.events.len();
-        let entity_of = |name: &str| engine.0.index_of(name).map(|i| roster.0[i]);
         for event in &log.0.events[events.clone()] {
-            if let Event::AttackResolved { attacker, defender, hit, reason } = event
-                && let (Some(attacker), Some(defender)) = (entity_of(attacker), entity_of(defender))
+            if let Event::AttackResolved { attacker, defender: Some(defender), hit, reason } = event
+                && let (Some(attacker), Some(defender)) = (roster.entity(*attacker), roster.entity(*defender))
             {
                 said.attack_resolved.write(AttackResolved { attacker, defender, hit: *hit, reason: reason.clone() });
             }
             if let Event::Moved { who, from, path, pace, .. } = event
-                && let Some(entity) = entity_of(who)
+                && let Some(entity) = roster.entity(*who)
             {
                 said.unit_moved.write(UnitMoved { entity, from: *from, path: path.clone(), pace: *pace });
             }

@@ -36,9 +36,9 @@ fn apply_outcomes(
     for message in resolved.read() {
         let events = log.0.events.get(message.events.clone()).unwrap_or_default();
         let mut touched = vec![false; roster.0.len()];
-        for name in events.iter().flat_map(Event::names).flatten() {
-            if let Some(i) = battle.index_of(name) {
-                touched[i] = true;
+        for id in events.iter().flat_map(Event::combatants).flatten() {
+            if let Some(t) = touched.get_mut(id.index()) {
+                *t = true;
             }
         }
         let Ok((actor, ..)) = combatants.get(message.entity) else { continue };
@@ -55,9 +55,8 @@ fn apply_outcomes(
             }
             write_fighter(battle, i, (wounds, loadout, statuses, tracks));
         }
-        let entity_of = |name: &str| battle.index_of(name).map(|i| roster.0[i]);
         for event in events {
-            report(event, &entity_of, &mut said);
+            report(event, &roster, &mut said);
         }
     }
 }
@@ -84,21 +83,21 @@ pub(super) fn write_fighter(battle: &AnyBattle, i: usize, shown: Shown<'_>) {
 }
 
 /// The damage, wound and status message for one event, if it is one of those.
-fn report(event: &Event, entity_of: &impl Fn(&str) -> Option<Entity>, said: &mut HarmNews) {
+fn report(event: &Event, roster: &Roster, said: &mut HarmNews) {
     match event {
         Event::DamageTaken { who, track, amount, total, capacity } => {
-            if let Some(entity) = entity_of(who) {
+            if let Some(entity) = roster.entity(*who) {
                 let (track, amount, total, capacity) = (track.clone(), *amount, *total, *capacity);
                 said.damage_applied.write(DamageApplied { entity, track, amount, total, capacity });
             }
         }
         Event::WoundsTaken { who, wounds, total, .. } => {
-            if let Some(entity) = entity_of(who) {
+            if let Some(entity) = roster.entity(*who) {
                 said.wounds_taken.write(WoundsTaken { entity, wounds: *wounds, total: *total });
             }
         }
         Event::StatusGained { who, status, reason } | Event::StatusLost { who, status, reason } => {
-            if let Some(entity) = entity_of(who) {
+            if let Some(entity) = roster.entity(*who) {
                 let gained = matches!(event, Event::StatusGained { .. });
                 said.status_changed.write(StatusChanged {
                     entity,

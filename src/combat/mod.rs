@@ -21,7 +21,7 @@ use bevy::prelude::*;
 use crate::rules::any::AnyBattle;
 use crate::rules::dice::Dice;
 use crate::rules::outcome::Log;
-use crate::rules::ruleset::Slot;
+use crate::rules::ruleset::{CombatantId, Slot};
 
 /// Every step of a slot: they run while a battle is being played.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -55,9 +55,16 @@ pub struct BattleDice(pub Box<dyn Dice + Send + Sync>);
 #[derive(Resource, Default)]
 pub struct BattleLog(pub Log);
 
-/// The combatants in roster order: the indices the ruleset's slots refer to.
+/// The combatants in roster order: the indices the ruleset's slots refer to, and the ids its events name.
 #[derive(Resource, Default)]
 pub struct Roster(pub Vec<Entity>);
+
+impl Roster {
+    /// The entity of combatant `id`.
+    pub fn entity(&self, id: CombatantId) -> Option<Entity> {
+        self.0.get(id.index()).copied()
+    }
+}
 
 /// Where the slot being played stands: one phase at a time, so that no two can be true at once. (Not a Bevy
 /// `SubStates`: a state changes between frames, while a headless battle plays a whole slot in one run of `Update`.)

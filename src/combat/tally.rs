@@ -6,10 +6,11 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
-use super::components::Side;
+use super::components::{RosterIndex, Side};
 use super::messages::{ActionResolved, DeclareAction};
 use super::{Engine, TurnSystems};
 use crate::rules::outcome::Event;
+use crate::rules::ruleset::CombatantId;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -65,18 +66,19 @@ fn expect_hits(mut declared: MessageReader<DeclareAction>, engine: Res<Engine>, 
 /// After it is resolved: the hits it made and the damage it dealt to the other sides.
 fn count_hits(
     mut resolved: MessageReader<ActionResolved>,
-    units: Query<(&Name, &Side)>,
+    units: Query<(&RosterIndex, &Side)>,
+    roster: Res<super::Roster>,
     log: Res<super::BattleLog>,
     mut tally: ResMut<BattleTally>,
 ) {
     for message in resolved.read() {
         let Ok((me, side)) = units.get(message.entity) else { continue };
-        let side_of = |who: &str| units.iter().find(|(n, _)| n.as_str() == who).map(|(_, s)| s.0.clone());
+        let side_of = |who: &CombatantId| roster.entity(*who).and_then(|e| units.get(e).ok()).map(|(_, s)| s.0.clone());
         let priced = tally.priced.iter().position(|e| *e == message.entity).map(|i| tally.priced.remove(i));
         let row = tally.sides.entry(side.0.clone()).or_default();
         for event in log.0.events.get(message.events.clone()).unwrap_or_default() {
             match event {
-                Event::AttackResolved { attacker, hit: true, .. } if priced.is_some() && attacker == me.as_str() => {
+                Event::AttackResolved { attacker, hit: true, .. } if priced.is_some() && attacker.index() == me.0 => {
                     row.hits += 1;
                 }
                 Event::DamageTaken { who, amount, .. } if side_of(who).is_some_and(|s| s != side.0) => {

@@ -116,11 +116,11 @@ fn write_back(battle: &AnyBattle, roster: &Roster, (log, new_turn): (&Log, bool)
             continue;
         }
         write_fighter(battle, index.0, (wounds, loadout, statuses, tracks));
-        let view = battle.view(index.0);
-        let name = view.name();
         let rolled =
             log.events.iter().rev().take_while(|e| !matches!(e, Event::TurnStarted { .. })).find_map(|e| match e {
-                Event::Calculated { who, label, total, .. } if who == name && label.starts_with("initiative") => {
+                Event::Calculated { who, label, total, .. }
+                    if who.index() == index.0 && label.starts_with("initiative") =>
+                {
                     Some(*total)
                 }
                 _ => None,

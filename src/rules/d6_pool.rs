@@ -5,6 +5,7 @@
 use crate::rules::dice::{Dice, DiceError};
 use crate::rules::odds::choose;
 use crate::rules::outcome::{Event, Log, Modifier, Roll, TestRecord};
+use crate::rules::ruleset::Roller;
 
 /// One pool as rolled.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -77,7 +78,7 @@ pub fn hits_dist(dice: u32) -> crate::rules::odds::Dist {
 
 /// What a pool is: who rolls, what (e.g. "Agility 4 + Pistols 3"), the base dice, the modifiers.
 pub struct PoolSpec<'a> {
-    pub who: &'a str,
+    pub who: Roller<'a>,
     pub label: String,
     pub base: i32,
     pub modifiers: Vec<Modifier>,
@@ -97,7 +98,7 @@ pub fn roll_pool_with(
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<Pool, DiceError> {
-    let purpose = format!("{}: {}", spec.who, spec.label);
+    let purpose = format!("{}: {}", spec.who.name, spec.label);
     let pool = Pool::read_with(dice.roll_many(spec.dice(), 6, &purpose)?, rule);
     let roll = Roll::Pool {
         dice: pool.dice,
@@ -107,14 +108,8 @@ pub fn roll_pool_with(
         glitch: pool.glitch,
         critical_glitch: pool.critical_glitch,
     };
-    let record = TestRecord {
-        who: spec.who.to_owned(),
-        label: spec.label,
-        base: spec.base,
-        modifiers: spec.modifiers,
-        cap: None,
-        roll,
-    };
+    let record =
+        TestRecord { who: spec.who.id, label: spec.label, base: spec.base, modifiers: spec.modifiers, cap: None, roll };
     log.push(Event::Tested(record));
     Ok(pool)
 }

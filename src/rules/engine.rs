@@ -122,9 +122,11 @@ where
     R: Clone,
     R::Action: Clone,
 {
-    /// A battle about to begin: its first turn starts with the first [`Battle::next`].
+    /// A battle about to begin, each combatant given its id (its place in the roster): its first turn starts with
+    /// the first [`Battle::next`].
     pub fn new(start: Start<R>) -> Self {
-        let Start { rules, combatants, orders, turn_limit, objectives } = start;
+        let Start { rules, mut combatants, orders, turn_limit, objectives } = start;
+        super::ruleset::number(&mut combatants);
         Battle {
             rules,
             combatants,
@@ -366,7 +368,7 @@ where
     /// the log. A slot delayed once cannot be delayed again: refused (false).
     pub fn delay(&mut self, log: &mut Log) -> bool {
         let Some(slot) = self.current.filter(|_| !self.from_delay) else { return false };
-        let who = self.combatants[slot.actor].fighter.name().to_owned();
+        let who = self.combatants[slot.actor].fighter.id();
         let round = if self.rules.announces_phases() { "phase" } else { "initiative pass" };
         let action = format!("delays its action until everyone else in this {round} has acted");
         log.push(Event::ActionTaken { who, action });

@@ -10,6 +10,7 @@ pub mod eclipse_phase;
 pub mod engine;
 pub mod field;
 pub mod homebrew_d6;
+pub mod id;
 pub mod movement;
 pub mod odds;
 pub mod outcome;

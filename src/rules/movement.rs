@@ -34,7 +34,7 @@ pub fn perform_move<F: FighterState>(
     log: &mut Log,
 ) -> Result<Vec<Cell>, RulesError> {
     let me = &battle[actor];
-    let name = me.fighter.name().to_owned();
+    let (name, me_id) = (me.fighter.name().to_owned(), me.fighter.id());
     let from = me.position;
     let route = terrain
         .route(from, mv.to, &occupied(battle, actor))
@@ -49,13 +49,13 @@ pub fn perform_move<F: FighterState>(
         )));
     }
     let path = route.cells.clone();
-    log.push(Event::Moved { who: name.clone(), from, to: mv.to, path: route.cells, cost: route.cost, pace: mv.pace });
+    log.push(Event::Moved { who: me_id, from, to: mv.to, path: route.cells, cost: route.cost, pace: mv.pace });
     let me = &mut battle[actor];
     me.position = mv.to;
     if terrain.exit_for(mv.to, &me.side) {
         me.fighter.set_status(Status::Escaped, true);
         let reason = "it reached an exit and left the battlefield".to_owned();
-        log.push(Event::StatusGained { who: name, status: Status::Escaped, reason });
+        log.push(Event::StatusGained { who: me_id, status: Status::Escaped, reason });
     }
     Ok(path)
 }
@@ -65,12 +65,12 @@ pub fn settle_pace<F: FighterState>(me: &mut Combatant<F>, running_now: bool, lo
     let was = me.fighter.statuses().contains(&Status::Running);
     if was && !running_now {
         me.fighter.set_status(Status::Running, false);
-        let (who, reason) = (me.fighter.name().to_owned(), "it stopped running".to_owned());
+        let (who, reason) = (me.fighter.id(), "it stopped running".to_owned());
         log.push(Event::StatusLost { who, status: Status::Running, reason });
     }
     if running_now && !was {
         me.fighter.set_status(Status::Running, true);
-        let (who, reason) = (me.fighter.name().to_owned(), "it moves at a run".to_owned());
+        let (who, reason) = (me.fighter.id(), "it moves at a run".to_owned());
         log.push(Event::StatusGained { who, status: Status::Running, reason });
     }
 }

@@ -9,6 +9,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::field::{Cell, Dm, Pace, meters};
+use super::id::CombatantId;
 
 /// One situational modifier, with where it came from: "smartlink +10 (gear)".
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -121,7 +122,7 @@ impl Roll {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TestRecord {
     /// Who rolled.
-    pub who: String,
+    pub who: CombatantId,
     /// What was tested, e.g. "Spray Weapons" or "SOM × 3 (knockdown)".
     pub label: String,
     /// The skill, aptitude or pool before modifiers.
@@ -183,7 +184,7 @@ pub enum Event {
     },
     /// A sum the rules compute: initiative, damage value, armor, damage taken.
     Calculated {
-        who: String,
+        who: CombatantId,
         label: String,
         terms: Vec<Term>,
         total: i32,
@@ -191,7 +192,7 @@ pub enum Event {
     PhaseStarted {
         turn: u32,
         phase: u32,
-        order: Vec<String>,
+        order: Vec<CombatantId>,
     },
     /// A new initiative pass begins (Shadowrun 4, the d6 homebrew); its order is worked out action by action.
     PassStarted {
@@ -199,12 +200,12 @@ pub enum Event {
         pass: u32,
     },
     ActionTaken {
-        who: String,
+        who: CombatantId,
         action: String,
     },
     /// A combatant moved along `path` (every cell after `from`), costing `cost` decimeters.
     Moved {
-        who: String,
+        who: CombatantId,
         from: Cell,
         to: Cell,
         path: Vec<Cell>,
@@ -212,34 +213,34 @@ pub enum Event {
         pace: Pace,
     },
     Tested(TestRecord),
-    /// The result of an opposed attack test.
+    /// The result of an opposed attack test; an attack at a point (a thrown grenade's impact) has no defender.
     AttackResolved {
-        attacker: String,
-        defender: String,
+        attacker: CombatantId,
+        defender: Option<CombatantId>,
         hit: bool,
         reason: String,
     },
     /// Damage marked on a track: Eclipse Phase damage against durability, a Shadowrun condition monitor, ….
     DamageTaken {
-        who: String,
+        who: CombatantId,
         track: String,
         amount: i32,
         total: i32,
         capacity: i32,
     },
     WoundsTaken {
-        who: String,
+        who: CombatantId,
         wounds: u32,
         total: u32,
         threshold: u32,
     },
     StatusGained {
-        who: String,
+        who: CombatantId,
         status: Status,
         reason: String,
     },
     StatusLost {
-        who: String,
+        who: CombatantId,
         status: Status,
         reason: String,
     },
@@ -250,8 +251,8 @@ pub enum Event {
 }
 
 impl Event {
-    /// The combatants the event is about, by name (an attack names two).
-    pub fn names(&self) -> [Option<&str>; 2] {
+    /// The combatants the event is about (an attack names two).
+    pub fn combatants(&self) -> [Option<CombatantId>; 2] {
         match self {
             Event::Calculated { who, .. }
             | Event::ActionTaken { who, .. }
@@ -260,8 +261,8 @@ impl Event {
             | Event::DamageTaken { who, .. }
             | Event::WoundsTaken { who, .. }
             | Event::StatusGained { who, .. }
-            | Event::StatusLost { who, .. } => [Some(who), None],
-            Event::AttackResolved { attacker, defender, .. } => [Some(attacker), Some(defender)],
+            | Event::StatusLost { who, .. } => [Some(*who), None],
+            Event::AttackResolved { attacker, defender, .. } => [Some(*attacker), *defender],
             Event::BattleStarted { .. }
             | Event::TurnStarted { .. }
             | Event::PhaseStarted { .. }
@@ -271,12 +272,13 @@ impl Event {
     }
 }
 
-/// The ordered list of events a ruleset appends to.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
+/// The ordered list of events a ruleset appends to, with the names of the battle's combatants to show them by.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Log {
     /// The events, oldest first.
     pub events: Vec<Event>,
+    /// Each combatant's name, by id: how the events read.
+    pub names: Vec<String>,
 }
 
 impl Log {
@@ -293,6 +295,21 @@ impl Log {
         })
     }
 
+    /// An event as a person reads it, the combatants by name.
+    pub fn show<'a>(&'a self, event: &'a Event) -> Shown<'a> {
+        Shown { event, names: &self.names }
+    }
+
+    /// Every event as a person reads it, one line each.
+    pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
+        self.events.iter().map(|e| self.show(e).to_string())
+    }
+
+    /// The name of combatant `id`, or its id when the log does not know it.
+    pub fn name(&self, id: CombatantId) -> String {
+        name_of(&self.names, id).to_string()
+    }
+
     /// The calculation with this label that came last, if any.
     pub fn last_calc(&self, wanted: &str) -> Option<i32> {
         self.events.iter().rev().find_map(|e| match e {
@@ -302,15 +319,41 @@ impl Log {
     }
 }
 
+/// An event as a person reads it: the combatants by name.
+pub struct Shown<'a> {
+    pub event: &'a Event,
+    pub names: &'a [String],
+}
+
+/// A combatant as a log line names it: by name, or by id when the name is not known.
+#[derive(Clone, Copy)]
+enum Who<'a> {
+    Named(&'a str),
+    Id(CombatantId),
+}
+
+impl fmt::Display for Who<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Who::Named(name) => f.write_str(name),
+            Who::Id(id) => write!(f, "{id}"),
+        }
+    }
+}
+
+fn name_of(names: &[String], id: CombatantId) -> Who<'_> {
+    names.get(id.index()).map_or(Who::Id(id), |n| Who::Named(n))
+}
+
 fn write_terms(f: &mut fmt::Formatter<'_>, terms: &[Term]) -> fmt::Result {
     let parts: Vec<String> = terms.iter().map(Term::to_string).collect();
     write!(f, "{}", parts.join(", "))
 }
 
-fn write_test(f: &mut fmt::Formatter<'_>, t: &TestRecord) -> fmt::Result {
+fn write_test(f: &mut fmt::Formatter<'_>, t: &TestRecord, who: Who<'_>) -> fmt::Result {
     match &t.roll {
-        Roll::Percentile { .. } => write!(f, "{} tests {} {}", t.who, t.label, t.base)?,
-        Roll::Pool { .. } | Roll::D10Pool { .. } => write!(f, "{} rolls {}", t.who, t.label)?,
+        Roll::Percentile { .. } => write!(f, "{who} tests {} {}", t.label, t.base)?,
+        Roll::Pool { .. } | Roll::D10Pool { .. } => write!(f, "{who} rolls {}", t.label)?,
     }
     for m in &t.modifiers {
         write!(f, ", {m}")?;
@@ -346,38 +389,43 @@ fn write_test(f: &mut fmt::Formatter<'_>, t: &TestRecord) -> fmt::Result {
     }
 }
 
-impl fmt::Display for Event {
+impl fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        let name = |id: &CombatantId| name_of(self.names, *id);
+        match self.event {
             Event::BattleStarted { name, ruleset, dice } => write!(f, "== {name} ({ruleset}; dice: {dice}) =="),
             Event::TurnStarted { turn } => write!(f, "-- Turn {turn} --"),
             Event::Calculated { who, label, terms, total } => {
-                write!(f, "{who}: {label} = ")?;
+                write!(f, "{}: {label} = ", name(who))?;
                 write_terms(f, terms)?;
                 write!(f, " = {total}")
             }
             Event::PhaseStarted { turn, phase, order } => {
+                let order: Vec<String> = order.iter().map(|id| name(id).to_string()).collect();
                 write!(f, "Turn {turn}, action phase {phase}: {}", order.join(", "))
             }
             Event::PassStarted { turn, pass } => write!(f, "Turn {turn}, initiative pass {pass}"),
-            Event::ActionTaken { who, action } => write!(f, "{who}: {action}"),
+            Event::ActionTaken { who, action } => write!(f, "{}: {action}", name(who)),
             Event::Moved { who, from, to, path, cost, pace } => {
                 let steps = path.len();
-                write!(f, "{who} {pace} from {from:?} to {to:?}: {steps} step(s), {}", meters(*cost))
+                write!(f, "{} {pace} from {from:?} to {to:?}: {steps} step(s), {}", name(who), meters(*cost))
             }
-            Event::Tested(t) => write_test(f, t),
+            Event::Tested(t) => write_test(f, t, name(&t.who)),
             Event::AttackResolved { attacker, defender, hit, reason } => {
                 let verdict = if *hit { "hits" } else { "misses" };
-                write!(f, "{attacker} {verdict} {defender}: {reason}")
+                match defender {
+                    Some(defender) => write!(f, "{} {verdict} {}: {reason}", name(attacker), name(defender)),
+                    None => write!(f, "{} {verdict} the area: {reason}", name(attacker)),
+                }
             }
             Event::DamageTaken { who, track, amount, total, capacity } => {
-                write!(f, "{who} takes {amount} {track} (now {total} of {capacity})")
+                write!(f, "{} takes {amount} {track} (now {total} of {capacity})", name(who))
             }
             Event::WoundsTaken { who, wounds, total, threshold } => {
-                write!(f, "{who} suffers {wounds} wound(s) (wound threshold {threshold}; {total} in all)")
+                write!(f, "{} suffers {wounds} wound(s) (wound threshold {threshold}; {total} in all)", name(who))
             }
-            Event::StatusGained { who, status, reason } => write!(f, "{who} is {status}: {reason}"),
-            Event::StatusLost { who, status, reason } => write!(f, "{who} is no longer {status}: {reason}"),
+            Event::StatusGained { who, status, reason } => write!(f, "{} is {status}: {reason}", name(who)),
+            Event::StatusLost { who, status, reason } => write!(f, "{} is no longer {status}: {reason}", name(who)),
             Event::BattleEnded { reason, winner } => match winner {
                 Some(w) => write!(f, "== Battle over: {reason}. {w} wins. =="),
                 None => write!(f, "== Battle over: {reason}. =="),

@@ -11,10 +11,11 @@ use super::field::{Field, Move, Pace, Rates};
 use super::movement::{perform_move, settle_pace};
 use super::outcome::{Event, Log, Modifier, Status, Term};
 use super::ruleset::{Combatant, FighterState, Slot};
+use crate::rules::ruleset::Roller;
 
 /// Who rolls initiative and with what: Reaction + Intuition dice, and the passes the sheet gives.
 pub struct InitiativeRoll<'a> {
-    pub who: &'a str,
+    pub who: Roller<'a>,
     pub reaction: u32,
     pub intuition: u32,
     pub passes: u32,
@@ -39,7 +40,7 @@ pub fn roll_initiative(roll: InitiativeRoll<'_>, dice: &mut dyn Dice, log: &mut 
         terms.push(Term::fixed("wounds", roll.wounds));
     }
     let total = score + roll.wounds;
-    log.push(Event::Calculated { who: roll.who.to_owned(), label: "initiative score".into(), terms, total });
+    log.push(Event::Calculated { who: roll.who.id, label: "initiative score".into(), terms, total });
     let mut passes = roll.passes.max(1);
     if pool.critical_glitch && passes > 1 {
         passes -= 1;

@@ -5,7 +5,15 @@
 use super::RulesError;
 use super::dice::Dice;
 use super::field::{Dm, Field};
+pub use super::id::{CombatantId, Roller};
 use super::outcome::{Log, Status};
+
+/// Gives every combatant its id: its place in the roster (what a battle does when it starts).
+pub fn number<F: FighterState>(battle: &mut [Combatant<F>]) {
+    for (i, c) in battle.iter_mut().enumerate() {
+        c.fighter.set_id(CombatantId::at(i));
+    }
+}
 
 /// A combatant as a battle holds it: the ruleset's own state plus what every ruleset shares.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,8 +35,12 @@ impl<F> Combatant<F> {
 
 /// What the battle loop needs to know of a combatant's state in any ruleset.
 pub trait FighterState {
-    /// Its name, unique in the battle.
+    /// Its name, unique in the battle: for display.
     fn name(&self) -> &str;
+    /// Its id in the battle.
+    fn id(&self) -> CombatantId;
+    /// Gives it its id (the battle's start, [`number`]).
+    fn set_id(&mut self, id: CombatantId);
     /// Able to act in its slot now.
     fn can_act(&self) -> bool;
     /// Out of the battle (dead, incapacitated, unconscious …).
@@ -68,7 +80,7 @@ macro_rules! fighter_parts {
             type Condition = $condition;
 
             fn assemble(name: String, sheet: $sheet, condition: $condition) -> Self {
-                Self { name, sheet, condition }
+                Self { id: Default::default(), name, sheet, condition }
             }
 
             fn sheet(&self) -> &$sheet {
@@ -88,6 +100,18 @@ pub(crate) use fighter_parts;
 /// `sheet.armor`; used inside each ruleset's `impl FighterState`.
 macro_rules! fighter_views {
     () => {
+        fn name(&self) -> &str {
+            &self.name
+        }
+
+        fn id(&self) -> $crate::rules::ruleset::CombatantId {
+            self.id
+        }
+
+        fn set_id(&mut self, id: $crate::rules::ruleset::CombatantId) {
+            self.id = id;
+        }
+
         fn statuses(&self) -> &[$crate::rules::outcome::Status] {
             &self.condition.statuses
         }

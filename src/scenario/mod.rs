@@ -6,6 +6,7 @@
 mod check;
 mod error;
 pub mod files;
+pub mod json;
 pub mod level;
 mod level_check;
 mod level_file;
@@ -271,6 +272,7 @@ pub fn start(scenario: &Scenario, dice_label: &str, log: &mut Log) -> AnyBattle 
     match &scenario.ruleset {
         RulesetSetup::EclipsePhase(setup) => {
             let battle = battle_of(&setup.combatants, |name, sheet, condition| ep::Fighter {
+                id: Default::default(),
                 name,
                 sheet: Arc::new(sheet),
                 condition,
@@ -279,6 +281,7 @@ pub fn start(scenario: &Scenario, dice_label: &str, log: &mut Log) -> AnyBattle 
         }
         RulesetSetup::Shadowrun4(setup) => {
             let battle = battle_of(&setup.combatants, |name, sheet, condition| sr4::Fighter {
+                id: Default::default(),
                 name,
                 sheet: Arc::new(sheet),
                 condition,
@@ -287,6 +290,7 @@ pub fn start(scenario: &Scenario, dice_label: &str, log: &mut Log) -> AnyBattle 
         }
         RulesetSetup::Storyteller(setup) => {
             let battle = battle_of(&setup.combatants, |name, sheet, condition| st::Fighter {
+                id: Default::default(),
                 name,
                 sheet: Arc::new(sheet),
                 condition,
@@ -295,6 +299,7 @@ pub fn start(scenario: &Scenario, dice_label: &str, log: &mut Log) -> AnyBattle 
         }
         RulesetSetup::HomebrewD6(setup) => {
             let battle = battle_of(&setup.combatants, |name, sheet, condition| hb::Fighter {
+                id: Default::default(),
                 name,
                 sheet: Arc::new(sheet),
                 condition,
@@ -336,7 +341,8 @@ impl<'a> Header<'a> {
         Header { name, dice, turn_limit, field, objectives }
     }
 
-    /// The battle engine for this scenario's start, its first event (`BattleStarted`) written to `log`.
+    /// The battle engine for this scenario's start, its first event (`BattleStarted`) written to `log` and its
+    /// combatants' names given to it (how its events read).
     fn start<K: Kind>(
         &self,
         mut rules: K,
@@ -347,6 +353,8 @@ impl<'a> Header<'a> {
         rules.set_field(self.field.clone());
         let (name, ruleset, dice) = (self.name.to_owned(), rules.name().to_owned(), self.dice.to_owned());
         log.push(Event::BattleStarted { name, ruleset, dice });
+        log.names =
+            combatants.iter().map(|c| crate::rules::ruleset::FighterState::name(&c.fighter).to_owned()).collect();
         let orders = Orders::scripted_or_free(actions.iter().cloned());
         let (turn_limit, objectives) = (self.turn_limit, self.objectives.clone());
         K::hold(Battle::new(Start { rules, combatants, orders, turn_limit, objectives }))

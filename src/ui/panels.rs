@@ -10,11 +10,12 @@ use super::pacing::Pace;
 use super::preview::Preview;
 use super::{Acting, Selected};
 use super::{BattleTitle, RoundWord};
-use crate::combat::components::{Armor, Initiative, Loadout, Side, StatusList, Tracks};
+use crate::combat::components::{Armor, Initiative, Loadout, RosterIndex, Side, StatusList, Tracks};
 use crate::combat::messages::TurnStarted;
 use crate::combat::tally::BattleTally;
 use crate::combat::{BattleLog, TurnState};
-use crate::rules::outcome::{Event, Roll, Status};
+use crate::rules::outcome::{Event, Log, Roll, Status};
+use crate::rules::ruleset::CombatantId;
 
 pub(super) fn plugin(app: &mut App) {
     use super::screens::{BattleScreenSystems, InBattle, fresh};
@@ -84,7 +85,7 @@ fn show_panels(
     let player = state.awaiting().and_then(|(e, _)| units.get(e).ok()).map(|r| names.of(&r.2.0));
     show_top_bar(&mut root, (&title, &word, acting.1), (&state, player), &pace);
     show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders));
-    let hidden: Vec<&str> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| r.1.as_str()).collect();
+    let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| CombatantId::at(r.8.0)).collect();
     show_log(&mut root, &log, (&hidden, fog.on), &mut whole_log);
     Ok(())
 }
@@ -122,7 +123,8 @@ fn show_top_bar(
     });
 }
 
-type Row<'a> = (Entity, &'a Name, &'a Side, &'a Initiative, &'a StatusList, &'a Tracks, &'a Loadout, &'a Armor);
+type Row<'a> =
+    (Entity, &'a Name, &'a Side, &'a Initiative, &'a StatusList, &'a Tracks, &'a Loadout, &'a Armor, &'a RosterIndex);
 
 fn show_tracker(
     root: &mut egui::Ui,
@@ -225,7 +227,7 @@ fn show_preview(ui: &mut egui::Ui, preview: &Preview) {
     }
 }
 
-fn show_sheet(ui: &mut egui::Ui, (_, name, side, init, statuses, tracks, loadout, armor): &Row) {
+fn show_sheet(ui: &mut egui::Ui, (_, name, side, init, statuses, tracks, loadout, armor, _): &Row) {
     ui.heading(name.as_str());
     ui.label(format!("Side: {}", side.0));
     let rounds = loadout.rounds.map_or(String::new(), |r| format!(" ({r} rounds)"));
@@ -275,9 +277,9 @@ fn entries(events: &[Event]) -> Vec<Entry<'_>> {
 }
 
 /// Who an entry's opening event is about.
-fn actor(e: &Event) -> Option<&str> {
+fn actor(e: &Event) -> Option<CombatantId> {
     match e {
-        Event::ActionTaken { who, .. } | Event::Moved { who, .. } => Some(who),
+        Event::ActionTaken { who, .. } | Event::Moved { who, .. } => Some(*who),
         _ => None,
     }
 }
@@ -303,8 +305,8 @@ fn plain(text: String) -> String {
     text.replace('→', "->").replace(['−', '–', '—'], "-").replace('÷', "/").replace('×', "x")
 }
 
-fn line(ui: &mut egui::Ui, e: &Event) {
-    let text = egui::RichText::new(plain(e.to_string()));
+fn line(ui: &mut egui::Ui, log: &Log, e: &Event) {
+    let text = egui::RichText::new(plain(log.show(e).to_string()));
     ui.label(match color(e) {
         Some(c) => text.color(c),
         None => text,
@@ -314,7 +316,7 @@ fn line(ui: &mut egui::Ui, e: &Event) {
 /// Entries laid out each frame: the newest; older ones on request (a long battle's whole log costs frames).
 const RECENT: usize = 120;
 
-fn show_log(root: &mut egui::Ui, log: &BattleLog, (hidden, fog): (&[&str], bool), all: &mut bool) {
+fn show_log(root: &mut egui::Ui, log: &BattleLog, (hidden, fog): (&[CombatantId], bool), all: &mut bool) {
     egui::Panel::right("log").exact_size(380.0).show(root, |ui| {
         ui.heading("Combat log");
         let mut entries = entries(&log.0.events);
@@ -331,14 +333,14 @@ fn show_log(root: &mut egui::Ui, log: &BattleLog, (hidden, fog): (&[&str], bool)
         egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
             for (i, entry) in entries.iter().enumerate().skip(skip) {
                 if entry.details.is_empty() {
-                    line(ui, entry.head);
+                    line(ui, &log.0, entry.head);
                     continue;
                 }
                 let hit = entry.details.iter().find_map(|e| match e {
                     Event::AttackResolved { hit, .. } => Some(if *hit { ": hit" } else { ": miss" }),
                     _ => None,
                 });
-                let head = plain(format!("{}{}", entry.head, hit.unwrap_or("")));
+                let head = plain(format!("{}{}", log.0.show(entry.head), hit.unwrap_or("")));
                 let tint = entry.details.iter().find_map(|e| color(e)).unwrap_or(ui.visuals().text_color());
                 // Laid out here, wrapped to the panel: a collapsing header would run a long line past its edge.
                 let font = egui::TextStyle::Button.resolve(ui.style());
@@ -346,7 +348,7 @@ fn show_log(root: &mut egui::Ui, log: &BattleLog, (hidden, fog): (&[&str], bool)
                 let title = ui.painter().layout(head, font, tint, width);
                 egui::CollapsingHeader::new(title).id_salt(i).show(ui, |ui| {
                     for e in &entry.details {
-                        line(ui, e);
+                        line(ui, &log.0, e);
                     }
                 });
             }

@@ -8,7 +8,7 @@ use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::rules::eclipse_phase::EclipsePhase;
 use skirmish::rules::eclipse_phase::{Fighter, Options};
 use skirmish::rules::outcome::{Event, Log, Roll};
-use skirmish::rules::ruleset::{Combatant, Ruleset, Slot};
+use skirmish::rules::ruleset::{Combatant, FighterState, Ruleset, Slot};
 
 pub fn ron_options() -> ron::Options {
     use ron::extensions::Extensions;
@@ -25,6 +25,12 @@ pub fn sheet_of<S: DeserializeOwned>(fields: &str) -> S {
     ron(&format!("({fields})"))
 }
 
+/// A log that names `battle`'s combatants, each given its id (its place in the roster) as a battle would.
+pub fn named_log<F: FighterState>(battle: &mut [Combatant<F>]) -> Log {
+    skirmish::rules::ruleset::number(battle);
+    Log { events: Vec::new(), names: battle.iter().map(|c| c.fighter.name().to_owned()).collect() }
+}
+
 /// Plays combatant `actor`'s slot (its first action phase) with `rules` as the battle loop does: the slot starts, then
 /// the action in `text` is performed unless the start cost the slot; checks every scripted face was used.
 pub fn perform_rules<R: Ruleset>(
@@ -38,7 +44,7 @@ where
     R::Action: DeserializeOwned,
 {
     let mut dice = ScriptedDice::new(faces.iter().copied());
-    let mut log = Log::default();
+    let mut log = named_log(battle);
     let slot = Slot { actor, phase: 1, simultaneous: false };
     if rules.start_slot(slot, battle, &mut log) {
         rules.perform(slot, &ron::<R::Action>(text), battle, &mut dice, &mut log)?;
@@ -58,6 +64,9 @@ pub fn play_script<K: skirmish::rules::any::Kind>(
 ) {
     use skirmish::rules::engine::{Battle, Orders, Start};
     let objectives = skirmish::rules::victory::Objectives::eliminate();
+    if log.names.is_empty() {
+        log.names = named_log(battle).names;
+    }
     let orders = Orders::Script(script.into());
     let mut engine =
         K::hold(Battle::new(Start { rules, combatants: battle.to_vec(), orders, turn_limit: 5, objectives }));
@@ -104,7 +113,7 @@ pub fn perform_with(
 
 /// The log as text, for failure messages.
 pub fn render(log: &Log) -> String {
-    log.events.iter().map(|e| format!("{e}\n")).collect()
+    log.lines().map(|line| line + "\n").collect()
 }
 
 /// (label, target, roll, success) of every d100 test in the log.
@@ -121,7 +130,7 @@ pub fn tests(log: &Log) -> Vec<(String, i32, u32, bool)> {
 pub fn pools(log: &Log) -> Vec<(String, String, u32, u32)> {
     log.tests()
         .filter_map(|t| match &t.roll {
-            Roll::Pool { dice, hits, .. } => Some((t.who.clone(), t.label.clone(), *dice, *hits)),
+            Roll::Pool { dice, hits, .. } => Some((log.name(t.who), t.label.clone(), *dice, *hits)),
             Roll::Percentile { .. } | Roll::D10Pool { .. } => None,
         })
         .collect()
@@ -132,7 +141,7 @@ pub fn d10_pools(log: &Log) -> Vec<(String, String, u32, u32, u32, bool)> {
     log.tests()
         .filter_map(|t| match &t.roll {
             Roll::D10Pool { dice, difficulty, successes, botch, .. } => {
-                Some((t.who.clone(), t.label.clone(), *dice, *difficulty, *successes, *botch))
+                Some((log.name(t.who), t.label.clone(), *dice, *difficulty, *successes, *botch))
             }
             _ => None,
         })

@@ -99,13 +99,13 @@ pub(super) fn quick_action(me: &mut Fighter, quick: &QuickAction, log: &mut Log)
             }
             me.condition.drawn = Some(w.clone());
             log.push(Event::ActionTaken {
-                who: me.name.clone(),
+                who: me.id,
                 action: format!("draws the {} (Quick Action)", w.weapon()?.name),
             });
         }
         QuickAction::StandUp => {
             me.condition.lose(&Status::Prone);
-            log.push(Event::ActionTaken { who: me.name.clone(), action: "stands up (Quick Action)".into() });
+            log.push(Event::ActionTaken { who: me.id, action: "stands up (Quick Action)".into() });
         }
         QuickAction::Move(_) => return Err(RulesError::Illegal("a move needs the battlefield".into())),
     }
@@ -151,7 +151,7 @@ impl EclipsePhase {
         log: &mut Log,
     ) -> Result<(), RulesError> {
         let me = &mut battle[actor].fighter;
-        let said = |me: &Fighter, what: &str| Event::ActionTaken { who: me.name.clone(), action: what.to_owned() };
+        let said = |me: &Fighter, what: &str| Event::ActionTaken { who: me.id, action: what.to_owned() };
         match complex {
             ComplexAction::Attack(attack) => {
                 return self.attack(actor, attack, !quick.is_empty(), battle, dice, log);
@@ -196,7 +196,7 @@ impl EclipsePhase {
         check_attack(&battle[actor].fighter, &id, weapon, mode, attack, used_quick)?;
         let what =
             format!("attacks with the {} ({mode}) at {} (Complex Action)", weapon.name, attack.targets.join(", "));
-        log.push(Event::ActionTaken { who: battle[actor].fighter.name.clone(), action: what });
+        log.push(Event::ActionTaken { who: battle[actor].fighter.id, action: what });
         let mut shot_at: Vec<&str> = Vec::new();
         for (n, target) in attack.targets.iter().enumerate() {
             let t = find(battle, target)?;
@@ -312,7 +312,7 @@ pub(super) fn spend_ammo(
     if weapon.is_thrown() && left == mode.rounds() {
         me.condition.drawn = Some(WeaponRef("unarmed".to_owned()));
         let action = format!("has thrown its last {}", weapon.name);
-        log.push(Event::ActionTaken { who: me.name.clone(), action });
+        log.push(Event::ActionTaken { who: me.id, action });
     }
     Ok(())
 }

@@ -26,7 +26,7 @@ pub(super) fn take_aim(
     let me = &mut battle[actor].fighter;
     me.condition.aim = Some(Aim { target: target.to_owned(), held: false });
     let action = format!("takes aim at {target} (Complex Action; +30 to a shot at it next Action Phase)");
-    log.push(Event::ActionTaken { who: me.name.clone(), action });
+    log.push(Event::ActionTaken { who: me.id, action });
     Ok(())
 }
 
@@ -40,7 +40,7 @@ pub(super) fn start_phase(me: &mut Fighter, log: &mut Log) {
     }
     let action = format!("lets its aim at {} lapse: a new Action Phase has begun", aim.target);
     me.condition.aim = None;
-    log.push(Event::ActionTaken { who: me.name.clone(), action });
+    log.push(Event::ActionTaken { who: me.id, action });
 }
 
 /// After combatant `mover` went along `path`: every aim at it, and its own aim, is lost if any cell of the way was out
@@ -65,7 +65,7 @@ pub(super) fn check_sights(
             let me = &mut battle[aimer].fighter;
             me.condition.aim = None;
             let action = format!("loses its aim: {} left its sights", aim.target);
-            log.push(Event::ActionTaken { who: me.name.clone(), action });
+            log.push(Event::ActionTaken { who: me.id, action });
         }
     }
 }

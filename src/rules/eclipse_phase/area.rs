@@ -100,7 +100,7 @@ impl EclipsePhase {
         let shot = placed.shot();
         band_of(&shot)?;
         let what = format!("attacks {} with the {}, a blast (Complex Action)", placed.aimed_at, placed.weapon.name);
-        log.push(Event::ActionTaken { who: battle[actor].fighter.name.clone(), action: what });
+        log.push(Event::ActionTaken { who: battle[actor].fighter.id, action: what });
         spend_ammo(&mut battle[actor].fighter, &placed.id, placed.weapon, FiringMode::SingleShot, log)?;
         // Everyone within the farthest the blast could reach; the rolled DV then decides who takes damage.
         let caught = self.caught(battle, placed.center, blast_reach_of(placed.weapon));

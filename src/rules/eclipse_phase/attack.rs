@@ -10,6 +10,7 @@ use super::test::{Percentile, TestSpec, opposed, roll_test};
 use super::{Fighter, FiringMode, ModeBonus, Options, RulesError, wound_modifier};
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Modifier, Status, Term};
+use crate::rules::ruleset::Roller;
 
 /// One shot (or melee strike) at one target.
 pub struct Shot<'a> {
@@ -79,12 +80,7 @@ pub fn resolve_shot(
     let skill = shot.weapon.skill;
     let defense = defend(opts, defender, !skill.is_melee(), shot.situation, dice, log)?;
     let (hit, reason) = opposed(&attack, defense.as_ref(), opts.opposed_criticals);
-    log.push(Event::AttackResolved {
-        attacker: attacker.name.clone(),
-        defender: defender.name.clone(),
-        hit,
-        reason: reason.into(),
-    });
+    log.push(Event::AttackResolved { attacker: attacker.id, defender: Some(defender.id), hit, reason: reason.into() });
     let malfunction = malfunctions(defense.as_ref(), skill);
     if malfunction {
         jam(attacker, shot, log);
@@ -98,7 +94,7 @@ pub fn resolve_shot(
             excellent: attack.excellent_bonus(),
             som: attacker.sheet.aptitudes.som.0,
         };
-        let dv = roll_dv(&attacker.name, shot.weapon, &inputs, dice, log)?;
+        let dv = roll_dv(Roller::new(attacker.id, &attacker.name), shot.weapon, &inputs, dice, log)?;
         result.damage = apply_hit(opts, defender, shot.weapon, dv, result.armor_defeating, dice, log)?;
     }
     Ok(result)
@@ -119,7 +115,12 @@ fn attack_test(
 /// What the attack test is: the weapon's skill with the modifiers.
 pub(super) fn attack_spec<'a>(attacker: &'a Fighter, weapon: &Weapon, modifiers: Vec<Modifier>) -> TestSpec<'a> {
     let skill = weapon.skill;
-    TestSpec { who: &attacker.name, label: skill.name().into(), base: attacker.sheet.skill(skill) as i32, modifiers }
+    TestSpec {
+        who: Roller::new(attacker.id, &attacker.name),
+        label: skill.name().into(),
+        base: attacker.sheet.skill(skill) as i32,
+        modifiers,
+    }
 }
 
 /// The attacker's modifiers: the situation, smartlink, firing mode, complex aim, sweeping fire, other targets, prone
@@ -196,7 +197,7 @@ pub(super) fn defense_spec<'a>(defender: &'a Fighter, ranged: bool, situation: &
         modifiers.push(Modifier::new("full defense", "action", 30));
     }
     modifiers.extend(wound_modifier(defender.condition.wounds));
-    Some(TestSpec { who: &defender.name, label, base: base as i32, modifiers })
+    Some(TestSpec { who: Roller::new(defender.id, &defender.name), label, base: base as i32, modifiers })
 }
 
 fn melee_defense(defender: &Fighter, fray: u32) -> (String, u32) {
@@ -217,7 +218,7 @@ fn jam(attacker: &mut Fighter, shot: &Shot<'_>, log: &mut Log) {
     let status = Status::WeaponJammed(shot.weapon_id.to_owned());
     attacker.condition.gain(status.clone());
     let reason = "the defender rolled a critical success".to_owned();
-    log.push(Event::StatusGained { who: attacker.name.clone(), status, reason });
+    log.push(Event::StatusGained { who: attacker.id, status, reason });
 }
 
 /// A blast or uniform-blast attack (file 003, Area Effect Weapons): one attack test at the point of impact (no
@@ -236,28 +237,18 @@ pub fn resolve_area(
     let attack = attack_test(opts, attacker, shot.weapon, area_modifiers(attacker, shot, band), dice, log)?;
     if !attack.success {
         let reason = "the throw missed the point of impact".into();
-        log.push(Event::AttackResolved {
-            attacker: attacker.name.clone(),
-            defender: "the area".into(),
-            hit: false,
-            reason,
-        });
+        log.push(Event::AttackResolved { attacker: attacker.id, defender: None, hit: false, reason });
         return Ok(Vec::new());
     }
     let inputs = DvInputs { mode: shot.mode, band, excellent: attack.excellent_bonus(), som: 0 };
-    let dv = roll_dv(&attacker.name, shot.weapon, &inputs, dice, log)?;
+    let dv = roll_dv(Roller::new(attacker.id, &attacker.name), shot.weapon, &inputs, dice, log)?;
     let mut results = Vec::new();
     for (target, distance) in targets.iter_mut() {
         let Some(target_dv) = area_dv(shot.weapon, dv, *distance, target, log) else {
             continue;
         };
         let reason = format!("caught {distance} m from the center");
-        log.push(Event::AttackResolved {
-            attacker: attacker.name.clone(),
-            defender: target.name.clone(),
-            hit: true,
-            reason,
-        });
+        log.push(Event::AttackResolved { attacker: attacker.id, defender: Some(target.id), hit: true, reason });
         results.push(apply_hit(opts, target, shot.weapon, target_dv, attack.critical_success(), dice, log)?);
     }
     Ok(results)
@@ -276,7 +267,7 @@ fn area_dv(weapon: &Weapon, dv: i32, distance: u32, target: &Fighter, log: &mut 
     let falloff = dv - total;
     let terms =
         vec![Term::fixed("blast damage value", dv), Term::fixed(format!("{distance} m from the center"), -falloff)];
-    log.push(Event::Calculated { who: target.name.clone(), label: "blast damage value".into(), terms, total });
+    log.push(Event::Calculated { who: target.id, label: "blast damage value".into(), terms, total });
     Some(total)
 }
 

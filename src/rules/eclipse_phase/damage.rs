@@ -8,6 +8,7 @@ use super::{Fighter, FiringMode, IncapacitatedAt, ModeBonus, Options, RulesError
 use crate::rules::dice::Dice;
 use crate::rules::odds::Dist;
 use crate::rules::outcome::{Event, Log, Status, Term};
+use crate::rules::ruleset::Roller;
 
 /// What feeds the damage value besides the weapon.
 pub struct DvInputs {
@@ -67,7 +68,7 @@ fn dice_value(sum: u32, halve: bool, sign: i32) -> i32 {
 
 /// Rolls a weapon's damage value and logs every term.
 pub fn roll_dv(
-    who: &str,
+    who: Roller<'_>,
     weapon: &Weapon,
     inputs: &DvInputs,
     dice: &mut dyn Dice,
@@ -78,8 +79,8 @@ pub fn roll_dv(
         match part {
             DvPart::Dice { count, label, sign, halve } => {
                 let purpose = match terms.is_empty() {
-                    true => format!("{who}: {} damage", weapon.name),
-                    false => format!("{who}: {label}"),
+                    true => format!("{}: {} damage", who.name, weapon.name),
+                    false => format!("{}: {label}", who.name),
                 };
                 let faces = dice.roll_many(count, 10, &purpose)?;
                 let value = dice_value(faces.iter().sum(), halve, sign);
@@ -89,7 +90,7 @@ pub fn roll_dv(
         }
     }
     let total = terms.iter().map(|t| t.value).sum::<i32>().max(0);
-    log.push(Event::Calculated { who: who.to_owned(), label: "damage value".into(), terms, total });
+    log.push(Event::Calculated { who: who.id, label: "damage value".into(), terms, total });
     Ok(total)
 }
 
@@ -130,7 +131,7 @@ pub fn apply_hit(
     let damage = (dv - armor).max(0) as u32;
     let terms = vec![Term::fixed("damage value", dv), Term::fixed("armor", -armor)];
     let total = damage as i32;
-    log.push(Event::Calculated { who: defender.name.clone(), label: "damage".into(), terms, total });
+    log.push(Event::Calculated { who: defender.id, label: "damage".into(), terms, total });
     let wounds = take_damage(opts, defender, damage, log);
     if wounds > 0 && !defender.condition.is_out() {
         wound_tests(opts, defender, wounds, dice, log)?;
@@ -165,7 +166,7 @@ pub(super) fn effective_armor(
         terms.push(Term::fixed(format!("{} AP", weapon.name), weapon.ap.min(0)));
         (av + weapon.ap.min(0)).max(0)
     };
-    log.push(Event::Calculated { who: defender.name.clone(), label: "armor".into(), terms, total });
+    log.push(Event::Calculated { who: defender.id, label: "armor".into(), terms, total });
     Ok(total)
 }
 
@@ -173,18 +174,18 @@ pub(super) fn effective_armor(
 /// incapacitates, unless the `incapacitated_at` option says "reaches") and the death rating (rules.md §1). Returns
 /// the new wounds.
 pub fn take_damage(opts: &Options, defender: &mut Fighter, damage: u32, log: &mut Log) -> u32 {
-    let who = defender.name.clone();
+    let who = defender.id;
     let (dur, death) = (defender.sheet.durability, defender.sheet.death_rating());
     let c = &mut defender.condition;
     c.damage += damage;
     let total = c.damage as i32;
     let (track, capacity) = ("damage".to_owned(), dur as i32);
-    log.push(Event::DamageTaken { who: who.clone(), track, amount: damage as i32, total, capacity });
+    log.push(Event::DamageTaken { who, track, amount: damage as i32, total, capacity });
     let threshold = defender.sheet.wound_threshold();
     let wounds = damage / threshold;
     if wounds > 0 {
         c.wounds += wounds;
-        log.push(Event::WoundsTaken { who: who.clone(), wounds, total: c.wounds, threshold });
+        log.push(Event::WoundsTaken { who, wounds, total: c.wounds, threshold });
     }
     if c.damage >= death && !c.has(&Status::Dead) {
         let reason = format!("damage {} reached the death rating {death}", c.damage);
@@ -220,7 +221,7 @@ fn wound_tests(
         if !roll_test(wound_test_spec(defender, label), opts.mos_rule, dice, log)?.success {
             defender.condition.gain(status.clone());
             let reason = format!("failed the {label} test");
-            log.push(Event::StatusGained { who: defender.name.clone(), status, reason });
+            log.push(Event::StatusGained { who: defender.id, status, reason });
         }
     }
     Ok(())
@@ -239,7 +240,7 @@ pub(super) fn wound_tests_due(wounds: u32) -> Vec<(&'static str, Status)> {
 pub(super) fn wound_test_spec<'a>(defender: &'a Fighter, label: &str) -> TestSpec<'a> {
     let base = (defender.sheet.aptitudes.som.0 * 3) as i32;
     let modifiers = wound_modifier(defender.condition.wounds).into_iter().collect();
-    TestSpec { who: &defender.name, label: label.into(), base, modifiers }
+    TestSpec { who: Roller::new(defender.id, &defender.name), label: label.into(), base, modifiers }
 }
 
 /// The shock test: DUR + Energy armor, with the wound modifiers.
@@ -250,7 +251,12 @@ pub(super) fn shock_spec(defender: &Fighter) -> Result<TestSpec<'_>, RulesError>
     };
     let base = (defender.sheet.durability + energy) as i32;
     let modifiers = wound_modifier(defender.condition.wounds).into_iter().collect();
-    Ok(TestSpec { who: &defender.name, label: "DUR + Energy armor (shock)".into(), base, modifiers })
+    Ok(TestSpec {
+        who: Roller::new(defender.id, &defender.name),
+        label: "DUR + Energy armor (shock)".into(),
+        base,
+        modifiers,
+    })
 }
 
 /// Action Turns stunned for a failed shock test: ⌈MoF ÷ 10⌉ (the seed: MoF 30 → 3).
@@ -269,10 +275,10 @@ fn shock_test(opts: &Options, defender: &mut Fighter, dice: &mut dyn Dice, log: 
     let reason = format!("failed the shock test by {}", test.margin);
     if let Some(left) = defender.condition.stun_left().filter(|&left| left >= turns) {
         let what = format!("stays stunned for {left} action turn(s): the new stun of {turns} is no longer ({reason})");
-        log.push(Event::ActionTaken { who: defender.name.clone(), action: what });
+        log.push(Event::ActionTaken { who: defender.id, action: what });
         return Ok(());
     }
     defender.condition.gain(Status::Stunned(turns));
-    log.push(Event::StatusGained { who: defender.name.clone(), status: Status::Stunned(turns), reason });
+    log.push(Event::StatusGained { who: defender.id, status: Status::Stunned(turns), reason });
     Ok(())
 }

@@ -52,7 +52,7 @@ pub fn schedule_turn(
     let mut slots = Vec::new();
     for phase in 1..=max_speed {
         let acting: Vec<&Entry> = entries.iter().filter(|e| battle[e.index].fighter.sheet.speed >= phase).collect();
-        let order = acting.iter().map(|e| battle[e.index].fighter.name.clone()).collect();
+        let order = acting.iter().map(|e| battle[e.index].fighter.id).collect();
         log.push(Event::PhaseStarted { turn, phase, order });
         slots.extend(acting.iter().map(|e| Slot { actor: e.index, phase, simultaneous: false }));
     }
@@ -64,7 +64,7 @@ fn roll_one(index: usize, f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Re
     let init = f.sheet.init.0;
     let terms = vec![Term::fixed("INIT", init as i32), Term::dice("d100", vec![roll], roll as i32)];
     let total = init + roll;
-    log.push(Event::Calculated { who: f.name.clone(), label: "initiative".into(), terms, total: total as i32 });
+    log.push(Event::Calculated { who: f.id, label: "initiative".into(), terms, total: total as i32 });
     Ok(Entry { index, total, reflexes: f.sheet.aptitudes.r#ref.0, roll_off: 0 })
 }
 
@@ -84,16 +84,11 @@ fn break_ties(
             return Ok(());
         }
         for i in tied {
-            let name = &battle[entries[i].index].fighter.name;
-            let roll = dice.roll(100, &format!("{name}: initiative roll-off"))?;
+            let f = &battle[entries[i].index].fighter;
+            let roll = dice.roll(100, &format!("{}: initiative roll-off", f.name))?;
             entries[i].roll_off = entries[i].roll_off * 100 + u64::from(roll);
             let terms = vec![Term::dice("d100", vec![roll], roll as i32)];
-            log.push(Event::Calculated {
-                who: name.clone(),
-                label: "initiative roll-off".into(),
-                terms,
-                total: roll as i32,
-            });
+            log.push(Event::Calculated { who: f.id, label: "initiative roll-off".into(), terms, total: roll as i32 });
         }
     }
     Ok(())

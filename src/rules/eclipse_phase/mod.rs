@@ -139,6 +139,8 @@ pub fn wound_modifier(wounds: u32) -> Option<Modifier> {
 /// A combatant's Eclipse Phase state: its sheet and what the battle has done to it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fighter {
+    /// Its id in the battle (its place in the roster).
+    pub id: crate::rules::ruleset::CombatantId,
     pub name: String,
     /// Shared: a sheet does not change in battle, and the ECS copies fighters once a slot.
     pub sheet: Arc<Sheet>,
@@ -148,7 +150,7 @@ pub struct Fighter {
 impl Fighter {
     /// A fighter with a fresh condition.
     pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
-        Self { name: name.into(), sheet: Arc::new(sheet), condition: Condition::default() }
+        Self { id: Default::default(), name: name.into(), sheet: Arc::new(sheet), condition: Condition::default() }
     }
 
     /// The id of the weapon in hand: the drawn one, else the sheet's first, else bare hands.
@@ -174,10 +176,6 @@ impl Fighter {
 }
 
 impl FighterState for Fighter {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
     fn can_act(&self) -> bool {
         self.condition.can_act()
     }

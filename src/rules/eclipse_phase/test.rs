@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::OpposedCriticals;
 use crate::rules::dice::{Dice, DiceError};
 use crate::rules::outcome::{Event, Log, Modifier, Roll, TestRecord};
+use crate::rules::ruleset::Roller;
 
 /// How the margin of success is read (rules.md §1, option `mos_rule`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,7 +61,7 @@ impl Percentile {
 
 /// What a test is: who rolls, what, from which base, with which modifiers.
 pub struct TestSpec<'a> {
-    pub who: &'a str,
+    pub who: Roller<'a>,
     pub label: String,
     pub base: i32,
     pub modifiers: Vec<Modifier>,
@@ -89,17 +90,11 @@ pub fn roll_test(
     log: &mut Log,
 ) -> Result<Percentile, DiceError> {
     let (target, cap) = spec.target();
-    let purpose = format!("{}: {}", spec.who, spec.label);
+    let purpose = format!("{}: {}", spec.who.name, spec.label);
     let p = Percentile::read(target, dice.roll(100, &purpose)?, mos_rule);
     let roll = Roll::Percentile { target, roll: p.roll, success: p.success, critical: p.critical, margin: p.margin };
-    let record = TestRecord {
-        who: spec.who.to_owned(),
-        label: spec.label,
-        base: spec.base,
-        modifiers: spec.modifiers,
-        cap,
-        roll,
-    };
+    let record =
+        TestRecord { who: spec.who.id, label: spec.label, base: spec.base, modifiers: spec.modifiers, cap, roll };
     log.push(Event::Tested(record));
     Ok(p)
 }
@@ -140,6 +135,7 @@ fn both_succeeded(attack: &Percentile, defense: &Percentile, criticals: OpposedC
 mod tests {
     use super::*;
     use crate::rules::dice::ScriptedDice;
+    use crate::rules::ruleset::CombatantId;
 
     fn read(target: i32, roll: u32) -> Percentile {
         Percentile::read(target, roll, MosRule::TargetMinusRoll)
@@ -202,7 +198,12 @@ mod tests {
     fn net_modifiers_are_capped_at_60_and_logged() {
         let mut log = Log::default();
         let mods = vec![Modifier::new("defender hidden", "scenario", -60), Modifier::new("blind", "scenario", -30)];
-        let spec = TestSpec { who: "A", label: "Kinetic Weapons".into(), base: 70, modifiers: mods };
+        let spec = TestSpec {
+            who: Roller::new(CombatantId(0), "A"),
+            label: "Kinetic Weapons".into(),
+            base: 70,
+            modifiers: mods,
+        };
         let p = roll_test(spec, MosRule::TargetMinusRoll, &mut ScriptedDice::new([5]), &mut log).unwrap();
         assert_eq!((p.target, p.success, p.margin), (10, true, 5));
         let test = log.tests().next().unwrap();

@@ -65,7 +65,7 @@ impl Ruleset for EclipsePhase {
         if me.condition.has(&Status::FullDefense) {
             me.condition.lose(&Status::FullDefense);
             let reason = "a new Action Phase".to_owned();
-            log.push(Event::StatusLost { who: me.name.clone(), status: Status::FullDefense, reason });
+            log.push(Event::StatusLost { who: me.id, status: Status::FullDefense, reason });
         }
         super::aim::start_phase(me, log);
         true
@@ -106,11 +106,7 @@ fn count_down_stun(f: &mut Fighter, log: &mut Log) {
     match f.condition.statuses[i] {
         Status::Stunned(0) => {
             f.condition.statuses.remove(i);
-            log.push(Event::StatusLost {
-                who: f.name.clone(),
-                status: Status::Stunned(0),
-                reason: "the stun wore off".into(),
-            });
+            log.push(Event::StatusLost { who: f.id, status: Status::Stunned(0), reason: "the stun wore off".into() });
         }
         Status::Stunned(n) => f.condition.statuses[i] = Status::Stunned(n - 1),
         _ => {}

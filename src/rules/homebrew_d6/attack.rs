@@ -12,6 +12,7 @@ use crate::rules::dice::Dice;
 use crate::rules::field::{CoverLevel, Sight};
 use crate::rules::outcome::{Event, Log, Modifier, Status, Term};
 use crate::rules::ruleset::FighterState;
+use crate::rules::ruleset::{CombatantId, Roller};
 
 /// The defense test chosen from file 002's table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,7 +114,7 @@ pub fn resolve_strike(
         _ => "",
     };
     let reason = format!("{} hits against {}{contact}{tie}", attack.hits, defense.hits);
-    log.push(Event::AttackResolved { attacker: attacker.name.clone(), defender: defender.name.clone(), hit, reason });
+    log.push(Event::AttackResolved { attacker: attacker.id, defender: Some(defender.id), hit, reason });
     glitch_effects(attacker, &attack, w.kind == AttackKind::Accelerated, strike.weapon_id, log);
     glitch_effects(defender, &defense, false, strike.weapon_id, log);
     if hit {
@@ -140,7 +141,7 @@ pub(super) fn attack_spec<'a>(attacker: &'a Fighter, strike: &Strike<'_>) -> Poo
     modifiers.extend(named(&s.extra));
     modifiers.extend(attacker.wound_modifier());
     let label = format!("Agility {agility} + {} {skill}", w.skill.name());
-    PoolSpec { who: &attacker.name, label, base: (agility + skill) as i32, modifiers }
+    PoolSpec { who: Roller::new(attacker.id, &attacker.name), label, base: (agility + skill) as i32, modifiers }
 }
 
 /// The defense test: the chosen (or best) pool of the table for this kind of attack, less the defense frequency
@@ -180,7 +181,7 @@ pub(super) fn defense_spec<'a>(
         ));
     }
     modifiers.extend(defender.wound_modifier());
-    Ok(Some(PoolSpec { who: &defender.name, label, base, modifiers }))
+    Ok(Some(PoolSpec { who: Roller::new(defender.id, &defender.name), label, base, modifiers }))
 }
 
 /// File 002's table: melee and thrown attacks allow Dodge + Reaction, Gymnastics + Agility, Parry + Reaction;
@@ -223,13 +224,13 @@ pub(super) fn glitch_effects(who: &mut Fighter, pool: &Pool, jams: bool, weapon_
     if !who.condition.has(&status) {
         who.condition.gain(status.clone());
         let kind = if pool.critical_glitch { "a critical glitch" } else { "a glitch" };
-        log.push(Event::StatusGained { who: who.name.clone(), status, reason: kind.into() });
+        log.push(Event::StatusGained { who: who.id, status, reason: kind.into() });
     }
 }
 
-fn calc(log: &mut Log, who: &str, label: &str, terms: Vec<Term>) -> i32 {
+fn calc(log: &mut Log, who: CombatantId, label: &str, terms: Vec<Term>) -> i32 {
     let total = terms.iter().map(|t| t.value).sum();
-    log.push(Event::Calculated { who: who.to_owned(), label: label.to_owned(), terms, total });
+    log.push(Event::Calculated { who, label: label.to_owned(), terms, total });
     total
 }
 
@@ -264,17 +265,17 @@ pub(super) fn through_armor(
         Term::fixed(format!("{} {}", weapon.name, weapon.damage), weapon.damage.value),
         Term::fixed("net hits", net_hits as i32),
     ];
-    let dv = calc(log, &attacker.name, "step 2: modified DV", dv_terms);
+    let dv = calc(log, attacker.id, "step 2: modified DV", dv_terms);
     let av = modified_av(defender, weapon, log)?;
     let terms = vec![Term::fixed("modified DV", dv), Term::fixed("modified AV", -av)];
-    Ok(calc(log, &defender.name, "step 4: modified DV less modified AV", terms))
+    Ok(calc(log, defender.id, "step 4: modified DV less modified AV", terms))
 }
 
 /// Step 5's pool: Body alone, never wound-modified.
 pub(super) fn resistance_spec(defender: &Fighter) -> PoolSpec<'_> {
     let body = defender.sheet.attributes.body.0;
     let label = format!("Body {body} (step 5: damage resistance)");
-    PoolSpec { who: &defender.name, label, base: body as i32, modifiers: Vec::new() }
+    PoolSpec { who: Roller::new(defender.id, &defender.name), label, base: body as i32, modifiers: Vec::new() }
 }
 
 /// Steps 5 (after the roll) and 6: the damage left after `hits` resistance hits, Critical boxes taken as Light,
@@ -301,7 +302,7 @@ pub(super) fn resisted(
         Track::Critical => (remaining.min(hits), remaining - remaining.min(hits)),
     };
     let terms = vec![Term::fixed("Light boxes", light), Term::fixed("Critical boxes", critical)];
-    calc(log, &defender.name, "step 6: damage", terms);
+    calc(log, defender.id, "step 6: damage", terms);
     mark(opts, defender, light as u32, critical as u32, log);
 }
 
@@ -319,7 +320,7 @@ fn modified_av(defender: &Fighter, weapon: &Weapon, log: &mut Log) -> Result<i32
         let capped = if weapon.ap > 0 { raised.min(2 * av) } else { raised };
         terms.push(Term::fixed(if capped < raised { "AP (capped at double AV)" } else { "AP" }, capped - av));
     }
-    Ok(calc(log, &defender.name, "step 3: modified AV", terms))
+    Ok(calc(log, defender.id, "step 3: modified AV", terms))
 }
 
 /// Marks the tracks. Our decisions where the seed is silent: Light damage past a full Light track overflows into
@@ -328,13 +329,13 @@ fn modified_av(defender: &Fighter, weapon: &Weapon, log: &mut Log) -> Result<i32
 fn mark(opts: &Options, defender: &mut Fighter, light: u32, critical: u32, log: &mut Log) {
     let (light_max, crit_max) = (defender.light_boxes(opts), defender.critical_boxes(opts));
     let a = defender.sheet.attributes;
-    let who = defender.name.clone();
+    let who = defender.id;
     let c = &mut defender.condition;
     let before = c.light;
     c.light = (c.light + light).min(light_max);
     let overflow = light - (c.light - before);
     let boxes = |track: &str, amount: u32, total: u32, capacity: u32| Event::DamageTaken {
-        who: who.clone(),
+        who,
         track: track.to_owned(),
         amount: amount as i32,
         total: total as i32,
@@ -366,6 +367,6 @@ fn mark(opts: &Options, defender: &mut Fighter, light: u32, critical: u32, log: 
     gained.retain(|(s, _)| !c.has(s));
     for (status, reason) in gained {
         c.gain(status.clone());
-        log.push(Event::StatusGained { who: who.clone(), status, reason });
+        log.push(Event::StatusGained { who, status, reason });
     }
 }

@@ -71,6 +71,8 @@ impl Default for Options {
 /// A combatant's homebrew state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fighter {
+    /// Its id in the battle (its place in the roster).
+    pub id: crate::rules::ruleset::CombatantId,
     pub name: String,
     /// Shared: a sheet does not change in battle, and the ECS copies fighters once a slot.
     pub sheet: Arc<Sheet>,
@@ -80,7 +82,7 @@ pub struct Fighter {
 impl Fighter {
     /// A fighter with a fresh condition.
     pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
-        Self { name: name.into(), sheet: Arc::new(sheet), condition: Condition::default() }
+        Self { id: Default::default(), name: name.into(), sheet: Arc::new(sheet), condition: Condition::default() }
     }
 
     /// The id of the weapon in hand: the drawn one, else the sheet's first, else fists.
@@ -112,10 +114,6 @@ impl PassFighter for Fighter {
 }
 
 impl FighterState for Fighter {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
     fn can_act(&self) -> bool {
         !self.is_out()
     }

@@ -13,6 +13,7 @@ use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::passes::{FreeAction, InitiativeRoll, PassEntry, Passes, PhaseAction, phase_move, roll_initiative};
+use crate::rules::ruleset::Roller;
 use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, Track, pair_mut};
 
 /// One combatant's Action Phase, as a scenario scripts it.
@@ -66,8 +67,14 @@ fn roll_one(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<PassEntry
     let a = &f.sheet.attributes;
     let (reaction, intuition, passes) = (a.reaction.0, a.intuition.0, f.sheet.initiative_passes);
     let wounds = f.condition.wound_modifier();
-    let roll =
-        InitiativeRoll { who: &f.name, reaction, intuition, passes, glitch_rule: GlitchRule::MoreThanHalf, wounds };
+    let roll = InitiativeRoll {
+        who: Roller::new(f.id, &f.name),
+        reaction,
+        intuition,
+        passes,
+        glitch_rule: GlitchRule::MoreThanHalf,
+        wounds,
+    };
     roll_initiative(roll, dice, log)
 }
 
@@ -118,7 +125,7 @@ impl Ruleset for HomebrewD6 {
         let me = &mut battle[slot.actor].fighter;
         if let Some(FreeAction::DropProne) = action.free {
             me.condition.gain(Status::Prone);
-            log.push(Event::ActionTaken { who: me.name.clone(), action: "drops prone (Free Action)".into() });
+            log.push(Event::ActionTaken { who: me.id, action: "drops prone (Free Action)".into() });
         }
         for simple in &action.simple {
             self.simple(slot.actor, simple, battle, dice, log)?;
@@ -127,7 +134,7 @@ impl Ruleset for HomebrewD6 {
             Some(ComplexAction::Attack(attack)) => self.attack(slot.actor, attack, true, battle, dice, log),
             Some(ComplexAction::Wait) => {
                 let me = &battle[slot.actor].fighter;
-                log.push(Event::ActionTaken { who: me.name.clone(), action: "waits".into() });
+                log.push(Event::ActionTaken { who: me.id, action: "waits".into() });
                 Ok(())
             }
             None => Ok(()),
@@ -201,7 +208,7 @@ impl HomebrewD6 {
         log: &mut Log,
     ) -> Result<(), RulesError> {
         let me = &mut battle[actor].fighter;
-        let said = |me: &Fighter, what: String| Event::ActionTaken { who: me.name.clone(), action: what };
+        let said = |me: &Fighter, what: String| Event::ActionTaken { who: me.id, action: what };
         match simple {
             SimpleAction::Attack(attack) => return self.attack(actor, attack, false, battle, dice, log),
             SimpleAction::ReadyWeapon(w) => {
@@ -237,14 +244,14 @@ impl HomebrewD6 {
         let p = self.prepare(actor, attack, complex, battle)?;
         if battle[actor].fighter.condition.has(&Status::WeaponJammed(p.id.clone())) {
             let what = format!("cannot attack: the {} is jammed", p.weapon.name);
-            log.push(Event::ActionTaken { who: battle[actor].fighter.name.clone(), action: what });
+            log.push(Event::ActionTaken { who: battle[actor].fighter.id, action: what });
             return Ok(());
         }
         let Some((me, them)) = pair_mut(battle, actor, p.target) else {
             return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
         };
         let what = format!("attacks {} with the {}", them.fighter.name, p.weapon.name);
-        log.push(Event::ActionTaken { who: me.fighter.name.clone(), action: what });
+        log.push(Event::ActionTaken { who: me.fighter.id, action: what });
         resolve_strike(&self.options, &mut me.fighter, &mut them.fighter, &p.strike(), dice, log)
     }
 

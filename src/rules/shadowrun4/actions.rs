@@ -20,6 +20,7 @@ use crate::rules::field::{Move, Pace, STEP};
 use crate::rules::movement::{engaged, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status, Term};
 use crate::rules::passes::{FreeAction, PhaseAction, phase_move};
+use crate::rules::ruleset::Roller;
 use crate::rules::ruleset::{Combatant, Slot, pair_mut};
 
 /// One combatant's Action Phase, as a scenario scripts it.
@@ -89,7 +90,7 @@ pub fn perform_action(
     let me = &mut battle[slot.actor].fighter;
     if let Some(FreeAction::DropProne) = action.free {
         me.condition.gain(Status::Prone);
-        log.push(Event::ActionTaken { who: me.name.clone(), action: "drops prone (Free Action)".into() });
+        log.push(Event::ActionTaken { who: me.id, action: "drops prone (Free Action)".into() });
     }
     let jammed = |f: &Fighter| f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned()));
     let jammed_before = jammed(&battle[slot.actor].fighter);
@@ -98,7 +99,7 @@ pub fn perform_action(
         if matches!(simple, SimpleAction::Fire(_)) && !jammed_before && jammed(me) {
             // The jam came from this phase's first shot: the second is lost, not illegal.
             let what = format!("loses its second shot: the {} jammed", me.drawn_id());
-            log.push(Event::ActionTaken { who: me.name.clone(), action: what });
+            log.push(Event::ActionTaken { who: me.id, action: what });
             continue;
         }
         simple_action(rules, slot.actor, simple, battle, dice, log)?;
@@ -119,7 +120,7 @@ pub(super) fn start_slot(me: &mut Fighter, log: &mut Log) -> bool {
     me.condition.full_defense_owed = false;
     me.condition.full_defense = None;
     let what = "spends this Action Phase on the full defense it declared".to_owned();
-    log.push(Event::ActionTaken { who: me.name.clone(), action: what });
+    log.push(Event::ActionTaken { who: me.id, action: what });
     false
 }
 
@@ -182,7 +183,7 @@ fn simple_action(
     log: &mut Log,
 ) -> Result<(), RulesError> {
     let me = &mut battle[actor].fighter;
-    let said = |me: &Fighter, what: String| Event::ActionTaken { who: me.name.clone(), action: what };
+    let said = |me: &Fighter, what: String| Event::ActionTaken { who: me.id, action: what };
     match simple {
         SimpleAction::Fire(attack) => return attack_with(rules, actor, attack, false, battle, dice, log),
         SimpleAction::TakeAim => {
@@ -228,7 +229,7 @@ fn complex_action(
         ComplexAction::Sprint(mv) => sprint(rules, actor, mv, battle, dice, log),
         ComplexAction::Wait => {
             let me = &battle[actor].fighter;
-            log.push(Event::ActionTaken { who: me.name.clone(), action: "waits".into() });
+            log.push(Event::ActionTaken { who: me.id, action: "waits".into() });
             Ok(())
         }
     }
@@ -248,20 +249,15 @@ fn sprint(
     let strength = me.sheet.attributes.strength.0 as i32;
     let (label, base, mut modifiers) = skill_pool("Strength", strength, me, Skill::Running);
     modifiers.extend(me.wound_modifier());
-    log.push(Event::ActionTaken { who: me.name.clone(), action: "sprints (Complex Action)".into() });
-    let pool = roll_pool(PoolSpec { who: &me.name, label, base, modifiers }, dice, log)?;
+    log.push(Event::ActionTaken { who: me.id, action: "sprints (Complex Action)".into() });
+    let pool = roll_pool(PoolSpec { who: Roller::new(me.id, &me.name), label, base, modifiers }, dice, log)?;
     let (rates, passes) = (me.sheet.movement, me.sheet.initiative_passes);
     let allowance = rates.per_part(Pace::Run, passes) + pool.hits * 2 * STEP;
     let terms = vec![
         Term::fixed("running rate this pass", (rates.per_part(Pace::Run, passes) / STEP) as i32),
         Term::fixed("2 m per hit", (pool.hits * 2) as i32),
     ];
-    log.push(Event::Calculated {
-        who: me.name.clone(),
-        label: "sprint (m)".into(),
-        terms,
-        total: (allowance / STEP) as i32,
-    });
+    log.push(Event::Calculated { who: me.id, label: "sprint (m)".into(), terms, total: (allowance / STEP) as i32 });
     settle_pace(&mut battle[actor], true, log);
     perform_move(&*rules.field, battle, actor, &Move { to: mv.to, pace: Pace::Run }, allowance, log)?;
     Ok(())
@@ -348,7 +344,7 @@ fn attack_with(
     };
     let kind = if melee { "attacks in melee with".to_owned() } else { format!("fires ({mode})") };
     let what = format!("{kind} the {} at {}", weapon.name, them.fighter.name);
-    log.push(Event::ActionTaken { who: me.fighter.name.clone(), action: what });
+    log.push(Event::ActionTaken { who: me.fighter.id, action: what });
     resolve_strike(&mut me.fighter, &mut them.fighter, &prepared.strike(), dice, log)?;
     let c = &mut me.fighter.condition;
     c.shots_this_phase += 1;

@@ -14,6 +14,7 @@ use super::{Fighter, RulesError, Spray};
 use crate::rules::d6_pool::{Pool, PoolSpec};
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Modifier, Status};
+use crate::rules::ruleset::Roller;
 
 /// How an attack ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,7 +61,7 @@ pub fn resolve_strike(
         Verdict::Graze => format!("a grazing hit: {} hits each, contact but no damage", attack.hits),
         Verdict::Miss => format!("{} hits against {}", attack.hits, defense.hits),
     };
-    let (a, d) = (attacker.name.clone(), defender.name.clone());
+    let (a, d) = (attacker.id, Some(defender.id));
     log.push(Event::AttackResolved { attacker: a, defender: d, hit: verdict == Verdict::Hit, reason });
     glitch_effects(attacker, &attack, strike, true, log);
     glitch_effects(defender, &defense, strike, false, log);
@@ -105,7 +106,7 @@ pub(super) fn attack_pool<'a>(
     }
     mods.extend(attacker.wound_modifier());
     mods.extend(attacker.encumbrance()?);
-    Ok(PoolSpec { who: &attacker.name, label, base, modifiers: mods })
+    Ok(PoolSpec { who: Roller::new(attacker.id, &attacker.name), label, base, modifiers: mods })
 }
 
 /// "Attribute N + Skill M", or the attribute alone at −1 when the skill is missing.
@@ -175,7 +176,7 @@ fn defend(defender: &mut Fighter, strike: &Strike<'_>, dice: &mut dyn Dice, log:
         defender.condition.full_defense = Some(choice);
         defender.condition.full_defense_owed = true;
         let what = "goes on full defense (an interrupt: it spends its next Action Phase)".to_owned();
-        log.push(Event::ActionTaken { who: defender.name.clone(), action: what });
+        log.push(Event::ActionTaken { who: defender.id, action: what });
     }
     let spec = defense_pool(defender, strike, choice)?;
     let pool = roll_pool(spec, dice, log)?;
@@ -217,7 +218,7 @@ pub(super) fn defense_pool<'a>(
     }
     mods.extend(defender.wound_modifier());
     mods.extend(defender.encumbrance()?);
-    Ok(PoolSpec { who: &defender.name, label, base, modifiers: mods })
+    Ok(PoolSpec { who: Roller::new(defender.id, &defender.name), label, base, modifiers: mods })
 }
 
 /// The base of a defense pool (file 004, Defense and Full Defense).
@@ -312,6 +313,6 @@ pub(super) fn glitch_effects(who: &mut Fighter, pool: &Pool, strike: &Strike<'_>
     };
     if !who.condition.has(&status) {
         who.condition.gain(status.clone());
-        log.push(Event::StatusGained { who: who.name.clone(), status, reason: format!("a {kind}") });
+        log.push(Event::StatusGained { who: who.id, status, reason: format!("a {kind}") });
     }
 }

@@ -10,6 +10,7 @@ use super::{Fighter, RulesError, Spray};
 use crate::rules::d6_pool::PoolSpec;
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Status, Term};
+use crate::rules::ruleset::{CombatantId, Roller};
 
 /// What the damage step needs from the attack.
 pub struct DamageInputs<'a> {
@@ -42,7 +43,7 @@ pub fn resolve_damage(
     let resisted = roll_pool(resistance_pool(defender, armor), dice, log)?.hits as i32;
     let damage = (dv - resisted).max(0) as u32;
     let terms = vec![Term::fixed("modified DV", dv), Term::fixed("resisted", -resisted)];
-    log.push(Event::Calculated { who: defender.name.clone(), label: "damage".into(), terms, total: damage as i32 });
+    log.push(Event::Calculated { who: defender.id, label: "damage".into(), terms, total: damage as i32 });
     if damage > 0 {
         take_damage(defender, kind, damage, log);
     }
@@ -68,7 +69,7 @@ pub(super) fn what_hits(
 pub(super) fn resistance_pool(defender: &Fighter, armor: i32) -> PoolSpec<'_> {
     let body = defender.sheet.attributes.body.0 as i32;
     PoolSpec {
-        who: &defender.name,
+        who: Roller::new(defender.id, &defender.name),
         label: format!("Body {body} + armor {armor} (damage resistance)"),
         base: body + armor,
         modifiers: Vec::new(),
@@ -90,7 +91,7 @@ fn modified_dv(attacker: &Fighter, inputs: &DamageInputs<'_>, log: &mut Log) -> 
         terms.push(Term::fixed("called shot: vital area", n as i32));
     }
     let total = terms.iter().map(|t| t.value).sum();
-    log.push(Event::Calculated { who: attacker.name.clone(), label: "modified DV".into(), terms, total });
+    log.push(Event::Calculated { who: attacker.id, label: "modified DV".into(), terms, total });
     (total, autofire)
 }
 
@@ -111,7 +112,7 @@ fn modified_armor(defender: &Fighter, strike: &Strike<'_>, log: &mut Log) -> Res
         }
     }
     let total = terms.iter().map(|t| t.value).sum::<i32>().max(0);
-    log.push(Event::Calculated { who: defender.name.clone(), label: "modified armor".into(), terms, total });
+    log.push(Event::Calculated { who: defender.id, label: "modified armor".into(), terms, total });
     Ok(total)
 }
 
@@ -120,7 +121,7 @@ fn damage_kind(defender: &Fighter, weapon: &Weapon, dv_without_autofire: i32, ar
     if weapon.damage.kind == DamageKind::Physical && dv_without_autofire <= armor {
         let terms = vec![Term::fixed("modified DV without autofire", dv_without_autofire), Term::fixed("armor", armor)];
         let label = "stun conversion: DV does not exceed armor, so the damage is Stun".to_owned();
-        log.push(Event::Calculated { who: defender.name.clone(), label, terms, total: dv_without_autofire - armor });
+        log.push(Event::Calculated { who: defender.id, label, terms, total: dv_without_autofire - armor });
         return DamageKind::Stun;
     }
     weapon.damage.kind
@@ -131,13 +132,13 @@ fn damage_kind(defender: &Fighter, weapon: &Weapon, dv_without_autofire: i32, ar
 pub fn take_damage(defender: &mut Fighter, kind: DamageKind, boxes: u32, log: &mut Log) {
     let (stun_max, phys_max) = (defender.sheet.stun_boxes(), defender.sheet.physical_boxes());
     let body = defender.sheet.attributes.body.0;
-    let who = defender.name.clone();
+    let who = defender.id;
     let c = &mut defender.condition;
     let mut physical = 0;
     if kind == DamageKind::Stun {
         let before = c.stun;
         c.stun = (c.stun + boxes).min(stun_max);
-        log_boxes(log, &who, "Stun", c.stun - before, c.stun, stun_max);
+        log_boxes(log, who, "Stun", c.stun - before, c.stun, stun_max);
         physical = boxes - (c.stun - before);
     }
     if kind == DamageKind::Physical {
@@ -146,7 +147,7 @@ pub fn take_damage(defender: &mut Fighter, kind: DamageKind, boxes: u32, log: &m
     if physical > 0 {
         c.physical += physical;
         let track = if kind == DamageKind::Stun { "Physical (stun overflow)" } else { "Physical" };
-        log_boxes(log, &who, track, physical, c.physical, phys_max);
+        log_boxes(log, who, track, physical, c.physical, phys_max);
     }
     let mut gained = Vec::new();
     if c.physical > phys_max + body {
@@ -160,13 +161,13 @@ pub fn take_damage(defender: &mut Fighter, kind: DamageKind, boxes: u32, log: &m
     gained.retain(|(s, _)| !c.has(s));
     for (status, reason) in gained {
         c.gain(status.clone());
-        log.push(Event::StatusGained { who: who.clone(), status, reason });
+        log.push(Event::StatusGained { who, status, reason });
     }
 }
 
-fn log_boxes(log: &mut Log, who: &str, track: &str, amount: u32, total: u32, capacity: u32) {
+fn log_boxes(log: &mut Log, who: CombatantId, track: &str, amount: u32, total: u32, capacity: u32) {
     let (track, amount, total, capacity) = (track.to_owned(), amount as i32, total as i32, capacity as i32);
-    log.push(Event::DamageTaken { who: who.to_owned(), track, amount, total, capacity });
+    log.push(Event::DamageTaken { who, track, amount, total, capacity });
 }
 
 /// A called shot to knock something out of grasp: when the modified DV exceeds the target's Strength.
@@ -175,6 +176,6 @@ pub(super) fn knock_out_of_grasp(defender: &mut Fighter, dv: i32, log: &mut Log)
     if dv > strength && defender.drawn_id() != "unarmed" {
         let what = format!("loses its grip on the {} (DV {dv} beats Strength {strength})", defender.drawn_id());
         defender.condition.drawn = Some(super::gear::WeaponRef("unarmed".into()));
-        log.push(Event::ActionTaken { who: defender.name.clone(), action: what });
+        log.push(Event::ActionTaken { who: defender.id, action: what });
     }
 }

@@ -9,6 +9,7 @@ use crate::rules::dice::Dice;
 use crate::rules::field::Field;
 use crate::rules::outcome::{Log, Modifier};
 use crate::rules::passes::{InitiativeRoll, PassEntry, Passes, roll_initiative};
+use crate::rules::ruleset::Roller;
 use crate::rules::ruleset::{Combatant, FighterState};
 
 /// Shadowrun 4 with its options and the state of the current combat turn.
@@ -63,7 +64,7 @@ impl Shadowrun4 {
             modifiers.extend(f.wound_modifier());
             let label = format!("Reaction {} + Intuition {} (surprise)", a.reaction.0, a.intuition.0);
             let base = (a.reaction.0 + a.intuition.0) as i32;
-            let spec = PoolSpec { who: &f.name, label, base, modifiers };
+            let spec = PoolSpec { who: Roller::new(f.id, &f.name), label, base, modifiers };
             self.surprise.push(roll_pool(spec, dice, log)?.hits);
         }
         Ok(())
@@ -92,7 +93,13 @@ fn roll_one(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<PassEntry
     let a = &f.sheet.attributes;
     let (reaction, intuition, passes) = (a.reaction.0, a.intuition.0, f.sheet.initiative_passes);
     let wounds = f.condition.wound_modifier();
-    let roll =
-        InitiativeRoll { who: &f.name, reaction, intuition, passes, glitch_rule: GlitchRule::HalfOrMore, wounds };
+    let roll = InitiativeRoll {
+        who: Roller::new(f.id, &f.name),
+        reaction,
+        intuition,
+        passes,
+        glitch_rule: GlitchRule::HalfOrMore,
+        wounds,
+    };
     roll_initiative(roll, dice, log)
 }

@@ -157,6 +157,8 @@ impl std::fmt::Display for FiringMode {
 /// A combatant's Shadowrun 4 state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fighter {
+    /// Its id in the battle (its place in the roster).
+    pub id: crate::rules::ruleset::CombatantId,
     pub name: String,
     /// Shared: a sheet does not change in battle, and the ECS copies fighters once a slot.
     pub sheet: Arc<Sheet>,
@@ -166,7 +168,7 @@ pub struct Fighter {
 impl Fighter {
     /// A fighter with a fresh condition.
     pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
-        Self { name: name.into(), sheet: Arc::new(sheet), condition: Condition::default() }
+        Self { id: Default::default(), name: name.into(), sheet: Arc::new(sheet), condition: Condition::default() }
     }
 
     /// The id of the weapon in hand: the readied one, else the sheet's first, else bare hands.
@@ -232,10 +234,6 @@ impl crate::rules::passes::PassFighter for Fighter {
 }
 
 impl FighterState for Fighter {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
     fn can_act(&self) -> bool {
         !self.condition.is_out()
     }

@@ -13,6 +13,7 @@ use crate::rules::dice::Dice;
 use crate::rules::field::{CoverLevel, Sight};
 use crate::rules::outcome::{Event, Log, Modifier, Status, Term};
 use crate::rules::ruleset::FighterState;
+use crate::rules::ruleset::Roller;
 
 /// The attribute an attack uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,7 +84,7 @@ pub fn resolve_strike(
     let defense = defend(opts, defender, strike.weapon.is_ranged(), strike.situation, dice, log)?;
     let net = attack.successes as i32 - defense.successes as i32;
     let reason = format!("{} successes against {}: {net} net", attack.successes, defense.successes);
-    let (a, d) = (attacker.name.clone(), defender.name.clone());
+    let (a, d) = (attacker.id, Some(defender.id));
     log.push(Event::AttackResolved { attacker: a, defender: d, hit: net >= 1, reason });
     botched(attacker, &attack, log);
     botched(defender, &defense, log);
@@ -153,7 +154,7 @@ pub(super) fn attack_pool<'a>(
     modifiers.extend(attacker.wound_modifier());
     let difficulty = (w.difficulty as i32 + s.difficulty.iter().map(|(_, v)| v).sum::<i32>()).clamp(2, 10) as u32;
     let base = (attr + ability) as i32;
-    Ok(D10Spec { who: &attacker.name, label, base, modifiers, difficulty, damage: false })
+    Ok(D10Spec { who: Roller::new(attacker.id, &attacker.name), label, base, modifiers, difficulty, damage: false })
 }
 
 /// Dexterity + Brawl or Melee (the higher) against melee, Dexterity + Dodge at range; −1 per defense used since
@@ -202,7 +203,14 @@ pub(super) fn defense_spec<'a>(
     modifiers.extend(defender.armor_penalty(opts)?);
     modifiers.extend(defender.wound_modifier());
     let label = format!("Dexterity {dex} + {} {dots}", ability.name());
-    Ok(Some(D10Spec { who: &defender.name, label, base: (dex + dots) as i32, modifiers, difficulty: 6, damage: false }))
+    Ok(Some(D10Spec {
+        who: Roller::new(defender.id, &defender.name),
+        label,
+        base: (dex + dots) as i32,
+        modifiers,
+        difficulty: 6,
+        damage: false,
+    }))
 }
 
 /// A botch costs the roller its next action. File 001 has no botches: rules.md §3 defines them (no success and a 1),
@@ -211,7 +219,7 @@ fn botched(who: &mut Fighter, pool: &D10Pool, log: &mut Log) {
     if pool.botch {
         who.condition.loses_next_action = true;
         let what = "botched: it loses its next action".to_owned();
-        log.push(Event::ActionTaken { who: who.name.clone(), action: what });
+        log.push(Event::ActionTaken { who: who.id, action: what });
     }
 }
 
@@ -245,7 +253,7 @@ pub(super) fn raw_damage(
         ));
     }
     let total = terms.iter().map(|t| t.value).sum::<i32>().max(0);
-    log.push(Event::Calculated { who: attacker.name.clone(), label: "raw damage".into(), terms, total });
+    log.push(Event::Calculated { who: attacker.id, label: "raw damage".into(), terms, total });
     total as u32
 }
 
@@ -263,7 +271,14 @@ fn damage(
         return Ok(());
     }
     let label = format!("{kind:?} damage");
-    let spec = D10Spec { who: &defender.name, label, base: count, modifiers: Vec::new(), difficulty: 6, damage: true };
+    let spec = D10Spec {
+        who: Roller::new(defender.id, &defender.name),
+        label,
+        base: count,
+        modifiers: Vec::new(),
+        difficulty: 6,
+        damage: true,
+    };
     let levels = roll_d10(spec, dice, log)?.successes;
     defender.take(kind, levels, log);
     Ok(())
@@ -285,7 +300,7 @@ pub(super) fn soak(defender: &Fighter, kind: DamageType, log: &mut Log) -> Resul
     terms.push(Term::fixed("armor", armor));
     let soak: i32 = terms.iter().map(|t| t.value).sum();
     let label = format!("soak against {kind:?}");
-    log.push(Event::Calculated { who: defender.name.clone(), label, terms, total: soak });
+    log.push(Event::Calculated { who: defender.id, label, terms, total: soak });
     Ok(soak)
 }
 
@@ -300,7 +315,7 @@ impl Fighter {
             h.mark(kind);
         }
         let (track, total) = (format!("{kind:?} level(s)"), h.levels() as i32);
-        log.push(Event::DamageTaken { who: self.name.clone(), track, amount: levels as i32, total, capacity: 7 });
+        log.push(Event::DamageTaken { who: self.id, track, amount: levels as i32, total, capacity: 7 });
         let status = match (h.dead, h.incapacitated()) {
             (true, _) => Some((Status::Dead, "damage ran past Incapacitated")),
             (false, true) => Some((Status::Incapacitated, "the Incapacitated level is marked")),
@@ -308,7 +323,7 @@ impl Fighter {
         };
         if let Some((status, reason)) = status.filter(|(s, _)| !self.condition.has(s)) {
             self.condition.gain(status.clone());
-            log.push(Event::StatusGained { who: self.name.clone(), status, reason: reason.into() });
+            log.push(Event::StatusGained { who: self.id, status, reason: reason.into() });
         }
     }
 }

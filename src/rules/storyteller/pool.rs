@@ -4,6 +4,7 @@
 
 use crate::rules::dice::{Dice, DiceError};
 use crate::rules::outcome::{Event, Log, Modifier, Roll, TestRecord};
+use crate::rules::ruleset::Roller;
 
 /// A pool as rolled.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -75,7 +76,7 @@ use crate::rules::odds::choose;
 
 /// What a pool is.
 pub struct D10Spec<'a> {
-    pub who: &'a str,
+    pub who: Roller<'a>,
     pub label: String,
     pub base: i32,
     pub modifiers: Vec<Modifier>,
@@ -94,7 +95,7 @@ impl D10Spec<'_> {
 /// Rolls a pool and logs it.
 pub fn roll_d10(spec: D10Spec<'_>, dice: &mut dyn Dice, log: &mut Log) -> Result<D10Pool, DiceError> {
     let count = spec.dice();
-    let faces = dice.roll_many(count, 10, &format!("{}: {}", spec.who, spec.label))?;
+    let faces = dice.roll_many(count, 10, &format!("{}: {}", spec.who.name, spec.label))?;
     let pool = match spec.damage {
         true => D10Pool::read_damage(faces),
         false => D10Pool::read_test(faces, spec.difficulty),
@@ -106,14 +107,8 @@ pub fn roll_d10(spec: D10Spec<'_>, dice: &mut dyn Dice, log: &mut Log) -> Result
         successes: pool.successes,
         botch: pool.botch,
     };
-    let record = TestRecord {
-        who: spec.who.to_owned(),
-        label: spec.label,
-        base: spec.base,
-        modifiers: spec.modifiers,
-        cap: None,
-        roll,
-    };
+    let record =
+        TestRecord { who: spec.who.id, label: spec.label, base: spec.base, modifiers: spec.modifiers, cap: None, roll };
     log.push(Event::Tested(record));
     Ok(pool)
 }

@@ -78,7 +78,7 @@ fn roll_initiative(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<(i
         terms.push(Term::fixed("wound penalty", penalty));
     }
     let total = terms.iter().map(|t| t.value).sum();
-    log.push(Event::Calculated { who: f.name.clone(), label: "initiative".into(), terms, total });
+    log.push(Event::Calculated { who: f.id, label: "initiative".into(), terms, total });
     Ok((total, a.dexterity.0 + a.wits.0, a.wits.0))
 }
 
@@ -111,7 +111,7 @@ impl Ruleset for Storyteller {
                 .map(|(_, i)| *i)
                 .filter(|i| phase == 1 || battle[*i].fighter.sheet.extra_actions >= phase - 1)
                 .collect();
-            let names = acting.iter().map(|i| battle[*i].fighter.name.clone()).collect();
+            let names = acting.iter().map(|i| battle[*i].fighter.id).collect();
             log.push(Event::PhaseStarted { turn, phase, order: names });
             self.queue.extend(acting.into_iter().map(|actor| Slot { actor, phase, simultaneous: false }));
         }
@@ -145,14 +145,11 @@ impl Ruleset for Storyteller {
                     return Err(RulesError::Illegal(format!("{} does not carry a {}", me.name, w.0)));
                 }
                 me.condition.drawn = Some(w.clone());
-                log.push(Event::ActionTaken {
-                    who: me.name.clone(),
-                    action: format!("readies the {}", w.weapon()?.name),
-                });
+                log.push(Event::ActionTaken { who: me.id, action: format!("readies the {}", w.weapon()?.name) });
                 Ok(())
             }
             Act::Wait => {
-                log.push(Event::ActionTaken { who: me.name.clone(), action: "waits".into() });
+                log.push(Event::ActionTaken { who: me.id, action: "waits".into() });
                 Ok(())
             }
         }
@@ -169,7 +166,7 @@ impl Ruleset for Storyteller {
             return true;
         }
         me.condition.loses_next_action = false;
-        log.push(Event::ActionTaken { who: me.name.clone(), action: "loses this action to its botch".into() });
+        log.push(Event::ActionTaken { who: me.id, action: "loses this action to its botch".into() });
         false
     }
 
@@ -246,7 +243,7 @@ impl Storyteller {
             return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
         };
         let what = format!("attacks {} with the {}", them.fighter.name, weapon.name);
-        log.push(Event::ActionTaken { who: me.fighter.name.clone(), action: what });
+        log.push(Event::ActionTaken { who: me.fighter.id, action: what });
         let strike = Strike { weapon, situation: &situation, distance: meters };
         resolve_strike(&self.options, &mut me.fighter, &mut them.fighter, &strike, dice, log)
     }
