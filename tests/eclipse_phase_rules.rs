@@ -432,3 +432,16 @@ fn prone_and_far_means_10_meters_and_an_enemy_alongside_puts_the_shooter_in_mele
     let expected = [("attacker in melee".to_owned(), -10), ("medium range".to_owned(), -10)];
     assert_eq!(named, expected, "6 m is not far, whatever the band; C stands next to A");
 }
+
+/// File 000: initiative is INIT + d100; the total is what the tracker shows for the turn, none for one out of the
+/// fight.
+#[test]
+fn the_turns_initiative_is_init_plus_a_d100() {
+    let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET), at("C", "b", 9, TARGET)];
+    b[2].fighter.condition.statuses.push(Status::Dead);
+    let mut rules = EclipsePhase::new(Options::default());
+    assert_eq!(rules.initiative(0, &b), None, "before the first turn");
+    rules.start_turn(1, &mut b, &mut ScriptedDice::new([30, 65]), &mut Log::default()).unwrap();
+    let scores: Vec<Option<i32>> = (0..3).map(|i| rules.initiative(i, &b)).collect();
+    assert_eq!(scores, [Some(80), Some(105), None], "50 + 30, 40 + 65; the dead roll none");
+}

@@ -375,11 +375,11 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
 
 /// The damage system writes only the combatants an action touched (its actor and those its events name: the
 /// rulesets' contract): after every slot of every shipped battle, each combatant's components show exactly what
-/// the engine holds.
+/// the engine holds (initiative included: a wound lowers it in Shadowrun 4 and the homebrew).
 #[test]
 fn the_components_show_the_engine_after_every_slot() {
     use skirmish::combat::TurnState;
-    use skirmish::combat::components::{GridPos, RosterIndex, StatusList, Wounds};
+    use skirmish::combat::components::{GridPos, Initiative, RosterIndex, StatusList, Wounds};
     use skirmish::rules::any::RulesetId;
     use skirmish::scenario::files;
     let mut battles: Vec<Scenario> =
@@ -398,14 +398,17 @@ fn the_components_show_the_engine_after_every_slot() {
             app.world_mut().run_schedule(Update);
             slots += 1;
             let world = app.world_mut();
-            let mut shown = world.query::<(&RosterIndex, &GridPos, &Wounds, &StatusList)>();
+            let mut shown = world.query::<(&RosterIndex, &GridPos, &Wounds, &StatusList, &Initiative)>();
             let engine = &world.resource::<Engine>().0;
-            for (index, pos, wounds, statuses) in shown.iter(world) {
+            for (index, pos, wounds, statuses, initiative) in shown.iter(world) {
                 let view = engine.view(index.0);
                 let at = format!("{} ({}), slot {slots}, {}", s.name, engine.rules_name(), view.name());
                 assert!(engine.condition_is(index.0, &wounds.0), "{at}: condition");
                 assert_eq!((pos.0, pos.1), view.position, "{at}: cell");
                 assert_eq!(statuses.0, view.fighter.statuses(), "{at}: statuses");
+                if let Some(score) = engine.initiative(index.0) {
+                    assert_eq!(initiative.score, Some(score), "{at}: initiative");
+                }
             }
         }
         assert_eq!(app.world().resource::<TurnState>().error(), None, "{}", s.name);

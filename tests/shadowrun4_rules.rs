@@ -418,6 +418,9 @@ fn wounds_take_dice_off_the_initiative_roll_and_points_off_the_score() {
     });
     assert_eq!(p, Some(8), "6 + 4 hits − 2 wounds: the score the order uses");
     assert_eq!(rules.next_slot(&b).map(|s| s.actor), Some(0), "8 against 6");
+    assert_eq!((rules.initiative(0, &b), rules.initiative(1, &b)), (Some(8), Some(6)), "what the tracker shows");
+    b[0].fighter.condition.physical = 9;
+    assert_eq!(rules.initiative(0, &b), Some(7), "a wound since the roll counts at once: 10 − 3");
 }
 
 #[test]

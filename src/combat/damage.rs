@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::components::{GridPos, Loadout, RosterIndex, StatusList, Tracks, Wounds};
+use super::components::{GridPos, Initiative, Loadout, RosterIndex, StatusList, Tracks, Wounds};
 use super::messages::{ActionResolved, DamageApplied, StatusChanged, WoundsTaken};
 use super::{BattleLog, Engine, Roster, TurnSystems};
 use crate::rules::any::AnyBattle;
@@ -30,6 +30,7 @@ fn apply_outcomes(
     log: Res<BattleLog>,
     roster: Res<Roster>,
     mut combatants: Query<(&RosterIndex, &mut GridPos, &mut Wounds, &mut Loadout, &mut StatusList, &mut Tracks)>,
+    mut initiatives: Query<&mut Initiative>,
     mut said: HarmNews,
 ) {
     let battle = &engine.0;
@@ -54,6 +55,12 @@ fn apply_outcomes(
                 *pos = GridPos(cell.0, cell.1);
             }
             write_fighter(battle, i, (wounds, loadout, statuses, tracks));
+            // A wound can lower the initiative the order uses (Shadowrun 4, the homebrew).
+            if let (Ok(mut initiative), Some(score)) = (initiatives.get_mut(*entity), battle.initiative(i))
+                && initiative.score != Some(score)
+            {
+                initiative.score = Some(score);
+            }
         }
         for event in events {
             report(event, &roster, &mut said);

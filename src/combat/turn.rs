@@ -11,7 +11,6 @@ use super::{AiMinds, BattleDice, BattleLog, Engine, HumanSides, Roster, SlotPhas
 use crate::combat::messages::{ActionResolved, DeclareAction, DelaySlot};
 use crate::rules::any::AnyBattle;
 use crate::rules::engine::Next;
-use crate::rules::outcome::{Event, Log};
 use crate::rules::ruleset::Slot;
 
 pub(super) fn plugin(app: &mut App) {
@@ -84,7 +83,7 @@ fn begin_slot(
     state.turn = engine.0.turn();
     state.from_delay = engine.0.from_delay();
     state.delayed = engine.0.delayed().iter().map(|s| (roster.0[s.actor], *s)).collect();
-    write_back(&engine.0, &roster, (&log.0, state.turn != turn), &mut shown);
+    write_back(&engine.0, &roster, state.turn != turn, &mut shown);
     if let Some(slot) = state.current() {
         mark_phase(&mut shown, &roster, slot);
     }
@@ -98,9 +97,9 @@ fn mark_phase(query: &mut Query<TurnStart>, roster: &Roster, slot: Slot) {
 }
 
 /// What the start of a turn or of a slot did (stuns wearing off, a defense penalty easing) goes back to the
-/// combatants; at a new turn, each one's initiative score from the log too. Between two turns only the combatants
-/// whose slots were started can have changed: the others are not looked at (most of the ECS's cost a slot else).
-fn write_back(battle: &AnyBattle, roster: &Roster, (log, new_turn): (&Log, bool), query: &mut Query<TurnStart>) {
+/// combatants; at a new turn, each one's initiative score too. Between two turns only the combatants whose slots
+/// were started can have changed: the others are not looked at (most of the ECS's cost a slot else).
+fn write_back(battle: &AnyBattle, roster: &Roster, new_turn: bool, query: &mut Query<TurnStart>) {
     if !new_turn {
         for &i in battle.started() {
             if let Some((_, wounds, loadout, statuses, tracks, _)) =
@@ -116,16 +115,7 @@ fn write_back(battle: &AnyBattle, roster: &Roster, (log, new_turn): (&Log, bool)
             continue;
         }
         write_fighter(battle, index.0, (wounds, loadout, statuses, tracks));
-        let rolled =
-            log.events.iter().rev().take_while(|e| !matches!(e, Event::TurnStarted { .. })).find_map(|e| match e {
-                Event::Calculated { who, label, total, .. }
-                    if who.index() == index.0 && label.starts_with("initiative") =>
-                {
-                    Some(*total)
-                }
-                _ => None,
-            });
-        *initiative = Initiative { score: rolled.or(initiative.score), phase: None };
+        *initiative = Initiative { score: battle.initiative(index.0).or(initiative.score), phase: None };
     }
 }
 

@@ -295,7 +295,7 @@ impl AnyBattle {
         each!(self, b, K => b.record().iter().map(|r| Recorded {
             turn: r.turn,
             slot: r.slot,
-            actor: r.actor.clone(),
+            actor: r.actor,
             action: K::wrap(r.action.clone()),
         }).collect())
     }
@@ -326,6 +326,11 @@ impl AnyBattle {
     /// The roster index of the combatant called `name`.
     pub fn index_of(&self, name: &str) -> Option<usize> {
         (0..self.len()).find(|&i| self.view(i).name() == name)
+    }
+
+    /// Combatant `i`'s initiative this turn, as the order uses it now.
+    pub fn initiative(&self, i: usize) -> Option<i32> {
+        each!(self, b, K => b.rules().initiative(i, b.combatants()))
     }
 
     /// Combatant `i`'s damage tracks.

@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 use super::RulesError;
 use super::dice::Dice;
 use super::outcome::{Event, Log};
-use super::ruleset::{Combatant, FighterState, Ruleset, Slot};
+use super::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot};
 use super::victory::{Objectives, Won};
 
 /// Where a battle's actions come from, as far as its end is concerned.
@@ -77,7 +77,7 @@ pub struct Ending {
 pub struct Recorded<A> {
     pub turn: u32,
     pub slot: Slot,
-    pub actor: String,
+    pub actor: CombatantId,
     pub action: A,
 }
 
@@ -353,7 +353,7 @@ where
     pub fn act(&mut self, action: &R::Action, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {
         let slot = self.current.ok_or_else(|| RulesError::Illegal("no slot is waiting for an action".into()))?;
         self.rules.perform(slot, action, &mut self.combatants, dice, log)?;
-        let actor = self.combatants[slot.actor].fighter.name().to_owned();
+        let actor = self.combatants[slot.actor].fighter.id();
         self.record.push(Recorded { turn: self.turn, slot, actor, action: action.clone() });
         self.current = None;
         Ok(())

@@ -175,7 +175,8 @@ impl Passes {
         self.entries.get(i).copied().flatten()
     }
 
-    fn score_now<F: PassFighter>(&self, i: usize, battle: &[Combatant<F>]) -> Option<i32> {
+    /// Combatant `i`'s score now: the rolled one less the wounds of the moment.
+    pub fn score_now<F: PassFighter>(&self, i: usize, battle: &[Combatant<F>]) -> Option<i32> {
         self.entry(i).map(|e| e.score + battle[i].fighter.wound_modifier())
     }
 

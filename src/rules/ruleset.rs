@@ -217,6 +217,10 @@ pub trait Ruleset {
     /// passes or actions as the ruleset shares them).
     fn paces(&self, fighter: &Self::Fighter) -> (Dm, Dm);
 
+    /// Combatant `actor`'s initiative this turn as the order uses it now (a wound since the roll counts where the
+    /// ruleset says so); none before the first turn, or for one left out of this turn's order.
+    fn initiative(&self, actor: usize, battle: &[Combatant<Self::Fighter>]) -> Option<i32>;
+
     /// A fighter's damage tracks under this battle's options (for health bars and sheets).
     fn tracks(&self, fighter: &Self::Fighter) -> Vec<Track>;
 

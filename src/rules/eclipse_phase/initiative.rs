@@ -15,6 +15,8 @@ pub struct EclipsePhase {
     pub options: Options,
     /// The rest of this turn's slots: the order is fixed when initiative is rolled.
     pub(super) queue: VecDeque<Slot>,
+    /// This turn's initiative totals, by roster index.
+    pub(super) scores: Vec<Option<i32>>,
     /// The ground fought on.
     pub field: Field,
 }
@@ -22,7 +24,7 @@ pub struct EclipsePhase {
 impl EclipsePhase {
     /// The ruleset with these options.
     pub fn new(options: Options) -> Self {
-        Self { options, queue: VecDeque::new(), field: Field::default() }
+        Self { options, queue: VecDeque::new(), scores: Vec::new(), field: Field::default() }
     }
 }
 
@@ -35,13 +37,14 @@ struct Entry {
     roll_off: u64,
 }
 
-/// Rolls initiative for everyone still in the fight and returns the turn's slots, phase by phase.
+/// Rolls initiative for everyone still in the fight and returns the turn's slots, phase by phase, and each one's
+/// total (by roster index).
 pub fn schedule_turn(
     turn: u32,
     battle: &[Combatant<Fighter>],
     dice: &mut dyn Dice,
     log: &mut Log,
-) -> Result<Vec<Slot>, RulesError> {
+) -> Result<(Vec<Slot>, Vec<Option<i32>>), RulesError> {
     let mut entries = Vec::new();
     for (index, c) in battle.iter().enumerate().filter(|(_, c)| !c.fighter.is_out()) {
         entries.push(roll_one(index, &c.fighter, dice, log)?);
@@ -56,7 +59,11 @@ pub fn schedule_turn(
         log.push(Event::PhaseStarted { turn, phase, order });
         slots.extend(acting.iter().map(|e| Slot { actor: e.index, phase, simultaneous: false }));
     }
-    Ok(slots)
+    let mut scores = vec![None; battle.len()];
+    for e in &entries {
+        scores[e.index] = Some(e.total as i32);
+    }
+    Ok((slots, scores))
 }
 
 fn roll_one(index: usize, f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<Entry, RulesError> {

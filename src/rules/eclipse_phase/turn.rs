@@ -28,8 +28,13 @@ impl Ruleset for EclipsePhase {
         for c in battle.iter_mut() {
             count_down_stun(&mut c.fighter, log);
         }
-        self.queue = schedule_turn(turn, battle, dice, log)?.into();
+        let (slots, scores) = schedule_turn(turn, battle, dice, log)?;
+        (self.queue, self.scores) = (slots.into(), scores);
         Ok(())
+    }
+
+    fn initiative(&self, actor: usize, _battle: &[Combatant<Fighter>]) -> Option<i32> {
+        self.scores.get(actor).copied().flatten()
     }
 
     fn next_slot(&mut self, _battle: &[Combatant<Fighter>]) -> Option<Slot> {

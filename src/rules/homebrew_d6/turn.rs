@@ -101,6 +101,10 @@ impl Ruleset for HomebrewD6 {
         Ok(())
     }
 
+    fn initiative(&self, actor: usize, battle: &[Combatant<Fighter>]) -> Option<i32> {
+        self.passes.score_now(actor, battle)
+    }
+
     fn next_slot(&mut self, battle: &[Combatant<Fighter>]) -> Option<Slot> {
         self.passes.next(battle)
     }

@@ -349,7 +349,7 @@ fn attack_with(
     let c = &mut me.fighter.condition;
     c.shots_this_phase += 1;
     c.single_shot_this_phase |= mode == FiringMode::SingleShot && !melee;
-    c.targets_this_phase.push(them.fighter.name.clone());
+    c.targets_this_phase.push(them.fighter.id);
     c.aim = 0;
     Ok(())
 }

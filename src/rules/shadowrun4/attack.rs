@@ -141,7 +141,7 @@ fn ranged_modifiers(
     if strike.situation.tracer && strike.mode.tracer_bonus() > 0 {
         mods.push(Modifier::new("trace rounds", "ammunition", strike.mode.tracer_bonus()));
     }
-    let others = c.targets_this_phase.iter().filter(|t| **t != defender.name).count() as i32;
+    let others = c.targets_this_phase.iter().filter(|t| **t != defender.id).count() as i32;
     if others > 0 {
         mods.push(Modifier::new("multiple targets", "choice", -2 * others));
     }

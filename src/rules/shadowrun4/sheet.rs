@@ -134,7 +134,7 @@ pub struct Condition {
     /// Shots fired with the weapon in hand this Action Phase (for recoil).
     pub shots_this_phase: u32,
     /// Targets attacked this Action Phase (−2 per additional one).
-    pub targets_this_phase: Vec<String>,
+    pub targets_this_phase: Vec<crate::rules::ruleset::CombatantId>,
     /// A shot fired in single-shot mode this Action Phase: nothing else fires in it.
     pub single_shot_this_phase: bool,
     /// A full defense in force until the end of this character's next Action Phase.

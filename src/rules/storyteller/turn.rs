@@ -53,6 +53,8 @@ pub struct Attack {
 pub struct Storyteller {
     pub options: Options,
     queue: VecDeque<Slot>,
+    /// This turn's initiative totals, by roster index.
+    scores: Vec<Option<i32>>,
     /// The ground fought on.
     pub field: Field,
 }
@@ -60,7 +62,7 @@ pub struct Storyteller {
 impl Storyteller {
     /// The ruleset with these options.
     pub fn new(options: Options) -> Self {
-        Self { options, queue: VecDeque::new(), field: Field::default() }
+        Self { options, queue: VecDeque::new(), scores: Vec::new(), field: Field::default() }
     }
 }
 
@@ -98,8 +100,10 @@ impl Ruleset for Storyteller {
         log: &mut Log,
     ) -> Result<(), RulesError> {
         let mut order = Vec::new();
+        self.scores = vec![None; battle.len()];
         for (i, c) in battle.iter().enumerate().filter(|(_, c)| !c.fighter.is_out()) {
             let (total, dex_wits, wits) = roll_initiative(&c.fighter, dice, log)?;
+            self.scores[i] = Some(total);
             order.push((std::cmp::Reverse((total, dex_wits, wits)), i));
         }
         order.sort();
@@ -116,6 +120,10 @@ impl Ruleset for Storyteller {
             self.queue.extend(acting.into_iter().map(|actor| Slot { actor, phase, simultaneous: false }));
         }
         Ok(())
+    }
+
+    fn initiative(&self, actor: usize, _battle: &[Combatant<Fighter>]) -> Option<i32> {
+        self.scores.get(actor).copied().flatten()
     }
 
     fn next_slot(&mut self, _battle: &[Combatant<Fighter>]) -> Option<Slot> {
