@@ -7,7 +7,7 @@ use common::hb::{at, perform, perform_with};
 use common::{pools, render};
 use skirmish::rules::RulesError;
 use skirmish::rules::dice::ScriptedDice;
-use skirmish::rules::homebrew_d6::attack::resolve_damage;
+use skirmish::rules::homebrew_d6::damage::resolve_damage;
 use skirmish::rules::homebrew_d6::gear::{Catalogue, Weapon};
 use skirmish::rules::homebrew_d6::{CriticalResistance, HomebrewD6, Options};
 use skirmish::rules::outcome::{Event, Log, Status};

@@ -407,7 +407,7 @@ mod storyteller {
             "D",
             r#"attributes: (strength: 1, dexterity: 2, stamina: 1, perception: 1, wits: 1), abilities: { Brawl: 1 }"#,
         );
-        defender.take(skirmish::rules::storyteller::health::DamageType::Lethal, 5, &mut Log::default());
+        defender.take(skirmish::rules::storyteller::damage::DamageType::Lethal, 5, &mut Log::default());
         let situation = Situation::default();
         let weapon = WeaponRef("punch".into()).weapon().expect("catalogue");
         let s = Strike { weapon, situation: &situation, distance: 1 };

@@ -8,7 +8,7 @@ use common::{d10_pools, render};
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::outcome::{Log, Status};
 use skirmish::rules::ruleset::Ruleset;
-use skirmish::rules::storyteller::health::DamageType::{Bashing, Lethal};
+use skirmish::rules::storyteller::damage::DamageType::{Bashing, Lethal};
 use skirmish::rules::storyteller::{Options, Storyteller};
 
 fn pool(who: &str, label: &str, dice: u32, difficulty: u32, successes: u32) -> (String, String, u32, u32, u32, bool) {

@@ -7,8 +7,10 @@
 //! - `odds.rs`: the exact odds of an attack
 
 pub mod attack;
+pub mod damage;
 pub mod gear;
 pub mod odds;
+pub mod pool;
 pub mod sheet;
 pub mod skills;
 pub mod turn;

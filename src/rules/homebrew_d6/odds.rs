@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use super::attack::{Strike, attack_spec, defense_spec, resistance_spec, resisted, through_armor};
+use super::attack::{Strike, attack_spec, defense_spec};
+use super::damage::{resistance_spec, resisted, through_armor};
 use super::gear::AttackKind;
 use super::turn::{Action, Attack, ComplexAction, SimpleAction};
 use super::{Fighter, HomebrewD6, Options, RulesError};

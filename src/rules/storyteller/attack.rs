@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::damage::DamageType;
 use super::gear::Weapon;
-use super::health::DamageType;
 use super::pool::{D10Pool, D10Spec, roll_d10};
 use super::sheet::Ability;
 use super::{Fighter, Options, RulesError};

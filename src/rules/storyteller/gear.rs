@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::health::DamageType;
+use super::damage::DamageType;
 use super::skills::Ability;
 
 /// A weapon's base damage: a number, or Strength plus a number.

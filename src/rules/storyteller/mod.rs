@@ -9,8 +9,8 @@
 //! - `odds.rs`: the exact odds of an attack
 
 pub mod attack;
+pub mod damage;
 pub mod gear;
-pub mod health;
 pub mod odds;
 pub mod pool;
 pub mod sheet;

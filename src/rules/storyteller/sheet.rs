@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::damage::Health;
 use super::gear::{ArmorRef, WeaponRef};
-use super::health::Health;
 pub use super::skills::Ability;
 use crate::rules::field::Rates;
 use crate::rules::outcome::Status;
