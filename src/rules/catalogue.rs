@@ -4,6 +4,19 @@
 
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use thiserror::Error;
+
+/// Why gear could not be found: the catalogue file is broken, or an id is not in it.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CatalogueError {
+    /// The catalogue does not read: its file, line and column and what is wrong.
+    #[error("{0}")]
+    Unreadable(String),
+    #[error("unknown weapon `{id}`; the catalogue has: {known}")]
+    UnknownWeapon { id: String, known: String },
+    #[error("unknown armor `{id}`; the catalogue has: {known}")]
+    UnknownArmor { id: String, known: String },
+}
 
 /// Weapons and armor by id, in file order.
 #[derive(Debug, Deserialize)]
@@ -16,8 +29,8 @@ pub struct Catalogue<W, A> {
 
 impl<W: DeserializeOwned, A: DeserializeOwned> Catalogue<W, A> {
     /// Reads a catalogue; `file` names it in errors.
-    pub fn parse(text: &str, file: &str) -> Result<Self, String> {
-        ron::from_str(text).map_err(|e| format!("{file}:{e}"))
+    pub fn parse(text: &str, file: &str) -> Result<Self, CatalogueError> {
+        ron::from_str(text).map_err(|e| CatalogueError::Unreadable(format!("{file}:{e}")))
     }
 }
 
@@ -30,6 +43,18 @@ impl<W, A> Catalogue<W, A> {
     /// A piece of armor by id.
     pub fn armor(&self, id: &str) -> Option<&A> {
         self.armor.iter().find(|(k, _)| k == id).map(|(_, a)| a)
+    }
+
+    /// A weapon by id, or the error that names every one there is.
+    pub fn find_weapon(&self, id: &str) -> Result<&W, CatalogueError> {
+        let unknown = || CatalogueError::UnknownWeapon { id: id.to_owned(), known: self.weapon_ids() };
+        self.weapon(id).ok_or_else(unknown)
+    }
+
+    /// A piece of armor by id, or the error that names every one there is.
+    pub fn find_armor(&self, id: &str) -> Result<&A, CatalogueError> {
+        let unknown = || CatalogueError::UnknownArmor { id: id.to_owned(), known: self.armor_ids() };
+        self.armor(id).ok_or_else(unknown)
     }
 
     /// Every weapon id, for messages.
@@ -52,8 +77,9 @@ macro_rules! ruleset_catalogue {
 
         impl $crate::rules::catalogue::Catalogue<$weapon, $armor> {
             /// The shipped catalogue, read once.
-            pub fn get() -> Result<&'static Catalogue, String> {
-                static CATALOGUE: std::sync::OnceLock<Result<Catalogue, String>> = std::sync::OnceLock::new();
+            pub fn get() -> Result<&'static Catalogue, $crate::rules::catalogue::CatalogueError> {
+                static CATALOGUE: std::sync::OnceLock<Result<Catalogue, $crate::rules::catalogue::CatalogueError>> =
+                    std::sync::OnceLock::new();
                 CATALOGUE.get_or_init(|| Catalogue::parse($text, $file)).as_ref().map_err(Clone::clone)
             }
         }
@@ -64,13 +90,10 @@ macro_rules! ruleset_catalogue {
         pub struct WeaponRef(pub String);
 
         impl TryFrom<String> for WeaponRef {
-            type Error = String;
-            fn try_from(id: String) -> Result<Self, String> {
-                let cat = Catalogue::get()?;
-                match cat.weapon(&id) {
-                    Some(_) => Ok(WeaponRef(id)),
-                    None => Err(format!("unknown weapon `{id}`; the catalogue has: {}", cat.weapon_ids())),
-                }
+            type Error = $crate::rules::catalogue::CatalogueError;
+            fn try_from(id: String) -> Result<Self, Self::Error> {
+                Catalogue::get()?.find_weapon(&id)?;
+                Ok(WeaponRef(id))
             }
         }
 
@@ -82,8 +105,8 @@ macro_rules! ruleset_catalogue {
 
         impl WeaponRef {
             /// The catalogue entry.
-            pub fn weapon(&self) -> Result<&'static $weapon, String> {
-                Catalogue::get()?.weapon(&self.0).ok_or_else(|| format!("unknown weapon `{}`", self.0))
+            pub fn weapon(&self) -> Result<&'static $weapon, $crate::rules::catalogue::CatalogueError> {
+                Catalogue::get()?.find_weapon(&self.0)
             }
         }
 
@@ -93,13 +116,10 @@ macro_rules! ruleset_catalogue {
         pub struct ArmorRef(pub String);
 
         impl TryFrom<String> for ArmorRef {
-            type Error = String;
-            fn try_from(id: String) -> Result<Self, String> {
-                let cat = Catalogue::get()?;
-                match cat.armor(&id) {
-                    Some(_) => Ok(ArmorRef(id)),
-                    None => Err(format!("unknown armor `{id}`; the catalogue has: {}", cat.armor_ids())),
-                }
+            type Error = $crate::rules::catalogue::CatalogueError;
+            fn try_from(id: String) -> Result<Self, Self::Error> {
+                Catalogue::get()?.find_armor(&id)?;
+                Ok(ArmorRef(id))
             }
         }
 
@@ -111,8 +131,8 @@ macro_rules! ruleset_catalogue {
 
         impl ArmorRef {
             /// The catalogue entry.
-            pub fn armor(&self) -> Result<&'static $armor, String> {
-                Catalogue::get()?.armor(&self.0).ok_or_else(|| format!("unknown armor `{}`", self.0))
+            pub fn armor(&self) -> Result<&'static $armor, $crate::rules::catalogue::CatalogueError> {
+                Catalogue::get()?.find_armor(&self.0)
             }
         }
     };

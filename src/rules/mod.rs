@@ -60,13 +60,7 @@ pub enum RulesError {
     /// The action is not allowed now, e.g. firing a jammed weapon.
     #[error("{0}")]
     Illegal(String),
-    /// The data behind the action is broken, e.g. the shipped catalogue.
-    #[error("{0}")]
-    Data(String),
-}
-
-impl From<String> for RulesError {
-    fn from(message: String) -> Self {
-        RulesError::Data(message)
-    }
+    /// The gear behind the action cannot be found: the catalogue is broken, or an id is not in it.
+    #[error(transparent)]
+    Catalogue(#[from] catalogue::CatalogueError),
 }

@@ -189,4 +189,17 @@ mod tests {
         assert_eq!(cat.armor("light_body_armor").unwrap().kinetic, 10);
         assert_eq!(cat.armor("armor_vest").unwrap().energy, 6);
     }
+
+    #[test]
+    fn an_unknown_id_is_a_typed_error_naming_what_there_is() {
+        use crate::rules::catalogue::CatalogueError;
+        let Err(CatalogueError::UnknownWeapon { id, known }) = WeaponRef::try_from("laser_sword".to_owned()) else {
+            panic!("an unknown weapon");
+        };
+        assert_eq!(id, "laser_sword");
+        assert!(known.contains("medium_pistol") && known.contains("shredder"), "{known}");
+        let err = ArmorRef::try_from("chainmail".to_owned()).expect_err("an unknown armor");
+        assert!(matches!(&err, CatalogueError::UnknownArmor { id, .. } if id == "chainmail"));
+        assert!(err.to_string().starts_with("unknown armor `chainmail`; the catalogue has: "), "{err}");
+    }
 }

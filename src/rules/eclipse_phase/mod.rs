@@ -161,7 +161,7 @@ impl Fighter {
     /// The weapon in hand.
     pub fn drawn_weapon(&self) -> Result<&'static Weapon, RulesError> {
         let id = self.drawn_id();
-        Ok(gear::Catalogue::get()?.weapon(id).ok_or_else(|| format!("unknown weapon `{id}`"))?)
+        Ok(gear::Catalogue::get()?.find_weapon(id)?)
     }
 
     /// Rounds left in a weapon; for a thrown weapon, how many of it are left (each one the sheet lists, less those
