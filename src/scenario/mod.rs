@@ -67,16 +67,24 @@ fn default_turn_limit() -> u32 {
     20
 }
 
+/// Runs `$body` on the ruleset's setup inside, whichever it is: for what every setup has alike (options, combatants,
+/// actions); what differs by ruleset matches on [`RulesetSetup`] itself.
+macro_rules! each_setup {
+    ($setup:expr, $s:ident => $body:expr) => {
+        match $setup {
+            RulesetSetup::EclipsePhase($s) => $body,
+            RulesetSetup::Shadowrun4($s) => $body,
+            RulesetSetup::Storyteller($s) => $body,
+            RulesetSetup::HomebrewD6($s) => $body,
+        }
+    };
+}
+
 impl Scenario {
     /// Replaces the ruleset's options with `text`, that ruleset's options in RON (e.g. `(mos_rule: RollIsMoS)`).
     pub fn set_options(&mut self, text: &str) -> Result<(), String> {
         let bad = |e: ron::error::SpannedError| format!("--options `{text}`: {e}");
-        match &mut self.ruleset {
-            RulesetSetup::EclipsePhase(s) => s.options = ron_options().from_str(text).map_err(bad)?,
-            RulesetSetup::Shadowrun4(s) => s.options = ron_options().from_str(text).map_err(bad)?,
-            RulesetSetup::Storyteller(s) => s.options = ron_options().from_str(text).map_err(bad)?,
-            RulesetSetup::HomebrewD6(s) => s.options = ron_options().from_str(text).map_err(bad)?,
-        }
+        each_setup!(&mut self.ruleset, s => s.options = ron_options().from_str(text).map_err(bad)?);
         Ok(())
     }
 
@@ -98,23 +106,13 @@ impl Scenario {
         if self.objectives.conditions.iter().any(named) || self.objectives.at_turn_limit.as_deref() == Some(side) {
             return Err(format!("{side} cannot stay out: the level's victory names it"));
         }
-        match &mut self.ruleset {
-            RulesetSetup::EclipsePhase(s) => s.combatants.retain(|c| c.side != side),
-            RulesetSetup::Shadowrun4(s) => s.combatants.retain(|c| c.side != side),
-            RulesetSetup::Storyteller(s) => s.combatants.retain(|c| c.side != side),
-            RulesetSetup::HomebrewD6(s) => s.combatants.retain(|c| c.side != side),
-        }
+        each_setup!(&mut self.ruleset, s => s.combatants.retain(|c| c.side != side));
         Ok(())
     }
 
     /// The sides, in the order their first combatant appears.
     pub fn sides(&self) -> Vec<&str> {
-        let all: Vec<&str> = match &self.ruleset {
-            RulesetSetup::EclipsePhase(s) => s.combatants.iter().map(|c| c.side.as_str()).collect(),
-            RulesetSetup::Shadowrun4(s) => s.combatants.iter().map(|c| c.side.as_str()).collect(),
-            RulesetSetup::Storyteller(s) => s.combatants.iter().map(|c| c.side.as_str()).collect(),
-            RulesetSetup::HomebrewD6(s) => s.combatants.iter().map(|c| c.side.as_str()).collect(),
-        };
+        let all: Vec<&str> = each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| c.side.as_str()).collect());
         let mut sides: Vec<&str> = Vec::new();
         for side in all {
             if !sides.contains(&side) {
@@ -126,12 +124,7 @@ impl Scenario {
 
     /// Every combatant's starting cell.
     pub fn positions(&self) -> Vec<(i32, i32)> {
-        match &self.ruleset {
-            RulesetSetup::EclipsePhase(s) => s.combatants.iter().map(|c| c.position).collect(),
-            RulesetSetup::Shadowrun4(s) => s.combatants.iter().map(|c| c.position).collect(),
-            RulesetSetup::Storyteller(s) => s.combatants.iter().map(|c| c.position).collect(),
-            RulesetSetup::HomebrewD6(s) => s.combatants.iter().map(|c| c.position).collect(),
-        }
+        each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| c.position).collect())
     }
 }
 
