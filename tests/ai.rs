@@ -104,6 +104,7 @@ fn targets(action: &sr4::actions::Action) -> Vec<String> {
 #[test]
 fn the_hard_ai_finishes_the_wounded_enemy() {
     let mut battle = vec![runner("Me", "A", (0, 0)), runner("Fresh", "B", (20, 3)), runner("Hurt", "B", (20, -3))];
+    skirmish::rules::ruleset::number(&mut battle);
     battle[2].fighter.condition.physical = 8;
     let slot = Slot { actor: 0, phase: 1, simultaneous: false };
     let action = ai::choose(&Shadowrun4::default(), slot, &battle, Difficulty::Hard).expect("an action");
@@ -114,6 +115,7 @@ fn the_hard_ai_finishes_the_wounded_enemy() {
 #[test]
 fn an_ai_with_an_empty_weapon_reloads() {
     let mut battle = vec![runner("Me", "A", (0, 0)), runner("Them", "B", (20, 0))];
+    skirmish::rules::ruleset::number(&mut battle);
     battle[0].fighter.condition.ammo.insert("ak_97".into(), 0);
     let slot = Slot { actor: 0, phase: 1, simultaneous: false };
     for difficulty in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
@@ -139,11 +141,14 @@ fn the_ai_throws_a_grenade_at_a_lone_enemy_but_not_at_one_beside_a_friend() {
     let slot = Slot { actor: 0, phase: 1, simultaneous: false };
     for difficulty in [Difficulty::Normal, Difficulty::Hard] {
         // A frag grenade's blast loses 2 DV a meter: 16 m is far enough for the thrower.
-        let lone = vec![grenadier("Me", "A", (0, 0)), grenadier("Them", "B", (16, 0)), grenadier("Mate", "A", (-6, 0))];
+        let mut lone =
+            vec![grenadier("Me", "A", (0, 0)), grenadier("Them", "B", (16, 0)), grenadier("Mate", "A", (-6, 0))];
+        skirmish::rules::ruleset::number(&mut lone);
         let action = ai::choose(&EclipsePhase::default(), slot, &lone, difficulty).expect("an action");
         assert!(matches!(action.complex, Some(Ep::AreaAttack(_))), "{difficulty}: a blast at a lone enemy: {action:?}");
-        let close =
+        let mut close =
             vec![grenadier("Me", "A", (0, 0)), grenadier("Them", "B", (16, 0)), grenadier("Mate", "A", (17, 0))];
+        skirmish::rules::ruleset::number(&mut close);
         let action = ai::choose(&EclipsePhase::default(), slot, &close, difficulty).expect("an action");
         assert!(!matches!(action.complex, Some(Ep::AreaAttack(_))), "{difficulty}: not beside a friend: {action:?}");
     }

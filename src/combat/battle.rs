@@ -39,8 +39,11 @@ pub fn add_battle(app: &mut App, setup: BattleSetup) {
 }
 
 /// Spawns the combatants and inserts the battle's resources into a world that has the combat plugin; returns the
-/// combatants' entities, in roster order.
-pub fn insert_battle(world: &mut World, setup: BattleSetup) -> Vec<Entity> {
+/// combatants' entities, in roster order. A log that does not know the combatants' names yet is given them.
+pub fn insert_battle(world: &mut World, mut setup: BattleSetup) -> Vec<Entity> {
+    if setup.log.names.is_empty() {
+        setup.log.names = (0..setup.battle.len()).map(|i| setup.battle.view(i).name().to_owned()).collect();
+    }
     let roster: Vec<Entity> = (0..setup.battle.len()).map(|i| world.spawn(components(&setup.battle, i)).id()).collect();
     world.insert_resource(Engine(setup.battle));
     world.insert_resource(BattleDice(setup.dice));

@@ -47,7 +47,8 @@ impl StatusList {
     }
 }
 
-/// This turn's initiative: the score rolled (when the ruleset rolls one) and the last slot it acted in.
+/// This turn's initiative: the score as the order uses it now (`Ruleset::initiative`: in Shadowrun 4 and the
+/// homebrew the roll less the wounds of the moment) and the last slot it acted in.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Initiative {
     pub score: Option<i32>,
@@ -55,7 +56,7 @@ pub struct Initiative {
     pub phase: Option<u32>,
 }
 
-/// The combatant's place in the battle's roster: the index the ruleset's slots refer to.
+/// The combatant's place in the battle's roster: the index the ruleset's slots refer to, and its `CombatantId`.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RosterIndex(pub usize);
 

@@ -42,8 +42,9 @@ fn apply_outcomes(
                 *t = true;
             }
         }
-        let Ok((actor, ..)) = combatants.get(message.entity) else { continue };
-        if let Some(t) = touched.get_mut(actor.0) {
+        if let Ok((actor, ..)) = combatants.get(message.entity)
+            && let Some(t) = touched.get_mut(actor.0)
+        {
             *t = true;
         }
         for (i, entity) in roster.0.iter().enumerate().filter(|(i, _)| touched[*i]) {

@@ -1,5 +1,6 @@
 //! The ruleset chosen once, at the edge: [`AnyBattle`] is a battle in any of the four rulesets, [`AnyAction`] an
-//! action in any of them. This file is the one place that lists the four and dispatches among them; everything
+//! action in any of them. This file is where a battle dispatches among the four (a scenario file's setup, read
+//! before there is a battle, has its own small `each_setup!` in `scenario/`); everything
 //! above it (the ECS, the window, the menu, the CLI, the AI's entry point) works with these types, and generic code
 //! reaches a battle's own types through [`AnyBattle::visit`].
 

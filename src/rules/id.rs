@@ -1,11 +1,12 @@
-//! Combatant ids: how actions, events and messages name a combatant in its battle (names are for display).
+//! Combatant ids: how events and the action record name a combatant in its battle (names are for display; actions
+//! still name combatants by name, as scripts do; ECS messages by entity).
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// A combatant's id in its battle: its place in the roster, fixed when the battle starts ([`super::ruleset::number`]). Actions,
-/// events and messages name combatants by id; names are for display.
+/// A combatant's id in its battle: its place in the roster, fixed when the battle starts
+/// ([`super::ruleset::number`]). Events name combatants by id; names are for display.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct CombatantId(pub u16);

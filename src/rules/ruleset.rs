@@ -72,7 +72,8 @@ pub trait FighterParts: Sized {
     fn condition(&self) -> &Self::Condition;
 }
 
-/// Implements [`FighterParts`] for a ruleset's `Fighter { name, sheet, condition }`.
+/// Implements [`FighterParts`] for a ruleset's `Fighter { id, name, sheet, condition }` (the id given later, by
+/// [`number`]).
 macro_rules! fighter_parts {
     ($fighter:ty, $sheet:ty, $condition:ty) => {
         impl $crate::rules::ruleset::FighterParts for $fighter {
@@ -96,8 +97,8 @@ macro_rules! fighter_parts {
 
 pub(crate) use fighter_parts;
 
-/// The [`FighterState`] views every ruleset's fighter answers alike, from `condition.statuses`, `drawn_id()` and
-/// `sheet.armor`; used inside each ruleset's `impl FighterState`.
+/// The [`FighterState`] views every ruleset's fighter answers alike, from `name`, `id`, `condition.statuses`,
+/// `drawn_id()` and `sheet.armor`; used inside each ruleset's `impl FighterState`.
 macro_rules! fighter_views {
     () => {
         fn name(&self) -> &str {

@@ -67,8 +67,8 @@ fn default_turn_limit() -> u32 {
     20
 }
 
-/// Runs `$body` on the ruleset's setup inside, whichever it is: for what every setup has alike (options, combatants,
-/// actions); what differs by ruleset matches on [`RulesetSetup`] itself.
+/// Runs `$body` on the ruleset's setup inside, whichever it is: for what every setup has alike (options, sides,
+/// cells, removing a side); what differs by ruleset (building its battle, checking it) matches on [`RulesetSetup`].
 macro_rules! each_setup {
     ($setup:expr, $s:ident => $body:expr) => {
         match $setup {

@@ -124,7 +124,7 @@ fn take_tour_step(world: &mut World) {
 /// Keeps the finished battle's log, or checks the replay's against it, event for event.
 fn check_replay(world: &mut World, same_as_before: bool) {
     let log = world.resource::<BattleLog>().0.clone();
-    let (events, ending) = (log.events.len(), log.events.last().map(|e| format!("{e:?}")).unwrap_or_default());
+    let (events, ending) = (log.events.len(), log.events.last().map(|e| log.show(e).to_string()).unwrap_or_default());
     let mut tour = world.resource_mut::<Tour>();
     match same_as_before {
         false => tour.remembered = Some(log),

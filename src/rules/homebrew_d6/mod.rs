@@ -2,7 +2,9 @@
 //! seed is the whole source; rules.md and the README record our decisions where it is silent.
 //!
 //! - `gear.rs`: damage values with type and track, attack kinds, AV listed I/P/E, the catalogue
-//! - `attack.rs`: the defense table, the defense frequency penalty, and the six resolution steps in order
+//! - `pool.rs`: the shared d6 pool under the homebrew's glitch rule
+//! - `attack.rs`: step 1: the attack pool, the defense table, the defense frequency penalty, glitches
+//! - `damage.rs`: steps 2–6: modified DV and AV, the Body resistance test, the Light and Critical tracks
 //! - `turn.rs`: initiative and actions as Shadowrun 4 (shared passes), the actions and the built-in choice
 //! - `odds.rs`: the exact odds of an attack
 

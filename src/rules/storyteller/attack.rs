@@ -4,14 +4,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::damage::DamageType;
+use super::damage::{DamageType, soak};
 use super::gear::Weapon;
 use super::pool::{D10Pool, D10Spec, roll_d10};
 use super::sheet::Ability;
 use super::{Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::field::{CoverLevel, Sight};
-use crate::rules::outcome::{Event, Log, Modifier, Status, Term};
+use crate::rules::outcome::{Event, Log, Modifier, Term};
 use crate::rules::ruleset::FighterState;
 use crate::rules::ruleset::Roller;
 
@@ -282,48 +282,4 @@ fn damage(
     let levels = roll_d10(spec, dice, log)?.successes;
     defender.take(kind, levels, log);
     Ok(())
-}
-
-/// The defender's soak against a damage type: bashing Stamina + armor, lethal ⌊Stamina ÷ 2⌋ + armor, aggravated
-/// armor only.
-pub(super) fn soak(defender: &Fighter, kind: DamageType, log: &mut Log) -> Result<i32, RulesError> {
-    let stamina = defender.sheet.attributes.stamina.0 as i32;
-    let armor = match &defender.sheet.armor {
-        Some(a) => a.armor()?.soak as i32,
-        None => 0,
-    };
-    let mut terms = match kind {
-        DamageType::Bashing => vec![Term::fixed("Stamina", stamina)],
-        DamageType::Lethal => vec![Term::fixed("Stamina ÷ 2", stamina / 2)],
-        DamageType::Aggravated => Vec::new(),
-    };
-    terms.push(Term::fixed("armor", armor));
-    let soak: i32 = terms.iter().map(|t| t.value).sum();
-    let label = format!("soak against {kind:?}");
-    log.push(Event::Calculated { who: defender.id, label, terms, total: soak });
-    Ok(soak)
-}
-
-impl Fighter {
-    /// Marks health levels and reports incapacitation and death.
-    pub fn take(&mut self, kind: DamageType, levels: u32, log: &mut Log) {
-        if levels == 0 {
-            return;
-        }
-        let h = &mut self.condition.health;
-        for _ in 0..levels {
-            h.mark(kind);
-        }
-        let (track, total) = (format!("{kind:?} level(s)"), h.levels() as i32);
-        log.push(Event::DamageTaken { who: self.id, track, amount: levels as i32, total, capacity: 7 });
-        let status = match (h.dead, h.incapacitated()) {
-            (true, _) => Some((Status::Dead, "damage ran past Incapacitated")),
-            (false, true) => Some((Status::Incapacitated, "the Incapacitated level is marked")),
-            _ => None,
-        };
-        if let Some((status, reason)) = status.filter(|(s, _)| !self.condition.has(s)) {
-            self.condition.gain(status.clone());
-            log.push(Event::StatusGained { who: self.id, status, reason: reason.into() });
-        }
-    }
 }

@@ -1,8 +1,12 @@
-//! The health track (rules.md §3): Bruised 0, Hurt −1, Injured −1, Wounded −2, Mauled −2, Crippled −5,
-//! Incapacitated; beyond that, dead. Aggravated and lethal damage push bashing down the track; bashing past
-//! Incapacitated becomes lethal.
+//! Damage (rules.md §3): the soak against each damage type, and the health track it is marked on: Bruised 0, Hurt
+//! −1, Injured −1, Wounded −2, Mauled −2, Crippled −5, Incapacitated; beyond that, dead. Aggravated and lethal damage
+//! push bashing down the track; bashing past Incapacitated becomes lethal. (The raw damage and the damage roll come
+//! from the attack's net successes: `attack.rs`.)
 
 use serde::{Deserialize, Serialize};
+
+use super::{Fighter, RulesError};
+use crate::rules::outcome::{Event, Log, Status, Term};
 
 /// The three kinds of damage, worst last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -69,6 +73,50 @@ impl Health {
     /// Incapacitated: the last level is marked.
     pub fn incapacitated(&self) -> bool {
         self.boxes.len() >= LEVELS.len()
+    }
+}
+
+/// The defender's soak against a damage type: bashing Stamina + armor, lethal ⌊Stamina ÷ 2⌋ + armor, aggravated
+/// armor only.
+pub(super) fn soak(defender: &Fighter, kind: DamageType, log: &mut Log) -> Result<i32, RulesError> {
+    let stamina = defender.sheet.attributes.stamina.0 as i32;
+    let armor = match &defender.sheet.armor {
+        Some(a) => a.armor()?.soak as i32,
+        None => 0,
+    };
+    let mut terms = match kind {
+        DamageType::Bashing => vec![Term::fixed("Stamina", stamina)],
+        DamageType::Lethal => vec![Term::fixed("Stamina ÷ 2", stamina / 2)],
+        DamageType::Aggravated => Vec::new(),
+    };
+    terms.push(Term::fixed("armor", armor));
+    let soak: i32 = terms.iter().map(|t| t.value).sum();
+    let label = format!("soak against {kind:?}");
+    log.push(Event::Calculated { who: defender.id, label, terms, total: soak });
+    Ok(soak)
+}
+
+impl Fighter {
+    /// Marks health levels and reports incapacitation and death.
+    pub fn take(&mut self, kind: DamageType, levels: u32, log: &mut Log) {
+        if levels == 0 {
+            return;
+        }
+        let h = &mut self.condition.health;
+        for _ in 0..levels {
+            h.mark(kind);
+        }
+        let (track, total) = (format!("{kind:?} level(s)"), h.levels() as i32);
+        log.push(Event::DamageTaken { who: self.id, track, amount: levels as i32, total, capacity: 7 });
+        let status = match (h.dead, h.incapacitated()) {
+            (true, _) => Some((Status::Dead, "damage ran past Incapacitated")),
+            (false, true) => Some((Status::Incapacitated, "the Incapacitated level is marked")),
+            _ => None,
+        };
+        if let Some((status, reason)) = status.filter(|(s, _)| !self.condition.has(s)) {
+            self.condition.gain(status.clone());
+            log.push(Event::StatusGained { who: self.id, status, reason: reason.into() });
+        }
     }
 }
 

@@ -2,8 +2,8 @@
 //!
 //! - `pool.rs`: d10 pools against a difficulty, 1s cancelling, botches; damage dice
 //! - `gear.rs`: file 001's weapon and armor tables, in `assets/storyteller/gear.ron`
-//! - `health.rs`: the health track, its penalties, bashing, lethal and aggravated damage
-//! - `attack.rs`: attack and defense pools, net successes, raw damage, soak and the damage roll
+//! - `damage.rs`: soak, the health track, its penalties, bashing, lethal and aggravated damage
+//! - `attack.rs`: attack and defense pools, net successes, raw damage and the damage roll
 //! - `turn.rs`: initiative, one action a turn, extra actions after everyone's first; the actions and the built-in
 //!   choice
 //! - `odds.rs`: the exact odds of an attack

@@ -5,7 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use super::attack::{Strike, attack_pool, check_reach, choose_attribute, defense_spec, raw_damage, soak};
+use super::attack::{Strike, attack_pool, check_reach, choose_attribute, defense_spec, raw_damage};
+use super::damage::soak;
 use super::pool::{D10Pool, damage_dist, test_outcomes};
 use super::turn::{Act, Action, Attack};
 use super::{Fighter, Options, RulesError, Storyteller};

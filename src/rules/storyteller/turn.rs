@@ -115,8 +115,8 @@ impl Ruleset for Storyteller {
                 .map(|(_, i)| *i)
                 .filter(|i| phase == 1 || battle[*i].fighter.sheet.extra_actions >= phase - 1)
                 .collect();
-            let names = acting.iter().map(|i| battle[*i].fighter.id).collect();
-            log.push(Event::PhaseStarted { turn, phase, order: names });
+            let order = acting.iter().map(|i| battle[*i].fighter.id).collect();
+            log.push(Event::PhaseStarted { turn, phase, order });
             self.queue.extend(acting.into_iter().map(|actor| Slot { actor, phase, simultaneous: false }));
         }
         Ok(())
