@@ -21,6 +21,7 @@ pub fn choose<R>(rules: &R, slot: Slot, battle: &[Combatant<R::Fighter>], diffic
 where
     R: Playable,
 {
+    debug_assert!(crate::rules::ruleset::numbered(battle), "a roster without its ids");
     let mut candidates = match difficulty.judgement() {
         Some(judgement) => Mind { rules, battle, actor: slot.actor, judgement }.candidates(),
         None => Vec::new(),

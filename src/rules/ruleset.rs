@@ -15,6 +15,12 @@ pub fn number<F: FighterState>(battle: &mut [Combatant<F>]) {
     }
 }
 
+/// Whether every combatant has its id (its place in the roster): what code handed a bare roster asserts, since a
+/// fighter made outside a battle has id 0 until [`number`] gives it one.
+pub fn numbered<F: FighterState>(battle: &[Combatant<F>]) -> bool {
+    battle.iter().enumerate().all(|(i, c)| c.fighter.id() == CombatantId::at(i))
+}
+
 /// A combatant as a battle holds it: the ruleset's own state plus what every ruleset shares.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Combatant<F> {
@@ -254,6 +260,7 @@ pub fn dry_run<R: Ruleset + Clone>(
 where
     R::Fighter: Clone,
 {
+    debug_assert!(numbered(battle), "a roster without its ids");
     let (mut rules, mut battle) = (rules.clone(), battle.to_vec());
     rules.perform(slot, action, &mut battle, &mut super::dice::SeededDice::new(0), &mut Log::default())
 }
