@@ -42,7 +42,7 @@ pub fn add_battle(app: &mut App, setup: BattleSetup) {
 /// combatants' entities, in roster order. A log that does not know the combatants' names yet is given them.
 pub fn insert_battle(world: &mut World, mut setup: BattleSetup) -> Vec<Entity> {
     if setup.log.names.is_empty() {
-        setup.log.names = (0..setup.battle.len()).map(|i| setup.battle.view(i).name().to_owned()).collect();
+        setup.log.names = setup.battle.names();
     }
     let roster: Vec<Entity> = (0..setup.battle.len()).map(|i| world.spawn(components(&setup.battle, i)).id()).collect();
     world.insert_resource(Engine(setup.battle));

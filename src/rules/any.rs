@@ -329,6 +329,11 @@ impl AnyBattle {
         (0..self.len()).find(|&i| self.view(i).name() == name)
     }
 
+    /// Every combatant's name, by id (see [`crate::rules::ruleset::names`]).
+    pub fn names(&self) -> Vec<String> {
+        each!(self, b, K => crate::rules::ruleset::names(b.combatants()))
+    }
+
     /// Combatant `i`'s initiative this turn, as the order uses it now.
     pub fn initiative(&self, i: usize) -> Option<i32> {
         each!(self, b, K => b.rules().initiative(i, b.combatants()))

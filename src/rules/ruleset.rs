@@ -15,6 +15,11 @@ pub fn number<F: FighterState>(battle: &mut [Combatant<F>]) {
     }
 }
 
+/// Every combatant's name, by id: what a battle's log shows them by.
+pub fn names<F: FighterState>(battle: &[Combatant<F>]) -> Vec<String> {
+    battle.iter().map(|c| c.fighter.name().to_owned()).collect()
+}
+
 /// Whether every combatant has its id (its place in the roster): what code handed a bare roster asserts, since a
 /// fighter made outside a battle has id 0 until [`number`] gives it one.
 pub fn numbered<F: FighterState>(battle: &[Combatant<F>]) -> bool {

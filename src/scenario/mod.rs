@@ -346,8 +346,7 @@ impl<'a> Header<'a> {
         rules.set_field(self.field.clone());
         let (name, ruleset, dice) = (self.name.to_owned(), rules.name().to_owned(), self.dice.to_owned());
         log.push(Event::BattleStarted { name, ruleset, dice });
-        log.names =
-            combatants.iter().map(|c| crate::rules::ruleset::FighterState::name(&c.fighter).to_owned()).collect();
+        log.names = crate::rules::ruleset::names(&combatants);
         let orders = Orders::scripted_or_free(actions.iter().cloned());
         let (turn_limit, objectives) = (self.turn_limit, self.objectives.clone());
         K::hold(Battle::new(Start { rules, combatants, orders, turn_limit, objectives }))

@@ -28,7 +28,7 @@ pub fn sheet_of<S: DeserializeOwned>(fields: &str) -> S {
 /// A log that names `battle`'s combatants, each given its id (its place in the roster) as a battle would.
 pub fn named_log<F: FighterState>(battle: &mut [Combatant<F>]) -> Log {
     skirmish::rules::ruleset::number(battle);
-    Log { events: Vec::new(), names: battle.iter().map(|c| c.fighter.name().to_owned()).collect() }
+    Log { events: Vec::new(), names: skirmish::rules::ruleset::names(battle) }
 }
 
 /// Plays combatant `actor`'s slot (its first action phase) with `rules` as the battle loop does: the slot starts, then
