@@ -89,13 +89,13 @@ fn runner(name: &str, side: &str, at: (i32, i32)) -> Combatant<sr4::Fighter> {
 }
 
 /// The targets of the attacks in a Shadowrun 4 action.
-fn targets(action: &sr4::actions::Action) -> Vec<String> {
+fn targets(action: &sr4::actions::Action) -> Vec<skirmish::rules::ruleset::CombatantId> {
     let simple = action.simple.iter().filter_map(|s| match s {
-        SimpleAction::Fire(a) => Some(a.target.clone()),
+        SimpleAction::Fire(a) => Some(a.target),
         _ => None,
     });
     let complex = match &action.complex {
-        Some(ComplexAction::Fire(a) | ComplexAction::Melee(a)) => Some(a.target.clone()),
+        Some(ComplexAction::Fire(a) | ComplexAction::Melee(a)) => Some(a.target),
         _ => None,
     };
     simple.chain(complex).collect()
@@ -109,7 +109,7 @@ fn the_hard_ai_finishes_the_wounded_enemy() {
     let slot = Slot { actor: 0, phase: 1, simultaneous: false };
     let action = ai::choose(&Shadowrun4::default(), slot, &battle, Difficulty::Hard).expect("an action");
     let t = targets(&action);
-    assert!(!t.is_empty() && t.iter().all(|t| t == "Hurt"), "{action:?}");
+    assert!(!t.is_empty() && t.iter().all(|&t| battle[t.index()].fighter.name == "Hurt"), "{action:?}");
 }
 
 #[test]

@@ -73,7 +73,18 @@ fn no_combatants_is_refused() {
 #[test]
 fn an_action_by_an_unknown_combatant_is_located() {
     let e = error_for(r#"actor: "A""#, r#"actor: "Q""#);
-    assert_eq!(e, "duel.ron:8:27: action 1: no combatant is called \"Q\"; the combatants are A, B");
+    assert_eq!(e, "duel.ron:8:28: no combatant is called \"Q\"; the combatants are A, B");
+}
+
+#[test]
+fn a_combatant_may_be_named_by_its_id_but_not_past_the_roster() {
+    let by_name = scenario::parse(GOOD, Path::new("duel.ron")).expect("good");
+    let by_id = scenario::parse(&GOOD.replacen(r#"["B"]"#, "[1]", 1), Path::new("duel.ron")).expect("good");
+    assert_eq!(format!("{:?}", by_id.ruleset), format!("{:?}", by_name.ruleset), "B is #1");
+    let e = error_for(r#"targets: ["B"]"#, "targets: [7]");
+    assert_eq!(e, "duel.ron:8:9: action 1: no combatant #7; there are 2");
+    let e = error_for(r#"targets: ["B"]"#, "targets: [-1]");
+    assert!(e.starts_with("duel.ron:8:") && e.contains("combatant id -1 is negative"), "{e}");
 }
 
 #[test]
@@ -154,7 +165,7 @@ fn a_storyteller_scenario_is_checked_the_same_way() {
     let e = parse(&good.replacen("\"dagger\"", "\"katana\"", 1)).unwrap_err();
     assert!(e.contains("unknown weapon `katana`"), "{e}");
     let e = parse(&good.replacen("target: \"B\"", "target: \"C\"", 1)).unwrap_err();
-    assert!(e.contains("action 1: no combatant is called \"C\""), "{e}");
+    assert!(e.starts_with("tavern.ron:8:") && e.contains("no combatant is called \"C\""), "{e}");
 }
 
 #[test]

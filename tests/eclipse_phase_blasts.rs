@@ -31,12 +31,13 @@ fn rules_on(field: &Field) -> EclipsePhase {
 /// The thrower A, its target T 14 m away, an ally F of A one meter past T, an enemy E two meters past it.
 fn street() -> (Field, Vec<Combatant<Fighter>>) {
     let (field, a, t) = picture(&["A............oT...."]);
-    let battle = vec![
+    let mut battle = vec![
         unit("A", "a", a, THROWER),
         unit("T", "t", t, TOUGH),
         unit("F", "a", (t.0 + 1, t.1), TOUGH),
         unit("E", "t", (t.0 + 2, t.1), TOUGH),
     ];
+    skirmish::rules::ruleset::number(&mut battle);
     (field, battle)
 }
 
@@ -75,7 +76,7 @@ fn a_wall_shields_from_the_blast_and_stops_the_throw() {
 fn the_odds_of_a_blast_agree_with_every_face_of_its_dice() {
     let (field, b) = street();
     let rules = rules_on(&field);
-    let action = rules.plain_attack_of(&b, 0, "T");
+    let action = rules.plain_attack_of(&b, 0, b[1].fighter.id);
     let odds = rules.odds_of(&b, 0, &action).expect("priced");
     let (mut hit, mut friendly) = (0.0, 0.0);
     let mut damage: Vec<Dist> = vec![Dist::default(); 3];

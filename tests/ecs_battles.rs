@@ -231,7 +231,8 @@ fn a_players_side_waits_for_its_orders_and_plays_them() {
         app.world_mut().run_schedule(Update);
     }
     let (entity, slot) = awaiting(&app).expect("a Firewall combatant's slot waits for its player");
-    let name = app.world().get::<Name>(entity).expect("a name").as_str().to_owned();
+    let index = app.world().get::<skirmish::combat::components::RosterIndex>(entity).expect("a roster index").0;
+    let id = skirmish::rules::ruleset::CombatantId::at(index);
     let events = app.world().resource::<skirmish::combat::BattleLog>().0.events.len();
     for _ in 0..5 {
         app.world_mut().run_schedule(Update);
@@ -243,14 +244,13 @@ fn a_players_side_waits_for_its_orders_and_plays_them() {
     );
     assert_eq!(awaiting(&app), Some((entity, slot)));
     // What the window does with the player's orders: declare the action and stop waiting.
-    let action =
-        ep::actions::Action { actor: name.clone(), quick: Vec::new(), complex: Some(ep::actions::ComplexAction::Wait) };
+    let action = ep::actions::Action { actor: id, quick: Vec::new(), complex: Some(ep::actions::ComplexAction::Wait) };
     let action = AnyAction::EclipsePhase(action);
     app.world_mut().write_message(skirmish::combat::messages::DeclareAction { entity, slot, action });
     app.world_mut().resource_mut::<TurnState>().declared();
     app.world_mut().run_schedule(Update);
     let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
-    let waited = log.events[events..].iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if log.name(*who) == name && action == "waits"));
+    let waited = log.events[events..].iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if *who == id && action == "waits"));
     assert!(waited, "the player's action was played");
 }
 

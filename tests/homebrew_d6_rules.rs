@@ -212,7 +212,7 @@ fn the_defense_penalty_eases_when_the_turn_starts_even_without_an_action() {
     let mut b =
         vec![at("A", "a", 0, fists), at("B", "b", 1, "attributes: (agility: 1, reaction: 1, intuition: 1, edge: 1)")];
     let attack = r#"(actor: "A", complex: Attack(target: "B"))"#;
-    let script = [attack, attack].iter().map(|a| common::ron(a)).collect();
+    let script = [attack, attack].iter().map(|a| common::named(&b, a)).collect();
     let faces = [2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 2, 2, 5];
     let (mut dice, mut log) = (ScriptedDice::new(faces), Log::default());
     common::play_script(HomebrewD6::default(), &mut b, script, &mut dice, &mut log);

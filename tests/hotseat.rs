@@ -109,6 +109,37 @@ fn a_four_side_level_plays_with_a_side_left_out_but_never_with_fewer_than_two() 
 }
 
 #[test]
+fn options_name_combatants_and_their_ids_follow_a_side_left_out() {
+    use skirmish::rules::ruleset::CombatantId;
+    use skirmish::scenario::RulesetSetup;
+    let mut s =
+        level::load("levels/crossroads.ron".as_ref()).expect("loads").scenario(RulesetId::Shadowrun4).expect("battle");
+    let RulesetSetup::Shadowrun4(setup) = &s.ruleset else { panic!("a Shadowrun 4 battle") };
+    let first_of = |side: &str| setup.combatants.iter().find(|c| c.side == side).expect("a unit").name.clone();
+    let (raven, wolf) = (first_of("Ravens"), first_of("Wolves"));
+    let e = s.set_options(r#"(surprise: (alerted: ["Nobody"]))"#).unwrap_err();
+    assert!(e.contains("no combatant is called \"Nobody\"; the combatants are"), "{e}");
+    s.set_options(&format!(r#"(surprise: (alerted: ["{raven}", "{wolf}"]))"#)).expect("names of the roster");
+    s.remove_side("Wolves").expect("three are left");
+    let RulesetSetup::Shadowrun4(setup) = &s.ruleset else { panic!("a Shadowrun 4 battle") };
+    let raven_now = s.names().iter().position(|n| *n == raven).expect("still there");
+    let alerted = setup.options.surprise.as_ref().expect("surprise").alerted.clone();
+    assert_eq!(alerted, [CombatantId::at(raven_now)], "the Raven keeps its alert under its new id; the Wolf is gone");
+    // A script names combatants by their places in the whole roster: it cannot lose a side.
+    let crossroads = level::load("levels/crossroads.ron".as_ref()).expect("loads");
+    let mut scripted = crossroads.scenario(RulesetId::Storyteller).expect("battle");
+    let RulesetSetup::Storyteller(setup) = &mut scripted.ruleset else { panic!("a Storyteller battle") };
+    let wait = skirmish::rules::storyteller::turn::Action {
+        actor: CombatantId(0),
+        act: skirmish::rules::storyteller::turn::Act::Wait,
+        movement: None,
+    };
+    setup.actions.push(wait);
+    let e = scripted.remove_side("Wolves").unwrap_err();
+    assert_eq!(e, "Wolves cannot stay out of a scripted battle: its script was written for all sides");
+}
+
+#[test]
 fn under_fog_of_war_a_player_sees_only_what_their_units_see() {
     use skirmish::combat::components::GridPos;
     use skirmish::rules::field::Terrain;

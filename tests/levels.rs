@@ -86,7 +86,8 @@ fn parse(text: &str) -> Result<Level, String> {
 fn scripted(text: &str, actions: &str) -> Scenario {
     let mut s = parse(text).expect("a good level").scenario(RulesetId::Shadowrun4).expect("a battle");
     if let RulesetSetup::Shadowrun4(setup) = &mut s.ruleset {
-        setup.actions = common::ron(actions);
+        let names = setup.combatants.iter().map(|c| c.name.clone()).collect();
+        setup.actions = skirmish::rules::id::naming(names, || common::ron(actions));
     }
     s
 }

@@ -8,7 +8,7 @@ use common::{named_log, pools, render};
 use skirmish::rules::RulesError;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::outcome::{Event, Log, Status};
-use skirmish::rules::ruleset::Ruleset;
+use skirmish::rules::ruleset::{CombatantId, Ruleset};
 use skirmish::rules::shadowrun4::damage::take_damage;
 use skirmish::rules::shadowrun4::gear::DamageKind;
 use skirmish::rules::shadowrun4::{Options, Shadowrun4, Surprise};
@@ -267,7 +267,7 @@ fn tied_combatants_act_simultaneously() {
 
 #[test]
 fn surprise_stops_the_surprised_from_acting_and_defending_in_the_first_pass() {
-    let options = Options { surprise: Some(Surprise { alerted: vec!["A".into()] }) };
+    let options = Options { surprise: Some(Surprise { alerted: vec![CombatantId(0)] /* A */ }) };
     let mut rules = Shadowrun4::new(options);
     let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, GUN)];
     let faces = [5, 5, 2, 2, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2];

@@ -169,7 +169,7 @@ fn play_script(
     actions: &[&str],
     faces: &[u32],
 ) -> Log {
-    let script: Vec<_> = actions.iter().map(|a| common::ron(a)).collect();
+    let script: Vec<_> = actions.iter().map(|a| common::named(b, a)).collect();
     let (mut dice, mut log) = (ScriptedDice::new(faces.iter().copied()), Log::default());
     common::play_script(Storyteller::default(), b, script, &mut dice, &mut log);
     assert_eq!(dice.remaining(), 0, "{}", render(&log));

@@ -110,12 +110,11 @@ where
             targets.sort_by(|&a, &b| self.hurt(b).total_cmp(&self.hurt(a)));
         }
         let moved = with_actor_at(self.battle, self.actor, spot.cell);
-        let name = |t: usize| self.battle[t].fighter.name().to_owned();
         targets
             .into_iter()
             .take(self.judgement.targets)
             .filter_map(|t| {
-                let action = self.rules.plain_attack_of(&moved, self.actor, &name(t));
+                let action = self.rules.plain_attack_of(&moved, self.actor, self.battle[t].fighter.id());
                 let odds = self.rules.odds_of(&moved, self.actor, &action).ok()?;
                 let value = self.harm(&odds, t) + self.ground(spot);
                 Some(Priced { value, spot, target: t, hit: odds.chance(Chance::Hit) as f32 })
@@ -147,12 +146,12 @@ where
     /// The action for a priced attack: the best way to make it (firing mode, called shot) when the judgement
     /// weighs them, else the plain attack; after the move to its spot.
     fn attack(&self, p: &Priced<'_>) -> Option<(f32, R::Action)> {
-        let name = self.battle[p.target].fighter.name();
+        let target = self.battle[p.target].fighter.id();
         let moved = with_actor_at(self.battle, self.actor, p.spot.cell);
         let ground = self.ground(p.spot);
         // The ruleset lists its usual way first (its usual mode, every shot the phase allows).
         self.rules
-            .attack_choices(self.battle, self.actor, name, movement(p.spot))
+            .attack_choices(self.battle, self.actor, target, movement(p.spot))
             .into_iter()
             .take(self.judgement.ways)
             .filter_map(|(_, action)| {

@@ -15,7 +15,7 @@ use super::field::{Cell, Dm, Field, Move};
 use super::homebrew_d6::HomebrewD6;
 use super::odds::{AttackOdds, Odds};
 use super::outcome::Log;
-use super::ruleset::{FighterParts, FighterState, Ruleset, Slot, Track, dry_run, with_actor_at};
+use super::ruleset::{CombatantId, FighterParts, FighterState, Ruleset, Slot, Track, dry_run, with_actor_at};
 use super::shadowrun4::Shadowrun4;
 use super::storyteller::Storyteller;
 use super::victory::Objectives;
@@ -189,6 +189,10 @@ impl<'a> View<'a> {
     pub fn name(&self) -> &'a str {
         self.fighter.name()
     }
+
+    pub fn id(&self) -> CombatantId {
+        self.fighter.id()
+    }
 }
 
 /// An action of the wrong ruleset for this battle.
@@ -271,8 +275,8 @@ impl AnyBattle {
         each!(self, b, K => b.first_scripted().cloned().map(K::wrap))
     }
 
-    /// The name of the combatant `action` is for (none for an action of another ruleset).
-    pub fn actor_of<'a>(&self, action: &'a AnyAction) -> Option<&'a str> {
+    /// The combatant `action` is for (none for an action of another ruleset).
+    pub fn actor_of(&self, action: &AnyAction) -> Option<CombatantId> {
         each!(self, b, K => K::unwrap(action).map(|a| b.rules().actor_of(a)))
     }
 
@@ -370,8 +374,8 @@ impl AnyBattle {
         });
     }
 
-    /// A plain attack by `actor` at the combatant called `target`, with the weapon in hand.
-    pub fn plain_attack_of(&self, actor: usize, target: &str) -> AnyAction {
+    /// A plain attack by `actor` at combatant `target`, with the weapon in hand.
+    pub fn plain_attack_of(&self, actor: usize, target: CombatantId) -> AnyAction {
         each!(self, b, K => K::wrap(b.rules().plain_attack_of(b.combatants(), actor, target)))
     }
 
@@ -392,7 +396,7 @@ impl AnyBattle {
     }
 
     /// The action for a player's orders: a move, then an attack on `target` with the weapon in hand, or nothing.
-    pub fn intended(&self, actor: usize, movement: Option<Move>, target: Option<&str>) -> AnyAction {
+    pub fn intended(&self, actor: usize, movement: Option<Move>, target: Option<CombatantId>) -> AnyAction {
         each!(self, b, K => K::wrap(b.rules().intended(b.combatants(), actor, movement, target)))
     }
 
@@ -402,7 +406,12 @@ impl AnyBattle {
     }
 
     /// The ways to attack `target` with the weapon in hand, by name (after `movement`, if any).
-    pub fn attack_choices(&self, actor: usize, target: &str, movement: Option<Move>) -> Vec<(String, AnyAction)> {
+    pub fn attack_choices(
+        &self,
+        actor: usize,
+        target: CombatantId,
+        movement: Option<Move>,
+    ) -> Vec<(String, AnyAction)> {
         each!(self, b, K => b
             .rules()
             .attack_choices(b.combatants(), actor, target, movement)

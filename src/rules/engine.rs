@@ -319,8 +319,9 @@ where
         }
         let Orders::Script(actions) = &self.orders else { return None };
         let who = self.rules.actor_of(actions.front()?);
-        let had = self.had_slot.iter().any(|&i| self.combatants[i].fighter.name() == who);
-        (!had).then(|| Stop::Stuck(format!("{who} cannot act for the next scripted action")))
+        let had = self.had_slot.iter().any(|&i| self.combatants[i].fighter.id() == who);
+        let name = super::ruleset::name_of(&self.combatants, who);
+        (!had).then(|| Stop::Stuck(format!("{name} cannot act for the next scripted action")))
     }
 
     /// The script's next action when it is for the combatant whose slot this is (taken off the script), else none:
@@ -328,8 +329,7 @@ where
     pub fn scripted_action(&mut self) -> Option<R::Action> {
         let slot = self.current?;
         let Orders::Script(actions) = &mut self.orders else { return None };
-        let name = self.combatants[slot.actor].fighter.name();
-        if self.rules.actor_of(actions.front()?) != name {
+        if self.rules.actor_of(actions.front()?) != self.combatants[slot.actor].fighter.id() {
             return None;
         }
         actions.pop_front()

@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::RulesError;
-use super::ruleset::{Combatant, Ruleset};
+use super::ruleset::{Combatant, CombatantId, Ruleset};
 
 /// A ruleset that prices its attacks: what the CLI, the GUI's preview and the AI ask.
 pub trait AttackOdds: Ruleset {
-    /// A plain attack by `actor` at the combatant called `target`, with the weapon in hand.
-    fn plain_attack_of(&self, battle: &[Combatant<Self::Fighter>], actor: usize, target: &str) -> Self::Action;
+    /// A plain attack by `actor` at combatant `target`, with the weapon in hand.
+    fn plain_attack_of(&self, battle: &[Combatant<Self::Fighter>], actor: usize, target: CombatantId) -> Self::Action;
     /// The exact odds of the first attack of `action`, as the rules would resolve it now.
     fn odds_of(
         &self,
@@ -26,7 +26,7 @@ pub trait AttackOdds: Ruleset {
         battle: &[Combatant<Self::Fighter>],
         actor: usize,
         movement: Option<crate::rules::field::Move>,
-        target: Option<&str>,
+        target: Option<CombatantId>,
     ) -> Self::Action;
     /// The other actions a player may take now, by name: full defense, aim, reload, clearing a jam, standing up,
     /// readying another weapon, waiting (each ruleset offers its own; the rules still check the one chosen).
@@ -37,7 +37,7 @@ pub trait AttackOdds: Ruleset {
         &self,
         battle: &[Combatant<Self::Fighter>],
         actor: usize,
-        target: &str,
+        target: CombatantId,
         movement: Option<crate::rules::field::Move>,
     ) -> Vec<(String, Self::Action)>;
     /// How many attacks `action` makes (shots of a burst's action, two Simple Actions' attacks …), for the AI.
@@ -58,7 +58,7 @@ macro_rules! attack_odds {
                 &self,
                 battle: &[$crate::rules::ruleset::Combatant<Self::Fighter>],
                 actor: usize,
-                target: &str,
+                target: $crate::rules::ruleset::CombatantId,
             ) -> Self::Action {
                 self.plain_attack(battle, actor, target)
             }
@@ -77,7 +77,7 @@ macro_rules! attack_odds {
                 battle: &[$crate::rules::ruleset::Combatant<Self::Fighter>],
                 actor: usize,
                 movement: Option<$crate::rules::field::Move>,
-                target: Option<&str>,
+                target: Option<$crate::rules::ruleset::CombatantId>,
             ) -> Self::Action {
                 self.intended_action(battle, actor, movement, target)
             }
@@ -94,7 +94,7 @@ macro_rules! attack_odds {
                 &self,
                 battle: &[$crate::rules::ruleset::Combatant<Self::Fighter>],
                 actor: usize,
-                target: &str,
+                target: $crate::rules::ruleset::CombatantId,
                 movement: Option<$crate::rules::field::Move>,
             ) -> Vec<(String, Self::Action)> {
                 self.ways_to_attack(battle, actor, target, movement)

@@ -10,7 +10,7 @@ use super::dice::Dice;
 use super::field::{Field, Move, Pace, Rates};
 use super::movement::{perform_move, settle_pace};
 use super::outcome::{Event, Log, Modifier, Status, Term};
-use super::ruleset::{Combatant, FighterState, Slot};
+use super::ruleset::{Combatant, CombatantId, FighterState, Slot};
 use crate::rules::ruleset::Roller;
 
 /// Who rolls initiative and with what: Reaction + Intuition dice, and the passes the sheet gives.
@@ -52,7 +52,7 @@ pub fn roll_initiative(roll: InitiativeRoll<'_>, dice: &mut dyn Dice, log: &mut 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PhaseAction<S, C> {
-    pub actor: String,
+    pub actor: CombatantId,
     #[serde(default)]
     pub free: Option<FreeAction>,
     /// Up to two, and none with a Complex Action.
@@ -73,12 +73,12 @@ pub enum FreeAction {
 
 impl<S, C> PhaseAction<S, C> {
     /// An empty Action Phase for `actor` (no Free, Simple or Complex Action, no move), to fill in.
-    pub fn empty(actor: impl Into<String>) -> Self {
-        PhaseAction { actor: actor.into(), free: None, simple: Vec::new(), complex: None, movement: None }
+    pub fn empty(actor: CombatantId) -> Self {
+        PhaseAction { actor, free: None, simple: Vec::new(), complex: None, movement: None }
     }
 
     /// An Action Phase of one Complex Action (a wait, say).
-    pub fn only(actor: impl Into<String>, complex: C) -> Self {
+    pub fn only(actor: CombatantId, complex: C) -> Self {
         PhaseAction { complex: Some(complex), ..PhaseAction::empty(actor) }
     }
 

@@ -242,8 +242,8 @@ pub trait Ruleset {
     /// Sets the ground the battle is fought on (open ground unless a level gives its map).
     fn set_field(&mut self, field: Field);
 
-    /// The name of the combatant an action is for.
-    fn actor_of<'a>(&self, action: &'a Self::Action) -> &'a str;
+    /// The combatant an action is for.
+    fn actor_of(&self, action: &Self::Action) -> CombatantId;
 }
 
 /// A copy of the battle with combatant `actor` on `cell`: how the odds of an attack after a move are priced (by the
@@ -284,10 +284,17 @@ pub fn pair_mut<F>(battle: &mut [Combatant<F>], a: usize, b: usize) -> Option<(&
     }
 }
 
-/// The roster index of the combatant called `name` (as an action names its target), or why there is none.
-pub fn find<F: FighterState>(battle: &[Combatant<F>], name: &str) -> Result<usize, RulesError> {
-    battle
-        .iter()
-        .position(|c| c.fighter.name() == name)
-        .ok_or_else(|| RulesError::Illegal(format!("no combatant is called {name}")))
+/// The roster index of combatant `id` (as an action names its target), or why there is none.
+pub fn index<F: FighterState>(battle: &[Combatant<F>], id: CombatantId) -> Result<usize, RulesError> {
+    let i = id.index();
+    let Some(c) = battle.get(i) else {
+        return Err(RulesError::Illegal(format!("no combatant {id} in a battle of {}", battle.len())));
+    };
+    debug_assert_eq!(c.fighter.id(), id, "a roster without its ids");
+    Ok(i)
+}
+
+/// The name of combatant `id`, for messages (its id when there is none).
+pub fn name_of<F: FighterState>(battle: &[Combatant<F>], id: CombatantId) -> String {
+    battle.get(id.index()).map_or_else(|| id.to_string(), |c| c.fighter.name().to_owned())
 }

@@ -1,19 +1,21 @@
 //! Consistency checks a scenario's types cannot express: at least two combatants on at least two sides, unique
-//! names, actions by and at combatants that exist, gear that is carried, and a sane turn limit.
+//! names, actions by and at combatants that exist (names were read as ids against the roster), gear that is
+//! carried, and a sane turn limit.
 
 use super::{CombatantSpec, EpSpec, HbSpec, RulesetSetup, Scenario, Setup, Sr4Spec, StSpec};
 use crate::rules::eclipse_phase::actions::{self as ep, ComplexAction, QuickAction};
 use crate::rules::homebrew_d6::turn as hb;
+use crate::rules::ruleset::CombatantId;
 use crate::rules::shadowrun4::actions::{self as sr4, SimpleAction};
 use crate::rules::storyteller::turn::{self as st, Act};
 
 /// A problem: the text to point at (a quoted name or a field), and the message.
 pub(super) type Problem = (Option<String>, String);
 
-/// The names an action refers to.
+/// The combatants and gear an action refers to.
 struct Refs<'a> {
-    actor: &'a str,
-    targets: Vec<&'a str>,
+    actor: CombatantId,
+    targets: Vec<CombatantId>,
     /// Weapons it draws or readies.
     weapons: Vec<&'a str>,
 }
@@ -53,10 +55,7 @@ fn quoted(name: &str) -> Option<String> {
 
 fn check_roster<O, S, C, A>(setup: &Setup<O, S, C, A>) -> Result<(), Problem> {
     let names: Vec<&str> = setup.combatants.iter().map(|c| c.name.as_str()).collect();
-    if names.len() < 2 {
-        let message = format!("a battle needs at least two combatants, this one has {}", names.len());
-        return Err((Some("combatants".into()), message));
-    }
+    enough_combatants(names.len())?;
     for (i, name) in names.iter().enumerate() {
         if names[..i].contains(name) {
             return Err((quoted(name), format!("two combatants are called \"{name}\"; names must be unique")));
@@ -65,6 +64,14 @@ fn check_roster<O, S, C, A>(setup: &Setup<O, S, C, A>) -> Result<(), Problem> {
     let first = &setup.combatants[0].side;
     if setup.combatants.iter().all(|c| c.side == *first) {
         return Err((quoted(first), format!("every combatant is on side \"{first}\"; a battle needs two sides")));
+    }
+    Ok(())
+}
+
+/// A battle needs two combatants (checked before actions are read, since they name them).
+pub(super) fn enough_combatants(n: usize) -> Result<(), Problem> {
+    if n < 2 {
+        return Err((Some("combatants".into()), format!("a battle needs at least two combatants, this one has {n}")));
     }
     Ok(())
 }
@@ -90,19 +97,19 @@ fn check_actions<'a, O, S, C, A>(
     carries: impl Fn(&CombatantSpec<S, C>, &str) -> bool,
     refs: impl Fn(&'a A) -> Refs<'a>,
 ) -> Result<(), Problem> {
-    let names: Vec<&str> = setup.combatants.iter().map(|c| c.name.as_str()).collect();
-    let find = |n: &str, i: usize| match setup.combatants.iter().find(|c| c.name == n) {
+    // Names were read as ids against this roster; an id given as a number may still be past its end.
+    let find = |id: CombatantId, i: usize| match setup.combatants.get(id.index()) {
         Some(c) => Ok(c),
         None => Err((
-            quoted(n),
-            format!("action {}: no combatant is called \"{n}\"; the combatants are {}", i + 1, names.join(", ")),
+            Some("actions".into()),
+            format!("action {}: no combatant {id}; there are {}", i + 1, setup.combatants.len()),
         )),
     };
     for (i, action) in setup.actions.iter().enumerate() {
         let r = refs(action);
         let actor = find(r.actor, i)?;
         if let Some(w) = r.weapons.into_iter().find(|w| !carries(actor, w)) {
-            return Err((quoted(w), format!("action {}: {} does not carry a {w}", i + 1, r.actor)));
+            return Err((quoted(w), format!("action {}: {} does not carry a {w}", i + 1, actor.name)));
         }
         for target in r.targets {
             find(target, i)?;
@@ -113,9 +120,9 @@ fn check_actions<'a, O, S, C, A>(
 
 fn ep_refs(action: &ep::Action) -> Refs<'_> {
     let targets = match &action.complex {
-        Some(ComplexAction::Attack(a)) => a.targets.iter().map(String::as_str).collect(),
-        Some(ComplexAction::AreaAttack(a)) => a.target.iter().map(String::as_str).collect(),
-        Some(ComplexAction::Aim(t)) => vec![t.as_str()],
+        Some(ComplexAction::Attack(a)) => a.targets.clone(),
+        Some(ComplexAction::AreaAttack(a)) => a.target.into_iter().collect(),
+        Some(ComplexAction::Aim(t)) => vec![*t],
         _ => Vec::new(),
     };
     let weapons = action
@@ -126,28 +133,28 @@ fn ep_refs(action: &ep::Action) -> Refs<'_> {
             QuickAction::StandUp | QuickAction::Move(_) => None,
         })
         .collect();
-    Refs { actor: &action.actor, targets, weapons }
+    Refs { actor: action.actor, targets, weapons }
 }
 
 fn sr4_refs(action: &sr4::Action) -> Refs<'_> {
-    let mut refs = Refs { actor: &action.actor, targets: Vec::new(), weapons: Vec::new() };
+    let mut refs = Refs { actor: action.actor, targets: Vec::new(), weapons: Vec::new() };
     for simple in &action.simple {
         match simple {
-            SimpleAction::Fire(a) => refs.targets.push(&a.target),
+            SimpleAction::Fire(a) => refs.targets.push(a.target),
             SimpleAction::ReadyWeapon(w) => refs.weapons.push(&w.0),
             _ => {}
         }
     }
     if let Some(sr4::ComplexAction::Fire(a) | sr4::ComplexAction::Melee(a)) = &action.complex {
-        refs.targets.push(&a.target);
+        refs.targets.push(a.target);
     }
     refs
 }
 
 fn st_refs(action: &st::Action) -> Refs<'_> {
-    let mut refs = Refs { actor: &action.actor, targets: Vec::new(), weapons: Vec::new() };
+    let mut refs = Refs { actor: action.actor, targets: Vec::new(), weapons: Vec::new() };
     match &action.act {
-        Act::Attack(a) => refs.targets.push(&a.target),
+        Act::Attack(a) => refs.targets.push(a.target),
         Act::ReadyWeapon(w) => refs.weapons.push(&w.0),
         Act::Wait => {}
     }
@@ -155,16 +162,16 @@ fn st_refs(action: &st::Action) -> Refs<'_> {
 }
 
 fn hb_refs(action: &hb::Action) -> Refs<'_> {
-    let mut refs = Refs { actor: &action.actor, targets: Vec::new(), weapons: Vec::new() };
+    let mut refs = Refs { actor: action.actor, targets: Vec::new(), weapons: Vec::new() };
     for simple in &action.simple {
         match simple {
-            hb::SimpleAction::Attack(a) => refs.targets.push(&a.target),
+            hb::SimpleAction::Attack(a) => refs.targets.push(a.target),
             hb::SimpleAction::ReadyWeapon(w) => refs.weapons.push(&w.0),
             _ => {}
         }
     }
     if let Some(hb::ComplexAction::Attack(a)) = &action.complex {
-        refs.targets.push(&a.target);
+        refs.targets.push(a.target);
     }
     refs
 }

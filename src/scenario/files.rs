@@ -29,7 +29,8 @@ pub fn known_sides<'a>(s: Scenario, named: impl IntoIterator<Item = &'a String>)
     }
 }
 
-/// A level or scenario with the command line's ruleset options and the sides it leaves out.
+/// A level or scenario with the sides it leaves out and the command line's ruleset options (read after, so the
+/// names they give are those of who is left).
 pub fn load_battle(
     path: &Path,
     ruleset: Option<RulesetId>,
@@ -37,10 +38,10 @@ pub fn load_battle(
     absent: &[String],
 ) -> Result<Scenario, String> {
     let mut s = load(path, ruleset)?;
+    absent.iter().try_for_each(|side| s.remove_side(side))?;
     if let Some(text) = options {
         s.set_options(text)?;
     }
-    absent.iter().try_for_each(|side| s.remove_side(side))?;
     Ok(s)
 }
 

@@ -32,8 +32,9 @@ use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
 use crate::rules::engine::{Battle, Orders, Start};
 use crate::rules::field::Field;
 use crate::rules::homebrew_d6::{self as hb, HomebrewD6};
+use crate::rules::id::naming;
 use crate::rules::outcome::{Event, Log};
-use crate::rules::ruleset::Combatant;
+use crate::rules::ruleset::{Combatant, CombatantId};
 use crate::rules::shadowrun4::{self as sr4, Shadowrun4};
 use crate::rules::storyteller::{self as st, Storyteller};
 use crate::rules::victory::Objectives;
@@ -81,11 +82,18 @@ macro_rules! each_setup {
 }
 
 impl Scenario {
-    /// Replaces the ruleset's options with `text`, that ruleset's options in RON (e.g. `(mos_rule: RollIsMoS)`).
+    /// Replaces the ruleset's options with `text`, that ruleset's options in RON (e.g. `(mos_rule: RollIsMoS)`);
+    /// they may name combatants (`(surprise: (alerted: ["Ines"]))`).
     pub fn set_options(&mut self, text: &str) -> Result<(), String> {
         let bad = |e: ron::error::SpannedError| format!("--options `{text}`: {e}");
-        each_setup!(&mut self.ruleset, s => s.options = ron_options().from_str(text).map_err(bad)?);
+        let names = self.names();
+        each_setup!(&mut self.ruleset, s => s.options = naming(names, || ron_options().from_str(text)).map_err(bad)?);
         Ok(())
+    }
+
+    /// The combatants' names, in roster order (a combatant's id is its place here).
+    pub fn names(&self) -> Vec<String> {
+        each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| c.name.clone()).collect())
     }
 
     /// Takes a side out of the battle before it starts (a four-side level played by three). Refused when fewer than
@@ -105,6 +113,17 @@ impl Scenario {
         };
         if self.objectives.conditions.iter().any(named) || self.objectives.at_turn_limit.as_deref() == Some(side) {
             return Err(format!("{side} cannot stay out: the level's victory names it"));
+        }
+        // Ids are places in the roster: those after a removed combatant move up.
+        let mut next = 0;
+        let renumbered: Vec<Option<CombatantId>> = each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| {
+            (c.side != side).then(|| { next += 1; CombatantId::at(next - 1) })
+        }).collect());
+        if each_setup!(&self.ruleset, s => !s.actions.is_empty()) {
+            return Err(format!("{side} cannot stay out of a scripted battle: its script was written for all sides"));
+        }
+        if let RulesetSetup::Shadowrun4(Setup { options: sr4::Options { surprise: Some(s) }, .. }) = &mut self.ruleset {
+            s.alerted = s.alerted.iter().filter_map(|id| renumbered.get(id.index()).copied().flatten()).collect();
         }
         each_setup!(&mut self.ruleset, s => s.combatants.retain(|c| c.side != side));
         Ok(())
@@ -190,12 +209,45 @@ pub fn ron_options() -> ron::Options {
     )
 }
 
-/// Reads and checks scenario text; `path` is only used in messages.
+/// Reads and checks scenario text; `path` is only used in messages. Actions and options name combatants by name:
+/// the roster's names are read first, and each name becomes its combatant's id.
 pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
-    let scenario: Scenario = ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e))?;
+    let names = roster_names(text).map_err(|e| ScenarioError::syntax(path, e))?;
+    check::enough_combatants(names.len())
+        .map_err(|(needle, message)| ScenarioError::invalid(path, text, needle.as_deref(), message))?;
+    let scenario: Scenario =
+        naming(names, || ron_options().from_str(text)).map_err(|e| ScenarioError::syntax(path, e))?;
     check::check(&scenario)
         .map_err(|(needle, message)| ScenarioError::invalid(path, text, needle.as_deref(), message))?;
     Ok(scenario)
+}
+
+/// The combatants' names in scenario text, in order, read past everything else. It fails only where reading the
+/// whole scenario would (bad syntax, a roster without names), with the same error.
+fn roster_names(text: &str) -> Result<Vec<String>, ron::error::SpannedError> {
+    #[derive(Deserialize)]
+    struct File {
+        ruleset: Rules,
+    }
+    #[derive(Deserialize)]
+    enum Rules {
+        EclipsePhase(Roster),
+        Shadowrun4(Roster),
+        Storyteller(Roster),
+        HomebrewD6(Roster),
+    }
+    #[derive(Deserialize)]
+    struct Roster {
+        #[serde(default)]
+        combatants: Vec<Named>,
+    }
+    #[derive(Deserialize)]
+    struct Named {
+        name: String,
+    }
+    let file: File = ron_options().from_str(text)?;
+    let (Rules::EclipsePhase(r) | Rules::Shadowrun4(r) | Rules::Storyteller(r) | Rules::HomebrewD6(r)) = file.ruleset;
+    Ok(r.combatants.into_iter().map(|c| c.name).collect())
 }
 
 /// The dice of a battle: faces given, else a seed given, else the scenario's own faces or seed, else a random seed

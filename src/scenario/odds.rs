@@ -5,6 +5,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::Scenario;
 use crate::rules::odds::{Chance, Dist, Measure, Odds};
+use crate::rules::ruleset::CombatantId;
 
 /// The attack to price: by the attacker's and target's names, or the scenario's first scripted action.
 pub fn odds(scenario: &Scenario, pair: Option<(&str, &str)>) -> Result<Odds, String> {
@@ -18,10 +19,10 @@ pub fn odds(scenario: &Scenario, pair: Option<(&str, &str)>) -> Result<Odds, Str
     };
     let (actor, action) = match (pair, battle.first_scripted()) {
         (Some((attacker, target)), _) => {
-            let (actor, _) = (index(attacker)?, index(target)?);
-            (actor, battle.plain_attack_of(actor, target))
+            let actor = index(attacker)?;
+            (actor, battle.plain_attack_of(actor, CombatantId::at(index(target)?)))
         }
-        (None, Some(first)) => (index(battle.actor_of(&first).unwrap_or_default())?, first),
+        (None, Some(first)) => (battle.actor_of(&first).unwrap_or_default().index(), first),
         (None, None) => return Err("give --attacker and --target, or script an attack in the file".into()),
     };
     battle.odds_of(actor, &action).map_err(|e| e.to_string())

@@ -212,10 +212,10 @@ pub(super) fn all_ai_battle(world: &mut World, index: usize) -> Result<String, S
 fn battle_of(menu: &Menu, choice: &MenuChoice, session: &PlayOptions) -> Result<NextBattle, String> {
     let (_, level) = menu.levels.iter().find(|(p, _)| *p == choice.level).ok_or("no level is chosen")?;
     let mut scenario = level.scenario(choice.ruleset).map_err(|e| e.to_string())?;
+    choice.absent.iter().try_for_each(|side| scenario.remove_side(side))?;
     if !choice.options.is_empty() {
         scenario.set_options(&choice.options)?;
     }
-    choice.absent.iter().try_for_each(|side| scenario.remove_side(side))?;
     let minds = Minds { sides: choice.ai.iter().cloned().collect(), default: Difficulty::Normal };
     let names = choice.names.iter().filter(|(_, n)| !n.trim().is_empty()).cloned().collect();
     let (humans, fog) = (choice.humans.clone(), choice.fog);

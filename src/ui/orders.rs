@@ -134,7 +134,7 @@ fn give_orders(
         orders.others = others.iter().map(|(name, _)| name.clone()).collect();
     }
     let views = battle.views();
-    let target = orders.target.and_then(|cell| views.iter().find(|c| c.position == cell)).map(|c| c.name());
+    let target = orders.target.and_then(|cell| views.iter().find(|c| c.position == cell)).map(|c| c.id());
     let (movement, target) = if orders.wait { (None, None) } else { (orders.movement.clone(), target) };
     let ways = target.map(|t| battle.attack_choices(slot.actor, t, movement.clone())).unwrap_or_default();
     let names: Vec<String> = ways.iter().map(|(n, _)| n.clone()).collect();

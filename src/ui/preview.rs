@@ -102,7 +102,7 @@ fn update_preview(
             let sight = map.0.sight(me.position, cell);
             next.sight_note =
                 format!("{} m, {}{}", sight.meters, sight.cover, if sight.hidden { ", hidden" } else { "" });
-            let action = battle.plain_attack_of(actor, views[t].name());
+            let action = battle.plain_attack_of(actor, views[t].id());
             match battle.odds_of(actor, &action) {
                 Ok(odds) => next.odds = Some(odds),
                 Err(e) => next.sight_note.push_str(&format!(" — no attack: {e}")),

@@ -20,6 +20,11 @@ pub fn ron<T: DeserializeOwned>(text: &str) -> T {
     ron_options().from_str(text).unwrap_or_else(|e| panic!("test RON {text}: {e}"))
 }
 
+/// Anything from RON text that names `battle`'s combatants (an action, options): names are read as ids.
+pub fn named<T: DeserializeOwned, F: FighterState>(battle: &[Combatant<F>], text: &str) -> T {
+    skirmish::rules::id::naming(skirmish::rules::ruleset::names(battle), || ron(text))
+}
+
 /// A sheet from the inside of its RON parentheses, e.g. `init: 50, durability: 30`.
 pub fn sheet_of<S: DeserializeOwned>(fields: &str) -> S {
     ron(&format!("({fields})"))
@@ -47,7 +52,7 @@ where
     let mut log = named_log(battle);
     let slot = Slot { actor, phase: 1, simultaneous: false };
     if rules.start_slot(slot, battle, &mut log) {
-        rules.perform(slot, &ron::<R::Action>(text), battle, &mut dice, &mut log)?;
+        rules.perform(slot, &named::<R::Action, _>(battle, text), battle, &mut dice, &mut log)?;
     }
     assert_eq!(dice.remaining(), 0, "every scripted face should be used:\n{}", render(&log));
     Ok(log)

@@ -14,13 +14,13 @@ use crate::rules::dice::Dice;
 use crate::rules::field::{Cell, Field, Move, Pace};
 use crate::rules::movement::{engaged, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::ruleset::{Combatant, find, pair_mut};
+use crate::rules::ruleset::{Combatant, CombatantId, index, name_of, pair_mut};
 
 /// One combatant's Action Phase, as a scenario scripts it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Action {
-    pub actor: String,
+    pub actor: CombatantId,
     #[serde(default)]
     pub quick: Vec<QuickAction>,
     #[serde(default)]
@@ -51,7 +51,7 @@ pub enum ComplexAction {
     /// Reload the weapon in hand.
     Reload,
     /// Fix your aim on a target: +30 to your next shot at it.
-    Aim(String),
+    Aim(CombatantId),
     Wait,
 }
 
@@ -66,7 +66,7 @@ pub struct Attack {
     #[serde(default)]
     pub mode: Option<FiringMode>,
     /// One target per shot: semi-auto and burst allow two shots, other modes one.
-    pub targets: Vec<String>,
+    pub targets: Vec<CombatantId>,
     #[serde(default)]
     pub situation: Situation,
 }
@@ -80,7 +80,7 @@ pub struct AreaAttack {
     pub weapon: Option<WeaponRef>,
     /// The combatant the blast is centered on.
     #[serde(default)]
-    pub target: Option<String>,
+    pub target: Option<CombatantId>,
     /// The cell the blast is centered on.
     #[serde(default)]
     pub at: Option<Cell>,
@@ -176,7 +176,7 @@ impl EclipsePhase {
                 me.condition.ammo.remove(&id);
                 log.push(said(me, &format!("reloads the {id} (Complex Action)")));
             }
-            ComplexAction::Aim(target) => return super::aim::take_aim(&self.field, actor, target, battle, log),
+            ComplexAction::Aim(target) => return super::aim::take_aim(&self.field, actor, *target, battle, log),
             ComplexAction::Wait => log.push(said(me, "waits")),
         }
         Ok(())
@@ -194,14 +194,14 @@ impl EclipsePhase {
         let (id, weapon) = weapon_in_hand(&battle[actor].fighter, attack.weapon.as_ref())?;
         let mode = attack.mode.unwrap_or_else(|| preferred_mode(weapon));
         check_attack(&battle[actor].fighter, &id, weapon, mode, attack, used_quick)?;
-        let what =
-            format!("attacks with the {} ({mode}) at {} (Complex Action)", weapon.name, attack.targets.join(", "));
+        let names: Vec<String> = attack.targets.iter().map(|&t| name_of(battle, t)).collect();
+        let what = format!("attacks with the {} ({mode}) at {} (Complex Action)", weapon.name, names.join(", "));
         log.push(Event::ActionTaken { who: battle[actor].fighter.id, action: what });
-        let mut shot_at: Vec<&str> = Vec::new();
-        for (n, target) in attack.targets.iter().enumerate() {
-            let t = find(battle, target)?;
-            let other_targets = shot_at.iter().filter(|n| **n != target).count() as u32;
-            if !shot_at.contains(&target.as_str()) {
+        let mut shot_at: Vec<CombatantId> = Vec::new();
+        for (n, &target) in attack.targets.iter().enumerate() {
+            let t = index(battle, target)?;
+            let other_targets = shot_at.iter().filter(|&&n| n != target).count() as u32;
+            if !shot_at.contains(&target) {
                 shot_at.push(target);
             }
             let (situation, meters) = self.aim_at(battle, actor, t, weapon, &attack.situation)?;

@@ -8,37 +8,40 @@ use super::sheet::Aim;
 use super::{Fighter, RulesError};
 use crate::rules::field::{Cell, Field};
 use crate::rules::outcome::{Event, Log};
-use crate::rules::ruleset::Combatant;
+use crate::rules::ruleset::{Combatant, CombatantId, index, name_of};
 
-/// Fixes `actor`'s aim on the combatant called `target`, who must be in its sights now.
+/// Fixes `actor`'s aim on combatant `target`, who must be in its sights now.
 pub(super) fn take_aim(
     field: &Field,
     actor: usize,
-    target: &str,
+    target: CombatantId,
     battle: &mut [Combatant<Fighter>],
     log: &mut Log,
 ) -> Result<(), RulesError> {
-    let t = crate::rules::ruleset::find(battle, target)?;
+    let t = index(battle, target)?;
+    let them = battle[t].fighter.name.clone();
     if !in_sights(field, battle[actor].position, battle[t].position) {
         let me = &battle[actor].fighter.name;
-        return Err(RulesError::Illegal(format!("{me} cannot aim at {target}: it is out of sight")));
+        return Err(RulesError::Illegal(format!("{me} cannot aim at {them}: it is out of sight")));
     }
     let me = &mut battle[actor].fighter;
-    me.condition.aim = Some(Aim { target: target.to_owned(), held: false });
-    let action = format!("takes aim at {target} (Complex Action; +30 to a shot at it next Action Phase)");
+    me.condition.aim = Some(Aim { target, held: false });
+    let action = format!("takes aim at {them} (Complex Action; +30 to a shot at it next Action Phase)");
     log.push(Event::ActionTaken { who: me.id, action });
     Ok(())
 }
 
 /// At the start of the aimer's Action Phase: an aim taken last phase is held for this one; one held since then and not
 /// used has lapsed.
-pub(super) fn start_phase(me: &mut Fighter, log: &mut Log) {
-    let Some(aim) = me.condition.aim.as_mut() else { return };
+pub(super) fn start_phase(battle: &mut [Combatant<Fighter>], actor: usize, log: &mut Log) {
+    let Some(aim) = battle[actor].fighter.condition.aim.as_mut() else { return };
     if !aim.held {
         aim.held = true;
         return;
     }
-    let action = format!("lets its aim at {} lapse: a new Action Phase has begun", aim.target);
+    let target = aim.target;
+    let action = format!("lets its aim at {} lapse: a new Action Phase has begun", name_of(battle, target));
+    let me = &mut battle[actor].fighter;
     me.condition.aim = None;
     log.push(Event::ActionTaken { who: me.id, action });
 }
@@ -52,19 +55,19 @@ pub(super) fn check_sights(
     path: &[Cell],
     log: &mut Log,
 ) {
-    let name = battle[mover].fighter.name.clone();
+    let id = battle[mover].fighter.id;
     for aimer in 0..battle.len() {
         let Some(aim) = battle[aimer].fighter.condition.aim.clone() else { continue };
-        let lost = match (aimer == mover, aim.target == name) {
-            (true, _) => crate::rules::ruleset::find(battle, &aim.target)
+        let lost = match (aimer == mover, aim.target == id) {
+            (true, _) => index(battle, aim.target)
                 .map_or(true, |t| path.iter().any(|&c| !in_sights(field, c, battle[t].position))),
             (false, true) => path.iter().any(|&c| !in_sights(field, battle[aimer].position, c)),
             (false, false) => false,
         };
         if lost {
+            let action = format!("loses its aim: {} left its sights", name_of(battle, aim.target));
             let me = &mut battle[aimer].fighter;
             me.condition.aim = None;
-            let action = format!("loses its aim: {} left its sights", aim.target);
             log.push(Event::ActionTaken { who: me.id, action });
         }
     }

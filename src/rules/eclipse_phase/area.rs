@@ -16,7 +16,7 @@ use crate::rules::dice::Dice;
 use crate::rules::field::{Cell, distance_m};
 use crate::rules::odds::{Chance, Measure, Odds};
 use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::ruleset::{Combatant, find};
+use crate::rules::ruleset::{Combatant, index, name_of};
 
 /// A blast checked and placed on the map.
 pub(super) struct Placed {
@@ -59,7 +59,7 @@ impl EclipsePhase {
             return Err(RulesError::Illegal(why));
         }
         let (center, aimed_at) = match (&area.target, area.at) {
-            (Some(name), None) => (battle[find(battle, name)?].position, name.clone()),
+            (Some(target), None) => (battle[index(battle, *target)?].position, name_of(battle, *target)),
             (None, Some(cell)) => (cell, format!("{cell:?}")),
             _ => return Err(RulesError::Illegal("an area attack needs a target or a cell (`at`), not both".into())),
         };
@@ -162,7 +162,7 @@ impl EclipsePhase {
         }
         let hit: f64 = classes.values().sum();
         let critical = classes.iter().filter(|((ad, _), _)| *ad).map(|(_, p)| p).sum();
-        let primary = area.target.as_deref().and_then(|t| find(battle, t).ok());
+        let primary = area.target.and_then(|t| index(battle, t).ok());
         let mut odds = self.blast_table((battle, actor), &caught, tallies, primary, (hit, critical));
         odds.chances.push((Chance::FriendlyFire, friendly));
         odds.title =

@@ -145,7 +145,7 @@ pub(super) fn attack_modifiers(
         }
         _ => {}
     }
-    if ranged && attacker.condition.aim.as_ref().is_some_and(|a| a.target == defender.name) {
+    if ranged && attacker.condition.aim.as_ref().is_some_and(|a| a.target == defender.id) {
         mods.push(Modifier::new("aimed shot (complex)", "aim", 30));
     }
     if ranged && shot.second_shot && shot.weapon.skill == Skill::BeamWeapons {

@@ -19,31 +19,30 @@ use crate::rules::approach::Reach;
 use crate::rules::field::Move;
 use crate::rules::odds::{Chance, Dist, Measure, Odds, usual_first};
 use crate::rules::outcome::{Log, Status};
-use crate::rules::ruleset::find;
-use crate::rules::ruleset::{Combatant, FighterState};
+use crate::rules::ruleset::{Combatant, CombatantId, FighterState, index};
 
 crate::rules::odds::attack_odds!(EclipsePhase);
 
 impl EclipsePhase {
     /// A plain attack by `actor` at `target` with the weapon in hand and its preferred mode; a blast weapon's is
     /// a blast centered on the target.
-    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {
+    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: CombatantId) -> Action {
         let f = &battle[actor].fighter;
         let complex = match f.drawn_weapon().is_ok_and(|w| w.is_blast()) {
             true => ComplexAction::AreaAttack(AreaAttack {
                 weapon: None,
-                target: Some(target.to_owned()),
+                target: Some(target),
                 at: None,
                 situation: Situation::default(),
             }),
             false => ComplexAction::Attack(Attack {
                 weapon: None,
                 mode: None,
-                targets: vec![target.to_owned()],
+                targets: vec![target],
                 situation: Situation::default(),
             }),
         };
-        Action { actor: f.name.clone(), quick: Vec::new(), complex: Some(complex) }
+        Action { actor: f.id, quick: Vec::new(), complex: Some(complex) }
     }
 
     /// A move (a Quick Action) and an attack at `target`, or a wait.
@@ -52,15 +51,11 @@ impl EclipsePhase {
         battle: &[Combatant<Fighter>],
         actor: usize,
         movement: Option<Move>,
-        target: Option<&str>,
+        target: Option<CombatantId>,
     ) -> Action {
         let mut action = match target {
             Some(t) => self.plain_attack(battle, actor, t),
-            None => Action {
-                actor: battle[actor].fighter.name.clone(),
-                quick: Vec::new(),
-                complex: Some(ComplexAction::Wait),
-            },
+            None => Action { actor: battle[actor].fighter.id, quick: Vec::new(), complex: Some(ComplexAction::Wait) },
         };
         action.quick.extend(movement.map(QuickAction::Move));
         action
@@ -98,7 +93,7 @@ impl EclipsePhase {
     /// The other actions open now: full defense, reload, clear a jam, stand up, draw another weapon, wait.
     pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
-        let act = |quick: Vec<QuickAction>, complex| Action { actor: f.name.clone(), quick, complex };
+        let act = |quick: Vec<QuickAction>, complex| Action { actor: f.id, quick, complex };
         let mut out = vec![("Full defense".to_owned(), act(Vec::new(), Some(ComplexAction::FullDefense)))];
         if f.rounds_in_hand().is_some() {
             out.push(("Reload".into(), act(Vec::new(), Some(ComplexAction::Reload))));
@@ -121,7 +116,7 @@ impl EclipsePhase {
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
-        target: &str,
+        target: CombatantId,
         movement: Option<Move>,
     ) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
@@ -150,9 +145,9 @@ impl EclipsePhase {
         let quick: Vec<QuickAction> = movement.into_iter().map(QuickAction::Move).collect();
         let attack = |mode: FiringMode, called_shot: bool| {
             let situation = Situation { called_shot, ..Situation::default() };
-            let targets = vec![target.to_owned(); mode.shots_per_action()];
+            let targets = vec![target; mode.shots_per_action()];
             let attack = Attack { weapon: None, mode: Some(mode), targets, situation };
-            Action { actor: f.name.clone(), quick: quick.clone(), complex: Some(ComplexAction::Attack(attack)) }
+            Action { actor: f.id, quick: quick.clone(), complex: Some(ComplexAction::Attack(attack)) }
         };
         let mut out: Vec<(String, Action)> = modes.iter().map(|&m| (m.to_string(), attack(m, false))).collect();
         out.push((format!("{}, called shot (−10)", modes[0]), attack(modes[0], true)));
@@ -176,12 +171,13 @@ impl EclipsePhase {
         let (id, weapon) = weapon_in_hand(me, attack.weapon.as_ref())?;
         let mode = attack.mode.unwrap_or_else(|| preferred_mode(weapon));
         check_attack(me, &id, weapon, mode, attack, !action.quick.is_empty())?;
-        let name = attack.targets.first().ok_or_else(|| RulesError::Illegal("an attack needs a target".into()))?;
-        let t = find(battle, name)?;
+        let first = attack.targets.first().ok_or_else(|| RulesError::Illegal("an attack needs a target".into()))?;
+        let t = index(battle, *first)?;
         let (situation, meters) = self.aim_at(battle, actor, t, weapon, &attack.situation)?;
         let shot = Shot::first(&id, weapon, mode, &situation, meters);
         let mut odds = shot_odds(&self.options, me, &battle[t].fighter, &shot)?;
-        odds.title = format!("{} shoots {} with the {} ({mode}), {meters} m", me.name, name, weapon.name);
+        odds.title =
+            format!("{} shoots {} with the {} ({mode}), {meters} m", me.name, battle[t].fighter.name, weapon.name);
         Ok(odds)
     }
 }

@@ -24,7 +24,7 @@ pub(super) fn default_action(field: &Field, actor: usize, battle: &[Combatant<Fi
     let f = &battle[actor].fighter;
     let mut quick = if f.condition.has(&Status::Prone) { vec![QuickAction::StandUp] } else { Vec::new() };
     let (id, weapon) = weapon_in_hand(f, None).ok()?;
-    let act = |quick: Vec<QuickAction>, complex| Some(Action { actor: f.name.clone(), quick, complex: Some(complex) });
+    let act = |quick: Vec<QuickAction>, complex| Some(Action { actor: f.id, quick, complex: Some(complex) });
     if f.condition.has(&Status::WeaponJammed(id.clone())) {
         return act(quick, ComplexAction::ClearJam);
     }
@@ -45,11 +45,11 @@ pub(super) fn default_action(field: &Field, actor: usize, battle: &[Combatant<Fi
         Some(t) if walked || !reach.melee => t,
         _ => return act(quick, ComplexAction::Wait),
     };
-    let name = battle[target].fighter.name.clone();
+    let them = battle[target].fighter.id;
     if weapon.is_blast() {
-        let area = AreaAttack { weapon: None, target: Some(name), at: None, situation: Situation::default() };
+        let area = AreaAttack { weapon: None, target: Some(them), at: None, situation: Situation::default() };
         return act(quick, ComplexAction::AreaAttack(area));
     }
-    let attack = Attack { weapon: None, mode: Some(mode), targets: vec![name; shots], situation: Situation::default() };
+    let attack = Attack { weapon: None, mode: Some(mode), targets: vec![them; shots], situation: Situation::default() };
     act(quick, ComplexAction::Attack(attack))
 }

@@ -9,6 +9,7 @@ use super::gear::{ArmorRef, WeaponRef};
 pub use super::skills::Skill;
 use crate::rules::field::Rates;
 use crate::rules::outcome::Status;
+use crate::rules::ruleset::CombatantId;
 
 crate::rules::bounded_rating!(
     /// A percentile rating (aptitude, skill or INIT), 0–99.
@@ -146,7 +147,7 @@ pub struct Condition {
 #[serde(deny_unknown_fields)]
 pub struct Aim {
     /// The combatant aimed at.
-    pub target: String,
+    pub target: CombatantId,
     /// The aimer's next Action Phase has begun: the aim is good for this phase only.
     #[serde(default)]
     pub held: bool,

@@ -8,7 +8,7 @@ use super::{Fighter, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Pace};
 use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::ruleset::{Combatant, Ruleset, Slot, Track};
+use crate::rules::ruleset::{Combatant, CombatantId, Ruleset, Slot, Track};
 
 impl Ruleset for EclipsePhase {
     type Fighter = Fighter;
@@ -72,7 +72,7 @@ impl Ruleset for EclipsePhase {
             let reason = "a new Action Phase".to_owned();
             log.push(Event::StatusLost { who: me.id, status: Status::FullDefense, reason });
         }
-        super::aim::start_phase(me, log);
+        super::aim::start_phase(battle, slot.actor, log);
         true
     }
 
@@ -98,8 +98,8 @@ impl Ruleset for EclipsePhase {
         self.field = field;
     }
 
-    fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
-        &action.actor
+    fn actor_of(&self, action: &Action) -> CombatantId {
+        action.actor
     }
 }
 

@@ -15,16 +15,16 @@ use crate::rules::field::Move;
 use crate::rules::odds::{Chance, Dist, Measure, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
-use crate::rules::ruleset::Combatant;
+use crate::rules::ruleset::{Combatant, CombatantId};
 
 crate::rules::odds::attack_odds!(HomebrewD6);
 
 impl HomebrewD6 {
     /// A plain attack by `actor` at `target` with the weapon in hand (Complex in melee, else Simple).
-    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {
+    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: CombatantId) -> Action {
         let f = &battle[actor].fighter;
-        let attack = Attack { target: target.to_owned(), situation: Default::default() };
-        let mut action = Action::empty(f.name.clone());
+        let attack = Attack { target, situation: Default::default() };
+        let mut action = Action::empty(f.id);
         let melee = super::gear::WeaponRef(f.drawn_id().to_owned()).weapon().is_ok_and(|w| w.kind == AttackKind::Melee);
         match melee {
             true => action.complex = Some(ComplexAction::Attack(attack)),
@@ -39,14 +39,11 @@ impl HomebrewD6 {
         battle: &[Combatant<Fighter>],
         actor: usize,
         movement: Option<Move>,
-        target: Option<&str>,
+        target: Option<CombatantId>,
     ) -> Action {
         let mut action = match target {
             Some(t) => self.plain_attack(battle, actor, t),
-            None => {
-                let actor = battle[actor].fighter.name.clone();
-                Action::only(actor, ComplexAction::Wait)
-            }
+            None => Action::only(battle[actor].fighter.id, ComplexAction::Wait),
         };
         action.movement = movement;
         action
@@ -74,12 +71,7 @@ impl HomebrewD6 {
     /// The other actions open now: clear a jam, drop prone or stand up, ready another weapon, wait.
     pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
-        let act = |free, simple: Vec<SimpleAction>, complex| Action {
-            free,
-            simple,
-            complex,
-            ..Action::empty(f.name.clone())
-        };
+        let act = |free, simple: Vec<SimpleAction>, complex| Action { free, simple, complex, ..Action::empty(f.id) };
         let mut out = Vec::new();
         if f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned())) {
             out.push(("Clear the jam".to_owned(), act(None, vec![SimpleAction::ClearJam], None)));
@@ -100,7 +92,7 @@ impl HomebrewD6 {
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
-        target: &str,
+        target: CombatantId,
         movement: Option<Move>,
     ) -> Vec<(String, Action)> {
         let mut once = self.plain_attack(battle, actor, target);

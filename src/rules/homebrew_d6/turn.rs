@@ -13,8 +13,7 @@ use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::passes::{FreeAction, InitiativeRoll, PassEntry, Passes, PhaseAction, phase_move, roll_initiative};
-use crate::rules::ruleset::Roller;
-use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, Track, pair_mut};
+use crate::rules::ruleset::{Combatant, CombatantId, FighterState, Roller, Ruleset, Slot, Track, index, pair_mut};
 
 /// One combatant's Action Phase, as a scenario scripts it.
 pub type Action = PhaseAction<SimpleAction, ComplexAction>;
@@ -41,7 +40,7 @@ pub enum ComplexAction {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Attack {
-    pub target: String,
+    pub target: CombatantId,
     #[serde(default)]
     pub situation: Situation,
 }
@@ -157,7 +156,7 @@ impl Ruleset for HomebrewD6 {
         let weapon = WeaponRef(f.drawn_id().to_owned()).weapon().ok()?;
         let melee = weapon.kind == AttackKind::Melee;
         let reach = self.weapon_reach(f);
-        let mut act = Action::empty(f.name.clone());
+        let mut act = Action::empty(f.id);
         if f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned())) {
             act.simple.push(SimpleAction::ClearJam);
             return Some(act);
@@ -166,7 +165,7 @@ impl Ruleset for HomebrewD6 {
         let rates = (f.sheet.movement.per_part(Pace::Walk, passes), f.sheet.movement.per_part(Pace::Run, passes));
         let Plan { movement, target } = plan(&self.field, battle, slot.actor, reach, rates, &anyone)?;
         act.movement = movement;
-        let attack = |t: usize| Attack { target: battle[t].fighter.name.clone(), situation: Situation::default() };
+        let attack = |t: usize| Attack { target: battle[t].fighter.id, situation: Situation::default() };
         match (target, melee) {
             (Some(t), true) => act.complex = Some(ComplexAction::Attack(attack(t))),
             (Some(t), false) => act.simple = vec![SimpleAction::Attack(attack(t)), SimpleAction::Attack(attack(t))],
@@ -197,8 +196,8 @@ impl Ruleset for HomebrewD6 {
         self.field = field;
     }
 
-    fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
-        &action.actor
+    fn actor_of(&self, action: &Action) -> CombatantId {
+        action.actor
     }
 }
 
@@ -267,10 +266,7 @@ impl HomebrewD6 {
         complex: bool,
         battle: &[Combatant<Fighter>],
     ) -> Result<Prepared, RulesError> {
-        let target = battle
-            .iter()
-            .position(|c| c.fighter.name == attack.target)
-            .ok_or_else(|| RulesError::Illegal(format!("no combatant is called {}", attack.target)))?;
+        let target = index(battle, attack.target)?;
         let (me, them) = (&battle[actor], &battle[target]);
         let id = me.fighter.drawn_id().to_owned();
         let weapon = WeaponRef(id.clone()).weapon()?;
@@ -283,7 +279,7 @@ impl HomebrewD6 {
         if sight.blocked && weapon.kind != AttackKind::Melee {
             return Err(RulesError::Illegal(format!(
                 "a wall stands between {} and {}",
-                me.fighter.name, attack.target
+                me.fighter.name, them.fighter.name
             )));
         }
         let running = |f: &Fighter| f.condition.has(&Status::Running);

@@ -21,7 +21,7 @@ use crate::rules::movement::{engaged, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status, Term};
 use crate::rules::passes::{FreeAction, PhaseAction, phase_move};
 use crate::rules::ruleset::Roller;
-use crate::rules::ruleset::{Combatant, Slot, pair_mut};
+use crate::rules::ruleset::{Combatant, CombatantId, Slot, index, pair_mut};
 
 /// One combatant's Action Phase, as a scenario scripts it.
 pub type Action = PhaseAction<SimpleAction, ComplexAction>;
@@ -62,7 +62,7 @@ pub struct Attack {
     /// The firing mode; single shot or semi-auto when not given.
     #[serde(default)]
     pub mode: Option<FiringMode>,
-    pub target: String,
+    pub target: CombatantId,
     #[serde(default)]
     pub situation: Situation,
 }
@@ -290,12 +290,9 @@ pub(super) fn prepare(
     melee: bool,
     battle: &[Combatant<Fighter>],
 ) -> Result<Prepared, RulesError> {
-    let target = battle
-        .iter()
-        .position(|c| c.fighter.name == attack.target)
-        .ok_or_else(|| RulesError::Illegal(format!("no combatant is called {}", attack.target)))?;
+    let target = index(battle, attack.target)?;
     if rules.held_back(actor, target) {
-        let why = format!("surprise: it cannot act against {} in the first pass", attack.target);
+        let why = format!("surprise: it cannot act against {} in the first pass", battle[target].fighter.name);
         return Err(RulesError::Illegal(why));
     }
     if let Some(CalledShot::VitalArea(n)) = attack.situation.called_shot
@@ -315,7 +312,10 @@ pub(super) fn prepare(
     }
     let sight = rules.field.sight(me.position, them.position);
     if sight.blocked && !melee {
-        return Err(RulesError::Illegal(format!("a wall stands between {} and {}", me.fighter.name, attack.target)));
+        return Err(RulesError::Illegal(format!(
+            "a wall stands between {} and {}",
+            me.fighter.name, them.fighter.name
+        )));
     }
     let running = |f: &Fighter| f.condition.has(&Status::Running);
     let in_melee = (engaged(battle, actor, None), engaged(battle, target, Some(actor)));

@@ -57,7 +57,7 @@ impl Shadowrun4 {
             let f = &c.fighter;
             let a = &f.sheet.attributes;
             let mut modifiers = Vec::new();
-            if surprise.alerted.contains(&f.name) {
+            if surprise.alerted.contains(&f.id) {
                 modifiers.push(Modifier::new("alerted by a Perception test", "situation", 3));
             }
             // A surprise test is a test like any other: wound modifiers apply (rules.md §2).

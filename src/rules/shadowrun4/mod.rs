@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
 use super::outcome::Modifier;
-use super::ruleset::FighterState;
+use super::ruleset::{CombatantId, FighterState};
 pub use initiative::Shadowrun4;
 use sheet::{Condition, Sheet};
 
@@ -45,7 +45,7 @@ pub struct Options {
 #[serde(default, deny_unknown_fields)]
 pub struct Surprise {
     /// Combatants who passed the optional Perception test: +3 on their surprise test.
-    pub alerted: Vec<String>,
+    pub alerted: Vec<CombatantId>,
 }
 
 /// Narrow autofire adds to the DV; wide autofire lowers the defender's pool instead.

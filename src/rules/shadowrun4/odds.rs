@@ -19,20 +19,20 @@ use crate::rules::field::Move;
 use crate::rules::odds::{Chance, Dist, Measure, Odds, merge, usual_first};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
-use crate::rules::ruleset::{Combatant, FighterState};
+use crate::rules::ruleset::{Combatant, CombatantId, FighterState};
 
 crate::rules::odds::attack_odds!(Shadowrun4);
 
 impl Shadowrun4 {
     /// A plain attack by `actor` at `target` with the weapon in hand: a melee attack, or a shot in the preferred
     /// mode (a Simple Action, or the Complex one for full auto).
-    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {
+    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: CombatantId) -> Action {
         let f = &battle[actor].fighter;
         let weapon = f.drawn_weapon().ok();
         let melee = weapon.is_none_or(|w| w.is_melee());
         let mode = weapon.filter(|_| !melee).map(|w| preferred_mode(&w.modes));
-        let attack = Attack { weapon: None, mode, target: target.to_owned(), situation: Default::default() };
-        let mut action = Action::empty(f.name.clone());
+        let attack = Attack { weapon: None, mode, target, situation: Default::default() };
+        let mut action = Action::empty(f.id);
         match (melee, mode.is_some_and(|m| m.is_complex())) {
             (true, _) => action.complex = Some(ComplexAction::Melee(attack)),
             (false, true) => action.complex = Some(ComplexAction::Fire(attack)),
@@ -47,14 +47,11 @@ impl Shadowrun4 {
         battle: &[Combatant<Fighter>],
         actor: usize,
         movement: Option<Move>,
-        target: Option<&str>,
+        target: Option<CombatantId>,
     ) -> Action {
         let mut action = match target {
             Some(t) => self.plain_attack(battle, actor, t),
-            None => {
-                let actor = battle[actor].fighter.name.clone();
-                Action::only(actor, ComplexAction::Wait)
-            }
+            None => Action::only(battle[actor].fighter.id, ComplexAction::Wait),
         };
         action.movement = movement;
         action
@@ -88,12 +85,7 @@ impl Shadowrun4 {
     /// wait.
     pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
-        let act = |free, simple: Vec<SimpleAction>, complex| Action {
-            free,
-            simple,
-            complex,
-            ..Action::empty(f.name.clone())
-        };
+        let act = |free, simple: Vec<SimpleAction>, complex| Action { free, simple, complex, ..Action::empty(f.id) };
         let mut out = vec![("Take aim".to_owned(), act(None, vec![SimpleAction::TakeAim], None))];
         if f.rounds_in_hand().is_some() {
             out.push(("Reload".into(), act(None, vec![SimpleAction::Reload], None)));
@@ -118,16 +110,16 @@ impl Shadowrun4 {
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
-        target: &str,
+        target: CombatantId,
         movement: Option<Move>,
     ) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
         let Ok(weapon) = f.drawn_weapon() else { return Vec::new() };
-        let base = Action { movement, ..Action::empty(f.name.clone()) };
+        let base = Action { movement, ..Action::empty(f.id) };
         let attack = |mode: Option<FiringMode>, called_shot| Attack {
             weapon: None,
             mode,
-            target: target.to_owned(),
+            target,
             situation: Situation { called_shot, ..Situation::default() },
         };
         if weapon.is_melee() {

@@ -27,14 +27,10 @@ pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combata
     let rates = (f.sheet.movement.per_part(Pace::Walk, passes), f.sheet.movement.per_part(Pace::Run, passes));
     let Plan { movement, target } = plan(&rules.field, battle, actor, reach, rates, &allowed)?;
     let act = |simple: Vec<SimpleAction>, complex| {
-        Some(Action { simple, complex, movement: movement.clone(), ..Action::empty(f.name.clone()) })
+        Some(Action { simple, complex, movement: movement.clone(), ..Action::empty(f.id) })
     };
-    let attack = |t: usize, mode| Attack {
-        weapon: None,
-        mode,
-        target: battle[t].fighter.name.clone(),
-        situation: Situation::default(),
-    };
+    let attack =
+        |t: usize, mode| Attack { weapon: None, mode, target: battle[t].fighter.id, situation: Situation::default() };
     if weapon.is_melee() {
         return match (target, simple.is_empty()) {
             (Some(t), true) => act(simple, Some(ComplexAction::Melee(attack(t, None)))),

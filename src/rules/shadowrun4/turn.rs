@@ -9,7 +9,7 @@ use super::{Fighter, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Pace};
 use crate::rules::outcome::Log;
-use crate::rules::ruleset::{Combatant, Ruleset, Slot, Track};
+use crate::rules::ruleset::{Combatant, CombatantId, Ruleset, Slot, Track};
 
 impl Ruleset for Shadowrun4 {
     type Fighter = Fighter;
@@ -83,7 +83,7 @@ impl Ruleset for Shadowrun4 {
         self.field = field;
     }
 
-    fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
-        &action.actor
+    fn actor_of(&self, action: &Action) -> CombatantId {
+        action.actor
     }
 }

@@ -14,15 +14,15 @@ use crate::rules::approach::Reach;
 use crate::rules::field::Move;
 use crate::rules::odds::{Chance, Dist, Measure, Odds, merge};
 use crate::rules::outcome::{Log, Status};
-use crate::rules::ruleset::Combatant;
+use crate::rules::ruleset::{Combatant, CombatantId};
 
 crate::rules::odds::attack_odds!(Storyteller);
 
 impl Storyteller {
     /// A plain attack by `actor` at `target` with the weapon in hand.
-    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: &str) -> Action {
-        let attack = Attack { weapon: None, target: target.to_owned(), situation: Default::default() };
-        Action { actor: battle[actor].fighter.name.clone(), act: Act::Attack(attack), movement: None }
+    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: CombatantId) -> Action {
+        let attack = Attack { weapon: None, target, situation: Default::default() };
+        Action { actor: battle[actor].fighter.id, act: Act::Attack(attack), movement: None }
     }
 
     /// A move and an attack at `target`, or a wait.
@@ -31,11 +31,11 @@ impl Storyteller {
         battle: &[Combatant<Fighter>],
         actor: usize,
         movement: Option<Move>,
-        target: Option<&str>,
+        target: Option<CombatantId>,
     ) -> Action {
         let mut action = match target {
             Some(t) => self.plain_attack(battle, actor, t),
-            None => Action { actor: battle[actor].fighter.name.clone(), act: Act::Wait, movement: None },
+            None => Action { actor: battle[actor].fighter.id, act: Act::Wait, movement: None },
         };
         action.movement = movement;
         action
@@ -68,7 +68,7 @@ impl Storyteller {
     /// The other actions open now: ready another weapon, wait.
     pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
-        let act = |act| Action { actor: f.name.clone(), act, movement: None };
+        let act = |act| Action { actor: f.id, act, movement: None };
         let mut out: Vec<(String, Action)> = f
             .sheet
             .weapons
@@ -85,7 +85,7 @@ impl Storyteller {
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
-        target: &str,
+        target: CombatantId,
         movement: Option<Move>,
     ) -> Vec<(String, Action)> {
         let mut action = self.plain_attack(battle, actor, target);

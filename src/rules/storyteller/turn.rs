@@ -14,13 +14,13 @@ use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Move, Pace};
 use crate::rules::movement::perform_move;
 use crate::rules::outcome::{Event, Log, Status, Term};
-use crate::rules::ruleset::{Combatant, FighterState, Ruleset, Slot, Track, pair_mut};
+use crate::rules::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot, Track, index, pair_mut};
 
 /// One action, as a scenario scripts it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Action {
-    pub actor: String,
+    pub actor: CombatantId,
     pub act: Act,
     /// A move first: a walk leaves the action for `act`; a run is the whole action (`act` must be `Wait`).
     #[serde(default)]
@@ -43,7 +43,7 @@ pub struct Attack {
     /// The weapon, which must be in hand (punch and kick always are); the one in hand when not given.
     #[serde(default)]
     pub weapon: Option<WeaponRef>,
-    pub target: String,
+    pub target: CombatantId,
     #[serde(default)]
     pub situation: Situation,
 }
@@ -188,14 +188,12 @@ impl Ruleset for Storyteller {
         // A run is the whole action.
         let target = target.filter(|_| movement.as_ref().is_none_or(|m| m.pace == Pace::Walk));
         let act = match target {
-            Some(t) => Act::Attack(Attack {
-                weapon: None,
-                target: battle[t].fighter.name.clone(),
-                situation: Situation::default(),
-            }),
+            Some(t) => {
+                Act::Attack(Attack { weapon: None, target: battle[t].fighter.id, situation: Situation::default() })
+            }
             None => Act::Wait,
         };
-        Some(Action { actor: f.name.clone(), act, movement })
+        Some(Action { actor: f.id, act, movement })
     }
 
     fn paces(&self, f: &Fighter) -> (Dm, Dm) {
@@ -215,8 +213,8 @@ impl Ruleset for Storyteller {
         self.field = field;
     }
 
-    fn actor_of<'a>(&self, action: &'a Action) -> &'a str {
-        &action.actor
+    fn actor_of(&self, action: &Action) -> CombatantId {
+        action.actor
     }
 }
 
@@ -264,10 +262,7 @@ impl Storyteller {
         attack: &Attack,
         battle: &[Combatant<Fighter>],
     ) -> Result<(usize, &'static Weapon, Situation, u32), RulesError> {
-        let target = battle
-            .iter()
-            .position(|c| c.fighter.name == attack.target)
-            .ok_or_else(|| RulesError::Illegal(format!("no combatant is called {}", attack.target)))?;
+        let target = index(battle, attack.target)?;
         let me = &battle[actor].fighter;
         let id = match &attack.weapon {
             Some(w) if !matches!(w.0.as_str(), "punch" | "kick") && w.0 != me.drawn_id() => {
@@ -279,7 +274,10 @@ impl Storyteller {
         let weapon = WeaponRef(id).weapon()?;
         let sight = self.field.sight(battle[actor].position, battle[target].position);
         if sight.blocked && weapon.is_ranged() {
-            return Err(RulesError::Illegal(format!("a wall stands between {} and {}", me.name, attack.target)));
+            return Err(RulesError::Illegal(format!(
+                "a wall stands between {} and {}",
+                me.name, battle[target].fighter.name
+            )));
         }
         let situation = if weapon.is_ranged() { attack.situation.on_map(&sight) } else { attack.situation.clone() };
         Ok((target, weapon, situation, sight.meters))
