@@ -123,7 +123,7 @@ fn write_back(battle: &AnyBattle, roster: &Roster, new_turn: bool, query: &mut Q
 /// side's for the AI; a slot with no action ends at once.
 fn choose_action(
     mut started: MessageReader<TurnStarted>,
-    mut engine: ResMut<Engine>,
+    engine: Res<Engine>,
     deciders: Deciders,
     mut state: ResMut<TurnState>,
     mut declare: MessageWriter<DeclareAction>,

@@ -10,7 +10,7 @@ use super::RulesError;
 use super::approach::cover_spot;
 use super::dice::Dice;
 use super::eclipse_phase::EclipsePhase;
-use super::engine::{Battle, Ending, Next, Recorded};
+use super::engine::{Battle, Decision, Ending, Next, Recorded};
 use super::field::{Cell, Dm, Field, Move};
 use super::homebrew_d6::HomebrewD6;
 use super::odds::{AttackOdds, Odds};
@@ -39,7 +39,7 @@ impl RulesetId {
 pub trait Kind:
     Ruleset<
         Fighter: FighterParts + Clone + fmt::Debug + Send + Sync + 'static,
-        Action: Clone + fmt::Debug + Send + Sync + 'static,
+        Action: Clone + PartialEq + fmt::Debug + Send + Sync + 'static,
     > + AttackOdds
     + Clone
     + fmt::Debug
@@ -281,8 +281,8 @@ impl AnyBattle {
     }
 
     /// See [`Battle::scripted_action`].
-    pub fn scripted_action(&mut self) -> Option<AnyAction> {
-        each!(self, b, K => b.scripted_action().map(K::wrap))
+    pub fn scripted_action(&self) -> Option<AnyAction> {
+        each!(self, b, K => b.scripted_action().cloned().map(K::wrap))
     }
 
     /// The ruleset's built-in choice for the combatant in `slot`.
@@ -295,14 +295,45 @@ impl AnyBattle {
         each!(self, b, K => b.started())
     }
 
-    /// Every action taken so far.
+    /// Every decision taken so far.
     pub fn record(&self) -> Vec<Recorded<AnyAction>> {
         each!(self, b, K => b.record().iter().map(|r| Recorded {
             turn: r.turn,
             slot: r.slot,
             actor: r.actor,
-            action: K::wrap(r.action.clone()),
+            decision: match &r.decision {
+                Decision::Act(action) => Decision::Act(K::wrap(action.clone())),
+                Decision::Pass => Decision::Pass,
+                Decision::Delay => Decision::Delay,
+            },
+            dice: r.dice,
         }).collect())
+    }
+
+    /// See [`Battle::faces`].
+    pub fn faces(&self) -> &[u32] {
+        each!(self, b, K => b.faces())
+    }
+
+    /// See [`Battle::replay`]; a record of another ruleset's actions is refused.
+    pub fn replay(
+        &mut self,
+        record: &[Recorded<AnyAction>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError> {
+        let rules = self.rules_name();
+        each!(self, b, K => {
+            let record = record.iter().map(|r| {
+                let decision = match &r.decision {
+                    Decision::Act(action) => Decision::Act(K::unwrap(action).ok_or_else(|| mismatch(rules, action))?.clone()),
+                    Decision::Pass => Decision::Pass,
+                    Decision::Delay => Decision::Delay,
+                };
+                Ok(Recorded { turn: r.turn, slot: r.slot, actor: r.actor, decision, dice: r.dice })
+            }).collect::<Result<Vec<_>, RulesError>>()?;
+            b.replay(&record, dice, log)
+        })
     }
 
     /// How many combatants the battle has.

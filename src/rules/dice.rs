@@ -53,6 +53,26 @@ pub trait Dice {
     }
 }
 
+/// Dice that note every face they give, in order: how a battle keeps the faces its record replays with.
+pub struct Recording<'a> {
+    dice: &'a mut dyn Dice,
+    pub faces: Vec<u32>,
+}
+
+impl<'a> Recording<'a> {
+    pub fn new(dice: &'a mut dyn Dice) -> Self {
+        Recording { dice, faces: Vec::new() }
+    }
+}
+
+impl Dice for Recording<'_> {
+    fn roll(&mut self, sides: u32, purpose: &str) -> Result<u32, DiceError> {
+        let face = self.dice.roll(sides, purpose)?;
+        self.faces.push(face);
+        Ok(face)
+    }
+}
+
 /// Checks a face given by a person or a script and normalises a d10's 0 to 10.
 pub fn read_face(face: u32, sides: u32, purpose: &str) -> Result<u32, DiceError> {
     let request = || DieRequest { sides, purpose: purpose.to_owned() };

@@ -10,11 +10,15 @@
 //! back when everyone else in its phase or pass has acted. The battle ends when one side is left (a tie-mate acting
 //! at the same moment still acts), a side meets the level's victory, a script is spent or cannot go on, or the turn
 //! limit is reached.
+//!
+//! The battle's inputs are the decisions for its slots (act, pass, delay) and the faces of its dice; it keeps both
+//! ([`Battle::record`], [`Battle::faces`]), and [`Battle::replay`] plays them again onto the same start to the
+//! identical state: the ground for saves, undo and replays. An action the rules refuse changes nothing.
 
 use std::collections::VecDeque;
 
 use super::RulesError;
-use super::dice::Dice;
+use super::dice::{Dice, Recording};
 use super::outcome::{Event, Log};
 use super::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot};
 use super::victory::{Objectives, Won};
@@ -72,13 +76,37 @@ pub struct Ending {
     pub winner: Option<String>,
 }
 
-/// One action taken, in order: with the battle's start and its dice, this record determines the battle.
-#[derive(Clone, Debug)]
+/// What the driver of a battle (a script, the AI, a player) decided for a slot.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Decision<A> {
+    /// The combatant acts.
+    Act(A),
+    /// The slot ends without an action.
+    Pass,
+    /// A player sets the slot aside until everyone else in its phase or pass has acted.
+    Delay,
+}
+
+/// One decision taken, in order: with the battle's start and the faces of its dice, the record determines the
+/// battle.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Recorded<A> {
     pub turn: u32,
     pub slot: Slot,
     pub actor: CombatantId,
-    pub action: A,
+    pub decision: Decision<A>,
+    /// How many faces the battle had rolled once the decision was carried out.
+    pub dice: usize,
+}
+
+impl<A> Recorded<A> {
+    /// The action taken, if the decision was to act.
+    pub fn action(&self) -> Option<&A> {
+        match &self.decision {
+            Decision::Act(action) => Some(action),
+            Decision::Pass | Decision::Delay => None,
+        }
+    }
 }
 
 /// Everything a battle starts from.
@@ -113,6 +141,8 @@ pub struct Battle<R: Ruleset> {
     current: Option<Slot>,
     ending: Option<Ending>,
     record: Vec<Recorded<R::Action>>,
+    /// Every face rolled, in order.
+    faces: Vec<u32>,
     /// The combatants whose slots the last `next` started (their bookkeeping may have changed them).
     started: Vec<usize>,
 }
@@ -120,7 +150,8 @@ pub struct Battle<R: Ruleset> {
 impl<R: Ruleset> Battle<R>
 where
     R: Clone,
-    R::Action: Clone,
+    R::Fighter: Clone,
+    R::Action: Clone + PartialEq,
 {
     /// A battle about to begin, each combatant given its id (its place in the roster): its first turn starts with
     /// the first [`Battle::next`].
@@ -142,6 +173,7 @@ where
             current: None,
             ending: None,
             record: Vec::new(),
+            faces: Vec::new(),
             started: Vec::new(),
         }
     }
@@ -186,9 +218,14 @@ where
         &self.objectives
     }
 
-    /// Every action taken so far.
+    /// Every decision taken so far.
     pub fn record(&self) -> &[Recorded<R::Action>] {
         &self.record
+    }
+
+    /// Every face the battle's dice showed so far, in order.
+    pub fn faces(&self) -> &[u32] {
+        &self.faces
     }
 
     /// The combatants whose slots the last [`Battle::next`] started: besides a new turn, the only ones it may have
@@ -207,7 +244,10 @@ where
             return Ok(Next::Slot(slot));
         }
         self.started.clear();
-        match self.find_slot(dice, log)? {
+        let mut dice = Recording::new(dice);
+        let found = self.find_slot(&mut dice, log);
+        self.faces.append(&mut dice.faces);
+        match found? {
             Ok(slot) => {
                 self.current = Some(slot);
                 Ok(Next::Slot(slot))
@@ -324,15 +364,13 @@ where
         (!had).then(|| Stop::Stuck(format!("{name} cannot act for the next scripted action")))
     }
 
-    /// The script's next action when it is for the combatant whose slot this is (taken off the script), else none:
-    /// the slot passes.
-    pub fn scripted_action(&mut self) -> Option<R::Action> {
+    /// The script's next action when it is for the combatant whose slot this is, else none: the slot passes. Acting
+    /// on it takes it off the script.
+    pub fn scripted_action(&self) -> Option<&R::Action> {
         let slot = self.current?;
-        let Orders::Script(actions) = &mut self.orders else { return None };
-        if self.rules.actor_of(actions.front()?) != self.combatants[slot.actor].fighter.id() {
-            return None;
-        }
-        actions.pop_front()
+        let Orders::Script(actions) = &self.orders else { return None };
+        let next = actions.front()?;
+        (self.rules.actor_of(next) == self.combatants[slot.actor].fighter.id()).then_some(next)
     }
 
     /// The script's next action, if the battle has a script.
@@ -349,19 +387,30 @@ where
     }
 
     /// Carries out `action` in the slot being played; its explained events go to the log. An error (the rules
-    /// refuse the action, scripted dice run out) leaves the slot waiting, and whatever the action did before it.
+    /// refuse the action, scripted dice run out) leaves the battle as it was, the slot still waiting: the rules work
+    /// on copies, kept only when the action is done.
     pub fn act(&mut self, action: &R::Action, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {
         let slot = self.current.ok_or_else(|| RulesError::Illegal("no slot is waiting for an action".into()))?;
-        self.rules.perform(slot, action, &mut self.combatants, dice, log)?;
-        let actor = self.combatants[slot.actor].fighter.id();
-        self.record.push(Recorded { turn: self.turn, slot, actor, action: action.clone() });
-        self.current = None;
+        let (mut rules, mut combatants) = (self.rules.clone(), self.combatants.clone());
+        let (mut dice, mut events) = (Recording::new(dice), Log::default());
+        rules.perform(slot, action, &mut combatants, &mut dice, &mut events)?;
+        (self.rules, self.combatants) = (rules, combatants);
+        self.faces.append(&mut dice.faces);
+        log.events.append(&mut events.events);
+        if let Orders::Script(script) = &mut self.orders
+            && script.front() == Some(action)
+        {
+            script.pop_front();
+        }
+        self.decided(slot, Decision::Act(action.clone()));
         Ok(())
     }
 
     /// The slot being played ends without an action.
     pub fn pass(&mut self) {
-        self.current = None;
+        if let Some(slot) = self.current {
+            self.decided(slot, Decision::Pass);
+        }
     }
 
     /// A player's delay: the slot being played is set aside until the end of its phase or pass, with the reason in
@@ -373,8 +422,44 @@ where
         let action = format!("delays its action until everyone else in this {round} has acted");
         log.push(Event::ActionTaken { who, action });
         self.delayed.push(slot);
-        self.current = None;
+        self.decided(slot, Decision::Delay);
         true
+    }
+
+    /// The slot's decision is carried out: it goes on the record, and the slot is over.
+    fn decided(&mut self, slot: Slot, decision: Decision<R::Action>) {
+        let actor = self.combatants[slot.actor].fighter.id();
+        self.record.push(Recorded { turn: self.turn, slot, actor, decision, dice: self.faces.len() });
+        self.current = None;
+    }
+
+    /// Plays `record` (another battle's, from the same start) onto this battle with `dice` (that battle's faces):
+    /// each recorded slot must come up in turn, and its decision is taken again. Refused where the record does not
+    /// fit: a slot that does not come, a decision the rules or the dice refuse.
+    pub fn replay(
+        &mut self,
+        record: &[Recorded<R::Action>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<(), RulesError> {
+        for r in record {
+            let unfaithful =
+                |why: String| RulesError::Unfaithful(format!("turn {}, slot of {}: {why}", r.turn, r.actor));
+            match self.next(dice, log)? {
+                Next::Slot(slot) if slot == r.slot => {}
+                Next::Slot(slot) => {
+                    return Err(unfaithful(format!("the slot of {} came instead", CombatantId::at(slot.actor))));
+                }
+                Next::Over => return Err(unfaithful("the battle was over".into())),
+            }
+            match &r.decision {
+                Decision::Act(action) => self.act(action, dice, log).map_err(|e| unfaithful(e.to_string()))?,
+                Decision::Pass => self.pass(),
+                Decision::Delay if self.delay(log) => {}
+                Decision::Delay => return Err(unfaithful("it cannot be delayed".into())),
+            }
+        }
+        Ok(())
     }
 
     /// The sides that still have someone in the fight.

@@ -60,6 +60,9 @@ pub enum RulesError {
     /// The action is not allowed now, e.g. firing a jammed weapon.
     #[error("{0}")]
     Illegal(String),
+    /// A battle's record does not fit the battle it is replayed on (another start, or a record cut short).
+    #[error("the record does not fit this battle: {0}")]
+    Unfaithful(String),
     /// The gear behind the action cannot be found: the catalogue is broken, or an id is not in it.
     #[error(transparent)]
     Catalogue(#[from] catalogue::CatalogueError),

@@ -1,0 +1,115 @@
+//! A battle's record replays: the decisions it took (act, pass, delay) and the faces its dice showed, played onto
+//! the same start, give the identical battle at every decision — state, record, dice and log alike. This is what
+//! saves, undo and replays stand on.
+
+mod common;
+
+use skirmish::rules::any::{AnyBattle, RulesetId};
+use skirmish::rules::dice::{ScriptedDice, SeededDice};
+use skirmish::rules::engine::{Decision, Next};
+use skirmish::rules::outcome::Log;
+use skirmish::rules::ruleset::CombatantId;
+use skirmish::scenario::{self, Scenario, level};
+
+/// The battle after each decision, as text (its whole state), with the log's length then.
+struct Played {
+    battle: AnyBattle,
+    log: Log,
+    after: Vec<(String, usize)>,
+}
+
+/// Plays `scenario` with `seed` by the built-in choice (the script where it has one), delaying the first slot that
+/// may be delayed and trying, once, an action the rules refuse (an attack on nobody), which must change nothing.
+fn play(scenario: &Scenario, seed: u64) -> Played {
+    let mut log = Log::default();
+    let mut battle = scenario::start(scenario, "seed", &mut log);
+    let mut dice = SeededDice::new(seed);
+    let (mut after, mut delayed, mut refused) = (Vec::new(), false, false);
+    while let Next::Slot(slot) = battle.next(&mut dice, &mut log).expect("a legal battle") {
+        if !refused {
+            let before = (format!("{battle:?}"), log.events.len());
+            let at_nobody = battle.plain_attack_of(slot.actor, CombatantId(999));
+            assert!(battle.act(&at_nobody, &mut dice, &mut log).is_err(), "an attack on nobody is refused");
+            assert_eq!((format!("{battle:?}"), log.events.len()), before, "a refused action changes nothing");
+            refused = true;
+        }
+        if !delayed && !battle.is_scripted() && battle.delay(&mut log) {
+            delayed = true;
+        } else {
+            let action = if battle.is_scripted() { battle.scripted_action() } else { battle.default_action(slot) };
+            match action {
+                Some(action) => battle.act(&action, &mut dice, &mut log).expect("a legal action"),
+                None => battle.pass(),
+            }
+        }
+        after.push((format!("{battle:?}"), log.events.len()));
+    }
+    assert!(battle.ending().is_some(), "the battle ended");
+    Played { battle, log, after }
+}
+
+/// Replays the first `n` decisions of `played` onto a fresh start of `scenario`.
+fn replay(scenario: &Scenario, played: &Played, n: usize) -> (AnyBattle, Log) {
+    let mut log = Log::default();
+    let mut battle = scenario::start(scenario, "seed", &mut log);
+    let mut dice = ScriptedDice::new(played.battle.faces().iter().copied());
+    battle.replay(&played.battle.record()[..n], &mut dice, &mut log).expect("the record fits");
+    (battle, log)
+}
+
+/// Every decision boundary of `scenario` under `seed` replays to the state the battle had there.
+fn assert_replays(scenario: &Scenario, seed: u64, what: &str) {
+    let played = play(scenario, seed);
+    let record = played.battle.record();
+    assert_eq!(record.len(), played.after.len(), "{what}: one record entry per decision");
+    assert!(record.iter().any(|r| r.decision == Decision::Delay) || played.battle.is_scripted(), "{what}: a delay");
+    for n in 1..=record.len() {
+        let (battle, log) = replay(scenario, &played, n);
+        let (state, events) = &played.after[n - 1];
+        assert_eq!(&format!("{battle:?}"), state, "{what}: the state after decision {n}");
+        assert_eq!(log.events[..], played.log.events[..*events], "{what}: the log after decision {n}");
+    }
+    // Played on to the end, the replay is the battle, its ending included.
+    let (mut battle, mut log) = replay(scenario, &played, record.len());
+    assert_eq!(battle.next(&mut ScriptedDice::new([]), &mut log).expect("no die is left to roll"), Next::Over);
+    assert_eq!(format!("{battle:?}"), format!("{:?}", played.battle), "{what}: the ended battle");
+    assert_eq!(log, played.log, "{what}: the whole log");
+}
+
+#[test]
+fn every_shipped_scenario_replays_at_every_decision() {
+    for file in common::shipped("scenarios").into_iter().chain(common::shipped("tests/scenarios")) {
+        let s = scenario::load(&file).expect("loads");
+        for seed in [1, 2] {
+            assert_replays(&s, seed, &format!("{} seed {seed}", file.display()));
+        }
+    }
+}
+
+#[test]
+fn every_level_under_every_ruleset_replays_at_every_decision() {
+    for file in common::shipped_levels() {
+        let level = level::load(&file).expect("loads");
+        for ruleset in RulesetId::ALL {
+            let s = level.scenario(ruleset).expect("a battle");
+            assert_replays(&s, 7, &format!("{} under {ruleset:?}", file.display()));
+        }
+    }
+}
+
+#[test]
+fn a_record_that_does_not_fit_is_refused() {
+    let s = scenario::load("scenarios/firefight.ron".as_ref()).expect("loads");
+    let played = play(&s, 3);
+    let record = played.battle.record();
+    let mut log = Log::default();
+    // Without its first decision, the record's slots come in another order.
+    let mut battle = scenario::start(&s, "seed", &mut log);
+    let mut dice = ScriptedDice::new(played.battle.faces().iter().copied());
+    let e = battle.replay(&record[1..], &mut dice, &mut log).unwrap_err();
+    assert!(e.to_string().starts_with("the record does not fit this battle: turn 1, slot of #"), "{e}");
+    // Its dice cut short: the replay says which die was missing.
+    let mut battle = scenario::start(&s, "seed", &mut log);
+    let e = battle.replay(&record, &mut ScriptedDice::new(played.battle.faces()[..3].iter().copied()), &mut log);
+    assert!(e.unwrap_err().to_string().contains("the scripted dice ran out after 3 faces"));
+}
