@@ -21,13 +21,13 @@ fn eclipse_phase(c: &mut Criterion) {
         "D",
         sheet("init: 50, durability: 40, skills: { Fray: 50 }, aptitudes: (som: 20), armor: \"light_body_armor\""),
     );
-    let weapon = ep::gear::WeaponRef("assault_rifle".into()).weapon().expect("catalogue");
+    let weapon = ep::gear::Gear::default().weapon("assault_rifle").expect("catalogue");
     let situation = ep::modifiers::Situation::default();
     for (name, mode) in [
         ("typical: burst, 3d10+8", FiringMode::Burst(ModeBonus::Damage)),
         ("large: full auto, 5d10+8", FiringMode::FullAuto(ModeBonus::Damage)),
     ] {
-        let shot = ep::attack::Shot::first("assault_rifle", weapon, mode, &situation, 40);
+        let shot = ep::attack::Shot::first("assault_rifle", &weapon, mode, &situation, 40);
         let odds = ep::odds::shot_odds(&ep::Options::default(), &attacker, &defender, &shot).expect("odds");
         c.bench_function(&format!("odds/eclipse_phase/{name} ({})", odds.inputs.join("; ")), |b| {
             b.iter(|| ep::odds::shot_odds(&ep::Options::default(), &attacker, &defender, &shot).expect("odds"));
@@ -36,7 +36,7 @@ fn eclipse_phase(c: &mut Criterion) {
 }
 
 fn shadowrun4(c: &mut Criterion) {
-    let weapon = sr4::gear::WeaponRef("ak_97".into()).weapon().expect("catalogue");
+    let weapon = sr4::gear::Gear::default().weapon("ak_97").expect("catalogue");
     let (dodge, plain) = (sr4::modifiers::Defense::FullDodge, sr4::modifiers::Defense::Best);
     for (name, defense, a, d) in [
         (
@@ -56,7 +56,7 @@ fn shadowrun4(c: &mut Criterion) {
         let situation = sr4::modifiers::Situation { defense, ..Default::default() };
         let strike = sr4::modifiers::Strike {
             weapon_id: "ak_97",
-            weapon,
+            weapon: &weapon,
             mode: sr4::FiringMode::Burst(sr4::Spray::Narrow),
             situation: &situation,
             distance: 30,
@@ -71,8 +71,8 @@ fn shadowrun4(c: &mut Criterion) {
 
 fn storyteller(c: &mut Criterion) {
     let situation = st::attack::Situation::default();
-    let weapon = st::gear::WeaponRef("assault_rifle".into()).weapon().expect("catalogue");
-    let strike = st::attack::Strike { weapon, situation: &situation, distance: 30 };
+    let weapon = st::gear::Gear::default().weapon("assault_rifle").expect("catalogue");
+    let strike = st::attack::Strike { weapon: &weapon, situation: &situation, distance: 30 };
     for (name, a, d) in [
         (
             "typical",
@@ -95,8 +95,8 @@ fn storyteller(c: &mut Criterion) {
 
 fn homebrew(c: &mut Criterion) {
     let situation = hb::attack::Situation::default();
-    let weapon = hb::gear::WeaponRef("rifle".into()).weapon().expect("catalogue");
-    let strike = hb::attack::Strike { weapon_id: "rifle", weapon, situation: &situation, distance: 50 };
+    let weapon = hb::gear::Gear::default().weapon("rifle").expect("catalogue");
+    let strike = hb::attack::Strike { weapon_id: "rifle", weapon: &weapon, situation: &situation, distance: 50 };
     for (name, a, d) in [
         (
             "typical",

@@ -170,12 +170,12 @@ fn the_mos_rule_option_changes_excellent_successes() {
 
 #[test]
 fn damage_past_durability_incapacitates_and_past_death_rating_kills() {
-    let pistol = Catalogue::get().unwrap().weapon("medium_pistol").unwrap();
+    let pistol = Catalogue::shipped().unwrap().find_weapon("medium_pistol").unwrap();
     let hit = |fields: &str, before: u32, dv: i32| {
         let mut f = at("B", "b", 0, fields).fighter;
         f.condition.damage = before;
         // No dice: an incapacitated or dead target makes no SOM tests.
-        apply_hit(&Options::default(), &mut f, pistol, dv, false, &mut ScriptedDice::new([]), &mut Log::default())
+        apply_hit(&Options::default(), &mut f, &pistol, dv, false, &mut ScriptedDice::new([]), &mut Log::default())
             .unwrap();
         f.condition
     };
@@ -331,11 +331,11 @@ fn the_critical_beats_success_option_lets_a_critical_win() {
 #[test]
 fn damage_equal_to_durability_does_not_incapacitate_unless_the_option_says() {
     use skirmish::rules::eclipse_phase::IncapacitatedAt;
-    let pistol = Catalogue::get().unwrap().weapon("medium_pistol").unwrap();
+    let pistol = Catalogue::shipped().unwrap().find_weapon("medium_pistol").unwrap();
     let hit = |options: Options, dv: i32| {
         let mut f = at("B", "b", 0, "init: 1, durability: 30, wound_threshold: 100").fighter;
         f.condition.damage = 20;
-        apply_hit(&options, &mut f, pistol, dv, false, &mut ScriptedDice::new([]), &mut Log::default()).unwrap();
+        apply_hit(&options, &mut f, &pistol, dv, false, &mut ScriptedDice::new([]), &mut Log::default()).unwrap();
         f.condition
     };
     let seed = Options::default();

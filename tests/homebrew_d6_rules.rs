@@ -16,8 +16,8 @@ use skirmish::rules::ruleset::Ruleset;
 const GUN: &str = r#"attributes: (agility: 4), skills: { Pistols: 3 }, weapons: ["pistol"]"#;
 const DODGER: &str = "attributes: (body: 4), skills: { Dodge: 2 }";
 
-fn weapon(id: &str) -> &'static Weapon {
-    Catalogue::get().unwrap().weapon(id).unwrap()
+fn weapon(id: &str) -> std::sync::Arc<Weapon> {
+    Catalogue::shipped().unwrap().find_weapon(id).unwrap()
 }
 
 /// Steps 2–6 for a hit with `net` net hits, with `faces` for the resistance test.
@@ -26,7 +26,7 @@ fn hit(opts: Options, target: &str, id: &str, net: u32, faces: &[u32]) -> (Log, 
     let mut defender = at("B", "b", 1, target).fighter;
     let mut log = Log::default();
     let mut dice = ScriptedDice::new(faces.iter().copied());
-    resolve_damage(&opts, &attacker, &mut defender, weapon(id), net, &mut dice, &mut log).unwrap();
+    resolve_damage(&opts, &attacker, &mut defender, &weapon(id), net, &mut dice, &mut log).unwrap();
     assert_eq!(dice.remaining(), 0, "{}", render(&log));
     (log, defender)
 }
@@ -91,12 +91,12 @@ fn light_overflows_into_critical_and_full_tracks_knock_out_incapacitate_or_kill(
     b.condition.light = 9;
     let opts = Options::default();
     let mut dice = ScriptedDice::new([2, 2, 2, 2, 2, 2, 2, 2, 2]);
-    resolve_damage(&opts, &attacker, &mut b, weapon("sonic_blaster"), 0, &mut dice, &mut Log::default()).unwrap();
+    resolve_damage(&opts, &attacker, &mut b, &weapon("sonic_blaster"), 0, &mut dice, &mut Log::default()).unwrap();
     let c = &b.condition;
     assert_eq!((c.light, c.critical, c.has(&Status::Unconscious), c.has(&Status::Prone)), (10, 4, true, true));
-    resolve_damage(&opts, &attacker, &mut b, weapon("laser"), 0, &mut dice, &mut Log::default()).unwrap();
+    resolve_damage(&opts, &attacker, &mut b, &weapon("laser"), 0, &mut dice, &mut Log::default()).unwrap();
     assert!(b.condition.has(&Status::Incapacitated) && !b.condition.has(&Status::Dead), "11 of 10 Critical");
-    resolve_damage(&opts, &attacker, &mut b, weapon("pistol"), 0, &mut dice, &mut Log::default()).unwrap();
+    resolve_damage(&opts, &attacker, &mut b, &weapon("pistol"), 0, &mut dice, &mut Log::default()).unwrap();
     assert!(b.condition.has(&Status::Dead), "16: more than 10 + Body 3");
 }
 

@@ -8,7 +8,7 @@ use common::enumerate::every_outcome;
 use common::sheet_of;
 use skirmish::rules::dice::{Dice, SeededDice};
 use skirmish::rules::eclipse_phase::attack::{Shot, resolve_shot};
-use skirmish::rules::eclipse_phase::gear::WeaponRef;
+use skirmish::rules::eclipse_phase::gear::Catalogue;
 use skirmish::rules::eclipse_phase::modifiers::Situation;
 use skirmish::rules::eclipse_phase::odds::shot_odds;
 use skirmish::rules::eclipse_phase::{self as ep, FiringMode, ModeBonus, Options};
@@ -93,7 +93,7 @@ fn ep_shot(
 }
 
 fn shot<'a>(id: &'a str, mode: FiringMode, situation: &'a Situation, distance: u32) -> Shot<'a> {
-    let weapon = WeaponRef(id.to_owned()).weapon().expect("catalogue");
+    let weapon = Catalogue::shipped().expect("catalogue").weapon(id).expect("a weapon");
     Shot::first(id, weapon, mode, situation, distance)
 }
 
@@ -215,7 +215,7 @@ fn eclipse_phase_odds_agree_with_a_large_monte_carlo_run_of_a_typical_burst() {
 mod shadowrun {
     use super::*;
     use skirmish::rules::shadowrun4::attack::{Verdict, resolve_strike};
-    use skirmish::rules::shadowrun4::gear::WeaponRef;
+    use skirmish::rules::shadowrun4::gear::Catalogue;
     use skirmish::rules::shadowrun4::modifiers::Situation;
     use skirmish::rules::shadowrun4::modifiers::Strike;
     use skirmish::rules::shadowrun4::odds::strike_odds;
@@ -265,7 +265,7 @@ mod shadowrun {
     }
 
     fn setup<'a>(id: &'a str, mode: FiringMode, situation: &'a Situation, distance: u32) -> Strike<'a> {
-        let weapon = WeaponRef(id.to_owned()).weapon().expect("catalogue");
+        let weapon = Catalogue::shipped().expect("catalogue").weapon(id).expect("a weapon");
         Strike { weapon_id: id, weapon, mode, situation, distance, surprised: false }
     }
 
@@ -360,7 +360,7 @@ mod storyteller {
     use super::*;
     use skirmish::rules::outcome::Event;
     use skirmish::rules::storyteller::attack::{Situation, Strike, resolve_strike};
-    use skirmish::rules::storyteller::gear::WeaponRef;
+    use skirmish::rules::storyteller::gear::Gear;
     use skirmish::rules::storyteller::odds::strike_odds;
     use skirmish::rules::storyteller::{self as st, Options};
 
@@ -409,8 +409,8 @@ mod storyteller {
         );
         defender.take(skirmish::rules::storyteller::damage::DamageType::Lethal, 5, &mut Log::default());
         let situation = Situation::default();
-        let weapon = WeaponRef("punch".into()).weapon().expect("catalogue");
-        let s = Strike { weapon, situation: &situation, distance: 1 };
+        let weapon = Gear::default().weapon("punch").expect("catalogue");
+        let s = Strike { weapon: &weapon, situation: &situation, distance: 1 };
         let odds = strike_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
         let mut seen = Observed::default();
         every_outcome(|dice| strike(&attacker, &defender, &s, dice), |x, w| seen.add(x, w));
@@ -431,8 +431,8 @@ mod storyteller {
             r#"attributes: (strength: 2, dexterity: 3, stamina: 3, perception: 2, wits: 2), abilities: { Dodge: 2 }, armor: "flak_vest""#,
         );
         let situation = Situation::default();
-        let weapon = WeaponRef("assault_rifle".into()).weapon().expect("catalogue");
-        let s = Strike { weapon, situation: &situation, distance: 30 };
+        let weapon = Gear::default().weapon("assault_rifle").expect("catalogue");
+        let s = Strike { weapon: &weapon, situation: &situation, distance: 30 };
         let odds = strike_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
         let n = 100_000;
         monte_carlo(n, |dice| strike(&attacker, &defender, &s, dice)).agrees(&odds, five_sigma(n));
@@ -442,7 +442,7 @@ mod storyteller {
 mod homebrew {
     use super::*;
     use skirmish::rules::homebrew_d6::attack::{Situation, Strike, resolve_strike};
-    use skirmish::rules::homebrew_d6::gear::WeaponRef;
+    use skirmish::rules::homebrew_d6::gear::Gear;
     use skirmish::rules::homebrew_d6::odds::strike_odds;
     use skirmish::rules::homebrew_d6::{self as hb, Options};
 
@@ -494,8 +494,8 @@ mod homebrew {
         let defender =
             fighter("D", r#"attributes: (agility: 1, reaction: 1, intuition: 2, body: 1, willpower: 1, edge: 1)"#);
         let situation = Situation::default();
-        let weapon = WeaponRef("pistol".into()).weapon().expect("catalogue");
-        let s = Strike { weapon_id: "pistol", weapon, situation: &situation, distance: 10 };
+        let weapon = Gear::default().weapon("pistol").expect("catalogue");
+        let s = Strike { weapon_id: "pistol", weapon: &weapon, situation: &situation, distance: 10 };
         let odds = strike_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
         let mut seen = Observed::default();
         every_outcome(|dice| strike(&attacker, &defender, &s, dice), |x, w| seen.add(x, w));
@@ -527,8 +527,8 @@ mod homebrew {
             r#"attributes: (agility: 3, reaction: 3, intuition: 3, body: 3, willpower: 3, edge: 2), skills: { Dodge: 2 }, armor: ["ballistic_vest"]"#,
         );
         let situation = Situation::default();
-        let weapon = WeaponRef("rifle".into()).weapon().expect("catalogue");
-        let s = Strike { weapon_id: "rifle", weapon, situation: &situation, distance: 50 };
+        let weapon = Gear::default().weapon("rifle").expect("catalogue");
+        let s = Strike { weapon_id: "rifle", weapon: &weapon, situation: &situation, distance: 50 };
         let odds = strike_odds(&Options::default(), &attacker, &defender, &s).expect("odds");
         let n = 100_000;
         monte_carlo(n, |dice| strike(&attacker, &defender, &s, dice)).agrees(&odds, five_sigma(n));

@@ -1,6 +1,10 @@
 //! A ruleset's gear catalogue (`assets/<ruleset>/gear.ron`): weapons and armor by id, and the `WeaponRef` and
 //! `ArmorRef` names a scenario uses, which are checked against the catalogue while the scenario is read so that an
-//! unknown id gets its line and column.
+//! unknown id gets its line and column. A sheet keeps the catalogue it was read against ([`Gear`]): the rules look
+//! gear up there.
+
+use std::fmt;
+use std::sync::Arc;
 
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -18,43 +22,59 @@ pub enum CatalogueError {
     UnknownArmor { id: String, known: String },
 }
 
-/// Weapons and armor by id, in file order.
-#[derive(Debug, Deserialize)]
+/// Weapons and armor by id, in file order; each entry shared, so a battle holds its gear without copying it.
+#[derive(Debug)]
+pub struct Catalogue<W, A> {
+    weapons: Vec<(String, Arc<W>)>,
+    armor: Vec<(String, Arc<A>)>,
+}
+
+/// A catalogue file as written.
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 #[serde(bound(deserialize = "W: Deserialize<'de>, A: Deserialize<'de>"))]
-pub struct Catalogue<W, A> {
+struct File<W, A> {
     weapons: Vec<(String, W)>,
     armor: Vec<(String, A)>,
+}
+
+impl<W, A> Default for Catalogue<W, A> {
+    fn default() -> Self {
+        Catalogue { weapons: Vec::new(), armor: Vec::new() }
+    }
 }
 
 impl<W: DeserializeOwned, A: DeserializeOwned> Catalogue<W, A> {
     /// Reads a catalogue; `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<Self, CatalogueError> {
-        ron::from_str(text).map_err(|e| CatalogueError::Unreadable(format!("{file}:{e}")))
+        let File { weapons, armor } =
+            ron::from_str(text).map_err(|e| CatalogueError::Unreadable(format!("{file}:{e}")))?;
+        let weapons = weapons.into_iter().map(|(id, w)| (id, Arc::new(w))).collect();
+        Ok(Catalogue { weapons, armor: armor.into_iter().map(|(id, a)| (id, Arc::new(a))).collect() })
     }
 }
 
 impl<W, A> Catalogue<W, A> {
     /// A weapon by id.
-    pub fn weapon(&self, id: &str) -> Option<&W> {
+    pub fn weapon(&self, id: &str) -> Option<&Arc<W>> {
         self.weapons.iter().find(|(k, _)| k == id).map(|(_, w)| w)
     }
 
     /// A piece of armor by id.
-    pub fn armor(&self, id: &str) -> Option<&A> {
+    pub fn armor(&self, id: &str) -> Option<&Arc<A>> {
         self.armor.iter().find(|(k, _)| k == id).map(|(_, a)| a)
     }
 
     /// A weapon by id, or the error that names every one there is.
-    pub fn find_weapon(&self, id: &str) -> Result<&W, CatalogueError> {
+    pub fn find_weapon(&self, id: &str) -> Result<Arc<W>, CatalogueError> {
         let unknown = || CatalogueError::UnknownWeapon { id: id.to_owned(), known: self.weapon_ids() };
-        self.weapon(id).ok_or_else(unknown)
+        self.weapon(id).cloned().ok_or_else(unknown)
     }
 
     /// A piece of armor by id, or the error that names every one there is.
-    pub fn find_armor(&self, id: &str) -> Result<&A, CatalogueError> {
+    pub fn find_armor(&self, id: &str) -> Result<Arc<A>, CatalogueError> {
         let unknown = || CatalogueError::UnknownArmor { id: id.to_owned(), known: self.armor_ids() };
-        self.armor(id).ok_or_else(unknown)
+        self.armor(id).cloned().ok_or_else(unknown)
     }
 
     /// Every weapon id, for messages.
@@ -68,19 +88,70 @@ impl<W, A> Catalogue<W, A> {
     }
 }
 
-/// Defines `Catalogue::get()` for a ruleset's catalogue (read once from the RON text) and its `WeaponRef` and
-/// `ArmorRef` newtypes.
+/// The gear a character sheet is read against, kept with the sheet: the battle finds a fighter's weapons and armor
+/// here, never in a global. A sheet read from a file gets the catalogue its ids were checked against.
+pub struct Gear<W, A>(pub Arc<Catalogue<W, A>>);
+
+impl<W, A> Clone for Gear<W, A> {
+    fn clone(&self) -> Self {
+        Gear(Arc::clone(&self.0))
+    }
+}
+
+/// Two sheets have the same gear when they share one catalogue.
+impl<W, A> PartialEq for Gear<W, A> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// A short line: a catalogue in full would drown a sheet's other fields.
+impl<W, A> fmt::Debug for Gear<W, A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Gear({} weapons, {} armor)", self.0.weapons.len(), self.0.armor.len())
+    }
+}
+
+impl<W, A> Gear<W, A> {
+    /// A weapon by id, or the error that names every one there is.
+    pub fn weapon(&self, id: &str) -> Result<Arc<W>, CatalogueError> {
+        self.0.find_weapon(id)
+    }
+
+    /// A piece of armor by id, or the error that names every one there is.
+    pub fn armor(&self, id: &str) -> Result<Arc<A>, CatalogueError> {
+        self.0.find_armor(id)
+    }
+}
+
+/// Defines a ruleset's shipped catalogue (read once from the RON text), its [`Gear`], and the `WeaponRef` and
+/// `ArmorRef` ids a sheet names, checked against the catalogue while the sheet is read.
 macro_rules! ruleset_catalogue {
     ($text:expr, $file:literal, $weapon:ty, $armor:ty) => {
         /// This ruleset's catalogue.
         pub type Catalogue = $crate::rules::catalogue::Catalogue<$weapon, $armor>;
 
+        /// The gear a sheet of this ruleset is read against.
+        pub type Gear = $crate::rules::catalogue::Gear<$weapon, $armor>;
+
         impl $crate::rules::catalogue::Catalogue<$weapon, $armor> {
-            /// The shipped catalogue, read once.
-            pub fn get() -> Result<&'static Catalogue, $crate::rules::catalogue::CatalogueError> {
-                static CATALOGUE: std::sync::OnceLock<Result<Catalogue, $crate::rules::catalogue::CatalogueError>> =
-                    std::sync::OnceLock::new();
-                CATALOGUE.get_or_init(|| Catalogue::parse($text, $file)).as_ref().map_err(Clone::clone)
+            /// The catalogue shipped in `assets/`, read once.
+            pub fn shipped() -> Result<&'static std::sync::Arc<Catalogue>, $crate::rules::catalogue::CatalogueError> {
+                static CATALOGUE: std::sync::OnceLock<
+                    Result<std::sync::Arc<Catalogue>, $crate::rules::catalogue::CatalogueError>,
+                > = std::sync::OnceLock::new();
+                CATALOGUE
+                    .get_or_init(|| Catalogue::parse($text, $file).map(std::sync::Arc::new))
+                    .as_ref()
+                    .map_err(Clone::clone)
+            }
+        }
+
+        /// A sheet's gear, unless it says otherwise: the shipped catalogue (an empty one if that does not read, so
+        /// that every lookup then fails with the reason — reading any id already has).
+        impl Default for $crate::rules::catalogue::Gear<$weapon, $armor> {
+            fn default() -> Self {
+                $crate::rules::catalogue::Gear(Catalogue::shipped().cloned().unwrap_or_default())
             }
         }
 
@@ -92,7 +163,7 @@ macro_rules! ruleset_catalogue {
         impl TryFrom<String> for WeaponRef {
             type Error = $crate::rules::catalogue::CatalogueError;
             fn try_from(id: String) -> Result<Self, Self::Error> {
-                Catalogue::get()?.find_weapon(&id)?;
+                Catalogue::shipped()?.find_weapon(&id)?;
                 Ok(WeaponRef(id))
             }
         }
@@ -100,13 +171,6 @@ macro_rules! ruleset_catalogue {
         impl From<WeaponRef> for String {
             fn from(w: WeaponRef) -> String {
                 w.0
-            }
-        }
-
-        impl WeaponRef {
-            /// The catalogue entry.
-            pub fn weapon(&self) -> Result<&'static $weapon, $crate::rules::catalogue::CatalogueError> {
-                Catalogue::get()?.find_weapon(&self.0)
             }
         }
 
@@ -118,7 +182,7 @@ macro_rules! ruleset_catalogue {
         impl TryFrom<String> for ArmorRef {
             type Error = $crate::rules::catalogue::CatalogueError;
             fn try_from(id: String) -> Result<Self, Self::Error> {
-                Catalogue::get()?.find_armor(&id)?;
+                Catalogue::shipped()?.find_armor(&id)?;
                 Ok(ArmorRef(id))
             }
         }
@@ -126,13 +190,6 @@ macro_rules! ruleset_catalogue {
         impl From<ArmorRef> for String {
             fn from(a: ArmorRef) -> String {
                 a.0
-            }
-        }
-
-        impl ArmorRef {
-            /// The catalogue entry.
-            pub fn armor(&self) -> Result<&'static $armor, $crate::rules::catalogue::CatalogueError> {
-                Catalogue::get()?.find_armor(&self.0)
             }
         }
     };

@@ -2,6 +2,8 @@
 //! weapon, stand up) and one Complex Action (attack, full defense, clear a jam, reload, aim, wait). What each does,
 //! and the checks that make an action illegal (a jammed or holstered weapon, too many shots, no ammunition).
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::attack::{Shot, resolve_shot};
@@ -94,14 +96,12 @@ pub(super) fn quick_action(me: &mut Fighter, quick: &QuickAction, log: &mut Log)
             if !me.sheet.weapons.contains(w) {
                 return Err(RulesError::Illegal(format!("{} does not carry a {}", me.name, w.0)));
             }
-            if me.rounds_left(&w.0, w.weapon()?) == Some(0) && w.weapon()?.is_thrown() {
-                return Err(RulesError::Illegal(format!("{} has no {} left", me.name, w.weapon()?.name)));
+            let weapon = me.sheet.gear.weapon(&w.0)?;
+            if me.rounds_left(&w.0, &weapon) == Some(0) && weapon.is_thrown() {
+                return Err(RulesError::Illegal(format!("{} has no {} left", me.name, weapon.name)));
             }
             me.condition.drawn = Some(w.clone());
-            log.push(Event::ActionTaken {
-                who: me.id,
-                action: format!("draws the {} (Quick Action)", w.weapon()?.name),
-            });
+            log.push(Event::ActionTaken { who: me.id, action: format!("draws the {} (Quick Action)", weapon.name) });
         }
         QuickAction::StandUp => {
             me.condition.lose(&Status::Prone);
@@ -192,8 +192,8 @@ impl EclipsePhase {
         log: &mut Log,
     ) -> Result<(), RulesError> {
         let (id, weapon) = weapon_in_hand(&battle[actor].fighter, attack.weapon.as_ref())?;
-        let mode = attack.mode.unwrap_or_else(|| preferred_mode(weapon));
-        check_attack(&battle[actor].fighter, &id, weapon, mode, attack, used_quick)?;
+        let mode = attack.mode.unwrap_or_else(|| preferred_mode(&weapon));
+        check_attack(&battle[actor].fighter, &id, &weapon, mode, attack, used_quick)?;
         let names: Vec<String> = attack.targets.iter().map(|&t| name_of(battle, t)).collect();
         let what = format!("attacks with the {} ({mode}) at {} (Complex Action)", weapon.name, names.join(", "));
         log.push(Event::ActionTaken { who: battle[actor].fighter.id, action: what });
@@ -204,12 +204,13 @@ impl EclipsePhase {
             if !shot_at.contains(&target) {
                 shot_at.push(target);
             }
-            let (situation, meters) = self.aim_at(battle, actor, t, weapon, &attack.situation)?;
-            spend_ammo(&mut battle[actor].fighter, &id, weapon, mode, log)?;
+            let (situation, meters) = self.aim_at(battle, actor, t, &weapon, &attack.situation)?;
+            spend_ammo(&mut battle[actor].fighter, &id, &weapon, mode, log)?;
             let Some((me, them)) = pair_mut(battle, actor, t) else {
                 return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
             };
-            let shot = Shot { other_targets, second_shot: n > 0, ..Shot::first(&id, weapon, mode, &situation, meters) };
+            let shot =
+                Shot { other_targets, second_shot: n > 0, ..Shot::first(&id, &weapon, mode, &situation, meters) };
             resolve_shot(&self.options, &mut me.fighter, &mut them.fighter, &shot, dice, log)?;
             if me.fighter.condition.has(&Status::WeaponJammed(id.clone())) {
                 break;
@@ -247,7 +248,7 @@ impl EclipsePhase {
 }
 
 /// The weapon in hand, checking that a named weapon is the one drawn (unarmed needs no drawing).
-pub(super) fn weapon_in_hand(me: &Fighter, named: Option<&WeaponRef>) -> Result<(String, &'static Weapon), RulesError> {
+pub(super) fn weapon_in_hand(me: &Fighter, named: Option<&WeaponRef>) -> Result<(String, Arc<Weapon>), RulesError> {
     let id = match named {
         Some(w) if w.0 != "unarmed" && me.drawn_id() != w.0 => {
             return Err(RulesError::Illegal(format!("{} must draw the {} first (a Quick Action)", me.name, w.0)));
@@ -255,7 +256,7 @@ pub(super) fn weapon_in_hand(me: &Fighter, named: Option<&WeaponRef>) -> Result<
         Some(w) => w.0.clone(),
         None => me.drawn_id().to_owned(),
     };
-    let weapon = WeaponRef(id.clone()).weapon()?;
+    let weapon = me.sheet.gear.weapon(&id)?;
     Ok((id, weapon))
 }
 

@@ -4,6 +4,8 @@
 //! combatant shields it (our decision: the seed's sphere stops at walls). Cone weapons are not blasts: they fire at
 //! each target's defense (`Attack`), +1d10 DV at short range.
 
+use std::sync::Arc;
+
 use super::actions::{AreaAttack, spend_ammo, weapon_in_hand};
 use super::attack::{Shot, area_modifiers, attack_spec, band_of, blast_dv, blast_reach_of, resolve_area};
 use super::damage::{DvInputs, dv_dist, effective_armor};
@@ -21,7 +23,7 @@ use crate::rules::ruleset::{Combatant, index, name_of};
 /// A blast checked and placed on the map.
 pub(super) struct Placed {
     pub id: String,
-    pub weapon: &'static Weapon,
+    pub weapon: Arc<Weapon>,
     /// The cell the blast is centered on.
     pub center: Cell,
     /// The situation at the point of impact (the map's cover of it, the attacker's run).
@@ -34,7 +36,7 @@ pub(super) struct Placed {
 
 impl Placed {
     pub fn shot(&self) -> Shot<'_> {
-        Shot::first(&self.id, self.weapon, FiringMode::SingleShot, &self.situation, self.meters)
+        Shot::first(&self.id, &self.weapon, FiringMode::SingleShot, &self.situation, self.meters)
     }
 }
 
@@ -101,9 +103,9 @@ impl EclipsePhase {
         band_of(&shot)?;
         let what = format!("attacks {} with the {}, a blast (Complex Action)", placed.aimed_at, placed.weapon.name);
         log.push(Event::ActionTaken { who: battle[actor].fighter.id, action: what });
-        spend_ammo(&mut battle[actor].fighter, &placed.id, placed.weapon, FiringMode::SingleShot, log)?;
+        spend_ammo(&mut battle[actor].fighter, &placed.id, &placed.weapon, FiringMode::SingleShot, log)?;
         // Everyone within the farthest the blast could reach; the rolled DV then decides who takes damage.
-        let caught = self.caught(battle, placed.center, blast_reach_of(placed.weapon));
+        let caught = self.caught(battle, placed.center, blast_reach_of(&placed.weapon));
         let mut me = battle[actor].fighter.clone();
         let mut copies: Vec<(Fighter, u32)> = caught.iter().map(|&(i, d)| (battle[i].fighter.clone(), d)).collect();
         let mut refs: Vec<(&mut Fighter, u32)> = copies.iter_mut().map(|(f, d)| (f, *d)).collect();
@@ -136,24 +138,26 @@ impl EclipsePhase {
         let shot = placed.shot();
         let band = band_of(&shot)?;
         let me = &battle[actor].fighter;
-        if me.rounds_left(&placed.id, placed.weapon) == Some(0) {
+        if me.rounds_left(&placed.id, &placed.weapon) == Some(0) {
             return Err(RulesError::Illegal(format!("{} has no {} left", me.name, placed.weapon.name)));
         }
-        let target = attack_spec(me, placed.weapon, area_modifiers(me, &shot, band)).target().0;
+        let target = attack_spec(me, &placed.weapon, area_modifiers(me, &shot, band)).target().0;
         let classes = landing_classes(&self.options, target);
-        let caught = self.caught(battle, placed.center, blast_reach_of(placed.weapon));
+        let caught = self.caught(battle, placed.center, blast_reach_of(&placed.weapon));
         let mut tallies: Vec<Tally> = caught.iter().map(|_| Tally::default()).collect();
         let mut friendly = 0.0;
         for (&(armor_defeating, excellent), &p) in &classes {
             let inputs = DvInputs { mode: FiringMode::SingleShot, band, excellent, som: 0 };
             let armor: Vec<i32> = caught
                 .iter()
-                .map(|&(i, _)| effective_armor(&battle[i].fighter, placed.weapon, armor_defeating, &mut Log::default()))
+                .map(|&(i, _)| {
+                    effective_armor(&battle[i].fighter, &placed.weapon, armor_defeating, &mut Log::default())
+                })
                 .collect::<Result<_, _>>()?;
-            for (dv, pv) in dv_dist(placed.weapon, &inputs).iter() {
+            for (dv, pv) in dv_dist(&placed.weapon, &inputs).iter() {
                 let mut hurts_a_friend = false;
                 for (k, &(i, d)) in caught.iter().enumerate() {
-                    let damage = blast_dv(placed.weapon, dv, d).map_or(0, |v| (v - armor[k]).max(0) as u32);
+                    let damage = blast_dv(&placed.weapon, dv, d).map_or(0, |v| (v - armor[k]).max(0) as u32);
                     hurts_a_friend |= damage > 0 && battle[i].side == battle[actor].side;
                     tallies[k].hit_for(damage, p * pv, &self.options, &battle[i].fighter, &shot)?;
                 }

@@ -152,7 +152,7 @@ pub(super) fn effective_armor(
     let Some(armor) = &defender.sheet.armor else {
         return Ok(0);
     };
-    let armor = armor.armor()?;
+    let armor = defender.sheet.gear.armor(&armor.0)?;
     let av = armor.value(weapon.armor) as i32;
     let kind = match weapon.armor {
         ArmorType::Energy => "energy",
@@ -246,7 +246,7 @@ pub(super) fn wound_test_spec<'a>(defender: &'a Fighter, label: &str) -> TestSpe
 /// The shock test: DUR + Energy armor, with the wound modifiers.
 pub(super) fn shock_spec(defender: &Fighter) -> Result<TestSpec<'_>, RulesError> {
     let energy = match &defender.sheet.armor {
-        Some(a) => a.armor()?.energy,
+        Some(a) => defender.sheet.gear.armor(&a.0)?.energy,
         None => 0,
     };
     let base = (defender.sheet.durability + energy) as i32;

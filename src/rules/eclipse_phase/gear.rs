@@ -181,7 +181,7 @@ mod tests {
 
     #[test]
     fn the_shipped_catalogue_loads_with_the_seed_values() {
-        let cat = Catalogue::get().unwrap();
+        let cat = Catalogue::shipped().unwrap();
         let shredder = cat.weapon("shredder").unwrap();
         assert_eq!((shredder.damage.to_string(), shredder.ap), ("2d10+5".to_owned(), -10));
         assert_eq!(shredder.area, Some(AreaEffect::Cone));

@@ -159,9 +159,8 @@ impl Fighter {
     }
 
     /// The weapon in hand.
-    pub fn drawn_weapon(&self) -> Result<&'static Weapon, RulesError> {
-        let id = self.drawn_id();
-        Ok(gear::Catalogue::get()?.find_weapon(id)?)
+    pub fn drawn_weapon(&self) -> Result<Arc<Weapon>, RulesError> {
+        Ok(self.sheet.gear.weapon(self.drawn_id())?)
     }
 
     /// Rounds left in a weapon; for a thrown weapon, how many of it are left (each one the sheet lists, less those
@@ -188,7 +187,7 @@ impl FighterState for Fighter {
 
     fn rounds_in_hand(&self) -> Option<u32> {
         let weapon = self.drawn_weapon().ok()?;
-        self.rounds_left(self.drawn_id(), weapon)
+        self.rounds_left(self.drawn_id(), &weapon)
     }
 }
 

@@ -80,7 +80,7 @@ impl EclipsePhase {
 
     /// How far the weapon in hand reaches.
     pub fn weapon_reach(&self, f: &Fighter) -> Reach {
-        weapon_in_hand(f, None).map_or(Reach::MELEE, |(_, w)| super::policy::reach(w))
+        weapon_in_hand(f, None).map_or(Reach::MELEE, |(_, w)| super::policy::reach(&w))
     }
 
     /// `action` with `movement` as its move (a Quick Action).
@@ -141,7 +141,7 @@ impl EclipsePhase {
         if modes.is_empty() {
             modes.push(FiringMode::SingleShot);
         }
-        usual_first(&mut modes, &preferred_mode(weapon));
+        usual_first(&mut modes, &preferred_mode(&weapon));
         let quick: Vec<QuickAction> = movement.into_iter().map(QuickAction::Move).collect();
         let attack = |mode: FiringMode, called_shot: bool| {
             let situation = Situation { called_shot, ..Situation::default() };
@@ -169,12 +169,12 @@ impl EclipsePhase {
         };
         let me = &battle[actor].fighter;
         let (id, weapon) = weapon_in_hand(me, attack.weapon.as_ref())?;
-        let mode = attack.mode.unwrap_or_else(|| preferred_mode(weapon));
-        check_attack(me, &id, weapon, mode, attack, !action.quick.is_empty())?;
+        let mode = attack.mode.unwrap_or_else(|| preferred_mode(&weapon));
+        check_attack(me, &id, &weapon, mode, attack, !action.quick.is_empty())?;
         let first = attack.targets.first().ok_or_else(|| RulesError::Illegal("an attack needs a target".into()))?;
         let t = index(battle, *first)?;
-        let (situation, meters) = self.aim_at(battle, actor, t, weapon, &attack.situation)?;
-        let shot = Shot::first(&id, weapon, mode, &situation, meters);
+        let (situation, meters) = self.aim_at(battle, actor, t, &weapon, &attack.situation)?;
+        let shot = Shot::first(&id, &weapon, mode, &situation, meters);
         let mut odds = shot_odds(&self.options, me, &battle[t].fighter, &shot)?;
         odds.title =
             format!("{} shoots {} with the {} ({mode}), {meters} m", me.name, battle[t].fighter.name, weapon.name);

@@ -28,13 +28,13 @@ pub(super) fn default_action(field: &Field, actor: usize, battle: &[Combatant<Fi
     if f.condition.has(&Status::WeaponJammed(id.clone())) {
         return act(quick, ComplexAction::ClearJam);
     }
-    let mode = preferred_mode(weapon);
-    let left = f.rounds_left(&id, weapon).unwrap_or(u32::MAX);
+    let mode = preferred_mode(&weapon);
+    let left = f.rounds_left(&id, &weapon).unwrap_or(u32::MAX);
     let shots = mode.shots_per_action().min((left / mode.rounds()) as usize);
     if shots == 0 {
         return act(quick, ComplexAction::Reload);
     }
-    let reach = reach(weapon);
+    let reach = reach(&weapon);
     let rates =
         (f.sheet.movement.per_part(Pace::Walk, f.sheet.speed), f.sheet.movement.per_part(Pace::Run, f.sheet.speed));
     let plan = plan(field, battle, actor, reach, rates, &anyone)?;

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::gear::{ArmorRef, WeaponRef};
+use super::gear::{ArmorRef, Gear, WeaponRef};
 pub use super::skills::Skill;
 use crate::rules::field::Rates;
 use crate::rules::outcome::Status;
@@ -90,6 +90,9 @@ pub struct Sheet {
     pub weapons: Vec<WeaponRef>,
     #[serde(default)]
     pub armor: Option<ArmorRef>,
+    /// The catalogue its weapons and armor are found in (the one they were read against).
+    #[serde(skip)]
+    pub gear: Gear,
     /// Meters per Action Turn walking and running; 4/20 (a human-shaped morph) when not given.
     #[serde(default = "human_rates")]
     pub movement: Rates,

@@ -94,7 +94,7 @@ fn modified_av(defender: &Fighter, weapon: &Weapon, log: &mut Log) -> Result<i32
     let kind = weapon.damage.kind;
     let mut av = 0;
     for piece in &defender.sheet.armor {
-        av += piece.armor()?.av(kind) as i32;
+        av += defender.sheet.gear.armor(&piece.0)?.av(kind) as i32;
     }
     let mut terms = vec![Term::fixed(format!("{kind:?} AV"), av)];
     if kind != DamageType::Untyped && weapon.ap != 0 {

@@ -157,7 +157,7 @@ mod tests {
 
     #[test]
     fn the_catalogue_loads_with_av_listed_i_p_e() {
-        let cat = Catalogue::get().unwrap();
+        let cat = Catalogue::shipped().unwrap();
         let vest = cat.armor("ballistic_vest").unwrap();
         assert_eq!(
             (vest.av(DamageType::Impact), vest.av(DamageType::Piercing), vest.av(DamageType::Energy)),

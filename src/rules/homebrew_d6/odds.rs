@@ -25,7 +25,7 @@ impl HomebrewD6 {
         let f = &battle[actor].fighter;
         let attack = Attack { target, situation: Default::default() };
         let mut action = Action::empty(f.id);
-        let melee = super::gear::WeaponRef(f.drawn_id().to_owned()).weapon().is_ok_and(|w| w.kind == AttackKind::Melee);
+        let melee = f.sheet.gear.weapon(f.drawn_id()).is_ok_and(|w| w.kind == AttackKind::Melee);
         match melee {
             true => action.complex = Some(ComplexAction::Attack(attack)),
             false => action.simple.push(SimpleAction::Attack(attack)),
@@ -56,7 +56,7 @@ impl HomebrewD6 {
 
     /// How far the weapon in hand reaches (half its range is where it likes to shoot from).
     pub fn weapon_reach(&self, f: &Fighter) -> Reach {
-        let weapon = super::gear::WeaponRef(f.drawn_id().to_owned()).weapon().ok();
+        let weapon = f.sheet.gear.weapon(f.drawn_id()).ok();
         match weapon.filter(|w| w.kind != AttackKind::Melee).and_then(|w| w.range) {
             Some(m) => Reach::ranged(m / 2, m),
             None => Reach::MELEE,

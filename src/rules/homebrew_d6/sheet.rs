@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::gear::{ArmorRef, WeaponRef};
+use super::gear::{ArmorRef, Gear, WeaponRef};
 pub use super::skills::Skill;
 use crate::rules::field::Rates;
 use crate::rules::outcome::Status;
@@ -50,6 +50,9 @@ pub struct Sheet {
     /// Armor worn; AVs of several pieces add up.
     #[serde(default)]
     pub armor: Vec<ArmorRef>,
+    /// The catalogue its weapons and armor are found in (the one they were read against).
+    #[serde(skip)]
+    pub gear: Gear,
     /// Meters per Combat Turn walking and running, shared among the initiative passes; 10/25 (a human) when not
     /// given.
     #[serde(default = "crate::rules::shadowrun4::sheet::human_rates")]

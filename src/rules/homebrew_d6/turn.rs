@@ -2,6 +2,8 @@
 //! initiative passes; in each Action Phase one Free Action and two Simple Actions or one Complex Action. Thrown and
 //! accelerated attacks are Simple, melee attacks Complex. Each slot begins by easing the defense frequency penalty.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::attack::{Situation, Strike, resolve_strike};
@@ -153,7 +155,7 @@ impl Ruleset for HomebrewD6 {
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
         let f = &battle[slot.actor].fighter;
-        let weapon = WeaponRef(f.drawn_id().to_owned()).weapon().ok()?;
+        let weapon = f.sheet.gear.weapon(f.drawn_id()).ok()?;
         let melee = weapon.kind == AttackKind::Melee;
         let reach = self.weapon_reach(f);
         let mut act = Action::empty(f.id);
@@ -218,8 +220,9 @@ impl HomebrewD6 {
                 if !me.sheet.weapons.contains(w) {
                     return Err(RulesError::Illegal(format!("{} does not carry a {}", me.name, w.0)));
                 }
+                let weapon = me.sheet.gear.weapon(&w.0)?;
                 me.condition.drawn = Some(w.clone());
-                log.push(said(me, format!("readies the {} (Simple Action)", w.weapon()?.name)));
+                log.push(said(me, format!("readies the {} (Simple Action)", weapon.name)));
             }
             SimpleAction::StandUp => {
                 me.condition.statuses.retain(|s| *s != Status::Prone);
@@ -269,7 +272,7 @@ impl HomebrewD6 {
         let target = index(battle, attack.target)?;
         let (me, them) = (&battle[actor], &battle[target]);
         let id = me.fighter.drawn_id().to_owned();
-        let weapon = WeaponRef(id.clone()).weapon()?;
+        let weapon = me.fighter.sheet.gear.weapon(&id)?;
         if complex != (weapon.kind == AttackKind::Melee) {
             return Err(RulesError::Illegal(
                 "melee attacks are Complex Actions; thrown and accelerated ones Simple Actions".into(),
@@ -295,13 +298,13 @@ impl HomebrewD6 {
 pub(super) struct Prepared {
     pub target: usize,
     pub id: String,
-    pub weapon: &'static Weapon,
+    pub weapon: Arc<Weapon>,
     pub situation: Situation,
     pub meters: u32,
 }
 
 impl Prepared {
     pub fn strike(&self) -> Strike<'_> {
-        Strike { weapon_id: &self.id, weapon: self.weapon, situation: &self.situation, distance: self.meters }
+        Strike { weapon_id: &self.id, weapon: &self.weapon, situation: &self.situation, distance: self.meters }
     }
 }

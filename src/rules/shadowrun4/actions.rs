@@ -3,6 +3,8 @@
 //! phase); full auto and melee attacks are Complex. Calling a shot is the phase's Free Action (file 004). What each
 //! action does, and what makes it illegal.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::attack::resolve_strike;
@@ -194,8 +196,9 @@ fn simple_action(
             if !me.sheet.weapons.contains(w) && w.0 != "unarmed" {
                 return Err(RulesError::Illegal(format!("{} does not carry a {}", me.name, w.0)));
             }
+            let weapon = me.sheet.gear.weapon(&w.0)?;
             me.condition.drawn = Some(w.clone());
-            log.push(said(me, format!("readies the {} (Simple Action)", w.weapon()?.name)));
+            log.push(said(me, format!("readies the {} (Simple Action)", weapon.name)));
         }
         SimpleAction::StandUp => {
             me.condition.lose(&Status::Prone);
@@ -268,7 +271,7 @@ fn sprint(
 pub(super) struct Prepared {
     pub target: usize,
     pub id: String,
-    pub weapon: &'static Weapon,
+    pub weapon: Arc<Weapon>,
     pub mode: FiringMode,
     pub situation: Situation,
     pub meters: u32,
@@ -277,7 +280,7 @@ pub(super) struct Prepared {
 
 impl Prepared {
     pub fn strike(&self) -> Strike<'_> {
-        let (weapon_id, weapon, mode, situation) = (&self.id, self.weapon, self.mode, &self.situation);
+        let (weapon_id, weapon, mode, situation) = (&self.id, &*self.weapon, self.mode, &self.situation);
         Strike { weapon_id, weapon, mode, situation, distance: self.meters, surprised: self.surprised }
     }
 }
@@ -308,7 +311,7 @@ pub(super) fn prepare(
         FiringMode::SingleShot
     });
     if !melee {
-        check_fire(&me.fighter, &id, weapon, mode, &attack.situation)?;
+        check_fire(&me.fighter, &id, &weapon, mode, &attack.situation)?;
     }
     let sight = rules.field.sight(me.position, them.position);
     if sight.blocked && !melee {
@@ -335,9 +338,9 @@ fn attack_with(
     log: &mut Log,
 ) -> Result<(), RulesError> {
     let prepared = prepare(rules, actor, attack, melee, battle)?;
-    let (weapon, mode) = (prepared.weapon, prepared.mode);
+    let (weapon, mode) = (prepared.weapon.clone(), prepared.mode);
     if !melee {
-        spend_ammo(&mut battle[actor].fighter, &prepared.id, weapon, mode)?;
+        spend_ammo(&mut battle[actor].fighter, &prepared.id, &weapon, mode)?;
     }
     let Some((me, them)) = pair_mut(battle, actor, prepared.target) else {
         return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
@@ -360,7 +363,7 @@ pub(super) fn weapon_for(
     me: &Fighter,
     named: Option<&WeaponRef>,
     melee: bool,
-) -> Result<(String, &'static Weapon), RulesError> {
+) -> Result<(String, Arc<Weapon>), RulesError> {
     let id = match named {
         Some(w) if w.0 != "unarmed" && me.drawn_id() != w.0 => {
             return Err(RulesError::Illegal(format!("{} must ready the {} first (a Simple Action)", me.name, w.0)));
@@ -368,9 +371,9 @@ pub(super) fn weapon_for(
         Some(w) => w.0.clone(),
         None => me.drawn_id().to_owned(),
     };
-    let weapon = WeaponRef(id.clone()).weapon()?;
+    let weapon = me.sheet.gear.weapon(&id)?;
     match (melee, weapon.is_melee()) {
-        (true, false) => Ok(("unarmed".into(), WeaponRef("unarmed".into()).weapon()?)),
+        (true, false) => Ok(("unarmed".into(), me.sheet.gear.weapon("unarmed")?)),
         (false, true) => Err(RulesError::Illegal(format!("the {} is a melee weapon", weapon.name))),
         _ => Ok((id, weapon)),
     }

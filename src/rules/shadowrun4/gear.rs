@@ -180,7 +180,7 @@ mod tests {
 
     #[test]
     fn the_shipped_catalogue_loads() {
-        let cat = Catalogue::get().unwrap();
+        let cat = Catalogue::shipped().unwrap();
         let predator = cat.weapon("ares_predator_iv").unwrap();
         assert_eq!((predator.damage.to_string(), predator.ap), ("5P".to_owned(), -1));
         assert!(cat.weapon("defiance_ex_shocker").unwrap().halves_armor);

@@ -177,8 +177,8 @@ impl Fighter {
     }
 
     /// The weapon in hand.
-    pub fn drawn_weapon(&self) -> Result<&'static gear::Weapon, RulesError> {
-        Ok(gear::WeaponRef(self.drawn_id().to_owned()).weapon()?)
+    pub fn drawn_weapon(&self) -> Result<Arc<gear::Weapon>, RulesError> {
+        Ok(self.sheet.gear.weapon(self.drawn_id())?)
     }
 
     /// The armor rating of one kind that protects: the best piece worn, plus accessories (helmet, shield). Our
@@ -186,7 +186,7 @@ impl Fighter {
     pub fn armor_rating(&self, kind: gear::ArmorKind) -> Result<u32, RulesError> {
         let (mut best, mut accessories) = (0, 0);
         for piece in &self.sheet.armor {
-            let a = piece.armor()?;
+            let a = self.sheet.gear.armor(&piece.0)?;
             match a.accessory {
                 true => accessories += a.rating(kind),
                 false => best = best.max(a.rating(kind)),
@@ -200,7 +200,7 @@ impl Fighter {
     pub fn armor_worn_total(&self, kind: gear::ArmorKind) -> Result<u32, RulesError> {
         let mut total = 0;
         for piece in &self.sheet.armor {
-            total += piece.armor()?.rating(kind);
+            total += self.sheet.gear.armor(&piece.0)?.rating(kind);
         }
         Ok(total)
     }
@@ -246,7 +246,7 @@ impl FighterState for Fighter {
 
     fn rounds_in_hand(&self) -> Option<u32> {
         let weapon = self.drawn_weapon().ok()?;
-        self.rounds_left(self.drawn_id(), weapon)
+        self.rounds_left(self.drawn_id(), &weapon)
     }
 }
 

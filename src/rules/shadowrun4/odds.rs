@@ -29,7 +29,7 @@ impl Shadowrun4 {
     pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: CombatantId) -> Action {
         let f = &battle[actor].fighter;
         let weapon = f.drawn_weapon().ok();
-        let melee = weapon.is_none_or(|w| w.is_melee());
+        let melee = weapon.as_ref().is_none_or(|w| w.is_melee());
         let mode = weapon.filter(|_| !melee).map(|w| preferred_mode(&w.modes));
         let attack = Attack { weapon: None, mode, target, situation: Default::default() };
         let mut action = Action::empty(f.id);

@@ -44,7 +44,7 @@ pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combata
     }
     let mode = preferred_mode(&weapon.modes);
     let shots = mode.shots_per_phase();
-    if f.rounds_left(&id, weapon).is_some_and(|left| left < shots * mode.rounds()) {
+    if f.rounds_left(&id, &weapon).is_some_and(|left| left < shots * mode.rounds()) {
         simple.push(SimpleAction::Reload);
     }
     let wait = simple.is_empty().then_some(ComplexAction::Wait);

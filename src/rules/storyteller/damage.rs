@@ -81,7 +81,7 @@ impl Health {
 pub(super) fn soak(defender: &Fighter, kind: DamageType, log: &mut Log) -> Result<i32, RulesError> {
     let stamina = defender.sheet.attributes.stamina.0 as i32;
     let armor = match &defender.sheet.armor {
-        Some(a) => a.armor()?.soak as i32,
+        Some(a) => defender.sheet.gear.armor(&a.0)?.soak as i32,
         None => 0,
     };
     let mut terms = match kind {

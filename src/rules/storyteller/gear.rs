@@ -118,7 +118,7 @@ mod tests {
 
     #[test]
     fn the_catalogue_holds_every_row_of_file_001() {
-        let cat = Catalogue::get().unwrap();
+        let cat = Catalogue::shipped().unwrap();
         let kick = cat.weapon("kick").unwrap();
         assert_eq!((kick.damage.to_string(), kick.difficulty, kick.strength), ("Strength+1".into(), 7, 2));
         assert_eq!(cat.weapon("great_axe").unwrap().strength, 4);

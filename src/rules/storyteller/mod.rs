@@ -74,7 +74,7 @@ impl Fighter {
     /// The armor's Stamina requirement over the wearer's Stamina, in dice, when the option is on.
     pub fn armor_penalty(&self, opts: &Options) -> Result<Option<Modifier>, RulesError> {
         let Some(armor) = self.sheet.armor.as_ref().filter(|_| opts.armor_stamina_penalty) else { return Ok(None) };
-        let armor = armor.armor()?;
+        let armor = self.sheet.gear.armor(&armor.0)?;
         let over = armor.stamina as i32 - self.sheet.attributes.stamina.0 as i32;
         Ok((over > 0).then(|| Modifier::new(format!("{} needs Stamina {}", armor.name, armor.stamina), "armor", -over)))
     }

@@ -53,7 +53,7 @@ impl Storyteller {
 
     /// How far the weapon in hand reaches (half its range is where it likes to shoot from).
     pub fn weapon_reach(&self, f: &Fighter) -> Reach {
-        let weapon = super::gear::WeaponRef(f.drawn_id().to_owned()).weapon().ok();
+        let weapon = f.sheet.gear.weapon(f.drawn_id()).ok();
         match weapon.filter(|w| w.is_ranged()).and_then(|w| w.range) {
             Some(m) => Reach::ranged(m / 2, m),
             None => Reach::MELEE,
@@ -105,7 +105,7 @@ impl Storyteller {
         };
         let (target, weapon, situation, meters) = self.prepare(actor, attack, battle)?;
         let (me, them) = (&battle[actor].fighter, &battle[target].fighter);
-        let strike = Strike { weapon, situation: &situation, distance: meters };
+        let strike = Strike { weapon: &weapon, situation: &situation, distance: meters };
         let mut odds = strike_odds(&self.options, me, them, &strike)?;
         odds.title = format!("{} attacks {} with the {}, {meters} m", me.name, them.name, weapon.name);
         Ok(odds)

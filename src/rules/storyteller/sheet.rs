@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::damage::Health;
-use super::gear::{ArmorRef, WeaponRef};
+use super::gear::{ArmorRef, Gear, WeaponRef};
 pub use super::skills::Ability;
 use crate::rules::field::Rates;
 use crate::rules::outcome::Status;
@@ -52,6 +52,9 @@ pub struct Sheet {
     pub weapons: Vec<WeaponRef>,
     #[serde(default)]
     pub armor: Option<ArmorRef>,
+    /// The catalogue its weapons and armor are found in (the one they were read against).
+    #[serde(skip)]
+    pub gear: Gear,
     /// Meters per action walking (and still acting) and running (the whole action); 7 and 20 + 3 × Dexterity
     /// when not given (our decision: file 001 gives no movement).
     #[serde(default)]

@@ -3,6 +3,7 @@
 //! action. The defense penalty resets when a combatant's turn begins (its slot comes, whether or not it acts).
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -152,8 +153,9 @@ impl Ruleset for Storyteller {
                 if !me.sheet.weapons.contains(w) {
                     return Err(RulesError::Illegal(format!("{} does not carry a {}", me.name, w.0)));
                 }
+                let weapon = me.sheet.gear.weapon(&w.0)?;
                 me.condition.drawn = Some(w.clone());
-                log.push(Event::ActionTaken { who: me.id, action: format!("readies the {}", w.weapon()?.name) });
+                log.push(Event::ActionTaken { who: me.id, action: format!("readies the {}", weapon.name) });
                 Ok(())
             }
             Act::Wait => {
@@ -180,7 +182,7 @@ impl Ruleset for Storyteller {
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
         let f = &battle[slot.actor].fighter;
-        WeaponRef(f.drawn_id().to_owned()).weapon().ok()?;
+        f.sheet.gear.weapon(f.drawn_id()).ok()?;
         let reach = self.weapon_reach(f);
         let rates = f.sheet.rates();
         let allowance = (rates.per_part(Pace::Walk, 1), rates.per_part(Pace::Run, 1));
@@ -250,7 +252,7 @@ impl Storyteller {
         };
         let what = format!("attacks {} with the {}", them.fighter.name, weapon.name);
         log.push(Event::ActionTaken { who: me.fighter.id, action: what });
-        let strike = Strike { weapon, situation: &situation, distance: meters };
+        let strike = Strike { weapon: &weapon, situation: &situation, distance: meters };
         resolve_strike(&self.options, &mut me.fighter, &mut them.fighter, &strike, dice, log)
     }
 
@@ -261,7 +263,7 @@ impl Storyteller {
         actor: usize,
         attack: &Attack,
         battle: &[Combatant<Fighter>],
-    ) -> Result<(usize, &'static Weapon, Situation, u32), RulesError> {
+    ) -> Result<(usize, Arc<Weapon>, Situation, u32), RulesError> {
         let target = index(battle, attack.target)?;
         let me = &battle[actor].fighter;
         let id = match &attack.weapon {
@@ -271,7 +273,7 @@ impl Storyteller {
             Some(w) => w.0.clone(),
             None => me.drawn_id().to_owned(),
         };
-        let weapon = WeaponRef(id).weapon()?;
+        let weapon = me.sheet.gear.weapon(&id)?;
         let sight = self.field.sight(battle[actor].position, battle[target].position);
         if sight.blocked && weapon.is_ranged() {
             return Err(RulesError::Illegal(format!(
