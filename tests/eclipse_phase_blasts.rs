@@ -11,6 +11,7 @@ use skirmish::rules::eclipse_phase::{EclipsePhase, Fighter};
 use skirmish::rules::field::{Cell, Field};
 use skirmish::rules::odds::{AttackOdds, Chance, Dist, Measure};
 use skirmish::rules::outcome::Log;
+use skirmish::rules::refusal::Refusal;
 use skirmish::rules::ruleset::{Combatant, Ruleset, Slot};
 
 const THROWER: &str =
@@ -66,7 +67,7 @@ fn a_wall_shields_from_the_blast_and_stops_the_throw() {
     let mut b = vec![unit("A", "a", a, THROWER), unit("T", "t", t, TOUGH), unit("X", "t", (10, 0), TOUGH)];
     let behind = r#"(actor: "A", complex: AreaAttack(target: "X"))"#;
     let err = common::perform_rules(&mut rules_on(&field), &mut b, 0, behind, &[]);
-    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("a wall stands between A and X")));
+    assert!(matches!(err, Err(RulesError::Illegal(Refusal::WallBetween { from, to })) if from == "A" && to == "X"));
     let at_a_cell = r#"(actor: "A", complex: AreaAttack(at: (7, 1)))"#;
     common::perform_rules(&mut rules_on(&field), &mut b, 0, at_a_cell, &[30, 1, 1, 1]).expect("legal");
     assert_eq!(b[1].fighter.condition.damage, 13, "a blast at a cell: T is 1 m from it");

@@ -11,6 +11,7 @@ use skirmish::rules::eclipse_phase::damage::apply_hit;
 use skirmish::rules::eclipse_phase::gear::Catalogue;
 use skirmish::rules::eclipse_phase::{MosRule, Options};
 use skirmish::rules::outcome::{Log, Status};
+use skirmish::rules::refusal::Refusal;
 use skirmish::rules::ruleset::{FighterState, Ruleset};
 
 const PISTOL: &str =
@@ -77,7 +78,7 @@ fn burst_for_accuracy_adds_10_and_needs_three_rounds() {
         r#"(actor: "A", complex: Attack(mode: Burst(ToHit), targets: ["B"]))"#,
         &[],
     );
-    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("2 rounds left")));
+    assert!(matches!(err, Err(RulesError::Illegal(Refusal::AmmoShort { left: 2, .. }))));
     perform(&mut b, 0, r#"(actor: "A", complex: Reload)"#, &[]);
     assert_eq!(b[0].fighter.condition.ammo.get("medium_pistol"), None, "full again");
 }
@@ -92,7 +93,7 @@ fn a_mode_the_weapon_lacks_or_too_many_shots_is_refused() {
         r#"(actor: "A", complex: Attack(mode: Burst(Damage), targets: ["B"]))"#,
         &[],
     );
-    assert!(matches!(burst, Err(RulesError::Illegal(m)) if m.contains("cannot fire")));
+    assert!(matches!(burst, Err(RulesError::Illegal(Refusal::NoSuchMode { .. }))));
     let three = perform_with(
         Options::default(),
         &mut b,
@@ -100,7 +101,7 @@ fn a_mode_the_weapon_lacks_or_too_many_shots_is_refused() {
         r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B", "B", "B"]))"#,
         &[],
     );
-    assert!(matches!(three, Err(RulesError::Illegal(m)) if m.contains("1 to 2 shots")));
+    assert!(matches!(three, Err(RulesError::Illegal(Refusal::ShotCount { most: 2, given: 3, .. }))));
 }
 
 #[test]
@@ -110,7 +111,7 @@ fn a_defenders_critical_jams_the_weapon_until_cleared() {
     assert_eq!(hits(&log), [false], "the defender rolled higher; the jam ends the attack after the first shot");
     assert!(b[0].fighter.condition.has(&Status::WeaponJammed("medium_pistol".into())));
     let jammed = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", complex: Attack(targets: ["B"]))"#, &[]);
-    assert!(matches!(jammed, Err(RulesError::Illegal(m)) if m.contains("malfunctioned")));
+    assert!(matches!(jammed, Err(RulesError::Illegal(Refusal::Malfunctioned { .. }))));
     perform(&mut b, 0, r#"(actor: "A", complex: ClearJam)"#, &[]);
     assert!(!b[0].fighter.condition.has(&Status::WeaponJammed("medium_pistol".into())));
 }
@@ -131,7 +132,7 @@ fn melee_adds_som_bonus_and_the_defender_parries_with_full_defense() {
     let far = vec![at("A", "a", 0, knifer), at("B", "b", 5, axer)];
     let err =
         perform_with(Options::default(), &mut far.clone(), 0, r#"(actor: "A", complex: Attack(targets: ["B"]))"#, &[]);
-    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("out of reach")));
+    assert!(matches!(err, Err(RulesError::Illegal(Refusal::MeleeOutOfReach { .. }))));
 }
 
 #[test]
@@ -277,9 +278,11 @@ fn a_weapon_must_be_carried_and_drawn_before_it_fires() {
     let mut b = vec![at("A", "a", 0, two), at("B", "b", 5, TARGET)];
     let shoot = r#"(actor: "A", complex: Attack(weapon: "light_pistol", mode: SemiAuto, targets: ["B"]))"#;
     let holstered = perform_with(Options::default(), &mut b, 0, shoot, &[]);
-    assert!(matches!(holstered, Err(RulesError::Illegal(m)) if m.contains("must draw the light_pistol first")));
+    assert!(
+        matches!(holstered, Err(RulesError::Illegal(Refusal::NotInHand { weapon, verb: "draw", .. })) if weapon == "light_pistol")
+    );
     let not_carried = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", quick: [Draw("smg")])"#, &[]);
-    assert!(matches!(not_carried, Err(RulesError::Illegal(m)) if m.contains("does not carry a smg")));
+    assert!(matches!(not_carried, Err(RulesError::Illegal(Refusal::NotCarried { weapon, .. })) if weapon == "smg"));
     let drawn = r#"(actor: "A", quick: [Draw("light_pistol")], complex: Attack(weapon: "light_pistol", mode: SemiAuto, targets: ["B"]))"#;
     let log = perform(&mut b, 0, drawn, &[60, 5]);
     assert_eq!(tests(&log)[0], t("Kinetic Weapons", 50, 60, false));
@@ -290,7 +293,7 @@ fn a_stunned_combatant_cannot_act() {
     let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET)];
     b[0].fighter.condition.gain(Status::Stunned(1));
     let err = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", complex: Wait)"#, &[]);
-    assert!(matches!(err, Err(RulesError::Illegal(m)) if m == "A cannot act now"));
+    assert!(matches!(err, Err(RulesError::Illegal(Refusal::CannotAct { who })) if who == "A"));
 }
 
 #[test]
@@ -298,7 +301,7 @@ fn only_blast_weapons_make_area_attacks() {
     let sprayer = r#"init: 1, durability: 30, skills: { SprayWeapons: 60 }, weapons: ["shredder"]"#;
     let mut b = vec![at("A", "a", 0, sprayer), at("B", "b", 5, TARGET)];
     let cone = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", complex: AreaAttack(target: "B"))"#, &[]);
-    assert!(matches!(cone, Err(RulesError::Illegal(m)) if m.contains("not a blast weapon")));
+    assert!(matches!(cone, Err(RulesError::Illegal(Refusal::NotBlast { .. }))));
 }
 
 #[test]
@@ -368,7 +371,7 @@ fn a_melee_weapon_has_no_firing_modes() {
     for mode in ["FullAuto(ToHit)", "Burst(Damage)", "SemiAuto"] {
         let text = format!(r#"(actor: "A", complex: Attack(mode: {mode}, targets: ["B"]))"#);
         let err = perform_with(Options::default(), &mut b, 0, &text, &[]);
-        assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("cannot fire")), "{mode}");
+        assert!(matches!(err, Err(RulesError::Illegal(Refusal::NoSuchMode { .. }))), "{mode}");
     }
     let log = perform(&mut b, 0, r#"(actor: "A", complex: Attack(targets: ["B"]))"#, &[70, 5]);
     assert_eq!(tests(&log)[0], t("Blades", 60, 70, false), "a plain strike, no +30");
@@ -401,12 +404,12 @@ fn a_thrown_grenade_is_used_up() {
     perform(&mut b, 0, throw, &[90]);
     assert_eq!(b[0].fighter.rounds_in_hand(), Some(1), "two carried, one thrown");
     let reload = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", complex: Reload)"#, &[]);
-    assert!(matches!(reload, Err(RulesError::Illegal(m)) if m.contains("used up")));
+    assert!(matches!(reload, Err(RulesError::Illegal(Refusal::ThrownReload { .. }))));
     let log = perform(&mut b, 0, throw, &[90]);
     assert!(render(&log).contains("A: has thrown its last Frag grenade"), "{}", render(&log));
     assert_eq!(b[0].fighter.drawn_id(), "unarmed", "the hand is empty");
     let again = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", quick: [Draw("frag_grenade")])"#, &[]);
-    assert!(matches!(again, Err(RulesError::Illegal(m)) if m.contains("has no Frag grenade left")));
+    assert!(matches!(again, Err(RulesError::Illegal(Refusal::NoneLeft { weapon, .. })) if weapon == "Frag grenade"));
 }
 
 #[test]

@@ -11,6 +11,7 @@ use skirmish::rules::homebrew_d6::damage::resolve_damage;
 use skirmish::rules::homebrew_d6::gear::{Catalogue, Weapon};
 use skirmish::rules::homebrew_d6::{CriticalResistance, HomebrewD6, Options};
 use skirmish::rules::outcome::{Event, Log, Status};
+use skirmish::rules::refusal::Refusal;
 use skirmish::rules::ruleset::Ruleset;
 
 const GUN: &str = r#"attributes: (agility: 4), skills: { Pistols: 3 }, weapons: ["pistol"]"#;
@@ -119,7 +120,7 @@ fn melee_and_thrown_attacks_allow_dodge_gymnastics_or_parry_with_reaction() {
         &[2; 7],
     );
     assert!(
-        matches!(parry, Err(RulesError::Illegal(m)) if m.contains("Parry is not a defense against a Accelerated attack"))
+        matches!(parry, Err(RulesError::Illegal(Refusal::NoSuchDefense { defense: "Parry", attack })) if attack == "Accelerated")
     );
 }
 

@@ -8,6 +8,7 @@ use common::{named_log, pools, render};
 use skirmish::rules::RulesError;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::outcome::{Event, Log, Status};
+use skirmish::rules::refusal::Refusal;
 use skirmish::rules::ruleset::{CombatantId, Ruleset};
 use skirmish::rules::shadowrun4::damage::take_damage;
 use skirmish::rules::shadowrun4::gear::DamageKind;
@@ -133,7 +134,7 @@ fn melee_parries_with_the_best_pool_and_reach_helps() {
         r#"(actor: "A", complex: Melee(target: "B"))"#,
         &[],
     );
-    assert!(matches!(far, Err(RulesError::Illegal(m)) if m.contains("out of the Katana's reach")));
+    assert!(matches!(far, Err(RulesError::Illegal(Refusal::OutOfReach { weapon, .. })) if weapon == "Katana"));
 }
 
 #[test]
@@ -175,7 +176,7 @@ fn glitches_jam_the_attackers_gun_and_drop_the_defender() {
     assert!(render(&log).contains("A: loses its second shot: the ares_predator_iv jammed"));
     let jammed =
         perform_with(&mut Shadowrun4::default(), &mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[]);
-    assert!(matches!(jammed, Err(RulesError::Illegal(m)) if m.contains("jammed")));
+    assert!(matches!(jammed, Err(RulesError::Illegal(Refusal::Jammed { .. }))));
     perform(&mut b, 0, r#"(actor: "A", simple: [ClearJam])"#, &[]);
     assert!(!b[0].fighter.condition.has(&Status::WeaponJammed("ares_predator_iv".into())));
 }
@@ -275,7 +276,7 @@ fn surprise_stops_the_surprised_from_acting_and_defending_in_the_first_pass() {
     rules.start_turn(1, &mut b, &mut ScriptedDice::new(faces), &mut log).unwrap();
     assert_eq!(pools(&log)[0], pool("A", "Reaction 3 + Intuition 3 (surprise)", 9, 2), "alerted: +3");
     let held = perform_with(&mut rules, &mut b, 1, r#"(actor: "B", simple: [Fire(target: "A")])"#, &[]);
-    assert!(matches!(held, Err(RulesError::Illegal(m)) if m.contains("surprise")));
+    assert!(matches!(held, Err(RulesError::Illegal(Refusal::Surprised { .. }))));
     let log =
         perform_with(&mut rules, &mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[2, 2, 2, 2, 2, 2, 2])
             .unwrap();
@@ -304,9 +305,9 @@ fn the_action_economy_is_two_simple_or_one_complex() {
     let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
     let mut rules = Shadowrun4::default();
     let three = perform_with(&mut rules, &mut b, 0, r#"(actor: "A", simple: [TakeAim, TakeAim, TakeAim])"#, &[]);
-    assert!(matches!(three, Err(RulesError::Illegal(m)) if m.contains("at most two")));
+    assert!(matches!(three, Err(RulesError::Illegal(Refusal::ThreeSimpleActions))));
     let both = perform_with(&mut rules, &mut b, 0, r#"(actor: "A", simple: [TakeAim], complex: Wait)"#, &[]);
-    assert!(matches!(both, Err(RulesError::Illegal(m)) if m.contains("not both")));
+    assert!(matches!(both, Err(RulesError::Illegal(Refusal::SimpleAndComplex))));
     let fa = perform_with(
         &mut rules,
         &mut b,
@@ -314,7 +315,7 @@ fn the_action_economy_is_two_simple_or_one_complex() {
         r#"(actor: "A", simple: [Fire(mode: FullAuto(Narrow), target: "B")])"#,
         &[],
     );
-    assert!(matches!(fa, Err(RulesError::Illegal(m)) if m.contains("Complex")));
+    assert!(matches!(fa, Err(RulesError::Illegal(Refusal::FullAutoIsComplex))));
 }
 
 #[test]
@@ -369,7 +370,7 @@ fn a_vital_area_called_shot_adds_one_to_four() {
     let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
     let five = r#"(actor: "A", simple: [Fire(target: "B", situation: (called_shot: VitalArea(5)))])"#;
     let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, five, &[]);
-    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("1 to 4 DV, not 5")));
+    assert!(matches!(err, Err(RulesError::Illegal(Refusal::VitalAreaDv { dv: 5 }))));
 }
 
 #[test]
@@ -390,11 +391,11 @@ fn single_shot_mode_fires_once_an_action_phase() {
     let mut b = vec![at("A", "a", 0, rifle), at("B", "b", 30, "")];
     let twice = r#"(actor: "A", simple: [Fire(target: "B"), Fire(target: "B")])"#;
     let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, twice, &[2; 10]);
-    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("single-shot mode fires once")));
+    assert!(matches!(err, Err(RulesError::Illegal(Refusal::SingleShotAgain))));
     let mixed = r#"(actor: "A", simple: [Fire(target: "B"), Fire(mode: SingleShot, target: "B")])"#;
     let mut pistol = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
     let err = perform_with(&mut Shadowrun4::default(), &mut pistol, 0, mixed, &[2; 20]);
-    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("single-shot")), "a semi-auto gun too");
+    assert!(matches!(err, Err(RulesError::Illegal(Refusal::SingleShotAgain))), "a semi-auto gun too");
     let rules = Shadowrun4::default();
     let slot = skirmish::rules::ruleset::Slot { actor: 0, phase: 1, simultaneous: false };
     let choice = rules.default_action(slot, &b).expect("the built-in choice shoots");
@@ -440,13 +441,13 @@ fn calling_a_shot_is_the_phases_free_action() {
     let called = "situation: (called_shot: VitalArea(1))";
     let prone = format!(r#"(actor: "A", free: DropProne, simple: [Fire(target: "B", {called})])"#);
     let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, &prone, &[]);
-    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("Free Action")), "dropping prone spent it");
+    assert!(matches!(err, Err(RulesError::Illegal(Refusal::CalledShotWithoutFreeAction))), "dropping prone spent it");
     let two = format!(r#"(actor: "A", simple: [Fire(target: "B", {called}), Fire(target: "B", {called})])"#);
     let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, &two, &[]);
-    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("one called shot a phase")));
+    assert!(matches!(err, Err(RulesError::Illegal(Refusal::TwoCalledShots))));
     let run = format!(r#"(actor: "A", movement: (to: (1, 1), pace: Run), simple: [Fire(target: "B", {called})])"#);
     let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, &run, &[]);
-    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("Free Action")), "running spent it");
+    assert!(matches!(err, Err(RulesError::Illegal(Refusal::CalledShotWithoutFreeAction))), "running spent it");
 }
 
 #[test]
@@ -494,7 +495,7 @@ fn only_a_shotgun_opens_a_spread() {
     let spread = r#"(actor: "A", simple: [Fire(target: "B", situation: (spread: Wide))])"#;
     let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
     let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, spread, &[]);
-    assert!(matches!(err, Err(RulesError::Illegal(m)) if m.contains("no shotgun")));
+    assert!(matches!(err, Err(RulesError::Illegal(Refusal::NotShotgun { .. }))));
     let shotgun = r#"attributes: (agility: 4), skills: { Longarms: 3 }, weapons: ["enfield_as7"]"#;
     let mut b = vec![at("A", "a", 0, shotgun), at("B", "b", 5, "")];
     let log = perform(&mut b, 0, spread, &[2; 8]);

@@ -19,6 +19,7 @@ use super::ruleset::{CombatantId, FighterParts, FighterState, Ruleset, Slot, Tra
 use super::shadowrun4::Shadowrun4;
 use super::storyteller::Storyteller;
 use super::victory::Objectives;
+use crate::rules::refusal::Refusal;
 
 /// The four rulesets a battle can be fought under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize, serde::Deserialize)]
@@ -196,8 +197,8 @@ impl<'a> View<'a> {
 }
 
 /// An action of the wrong ruleset for this battle.
-fn mismatch(rules: &str, action: &AnyAction) -> RulesError {
-    RulesError::Illegal(format!("{action:?} is not an action of {rules}"))
+fn mismatch(rules: &'static str, action: &AnyAction) -> RulesError {
+    RulesError::Illegal(Refusal::WrongRuleset { action: format!("{action:?}"), rules })
 }
 
 impl AnyBattle {

@@ -22,6 +22,7 @@ use super::dice::{Dice, Recording};
 use super::outcome::{Event, Log};
 use super::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot};
 use super::victory::{Objectives, Won};
+use crate::rules::refusal::Refusal;
 
 /// Where a battle's actions come from, as far as its end is concerned.
 #[derive(Clone, Debug)]
@@ -390,7 +391,7 @@ where
     /// refuse the action, scripted dice run out) leaves the battle as it was, the slot still waiting: the rules work
     /// on copies, kept only when the action is done.
     pub fn act(&mut self, action: &R::Action, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {
-        let slot = self.current.ok_or_else(|| RulesError::Illegal("no slot is waiting for an action".into()))?;
+        let slot = self.current.ok_or(RulesError::Illegal(Refusal::NoSlot))?;
         let (mut rules, mut combatants) = (self.rules.clone(), self.combatants.clone());
         let (mut dice, mut events) = (Recording::new(dice), Log::default());
         rules.perform(slot, action, &mut combatants, &mut dice, &mut events)?;

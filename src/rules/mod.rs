@@ -15,6 +15,7 @@ pub mod movement;
 pub mod odds;
 pub mod outcome;
 pub mod passes;
+pub mod refusal;
 pub mod ruleset;
 pub mod shadowrun4;
 pub mod storyteller;
@@ -57,9 +58,9 @@ pub enum RulesError {
     /// A die could not be rolled (scripted dice ran out, a typed-in face was off the die).
     #[error(transparent)]
     Dice(#[from] dice::DiceError),
-    /// The action is not allowed now, e.g. firing a jammed weapon.
-    #[error("{0}")]
-    Illegal(String),
+    /// The action is not allowed now, e.g. firing a jammed weapon: why, typed.
+    #[error(transparent)]
+    Illegal(#[from] refusal::Refusal),
     /// A battle's record does not fit the battle it is replayed on (another start, or a record cut short).
     #[error("the record does not fit this battle: {0}")]
     Unfaithful(String),

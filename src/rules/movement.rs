@@ -6,6 +6,7 @@ use super::RulesError;
 use super::field::{Cell, Dm, Move, Terrain, adjacent, meters};
 use super::outcome::{Event, Log, Status};
 use super::ruleset::{Combatant, FighterState};
+use crate::rules::refusal::Refusal;
 
 /// The cells of all combatants but the one at `except`, still on the field (the fallen still take up room).
 pub fn occupied<F: FighterState>(battle: &[Combatant<F>], except: usize) -> Vec<Cell> {
@@ -38,15 +39,15 @@ pub fn perform_move<F: FighterState>(
     let from = me.position;
     let route = terrain
         .route(from, mv.to, &occupied(battle, actor))
-        .ok_or_else(|| RulesError::Illegal(format!("{name} cannot reach {:?} from {from:?}", mv.to)))?;
+        .ok_or_else(|| RulesError::Illegal(Refusal::Unreachable { who: name.clone(), from, to: mv.to }))?;
     if route.cost > allowance {
-        return Err(RulesError::Illegal(format!(
-            "{name} {} at most {} now; {:?} is {} away",
-            mv.pace,
-            meters(allowance),
-            mv.to,
-            meters(route.cost)
-        )));
+        return Err(RulesError::Illegal(Refusal::TooFar {
+            who: name,
+            pace: mv.pace,
+            allowance: meters(allowance),
+            to: mv.to,
+            distance: meters(route.cost),
+        }));
     }
     let path = route.cells.clone();
     log.push(Event::Moved { who: me_id, from, to: mv.to, path: route.cells, cost: route.cost, pace: mv.pace });

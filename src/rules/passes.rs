@@ -11,6 +11,7 @@ use super::field::{Field, Move, Pace, Rates};
 use super::movement::{perform_move, settle_pace};
 use super::outcome::{Event, Log, Modifier, Status, Term};
 use super::ruleset::{Combatant, CombatantId, FighterState, Slot};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::Roller;
 
 /// Who rolls initiative and with what: Reaction + Intuition dice, and the passes the sheet gives.
@@ -85,12 +86,10 @@ impl<S, C> PhaseAction<S, C> {
     /// At most two Simple Actions, and none beside a Complex Action.
     pub fn check_economy(&self) -> Result<(), RulesError> {
         match (self.simple.len(), &self.complex) {
-            (3.., _) => Err(RulesError::Illegal("an Action Phase has at most two Simple Actions".into())),
-            (1.., Some(_)) => Err(RulesError::Illegal(
-                "an Action Phase has two Simple Actions or one Complex Action, not both".into(),
-            )),
+            (3.., _) => Err(RulesError::Illegal(Refusal::ThreeSimpleActions)),
+            (1.., Some(_)) => Err(RulesError::Illegal(Refusal::SimpleAndComplex)),
             _ if self.free.is_some() && self.movement.as_ref().is_some_and(|m| m.pace == Pace::Run) => {
-                Err(RulesError::Illegal("running is the phase's Free Action: there is none left for another".into()))
+                Err(RulesError::Illegal(Refusal::RunAndFreeAction))
             }
             _ => Ok(()),
         }

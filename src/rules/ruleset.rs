@@ -7,6 +7,7 @@ use super::dice::Dice;
 use super::field::{Dm, Field};
 pub use super::id::{CombatantId, Roller};
 use super::outcome::{Log, Status};
+use crate::rules::refusal::Refusal;
 
 /// Gives every combatant its id: its place in the roster (what a battle does when it starts).
 pub fn number<F: FighterState>(battle: &mut [Combatant<F>]) {
@@ -288,7 +289,7 @@ pub fn pair_mut<F>(battle: &mut [Combatant<F>], a: usize, b: usize) -> Option<(&
 pub fn index<F: FighterState>(battle: &[Combatant<F>], id: CombatantId) -> Result<usize, RulesError> {
     let i = id.index();
     let Some(c) = battle.get(i) else {
-        return Err(RulesError::Illegal(format!("no combatant {id} in a battle of {}", battle.len())));
+        return Err(RulesError::Illegal(Refusal::NoCombatant { id, size: battle.len() }));
     };
     debug_assert_eq!(c.fighter.id(), id, "a roster without its ids");
     Ok(i)

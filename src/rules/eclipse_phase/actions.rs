@@ -16,6 +16,7 @@ use crate::rules::dice::Dice;
 use crate::rules::field::{Cell, Field, Move, Pace};
 use crate::rules::movement::{engaged, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId, index, name_of, pair_mut};
 
 /// One combatant's Action Phase, as a scenario scripts it.
@@ -94,11 +95,14 @@ pub(super) fn quick_action(me: &mut Fighter, quick: &QuickAction, log: &mut Log)
     match quick {
         QuickAction::Draw(w) => {
             if !me.sheet.weapons.contains(w) {
-                return Err(RulesError::Illegal(format!("{} does not carry a {}", me.name, w.0)));
+                return Err(RulesError::Illegal(Refusal::NotCarried { who: me.name.clone(), weapon: w.0.clone() }));
             }
             let weapon = me.sheet.gear.weapon(&w.0)?;
             if me.rounds_left(&w.0, &weapon) == Some(0) && weapon.is_thrown() {
-                return Err(RulesError::Illegal(format!("{} has no {} left", me.name, weapon.name)));
+                return Err(RulesError::Illegal(Refusal::NoneLeft {
+                    who: me.name.clone(),
+                    weapon: weapon.name.clone(),
+                }));
             }
             me.condition.drawn = Some(w.clone());
             log.push(Event::ActionTaken { who: me.id, action: format!("draws the {} (Quick Action)", weapon.name) });
@@ -107,7 +111,7 @@ pub(super) fn quick_action(me: &mut Fighter, quick: &QuickAction, log: &mut Log)
             me.condition.lose(&Status::Prone);
             log.push(Event::ActionTaken { who: me.id, action: "stands up (Quick Action)".into() });
         }
-        QuickAction::Move(_) => return Err(RulesError::Illegal("a move needs the battlefield".into())),
+        QuickAction::Move(_) => return Err(RulesError::Illegal(Refusal::MoveOffTheMap)),
     }
     Ok(())
 }
@@ -123,7 +127,7 @@ pub(super) fn quick_actions(
     let moves: Vec<&Move> =
         quick.iter().filter_map(|q| if let QuickAction::Move(m) = q { Some(m) } else { None }).collect();
     if moves.len() > 1 {
-        return Err(RulesError::Illegal("one move per Action Phase".into()));
+        return Err(RulesError::Illegal(Refusal::TwoMoves));
     }
     settle_pace(&mut battle[actor], moves.first().is_some_and(|m| m.pace == Pace::Run), log);
     for q in quick {
@@ -171,7 +175,7 @@ impl EclipsePhase {
             ComplexAction::Reload => {
                 let id = me.drawn_id().to_owned();
                 if me.drawn_weapon()?.is_thrown() {
-                    return Err(RulesError::Illegal(format!("a thrown {id} is used up, not reloaded")));
+                    return Err(RulesError::Illegal(Refusal::ThrownReload { weapon: id }));
                 }
                 me.condition.ammo.remove(&id);
                 log.push(said(me, &format!("reloads the {id} (Complex Action)")));
@@ -207,7 +211,7 @@ impl EclipsePhase {
             let (situation, meters) = self.aim_at(battle, actor, t, &weapon, &attack.situation)?;
             spend_ammo(&mut battle[actor].fighter, &id, &weapon, mode, log)?;
             let Some((me, them)) = pair_mut(battle, actor, t) else {
-                return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
+                return Err(RulesError::Illegal(Refusal::AttackOnItself));
             };
             let shot =
                 Shot { other_targets, second_shot: n > 0, ..Shot::first(&id, &weapon, mode, &situation, meters) };
@@ -235,10 +239,8 @@ impl EclipsePhase {
         let (me, them) = (&battle[actor], &battle[target]);
         let sight = self.field.sight(me.position, them.position);
         if sight.blocked && !weapon.skill.is_melee() {
-            return Err(RulesError::Illegal(format!(
-                "a wall stands between {} and {}",
-                me.fighter.name, them.fighter.name
-            )));
+            let (from, to) = (me.fighter.name.clone(), them.fighter.name.clone());
+            return Err(RulesError::Illegal(Refusal::WallBetween { from, to }));
         }
         let mut situation = situation.on_map(&sight, me.fighter.condition.has(&Status::Running));
         // File 003's "Attacker in melee" (ranged): an enemy stands next to the shooter on the map.
@@ -251,7 +253,7 @@ impl EclipsePhase {
 pub(super) fn weapon_in_hand(me: &Fighter, named: Option<&WeaponRef>) -> Result<(String, Arc<Weapon>), RulesError> {
     let id = match named {
         Some(w) if w.0 != "unarmed" && me.drawn_id() != w.0 => {
-            return Err(RulesError::Illegal(format!("{} must draw the {} first (a Quick Action)", me.name, w.0)));
+            return Err(RulesError::Illegal(Refusal::not_in_hand(&me.name, &w.0, "draw", "a Quick Action")));
         }
         Some(w) => w.0.clone(),
         None => me.drawn_id().to_owned(),
@@ -268,24 +270,22 @@ pub(super) fn check_attack(
     attack: &Attack,
     used_quick: bool,
 ) -> Result<(), RulesError> {
-    let illegal = |m: String| Err(RulesError::Illegal(m));
+    let illegal = |refusal| Err(RulesError::Illegal(refusal));
     if me.condition.has(&Status::WeaponJammed(id.to_owned())) {
-        return illegal(format!("{}'s {} has malfunctioned: clear it first (a Complex Action)", me.name, weapon.name));
+        return illegal(Refusal::Malfunctioned { who: me.name.clone(), weapon: weapon.name.clone() });
     }
     // A melee weapon lists no firing modes: it strikes once, as a single shot does.
     let listed = weapon.modes.contains(&mode.kind()) || (weapon.modes.is_empty() && mode == FiringMode::SingleShot);
     if !listed {
-        return illegal(format!("the {} cannot fire {mode}; its modes are {:?}", weapon.name, weapon.modes));
+        let (mode, modes) = (mode.to_string(), format!("{:?}", weapon.modes));
+        return illegal(Refusal::NoSuchMode { weapon: weapon.name.clone(), mode, modes });
     }
     if attack.targets.is_empty() || attack.targets.len() > mode.shots_per_action() {
-        return illegal(format!(
-            "{mode} allows 1 to {} shots per Complex Action, not {}",
-            mode.shots_per_action(),
-            attack.targets.len()
-        ));
+        let (most, given) = (mode.shots_per_action(), attack.targets.len());
+        return illegal(Refusal::ShotCount { mode: mode.to_string(), most, given });
     }
     if attack.situation.aim_quick && used_quick {
-        return illegal("a quick aim uses up the phase's other Quick Actions".into());
+        return illegal(Refusal::QuickAimWithQuickActions);
     }
     Ok(())
 }
@@ -302,12 +302,14 @@ pub(super) fn spend_ammo(
         return Ok(());
     };
     if left < mode.rounds() {
-        return Err(RulesError::Illegal(format!(
-            "{}'s {} has {left} rounds left, {mode} needs {}: reload",
-            me.name,
-            weapon.name,
-            mode.rounds()
-        )));
+        let (who, weapon) = (me.name.clone(), weapon.name.clone());
+        return Err(RulesError::Illegal(Refusal::AmmoShort {
+            who,
+            weapon,
+            left,
+            mode: mode.to_string(),
+            needs: mode.rounds(),
+        }));
     }
     me.condition.ammo.insert(id.to_owned(), left - mode.rounds());
     if weapon.is_thrown() && left == mode.rounds() {

@@ -8,6 +8,7 @@ use super::sheet::Aim;
 use super::{Fighter, RulesError};
 use crate::rules::field::{Cell, Field};
 use crate::rules::outcome::{Event, Log};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId, index, name_of};
 
 /// Fixes `actor`'s aim on combatant `target`, who must be in its sights now.
@@ -22,7 +23,7 @@ pub(super) fn take_aim(
     let them = battle[t].fighter.name.clone();
     if !in_sights(field, battle[actor].position, battle[t].position) {
         let me = &battle[actor].fighter.name;
-        return Err(RulesError::Illegal(format!("{me} cannot aim at {them}: it is out of sight")));
+        return Err(RulesError::Illegal(Refusal::OutOfSight { who: me.clone(), target: them }));
     }
     let me = &mut battle[actor].fighter;
     me.condition.aim = Some(Aim { target, held: false });

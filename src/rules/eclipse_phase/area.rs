@@ -18,6 +18,7 @@ use crate::rules::dice::Dice;
 use crate::rules::field::{Cell, distance_m};
 use crate::rules::odds::{Chance, Measure, Odds};
 use crate::rules::outcome::{Event, Log, Status};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, index, name_of};
 
 /// A blast checked and placed on the map.
@@ -53,22 +54,21 @@ impl EclipsePhase {
         let (id, weapon) = weapon_in_hand(&me.fighter, area.weapon.as_ref())?;
         if !weapon.is_blast() {
             // Cone weapons roll against each target's defense: they fire with Attack, one target per shot.
-            return Err(RulesError::Illegal(format!("the {} is not a blast weapon", weapon.name)));
+            return Err(RulesError::Illegal(Refusal::NotBlast { weapon: weapon.name.clone() }));
         }
         if me.fighter.condition.has(&Status::WeaponJammed(id.clone())) {
-            let why =
-                format!("{}'s {} has malfunctioned: clear it first (a Complex Action)", me.fighter.name, weapon.name);
-            return Err(RulesError::Illegal(why));
+            let (who, weapon) = (me.fighter.name.clone(), weapon.name.clone());
+            return Err(RulesError::Illegal(Refusal::Malfunctioned { who, weapon }));
         }
         let (center, aimed_at) = match (&area.target, area.at) {
             (Some(target), None) => (battle[index(battle, *target)?].position, name_of(battle, *target)),
             (None, Some(cell)) => (cell, format!("{cell:?}")),
-            _ => return Err(RulesError::Illegal("an area attack needs a target or a cell (`at`), not both".into())),
+            _ => return Err(RulesError::Illegal(Refusal::BlastCenter)),
         };
         let sight = self.field.sight(me.position, center);
         if sight.blocked {
-            let why = format!("a wall stands between {} and {aimed_at}", me.fighter.name);
-            return Err(RulesError::Illegal(why));
+            let from = me.fighter.name.clone();
+            return Err(RulesError::Illegal(Refusal::WallBetween { from, to: aimed_at }));
         }
         let situation = area.situation.on_map(&sight, me.fighter.condition.has(&Status::Running));
         Ok(Placed { id, weapon, center, situation, meters: sight.meters, aimed_at })
@@ -139,7 +139,10 @@ impl EclipsePhase {
         let band = band_of(&shot)?;
         let me = &battle[actor].fighter;
         if me.rounds_left(&placed.id, &placed.weapon) == Some(0) {
-            return Err(RulesError::Illegal(format!("{} has no {} left", me.name, placed.weapon.name)));
+            return Err(RulesError::Illegal(Refusal::NoneLeft {
+                who: me.name.clone(),
+                weapon: placed.weapon.name.clone(),
+            }));
         }
         let target = attack_spec(me, &placed.weapon, area_modifiers(me, &shot, band)).target().0;
         let classes = landing_classes(&self.options, target);

@@ -10,6 +10,7 @@ use super::test::{Percentile, TestSpec, opposed, roll_test};
 use super::{Fighter, FiringMode, ModeBonus, Options, RulesError, wound_modifier};
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Modifier, Status, Term};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::Roller;
 
 /// One shot (or melee strike) at one target.
@@ -55,12 +56,12 @@ pub fn band_of(shot: &Shot<'_>) -> Result<RangeBand, RulesError> {
         (None, Some(d), Some(ranges)) => RangeBand::of(d, ranges),
         // A melee weapon reaches the cells next to the attacker (diagonals are 1 m away, rounded).
         (None, Some(d), None) if d > 1 => {
-            return Err(RulesError::Illegal(format!("{} is out of reach at {d} m", shot.weapon.name)));
+            return Err(RulesError::Illegal(Refusal::MeleeOutOfReach { weapon: shot.weapon.name.clone(), meters: d }));
         }
         _ => RangeBand::Short,
     };
     if band == RangeBand::OutOfRange {
-        return Err(RulesError::Illegal(format!("the target is beyond the {}'s extreme range", shot.weapon.name)));
+        return Err(RulesError::Illegal(Refusal::BeyondExtremeRange { weapon: shot.weapon.name.clone() }));
     }
     Ok(band)
 }

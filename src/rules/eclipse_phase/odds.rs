@@ -19,6 +19,7 @@ use crate::rules::approach::Reach;
 use crate::rules::field::Move;
 use crate::rules::odds::{Chance, Dist, Measure, Odds, usual_first};
 use crate::rules::outcome::{Log, Status};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId, FighterState, index};
 
 crate::rules::odds::attack_odds!(EclipsePhase);
@@ -165,13 +166,13 @@ impl EclipsePhase {
         let attack = match &action.complex {
             Some(ComplexAction::Attack(attack)) => attack,
             Some(ComplexAction::AreaAttack(area)) => return self.area_odds(battle, actor, area),
-            _ => return Err(RulesError::Illegal("the action has no attack".into())),
+            _ => return Err(RulesError::Illegal(Refusal::NoAttack)),
         };
         let me = &battle[actor].fighter;
         let (id, weapon) = weapon_in_hand(me, attack.weapon.as_ref())?;
         let mode = attack.mode.unwrap_or_else(|| preferred_mode(&weapon));
         check_attack(me, &id, &weapon, mode, attack, !action.quick.is_empty())?;
-        let first = attack.targets.first().ok_or_else(|| RulesError::Illegal("an attack needs a target".into()))?;
+        let first = attack.targets.first().ok_or(RulesError::Illegal(Refusal::NoTarget))?;
         let t = index(battle, *first)?;
         let (situation, meters) = self.aim_at(battle, actor, t, &weapon, &attack.situation)?;
         let shot = Shot::first(&id, &weapon, mode, &situation, meters);

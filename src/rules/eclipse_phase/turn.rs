@@ -8,6 +8,7 @@ use super::{Fighter, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Pace};
 use crate::rules::outcome::{Event, Log, Status};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId, Ruleset, Slot, Track};
 
 impl Ruleset for EclipsePhase {
@@ -51,7 +52,7 @@ impl Ruleset for EclipsePhase {
     ) -> Result<(), RulesError> {
         let me = &mut battle[slot.actor].fighter;
         if !me.condition.can_act() {
-            return Err(RulesError::Illegal(format!("{} cannot act now", me.name)));
+            return Err(RulesError::Illegal(Refusal::CannotAct { who: me.name.clone() }));
         }
         quick_actions(&self.field, slot.actor, &action.quick, battle, log)?;
         if battle[slot.actor].fighter.condition.has(&Status::Escaped) {

@@ -13,6 +13,7 @@ use crate::rules::d6_pool::{Pool, PoolSpec};
 use crate::rules::dice::Dice;
 use crate::rules::field::{CoverLevel, Sight};
 use crate::rules::outcome::{Event, Log, Modifier, Status};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::FighterState;
 use crate::rules::ruleset::Roller;
 
@@ -100,7 +101,7 @@ pub fn resolve_strike(
 ) -> Result<(), RulesError> {
     let (w, s) = (strike.weapon, strike.situation);
     if strike.distance > w.range.unwrap_or(1) {
-        return Err(RulesError::Illegal(format!("{} is out of the {}'s reach", defender.name, w.name)));
+        return Err(RulesError::Illegal(Refusal::OutOfReach { target: defender.name.clone(), weapon: w.name.clone() }));
     }
     let attack = roll(attack_spec(attacker, strike), dice, log)?;
     let defense = defend(defender, w.kind, s, dice, log)?;
@@ -201,7 +202,7 @@ fn defense_pool(f: &Fighter, kind: AttackKind, choice: Defense) -> Result<(Strin
         }
         _ => pair(Skill::Parry, "Reaction", a.reaction.0),
     };
-    let illegal = |what: &str| Err(RulesError::Illegal(format!("{what} is not a defense against a {kind:?} attack")));
+    let illegal = |defense| Err(RulesError::Illegal(Refusal::NoSuchDefense { defense, attack: format!("{kind:?}") }));
     match (choice, kind) {
         (Defense::Dodge, _) => Ok(dodge),
         (Defense::Gymnastics, _) => Ok(gymnastics),

@@ -15,6 +15,7 @@ use crate::rules::field::Move;
 use crate::rules::odds::{Chance, Dist, Measure, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId};
 
 crate::rules::odds::attack_odds!(HomebrewD6);
@@ -139,7 +140,7 @@ fn first_attack(action: &Action) -> Result<(&Attack, bool), RulesError> {
         Some(ComplexAction::Attack(a)) => Some((a, true)),
         _ => None,
     };
-    simple.or(complex).ok_or_else(|| RulesError::Illegal("the action has no attack".into()))
+    simple.or(complex).ok_or(RulesError::Illegal(Refusal::NoAttack))
 }
 
 /// Pool outcomes merged where the rules cannot tell them apart: hits and glitch.
@@ -156,7 +157,7 @@ pub fn strike_odds(
 ) -> Result<Odds, RulesError> {
     let w = strike.weapon;
     if strike.distance > w.range.unwrap_or(1) {
-        return Err(RulesError::Illegal(format!("{} is out of the {}'s reach", defender.name, w.name)));
+        return Err(RulesError::Illegal(Refusal::OutOfReach { target: defender.name.clone(), weapon: w.name.clone() }));
     }
     let attack_dice = attack_spec(attacker, strike).dice();
     let defense_dice = defense_spec(defender, w.kind, strike.situation)?.map(|s| s.dice());

@@ -15,6 +15,7 @@ use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::passes::{FreeAction, InitiativeRoll, PassEntry, Passes, PhaseAction, phase_move, roll_initiative};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId, FighterState, Roller, Ruleset, Slot, Track, index, pair_mut};
 
 /// One combatant's Action Phase, as a scenario scripts it.
@@ -120,7 +121,7 @@ impl Ruleset for HomebrewD6 {
     ) -> Result<(), RulesError> {
         let me = &mut battle[slot.actor].fighter;
         if me.is_out() && !slot.simultaneous {
-            return Err(RulesError::Illegal(format!("{} cannot act now", me.name)));
+            return Err(RulesError::Illegal(Refusal::CannotAct { who: me.name.clone() }));
         }
         action.check_economy()?;
         let pace = (me.sheet.movement, me.sheet.initiative_passes);
@@ -218,7 +219,7 @@ impl HomebrewD6 {
             SimpleAction::Attack(attack) => return self.attack(actor, attack, false, battle, dice, log),
             SimpleAction::ReadyWeapon(w) => {
                 if !me.sheet.weapons.contains(w) {
-                    return Err(RulesError::Illegal(format!("{} does not carry a {}", me.name, w.0)));
+                    return Err(RulesError::Illegal(Refusal::NotCarried { who: me.name.clone(), weapon: w.0.clone() }));
                 }
                 let weapon = me.sheet.gear.weapon(&w.0)?;
                 me.condition.drawn = Some(w.clone());
@@ -254,7 +255,7 @@ impl HomebrewD6 {
             return Ok(());
         }
         let Some((me, them)) = pair_mut(battle, actor, p.target) else {
-            return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
+            return Err(RulesError::Illegal(Refusal::AttackOnItself));
         };
         let what = format!("attacks {} with the {}", them.fighter.name, p.weapon.name);
         log.push(Event::ActionTaken { who: me.fighter.id, action: what });
@@ -274,16 +275,12 @@ impl HomebrewD6 {
         let id = me.fighter.drawn_id().to_owned();
         let weapon = me.fighter.sheet.gear.weapon(&id)?;
         if complex != (weapon.kind == AttackKind::Melee) {
-            return Err(RulesError::Illegal(
-                "melee attacks are Complex Actions; thrown and accelerated ones Simple Actions".into(),
-            ));
+            return Err(RulesError::Illegal(Refusal::MeleeIsComplex));
         }
         let sight = self.field.sight(me.position, them.position);
         if sight.blocked && weapon.kind != AttackKind::Melee {
-            return Err(RulesError::Illegal(format!(
-                "a wall stands between {} and {}",
-                me.fighter.name, them.fighter.name
-            )));
+            let (from, to) = (me.fighter.name.clone(), them.fighter.name.clone());
+            return Err(RulesError::Illegal(Refusal::WallBetween { from, to }));
         }
         let running = |f: &Fighter| f.condition.has(&Status::Running);
         let situation = match weapon.kind {

@@ -22,6 +22,7 @@ use crate::rules::field::{Move, Pace, STEP};
 use crate::rules::movement::{engaged, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status, Term};
 use crate::rules::passes::{FreeAction, PhaseAction, phase_move};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::Roller;
 use crate::rules::ruleset::{Combatant, CombatantId, Slot, index, pair_mut};
 
@@ -80,7 +81,7 @@ pub fn perform_action(
 ) -> Result<(), RulesError> {
     let me = &mut battle[slot.actor].fighter;
     if me.condition.is_out() && !slot.simultaneous {
-        return Err(RulesError::Illegal(format!("{} cannot act now", me.name)));
+        return Err(RulesError::Illegal(Refusal::CannotAct { who: me.name.clone() }));
     }
     check_economy(action)?;
     start_phase(me);
@@ -128,18 +129,17 @@ pub(super) fn start_slot(me: &mut Fighter, log: &mut Log) -> bool {
 
 /// One Free, then two Simple or one Complex.
 fn check_economy(action: &Action) -> Result<(), RulesError> {
-    let illegal = |m: &str| Err(RulesError::Illegal(m.to_owned()));
     action.check_economy()?;
     let simple_complex =
         action.simple.iter().any(|s| matches!(s, SimpleAction::Fire(a) if a.mode.is_some_and(FiringMode::is_complex)));
     let complex_simple =
         matches!(&action.complex, Some(ComplexAction::Fire(a)) if !a.mode.is_some_and(FiringMode::is_complex));
     if simple_complex || complex_simple {
-        return illegal("full auto is a Complex Action; other firing modes are Simple Actions");
+        return Err(RulesError::Illegal(Refusal::FullAutoIsComplex));
     }
     check_called_shots(action)?;
     if action.movement.is_some() && matches!(action.complex, Some(ComplexAction::Sprint(_))) {
-        return illegal("a sprint is the phase's whole move: give no other movement with it");
+        return Err(RulesError::Illegal(Refusal::SprintAndMove));
     }
     Ok(())
 }
@@ -158,13 +158,8 @@ fn check_called_shots(action: &Action) -> Result<(), RulesError> {
     let called = attacks.chain(complex).filter(|a| a.situation.called_shot.is_some()).count();
     let running = action.movement.as_ref().is_some_and(|m| m.pace == Pace::Run);
     match (called, action.free.is_some() || running) {
-        (2.., _) => {
-            Err(RulesError::Illegal("calling a shot is the phase's Free Action: one called shot a phase".into()))
-        }
-        (1, true) => Err(RulesError::Illegal(
-            "calling a shot is the phase's Free Action, and this phase spends it on another (running, dropping prone)"
-                .into(),
-        )),
+        (2.., _) => Err(RulesError::Illegal(Refusal::TwoCalledShots)),
+        (1, true) => Err(RulesError::Illegal(Refusal::CalledShotWithoutFreeAction)),
         _ => Ok(()),
     }
 }
@@ -194,7 +189,7 @@ fn simple_action(
         }
         SimpleAction::ReadyWeapon(w) => {
             if !me.sheet.weapons.contains(w) && w.0 != "unarmed" {
-                return Err(RulesError::Illegal(format!("{} does not carry a {}", me.name, w.0)));
+                return Err(RulesError::Illegal(Refusal::NotCarried { who: me.name.clone(), weapon: w.0.clone() }));
             }
             let weapon = me.sheet.gear.weapon(&w.0)?;
             me.condition.drawn = Some(w.clone());
@@ -295,13 +290,12 @@ pub(super) fn prepare(
 ) -> Result<Prepared, RulesError> {
     let target = index(battle, attack.target)?;
     if rules.held_back(actor, target) {
-        let why = format!("surprise: it cannot act against {} in the first pass", battle[target].fighter.name);
-        return Err(RulesError::Illegal(why));
+        return Err(RulesError::Illegal(Refusal::Surprised { target: battle[target].fighter.name.clone() }));
     }
     if let Some(CalledShot::VitalArea(n)) = attack.situation.called_shot
         && !(1..=4).contains(&n)
     {
-        return Err(RulesError::Illegal(format!("a vital-area called shot adds 1 to 4 DV, not {n}")));
+        return Err(RulesError::Illegal(Refusal::VitalAreaDv { dv: n }));
     }
     let (me, them) = (&battle[actor], &battle[target]);
     let (id, weapon) = weapon_for(&me.fighter, attack.weapon.as_ref(), melee)?;
@@ -315,10 +309,8 @@ pub(super) fn prepare(
     }
     let sight = rules.field.sight(me.position, them.position);
     if sight.blocked && !melee {
-        return Err(RulesError::Illegal(format!(
-            "a wall stands between {} and {}",
-            me.fighter.name, them.fighter.name
-        )));
+        let (from, to) = (me.fighter.name.clone(), them.fighter.name.clone());
+        return Err(RulesError::Illegal(Refusal::WallBetween { from, to }));
     }
     let running = |f: &Fighter| f.condition.has(&Status::Running);
     let in_melee = (engaged(battle, actor, None), engaged(battle, target, Some(actor)));
@@ -343,7 +335,7 @@ fn attack_with(
         spend_ammo(&mut battle[actor].fighter, &prepared.id, &weapon, mode)?;
     }
     let Some((me, them)) = pair_mut(battle, actor, prepared.target) else {
-        return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
+        return Err(RulesError::Illegal(Refusal::AttackOnItself));
     };
     let kind = if melee { "attacks in melee with".to_owned() } else { format!("fires ({mode})") };
     let what = format!("{kind} the {} at {}", weapon.name, them.fighter.name);
@@ -366,7 +358,7 @@ pub(super) fn weapon_for(
 ) -> Result<(String, Arc<Weapon>), RulesError> {
     let id = match named {
         Some(w) if w.0 != "unarmed" && me.drawn_id() != w.0 => {
-            return Err(RulesError::Illegal(format!("{} must ready the {} first (a Simple Action)", me.name, w.0)));
+            return Err(RulesError::Illegal(Refusal::not_in_hand(&me.name, &w.0, "ready", "a Simple Action")));
         }
         Some(w) => w.0.clone(),
         None => me.drawn_id().to_owned(),
@@ -374,7 +366,7 @@ pub(super) fn weapon_for(
     let weapon = me.sheet.gear.weapon(&id)?;
     match (melee, weapon.is_melee()) {
         (true, false) => Ok(("unarmed".into(), me.sheet.gear.weapon("unarmed")?)),
-        (false, true) => Err(RulesError::Illegal(format!("the {} is a melee weapon", weapon.name))),
+        (false, true) => Err(RulesError::Illegal(Refusal::MeleeWeapon { weapon: weapon.name.clone() })),
         _ => Ok((id, weapon)),
     }
 }
@@ -388,22 +380,17 @@ fn check_fire(
 ) -> Result<(), RulesError> {
     let c = &me.condition;
     if c.single_shot_this_phase || (mode == FiringMode::SingleShot && c.shots_this_phase > 0) {
-        return Err(RulesError::Illegal("single-shot mode fires once an Action Phase, and alone".into()));
+        return Err(RulesError::Illegal(Refusal::SingleShotAgain));
     }
     if situation.spread != Spread::Narrow && !weapon.shotgun {
-        return Err(RulesError::Illegal(format!("the {} is no shotgun: it has no spread to open", weapon.name)));
+        return Err(RulesError::Illegal(Refusal::NotShotgun { weapon: weapon.name.clone() }));
     }
     if me.condition.has(&Status::WeaponJammed(id.to_owned())) {
-        return Err(RulesError::Illegal(format!(
-            "{}'s {} is jammed: clear it first (a Simple Action)",
-            me.name, weapon.name
-        )));
+        return Err(RulesError::Illegal(Refusal::Jammed { who: me.name.clone(), weapon: weapon.name.clone() }));
     }
     if !mode.needs().iter().any(|m| weapon.modes.contains(m)) {
-        return Err(RulesError::Illegal(format!(
-            "the {} cannot fire {mode}; its modes are {:?}",
-            weapon.name, weapon.modes
-        )));
+        let (mode, modes) = (mode.to_string(), format!("{:?}", weapon.modes));
+        return Err(RulesError::Illegal(Refusal::NoSuchMode { weapon: weapon.name.clone(), mode, modes }));
     }
     Ok(())
 }
@@ -411,9 +398,14 @@ fn check_fire(
 fn spend_ammo(me: &mut Fighter, id: &str, weapon: &Weapon, mode: FiringMode) -> Result<(), RulesError> {
     let Some(left) = me.rounds_left(id, weapon) else { return Ok(()) };
     if left < mode.rounds() {
-        let why =
-            format!("{}'s {} has {left} rounds left, {mode} needs {}: reload", me.name, weapon.name, mode.rounds());
-        return Err(RulesError::Illegal(why));
+        let (who, weapon) = (me.name.clone(), weapon.name.clone());
+        return Err(RulesError::Illegal(Refusal::AmmoShort {
+            who,
+            weapon,
+            left,
+            mode: mode.to_string(),
+            needs: mode.rounds(),
+        }));
     }
     me.condition.ammo.insert(id.to_owned(), left - mode.rounds());
     Ok(())

@@ -14,6 +14,7 @@ use super::{Fighter, RulesError, Spray};
 use crate::rules::d6_pool::{Pool, PoolSpec};
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Modifier, Status};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::Roller;
 
 /// How an attack ended.
@@ -33,9 +34,7 @@ fn band_of(strike: &Strike<'_>) -> Result<RangeBand, RulesError> {
         (None, None) => RangeBand::Short,
     };
     match band {
-        RangeBand::OutOfRange => {
-            Err(RulesError::Illegal(format!("the target is beyond the {}'s range", strike.weapon.name)))
-        }
+        RangeBand::OutOfRange => Err(RulesError::Illegal(Refusal::OutOfRange { weapon: strike.weapon.name.clone() })),
         band => Ok(band),
     }
 }
@@ -50,7 +49,8 @@ pub fn resolve_strike(
 ) -> Result<Verdict, RulesError> {
     let melee = strike.weapon.is_melee();
     if melee && strike.distance > 1 + strike.weapon.reach {
-        return Err(RulesError::Illegal(format!("{} is out of the {}'s reach", defender.name, strike.weapon.name)));
+        let (target, weapon) = (defender.name.clone(), strike.weapon.name.clone());
+        return Err(RulesError::Illegal(Refusal::OutOfReach { target, weapon }));
     }
     let spec = attack_pool(attacker, defender, strike)?;
     let attack = roll_pool(spec, dice, log)?;

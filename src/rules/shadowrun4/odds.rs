@@ -19,6 +19,7 @@ use crate::rules::field::Move;
 use crate::rules::odds::{Chance, Dist, Measure, Odds, merge, usual_first};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId, FighterState};
 
 crate::rules::odds::attack_odds!(Shadowrun4);
@@ -216,7 +217,7 @@ fn first_attack(action: &Action) -> Result<(&Attack, bool), RulesError> {
         Some(ComplexAction::Melee(a)) => Some((a, true)),
         _ => None,
     };
-    simple.or(complex).ok_or_else(|| RulesError::Illegal("the action has no attack".into()))
+    simple.or(complex).ok_or(RulesError::Illegal(Refusal::NoAttack))
 }
 
 /// Pool outcomes merged where the rules cannot tell them apart: hits, glitch, critical glitch.

@@ -12,6 +12,7 @@ use super::{Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::field::{CoverLevel, Sight};
 use crate::rules::outcome::{Event, Log, Modifier, Term};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::FighterState;
 use crate::rules::ruleset::Roller;
 
@@ -99,7 +100,10 @@ pub(super) fn check_reach(defender: &Fighter, strike: &Strike<'_>) -> Result<(),
     let reach = strike.weapon.range.unwrap_or(1);
     match strike.distance <= reach {
         true => Ok(()),
-        false => Err(RulesError::Illegal(format!("{} is out of the {}'s reach", defender.name, strike.weapon.name))),
+        false => Err(RulesError::Illegal(Refusal::OutOfReach {
+            target: defender.name.clone(),
+            weapon: strike.weapon.name.clone(),
+        })),
     }
 }
 
@@ -116,8 +120,8 @@ pub(super) fn choose_attribute(attacker: &Fighter, strike: &Strike<'_>) -> Resul
         Some(Attribute::Dexterity) => Ok(Attribute::Dexterity),
         Some(x) if x == power => Ok(x),
         Some(x) => {
-            let kind = if ranged { "a ranged attack uses Perception" } else { "a melee attack uses Strength" };
-            Err(RulesError::Illegal(format!("{kind} or Dexterity, not {x:?}")))
+            let uses = if ranged { "a ranged attack uses Perception" } else { "a melee attack uses Strength" };
+            Err(RulesError::Illegal(Refusal::AttackAttribute { uses, given: format!("{x:?}") }))
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::rules::approach::Reach;
 use crate::rules::field::Move;
 use crate::rules::odds::{Chance, Dist, Measure, Odds, merge};
 use crate::rules::outcome::{Log, Status};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId};
 
 crate::rules::odds::attack_odds!(Storyteller);
@@ -101,7 +102,7 @@ impl Storyteller {
         action: &Action,
     ) -> Result<Odds, RulesError> {
         let Act::Attack(attack) = &action.act else {
-            return Err(RulesError::Illegal("the action has no attack".into()));
+            return Err(RulesError::Illegal(Refusal::NoAttack));
         };
         let (target, weapon, situation, meters) = self.prepare(actor, attack, battle)?;
         let (me, them) = (&battle[actor].fighter, &battle[target].fighter);

@@ -15,6 +15,7 @@ use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Move, Pace};
 use crate::rules::movement::perform_move;
 use crate::rules::outcome::{Event, Log, Status, Term};
+use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot, Track, index, pair_mut};
 
 /// One action, as a scenario scripts it.
@@ -141,7 +142,7 @@ impl Ruleset for Storyteller {
     ) -> Result<(), RulesError> {
         let me = &mut battle[slot.actor].fighter;
         if me.is_out() {
-            return Err(RulesError::Illegal(format!("{} cannot act now", me.name)));
+            return Err(RulesError::Illegal(Refusal::CannotAct { who: me.name.clone() }));
         }
         if self.move_first(slot.actor, action, battle, log)? {
             return Ok(());
@@ -151,7 +152,7 @@ impl Ruleset for Storyteller {
             Act::Attack(attack) => self.attack(slot.actor, attack, battle, dice, log),
             Act::ReadyWeapon(w) => {
                 if !me.sheet.weapons.contains(w) {
-                    return Err(RulesError::Illegal(format!("{} does not carry a {}", me.name, w.0)));
+                    return Err(RulesError::Illegal(Refusal::NotCarried { who: me.name.clone(), weapon: w.0.clone() }));
                 }
                 let weapon = me.sheet.gear.weapon(&w.0)?;
                 me.condition.drawn = Some(w.clone());
@@ -231,7 +232,7 @@ impl Storyteller {
     ) -> Result<bool, RulesError> {
         let Some(mv) = &action.movement else { return Ok(false) };
         if mv.pace == Pace::Run && action.act != Act::Wait {
-            return Err(RulesError::Illegal("running takes the whole action: its act must be Wait".into()));
+            return Err(RulesError::Illegal(Refusal::RunAndAct));
         }
         let allowance = battle[actor].fighter.sheet.rates().per_part(mv.pace, 1);
         perform_move(&*self.field, battle, actor, mv, allowance, log)?;
@@ -248,7 +249,7 @@ impl Storyteller {
     ) -> Result<(), RulesError> {
         let (target, weapon, situation, meters) = self.prepare(actor, attack, battle)?;
         let Some((me, them)) = pair_mut(battle, actor, target) else {
-            return Err(RulesError::Illegal("a combatant cannot attack itself".into()));
+            return Err(RulesError::Illegal(Refusal::AttackOnItself));
         };
         let what = format!("attacks {} with the {}", them.fighter.name, weapon.name);
         log.push(Event::ActionTaken { who: me.fighter.id, action: what });
@@ -268,7 +269,7 @@ impl Storyteller {
         let me = &battle[actor].fighter;
         let id = match &attack.weapon {
             Some(w) if !matches!(w.0.as_str(), "punch" | "kick") && w.0 != me.drawn_id() => {
-                return Err(RulesError::Illegal(format!("{} must ready the {} first (its action)", me.name, w.0)));
+                return Err(RulesError::Illegal(Refusal::not_in_hand(&me.name, &w.0, "ready", "its action")));
             }
             Some(w) => w.0.clone(),
             None => me.drawn_id().to_owned(),
@@ -276,10 +277,8 @@ impl Storyteller {
         let weapon = me.sheet.gear.weapon(&id)?;
         let sight = self.field.sight(battle[actor].position, battle[target].position);
         if sight.blocked && weapon.is_ranged() {
-            return Err(RulesError::Illegal(format!(
-                "a wall stands between {} and {}",
-                me.name, battle[target].fighter.name
-            )));
+            let (from, to) = (me.name.clone(), battle[target].fighter.name.clone());
+            return Err(RulesError::Illegal(Refusal::WallBetween { from, to }));
         }
         let situation = if weapon.is_ranged() { attack.situation.on_map(&sight) } else { attack.situation.clone() };
         Ok((target, weapon, situation, sight.meters))
