@@ -1,6 +1,8 @@
 //! Why the rules refuse an action: one variant per reason, each with what a program needs to act on it (who, which
 //! weapon, how far) and the line a player reads. Shared by every ruleset; a reason only one ruleset has says so.
 
+use std::fmt;
+
 use thiserror::Error;
 
 use super::field::{Cell, Pace};
@@ -120,5 +122,10 @@ impl Refusal {
     /// A carried weapon not in hand: `verb` it first, at `cost`.
     pub fn not_in_hand(who: &str, weapon: &str, verb: &'static str, cost: &'static str) -> Self {
         Refusal::NotInHand { who: who.to_owned(), weapon: weapon.to_owned(), verb, cost }
+    }
+
+    /// Too few rounds left for the firing mode.
+    pub fn ammo_short(who: &str, weapon: &str, left: u32, mode: impl fmt::Display, needs: u32) -> Self {
+        Refusal::AmmoShort { who: who.to_owned(), weapon: weapon.to_owned(), left, mode: mode.to_string(), needs }
     }
 }

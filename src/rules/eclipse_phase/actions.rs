@@ -302,14 +302,7 @@ pub(super) fn spend_ammo(
         return Ok(());
     };
     if left < mode.rounds() {
-        let (who, weapon) = (me.name.clone(), weapon.name.clone());
-        return Err(RulesError::Illegal(Refusal::AmmoShort {
-            who,
-            weapon,
-            left,
-            mode: mode.to_string(),
-            needs: mode.rounds(),
-        }));
+        return Err(RulesError::Illegal(Refusal::ammo_short(&me.name, &weapon.name, left, mode, mode.rounds())));
     }
     me.condition.ammo.insert(id.to_owned(), left - mode.rounds());
     if weapon.is_thrown() && left == mode.rounds() {

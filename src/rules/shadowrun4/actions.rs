@@ -398,14 +398,7 @@ fn check_fire(
 fn spend_ammo(me: &mut Fighter, id: &str, weapon: &Weapon, mode: FiringMode) -> Result<(), RulesError> {
     let Some(left) = me.rounds_left(id, weapon) else { return Ok(()) };
     if left < mode.rounds() {
-        let (who, weapon) = (me.name.clone(), weapon.name.clone());
-        return Err(RulesError::Illegal(Refusal::AmmoShort {
-            who,
-            weapon,
-            left,
-            mode: mode.to_string(),
-            needs: mode.rounds(),
-        }));
+        return Err(RulesError::Illegal(Refusal::ammo_short(&me.name, &weapon.name, left, mode, mode.rounds())));
     }
     me.condition.ammo.insert(id.to_owned(), left - mode.rounds());
     Ok(())
