@@ -97,8 +97,9 @@ fn one_side_only_and_a_missing_field_are_refused() {
 
 #[test]
 fn the_command_prints_one_line_and_exits_2_without_a_panic() {
-    let dir = std::env::temp_dir().join(format!("skirmish-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    // Removed when the test ends.
+    let tmp = tempfile::Builder::new().prefix("skirmish-bad-").tempdir().expect("a temporary folder");
+    let dir = tmp.path();
     let file = dir.join("bad.ron");
     std::fs::write(&file, GOOD.replacen("\"knife\"", "\"spork\"", 1)).unwrap();
     for path in [file.clone(), dir.join("missing.ron")] {
@@ -202,8 +203,9 @@ fn a_reader_that_goes_away_is_no_panic() {
         1,
     );
     assert!(standoff.contains("turn_limit: 3000") && !standoff.contains("Attack"), "{standoff}");
-    let dir = std::env::temp_dir().join(format!("skirmish-pipe-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    // Removed when the test ends.
+    let tmp = tempfile::Builder::new().prefix("skirmish-pipe-").tempdir().expect("a temporary folder");
+    let dir = tmp.path();
     let file = dir.join("standoff.ron");
     std::fs::write(&file, standoff).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))

@@ -20,8 +20,9 @@ fn screenshot(path: &std::path::Path) -> (Vec<[u8; 3]>, u32, u32) {
 fn the_window_shows_the_map_and_the_panels() {
     let has_xvfb = Command::new("sh").args(["-c", "command -v xvfb-run"]).output().is_ok_and(|o| o.status.success());
     assert!(has_xvfb, "xvfb-run is missing: scripts/test installs it (apt-get install xvfb mesa-vulkan-drivers)");
-    let dir = std::env::temp_dir().join(format!("skirmish-gui-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    // Removed when the test ends.
+    let tmp = tempfile::Builder::new().prefix("skirmish-gui-").tempdir().expect("a temporary folder");
+    let dir = tmp.path();
     let shot = dir.join("street.png");
     let out = Command::new("timeout")
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
@@ -56,8 +57,9 @@ fn the_window_shows_the_map_and_the_panels() {
 
 #[test]
 fn the_menu_opens_and_lists_the_levels() {
-    let dir = std::env::temp_dir().join(format!("skirmish-menu-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    // Removed when the test ends.
+    let tmp = tempfile::Builder::new().prefix("skirmish-menu-").tempdir().expect("a temporary folder");
+    let dir = tmp.path();
     let shot = dir.join("menu.png");
     let out = Command::new("timeout")
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "menu"])
@@ -82,44 +84,51 @@ fn the_menu_opens_and_lists_the_levels() {
 fn one_window_goes_from_the_menu_to_a_battle_and_back_and_plays_again() {
     // `--tour` drives the window as a player would: menu → battle → battle over → Play again → Back to the menu →
     // another level → battle over → Quit, all in one process, a screenshot of each screen.
-    let dir = std::env::temp_dir().join(format!("skirmish-tour-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    // Removed when the test ends.
+    let tmp = tempfile::Builder::new().prefix("skirmish-tour-").tempdir().expect("a temporary folder");
+    let dir = tmp.path();
     let out = Command::new("timeout")
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "menu"])
         .arg("--tour")
-        .arg(&dir)
+        .arg(dir)
         .output()
         .expect("runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     let steps: Vec<&str> = stdout.lines().filter(|l| l.starts_with("tour: ") || l.starts_with("battle: ")).collect();
     let expected = [
-        "tour: menu (Menu)",
+        "tour: menu (Menu, try",
         "tour: play Ambush at the ridge, every side by the AI",
         "battle: Ambush at the ridge (seed 1)",
         "tour: battle over after",
-        "tour: battle-over (Over)",
+        "tour: battle-over (Over, try",
         "tour: play again",
         "battle: Ambush at the ridge (seed 1)",
         "tour: the battle played again is the same battle: true",
         "tour: battle over after",
         "tour: back to the menu",
-        "tour: menu-again (Menu)",
+        "tour: menu-again (Menu, try",
         "tour: play Corridors, every side by the AI",
         "battle: Corridors (seed 1)",
         "tour: battle over after",
-        "tour: second-battle-over (Over)",
+        "tour: second-battle-over (Over, try",
         "tour: quit",
     ];
     assert_eq!(steps.len(), expected.len(), "{stdout}");
     for (step, start) in steps.iter().zip(expected) {
         assert!(step.starts_with(start), "expected `{start}…`, got `{step}`:\n{stdout}");
     }
-    // The menu seen again is the bare menu (the battle's map and units are gone): one colour at the corners.
-    let (pixels, width, _) = screenshot(&dir.join("menu-again.png"));
-    let corner: HashSet<[u8; 3]> =
-        (0..200).flat_map(|x| (500..700).map(move |y| (x, y))).map(|(x, y)| pixels[(y * width + x) as usize]).collect();
-    assert_eq!(corner.len(), 1, "nothing of the battle left on the menu");
+    // The menu is drawn (its text in many shades), and seen again it is the bare menu, the same background at the
+    // corners (the battle's map and units are gone).
+    let corner_of = |name: &str| {
+        let (pixels, width, _) = screenshot(&dir.join(name));
+        let all: HashSet<[u8; 3]> = pixels.iter().step_by(7).copied().collect();
+        assert!(all.len() > 20, "{name} shows the menu: {} colours", all.len());
+        (0..200).flat_map(|x| (500..700).map(move |y| (x, y))).map(|(x, y)| pixels[(y * width + x) as usize]).collect()
+    };
+    let (first, again): (HashSet<[u8; 3]>, HashSet<[u8; 3]>) = (corner_of("menu.png"), corner_of("menu-again.png"));
+    assert_eq!(again.len(), 1, "nothing of the battle left on the menu");
+    assert_eq!(again, first, "the menu's own background");
     // The battle-over screen keeps the final map in view: the ambush's river (blue) between the panels.
     let (pixels, width, _) = screenshot(&dir.join("battle-over.png"));
     let map: HashSet<[u8; 3]> = (260..890)
@@ -145,8 +154,9 @@ fn without_a_display_the_game_says_so_in_one_line() {
 
 #[test]
 fn the_hand_over_screen_covers_everything_between_two_players() {
-    let dir = std::env::temp_dir().join(format!("skirmish-handover-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    // Removed when the test ends.
+    let tmp = tempfile::Builder::new().prefix("skirmish-handover-").tempdir().expect("a temporary folder");
+    let dir = tmp.path();
     let shot = dir.join("handover.png");
     let out = Command::new("timeout")
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])

@@ -214,8 +214,9 @@ fn broken_levels_say_what_and_where() {
 
 #[test]
 fn skirmish_check_reports_every_file_and_fails_on_a_bad_one() {
-    let dir = std::env::temp_dir().join(format!("skirmish-levels-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("tmp");
+    // Removed when the test ends.
+    let tmp = tempfile::Builder::new().prefix("skirmish-levels-").tempdir().expect("a temporary folder");
+    let dir = tmp.path();
     let bad = dir.join("bad.ron");
     std::fs::write(&bad, GOOD.replacen("\"sniper\"", "\"wizard\"", 1)).expect("write");
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
 use super::screens::Screen;
 use crate::combat::BattleLog;
@@ -46,6 +46,9 @@ const STEPS: [Step; 12] = [
 /// Frames a screen is shown before a step acts on it (pipelines built, egui laid out).
 const SETTLE: u32 = 20;
 
+/// Screenshots taken of one screen before the tour gives up on it showing anything.
+const TRIES: u32 = 30;
+
 /// Where the tour is.
 #[derive(Resource)]
 pub struct Tour {
@@ -53,11 +56,27 @@ pub struct Tour {
     step: usize,
     frames: u32,
     remembered: Option<crate::rules::outcome::Log>,
+    shot: Shot,
+    tries: u32,
+}
+
+/// The screenshot of the current step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shot {
+    /// None asked for yet.
+    Idle,
+    /// Asked for, not captured yet.
+    Pending,
+    /// Captured, but the frame was one colour: on a busy machine the first frames of a screen can come before its
+    /// pipelines are built.
+    Blank,
+    /// Captured and saved.
+    Saved,
 }
 
 impl Tour {
     pub fn new(dir: PathBuf) -> Self {
-        Tour { dir, step: 0, frames: 0, remembered: None }
+        Tour { dir, step: 0, frames: 0, remembered: None, shot: Shot::Idle, tries: 0 }
     }
 }
 
@@ -76,9 +95,21 @@ fn take_tour_step(world: &mut World) {
     let done = match step {
         Step::Shot(name) => {
             let path = tour.dir.join(format!("{name}.png"));
-            say(format_args!("tour: {name} ({screen:?}) → {}\n", path.display()));
-            world.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
-            true
+            match (tour.shot, tour.tries < TRIES) {
+                (Shot::Idle, _) | (Shot::Blank, true) => {
+                    (tour.shot, tour.tries, tour.frames) = (Shot::Pending, tour.tries + 1, 0);
+                    world.spawn(Screenshot::primary_window()).observe(capture(path));
+                    false
+                }
+                (Shot::Pending, _) => false,
+                (Shot::Saved, _) | (Shot::Blank, false) => {
+                    let (shot, tries) = (tour.shot, tour.tries);
+                    (tour.shot, tour.tries) = (Shot::Idle, 0);
+                    let state = if shot == Shot::Saved { "" } else { ", blank" };
+                    say(format_args!("tour: {name} ({screen:?}{state}, try {tries}) → {}\n", path.display()));
+                    true
+                }
+            }
         }
         Step::Play(level) => match super::menu::all_ai_battle(world, level) {
             Ok(name) => {
@@ -118,6 +149,18 @@ fn take_tour_step(world: &mut World) {
     if done {
         let mut tour = world.resource_mut::<Tour>();
         (tour.step, tour.frames) = (tour.step + 1, 0);
+    }
+}
+
+/// Saves a captured frame to `path` unless it is one colour, and tells the tour which it was.
+fn capture(path: PathBuf) -> impl FnMut(On<ScreenshotCaptured>, ResMut<Tour>) {
+    let mut save = save_to_disk(path);
+    move |captured, mut tour| {
+        let blank = captured.image.data.as_deref().is_none_or(|d| d.chunks_exact(4).all(|p| p == &d[..4]));
+        tour.shot = if blank { Shot::Blank } else { Shot::Saved };
+        if !blank {
+            save(captured);
+        }
     }
 }
 
