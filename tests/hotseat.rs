@@ -125,6 +125,22 @@ fn options_name_combatants_and_their_ids_follow_a_side_left_out() {
     let raven_now = s.names().iter().position(|n| *n == raven).expect("still there");
     let alerted = setup.options.surprise.as_ref().expect("surprise").alerted.clone();
     assert_eq!(alerted, [CombatantId::at(raven_now)], "the Raven keeps its alert under its new id; the Wolf is gone");
+    let e = s.set_options("(surprise: (alerted: [40]))").unwrap_err();
+    assert!(e.contains("surprise: no combatant #40 to alert"), "{e}");
+    // A starting aim follows its target to its new id, and goes with it when its side stays out.
+    let crossroads = level::load("levels/crossroads.ron".as_ref()).expect("loads");
+    let mut ep = crossroads.scenario(RulesetId::EclipsePhase).expect("battle");
+    let names = ep.names();
+    let RulesetSetup::EclipsePhase(setup) = &mut ep.ruleset else { panic!("an Eclipse Phase battle") };
+    let on = |side: &str| setup.combatants.iter().position(|c| c.side == side).expect("a unit");
+    let (viper, raven) = (on("Vipers"), on("Ravens"));
+    let aim = |i: usize| Some(skirmish::rules::eclipse_phase::sheet::Aim { target: CombatantId::at(i), held: false });
+    (setup.combatants[0].condition.aim, setup.combatants[1].condition.aim) = (aim(raven), aim(viper));
+    ep.remove_side("Vipers").expect("three are left");
+    let RulesetSetup::EclipsePhase(setup) = &ep.ruleset else { panic!("an Eclipse Phase battle") };
+    let raven_now = ep.names().iter().position(|n| *n == names[raven]).expect("still there");
+    assert_eq!(setup.combatants[0].condition.aim.as_ref().map(|a| a.target), Some(CombatantId::at(raven_now)));
+    assert_eq!(setup.combatants[1].condition.aim, None, "its target stayed out");
     // A script names combatants by their places in the whole roster: it cannot lose a side.
     let crossroads = level::load("levels/crossroads.ron".as_ref()).expect("loads");
     let mut scripted = crossroads.scenario(RulesetId::Storyteller).expect("battle");

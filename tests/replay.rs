@@ -4,10 +4,12 @@
 
 mod common;
 
+use skirmish::rules::RulesError;
 use skirmish::rules::any::{AnyBattle, RulesetId};
 use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::rules::engine::{Decision, Next};
 use skirmish::rules::outcome::Log;
+use skirmish::rules::refusal::Refusal;
 use skirmish::rules::ruleset::CombatantId;
 use skirmish::scenario::{self, Scenario, level};
 
@@ -19,7 +21,8 @@ struct Played {
 }
 
 /// Plays `scenario` with `seed` by the built-in choice (the script where it has one), delaying the first slot that
-/// may be delayed and trying, once, an action the rules refuse (an attack on nobody), which must change nothing.
+/// may be delayed and trying, once, actions the rules refuse (an attack on nobody, another combatant's action), which
+/// must change nothing.
 fn play(scenario: &Scenario, seed: u64) -> Played {
     let mut log = Log::default();
     let mut battle = scenario::start(scenario, "seed", &mut log);
@@ -30,6 +33,10 @@ fn play(scenario: &Scenario, seed: u64) -> Played {
             let before = (format!("{battle:?}"), log.events.len());
             let at_nobody = battle.plain_attack_of(slot.actor, CombatantId(999));
             assert!(battle.act(&at_nobody, &mut dice, &mut log).is_err(), "an attack on nobody is refused");
+            let other = (slot.actor + 1) % battle.len();
+            let not_theirs = battle.plain_attack_of(other, CombatantId::at(slot.actor));
+            let e = battle.act(&not_theirs, &mut dice, &mut log);
+            assert!(matches!(e, Err(RulesError::Illegal(Refusal::NotTheirSlot { .. }))), "another's action: {e:?}");
             assert_eq!((format!("{battle:?}"), log.events.len()), before, "a refused action changes nothing");
             refused = true;
         }
@@ -108,6 +115,15 @@ fn a_record_that_does_not_fit_is_refused() {
     let mut dice = ScriptedDice::new(played.battle.faces().iter().copied());
     let e = battle.replay(&record[1..], &mut dice, &mut log).unwrap_err();
     assert!(e.to_string().starts_with("the record does not fit this battle: turn 1, slot of #"), "{e}");
+    // Played onto a battle already begun, or saying another number of dice than were rolled, it is refused.
+    let e = played.battle.clone().replay(&record, &mut ScriptedDice::new([]), &mut log).unwrap_err();
+    assert!(e.to_string().ends_with("a record replays onto a battle not yet begun"), "{e}");
+    let mut miscounted = record.clone();
+    miscounted[0].dice += 1;
+    let mut battle = scenario::start(&s, "seed", &mut log);
+    let mut dice = ScriptedDice::new(played.battle.faces().iter().copied());
+    let e = battle.replay(&miscounted, &mut dice, &mut log).unwrap_err();
+    assert!(e.to_string().contains("dice rolled, not"), "{e}");
     // Its dice cut short: the replay says which die was missing.
     let mut battle = scenario::start(&s, "seed", &mut log);
     let e = battle.replay(&record, &mut ScriptedDice::new(played.battle.faces()[..3].iter().copied()), &mut log);

@@ -20,7 +20,7 @@ use std::collections::VecDeque;
 use super::RulesError;
 use super::dice::{Dice, Recording};
 use super::outcome::{Event, Log};
-use super::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot};
+use super::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot, name_of};
 use super::victory::{Objectives, Won};
 use crate::rules::refusal::Refusal;
 
@@ -392,6 +392,11 @@ where
     /// on copies, kept only when the action is done.
     pub fn act(&mut self, action: &R::Action, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {
         let slot = self.current.ok_or(RulesError::Illegal(Refusal::NoSlot))?;
+        let (actor, id) = (self.rules.actor_of(action), self.combatants[slot.actor].fighter.id());
+        if actor != id {
+            let (actor, slot) = (name_of(&self.combatants, actor), name_of(&self.combatants, id));
+            return Err(RulesError::Illegal(Refusal::NotTheirSlot { actor, slot }));
+        }
         let (mut rules, mut combatants) = (self.rules.clone(), self.combatants.clone());
         let (mut dice, mut events) = (Recording::new(dice), Log::default());
         rules.perform(slot, action, &mut combatants, &mut dice, &mut events)?;
@@ -434,15 +439,18 @@ where
         self.current = None;
     }
 
-    /// Plays `record` (another battle's, from the same start) onto this battle with `dice` (that battle's faces):
-    /// each recorded slot must come up in turn, and its decision is taken again. Refused where the record does not
-    /// fit: a slot that does not come, a decision the rules or the dice refuse.
+    /// Plays `record` (another battle's, from the same start) onto this battle, not yet begun, with `dice` (that
+    /// battle's faces): each recorded slot must come up in its turn, its decision is taken again, and the dice rolled
+    /// by then must be as many as the record says. Refused where the record does not fit.
     pub fn replay(
         &mut self,
         record: &[Recorded<R::Action>],
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<(), RulesError> {
+        if self.turn > 0 {
+            return Err(RulesError::Unfaithful("a record replays onto a battle not yet begun".into()));
+        }
         for r in record {
             let unfaithful =
                 |why: String| RulesError::Unfaithful(format!("turn {}, slot of {}: {why}", r.turn, r.actor));
@@ -458,6 +466,10 @@ where
                 Decision::Pass => self.pass(),
                 Decision::Delay if self.delay(log) => {}
                 Decision::Delay => return Err(unfaithful("it cannot be delayed".into())),
+            }
+            if (self.turn, self.faces.len()) != (r.turn, r.dice) {
+                let why = format!("turn {} with {} dice rolled, not {} dice", self.turn, self.faces.len(), r.dice);
+                return Err(unfaithful(why));
             }
         }
         Ok(())

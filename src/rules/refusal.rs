@@ -20,6 +20,8 @@ pub enum Refusal {
     WrongRuleset { action: String, rules: &'static str },
     #[error("{who} cannot act now")]
     CannotAct { who: String },
+    #[error("the action is {actor}'s, and the slot is {slot}'s")]
+    NotTheirSlot { actor: String, slot: String },
 
     // Moving.
     #[error("{who} cannot reach {to:?} from {from:?}")]

@@ -33,6 +33,11 @@ pub(super) fn check(scenario: &Scenario) -> Result<(), Problem> {
         }
         RulesetSetup::Shadowrun4(setup) => {
             check_roster(setup)?;
+            let alerted = setup.options.surprise.iter().flat_map(|s| &s.alerted);
+            if let Some(id) = alerted.copied().find(|id| id.index() >= setup.combatants.len()) {
+                let message = format!("surprise: no combatant {id} to alert; there are {}", setup.combatants.len());
+                return Err((Some("alerted".into()), message));
+            }
             let carries = |c: &Sr4Spec, w: &str| w == "unarmed" || c.sheet.weapons.iter().any(|x| x.0 == w);
             check_actions(setup, carries, sr4_refs)
         }
@@ -86,6 +91,10 @@ fn check_eclipse_phase_sheets(setup: &super::EclipsePhaseSetup) -> Result<(), Pr
         }
         if let Some(w) = c.condition.drawn.as_ref().filter(|w| !c.sheet.weapons.contains(w)) {
             return Err((quoted(&w.0), format!("{} has the {} drawn but does not carry it", c.name, w.0)));
+        }
+        if let Some(aim) = c.condition.aim.as_ref().filter(|a| a.target.index() >= setup.combatants.len()) {
+            let message = format!("{} aims at combatant {}; there are {}", c.name, aim.target, setup.combatants.len());
+            return Err((Some("aim".into()), message));
         }
     }
     Ok(())

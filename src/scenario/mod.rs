@@ -88,7 +88,7 @@ impl Scenario {
         let bad = |e: ron::error::SpannedError| format!("--options `{text}`: {e}");
         let names = self.names();
         each_setup!(&mut self.ruleset, s => s.options = naming(names, || ron_options().from_str(text)).map_err(bad)?);
-        Ok(())
+        check::check(self).map_err(|(_, message)| format!("--options `{text}`: {message}"))
     }
 
     /// The combatants' names, in roster order (a combatant's id is its place here).
@@ -97,7 +97,8 @@ impl Scenario {
     }
 
     /// Takes a side out of the battle before it starts (a four-side level played by three). Refused when fewer than
-    /// two sides would be left, for an unknown side, or for a side the level's victory names.
+    /// two sides would be left, for an unknown side, for a side the level's victory names, and in a scripted battle
+    /// (its script was written for every side). The ids that options and starting conditions give follow.
     pub fn remove_side(&mut self, side: &str) -> Result<(), String> {
         let sides = self.sides();
         if !sides.contains(&side) {
@@ -114,19 +115,39 @@ impl Scenario {
         if self.objectives.conditions.iter().any(named) || self.objectives.at_turn_limit.as_deref() == Some(side) {
             return Err(format!("{side} cannot stay out: the level's victory names it"));
         }
+        if each_setup!(&self.ruleset, s => !s.actions.is_empty()) {
+            return Err(format!("{side} cannot stay out of a scripted battle: its script was written for all sides"));
+        }
         // Ids are places in the roster: those after a removed combatant move up.
         let mut next = 0;
         let renumbered: Vec<Option<CombatantId>> = each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| {
             (c.side != side).then(|| { next += 1; CombatantId::at(next - 1) })
         }).collect());
-        if each_setup!(&self.ruleset, s => !s.actions.is_empty()) {
-            return Err(format!("{side} cannot stay out of a scripted battle: its script was written for all sides"));
-        }
-        if let RulesetSetup::Shadowrun4(Setup { options: sr4::Options { surprise: Some(s) }, .. }) = &mut self.ruleset {
-            s.alerted = s.alerted.iter().filter_map(|id| renumbered.get(id.index()).copied().flatten()).collect();
-        }
+        self.renumber(&|id| renumbered.get(id.index()).copied().flatten());
         each_setup!(&mut self.ruleset, s => s.combatants.retain(|c| c.side != side));
         Ok(())
+    }
+
+    /// Gives every id the options and starting conditions hold its new value (none: the combatant is gone).
+    fn renumber(&mut self, new: &dyn Fn(CombatantId) -> Option<CombatantId>) {
+        match &mut self.ruleset {
+            RulesetSetup::Shadowrun4(setup) => {
+                if let Some(s) = &mut setup.options.surprise {
+                    s.alerted = s.alerted.iter().filter_map(|&id| new(id)).collect();
+                }
+                for c in &mut setup.combatants {
+                    let targets = &mut c.condition.targets_this_phase;
+                    *targets = targets.iter().filter_map(|&id| new(id)).collect();
+                }
+            }
+            RulesetSetup::EclipsePhase(setup) => {
+                for c in &mut setup.combatants {
+                    let aim = c.condition.aim.take();
+                    c.condition.aim = aim.and_then(|a| Some(ep::sheet::Aim { target: new(a.target)?, ..a }));
+                }
+            }
+            RulesetSetup::Storyteller(_) | RulesetSetup::HomebrewD6(_) => {}
+        }
     }
 
     /// The sides, in the order their first combatant appears.
@@ -238,7 +259,6 @@ fn roster_names(text: &str) -> Result<Vec<String>, ron::error::SpannedError> {
     }
     #[derive(Deserialize)]
     struct Roster {
-        #[serde(default)]
         combatants: Vec<Named>,
     }
     #[derive(Deserialize)]

@@ -22,7 +22,10 @@ pub fn odds(scenario: &Scenario, pair: Option<(&str, &str)>) -> Result<Odds, Str
             let actor = index(attacker)?;
             (actor, battle.plain_attack_of(actor, CombatantId::at(index(target)?)))
         }
-        (None, Some(first)) => (battle.actor_of(&first).unwrap_or_default().index(), first),
+        (None, Some(first)) => {
+            let actor = battle.actor_of(&first).ok_or("the scripted action is not of this battle's ruleset")?;
+            (actor.index(), first)
+        }
         (None, None) => return Err("give --attacker and --target, or script an attack in the file".into()),
     };
     battle.odds_of(actor, &action).map_err(|e| e.to_string())

@@ -101,7 +101,13 @@ fn take_tour_step(world: &mut World) {
                     world.spawn(Screenshot::primary_window()).observe(capture(path));
                     false
                 }
-                (Shot::Pending, _) => false,
+                // A capture that never comes counts as a blank one: the tries still run out.
+                (Shot::Pending, _) => {
+                    if tour.frames > 10 * SETTLE {
+                        tour.shot = Shot::Blank;
+                    }
+                    false
+                }
                 (Shot::Saved, _) | (Shot::Blank, false) => {
                     let (shot, tries) = (tour.shot, tour.tries);
                     (tour.shot, tour.tries) = (Shot::Idle, 0);
