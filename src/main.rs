@@ -166,6 +166,25 @@ enum Command {
         #[arg(long)]
         show: Option<u64>,
     },
+    /// How fair every level in a folder is under every ruleset: the same AI on every side, each side's share of the
+    /// decided battles against a fair fight's (40–60 % of two sides), as a Markdown report.
+    Balance {
+        /// The folder of levels.
+        #[arg(long, default_value = "levels")]
+        levels: PathBuf,
+        /// Battles per level, ruleset and AI.
+        #[arg(long, default_value_t = 200)]
+        runs: u32,
+        /// The first battle's seed; the next ones count up from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The AIs to measure with (each plays every side in its own battles).
+        #[arg(long, value_enum, value_delimiter = ',', default_values_t = [Difficulty::Normal, Difficulty::Hard])]
+        ai: Vec<Difficulty>,
+        /// Also write the report to docs/balance.md and the menu's data to assets/balance.ron.
+        #[arg(long)]
+        write: bool,
+    },
     /// Check level or scenario files and say what is wrong with each, with its line and column.
     Check {
         /// The files (RON).
@@ -215,6 +234,7 @@ fn main() -> ExitCode {
             let minds = Minds { sides: sides.into_iter().collect(), default: ai };
             sim(&level, (ruleset, options.as_deref(), &absent), (runs, seed, show), &minds)
         }
+        Command::Balance { levels, runs, seed, ai, write } => balance(&levels, (runs, seed), &ai, write),
         Command::Odds { file, ruleset, attacker, target, json } => {
             odds(&file, ruleset, attacker.as_deref().zip(target.as_deref()), json)
         }
@@ -286,6 +306,40 @@ fn sim(
     let report = scenario::sim::simulate(&loaded, runs, seed, minds);
     say(&report);
     match report.outcomes.iter().any(|o| o.error.is_some()) {
+        true => ExitCode::FAILURE,
+        false => ExitCode::SUCCESS,
+    }
+}
+
+/// `skirmish balance`: the report on standard output (and in docs/ and assets/ with `--write`), each row's progress
+/// on standard error; exit 2 on a bad level, 1 if the rules refused an AI's action.
+fn balance(levels: &Path, runs: (u32, u64), ais: &[Difficulty], write: bool) -> ExitCode {
+    use skirmish::scenario::balance;
+    let measured = balance::levels_of(levels).and_then(|levels| {
+        balance::measure(&levels, ais, runs, &mut |row| {
+            eprintln!("{} {:?} {:?}: {}", row.level, row.ruleset, row.ai, row.cell());
+        })
+    });
+    let measured = match measured {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let report = measured.markdown();
+    say(&report);
+    if write {
+        let written = measured.ron().and_then(|ron| {
+            std::fs::write("docs/balance.md", &report).map_err(|e| format!("docs/balance.md: {e}"))?;
+            std::fs::write("assets/balance.ron", ron).map_err(|e| format!("assets/balance.ron: {e}"))
+        });
+        if let Err(e) = written {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    match measured.rows.iter().any(|r| r.errors > 0) {
         true => ExitCode::FAILURE,
         false => ExitCode::SUCCESS,
     }

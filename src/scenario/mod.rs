@@ -3,6 +3,7 @@
 //! engine, [`run`] plays it. Levels (`level.rs`, checked in `level_check.rs`) become scenarios under any ruleset,
 //! each archetype a sheet from that ruleset's roster (`roster.rs`).
 
+pub mod balance;
 mod check;
 mod error;
 pub mod files;

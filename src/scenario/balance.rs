@@ -1,0 +1,256 @@
+//! `skirmish balance`: how fair every shipped level is under every ruleset. Each level × ruleset × AI (normal, hard)
+//! is played by the same AI on every side (`sim`), and each side's share of the decided battles is set against what
+//! a fair fight gives: 40–60 % for two sides, 15–35 % for four, draws under 10 %. The result is a Markdown report
+//! (`docs/balance.md`) and the data the menu shows (`assets/balance.ron`).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::level::Level;
+use super::sim::{Minds, simulate, wilson};
+use crate::ai::Difficulty;
+use crate::rules::any::RulesetId;
+
+/// One level under one ruleset, every side played by one AI.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// The level's file stem (`street`).
+    pub level: String,
+    pub ruleset: RulesetId,
+    pub ai: Difficulty,
+    /// Each side's wins, in the level's order.
+    pub sides: Vec<(String, u32)>,
+    /// Battles nobody won.
+    pub draws: u32,
+    /// Turns a battle lasted, on average.
+    pub turns: f64,
+    /// Battles the rules refused an AI's action in (always 0 for a sound AI).
+    pub errors: u32,
+}
+
+/// A whole measurement.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Balance {
+    pub runs: u32,
+    pub first_seed: u64,
+    pub rows: Vec<Row>,
+}
+
+impl Row {
+    /// Battles some side won.
+    pub fn decided(&self) -> u32 {
+        self.sides.iter().map(|(_, w)| w).sum()
+    }
+
+    /// All battles played.
+    pub fn runs(&self) -> u32 {
+        self.decided() + self.draws
+    }
+
+    /// `side`'s share of the decided battles, with its 95 % interval.
+    pub fn share(&self, wins: u32) -> (f64, f64, f64) {
+        let decided = self.decided();
+        let (lo, hi) = wilson(wins, decided);
+        (f64::from(wins) / f64::from(decided.max(1)), lo, hi)
+    }
+
+    /// The range of a fair share for this many sides: 40–60 % for two, 15–35 % for four (a third more or less than
+    /// an even share for three).
+    pub fn fair_range(&self) -> (f64, f64) {
+        match self.sides.len() {
+            2 => (0.40, 0.60),
+            4 => (0.15, 0.35),
+            n => {
+                let even = 1.0 / n.max(1) as f64;
+                (even * 0.75, even * 1.25)
+            }
+        }
+    }
+
+    /// Whether the fight is fair: every side's share of the decided battles in the fair range, draws under 10 %.
+    pub fn fair(&self) -> bool {
+        let (lo, hi) = self.fair_range();
+        let shares_fair = self.sides.iter().all(|(_, w)| (lo..=hi).contains(&self.share(*w).0));
+        shares_fair && f64::from(self.draws) < 0.10 * f64::from(self.runs().max(1))
+    }
+}
+
+/// Plays every level of `levels` under every ruleset with each AI of `ais`, `runs` battles each from `first_seed`.
+/// `progress` hears of each row as it is done.
+pub fn measure(
+    levels: &[(String, Level)],
+    ais: &[Difficulty],
+    (runs, first_seed): (u32, u64),
+    progress: &mut dyn FnMut(&Row),
+) -> Result<Balance, String> {
+    let mut rows = Vec::new();
+    for (stem, level) in levels {
+        for ruleset in RulesetId::ALL {
+            let scenario = level.scenario(ruleset).map_err(|e| format!("{stem}: {e}"))?;
+            for &ai in ais {
+                let minds = Minds { sides: Default::default(), default: ai };
+                let report = simulate(&scenario, runs, first_seed, &minds);
+                let sides = scenario.sides().iter().map(|s| (s.to_string(), report.wins(s))).collect();
+                let n = report.outcomes.len().max(1) as f64;
+                let row = Row {
+                    level: stem.clone(),
+                    ruleset,
+                    ai,
+                    sides,
+                    draws: report.outcomes.iter().filter(|o| o.winner.is_none()).count() as u32,
+                    turns: report.outcomes.iter().map(|o| f64::from(o.turns)).sum::<f64>() / n,
+                    errors: report.outcomes.iter().filter(|o| o.error.is_some()).count() as u32,
+                };
+                progress(&row);
+                rows.push(row);
+            }
+        }
+    }
+    Ok(Balance { runs, first_seed, rows })
+}
+
+/// The shipped levels of `folder`, by file stem, sorted.
+pub fn levels_of(folder: &Path) -> Result<Vec<(String, Level)>, String> {
+    let mut files: Vec<_> = std::fs::read_dir(folder)
+        .map_err(|e| format!("{}: {e}", folder.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|p| {
+            let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
+            super::level::load(p).map(|l| (stem, l)).map_err(|e| e.to_string())
+        })
+        .collect()
+}
+
+/// A ruleset's column heading.
+fn heading(ruleset: RulesetId) -> &'static str {
+    match ruleset {
+        RulesetId::EclipsePhase => "Eclipse Phase",
+        RulesetId::Shadowrun4 => "Shadowrun 4",
+        RulesetId::Storyteller => "Storyteller",
+        RulesetId::HomebrewD6 => "homebrew",
+    }
+}
+
+impl Row {
+    /// The table cell: each side's share of the decided battles, the draws, and a mark when it is not fair.
+    pub fn cell(&self) -> String {
+        let shares: Vec<String> = self.sides.iter().map(|(_, w)| format!("{:.0}", self.share(*w).0 * 100.0)).collect();
+        let draws = match self.draws {
+            0 => String::new(),
+            d => format!(" ({:.0} % draws)", f64::from(d) * 100.0 / f64::from(self.runs().max(1))),
+        };
+        let mark = if self.fair() { "" } else { " ✗" };
+        format!("{}{draws}{mark}", shares.join("–"))
+    }
+
+    /// One line for the menu: "Crew 52 % · Gang 48 % of 196 decided (hard AI, 200 battles)".
+    pub fn summary(&self) -> String {
+        let shares: Vec<String> =
+            self.sides.iter().map(|(s, w)| format!("{s} {:.0} %", self.share(*w).0 * 100.0)).collect();
+        let fair = if self.fair() { "fair" } else { "not fair" };
+        format!(
+            "{} of {} decided, {} draws ({fair}; {:?} AI on every side, {} battles)",
+            shares.join(" · "),
+            self.decided(),
+            self.draws,
+            self.ai,
+            self.runs()
+        )
+    }
+}
+
+impl Balance {
+    /// The measured row for a level (by file stem), ruleset and AI.
+    pub fn row(&self, level: &str, ruleset: RulesetId, ai: Difficulty) -> Option<&Row> {
+        self.rows.iter().find(|r| r.level == level && r.ruleset == ruleset && r.ai == ai)
+    }
+
+    /// The report: a table per AI (each side's share of the decided battles, ✗ where unfair), then every row with
+    /// its intervals, draws and turns.
+    pub fn markdown(&self) -> String {
+        let mut out = String::new();
+        let seeds = format!("seeds {}–{}", self.first_seed, self.first_seed + u64::from(self.runs).saturating_sub(1));
+        let _ = writeln!(out, "# Balance\n");
+        let _ = writeln!(
+            out,
+            "Made by `skirmish balance --runs {} --write` ({seeds}): every shipped level under every ruleset, the \
+             same AI on every side. A cell is each side's share of the decided battles, in the level's side order; \
+             a fair fight gives each of two sides 40–60 %, each of four 15–35 %, with draws under 10 % (✗ marks \
+             the rest).\n",
+            self.runs
+        );
+        let mut ais: Vec<Difficulty> = Vec::new();
+        for r in &self.rows {
+            if !ais.contains(&r.ai) {
+                ais.push(r.ai);
+            }
+        }
+        for ai in ais {
+            self.table(&mut out, ai);
+        }
+        let _ = writeln!(out, "## Every measurement\n");
+        let _ =
+            writeln!(out, "| level | ruleset | AI | side | wins | share of decided | 95 % interval | draws | turns |");
+        let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|");
+        for r in &self.rows {
+            for (side, wins) in &r.sides {
+                let (share, lo, hi) = r.share(*wins);
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {:?} | {side} | {wins} | {:.1} % | {:.1}–{:.1} % | {} | {:.1} |",
+                    r.level,
+                    heading(r.ruleset),
+                    r.ai,
+                    share * 100.0,
+                    lo * 100.0,
+                    hi * 100.0,
+                    r.draws,
+                    r.turns
+                );
+            }
+        }
+        out
+    }
+
+    fn table(&self, out: &mut String, ai: Difficulty) {
+        let _ = writeln!(out, "## {ai:?} AI against {ai:?} AI\n");
+        let headings: Vec<&str> = RulesetId::ALL.iter().map(|&r| heading(r)).collect();
+        let _ = writeln!(out, "| level | {} |", headings.join(" | "));
+        let _ = writeln!(out, "|---|{}", "---|".repeat(headings.len()));
+        let mut levels: Vec<&str> = Vec::new();
+        for r in self.rows.iter().filter(|r| r.ai == ai) {
+            if !levels.contains(&r.level.as_str()) {
+                levels.push(&r.level);
+            }
+        }
+        for level in levels {
+            let cells: Vec<String> =
+                RulesetId::ALL.iter().map(|&rs| self.row(level, rs, ai).map_or("—".into(), Row::cell)).collect();
+            let sides = self.rows.iter().find(|r| r.level == level).map(|r| {
+                let names: Vec<&str> = r.sides.iter().map(|(s, _)| s.as_str()).collect();
+                names.join("–")
+            });
+            let _ = writeln!(out, "| {level} ({}) | {} |", sides.unwrap_or_default(), cells.join(" | "));
+        }
+        let _ = writeln!(out);
+    }
+
+    /// The data file the menu reads.
+    pub fn ron(&self) -> Result<String, String> {
+        let config = ron::ser::PrettyConfig::default().depth_limit(3);
+        let body = ron::ser::to_string_pretty(self, config).map_err(|e| e.to_string())?;
+        Ok(format!("// Made by `skirmish balance --write`: what `docs/balance.md` shows, for the menu.\n{body}\n"))
+    }
+
+    /// Reads the data file; `file` names it in errors (`FILE:LINE:COLUMN: …`).
+    pub fn parse(text: &str, file: &str) -> Result<Self, String> {
+        ron::from_str(text).map_err(|e| format!("{file}:{e}"))
+    }
+}
