@@ -30,7 +30,7 @@ fn fair_means_forty_to_sixty_of_the_decided_for_two_sides_and_few_draws() {
     assert!(row(&[("A", 25), ("B", 25), ("C", 30), ("D", 20)], 0).fair());
     assert!(!row(&[("A", 36), ("B", 24), ("C", 20), ("D", 20)], 0).fair(), "36 % of four sides");
     let r = row(&[("Crew", 52), ("Gang", 45)], 3);
-    assert_eq!(r.cell(), "54–46 (3 % draws)");
+    assert_eq!(r.cell(), "54–46 (3 draws)");
     assert_eq!(row(&[("A", 80), ("B", 20)], 0).cell(), "80–20 ✗");
     assert_eq!(r.summary(), "Crew 54 % · Gang 46 % of 97 decided, 3 draws (fair; Hard AI on every side, 100 battles)");
 }

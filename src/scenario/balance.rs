@@ -144,7 +144,8 @@ impl Row {
         let shares: Vec<String> = self.sides.iter().map(|(_, w)| format!("{:.0}", self.share(*w).0 * 100.0)).collect();
         let draws = match self.draws {
             0 => String::new(),
-            d => format!(" ({:.0} % draws)", f64::from(d) * 100.0 / f64::from(self.runs().max(1))),
+            1 => " (1 draw)".to_owned(),
+            d => format!(" ({d} draws)"),
         };
         let mark = if self.fair() { "" } else { " ✗" };
         format!("{}{draws}{mark}", shares.join("–"))
@@ -182,7 +183,7 @@ impl Balance {
             out,
             "Made by `skirmish balance --runs {} --write` ({seeds}): every shipped level under every ruleset, the \
              same AI on every side. A cell is each side's share of the decided battles, in the level's side order; \
-             a fair fight gives each of two sides 40–60 %, each of four 15–35 %, with draws under 10 % (✗ marks \
+             a fair fight gives each of two sides 40–60 %, each of four 15–35 %, with draws (counted in brackets) under 10 % (✗ marks \
              the rest).\n",
             self.runs
         );

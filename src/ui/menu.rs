@@ -12,6 +12,7 @@ use super::PlayOptions;
 use super::screens::{NextBattle, Screen};
 use crate::ai::{Difficulty, Minds};
 use crate::rules::any::RulesetId;
+use crate::scenario::balance::Balance;
 use crate::scenario::level::{self, Level};
 
 /// What the menu chose.
@@ -98,6 +99,8 @@ struct Menu {
     fog: bool,
     seed: String,
     rules: RuleOptions,
+    /// How fair each level measured under each ruleset (`skirmish balance --write`), if measured.
+    balance: Option<Balance>,
     problems: Vec<String>,
 }
 
@@ -119,10 +122,21 @@ fn levels_in(folder: &Path) -> (Vec<(PathBuf, Level)>, Vec<String>) {
     (good, bad)
 }
 
+/// The measured balance kept beside the levels' folder (`assets/balance.ron`): none when there is no such file.
+fn balance_beside(folder: &Path) -> Result<Option<Balance>, String> {
+    let path = folder.parent().unwrap_or(Path::new("")).join("assets/balance.ron");
+    let Ok(text) = std::fs::read_to_string(&path) else { return Ok(None) };
+    Balance::parse(&text, &path.display().to_string()).map(Some)
+}
+
 /// The menu screen, its levels read from `folder`.
 pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        let (levels, problems) = levels_in(&folder);
+        let (levels, mut problems) = levels_in(&folder);
+        let balance = balance_beside(&folder).unwrap_or_else(|e| {
+            problems.push(e);
+            None
+        });
         let menu = Menu {
             levels,
             selected: 0,
@@ -132,6 +146,7 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
             fog: false,
             seed: String::new(),
             rules: RuleOptions::default(),
+            balance,
             problems,
         };
         app.insert_resource(menu).add_systems(EguiPrimaryContextPass, show_menu.run_if(in_state(Screen::Menu)));
@@ -273,6 +288,22 @@ fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
     };
     for (on, text) in boxes {
         ui.checkbox(on, text);
+    }
+    show_balance(ui, menu);
+}
+
+/// How fair the chosen level measured under the chosen ruleset, the same AI on every side.
+fn show_balance(ui: &mut egui::Ui, menu: &Menu) {
+    let stem = menu.levels.get(menu.selected).and_then(|(p, _)| p.file_stem()).and_then(|s| s.to_str());
+    let (Some(stem), Some(balance)) = (stem, &menu.balance) else {
+        ui.weak("Balance: not measured (`skirmish balance --write`)");
+        return;
+    };
+    for ai in [Difficulty::Hard, Difficulty::Normal] {
+        if let Some(row) = balance.row(stem, menu.ruleset, ai) {
+            let colour = if row.fair() { egui::Color32::GRAY } else { egui::Color32::from_rgb(230, 170, 90) };
+            ui.colored_label(colour, format!("Measured: {}", row.summary()));
+        }
     }
 }
 
