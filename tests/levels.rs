@@ -177,6 +177,41 @@ fn the_good_level_is_good() {
 }
 
 #[test]
+fn a_rulesets_tuning_changes_who_fights_under_it_and_nothing_else() {
+    let tuned = GOOD.replacen(
+        "\n)",
+        r#"
+    tuning: {
+        Shadowrun4: (leave_out: ["A brawler 2"], archetypes: { "B sniper 1": "heavy" }, turn_limit: 7),
+    },
+)"#,
+        1,
+    );
+    let level = parse(&tuned).expect("good");
+    let names = |r| level.units_under(r).iter().map(|u| format!("{} ({})", u.name, u.archetype)).collect::<Vec<_>>();
+    assert_eq!(names(RulesetId::Shadowrun4), ["A rifleman 1 (rifleman)", "B sniper 1 (heavy)"]);
+    assert_eq!(
+        names(RulesetId::Storyteller),
+        ["A rifleman 1 (rifleman)", "A brawler 2 (brawler)", "B sniper 1 (sniper)"]
+    );
+    let sr4 = level.scenario(RulesetId::Shadowrun4).expect("a battle");
+    let heavy = skirmish::scenario::roster::shadowrun4().expect("roster")["heavy"].clone();
+    let RulesetSetup::Shadowrun4(setup) = &sr4.ruleset else { panic!("a Shadowrun 4 battle") };
+    assert_eq!((setup.combatants.len(), sr4.turn_limit), (2, 7));
+    assert_eq!(setup.combatants[1].sheet, heavy, "the sniper fights as a heavy");
+    assert_eq!(level.scenario(RulesetId::EclipsePhase).expect("a battle").turn_limit, 20, "other rulesets as drawn");
+    let bad = |from: &str, to: &str| parse(&tuned.replacen(from, to, 1)).unwrap_err();
+    let e = bad(r#"leave_out: ["A brawler 2"]"#, r#"leave_out: ["A brawler 9"]"#);
+    assert!(e.ends_with("Shadowrun4's tuning names A brawler 9, who is no unit"), "{e}");
+    let e = bad(r#""B sniper 1": "heavy""#, r#""B sniper 1": "wizard""#);
+    assert!(e.contains("unknown archetype `wizard`"), "{e}");
+    let e = bad(r#"leave_out: ["A brawler 2"]"#, r#"leave_out: ["B sniper 1"]"#);
+    assert!(e.ends_with("Shadowrun4's tuning leaves B nobody to fight with"), "{e}");
+    let e = bad("turn_limit: 7", "turn_limit: 0");
+    assert!(e.ends_with("the turn limit must be at least 1"), "{e}");
+}
+
+#[test]
 fn broken_levels_say_what_and_where() {
     assert_eq!(
         error_for("\"..o.#\"", "\"..o.\""),

@@ -1,10 +1,12 @@
 //! Levels (`levels/*.ron`, the format in `level_file.rs`), read and checked (`level_check.rs`). A level names no
 //! ruleset: [`Level::scenario`] turns it into a battle under any of the four, each archetype becoming that ruleset's
-//! sheet from its roster (or the level's override).
+//! sheet from its roster (or the level's override), with the level's tuning for that ruleset.
 
 use std::path::Path;
 
-pub use super::level_file::{Area, Level, LevelFile, Override, Placed, RulesetSheet, SideSpec, UnitSpec, zone_cells};
+pub use super::level_file::{
+    Area, Level, LevelFile, Override, Placed, RulesetSheet, SideSpec, Tuning, UnitSpec, zone_cells,
+};
 use super::{CombatantSpec, RulesetSetup, Scenario, ScenarioError, Setup, ron_options};
 use super::{level_check, roster};
 use crate::map::grid::Grid;
@@ -48,25 +50,32 @@ impl Level {
 
     /// The level as a battle under `ruleset`, with that ruleset's default options.
     pub fn scenario(&self, ruleset: RulesetId) -> Result<Scenario, String> {
+        let units = self.units_under(ruleset);
         let setup = match ruleset {
             RulesetId::EclipsePhase => {
-                RulesetSetup::EclipsePhase(self.setup(roster::eclipse_phase()?, |o| match o {
+                RulesetSetup::EclipsePhase(self.setup(roster::eclipse_phase()?, &units, |o| match o {
                     RulesetSheet::EclipsePhase(s) => Some(s.clone()),
                     _ => None,
                 })?)
             }
-            RulesetId::Shadowrun4 => RulesetSetup::Shadowrun4(self.setup(roster::shadowrun4()?, |o| match o {
-                RulesetSheet::Shadowrun4(s) => Some(s.clone()),
-                _ => None,
-            })?),
-            RulesetId::Storyteller => RulesetSetup::Storyteller(self.setup(roster::storyteller()?, |o| match o {
-                RulesetSheet::Storyteller(s) => Some(s.clone()),
-                _ => None,
-            })?),
-            RulesetId::HomebrewD6 => RulesetSetup::HomebrewD6(self.setup(roster::homebrew_d6()?, |o| match o {
-                RulesetSheet::HomebrewD6(s) => Some(s.clone()),
-                _ => None,
-            })?),
+            RulesetId::Shadowrun4 => {
+                RulesetSetup::Shadowrun4(self.setup(roster::shadowrun4()?, &units, |o| match o {
+                    RulesetSheet::Shadowrun4(s) => Some(s.clone()),
+                    _ => None,
+                })?)
+            }
+            RulesetId::Storyteller => {
+                RulesetSetup::Storyteller(self.setup(roster::storyteller()?, &units, |o| match o {
+                    RulesetSheet::Storyteller(s) => Some(s.clone()),
+                    _ => None,
+                })?)
+            }
+            RulesetId::HomebrewD6 => {
+                RulesetSetup::HomebrewD6(self.setup(roster::homebrew_d6()?, &units, |o| match o {
+                    RulesetSheet::HomebrewD6(s) => Some(s.clone()),
+                    _ => None,
+                })?)
+            }
         };
         Ok(Scenario {
             name: self.file.name.clone(),
@@ -74,19 +83,33 @@ impl Level {
             ruleset: setup,
             dice: None,
             seed: None,
-            turn_limit: self.file.turn_limit,
+            turn_limit: self.tuning(ruleset).and_then(|t| t.turn_limit).unwrap_or(self.file.turn_limit),
             field: Some(self.field.clone()),
             objectives: self.objectives(),
         })
     }
 
+    /// The level's tuning under `ruleset`, if it has one.
+    pub fn tuning(&self, ruleset: RulesetId) -> Option<&Tuning> {
+        self.file.tuning.get(&ruleset)
+    }
+
+    /// The units that fight under `ruleset`, each with the archetype it has there.
+    pub fn units_under(&self, ruleset: RulesetId) -> Vec<Placed> {
+        let tuning = self.tuning(ruleset);
+        let left_out = |u: &Placed| tuning.is_some_and(|t| t.leave_out.contains(&u.name));
+        let archetype = |u: &Placed| tuning.and_then(|t| t.archetypes.get(&u.name)).unwrap_or(&u.archetype).clone();
+        self.units.iter().filter(|u| !left_out(u)).map(|u| Placed { archetype: archetype(u), ..u.clone() }).collect()
+    }
+
     fn setup<O: Default, S: Clone, C: Default, A>(
         &self,
         roster: &roster::Roster<S>,
+        units: &[Placed],
         own: impl Fn(&RulesetSheet) -> Option<S>,
     ) -> Result<Setup<O, S, C, A>, String> {
         let mut combatants = Vec::new();
-        for unit in &self.units {
+        for unit in units {
             let sheet = self.file.overrides.iter().filter(|o| o.unit == unit.name).find_map(|o| own(&o.sheet));
             let sheet = match sheet {
                 Some(s) => s,

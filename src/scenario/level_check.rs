@@ -31,6 +31,7 @@ pub(super) fn check(file: LevelFile, text: &str, path: &Path) -> Result<Level, S
     let (exits, goals) = (exits(&file), goals(&file));
     check_victory(&file, &grid, &units).map_err(fail)?;
     check_overrides(&file, &units).map_err(fail)?;
+    check_tuning(&file, &units).map_err(fail)?;
     let field = Arc::new(Battlefield { grid, exits, goals });
     Ok(Level { file, field, units })
 }
@@ -186,6 +187,33 @@ fn check_victory(file: &LevelFile, grid: &Grid, units: &[Placed]) -> Result<(), 
                 let message = format!("{} cannot reach the {zone} it must {what}: the zone is unreachable", u.name);
                 return Err(failure(&format!("\"{zone}\""), message));
             }
+        }
+    }
+    Ok(())
+}
+
+/// A ruleset's tuning names units that exist and archetypes every roster has, leaves every side someone, and keeps
+/// a turn limit of at least 1.
+fn check_tuning(file: &LevelFile, units: &[Placed]) -> Result<(), Failure> {
+    let known = roster::archetypes().map_err(|e| (None, e))?;
+    for (ruleset, tuning) in &file.tuning {
+        let named = tuning.leave_out.iter().chain(tuning.archetypes.keys());
+        if let Some(name) = named.into_iter().find(|n| !units.iter().any(|u| &u.name == *n)) {
+            return Err(failure(&format!("\"{name}\""), format!("{ruleset:?}'s tuning names {name}, who is no unit")));
+        }
+        if let Some(a) = tuning.archetypes.values().find(|a| !known.contains(a)) {
+            let message = format!("unknown archetype `{a}`; every ruleset's roster has {}", known.join(", "));
+            return Err(failure(&format!("\"{a}\""), message));
+        }
+        for side in &file.sides {
+            let left = units.iter().filter(|u| u.side == side.name && !tuning.leave_out.contains(&u.name)).count();
+            if left == 0 {
+                let message = format!("{ruleset:?}'s tuning leaves {} nobody to fight with", side.name);
+                return Err(failure("leave_out", message));
+            }
+        }
+        if tuning.turn_limit == Some(0) {
+            return Err(failure("turn_limit", format!("{ruleset:?}'s tuning: the turn limit must be at least 1")));
         }
     }
     Ok(())

@@ -1,13 +1,15 @@
 //! The level format (`levels/*.ron`): a map drawn in characters, sides with spawn zones and squads of archetypes,
-//! named zones, victory conditions, a turn limit, and sheets for named units under one ruleset. `level_check.rs`
+//! named zones, victory conditions, a turn limit, sheets for named units under one ruleset, and each ruleset's tuning
+//! (units left out or of another archetype, another turn limit) for a fair fight. `level_check.rs`
 //! turns a file into a checked [`Level`]; `level.rs` reads files and turns a level into a battle.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use serde::Deserialize;
 
 use crate::map::Battlefield;
+use crate::rules::any::RulesetId;
 use crate::rules::field::Cell;
 use crate::rules::victory::Victory;
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
@@ -39,6 +41,24 @@ pub struct LevelFile {
     /// Sheets for named units under one ruleset, instead of their archetype's.
     #[serde(default)]
     pub overrides: Vec<Override>,
+    /// What changes under one ruleset to make its fight fair (`docs/balance.md`): never a rule, only who fights.
+    #[serde(default)]
+    pub tuning: HashMap<RulesetId, Tuning>,
+}
+
+/// A level's changes under one ruleset.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tuning {
+    /// Units (by name) that stay out of the battle under this ruleset.
+    #[serde(default)]
+    pub leave_out: Vec<String>,
+    /// Units (by name) of another archetype under this ruleset.
+    #[serde(default)]
+    pub archetypes: BTreeMap<String, String>,
+    /// Another turn limit under this ruleset.
+    #[serde(default)]
+    pub turn_limit: Option<u32>,
 }
 
 fn default_turn_limit() -> u32 {

@@ -243,7 +243,8 @@ fn choose_level(ui: &mut egui::Ui, menu: &mut Menu) {
     let mut picked = menu.selected;
     for (i, (_, level)) in menu.levels.iter().enumerate() {
         let g = level.grid();
-        let text = format!("{}  ({}×{}, {} units)", level.file.name, g.width, g.height, level.units.len());
+        let text =
+            format!("{}  ({}×{}, {} units)", level.file.name, g.width, g.height, level.units_under(menu.ruleset).len());
         if ui.selectable_label(i == menu.selected, text).clicked() {
             picked = i;
         }
