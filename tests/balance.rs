@@ -32,7 +32,7 @@ fn fair_means_forty_to_sixty_of_the_decided_for_two_sides_and_few_draws() {
     let r = row(&[("Crew", 52), ("Gang", 45)], 3);
     assert_eq!(r.cell(), "54–46 (3 draws)");
     assert_eq!(row(&[("A", 80), ("B", 20)], 0).cell(), "80–20 ✗");
-    assert_eq!(r.summary(), "Crew 54 % · Gang 46 % of 97 decided, 3 draws (fair; Hard AI on every side, 100 battles)");
+    assert_eq!(r.summary(), "fair: Crew 54 % · Gang 46 % of the decided, 3 draws in 100 (hard AI on every side)");
 }
 
 #[test]

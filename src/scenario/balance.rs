@@ -151,17 +151,16 @@ impl Row {
         format!("{}{draws}{mark}", shares.join("–"))
     }
 
-    /// One line for the menu: "Crew 52 % · Gang 48 % of 196 decided (hard AI, 200 battles)".
+    /// One line for the menu: "fair: Crew 54 % · Gang 46 % of the decided, 3 draws in 100 (hard AI on every side)".
     pub fn summary(&self) -> String {
         let shares: Vec<String> =
             self.sides.iter().map(|(s, w)| format!("{s} {:.0} %", self.share(*w).0 * 100.0)).collect();
         let fair = if self.fair() { "fair" } else { "not fair" };
+        let ai = format!("{:?}", self.ai).to_lowercase();
         format!(
-            "{} of {} decided, {} draws ({fair}; {:?} AI on every side, {} battles)",
+            "{fair}: {} of the decided, {} draws in {} ({ai} AI on every side)",
             shares.join(" · "),
-            self.decided(),
             self.draws,
-            self.ai,
             self.runs()
         )
     }

@@ -300,11 +300,15 @@ fn show_balance(ui: &mut egui::Ui, menu: &Menu) {
         ui.weak("Balance: not measured (`skirmish balance --write`)");
         return;
     };
-    for ai in [Difficulty::Hard, Difficulty::Normal] {
-        if let Some(row) = balance.row(stem, menu.ruleset, ai) {
-            let colour = if row.fair() { egui::Color32::GRAY } else { egui::Color32::from_rgb(230, 170, 90) };
-            ui.colored_label(colour, format!("Measured: {}", row.summary()));
-        }
+    // The hard AI's numbers on the line, the normal AI's when the pointer rests on it.
+    let Some(row) = balance.row(stem, menu.ruleset, Difficulty::Hard) else {
+        ui.weak("Balance: not measured under this ruleset");
+        return;
+    };
+    let colour = if row.fair() { egui::Color32::GRAY } else { egui::Color32::from_rgb(230, 170, 90) };
+    let line = ui.colored_label(colour, format!("Balance {}", row.summary()));
+    if let Some(normal) = balance.row(stem, menu.ruleset, Difficulty::Normal) {
+        line.on_hover_text(format!("Balance {}", normal.summary()));
     }
 }
 
