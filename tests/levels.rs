@@ -191,7 +191,7 @@ fn a_rulesets_tuning_changes_who_fights_under_it_and_nothing_else() {
     );
     let level = parse(&tuned).expect("good");
     let names = |r| level.units_under(r).iter().map(|u| format!("{} ({})", u.name, u.archetype)).collect::<Vec<_>>();
-    assert_eq!(names(RulesetId::Shadowrun4), ["A rifleman 1 (rifleman)", "B sniper 1 (heavy)"]);
+    assert_eq!(names(RulesetId::Shadowrun4), ["A rifleman 1 (rifleman)", "B heavy 1 (heavy)"], "named as it fights");
     assert_eq!(
         names(RulesetId::Storyteller),
         ["A rifleman 1 (rifleman)", "A brawler 2 (brawler)", "B sniper 1 (sniper)"]
@@ -211,6 +211,10 @@ fn a_rulesets_tuning_changes_who_fights_under_it_and_nothing_else() {
     assert!(e.ends_with("Shadowrun4's tuning leaves B nobody to fight with"), "{e}");
     let e = bad("turn_limit: 7", "turn_limit: 0");
     assert!(e.ends_with("the turn limit must be at least 1"), "{e}");
+    let own = r#"overrides: [(unit: "B sniper 1", sheet: Shadowrun4(attributes: (body: 4)))],
+    tuning:"#;
+    let e = bad("tuning:", own);
+    assert!(e.ends_with("B sniper 1 has its own sheet under Shadowrun4: it cannot change archetype there too"), "{e}");
 }
 
 #[test]

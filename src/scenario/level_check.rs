@@ -212,6 +212,11 @@ fn check_tuning(file: &LevelFile, units: &[Placed]) -> Result<(), Failure> {
                 return Err(failure("leave_out", message));
             }
         }
+        let own_sheet = |name: &String| file.overrides.iter().any(|o| &o.unit == name && o.sheet.ruleset() == *ruleset);
+        if let Some(name) = tuning.archetypes.keys().find(|n| own_sheet(n)) {
+            let message = format!("{name} has its own sheet under {ruleset:?}: it cannot change archetype there too");
+            return Err(failure(&format!("\"{name}\""), message));
+        }
         if tuning.turn_limit == Some(0) {
             return Err(failure("turn_limit", format!("{ruleset:?}'s tuning: the turn limit must be at least 1")));
         }

@@ -118,6 +118,18 @@ pub enum RulesetSheet {
     HomebrewD6(hb::sheet::Sheet),
 }
 
+impl RulesetSheet {
+    /// The ruleset the sheet is for.
+    pub fn ruleset(&self) -> RulesetId {
+        match self {
+            RulesetSheet::EclipsePhase(_) => RulesetId::EclipsePhase,
+            RulesetSheet::Shadowrun4(_) => RulesetId::Shadowrun4,
+            RulesetSheet::Storyteller(_) => RulesetId::Storyteller,
+            RulesetSheet::HomebrewD6(_) => RulesetId::HomebrewD6,
+        }
+    }
+}
+
 /// A placed unit: name, side, archetype and cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placed {
