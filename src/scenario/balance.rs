@@ -113,13 +113,8 @@ pub fn measure(
 
 /// The shipped levels of `folder`, by file stem, sorted.
 pub fn levels_of(folder: &Path) -> Result<Vec<(String, Level)>, String> {
-    let mut files: Vec<_> = std::fs::read_dir(folder)
-        .map_err(|e| format!("{}: {e}", folder.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    files.sort();
-    files
+    std::fs::metadata(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    super::level::files_in(folder)
         .iter()
         .map(|p| {
             let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();

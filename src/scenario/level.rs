@@ -19,6 +19,17 @@ pub fn load(path: &Path) -> Result<Level, ScenarioError> {
     parse(&text, path)
 }
 
+/// The level files (`*.ron`) of `folder`, sorted; none when it cannot be read.
+pub fn files_in(folder: &Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(folder)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
 /// Reads and checks level text; `path` is only used in messages.
 pub fn parse(text: &str, path: &Path) -> Result<Level, ScenarioError> {
     let file: LevelFile = ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e))?;

@@ -106,14 +106,8 @@ struct Menu {
 
 /// The levels in `folder`, read and checked; the broken ones as messages.
 fn levels_in(folder: &Path) -> (Vec<(PathBuf, Level)>, Vec<String>) {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
-        .map(|d| {
-            d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect()
-        })
-        .unwrap_or_default();
-    files.sort();
     let (mut good, mut bad) = (Vec::new(), Vec::new());
-    for file in files {
+    for file in level::files_in(folder) {
         match level::load(&file) {
             Ok(l) => good.push((file, l)),
             Err(e) => bad.push(e.to_string()),
