@@ -181,6 +181,13 @@ enum Command {
         /// The AIs to measure with (each plays every side in its own battles).
         #[arg(long, value_enum, value_delimiter = ',', default_values_t = [Difficulty::Normal, Difficulty::Hard])]
         ai: Vec<Difficulty>,
+        /// Also play the hard AI in each seat against the easy AI in every other (half the runs a seat).
+        #[arg(long)]
+        lesson: bool,
+        /// Measure only this level (by file stem; repeatable); with `--write`, every other level's numbers are kept
+        /// from assets/balance.ron.
+        #[arg(long)]
+        only: Vec<String>,
         /// Also write the report to docs/balance.md and the menu's data to assets/balance.ron.
         #[arg(long)]
         write: bool,
@@ -234,7 +241,9 @@ fn main() -> ExitCode {
             let minds = Minds { sides: sides.into_iter().collect(), default: ai };
             sim(&level, (ruleset, options.as_deref(), &absent), (runs, seed, show), &minds)
         }
-        Command::Balance { levels, runs, seed, ai, write } => balance(&levels, (runs, seed), &ai, write),
+        Command::Balance { levels, runs, seed, ai, lesson, only, write } => {
+            balance(&levels, (runs, seed), (&ai, lesson), &only, write)
+        }
         Command::Odds { file, ruleset, attacker, target, json } => {
             odds(&file, ruleset, attacker.as_deref().zip(target.as_deref()), json)
         }
@@ -313,12 +322,33 @@ fn sim(
 
 /// `skirmish balance`: the report on standard output (and in docs/ and assets/ with `--write`), each row's progress
 /// on standard error; exit 2 on a bad level, 1 if the rules refused an AI's action.
-fn balance(levels: &Path, runs: (u32, u64), ais: &[Difficulty], write: bool) -> ExitCode {
+fn balance(
+    levels: &Path,
+    runs: (u32, u64),
+    (ais, lesson): (&[Difficulty], bool),
+    only: &[String],
+    write: bool,
+) -> ExitCode {
     use skirmish::scenario::balance;
-    let measured = balance::levels_of(levels).and_then(|levels| {
-        balance::measure(&levels, ais, runs, &mut |row| {
+    let levels_dir = levels.display();
+    let measured = balance::levels_of(levels).and_then(|mut levels| {
+        if let Some(unknown) = only.iter().find(|o| !levels.iter().any(|(stem, _)| stem == *o)) {
+            let stems: Vec<&str> = levels.iter().map(|(s, _)| s.as_str()).collect();
+            return Err(format!("no level `{unknown}` in {}: it has {}", levels_dir, stems.join(", ")));
+        }
+        levels.retain(|(stem, _)| only.is_empty() || only.contains(stem));
+        let mut measured = balance::measure(&levels, ais, runs, &mut |row| {
             eprintln!("{} {:?} {:?}: {}", row.level, row.ruleset, row.ai, row.cell());
-        })
+        })?;
+        if lesson {
+            measured.lessons = balance::lessons(&levels, (runs.0 / 2, runs.1), &mut |l| {
+                eprintln!("{} {:?} hard {}: {}", l.level, l.ruleset, l.seat, l.cell());
+            })?;
+        }
+        match only.is_empty() || !write {
+            true => Ok(measured),
+            false => measured.over(kept_balance()?),
+        }
     });
     let measured = match measured {
         Ok(m) => m,
@@ -343,6 +373,13 @@ fn balance(levels: &Path, runs: (u32, u64), ais: &[Difficulty], write: bool) -> 
         true => ExitCode::FAILURE,
         false => ExitCode::SUCCESS,
     }
+}
+
+/// The report `skirmish balance --write` wrote last, which `--only` lays its levels over.
+fn kept_balance() -> Result<skirmish::scenario::balance::Balance, String> {
+    let path = "assets/balance.ron";
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e} (measure every level first)"))?;
+    skirmish::scenario::balance::Balance::parse(&text, path)
 }
 
 /// `SIDE=NAME`, as `--name` takes it.

@@ -1,11 +1,11 @@
 //! The balance report: its numbers are the sims' own, fairness is judged by the ranges, and the menu's data
-//! file reads back what was written.
+//! file reads back what was written; the hard-against-easy measurement counts what its sims count.
 
 use std::path::Path;
 
 use skirmish::ai::{Difficulty, Minds};
 use skirmish::rules::any::RulesetId;
-use skirmish::scenario::balance::{self, Balance, Row};
+use skirmish::scenario::balance::{self, Balance, Lesson, Row};
 use skirmish::scenario::level;
 use skirmish::scenario::sim::simulate;
 
@@ -62,4 +62,64 @@ fn the_report_counts_what_the_sims_count_and_its_data_reads_back() {
     assert_eq!(Balance::parse(&text, "balance.ron").expect("reads back"), measured);
     let e = Balance::parse(&text.replacen("runs: 6", "runs: \"six\"", 1), "balance.ron").unwrap_err();
     assert!(e.starts_with("balance.ron:"), "{e}");
+}
+
+fn lesson(hard: u32, easy: u32, sides: u32) -> Lesson {
+    Lesson { level: "test".into(), ruleset: RulesetId::Storyteller, seat: "Crew".into(), sides, hard, easy, draws: 0 }
+}
+
+#[test]
+fn the_hard_ai_beats_the_easy_one_when_its_share_is_clearly_above_an_even_one() {
+    // 60 of 100 decided: the 95 % interval starts at 50.2 %, above a half; 59 of 100 starts at 49.2 %.
+    assert!(lesson(60, 40, 2).beaten());
+    assert!(!lesson(59, 41, 2).beaten());
+    assert_eq!(lesson(59, 41, 2).cell(), "Crew 59–41 ✗");
+    assert_eq!(lesson(60, 40, 2).cell(), "Crew 60–40");
+    // Of four sides a quarter is even: 34 of 100 starts at 25.5 %.
+    assert!(lesson(34, 66, 4).beaten());
+    assert!(!lesson(30, 70, 4).beaten());
+}
+
+#[test]
+fn the_lesson_counts_what_the_sims_count_from_every_seat() {
+    let street = level::load(Path::new("levels/street.ron")).expect("a level");
+    let levels = vec![("street".to_string(), street)];
+    let lessons = balance::lessons(&levels, (4, 21), &mut |_| {}).expect("measured");
+    assert_eq!(lessons.len(), 8, "4 rulesets × 2 seats");
+    for l in &lessons {
+        let scenario = levels[0].1.scenario(l.ruleset).expect("a battle");
+        let minds =
+            Minds { sides: [(l.seat.clone(), Difficulty::Hard)].into_iter().collect(), default: Difficulty::Easy };
+        let report = simulate(&scenario, 4, 21, &minds);
+        let other = if l.seat == "Crew" { "Gang" } else { "Crew" };
+        assert_eq!((l.hard, l.easy), (report.wins(&l.seat), report.wins(other)), "{:?} {}", l.ruleset, l.seat);
+        assert_eq!(l.hard + l.easy + l.draws, 4);
+    }
+    let mut measured = balance::measure(&levels, &[Difficulty::Hard], (2, 1), &mut |_| {}).expect("measured");
+    measured.lessons = lessons;
+    let markdown = measured.markdown();
+    assert!(markdown.contains("## Hard AI against easy AI"), "{markdown}");
+    assert!(markdown.contains(&measured.lessons[0].cell()), "{markdown}");
+    let text = measured.ron().expect("written");
+    assert_eq!(Balance::parse(&text, "balance.ron").expect("reads back"), measured);
+}
+
+#[test]
+fn a_measurement_of_some_levels_replaces_theirs_in_the_kept_report_and_keeps_the_rest() {
+    let at = |level: &str, wins: u32| Row { level: level.into(), ..row(&[("A", wins), ("B", 10)], 0) };
+    let lesson_at = |level: &str| Lesson { level: level.into(), ..lesson(60, 40, 2) };
+    let earlier = Balance {
+        runs: 20,
+        first_seed: 1,
+        rows: vec![at("ambush", 1), at("street", 2), at("warzone", 3)],
+        lessons: vec![lesson_at("ambush"), lesson_at("street")],
+    };
+    let now = Balance { runs: 20, first_seed: 1, rows: vec![at("street", 9)], lessons: Vec::new() };
+    let merged = now.clone().over(earlier.clone()).expect("same runs and seeds");
+    let wins: Vec<(&str, u32)> = merged.rows.iter().map(|r| (r.level.as_str(), r.sides[0].1)).collect();
+    assert_eq!(wins, [("ambush", 1), ("street", 9), ("warzone", 3)]);
+    assert_eq!(merged.lessons, [lesson_at("ambush")], "the street's old lessons do not fit its new numbers");
+    let other_seeds = Balance { first_seed: 5, ..now };
+    let e = other_seeds.over(earlier).unwrap_err();
+    assert!(e.contains("measure every level anew"), "{e}");
 }

@@ -145,3 +145,14 @@ fn the_json_log_names_combatants_as_the_text_log_does() {
     }
     assert!(json.contains(r#""order":["#), "the phase order by name");
 }
+
+#[test]
+fn balance_names_the_levels_when_asked_for_one_it_does_not_have() {
+    let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["balance", "--only", "streets", "--runs", "1"])
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("no level `streets` in levels: it has ambush, corridors"), "{err}");
+}

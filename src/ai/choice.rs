@@ -3,14 +3,20 @@
 //! wounded) plus what the ground it ends on is worth (threat by cover, the level's goal, the range it likes);
 //! then the best the rules accept in a dry run on a copy of the battle, else the built-in choice.
 
+use crate::rules::dice::SeededDice;
 use crate::rules::field::{Move, Pace};
 use crate::rules::odds::{AttackOdds, Chance, Odds};
+use crate::rules::outcome::Log;
 use crate::rules::outcome::Status;
 use crate::rules::ruleset::{Combatant, FighterState, Slot, dry_run, with_actor_at};
 
 use super::Playable;
 use super::ground::{Foes, Spot, survey};
 use super::judgement::{Difficulty, Judgement};
+
+/// How much more the threat on a cell counts for a move that attacks nobody: standing in the open without a shot
+/// gains nothing for the risk (a blade waits beside the doorway rather than in the hall).
+const IDLE_CARE: f32 = 3.0;
 
 /// How many of the best candidates are tried in a dry run before the built-in choice.
 const TRIES: usize = 8;
@@ -23,7 +29,7 @@ where
 {
     debug_assert!(crate::rules::ruleset::numbered(battle), "a roster without its ids");
     let mut candidates = match difficulty.judgement() {
-        Some(judgement) => Mind { rules, battle, actor: slot.actor, judgement }.candidates(),
+        Some(judgement) => Mind { rules, slot, battle, actor: slot.actor, judgement }.candidates(),
         None => Vec::new(),
     };
     candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -34,6 +40,7 @@ where
 /// One combatant's view of the battle for one slot.
 struct Mind<'a, R: AttackOdds> {
     rules: &'a R,
+    slot: Slot,
     battle: &'a [Combatant<R::Fighter>],
     actor: usize,
     judgement: Judgement,
@@ -62,9 +69,10 @@ where
         };
         let attacks = self.attacks(&spots);
         let mut out: Vec<(f32, R::Action)> = attacks.iter().take(3).filter_map(|p| self.attack(p)).collect();
-        if let Some(best) = self.best_spot(spots.iter()) {
+        let idle = |s: &Spot| self.idle_ground(s);
+        if let Some(best) = spots.iter().max_by(|a, b| idle(a).total_cmp(&idle(b)).then(b.cell.cmp(&a.cell))) {
             let action = self.rules.intended(self.battle, self.actor, movement(best), None);
-            out.push((self.ground(best), action));
+            out.push((idle(best), action));
         }
         let here = spots.iter().find(|s| s.pace.is_none());
         let best_here = attacks.iter().filter(|p| p.spot.pace.is_none()).map(|p| (p.value, p.hit)).next();
@@ -74,8 +82,23 @@ where
 
     /// What the ground of a spot is worth, the threat counting for more the more the actor is hurt.
     fn ground(&self, spot: &Spot) -> f32 {
-        let care = self.judgement.caution * (1.0 + 2.0 * self.hurt(self.actor));
-        spot.worth - care * spot.threat
+        spot.worth - self.care() * spot.threat
+    }
+
+    /// What a spot is worth to a move that harms nobody there (no attack, or one that costs more than it gains).
+    fn idle_ground(&self, spot: &Spot) -> f32 {
+        self.ground(spot) - (IDLE_CARE - 1.0) * self.care() * spot.threat
+    }
+
+    /// The worth of an attack doing `harm` from `spot`: an attack that does more harm to its own side than to the
+    /// enemy stands there no better than idle.
+    fn attack_value(&self, harm: f32, spot: &Spot) -> f32 {
+        harm + if harm > 0.0 { self.ground(spot) } else { self.idle_ground(spot) }
+    }
+
+    /// How much the threat on a cell counts: the judgement's caution, up to three times as much when hurt.
+    fn care(&self) -> f32 {
+        self.judgement.caution * (1.0 + 2.0 * self.hurt(self.actor))
     }
 
     fn best_spot<'s>(&self, spots: impl Iterator<Item = &'s Spot>) -> Option<&'s Spot> {
@@ -88,11 +111,14 @@ where
         tracks.iter().filter(|t| t.capacity > 0).map(|t| t.taken as f32 / t.capacity as f32).fold(0.0, f32::max)
     }
 
-    /// Every attack priced from the best firing positions (the cell it stands on among them), best first.
+    /// Every attack priced from the best firing positions (the cell it stands on among them; the end of a run too
+    /// where the rules allow an attack after one), best first.
     fn attacks<'s>(&self, spots: &'s [Spot]) -> Vec<Priced<'s>> {
-        let mut firing: Vec<&Spot> =
-            spots.iter().filter(|s| s.pace != Some(Pace::Run) && !s.shots.is_empty()).collect();
+        let mut firing: Vec<&Spot> = spots.iter().filter(|s| !s.shots.is_empty()).collect();
         firing.sort_by(|a, b| self.ground(b).total_cmp(&self.ground(a)).then(a.cell.cmp(&b.cell)));
+        // An attack after a run only where the rules allow one (a run leaves no action in some rulesets).
+        let after_run = firing.iter().find(|s| s.pace == Some(Pace::Run)).is_some_and(|s| self.may_attack_from(s));
+        firing.retain(|s| after_run || s.pace != Some(Pace::Run));
         let here = firing.iter().position(|s| s.pace.is_none());
         let mut priced: Vec<&Spot> = firing.iter().take(self.judgement.positions).copied().collect();
         if let Some(i) = here.filter(|&i| i >= self.judgement.positions) {
@@ -109,14 +135,14 @@ where
         if self.judgement.focus >= 1.0 {
             targets.sort_by(|&a, &b| self.hurt(b).total_cmp(&self.hurt(a)));
         }
-        let moved = with_actor_at(self.battle, self.actor, spot.cell);
+        let moved = self.moved_to(spot);
         targets
             .into_iter()
             .take(self.judgement.targets)
             .filter_map(|t| {
                 let action = self.rules.plain_attack_of(&moved, self.actor, self.battle[t].fighter.id());
                 let odds = self.rules.odds_of(&moved, self.actor, &action).ok()?;
-                let value = self.harm(&odds, t) + self.ground(spot);
+                let value = self.attack_value(self.harm(&odds, t), spot);
                 Some(Priced { value, spot, target: t, hit: odds.chance(Chance::Hit) as f32 })
             })
             .collect()
@@ -147,8 +173,7 @@ where
     /// weighs them, else the plain attack; after the move to its spot.
     fn attack(&self, p: &Priced<'_>) -> Option<(f32, R::Action)> {
         let target = self.battle[p.target].fighter.id();
-        let moved = with_actor_at(self.battle, self.actor, p.spot.cell);
-        let ground = self.ground(p.spot);
+        let moved = self.moved_to(p.spot);
         // The ruleset lists its usual way first (its usual mode, every shot the phase allows).
         self.rules
             .attack_choices(self.battle, self.actor, target, movement(p.spot))
@@ -159,9 +184,29 @@ where
                 let odds = self.rules.odds_of(&moved, self.actor, &still).ok()?;
                 // Later shots of the same action fare a little worse (recoil, a defender ready for them).
                 let shots = 1.0 + 0.9 * self.rules.attacks_in(&action).saturating_sub(1) as f32;
-                Some((self.harm(&odds, p.target) * shots + ground, action))
+                Some((self.attack_value(self.harm(&odds, p.target) * shots, p.spot), action))
             })
             .max_by(|a, b| a.0.total_cmp(&b.0))
+    }
+
+    /// The battle as it stands once the actor has moved to `spot` (a run's penalty included where the ruleset
+    /// gives one): the move alone carried out on copies, where the attack is priced.
+    fn moved_to(&self, spot: &Spot) -> Vec<Combatant<R::Fighter>> {
+        let Some(step) = movement(spot) else {
+            return self.battle.to_vec();
+        };
+        let mut moved = self.battle.to_vec();
+        let only_move = self.rules.intended(self.battle, self.actor, Some(step), None);
+        let mut rules = self.rules.clone();
+        let done = rules.perform(self.slot, &only_move, &mut moved, &mut SeededDice::new(0), &mut Log::default());
+        if done.is_ok() { moved } else { with_actor_at(self.battle, self.actor, spot.cell) }
+    }
+
+    /// Whether the rules accept a plain attack after the move to `spot`.
+    fn may_attack_from(&self, spot: &Spot) -> bool {
+        let Some(&t) = spot.shots.first() else { return false };
+        let action = self.rules.intended(self.battle, self.actor, movement(spot), Some(self.battle[t].fighter.id()));
+        dry_run(self.rules, self.slot, self.battle, &action).is_ok()
     }
 
     /// The ruleset's other actions worth taking now: clear a jam, reload (in the safest cell a walk reaches),

@@ -1,6 +1,8 @@
 //! `skirmish balance`: how fair every shipped level is under every ruleset. Each level × ruleset × AI (normal, hard)
 //! is played by the same AI on every side (`sim`), and each side's share of the decided battles is set against what
-//! a fair fight gives: 40–60 % for two sides, 15–35 % for four, draws under 10 %. The result is a Markdown report
+//! a fair fight gives: 40–60 % for two sides, 15–35 % for four, draws under 10 %. With `--lesson` it also plays the
+//! hard AI in each seat against the easy one in every other, to show the hard AI uses what the level teaches (it
+//! should win more than an even share with 95 % confidence from every seat). The result is a Markdown report
 //! (`docs/balance.md`) and the data the menu shows (`assets/balance.ron`).
 
 use std::fmt::Write as _;
@@ -30,12 +32,51 @@ pub struct Row {
     pub errors: u32,
 }
 
+/// One level under one ruleset, the hard AI in one seat and the easy AI in every other.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Lesson {
+    pub level: String,
+    pub ruleset: RulesetId,
+    /// The side the hard AI plays.
+    pub seat: String,
+    /// How many sides fight.
+    pub sides: u32,
+    /// Battles the hard side won, and those an easy side won.
+    pub hard: u32,
+    pub easy: u32,
+    pub draws: u32,
+}
+
 /// A whole measurement.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Balance {
     pub runs: u32,
     pub first_seed: u64,
     pub rows: Vec<Row>,
+    /// The hard AI against the easy one from every seat (measured with `--lesson` only).
+    #[serde(default)]
+    pub lessons: Vec<Lesson>,
+}
+
+impl Lesson {
+    /// The hard side's share of the decided battles, with its 95 % interval.
+    pub fn share(&self) -> (f64, f64, f64) {
+        let decided = self.hard + self.easy;
+        let (lo, hi) = wilson(self.hard, decided);
+        (f64::from(self.hard) / f64::from(decided.max(1)), lo, hi)
+    }
+
+    /// Whether the hard AI beats the easy one from this seat: the low end of its share's 95 % interval above an
+    /// even share (a half of two sides, a quarter of four).
+    pub fn beaten(&self) -> bool {
+        self.share().1 > 1.0 / f64::from(self.sides.max(1))
+    }
+
+    /// `71–29`, with ✗ where the hard AI does not clearly win.
+    pub fn cell(&self) -> String {
+        let mark = if self.beaten() { "" } else { " ✗" };
+        format!("{} {}–{}{mark}", self.seat, self.hard, self.easy)
+    }
 }
 
 impl Row {
@@ -108,7 +149,41 @@ pub fn measure(
             }
         }
     }
-    Ok(Balance { runs, first_seed, rows })
+    Ok(Balance { runs, first_seed, rows, lessons: Vec::new() })
+}
+
+/// Plays every level of `levels` under every ruleset with the hard AI in each seat in turn and the easy AI in every
+/// other, `runs` battles a seat from `first_seed`. `progress` hears of each seat as it is done.
+pub fn lessons(
+    levels: &[(String, Level)],
+    (runs, first_seed): (u32, u64),
+    progress: &mut dyn FnMut(&Lesson),
+) -> Result<Vec<Lesson>, String> {
+    let mut out = Vec::new();
+    for (stem, level) in levels {
+        for ruleset in RulesetId::ALL {
+            let scenario = level.scenario(ruleset).map_err(|e| format!("{stem}: {e}"))?;
+            let sides = scenario.sides();
+            for seat in &sides {
+                let minds = Minds { sides: [(seat.to_string(), Difficulty::Hard)].into(), default: Difficulty::Easy };
+                let report = simulate(&scenario, runs, first_seed, &minds);
+                let hard = report.wins(seat);
+                let decided = sides.iter().map(|s| report.wins(s)).sum::<u32>();
+                let lesson = Lesson {
+                    level: stem.clone(),
+                    ruleset,
+                    seat: seat.to_string(),
+                    sides: sides.len() as u32,
+                    hard,
+                    easy: decided - hard,
+                    draws: report.outcomes.len() as u32 - decided,
+                };
+                progress(&lesson);
+                out.push(lesson);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The shipped levels of `folder`, by file stem, sorted.
@@ -175,11 +250,12 @@ impl Balance {
         let _ = writeln!(out, "# Balance\n");
         let _ = writeln!(
             out,
-            "Made by `skirmish balance --runs {} --write` ({seeds}): every shipped level under every ruleset, the \
+            "Made by `skirmish balance --runs {}{} --write` ({seeds}): every shipped level under every ruleset, the \
              same AI on every side. A cell is each side's share of the decided battles, in the level's side order; \
              a fair fight gives each of two sides 40–60 %, each of four 15–35 %, with draws (counted in brackets) under 10 % (✗ marks \
              the rest).\n",
-            self.runs
+            self.runs,
+            if self.lessons.is_empty() { "" } else { " --lesson" }
         );
         let mut ais: Vec<Difficulty> = Vec::new();
         for r in &self.rows {
@@ -189,6 +265,9 @@ impl Balance {
         }
         for ai in ais {
             self.table(&mut out, ai);
+        }
+        if !self.lessons.is_empty() {
+            self.lesson_table(&mut out);
         }
         let _ = writeln!(out, "## Every measurement\n");
         let _ =
@@ -235,6 +314,64 @@ impl Balance {
             let _ = writeln!(out, "| {level} ({}) | {} |", sides.unwrap_or_default(), cells.join(" | "));
         }
         let _ = writeln!(out);
+    }
+
+    /// The hard AI against the easy one, a cell per ruleset listing each seat.
+    fn lesson_table(&self, out: &mut String) {
+        let per_seat = self.lessons.first().map_or(0, |l| l.hard + l.easy + l.draws);
+        let _ = writeln!(
+            out,
+            "## Hard AI against easy AI
+"
+        );
+        let _ = writeln!(
+            out,
+            "Made with `--lesson`: the hard AI plays one side and the easy AI every other, {per_seat} battles a seat \
+             (seeds from {}). A cell gives, for each seat the hard AI took, its wins against the easy sides' wins; \
+             the hard AI should win more than an even share with 95 % confidence from every seat (✗ marks the \
+             rest).\n",
+            self.first_seed
+        );
+        let headings: Vec<&str> = RulesetId::ALL.iter().map(|&r| heading(r)).collect();
+        let _ = writeln!(out, "| level | {} |", headings.join(" | "));
+        let _ = writeln!(out, "|---|{}", "---|".repeat(headings.len()));
+        let mut levels: Vec<&str> = self.lessons.iter().map(|l| l.level.as_str()).collect();
+        levels.dedup();
+        for level in levels {
+            let cells: Vec<String> = RulesetId::ALL
+                .iter()
+                .map(|&rs| {
+                    let seats: Vec<String> =
+                        self.lessons.iter().filter(|l| l.level == level && l.ruleset == rs).map(Lesson::cell).collect();
+                    seats.join(", ")
+                })
+                .collect();
+            let _ = writeln!(out, "| {level} | {} |", cells.join(" | "));
+        }
+        let beaten = self.lessons.iter().filter(|l| l.beaten()).count();
+        let _ = writeln!(out, "\nThe hard AI clearly wins from {beaten} of {} seats.\n", self.lessons.len());
+    }
+
+    /// This measurement of some levels laid over an earlier one of all: the earlier rows and lessons of every level
+    /// measured now are replaced (its lessons dropped when none were measured now), the rest kept, in level order.
+    /// Refused when the two were not made with the same runs and seeds.
+    pub fn over(self, earlier: Balance) -> Result<Balance, String> {
+        if (self.runs, self.first_seed) != (earlier.runs, earlier.first_seed) {
+            return Err(format!(
+                "the kept report has {} battles from seed {}, this one {} from seed {}: measure every level anew",
+                earlier.runs, earlier.first_seed, self.runs, self.first_seed
+            ));
+        }
+        let now: Vec<&str> = self.rows.iter().map(|r| r.level.as_str()).collect();
+        let mut rows: Vec<Row> = earlier.rows.into_iter().filter(|r| !now.contains(&r.level.as_str())).collect();
+        let mut lessons: Vec<Lesson> =
+            earlier.lessons.into_iter().filter(|l| !now.contains(&l.level.as_str())).collect();
+        rows.extend(self.rows.iter().cloned());
+        lessons.extend(self.lessons.iter().cloned());
+        // Stable sorts: each level's rows stay in the order they were measured in.
+        rows.sort_by(|a, b| a.level.cmp(&b.level));
+        lessons.sort_by(|a, b| a.level.cmp(&b.level));
+        Ok(Balance { runs: self.runs, first_seed: self.first_seed, rows, lessons })
     }
 
     /// The data file the menu reads.
