@@ -85,6 +85,9 @@ enum Command {
         /// Fog of war: each player sees only what the units of the side whose turn it is can see.
         #[arg(long)]
         fog: bool,
+        /// Open the help with every key and mouse action at once (F1 or ? shows and hides it).
+        #[arg(long)]
+        keys: bool,
         /// Leave this side out of the battle (a level of three or four sides played by fewer; repeatable).
         #[arg(long)]
         absent: Vec<String>,
@@ -219,14 +222,24 @@ fn main() -> ExitCode {
             sides,
             names,
             fog,
+            keys,
             absent,
             options: rules,
         } => {
             let screenshot = screenshot.map(|p| (p, frames));
             let minds = Minds { sides: sides.into_iter().collect(), default: ai };
             let names = names.into_iter().collect();
-            let options =
-                skirmish::ui::PlayOptions { pace, screenshot, quit_after, hover, humans: human, minds, names, fog };
+            let options = skirmish::ui::PlayOptions {
+                pace,
+                screenshot,
+                quit_after,
+                hover,
+                humans: human,
+                minds,
+                names,
+                fog,
+                keys,
+            };
             match bare {
                 true => exit_code(skirmish::ui::bare(options)),
                 false => play(&file, (ruleset, rules.as_deref(), &absent), seed, options),

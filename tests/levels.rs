@@ -284,12 +284,12 @@ fn skirmish_check_reports_every_file_and_fails_on_a_bad_one() {
 }
 
 #[test]
-fn the_readme_level_example_is_a_good_level() {
-    let readme = std::fs::read_to_string("README.md").expect("README");
-    let at = readme.find("name: \"Street with cover\"").expect("the example");
-    let start = readme[..at].rfind("```ron\n").expect("its block") + 7;
-    let end = start + readme[start..].find("```").expect("its end");
-    let level = parse(&readme[start..end]).expect("the README's example is a good level");
+fn the_documented_level_example_is_a_good_level() {
+    let doc = std::fs::read_to_string("docs/levels.md").expect("docs/levels.md");
+    let at = doc.find("name: \"Street with cover\"").expect("the example");
+    let start = doc[..at].rfind("```ron\n").expect("its block") + 7;
+    let end = start + doc[start..].find("```").expect("its end");
+    let level = parse(&doc[start..end]).expect("the documented example is a good level");
     for ruleset in RulesetId::ALL {
         let log = pure(&level.scenario(ruleset).expect("a battle"), 2);
         assert!(matches!(log.events.last(), Some(Event::BattleEnded { .. })));

@@ -1,5 +1,6 @@
 //! The window's own measurements and pictures: a screenshot after some frames (then quit), or quit after some
-//! frames; either way it prints the time to the first frame and the mean frame time, for the README's numbers.
+//! frames; either way it prints the time to the first frame and the mean frame time, for the numbers in
+//! docs/performance.md.
 
 use std::time::Instant;
 

@@ -253,18 +253,40 @@ fn choose_level(ui: &mut egui::Ui, menu: &mut Menu) {
     }
 }
 
+/// The rulesets as the menu offers them: a short name, and one line on what each is and the seed file it is from.
+pub const RULESETS: [(RulesetId, &str, &str); 4] = [
+    (
+        RulesetId::EclipsePhase,
+        "Eclipse Phase 1e",
+        "Transhuman science fiction: d100 roll-under tests, wounds and durability (seed files 000 and 003)",
+    ),
+    (
+        RulesetId::Shadowrun4,
+        "Shadowrun 4e",
+        "Cyberpunk and magic: d6 pools counting hits, two condition monitors, initiative passes (seed file 004)",
+    ),
+    (
+        RulesetId::Storyteller,
+        "Storyteller d10",
+        "d10 pools against a difficulty, one action a turn, soak and a health track (seed file 001)",
+    ),
+    (
+        RulesetId::HomebrewD6,
+        "d6 homebrew",
+        "d6 pools, Energy/Impact/Piercing armor, Light and Critical damage tracks (seed file 002)",
+    ),
+];
+
 fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
     ui.strong("Ruleset");
     ui.horizontal(|ui| {
-        for (id, name) in [
-            (RulesetId::EclipsePhase, "Eclipse Phase 1e"),
-            (RulesetId::Shadowrun4, "Shadowrun 4e"),
-            (RulesetId::Storyteller, "Storyteller d10"),
-            (RulesetId::HomebrewD6, "d6 homebrew"),
-        ] {
-            ui.radio_value(&mut menu.ruleset, id, name);
+        for (id, name, what) in RULESETS {
+            ui.radio_value(&mut menu.ruleset, id, name).on_hover_text(what);
         }
     });
+    if let Some((_, _, what)) = RULESETS.iter().find(|(id, _, _)| *id == menu.ruleset) {
+        ui.label(*what);
+    }
     let o = &mut menu.rules;
     let boxes: Vec<(&mut bool, &str)> = match menu.ruleset {
         RulesetId::EclipsePhase => vec![

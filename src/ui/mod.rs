@@ -12,7 +12,8 @@
 //! - `pacing.rs`: one slot at a time, at a pace a player can follow; pause and step
 //! - `handover.rs`: hotseat: the hand-over screen between two players
 //! - `fog.rs`: fog of war: the player sees what their side's units see
-//! - `capture.rs`: a screenshot after some frames, then quit (the smoke test and the README's picture)
+//! - `capture.rs`: a screenshot after some frames, then quit (the smoke test and the pictures in the README and docs/)
+//! - `help.rs`: every key and mouse action (F1 or ?), and a first battle's hint of how to give orders
 
 mod board;
 mod camera;
@@ -20,6 +21,7 @@ mod capture;
 mod effects;
 pub mod fog;
 pub mod handover;
+pub mod help;
 pub mod menu;
 pub mod orders;
 mod pacing;
@@ -69,6 +71,8 @@ pub struct PlayOptions {
     pub names: std::collections::BTreeMap<String, String>,
     /// Fog of war: a player sees only what the units of the side whose turn it is can see.
     pub fog: bool,
+    /// Open the help with every key at once (screenshots; F1 or ? toggles it).
+    pub keys: bool,
 }
 
 /// The map the battle is fought on (open ground around the combatants for a scenario without a level).
@@ -129,6 +133,7 @@ impl Handover {
 pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
+    app.add_plugins(help::plugin);
 }
 
 /// Where the window opens: the menu (levels from this folder), or a battle at once.

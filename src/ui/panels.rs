@@ -118,7 +118,7 @@ fn show_top_bar(
                 speed
             });
             ui.separator();
-            ui.weak("Space pause · N step · [ ] pace · arrows/WASD pan · wheel or +/− zoom");
+            ui.weak("Space pause · N step · [ ] pace · arrows/WASD pan · wheel or +/− zoom · F1 every key");
         });
     });
 }

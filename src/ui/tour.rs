@@ -1,7 +1,7 @@
 //! `skirmish menu --tour DIR`: the window drives itself through every screen as a player would, for the tests and
-//! the README's pictures: the menu → a battle of the first level (AI against AI) → battle over → *Play again* (the
-//! same battle, checked) → *Back to the menu* → the second level → battle over → *Quit*, with a screenshot of each
-//! screen in DIR and one line per step on standard output.
+//! the pictures in the README and docs/: the menu → a battle of the first level (AI against AI) → battle over →
+//! *Play again* (the same battle, checked) → *Back to the menu* → the second level → battle over → *Quit*, with a
+//! screenshot of each screen in DIR and one line per step on standard output.
 
 use std::path::PathBuf;
 

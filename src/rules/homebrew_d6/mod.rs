@@ -1,5 +1,5 @@
 //! The d6 homebrew with Energy/Impact/Piercing armor and Light/Critical tracks (seed file 002; rules.md §4). The
-//! seed is the whole source; rules.md and the README record our decisions where it is silent.
+//! seed is the whole source; rules.md and docs/rules-decisions.md record our decisions where it is silent.
 //!
 //! - `gear.rs`: damage values with type and track, attack kinds, AV listed I/P/E, the catalogue
 //! - `pool.rs`: the shared d6 pool under the homebrew's glitch rule

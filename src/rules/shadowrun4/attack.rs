@@ -2,7 +2,7 @@
 //! the defender's pool (Reaction, dodge, parry, block, full defense), the opposed test with grazing hits, and the
 //! effects of glitches; then [`damage`](super::damage) for a hit.
 //!
-//! Our decisions where the seed is silent (README): an attack with no hits misses outright; an attacker's glitch
+//! Our decisions where the seed is silent (docs/rules-decisions.md): an attack with no hits misses outright; an attacker's glitch
 //! jams a firearm; a critical glitch leaves a melee attacker or a defender prone (a plain glitch on a defense or a
 //! melee attack costs nothing more: a one-die pool glitches one time in six).
 
