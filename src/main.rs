@@ -390,9 +390,9 @@ fn balance(
 
 /// The report `skirmish balance --write` wrote last, which `--only` lays its levels over.
 fn kept_balance() -> Result<skirmish::scenario::balance::Balance, String> {
-    let path = "assets/balance.ron";
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e} (measure every level first)"))?;
-    skirmish::scenario::balance::Balance::parse(&text, path)
+    let path = Path::new("assets/balance.ron");
+    skirmish::scenario::balance::Balance::read(path)?
+        .ok_or_else(|| format!("{}: no such file (measure every level first)", path.display()))
 }
 
 /// `SIDE=NAME`, as `--name` takes it.

@@ -566,3 +566,31 @@ fn skirmish_odds_prints_the_table_and_names_bad_input() {
     let out = run(&["odds", "levels/street.ron", "--attacker", "Crew rifleman 1"]);
     assert_eq!(out.status.code(), Some(2), "clap wants the target too");
 }
+
+#[test]
+fn the_odds_of_a_shot_after_a_run_count_the_running_penalty() {
+    use skirmish::rules::engine::Next;
+    use skirmish::rules::field::{Move, Pace};
+    use skirmish::scenario::level::{self, RulesetId};
+    // Shadowrun 4 (file 004): an attacker who runs this pass loses 2 dice. The pointer and the battle-end tally price
+    // a declared move and shot on the battle after the move, so a run's shot has the lower odds of the two.
+    let scenario = level::load("levels/open_ground.ron".as_ref())
+        .expect("a level")
+        .scenario(RulesetId::Shadowrun4)
+        .expect("a battle");
+    let mut log = Log::default();
+    let mut battle = skirmish::scenario::start(&scenario, "seed 1", &mut log);
+    let Ok(Next::Slot(slot)) = battle.next(&mut SeededDice::new(1), &mut log) else { panic!("a first slot") };
+    let me = battle.view(slot.actor);
+    let target = battle.views().into_iter().find(|v| v.side != me.side).expect("an enemy").id();
+    let shot_after = |pace| {
+        let (x, y) = me.position;
+        [(x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)].into_iter().find_map(|to| {
+            let action = battle.intended(slot.actor, Some(Move { to, pace }), Some(target));
+            battle.dry_run(slot, &action).ok()?;
+            Some(battle.odds_of(slot.actor, &action).expect("odds").chance(Chance::Hit))
+        })
+    };
+    let (walked, ran) = (shot_after(Pace::Walk).expect("a walk and a shot"), shot_after(Pace::Run).expect("a run"));
+    assert!(ran < walked, "a shot after a run hits {ran}, after a walk {walked}");
+}

@@ -3,12 +3,10 @@
 //! wounded) plus what the ground it ends on is worth (threat by cover, the level's goal, the range it likes);
 //! then the best the rules accept in a dry run on a copy of the battle, else the built-in choice.
 
-use crate::rules::dice::SeededDice;
 use crate::rules::field::{Move, Pace};
-use crate::rules::odds::{AttackOdds, Chance, Odds};
-use crate::rules::outcome::Log;
+use crate::rules::odds::{AttackOdds, Chance, Odds, after_move};
 use crate::rules::outcome::Status;
-use crate::rules::ruleset::{Combatant, FighterState, Slot, dry_run, with_actor_at};
+use crate::rules::ruleset::{Combatant, FighterState, Slot, dry_run};
 
 use super::Playable;
 use super::ground::{Foes, Spot, survey};
@@ -192,14 +190,10 @@ where
     /// The battle as it stands once the actor has moved to `spot` (a run's penalty included where the ruleset
     /// gives one): the move alone carried out on copies, where the attack is priced.
     fn moved_to(&self, spot: &Spot) -> Vec<Combatant<R::Fighter>> {
-        let Some(step) = movement(spot) else {
-            return self.battle.to_vec();
-        };
-        let mut moved = self.battle.to_vec();
-        let only_move = self.rules.intended(self.battle, self.actor, Some(step), None);
-        let mut rules = self.rules.clone();
-        let done = rules.perform(self.slot, &only_move, &mut moved, &mut SeededDice::new(0), &mut Log::default());
-        if done.is_ok() { moved } else { with_actor_at(self.battle, self.actor, spot.cell) }
+        match movement(spot) {
+            Some(step) => after_move(self.rules, self.slot, self.battle, step),
+            None => self.battle.to_vec(),
+        }
     }
 
     /// Whether the rules accept a plain attack after the move to `spot`.

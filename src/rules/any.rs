@@ -411,14 +411,20 @@ impl AnyBattle {
         each!(self, b, K => K::wrap(b.rules().plain_attack_of(b.combatants(), actor, target)))
     }
 
-    /// The exact odds of the first attack of `action` by `actor`, from where its move (if any) ends.
+    /// The exact odds of the first attack of `action` by `actor`, after its move (if any): carried out first when it
+    /// is the actor's slot (a run's penalty counts), else with the actor simply on the move's end.
     pub fn odds_of(&self, actor: usize, action: &AnyAction) -> Result<Odds, RulesError> {
         let rules = self.rules_name();
+        let slot = self.current().filter(|s| s.actor == actor);
         each!(self, b, K => {
             let action = K::unwrap(action).ok_or_else(|| mismatch(rules, action))?;
-            let rules = b.rules();
-            let to = rules.movement_in(action).map_or(b.combatants()[actor].position, |m| m.to);
-            rules.odds_of(&with_actor_at(b.combatants(), actor, to), actor, action)
+            let (rules, combatants) = (b.rules(), b.combatants());
+            let moved = match (rules.movement_in(action), slot) {
+                (Some(step), Some(slot)) => crate::rules::odds::after_move(rules, slot, combatants, step.clone()),
+                (Some(step), None) => with_actor_at(combatants, actor, step.to),
+                (None, _) => combatants.to_vec(),
+            };
+            rules.odds_of(&moved, actor, action)
         })
     }
 

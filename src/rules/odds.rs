@@ -6,7 +6,34 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::RulesError;
-use super::ruleset::{Combatant, CombatantId, Ruleset};
+use super::dice::SeededDice;
+use super::field::Move;
+use super::outcome::Log;
+use super::ruleset::{Combatant, CombatantId, Ruleset, Slot, with_actor_at};
+
+/// The battle as it stands once the combatant in `slot` has made `movement`, a run's or a move's penalty set as its
+/// ruleset sets it: the move alone, carried out on copies. The odds of an attack after a move are taken on it (by the
+/// AI, the player's orders, the battle-end tally). Where the rules refuse the move alone, the combatant just stands on
+/// the move's end.
+pub fn after_move<R>(
+    rules: &R,
+    slot: Slot,
+    battle: &[Combatant<R::Fighter>],
+    movement: Move,
+) -> Vec<Combatant<R::Fighter>>
+where
+    R: AttackOdds + Clone,
+    R::Fighter: Clone,
+{
+    let mut moved = battle.to_vec();
+    let to = movement.to;
+    let only_move = rules.intended(battle, slot.actor, Some(movement), None);
+    let mut rules = rules.clone();
+    match rules.perform(slot, &only_move, &mut moved, &mut SeededDice::new(0), &mut Log::default()) {
+        Ok(()) => moved,
+        Err(_) => with_actor_at(battle, slot.actor, to),
+    }
+}
 
 /// A ruleset that prices its attacks: what the CLI, the GUI's preview and the AI ask.
 pub trait AttackOdds: Ruleset {

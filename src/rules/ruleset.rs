@@ -247,8 +247,8 @@ pub trait Ruleset {
     fn actor_of(&self, action: &Self::Action) -> CombatantId;
 }
 
-/// A copy of the battle with combatant `actor` on `cell`: how the odds of an attack after a move are priced (by the
-/// AI, and by the battle-end tally).
+/// A copy of the battle with combatant `actor` on `cell` and nothing else changed (`odds::after_move` carries the
+/// move out where the rules have a slot for it).
 pub fn with_actor_at<F: Clone>(battle: &[Combatant<F>], actor: usize, cell: (i32, i32)) -> Vec<Combatant<F>> {
     let mut moved = battle.to_vec();
     moved[actor].position = cell;

@@ -381,7 +381,16 @@ impl Balance {
         Ok(format!("// Made by `skirmish balance --write`: what `docs/balance.md` shows, for the menu.\n{body}\n"))
     }
 
-    /// Reads the data file; `file` names it in errors (`FILE:LINE:COLUMN: …`).
+    /// Reads the data file at `path`: `None` when there is none, an error naming it when it cannot be read.
+    pub fn read(path: &Path) -> Result<Option<Self>, String> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Self::parse(&text, &path.display().to_string()).map(Some),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    }
+
+    /// Reads the data file's text; `file` names it in errors (`FILE:LINE:COLUMN: …`).
     pub fn parse(text: &str, file: &str) -> Result<Self, String> {
         ron::from_str(text).map_err(|e| format!("{file}:{e}"))
     }

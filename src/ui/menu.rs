@@ -118,9 +118,7 @@ fn levels_in(folder: &Path) -> (Vec<(PathBuf, Level)>, Vec<String>) {
 
 /// The measured balance kept beside the levels' folder (`assets/balance.ron`): none when there is no such file.
 fn balance_beside(folder: &Path) -> Result<Option<Balance>, String> {
-    let path = folder.parent().unwrap_or(Path::new("")).join("assets/balance.ron");
-    let Ok(text) = std::fs::read_to_string(&path) else { return Ok(None) };
-    Balance::parse(&text, &path.display().to_string()).map(Some)
+    Balance::read(&folder.parent().unwrap_or(Path::new("")).join("assets/balance.ron"))
 }
 
 /// The menu screen, its levels read from `folder`.
