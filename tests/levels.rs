@@ -179,6 +179,15 @@ fn the_good_level_is_good() {
 }
 
 #[test]
+fn a_spawn_zone_fills_from_its_first_corner() {
+    // Drawn from the far corner, A's zone fills as a mirror image of the default order: sides facing each other
+    // start alike (the crossroads' four corners).
+    let level = parse(&GOOD.replacen("spawn: [((0, 0), (1, 2))]", "spawn: [((1, 2), (0, 0))]", 1)).expect("good");
+    let cells: Vec<(i32, i32)> = level.units.iter().map(|u| u.cell).collect();
+    assert_eq!(cells, [(1, 2), (0, 2), (3, 2)]);
+}
+
+#[test]
 fn a_rulesets_tuning_changes_who_fights_under_it_and_nothing_else() {
     let tuned = GOOD.replacen(
         "\n)",

@@ -4,9 +4,9 @@
 //! then the best the rules accept in a dry run on a copy of the battle, else the built-in choice.
 
 use crate::rules::field::{Move, Pace};
-use crate::rules::odds::{AttackOdds, Chance, Odds, after_move};
+use crate::rules::odds::{AttackOdds, Chance, Dist, Measure, Odds, after_move};
 use crate::rules::outcome::Status;
-use crate::rules::ruleset::{Combatant, FighterState, Slot, dry_run};
+use crate::rules::ruleset::{Combatant, FighterState, Slot, Track, dry_run};
 
 use super::Playable;
 use super::ground::{Foes, Spot, survey};
@@ -146,13 +146,16 @@ where
             .collect()
     }
 
-    /// What an attack with these odds does to target `t`: expected damage against what it has left on its first
-    /// track, the chance to take it out, more for a wounded one (focus), less for a weapon that may fail or a blast
+    /// What an attack with these odds does to target `t`: expected damage against what it has left on the track
+    /// it fills most, the chance to take it out, more for a wounded one (focus), less for a weapon that may fail or a blast
     /// that may hurt its own side.
     fn harm(&self, odds: &Odds, t: usize) -> f32 {
+        // Each track the odds measure (the homebrew's Light and Critical alike: either one full takes the target
+        // out), by what it has left; the one the attack fills most counts.
         let tracks = self.rules.tracks(&self.battle[t].fighter);
-        let left = tracks.iter().find(|t| t.capacity > 0).map_or(1, |t| t.capacity.saturating_sub(t.taken).max(1));
-        let damage = odds.dists.first().map_or(0.0, |(_, d)| d.mean()) as f32;
+        let left = |t: &Track| t.capacity.saturating_sub(t.taken).max(1) as f32;
+        let filled = |(t, (_, d)): (&Track, &(Measure, Dist))| (t.capacity > 0).then(|| d.mean() as f32 / left(t));
+        let progress = tracks.iter().zip(&odds.dists).filter_map(filled).fold(0.0, f32::max);
         let (out, hit) = (odds.chance(Chance::TakenOut) as f32, odds.chance(Chance::Hit) as f32);
         let focus = self.judgement.focus;
         let trouble = (odds.chance(Chance::WeaponMalfunction) + odds.chance(Chance::AttackerCriticalGlitch)) as f32;
@@ -162,9 +165,7 @@ where
         let allies_out: f64 = odds.chances.iter().filter(|(c, _)| ally_out(c)).map(|(_, p)| p).sum();
         let friendly = (odds.chance(Chance::FriendlyFire) + 2.0 * allies_out) as f32;
         // A shot that may hit is worth a little even against armor it rarely beats: standing idle wins nothing.
-        (damage / left as f32).min(1.0) + out * (1.0 + focus) + (focus * self.hurt(t) * 0.5 + 0.05) * hit
-            - 0.1 * trouble
-            - friendly
+        progress.min(1.0) + out * (1.0 + focus) + (focus * self.hurt(t) * 0.5 + 0.05) * hit - 0.1 * trouble - friendly
     }
 
     /// The action for a priced attack: the best way to make it (firing mode, called shot) when the judgement
@@ -177,6 +178,9 @@ where
             .attack_choices(self.battle, self.actor, target, movement(p.spot))
             .into_iter()
             .take(self.judgement.ways)
+            // Only the ways the rules accept now: a called shot after a run, or a long burst with four rounds left,
+            // would leave the best candidates all refused and the actor idle.
+            .filter(|(_, action)| dry_run(self.rules, self.slot, self.battle, action).is_ok())
             .filter_map(|(_, action)| {
                 let still = self.rules.with_movement(action.clone(), None);
                 let odds = self.rules.odds_of(&moved, self.actor, &still).ok()?;

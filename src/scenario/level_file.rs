@@ -94,11 +94,18 @@ pub struct UnitSpec {
 pub struct Area(pub Cell, pub Cell);
 
 impl Area {
-    /// Its cells, row by row.
+    /// Its cells, row by row from its first corner toward its second: the order a spawn zone fills in, so two
+    /// sides facing each other can be placed as mirror images (`((2, 16), (5, 14))` fills the bottom row first).
     pub fn cells(self) -> impl Iterator<Item = Cell> {
         let Area((x0, y0), (x1, y1)) = self;
-        (y0.min(y1)..=y0.max(y1)).flat_map(move |y| (x0.min(x1)..=x0.max(x1)).map(move |x| (x, y)))
+        span(y0, y1).flat_map(move |y| span(x0, x1).map(move |x| (x, y)))
     }
+}
+
+/// Every coordinate from `a` to `b`, both included, in that direction.
+fn span(a: i32, b: i32) -> impl Iterator<Item = i32> {
+    let step = if b < a { -1 } else { 1 };
+    (0..=a.abs_diff(b) as i32).map(move |i| a + step * i)
 }
 
 /// One unit's sheet under one ruleset.
