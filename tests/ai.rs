@@ -1,6 +1,7 @@
 //! The AI: seeded AI-against-AI battles on every shipped level under every ruleset end with no action the rules
 //! refuse; the hard AI beats the easy one clearly in 200 seeded battles; the ECS plays the same AI battle as the
-//! pure loop; and in set situations it finishes the wounded, reloads an empty weapon, runs for an exit.
+//! pure loop; and in set situations it finishes the wounded, reloads an empty weapon, fires what its rounds allow,
+//! runs for an exit.
 
 mod common;
 
@@ -122,6 +123,17 @@ fn an_ai_with_an_empty_weapon_reloads() {
         let action = ai::choose(&Shadowrun4::default(), slot, &battle, difficulty).expect("an action");
         assert!(action.simple.contains(&SimpleAction::Reload), "{difficulty}: {action:?}");
     }
+}
+
+#[test]
+fn the_hard_ai_fires_what_its_rounds_allow() {
+    // Two rounds: a burst or a long burst (its best ways) is refused; it fires two single shots, not nothing.
+    let mut battle = vec![runner("Me", "A", (0, 0)), runner("Them", "B", (20, 0))];
+    skirmish::rules::ruleset::number(&mut battle);
+    battle[0].fighter.condition.ammo.insert("ak_97".into(), 2);
+    let slot = Slot { actor: 0, phase: 1, simultaneous: false };
+    let action = ai::choose(&Shadowrun4::default(), slot, &battle, Difficulty::Hard).expect("an action");
+    assert_eq!(targets(&action).len(), 2, "two single shots at Them: {action:?}");
 }
 
 /// An Eclipse Phase grenadier (a frag grenade in hand) or its target, on open ground.
