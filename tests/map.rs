@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use skirmish::map::Battlefield;
 use skirmish::map::grid::{Grid, Ground};
-use skirmish::rules::field::{Cell, CoverLevel, Sight, Terrain};
+use skirmish::rules::field::{Cell, CoverLevel, Crowd, Sight, Terrain};
 
 /// The grid of a picture, and where `A` and `T` stand (on open ground, or on high ground for `a` and `t`).
 fn picture(rows: &[&str]) -> (Grid, Cell, Cell) {
@@ -116,31 +116,31 @@ fn routes_go_around_walls_and_combatants() {
     let rows = ["A..#...", "...#...", "...#..T", "......."];
     let (grid, a, t) = picture(&rows);
     let field = Battlefield::new(grid);
-    let route = field.route(a, t, &[]).expect("a way around");
+    let route = field.route(a, t, &Crowd::default()).expect("a way around");
     assert_eq!(route.cells.last(), Some(&t));
     assert!(route.cells.iter().all(|&c| field.grid.passable(c)));
     // Two diagonal steps, then straight down and through the gap (no cutting the wall's corners), then a diagonal
     // and a straight step up to T: 1.5 + 1.5 + 1 + 1 + 1 + 1.5 + 1 = 8.5 m.
     assert_eq!(route.cost, 85);
     assert_eq!(route.cells, [(1, 1), (2, 2), (2, 3), (3, 3), (4, 3), (5, 2), (6, 2)]);
-    let blocked = field.route(a, t, &[(3, 3)]);
+    let blocked = field.route(a, t, &Crowd::standing(vec![(3, 3)]));
     assert!(blocked.is_none(), "a combatant in the only gap blocks it: {blocked:?}");
-    assert!(field.route(a, (3, 0), &[]).is_none(), "no route into a wall");
+    assert!(field.route(a, (3, 0), &Crowd::default()).is_none(), "no route into a wall");
 }
 
 #[test]
 fn reachable_cells_within_two_meters_on_open_ground() {
     let field = Battlefield::new(Grid::open(9, 9));
-    let cells = field.reachable((4, 4), &[], 20);
+    let cells = field.reachable((4, 4), &Crowd::default(), 20);
     // The cell itself, its eight neighbours (1 or 1.5 m) and the four cells two straight steps away (2 m).
     assert_eq!(cells.len(), 13);
     assert!(cells.contains(&((4, 6), 20)) && cells.contains(&((5, 5), 15)));
     assert!(!cells.iter().any(|(c, _)| *c == (5, 6)), "2.5 m away");
     let mut walled = Grid::open(9, 9);
     walled.set((5, 4), Ground::Wall);
-    let around = Battlefield::new(walled).reachable((4, 4), &[], 20);
+    let around = Battlefield::new(walled).reachable((4, 4), &Crowd::default(), 20);
     assert!(!around.iter().any(|(c, _)| *c == (6, 4)), "the wall is in the way");
-    let difficult = Battlefield::new(Grid::parse(&["~~~~~"]).unwrap()).reachable((0, 0), &[], 40);
+    let difficult = Battlefield::new(Grid::parse(&["~~~~~"]).unwrap()).reachable((0, 0), &Crowd::default(), 40);
     assert_eq!(difficult.len(), 3, "2 m a step on difficult ground");
 }
 
@@ -161,7 +161,7 @@ proptest! {
     #[test]
     fn a_route_costs_what_its_steps_cost(rows in maps(), a in (0..8i32, 0..8i32), b in (0..8i32, 0..8i32)) {
         let field = Battlefield::new(Grid::parse(&rows).unwrap());
-        if let Some(route) = field.route(a, b, &[]) {
+        if let Some(route) = field.route(a, b, &Crowd::default()) {
             let mut at = a;
             let mut cost = 0;
             for &c in &route.cells {

@@ -149,6 +149,29 @@ fn shadowrun_moves_its_rate_per_pass_and_running_is_the_free_action() {
 }
 
 #[test]
+fn a_mover_steps_over_the_fallen_but_not_through_the_standing() {
+    // A one-cell-wide hall with a body in it: the body does not seal the hall, but nobody stops on it.
+    let (field, a, t) = picture(&["A.........T"]);
+    let with_body = |out: bool| {
+        let mut battle = sr4_pair(a, t);
+        let mut body = sr4::Fighter::new("B", sheet_of(SR4_SHOOTER));
+        if out {
+            body.condition.statuses.push(Status::Unconscious);
+        }
+        battle.push(Combatant { side: "t".into(), position: (2, 0), fighter: body });
+        skirmish::rules::ruleset::number(&mut battle);
+        battle
+    };
+    let past = r#"(actor: "A", movement: (to: (4, 0)))"#;
+    let mut battle = with_body(true);
+    perform(Shadowrun4::default(), field.clone(), &mut battle, past, &[]).expect("over the body");
+    assert_eq!(battle[0].position, (4, 0));
+    let onto = r#"(actor: "A", movement: (to: (2, 0)))"#;
+    assert!(perform(Shadowrun4::default(), field.clone(), &mut with_body(true), onto, &[]).is_err(), "not onto it");
+    assert!(perform(Shadowrun4::default(), field, &mut with_body(false), past, &[]).is_err(), "not through one standing");
+}
+
+#[test]
 fn shadowrun_sprints_two_meters_further_a_hit() {
     let runner = r#"attributes: (strength: 3, reaction: 3, intuition: 3), skills: { Running: 3 }"#;
     let (field, a, t) = picture(&["A..............................T"]);
@@ -268,7 +291,7 @@ fn taking_cover_walks_behind_the_best_cover_from_every_enemy() {
     let spot = cover_spot(&field, &battle, 0, 40).expect("a better cell");
     let sight = field.sight(t, spot.to);
     assert!(sight.hidden || sight.blocked, "{spot:?} is out of T's sight: {sight:?}");
-    assert!(field.route(a, spot.to, &[t]).is_some_and(|r| r.cost <= 40));
+    assert!(field.route(a, spot.to, &skirmish::rules::field::Crowd::standing(vec![t])).is_some_and(|r| r.cost <= 40));
     let (open, a, t) = picture(&["A......T"]);
     assert_eq!(cover_spot(&open, &ep_pair(a, t), 0, 40), None, "nothing on open ground beats standing still");
 }

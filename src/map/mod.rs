@@ -11,7 +11,7 @@ pub mod grid;
 pub mod paths;
 pub mod sight;
 
-use crate::rules::field::{Cell, Dm, Goal, Route, Sight, Terrain};
+use crate::rules::field::{Cell, Crowd, Dm, Goal, Route, Sight, Terrain};
 use grid::Grid;
 
 /// A level's ground as the rules see it: the grid and the exits each side may leave by.
@@ -31,8 +31,8 @@ impl Battlefield {
     }
 
     /// Every cell reachable within `budget` decimeters, with its cost.
-    pub fn reachable(&self, from: Cell, occupied: &[Cell], budget: Dm) -> Vec<(Cell, Dm)> {
-        paths::reachable(&self.grid, from, occupied, budget)
+    pub fn reachable(&self, from: Cell, crowd: &Crowd, budget: Dm) -> Vec<(Cell, Dm)> {
+        paths::reachable(&self.grid, from, crowd, budget)
     }
 }
 
@@ -45,12 +45,12 @@ impl Terrain for Battlefield {
         self.grid.step_cost(from, to)
     }
 
-    fn route(&self, from: Cell, to: Cell, occupied: &[Cell]) -> Option<Route> {
-        paths::route(&self.grid, from, to, occupied)
+    fn route(&self, from: Cell, to: Cell, crowd: &Crowd) -> Option<Route> {
+        paths::route(&self.grid, from, to, crowd)
     }
 
-    fn route_to(&self, from: Cell, done: &dyn Fn(Cell) -> bool, occupied: &[Cell], budget: Dm) -> Option<Route> {
-        paths::route_to(&self.grid, from, done, occupied, budget)
+    fn route_to(&self, from: Cell, done: &dyn Fn(Cell) -> bool, crowd: &Crowd, budget: Dm) -> Option<Route> {
+        paths::route_to(&self.grid, from, done, crowd, budget)
     }
 
     fn exit_for(&self, cell: Cell, side: &str) -> bool {

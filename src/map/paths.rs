@@ -7,15 +7,15 @@ use std::collections::HashMap;
 use pathfinding::prelude::{astar, dijkstra_reach};
 
 use super::grid::Grid;
-use crate::rules::field::{Cell, Dm, Route, open_cost};
+use crate::rules::field::{Cell, Crowd, Dm, Route, open_cost};
 
 const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 
 /// The steps from a cell and their costs, around the occupied cells.
-fn steps<'a>(grid: &'a Grid, occupied: &'a [Cell], at: Cell) -> impl Iterator<Item = (Cell, Dm)> + 'a {
+fn steps<'a>(grid: &'a Grid, crowd: &'a Crowd, at: Cell) -> impl Iterator<Item = (Cell, Dm)> + 'a {
     NEIGHBOURS.iter().filter_map(move |(dx, dy)| {
         let to = (at.0 + dx, at.1 + dy);
-        if occupied.contains(&to) {
+        if crowd.blocks(to) {
             return None;
         }
         grid.step_cost(at, to).map(|cost| (to, cost))
@@ -23,26 +23,26 @@ fn steps<'a>(grid: &'a Grid, occupied: &'a [Cell], at: Cell) -> impl Iterator<It
 }
 
 /// The cheapest route from `from` to `to`, which must be free.
-pub fn route(grid: &Grid, from: Cell, to: Cell, occupied: &[Cell]) -> Option<Route> {
-    if occupied.contains(&to) || !grid.passable(to) {
+pub fn route(grid: &Grid, from: Cell, to: Cell, crowd: &Crowd) -> Option<Route> {
+    if crowd.taken(to) || !grid.passable(to) {
         return None;
     }
     // The open-ground cost is never more than the real cost: an admissible heuristic, so A* finds the cheapest.
-    let (path, cost) = astar(&from, |&c| steps(grid, occupied, c), |&c| open_cost(c, to), |&c| c == to)?;
+    let (path, cost) = astar(&from, |&c| steps(grid, crowd, c), |&c| open_cost(c, to), |&c| c == to)?;
     Some(Route { cells: path[1..].to_vec(), cost })
 }
 
 /// The cheapest route to the nearest cell where `done` holds, costing at most `budget`.
-pub fn route_to(grid: &Grid, from: Cell, done: &dyn Fn(Cell) -> bool, occupied: &[Cell], budget: Dm) -> Option<Route> {
+pub fn route_to(grid: &Grid, from: Cell, done: &dyn Fn(Cell) -> bool, crowd: &Crowd, budget: Dm) -> Option<Route> {
     let mut parents: HashMap<Cell, Cell> = HashMap::new();
-    for item in dijkstra_reach(&from, |&c| steps(grid, occupied, c).collect::<Vec<_>>()) {
+    for item in dijkstra_reach(&from, |&c| steps(grid, crowd, c).collect::<Vec<_>>()) {
         if item.total_cost > budget {
             return None;
         }
         if let Some(parent) = item.parent {
             parents.insert(item.node, parent);
         }
-        if done(item.node) {
+        if done(item.node) && !crowd.taken(item.node) {
             let mut cells = vec![item.node];
             while let Some(&p) = parents.get(cells.last()?) {
                 cells.push(p);
@@ -56,9 +56,10 @@ pub fn route_to(grid: &Grid, from: Cell, done: &dyn Fn(Cell) -> bool, occupied: 
 }
 
 /// Every cell reachable within `budget`, with its cost (the start included at 0).
-pub fn reachable(grid: &Grid, from: Cell, occupied: &[Cell], budget: Dm) -> Vec<(Cell, Dm)> {
-    dijkstra_reach(&from, |&c| steps(grid, occupied, c).collect::<Vec<_>>())
+pub fn reachable(grid: &Grid, from: Cell, crowd: &Crowd, budget: Dm) -> Vec<(Cell, Dm)> {
+    dijkstra_reach(&from, |&c| steps(grid, crowd, c).collect::<Vec<_>>())
         .take_while(|item| item.total_cost <= budget)
+        .filter(|item| !crowd.taken(item.node))
         .map(|item| (item.node, item.total_cost))
         .collect()
 }

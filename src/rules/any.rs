@@ -459,7 +459,7 @@ impl AnyBattle {
     }
 
     /// The cells `actor` cannot move through or stop on: where the others stand.
-    pub fn occupied(&self, actor: usize) -> Vec<Cell> {
+    pub fn occupied(&self, actor: usize) -> crate::rules::field::Crowd {
         each!(self, b, K => super::movement::occupied(b.combatants(), actor))
     }
 

@@ -143,16 +143,41 @@ pub fn meters(dm: Dm) -> String {
     }
 }
 
+/// The other combatants in a mover's way: the standing block their cells; the fallen only take up room to stop in
+/// (one steps over a body, so a body in a doorway does not seal the room behind it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Crowd {
+    pub standing: Vec<Cell>,
+    pub fallen: Vec<Cell>,
+}
+
+impl Crowd {
+    /// Only standing combatants, on these cells.
+    pub fn standing(cells: Vec<Cell>) -> Self {
+        Crowd { standing: cells, fallen: Vec::new() }
+    }
+
+    /// Whether a mover may not pass through `cell`.
+    pub fn blocks(&self, cell: Cell) -> bool {
+        self.standing.contains(&cell)
+    }
+
+    /// Whether a mover may not stop on `cell`.
+    pub fn taken(&self, cell: Cell) -> bool {
+        self.blocks(cell) || self.fallen.contains(&cell)
+    }
+}
+
 /// The battlefield as the rules ask about it.
 pub trait Terrain: fmt::Debug + Send + Sync {
     /// What an attacker on `from` sees of a target on `to`.
     fn sight(&self, from: Cell, to: Cell) -> Sight;
     /// The cost of one step between neighbouring cells, `None` where it cannot be taken.
     fn step_cost(&self, from: Cell, to: Cell) -> Option<Dm>;
-    /// The cheapest route from `from` to the free cell `to`, around the `occupied` cells.
-    fn route(&self, from: Cell, to: Cell, occupied: &[Cell]) -> Option<Route>;
+    /// The cheapest route from `from` to the free cell `to`, around the `crowd`.
+    fn route(&self, from: Cell, to: Cell, crowd: &Crowd) -> Option<Route>;
     /// The cheapest route from `from` to the nearest free cell where `done` holds, costing at most `budget`.
-    fn route_to(&self, from: Cell, done: &dyn Fn(Cell) -> bool, occupied: &[Cell], budget: Dm) -> Option<Route>;
+    fn route_to(&self, from: Cell, done: &dyn Fn(Cell) -> bool, crowd: &Crowd, budget: Dm) -> Option<Route>;
     /// Whether a combatant of `side` leaves the battle by stepping on `cell` (a level's exit).
     fn exit_for(&self, _cell: Cell, _side: &str) -> bool {
         false
@@ -161,11 +186,12 @@ pub trait Terrain: fmt::Debug + Send + Sync {
     fn goal(&self, _side: &str) -> Option<&Goal> {
         None
     }
-    /// Every cell reachable from `from` within `budget`, around the `occupied` cells, with its cost (the start at 0).
-    fn reachable(&self, from: Cell, occupied: &[Cell], budget: Dm) -> Vec<(Cell, Dm)> {
-        let steps = |&c: &Cell| neighbours(self, c).filter(|(to, _)| !occupied.contains(to)).collect::<Vec<_>>();
+    /// Every free cell reachable from `from` within `budget`, around the `crowd`, with its cost (the start at 0).
+    fn reachable(&self, from: Cell, crowd: &Crowd, budget: Dm) -> Vec<(Cell, Dm)> {
+        let steps = |&c: &Cell| neighbours(self, c).filter(|(to, _)| !crowd.blocks(*to)).collect::<Vec<_>>();
         dijkstra_reach(&from, steps)
             .take_while(|item| item.total_cost <= budget)
+            .filter(|item| !crowd.taken(item.node))
             .map(|item| (item.node, item.total_cost))
             .collect()
     }
@@ -250,8 +276,8 @@ impl Terrain for OpenGround {
         adjacent(from, to).then(|| open_cost(from, to))
     }
 
-    fn route(&self, from: Cell, to: Cell, occupied: &[Cell]) -> Option<Route> {
-        if occupied.contains(&to) {
+    fn route(&self, from: Cell, to: Cell, crowd: &Crowd) -> Option<Route> {
+        if crowd.taken(to) {
             return None;
         }
         let mut cells = Vec::new();
@@ -263,7 +289,7 @@ impl Terrain for OpenGround {
         Some(Route { cells, cost: open_cost(from, to) })
     }
 
-    fn route_to(&self, from: Cell, done: &dyn Fn(Cell) -> bool, occupied: &[Cell], budget: Dm) -> Option<Route> {
+    fn route_to(&self, from: Cell, done: &dyn Fn(Cell) -> bool, crowd: &Crowd, budget: Dm) -> Option<Route> {
         // The plain has no walls: search outwards ring by ring for the cheapest free cell where `done` holds.
         let reach = (budget / STEP).min(64) as i32;
         let mut best: Option<(Dm, Cell)> = None;
@@ -271,13 +297,13 @@ impl Terrain for OpenGround {
             for dy in -reach..=reach {
                 let cell = (from.0 + dx, from.1 + dy);
                 let cost = open_cost(from, cell);
-                let free = cell == from || !occupied.contains(&cell);
+                let free = cell == from || !crowd.taken(cell);
                 if cost <= budget && free && done(cell) && best.is_none_or(|(c, b)| (cost, cell) < (c, b)) {
                     best = Some((cost, cell));
                 }
             }
         }
-        best.and_then(|(_, cell)| self.route(from, cell, occupied))
+        best.and_then(|(_, cell)| self.route(from, cell, crowd))
     }
 }
 
@@ -287,13 +313,14 @@ mod tests {
 
     #[test]
     fn open_ground_goes_diagonally_first() {
-        let route = OpenGround.route((0, 0), (3, 1), &[]).expect("open");
+        let route = OpenGround.route((0, 0), (3, 1), &Crowd::default()).expect("open");
         assert_eq!(route.cells, [(1, 1), (2, 1), (3, 1)]);
         assert_eq!(route.cost, 35);
         assert_eq!(meters(35), "3.5 m");
         assert_eq!(distance_m((0, 0), (3, 1)), 3);
         assert_eq!(distance_m((0, 0), (1, 1)), 1);
-        let near = OpenGround.route_to((0, 0), &|c| adjacent(c, (5, 0)), &[(4, 0)], 100).expect("reach");
+        let crowd = Crowd::standing(vec![(4, 0)]);
+        let near = OpenGround.route_to((0, 0), &|c| adjacent(c, (5, 0)), &crowd, 100).expect("reach");
         assert_eq!(near.cells.last(), Some(&(4, -1)));
     }
 }

@@ -3,15 +3,21 @@
 //! itself is `field.rs`'s.
 
 use super::RulesError;
-use super::field::{Cell, Dm, Move, Terrain, adjacent, meters};
+use super::field::{Cell, Crowd, Dm, Move, Terrain, adjacent, meters};
 use super::outcome::{Event, Log, Status};
 use super::ruleset::{Combatant, FighterState};
 use crate::rules::refusal::Refusal;
 
-/// The cells of all combatants but the one at `except`, still on the field (the fallen still take up room).
-pub fn occupied<F: FighterState>(battle: &[Combatant<F>], except: usize) -> Vec<Cell> {
+/// The cells of all combatants but the one at `except` still on the field: the standing block the way, the fallen
+/// only the cell (a mover steps over them but cannot stop there).
+pub fn occupied<F: FighterState>(battle: &[Combatant<F>], except: usize) -> Crowd {
     let present = |(i, c): &(usize, &Combatant<F>)| *i != except && !c.fighter.statuses().contains(&Status::Escaped);
-    battle.iter().enumerate().filter(present).map(|(_, c)| c.position).collect()
+    let (fallen, standing): (Vec<_>, Vec<_>) =
+        battle.iter().enumerate().filter(present).partition(|(_, c)| c.fighter.is_out());
+    Crowd {
+        standing: standing.into_iter().map(|(_, c)| c.position).collect(),
+        fallen: fallen.into_iter().map(|(_, c)| c.position).collect(),
+    }
 }
 
 /// Whether combatant `who` is in melee combat on the map: an enemy of its side still in the fight stands next to it

@@ -183,7 +183,9 @@ fn check_victory(file: &LevelFile, grid: &Grid, units: &[Placed]) -> Result<(), 
         };
         let cells = zone_cells(areas);
         for u in units.iter().filter(|u| &u.side == side) {
-            if paths::route_to(grid, u.cell, &|c| cells.contains(&c), &[], u32::MAX).is_none() {
+            if paths::route_to(grid, u.cell, &|c| cells.contains(&c), &crate::rules::field::Crowd::default(), u32::MAX)
+                .is_none()
+            {
                 let message = format!("{} cannot reach the {zone} it must {what}: the zone is unreachable", u.name);
                 return Err(failure(&format!("\"{zone}\""), message));
             }
