@@ -168,7 +168,10 @@ fn a_mover_steps_over_the_fallen_but_not_through_the_standing() {
     assert_eq!(battle[0].position, (4, 0));
     let onto = r#"(actor: "A", movement: (to: (2, 0)))"#;
     assert!(perform(Shadowrun4::default(), field.clone(), &mut with_body(true), onto, &[]).is_err(), "not onto it");
-    assert!(perform(Shadowrun4::default(), field, &mut with_body(false), past, &[]).is_err(), "not through one standing");
+    assert!(
+        perform(Shadowrun4::default(), field, &mut with_body(false), past, &[]).is_err(),
+        "not through one standing"
+    );
 }
 
 #[test]
