@@ -113,14 +113,19 @@ fn the_hard_ai_finishes_the_wounded_enemy() {
     assert!(!t.is_empty() && t.iter().all(|&t| battle[t.index()].fighter.name == "Hurt"), "{action:?}");
 }
 
-#[test]
-fn an_ai_with_an_empty_weapon_reloads() {
+/// What `difficulty` does with `rounds` left in its rifle, 20 m from one enemy on open ground.
+fn with_rounds(rounds: u32, difficulty: Difficulty) -> sr4::actions::Action {
     let mut battle = vec![runner("Me", "A", (0, 0)), runner("Them", "B", (20, 0))];
     skirmish::rules::ruleset::number(&mut battle);
-    battle[0].fighter.condition.ammo.insert("ak_97".into(), 0);
+    battle[0].fighter.condition.ammo.insert("ak_97".into(), rounds);
     let slot = Slot { actor: 0, phase: 1, simultaneous: false };
+    ai::choose(&Shadowrun4::default(), slot, &battle, difficulty).expect("an action")
+}
+
+#[test]
+fn an_ai_with_an_empty_weapon_reloads() {
     for difficulty in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
-        let action = ai::choose(&Shadowrun4::default(), slot, &battle, difficulty).expect("an action");
+        let action = with_rounds(0, difficulty);
         assert!(action.simple.contains(&SimpleAction::Reload), "{difficulty}: {action:?}");
     }
 }
@@ -128,11 +133,7 @@ fn an_ai_with_an_empty_weapon_reloads() {
 #[test]
 fn the_hard_ai_fires_what_its_rounds_allow() {
     // Two rounds: a burst or a long burst (its best ways) is refused; it fires two single shots, not nothing.
-    let mut battle = vec![runner("Me", "A", (0, 0)), runner("Them", "B", (20, 0))];
-    skirmish::rules::ruleset::number(&mut battle);
-    battle[0].fighter.condition.ammo.insert("ak_97".into(), 2);
-    let slot = Slot { actor: 0, phase: 1, simultaneous: false };
-    let action = ai::choose(&Shadowrun4::default(), slot, &battle, Difficulty::Hard).expect("an action");
+    let action = with_rounds(2, Difficulty::Hard);
     assert_eq!(targets(&action).len(), 2, "two single shots at Them: {action:?}");
 }
 
