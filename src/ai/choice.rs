@@ -147,8 +147,8 @@ where
     }
 
     /// What an attack with these odds does to target `t`: expected damage against what it has left on the track
-    /// it fills most, the chance to take it out, more for a wounded one (focus), less for a weapon that may fail or a blast
-    /// that may hurt its own side.
+    /// it fills most, the chance to take it out, more for a wounded one (focus), less for a weapon that may fail or
+    /// a blast that may hurt its own side.
     fn harm(&self, odds: &Odds, t: usize) -> f32 {
         // Each track the odds measure (the homebrew's Light and Critical alike: either one full takes the target
         // out), by what it has left; the one the attack fills most counts.

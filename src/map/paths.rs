@@ -11,7 +11,7 @@ use crate::rules::field::{Cell, Crowd, Dm, Route, open_cost};
 
 const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 
-/// The steps from a cell and their costs, around the occupied cells.
+/// The steps from a cell and their costs, around the standing (over the fallen).
 fn steps<'a>(grid: &'a Grid, crowd: &'a Crowd, at: Cell) -> impl Iterator<Item = (Cell, Dm)> + 'a {
     NEIGHBOURS.iter().filter_map(move |(dx, dy)| {
         let to = (at.0 + dx, at.1 + dy);

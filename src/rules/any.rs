@@ -458,7 +458,7 @@ impl AnyBattle {
             .collect())
     }
 
-    /// The cells `actor` cannot move through or stop on: where the others stand.
+    /// Who is in `actor`'s way: the others standing block cells, the fallen only take the cells they lie on.
     pub fn occupied(&self, actor: usize) -> crate::rules::field::Crowd {
         each!(self, b, K => super::movement::occupied(b.combatants(), actor))
     }

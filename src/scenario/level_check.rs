@@ -12,7 +12,7 @@ use super::level_file::{Area, Level, LevelFile, Placed, zone_cells};
 use super::roster;
 use crate::map::grid::Grid;
 use crate::map::{Battlefield, paths};
-use crate::rules::field::{Cell, Goal};
+use crate::rules::field::{Cell, Crowd, Goal};
 use crate::rules::victory::Victory;
 
 /// A failed check: where (the text to find, else the start of the file) and what.
@@ -183,9 +183,7 @@ fn check_victory(file: &LevelFile, grid: &Grid, units: &[Placed]) -> Result<(), 
         };
         let cells = zone_cells(areas);
         for u in units.iter().filter(|u| &u.side == side) {
-            if paths::route_to(grid, u.cell, &|c| cells.contains(&c), &crate::rules::field::Crowd::default(), u32::MAX)
-                .is_none()
-            {
+            if paths::route_to(grid, u.cell, &|c| cells.contains(&c), &Crowd::default(), u32::MAX).is_none() {
                 let message = format!("{} cannot reach the {zone} it must {what}: the zone is unreachable", u.name);
                 return Err(failure(&format!("\"{zone}\""), message));
             }
