@@ -46,7 +46,7 @@ fn play(scenario: &Scenario, seed: u64) -> Played {
             let action = if battle.is_scripted() { battle.scripted_action() } else { battle.default_action(slot) };
             match action {
                 Some(action) => battle.act(&action, &mut dice, &mut log).expect("a legal action"),
-                None => battle.pass(),
+                None => battle.pass(&mut log),
             }
         }
         after.push((format!("{battle:?}"), log.events.len()));

@@ -186,6 +186,6 @@ fn end_slot(
     }
     if matches!(state.phase, SlotPhase::Choosing(..)) {
         state.phase = SlotPhase::Between;
-        engine.0.pass();
+        engine.0.pass(&mut log.0);
     }
 }

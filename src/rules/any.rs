@@ -234,8 +234,8 @@ impl AnyBattle {
     }
 
     /// See [`Battle::pass`].
-    pub fn pass(&mut self) {
-        each!(self, b, K => b.pass());
+    pub fn pass(&mut self, log: &mut Log) {
+        each!(self, b, K => b.pass(log));
     }
 
     /// See [`Battle::delay`].
@@ -485,7 +485,7 @@ impl AnyBattle {
             let action = if self.is_scripted() { self.scripted_action() } else { choose(self, slot) };
             match action {
                 Some(action) => self.act(&action, dice, log)?,
-                None => self.pass(),
+                None => self.pass(log),
             }
         }
         Ok(())

@@ -412,9 +412,12 @@ where
         Ok(())
     }
 
-    /// The slot being played ends without an action.
-    pub fn pass(&mut self) {
+    /// The slot being played ends without an action, said in the log (a player ended it, or its combatant had
+    /// nothing it could do: a unit that stands still should not leave the reader guessing why).
+    pub fn pass(&mut self, log: &mut Log) {
         if let Some(slot) = self.current {
+            let who = self.combatants[slot.actor].fighter.id();
+            log.push(Event::ActionTaken { who, action: "passes: takes no action this time".into() });
             self.decided(slot, Decision::Pass);
         }
     }
@@ -463,7 +466,7 @@ where
             }
             match &r.decision {
                 Decision::Act(action) => self.act(action, dice, log).map_err(|e| unfaithful(e.to_string()))?,
-                Decision::Pass => self.pass(),
+                Decision::Pass => self.pass(log),
                 Decision::Delay if self.delay(log) => {}
                 Decision::Delay => return Err(unfaithful("it cannot be delayed".into())),
             }
