@@ -1,7 +1,7 @@
 //! The AI: seeded AI-against-AI battles on every shipped level under every ruleset end with no action the rules
 //! refuse; the hard AI beats the easy one clearly in 200 seeded battles; the ECS plays the same AI battle as the
-//! pure loop; and in set situations it finishes the wounded, reloads an empty weapon, fires what its rounds allow,
-//! runs for an exit.
+//! pure loop; and in set situations it finishes the wounded, fights the nearest crew in a free-for-all, reloads an
+//! empty weapon, fires what its rounds allow, runs for an exit.
 
 mod common;
 
@@ -111,6 +111,19 @@ fn the_hard_ai_finishes_the_wounded_enemy() {
     let action = ai::choose(&Shadowrun4::default(), slot, &battle, Difficulty::Hard).expect("an action");
     let t = targets(&action);
     assert!(!t.is_empty() && t.iter().all(|&t| battle[t.index()].fighter.name == "Hurt"), "{action:?}");
+}
+
+#[test]
+fn in_a_free_for_all_the_hard_ai_fights_the_nearest_crew() {
+    // The same wounded enemy it finishes above, but of a third crew: wounding it would only help the nearer crew,
+    // which is the one to fight.
+    let mut battle = vec![runner("Me", "A", (0, 0)), runner("Near", "B", (15, 3)), runner("Hurt", "C", (20, -3))];
+    skirmish::rules::ruleset::number(&mut battle);
+    battle[2].fighter.condition.physical = 8;
+    let slot = Slot { actor: 0, phase: 1, simultaneous: false };
+    let action = ai::choose(&Shadowrun4::default(), slot, &battle, Difficulty::Hard).expect("an action");
+    let t = targets(&action);
+    assert!(!t.is_empty() && t.iter().all(|&t| battle[t.index()].fighter.name == "Near"), "{action:?}");
 }
 
 /// What `difficulty` does with `rounds` left in its rifle, 20 m from one enemy on open ground.

@@ -3,7 +3,7 @@
 //! wounded) plus what the ground it ends on is worth (threat by cover, the level's goal, the range it likes);
 //! then the best the rules accept in a dry run on a copy of the battle, else the built-in choice.
 
-use crate::rules::field::{Move, Pace};
+use crate::rules::field::{Cell, Move, Pace, distance_m};
 use crate::rules::odds::{AttackOdds, Chance, Dist, Measure, Odds, after_move};
 use crate::rules::outcome::Status;
 use crate::rules::ruleset::{Combatant, FighterState, Slot, Track, dry_run};
@@ -15,6 +15,10 @@ use super::judgement::{Difficulty, Judgement};
 /// How much more the threat on a cell counts for a move that attacks nobody: standing in the open without a shot
 /// gains nothing for the risk (a blade waits beside the doorway rather than in the hall).
 const IDLE_CARE: f32 = 3.0;
+
+/// How much more harm to the nearest enemy crew counts in a free-for-all (measured on the crossroads against three
+/// easy crews, 1,600 battles: 1 → 26 % of the wins, 4 → 33 %, 20 → 39 %, 100 → 37 %).
+const NEMESIS: f32 = 20.0;
 
 /// How many of the best candidates are tried in a dry run before the built-in choice.
 const TRIES: usize = 8;
@@ -140,10 +144,34 @@ where
             .filter_map(|t| {
                 let action = self.rules.plain_attack_of(&moved, self.actor, self.battle[t].fighter.id());
                 let odds = self.rules.odds_of(&moved, self.actor, &action).ok()?;
-                let value = self.attack_value(self.harm(&odds, t), spot);
+                let value = self.attack_value(self.harm(&odds, t) * self.side_weight(t), spot);
                 Some(Priced { value, spot, target: t, hit: odds.chance(Chance::Hit) as f32 })
             })
             .collect()
+    }
+
+    /// How much harm to target `t` counts for its side: in a free-for-all, the crew nearest the actor's own counts
+    /// [`NEMESIS`] times, so the side fights one crew at a time instead of wounding all three for the others to
+    /// finish (the crossroads' "let the others wear each other down").
+    fn side_weight(&self, t: usize) -> f32 {
+        let me = self.battle[self.actor].side.as_str();
+        let cells = |side: &str| -> Vec<Cell> {
+            self.battle.iter().filter(|c| c.side == side && !c.fighter.is_out()).map(|c| c.position).collect()
+        };
+        let mut sides: Vec<&str> =
+            self.battle.iter().filter(|c| c.side != me && !c.fighter.is_out()).map(|c| c.side.as_str()).collect();
+        sides.sort_unstable();
+        sides.dedup();
+        if sides.len() < 2 {
+            return 1.0;
+        }
+        let ours = cells(me);
+        let gap = |side: &&str| {
+            let theirs = cells(side);
+            ours.iter().flat_map(|&a| theirs.iter().map(move |&b| distance_m(a, b))).min().unwrap_or(u32::MAX)
+        };
+        let nemesis = sides.iter().min_by_key(|s| gap(s)).copied();
+        if nemesis == Some(self.battle[t].side.as_str()) { NEMESIS } else { 1.0 }
     }
 
     /// What an attack with these odds does to target `t`: expected damage against what it has left on the track
@@ -186,7 +214,10 @@ where
                 let odds = self.rules.odds_of(&moved, self.actor, &still).ok()?;
                 // Later shots of the same action fare a little worse (recoil, a defender ready for them).
                 let shots = 1.0 + 0.9 * self.rules.attacks_in(&action).saturating_sub(1) as f32;
-                Some((self.attack_value(self.harm(&odds, p.target) * shots, p.spot), action))
+                Some((
+                    self.attack_value(self.harm(&odds, p.target) * shots * self.side_weight(p.target), p.spot),
+                    action,
+                ))
             })
             .max_by(|a, b| a.0.total_cmp(&b.0))
     }
