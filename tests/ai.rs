@@ -102,28 +102,28 @@ fn targets(action: &sr4::actions::Action) -> Vec<skirmish::rules::ruleset::Comba
     simple.chain(complex).collect()
 }
 
-#[test]
-fn the_hard_ai_finishes_the_wounded_enemy() {
-    let mut battle = vec![runner("Me", "A", (0, 0)), runner("Fresh", "B", (20, 3)), runner("Hurt", "B", (20, -3))];
+/// Whom the hard AI "Me" (side A, at the origin) attacks with a fresh enemy and a wounded one at these places and
+/// of these sides: the names of its targets.
+fn hard_targets(fresh: (&str, (i32, i32)), hurt: (&str, (i32, i32))) -> Vec<String> {
+    let mut battle = vec![runner("Me", "A", (0, 0)), runner("Fresh", fresh.0, fresh.1), runner("Hurt", hurt.0, hurt.1)];
     skirmish::rules::ruleset::number(&mut battle);
     battle[2].fighter.condition.physical = 8;
     let slot = Slot { actor: 0, phase: 1, simultaneous: false };
     let action = ai::choose(&Shadowrun4::default(), slot, &battle, Difficulty::Hard).expect("an action");
-    let t = targets(&action);
-    assert!(!t.is_empty() && t.iter().all(|&t| battle[t.index()].fighter.name == "Hurt"), "{action:?}");
+    targets(&action).iter().map(|t| battle[t.index()].fighter.name.clone()).collect()
+}
+
+#[test]
+fn the_hard_ai_finishes_the_wounded_enemy() {
+    let names = hard_targets(("B", (20, 3)), ("B", (20, -3)));
+    assert!(!names.is_empty() && names.iter().all(|n| n == "Hurt"), "{names:?}");
 }
 
 #[test]
 fn in_a_free_for_all_the_hard_ai_fights_the_nearest_crew() {
-    // The same wounded enemy it finishes above, but of a third crew: wounding it would only help the nearer crew,
-    // which is the one to fight.
-    let mut battle = vec![runner("Me", "A", (0, 0)), runner("Near", "B", (15, 3)), runner("Hurt", "C", (20, -3))];
-    skirmish::rules::ruleset::number(&mut battle);
-    battle[2].fighter.condition.physical = 8;
-    let slot = Slot { actor: 0, phase: 1, simultaneous: false };
-    let action = ai::choose(&Shadowrun4::default(), slot, &battle, Difficulty::Hard).expect("an action");
-    let t = targets(&action);
-    assert!(!t.is_empty() && t.iter().all(|&t| battle[t.index()].fighter.name == "Near"), "{action:?}");
+    // The wounded enemy of a third crew: wounding it would only help the nearer crew, which is the one to fight.
+    let names = hard_targets(("B", (15, 3)), ("C", (20, -3)));
+    assert!(!names.is_empty() && names.iter().all(|n| n == "Fresh"), "{names:?}");
 }
 
 /// What `difficulty` does with `rounds` left in its rifle, 20 m from one enemy on open ground.
