@@ -375,7 +375,7 @@ fn balance(
     if write {
         let written = measured.ron().and_then(|ron| {
             std::fs::write("docs/balance.md", &report).map_err(|e| format!("docs/balance.md: {e}"))?;
-            std::fs::write("assets/balance.ron", ron).map_err(|e| format!("assets/balance.ron: {e}"))
+            std::fs::write(scenario::balance::KEPT, ron).map_err(|e| format!("{}: {e}", scenario::balance::KEPT))
         });
         if let Err(e) = written {
             eprintln!("error: {e}");
@@ -390,7 +390,7 @@ fn balance(
 
 /// The report `skirmish balance --write` wrote last, which `--only` lays its levels over.
 fn kept_balance() -> Result<skirmish::scenario::balance::Balance, String> {
-    let path = Path::new("assets/balance.ron");
+    let path = Path::new(scenario::balance::KEPT);
     skirmish::scenario::balance::Balance::read(path)?
         .ok_or_else(|| format!("{}: no such file (measure every level first)", path.display()))
 }

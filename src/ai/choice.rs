@@ -31,7 +31,7 @@ where
 {
     debug_assert!(crate::rules::ruleset::numbered(battle), "a roster without its ids");
     let mut candidates = match difficulty.judgement() {
-        Some(judgement) => Mind { rules, slot, battle, actor: slot.actor, judgement }.candidates(),
+        Some(judgement) => Mind::new(rules, slot, battle, judgement).candidates(),
         None => Vec::new(),
     };
     candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -46,6 +46,10 @@ struct Mind<'a, R: AttackOdds> {
     battle: &'a [Combatant<R::Fighter>],
     actor: usize,
     judgement: Judgement,
+    /// How much the threat on a cell counts: the judgement's caution, up to three times as much when hurt.
+    care: f32,
+    /// In a free-for-all, the enemy crew nearest the actor's own: the one it fights.
+    nemesis: Option<&'a str>,
 }
 
 /// An attack priced from a spot.
@@ -56,10 +60,17 @@ struct Priced<'s> {
     hit: f32,
 }
 
-impl<R> Mind<'_, R>
+impl<'a, R> Mind<'a, R>
 where
     R: Playable,
 {
+    fn new(rules: &'a R, slot: Slot, battle: &'a [Combatant<R::Fighter>], judgement: Judgement) -> Self {
+        let mut mind = Mind { rules, slot, battle, actor: slot.actor, judgement, care: 0.0, nemesis: None };
+        mind.care = judgement.caution * (1.0 + 2.0 * mind.hurt(mind.actor));
+        mind.nemesis = nemesis(battle, mind.actor);
+        mind
+    }
+
     fn candidates(&self) -> Vec<(f32, R::Action)> {
         let foes = Foes::of(self.rules, self.battle, self.actor);
         if foes.list.is_empty() {
@@ -84,23 +95,18 @@ where
 
     /// What the ground of a spot is worth, the threat counting for more the more the actor is hurt.
     fn ground(&self, spot: &Spot) -> f32 {
-        spot.worth - self.care() * spot.threat
+        spot.worth - self.care * spot.threat
     }
 
     /// What a spot is worth to a move that harms nobody there (no attack, or one that costs more than it gains).
     fn idle_ground(&self, spot: &Spot) -> f32 {
-        self.ground(spot) - (IDLE_CARE - 1.0) * self.care() * spot.threat
+        self.ground(spot) - (IDLE_CARE - 1.0) * self.care * spot.threat
     }
 
     /// The worth of an attack doing `harm` from `spot`: an attack that does more harm to its own side than to the
     /// enemy stands there no better than idle.
     fn attack_value(&self, harm: f32, spot: &Spot) -> f32 {
         harm + if harm > 0.0 { self.ground(spot) } else { self.idle_ground(spot) }
-    }
-
-    /// How much the threat on a cell counts: the judgement's caution, up to three times as much when hurt.
-    fn care(&self) -> f32 {
-        self.judgement.caution * (1.0 + 2.0 * self.hurt(self.actor))
     }
 
     fn best_spot<'s>(&self, spots: impl Iterator<Item = &'s Spot>) -> Option<&'s Spot> {
@@ -154,24 +160,7 @@ where
     /// [`NEMESIS`] times, so the side fights one crew at a time instead of wounding all three for the others to
     /// finish (the crossroads' "let the others wear each other down").
     fn side_weight(&self, t: usize) -> f32 {
-        let me = self.battle[self.actor].side.as_str();
-        let cells = |side: &str| -> Vec<Cell> {
-            self.battle.iter().filter(|c| c.side == side && !c.fighter.is_out()).map(|c| c.position).collect()
-        };
-        let mut sides: Vec<&str> =
-            self.battle.iter().filter(|c| c.side != me && !c.fighter.is_out()).map(|c| c.side.as_str()).collect();
-        sides.sort_unstable();
-        sides.dedup();
-        if sides.len() < 2 {
-            return 1.0;
-        }
-        let ours = cells(me);
-        let gap = |side: &&str| {
-            let theirs = cells(side);
-            ours.iter().flat_map(|&a| theirs.iter().map(move |&b| distance_m(a, b))).min().unwrap_or(u32::MAX)
-        };
-        let nemesis = sides.iter().min_by_key(|s| gap(s)).copied();
-        if nemesis == Some(self.battle[t].side.as_str()) { NEMESIS } else { 1.0 }
+        if self.nemesis == Some(self.battle[t].side.as_str()) { NEMESIS } else { 1.0 }
     }
 
     /// What an attack with these odds does to target `t`: expected damage against what it has left on the track
@@ -269,6 +258,27 @@ where
         }
         out
     }
+}
+
+/// In a battle of three sides or more, the enemy side whose standing combatants come nearest the actor's side's.
+fn nemesis<F: FighterState>(battle: &[Combatant<F>], actor: usize) -> Option<&str> {
+    let me = battle[actor].side.as_str();
+    let cells = |side: &str| -> Vec<Cell> {
+        battle.iter().filter(|c| c.side == side && !c.fighter.is_out()).map(|c| c.position).collect()
+    };
+    let mut sides: Vec<&str> =
+        battle.iter().filter(|c| c.side != me && !c.fighter.is_out()).map(|c| c.side.as_str()).collect();
+    sides.sort_unstable();
+    sides.dedup();
+    if sides.len() < 2 {
+        return None;
+    }
+    let ours = cells(me);
+    let gap = |side: &str| {
+        let theirs = cells(side);
+        ours.iter().flat_map(|&a| theirs.iter().map(move |&b| distance_m(a, b))).min().unwrap_or(u32::MAX)
+    };
+    sides.into_iter().min_by_key(|s| gap(s))
 }
 
 /// The move to a spot (none for staying put).

@@ -73,7 +73,6 @@ pub fn survey<R: AttackOdds>(rules: &R, battle: &[Combatant<R::Fighter>], actor:
     let reach = rules.reach_of(&me.fighter);
     cells
         .into_iter()
-        .filter(|(c, _)| !taken.taken(*c))
         .map(|(cell, pace)| {
             let shots: Vec<usize> = foes
                 .list

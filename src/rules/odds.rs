@@ -6,10 +6,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::RulesError;
-use super::dice::SeededDice;
 use super::field::Move;
-use super::outcome::Log;
-use super::ruleset::{Combatant, CombatantId, Ruleset, Slot, with_actor_at};
+use super::ruleset::{Combatant, CombatantId, Ruleset, Slot, performed, with_actor_at};
 
 /// The battle as it stands once the combatant in `slot` has made `movement`, a run's or a move's penalty set as its
 /// ruleset sets it: the move alone, carried out on copies. The odds of an attack after a move are taken on it (by the
@@ -25,14 +23,9 @@ where
     R: AttackOdds + Clone,
     R::Fighter: Clone,
 {
-    let mut moved = battle.to_vec();
     let to = movement.to;
     let only_move = rules.intended(battle, slot.actor, Some(movement), None);
-    let mut rules = rules.clone();
-    match rules.perform(slot, &only_move, &mut moved, &mut SeededDice::new(0), &mut Log::default()) {
-        Ok(()) => moved,
-        Err(_) => with_actor_at(battle, slot.actor, to),
-    }
+    performed(rules, slot, battle, &only_move).unwrap_or_else(|_| with_actor_at(battle, slot.actor, to))
 }
 
 /// A ruleset that prices its attacks: what the CLI, the GUI's preview and the AI ask.

@@ -266,9 +266,23 @@ pub fn dry_run<R: Ruleset + Clone>(
 where
     R::Fighter: Clone,
 {
+    performed(rules, slot, battle, action).map(|_| ())
+}
+
+/// The battle after `action` in `slot`, carried out on copies of the ruleset and the battle with throwaway dice.
+pub fn performed<R: Ruleset + Clone>(
+    rules: &R,
+    slot: Slot,
+    battle: &[Combatant<R::Fighter>],
+    action: &R::Action,
+) -> Result<Vec<Combatant<R::Fighter>>, RulesError>
+where
+    R::Fighter: Clone,
+{
     debug_assert!(numbered(battle), "a roster without its ids");
     let (mut rules, mut battle) = (rules.clone(), battle.to_vec());
-    rules.perform(slot, action, &mut battle, &mut super::dice::SeededDice::new(0), &mut Log::default())
+    rules.perform(slot, action, &mut battle, &mut super::dice::SeededDice::new(0), &mut Log::default())?;
+    Ok(battle)
 }
 
 /// Mutable access to two different combatants at once (attacker and defender).

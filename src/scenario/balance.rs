@@ -15,6 +15,9 @@ use super::sim::{Minds, simulate, wilson};
 use crate::ai::Difficulty;
 use crate::rules::any::RulesetId;
 
+/// Where the kept report lives (beside `levels/`): what the menu shows and `balance --only` lays its levels over.
+pub const KEPT: &str = "assets/balance.ron";
+
 /// One level under one ruleset, every side played by one AI.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
@@ -366,8 +369,8 @@ impl Balance {
         let mut rows: Vec<Row> = earlier.rows.into_iter().filter(|r| !now.contains(&r.level.as_str())).collect();
         let mut lessons: Vec<Lesson> =
             earlier.lessons.into_iter().filter(|l| !now.contains(&l.level.as_str())).collect();
-        rows.extend(self.rows.iter().cloned());
-        lessons.extend(self.lessons.iter().cloned());
+        rows.extend(self.rows);
+        lessons.extend(self.lessons);
         // Stable sorts: each level's rows stay in the order they were measured in.
         rows.sort_by(|a, b| a.level.cmp(&b.level));
         lessons.sort_by(|a, b| a.level.cmp(&b.level));

@@ -118,7 +118,7 @@ fn levels_in(folder: &Path) -> (Vec<(PathBuf, Level)>, Vec<String>) {
 
 /// The measured balance kept beside the levels' folder (`assets/balance.ron`): none when there is no such file.
 fn balance_beside(folder: &Path) -> Result<Option<Balance>, String> {
-    Balance::read(&folder.parent().unwrap_or(Path::new("")).join("assets/balance.ron"))
+    Balance::read(&folder.parent().unwrap_or(Path::new("")).join(crate::scenario::balance::KEPT))
 }
 
 /// The menu screen, its levels read from `folder`.
