@@ -57,7 +57,6 @@ struct Priced<'s> {
     value: f32,
     spot: &'s Spot,
     target: usize,
-    hit: f32,
 }
 
 impl<'a, R> Mind<'a, R>
@@ -88,8 +87,8 @@ where
             out.push((idle(best), action));
         }
         let here = spots.iter().find(|s| s.pace.is_none());
-        let best_here = attacks.iter().filter(|p| p.spot.pace.is_none()).map(|p| (p.value, p.hit)).next();
-        out.extend(self.others(safest, here, best_here));
+        let shot_here = attacks.iter().any(|p| p.spot.pace.is_none());
+        out.extend(self.others(safest, here, shot_here));
         out
     }
 
@@ -151,7 +150,7 @@ where
                 let action = self.rules.plain_attack_of(&moved, self.actor, self.battle[t].fighter.id());
                 let odds = self.rules.odds_of(&moved, self.actor, &action).ok()?;
                 let value = self.attack_value(self.harm(&odds, t) * self.side_weight(t), spot);
-                Some(Priced { value, spot, target: t, hit: odds.chance(Chance::Hit) as f32 })
+                Some(Priced { value, spot, target: t })
             })
             .collect()
     }
@@ -228,8 +227,8 @@ where
     }
 
     /// The ruleset's other actions worth taking now: clear a jam, reload (in the safest cell a walk reaches),
-    /// full defense when exposed and hurt, take aim when the shot from here is poor, stand up.
-    fn others(&self, safest: &Spot, here: Option<&Spot>, best_here: Option<(f32, f32)>) -> Vec<(f32, R::Action)> {
+    /// full defense when exposed and hurt, take aim when there is no shot from here, stand up.
+    fn others(&self, safest: &Spot, here: Option<&Spot>, shot_here: bool) -> Vec<(f32, R::Action)> {
         let me = &self.battle[self.actor].fighter;
         let exposed = here.map_or(0.0, |s| s.threat);
         let mut out = Vec::new();
@@ -242,10 +241,8 @@ where
                     _ => continue,
                 },
                 "Full defense" if self.judgement.defend => self.hurt(self.actor) * exposed * 0.1,
-                "Take aim" if self.judgement.aim => match best_here {
-                    Some((value, hit)) if hit < 0.35 => value * 1.1,
-                    _ => continue,
-                },
+                // Aiming spends the slot's attack for one die on the next: only where there is none to make.
+                "Take aim" if self.judgement.aim && !shot_here => 0.05,
                 "Stand up" if me.statuses().contains(&Status::Prone) => 0.3,
                 _ => continue,
             };

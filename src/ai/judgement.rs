@@ -17,7 +17,7 @@ pub enum Difficulty {
     #[default]
     Normal,
     /// Prices many positions and targets, minds cover and the range it likes, focuses fire on the wounded,
-    /// picks the firing mode and called shot, aims, defends when exposed and hurt.
+    /// picks the firing mode and called shot, aims when it has no shot, defends when exposed and hurt.
     Hard,
 }
 
@@ -44,7 +44,7 @@ pub struct Judgement {
     pub focus: f32,
     /// How many ways to attack it prices (firing modes, two shots, called shots), the usual one first.
     pub ways: usize,
-    /// Full defense when exposed and hurt; take aim when the shot is poor.
+    /// Full defense when exposed and hurt; take aim when there is no shot to make.
     pub defend: bool,
     pub aim: bool,
 }
