@@ -7,10 +7,12 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::io::BufRead;
 
 use skirmish::ai::{Difficulty, Minds};
+use skirmish::combat::battle::BattleSetup;
 use skirmish::rules::dice::{Dice, DieRequest, TypedInDice, read_face};
 use skirmish::rules::outcome::Log;
 use skirmish::scenario;
 use skirmish::scenario::level::RulesetId;
+use skirmish::scenario::save::{DiceRecipe, Recipe, Save};
 use skirmish::stdout::say;
 
 #[derive(Parser)]
@@ -98,7 +100,23 @@ enum Command {
     /// Play a scenario or a level headless and print its log.
     Run {
         /// The scenario or level file (RON).
-        scenario: PathBuf,
+        #[arg(required_unless_present = "load")]
+        scenario: Option<PathBuf>,
+        /// Take up a saved battle where it stopped, and play it on (its file, ruleset, sides and dice are the save's).
+        #[arg(long, conflicts_with_all = ["scenario", "ruleset", "seed", "dice", "typed", "options", "absent"])]
+        load: Option<PathBuf>,
+        /// Save the battle to this file when it stops (at its end, or after `--stop-after` decisions).
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Stop after this many decisions (with `--save`: a battle to take up later with `--load`).
+        #[arg(long)]
+        stop_after: Option<usize>,
+        /// The ruleset's options in RON, e.g. `(mos_rule: RollIsMoS)`.
+        #[arg(long)]
+        options: Option<String>,
+        /// Leave this side out of the battle (repeatable).
+        #[arg(long)]
+        absent: Vec<String>,
         /// The ruleset a level is played under (scenarios name their own).
         #[arg(long, value_enum)]
         ruleset: Option<RulesetId>,
@@ -245,9 +263,34 @@ fn main() -> ExitCode {
                 false => play(&file, (ruleset, rules.as_deref(), &absent), seed, options),
             }
         }
-        Command::Run { scenario, ruleset, seed, dice, typed, json, ai, sides } => {
+        Command::Run {
+            scenario,
+            load,
+            save,
+            stop_after,
+            options,
+            absent,
+            ruleset,
+            seed,
+            dice,
+            typed,
+            json,
+            ai,
+            sides,
+        } => {
             let minds = Minds { sides: sides.into_iter().collect(), default: ai };
-            run(&scenario, ruleset, (seed, dice, typed), json, minds)
+            let start = match load {
+                Some(path) => Start::Load(path),
+                None => Start::New {
+                    file: scenario.unwrap_or_default(),
+                    ruleset,
+                    options,
+                    absent,
+                    dice: (seed, dice, typed),
+                    minds,
+                },
+            };
+            run(start, save.as_deref(), stop_after, json)
         }
         Command::Check { files } => check(&files),
         Command::Sim { level, ruleset, runs, seed, ai, sides, options, absent, show } => {
@@ -282,27 +325,76 @@ fn odds(path: &Path, ruleset: Option<RulesetId>, pair: Option<(&str, &str)>, jso
     }
 }
 
-fn run(path: &Path, ruleset: Option<RulesetId>, (seed, dice, typed): DiceArgs, json: bool, minds: Minds) -> ExitCode {
-    let loaded = match scenario::files::load(path, ruleset) {
-        Ok(s) => s,
+/// What `skirmish run` plays: a file anew, or a saved battle taken up again.
+enum Start {
+    New {
+        file: PathBuf,
+        ruleset: Option<RulesetId>,
+        options: Option<String>,
+        absent: Vec<String>,
+        dice: DiceArgs,
+        minds: Minds,
+    },
+    Load(PathBuf),
+}
+
+/// `skirmish run`: plays to the end (or `stop_after` decisions), prints the log and saves the battle where it
+/// stopped; exit 2 on bad input, 1 if the rules stopped the battle.
+fn run(start: Start, save: Option<&Path>, stop_after: Option<usize>, json: bool) -> ExitCode {
+    let started = match start {
+        Start::Load(path) => resume(&path),
+        Start::New { file, ruleset, options, absent, dice, minds } => {
+            let mut recipe = Recipe::new(&file, ruleset, DiceRecipe::Typed, "", minds.default);
+            (recipe.options, recipe.absent, recipe.sides) = (options, absent, minds.sides);
+            begin(recipe, dice)
+        }
+    };
+    let (setup, recipe) = match started {
+        Ok(started) => started,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    let (dice, label) = match typed {
-        true => (Box::new(TypedInDice::new(ask_for_face)) as Box<dyn Dice + Send + Sync>, "typed in".to_owned()),
-        false => scenario::choose_dice(&loaded, seed, dice),
-    };
-    let (log, result) = scenario::run_ecs_with(&loaded, dice, &label, Some(minds));
+    let (log, result, battle) = scenario::play_setup(setup, Some(recipe.minds()), stop_after.unwrap_or(usize::MAX));
     print_log(&log, json);
-    match result {
+    let saved = match (save, &battle) {
+        (Some(path), Some(battle)) => Save::of(&recipe, battle, &Default::default()).write(path),
+        _ => Ok(()),
+    };
+    match result.and(saved) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// A new battle from `recipe`'s file, with the dice asked for (which the recipe then names).
+fn begin(mut recipe: Recipe, (seed, faces, typed): DiceArgs) -> Result<(BattleSetup, Recipe), String> {
+    let loaded = recipe.scenario()?;
+    (recipe.dice, recipe.dice_label) = match typed {
+        true => (DiceRecipe::Typed, "typed in".to_owned()),
+        false => scenario::dice_recipe(&loaded, seed, faces),
+    };
+    let dice = recipe.dice(typed_dice);
+    Ok((scenario::setup(&loaded, dice, &recipe.dice_label), recipe))
+}
+
+/// A saved battle taken up again where it stopped (a warning when its file has changed since).
+fn resume(path: &Path) -> Result<(BattleSetup, Recipe), String> {
+    let save = Save::read(path).map_err(|e| e.to_string())?;
+    let loaded = save.resume(typed_dice)?;
+    if let Some(warning) = &loaded.warning {
+        eprintln!("warning: {warning}");
+    }
+    Ok((BattleSetup { battle: loaded.battle, dice: loaded.dice, log: loaded.log }, save.battle))
+}
+
+/// Dice typed in on the terminal.
+fn typed_dice() -> Box<dyn Dice + Send + Sync> {
+    Box::new(TypedInDice::new(ask_for_face))
 }
 
 /// `skirmish sim`: the report, exit 2 on bad input, 1 if the rules refused an AI's action.

@@ -156,3 +156,35 @@ fn balance_names_the_levels_when_asked_for_one_it_does_not_have() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("no level `streets` in levels: it has ambush, corridors"), "{err}");
 }
+
+/// Runs the command to its end; its standard output and error as text, and whether it succeeded.
+fn run_skirmish(args: &[&str]) -> (String, String, bool) {
+    let out = Command::new(env!("CARGO_BIN_EXE_skirmish")).args(args).output().expect("runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.success(),
+    )
+}
+
+#[test]
+fn run_saves_a_battle_mid_way_and_load_plays_it_on_to_the_same_log() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let save = dir.path().join("street.ron");
+    let save = save.to_str().expect("a path");
+    let battle = [STREET, "--ruleset", "homebrew-d6", "--seed", "5", "--ai", "hard"];
+    let (whole, _, ok) = run_skirmish(&[&["run"][..], &battle].concat());
+    assert!(ok);
+    let (part, _, ok) = run_skirmish(&[&["run"][..], &battle, &["--stop-after", "15", "--save", save]].concat());
+    assert!(ok && part.len() < whole.len() && whole.starts_with(&part[..part.len() / 2]));
+    let (resumed, err, ok) = run_skirmish(&["run", "--load", save]);
+    assert!(ok, "{err}");
+    assert_eq!(resumed, whole, "the battle taken up again is the battle never stopped");
+    let (_, err, ok) = run_skirmish(&["run", "--load", save, "--seed", "3"]);
+    assert!(!ok && err.contains("--seed"), "a save brings its own dice: {err}");
+    std::fs::write(save, "(version: 1, battle: (").expect("truncated");
+    let (out, err, ok) = run_skirmish(&["run", "--load", save]);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with(&format!("error: {save}:1:")), "{err}");
+}

@@ -107,10 +107,18 @@ pub fn prepare(app: &mut App) -> Result<(), String> {
 /// swapped every 32 slots (every reader reads in the same `Update` the message is written in): else they would
 /// grow for as long as the app runs. A frame-paced app (the GUI) calls `app.update()` instead.
 pub fn play_to_end(app: &mut App) -> Result<(), String> {
+    play_until(app, usize::MAX)
+}
+
+/// [`play_to_end`], stopping early once the battle has taken `decisions` decisions (a save mid-battle).
+pub fn play_until(app: &mut App, decisions: usize) -> Result<(), String> {
     // One scope for the whole battle: taking the schedule out and back for each slot cost 0.15 µs a slot.
     let world = app.world_mut();
     let ended = world.schedule_scope(Update, |world, schedule| {
         for slot in 0..1_000_000 {
+            if world.resource::<Engine>().0.decided() >= decisions {
+                return true;
+            }
             schedule.run(world);
             if slot % 32 == 31 {
                 world.resource_scope(|world, mut r: Mut<MessageRegistry>| r.run_updates(world, Tick::new(0)));

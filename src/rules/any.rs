@@ -75,7 +75,7 @@ macro_rules! rulesets {
         }
 
         /// An action in any ruleset.
-        #[derive(Clone, Debug, PartialEq)]
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
         pub enum AnyAction {
             $($id(<$rules as Ruleset>::Action),)*
         }
@@ -309,6 +309,11 @@ impl AnyBattle {
             },
             dice: r.dice,
         }).collect())
+    }
+
+    /// How many decisions have been taken.
+    pub fn decided(&self) -> usize {
+        each!(self, b, K => b.record().len())
     }
 
     /// See [`Battle::faces`].

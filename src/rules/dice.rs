@@ -4,7 +4,7 @@
 //! Faces are read the way a player reads the die: a d100 is 0–99 ("00" is 0), every other die is 1–N. A d10 may
 //! also be entered as 0, which reads as 10, as printed on physical ten-siders.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeSet, VecDeque};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -32,6 +32,9 @@ pub enum DiceError {
     /// A player cancelled a typed-in roll.
     #[error("no face was entered for the d{} for {}", .request.sides, .request.purpose)]
     Cancelled { request: DieRequest },
+    /// A saved battle's face that its own dice do not roll again (the save was edited, or its file changed).
+    #[error("die {at} of the save shows {saved}, but its dice roll {rolled} there (a d{} for {})", .request.sides, .request.purpose)]
+    NotAsSaved { at: usize, saved: u32, rolled: u32, request: DieRequest },
 }
 
 fn face_range(sides: u32) -> String {
@@ -161,6 +164,43 @@ impl<F: FnMut(&DieRequest) -> Option<u32>> Dice for TypedInDice<F> {
             return Err(DiceError::Cancelled { request });
         };
         read_face(face, sides, purpose)
+    }
+}
+
+/// The dice of a saved battle taken up again: the saved faces first, then its own dice go on. Its own dice roll
+/// along with every saved face that came from them (a seed's generator then stands where the battle left it, and a
+/// changed face is an error); a face typed in by a player is given back without asking again.
+pub struct Resumed {
+    saved: VecDeque<u32>,
+    /// Where the saved faces typed in by hand stand among them.
+    typed: BTreeSet<usize>,
+    given: usize,
+    own: Box<dyn Dice + Send + Sync>,
+}
+
+impl Resumed {
+    /// `saved` faces (those at the places `typed` by hand), then `own` dice.
+    pub fn new(saved: Vec<u32>, typed: BTreeSet<usize>, own: Box<dyn Dice + Send + Sync>) -> Self {
+        Resumed { saved: saved.into(), typed, given: 0, own }
+    }
+}
+
+impl Dice for Resumed {
+    fn roll(&mut self, sides: u32, purpose: &str) -> Result<u32, DiceError> {
+        let Some(saved) = self.saved.pop_front() else { return self.own.roll(sides, purpose) };
+        let at = self.given;
+        self.given += 1;
+        let face = read_face(saved, sides, purpose)?;
+        if self.typed.contains(&at) {
+            return Ok(face);
+        }
+        match self.own.roll(sides, purpose)? {
+            rolled if rolled == face => Ok(face),
+            rolled => {
+                let request = DieRequest { sides, purpose: purpose.to_owned() };
+                Err(DiceError::NotAsSaved { at: at + 1, saved, rolled, request })
+            }
+        }
     }
 }
 

@@ -17,6 +17,8 @@
 
 use std::collections::VecDeque;
 
+use serde::{Deserialize, Serialize};
+
 use super::RulesError;
 use super::dice::{Dice, Recording};
 use super::outcome::{Event, Log};
@@ -78,7 +80,7 @@ pub struct Ending {
 }
 
 /// What the driver of a battle (a script, the AI, a player) decided for a slot.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Decision<A> {
     /// The combatant acts.
     Act(A),
@@ -90,7 +92,7 @@ pub enum Decision<A> {
 
 /// One decision taken, in order: with the battle's start and the faces of its dice, the record determines the
 /// battle.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Recorded<A> {
     pub turn: u32,
     pub slot: Slot,

@@ -164,7 +164,7 @@ impl Track {
 }
 
 /// One slot of a turn: which combatant acts, and in which phase or pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Slot {
     /// Index of the combatant in the battle.
     pub actor: usize,

@@ -13,6 +13,7 @@ mod level_check;
 mod level_file;
 pub mod odds;
 pub mod roster;
+pub mod save;
 pub mod sim;
 
 use std::path::Path;
@@ -278,16 +279,21 @@ pub fn choose_dice(
     seed: Option<u64>,
     faces: Option<Vec<u32>>,
 ) -> (Box<dyn Dice + Send + Sync>, String) {
+    let (recipe, label) = dice_recipe(scenario, seed, faces);
+    (recipe.dice(|| Box::new(crate::rules::dice::ScriptedDice::new(Vec::new()))), label)
+}
+
+/// Where a battle's dice come from, as [`choose_dice`] picks them, with the name the battle's log gives them.
+pub fn dice_recipe(scenario: &Scenario, seed: Option<u64>, faces: Option<Vec<u32>>) -> (save::DiceRecipe, String) {
     if let Some(faces) = faces.or_else(|| if seed.is_none() { scenario.dice.clone() } else { None }) {
         let label = format!("{} scripted faces", faces.len());
-        return (Box::new(crate::rules::dice::ScriptedDice::new(faces)), label);
+        return (save::DiceRecipe::Faces(faces), label);
     }
     match seed.or(scenario.seed) {
-        Some(seed) => (Box::new(crate::rules::dice::SeededDice::new(seed)), format!("seed {seed}")),
+        Some(seed) => (save::DiceRecipe::Seed(seed), format!("seed {seed}")),
         None => {
             let seed = rand::random::<u64>();
-            let label = format!("random seed {seed}; replay with --seed {seed}");
-            (Box::new(crate::rules::dice::SeededDice::new(seed)), label)
+            (save::DiceRecipe::Seed(seed), format!("random seed {seed}; replay with --seed {seed}"))
         }
     }
 }
@@ -312,12 +318,26 @@ pub fn run_ecs_with(
     dice_label: &str,
     minds: Option<crate::ai::Minds>,
 ) -> (Log, Result<(), String>) {
-    let mut app = ecs_app(scenario, dice, dice_label);
+    let (log, result, _) = play_setup(setup(scenario, dice, dice_label), minds, usize::MAX);
+    (log, result)
+}
+
+/// Plays a battle (one set up anew, or a save taken up again) through the ECS, with the AI (`minds`) or else the
+/// built-in choice, until it ends or has taken `decisions` decisions; returns its log, the rules' error if one
+/// stopped it, and the battle where it stopped (to save).
+pub fn play_setup(
+    setup: BattleSetup,
+    minds: Option<crate::ai::Minds>,
+    decisions: usize,
+) -> (Log, Result<(), String>, Option<AnyBattle>) {
+    let mut app = crate::combat::battle::battle_app(setup);
     if let Some(minds) = minds {
         app.insert_resource(crate::combat::AiMinds { minds, background: false });
     }
-    let result = crate::combat::battle::prepare(&mut app).and_then(|()| crate::combat::battle::play_to_end(&mut app));
-    (crate::combat::battle::take_log(&mut app), result)
+    let prepared = crate::combat::battle::prepare(&mut app);
+    let result = prepared.and_then(|()| crate::combat::battle::play_until(&mut app, decisions));
+    let battle = app.world_mut().remove_resource::<crate::combat::Engine>().map(|e| e.0);
+    (crate::combat::battle::take_log(&mut app), result, battle)
 }
 
 /// The headless app of a scenario's battle, ready to `update`.

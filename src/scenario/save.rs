@@ -1,0 +1,254 @@
+//! A battle's save: what builds its start again (the level or scenario file, the ruleset and its options, the sides
+//! left out, who plays each side, the dice), and the record of every decision with every face rolled. Loading builds
+//! the same start and replays the record onto it ([`crate::rules::engine::Battle::replay`]): the battle stands
+//! exactly where it was saved, and goes on with the same dice. RON, versioned, written atomically (a temporary file
+//! beside it, then a rename), so that a crash mid-write leaves the last good save in place.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::hash::Hasher;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::{Scenario, ScenarioError, files, ron_options, start};
+use crate::ai::{Difficulty, Minds};
+use crate::rules::any::{AnyAction, AnyBattle, RulesetId};
+use crate::rules::dice::{Dice, Resumed, ScriptedDice, SeededDice};
+use crate::rules::engine::Recorded;
+use crate::rules::outcome::Log;
+
+/// The version of the save format this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A battle as saved.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Save {
+    /// The save format's version ([`VERSION`]).
+    pub version: u32,
+    /// What the battle was started from.
+    pub battle: Recipe,
+    /// The turn it was saved in, and when (seconds since 1970, UTC): what the list of saves shows.
+    pub turn: u32,
+    pub saved_at: u64,
+    /// Every decision taken, in order.
+    pub record: Vec<Recorded<AnyAction>>,
+    /// Every face rolled, in order.
+    pub faces: Vec<u32>,
+    /// Where the faces typed in by a player stand among `faces` (counted from 0).
+    #[serde(default)]
+    pub typed: BTreeSet<usize>,
+}
+
+/// What a battle is started from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Recipe {
+    /// The level or scenario file.
+    pub file: PathBuf,
+    /// A digest of the file's text when the battle began (FNV-1a, in hex): a changed file is said on loading.
+    pub digest: String,
+    #[serde(default)]
+    pub ruleset: Option<RulesetId>,
+    /// The ruleset's options in RON, as given (`--options`).
+    #[serde(default)]
+    pub options: Option<String>,
+    /// The sides left out of the battle.
+    #[serde(default)]
+    pub absent: Vec<String>,
+    pub dice: DiceRecipe,
+    /// How the battle's first line names its dice (a replayed battle's log is the same, line for line).
+    pub dice_label: String,
+    /// The sides commanded by players; the AI plays the others, at `ai` unless `sides` names another difficulty.
+    #[serde(default)]
+    pub humans: Vec<String>,
+    pub ai: Difficulty,
+    #[serde(default)]
+    pub sides: BTreeMap<String, Difficulty>,
+    /// The players' names by side.
+    #[serde(default)]
+    pub names: BTreeMap<String, String>,
+    /// Fog of war.
+    #[serde(default)]
+    pub fog: bool,
+    /// Strict play: no undo.
+    #[serde(default)]
+    pub strict: bool,
+}
+
+/// Where a battle's dice come from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DiceRecipe {
+    /// A seeded generator.
+    Seed(u64),
+    /// These faces in order (`--dice`, a scenario's own).
+    Faces(Vec<u32>),
+    /// Every die typed in by a player.
+    Typed,
+}
+
+/// A saved battle taken up again: its scenario, the battle where it was saved, the dice to go on with, and the log
+/// replayed so far.
+pub struct Loaded {
+    pub scenario: Scenario,
+    pub battle: AnyBattle,
+    pub dice: Box<dyn Dice + Send + Sync>,
+    pub log: Log,
+    /// Said when the file the battle was started from has changed since (the save still replayed).
+    pub warning: Option<String>,
+}
+
+impl Recipe {
+    /// A recipe for a battle from `file` (its digest taken now), played by the AI at `ai` with `dice`.
+    pub fn new(file: &Path, ruleset: Option<RulesetId>, dice: DiceRecipe, dice_label: &str, ai: Difficulty) -> Self {
+        Recipe {
+            // Where the file is, wherever the save is loaded from.
+            file: std::fs::canonicalize(file).unwrap_or_else(|_| file.to_owned()),
+            digest: digest_of(file).unwrap_or_default(),
+            ruleset,
+            options: None,
+            absent: Vec::new(),
+            dice,
+            dice_label: dice_label.to_owned(),
+            humans: Vec::new(),
+            ai,
+            sides: BTreeMap::new(),
+            names: BTreeMap::new(),
+            fog: false,
+            strict: false,
+        }
+    }
+
+    /// The scenario the battle is fought on, as the file reads now.
+    pub fn scenario(&self) -> Result<Scenario, String> {
+        files::load_battle(&self.file, self.ruleset, self.options.as_deref(), &self.absent)
+    }
+
+    /// The AI's difficulty for each side.
+    pub fn minds(&self) -> Minds {
+        Minds { sides: self.sides.clone(), default: self.ai }
+    }
+
+    /// The battle's own dice from its start: `typed` asks a player (typed-in dice have no other source).
+    pub fn dice(&self, typed: impl FnOnce() -> Box<dyn Dice + Send + Sync>) -> Box<dyn Dice + Send + Sync> {
+        self.dice.dice(typed)
+    }
+}
+
+impl DiceRecipe {
+    /// These dice from the start: `typed` asks a player (typed-in dice have no other source).
+    pub fn dice(&self, typed: impl FnOnce() -> Box<dyn Dice + Send + Sync>) -> Box<dyn Dice + Send + Sync> {
+        match self {
+            DiceRecipe::Seed(seed) => Box::new(SeededDice::new(*seed)),
+            DiceRecipe::Faces(faces) => Box::new(ScriptedDice::new(faces.clone())),
+            DiceRecipe::Typed => typed(),
+        }
+    }
+}
+
+impl Save {
+    /// The save of `battle`, started from `recipe`, now.
+    pub fn of(recipe: &Recipe, battle: &AnyBattle, typed: &BTreeSet<usize>) -> Self {
+        let saved_at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let faces = battle.faces().to_vec();
+        let typed = match recipe.dice {
+            DiceRecipe::Typed => (0..faces.len()).collect(),
+            _ => typed.clone(),
+        };
+        Save {
+            version: VERSION,
+            battle: recipe.clone(),
+            turn: battle.turn(),
+            saved_at,
+            record: battle.record(),
+            faces,
+            typed,
+        }
+    }
+
+    /// The save as RON text.
+    pub fn to_ron(&self) -> Result<String, String> {
+        // A decision to a line: a long battle's save stays readable.
+        let config = ron::ser::PrettyConfig::new().depth_limit(2).indentor("  ".to_owned());
+        ron_options().to_string_pretty(self, config).map_err(|e| format!("the save cannot be written: {e}"))
+    }
+
+    /// Reads a save's text; `path` is only used in messages. A save of another version is refused by name.
+    pub fn parse(text: &str, path: &Path) -> Result<Save, ScenarioError> {
+        /// The version alone, read before the rest (whose shape may be another version's).
+        #[derive(Deserialize)]
+        struct Probe {
+            version: Option<u32>,
+        }
+        let probe: Probe = ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e))?;
+        match probe.version {
+            Some(VERSION) => ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e)),
+            Some(v) => Err(ScenarioError::invalid(
+                path,
+                text,
+                Some("version"),
+                format!("a save of version {v}; this build reads saves of version {VERSION}"),
+            )),
+            None => Err(ScenarioError::at(path, 1, 1, "not a save: it has no `version`".to_owned())),
+        }
+    }
+
+    /// Reads a save file.
+    pub fn read(path: &Path) -> Result<Save, ScenarioError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ScenarioError::io(path, e))?;
+        Save::parse(&text, path)
+    }
+
+    /// Writes the save to `path` atomically: a temporary file in the same folder, renamed over the old one.
+    pub fn write(&self, path: &Path) -> Result<(), String> {
+        let text = self.to_ron()?;
+        write_atomically(path, &text)
+    }
+
+    /// Takes the battle up again: builds its start from the recipe and replays the record with the saved faces,
+    /// the battle's own dice rolling along (`typed` gives them where a player typed every die), then going on.
+    pub fn resume(&self, typed: impl FnOnce() -> Box<dyn Dice + Send + Sync>) -> Result<Loaded, String> {
+        let file = self.battle.file.display();
+        let changed = digest_of(&self.battle.file).is_some_and(|d| d != self.battle.digest);
+        let changed_note = || match changed {
+            true => format!(" ({file} has changed since the battle was saved)"),
+            false => String::new(),
+        };
+        let scenario = self.battle.scenario().map_err(|e| format!("{e}{}", changed_note()))?;
+        let mut log = Log::default();
+        let mut battle = start(&scenario, &self.battle.dice_label, &mut log);
+        let own = self.battle.dice(typed);
+        let mut dice = Resumed::new(self.faces.clone(), self.typed.clone(), own);
+        battle
+            .replay(&self.record, &mut dice, &mut log)
+            .map_err(|e| format!("the save does not replay on {file}: {e}{}", changed_note()))?;
+        let warning =
+            changed.then(|| format!("{file} has changed since the battle was saved; it replayed all the same"));
+        Ok(Loaded { scenario, battle, dice: Box::new(dice), log, warning })
+    }
+}
+
+/// The digest of a file's text (FNV-1a, 64 bits, in hex), or `None` when it cannot be read.
+pub fn digest_of(path: &Path) -> Option<String> {
+    let bytes = std::fs::read(path).ok()?;
+    let mut hasher = fnv::FnvHasher::default();
+    hasher.write(&bytes);
+    Some(format!("{:016x}", hasher.finish()))
+}
+
+/// Writes `text` to `path` through a temporary file in the same folder, flushed to disk and renamed over `path`:
+/// whoever reads `path` sees the old text or the new, never half of one.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let shown = path.display();
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&folder).map_err(|e| format!("{}: cannot make the folder: {e}", folder.display()))?;
+    let mut file = tempfile::NamedTempFile::new_in(&folder).map_err(|e| format!("{shown}: cannot write: {e}"))?;
+    file.write_all(text.as_bytes()).map_err(|e| format!("{shown}: cannot write: {e}"))?;
+    file.as_file().sync_all().map_err(|e| format!("{shown}: cannot write: {e}"))?;
+    file.persist(path).map_err(|e| format!("{shown}: cannot write: {}", e.error))?;
+    Ok(())
+}

@@ -1,0 +1,170 @@
+//! Saves: a battle saved after any decision and taken up again plays on to exactly the log of the battle never
+//! interrupted (every ruleset on a level, and a scripted scenario), through the save's RON text; a save is written
+//! atomically; a truncated, corrupt, hand-edited or other-version save, or one whose level changed, gets one clear
+//! line and never a panic.
+
+use std::path::Path;
+
+use skirmish::ai::Difficulty;
+use skirmish::combat::battle::BattleSetup;
+use skirmish::rules::any::{AnyBattle, RulesetId};
+use skirmish::rules::dice::Dice;
+use skirmish::rules::outcome::Log;
+use skirmish::scenario::save::{DiceRecipe, Recipe, Save};
+use skirmish::scenario::{self, play_setup};
+
+/// Dice for a battle whose faces were all typed in: none are asked for here.
+fn no_typing() -> Box<dyn Dice + Send + Sync> {
+    Box::new(skirmish::rules::dice::ScriptedDice::new(Vec::new()))
+}
+
+/// A recipe for `file` under `ruleset`, seeded, the AI at `ai` on every side.
+fn recipe(file: &str, ruleset: Option<RulesetId>, seed: u64, ai: Difficulty) -> Recipe {
+    Recipe::new(Path::new(file), ruleset, DiceRecipe::Seed(seed), &format!("seed {seed}"), ai)
+}
+
+/// The battle of `recipe` played through the ECS until it ends or has taken `decisions` decisions.
+fn play(recipe: &Recipe, decisions: usize) -> (Log, AnyBattle) {
+    let loaded = recipe.scenario().expect("a battle");
+    let setup = scenario::setup(&loaded, recipe.dice(no_typing), &recipe.dice_label);
+    let (log, result, battle) = play_setup(setup, Some(recipe.minds()), decisions);
+    result.expect("the rules accept every decision");
+    (log, battle.expect("the battle"))
+}
+
+/// The save of `battle`, written to RON text and read back.
+fn through_text(recipe: &Recipe, battle: &AnyBattle) -> Save {
+    let save = Save::of(recipe, battle, &Default::default());
+    let text = save.to_ron().expect("written");
+    let read = Save::parse(&text, Path::new("test.ron")).expect("reads back");
+    assert_eq!(read, save, "a save reads back as written");
+    read
+}
+
+/// Takes `save` up again and plays it to the end.
+fn resumed(save: &Save) -> String {
+    let loaded = save.resume(no_typing).expect("the save replays");
+    assert_eq!(loaded.warning, None);
+    let setup = BattleSetup { battle: loaded.battle, dice: loaded.dice, log: loaded.log };
+    let (log, result, _) = play_setup(setup, Some(save.battle.minds()), usize::MAX);
+    result.expect("the rules accept every decision");
+    text(&log)
+}
+
+/// The log as text.
+fn text(log: &Log) -> String {
+    log.lines().collect::<Vec<_>>().join("\n")
+}
+
+/// Saves the battle of `recipe` after each of its decisions (every `stride`-th), takes each save up again and
+/// checks that it plays on to the whole log of the battle never interrupted.
+fn every_boundary_resumes(recipe: &Recipe, stride: usize) -> usize {
+    let (whole, battle) = play(recipe, usize::MAX);
+    let whole = text(&whole);
+    let decisions = battle.decided();
+    assert!(decisions > 10, "{}: a battle worth saving ({decisions} decisions)", recipe.file.display());
+    for k in (0..=decisions).step_by(stride) {
+        let (_, part) = play(recipe, k);
+        assert_eq!(part.decided(), k);
+        let save = through_text(recipe, &part);
+        assert_eq!(resumed(&save), whole, "{} saved after {k} decisions", recipe.file.display());
+    }
+    decisions
+}
+
+#[test]
+fn a_battle_saved_after_any_decision_plays_on_to_the_same_log_under_every_ruleset() {
+    for (ruleset, seed) in [
+        (RulesetId::EclipsePhase, 3),
+        (RulesetId::Shadowrun4, 4),
+        (RulesetId::Storyteller, 5),
+        (RulesetId::HomebrewD6, 6),
+    ] {
+        let recipe = recipe("levels/street.ron", Some(ruleset), seed, Difficulty::Normal);
+        let decisions = every_boundary_resumes(&recipe, 1);
+        println!("{ruleset:?}: {decisions} decisions, each a save that plays on to the same log");
+    }
+}
+
+#[test]
+fn a_scripted_scenario_and_a_hard_ai_battle_saved_mid_way_play_on_the_same() {
+    every_boundary_resumes(&recipe("scenarios/firefight.ron", None, 8, Difficulty::Normal), 1);
+    every_boundary_resumes(&recipe("levels/hold_the_relay.ron", Some(RulesetId::Shadowrun4), 2, Difficulty::Hard), 5);
+}
+
+#[test]
+fn a_save_is_written_whole_over_the_last_one_and_nothing_else_is_left_beside_it() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("saves").join("street.ron");
+    let recipe = recipe("levels/street.ron", Some(RulesetId::Storyteller), 1, Difficulty::Easy);
+    let (_, early) = play(&recipe, 3);
+    let (_, later) = play(&recipe, 9);
+    Save::of(&recipe, &early, &Default::default()).write(&path).expect("written");
+    Save::of(&recipe, &later, &Default::default()).write(&path).expect("written over");
+    assert_eq!(Save::read(&path).expect("reads").record.len(), 9);
+    let files: Vec<_> = std::fs::read_dir(path.parent().expect("its folder")).expect("listed").collect();
+    assert_eq!(files.len(), 1, "no temporary file is left: {files:?}");
+}
+
+/// A save of a few decisions into the street battle, as text.
+fn saved_text() -> (Recipe, String) {
+    let recipe = recipe("levels/street.ron", Some(RulesetId::EclipsePhase), 2, Difficulty::Easy);
+    let (_, battle) = play(&recipe, 12);
+    let text = Save::of(&recipe, &battle, &Default::default()).to_ron().expect("written");
+    (recipe, text)
+}
+
+#[test]
+fn a_truncated_corrupt_or_other_version_save_gets_one_line_naming_where() {
+    let (_, text) = saved_text();
+    let path = Path::new("saves/broken.ron");
+    let truncated = Save::parse(&text[..text.len() / 2], path).unwrap_err().to_string();
+    assert!(truncated.starts_with("saves/broken.ron:"), "{truncated}");
+    assert_eq!(truncated.lines().count(), 1, "{truncated}");
+    let garbage = Save::parse("\u{0}\u{1}PK garbage", path).unwrap_err().to_string();
+    assert!(garbage.starts_with("saves/broken.ron:1:"), "{garbage}");
+    let empty = Save::parse("", path).unwrap_err().to_string();
+    assert!(empty.starts_with("saves/broken.ron:"), "{empty}");
+    let other = Save::parse(&text.replacen("version: 1", "version: 7", 1), path).unwrap_err().to_string();
+    assert_eq!(other, "saves/broken.ron:2:3: a save of version 7; this build reads saves of version 1");
+    let none = Save::parse("(turn: 3)", path).unwrap_err().to_string();
+    assert_eq!(none, "saves/broken.ron:1:1: not a save: it has no `version`");
+    let typo = Save::parse(&text.replacen("turn:", "trun:", 1), path).unwrap_err().to_string();
+    assert!(typo.starts_with("saves/broken.ron:") && typo.contains("trun"), "{typo}");
+}
+
+#[test]
+fn a_hand_edited_save_that_its_dice_do_not_roll_is_refused_and_says_which_die() {
+    let (_, text) = saved_text();
+    let mut save = Save::parse(&text, Path::new("s.ron")).expect("a save");
+    save.faces[4] = if save.faces[4] == 7 { 8 } else { 7 };
+    let e = save.resume(no_typing).err().expect("refused");
+    assert!(e.contains("die 5 of the save shows"), "{e}");
+    let mut save = Save::parse(&text, Path::new("s.ron")).expect("a save");
+    save.record.swap(0, 1);
+    let e = save.resume(no_typing).err().expect("refused");
+    assert!(e.starts_with("the save does not replay on "), "{e}");
+}
+
+#[test]
+fn a_save_whose_level_changed_says_so() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let level = dir.path().join("street.ron");
+    let original = std::fs::read_to_string("levels/street.ron").expect("the level");
+    std::fs::write(&level, &original).expect("copied");
+    let recipe = Recipe::new(&level, Some(RulesetId::Storyteller), DiceRecipe::Seed(4), "seed 4", Difficulty::Easy);
+    let (_, battle) = play(&recipe, 10);
+    let save = Save::of(&recipe, &battle, &Default::default());
+    assert!(save.turn >= 2, "saved in turn {}", save.turn);
+    // A comment more: the battle still replays, with a warning.
+    std::fs::write(&level, format!("// edited\n{original}")).expect("edited");
+    let loaded = save.resume(no_typing).expect("still replays");
+    assert!(loaded.warning.as_deref().is_some_and(|w| w.contains("has changed since the battle was saved")));
+    // A turn limit of 1: the record no longer fits, and the error says why it may be.
+    std::fs::write(&level, original.replacen("turn_limit", "turn_limit: 1, // ", 1)).expect("edited");
+    let e = save.resume(no_typing).err().expect("refused");
+    assert!(e.contains("has changed since the battle was saved"), "{e}");
+    std::fs::remove_file(&level).expect("removed");
+    let e = save.resume(no_typing).err().expect("refused");
+    assert!(e.contains("cannot read"), "{e}");
+}
