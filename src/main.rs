@@ -96,6 +96,10 @@ enum Command {
         /// The ruleset's options in RON, e.g. `(mos_rule: RollIsMoS)` or `(surprise: (alerted: []))`.
         #[arg(long)]
         options: Option<String>,
+        /// Take up a saved battle where it stopped (its level, ruleset, sides and dice are the save's); it is saved
+        /// on to the same file.
+        #[arg(long, conflicts_with_all = ["ruleset", "seed", "human", "ai", "sides", "names", "fog", "absent", "options"])]
+        load: Option<PathBuf>,
     },
     /// Play a scenario or a level headless and print its log.
     Run {
@@ -243,6 +247,7 @@ fn main() -> ExitCode {
             keys,
             absent,
             options: rules,
+            load,
         } => {
             let screenshot = screenshot.map(|p| (p, frames));
             let minds = Minds { sides: sides.into_iter().collect(), default: ai };
@@ -258,9 +263,10 @@ fn main() -> ExitCode {
                 fog,
                 keys,
             };
-            match bare {
-                true => exit_code(skirmish::ui::bare(options)),
-                false => play(&file, (ruleset, rules.as_deref(), &absent), seed, options),
+            match (bare, load) {
+                (true, _) => exit_code(skirmish::ui::bare(options)),
+                (false, Some(save)) => play_saved(&save, options),
+                (false, None) => play(&file, (ruleset, rules.as_deref(), &absent), seed, options),
             }
         }
         Command::Run {
@@ -549,7 +555,25 @@ fn play(
             return ExitCode::from(2);
         }
     };
-    exit_code(skirmish::ui::play(&loaded, seed, options))
+    let mut recipe = Recipe::new(path, ruleset, DiceRecipe::Typed, "", options.minds.default);
+    (recipe.options, recipe.absent) = (rules.map(str::to_owned), absent.to_vec());
+    (recipe.humans, recipe.sides) = (options.humans.clone(), options.minds.sides.clone());
+    (recipe.names, recipe.fog) = (options.names.clone(), options.fog);
+    exit_code(skirmish::ui::play(&loaded, seed, options, recipe))
+}
+
+/// `skirmish play --load SAVE`: the saved battle in the window, taken up where it stopped.
+fn play_saved(path: &Path, options: skirmish::ui::PlayOptions) -> ExitCode {
+    if no_display(&format!("play it on headless with `skirmish run --load {}`", path.display())) {
+        return ExitCode::from(2);
+    }
+    match skirmish::ui::play_saved(path, options) {
+        Ok(exit) => exit_code(exit),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn exit_code(exit: bevy::app::AppExit) -> ExitCode {

@@ -16,6 +16,11 @@ fn screenshot(path: &std::path::Path) -> (Vec<[u8; 3]>, u32, u32) {
     (pixels, info.width, info.height)
 }
 
+/// Where the window's autosaves go in these tests (not the user's own saves folder).
+fn saves_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join("skirmish-gui-test-saves")
+}
+
 #[test]
 fn the_window_shows_the_map_and_the_panels() {
     let has_xvfb = Command::new("sh").args(["-c", "command -v xvfb-run"]).output().is_ok_and(|o| o.status.success());
@@ -25,6 +30,7 @@ fn the_window_shows_the_map_and_the_panels() {
     let dir = tmp.path();
     let shot = dir.join("street.png");
     let out = Command::new("timeout")
+        .env("SKIRMISH_SAVES", saves_dir())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
         .args(["levels/street.ron", "--ruleset", "eclipse-phase", "--seed", "1", "--pace", "0.05", "--frames", "60"])
         // The pointer held over a Gang unit: the preview works out routes, sight and exact odds every slot.
@@ -60,15 +66,19 @@ fn the_menu_opens_and_lists_the_levels() {
     // Removed when the test ends.
     let tmp = tempfile::Builder::new().prefix("skirmish-menu-").tempdir().expect("a temporary folder");
     let dir = tmp.path();
-    let shot = dir.join("menu.png");
-    let out = Command::new("timeout")
-        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "menu"])
-        .arg("--screenshot")
-        .arg(&shot)
-        .output()
-        .expect("runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let (pixels, width, _) = screenshot(&shot);
+    let menu = |saves: &std::path::Path, shot: &std::path::Path| {
+        let out = Command::new("timeout")
+            .env("SKIRMISH_SAVES", saves)
+            .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "menu"])
+            .arg("--screenshot")
+            .arg(shot)
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        screenshot(shot)
+    };
+    let (shot, none_saved) = (dir.join("menu.png"), dir.join("none"));
+    let (pixels, width, _) = menu(&none_saved, &shot);
     // The menu window sits in the middle: text there, the bare background at the edges.
     let middle: HashSet<[u8; 3]> = (450..830)
         .flat_map(|x| (160..560).map(move |y| (x, y)))
@@ -78,6 +88,19 @@ fn the_menu_opens_and_lists_the_levels() {
     let edge: HashSet<[u8; 3]> =
         (0..100).flat_map(|x| (0..100).map(move |y| (x, y))).map(|(x, y)| pixels[(y * width + x) as usize]).collect();
     assert_eq!(edge.len(), 1, "the background around it");
+    // A saved battle: the menu lists it at the top left, with *Continue*.
+    let saved = dir.join("saves");
+    let save = saved.join("street.ron");
+    let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["run", "levels/street.ron", "--ruleset", "storyteller", "--seed", "1", "--stop-after", "5", "--save"])
+        .arg(&save)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (pixels, width, _) = menu(&saved, &dir.join("menu-saves.png"));
+    let list: HashSet<[u8; 3]> =
+        (20..340).flat_map(|x| (60..140).map(move |y| (x, y))).map(|(x, y)| pixels[(y * width + x) as usize]).collect();
+    assert!(list.len() > 20, "the saved battles' list: {} shades", list.len());
 }
 
 #[test]
@@ -88,6 +111,7 @@ fn one_window_goes_from_the_menu_to_a_battle_and_back_and_plays_again() {
     let tmp = tempfile::Builder::new().prefix("skirmish-tour-").tempdir().expect("a temporary folder");
     let dir = tmp.path();
     let out = Command::new("timeout")
+        .env("SKIRMISH_SAVES", saves_dir())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "menu"])
         .arg("--tour")
         .arg(dir)
@@ -142,6 +166,7 @@ fn one_window_goes_from_the_menu_to_a_battle_and_back_and_plays_again() {
 #[test]
 fn without_a_display_the_game_says_so_in_one_line() {
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .env("SKIRMISH_SAVES", saves_dir())
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .output()
@@ -159,6 +184,7 @@ fn the_hand_over_screen_covers_everything_between_two_players() {
     let dir = tmp.path();
     let shot = dir.join("handover.png");
     let out = Command::new("timeout")
+        .env("SKIRMISH_SAVES", saves_dir())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
         .args(["levels/street.ron", "--ruleset", "shadowrun4", "--seed", "3", "--pace", "0.05", "--frames", "60"])
         .args(["--human", "Crew", "--human", "Gang", "--name", "Crew=Ana", "--name", "Gang=Ben", "--fog"])
@@ -194,6 +220,7 @@ fn the_hand_over_screen_covers_everything_between_two_players() {
 #[test]
 fn a_display_whose_x_server_is_gone_is_said_in_one_line_too() {
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .env("SKIRMISH_SAVES", saves_dir())
         .args(["play", "levels/street.ron"])
         .env("DISPLAY", ":987")
         .env_remove("WAYLAND_DISPLAY")
@@ -203,4 +230,34 @@ fn a_display_whose_x_server_is_gone_is_said_in_one_line_too() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(err.lines().count(), 1, "no panic, no backtrace: {err}");
     assert!(err.starts_with("error: no display to open a window on (no X server answers on DISPLAY :987)"), "{err}");
+}
+
+#[test]
+fn a_battle_in_the_window_is_saved_after_every_decision_and_taken_up_again_with_load() {
+    let tmp = tempfile::Builder::new().prefix("skirmish-saves-").tempdir().expect("a temporary folder");
+    let saves = tmp.path().join("saves");
+    let window = |args: &[&str]| {
+        let out = Command::new("timeout")
+            .env("SKIRMISH_SAVES", &saves)
+            .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
+            .args(args)
+            .output()
+            .expect("runs");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+        stdout
+    };
+    window(&["levels/street.ron", "--ruleset", "storyteller", "--seed", "2", "--pace", "0.05", "--quit-after", "40"]);
+    let files: Vec<_> =
+        std::fs::read_dir(&saves).expect("the saves folder").map(|e| e.expect("a file").path()).collect();
+    assert_eq!(files.len(), 1, "one file for the battle: {files:?}");
+    let first = skirmish::scenario::save::Save::read(&files[0]).expect("a save");
+    assert!(!first.record.is_empty(), "the battle's decisions are in it");
+    let load = files[0].to_str().expect("a path");
+    let stdout = window(&["--load", load, "--pace", "0.05", "--quit-after", "40"]);
+    assert!(stdout.contains("battle: Street with cover (seed 2)"), "{stdout}");
+    let again = skirmish::scenario::save::Save::read(&files[0]).expect("a save");
+    assert!(again.record.len() > first.record.len(), "saved on to the same file");
+    assert_eq!(again.record[..first.record.len()], first.record[..], "the battle went on from where it stopped");
+    assert_eq!(std::fs::read_dir(&saves).expect("listed").count(), 1, "no other file");
 }

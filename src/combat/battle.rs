@@ -44,12 +44,14 @@ pub fn insert_battle(world: &mut World, mut setup: BattleSetup) -> Vec<Entity> {
     if setup.log.names.is_empty() {
         setup.log.names = setup.battle.names();
     }
+    let setup_turn = setup.battle.turn();
     let roster: Vec<Entity> = (0..setup.battle.len()).map(|i| world.spawn(components(&setup.battle, i)).id()).collect();
     world.insert_resource(Engine(setup.battle));
     world.insert_resource(BattleDice(setup.dice));
     world.insert_resource(BattleLog(setup.log));
     world.insert_resource(Roster(roster.clone()));
-    world.insert_resource(TurnState::default());
+    // A saved battle taken up again shows its turn at once.
+    world.insert_resource(TurnState { turn: setup_turn, ..default() });
     super::think::forget(world);
     roster
 }

@@ -252,3 +252,48 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     file.persist(path).map_err(|e| format!("{shown}: cannot write: {}", e.error))?;
     Ok(())
 }
+
+/// The folder saves go to: `$SKIRMISH_SAVES` when set (tests, screenshots), else `saves` in the user's data folder
+/// (the platform's convention: `~/.local/share/skirmish` on Linux), else `saves` here.
+pub fn folder() -> PathBuf {
+    if let Some(dir) = std::env::var_os("SKIRMISH_SAVES") {
+        return PathBuf::from(dir);
+    }
+    directories::ProjectDirs::from("", "", "skirmish")
+        .map_or_else(|| PathBuf::from("saves"), |dirs| dirs.data_dir().join("saves"))
+}
+
+/// A new battle's save file in [`folder`]: its file's name, its ruleset and the time it began.
+pub fn new_path(recipe: &Recipe) -> PathBuf {
+    let stem = recipe.file.file_stem().map_or("battle".into(), |s| s.to_string_lossy());
+    let ruleset = recipe.ruleset.map(|r| format!("-{r:?}")).unwrap_or_default();
+    let now = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string().replace(':', "-");
+    folder().join(format!("{stem}{ruleset}-{now}.ron"))
+}
+
+/// For a list of saves: the file's name, the ruleset (as `ruleset` names it) and the turn; and when it was saved
+/// (UTC).
+pub fn summary(save: &Save, ruleset: impl Fn(RulesetId) -> String) -> (String, String) {
+    let name = save.battle.file.file_stem().map_or("battle".into(), |s| s.to_string_lossy());
+    let ruleset = save.battle.ruleset.map(|r| format!(" · {}", ruleset(r))).unwrap_or_default();
+    let when = std::time::UNIX_EPOCH + std::time::Duration::from_secs(save.saved_at);
+    let when = humantime::format_rfc3339_seconds(when).to_string();
+    (format!("{name}{ruleset} · turn {}", save.turn), format!("saved {} {} UTC", &when[..10], &when[11..16]))
+}
+
+/// Every save in `dir`, newest first, each with its path; a file that does not read as a save is listed with its
+/// one-line error instead.
+pub fn list(dir: &Path) -> Vec<(PathBuf, Result<Save, String>)> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut saves: Vec<(PathBuf, Result<Save, String>)> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|p| {
+            let save = Save::read(&p).map_err(|e| e.to_string());
+            (p, save)
+        })
+        .collect();
+    let when = |s: &Result<Save, String>| s.as_ref().map_or(0, |s| s.saved_at);
+    saves.sort_by(|a, b| when(&b.1).cmp(&when(&a.1)).then_with(|| a.0.cmp(&b.0)));
+    saves
+}

@@ -9,11 +9,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::PlayOptions;
-use super::screens::{NextBattle, Screen};
+use super::screens::{NextBattle, NotStarted, Screen};
 use crate::ai::{Difficulty, Minds};
 use crate::rules::any::RulesetId;
 use crate::scenario::balance::Balance;
 use crate::scenario::level::{self, Level};
+use crate::scenario::save::{DiceRecipe, Recipe, Save};
 
 /// What the menu chose.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +102,8 @@ struct Menu {
     rules: RuleOptions,
     /// How fair each level measured under each ruleset (`skirmish balance --write`), if measured.
     balance: Option<Balance>,
+    /// The saved battles, newest first (read when the menu opens).
+    saves: Vec<(PathBuf, Result<Save, String>)>,
     problems: Vec<String>,
 }
 
@@ -139,9 +142,12 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
             seed: String::new(),
             rules: RuleOptions::default(),
             balance,
+            saves: Vec::new(),
             problems,
         };
-        app.insert_resource(menu).add_systems(EguiPrimaryContextPass, show_menu.run_if(in_state(Screen::Menu)));
+        app.insert_resource(menu)
+            .add_systems(OnEnter(Screen::Menu), list_saves)
+            .add_systems(EguiPrimaryContextPass, show_menu.run_if(in_state(Screen::Menu)));
     }
 }
 
@@ -154,6 +160,18 @@ fn show_menu(
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // The saved battles beside the menu (below it, they pushed *Play* off a 720-pixel window).
+    if !menu.saves.is_empty() {
+        let saves = egui::Window::new("Saved battles").anchor(egui::Align2::LEFT_TOP, [16.0, 40.0]).resizable(false);
+        saves.show(ctx, |ui| {
+            // Clear of the menu in the middle of a 1280-pixel window: long lines wrap.
+            ui.set_max_width(360.0);
+            if let Some(next) = choose_save(ui, &mut menu, &session) {
+                commands.insert_resource(next);
+                screen.set(Screen::Loading);
+            }
+        });
+    }
     // Anchored at the top: the list stays put when a level with more sides makes the window taller.
     egui::Window::new("Skirmish").anchor(egui::Align2::CENTER_TOP, [0.0, 40.0]).resizable(false).show(ctx, |ui| {
         ui.heading("Tactical skirmishes, tabletop rules as written, every roll explained");
@@ -224,10 +242,57 @@ fn battle_of(menu: &Menu, choice: &MenuChoice, session: &PlayOptions) -> Result<
         scenario.set_options(&choice.options)?;
     }
     let minds = Minds { sides: choice.ai.iter().cloned().collect(), default: Difficulty::Normal };
-    let names = choice.names.iter().filter(|(_, n)| !n.trim().is_empty()).cloned().collect();
+    let names: BTreeMap<String, String> = choice.names.iter().filter(|(_, n)| !n.trim().is_empty()).cloned().collect();
     let (humans, fog) = (choice.humans.clone(), choice.fog);
+    let mut recipe = Recipe::new(&choice.level, Some(choice.ruleset), DiceRecipe::Typed, "", Difficulty::Normal);
+    (recipe.humans, recipe.sides, recipe.names, recipe.fog) = (humans.clone(), minds.sides.clone(), names.clone(), fog);
+    (recipe.absent, recipe.options) = (choice.absent.clone(), Some(choice.options.clone()).filter(|o| !o.is_empty()));
     let options = PlayOptions { humans, minds, names, fog, ..session.clone() };
-    Ok(NextBattle { scenario, seed: choice.seed, options })
+    Ok(NextBattle { scenario, seed: choice.seed, options, recipe, resume: None })
+}
+
+/// How many saved battles the menu lists.
+const SAVES_SHOWN: usize = 6;
+
+/// The saves folder's battles, newest first; and why the last battle asked for did not start, if it did not.
+fn list_saves(mut menu: ResMut<Menu>, not_started: Option<Res<NotStarted>>, mut commands: Commands) {
+    menu.saves = crate::scenario::save::list(&crate::scenario::save::folder());
+    if let Some(problem) = not_started {
+        menu.problems = vec![problem.0.clone()];
+        commands.remove_resource::<NotStarted>();
+    }
+}
+
+/// The saved battles, each with *Continue*; the one chosen, set up to be taken up again.
+fn choose_save(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Option<NextBattle> {
+    let mut chosen = None;
+    let short =
+        |r: RulesetId| RULESETS.iter().find(|(id, _, _)| *id == r).map_or(format!("{r:?}"), |(_, n, _)| n.to_string());
+    for (path, save) in menu.saves.iter().take(SAVES_SHOWN) {
+        ui.horizontal(|ui| match save {
+            Ok(save) => {
+                if ui.button("Continue").clicked() {
+                    chosen = Some(path.clone());
+                }
+                let (what, when) = crate::scenario::save::summary(save, short);
+                ui.vertical(|ui| {
+                    ui.label(what);
+                    ui.weak(when);
+                });
+            }
+            Err(e) => {
+                ui.weak(format!("cannot be read: {e}"));
+            }
+        });
+    }
+    let path = chosen?;
+    match NextBattle::saved(&path, session) {
+        Ok(next) => Some(next),
+        Err(e) => {
+            menu.problems = vec![e];
+            None
+        }
+    }
 }
 
 fn choose_level(ui: &mut egui::Ui, menu: &mut Menu) {

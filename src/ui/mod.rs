@@ -15,6 +15,7 @@
 //! - `capture.rs`: a screenshot after some frames, then quit (the smoke test and the pictures in the README and docs/)
 //! - `help.rs`: every key and mouse action (F1 or ?), and a first battle's hint of how to give orders
 
+mod autosave;
 mod board;
 mod camera;
 mod capture;
@@ -40,6 +41,7 @@ use bevy_egui::EguiPlugin;
 
 use crate::map::Battlefield;
 use crate::scenario::Scenario;
+use crate::scenario::save::Recipe;
 
 /// When the process started, for the time-to-first-frame measurement.
 static LAUNCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
@@ -133,7 +135,7 @@ impl Handover {
 pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
-    app.add_plugins(help::plugin);
+    app.add_plugins((help::plugin, autosave::plugin));
 }
 
 /// Where the window opens: the menu (levels from this folder), or a battle at once.
@@ -166,9 +168,16 @@ pub fn run(opening: Opening, options: PlayOptions, tour: Option<tour::Tour>) -> 
 }
 
 /// Opens the window on `scenario`'s battle (the seed, or the scenario's dice, else a random seed).
-pub fn play(scenario: &Scenario, seed: Option<u64>, options: PlayOptions) -> AppExit {
-    let next = screens::NextBattle { scenario: scenario.clone(), seed, options: options.clone() };
+pub fn play(scenario: &Scenario, seed: Option<u64>, options: PlayOptions, recipe: Recipe) -> AppExit {
+    let next = screens::NextBattle { scenario: scenario.clone(), seed, options: options.clone(), recipe, resume: None };
     run(Opening::Battle(Box::new(next)), options, None)
+}
+
+/// Opens the window on a saved battle, taken up where it stopped and saved on to the same file; `session` gives
+/// the window's own settings (pace, screenshot), the save who plays each side.
+pub fn play_saved(path: &std::path::Path, session: PlayOptions) -> Result<AppExit, String> {
+    let next = screens::NextBattle::saved(path, &session)?;
+    Ok(run(Opening::Battle(Box::new(next)), session, None))
 }
 
 /// A bare bevy + bevy_egui window (a camera and one egui window) with the same frame counter: the yardstick the

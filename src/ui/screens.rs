@@ -7,7 +7,11 @@ use bevy_egui::EguiPrimaryContextPass;
 
 use super::{BattleTitle, MapView, PlayOptions, PlayerNames, RoundWord};
 use crate::combat::{AiMinds, HumanSides, TurnState};
+use std::path::{Path, PathBuf};
+
+use crate::combat::battle::BattleSetup;
 use crate::scenario::Scenario;
+use crate::scenario::save::{Recipe, Save};
 
 /// Where the window is.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -47,6 +51,39 @@ pub struct NextBattle {
     pub seed: Option<u64>,
     /// Who plays each side, the players' names, fog, pace.
     pub options: PlayOptions,
+    /// What the battle is started from (its dice chosen at the start), for its save.
+    pub recipe: Recipe,
+    /// A saved battle to take up again instead of starting anew, with the file it is saved to.
+    pub resume: Option<(Box<Save>, PathBuf)>,
+}
+
+/// Where the battle on screen is saved after each decision (`autosave.rs`), what it was started from, and how many
+/// decisions the file holds.
+#[derive(Resource, Debug)]
+pub struct Autosave {
+    pub recipe: Recipe,
+    pub path: PathBuf,
+    pub(super) written: usize,
+    /// The last write failed: said once (a read-only folder must not flood the terminal).
+    pub(super) failed: bool,
+}
+
+/// Why the battle asked for could not start (a save that does not replay): the menu shows it.
+#[derive(Resource, Debug)]
+pub struct NotStarted(pub String);
+
+impl NextBattle {
+    /// A saved battle to take up again: its players as saved, the window's own settings (pace, screenshot) from
+    /// `session`.
+    pub fn saved(path: &Path, session: &PlayOptions) -> Result<Self, String> {
+        let save = Save::read(path).map_err(|e| e.to_string())?;
+        let scenario = save.battle.scenario()?;
+        let r = &save.battle;
+        let (humans, minds, names, fog) = (r.humans.clone(), r.minds(), r.names.clone(), r.fog);
+        let options = PlayOptions { humans, minds, names, fog, ..session.clone() };
+        let recipe = r.clone();
+        Ok(NextBattle { scenario, seed: None, options, recipe, resume: Some((Box::new(save), path.to_owned())) })
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -64,17 +101,32 @@ pub(super) fn fresh<R: Resource + Default>(mut commands: Commands) {
     commands.insert_resource(R::default());
 }
 
-/// Sets up `NextBattle`: the engine, the combatants and the battle's resources, then its screen.
+/// Sets up `NextBattle`: the engine (a saved battle replayed to where it stopped), the combatants and the battle's
+/// resources, then its screen. A save that does not replay goes back to the menu, saying why.
 fn start_battle(world: &mut World) {
     let Some(mut next) = world.get_resource::<NextBattle>().cloned() else { return };
+    let started = match next.resume.take() {
+        Some((save, path)) => {
+            // *Play again* plays this battle from its start.
+            let seed = match save.battle.dice {
+                crate::scenario::save::DiceRecipe::Seed(seed) => Some(seed),
+                _ => None,
+            };
+            world.insert_resource(NextBattle { seed, ..next.clone() });
+            resumed(&save).map(|setup| (setup, save.battle.clone(), path))
+        }
+        None => Ok(fresh_battle(world, &mut next)),
+    };
+    let (setup, recipe, path) = match started {
+        Ok(started) => started,
+        Err(e) => {
+            crate::stdout::say(format_args!("error: {e}\n"));
+            world.insert_resource(NotStarted(e));
+            world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
+            return;
+        }
+    };
     let s = &next.scenario;
-    if next.seed.is_none() && s.dice.is_none() && s.seed.is_none() {
-        // Chosen now and kept: *Play again* replays this very battle.
-        next.seed = Some(rand::random());
-        world.insert_resource(next.clone());
-    }
-    let (dice, label) = crate::scenario::choose_dice(s, next.seed, None);
-    let setup = crate::scenario::setup(s, dice, &label);
     let field = s.field.clone().unwrap_or_else(|| std::sync::Arc::new(super::open_map(s)));
     let o = &next.options;
     world.insert_resource(RoundWord(if setup.battle.announces_phases() { "phase" } else { "pass" }));
@@ -86,10 +138,38 @@ fn start_battle(world: &mut World) {
     world.insert_resource(BattleTitle(s.name.clone()));
     let session = world.resource::<PlayOptions>().clone();
     world.insert_resource(PlayOptions { screenshot: session.screenshot, quit_after: session.quit_after, ..o.clone() });
+    let label = recipe.dice_label.clone();
+    world.insert_resource(Autosave { recipe, path, written: setup.battle.decided(), failed: false });
     for entity in crate::combat::battle::insert_battle(world, setup) {
         world.entity_mut(entity).insert(DespawnOnExit(InBattle));
     }
     crate::stdout::say(format_args!("battle: {} ({label})\n", s.name));
+}
+
+/// A new battle's start: its dice chosen (a random seed kept in `next`, so that *Play again* replays this very
+/// battle) and named in its recipe, with a new file to save it to.
+fn fresh_battle(world: &mut World, next: &mut NextBattle) -> (BattleSetup, Recipe, PathBuf) {
+    let s = &next.scenario;
+    if next.seed.is_none() && s.dice.is_none() && s.seed.is_none() {
+        next.seed = Some(rand::random());
+        world.insert_resource(next.clone());
+    }
+    let (dice, label) = crate::scenario::dice_recipe(s, next.seed, None);
+    let recipe = Recipe { dice, dice_label: label, ..next.recipe.clone() };
+    let dice = recipe.dice(|| Box::new(crate::rules::dice::ScriptedDice::new(Vec::new())));
+    let setup = crate::scenario::setup(s, dice, &recipe.dice_label);
+    let path = crate::scenario::save::new_path(&recipe);
+    (setup, recipe, path)
+}
+
+/// A saved battle replayed to where it stopped.
+fn resumed(save: &Save) -> Result<BattleSetup, String> {
+    let no_typing = || Box::new(crate::rules::dice::ScriptedDice::new(Vec::new())) as Box<_>;
+    let loaded = save.resume(no_typing)?;
+    if let Some(warning) = &loaded.warning {
+        crate::stdout::say(format_args!("warning: {warning}\n"));
+    }
+    Ok(BattleSetup { battle: loaded.battle, dice: loaded.dice, log: loaded.log })
 }
 
 /// The battle set up goes on screen the frame after (a state set while entering another would be taken in the
@@ -112,4 +192,5 @@ fn clear_battle(world: &mut World) {
     world.remove_resource::<AiMinds>();
     world.remove_resource::<crate::combat::tally::BattleTally>();
     world.remove_resource::<MapView>();
+    world.remove_resource::<Autosave>();
 }

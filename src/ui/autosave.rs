@@ -1,0 +1,30 @@
+//! The autosave: after every decision of a battle on screen, its save is written anew (atomically) to its own file
+//! in the saves folder, so that closing the window loses nothing; the menu lists these files to take one up again.
+
+use bevy::prelude::*;
+
+use super::screens::{Autosave, BattleScreenSystems};
+use crate::combat::Engine;
+use crate::scenario::save::Save;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, save_after_each_decision.in_set(BattleScreenSystems));
+}
+
+/// Writes the save when the battle has taken a decision since the last write.
+fn save_after_each_decision(engine: Res<Engine>, autosave: Option<ResMut<Autosave>>) {
+    let Some(mut autosave) = autosave else { return };
+    let decided = engine.0.decided();
+    if decided == autosave.written {
+        return;
+    }
+    autosave.written = decided;
+    match Save::of(&autosave.recipe, &engine.0, &Default::default()).write(&autosave.path) {
+        Ok(()) => autosave.failed = false,
+        Err(e) if !autosave.failed => {
+            autosave.failed = true;
+            crate::stdout::say(format_args!("autosave: {e}\n"));
+        }
+        Err(_) => {}
+    }
+}
