@@ -96,9 +96,12 @@ enum Command {
         /// The ruleset's options in RON, e.g. `(mos_rule: RollIsMoS)` or `(surprise: (alerted: []))`.
         #[arg(long)]
         options: Option<String>,
+        /// Strict play: no undo.
+        #[arg(long)]
+        strict: bool,
         /// Take up a saved battle where it stopped (its level, ruleset, sides and dice are the save's); it is saved
         /// on to the same file.
-        #[arg(long, conflicts_with_all = ["ruleset", "seed", "human", "ai", "sides", "names", "fog", "absent", "options"])]
+        #[arg(long, conflicts_with_all = ["ruleset", "seed", "human", "ai", "sides", "names", "fog", "strict", "absent", "options"])]
         load: Option<PathBuf>,
     },
     /// Play a scenario or a level headless and print its log.
@@ -247,6 +250,7 @@ fn main() -> ExitCode {
             keys,
             absent,
             options: rules,
+            strict,
             load,
         } => {
             let screenshot = screenshot.map(|p| (p, frames));
@@ -266,7 +270,7 @@ fn main() -> ExitCode {
             match (bare, load) {
                 (true, _) => exit_code(skirmish::ui::bare(options)),
                 (false, Some(save)) => play_saved(&save, options),
-                (false, None) => play(&file, (ruleset, rules.as_deref(), &absent), seed, options),
+                (false, None) => play(&file, (ruleset, rules.as_deref(), &absent), (seed, strict), options),
             }
         }
         Command::Run {
@@ -539,7 +543,7 @@ fn menu(screenshot: Option<(PathBuf, u32)>, tour: Option<PathBuf>) -> ExitCode {
 fn play(
     path: &Path,
     (ruleset, rules, absent): (Option<RulesetId>, Option<&str>, &[String]),
-    seed: Option<u64>,
+    (seed, strict): (Option<u64>, bool),
     options: skirmish::ui::PlayOptions,
 ) -> ExitCode {
     if no_display(&format!("play headless with `skirmish run {} --ruleset shadowrun4`", path.display())) {
@@ -558,7 +562,7 @@ fn play(
     let mut recipe = Recipe::new(path, ruleset, DiceRecipe::Typed, "", options.minds.default);
     (recipe.options, recipe.absent) = (rules.map(str::to_owned), absent.to_vec());
     (recipe.humans, recipe.sides) = (options.humans.clone(), options.minds.sides.clone());
-    (recipe.names, recipe.fog) = (options.names.clone(), options.fog);
+    (recipe.names, recipe.fog, recipe.strict) = (options.names.clone(), options.fog, strict);
     exit_code(skirmish::ui::play(&loaded, seed, options, recipe))
 }
 

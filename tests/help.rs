@@ -17,6 +17,7 @@ fn label(code: &str) -> Option<&'static str> {
         "Tab" | "ShiftLeft" | "ShiftRight" => "Tab, Shift+Tab",
         d if d.starts_with("Digit") => "1 – 9",
         "F1" | "Slash" => "F1 or ?",
+        "ControlLeft" | "ControlRight" | "KeyZ" | "KeyY" => "Ctrl+Z, Ctrl+Y",
         _ => return None,
     })
 }

@@ -1,16 +1,18 @@
 //! Saves: a battle saved after any decision and taken up again plays on to exactly the log of the battle never
 //! interrupted (every ruleset on a level, and a scripted scenario), through the save's RON text; a save is written
 //! atomically; a truncated, corrupt, hand-edited or other-version save, or one whose level changed, gets one clear
-//! line and never a panic.
+//! line and never a panic; an undo is the battle before the player's last decision, and a redo takes it again with
+//! the same dice.
 
 use std::path::Path;
 
 use skirmish::ai::Difficulty;
 use skirmish::combat::battle::BattleSetup;
-use skirmish::rules::any::{AnyBattle, RulesetId};
+use skirmish::rules::any::{AnyAction, AnyBattle, RulesetId};
 use skirmish::rules::dice::Dice;
+use skirmish::rules::engine::Recorded;
 use skirmish::rules::outcome::Log;
-use skirmish::scenario::save::{DiceRecipe, Recipe, Save};
+use skirmish::scenario::save::{DiceRecipe, Recipe, Save, undo_point};
 use skirmish::scenario::{self, play_setup};
 
 /// Dice for a battle whose faces were all typed in: none are asked for here.
@@ -167,4 +169,35 @@ fn a_save_whose_level_changed_says_so() {
     std::fs::remove_file(&level).expect("removed");
     let e = save.resume(no_typing).err().expect("refused");
     assert!(e.contains("cannot read"), "{e}");
+}
+
+#[test]
+fn an_undo_goes_back_before_the_players_last_decision_and_a_redo_takes_it_again_with_the_same_dice() {
+    let recipe = recipe("levels/street.ron", Some(RulesetId::Storyteller), 3, Difficulty::Normal);
+    let (_, battle) = play(&recipe, 14);
+    let save = Save::of(&recipe, &battle, &Default::default());
+    let side = |r: &Recorded<AnyAction>| battle.view(r.actor.index()).side.to_owned();
+    let crew = ["Crew".to_owned()];
+    let at = undo_point(&save.record, side, &crew, None).expect("the Crew has decided");
+    assert_eq!(side(&save.record[at]), "Crew");
+    assert!(save.record[at + 1..].iter().all(|r| side(r) == "Gang"), "what the AI did after it goes too");
+    // Undo: the battle as it stood before that decision, as if it had never been taken.
+    let before = save.clone().before(at);
+    let undone = before.resume(no_typing).expect("replays");
+    let (_, straight) = play(&recipe, at);
+    assert_eq!(format!("{:?}", undone.battle), format!("{straight:?}"));
+    // Redo: the decision again, with the very dice it rolled the first time.
+    let again = Save { record: save.record[..=at].to_vec(), ..before };
+    let redone = again.resume(no_typing).expect("replays");
+    let (_, straight) = play(&recipe, at + 1);
+    assert_eq!(format!("{:?}", redone.battle), format!("{straight:?}"));
+    assert_eq!(redone.battle.faces(), &save.faces[..save.record[at].dice], "the same dice");
+    // Hot-seat: not past a hand-over (the next player has seen the result).
+    let both = ["Crew".to_owned(), "Gang".to_owned()];
+    let last = save.record.len() - 1;
+    let last_side = side(&save.record[last]);
+    let other = if last_side == "Crew" { "Gang" } else { "Crew" };
+    assert_eq!(undo_point(&save.record, side, &both, Some(&last_side)), Some(last));
+    assert_eq!(undo_point(&save.record, side, &both, Some(other)), None);
+    assert_eq!(undo_point(&save.record, side, &[], None), None, "nothing to undo for the AI alone");
 }

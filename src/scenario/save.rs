@@ -229,6 +229,31 @@ impl Save {
     }
 }
 
+impl Save {
+    /// The battle as it stood before decision `at`: the record and the faces rolled by then (undo).
+    pub fn before(mut self, at: usize) -> Save {
+        let dice = at.checked_sub(1).and_then(|i| self.record.get(i)).map_or(0, |r| r.dice);
+        self.record.truncate(at);
+        self.faces.truncate(dice);
+        self.typed.retain(|&i| i < dice);
+        self
+    }
+}
+
+/// Where an undo goes back to: the last decision of a player's side (`side` tells a decision's side), with what the
+/// AI did after it. None when no player has decided yet, or when, in a hot-seat battle, another player's slot
+/// (`waiting`) is up since: that player has seen the result.
+pub fn undo_point<A>(
+    record: &[Recorded<A>],
+    side: impl Fn(&Recorded<A>) -> String,
+    humans: &[String],
+    waiting: Option<&str>,
+) -> Option<usize> {
+    let at = record.iter().rposition(|r| humans.contains(&side(r)))?;
+    let handed_over = humans.len() > 1 && waiting != Some(side(&record[at]).as_str());
+    (!handed_over).then_some(at)
+}
+
 /// The digest of a file's text (FNV-1a, 64 bits, in hex), or `None` when it cannot be read.
 pub fn digest_of(path: &Path) -> Option<String> {
     let bytes = std::fs::read(path).ok()?;

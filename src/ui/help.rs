@@ -48,6 +48,7 @@ pub const KEYS: [(&str, &[(&str, &str)]); 3] = [
             ("E", "end the slot doing nothing"),
             ("L", "delay the slot until the others in it have acted (once)"),
             ("Esc or right click", "clear the orders"),
+            ("Ctrl+Z, Ctrl+Y", "undo your last decision (not past a hand-over), redo it"),
         ],
     ),
     ("This window", &[("F1 or ?", "show or hide this help")]),

@@ -28,6 +28,8 @@ pub struct MenuChoice {
     pub names: Vec<(String, String)>,
     /// Fog of war.
     pub fog: bool,
+    /// Strict play: no undo.
+    pub strict: bool,
     /// Sides left out of the battle.
     pub absent: Vec<String>,
     pub seed: Option<u64>,
@@ -98,6 +100,7 @@ struct Menu {
     controls: BTreeMap<String, Control>,
     names: BTreeMap<String, String>,
     fog: bool,
+    strict: bool,
     seed: String,
     rules: RuleOptions,
     /// How fair each level measured under each ruleset (`skirmish balance --write`), if measured.
@@ -139,6 +142,7 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
             controls: BTreeMap::new(),
             names: BTreeMap::new(),
             fog: false,
+            strict: false,
             seed: String::new(),
             rules: RuleOptions::default(),
             balance,
@@ -222,6 +226,7 @@ pub(super) fn all_ai_battle(world: &mut World, index: usize) -> Result<String, S
         ai: sides,
         names: Vec::new(),
         fog: false,
+        strict: false,
         absent: Vec::new(),
         seed: Some(1),
         options: String::new(),
@@ -246,6 +251,7 @@ fn battle_of(menu: &Menu, choice: &MenuChoice, session: &PlayOptions) -> Result<
     let (humans, fog) = (choice.humans.clone(), choice.fog);
     let mut recipe = Recipe::new(&choice.level, Some(choice.ruleset), DiceRecipe::Typed, "", Difficulty::Normal);
     (recipe.humans, recipe.sides, recipe.names, recipe.fog) = (humans.clone(), minds.sides.clone(), names.clone(), fog);
+    recipe.strict = choice.strict;
     (recipe.absent, recipe.options) = (choice.absent.clone(), Some(choice.options.clone()).filter(|o| !o.is_empty()));
     let options = PlayOptions { humans, minds, names, fog, ..session.clone() };
     Ok(NextBattle { scenario, seed: choice.seed, options, recipe, resume: None })
@@ -423,6 +429,7 @@ fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
         menu.controls.insert(side, control);
     }
     ui.checkbox(&mut menu.fog, "Fog of war: each player sees only what their side's units see");
+    ui.checkbox(&mut menu.strict, "Strict: no undo");
 }
 
 /// The menu's choice, if a level is selected.
@@ -441,8 +448,8 @@ fn chosen(menu: &Menu) -> Option<MenuChoice> {
     let absent = menu.controls.iter().filter(|(_, c)| **c == Control::Absent).map(|(s, _)| s.clone()).collect();
     let ruleset = menu.ruleset;
     let names = menu.names.iter().map(|(s, n)| (s.clone(), n.clone())).collect();
-    let (fog, options) = (menu.fog, menu.rules.ron(ruleset));
-    Some(MenuChoice { level: path.clone(), ruleset, humans, ai, names, fog, absent, seed, options })
+    let (fog, strict, options) = (menu.fog, menu.strict, menu.rules.ron(ruleset));
+    Some(MenuChoice { level: path.clone(), ruleset, humans, ai, names, fog, strict, absent, seed, options })
 }
 
 #[cfg(test)]

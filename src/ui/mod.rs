@@ -30,6 +30,7 @@ pub mod panels;
 mod preview;
 pub mod screens;
 pub mod tour;
+pub mod undo;
 mod units;
 
 use std::path::PathBuf;
@@ -135,7 +136,7 @@ impl Handover {
 pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
-    app.add_plugins((help::plugin, autosave::plugin));
+    app.add_plugins((help::plugin, autosave::plugin, undo::plugin));
 }
 
 /// Where the window opens: the menu (levels from this folder), or a battle at once.

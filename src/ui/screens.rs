@@ -105,6 +105,8 @@ pub(super) fn fresh<R: Resource + Default>(mut commands: Commands) {
 /// resources, then its screen. A save that does not replay goes back to the menu, saying why.
 fn start_battle(world: &mut World) {
     let Some(mut next) = world.get_resource::<NextBattle>().cloned() else { return };
+    // A battle taken up again is saved at once (after an undo, the file must not keep what was undone).
+    let taken_up = next.resume.is_some();
     let started = match next.resume.take() {
         Some((save, path)) => {
             // *Play again* plays this battle from its start.
@@ -139,7 +141,8 @@ fn start_battle(world: &mut World) {
     let session = world.resource::<PlayOptions>().clone();
     world.insert_resource(PlayOptions { screenshot: session.screenshot, quit_after: session.quit_after, ..o.clone() });
     let label = recipe.dice_label.clone();
-    world.insert_resource(Autosave { recipe, path, written: setup.battle.decided(), failed: false });
+    let written = if taken_up { usize::MAX } else { setup.battle.decided() };
+    world.insert_resource(Autosave { recipe, path, written, failed: false });
     for entity in crate::combat::battle::insert_battle(world, setup) {
         world.entity_mut(entity).insert(DespawnOnExit(InBattle));
     }

@@ -1,0 +1,127 @@
+//! Undo and redo (Ctrl+Z / Ctrl+Y, or the buttons at the right of the bar on top): back to before the player's last decision, its
+//! rolls and whatever the AI did after it included; redo takes it again with the same dice. The battle is rebuilt from
+//! its save (the record replayed to that point, `screens.rs` takes it up as it takes up any save), so nothing of the
+//! undone decision is left. Undo never crosses a hot-seat hand-over (the other player has seen the result), and is off
+//! in a strict battle.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::screens::{Autosave, BattleScreenSystems, NextBattle, Screen};
+use crate::combat::{Engine, HumanSides, TurnState};
+use crate::rules::any::AnyAction;
+use crate::rules::engine::Recorded;
+use crate::scenario::save::{Save, undo_point};
+
+/// Take back the player's last decision.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct TakeBack;
+
+/// Take the decision taken back again.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct TakeAgain;
+
+/// The decisions taken back, latest last, each as the record up to and with it; the save file they belong to.
+#[derive(Resource, Default, Debug)]
+pub struct Undone {
+    records: Vec<Vec<Recorded<AnyAction>>>,
+    path: std::path::PathBuf,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<TakeBack>().add_message::<TakeAgain>().init_resource::<Undone>().add_systems(
+        Update,
+        (read_undo_keys, take_back.run_if(on_message::<TakeBack>), take_again.run_if(on_message::<TakeAgain>))
+            .chain()
+            .in_set(BattleScreenSystems),
+    );
+}
+
+fn read_undo_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut back: MessageWriter<TakeBack>,
+    mut again: MessageWriter<TakeAgain>,
+) {
+    if !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyZ) {
+        back.write(TakeBack);
+    }
+    if keys.just_pressed(KeyCode::KeyY) {
+        again.write(TakeAgain);
+    }
+}
+
+/// The Undo and Redo buttons, for the bar on top (`panels.rs`): none in a strict battle.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct UndoButtons<'w> {
+    autosave: Option<Res<'w, Autosave>>,
+    undone: Res<'w, Undone>,
+    back: MessageWriter<'w, TakeBack>,
+    again: MessageWriter<'w, TakeAgain>,
+}
+
+impl UndoButtons<'_> {
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let Some(autosave) = self.autosave.as_ref().filter(|a| !a.recipe.strict) else { return };
+        let redo = !self.undone.records.is_empty() && self.undone.path == autosave.path;
+        if ui.add_enabled(redo, egui::Button::new("Redo").small()).on_hover_text("Ctrl+Y").clicked() {
+            self.again.write(TakeAgain);
+        }
+        if ui.small_button("Undo").on_hover_text("Ctrl+Z: back to before your last decision").clicked() {
+            self.back.write(TakeBack);
+        }
+    }
+}
+
+/// Rebuilds the battle at the player's last decision, when the rules of undo allow it.
+fn take_back(world: &mut World) {
+    let Some(autosave) = world.get_resource::<Autosave>().filter(|a| !a.recipe.strict) else { return };
+    let (Some(engine), Some(humans)) = (world.get_resource::<Engine>(), world.get_resource::<HumanSides>()) else {
+        return;
+    };
+    let waiting =
+        world.resource::<TurnState>().awaiting().and_then(|(_, slot)| engine.0.current().filter(|s| *s == slot));
+    let waiting_side = waiting.map(|slot| engine.0.view(slot.actor).side.to_owned());
+    let record = engine.0.record();
+    let side = |r: &Recorded<AnyAction>| engine.0.view(r.actor.index()).side.to_owned();
+    let Some(at) = undo_point(&record, side, &humans.0, waiting_side.as_deref()) else { return };
+    let save = Save::of(&autosave.recipe, &engine.0, &Default::default());
+    let path = autosave.path.clone();
+    let mut undone = world.remove_resource::<Undone>().unwrap_or_default();
+    if undone.path != path {
+        undone = Undone { records: Vec::new(), path: path.clone() };
+    }
+    undone.records.push(record[..=at].to_vec());
+    world.insert_resource(undone);
+    rebuild(world, save.before(at), path);
+}
+
+/// Takes the last decision taken back again (the record up to it replayed, with the same dice).
+fn take_again(world: &mut World) {
+    let (Some(autosave), Some(engine)) = (world.get_resource::<Autosave>(), world.get_resource::<Engine>()) else {
+        return;
+    };
+    let (save, path, record) =
+        (Save::of(&autosave.recipe, &engine.0, &Default::default()), autosave.path.clone(), engine.0.record());
+    let mut undone = world.resource_mut::<Undone>();
+    let Some(again) = undone.records.pop() else { return };
+    // Taken anew since (another decision after the undo): what was undone is gone.
+    if undone.path != path || again.len() <= record.len() || again[..record.len()] != record[..] {
+        undone.records.clear();
+        return;
+    }
+    // The faces it has; the record's own dice roll the rest again as it is replayed.
+    let save = Save { record: again, ..save };
+    rebuild(world, save, path);
+}
+
+/// Sets `save` up as the next battle and goes through the loading screen: the old battle's entities and resources go,
+/// the save is replayed, and the battle comes back on screen.
+fn rebuild(world: &mut World, save: Save, path: std::path::PathBuf) {
+    let Some(mut next) = world.get_resource::<NextBattle>().cloned() else { return };
+    next.resume = Some((Box::new(save), path));
+    world.insert_resource(next);
+    world.resource_mut::<NextState<Screen>>().set(Screen::Loading);
+}
