@@ -110,12 +110,13 @@ enum Command {
         #[arg(required_unless_present = "load")]
         scenario: Option<PathBuf>,
         /// Take up a saved battle where it stopped, and play it on (its file, ruleset, sides and dice are the save's).
-        #[arg(long, conflicts_with_all = ["scenario", "ruleset", "seed", "dice", "typed", "options", "absent"])]
+        #[arg(long, conflicts_with_all = ["scenario", "ruleset", "seed", "dice", "typed", "options", "absent", "ai", "sides"])]
         load: Option<PathBuf>,
         /// Save the battle to this file when it stops (at its end, or after `--stop-after` decisions).
         #[arg(long)]
         save: Option<PathBuf>,
-        /// Stop after this many decisions (with `--save`: a battle to take up later with `--load`).
+        /// Stop once the battle has taken this many decisions, a loaded save's among them (with `--save`: a battle to
+        /// take up later with `--load`).
         #[arg(long)]
         stop_after: Option<usize>,
         /// The ruleset's options in RON, e.g. `(mos_rule: RollIsMoS)`.
@@ -369,7 +370,7 @@ fn run(start: Start, save: Option<&Path>, stop_after: Option<usize>, json: bool)
     let (log, result, battle) = scenario::play_setup(setup, Some(recipe.minds()), stop_after.unwrap_or(usize::MAX));
     print_log(&log, json);
     let saved = match (save, &battle) {
-        (Some(path), Some(battle)) => Save::of(&recipe, battle, &Default::default()).write(path),
+        (Some(path), Some(battle)) => Save::of(&recipe, battle).write(path),
         _ => Ok(()),
     };
     match result.and(saved) {
@@ -386,7 +387,7 @@ fn begin(mut recipe: Recipe, (seed, faces, typed): DiceArgs) -> Result<(BattleSe
     let loaded = recipe.scenario()?;
     (recipe.dice, recipe.dice_label) = match typed {
         true => (DiceRecipe::Typed, "typed in".to_owned()),
-        false => scenario::dice_recipe(&loaded, seed, faces),
+        false => skirmish::scenario::save::dice_recipe(&loaded, seed, faces),
     };
     let dice = recipe.dice(typed_dice);
     Ok((scenario::setup(&loaded, dice, &recipe.dice_label), recipe))

@@ -260,4 +260,11 @@ fn a_battle_in_the_window_is_saved_after_every_decision_and_taken_up_again_with_
     assert!(again.record.len() > first.record.len(), "saved on to the same file");
     assert_eq!(again.record[..first.record.len()], first.record[..], "the battle went on from where it stopped");
     assert_eq!(std::fs::read_dir(&saves).expect("listed").count(), 1, "no other file");
+    // A save that does not replay (two decisions swapped by hand): back to the menu, which says why.
+    let mut broken = again.clone();
+    broken.record.swap(0, 1);
+    let bad = tmp.path().join("bad.ron");
+    broken.write(&bad).expect("written");
+    let stdout = window(&["--load", bad.to_str().expect("a path"), "--quit-after", "20"]);
+    assert!(stdout.contains("error: the save does not replay on "), "{stdout}");
 }

@@ -36,7 +36,7 @@ fn play(recipe: &Recipe, decisions: usize) -> (Log, AnyBattle) {
 
 /// The save of `battle`, written to RON text and read back.
 fn through_text(recipe: &Recipe, battle: &AnyBattle) -> Save {
-    let save = Save::of(recipe, battle, &Default::default());
+    let save = Save::of(recipe, battle);
     let text = save.to_ron().expect("written");
     let read = Save::parse(&text, Path::new("test.ron")).expect("reads back");
     assert_eq!(read, save, "a save reads back as written");
@@ -101,8 +101,8 @@ fn a_save_is_written_whole_over_the_last_one_and_nothing_else_is_left_beside_it(
     let recipe = recipe("levels/street.ron", Some(RulesetId::Storyteller), 1, Difficulty::Easy);
     let (_, early) = play(&recipe, 3);
     let (_, later) = play(&recipe, 9);
-    Save::of(&recipe, &early, &Default::default()).write(&path).expect("written");
-    Save::of(&recipe, &later, &Default::default()).write(&path).expect("written over");
+    Save::of(&recipe, &early).write(&path).expect("written");
+    Save::of(&recipe, &later).write(&path).expect("written over");
     assert_eq!(Save::read(&path).expect("reads").record.len(), 9);
     let files: Vec<_> = std::fs::read_dir(path.parent().expect("its folder")).expect("listed").collect();
     assert_eq!(files.len(), 1, "no temporary file is left: {files:?}");
@@ -112,7 +112,7 @@ fn a_save_is_written_whole_over_the_last_one_and_nothing_else_is_left_beside_it(
 fn saved_text() -> (Recipe, String) {
     let recipe = recipe("levels/street.ron", Some(RulesetId::EclipsePhase), 2, Difficulty::Easy);
     let (_, battle) = play(&recipe, 12);
-    let text = Save::of(&recipe, &battle, &Default::default()).to_ron().expect("written");
+    let text = Save::of(&recipe, &battle).to_ron().expect("written");
     (recipe, text)
 }
 
@@ -129,6 +129,9 @@ fn a_truncated_corrupt_or_other_version_save_gets_one_line_naming_where() {
     assert!(empty.starts_with("saves/broken.ron:"), "{empty}");
     let other = Save::parse(&text.replacen("version: 1", "version: 7", 1), path).unwrap_err().to_string();
     assert_eq!(other, "saves/broken.ron:2:3: a save of version 7; this build reads saves of version 1");
+    let mut far = Save::parse(&text, path).expect("a save");
+    far.saved_at = u64::MAX;
+    assert_eq!(skirmish::scenario::save::summary(&far, |r| format!("{r:?}")).1, "saved 9999-12-31 23:59 UTC");
     let none = Save::parse("(turn: 3)", path).unwrap_err().to_string();
     assert_eq!(none, "saves/broken.ron:1:1: not a save: it has no `version`");
     let typo = Save::parse(&text.replacen("turn:", "trun:", 1), path).unwrap_err().to_string();
@@ -156,7 +159,7 @@ fn a_save_whose_level_changed_says_so() {
     std::fs::write(&level, &original).expect("copied");
     let recipe = Recipe::new(&level, Some(RulesetId::Storyteller), DiceRecipe::Seed(4), "seed 4", Difficulty::Easy);
     let (_, battle) = play(&recipe, 10);
-    let save = Save::of(&recipe, &battle, &Default::default());
+    let save = Save::of(&recipe, &battle);
     assert!(save.turn >= 2, "saved in turn {}", save.turn);
     // A comment more: the battle still replays, with a warning.
     std::fs::write(&level, format!("// edited\n{original}")).expect("edited");
@@ -175,7 +178,7 @@ fn a_save_whose_level_changed_says_so() {
 fn an_undo_goes_back_before_the_players_last_decision_and_a_redo_takes_it_again_with_the_same_dice() {
     let recipe = recipe("levels/street.ron", Some(RulesetId::Storyteller), 3, Difficulty::Normal);
     let (_, battle) = play(&recipe, 14);
-    let save = Save::of(&recipe, &battle, &Default::default());
+    let save = Save::of(&recipe, &battle);
     let side = |r: &Recorded<AnyAction>| battle.view(r.actor.index()).side.to_owned();
     let crew = ["Crew".to_owned()];
     let at = undo_point(&save.record, side, &crew, None).expect("the Crew has decided");

@@ -1,5 +1,6 @@
 //! Injected dice: every roll in Skirmish comes through the [`Dice`] trait, so a battle can use a seeded RNG, a
-//! scripted list of faces (tests, `--dice`), or faces typed in by a player who rolls physical dice.
+//! scripted list of faces (tests, `--dice`), or faces typed in by a player who rolls physical dice; a saved battle
+//! taken up again gives its saved faces first ([`Resumed`]).
 //!
 //! Faces are read the way a player reads the die: a d100 is 0–99 ("00" is 0), every other die is 1–N. A d10 may
 //! also be entered as 0, which reads as 10, as printed on physical ten-siders.

@@ -1,7 +1,8 @@
 //! Scenarios: a RON file with a ruleset and its options, combatants with sheets, gear, positions and starting
 //! condition, optional scripted actions and optional dice. [`load`] reads and checks one; [`start`] makes its battle
 //! engine, [`run`] plays it. Levels (`level.rs`, checked in `level_check.rs`) become scenarios under any ruleset,
-//! each archetype a sheet from that ruleset's roster (`roster.rs`).
+//! each archetype a sheet from that ruleset's roster (`roster.rs`). A battle's save (`save.rs`) is the record that
+//! replays it onto the same start.
 
 pub mod balance;
 mod check;
@@ -270,32 +271,6 @@ fn roster_names(text: &str) -> Result<Vec<String>, ron::error::SpannedError> {
     let file: File = ron_options().from_str(text)?;
     let (Rules::EclipsePhase(r) | Rules::Shadowrun4(r) | Rules::Storyteller(r) | Rules::HomebrewD6(r)) = file.ruleset;
     Ok(r.combatants.into_iter().map(|c| c.name).collect())
-}
-
-/// The dice of a battle: faces given, else a seed given, else the scenario's own faces or seed, else a random seed
-/// (which the label tells, to replay it).
-pub fn choose_dice(
-    scenario: &Scenario,
-    seed: Option<u64>,
-    faces: Option<Vec<u32>>,
-) -> (Box<dyn Dice + Send + Sync>, String) {
-    let (recipe, label) = dice_recipe(scenario, seed, faces);
-    (recipe.dice(|| Box::new(crate::rules::dice::ScriptedDice::new(Vec::new()))), label)
-}
-
-/// Where a battle's dice come from, as [`choose_dice`] picks them, with the name the battle's log gives them.
-pub fn dice_recipe(scenario: &Scenario, seed: Option<u64>, faces: Option<Vec<u32>>) -> (save::DiceRecipe, String) {
-    if let Some(faces) = faces.or_else(|| if seed.is_none() { scenario.dice.clone() } else { None }) {
-        let label = format!("{} scripted faces", faces.len());
-        return (save::DiceRecipe::Faces(faces), label);
-    }
-    match seed.or(scenario.seed) {
-        Some(seed) => (save::DiceRecipe::Seed(seed), format!("seed {seed}")),
-        None => {
-            let seed = rand::random::<u64>();
-            (save::DiceRecipe::Seed(seed), format!("random seed {seed}; replay with --seed {seed}"))
-        }
-    }
 }
 
 /// Plays a scenario with `dice` (scripted, or the built-in choice for everyone), appending to `log`. On an error

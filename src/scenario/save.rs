@@ -88,10 +88,9 @@ pub enum DiceRecipe {
     Typed,
 }
 
-/// A saved battle taken up again: its scenario, the battle where it was saved, the dice to go on with, and the log
-/// replayed so far.
+/// A saved battle taken up again: the battle where it was saved, the dice to go on with, and the log replayed so
+/// far.
 pub struct Loaded {
-    pub scenario: Scenario,
     pub battle: AnyBattle,
     pub dice: Box<dyn Dice + Send + Sync>,
     pub log: Log,
@@ -100,11 +99,11 @@ pub struct Loaded {
 }
 
 impl Recipe {
-    /// A recipe for a battle from `file` (its digest taken now), played by the AI at `ai` with `dice`.
+    /// A recipe for a battle from `file` (its digest taken now), played by the AI at `ai` with `dice` (which a new
+    /// battle's start may choose anew: see [`dice_recipe`]).
     pub fn new(file: &Path, ruleset: Option<RulesetId>, dice: DiceRecipe, dice_label: &str, ai: Difficulty) -> Self {
         Recipe {
-            // Where the file is, wherever the save is loaded from.
-            file: std::fs::canonicalize(file).unwrap_or_else(|_| file.to_owned()),
+            file: file.to_owned(),
             digest: digest_of(file).unwrap_or_default(),
             ruleset,
             options: None,
@@ -149,22 +148,18 @@ impl DiceRecipe {
 
 impl Save {
     /// The save of `battle`, started from `recipe`, now.
-    pub fn of(recipe: &Recipe, battle: &AnyBattle, typed: &BTreeSet<usize>) -> Self {
+    pub fn of(recipe: &Recipe, battle: &AnyBattle) -> Self {
         let saved_at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         let faces = battle.faces().to_vec();
         let typed = match recipe.dice {
             DiceRecipe::Typed => (0..faces.len()).collect(),
-            _ => typed.clone(),
+            _ => BTreeSet::new(),
         };
-        Save {
-            version: VERSION,
-            battle: recipe.clone(),
-            turn: battle.turn(),
-            saved_at,
-            record: battle.record(),
-            faces,
-            typed,
-        }
+        // The file wherever the save is taken up from (a path as given is relative to where the battle began).
+        let file = std::fs::canonicalize(&recipe.file).unwrap_or_else(|_| recipe.file.clone());
+        let battle_recipe = Recipe { file, ..recipe.clone() };
+        let (turn, record) = (battle.turn(), battle.record());
+        Save { version: VERSION, battle: battle_recipe, turn, saved_at, record, faces, typed }
     }
 
     /// The save as RON text.
@@ -225,7 +220,7 @@ impl Save {
             .map_err(|e| format!("the save does not replay on {file}: {e}{}", changed_note()))?;
         let warning =
             changed.then(|| format!("{file} has changed since the battle was saved; it replayed all the same"));
-        Ok(Loaded { scenario, battle, dice: Box::new(dice), log, warning })
+        Ok(Loaded { battle, dice: Box::new(dice), log, warning })
     }
 }
 
@@ -252,6 +247,22 @@ pub fn undo_point<A>(
     let at = record.iter().rposition(|r| humans.contains(&side(r)))?;
     let handed_over = humans.len() > 1 && waiting != Some(side(&record[at]).as_str());
     (!handed_over).then_some(at)
+}
+
+/// Where a battle's dice come from: faces given, else a seed given, else the scenario's own faces or seed, else a
+/// random seed (which the name tells, to replay it); with the name the battle's log gives them.
+pub fn dice_recipe(scenario: &Scenario, seed: Option<u64>, faces: Option<Vec<u32>>) -> (DiceRecipe, String) {
+    if let Some(faces) = faces.or_else(|| if seed.is_none() { scenario.dice.clone() } else { None }) {
+        let label = format!("{} scripted faces", faces.len());
+        return (DiceRecipe::Faces(faces), label);
+    }
+    match seed.or(scenario.seed) {
+        Some(seed) => (DiceRecipe::Seed(seed), format!("seed {seed}")),
+        None => {
+            let seed = rand::random::<u64>();
+            (DiceRecipe::Seed(seed), format!("random seed {seed}; replay with --seed {seed}"))
+        }
+    }
 }
 
 /// The digest of a file's text (FNV-1a, 64 bits, in hex), or `None` when it cannot be read.
@@ -301,7 +312,8 @@ pub fn new_path(recipe: &Recipe) -> PathBuf {
 pub fn summary(save: &Save, ruleset: impl Fn(RulesetId) -> String) -> (String, String) {
     let name = save.battle.file.file_stem().map_or("battle".into(), |s| s.to_string_lossy());
     let ruleset = save.battle.ruleset.map(|r| format!(" · {}", ruleset(r))).unwrap_or_default();
-    let when = std::time::UNIX_EPOCH + std::time::Duration::from_secs(save.saved_at);
+    // A hand-edited time past the year 9999 is not a date humantime writes: it reads as the last second of 9999.
+    let when = std::time::UNIX_EPOCH + std::time::Duration::from_secs(save.saved_at.min(253_402_300_799));
     let when = humantime::format_rfc3339_seconds(when).to_string();
     (format!("{name}{ruleset} · turn {}", save.turn), format!("saved {} {} UTC", &when[..10], &when[11..16]))
 }

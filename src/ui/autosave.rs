@@ -19,7 +19,7 @@ fn save_after_each_decision(engine: Res<Engine>, autosave: Option<ResMut<Autosav
         return;
     }
     autosave.written = decided;
-    match Save::of(&autosave.recipe, &engine.0, &Default::default()).write(&autosave.path) {
+    match Save::of(&autosave.recipe, &engine.0).write(&autosave.path) {
         Ok(()) => autosave.failed = false,
         Err(e) if !autosave.failed => {
             autosave.failed = true;

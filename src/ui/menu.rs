@@ -1,6 +1,6 @@
 //! The main menu, the window's first screen: choose a level (with what it teaches), a ruleset and its options,
 //! who plays each side (a player, several for hotseat, or the AI at a difficulty) and optionally a seed, then Play:
-//! the battle opens in the same window, and its end comes back here.
+//! the battle opens in the same window, and its end comes back here. Beside it, the saved battles, each to continue.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

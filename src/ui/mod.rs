@@ -4,7 +4,8 @@
 //! - `board.rs`: the grid, terrain and zones
 //! - `units.rs`: units with side colours, names and health bars; the acting unit highlighted
 //! - `camera.rs`: the camera, fitted to the map; pan and zoom
-//! - `menu.rs`: the main menu: level, ruleset, the sides you command, seed
+//! - `menu.rs`: the main menu: level, ruleset, the sides you command, seed; the saved battles to continue
+//! - `autosave.rs`: the battle saved after each decision; `undo.rs`: undo and redo
 //! - `effects.rs`: tracers for attacks, floating damage numbers
 //! - `panels.rs`: egui panels: combat log, initiative tracker, the acting unit's sheet, the battle's state
 //! - `preview.rs`: what the pointer asks: reachable cells, the route and its cost, sight, cover and exact odds

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::combat::battle::BattleSetup;
 use crate::scenario::Scenario;
-use crate::scenario::save::{Recipe, Save};
+use crate::scenario::save::{DiceRecipe, Recipe, Save};
 
 /// Where the window is.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -73,10 +73,17 @@ pub struct Autosave {
 pub struct NotStarted(pub String);
 
 impl NextBattle {
-    /// A saved battle to take up again: its players as saved, the window's own settings (pace, screenshot) from
+    /// A saved battle to take up again (not one of typed-in dice, which the window cannot ask for yet): its players as saved, the window's own settings (pace, screenshot) from
     /// `session`.
     pub fn saved(path: &Path, session: &PlayOptions) -> Result<Self, String> {
         let save = Save::read(path).map_err(|e| e.to_string())?;
+        if save.battle.dice == DiceRecipe::Typed {
+            let how = format!("`skirmish run --load {}`", path.display());
+            return Err(format!(
+                "{}: its dice are typed in, which the window cannot ask for yet: {how}",
+                path.display()
+            ));
+        }
         let scenario = save.battle.scenario()?;
         let r = &save.battle;
         let (humans, minds, names, fog) = (r.humans.clone(), r.minds(), r.names.clone(), r.fog);
@@ -124,7 +131,6 @@ fn start_battle(world: &mut World) {
         Err(e) => {
             crate::stdout::say(format_args!("error: {e}\n"));
             world.insert_resource(NotStarted(e));
-            world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
             return;
         }
     };
@@ -157,8 +163,15 @@ fn fresh_battle(world: &mut World, next: &mut NextBattle) -> (BattleSetup, Recip
         next.seed = Some(rand::random());
         world.insert_resource(next.clone());
     }
-    let (dice, label) = crate::scenario::dice_recipe(s, next.seed, None);
-    let recipe = Recipe { dice, dice_label: label, ..next.recipe.clone() };
+    let (dice, label) = match (&next.recipe.dice, next.seed) {
+        // *Play again* after a save of given faces: the same faces.
+        (DiceRecipe::Faces(faces), None) => {
+            (DiceRecipe::Faces(faces.clone()), format!("{} scripted faces", faces.len()))
+        }
+        _ => crate::scenario::save::dice_recipe(s, next.seed, None),
+    };
+    let digest = crate::scenario::save::digest_of(&next.recipe.file).unwrap_or_default();
+    let recipe = Recipe { dice, dice_label: label, digest, ..next.recipe.clone() };
     let dice = recipe.dice(|| Box::new(crate::rules::dice::ScriptedDice::new(Vec::new())));
     let setup = crate::scenario::setup(s, dice, &recipe.dice_label);
     let path = crate::scenario::save::new_path(&recipe);
@@ -177,8 +190,9 @@ fn resumed(save: &Save) -> Result<BattleSetup, String> {
 
 /// The battle set up goes on screen the frame after (a state set while entering another would be taken in the
 /// same transition, and the battle screen entered twice).
-fn show_battle(mut next: ResMut<NextState<Screen>>) {
-    next.set(Screen::Battle);
+fn show_battle(engine: Option<Res<crate::combat::Engine>>, mut next: ResMut<NextState<Screen>>) {
+    // Nothing set up (a save that does not replay): back to the menu, which says why.
+    next.set(if engine.is_some() { Screen::Battle } else { Screen::Menu });
 }
 
 /// A battle that has ended goes to the battle-over screen.

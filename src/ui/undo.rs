@@ -87,7 +87,7 @@ fn take_back(world: &mut World) {
     let record = engine.0.record();
     let side = |r: &Recorded<AnyAction>| engine.0.view(r.actor.index()).side.to_owned();
     let Some(at) = undo_point(&record, side, &humans.0, waiting_side.as_deref()) else { return };
-    let save = Save::of(&autosave.recipe, &engine.0, &Default::default());
+    let save = Save::of(&autosave.recipe, &engine.0);
     let path = autosave.path.clone();
     let mut undone = world.remove_resource::<Undone>().unwrap_or_default();
     if undone.path != path {
@@ -103,8 +103,7 @@ fn take_again(world: &mut World) {
     let (Some(autosave), Some(engine)) = (world.get_resource::<Autosave>(), world.get_resource::<Engine>()) else {
         return;
     };
-    let (save, path, record) =
-        (Save::of(&autosave.recipe, &engine.0, &Default::default()), autosave.path.clone(), engine.0.record());
+    let (save, path, record) = (Save::of(&autosave.recipe, &engine.0), autosave.path.clone(), engine.0.record());
     let mut undone = world.resource_mut::<Undone>();
     let Some(again) = undone.records.pop() else { return };
     // Taken anew since (another decision after the undo): what was undone is gone.
