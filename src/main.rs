@@ -99,6 +99,9 @@ enum Command {
         /// Strict play: no undo.
         #[arg(long)]
         strict: bool,
+        /// Watch a saved battle step by step from its start (forward, back, play, a slider over every step).
+        #[arg(long, conflicts_with = "load")]
+        replay: Option<PathBuf>,
         /// Take up a saved battle where it stopped (its level, ruleset, sides and dice are the save's); it is saved
         /// on to the same file.
         #[arg(long, conflicts_with_all = ["ruleset", "seed", "human", "ai", "sides", "names", "fog", "strict", "absent", "options"])]
@@ -252,6 +255,7 @@ fn main() -> ExitCode {
             absent,
             options: rules,
             strict,
+            replay,
             load,
         } => {
             let screenshot = screenshot.map(|p| (p, frames));
@@ -270,7 +274,8 @@ fn main() -> ExitCode {
             };
             match (bare, load) {
                 (true, _) => exit_code(skirmish::ui::bare(options)),
-                (false, Some(save)) => play_saved(&save, options),
+                (false, _) if let Some(save) = replay => play_saved(&save, options, true),
+                (false, Some(save)) => play_saved(&save, options, false),
                 (false, None) => play(&file, (ruleset, rules.as_deref(), &absent), (seed, strict), options),
             }
         }
@@ -567,12 +572,16 @@ fn play(
     exit_code(skirmish::ui::play(&loaded, seed, options, recipe))
 }
 
-/// `skirmish play --load SAVE`: the saved battle in the window, taken up where it stopped.
-fn play_saved(path: &Path, options: skirmish::ui::PlayOptions) -> ExitCode {
+/// `skirmish play --load SAVE`: the saved battle in the window, taken up where it stopped; `--replay SAVE`: watched.
+fn play_saved(path: &Path, options: skirmish::ui::PlayOptions, watch: bool) -> ExitCode {
     if no_display(&format!("play it on headless with `skirmish run --load {}`", path.display())) {
         return ExitCode::from(2);
     }
-    match skirmish::ui::play_saved(path, options) {
+    let opened = match watch {
+        true => skirmish::ui::watch_saved(path, options),
+        false => skirmish::ui::play_saved(path, options),
+    };
+    match opened {
         Ok(exit) => exit_code(exit),
         Err(e) => {
             eprintln!("error: {e}");

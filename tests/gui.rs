@@ -260,6 +260,11 @@ fn a_battle_in_the_window_is_saved_after_every_decision_and_taken_up_again_with_
     assert!(again.record.len() > first.record.len(), "saved on to the same file");
     assert_eq!(again.record[..first.record.len()], first.record[..], "the battle went on from where it stopped");
     assert_eq!(std::fs::read_dir(&saves).expect("listed").count(), 1, "no other file");
+    // Watched step by step: nothing plays by itself, and the save is left as it is.
+    let stdout = window(&["--replay", load, "--quit-after", "20"]);
+    assert!(stdout.contains("battle: Street with cover (seed 2)"), "{stdout}");
+    let watched = skirmish::scenario::save::Save::read(&files[0]).expect("a save");
+    assert_eq!((watched.record, watched.saved_at), (again.record.clone(), again.saved_at), "a replay writes nothing");
     // A save that does not replay (two decisions swapped by hand): back to the menu, which says why.
     let mut broken = again.clone();
     broken.record.swap(0, 1);

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::PlayOptions;
-use super::screens::{NextBattle, NotStarted, Screen};
+use super::screens::{NextBattle, NotStarted, Screen, Watching};
 use crate::ai::{Difficulty, Minds};
 use crate::rules::any::RulesetId;
 use crate::scenario::balance::Balance;
@@ -170,8 +170,11 @@ fn show_menu(
         saves.show(ctx, |ui| {
             // Clear of the menu in the middle of a 1280-pixel window: long lines wrap.
             ui.set_max_width(360.0);
-            if let Some(next) = choose_save(ui, &mut menu, &session) {
+            if let Some((next, watching)) = choose_save(ui, &mut menu, &session) {
                 commands.insert_resource(next);
+                if let Some(watching) = watching {
+                    commands.insert_resource(watching);
+                }
                 screen.set(Screen::Loading);
             }
         });
@@ -263,14 +266,16 @@ const SAVES_SHOWN: usize = 6;
 /// The saves folder's battles, newest first; and why the last battle asked for did not start, if it did not.
 fn list_saves(mut menu: ResMut<Menu>, not_started: Option<Res<NotStarted>>, mut commands: Commands) {
     menu.saves = crate::scenario::save::list(&crate::scenario::save::folder());
+    // Back at the menu, a replay is over.
+    commands.remove_resource::<Watching>();
     if let Some(problem) = not_started {
         menu.problems = vec![problem.0.clone()];
         commands.remove_resource::<NotStarted>();
     }
 }
 
-/// The saved battles, each with *Continue*; the one chosen, set up to be taken up again.
-fn choose_save(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Option<NextBattle> {
+/// The saved battles, each with *Continue* and *Watch*; the one chosen, set up to be taken up again or watched.
+fn choose_save(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Option<(NextBattle, Option<Watching>)> {
     let mut chosen = None;
     let short =
         |r: RulesetId| RULESETS.iter().find(|(id, _, _)| *id == r).map_or(format!("{r:?}"), |(_, n, _)| n.to_string());
@@ -278,7 +283,10 @@ fn choose_save(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Opt
         ui.horizontal(|ui| match save {
             Ok(save) => {
                 if ui.button("Continue").clicked() {
-                    chosen = Some(path.clone());
+                    chosen = Some((path.clone(), false));
+                }
+                if ui.button("Watch").on_hover_text("step through it from the start").clicked() {
+                    chosen = Some((path.clone(), true));
                 }
                 let (what, when) = crate::scenario::save::summary(save, short);
                 ui.vertical(|ui| {
@@ -291,8 +299,12 @@ fn choose_save(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Opt
             }
         });
     }
-    let path = chosen?;
-    match NextBattle::saved(&path, session) {
+    let (path, watch) = chosen?;
+    let next = match watch {
+        true => NextBattle::watched(&path, session).map(|(next, watching)| (next, Some(watching))),
+        false => NextBattle::saved(&path, session).map(|next| (next, None)),
+    };
+    match next {
         Ok(next) => Some(next),
         Err(e) => {
             menu.problems = vec![e];

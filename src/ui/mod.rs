@@ -5,7 +5,8 @@
 //! - `units.rs`: units with side colours, names and health bars; the acting unit highlighted
 //! - `camera.rs`: the camera, fitted to the map; pan and zoom
 //! - `menu.rs`: the main menu: level, ruleset, the sides you command, seed; the saved battles to continue
-//! - `autosave.rs`: the battle saved after each decision; `undo.rs`: undo and redo
+//! - `autosave.rs`: the battle saved after each decision; `undo.rs`: undo and redo; `replay.rs`: a save watched
+//!   step by step
 //! - `effects.rs`: tracers for attacks, floating damage numbers
 //! - `panels.rs`: egui panels: combat log, initiative tracker, the acting unit's sheet, the battle's state
 //! - `preview.rs`: what the pointer asks: reachable cells, the route and its cost, sight, cover and exact odds
@@ -29,6 +30,7 @@ pub mod orders;
 mod pacing;
 pub mod panels;
 mod preview;
+pub mod replay;
 pub mod screens;
 pub mod tour;
 pub mod undo;
@@ -137,13 +139,15 @@ impl Handover {
 pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
-    app.add_plugins((help::plugin, autosave::plugin, undo::plugin));
+    app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin));
 }
 
 /// Where the window opens: the menu (levels from this folder), or a battle at once.
 pub enum Opening {
     Menu(PathBuf),
     Battle(Box<screens::NextBattle>),
+    /// A saved battle to watch step by step.
+    Watch(Box<screens::NextBattle>, Box<screens::Watching>),
 }
 
 /// Opens the window, one App for every screen (menu, battle, battle over), until the player quits.
@@ -158,6 +162,10 @@ pub fn run(opening: Opening, options: PlayOptions, tour: Option<tour::Tour>) -> 
         Opening::Menu(folder) => (screens::Screen::Menu, folder),
         Opening::Battle(next) => {
             app.insert_resource(*next);
+            (screens::Screen::Loading, PathBuf::from("levels"))
+        }
+        Opening::Watch(next, watching) => {
+            app.insert_resource(*next).insert_resource(*watching);
             (screens::Screen::Loading, PathBuf::from("levels"))
         }
     };
@@ -180,6 +188,12 @@ pub fn play(scenario: &Scenario, seed: Option<u64>, options: PlayOptions, recipe
 pub fn play_saved(path: &std::path::Path, session: PlayOptions) -> Result<AppExit, String> {
     let next = screens::NextBattle::saved(path, &session)?;
     Ok(run(Opening::Battle(Box::new(next)), session, None))
+}
+
+/// Opens the window on a saved battle to watch step by step, from its start.
+pub fn watch_saved(path: &std::path::Path, session: PlayOptions) -> Result<AppExit, String> {
+    let (next, watching) = screens::NextBattle::watched(path, &session)?;
+    Ok(run(Opening::Watch(Box::new(next), Box::new(watching)), session, None))
 }
 
 /// A bare bevy + bevy_egui window (a camera and one egui window) with the same frame counter: the yardstick the

@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::orders::Orders;
 use super::pacing::Pace;
 use super::preview::Preview;
+use super::replay::ReplayControls;
 use super::undo::UndoButtons;
 use super::{Acting, Selected};
 use super::{BattleTitle, RoundWord};
@@ -78,6 +79,7 @@ fn show_panels(
     mut orders: ResMut<Orders>,
     mut whole_log: Local<bool>,
     mut undo: UndoButtons,
+    mut replay: ReplayControls,
 ) -> Result {
     let Labels { title, word, fog, names } = said;
     let ctx = contexts.ctx_mut()?;
@@ -85,7 +87,7 @@ fn show_panels(
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
     // Whose turn it is, when a player's unit waits.
     let player = state.awaiting().and_then(|(e, _)| units.get(e).ok()).map(|r| names.of(&r.2.0));
-    show_top_bar(&mut root, (&title, &word, acting.1), (&state, player), &pace, &mut undo);
+    show_top_bar(&mut root, (&title, &word, acting.1), (&state, player), &pace, (&mut undo, &mut replay));
     show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders));
     let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| CombatantId::at(r.8.0)).collect();
     show_log(&mut root, &log, (&hidden, fog.on), &mut whole_log);
@@ -97,7 +99,7 @@ fn show_top_bar(
     (title, word, phase): (&BattleTitle, &RoundWord, u32),
     (state, player): (&TurnState, Option<String>),
     pace: &Pace,
-    undo: &mut UndoButtons,
+    (undo, replay): (&mut UndoButtons, &mut ReplayControls),
 ) {
     egui::Panel::top("top").show(root, |ui| {
         ui.horizontal(|ui| {
@@ -121,8 +123,14 @@ fn show_top_bar(
                 speed
             });
             ui.separator();
-            ui.weak("Space pause · N step · [ ] pace · arrows/WASD pan · wheel or +/− zoom · F1 every key");
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| undo.show(ui));
+            // A replay's controls take the hint's room (its battle plays no slot of its own).
+            if !replay.on() {
+                ui.weak("Space pause · N step · [ ] pace · arrows/WASD pan · wheel or +/− zoom · F1 every key");
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| match replay.on() {
+                true => replay.show(ui),
+                false => undo.show(ui),
+            });
         });
     });
 }

@@ -68,11 +68,29 @@ pub struct Autosave {
     pub(super) failed: bool,
 }
 
+/// A saved battle being watched step by step (`replay.rs`): the save, its file, the step shown (how many of its
+/// decisions are taken), and whether it plays on by itself.
+#[derive(Resource, Debug)]
+pub struct Watching {
+    pub save: Box<Save>,
+    pub path: PathBuf,
+    pub at: usize,
+    pub playing: bool,
+}
+
 /// Why the battle asked for could not start (a save that does not replay): the menu shows it.
 #[derive(Resource, Debug)]
 pub struct NotStarted(pub String);
 
 impl NextBattle {
+    /// A saved battle to watch from its start (`replay.rs` shows its every step).
+    pub fn watched(path: &Path, session: &PlayOptions) -> Result<(Self, Watching), String> {
+        let mut next = NextBattle::saved(path, session)?;
+        let Some((save, path)) = next.resume.take() else { return Err("not a save".into()) };
+        next.resume = Some((Box::new(save.as_ref().clone().before(0)), path.clone()));
+        Ok((next, Watching { save, path, at: 0, playing: false }))
+    }
+
     /// A saved battle to take up again (not one of typed-in dice, which the window cannot ask for yet): its players as saved, the window's own settings (pace, screenshot) from
     /// `session`.
     pub fn saved(path: &Path, session: &PlayOptions) -> Result<Self, String> {
@@ -147,8 +165,11 @@ fn start_battle(world: &mut World) {
     let session = world.resource::<PlayOptions>().clone();
     world.insert_resource(PlayOptions { screenshot: session.screenshot, quit_after: session.quit_after, ..o.clone() });
     let label = recipe.dice_label.clone();
-    let written = if taken_up { usize::MAX } else { setup.battle.decided() };
-    world.insert_resource(Autosave { recipe, path, written, failed: false });
+    // A battle being watched is not saved (its save is what is watched).
+    if !world.contains_resource::<Watching>() {
+        let written = if taken_up { usize::MAX } else { setup.battle.decided() };
+        world.insert_resource(Autosave { recipe, path, written, failed: false });
+    }
     for entity in crate::combat::battle::insert_battle(world, setup) {
         world.entity_mut(entity).insert(DespawnOnExit(InBattle));
     }
