@@ -125,6 +125,8 @@ fn a_truncated_corrupt_or_other_version_save_gets_one_line_naming_where() {
     assert_eq!(truncated.lines().count(), 1, "{truncated}");
     let garbage = Save::parse("\u{0}\u{1}PK garbage", path).unwrap_err().to_string();
     assert!(garbage.starts_with("saves/broken.ron:1:"), "{garbage}");
+    let words = Save::parse("garbage", path).unwrap_err().to_string();
+    assert_eq!(words, "saves/broken.ron:1:1: Expected a save, `(version: 1, …)`, but found `garbage`");
     let empty = Save::parse("", path).unwrap_err().to_string();
     assert!(empty.starts_with("saves/broken.ron:"), "{empty}");
     let other = Save::parse(&text.replacen("version: 1", "version: 7", 1), path).unwrap_err().to_string();

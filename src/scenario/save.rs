@@ -176,7 +176,15 @@ impl Save {
         struct Probe {
             version: Option<u32>,
         }
-        let probe: Probe = ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e))?;
+        // Not even the shape of a save: said so, not in terms of the probe.
+        let not_a_save = |e: ron::error::SpannedError| match ScenarioError::syntax(path, e) {
+            ScenarioError::Syntax { path, line, column, message } => {
+                let message = message.replace("struct `Probe`", "a save, `(version: 1, …)`,");
+                ScenarioError::Syntax { path, line, column, message }
+            }
+            other => other,
+        };
+        let probe: Probe = ron_options().from_str(text).map_err(not_a_save)?;
         match probe.version {
             Some(VERSION) => ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e)),
             Some(v) => Err(ScenarioError::invalid(
