@@ -405,7 +405,7 @@ fn resume(path: &Path) -> Result<(BattleSetup, Recipe), String> {
     if let Some(warning) = &loaded.warning {
         eprintln!("warning: {warning}");
     }
-    Ok((BattleSetup { battle: loaded.battle, dice: loaded.dice, log: loaded.log }, save.battle))
+    Ok((loaded.setup, save.battle))
 }
 
 /// Dice typed in on the terminal.
@@ -565,10 +565,7 @@ fn play(
             return ExitCode::from(2);
         }
     };
-    let mut recipe = Recipe::new(path, ruleset, DiceRecipe::Typed, "", options.minds.default);
-    (recipe.options, recipe.absent) = (rules.map(str::to_owned), absent.to_vec());
-    (recipe.humans, recipe.sides) = (options.humans.clone(), options.minds.sides.clone());
-    (recipe.names, recipe.fog, recipe.strict) = (options.names.clone(), options.fog, strict);
+    let recipe = options.recipe(path, ruleset, (rules.map(str::to_owned), absent.to_vec()), strict);
     exit_code(skirmish::ui::play(&loaded, seed, options, recipe))
 }
 

@@ -7,18 +7,11 @@
 use std::path::Path;
 
 use skirmish::ai::Difficulty;
-use skirmish::combat::battle::BattleSetup;
 use skirmish::rules::any::{AnyAction, AnyBattle, RulesetId};
-use skirmish::rules::dice::Dice;
 use skirmish::rules::engine::Recorded;
 use skirmish::rules::outcome::Log;
-use skirmish::scenario::save::{DiceRecipe, Recipe, Save, undo_point};
+use skirmish::scenario::save::{DiceRecipe, Recipe, Save, no_typing, undo_point};
 use skirmish::scenario::{self, play_setup};
-
-/// Dice for a battle whose faces were all typed in: none are asked for here.
-fn no_typing() -> Box<dyn Dice + Send + Sync> {
-    Box::new(skirmish::rules::dice::ScriptedDice::new(Vec::new()))
-}
 
 /// A recipe for `file` under `ruleset`, seeded, the AI at `ai` on every side.
 fn recipe(file: &str, ruleset: Option<RulesetId>, seed: u64, ai: Difficulty) -> Recipe {
@@ -47,8 +40,7 @@ fn through_text(recipe: &Recipe, battle: &AnyBattle) -> Save {
 fn resumed(save: &Save) -> String {
     let loaded = save.resume(no_typing).expect("the save replays");
     assert_eq!(loaded.warning, None);
-    let setup = BattleSetup { battle: loaded.battle, dice: loaded.dice, log: loaded.log };
-    let (log, result, _) = play_setup(setup, Some(save.battle.minds()), usize::MAX);
+    let (log, result, _) = play_setup(loaded.setup, Some(save.battle.minds()), usize::MAX);
     result.expect("the rules accept every decision");
     text(&log)
 }
@@ -190,13 +182,13 @@ fn an_undo_goes_back_before_the_players_last_decision_and_a_redo_takes_it_again_
     let before = save.clone().before(at);
     let undone = before.resume(no_typing).expect("replays");
     let (_, straight) = play(&recipe, at);
-    assert_eq!(format!("{:?}", undone.battle), format!("{straight:?}"));
+    assert_eq!(format!("{:?}", undone.setup.battle), format!("{straight:?}"));
     // Redo: the decision again, with the very dice it rolled the first time.
     let again = Save { record: save.record[..=at].to_vec(), ..before };
     let redone = again.resume(no_typing).expect("replays");
     let (_, straight) = play(&recipe, at + 1);
-    assert_eq!(format!("{:?}", redone.battle), format!("{straight:?}"));
-    assert_eq!(redone.battle.faces(), &save.faces[..save.record[at].dice], "the same dice");
+    assert_eq!(format!("{:?}", redone.setup.battle), format!("{straight:?}"));
+    assert_eq!(redone.setup.battle.faces(), &save.faces[..save.record[at].dice], "the same dice");
     // Hot-seat: not past a hand-over (the next player has seen the result).
     let both = ["Crew".to_owned(), "Gang".to_owned()];
     let last = save.record.len() - 1;

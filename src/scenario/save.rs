@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Scenario, ScenarioError, files, ron_options, start};
 use crate::ai::{Difficulty, Minds};
+use crate::combat::battle::BattleSetup;
 use crate::rules::any::{AnyAction, AnyBattle, RulesetId};
 use crate::rules::dice::{Dice, Resumed, ScriptedDice, SeededDice};
 use crate::rules::engine::Recorded;
@@ -88,14 +89,16 @@ pub enum DiceRecipe {
     Typed,
 }
 
-/// A saved battle taken up again: the battle where it was saved, the dice to go on with, and the log replayed so
-/// far.
+/// A saved battle taken up again: the battle where it was saved with the dice to go on with and the log replayed
+/// so far, ready for the ECS to play on; and a warning when its file has changed since (it replayed all the same).
 pub struct Loaded {
-    pub battle: AnyBattle,
-    pub dice: Box<dyn Dice + Send + Sync>,
-    pub log: Log,
-    /// Said when the file the battle was started from has changed since (the save still replayed).
+    pub setup: BattleSetup,
     pub warning: Option<String>,
+}
+
+/// Dice for a battle none of whose dice are typed in: a face asked of them is an error, never a prompt.
+pub fn no_typing() -> Box<dyn Dice + Send + Sync> {
+    Box::new(ScriptedDice::new(Vec::new()))
 }
 
 impl Recipe {
@@ -228,7 +231,7 @@ impl Save {
             .map_err(|e| format!("the save does not replay on {file}: {e}{}", changed_note()))?;
         let warning =
             changed.then(|| format!("{file} has changed since the battle was saved; it replayed all the same"));
-        Ok(Loaded { battle, dice: Box::new(dice), log, warning })
+        Ok(Loaded { setup: BattleSetup { battle, dice: Box::new(dice), log }, warning })
     }
 }
 

@@ -14,7 +14,7 @@ use crate::ai::{Difficulty, Minds};
 use crate::rules::any::RulesetId;
 use crate::scenario::balance::Balance;
 use crate::scenario::level::{self, Level};
-use crate::scenario::save::{DiceRecipe, Recipe, Save};
+use crate::scenario::save::Save;
 
 /// What the menu chose.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -252,11 +252,9 @@ fn battle_of(menu: &Menu, choice: &MenuChoice, session: &PlayOptions) -> Result<
     let minds = Minds { sides: choice.ai.iter().cloned().collect(), default: Difficulty::Normal };
     let names: BTreeMap<String, String> = choice.names.iter().filter(|(_, n)| !n.trim().is_empty()).cloned().collect();
     let (humans, fog) = (choice.humans.clone(), choice.fog);
-    let mut recipe = Recipe::new(&choice.level, Some(choice.ruleset), DiceRecipe::Typed, "", Difficulty::Normal);
-    (recipe.humans, recipe.sides, recipe.names, recipe.fog) = (humans.clone(), minds.sides.clone(), names.clone(), fog);
-    recipe.strict = choice.strict;
-    (recipe.absent, recipe.options) = (choice.absent.clone(), Some(choice.options.clone()).filter(|o| !o.is_empty()));
     let options = PlayOptions { humans, minds, names, fog, ..session.clone() };
+    let rules = (Some(choice.options.clone()).filter(|o| !o.is_empty()), choice.absent.clone());
+    let recipe = options.recipe(&choice.level, Some(choice.ruleset), rules, choice.strict);
     Ok(NextBattle { scenario, seed: choice.seed, options, recipe, resume: None })
 }
 

@@ -45,7 +45,7 @@ use bevy_egui::EguiPlugin;
 
 use crate::map::Battlefield;
 use crate::scenario::Scenario;
-use crate::scenario::save::Recipe;
+use crate::scenario::save::{DiceRecipe, Recipe};
 
 /// When the process started, for the time-to-first-frame measurement.
 static LAUNCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
@@ -79,6 +79,24 @@ pub struct PlayOptions {
     pub fog: bool,
     /// Open the help with every key at once (screenshots; F1 or ? toggles it).
     pub keys: bool,
+}
+
+impl PlayOptions {
+    /// The recipe of a battle from `file` played as these options say (who plays each side, the players' names,
+    /// fog), with the ruleset's `options`, the sides left `absent`, `strict` play; its dice are chosen as it starts.
+    pub fn recipe(
+        &self,
+        file: &std::path::Path,
+        ruleset: Option<crate::rules::any::RulesetId>,
+        (options, absent): (Option<String>, Vec<String>),
+        strict: bool,
+    ) -> Recipe {
+        let mut recipe = Recipe::new(file, ruleset, DiceRecipe::Typed, "", self.minds.default);
+        (recipe.options, recipe.absent, recipe.strict) = (options, absent, strict);
+        (recipe.humans, recipe.sides) = (self.humans.clone(), self.minds.sides.clone());
+        (recipe.names, recipe.fog) = (self.names.clone(), self.fog);
+        recipe
+    }
 }
 
 /// The map the battle is fought on (open ground around the combatants for a scenario without a level).

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::combat::battle::BattleSetup;
 use crate::scenario::Scenario;
-use crate::scenario::save::{DiceRecipe, Recipe, Save};
+use crate::scenario::save::{DiceRecipe, Recipe, Save, dice_recipe, digest_of, new_path, no_typing};
 
 /// Where the window is.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -91,8 +91,8 @@ impl NextBattle {
         Ok((next, Watching { save, path, at: 0, playing: false }))
     }
 
-    /// A saved battle to take up again (not one of typed-in dice, which the window cannot ask for yet): its players as saved, the window's own settings (pace, screenshot) from
-    /// `session`.
+    /// A saved battle to take up again (not one of typed-in dice, which the window cannot ask for yet): its players
+    /// as saved, the window's own settings (pace, screenshot) from `session`.
     pub fn saved(path: &Path, session: &PlayOptions) -> Result<Self, String> {
         let save = Save::read(path).map_err(|e| e.to_string())?;
         if save.battle.dice == DiceRecipe::Typed {
@@ -136,7 +136,7 @@ fn start_battle(world: &mut World) {
         Some((save, path)) => {
             // *Play again* plays this battle from its start.
             let seed = match save.battle.dice {
-                crate::scenario::save::DiceRecipe::Seed(seed) => Some(seed),
+                DiceRecipe::Seed(seed) => Some(seed),
                 _ => None,
             };
             world.insert_resource(NextBattle { seed, ..next.clone() });
@@ -189,24 +189,23 @@ fn fresh_battle(world: &mut World, next: &mut NextBattle) -> (BattleSetup, Recip
         (DiceRecipe::Faces(faces), None) => {
             (DiceRecipe::Faces(faces.clone()), format!("{} scripted faces", faces.len()))
         }
-        _ => crate::scenario::save::dice_recipe(s, next.seed, None),
+        _ => dice_recipe(s, next.seed, None),
     };
-    let digest = crate::scenario::save::digest_of(&next.recipe.file).unwrap_or_default();
+    let digest = digest_of(&next.recipe.file).unwrap_or_default();
     let recipe = Recipe { dice, dice_label: label, digest, ..next.recipe.clone() };
-    let dice = recipe.dice(|| Box::new(crate::rules::dice::ScriptedDice::new(Vec::new())));
+    let dice = recipe.dice(no_typing);
     let setup = crate::scenario::setup(s, dice, &recipe.dice_label);
-    let path = crate::scenario::save::new_path(&recipe);
+    let path = new_path(&recipe);
     (setup, recipe, path)
 }
 
 /// A saved battle replayed to where it stopped.
 fn resumed(save: &Save) -> Result<BattleSetup, String> {
-    let no_typing = || Box::new(crate::rules::dice::ScriptedDice::new(Vec::new())) as Box<_>;
     let loaded = save.resume(no_typing)?;
     if let Some(warning) = &loaded.warning {
         crate::stdout::say(format_args!("warning: {warning}\n"));
     }
-    Ok(BattleSetup { battle: loaded.battle, dice: loaded.dice, log: loaded.log })
+    Ok(loaded.setup)
 }
 
 /// The battle set up goes on screen the frame after (a state set while entering another would be taken in the

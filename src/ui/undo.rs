@@ -53,10 +53,11 @@ fn read_undo_keys(
     }
 }
 
-/// The Undo and Redo buttons, for the bar on top (`panels.rs`): none in a strict battle.
+/// The Undo and Redo buttons, for the bar on top (`panels.rs`): none in a strict battle or one the AI plays alone.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct UndoButtons<'w> {
     autosave: Option<Res<'w, Autosave>>,
+    humans: Option<Res<'w, HumanSides>>,
     undone: Res<'w, Undone>,
     back: MessageWriter<'w, TakeBack>,
     again: MessageWriter<'w, TakeAgain>,
@@ -64,7 +65,9 @@ pub struct UndoButtons<'w> {
 
 impl UndoButtons<'_> {
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        let Some(autosave) = self.autosave.as_ref().filter(|a| !a.recipe.strict) else { return };
+        // Nothing to take back where the AI plays every side.
+        let players = self.humans.as_ref().is_some_and(|h| !h.0.is_empty());
+        let Some(autosave) = self.autosave.as_ref().filter(|a| !a.recipe.strict && players) else { return };
         let redo = !self.undone.records.is_empty() && self.undone.path == autosave.path;
         if ui.add_enabled(redo, egui::Button::new("Redo").small()).on_hover_text("Ctrl+Y").clicked() {
             self.again.write(TakeAgain);
@@ -84,16 +87,15 @@ fn take_back(world: &mut World) {
     let waiting =
         world.resource::<TurnState>().awaiting().and_then(|(_, slot)| engine.0.current().filter(|s| *s == slot));
     let waiting_side = waiting.map(|slot| engine.0.view(slot.actor).side.to_owned());
-    let record = engine.0.record();
-    let side = |r: &Recorded<AnyAction>| engine.0.view(r.actor.index()).side.to_owned();
-    let Some(at) = undo_point(&record, side, &humans.0, waiting_side.as_deref()) else { return };
     let save = Save::of(&autosave.recipe, &engine.0);
+    let side = |r: &Recorded<AnyAction>| engine.0.view(r.actor.index()).side.to_owned();
+    let Some(at) = undo_point(&save.record, side, &humans.0, waiting_side.as_deref()) else { return };
     let path = autosave.path.clone();
     let mut undone = world.remove_resource::<Undone>().unwrap_or_default();
     if undone.path != path {
         undone = Undone { records: Vec::new(), path: path.clone() };
     }
-    undone.records.push(record[..=at].to_vec());
+    undone.records.push(save.record[..=at].to_vec());
     world.insert_resource(undone);
     rebuild(world, save.before(at), path);
 }
@@ -103,11 +105,12 @@ fn take_again(world: &mut World) {
     let (Some(autosave), Some(engine)) = (world.get_resource::<Autosave>(), world.get_resource::<Engine>()) else {
         return;
     };
-    let (save, path, record) = (Save::of(&autosave.recipe, &engine.0), autosave.path.clone(), engine.0.record());
+    let (save, path) = (Save::of(&autosave.recipe, &engine.0), autosave.path.clone());
     let mut undone = world.resource_mut::<Undone>();
     let Some(again) = undone.records.pop() else { return };
     // Taken anew since (another decision after the undo): what was undone is gone.
-    if undone.path != path || again.len() <= record.len() || again[..record.len()] != record[..] {
+    let now = save.record.len();
+    if undone.path != path || again.len() <= now || again[..now] != save.record[..] {
         undone.records.clear();
         return;
     }
