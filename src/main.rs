@@ -87,6 +87,10 @@ enum Command {
         /// Fog of war: each player sees only what the units of the side whose turn it is can see.
         #[arg(long)]
         fog: bool,
+        /// Roll this side's dice yourself and type the faces in (a side you command; repeatable); the AI's dice
+        /// stay seeded.
+        #[arg(long)]
+        by_hand: Vec<String>,
         /// Open the help with every key and mouse action at once (F1 or ? shows and hides it).
         #[arg(long)]
         keys: bool,
@@ -104,7 +108,7 @@ enum Command {
         replay: Option<PathBuf>,
         /// Take up a saved battle where it stopped (its level, ruleset, sides and dice are the save's); it is saved
         /// on to the same file.
-        #[arg(long, conflicts_with_all = ["ruleset", "seed", "human", "ai", "sides", "names", "fog", "strict", "absent", "options"])]
+        #[arg(long, conflicts_with_all = ["ruleset", "seed", "human", "ai", "sides", "names", "fog", "by_hand", "strict", "absent", "options"])]
         load: Option<PathBuf>,
     },
     /// Play a scenario or a level headless and print its log.
@@ -251,6 +255,7 @@ fn main() -> ExitCode {
             sides,
             names,
             fog,
+            by_hand,
             keys,
             absent,
             options: rules,
@@ -270,6 +275,7 @@ fn main() -> ExitCode {
                 minds,
                 names,
                 fog,
+                by_hand,
                 keys,
             };
             match (bare, load) {
@@ -552,6 +558,11 @@ fn play(
     (seed, strict): (Option<u64>, bool),
     options: skirmish::ui::PlayOptions,
 ) -> ExitCode {
+    // A wrong argument is said before a missing display.
+    if let Some(side) = options.by_hand.iter().find(|s| !options.humans.contains(s)) {
+        eprintln!("error: --by-hand {side}: only a side you command (--human {side}) rolls its dice by hand");
+        return ExitCode::from(2);
+    }
     if no_display(&format!("play headless with `skirmish run {} --ruleset shadowrun4`", path.display())) {
         return ExitCode::from(2);
     }

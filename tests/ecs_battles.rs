@@ -54,7 +54,12 @@ fn ep_app(
     let (combatants, _) = ep_parts(s);
     let (rules, turn_limit, objectives) = (EclipsePhase::default(), s.turn_limit, s.objectives.clone());
     let battle = Battle::new(Start { rules, combatants, orders, turn_limit, objectives });
-    battle_app(BattleSetup { battle: AnyBattle::EclipsePhase(battle), dice, log: Log::default() })
+    battle_app(BattleSetup {
+        battle: AnyBattle::EclipsePhase(battle),
+        dice,
+        log: Log::default(),
+        typed: Default::default(),
+    })
 }
 
 /// Every message of the battle, as one line each, in the order the systems wrote them.

@@ -273,3 +273,29 @@ fn a_battle_in_the_window_is_saved_after_every_decision_and_taken_up_again_with_
     let stdout = window(&["--load", bad.to_str().expect("a path"), "--quit-after", "20"]);
     assert!(stdout.contains("error: the save does not replay on "), "{stdout}");
 }
+
+#[test]
+fn a_player_who_rolls_their_own_dice_is_asked_for_them_and_the_battle_waits() {
+    let tmp = tempfile::Builder::new().prefix("skirmish-dice-").tempdir().expect("a temporary folder");
+    let shot = tmp.path().join("dice.png");
+    let out = Command::new("timeout")
+        .env("SKIRMISH_SAVES", saves_dir())
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
+        .args(["levels/street.ron", "--ruleset", "homebrew-d6", "--seed", "2", "--pace", "0.05", "--frames", "40"])
+        .args(["--human", "Crew", "--by-hand", "Crew", "--screenshot"])
+        .arg(&shot)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The first turn's initiative is the Crew's first roll: asked for at once, and asked once while it waits.
+    let asked: Vec<&str> = stdout.lines().filter(|l| l.starts_with("dice to roll by hand:")).collect();
+    assert_eq!(asked, ["dice to roll by hand: 7 d6 for Crew rifleman 1: Reaction 4 + Intuition 3 (initiative)"]);
+    let err = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["play", "levels/street.ron", "--human", "Crew", "--by-hand", "Gang"])
+        .env("DISPLAY", ":99")
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&err.stderr);
+    assert!(stderr.contains("--by-hand Gang: only a side you command"), "{stderr}");
+}

@@ -198,3 +198,14 @@ fn an_undo_goes_back_before_the_players_last_decision_and_a_redo_takes_it_again_
     assert_eq!(undo_point(&save.record, side, &both, Some(other)), None);
     assert_eq!(undo_point(&save.record, side, &[], None), None, "nothing to undo for the AI alone");
 }
+
+#[test]
+fn every_face_a_battle_rolls_shows_in_its_log_in_order() {
+    for ruleset in [RulesetId::EclipsePhase, RulesetId::Shadowrun4, RulesetId::Storyteller, RulesetId::HomebrewD6] {
+        for file in ["levels/street.ron", "levels/ambush.ron", "levels/crossroads.ron"] {
+            let (log, battle) = play(&recipe(file, Some(ruleset), 5, Difficulty::Hard), usize::MAX);
+            let shown: Vec<u32> = log.events.iter().flat_map(|e| e.faces()).collect();
+            assert_eq!(shown, battle.faces(), "{file} under {ruleset:?}");
+        }
+    }
+}

@@ -4,7 +4,9 @@
 use bevy::prelude::*;
 
 use super::messages::{ActionResolved, AttackResolved, DeclareAction, UnitMoved};
-use super::{BattleDice, BattleLog, Engine, Roster, TurnState, TurnSystems};
+use super::{BattleDice, BattleLog, Engine, Roster, SlotPhase, TurnState, TurnSystems};
+use crate::rules::RulesError;
+use crate::rules::dice::DiceError;
 use crate::rules::outcome::Event;
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,7 +25,9 @@ struct ActionNews<'w> {
     unit_moved: MessageWriter<'w, UnitMoved>,
 }
 
-/// Has the engine carry out each declared action in the slot being played.
+/// Has the engine carry out each declared action in the slot being played, and an action held for dice rolled by
+/// hand once they are typed in: it stops at the first roll still to be typed in (the engine stands as it was) and is
+/// held until then.
 fn resolve_actions(
     mut declared: MessageReader<DeclareAction>,
     mut engine: ResMut<Engine>,
@@ -33,15 +37,30 @@ fn resolve_actions(
     roster: Res<Roster>,
     mut said: ActionNews,
 ) {
-    for DeclareAction { entity, slot, action } in declared.read() {
+    let held = match state.phase {
+        SlotPhase::RollingByHand(entity, slot) if dice.0.wanted().is_none() => {
+            state.phase = SlotPhase::Choosing(entity, slot);
+            state.held.take().map(|action| DeclareAction { entity, slot, action })
+        }
+        _ => None,
+    };
+    for DeclareAction { entity, slot, action } in held.iter().chain(declared.read()) {
         if engine.0.current() != Some(*slot) {
             // Declared for a slot that is over (a stale order): the engine is not asked.
             continue;
         }
         let from = log.0.events.len();
-        if let Err(e) = engine.0.act(action, dice.0.as_mut(), &mut log.0) {
-            state.stop(Some(e.to_string()));
-            return;
+        dice.0.begin_step();
+        match engine.0.act(action, &mut dice.0, &mut log.0) {
+            Ok(()) => {}
+            Err(RulesError::Dice(DiceError::Wanted { .. })) => {
+                (state.phase, state.held) = (SlotPhase::RollingByHand(*entity, *slot), Some(action.clone()));
+                return;
+            }
+            Err(e) => {
+                state.stop(Some(e.to_string()));
+                return;
+            }
         }
         let events = from..log.0.events.len();
         for event in &log.0.events[events.clone()] {

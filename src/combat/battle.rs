@@ -11,12 +11,15 @@ use super::{BattleDice, BattleLog, Engine, Roster, TurnState};
 use crate::rules::any::AnyBattle;
 use crate::rules::dice::Dice;
 use crate::rules::outcome::Log;
+use crate::rules::table::TableDice;
 
-/// Everything a battle starts from: the engine holding it, its dice and its log so far (the battle's header).
+/// Everything a battle starts from: the engine holding it, its dice and its log so far (the battle's header), and
+/// where the faces typed in by hand stand among those it rolled so far (a saved battle taken up again).
 pub struct BattleSetup {
     pub battle: AnyBattle,
     pub dice: Box<dyn Dice + Send + Sync>,
     pub log: Log,
+    pub typed: std::collections::BTreeSet<usize>,
 }
 
 /// A headless app holding the battle, ready to `update`.
@@ -46,8 +49,9 @@ pub fn insert_battle(world: &mut World, mut setup: BattleSetup) -> Vec<Entity> {
     }
     let setup_turn = setup.battle.turn();
     let roster: Vec<Entity> = (0..setup.battle.len()).map(|i| world.spawn(components(&setup.battle, i)).id()).collect();
+    let faces = setup.battle.faces().len();
     world.insert_resource(Engine(setup.battle));
-    world.insert_resource(BattleDice(setup.dice));
+    world.insert_resource(BattleDice(TableDice::new(setup.dice, faces, setup.typed)));
     world.insert_resource(BattleLog(setup.log));
     world.insert_resource(Roster(roster.clone()));
     // A saved battle taken up again shows its turn at once.

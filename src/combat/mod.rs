@@ -18,10 +18,11 @@ mod turn;
 
 use bevy::prelude::*;
 
+use crate::rules::any::AnyAction;
 use crate::rules::any::AnyBattle;
-use crate::rules::dice::Dice;
 use crate::rules::outcome::Log;
 use crate::rules::ruleset::{CombatantId, Slot};
+use crate::rules::table::TableDice;
 
 /// Every step of a slot: they run while a battle is being played.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,9 +48,9 @@ pub enum TurnSystems {
 #[derive(Resource)]
 pub struct Engine(pub AnyBattle);
 
-/// The battle's dice.
+/// The battle's dice: its own, and the faces players who roll by hand type in.
 #[derive(Resource)]
-pub struct BattleDice(pub Box<dyn Dice + Send + Sync>);
+pub struct BattleDice(pub TableDice);
 
 /// The explained log of the whole battle.
 #[derive(Resource, Default)]
@@ -79,6 +80,8 @@ pub enum SlotPhase {
     WaitingForPlayer(Entity, Slot),
     /// An AI side's combatant: the AI thinks about it.
     AiThinking(Entity, Slot),
+    /// The slot's action (in `TurnState::held`) waits for dice a player rolls by hand and types in.
+    RollingByHand(Entity, Slot),
     /// The battle is over; with the rules' error when one stopped it.
     Over(Option<String>),
 }
@@ -93,6 +96,8 @@ pub struct TurnState {
     pub delayed: Vec<(Entity, Slot)>,
     /// The slot being played was delayed once already.
     pub from_delay: bool,
+    /// The action waiting for dice rolled by hand (`SlotPhase::RollingByHand`).
+    pub held: Option<AnyAction>,
 }
 
 impl TurnState {
@@ -115,7 +120,10 @@ impl TurnState {
     /// The slot being played, in whatever phase.
     pub fn current(&self) -> Option<Slot> {
         match self.phase {
-            SlotPhase::Choosing(_, s) | SlotPhase::WaitingForPlayer(_, s) | SlotPhase::AiThinking(_, s) => Some(s),
+            SlotPhase::Choosing(_, s)
+            | SlotPhase::WaitingForPlayer(_, s)
+            | SlotPhase::AiThinking(_, s)
+            | SlotPhase::RollingByHand(_, s) => Some(s),
             SlotPhase::Between | SlotPhase::Over(_) => None,
         }
     }

@@ -9,7 +9,9 @@ use super::damage::write_fighter;
 use super::messages::{BattleEnded, RoundStarted, TurnEnded, TurnStarted};
 use super::{AiMinds, BattleDice, BattleLog, Engine, HumanSides, Roster, SlotPhase, TurnState, TurnSystems};
 use crate::combat::messages::{ActionResolved, DeclareAction, DelaySlot};
+use crate::rules::RulesError;
 use crate::rules::any::AnyBattle;
+use crate::rules::dice::DiceError;
 use crate::rules::engine::Next;
 use crate::rules::ruleset::Slot;
 
@@ -58,11 +60,13 @@ fn begin_slot(
     mut shown: Query<TurnStart>,
     mut said: SlotNews,
 ) {
-    if state.phase != SlotPhase::Between {
+    // Between two slots, unless the next slot's start waits for dice rolled by hand.
+    if state.phase != SlotPhase::Between || dice.0.wanted().is_some() {
         return;
     }
     let turn = engine.0.turn();
-    match engine.0.next(dice.0.as_mut(), &mut log.0) {
+    dice.0.begin_step();
+    match engine.0.next(&mut dice.0, &mut log.0) {
         Ok(Next::Over) => {
             if let Some(end) = engine.0.ending() {
                 said.battle_ended.write(BattleEnded { reason: end.reason.clone(), winner: end.winner.clone() });
@@ -73,6 +77,8 @@ fn begin_slot(
             state.phase = SlotPhase::Choosing(roster.0[slot.actor], slot);
             said.turn_started.write(TurnStarted { entity: roster.0[slot.actor], slot });
         }
+        // Faces to be typed in: the engine stands as it was, and the slot's start is taken again once they are.
+        Err(RulesError::Dice(DiceError::Wanted { .. })) => return,
         Err(e) => {
             state.stop(Some(e.to_string()));
         }

@@ -99,7 +99,7 @@ pub fn roll_pool_with(
     log: &mut Log,
 ) -> Result<Pool, DiceError> {
     let purpose = format!("{}: {}", spec.who.name, spec.label);
-    let pool = Pool::read_with(dice.roll_many(spec.dice(), 6, &purpose)?, rule);
+    let pool = Pool::read_with(dice.roll_for(spec.who.id, spec.dice(), 6, &purpose)?, rule);
     let roll = Roll::Pool {
         dice: pool.dice,
         faces: pool.faces.clone(),

@@ -12,6 +12,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use thiserror::Error;
 
+use super::id::CombatantId;
+
 /// What a roll is for, so a scripted or typed-in source can say which die it wanted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DieRequest {
@@ -33,6 +35,10 @@ pub enum DiceError {
     /// A player cancelled a typed-in roll.
     #[error("no face was entered for the d{} for {}", .request.sides, .request.purpose)]
     Cancelled { request: DieRequest },
+    /// Faces a player rolls by hand and has not typed in yet ([`super::table::TableDice`]): the step that rolls
+    /// them waits for them.
+    #[error("{count} d{} for {} are to be rolled by hand and typed in", .request.sides, .request.purpose)]
+    Wanted { who: CombatantId, count: u32, request: DieRequest },
     /// A saved battle's face that its own dice do not roll again (the save was edited, or its file changed).
     #[error("die {at} of the save shows {saved}, but its dice roll {rolled} there (a d{} for {})", .request.sides, .request.purpose)]
     NotAsSaved { at: usize, saved: u32, rolled: u32, request: DieRequest },
@@ -55,6 +61,20 @@ pub trait Dice {
     fn roll_many(&mut self, count: u32, sides: u32, purpose: &str) -> Result<Vec<u32>, DiceError> {
         (0..count).map(|_| self.roll(sides, purpose)).collect()
     }
+
+    /// Rolls `count` dice of one kind for combatant `who` (its test, its damage): a player who rolls their own
+    /// dice rolls these ([`super::table::TableDice`]); any other source rolls them as any dice.
+    fn roll_for(&mut self, who: CombatantId, count: u32, sides: u32, purpose: &str) -> Result<Vec<u32>, DiceError> {
+        let _ = who;
+        self.roll_many(count, sides, purpose)
+    }
+
+    /// Rolls one die for combatant `who` ([`Dice::roll_for`]).
+    fn roll_one_for(&mut self, who: CombatantId, sides: u32, purpose: &str) -> Result<u32, DiceError> {
+        let face = self.roll_for(who, 1, sides, purpose)?.first().copied();
+        // A source that gives no face for one die has run out.
+        face.ok_or_else(|| DiceError::Exhausted { used: 0, request: DieRequest { sides, purpose: purpose.to_owned() } })
+    }
 }
 
 /// Dice that note every face they give, in order: how a battle keeps the faces its record replays with.
@@ -74,6 +94,12 @@ impl Dice for Recording<'_> {
         let face = self.dice.roll(sides, purpose)?;
         self.faces.push(face);
         Ok(face)
+    }
+
+    fn roll_for(&mut self, who: CombatantId, count: u32, sides: u32, purpose: &str) -> Result<Vec<u32>, DiceError> {
+        let faces = self.dice.roll_for(who, count, sides, purpose)?;
+        self.faces.extend(&faces);
+        Ok(faces)
     }
 }
 
@@ -201,6 +227,14 @@ impl Dice for Resumed {
                 let request = DieRequest { sides, purpose: purpose.to_owned() };
                 Err(DiceError::NotAsSaved { at: at + 1, saved, rolled, request })
             }
+        }
+    }
+
+    fn roll_for(&mut self, who: CombatantId, count: u32, sides: u32, purpose: &str) -> Result<Vec<u32>, DiceError> {
+        // Saves are cut between two decisions, so a roll is all saved faces or none.
+        match self.saved.is_empty() {
+            true => self.own.roll_for(who, count, sides, purpose),
+            false => self.roll_many(count, sides, purpose),
         }
     }
 }

@@ -248,9 +248,9 @@ where
         }
         self.started.clear();
         let mut dice = Recording::new(dice);
-        let found = self.find_slot(&mut dice, log);
+        let found = self.find_slot(&mut dice, log)?;
         self.faces.append(&mut dice.faces);
-        match found? {
+        match found {
             Ok(slot) => {
                 self.current = Some(slot);
                 Ok(Next::Slot(slot))
@@ -269,14 +269,10 @@ where
             return Ok(Err(Stop::Won(won)));
         }
         loop {
-            if self.round_over {
-                if let Some(stop) = self.end_of_turn() {
-                    return Ok(Err(stop));
-                }
-                if self.turn >= self.turn_limit {
-                    return Ok(Err(Stop::TurnLimit(self.turn_limit, self.objectives.at_turn_limit.clone())));
-                }
-                self.start_turn(dice, log)?;
+            if self.round_over
+                && let Some(stop) = self.turn_over(dice, log)?
+            {
+                return Ok(Err(stop));
             }
             if let Some(slot) = self.take_delayed() {
                 if self.sides_standing().len() <= 1 {
@@ -309,6 +305,34 @@ where
             }
             return Ok(Ok(slot));
         }
+    }
+
+    /// The turn's end, and the next turn's start (its initiative rolled), or why the battle stops. A roll that
+    /// cannot be made (faces still to be typed in) leaves the battle and the log as they were, the turn still over:
+    /// the next `next` takes it up again.
+    fn turn_over(&mut self, dice: &mut dyn Dice, log: &mut Log) -> Result<Option<Stop>, RulesError> {
+        let (before, events) = (self.without_record(), log.events.len());
+        if let Some(stop) = self.end_of_turn() {
+            return Ok(Some(stop));
+        }
+        if self.turn >= self.turn_limit {
+            return Ok(Some(Stop::TurnLimit(self.turn_limit, self.objectives.at_turn_limit.clone())));
+        }
+        if let Err(e) = self.start_turn(dice, log) {
+            let (record, faces) = (std::mem::take(&mut self.record), std::mem::take(&mut self.faces));
+            *self = Battle { record, faces, ..before };
+            log.events.truncate(events);
+            return Err(e);
+        }
+        Ok(None)
+    }
+
+    /// A copy of the battle without its record and faces (what a turn's start may have to go back to).
+    fn without_record(&mut self) -> Self {
+        let (record, faces) = (std::mem::take(&mut self.record), std::mem::take(&mut self.faces));
+        let copy = self.clone();
+        (self.record, self.faces) = (record, faces);
+        copy
     }
 
     fn start_turn(&mut self, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {

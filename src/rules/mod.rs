@@ -19,6 +19,7 @@ pub mod refusal;
 pub mod ruleset;
 pub mod shadowrun4;
 pub mod storyteller;
+pub mod table;
 pub mod victory;
 
 use thiserror::Error;

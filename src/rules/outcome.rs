@@ -251,6 +251,19 @@ pub enum Event {
 }
 
 impl Event {
+    /// The faces of the dice the event shows, in the order they were rolled: every die a battle rolls shows in its
+    /// log, once, in order (the window marks the faces a player typed in by it).
+    pub fn faces(&self) -> Vec<u32> {
+        match self {
+            Event::Tested(TestRecord { roll: Roll::Percentile { roll, .. }, .. }) => vec![*roll],
+            Event::Tested(TestRecord { roll: Roll::Pool { faces, .. } | Roll::D10Pool { faces, .. }, .. }) => {
+                faces.clone()
+            }
+            Event::Calculated { terms, .. } => terms.iter().flat_map(|t| t.faces.iter().copied()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The combatants the event is about (an attack names two).
     pub fn combatants(&self) -> [Option<CombatantId>; 2] {
         match self {

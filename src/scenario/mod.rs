@@ -324,7 +324,7 @@ pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_labe
 pub fn setup(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> BattleSetup {
     let mut log = Log::default();
     let battle = start(scenario, dice_label, &mut log);
-    BattleSetup { battle, dice, log }
+    BattleSetup { battle, dice, log, typed: Default::default() }
 }
 
 /// The battle engine for a scenario's start, whatever its ruleset; its first event (`BattleStarted`) goes to `log`.

@@ -70,6 +70,9 @@ pub struct Recipe {
     /// The players' names by side.
     #[serde(default)]
     pub names: BTreeMap<String, String>,
+    /// The players' sides whose dice they roll by hand and type in (the faces are kept in the save).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by_hand: Vec<String>,
     /// Fog of war.
     #[serde(default)]
     pub fog: bool,
@@ -117,6 +120,7 @@ impl Recipe {
             ai,
             sides: BTreeMap::new(),
             names: BTreeMap::new(),
+            by_hand: Vec::new(),
             fog: false,
             strict: false,
         }
@@ -152,11 +156,18 @@ impl DiceRecipe {
 impl Save {
     /// The save of `battle`, started from `recipe`, now.
     pub fn of(recipe: &Recipe, battle: &AnyBattle) -> Self {
+        Save::with_typed(recipe, battle, &BTreeSet::new())
+    }
+
+    /// The save of `battle`, started from `recipe`, now, the faces at `typed` typed in by hand (a player who rolls
+    /// their own dice: [`crate::rules::table::TableDice::typed`]).
+    pub fn with_typed(recipe: &Recipe, battle: &AnyBattle, typed: &BTreeSet<usize>) -> Self {
         let saved_at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         let faces = battle.faces().to_vec();
         let typed = match recipe.dice {
             DiceRecipe::Typed => (0..faces.len()).collect(),
-            _ => BTreeSet::new(),
+            // Faces typed in for a step not yet taken are not the battle's yet.
+            _ => typed.range(..faces.len()).copied().collect(),
         };
         // The file wherever the save is taken up from (a path as given is relative to where the battle began).
         let file = std::fs::canonicalize(&recipe.file).unwrap_or_else(|_| recipe.file.clone());
@@ -231,7 +242,8 @@ impl Save {
             .map_err(|e| format!("the save does not replay on {file}: {e}{}", changed_note()))?;
         let warning =
             changed.then(|| format!("{file} has changed since the battle was saved; it replayed all the same"));
-        Ok(Loaded { setup: BattleSetup { battle, dice: Box::new(dice), log }, warning })
+        let typed = self.typed.clone();
+        Ok(Loaded { setup: BattleSetup { battle, dice: Box::new(dice), log, typed }, warning })
     }
 }
 

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::screens::{Autosave, BattleScreenSystems};
-use crate::combat::Engine;
+use crate::combat::{BattleDice, Engine};
 use crate::scenario::save::Save;
 
 pub(super) fn plugin(app: &mut App) {
@@ -12,14 +12,14 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Writes the save when the battle has taken a decision since the last write.
-fn save_after_each_decision(engine: Res<Engine>, autosave: Option<ResMut<Autosave>>) {
+fn save_after_each_decision(engine: Res<Engine>, dice: Res<BattleDice>, autosave: Option<ResMut<Autosave>>) {
     let Some(mut autosave) = autosave else { return };
     let decided = engine.0.decided();
     if decided == autosave.written {
         return;
     }
     autosave.written = decided;
-    match Save::of(&autosave.recipe, &engine.0).write(&autosave.path) {
+    match Save::with_typed(&autosave.recipe, &engine.0, dice.0.typed()).write(&autosave.path) {
         Ok(()) => autosave.failed = false,
         Err(e) if !autosave.failed => {
             autosave.failed = true;

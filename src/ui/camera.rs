@@ -7,9 +7,11 @@ use bevy::prelude::*;
 use super::{CELL, MapView};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera)
-        .add_systems(OnEnter(super::screens::InBattle), fit_camera)
-        .add_systems(Update, (pan_camera, zoom_camera, refit_at_hand_over).in_set(super::screens::BattleScreenSystems));
+    app.add_systems(Startup, spawn_camera).add_systems(OnEnter(super::screens::InBattle), fit_camera).add_systems(
+        Update,
+        ((pan_camera, zoom_camera).run_if(super::keys_free), refit_at_hand_over)
+            .in_set(super::screens::BattleScreenSystems),
+    );
 }
 
 /// The window's size, and the part the panels leave to the map: left, right and top panels in pixels.

@@ -10,7 +10,7 @@ use crate::combat::TurnState;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Help>()
         .add_systems(OnEnter(super::screens::InBattle), open_if_asked)
-        .add_systems(Update, (toggle_help, learn_orders).in_set(BattleScreenSystems))
+        .add_systems(Update, (toggle_help.run_if(super::keys_free), learn_orders).in_set(BattleScreenSystems))
         .add_systems(EguiPrimaryContextPass, (show_help, show_hint).in_set(BattleScreenSystems));
 }
 
@@ -23,7 +23,7 @@ pub struct Help {
 }
 
 /// Every key and mouse action of the battle screen, by what it is for.
-pub const KEYS: [(&str, &[(&str, &str)]); 3] = [
+pub const KEYS: [(&str, &[(&str, &str)]); 4] = [
     (
         "Watching the battle",
         &[
@@ -49,6 +49,13 @@ pub const KEYS: [(&str, &[(&str, &str)]); 3] = [
             ("L", "delay the slot until the others in it have acted (once)"),
             ("Esc or right click", "clear the orders"),
             ("Ctrl+Z, Ctrl+Y", "undo your last decision (not past a hand-over), redo it"),
+        ],
+    ),
+    (
+        "Rolling your own dice (when the window asks)",
+        &[
+            ("Type the faces, Enter", "\"6 3 5\", \"6,3,5\" or \"635\"; a d10's 0 is 10"),
+            ("Roll for me", "the battle's dice roll that one"),
         ],
     ),
     ("This window", &[("F1 or ?", "show or hide this help")]),

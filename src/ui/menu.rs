@@ -2,7 +2,7 @@
 //! who plays each side (a player, several for hotseat, or the AI at a difficulty) and optionally a seed, then Play:
 //! the battle opens in the same window, and its end comes back here. Beside it, the saved battles, each to continue.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
@@ -28,6 +28,8 @@ pub struct MenuChoice {
     pub names: Vec<(String, String)>,
     /// Fog of war.
     pub fog: bool,
+    /// The players' sides whose dice they roll by hand.
+    pub by_hand: Vec<String>,
     /// Strict play: no undo.
     pub strict: bool,
     /// Sides left out of the battle.
@@ -100,6 +102,7 @@ struct Menu {
     controls: BTreeMap<String, Control>,
     names: BTreeMap<String, String>,
     fog: bool,
+    by_hand: BTreeSet<String>,
     strict: bool,
     seed: String,
     rules: RuleOptions,
@@ -142,6 +145,7 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
             controls: BTreeMap::new(),
             names: BTreeMap::new(),
             fog: false,
+            by_hand: BTreeSet::new(),
             strict: false,
             seed: String::new(),
             rules: RuleOptions::default(),
@@ -229,6 +233,7 @@ pub(super) fn all_ai_battle(world: &mut World, index: usize) -> Result<String, S
         ai: sides,
         names: Vec::new(),
         fog: false,
+        by_hand: Vec::new(),
         strict: false,
         absent: Vec::new(),
         seed: Some(1),
@@ -251,8 +256,8 @@ fn battle_of(menu: &Menu, choice: &MenuChoice, session: &PlayOptions) -> Result<
     }
     let minds = Minds { sides: choice.ai.iter().cloned().collect(), default: Difficulty::Normal };
     let names: BTreeMap<String, String> = choice.names.iter().filter(|(_, n)| !n.trim().is_empty()).cloned().collect();
-    let (humans, fog) = (choice.humans.clone(), choice.fog);
-    let options = PlayOptions { humans, minds, names, fog, ..session.clone() };
+    let (humans, fog, by_hand) = (choice.humans.clone(), choice.fog, choice.by_hand.clone());
+    let options = PlayOptions { humans, minds, names, fog, by_hand, ..session.clone() };
     let rules = (Some(choice.options.clone()).filter(|o| !o.is_empty()), choice.absent.clone());
     let recipe = options.recipe(&choice.level, Some(choice.ruleset), rules, choice.strict);
     Ok(NextBattle { scenario, seed: choice.seed, options, recipe, resume: None })
@@ -434,6 +439,15 @@ fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
                 ui.add_space(90.0);
                 ui.label("Player's name:");
                 ui.add(egui::TextEdit::singleline(name).hint_text(side.as_str()).desired_width(160.0));
+                let mut own = menu.by_hand.contains(&side);
+                let hint = "The window asks for each roll of this side's (what it is for, how many dice) and you \
+                            type the faces in; the AI's dice stay seeded";
+                if ui.checkbox(&mut own, "I roll my own dice").on_hover_text(hint).changed() {
+                    match own {
+                        true => menu.by_hand.insert(side.clone()),
+                        false => menu.by_hand.remove(&side),
+                    };
+                }
             });
         }
         menu.controls.insert(side, control);
@@ -459,7 +473,9 @@ fn chosen(menu: &Menu) -> Option<MenuChoice> {
     let ruleset = menu.ruleset;
     let names = menu.names.iter().map(|(s, n)| (s.clone(), n.clone())).collect();
     let (fog, strict, options) = (menu.fog, menu.strict, menu.rules.ron(ruleset));
-    Some(MenuChoice { level: path.clone(), ruleset, humans, ai, names, fog, strict, absent, seed, options })
+    // Only a side a player commands rolls by hand.
+    let by_hand = menu.by_hand.iter().filter(|s| menu.controls.get(*s) == Some(&Control::Human)).cloned().collect();
+    Some(MenuChoice { level: path.clone(), ruleset, humans, ai, names, fog, by_hand, strict, absent, seed, options })
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! - `camera.rs`: the camera, fitted to the map; pan and zoom
 //! - `menu.rs`: the main menu: level, ruleset, the sides you command, seed; the saved battles to continue
 //! - `autosave.rs`: the battle saved after each decision; `undo.rs`: undo and redo; `replay.rs`: a save watched
-//!   step by step
+//!   step by step; `dice.rs`: the prompt for dice a player rolls by hand
 //! - `effects.rs`: tracers for attacks, floating damage numbers
 //! - `panels.rs`: egui panels: combat log, initiative tracker, the acting unit's sheet, the battle's state
 //! - `preview.rs`: what the pointer asks: reachable cells, the route and its cost, sight, cover and exact odds
@@ -21,6 +21,7 @@ mod autosave;
 mod board;
 mod camera;
 mod capture;
+pub mod dice;
 mod effects;
 pub mod fog;
 pub mod handover;
@@ -77,6 +78,8 @@ pub struct PlayOptions {
     pub names: std::collections::BTreeMap<String, String>,
     /// Fog of war: a player sees only what the units of the side whose turn it is can see.
     pub fog: bool,
+    /// The players' sides whose dice they roll by hand and type in.
+    pub by_hand: Vec<String>,
     /// Open the help with every key at once (screenshots; F1 or ? toggles it).
     pub keys: bool,
 }
@@ -94,9 +97,15 @@ impl PlayOptions {
         let mut recipe = Recipe::new(file, ruleset, DiceRecipe::Typed, "", self.minds.default);
         (recipe.options, recipe.absent, recipe.strict) = (options, absent, strict);
         (recipe.humans, recipe.sides) = (self.humans.clone(), self.minds.sides.clone());
-        (recipe.names, recipe.fog) = (self.names.clone(), self.fog);
+        (recipe.names, recipe.fog, recipe.by_hand) = (self.names.clone(), self.fog, self.by_hand.clone());
         recipe
     }
+}
+
+/// Whether the game's keys are read: not while a text field has the keyboard (the dice prompt's spaces must not
+/// pause the battle, nor its digits do anything else).
+pub fn keys_free(egui: Option<Res<bevy_egui::input::EguiWantsInput>>) -> bool {
+    egui.is_none_or(|e| !e.wants_any_keyboard_input())
 }
 
 /// The map the battle is fought on (open ground around the combatants for a scenario without a level).
@@ -157,7 +166,7 @@ impl Handover {
 pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
-    app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin));
+    app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin));
 }
 
 /// Where the window opens: the menu (levels from this folder), or a battle at once.

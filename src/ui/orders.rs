@@ -20,7 +20,11 @@ pub(super) fn plugin(app: &mut App) {
     use super::screens::{BattleScreenSystems, InBattle, fresh};
     app.add_plugins(giving_plugin).add_systems(OnEnter(InBattle), fresh::<Orders>).add_systems(
         Update,
-        take_clicks.in_set(TakeClicks).after(super::preview::track_pointer).in_set(BattleScreenSystems),
+        take_clicks
+            .run_if(super::keys_free)
+            .in_set(TakeClicks)
+            .after(super::preview::track_pointer)
+            .in_set(BattleScreenSystems),
     );
 }
 

@@ -11,7 +11,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(super::screens::InBattle), (super::screens::fresh::<Pace>, set_pace).chain())
         .add_systems(
             Update,
-            (control_pace, tick_pace).chain().before(TurnSystems::Begin).in_set(super::screens::BattleScreenSystems),
+            (control_pace.run_if(super::keys_free), tick_pace)
+                .chain()
+                .before(TurnSystems::Begin)
+                .in_set(super::screens::BattleScreenSystems),
         )
         .configure_sets(Update, TurnSystems::Begin.run_if(slot_due));
 }

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::dice::TypedRolls;
 use super::orders::Orders;
 use super::pacing::Pace;
 use super::preview::Preview;
@@ -74,7 +75,7 @@ fn show_panels(
     units: Query<Row>,
     acting: Res<Acting>,
     selected: Res<Selected>,
-    log: Res<BattleLog>,
+    (log, typed): (Res<BattleLog>, Res<TypedRolls>),
     preview: Res<Preview>,
     mut orders: ResMut<Orders>,
     mut whole_log: Local<bool>,
@@ -90,7 +91,7 @@ fn show_panels(
     show_top_bar(&mut root, (&title, &word, acting.1), (&state, player), &pace, (&mut undo, &mut replay));
     show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders));
     let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| CombatantId::at(r.8.0)).collect();
-    show_log(&mut root, &log, (&hidden, fog.on), &mut whole_log);
+    show_log(&mut root, (&log, &typed), (&hidden, fog.on), &mut whole_log);
     Ok(())
 }
 
@@ -260,16 +261,16 @@ fn show_sheet(ui: &mut egui::Ui, (_, name, side, init, statuses, tracks, loadout
     ui.label(format!("Status: {}", if list.is_empty() { "ready".to_owned() } else { list.join(", ") }));
 }
 
-/// A log entry: the line that opens it and the lines inside.
+/// A log entry: the line that opens it and the lines inside, each with its place in the log.
 struct Entry<'a> {
     head: &'a Event,
-    details: Vec<&'a Event>,
+    details: Vec<(usize, &'a Event)>,
 }
 
 /// Events grouped by action: everything after an action (or a turn's start) until the next belongs to it.
 fn entries(events: &[Event]) -> Vec<Entry<'_>> {
     let mut out: Vec<Entry> = Vec::new();
-    for e in events {
+    for (at, e) in events.iter().enumerate() {
         let opens = matches!(
             e,
             Event::ActionTaken { .. }
@@ -281,7 +282,7 @@ fn entries(events: &[Event]) -> Vec<Entry<'_>> {
                 | Event::PassStarted { .. }
         );
         match out.last_mut() {
-            Some(entry) if !opens => entry.details.push(e),
+            Some(entry) if !opens => entry.details.push((at, e)),
             _ => out.push(Entry { head: e, details: Vec::new() }),
         }
     }
@@ -325,10 +326,24 @@ fn line(ui: &mut egui::Ui, log: &Log, e: &Event) {
     });
 }
 
+/// A line whose faces a player typed in, marked so.
+fn typed_line(ui: &mut egui::Ui, log: &Log, e: &Event) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new("[typed in]").color(egui::Color32::from_rgb(130, 200, 255)))
+            .on_hover_text("A player rolled these dice by hand and typed the faces in");
+        line(ui, log, e);
+    });
+}
+
 /// Entries laid out each frame: the newest; older ones on request (a long battle's whole log costs frames).
 const RECENT: usize = 120;
 
-fn show_log(root: &mut egui::Ui, log: &BattleLog, (hidden, fog): (&[CombatantId], bool), all: &mut bool) {
+fn show_log(
+    root: &mut egui::Ui,
+    (log, typed): (&BattleLog, &TypedRolls),
+    (hidden, fog): (&[CombatantId], bool),
+    all: &mut bool,
+) {
     egui::Panel::right("log").exact_size(380.0).show(root, |ui| {
         ui.heading("Combat log");
         let mut entries = entries(&log.0.events);
@@ -348,19 +363,22 @@ fn show_log(root: &mut egui::Ui, log: &BattleLog, (hidden, fog): (&[CombatantId]
                     line(ui, &log.0, entry.head);
                     continue;
                 }
-                let hit = entry.details.iter().find_map(|e| match e {
+                let hit = entry.details.iter().find_map(|(_, e)| match e {
                     Event::AttackResolved { hit, .. } => Some(if *hit { ": hit" } else { ": miss" }),
                     _ => None,
                 });
                 let head = plain(format!("{}{}", log.0.show(entry.head), hit.unwrap_or("")));
-                let tint = entry.details.iter().find_map(|e| color(e)).unwrap_or(ui.visuals().text_color());
+                let tint = entry.details.iter().find_map(|(_, e)| color(e)).unwrap_or(ui.visuals().text_color());
                 // Laid out here, wrapped to the panel: a collapsing header would run a long line past its edge.
                 let font = egui::TextStyle::Button.resolve(ui.style());
                 let width = ui.available_width() - ui.spacing().indent - 8.0;
                 let title = ui.painter().layout(head, font, tint, width);
                 egui::CollapsingHeader::new(title).id_salt(i).show(ui, |ui| {
-                    for e in &entry.details {
-                        line(ui, &log.0, e);
+                    for &(at, e) in &entry.details {
+                        match typed.typed(at) {
+                            true => typed_line(ui, &log.0, e),
+                            false => line(ui, &log.0, e),
+                        }
                     }
                 });
             }
@@ -419,6 +437,8 @@ struct AfterBattle<'w> {
     screen: Res<'w, State<super::screens::Screen>>,
     next_screen: ResMut<'w, NextState<super::screens::Screen>>,
     next_battle: Option<ResMut<'w, super::screens::NextBattle>>,
+    autosave: Option<Res<'w, super::screens::Autosave>>,
+    watch: MessageWriter<'w, super::replay::WatchBattle>,
     exit: MessageWriter<'w, AppExit>,
 }
 
@@ -438,6 +458,11 @@ impl AfterBattle<'_> {
             {
                 next.seed = Some(rand::random());
                 self.next_screen.set(Screen::Loading);
+            }
+            if let Some(autosave) = &self.autosave
+                && ui.button("Watch the replay").on_hover_text("Step through this battle from its start").clicked()
+            {
+                self.watch.write(super::replay::WatchBattle(autosave.path.clone()));
             }
             if ui.button("Back to the menu").clicked() {
                 self.next_screen.set(Screen::Menu);

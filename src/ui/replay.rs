@@ -1,13 +1,15 @@
 //! The replay viewer: a saved battle shown step by step (*Watch* in the menu's saved battles, `play --replay FILE`).
 //! Each step is the battle rebuilt from its save cut after that many decisions (`Save::before`, replayed as any save
 //! is taken up), so the map, the tracker, the sheet and the log all show that moment; nothing plays by itself but
-//! the viewer's own *Play*, one step at the battle's pace. The controls sit in the bar on top.
+//! the viewer's own *Play*, one step at the pace chosen beside it. The controls sit in the bar on top: the step and
+//! the turn shown (type a turn to jump to its start), start, back, play, forward, end, and a slider over every step.
+//! A battle just over can be watched at once (the battle-over window's *Watch the replay*).
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::PlayOptions;
-use super::screens::{BattleScreenSystems, NextBattle, Screen, Watching};
+use super::screens::{BattleScreenSystems, NextBattle, NotStarted, PACES, Screen, Watching};
 use crate::combat::TurnSystems;
 
 /// Show the battle after this many decisions.
@@ -18,9 +20,15 @@ pub struct ShowStep(pub usize);
 #[derive(Message, Clone, Copy, Debug)]
 pub struct CloseReplay;
 
+/// Watch this saved battle from its start (a battle just over: its autosave).
+#[derive(Message, Clone, Debug)]
+pub struct WatchBattle(pub std::path::PathBuf);
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ShowStep>()
         .add_message::<CloseReplay>()
+        .add_message::<WatchBattle>()
+        .add_systems(Update, watch_battle.run_if(on_message::<WatchBattle>))
         // A battle being watched never plays a slot of its own.
         .configure_sets(Update, TurnSystems::Begin.run_if(not(resource_exists::<Watching>)))
         .add_systems(
@@ -31,17 +39,33 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// While *Play* is on, the next step at the battle's pace, until the last.
+/// Sets a saved battle up to be watched from its start.
+fn watch_battle(world: &mut World) {
+    let Some(WatchBattle(path)) = world.resource_mut::<Messages<WatchBattle>>().drain().last() else { return };
+    let session = world.resource::<PlayOptions>().clone();
+    match NextBattle::watched(&path, &session) {
+        Ok((next, watching)) => {
+            world.insert_resource(next);
+            world.insert_resource(watching);
+            world.resource_mut::<NextState<Screen>>().set(Screen::Loading);
+        }
+        Err(e) => {
+            world.insert_resource(NotStarted(e));
+            world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
+        }
+    }
+}
+
+/// While *Play* is on, the next step at the pace chosen, until the last.
 fn play_on(
     time: Res<Time>,
-    options: Res<PlayOptions>,
     mut watching: Option<ResMut<Watching>>,
     mut clock: Local<f32>,
     mut step: MessageWriter<ShowStep>,
 ) {
     let Some(watching) = watching.as_mut().filter(|w| w.playing) else { return };
     *clock += time.delta_secs();
-    if *clock < options.pace.max(0.05) {
+    if *clock < watching.pace.max(PACES.0) {
         return;
     }
     *clock = 0.0;
@@ -88,10 +112,13 @@ impl ReplayControls<'_> {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let Some(watching) = self.watching.as_mut() else { return };
         let (at, last) = (watching.at, watching.save.record.len());
-        let turn = at.checked_sub(1).map_or(0, |i| watching.save.record[i].turn);
+        let turns: Vec<u32> = watching.save.record.iter().map(|r| r.turn).collect();
+        let (turn, last_turn) = (turn_at(&turns, at), turns.last().copied().unwrap_or(0));
         if ui.small_button("Close").on_hover_text("back to the menu").clicked() {
             self.close.write(CloseReplay);
         }
+        let pace = egui::DragValue::new(&mut watching.pace).range(PACES.0..=PACES.1).speed(0.02).suffix(" s a step");
+        ui.add(pace.max_decimals(2)).on_hover_text("The pace Play steps at: drag, or click and type");
         let mut wanted = at;
         if ui.small_button("End").clicked() {
             wanted = last;
@@ -110,10 +137,44 @@ impl ReplayControls<'_> {
             wanted = 0;
         }
         ui.add(egui::Slider::new(&mut wanted, 0..=last).show_value(false));
-        ui.strong(format!("Replay: step {at} of {last}, turn {turn}"));
+        let mut jump = turn;
+        let field = egui::DragValue::new(&mut jump).range(1..=last_turn.max(1)).prefix("turn ");
+        if ui.add(field).on_hover_text(format!("Jump to the start of a turn (1 to {last_turn})")).changed() {
+            wanted = start_of_turn(&turns, jump);
+        }
+        ui.strong(format!("Replay: step {at} of {last}"));
         if wanted != at {
             watching.playing &= wanted > at;
             self.step.write(ShowStep(wanted));
+        }
+    }
+}
+
+/// The turn a replay stands in after `at` decisions (`turns`: each decision's turn): the next decision's, or the
+/// last one's at the end.
+pub fn turn_at(turns: &[u32], at: usize) -> u32 {
+    turns.get(at).or(turns.last()).copied().unwrap_or(0)
+}
+
+/// The step at the start of `turn`: the decisions taken before it (all of them past the last turn).
+pub fn start_of_turn(turns: &[u32], turn: u32) -> usize {
+    turns.iter().position(|&t| t >= turn).unwrap_or(turns.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_jumps_to_the_step_before_its_first_decision() {
+        let turns = [1, 1, 1, 2, 2, 4];
+        assert_eq!((start_of_turn(&turns, 1), start_of_turn(&turns, 2)), (0, 3));
+        assert_eq!(start_of_turn(&turns, 3), 5, "a turn in which no one decided: the next one's start");
+        assert_eq!(start_of_turn(&turns, 9), 6);
+        assert_eq!((turn_at(&turns, 0), turn_at(&turns, 3), turn_at(&turns, 6)), (1, 2, 4));
+        assert_eq!(turn_at(&[], 0), 0);
+        for turn in 1..=4 {
+            assert!(turn_at(&turns, start_of_turn(&turns, turn)) >= turn, "a jump lands in the turn asked or after");
         }
     }
 }

@@ -69,14 +69,18 @@ pub struct Autosave {
 }
 
 /// A saved battle being watched step by step (`replay.rs`): the save, its file, the step shown (how many of its
-/// decisions are taken), and whether it plays on by itself.
+/// decisions are taken), whether it plays on by itself, and at what pace (seconds a step).
 #[derive(Resource, Debug)]
 pub struct Watching {
     pub save: Box<Save>,
     pub path: PathBuf,
     pub at: usize,
     pub playing: bool,
+    pub pace: f32,
 }
+
+/// The slowest and the quickest pace a replay plays at, in seconds a step.
+pub const PACES: (f32, f32) = (0.05, 5.0);
 
 /// Why the battle asked for could not start (a save that does not replay): the menu shows it.
 #[derive(Resource, Debug)]
@@ -88,7 +92,8 @@ impl NextBattle {
         let mut next = NextBattle::saved(path, session)?;
         let Some((save, path)) = next.resume.take() else { return Err("not a save".into()) };
         next.resume = Some((Box::new(save.as_ref().clone().before(0)), path.clone()));
-        Ok((next, Watching { save, path, at: 0, playing: false }))
+        let pace = session.pace.clamp(PACES.0, PACES.1);
+        Ok((next, Watching { save, path, at: 0, playing: false, pace }))
     }
 
     /// A saved battle to take up again (not one of typed-in dice, which the window cannot ask for yet): its players
@@ -105,7 +110,7 @@ impl NextBattle {
         let scenario = save.battle.scenario()?;
         let r = &save.battle;
         let (humans, minds, names, fog) = (r.humans.clone(), r.minds(), r.names.clone(), r.fog);
-        let options = PlayOptions { humans, minds, names, fog, ..session.clone() };
+        let options = PlayOptions { humans, minds, names, fog, by_hand: r.by_hand.clone(), ..session.clone() };
         let recipe = r.clone();
         Ok(NextBattle { scenario, seed: None, options, recipe, resume: Some((Box::new(save), path.to_owned())) })
     }
@@ -165,14 +170,24 @@ fn start_battle(world: &mut World) {
     let session = world.resource::<PlayOptions>().clone();
     world.insert_resource(PlayOptions { screenshot: session.screenshot, quit_after: session.quit_after, ..o.clone() });
     let label = recipe.dice_label.clone();
-    // A battle being watched is not saved (its save is what is watched).
-    if !world.contains_resource::<Watching>() {
+    // A battle being watched is not saved (its save is what is watched), nor played on.
+    let watched = world.contains_resource::<Watching>();
+    if !watched {
         let written = if taken_up { usize::MAX } else { setup.battle.decided() };
         world.insert_resource(Autosave { recipe, path, written, failed: false });
     }
+    let by_hand = match watched {
+        true => Vec::new(),
+        false => (0..setup.battle.len())
+            .map(|i| setup.battle.view(i))
+            .filter(|c| o.by_hand.iter().any(|s| s == c.side))
+            .map(|c| c.fighter.id())
+            .collect(),
+    };
     for entity in crate::combat::battle::insert_battle(world, setup) {
         world.entity_mut(entity).insert(DespawnOnExit(InBattle));
     }
+    world.resource_mut::<crate::combat::BattleDice>().0.roll_by_hand(by_hand);
     crate::stdout::say(format_args!("battle: {} ({label})\n", s.name));
 }
 

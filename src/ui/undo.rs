@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::screens::{Autosave, BattleScreenSystems, NextBattle, Screen};
-use crate::combat::{Engine, HumanSides, TurnState};
+use crate::combat::{BattleDice, Engine, HumanSides, TurnState};
 use crate::rules::any::AnyAction;
 use crate::rules::engine::Recorded;
 use crate::scenario::save::{Save, undo_point};
@@ -21,17 +21,22 @@ pub struct TakeBack;
 #[derive(Message, Clone, Copy, Debug)]
 pub struct TakeAgain;
 
-/// The decisions taken back, latest last, each as the record up to and with it; the save file they belong to.
+/// The decisions taken back, latest last, each as the battle's save just after it (its faces typed in by hand
+/// kept: a redo gives them again); the save file they belong to.
 #[derive(Resource, Default, Debug)]
 pub struct Undone {
-    records: Vec<Vec<Recorded<AnyAction>>>,
+    saves: Vec<Save>,
     path: std::path::PathBuf,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<TakeBack>().add_message::<TakeAgain>().init_resource::<Undone>().add_systems(
         Update,
-        (read_undo_keys, take_back.run_if(on_message::<TakeBack>), take_again.run_if(on_message::<TakeAgain>))
+        (
+            read_undo_keys.run_if(super::keys_free),
+            take_back.run_if(on_message::<TakeBack>),
+            take_again.run_if(on_message::<TakeAgain>),
+        )
             .chain()
             .in_set(BattleScreenSystems),
     );
@@ -68,7 +73,7 @@ impl UndoButtons<'_> {
         // Nothing to take back where the AI plays every side.
         let players = self.humans.as_ref().is_some_and(|h| !h.0.is_empty());
         let Some(autosave) = self.autosave.as_ref().filter(|a| !a.recipe.strict && players) else { return };
-        let redo = !self.undone.records.is_empty() && self.undone.path == autosave.path;
+        let redo = !self.undone.saves.is_empty() && self.undone.path == autosave.path;
         if ui.add_enabled(redo, egui::Button::new("Redo").small()).on_hover_text("Ctrl+Y").clicked() {
             self.again.write(TakeAgain);
         }
@@ -81,21 +86,23 @@ impl UndoButtons<'_> {
 /// Rebuilds the battle at the player's last decision, when the rules of undo allow it.
 fn take_back(world: &mut World) {
     let Some(autosave) = world.get_resource::<Autosave>().filter(|a| !a.recipe.strict) else { return };
-    let (Some(engine), Some(humans)) = (world.get_resource::<Engine>(), world.get_resource::<HumanSides>()) else {
+    let (Some(engine), Some(humans), Some(dice)) =
+        (world.get_resource::<Engine>(), world.get_resource::<HumanSides>(), world.get_resource::<BattleDice>())
+    else {
         return;
     };
     let waiting =
         world.resource::<TurnState>().awaiting().and_then(|(_, slot)| engine.0.current().filter(|s| *s == slot));
     let waiting_side = waiting.map(|slot| engine.0.view(slot.actor).side.to_owned());
-    let save = Save::of(&autosave.recipe, &engine.0);
+    let save = Save::with_typed(&autosave.recipe, &engine.0, dice.0.typed());
     let side = |r: &Recorded<AnyAction>| engine.0.view(r.actor.index()).side.to_owned();
     let Some(at) = undo_point(&save.record, side, &humans.0, waiting_side.as_deref()) else { return };
     let path = autosave.path.clone();
     let mut undone = world.remove_resource::<Undone>().unwrap_or_default();
     if undone.path != path {
-        undone = Undone { records: Vec::new(), path: path.clone() };
+        undone = Undone { saves: Vec::new(), path: path.clone() };
     }
-    undone.records.push(save.record[..=at].to_vec());
+    undone.saves.push(save.clone().before(at + 1));
     world.insert_resource(undone);
     rebuild(world, save.before(at), path);
 }
@@ -105,18 +112,17 @@ fn take_again(world: &mut World) {
     let (Some(autosave), Some(engine)) = (world.get_resource::<Autosave>(), world.get_resource::<Engine>()) else {
         return;
     };
-    let (save, path) = (Save::of(&autosave.recipe, &engine.0), autosave.path.clone());
+    let (record, path) = (engine.0.record(), autosave.path.clone());
     let mut undone = world.resource_mut::<Undone>();
-    let Some(again) = undone.records.pop() else { return };
+    let Some(again) = undone.saves.pop() else { return };
     // Taken anew since (another decision after the undo): what was undone is gone.
-    let now = save.record.len();
-    if undone.path != path || again.len() <= now || again[..now] != save.record[..] {
-        undone.records.clear();
+    let now = record.len();
+    if undone.path != path || again.record.len() <= now || again.record[..now] != record[..] {
+        undone.saves.clear();
         return;
     }
-    // The faces it has; the record's own dice roll the rest again as it is replayed.
-    let save = Save { record: again, ..save };
-    rebuild(world, save, path);
+    // Its faces, and the battle's own dice rolling on where the AI decided after it.
+    rebuild(world, again, path);
 }
 
 /// Sets `save` up as the next battle and goes through the loading screen: the old battle's entities and resources go,

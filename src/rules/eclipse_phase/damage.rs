@@ -82,7 +82,7 @@ pub fn roll_dv(
                     true => format!("{}: {} damage", who.name, weapon.name),
                     false => format!("{}: {label}", who.name),
                 };
-                let faces = dice.roll_many(count, 10, &purpose)?;
+                let faces = dice.roll_for(who.id, count, 10, &purpose)?;
                 let value = dice_value(faces.iter().sum(), halve, sign);
                 terms.push(Term::dice(label, faces, value));
             }

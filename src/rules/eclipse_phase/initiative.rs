@@ -67,7 +67,7 @@ pub fn schedule_turn(
 }
 
 fn roll_one(index: usize, f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<Entry, RulesError> {
-    let roll = dice.roll(100, &format!("{}: initiative", f.name))?;
+    let roll = dice.roll_one_for(f.id, 100, &format!("{}: initiative", f.name))?;
     let init = f.sheet.init.0;
     let terms = vec![Term::fixed("INIT", init as i32), Term::dice("d100", vec![roll], roll as i32)];
     let total = init + roll;
@@ -92,7 +92,7 @@ fn break_ties(
         }
         for i in tied {
             let f = &battle[entries[i].index].fighter;
-            let roll = dice.roll(100, &format!("{}: initiative roll-off", f.name))?;
+            let roll = dice.roll_one_for(f.id, 100, &format!("{}: initiative roll-off", f.name))?;
             entries[i].roll_off = entries[i].roll_off * 100 + u64::from(roll);
             let terms = vec![Term::dice("d100", vec![roll], roll as i32)];
             log.push(Event::Calculated { who: f.id, label: "initiative roll-off".into(), terms, total: roll as i32 });

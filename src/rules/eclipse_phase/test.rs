@@ -91,7 +91,7 @@ pub fn roll_test(
 ) -> Result<Percentile, DiceError> {
     let (target, cap) = spec.target();
     let purpose = format!("{}: {}", spec.who.name, spec.label);
-    let p = Percentile::read(target, dice.roll(100, &purpose)?, mos_rule);
+    let p = Percentile::read(target, dice.roll_one_for(spec.who.id, 100, &purpose)?, mos_rule);
     let roll = Roll::Percentile { target, roll: p.roll, success: p.success, critical: p.critical, margin: p.margin };
     let record =
         TestRecord { who: spec.who.id, label: spec.label, base: spec.base, modifiers: spec.modifiers, cap, roll };

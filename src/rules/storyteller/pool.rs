@@ -95,7 +95,7 @@ impl D10Spec<'_> {
 /// Rolls a pool and logs it.
 pub fn roll_d10(spec: D10Spec<'_>, dice: &mut dyn Dice, log: &mut Log) -> Result<D10Pool, DiceError> {
     let count = spec.dice();
-    let faces = dice.roll_many(count, 10, &format!("{}: {}", spec.who.name, spec.label))?;
+    let faces = dice.roll_for(spec.who.id, count, 10, &format!("{}: {}", spec.who.name, spec.label))?;
     let pool = match spec.damage {
         true => D10Pool::read_damage(faces),
         false => D10Pool::read_test(faces, spec.difficulty),

@@ -71,7 +71,7 @@ impl Storyteller {
 /// Rolls one initiative: (total, Dexterity + Wits, Wits).
 fn roll_initiative(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<(i32, u32, u32), RulesError> {
     let a = &f.sheet.attributes;
-    let roll = dice.roll(10, &format!("{}: initiative", f.name))?;
+    let roll = dice.roll_one_for(f.id, 10, &format!("{}: initiative", f.name))?;
     let mut terms = vec![
         Term::dice("d10", vec![roll], roll as i32),
         Term::fixed("Dexterity", a.dexterity.0 as i32),

@@ -1,0 +1,141 @@
+//! Physical dice: a player who rolls their own (the menu's "I roll my own dice", `play --by-hand SIDE`) is asked for
+//! each roll of their side's, with what it is for and how many dice ("Ana: Reaction 3 + Dodge 2 (defense): roll 5
+//! d6"), and types the faces in one line; they are checked (on the die, the right count) before the battle goes on,
+//! and the log marks them as typed in. The AI's dice stay seeded.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::PlayerNames;
+use super::screens::{BattleScreenSystems, InBattle, fresh};
+use crate::combat::{BattleDice, BattleLog, Engine};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DiceLine>()
+        .init_resource::<TypedRolls>()
+        .add_systems(OnEnter(InBattle), (fresh::<DiceLine>, fresh::<TypedRolls>))
+        .add_systems(Update, mark_typed_rolls.in_set(BattleScreenSystems))
+        .add_systems(EguiPrimaryContextPass, ask_for_dice.in_set(BattleScreenSystems));
+}
+
+/// The line of faces being typed, why the last one was refused, and the roll it is for (said once in the terminal).
+#[derive(Resource, Default)]
+struct DiceLine {
+    text: String,
+    refused: Option<String>,
+    for_roll: Option<crate::rules::table::Wanted>,
+}
+
+/// Which events of the battle's log show faces typed in by hand (by the event's place in the log).
+#[derive(Resource, Default)]
+pub struct TypedRolls {
+    marked: Vec<bool>,
+    /// The faces the marked events show, counted.
+    faces: usize,
+}
+
+impl TypedRolls {
+    /// Whether the log's event `at` shows faces typed in by hand.
+    pub fn typed(&self, at: usize) -> bool {
+        self.marked.get(at).copied().unwrap_or(false)
+    }
+}
+
+/// Marks the new events of the log whose faces were typed in: every die a battle rolls shows in its log once, in
+/// order, so the n-th face shown is the n-th face rolled.
+fn mark_typed_rolls(log: Res<BattleLog>, dice: Res<BattleDice>, mut rolls: ResMut<TypedRolls>) {
+    let events = &log.0.events;
+    if events.len() < rolls.marked.len() {
+        *rolls = TypedRolls::default();
+    }
+    let typed = dice.0.typed();
+    for event in &events[rolls.marked.len()..] {
+        let shown = event.faces().len();
+        let first = rolls.faces;
+        rolls.marked.push(typed.range(first..first + shown).next().is_some());
+        rolls.faces += shown;
+    }
+}
+
+/// The prompt for dice rolled by hand, while a step of the battle waits for them.
+fn ask_for_dice(
+    mut contexts: EguiContexts,
+    mut dice: ResMut<BattleDice>,
+    engine: Res<Engine>,
+    names: Res<PlayerNames>,
+    mut line: ResMut<DiceLine>,
+) -> Result {
+    let Some(wanted) = dice.0.wanted().cloned() else { return Ok(()) };
+    if line.for_roll.as_ref() != Some(&wanted) {
+        let (count, sides, purpose) = (wanted.count, wanted.request.sides, &wanted.request.purpose);
+        crate::stdout::say(format_args!("dice to roll by hand: {count} d{sides} for {purpose}\n"));
+        line.for_roll = Some(wanted.clone());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let side = engine.0.view(wanted.who.index()).side.to_owned();
+    let (sides, count) = (wanted.request.sides, wanted.count);
+    let (mut enter, mut for_me) = (false, false);
+    egui::Window::new(format!("Your dice, {}", names.player(&side)))
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -24.0))
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new(&wanted.request.purpose).strong().size(16.0));
+            ui.label(egui::RichText::new(format!("Roll {count} d{sides}")).size(22.0));
+            ui.label(face_hint(sides, count));
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut line.text)
+                    .hint_text(example(sides, count))
+                    .desired_width(260.0)
+                    .font(egui::TextStyle::Heading),
+            );
+            if !field.has_focus() && !field.lost_focus() {
+                field.request_focus();
+            }
+            enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if enter {
+                // Enter leaves a one-line field; a refused line is mended in place.
+                field.request_focus();
+            }
+            if let Some(refused) = &line.refused {
+                ui.colored_label(egui::Color32::from_rgb(255, 120, 110), refused);
+            }
+            ui.horizontal(|ui| {
+                enter |= ui.button("Enter these dice").clicked();
+                for_me = ui.button("Roll for me").on_hover_text("The battle's own dice roll these").clicked();
+            });
+        });
+    if enter {
+        match dice.0.type_in(&line.text) {
+            Ok(_) => *line = DiceLine::default(),
+            // In the glyphs egui's default fonts have.
+            Err(why) => line.refused = Some(why.replace('–', "-")),
+        }
+    } else if for_me {
+        dice.0.roll_for_me()?;
+        *line = DiceLine::default();
+    }
+    Ok(())
+}
+
+/// How the faces are typed.
+fn face_hint(sides: u32, count: u32) -> String {
+    let read = match sides {
+        100 => "a d100 reads 00-99".to_owned(),
+        10 => "a d10 reads 1-10, or 0 for 10".to_owned(),
+        n => format!("a d{n} reads 1-{n}"),
+    };
+    match count {
+        1 => format!("Type the face ({read}), then Enter."),
+        _ => format!("Type the {count} faces in one line, apart or as digits ({read}), then Enter."),
+    }
+}
+
+/// An example line for the field.
+fn example(sides: u32, count: u32) -> String {
+    let faces = [6, 3, 5, 1, 4, 2, 6, 2, 5, 3];
+    match sides {
+        100 => "42".to_owned(),
+        _ => faces.iter().take(count as usize).map(u32::to_string).collect::<Vec<_>>().join(" "),
+    }
+}
