@@ -291,6 +291,31 @@ fn a_player_who_rolls_their_own_dice_is_asked_for_them_and_the_battle_waits() {
     // The first turn's initiative is the Crew's first roll: asked for at once, and asked once while it waits.
     let asked: Vec<&str> = stdout.lines().filter(|l| l.starts_with("dice to roll by hand:")).collect();
     assert_eq!(asked, ["dice to roll by hand: 7 d6 for Crew rifleman 1: Reaction 4 + Intuition 3 (initiative)"]);
+    // A battle of dice all typed in (`run --typed`, faces from the terminal), saved and opened in the window: it goes
+    // on asking for every die, the AI's too (it has no others).
+    let save = tmp.path().join("typed.ron");
+    let mut run = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["run", "levels/street.ron", "--ruleset", "shadowrun4", "--typed", "--stop-after", "3", "--save"])
+        .arg(&save)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("runs");
+    let faces = "5\n".repeat(400);
+    std::io::Write::write_all(&mut run.stdin.take().expect("its input"), faces.as_bytes()).expect("typed");
+    assert!(run.wait().expect("ends").success());
+    let out = Command::new("timeout")
+        .env("SKIRMISH_SAVES", saves_dir())
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
+        .args(["--frames", "30", "--screenshot"])
+        .arg(tmp.path().join("typed.png"))
+        .arg("--load")
+        .arg(&save)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("dice to roll by hand: 4 d6 for Gang rifleman 1: Agility 4 + Automatics 4"), "{stdout}");
     let err = Command::new(env!("CARGO_BIN_EXE_skirmish"))
         .args(["play", "levels/street.ron", "--human", "Crew", "--by-hand", "Gang"])
         .env("DISPLAY", ":99")

@@ -367,7 +367,11 @@ fn show_log(
                     Event::AttackResolved { hit, .. } => Some(if *hit { ": hit" } else { ": miss" }),
                     _ => None,
                 });
-                let head = plain(format!("{}{}", log.0.show(entry.head), hit.unwrap_or("")));
+                let by_hand = match entry.details.iter().any(|(at, _)| typed.typed(*at)) {
+                    true => " [dice typed in]",
+                    false => "",
+                };
+                let head = plain(format!("{}{}{by_hand}", log.0.show(entry.head), hit.unwrap_or("")));
                 let tint = entry.details.iter().find_map(|(_, e)| color(e)).unwrap_or(ui.visuals().text_color());
                 // Laid out here, wrapped to the panel: a collapsing header would run a long line past its edge.
                 let font = egui::TextStyle::Button.resolve(ui.style());

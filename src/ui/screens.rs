@@ -96,17 +96,10 @@ impl NextBattle {
         Ok((next, Watching { save, path, at: 0, playing: false, pace }))
     }
 
-    /// A saved battle to take up again (not one of typed-in dice, which the window cannot ask for yet): its players
-    /// as saved, the window's own settings (pace, screenshot) from `session`.
+    /// A saved battle to take up again: its players as saved (a battle of typed-in dice goes on asking for every
+    /// die), the window's own settings (pace, screenshot) from `session`.
     pub fn saved(path: &Path, session: &PlayOptions) -> Result<Self, String> {
         let save = Save::read(path).map_err(|e| e.to_string())?;
-        if save.battle.dice == DiceRecipe::Typed {
-            let how = format!("`skirmish run --load {}`", path.display());
-            return Err(format!(
-                "{}: its dice are typed in, which the window cannot ask for yet: {how}",
-                path.display()
-            ));
-        }
         let scenario = save.battle.scenario()?;
         let r = &save.battle;
         let (humans, minds, names, fog) = (r.humans.clone(), r.minds(), r.names.clone(), r.fog);
@@ -170,6 +163,8 @@ fn start_battle(world: &mut World) {
     let session = world.resource::<PlayOptions>().clone();
     world.insert_resource(PlayOptions { screenshot: session.screenshot, quit_after: session.quit_after, ..o.clone() });
     let label = recipe.dice_label.clone();
+    // A battle of typed-in dice (`run --typed`) has no dice but the players': every side's are rolled by hand.
+    let all_by_hand = recipe.dice == DiceRecipe::Typed;
     // A battle being watched is not saved (its save is what is watched), nor played on.
     let watched = world.contains_resource::<Watching>();
     if !watched {
@@ -180,7 +175,7 @@ fn start_battle(world: &mut World) {
         true => Vec::new(),
         false => (0..setup.battle.len())
             .map(|i| setup.battle.view(i))
-            .filter(|c| o.by_hand.iter().any(|s| s == c.side))
+            .filter(|c| all_by_hand || o.by_hand.iter().any(|s| s == c.side))
             .map(|c| c.fighter.id())
             .collect(),
     };
