@@ -504,4 +504,34 @@ mod tests {
         );
         assert_eq!(RuleOptions::default().ron(RulesetId::EclipsePhase), "", "the defaults say nothing");
     }
+
+    #[test]
+    fn only_a_side_a_player_commands_rolls_its_own_dice_and_the_battle_and_its_save_say_which() {
+        let (levels, _) = levels_in(Path::new("levels"));
+        let selected = levels.iter().position(|(p, _)| p.ends_with("street.ron")).expect("the street");
+        let controls =
+            BTreeMap::from([("Crew".to_owned(), Control::Human), ("Gang".to_owned(), Control::Ai(Difficulty::Hard))]);
+        let menu = Menu {
+            levels,
+            selected,
+            ruleset: RulesetId::Shadowrun4,
+            controls,
+            names: BTreeMap::new(),
+            fog: false,
+            by_hand: BTreeSet::from(["Crew".to_owned(), "Gang".to_owned()]),
+            strict: false,
+            seed: "3".into(),
+            rules: RuleOptions::default(),
+            balance: None,
+            saves: Vec::new(),
+            problems: Vec::new(),
+        };
+        let choice = chosen(&menu).expect("a choice");
+        assert_eq!(choice.by_hand, ["Crew"], "the AI's dice stay seeded");
+        let next = battle_of(&menu, &choice, &PlayOptions::default()).expect("a battle");
+        assert_eq!(
+            (next.options.by_hand.as_slice(), next.recipe.by_hand.as_slice()),
+            (&["Crew".to_owned()][..], &["Crew".to_owned()][..])
+        );
+    }
 }
