@@ -89,7 +89,7 @@ enum Command {
         fog: bool,
         /// Roll this side's dice yourself and type the faces in (a side you command; repeatable); the AI's dice
         /// stay seeded.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["replay", "bare"])]
         by_hand: Vec<String>,
         /// Open the help with every key and mouse action at once (F1 or ? shows and hides it).
         #[arg(long)]

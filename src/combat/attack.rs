@@ -40,7 +40,12 @@ fn resolve_actions(
     let held = match state.phase {
         SlotPhase::RollingByHand(entity, slot) if dice.0.wanted().is_none() => {
             state.phase = SlotPhase::Choosing(entity, slot);
-            state.held.take().map(|action| DeclareAction { entity, slot, action })
+            let held = state.held.take().map(|action| DeclareAction { entity, slot, action });
+            // Its slot is over (it cannot be, but if it were): the faces typed for it must not go to another step.
+            held.filter(|_| engine.0.current() == Some(slot)).or_else(|| {
+                dice.0.drop_step();
+                None
+            })
         }
         _ => None,
     };
@@ -50,7 +55,7 @@ fn resolve_actions(
             continue;
         }
         let from = log.0.events.len();
-        dice.0.begin_step();
+        dice.0.begin_step(engine.0.faces().len());
         match engine.0.act(action, &mut dice.0, &mut log.0) {
             Ok(()) => {}
             Err(RulesError::Dice(DiceError::Wanted { .. })) => {

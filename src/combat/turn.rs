@@ -65,7 +65,7 @@ fn begin_slot(
         return;
     }
     let turn = engine.0.turn();
-    dice.0.begin_step();
+    dice.0.begin_step(engine.0.faces().len());
     match engine.0.next(&mut dice.0, &mut log.0) {
         Ok(Next::Over) => {
             if let Some(end) = engine.0.ending() {

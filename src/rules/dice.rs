@@ -64,8 +64,7 @@ pub trait Dice {
 
     /// Rolls `count` dice of one kind for combatant `who` (its test, its damage): a player who rolls their own
     /// dice rolls these ([`super::table::TableDice`]); any other source rolls them as any dice.
-    fn roll_for(&mut self, who: CombatantId, count: u32, sides: u32, purpose: &str) -> Result<Vec<u32>, DiceError> {
-        let _ = who;
+    fn roll_for(&mut self, _who: CombatantId, count: u32, sides: u32, purpose: &str) -> Result<Vec<u32>, DiceError> {
         self.roll_many(count, sides, purpose)
     }
 
@@ -227,14 +226,6 @@ impl Dice for Resumed {
                 let request = DieRequest { sides, purpose: purpose.to_owned() };
                 Err(DiceError::NotAsSaved { at: at + 1, saved, rolled, request })
             }
-        }
-    }
-
-    fn roll_for(&mut self, who: CombatantId, count: u32, sides: u32, purpose: &str) -> Result<Vec<u32>, DiceError> {
-        // Saves are cut between two decisions, so a roll is all saved faces or none.
-        match self.saved.is_empty() {
-            true => self.own.roll_for(who, count, sides, purpose),
-            false => self.roll_many(count, sides, purpose),
         }
     }
 }

@@ -13,7 +13,8 @@
 //!
 //! The battle's inputs are the decisions for its slots (act, pass, delay) and the faces of its dice; it keeps both
 //! ([`Battle::record`], [`Battle::faces`]), and [`Battle::replay`] plays them again onto the same start to the
-//! identical state: the ground for saves, undo and replays. An action the rules refuse changes nothing.
+//! identical state: the ground for saves, undo and replays. An action the rules refuse changes nothing; a roll that
+//! cannot be made (faces a player is still to type in) leaves nothing of its try, so the step can be taken again.
 
 use std::collections::VecDeque;
 
@@ -238,7 +239,9 @@ where
     }
 
     /// The next slot to play, starting a new turn when the last one's are spent, or the end of the battle (its
-    /// `BattleEnded` event written to the log). The slot being played comes back until it is acted on.
+    /// `BattleEnded` event written to the log). The slot being played comes back until it is acted on. A roll that
+    /// cannot be made at a turn's start takes the battle back to the end of the turn before (what led there, slots
+    /// that passed, stays), so the next `next` goes on from there.
     pub fn next(&mut self, dice: &mut dyn Dice, log: &mut Log) -> Result<Next, RulesError> {
         if self.ending.is_some() {
             return Ok(Next::Over);
@@ -308,8 +311,8 @@ where
     }
 
     /// The turn's end, and the next turn's start (its initiative rolled), or why the battle stops. A roll that
-    /// cannot be made (faces still to be typed in) leaves the battle and the log as they were, the turn still over:
-    /// the next `next` takes it up again.
+    /// cannot be made (faces still to be typed in) takes the battle and the log back to before the turn's end (its
+    /// checks, a held zone's count): the next `next` takes it up again from there.
     fn turn_over(&mut self, dice: &mut dyn Dice, log: &mut Log) -> Result<Option<Stop>, RulesError> {
         let (before, events) = (self.without_record(), log.events.len());
         if let Some(stop) = self.end_of_turn() {

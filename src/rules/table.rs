@@ -2,10 +2,11 @@
 //! other die comes from the battle's own dice (seeded: the AI's stay so).
 //!
 //! A window cannot stop inside a roll to ask for faces, so a step of the battle (its next slot, an action) that
-//! needs faces typed in stops at the first such roll with [`DiceError::Wanted`]; the engine's steps are all or
-//! nothing, so the battle stands as it was. Once the player has typed them in ([`TableDice::type_in`]), the step is
-//! taken again from its start ([`TableDice::begin_step`]) and every face given in the try before is given again, in
-//! the same order: the battle's own dice are not rolled twice, so a seed's faces stay where they were.
+//! needs faces typed in stops at the first such roll with [`DiceError::Wanted`]. The engine keeps nothing of the
+//! roll's try: an action is carried out on copies, and a turn's start goes back to the end of the turn before
+//! (`Battle::next`). Once the player has typed the faces in ([`TableDice::type_in`]), the step is taken again
+//! ([`TableDice::begin_step`]) and every face given in the try before is given again, in the same order: the
+//! battle's own dice are not rolled twice, so a seed's faces stay where they were.
 
 use std::collections::BTreeSet;
 
@@ -17,8 +18,9 @@ use super::id::CombatantId;
 pub struct Wanted {
     /// Whose roll it is.
     pub who: CombatantId,
-    /// How many dice, and of what and for what.
+    /// How many dice.
     pub count: u32,
+    /// Their kind, and what they are for.
     pub request: DieRequest,
 }
 
@@ -67,16 +69,30 @@ impl TableDice {
         &self.typed
     }
 
-    /// A step of the battle begins: after faces were typed in (or while they are waited for), the step before is
-    /// taken again, its faces given again; else that step is over and its faces are the battle's.
-    pub fn begin_step(&mut self) {
+    /// Whether the step that waited for faces has them now, and is to be taken again.
+    pub fn retrying(&self) -> bool {
+        self.again
+    }
+
+    /// A step of the battle begins, the battle having rolled `faces` faces so far: after faces were typed in (or
+    /// while they are waited for), the step before is taken again, its faces given again; else that step is over
+    /// and its faces are the battle's.
+    pub fn begin_step(&mut self, faces: usize) {
         self.given = 0;
         if self.again || self.wanted.is_some() {
             self.again = false;
             return;
         }
-        self.before += self.step.len();
-        self.step.clear();
+        debug_assert_eq!(self.before + self.step.len(), faces, "the table's faces are the battle's");
+        // The battle's count is the one that matters: a step that was not all kept must not shift the next.
+        self.typed.retain(|&i| i < faces);
+        (self.before, self.step) = (faces, Vec::new());
+    }
+
+    /// The step under way is given up (its action no longer stands): nothing of it is kept, nothing is waited for.
+    pub fn drop_step(&mut self) {
+        self.typed.retain(|&i| i < self.before);
+        (self.step, self.given, self.wanted, self.again) = (Vec::new(), 0, None, false);
     }
 
     /// The faces waited for, read from one line (see [`read_faces`]): the step can be taken again. A line that
@@ -150,8 +166,10 @@ impl Dice for TableDice {
 pub fn read_faces(line: &str, count: u32, request: &DieRequest) -> Result<Vec<u32>, String> {
     let sides = request.sides;
     let words: Vec<&str> = line.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
-    let one_word_of_digits = words.len() == 1 && words[0].chars().all(|c| c.is_ascii_digit());
-    let words: Vec<String> = match one_word_of_digits && count > 1 && sides <= 10 {
+    // One digit a die only when the word has a digit for each ("10" for one d10 is ten).
+    let digit_each =
+        words.len() == 1 && words[0].len() == count as usize && words[0].chars().all(|c| c.is_ascii_digit());
+    let words: Vec<String> = match digit_each && count > 1 && sides <= 10 {
         true => words[0].chars().map(String::from).collect(),
         false => words.iter().map(|w| (*w).to_owned()).collect(),
     };
@@ -198,7 +216,8 @@ mod tests {
         dice.roll_by_hand([player]);
         // The step: the AI rolls two dice, then the player three.
         let try_step = |dice: &mut TableDice| -> Result<(Vec<u32>, Vec<u32>), DiceError> {
-            dice.begin_step();
+            // The battle had rolled 3 faces before the step (asked again, it is the same step).
+            dice.begin_step(3);
             Ok((dice.roll_for(ai, 2, 6, "AI: attack")?, dice.roll_for(player, 3, 6, "Ana: dodge")?))
         };
         let Err(DiceError::Wanted { who, count: 3, request }) = try_step(&mut dice) else { panic!("not waiting") };
@@ -209,7 +228,7 @@ mod tests {
         // Taken again: the AI's dice are the same two faces, not the next two of its source.
         assert_eq!(try_step(&mut dice), Ok((vec![4, 2], vec![6, 5, 1])));
         // The next step goes on with the source, and the typed faces stand 2, 3 and 4 after the 3 given before.
-        dice.begin_step();
+        dice.begin_step(8);
         assert_eq!(dice.roll_for(ai, 1, 6, "AI: soak"), Ok(vec![6]));
         assert_eq!(dice.typed(), &BTreeSet::from([5, 6, 7]));
     }
@@ -219,11 +238,26 @@ mod tests {
         let player = CombatantId(1);
         let mut dice = TableDice::new(Box::new(ScriptedDice::new([3, 3])), 0, BTreeSet::new());
         dice.roll_by_hand([player]);
-        dice.begin_step();
+        dice.begin_step(0);
         assert!(matches!(dice.roll_for(player, 2, 6, "Ana: soak"), Err(DiceError::Wanted { count: 2, .. })));
         assert_eq!(dice.roll_for_me(), Ok(vec![3, 3]));
-        dice.begin_step();
+        dice.begin_step(0);
         assert_eq!(dice.roll_for(player, 2, 6, "Ana: soak"), Ok(vec![3, 3]));
         assert!(dice.typed().is_empty(), "faces the battle rolled are not typed in");
+    }
+
+    #[test]
+    fn a_step_given_up_keeps_nothing_and_waits_for_nothing() {
+        let player = CombatantId(1);
+        let mut dice = TableDice::new(Box::new(ScriptedDice::new([2, 5])), 4, BTreeSet::from([1]));
+        dice.roll_by_hand([player]);
+        dice.begin_step(4);
+        assert_eq!(dice.roll_for(CombatantId(0), 1, 6, "AI: attack"), Ok(vec![2]));
+        assert!(dice.roll_for(player, 2, 6, "Ana: dodge").is_err());
+        assert_eq!(dice.type_in("6 6"), Ok(vec![6, 6]));
+        dice.drop_step();
+        assert_eq!((dice.wanted(), dice.retrying(), dice.typed()), (None, false, &BTreeSet::from([1])));
+        dice.begin_step(4);
+        assert_eq!(dice.roll_for(CombatantId(0), 1, 6, "AI: attack"), Ok(vec![5]), "the source goes on");
     }
 }

@@ -163,7 +163,10 @@ impl Save {
     /// their own dice: [`crate::rules::table::TableDice::typed`]).
     pub fn with_typed(recipe: &Recipe, battle: &AnyBattle, typed: &BTreeSet<usize>) -> Self {
         let saved_at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        let faces = battle.faces().to_vec();
+        // The faces of its decisions: a turn's start rolled after the last one is rolled again when it is taken up
+        // (so that a save is the same whenever it is written between two decisions).
+        let record = battle.record();
+        let faces = battle.faces()[..record.last().map_or(0, |r| r.dice)].to_vec();
         let typed = match recipe.dice {
             DiceRecipe::Typed => (0..faces.len()).collect(),
             // Faces typed in for a step not yet taken are not the battle's yet.
@@ -172,7 +175,7 @@ impl Save {
         // The file wherever the save is taken up from (a path as given is relative to where the battle began).
         let file = std::fs::canonicalize(&recipe.file).unwrap_or_else(|_| recipe.file.clone());
         let battle_recipe = Recipe { file, ..recipe.clone() };
-        let (turn, record) = (battle.turn(), battle.record());
+        let turn = battle.turn();
         Save { version: VERSION, battle: battle_recipe, turn, saved_at, record, faces, typed }
     }
 

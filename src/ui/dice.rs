@@ -1,7 +1,8 @@
 //! Physical dice: a player who rolls their own (the menu's "I roll my own dice", `play --by-hand SIDE`) is asked for
-//! each roll of their side's, with what it is for and how many dice ("Ana: Reaction 3 + Dodge 2 (defense): roll 5
-//! d6"), and types the faces in one line; they are checked (on the die, the right count) before the battle goes on,
-//! and the log marks them as typed in. The AI's dice stay seeded.
+//! each roll of their side's, whose it is and what for ("Crew rifleman 1: Reaction 4 + Intuition 3 (initiative)")
+//! above how many dice ("Roll 7 d6"), and types the faces in one line; they are checked (on the die, the right count)
+//! before the battle goes on, and the log marks them as typed in. The AI's dice stay seeded; *Roll for me* has the
+//! battle's own dice roll one (not offered where the battle has no others: a battle of dice all typed in).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -64,6 +65,7 @@ fn ask_for_dice(
     engine: Res<Engine>,
     names: Res<PlayerNames>,
     mut line: ResMut<DiceLine>,
+    autosave: Option<Res<super::screens::Autosave>>,
 ) -> Result {
     let Some(wanted) = dice.0.wanted().cloned() else { return Ok(()) };
     if line.for_roll.as_ref() != Some(&wanted) {
@@ -75,6 +77,7 @@ fn ask_for_dice(
     let side = engine.0.view(wanted.who.index()).side.to_owned();
     let (sides, count) = (wanted.request.sides, wanted.count);
     let (mut enter, mut for_me) = (false, false);
+    let own_dice = autosave.is_none_or(|a| a.recipe.dice != crate::scenario::save::DiceRecipe::Typed);
     egui::Window::new(format!("Your dice, {}", names.player(&side)))
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -24.0))
         .collapsible(false)
@@ -102,7 +105,9 @@ fn ask_for_dice(
             }
             ui.horizontal(|ui| {
                 enter |= ui.button("Enter these dice").clicked();
-                for_me = ui.button("Roll for me").on_hover_text("The battle's own dice roll these").clicked();
+                if own_dice {
+                    for_me = ui.button("Roll for me").on_hover_text("The battle's own dice roll these").clicked();
+                }
             });
         });
     if enter {
@@ -112,8 +117,11 @@ fn ask_for_dice(
             Err(why) => line.refused = Some(why.replace('–', "-")),
         }
     } else if for_me {
-        dice.0.roll_for_me()?;
-        *line = DiceLine::default();
+        match dice.0.roll_for_me() {
+            Ok(_) => *line = DiceLine::default(),
+            // The battle's own dice ran out (a scenario's scripted faces): typed in they must be.
+            Err(e) => line.refused = Some(e.to_string().replace('–', "-")),
+        }
     }
     Ok(())
 }

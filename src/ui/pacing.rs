@@ -67,6 +67,7 @@ fn tick_pace(time: Res<Time>, mut pace: ResMut<Pace>) {
     pace.due = step || (!pace.paused && pace.timer.just_finished());
 }
 
-fn slot_due(pace: Res<Pace>) -> bool {
-    pace.due
+fn slot_due(pace: Res<Pace>, dice: Option<Res<crate::combat::BattleDice>>) -> bool {
+    // A slot's start that waited for dice rolled by hand goes on as soon as they are typed in, paused or not.
+    pace.due || dice.is_some_and(|d| d.0.retrying())
 }

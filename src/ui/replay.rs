@@ -94,8 +94,8 @@ fn close_replay(mut commands: Commands, mut screen: ResMut<NextState<Screen>>) {
     screen.set(Screen::Menu);
 }
 
-/// The viewer's controls, for the bar on top (`panels.rs`): where it stands, a step back and forward, the start and
-/// the end, *Play*, and a slider over every step (its turn shown).
+/// The viewer's controls, for the bar on top (`panels.rs`): where it stands, the turn (typed to jump to one), a step
+/// back and forward, the start and the end, *Play* and its pace, and a slider over every step.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct ReplayControls<'w> {
     watching: Option<ResMut<'w, Watching>>,
@@ -138,8 +138,10 @@ impl ReplayControls<'_> {
         }
         ui.add(egui::Slider::new(&mut wanted, 0..=last).show_value(false));
         let mut jump = turn;
-        let field = egui::DragValue::new(&mut jump).range(1..=last_turn.max(1)).prefix("turn ");
-        if ui.add(field).on_hover_text(format!("Jump to the start of a turn (1 to {last_turn})")).changed() {
+        // Typed, not dragged, and taken once typed: each step shown rebuilds the battle.
+        let field = egui::DragValue::new(&mut jump).range(1..=last_turn.max(1)).prefix("turn ").speed(0.0);
+        let hover = format!("The turn of the next step: click and type a turn (1 to {last_turn}) to jump to its start");
+        if ui.add(field.update_while_editing(false)).on_hover_text(hover).changed() {
             wanted = start_of_turn(&turns, jump);
         }
         ui.strong(format!("Replay: step {at} of {last}"));

@@ -165,7 +165,7 @@ fn start_battle(world: &mut World) {
     let label = recipe.dice_label.clone();
     // A battle of typed-in dice (`run --typed`) has no dice but the players': every side's are rolled by hand.
     let all_by_hand = recipe.dice == DiceRecipe::Typed;
-    // A battle being watched is not saved (its save is what is watched), nor played on.
+    // A battle being watched is not saved (its save is what is watched), nor played on: no one rolls for it.
     let watched = world.contains_resource::<Watching>();
     if !watched {
         let written = if taken_up { usize::MAX } else { setup.battle.decided() };
