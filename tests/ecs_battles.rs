@@ -138,8 +138,17 @@ fn the_stoya_example_sends_its_messages_in_order() {
         .iter(app.world())
         .find(|(n, _)| n.as_str() == "Assassin")
         .map(|(_, l)| l.clone());
-    let expected = skirmish::combat::components::Loadout { weapon: "shredder".into(), rounds: Some(94) };
+    let expected =
+        skirmish::combat::components::Loadout { weapon: "shredder".into(), name: "Shredder".into(), rounds: Some(94) };
     assert_eq!(loadout, Some(expected), "two bursts of 3 from 100");
+    // What the sheet shows reads as the catalogue names it, not its ids.
+    let armor = app
+        .world_mut()
+        .query::<(&Name, &skirmish::combat::components::Armor)>()
+        .iter(app.world())
+        .find(|(n, _)| n.as_str() == "Assassin")
+        .map(|(_, a)| a.0.clone());
+    assert!(armor.as_ref().is_some_and(|a| !a.is_empty() && a.iter().all(|n| !n.contains('_'))), "{armor:?}");
 }
 
 #[test]

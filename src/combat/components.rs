@@ -24,15 +24,16 @@ pub struct Side(pub String);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GridPos(pub i32, pub i32);
 
-/// Armor worn, by catalogue id (armor does not change during a battle).
+/// Armor worn, by name as a person reads it (armor does not change during a battle).
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Armor(pub Vec<String>);
 
-/// The weapon in hand (catalogue id) and its rounds left, where the ruleset counts them; kept in step with `Wounds`
-/// by the damage system. The firing mode is chosen with each attack.
+/// The weapon in hand (catalogue id, and its name as a person reads it) and its rounds left, where the ruleset counts
+/// them; kept in step with `Wounds` by the damage system. The firing mode is chosen with each attack.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Loadout {
     pub weapon: String,
+    pub name: String,
     pub rounds: Option<u32>,
 }
 

@@ -83,7 +83,9 @@ pub(super) fn write_fighter(battle: &AnyBattle, i: usize, shown: Shown<'_>) {
     tracks.0 = battle.tracks(i);
     let fighter = battle.view(i).fighter;
     if loadout.weapon != fighter.weapon_in_hand() || loadout.rounds != fighter.rounds_in_hand() {
-        *loadout = Loadout { weapon: fighter.weapon_in_hand().to_owned(), rounds: fighter.rounds_in_hand() };
+        let (weapon, name, rounds) =
+            (fighter.weapon_in_hand().to_owned(), fighter.weapon_name(), fighter.rounds_in_hand());
+        *loadout = Loadout { weapon, name, rounds };
     }
     if statuses.0 != fighter.statuses() {
         statuses.0 = fighter.statuses().to_vec();

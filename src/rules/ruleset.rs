@@ -63,6 +63,10 @@ pub trait FighterState {
     fn weapon_in_hand(&self) -> &str;
     /// The catalogue ids of the armor worn.
     fn armor_worn(&self) -> Vec<String>;
+    /// The weapon in hand as a person reads it ("Assault rifle"): its catalogue name.
+    fn weapon_name(&self) -> String;
+    /// The armor worn as a person reads it ("Armor jacket").
+    fn armor_names(&self) -> Vec<String>;
     /// Gives (`on`) or takes away a status that is not the rules' own doing: running, leaving through an exit.
     fn set_status(&mut self, status: Status, on: bool);
     /// Rounds left in the weapon in hand, where the ruleset counts ammunition.
@@ -135,6 +139,17 @@ macro_rules! fighter_views {
 
         fn armor_worn(&self) -> Vec<String> {
             self.sheet.armor.iter().map(|a| a.0.clone()).collect()
+        }
+
+        fn weapon_name(&self) -> String {
+            let id = self.drawn_id();
+            // "unarmed" is no catalogue entry: its id reads well enough.
+            self.sheet.gear.weapon(id).map_or_else(|_| id.replace('_', " "), |w| w.name.clone())
+        }
+
+        fn armor_names(&self) -> Vec<String> {
+            let name = |id: &str| self.sheet.gear.armor(id).map_or_else(|_| id.replace('_', " "), |a| a.name.clone());
+            self.sheet.armor.iter().map(|a| name(&a.0)).collect()
         }
 
         fn set_status(&mut self, status: $crate::rules::outcome::Status, on: bool) {

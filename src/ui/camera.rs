@@ -1,20 +1,27 @@
-//! The camera: fitted to the map when the battle opens and at each hot-seat hand-over, panned with the arrow keys
-//! or WASD and zoomed with the mouse wheel or +/−.
+//! The camera: fitted to the map (the space the panels leave, in the window as large as it is) when the battle
+//! opens, when the window is resized and at each hot-seat hand-over; panned with the arrow keys or WASD and zoomed
+//! with the mouse wheel or +/−.
 
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowResized};
 
 use super::{CELL, MapView};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera).add_systems(OnEnter(super::screens::InBattle), fit_camera).add_systems(
         Update,
-        ((pan_camera, zoom_camera).run_if(super::keys_free), refit_at_hand_over)
+        (
+            (pan_camera, zoom_camera).run_if(super::keys_free),
+            refit_at_hand_over,
+            fit_camera.run_if(on_message::<WindowResized>),
+        )
             .in_set(super::screens::BattleScreenSystems),
     );
 }
 
-/// The window's size, and the part the panels leave to the map: left, right and top panels in pixels.
+/// The window's size when it cannot be asked, and the part the panels leave to the map: left, right and top panels
+/// in pixels.
 const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
 const LEFT: f32 = 250.0;
 const RIGHT: f32 = 380.0;
@@ -26,25 +33,34 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, Msaa::Off, Projection::Orthographic(OrthographicProjection::default_2d())));
 }
 
-/// A new battle opens with its whole map in view.
-fn fit_camera(map: Res<MapView>, mut camera: Query<(&mut Transform, &mut Projection)>) {
+/// A new battle opens with its whole map in view, and a resized window shows it whole again.
+fn fit_camera(
+    map: Res<MapView>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut camera: Query<(&mut Transform, &mut Projection)>,
+) {
     let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
-    let (center, scale) = fitted(&map);
+    let (center, scale) = fitted(&map, window_size(&window));
     transform.translation = center;
     if let Projection::Orthographic(o) = projection.as_mut() {
         o.scale = scale;
     }
 }
 
-/// Where the camera looks and its scale to fit the map, with a margin, into the window less the panels.
-fn fitted(map: &MapView) -> (Vec3, f32) {
+/// The window's size in logical pixels (what egui lays the panels out in).
+fn window_size(window: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
+    window.single().map_or(WINDOW, |w| w.size()).max(Vec2::new(LEFT + RIGHT + CELL, TOP + CELL))
+}
+
+/// Where the camera looks and its scale to fit the map, with a margin, into a window of `size` less the panels.
+fn fitted(map: &MapView, size: Vec2) -> (Vec3, f32) {
     let grid = &map.0.grid;
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
-    let free = Vec2::new(WINDOW.x - LEFT - RIGHT, WINDOW.y - TOP);
+    let free = Vec2::new(size.x - LEFT - RIGHT, size.y - TOP);
     let scale = ((w + CELL) / free.x).max((h + CELL) / free.y).max(0.25);
     let map_center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
     // Where the free area's centre is, from the window's centre, in screen pixels (y up).
-    let free_center = Vec2::new(LEFT + free.x / 2.0 - WINDOW.x / 2.0, -(TOP + free.y / 2.0 - WINDOW.y / 2.0));
+    let free_center = Vec2::new(LEFT + free.x / 2.0 - size.x / 2.0, -(TOP + free.y / 2.0 - size.y / 2.0));
     ((map_center - free_center * scale).extend(0.0), scale)
 }
 
@@ -52,13 +68,14 @@ fn fitted(map: &MapView) -> (Vec3, f32) {
 fn refit_at_hand_over(
     handover: Res<super::Handover>,
     map: Res<MapView>,
+    window: Query<&Window, With<PrimaryWindow>>,
     mut camera: Query<(&mut Transform, &mut Projection)>,
 ) {
     if !handover.is_changed() || !handover.covered() {
         return;
     }
     let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
-    let (center, scale) = fitted(&map);
+    let (center, scale) = fitted(&map, window_size(&window));
     transform.translation = center;
     if let Projection::Orthographic(o) = projection.as_mut() {
         o.scale = scale;

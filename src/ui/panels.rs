@@ -244,7 +244,7 @@ fn show_sheet(ui: &mut egui::Ui, (_, name, side, init, statuses, tracks, loadout
     ui.heading(name.as_str());
     ui.label(format!("Side: {}", side.0));
     let rounds = loadout.rounds.map_or(String::new(), |r| format!(" ({r} rounds)"));
-    ui.label(format!("Weapon: {}{rounds}", loadout.weapon));
+    ui.label(format!("Weapon: {}{rounds}", loadout.name));
     ui.label(format!("Armor: {}", if armor.0.is_empty() { "none".to_owned() } else { armor.0.join(", ") }));
     if let Some(score) = init.score {
         ui.label(format!("Initiative: {score}"));

@@ -99,7 +99,10 @@ impl Shadowrun4 {
             false => out.push(("Drop prone".into(), act(Some(FreeAction::DropProne), Vec::new(), None))),
         }
         for w in f.sheet.weapons.iter().filter(|w| w.0 != f.drawn_id()) {
-            out.push((format!("Ready the {}", w.0), act(None, vec![SimpleAction::ReadyWeapon(w.clone())], None)));
+            out.push((
+                format!("Ready the {}", f.sheet.gear.weapon(&w.0).map_or_else(|_| w.0.clone(), |x| x.name.clone())),
+                act(None, vec![SimpleAction::ReadyWeapon(w.clone())], None),
+            ));
         }
         out.push(("Wait".into(), act(None, Vec::new(), Some(ComplexAction::Wait))));
         out

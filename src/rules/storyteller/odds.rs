@@ -75,7 +75,12 @@ impl Storyteller {
             .weapons
             .iter()
             .filter(|w| w.0 != f.drawn_id())
-            .map(|w| (format!("Ready the {}", w.0), act(Act::ReadyWeapon(w.clone()))))
+            .map(|w| {
+                (
+                    format!("Ready the {}", f.sheet.gear.weapon(&w.0).map_or_else(|_| w.0.clone(), |x| x.name.clone())),
+                    act(Act::ReadyWeapon(w.clone())),
+                )
+            })
             .collect();
         out.push(("Wait".into(), act(Act::Wait)));
         out
