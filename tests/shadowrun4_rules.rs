@@ -173,7 +173,7 @@ fn glitches_jam_the_attackers_gun_and_drop_the_defender() {
     assert!(b[0].fighter.condition.has(&Status::WeaponJammed("ares_predator_iv".into())));
     assert!(b[1].fighter.condition.has(&Status::Prone));
     assert_eq!(b[1].fighter.condition.physical, 6, "1 net hit: 6P, no armor, no resistance hits");
-    assert!(render(&log).contains("A: loses its second shot: the ares_predator_iv jammed"));
+    assert!(render(&log).contains("A: loses its second shot: the Ares Predator IV jammed"));
     let jammed =
         perform_with(&mut Shadowrun4::default(), &mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[]);
     assert!(matches!(jammed, Err(RulesError::Illegal(Refusal::Jammed { .. }))));

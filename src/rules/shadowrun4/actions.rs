@@ -3,6 +3,7 @@
 //! phase); full auto and melee attacks are Complex. Calling a shot is the phase's Free Action (file 004). What each
 //! action does, and what makes it illegal.
 
+use crate::rules::ruleset::FighterState;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -101,7 +102,7 @@ pub fn perform_action(
         let me = &battle[slot.actor].fighter;
         if matches!(simple, SimpleAction::Fire(_)) && !jammed_before && jammed(me) {
             // The jam came from this phase's first shot: the second is lost, not illegal.
-            let what = format!("loses its second shot: the {} jammed", me.drawn_id());
+            let what = format!("loses its second shot: the {} jammed", FighterState::weapon_name(me));
             log.push(Event::ActionTaken { who: me.id, action: what });
             continue;
         }

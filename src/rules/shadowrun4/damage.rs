@@ -10,6 +10,7 @@ use super::{Fighter, RulesError, Spray};
 use crate::rules::d6_pool::PoolSpec;
 use crate::rules::dice::Dice;
 use crate::rules::outcome::{Event, Log, Status, Term};
+use crate::rules::ruleset::FighterState;
 use crate::rules::ruleset::{CombatantId, Roller};
 
 /// What the damage step needs from the attack.
@@ -174,7 +175,10 @@ fn log_boxes(log: &mut Log, who: CombatantId, track: &str, amount: u32, total: u
 pub(super) fn knock_out_of_grasp(defender: &mut Fighter, dv: i32, log: &mut Log) {
     let strength = defender.sheet.attributes.strength.0 as i32;
     if dv > strength && defender.drawn_id() != "unarmed" {
-        let what = format!("loses its grip on the {} (DV {dv} beats Strength {strength})", defender.drawn_id());
+        let what = format!(
+            "loses its grip on the {} (DV {dv} beats Strength {strength})",
+            FighterState::weapon_name(defender)
+        );
         defender.condition.drawn = Some(super::gear::WeaponRef("unarmed".into()));
         log.push(Event::ActionTaken { who: defender.id, action: what });
     }
