@@ -194,8 +194,10 @@ fn called_shots_bypass_armor_add_dv_or_disarm() {
     let log = perform(&mut b, 0, &shot("VitalArea(2)"), &[5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     assert_eq!((log.last_calc("modified DV"), b[1].fighter.condition.physical), (Some(9), 9));
     let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, vested)];
-    perform(&mut b, 0, &shot("KnockOutOfGrasp"), &[5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    let log = perform(&mut b, 0, &shot("KnockOutOfGrasp"), &[5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     assert_eq!(b[1].fighter.drawn_id(), "unarmed", "DV 7 beats Strength 3");
+    // The log names the weapon as the catalogue does.
+    assert!(render(&log).contains("B: loses its grip on the Combat knife (DV 7 beats Strength 3)"), "{}", render(&log));
 }
 
 #[test]
