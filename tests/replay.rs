@@ -145,12 +145,11 @@ fn drive(battle: &mut AnyBattle, dice: &mut dyn Dice, log: &mut Log) -> Result<(
 fn a_turn_start_whose_dice_run_out_leaves_nothing_of_its_try_and_goes_on_the_same() {
     let level = level::load("levels/street.ron".as_ref()).expect("loads");
     let s = level.scenario(RulesetId::Shadowrun4).expect("a battle");
-    let text = |log: &Log| log.lines().collect::<Vec<_>>().join("\n");
     let mut whole_log = Log::default();
     let mut whole = scenario::start(&s, "seed", &mut whole_log);
     drive(&mut whole, &mut SeededDice::new(7), &mut whole_log).expect("plays to the end");
     let (faces, record) = (whole.faces().to_vec(), whole.record());
-    let by_turn_1 = record.iter().filter(|r| r.turn == 1).last().expect("turn 1 had decisions").dice;
+    let by_turn_1 = record.iter().rfind(|r| r.turn == 1).expect("turn 1 had decisions").dice;
     assert!(record.iter().any(|r| r.turn == 2), "a battle of more than one turn");
     // The dice stop two faces into turn 2's initiative: the battle stands at the end of turn 1, nothing of turn 2.
     let mut log = Log::default();
@@ -158,12 +157,12 @@ fn a_turn_start_whose_dice_run_out_leaves_nothing_of_its_try_and_goes_on_the_sam
     let e = drive(&mut battle, &mut ScriptedDice::new(faces[..by_turn_1 + 2].iter().copied()), &mut log);
     assert!(matches!(e, Err(RulesError::Dice(_))), "{e:?}");
     assert_eq!((battle.turn(), battle.faces().len()), (1, by_turn_1));
-    assert!(!text(&log).contains("Turn 2"), "no line of turn 2 is kept");
+    assert!(!common::render(&log).contains("Turn 2"), "no line of turn 2 is kept");
     // Tried again and failing again, it is the very same; given the rest, it plays on to the same battle.
-    let before = (format!("{battle:?}"), text(&log));
+    let before = (format!("{battle:?}"), common::render(&log));
     assert!(battle.next(&mut ScriptedDice::new([]), &mut log).is_err());
-    assert_eq!((format!("{battle:?}"), text(&log)), before);
+    assert_eq!((format!("{battle:?}"), common::render(&log)), before);
     drive(&mut battle, &mut ScriptedDice::new(faces[by_turn_1..].iter().copied()), &mut log).expect("plays on");
-    assert_eq!(text(&log), text(&whole_log));
+    assert_eq!(common::render(&log), common::render(&whole_log));
     assert_eq!(battle.faces(), whole.faces());
 }

@@ -4,8 +4,11 @@
 //! line and never a panic; an undo is the battle before the player's last decision, and a redo takes it again with
 //! the same dice.
 
+mod common;
+
 use std::path::Path;
 
+use common::render;
 use skirmish::ai::Difficulty;
 use skirmish::rules::any::{AnyAction, AnyBattle, RulesetId};
 use skirmish::rules::engine::Recorded;
@@ -42,19 +45,14 @@ fn resumed(save: &Save) -> String {
     assert_eq!(loaded.warning, None);
     let (log, result, _) = play_setup(loaded.setup, Some(save.battle.minds()), usize::MAX);
     result.expect("the rules accept every decision");
-    text(&log)
-}
-
-/// The log as text.
-fn text(log: &Log) -> String {
-    log.lines().collect::<Vec<_>>().join("\n")
+    render(&log)
 }
 
 /// Saves the battle of `recipe` after each of its decisions (every `stride`-th), takes each save up again and
 /// checks that it plays on to the whole log of the battle never interrupted.
 fn every_boundary_resumes(recipe: &Recipe, stride: usize) -> usize {
     let (whole, battle) = play(recipe, usize::MAX);
-    let whole = text(&whole);
+    let whole = render(&whole);
     let decisions = battle.decided();
     assert!(decisions > 10, "{}: a battle worth saving ({decisions} decisions)", recipe.file.display());
     for k in (0..=decisions).step_by(stride) {
@@ -68,12 +66,8 @@ fn every_boundary_resumes(recipe: &Recipe, stride: usize) -> usize {
 
 #[test]
 fn a_battle_saved_after_any_decision_plays_on_to_the_same_log_under_every_ruleset() {
-    for (ruleset, seed) in [
-        (RulesetId::EclipsePhase, 3),
-        (RulesetId::Shadowrun4, 4),
-        (RulesetId::Storyteller, 5),
-        (RulesetId::HomebrewD6, 6),
-    ] {
+    // Seeds 3 to 6, one a ruleset.
+    for (ruleset, seed) in RulesetId::ALL.into_iter().zip(3..) {
         let recipe = recipe("levels/street.ron", Some(ruleset), seed, Difficulty::Normal);
         let decisions = every_boundary_resumes(&recipe, 1);
         println!("{ruleset:?}: {decisions} decisions, each a save that plays on to the same log");

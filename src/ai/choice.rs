@@ -263,10 +263,7 @@ fn nemesis<F: FighterState>(battle: &[Combatant<F>], actor: usize) -> Option<&st
     let cells = |side: &str| -> Vec<Cell> {
         battle.iter().filter(|c| c.side == side && !c.fighter.is_out()).map(|c| c.position).collect()
     };
-    let mut sides: Vec<&str> =
-        battle.iter().filter(|c| c.side != me && !c.fighter.is_out()).map(|c| c.side.as_str()).collect();
-    sides.sort_unstable();
-    sides.dedup();
+    let sides: Vec<&str> = crate::rules::engine::sides_standing(battle).into_iter().filter(|s| *s != me).collect();
     if sides.len() < 2 {
         return None;
     }

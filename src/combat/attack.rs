@@ -58,7 +58,7 @@ fn resolve_actions(
         dice.0.begin_step(engine.0.faces().len());
         match engine.0.act(action, &mut dice.0, &mut log.0) {
             Ok(()) => {}
-            Err(RulesError::Dice(DiceError::Wanted { .. })) => {
+            Err(RulesError::Dice(DiceError::Wanted(_))) => {
                 (state.phase, state.held) = (SlotPhase::RollingByHand(*entity, *slot), Some(action.clone()));
                 return;
             }

@@ -78,7 +78,7 @@ fn begin_slot(
             said.turn_started.write(TurnStarted { entity: roster.0[slot.actor], slot });
         }
         // Faces to be typed in: the engine stands as it was, and the slot's start is taken again once they are.
-        Err(RulesError::Dice(DiceError::Wanted { .. })) => return,
+        Err(RulesError::Dice(DiceError::Wanted(_))) => return,
         Err(e) => {
             state.stop(Some(e.to_string()));
         }

@@ -23,6 +23,17 @@ pub struct DieRequest {
     pub purpose: String,
 }
 
+/// Faces a player is to roll by hand and type in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wanted {
+    /// Whose roll it is.
+    pub who: CombatantId,
+    /// How many dice.
+    pub count: u32,
+    /// Their kind, and what they are for.
+    pub request: DieRequest,
+}
+
 /// A die roll that could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DiceError {
@@ -37,8 +48,8 @@ pub enum DiceError {
     Cancelled { request: DieRequest },
     /// Faces a player rolls by hand and has not typed in yet ([`super::table::TableDice`]): the step that rolls
     /// them waits for them.
-    #[error("{count} d{} for {} are to be rolled by hand and typed in", .request.sides, .request.purpose)]
-    Wanted { who: CombatantId, count: u32, request: DieRequest },
+    #[error("{} d{} for {} are to be rolled by hand and typed in", .0.count, .0.request.sides, .0.request.purpose)]
+    Wanted(Wanted),
     /// A saved battle's face that its own dice do not roll again (the save was edited, or its file changed).
     #[error("die {at} of the save shows {saved}, but its dice roll {rolled} there (a d{} for {})", .request.sides, .request.purpose)]
     NotAsSaved { at: usize, saved: u32, rolled: u32, request: DieRequest },

@@ -522,8 +522,8 @@ where
     }
 }
 
-/// The sides that still have someone in the fight.
-fn sides_standing<F: FighterState>(battle: &[Combatant<F>]) -> Vec<&str> {
+/// The sides that still have someone in the fight, sorted.
+pub fn sides_standing<F: FighterState>(battle: &[Combatant<F>]) -> Vec<&str> {
     let mut sides: Vec<&str> = battle.iter().filter(|c| !c.fighter.is_out()).map(|c| c.side.as_str()).collect();
     sides.sort_unstable();
     sides.dedup();

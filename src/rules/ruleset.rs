@@ -61,10 +61,10 @@ pub trait FighterState {
     fn statuses(&self) -> &[Status];
     /// The catalogue id of the weapon in hand.
     fn weapon_in_hand(&self) -> &str;
-    /// The catalogue ids of the armor worn.
-    fn armor_worn(&self) -> Vec<String>;
     /// The weapon in hand as a person reads it ("Assault rifle"): its catalogue name.
     fn weapon_name(&self) -> String;
+    /// A weapon of its sheet (by catalogue id) as a person reads it.
+    fn weapon_name_of(&self, id: &str) -> String;
     /// The armor worn as a person reads it ("Armor jacket").
     fn armor_names(&self) -> Vec<String>;
     /// Gives (`on`) or takes away a status that is not the rules' own doing: running, leaving through an exit.
@@ -137,12 +137,11 @@ macro_rules! fighter_views {
             self.drawn_id()
         }
 
-        fn armor_worn(&self) -> Vec<String> {
-            self.sheet.armor.iter().map(|a| a.0.clone()).collect()
+        fn weapon_name(&self) -> String {
+            self.weapon_name_of(self.drawn_id())
         }
 
-        fn weapon_name(&self) -> String {
-            let id = self.drawn_id();
+        fn weapon_name_of(&self, id: &str) -> String {
             // "unarmed" is no catalogue entry: its id reads well enough.
             self.sheet.gear.weapon(id).map_or_else(|_| id.replace('_', " "), |w| w.name.clone())
         }

@@ -10,26 +10,15 @@
 
 use std::collections::BTreeSet;
 
-use super::dice::{Dice, DiceError, DieRequest, read_face};
+use super::dice::{Dice, DiceError, DieRequest, Wanted, read_face};
 use super::id::CombatantId;
-
-/// Faces a player is to roll by hand and type in.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Wanted {
-    /// Whose roll it is.
-    pub who: CombatantId,
-    /// How many dice.
-    pub count: u32,
-    /// Their kind, and what they are for.
-    pub request: DieRequest,
-}
 
 /// A battle's dice, some combatants' rolled by their players.
 pub struct TableDice {
     own: Box<dyn Dice + Send + Sync>,
     by_hand: BTreeSet<CombatantId>,
-    /// The faces given since the step began, and whether each was typed in.
-    step: Vec<(u32, bool)>,
+    /// The faces given since the step began.
+    step: Vec<u32>,
     /// How many of `step` the try under way has given.
     given: usize,
     /// Faces given before the step.
@@ -52,11 +41,6 @@ impl TableDice {
     /// The combatants whose players roll their dice by hand.
     pub fn roll_by_hand(&mut self, who: impl IntoIterator<Item = CombatantId>) {
         self.by_hand = who.into_iter().collect();
-    }
-
-    /// Whether anyone rolls by hand.
-    pub fn any_by_hand(&self) -> bool {
-        !self.by_hand.is_empty()
     }
 
     /// The faces waited for, if a step stopped for them.
@@ -117,7 +101,7 @@ impl TableDice {
             if typed {
                 self.typed.insert(self.before + self.step.len());
             }
-            self.step.push((face, typed));
+            self.step.push(face);
         }
         (self.wanted, self.again) = (None, true);
     }
@@ -125,19 +109,19 @@ impl TableDice {
     /// `count` faces: first those the try before gave, then new ones, typed in for a combatant rolled by hand.
     fn give(&mut self, who: Option<CombatantId>, count: u32, sides: u32, purpose: &str) -> Result<Vec<u32>, DiceError> {
         let again = (self.step.len() - self.given).min(count as usize);
-        let mut faces: Vec<u32> = self.step[self.given..self.given + again].iter().map(|&(f, _)| f).collect();
+        let mut faces = self.step[self.given..self.given + again].to_vec();
         self.given += again;
         let rest = count - again as u32;
         if rest == 0 {
             return Ok(faces);
         }
         if let Some(who) = who.filter(|w| self.by_hand.contains(w)) {
-            let request = DieRequest { sides, purpose: purpose.to_owned() };
-            self.wanted = Some(Wanted { who, count: rest, request: request.clone() });
-            return Err(DiceError::Wanted { who, count: rest, request });
+            let wanted = Wanted { who, count: rest, request: DieRequest { sides, purpose: purpose.to_owned() } };
+            self.wanted = Some(wanted.clone());
+            return Err(DiceError::Wanted(wanted));
         }
         for face in self.own.roll_many(rest, sides, purpose)? {
-            self.step.push((face, false));
+            self.step.push(face);
             faces.push(face);
         }
         self.given = self.step.len();
@@ -220,8 +204,8 @@ mod tests {
             dice.begin_step(3);
             Ok((dice.roll_for(ai, 2, 6, "AI: attack")?, dice.roll_for(player, 3, 6, "Ana: dodge")?))
         };
-        let Err(DiceError::Wanted { who, count: 3, request }) = try_step(&mut dice) else { panic!("not waiting") };
-        assert_eq!((who, request), (player, d6("Ana: dodge")));
+        let Err(DiceError::Wanted(wanted)) = try_step(&mut dice) else { panic!("not waiting") };
+        assert_eq!(wanted, Wanted { who: player, count: 3, request: d6("Ana: dodge") });
         assert!(dice.type_in("6 6").is_err());
         assert!(dice.wanted().is_some(), "a refused line keeps the faces waited for");
         assert_eq!(dice.type_in("6 5 1"), Ok(vec![6, 5, 1]));
@@ -239,7 +223,7 @@ mod tests {
         let mut dice = TableDice::new(Box::new(ScriptedDice::new([3, 3])), 0, BTreeSet::new());
         dice.roll_by_hand([player]);
         dice.begin_step(0);
-        assert!(matches!(dice.roll_for(player, 2, 6, "Ana: soak"), Err(DiceError::Wanted { count: 2, .. })));
+        assert!(matches!(dice.roll_for(player, 2, 6, "Ana: soak"), Err(DiceError::Wanted(Wanted { count: 2, .. }))));
         assert_eq!(dice.roll_for_me(), Ok(vec![3, 3]));
         dice.begin_step(0);
         assert_eq!(dice.roll_for(player, 2, 6, "Ana: soak"), Ok(vec![3, 3]));

@@ -11,11 +11,7 @@ use super::{CELL, MapView};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera).add_systems(OnEnter(super::screens::InBattle), fit_camera).add_systems(
         Update,
-        (
-            (pan_camera, zoom_camera).run_if(super::keys_free),
-            refit_at_hand_over,
-            fit_camera.run_if(on_message::<WindowResized>),
-        )
+        ((pan_camera, zoom_camera).run_if(super::keys_free), fit_camera.run_if(resized.or_eager(handed_over)))
             .in_set(super::screens::BattleScreenSystems),
     );
 }
@@ -33,7 +29,7 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, Msaa::Off, Projection::Orthographic(OrthographicProjection::default_2d())));
 }
 
-/// A new battle opens with its whole map in view, and a resized window shows it whole again.
+/// A new battle opens with its whole map in view; a resized window and a hand-over show it whole again.
 fn fit_camera(
     map: Res<MapView>,
     window: Query<&Window, With<PrimaryWindow>>,
@@ -65,21 +61,13 @@ fn fitted(map: &MapView, size: Vec2) -> (Vec3, f32) {
 }
 
 /// At each hand-over the camera goes back to the whole map: where the last player looked is theirs.
-fn refit_at_hand_over(
-    handover: Res<super::Handover>,
-    map: Res<MapView>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    mut camera: Query<(&mut Transform, &mut Projection)>,
-) {
-    if !handover.is_changed() || !handover.covered() {
-        return;
-    }
-    let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
-    let (center, scale) = fitted(&map, window_size(&window));
-    transform.translation = center;
-    if let Projection::Orthographic(o) = projection.as_mut() {
-        o.scale = scale;
-    }
+fn handed_over(handover: Res<super::Handover>) -> bool {
+    handover.is_changed() && handover.covered()
+}
+
+/// The window was resized.
+fn resized(mut resized: MessageReader<WindowResized>) -> bool {
+    resized.read().count() > 0
 }
 
 fn pan_camera(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut camera: Query<(&mut Transform, &Projection)>) {

@@ -24,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
 struct DiceLine {
     text: String,
     refused: Option<String>,
-    for_roll: Option<crate::rules::table::Wanted>,
+    for_roll: Option<crate::rules::dice::Wanted>,
 }
 
 /// Which events of the battle's log show faces typed in by hand (by the event's place in the log).

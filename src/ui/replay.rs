@@ -112,8 +112,8 @@ impl ReplayControls<'_> {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let Some(watching) = self.watching.as_mut() else { return };
         let (at, last) = (watching.at, watching.save.record.len());
-        let turns: Vec<u32> = watching.save.record.iter().map(|r| r.turn).collect();
-        let (turn, last_turn) = (turn_at(&turns, at), turns.last().copied().unwrap_or(0));
+        let record = &watching.save.record;
+        let (turn, last_turn) = (turn_at(record, |r| r.turn, at), record.last().map_or(0, |r| r.turn));
         if ui.small_button("Close").on_hover_text("back to the menu").clicked() {
             self.close.write(CloseReplay);
         }
@@ -142,7 +142,7 @@ impl ReplayControls<'_> {
         let field = egui::DragValue::new(&mut jump).range(1..=last_turn.max(1)).prefix("turn ").speed(0.0);
         let hover = format!("The turn of the next step: click and type a turn (1 to {last_turn}) to jump to its start");
         if ui.add(field.update_while_editing(false)).on_hover_text(hover).changed() {
-            wanted = start_of_turn(&turns, jump);
+            wanted = start_of_turn(&watching.save.record, |r| r.turn, jump);
         }
         ui.strong(format!("Replay: step {at} of {last}"));
         if wanted != at {
@@ -152,15 +152,15 @@ impl ReplayControls<'_> {
     }
 }
 
-/// The turn a replay stands in after `at` decisions (`turns`: each decision's turn): the next decision's, or the
-/// last one's at the end.
-pub fn turn_at(turns: &[u32], at: usize) -> u32 {
-    turns.get(at).or(turns.last()).copied().unwrap_or(0)
+/// The turn a replay stands in after `at` decisions (`turn_of` each decision of the `record`): the next decision's,
+/// or the last one's at the end.
+pub fn turn_at<T>(record: &[T], turn_of: impl Fn(&T) -> u32, at: usize) -> u32 {
+    record.get(at).or(record.last()).map_or(0, turn_of)
 }
 
 /// The step at the start of `turn`: the decisions taken before it (all of them past the last turn).
-pub fn start_of_turn(turns: &[u32], turn: u32) -> usize {
-    turns.iter().position(|&t| t >= turn).unwrap_or(turns.len())
+pub fn start_of_turn<T>(record: &[T], turn_of: impl Fn(&T) -> u32, turn: u32) -> usize {
+    record.iter().position(|r| turn_of(r) >= turn).unwrap_or(record.len())
 }
 
 #[cfg(test)]
@@ -170,13 +170,14 @@ mod tests {
     #[test]
     fn a_turn_jumps_to_the_step_before_its_first_decision() {
         let turns = [1, 1, 1, 2, 2, 4];
-        assert_eq!((start_of_turn(&turns, 1), start_of_turn(&turns, 2)), (0, 3));
-        assert_eq!(start_of_turn(&turns, 3), 5, "a turn in which no one decided: the next one's start");
-        assert_eq!(start_of_turn(&turns, 9), 6);
-        assert_eq!((turn_at(&turns, 0), turn_at(&turns, 3), turn_at(&turns, 6)), (1, 2, 4));
-        assert_eq!(turn_at(&[], 0), 0);
+        let (start, at) = (|turn| start_of_turn(&turns, |t| *t, turn), |step| turn_at(&turns, |t| *t, step));
+        assert_eq!((start(1), start(2)), (0, 3));
+        assert_eq!(start(3), 5, "a turn in which no one decided: the next one's start");
+        assert_eq!(start(9), 6);
+        assert_eq!((at(0), at(3), at(6)), (1, 2, 4));
+        assert_eq!(turn_at(&[], |t: &u32| *t, 0), 0);
         for turn in 1..=4 {
-            assert!(turn_at(&turns, start_of_turn(&turns, turn)) >= turn, "a jump lands in the turn asked or after");
+            assert!(at(start(turn)) >= turn, "a jump lands in the turn asked or after");
         }
     }
 }

@@ -89,17 +89,20 @@ pub struct NotStarted(pub String);
 impl NextBattle {
     /// A saved battle to watch from its start (`replay.rs` shows its every step).
     pub fn watched(path: &Path, session: &PlayOptions) -> Result<(Self, Watching), String> {
-        let mut next = NextBattle::saved(path, session)?;
-        let Some((save, path)) = next.resume.take() else { return Err("not a save".into()) };
-        next.resume = Some((Box::new(save.as_ref().clone().before(0)), path.clone()));
+        let save = Save::read(path).map_err(|e| e.to_string())?;
+        let next = NextBattle::of_save(save.clone().before(0), path, session)?;
         let pace = session.pace.clamp(PACES.0, PACES.1);
-        Ok((next, Watching { save, path, at: 0, playing: false, pace }))
+        Ok((next, Watching { save: Box::new(save), path: path.to_owned(), at: 0, playing: false, pace }))
     }
 
     /// A saved battle to take up again: its players as saved (a battle of typed-in dice goes on asking for every
     /// die), the window's own settings (pace, screenshot) from `session`.
     pub fn saved(path: &Path, session: &PlayOptions) -> Result<Self, String> {
-        let save = Save::read(path).map_err(|e| e.to_string())?;
+        NextBattle::of_save(Save::read(path).map_err(|e| e.to_string())?, path, session)
+    }
+
+    /// `save` (of the file at `path`) set up to be taken up.
+    fn of_save(save: Save, path: &Path, session: &PlayOptions) -> Result<Self, String> {
         let scenario = save.battle.scenario()?;
         let r = &save.battle;
         let (humans, minds, names, fog) = (r.humans.clone(), r.minds(), r.names.clone(), r.fog);
@@ -194,13 +197,12 @@ fn fresh_battle(world: &mut World, next: &mut NextBattle) -> (BattleSetup, Recip
         next.seed = Some(rand::random());
         world.insert_resource(next.clone());
     }
-    let (dice, label) = match (&next.recipe.dice, next.seed) {
-        // *Play again* after a save of given faces: the same faces.
-        (DiceRecipe::Faces(faces), None) => {
-            (DiceRecipe::Faces(faces.clone()), format!("{} scripted faces", faces.len()))
-        }
-        _ => dice_recipe(s, next.seed, None),
+    // *Play again* after a save of given faces: the same faces.
+    let faces = match (&next.recipe.dice, next.seed) {
+        (DiceRecipe::Faces(faces), None) => Some(faces.clone()),
+        _ => None,
     };
+    let (dice, label) = dice_recipe(s, next.seed, faces);
     let digest = digest_of(&next.recipe.file).unwrap_or_default();
     let recipe = Recipe { dice, dice_label: label, digest, ..next.recipe.clone() };
     let dice = recipe.dice(no_typing);

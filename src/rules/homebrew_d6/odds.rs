@@ -2,6 +2,7 @@
 //! ones, by the multinomial, under the homebrew's glitch rule), step 1 as the rules judge it; for each hit, the
 //! rules' own steps 2–4, the Body pool's hits (binomial) and the rules' own steps 5–6 on a copy of the defender.
 
+use crate::rules::ruleset::FighterState;
 use std::collections::BTreeMap;
 
 use super::attack::{Strike, attack_spec, defense_spec};
@@ -83,7 +84,7 @@ impl HomebrewD6 {
         }
         for w in f.sheet.weapons.iter().filter(|w| w.0 != f.drawn_id()) {
             out.push((
-                format!("Ready the {}", f.sheet.gear.weapon(&w.0).map_or_else(|_| w.0.clone(), |x| x.name.clone())),
+                format!("Ready the {}", FighterState::weapon_name_of(f, &w.0)),
                 act(None, vec![SimpleAction::ReadyWeapon(w.clone())], None),
             ));
         }

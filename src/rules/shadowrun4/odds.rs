@@ -100,7 +100,7 @@ impl Shadowrun4 {
         }
         for w in f.sheet.weapons.iter().filter(|w| w.0 != f.drawn_id()) {
             out.push((
-                format!("Ready the {}", f.sheet.gear.weapon(&w.0).map_or_else(|_| w.0.clone(), |x| x.name.clone())),
+                format!("Ready the {}", FighterState::weapon_name_of(f, &w.0)),
                 act(None, vec![SimpleAction::ReadyWeapon(w.clone())], None),
             ));
         }

@@ -3,6 +3,7 @@
 //! damage and soak, the damage dice's successes (binomial) and the rules' own health track on a copy of the
 //! defender.
 
+use crate::rules::ruleset::FighterState;
 use std::collections::BTreeMap;
 
 use super::attack::{Strike, attack_pool, check_reach, choose_attribute, defense_spec, raw_damage};
@@ -75,12 +76,7 @@ impl Storyteller {
             .weapons
             .iter()
             .filter(|w| w.0 != f.drawn_id())
-            .map(|w| {
-                (
-                    format!("Ready the {}", f.sheet.gear.weapon(&w.0).map_or_else(|_| w.0.clone(), |x| x.name.clone())),
-                    act(Act::ReadyWeapon(w.clone())),
-                )
-            })
+            .map(|w| (format!("Ready the {}", FighterState::weapon_name_of(f, &w.0)), act(Act::ReadyWeapon(w.clone()))))
             .collect();
         out.push(("Wait".into(), act(Act::Wait)));
         out
