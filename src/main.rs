@@ -41,6 +41,9 @@ enum Command {
         /// another battle, quit), saving a screenshot of each in this folder.
         #[arg(long, conflicts_with = "screenshot")]
         tour: Option<PathBuf>,
+        /// The text and panels' size for this run, 0.75 to 2 (1.5: 150 %); the menu's choice is kept between runs.
+        #[arg(long, value_parser = parse_ui_scale)]
+        ui_scale: Option<f32>,
     },
     /// Open the game window on a level (or scenario): the sides named by `--human` are commanded by players (two or
     /// more: hotseat), every other side by the AI (`--ai`, `--side`).
@@ -72,6 +75,9 @@ enum Command {
         /// Hold the pointer over this cell, e.g. 12,3 (screenshots and tests).
         #[arg(long, value_parser = parse_cell)]
         hover: Option<(i32, i32)>,
+        /// The text and panels' size for this run, 0.75 to 2 (1.5: 150 %); the menu's choice is kept between runs.
+        #[arg(long, value_parser = parse_ui_scale)]
+        ui_scale: Option<f32>,
         /// Command this side yourself (repeat for hotseat); the AI plays the others.
         #[arg(long)]
         human: Vec<String>,
@@ -238,8 +244,9 @@ enum Command {
 
 fn main() -> ExitCode {
     skirmish::ui::mark_launch();
-    match Cli::parse().command.unwrap_or(Command::Menu { screenshot: None, frames: 30, tour: None }) {
-        Command::Menu { screenshot, frames, tour } => menu(screenshot.map(|p| (p, frames)), tour),
+    let menu_alone = Command::Menu { screenshot: None, frames: 30, tour: None, ui_scale: None };
+    match Cli::parse().command.unwrap_or(menu_alone) {
+        Command::Menu { screenshot, frames, tour, ui_scale } => menu(screenshot.map(|p| (p, frames)), tour, ui_scale),
         Command::Play {
             file,
             ruleset,
@@ -250,6 +257,7 @@ fn main() -> ExitCode {
             quit_after,
             bare,
             hover,
+            ui_scale,
             human,
             ai,
             sides,
@@ -277,6 +285,7 @@ fn main() -> ExitCode {
                 fog,
                 by_hand,
                 keys,
+                ui_scale,
             };
             match (bare, load) {
                 (true, _) => exit_code(skirmish::ui::bare(options)),
@@ -542,11 +551,11 @@ fn local_x_server_runs(display: &str) -> bool {
 }
 
 /// The main menu, then the game it chose in a process of its own (a window's event loop is made once a process).
-fn menu(screenshot: Option<(PathBuf, u32)>, tour: Option<PathBuf>) -> ExitCode {
+fn menu(screenshot: Option<(PathBuf, u32)>, tour: Option<PathBuf>, ui_scale: Option<f32>) -> ExitCode {
     if no_display("play headless with `skirmish run levels/street.ron --ruleset shadowrun4`") {
         return ExitCode::from(2);
     }
-    let options = skirmish::ui::PlayOptions { screenshot, ..Default::default() };
+    let options = skirmish::ui::PlayOptions { screenshot, ui_scale, ..Default::default() };
     let tour = tour.map(skirmish::ui::tour::Tour::new);
     exit_code(skirmish::ui::run(skirmish::ui::Opening::Menu(PathBuf::from("levels")), options, tour))
 }
@@ -610,6 +619,16 @@ fn parse_cell(text: &str) -> Result<(i32, i32), String> {
     let bad = || format!("`{text}` is not a cell: give x,y such as 12,3");
     let (x, y) = text.split_once(',').ok_or_else(bad)?;
     Ok((x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?))
+}
+
+/// `--ui-scale`: a number in the range the window lays out.
+fn parse_ui_scale(text: &str) -> Result<f32, String> {
+    let range = skirmish::ui::settings::TEXT_RANGE;
+    match text.trim().trim_end_matches('%').parse::<f32>() {
+        Ok(n) if text.trim().ends_with('%') && range.contains(&(n / 100.0)) => Ok(n / 100.0),
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => Err(format!("`{text}` is not a UI scale: give 0.75 to 2 (or 75% to 200%), e.g. 1.5")),
+    }
 }
 
 /// `--seed`, `--dice` and `--typed`.

@@ -32,7 +32,8 @@ fn the_window_shows_the_map_and_the_panels() {
     let out = Command::new("timeout")
         .env("SKIRMISH_SAVES", saves_dir())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
-        .args(["levels/street.ron", "--ruleset", "eclipse-phase", "--seed", "1", "--pace", "0.05", "--frames", "60"])
+        // A slot every 0.3 s: the battle is under way, not over, when the picture is taken.
+        .args(["levels/street.ron", "--ruleset", "eclipse-phase", "--seed", "1", "--pace", "0.3", "--frames", "60"])
         // The pointer held over a Gang unit: the preview works out routes, sight and exact odds every slot.
         .args(["--hover", "30,4"])
         .arg("--screenshot")
@@ -47,18 +48,24 @@ fn the_window_shows_the_map_and_the_panels() {
     let at = |x: u32, y: u32| pixels[(y * width + x) as usize];
     let colors: HashSet<[u8; 3]> = pixels.iter().copied().collect();
     assert!(colors.len() > 50, "a real picture, not a blank or one-colour window: {} colours", colors.len());
-    // The map sits between the panels (x 250–900): the street's walls are light grey, its ground dark green-grey.
-    let map: HashSet<[u8; 3]> =
-        (250..900).step_by(4).flat_map(|x| (40..700).step_by(4).map(move |y| (x, y))).map(|(x, y)| at(x, y)).collect();
-    let close = |c: [u8; 3], to: [u8; 3]| c.iter().zip(to).all(|(a, b)| a.abs_diff(b) <= 12);
-    assert!(map.iter().any(|c| close(*c, [133, 135, 148])), "walls on the map");
-    assert!(map.iter().any(|c| close(*c, [48, 54, 48]) || close(*c, [49, 54, 49])), "open ground on the map");
-    // The panels carry text: many shades (antialiased glyphs) in the log and the tracker.
-    let shades = |x0: u32, x1: u32| {
-        (x0..x1).flat_map(|x| (30..400).map(move |y| (x, y))).map(|(x, y)| at(x, y)).collect::<HashSet<_>>().len()
+    // A wide map in a wide window: the log goes below it, and the map fills the room between the tracker (x < 250)
+    // and the window's edge, above the log (y < 480): hardly any of the background shows there.
+    let room: Vec<[u8; 3]> =
+        (250..1280).step_by(3).flat_map(|x| (24..480).step_by(3).map(move |y| (x, y))).map(|(x, y)| at(x, y)).collect();
+    let bare = room.iter().filter(|c| **c == skirmish::ui::BACKGROUND).count() as f64 / room.len() as f64;
+    assert!(bare < 0.2, "the map covers the room between the panels: {:.0} % of it is background", bare * 100.0);
+    // The street's walls are light grey, its ground dark green-grey; the Crew's tokens blue, the Gang's red.
+    let close = |c: [u8; 3], to: [u8; 3]| c.iter().zip(to).all(|(a, b)| a.abs_diff(b) <= 14);
+    assert!(room.iter().any(|c| close(*c, [143, 145, 158])), "walls on the map");
+    assert!(room.iter().any(|c| close(*c, [51, 56, 51])), "open ground on the map");
+    assert!(room.iter().any(|c| c[2] > 200 && c[0] < 110), "the Crew's blue tokens");
+    assert!(room.iter().any(|c| c[0] > 200 && c[1] < 110 && c[2] < 100), "the Gang's red tokens");
+    // The panels carry text: many shades (antialiased glyphs) in the tracker and in the log below the map.
+    let shades = |(x0, x1): (u32, u32), (y0, y1): (u32, u32)| {
+        (x0..x1).flat_map(|x| (y0..y1).map(move |y| (x, y))).map(|(x, y)| at(x, y)).collect::<HashSet<_>>().len()
     };
-    assert!(shades(0, 250) > 20, "text in the initiative panel");
-    assert!(shades(900, 1280) > 20, "text in the log panel");
+    assert!(shades((0, 250), (30, 400)) > 20, "text in the initiative panel");
+    assert!(shades((260, 1270), (500, 700)) > 20, "text in the log panel");
 }
 
 #[test]
@@ -79,15 +86,19 @@ fn the_menu_opens_and_lists_the_levels() {
     };
     let (shot, none_saved) = (dir.join("menu.png"), dir.join("none"));
     let (pixels, width, _) = menu(&none_saved, &shot);
-    // The menu window sits in the middle: text there, the bare background at the edges.
-    let middle: HashSet<[u8; 3]> = (450..830)
-        .flat_map(|x| (160..560).map(move |y| (x, y)))
-        .map(|(x, y)| pixels[(y * width + x) as usize])
-        .collect();
-    assert!(middle.len() > 20, "the menu's text: {} shades", middle.len());
-    let edge: HashSet<[u8; 3]> =
-        (0..100).flat_map(|x| (0..100).map(move |y| (x, y))).map(|(x, y)| pixels[(y * width + x) as usize]).collect();
-    assert_eq!(edge.len(), 1, "the background around it");
+    // The level list and the selected level's map in the middle column, the battle's settings on the right: text
+    // and the map's colours there; nothing at the foot of the empty saved battles' column.
+    let shades = |(x0, x1): (u32, u32), (y0, y1): (u32, u32)| -> usize {
+        (x0..x1)
+            .flat_map(|x| (y0..y1).map(move |y| (x, y)))
+            .map(|(x, y)| pixels[(y * width + x) as usize])
+            .collect::<HashSet<_>>()
+            .len()
+    };
+    assert!(shades((320, 750), (60, 270)) > 20, "the level list");
+    assert!(shades((320, 750), (290, 420)) > 30, "the selected level's map");
+    assert!(shades((770, 1270), (60, 420)) > 20, "the ruleset and the sides");
+    assert_eq!(shades((0, 100), (620, 720)), 1, "the background at the foot of the saves' column");
     // A saved battle: the menu lists it at the top left, with *Continue*.
     let saved = dir.join("saves");
     let save = saved.join("street.ron");

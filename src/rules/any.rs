@@ -144,6 +144,18 @@ rulesets! {
     HomebrewD6: HomebrewD6;
 }
 
+impl AnyCondition {
+    /// The combatant has aimed and its next attack takes the aim's bonus (Eclipse Phase's Aim, Shadowrun 4's Take
+    /// Aim; the other rulesets have no aiming).
+    pub fn aiming(&self) -> bool {
+        match self {
+            AnyCondition::EclipsePhase(c) => c.aim.is_some(),
+            AnyCondition::Shadowrun4(c) => c.aim > 0,
+            AnyCondition::Storyteller(_) | AnyCondition::HomebrewD6(_) => false,
+        }
+    }
+}
+
 /// Runs `$body` with `$b` bound to the battle inside, whatever its ruleset, and `$k` naming the ruleset's type.
 macro_rules! each {
     ($battle:expr, $b:ident, $k:ident => $body:expr) => {

@@ -139,6 +139,7 @@ impl Level {
                 side: unit.side.clone(),
                 position: unit.cell,
                 sheet,
+                role: Some(unit.archetype.clone()),
                 condition: C::default(),
             });
         }

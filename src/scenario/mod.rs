@@ -165,6 +165,11 @@ impl Scenario {
         sides
     }
 
+    /// Each combatant's role, if the scenario gives it, in roster order.
+    pub fn roles(&self) -> Vec<Option<String>> {
+        each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| c.role.clone()).collect())
+    }
+
     /// Every combatant's starting cell.
     pub fn positions(&self) -> Vec<(i32, i32)> {
         each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| c.position).collect())
@@ -214,6 +219,10 @@ pub struct CombatantSpec<S, C> {
     #[serde(default)]
     pub position: (i32, i32),
     pub sheet: S,
+    /// What the unit is for, shown as a glyph on its token: "rifleman", "sniper", "heavy", "brawler", "scout" (a
+    /// level's units are their archetype; another word, or none, shows a plain mark).
+    #[serde(default)]
+    pub role: Option<String>,
     /// Damage, wounds, statuses and ammunition at the start.
     #[serde(default)]
     pub condition: C,

@@ -1,14 +1,15 @@
-//! The grid: one square per cell, coloured by terrain so that walls, cover, rough and high ground read at a
-//! glance, and the level's zones tinted over it (exits gold, zones to hold violet).
+//! The grid, drawn once into one texture so that each kind of ground reads at a glance: walls and cover as raised
+//! blocks with a lit edge and a shadow (heavy cover taller, braced like a crate), windows as glass in the wall, water
+//! with ripples, high ground lighter with a rim where it drops; the level's zones tinted over it (exits gold, zones
+//! to hold violet). The legend (`labels.rs`) names each.
 
-use bevy::asset::RenderAssetUsages;
-use bevy::image::ImageSampler;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
+use super::art::solid;
 use super::screens::InBattle;
 use super::{CELL, MapView};
-use crate::map::grid::Ground;
+use crate::map::grid::{Grid, Ground};
+use crate::rules::field::Cell;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(super::screens::InBattle), draw_board);
@@ -19,58 +20,202 @@ pub fn cell_center(x: i32, y: i32) -> Vec2 {
     Vec2::new(x as f32 * CELL, -(y as f32) * CELL)
 }
 
-/// A terrain's colour and the share of the cell it fills (cover is drawn as a block on the ground).
-fn look(ground: Ground) -> (Color, f32) {
+/// A terrain's main colour (the legend's swatch) and the share of the cell its block fills.
+pub fn look(ground: Ground) -> (Color, f32) {
     match ground {
-        Ground::Open => (Color::srgb(0.19, 0.21, 0.19), 0.94),
-        Ground::Wall => (Color::srgb(0.52, 0.53, 0.58), 1.0),
-        Ground::LowCover => (Color::srgb(0.55, 0.42, 0.22), 0.62),
-        Ground::HighCover => (Color::srgb(0.40, 0.28, 0.16), 0.9),
-        Ground::Difficult => (Color::srgb(0.16, 0.27, 0.36), 0.94),
-        Ground::HighGround => (Color::srgb(0.33, 0.42, 0.26), 0.94),
-        Ground::Window => (Color::srgb(0.55, 0.75, 0.90), 0.5),
+        Ground::Open => (Color::srgb(0.20, 0.22, 0.20), 1.0),
+        Ground::Wall => (Color::srgb(0.56, 0.57, 0.62), 1.0),
+        Ground::LowCover => (Color::srgb(0.66, 0.52, 0.30), 0.66),
+        Ground::HighCover => (Color::srgb(0.45, 0.31, 0.18), 0.88),
+        Ground::Difficult => (Color::srgb(0.16, 0.32, 0.48), 1.0),
+        Ground::HighGround => (Color::srgb(0.34, 0.44, 0.26), 1.0),
+        Ground::Window => (Color::srgb(0.60, 0.80, 0.95), 0.5),
     }
 }
 
-/// Texture pixels per cell: enough to draw a cover block on its ground and a dark seam between cells.
-const PX: usize = 8;
+/// The legend's words for each kind of ground.
+pub const LEGEND: [(Ground, &str); 7] = [
+    (Ground::Open, "open ground"),
+    (Ground::Wall, "wall: blocks sight and moves"),
+    (Ground::Window, "window: seen and shot through, cover"),
+    (Ground::LowCover, "low cover: partial, climbed over"),
+    (Ground::HighCover, "high cover: heavy, hides"),
+    (Ground::Difficult, "water, rubble: costs double"),
+    (Ground::HighGround, "high ground: shoots over low cover"),
+];
 
-/// The whole grid as one texture (one pixel block per cell, drawn with nearest sampling): a single sprite costs the
-/// renderer far less than one per cell on a 64 × 64 level.
-fn board_image(grid: &crate::map::grid::Grid) -> Image {
-    let (w, h) = (grid.width as usize * PX, grid.height as usize * PX);
-    let mut data = vec![0u8; w * h * 4];
-    for ((x, y), ground) in grid.cells() {
-        let (color, size) = look(ground);
-        let (floor, _) = look(if ground == Ground::Wall {
-            Ground::Wall
-        } else if matches!(ground, Ground::Difficult | Ground::HighGround) {
-            ground
-        } else {
-            Ground::Open
-        });
-        let inset = ((1.0 - size) * PX as f32 / 2.0).round() as usize;
-        for py in 0..PX {
-            for px in 0..PX {
-                let seam = (px == 0 || py == 0) && ground != Ground::Wall;
-                let inside = (inset..PX - inset).contains(&px) && (inset..PX - inset).contains(&py);
-                let c = if inside { color } else { floor }.to_srgba();
-                let shade = if seam { 0.82 } else { 1.0 };
-                let i = ((y as usize * PX + py) * w + x as usize * PX + px) * 4;
-                data[i..i + 4].copy_from_slice(&[
-                    (c.red * shade * 255.0) as u8,
-                    (c.green * shade * 255.0) as u8,
-                    (c.blue * shade * 255.0) as u8,
-                    255,
-                ]);
-            }
+/// Texture pixels per cell: enough for a cover block's bevel and shadow, small enough for a 64 × 64 level.
+const PX: f32 = 24.0;
+
+/// An sRGB colour as tiny-skia's bytes, lightened (`shade` > 1) or darkened.
+fn rgba(color: Color, shade: f32, alpha: u8) -> [u8; 4] {
+    let c = color.to_srgba();
+    let byte = |v: f32| (v * shade * 255.0).clamp(0.0, 255.0) as u8;
+    [byte(c.red), byte(c.green), byte(c.blue), alpha]
+}
+
+/// A cell's square, `inset` pixels in from each side, moved by `shift` pixels.
+fn square(cell: Cell, inset: f32, shift: f32) -> Option<tiny_skia::Rect> {
+    let (x, y) = (cell.0 as f32 * PX + inset + shift, cell.1 as f32 * PX + inset + shift);
+    tiny_skia::Rect::from_xywh(x, y, PX - 2.0 * inset, PX - 2.0 * inset)
+}
+
+/// A small, steady difference in brightness from cell to cell, so that open ground does not look flat.
+fn grain(cell: Cell) -> f32 {
+    let h = (cell.0.wrapping_mul(73_856_093) ^ cell.1.wrapping_mul(19_349_663)) as u32;
+    0.94 + (h % 13) as f32 / 100.0
+}
+
+/// The whole grid as one texture (a single sprite costs the renderer far less than one per cell on a 64 × 64
+/// level): the floor of each cell, shadows under walls and cover, then the walls and cover blocks with a lit top
+/// edge, water with ripples and high ground with a rim where it drops.
+pub fn board_image(grid: &Grid) -> Image {
+    super::art::image_of(&board_pixmap(grid))
+}
+
+/// The board as drawn, before it becomes a texture (the menu tints the spawn zones on it).
+pub fn board_pixmap(grid: &Grid) -> tiny_skia::Pixmap {
+    let mut p = tiny_skia::Pixmap::new((grid.width as f32 * PX) as u32, (grid.height as f32 * PX) as u32)
+        .unwrap_or_else(|| unreachable!("a level has cells"));
+    let id = tiny_skia::Transform::identity();
+    let rect = |p: &mut tiny_skia::Pixmap, r: Option<tiny_skia::Rect>, c: [u8; 4]| {
+        if let Some(r) = r {
+            p.fill_rect(r, &solid(c), id, None);
+        }
+    };
+    for (cell, ground) in grid.cells() {
+        let floor = match ground {
+            Ground::Difficult | Ground::HighGround => ground,
+            _ => Ground::Open,
+        };
+        rect(&mut p, square(cell, 0.0, 0.0), rgba(look(floor).0, grain(cell), 255));
+        // The seam between cells, faint: the grid is there to count by, not to look at.
+        rect(&mut p, tiny_skia::Rect::from_xywh(cell.0 as f32 * PX, cell.1 as f32 * PX, PX, 1.0), [0, 0, 0, 40]);
+        rect(&mut p, tiny_skia::Rect::from_xywh(cell.0 as f32 * PX, cell.1 as f32 * PX, 1.0, PX), [0, 0, 0, 40]);
+        if ground == Ground::Difficult {
+            ripples(&mut p, cell);
+        }
+        if ground == Ground::HighGround {
+            rim(&mut p, grid, cell);
         }
     }
-    let size = Extent3d { width: w as u32, height: h as u32, depth_or_array_layers: 1 };
-    let mut image =
-        Image::new(size, TextureDimension::D2, data, TextureFormat::Rgba8UnormSrgb, RenderAssetUsages::RENDER_WORLD);
-    image.sampler = ImageSampler::nearest();
-    image
+    // Shadows first, then the blocks that cast them, so that no shadow falls on a block.
+    for (cell, ground) in grid.cells() {
+        let (_, size) = look(ground);
+        if matches!(ground, Ground::Wall | Ground::LowCover | Ground::HighCover | Ground::Window) {
+            let inset = (1.0 - size) * PX / 2.0;
+            let depth = if ground == Ground::LowCover { 3.0 } else { 5.0 };
+            rect(&mut p, square(cell, inset, depth), [0, 0, 0, 90]);
+        }
+    }
+    for (cell, ground) in grid.cells() {
+        block(&mut p, cell, ground);
+    }
+    p
+}
+
+/// Tints `cells` of a drawn board with `color` (a zone, a side's spawn).
+pub fn tint(p: &mut tiny_skia::Pixmap, cells: impl Iterator<Item = Cell>, color: Color) {
+    let c = color.to_srgba();
+    let rgba = [(c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8, (c.alpha * 255.0) as u8];
+    for cell in cells {
+        if let Some(r) = square(cell, 0.0, 0.0) {
+            p.fill_rect(r, &solid(rgba), tiny_skia::Transform::identity(), None);
+        }
+    }
+}
+
+/// A wall, window or cover block: its face, a lit top and left edge and a dark bottom and right one.
+fn block(p: &mut tiny_skia::Pixmap, cell: Cell, ground: Ground) {
+    let id = tiny_skia::Transform::identity();
+    let (color, size) = look(ground);
+    let inset = (1.0 - size) * PX / 2.0;
+    let fill = |p: &mut tiny_skia::Pixmap, r: Option<tiny_skia::Rect>, c: [u8; 4]| {
+        if let Some(r) = r {
+            p.fill_rect(r, &solid(c), id, None);
+        }
+    };
+    match ground {
+        Ground::Wall | Ground::LowCover | Ground::HighCover => {
+            let (x, y, w) = (cell.0 as f32 * PX + inset, cell.1 as f32 * PX + inset, PX - 2.0 * inset);
+            fill(p, tiny_skia::Rect::from_xywh(x, y, w, w), rgba(color, 1.0, 255));
+            fill(p, tiny_skia::Rect::from_xywh(x, y, w, 2.0), rgba(color, 1.35, 255));
+            fill(p, tiny_skia::Rect::from_xywh(x, y, 2.0, w), rgba(color, 1.2, 255));
+            fill(p, tiny_skia::Rect::from_xywh(x, y + w - 2.0, w, 2.0), rgba(color, 0.6, 255));
+            fill(p, tiny_skia::Rect::from_xywh(x + w - 2.0, y, 2.0, w), rgba(color, 0.7, 255));
+            if ground == Ground::HighCover {
+                // A crate's brace: heavy cover reads as a solid thing to hide behind.
+                let (a, b) = (x + 3.0, x + w - 3.0);
+                let (c, d) = (y + 3.0, y + w - 3.0);
+                if let Some(path) = super::art::poly(&[(a, c), (b, d)], false) {
+                    p.stroke_path(&path, &solid(rgba(color, 0.7, 255)), &super::art::pen(2.0), id, None);
+                }
+            }
+            if ground == Ground::LowCover {
+                // Sandbags: a seam across the middle.
+                fill(p, tiny_skia::Rect::from_xywh(x + 2.0, y + w / 2.0 - 0.5, w - 4.0, 1.5), rgba(color, 0.75, 255));
+            }
+        }
+        Ground::Window => {
+            let wall = look(Ground::Wall).0;
+            fill(p, square(cell, 0.0, 0.0), rgba(wall, 1.0, 255));
+            fill(p, square(cell, 5.0, 0.0), rgba(color, 1.0, 255));
+            if let Some(path) = super::art::poly(
+                &[
+                    (cell.0 as f32 * PX + 8.0, cell.1 as f32 * PX + 15.0),
+                    (cell.0 as f32 * PX + 15.0, cell.1 as f32 * PX + 8.0),
+                ],
+                false,
+            ) {
+                p.stroke_path(&path, &solid([255, 255, 255, 200]), &super::art::pen(1.5), id, None);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Two light ripples across a cell of water.
+fn ripples(p: &mut tiny_skia::Pixmap, cell: Cell) {
+    let (x, y) = (cell.0 as f32 * PX, cell.1 as f32 * PX);
+    for (dy, dx) in [(8.0, 3.0), (17.0, 9.0)] {
+        let mut pb = tiny_skia::PathBuilder::new();
+        pb.move_to(x + dx, y + dy);
+        pb.quad_to(x + dx + 3.0, y + dy - 3.0, x + dx + 6.0, y + dy);
+        pb.quad_to(x + dx + 9.0, y + dy + 3.0, x + dx + 12.0, y + dy);
+        if let Some(path) = pb.finish() {
+            let paint = solid([150, 200, 235, 110]);
+            p.stroke_path(&path, &paint, &super::art::pen(1.5), tiny_skia::Transform::identity(), None);
+        }
+    }
+}
+
+/// High ground's edge where it drops to lower ground: lit on its top and left, shaded on its bottom and right.
+fn rim(p: &mut tiny_skia::Pixmap, grid: &Grid, cell: Cell) {
+    let (x, y) = (cell.0 as f32 * PX, cell.1 as f32 * PX);
+    let lower = |dx: i32, dy: i32| {
+        let n = (cell.0 + dx, cell.1 + dy);
+        grid.contains(n) && grid.at(n) != Ground::HighGround
+    };
+    let (light, dark) = ([200, 225, 160, 150], [10, 20, 5, 150]);
+    let edges = [
+        (lower(0, -1), tiny_skia::Rect::from_xywh(x, y, PX, 2.5), light),
+        (lower(-1, 0), tiny_skia::Rect::from_xywh(x, y, 2.5, PX), light),
+        (lower(0, 1), tiny_skia::Rect::from_xywh(x, y + PX - 3.0, PX, 3.0), dark),
+        (lower(1, 0), tiny_skia::Rect::from_xywh(x + PX - 3.0, y, 3.0, PX), dark),
+    ];
+    for (drops, r, color) in edges {
+        if let (true, Some(r)) = (drops, r) {
+            p.fill_rect(r, &solid(color), tiny_skia::Transform::identity(), None);
+        }
+    }
+}
+
+/// A zone's tint: an exit (`rush`) gold, a zone to hold violet.
+pub fn zone_color(rush: bool) -> Color {
+    match rush {
+        true => Color::srgba(0.95, 0.80, 0.20, 0.35),
+        false => Color::srgba(0.65, 0.35, 0.95, 0.30),
+    }
 }
 
 fn draw_board(mut commands: Commands, map: Res<MapView>, mut images: ResMut<Assets<Image>>) {
@@ -80,10 +225,7 @@ fn draw_board(mut commands: Commands, map: Res<MapView>, mut images: ResMut<Asse
     let sprite = Sprite { image: images.add(board_image(grid)), custom_size: Some(Vec2::new(w, h)), ..default() };
     let center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
     commands.spawn((sprite, Transform::from_translation(center.extend(0.0)), DespawnOnExit(InBattle)));
-    let tint = |goal: &crate::rules::field::Goal| match goal.rush {
-        true => Color::srgba(0.95, 0.80, 0.20, 0.35),
-        false => Color::srgba(0.65, 0.35, 0.95, 0.30),
-    };
+    let tint = |goal: &crate::rules::field::Goal| zone_color(goal.rush);
     for (_, goal) in &field.goals {
         for &(x, y) in &goal.cells {
             let sprite = Sprite::from_color(tint(goal), Vec2::splat(CELL));

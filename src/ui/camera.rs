@@ -6,22 +6,21 @@ use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResized};
 
-use super::{CELL, MapView};
+use super::{CELL, MapArea, MapView};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera).add_systems(OnEnter(super::screens::InBattle), fit_camera).add_systems(
         Update,
-        ((pan_camera, zoom_camera).run_if(super::keys_free), fit_camera.run_if(resized.or_eager(handed_over)))
+        (
+            (pan_camera, zoom_camera).run_if(super::keys_free),
+            fit_camera.run_if(resized.or_eager(handed_over).or_eager(resource_changed::<MapArea>)),
+        )
             .in_set(super::screens::BattleScreenSystems),
     );
 }
 
-/// The window's size when it cannot be asked, and the part the panels leave to the map: left, right and top panels
-/// in pixels.
+/// The window's size when it cannot be asked.
 const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
-const LEFT: f32 = 250.0;
-const RIGHT: f32 = 380.0;
-const TOP: f32 = 24.0;
 
 /// The one camera of every screen (egui draws through it too).
 fn spawn_camera(mut commands: Commands) {
@@ -29,14 +28,16 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, Msaa::Off, Projection::Orthographic(OrthographicProjection::default_2d())));
 }
 
-/// A new battle opens with its whole map in view; a resized window and a hand-over show it whole again.
+/// A new battle opens with its whole map in view; a resized window, panels of another size (the UI scale, the
+/// battle-over panel) and a hand-over show it whole again.
 fn fit_camera(
     map: Res<MapView>,
+    area: Res<MapArea>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut camera: Query<(&mut Transform, &mut Projection)>,
 ) {
     let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
-    let (center, scale) = fitted(&map, window_size(&window));
+    let (center, scale) = fitted(&map, window_size(&window), area.0);
     transform.translation = center;
     if let Projection::Orthographic(o) = projection.as_mut() {
         o.scale = scale;
@@ -45,18 +46,19 @@ fn fit_camera(
 
 /// The window's size in logical pixels (what egui lays the panels out in).
 fn window_size(window: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
-    window.single().map_or(WINDOW, |w| w.size()).max(Vec2::new(LEFT + RIGHT + CELL, TOP + CELL))
+    window.single().map_or(WINDOW, |w| w.size())
 }
 
-/// Where the camera looks and its scale to fit the map, with a margin, into a window of `size` less the panels.
-fn fitted(map: &MapView, size: Vec2) -> (Vec3, f32) {
+/// Where the camera looks and its scale to fit the map, with a margin of half a cell, into `free`, the part of a
+/// window of `size` the panels leave (logical pixels, y down).
+pub fn fitted(map: &MapView, size: Vec2, free: Rect) -> (Vec3, f32) {
     let grid = &map.0.grid;
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
-    let free = Vec2::new(size.x - LEFT - RIGHT, size.y - TOP);
-    let scale = ((w + CELL) / free.x).max((h + CELL) / free.y).max(0.25);
+    let room = free.size().max(Vec2::splat(CELL));
+    let scale = ((w + CELL) / room.x).max((h + CELL) / room.y).max(0.2);
     let map_center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
     // Where the free area's centre is, from the window's centre, in screen pixels (y up).
-    let free_center = Vec2::new(LEFT + free.x / 2.0 - size.x / 2.0, -(TOP + free.y / 2.0 - size.y / 2.0));
+    let free_center = Vec2::new(free.center().x - size.x / 2.0, size.y / 2.0 - free.center().y);
     ((map_center - free_center * scale).extend(0.0), scale)
 }
 
@@ -105,4 +107,34 @@ fn zoom_camera(
         factor *= 1.25;
     }
     o.scale = (o.scale * factor).clamp(0.2, 8.0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every shipped level, fitted into the room a 1280 × 720 window leaves it (the log below a wide map, beside a
+    /// square one), fills that room across its narrower way but for the half-cell margins.
+    #[test]
+    fn every_level_fills_the_room_the_panels_leave() {
+        let size = Vec2::new(1280.0, 720.0);
+        for file in crate::scenario::level::files_in(std::path::Path::new("levels")) {
+            let level = crate::scenario::level::load(&file).expect("a shipped level");
+            let map = MapView(level.field.clone());
+            let (w, h) = (level.grid().width as f32 * CELL, level.grid().height as f32 * CELL);
+            // The tracker takes 250 pixels and the top bar 24; the log 380 on the right or 240 below.
+            let beside = Rect::new(250.0, 24.0, 900.0, 720.0);
+            let below = Rect::new(250.0, 24.0, 1280.0, 480.0);
+            for room in [beside, below] {
+                let (center, scale) = fitted(&map, size, room);
+                let shown = Vec2::new(w, h) / scale;
+                let filled = (shown.x / room.width()).max(shown.y / room.height());
+                assert!(filled > 0.9, "{}: {:.0} % of the room", file.display(), filled * 100.0);
+                // The map's middle is the room's middle.
+                let middle = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
+                let on_screen = (middle - center.truncate()) / scale * Vec2::new(1.0, -1.0) + size / 2.0;
+                assert!(on_screen.distance(room.center()) < 1.0, "{}: {on_screen} {}", file.display(), room.center());
+            }
+        }
+    }
 }

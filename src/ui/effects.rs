@@ -49,10 +49,17 @@ fn show_damage(
     mut damage: MessageReader<DamageApplied>,
     units: Query<&Transform>,
     fog: Res<super::fog::Fog>,
+    camera: Query<&Projection, With<Camera2d>>,
 ) {
+    // As large on screen at every zoom: the text is laid out at the size the camera will show as 15 pixels.
+    let scale = match camera.single() {
+        Ok(Projection::Orthographic(o)) => o.scale,
+        _ => 1.0,
+    };
     for d in damage.read().filter(|d| d.amount > 0 && fog.sees(d.entity)) {
         let Ok(at) = units.get(d.entity) else { continue };
-        let text = (Text2d::new(format!("-{} {}", d.amount, d.track)), TextFont::from_font_size(11.0));
+        let font = TextFont::from_font_size(15.0 * scale);
+        let text = (Text2d::new(format!("-{} {}", d.amount, d.track)), font);
         let place = Transform::from_translation(at.translation.truncate().extend(5.0) + Vec3::Y * CELL * 0.4);
         commands.spawn((
             text,

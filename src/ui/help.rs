@@ -116,16 +116,17 @@ fn show_hint(
     help: Res<Help>,
     state: Res<TurnState>,
     handover: Res<super::Handover>,
+    area: Res<super::MapArea>,
 ) -> Result {
     if help.learned || help.shown || state.awaiting().is_none() || handover.covered() {
         return Ok(());
     }
-    egui::Area::new("hint".into()).anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -12.0)).show(
-        contexts.ctx_mut()?,
-        |ui| {
-            egui::Frame::popup(ui.style())
-                .show(ui, |ui| ui.add(egui::Label::new(egui::RichText::new(HINT).strong()).extend()));
-        },
-    );
+    let ctx = contexts.ctx_mut()?;
+    // At the foot of the map, whichever side the log is on.
+    let foot = area.points(ctx.zoom_factor()).center_bottom() - egui::vec2(0.0, 12.0);
+    egui::Area::new("hint".into()).pivot(egui::Align2::CENTER_BOTTOM).fixed_pos(foot).show(ctx, |ui| {
+        egui::Frame::popup(ui.style())
+            .show(ui, |ui| ui.add(egui::Label::new(egui::RichText::new(HINT).strong()).extend()));
+    });
     Ok(())
 }

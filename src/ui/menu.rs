@@ -111,6 +111,8 @@ struct Menu {
     /// The saved battles, newest first (read when the menu opens).
     saves: Vec<(PathBuf, Result<Save, String>)>,
     problems: Vec<String>,
+    /// The picture of the selected level, and which level it is of.
+    miniature: Option<(usize, Handle<Image>)>,
 }
 
 /// The levels in `folder`, read and checked; the broken ones as messages.
@@ -152,6 +154,7 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
             balance,
             saves: Vec::new(),
             problems,
+            miniature: None,
         };
         app.insert_resource(menu)
             .add_systems(OnEnter(Screen::Menu), list_saves)
@@ -166,58 +169,153 @@ fn show_menu(
     mut commands: Commands,
     mut screen: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut settings: ResMut<super::settings::Settings>,
+    mut images: ResMut<Assets<Image>>,
 ) -> Result {
+    let map = miniature(&mut menu, &mut images).map(|h| contexts.add_image(bevy_egui::EguiTextureHandle::Strong(h)));
     let ctx = contexts.ctx_mut()?;
-    // The saved battles beside the menu (below it, they pushed *Play* off a 720-pixel window).
-    if !menu.saves.is_empty() {
-        let saves = egui::Window::new("Saved battles").anchor(egui::Align2::LEFT_TOP, [16.0, 40.0]).resizable(false);
-        saves.show(ctx, |ui| {
-            // Clear of the menu in the middle of a 1280-pixel window: long lines wrap.
-            ui.set_max_width(360.0);
-            if let Some((next, watching)) = choose_save(ui, &mut menu, &session) {
-                commands.insert_resource(next);
-                if let Some(watching) = watching {
-                    commands.insert_resource(watching);
-                }
-                screen.set(Screen::Loading);
-            }
+    let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
+    let mut root = egui::Ui::new(ctx.clone(), "menu".into(), builder);
+    let mut chosen = None;
+    egui::CentralPanel::default_margins().show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            let gold = egui::Color32::from_rgb(240, 200, 90);
+            ui.label(egui::RichText::new("SKIRMISH").size(30.0).strong().color(gold));
+            ui.weak("Tactical skirmishes, tabletop rules as written, every roll explained");
         });
+        ui.separator();
+        // Three columns: the saved battles, the level and its map, the battle's settings.
+        let height = ui.available_height();
+        ui.horizontal_top(|ui| {
+            let last = ui.available_width() - 300.0 - 440.0 - 2.0 * ui.spacing().item_spacing.x;
+            let saved = column(ui, (300.0, height), "saves", |ui| saves_column(ui, &mut menu, &session));
+            column(ui, (440.0, height), "level", |ui| level_column(ui, &mut menu, map));
+            let set = column(ui, (last, height), "battle", |ui| battle_column(ui, &mut menu, &session, &mut settings));
+            chosen = saved.or(set);
+        });
+    });
+    match chosen {
+        Some(Chosen::Battle(next, watching)) => {
+            commands.insert_resource(*next);
+            if let Some(watching) = watching {
+                commands.insert_resource(watching);
+            }
+            screen.set(Screen::Loading);
+        }
+        Some(Chosen::Quit) => {
+            exit.write(AppExit::Success);
+        }
+        None => {}
     }
-    // Anchored at the top: the list stays put when a level with more sides makes the window taller.
-    egui::Window::new("Skirmish").anchor(egui::Align2::CENTER_TOP, [0.0, 40.0]).resizable(false).show(ctx, |ui| {
-        ui.heading("Tactical skirmishes, tabletop rules as written, every roll explained");
-        ui.separator();
-        choose_level(ui, &mut menu);
-        ui.separator();
-        choose_ruleset(ui, &mut menu);
-        ui.separator();
-        choose_sides(ui, &mut menu);
-        ui.horizontal(|ui| {
-            ui.label("Seed (empty: random):");
-            ui.text_edit_singleline(&mut menu.seed);
-        });
-        ui.separator();
-        ui.horizontal(|ui| {
-            if ui.button("Play").clicked()
-                && let Some(choice) = chosen(&menu)
-            {
-                match battle_of(&menu, &choice, &session) {
-                    Ok(next) => {
-                        commands.insert_resource(next);
-                        screen.set(Screen::Loading);
-                    }
-                    Err(e) => menu.problems = vec![e],
-                }
-            }
-            if ui.button("Quit").clicked() {
-                exit.write(AppExit::Success);
-            }
-        });
-        for p in &menu.problems {
-            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), p);
+    Ok(())
+}
+
+/// What a click in the menu asks for.
+enum Chosen {
+    /// A battle to play (or a saved one to watch).
+    Battle(Box<NextBattle>, Option<Watching>),
+    Quit,
+}
+
+/// A column `size` large, its contents scrolled when they are taller.
+fn column<R>(ui: &mut egui::Ui, size: (f32, f32), id: &str, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let layout = egui::Layout::top_down(egui::Align::Min);
+    let inner = ui.allocate_ui_with_layout(egui::vec2(size.0, size.1), layout, |ui| {
+        ui.set_width(size.0);
+        egui::ScrollArea::vertical().id_salt(id).show(ui, add).inner
+    });
+    inner.inner
+}
+
+/// The saved battles, to continue or to watch.
+fn saves_column(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Option<Chosen> {
+    ui.strong("Saved battles");
+    if menu.saves.is_empty() {
+        ui.weak("None yet: a battle is saved after each decision, to continue or to watch again.");
+    }
+    choose_save(ui, menu, session).map(|(next, watching)| Chosen::Battle(Box::new(next), watching))
+}
+
+/// The levels, and the selected one's map.
+fn level_column(ui: &mut egui::Ui, menu: &mut Menu, map: Option<egui::TextureId>) {
+    choose_level(ui, menu);
+    if let Some(id) = map {
+        show_miniature(ui, menu, id);
+    }
+}
+
+/// The ruleset, who plays each side, the seed, the text size, and *Play*.
+fn battle_column(
+    ui: &mut egui::Ui,
+    menu: &mut Menu,
+    session: &PlayOptions,
+    settings: &mut super::settings::Settings,
+) -> Option<Chosen> {
+    choose_ruleset(ui, menu);
+    ui.separator();
+    choose_sides(ui, menu);
+    ui.horizontal(|ui| {
+        ui.label("Seed (empty: random):");
+        ui.text_edit_singleline(&mut menu.seed);
+    });
+    choose_text_size(ui, settings);
+    ui.separator();
+    let (play, quit) = ui
+        .horizontal(|ui| {
+            let play = ui.add(egui::Button::new(egui::RichText::new("  Play  ").size(18.0).strong())).clicked();
+            (play, ui.button("Quit").clicked())
+        })
+        .inner;
+    for p in &menu.problems {
+        ui.colored_label(egui::Color32::from_rgb(255, 120, 100), p);
+    }
+    if quit {
+        return Some(Chosen::Quit);
+    }
+    let choice = chosen(menu).filter(|_| play)?;
+    match battle_of(menu, &choice, session) {
+        Ok(next) => Some(Chosen::Battle(Box::new(next), None)),
+        Err(e) => {
+            menu.problems = vec![e];
+            None
+        }
+    }
+}
+
+/// The selected level's picture, drawn again when another level is selected.
+fn miniature(menu: &mut Menu, images: &mut Assets<Image>) -> Option<Handle<Image>> {
+    if let Some((at, image)) = &menu.miniature
+        && *at == menu.selected
+    {
+        return Some(image.clone());
+    }
+    let (_, level) = menu.levels.get(menu.selected)?;
+    let mut pixmap = super::board::board_pixmap(level.grid());
+    for (n, side) in level.file.sides.iter().enumerate() {
+        let color = super::units::side_color(n).with_alpha(0.55);
+        super::board::tint(&mut pixmap, side.spawn.iter().flat_map(|a| a.cells()), color);
+    }
+    for (_, goal) in &level.field.goals {
+        super::board::tint(&mut pixmap, goal.cells.iter().copied(), super::board::zone_color(goal.rush));
+    }
+    let image = images.add(super::art::image_of(&pixmap));
+    menu.miniature = Some((menu.selected, image.clone()));
+    Some(image)
+}
+
+/// The selected level's map as wide as the column, its sides' spawns in their colours.
+fn show_miniature(ui: &mut egui::Ui, menu: &Menu, id: egui::TextureId) {
+    let Some((_, level)) = menu.levels.get(menu.selected) else { return };
+    let grid = level.grid();
+    let aspect = grid.height as f32 / grid.width as f32;
+    let width = ui.available_width().min(380.0 / aspect);
+    ui.add_space(6.0);
+    ui.add(egui::Image::new((id, egui::vec2(width, width * aspect))).corner_radius(4.0));
+    ui.horizontal_wrapped(|ui| {
+        for (n, side) in level.file.sides.iter().enumerate() {
+            super::labels::swatch(ui, super::labels::egui_color(super::units::side_color(n)), &side.name);
         }
     });
-    Ok(())
 }
 
 /// The tour's choice (`tour.rs`): level `index` under the menu's ruleset, every side played by the normal AI, seed 1,
@@ -363,7 +461,7 @@ pub const RULESETS: [(RulesetId, &str, &str); 4] = [
 
 fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
     ui.strong("Ruleset");
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for (id, name, what) in RULESETS {
             ui.radio_value(&mut menu.ruleset, id, name).on_hover_text(what);
         }
@@ -456,6 +554,22 @@ fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
     ui.checkbox(&mut menu.strict, "Strict: no undo");
 }
 
+/// The text size of every panel, kept for the next run.
+fn choose_text_size(ui: &mut egui::Ui, settings: &mut super::settings::Settings) {
+    ui.horizontal(|ui| {
+        ui.label("Text size:");
+        for size in super::settings::TEXT_SIZES {
+            let on = (settings.text_size - size).abs() < 1e-3;
+            if ui.radio(on, format!("{:.0} %", size * 100.0)).clicked() && !on {
+                settings.text_size = size;
+                if let Err(e) = settings.save() {
+                    eprintln!("the text size is not kept for the next run: {e}");
+                }
+            }
+        }
+    });
+}
+
 /// The menu's choice, if a level is selected.
 fn chosen(menu: &Menu) -> Option<MenuChoice> {
     let (path, _) = menu.levels.get(menu.selected)?;
@@ -525,6 +639,7 @@ mod tests {
             balance: None,
             saves: Vec::new(),
             problems: Vec::new(),
+            miniature: None,
         };
         let choice = chosen(&menu).expect("a choice");
         assert_eq!(choice.by_hand, ["Crew"], "the AI's dice stay seeded");

@@ -2,7 +2,9 @@
 //! Only this layer needs a window; everything it shows comes from the combat components and the battle log.
 //!
 //! - `board.rs`: the grid, terrain and zones
-//! - `units.rs`: units with side colours, names and health bars; the acting unit highlighted
+//! - `art.rs`: the tokens' parts, marks and badges, drawn once with tiny-skia
+//! - `units.rs`: units as tokens: side colour, role glyph, health ring, badges; the acting and selected unit marked
+//! - `labels.rs`: the names over the map, the card of the unit under the pointer, the legend
 //! - `camera.rs`: the camera, fitted to the map; pan and zoom
 //! - `menu.rs`: the main menu: level, ruleset, the sides you command, seed; the saved battles to continue
 //! - `autosave.rs`: the battle saved after each decision; `undo.rs`: undo and redo; `replay.rs`: a save watched
@@ -17,6 +19,7 @@
 //! - `capture.rs`: a screenshot after some frames, then quit (the smoke test and the pictures in the README and docs/)
 //! - `help.rs`: every key and mouse action (F1 or ?), and a first battle's hint of how to give orders
 
+mod art;
 mod autosave;
 mod board;
 mod camera;
@@ -26,6 +29,7 @@ mod effects;
 pub mod fog;
 pub mod handover;
 pub mod help;
+mod labels;
 pub mod menu;
 pub mod orders;
 mod pacing;
@@ -33,6 +37,7 @@ pub mod panels;
 mod preview;
 pub mod replay;
 pub mod screens;
+pub mod settings;
 pub mod tour;
 pub mod undo;
 mod units;
@@ -55,6 +60,9 @@ static LAUNCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::ne
 pub fn mark_launch() {
     LAUNCH.get_or_init(std::time::Instant::now);
 }
+
+/// The window's background behind the map and the menu (sRGB): the smoke tests tell the map from it.
+pub const BACKGROUND: [u8; 3] = [22, 24, 28];
 
 /// Pixels per grid cell at zoom 1.
 pub const CELL: f32 = 32.0;
@@ -82,6 +90,8 @@ pub struct PlayOptions {
     pub by_hand: Vec<String>,
     /// Open the help with every key at once (screenshots; F1 or ? toggles it).
     pub keys: bool,
+    /// The text size for this run (else the one kept in the settings).
+    pub ui_scale: Option<f32>,
 }
 
 impl PlayOptions {
@@ -106,6 +116,31 @@ impl PlayOptions {
 /// pause the battle, nor its digits do anything else).
 pub fn keys_free(egui: Option<Res<bevy_egui::input::EguiWantsInput>>) -> bool {
     egui.is_none_or(|e| !e.wants_any_keyboard_input())
+}
+
+/// The part of the window the panels leave to the map, in logical pixels: egui lays the panels out each frame
+/// (their size follows the UI scale), and the camera, the pointer and the labels go by what they leave.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct MapArea(pub Rect);
+
+impl Default for MapArea {
+    /// The panels' room in a 1280 × 720 window at 100 %, until egui has laid them out.
+    fn default() -> Self {
+        MapArea(Rect::new(250.0, 24.0, 900.0, 720.0))
+    }
+}
+
+impl MapArea {
+    /// The area in egui's points at a UI scale of `zoom`.
+    pub fn points(&self, zoom: f32) -> bevy_egui::egui::Rect {
+        let (min, max) = (self.0.min / zoom, self.0.max / zoom);
+        bevy_egui::egui::Rect::from_min_max(bevy_egui::egui::pos2(min.x, min.y), bevy_egui::egui::pos2(max.x, max.y))
+    }
+
+    /// The area of a rectangle in egui's points at a UI scale of `zoom`.
+    pub fn of_points(rect: bevy_egui::egui::Rect, zoom: f32) -> Self {
+        MapArea(Rect::new(rect.min.x * zoom, rect.min.y * zoom, rect.max.x * zoom, rect.max.y * zoom))
+    }
 }
 
 /// The map the battle is fought on (open ground around the combatants for a scenario without a level).
@@ -166,7 +201,8 @@ impl Handover {
 pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
-    app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin));
+    app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, art::plugin));
+    app.add_plugins((labels::plugin, settings::plugin)).init_resource::<MapArea>();
 }
 
 /// Where the window opens: the menu (levels from this folder), or a battle at once.
@@ -196,7 +232,11 @@ pub fn run(opening: Opening, options: PlayOptions, tour: Option<tour::Tour>) -> 
             (screens::Screen::Loading, PathBuf::from("levels"))
         }
     };
-    app.insert_state(screen).insert_resource(options);
+    let mut settings = settings::Settings::load();
+    settings.text_size = options.ui_scale.unwrap_or(settings.text_size);
+    app.insert_state(screen).insert_resource(options).insert_resource(settings);
+    let [r, g, b] = BACKGROUND;
+    app.insert_resource(ClearColor(Color::srgb_u8(r, g, b)));
     if let Some(tour) = tour {
         app.insert_resource(tour);
     }

@@ -11,9 +11,10 @@ use super::pacing::Pace;
 use super::preview::Preview;
 use super::replay::ReplayControls;
 use super::undo::UndoButtons;
+use super::units::Token;
 use super::{Acting, Selected};
 use super::{BattleTitle, RoundWord};
-use crate::combat::components::{Armor, Initiative, Loadout, RosterIndex, Side, StatusList, Tracks};
+use crate::combat::components::{Armor, Initiative, Loadout, RosterIndex, Side, StatusList, Tracks, Wounds};
 use crate::combat::messages::TurnStarted;
 use crate::combat::tally::BattleTally;
 use crate::combat::{BattleLog, TurnState};
@@ -30,7 +31,25 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (follow_actor, select_unit.after(super::preview::track_pointer)).in_set(BattleScreenSystems),
         )
-        .add_systems(EguiPrimaryContextPass, (show_panels, show_end).chain().in_set(BattleScreenSystems));
+        .init_resource::<PanelsLeave>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (show_panels, show_end).chain().in_set(BattleScreenSystems).in_set(PanelSystems),
+        );
+}
+
+/// The panels are laid out (the labels over the map come after them, in the room they leave).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PanelSystems;
+
+/// The room the side and top panels leave, in egui's points (the battle-over panel takes its foot).
+#[derive(Resource)]
+struct PanelsLeave(egui::Rect);
+
+impl Default for PanelsLeave {
+    fn default() -> Self {
+        PanelsLeave(super::MapArea::default().points(1.0))
+    }
 }
 
 fn select_unit(
@@ -64,6 +83,7 @@ struct Labels<'w> {
     word: Res<'w, RoundWord>,
     fog: Res<'w, super::fog::Fog>,
     names: Res<'w, super::PlayerNames>,
+    map: Res<'w, super::MapView>,
 }
 
 /// The panels around the map: the bar on top, the tracker and sheet on the left, the log on the right.
@@ -81,8 +101,9 @@ fn show_panels(
     mut whole_log: Local<bool>,
     mut undo: UndoButtons,
     mut replay: ReplayControls,
+    mut leave: ResMut<PanelsLeave>,
 ) -> Result {
-    let Labels { title, word, fog, names } = said;
+    let Labels { title, word, fog, names, map } = said;
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
@@ -91,7 +112,10 @@ fn show_panels(
     show_top_bar(&mut root, (&title, &word, acting.1), (&state, player), &pace, (&mut undo, &mut replay));
     show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders));
     let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| CombatantId::at(r.8.0)).collect();
-    show_log(&mut root, (&log, &typed), (&hidden, fog.on), &mut whole_log);
+    let colors = units.iter().filter_map(|r| Some((CombatantId::at(r.8.0), readable(r.9?.color)))).collect();
+    let below = log_below(&map, root.available_rect_before_wrap().size());
+    show_log(&mut root, (&log, &typed), (&hidden, fog.on), (&colors, &mut whole_log), below);
+    leave.0 = root.available_rect_before_wrap();
     Ok(())
 }
 
@@ -124,20 +148,46 @@ fn show_top_bar(
                 speed
             });
             ui.separator();
-            // A replay's controls take the hint's room (its battle plays no slot of its own).
-            if !replay.on() {
-                ui.weak("Space pause · N step · [ ] pace · arrows/WASD pan · wheel or +/− zoom · F1 every key");
-            }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| match replay.on() {
-                true => replay.show(ui),
-                false => undo.show(ui),
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                // A replay's controls take the hint's room (its battle plays no slot of its own).
+                if replay.on() {
+                    replay.show(ui);
+                    return;
+                }
+                undo.show(ui);
+                // The keys' hint gives way first when the bar is short of room (a large text size).
+                let hint = "Space pause · N step · [ ] pace · arrows/WASD pan · wheel or +/− zoom · F1 every key";
+                ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());
             });
         });
     });
 }
 
-type Row<'a> =
-    (Entity, &'a Name, &'a Side, &'a Initiative, &'a StatusList, &'a Tracks, &'a Loadout, &'a Armor, &'a RosterIndex);
+type Row<'a> = (
+    Entity,
+    &'a Name,
+    &'a Side,
+    &'a Initiative,
+    &'a StatusList,
+    &'a Tracks,
+    &'a Loadout,
+    &'a Armor,
+    &'a RosterIndex,
+    Option<&'a Token>,
+    &'a Wounds,
+);
+
+/// A side's colour lightened for text on the dark panels.
+fn readable(color: Color) -> egui::Color32 {
+    let c = color.to_srgba();
+    let up = |v: f32| ((v + (1.0 - v) * 0.35) * 255.0) as u8;
+    egui::Color32::from_rgb(up(c.red), up(c.green), up(c.blue))
+}
+
+/// A row's side colour for text.
+fn row_color(row: &Row) -> egui::Color32 {
+    row.9.map_or(egui::Color32::GRAY, |t| readable(t.color))
+}
 
 fn show_tracker(
     root: &mut egui::Ui,
@@ -151,19 +201,23 @@ fn show_tracker(
     egui::Panel::left("tracker").exact_size(250.0).show(root, |ui| {
         ui.heading("Initiative");
         egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
-            for (entity, name, side, init, statuses, ..) in &rows {
-                let score = init.score.map_or("–".to_owned(), |s| s.to_string());
+            for row in &rows {
+                let (entity, name, _, init, statuses, ..) = row;
+                let score = init.score.map_or("-".to_owned(), |s| s.to_string());
                 let out = statuses.0.contains(&Status::Escaped) || statuses.is_down();
                 let held = if state.delayed.iter().any(|(e, _)| e == entity) { "  · delayed" } else { "" };
-                let text = egui::RichText::new(format!("{score:>4}  {name}  ({}){held}", side.0));
-                let text = if Some(*entity) == acting.0 { text.strong().color(egui::Color32::WHITE) } else { text };
+                let text = egui::RichText::new(format!("{score:>4}  {name}{held}")).color(row_color(row));
+                let text = match Some(*entity) == acting.0 {
+                    true => text.strong().background_color(egui::Color32::from_white_alpha(28)),
+                    false => text,
+                };
                 ui.label(if out { text.strikethrough().weak() } else { text });
             }
         });
         ui.separator();
         let shown = selected.0.filter(|_| state.awaiting().is_none()).or(acting.0);
         if let Some(row) = rows.iter().find(|r| Some(r.0) == shown) {
-            show_sheet(ui, row);
+            show_sheet(ui, row, state.delayed.iter().any(|(e, _)| *e == row.0));
         }
         ui.separator();
         if state.awaiting().is_some() {
@@ -240,9 +294,11 @@ fn show_preview(ui: &mut egui::Ui, preview: &Preview) {
     }
 }
 
-fn show_sheet(ui: &mut egui::Ui, (_, name, side, init, statuses, tracks, loadout, armor, _): &Row) {
-    ui.heading(name.as_str());
-    ui.label(format!("Side: {}", side.0));
+fn show_sheet(ui: &mut egui::Ui, row: &Row, delayed: bool) {
+    let (_, name, side, init, statuses, tracks, loadout, armor, _, token, wounds) = row;
+    ui.heading(egui::RichText::new(name.as_str()).color(row_color(row)));
+    let role = token.map_or("", |t| t.role.label());
+    ui.label(format!("Side: {} · {role}", side.0));
     let rounds = loadout.rounds.map_or(String::new(), |r| format!(" ({r} rounds)"));
     ui.label(format!("Weapon: {}{rounds}", loadout.name));
     ui.label(format!("Armor: {}", if armor.0.is_empty() { "none".to_owned() } else { armor.0.join(", ") }));
@@ -257,7 +313,7 @@ fn show_sheet(ui: &mut egui::Ui, (_, name, side, init, statuses, tracks, loadout
             }
         };
     }
-    let list: Vec<String> = statuses.0.iter().map(Status::to_string).collect();
+    let list = super::units::states_of(statuses, loadout, (wounds.0.aiming(), delayed));
     ui.label(format!("Status: {}", if list.is_empty() { "ready".to_owned() } else { list.join(", ") }));
 }
 
@@ -313,6 +369,17 @@ fn color(e: &Event) -> Option<egui::Color32> {
     }
 }
 
+/// A roll that stands out, in a word: Eclipse Phase's critical, Shadowrun's glitch, the Storyteller's botch.
+fn flag(e: &Event) -> Option<&'static str> {
+    let Event::Tested(t) = e else { return None };
+    match &t.roll {
+        Roll::Percentile { critical: true, .. } => Some("critical"),
+        Roll::Pool { glitch: true, .. } => Some("glitch"),
+        Roll::D10Pool { botch: true, .. } => Some("botch"),
+        _ => None,
+    }
+}
+
 /// The log's text in the glyphs egui's default fonts have.
 fn plain(text: String) -> String {
     text.replace('→', "->").replace(['−', '–', '—'], "-").replace('÷', "/").replace('×', "x")
@@ -335,6 +402,52 @@ fn typed_line(ui: &mut egui::Ui, log: &Log, e: &Event) {
     });
 }
 
+/// The log's width on the right, or its height below the map.
+const LOG_WIDTH: f32 = 380.0;
+const LOG_HEIGHT: f32 = 240.0;
+
+/// Whether the log goes below the map rather than beside it: where that leaves the map larger cells (a wide map
+/// in a wide window), in the `room` the top bar and the tracker leave.
+fn log_below(map: &super::MapView, room: egui::Vec2) -> bool {
+    let (w, h) = (map.0.grid.width as f32 + 1.0, map.0.grid.height as f32 + 1.0);
+    let cell = |x: f32, y: f32| (x / w).min(y / h);
+    cell(room.x, room.y - LOG_HEIGHT) > cell(room.x - LOG_WIDTH, room.y)
+}
+
+/// An entry's opening line: what the actor did in its side's colour, then the outcome (a hit bright, a miss
+/// dim), a critical or glitch in red, dice typed in marked so.
+fn head_line(
+    ui: &egui::Ui,
+    (log, entry): (&Log, &Entry),
+    tint: Option<egui::Color32>,
+    typed_in: bool,
+) -> egui::text::LayoutJob {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let mut job = egui::text::LayoutJob::default();
+    job.wrap.max_width = ui.available_width() - ui.spacing().indent - 8.0;
+    let mut add = |text: String, color: egui::Color32| {
+        job.append(&plain(text), 0.0, egui::TextFormat::simple(font.clone(), color));
+    };
+    add(log.show(entry.head).to_string(), tint.unwrap_or(ui.visuals().text_color()));
+    let hit = entry.details.iter().find_map(|(_, e)| match e {
+        Event::AttackResolved { hit, .. } => Some(*hit),
+        _ => None,
+    });
+    match hit {
+        Some(true) => add(": hit".into(), egui::Color32::WHITE),
+        Some(false) => add(": miss".into(), egui::Color32::GRAY),
+        None => {}
+    }
+    // A turn's start rolls everyone's initiative: only an action's own roll is flagged.
+    if let Some(word) = actor(entry.head).and_then(|_| entry.details.iter().find_map(|(_, e)| flag(e))) {
+        add(format!(" · {word}"), egui::Color32::from_rgb(255, 110, 100));
+    }
+    if typed_in {
+        add(" [dice typed in]".into(), egui::Color32::from_rgb(130, 200, 255));
+    }
+    job
+}
+
 /// Entries laid out each frame: the newest; older ones on request (a long battle's whole log costs frames).
 const RECENT: usize = 120;
 
@@ -342,9 +455,14 @@ fn show_log(
     root: &mut egui::Ui,
     (log, typed): (&BattleLog, &TypedRolls),
     (hidden, fog): (&[CombatantId], bool),
-    all: &mut bool,
+    (colors, all): (&std::collections::HashMap<CombatantId, egui::Color32>, &mut bool),
+    below: bool,
 ) {
-    egui::Panel::right("log").exact_size(380.0).show(root, |ui| {
+    let panel = match below {
+        true => egui::Panel::bottom("log").exact_size(LOG_HEIGHT),
+        false => egui::Panel::right("log").exact_size(LOG_WIDTH),
+    };
+    panel.show(root, |ui| {
         ui.heading("Combat log");
         let mut entries = entries(&log.0.events);
         if fog {
@@ -363,20 +481,11 @@ fn show_log(
                     line(ui, &log.0, entry.head);
                     continue;
                 }
-                let hit = entry.details.iter().find_map(|(_, e)| match e {
-                    Event::AttackResolved { hit, .. } => Some(if *hit { ": hit" } else { ": miss" }),
-                    _ => None,
-                });
-                let by_hand = match entry.details.iter().any(|(at, _)| typed.typed(*at)) {
-                    true => " [dice typed in]",
-                    false => "",
-                };
-                let head = plain(format!("{}{}{by_hand}", log.0.show(entry.head), hit.unwrap_or("")));
-                let tint = entry.details.iter().find_map(|(_, e)| color(e)).unwrap_or(ui.visuals().text_color());
+                let typed_in = entry.details.iter().any(|(at, _)| typed.typed(*at));
+                let tint = actor(entry.head).and_then(|w| colors.get(&w).copied());
+                let job = head_line(ui, (&log.0, entry), tint, typed_in);
                 // Laid out here, wrapped to the panel: a collapsing header would run a long line past its edge.
-                let font = egui::TextStyle::Button.resolve(ui.style());
-                let width = ui.available_width() - ui.spacing().indent - 8.0;
-                let title = ui.painter().layout(head, font, tint, width);
+                let title = ui.painter().layout_job(job);
                 egui::CollapsingHeader::new(title).id_salt(i).show(ui, |ui| {
                     for &(at, e) in &entry.details {
                         match typed.typed(at) {
@@ -393,45 +502,70 @@ fn show_log(
 fn show_end(
     mut contexts: EguiContexts,
     log: Res<BattleLog>,
-    units: Query<(&Side, &StatusList)>,
+    units: Query<(&Side, &StatusList, Option<&Token>)>,
     tally: Option<Res<BattleTally>>,
     names: Res<super::PlayerNames>,
     mut after: AfterBattle,
+    leave: Res<PanelsLeave>,
+    mut area: ResMut<super::MapArea>,
 ) -> Result {
-    let Some(Event::BattleEnded { reason, winner }) = log.0.events.last() else { return Ok(()) };
-    let mut sides: Vec<(String, usize, usize)> = Vec::new();
-    for (side, statuses) in &units {
+    let ctx = contexts.ctx_mut()?;
+    let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(leave.0);
+    let mut root = egui::Ui::new(ctx.clone(), "map area".into(), builder);
+    if let Some(Event::BattleEnded { reason, winner }) = log.0.events.last() {
+        // At the foot of the map, which the camera fits above it: the final positions stay in view.
+        egui::Panel::bottom("battle over").show(&mut root, |ui| {
+            ui.add_space(4.0);
+            ui.horizontal(|ui| {
+                let title = winner.as_ref().map_or("No winner".to_owned(), |w| format!("{} wins", names.of(w)));
+                let color = winner.as_ref().and_then(|w| units.iter().find(|u| u.0.0 == *w)).and_then(|u| u.2);
+                ui.heading(egui::RichText::new(title).color(color.map_or(egui::Color32::WHITE, |t| readable(t.color))));
+                ui.label(reason);
+            });
+            end_table(ui, &units, tally.as_deref(), &names);
+            ui.weak("Expected: the exact odds of each attack, as the pointer shows them, summed.");
+            after.offer(ui);
+            ui.add_space(2.0);
+        });
+    }
+    area.set_if_neq(super::MapArea::of_points(root.available_rect_before_wrap(), ctx.zoom_factor()));
+    Ok(())
+}
+
+/// Each side's count of units out, damage dealt, hits against the odds.
+fn end_table(
+    ui: &mut egui::Ui,
+    units: &Query<(&Side, &StatusList, Option<&Token>)>,
+    tally: Option<&BattleTally>,
+    names: &super::PlayerNames,
+) {
+    let mut sides: Vec<(String, usize, usize, egui::Color32)> = Vec::new();
+    for (side, statuses, token) in units {
         let out = statuses.is_down();
         match sides.iter_mut().find(|(s, ..)| *s == side.0) {
             Some(row) => (row.1, row.2) = (row.1 + 1, row.2 + usize::from(out)),
-            None => sides.push((side.0.clone(), 1, usize::from(out))),
+            None => {
+                let color = token.map_or(egui::Color32::WHITE, |t| readable(t.color));
+                sides.push((side.0.clone(), 1, usize::from(out), color));
+            }
         }
     }
-    // At the foot of the map: the final positions stay in view.
-    let window = egui::Window::new("Battle over").anchor(egui::Align2::CENTER_BOTTOM, [-70.0, -12.0]);
-    window.resizable(false).show(contexts.ctx_mut()?, |ui| {
-        ui.heading(winner.as_ref().map_or("No winner".to_owned(), |w| format!("{} wins", names.of(w))));
-        ui.label(reason);
-        egui::Grid::new("sides").striped(true).show(ui, |ui| {
-            for head in ["side", "out of the fight", "damage dealt", "hits", "expected", "luck"] {
-                ui.strong(head);
-            }
+    egui::Grid::new("sides").striped(true).show(ui, |ui| {
+        for head in ["side", "out of the fight", "damage dealt", "hits", "expected", "luck"] {
+            ui.strong(head);
+        }
+        ui.end_row();
+        for (side, count, out, color) in &sides {
+            let row = tally.and_then(|t| t.sides.get(side)).cloned().unwrap_or_default();
+            ui.label(egui::RichText::new(names.of(side)).color(*color));
+            ui.label(format!("{out} of {count}"));
+            ui.label(row.damage_dealt.to_string());
+            ui.label(format!("{} of {} attacks", row.hits, row.attacks));
+            ui.label(format!("{:.1}", row.expected_hits));
+            ui.label(luck(row.luck()));
             ui.end_row();
-            for (side, count, out) in &sides {
-                let row = tally.as_ref().and_then(|t| t.sides.get(side)).cloned().unwrap_or_default();
-                ui.label(names.of(side));
-                ui.label(format!("{out} of {count}"));
-                ui.label(row.damage_dealt.to_string());
-                ui.label(format!("{} of {} attacks", row.hits, row.attacks));
-                ui.label(format!("{:.1}", row.expected_hits));
-                ui.label(luck(row.luck()));
-                ui.end_row();
-            }
-        });
-        ui.weak("Expected: the exact odds of each attack, as the pointer shows them, summed.");
-        after.offer(ui);
+        }
     });
-    Ok(())
 }
 
 /// What the battle-over screen offers: the same battle again (same dice), a new one on the same level, the menu,

@@ -1,11 +1,14 @@
-//! The units: a disc-like square in its side's colour with its name and a health bar, moved smoothly to its cell,
-//! turned on its side when knocked down and greyed out when it is out of the fight; a ring marks the acting unit.
+//! The units as tokens (`art.rs` draws their parts): a disc in the side's colour with the unit's role glyph, a
+//! ring round it that empties as the unit is hurt, badges for its states (prone, stunned, full defense, aiming,
+//! delayed, jammed, running), a cross when it is out of the fight. Tokens glide from cell to cell; a pulsing gold
+//! ring marks the acting unit and corner brackets the selected one. Names and the hover card are `labels.rs`'s.
 
 use bevy::prelude::*;
 
 use super::CELL;
+use super::art::{Art, Badge, RING_STEPS, Role};
 use super::board::cell_center;
-use crate::combat::components::{GridPos, Side, StatusList, Tracks};
+use crate::combat::components::{GridPos, Loadout, Side, StatusList, Tracks, Wounds};
 use crate::combat::messages::TurnStarted;
 use crate::combat::{Roster, TurnState};
 use crate::rules::outcome::Status;
@@ -13,23 +16,50 @@ use crate::rules::outcome::Status;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(super::screens::InBattle), dress_units).add_systems(
         Update,
-        (move_units, show_health, show_condition, mark_actor)
+        (size_tokens, move_units, show_health, show_condition, show_badges, mark_actor, mark_selection)
             .after(crate::combat::TurnSystems::End)
             .in_set(super::screens::BattleScreenSystems),
     );
 }
 
-/// The coloured body of a unit (a child of the combatant).
-#[derive(Component)]
-struct Body(Color);
+/// The unit's side colour and role (kept on the unit for the hover card and the labels).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Token {
+    pub color: Color,
+    pub role: Role,
+}
 
-/// The filled part of a health bar.
+/// The coloured disc of a unit (a child of the combatant).
 #[derive(Component)]
-struct HealthFill;
+struct Body;
 
-/// The ring around the acting unit.
+/// The filled part of the health ring.
+#[derive(Component)]
+struct HealthRing;
+
+/// The cross shown when the unit is out of the fight.
+#[derive(Component)]
+struct DownMark;
+
+/// One of a token's badge places, the `n`-th from the top right.
+#[derive(Component)]
+struct BadgeSlot(usize);
+
+/// The mark of the acting unit.
 #[derive(Component)]
 struct ActingRing;
+
+/// The mark of the selected unit.
+#[derive(Component)]
+struct SelectionMark;
+
+/// How large tokens are drawn against their cell: zoomed far out (a 64 × 64 level fitted to the window) a token
+/// grows past its cell, up to 1.8 times, so that it stays about 18 pixels across.
+#[derive(Resource, Clone, Copy)]
+struct TokenScale(f32);
+
+/// How many badges a token shows at most (the hover card lists them all).
+const BADGES: usize = 3;
 
 /// The colour of the `n`-th side.
 pub fn side_color(n: usize) -> Color {
@@ -50,28 +80,97 @@ pub fn side_order(sides: impl Iterator<Item = String>) -> Vec<String> {
     order
 }
 
-fn dress_units(mut commands: Commands, units: Query<(Entity, &Name, &Side, &GridPos)>, roster: Res<Roster>) {
+/// A unit's role: the one its scenario or level gives, else read off its name.
+fn role_of(given: Option<&String>, name: &str) -> Role {
+    given.map_or_else(|| Role::named(name), |r| Role::named(r))
+}
+
+fn dress_units(
+    mut commands: Commands,
+    units: Query<(Entity, &Name, &Side, &GridPos)>,
+    roster: Res<Roster>,
+    art: Res<Art>,
+    next: Option<Res<super::screens::NextBattle>>,
+) {
     let order = side_order(roster.0.iter().filter_map(|e| units.get(*e).ok()).map(|(_, _, s, _)| s.0.clone()));
-    for (entity, name, side, pos) in &units {
+    let roles = next.map(|n| n.scenario.roles()).unwrap_or_default();
+    for (index, entity) in roster.0.iter().enumerate() {
+        let Ok((_, name, side, pos)) = units.get(*entity) else { continue };
         let color = side_color(order.iter().position(|s| *s == side.0).unwrap_or(0));
+        let token = Token { color, role: role_of(roles.get(index).and_then(Option::as_ref), name.as_str()) };
         let at = cell_center(pos.0, pos.1).extend(1.0);
-        commands.entity(entity).insert((Transform::from_translation(at), Visibility::default())).with_children(
+        commands.entity(*entity).insert((token, Transform::from_translation(at), Visibility::default())).with_children(
             |unit| {
-                unit.spawn((Body(color), Sprite::from_color(color, Vec2::splat(CELL * 0.7)), Transform::default()));
-                // A level's units are called "<side> <archetype> <n>": the side shows in the colour already.
-                let short = name.as_str().strip_prefix(&format!("{} ", side.0)).unwrap_or(name.as_str()).to_owned();
-                let label = (Text2d::new(short), TextFont::from_font_size(8.0), TextColor(Color::WHITE));
-                unit.spawn((label, Transform::from_xyz(0.0, CELL * 0.62, 2.0)));
-                let bar = Sprite::from_color(Color::srgb(0.25, 0.05, 0.05), Vec2::new(CELL * 0.8, 4.0));
-                unit.spawn((bar, Transform::from_xyz(0.0, -CELL * 0.48, 2.0)));
-                let fill = Sprite::from_color(Color::srgb(0.25, 0.9, 0.35), Vec2::new(CELL * 0.8, 4.0));
-                unit.spawn((HealthFill, fill, Transform::from_xyz(0.0, -CELL * 0.48, 2.1)));
+                let part = |image: &Handle<Image>, size: f32| Sprite {
+                    image: image.clone(),
+                    custom_size: Some(Vec2::splat(CELL * size)),
+                    ..default()
+                };
+                unit.spawn((part(&art.groove, 0.98), Transform::from_xyz(0.0, 0.0, 0.0)));
+                let ring = Sprite { color: health_color(1.0), ..part(&art.rings[RING_STEPS], 0.98) };
+                unit.spawn((HealthRing, ring, Transform::from_xyz(0.0, 0.0, 0.05)));
+                let body = Sprite { color, ..part(&art.disc, 0.78) };
+                unit.spawn((Body, body, Transform::from_xyz(0.0, 0.0, 0.1)));
+                let glyph = art.glyphs.get(&token.role).cloned().unwrap_or_default();
+                unit.spawn((part(&glyph, 0.56), Transform::from_xyz(0.0, 0.0, 0.2)));
+                unit.spawn((DownMark, part(&art.down, 0.8), Transform::from_xyz(0.0, 0.0, 0.3), Visibility::Hidden));
+                for n in 0..BADGES {
+                    let place = badge_place(n).extend(0.4);
+                    let badge = (BadgeSlot(n), part(&Handle::default(), 0.36), Visibility::Hidden);
+                    unit.spawn((badge, Transform::from_translation(place)));
+                }
             },
         );
     }
-    let ring = Sprite::from_color(Color::srgba(1.0, 1.0, 1.0, 0.85), Vec2::splat(CELL * 0.95));
     let scoped = DespawnOnExit(super::screens::InBattle);
-    commands.spawn((ActingRing, ring, Transform::from_xyz(0.0, 0.0, 0.5), Visibility::Hidden, scoped));
+    let ring = Sprite {
+        image: art.acting.clone(),
+        color: Color::srgb(1.0, 0.82, 0.25),
+        custom_size: Some(Vec2::splat(CELL * 1.2)),
+        ..default()
+    };
+    commands.spawn((ActingRing, ring, Transform::from_xyz(0.0, 0.0, 0.9), Visibility::Hidden, scoped.clone()));
+    let brackets = Sprite {
+        image: art.selected.clone(),
+        color: Color::srgb(0.45, 0.95, 1.0),
+        custom_size: Some(Vec2::splat(CELL * 1.08)),
+        ..default()
+    };
+    commands.spawn((SelectionMark, brackets, Transform::from_xyz(0.0, 0.0, 0.95), Visibility::Hidden, scoped));
+}
+
+/// Where the `n`-th badge sits on a token: round its top right edge.
+fn badge_place(n: usize) -> Vec2 {
+    let angle = (50.0 - 40.0 * n as f32).to_radians();
+    Vec2::new(angle.cos(), angle.sin()) * CELL * 0.42
+}
+
+/// Health from full (green) through yellow to nearly gone (red).
+pub fn health_color(left: f32) -> Color {
+    if left > 0.5 {
+        Color::srgb(0.25 + (1.0 - left) * 1.3, 0.85, 0.3)
+    } else {
+        Color::srgb(0.95, 0.25 + left * 1.2, 0.2)
+    }
+}
+
+/// Every token takes the size the zoom asks for.
+fn size_tokens(
+    mut commands: Commands,
+    camera: Query<&Projection, With<Camera2d>>,
+    mut units: Query<&mut Transform, With<Token>>,
+) {
+    let cell_pixels = match camera.single() {
+        Ok(Projection::Orthographic(o)) => CELL / o.scale,
+        _ => CELL,
+    };
+    let scale = (18.0 / cell_pixels).clamp(1.0, 1.8);
+    for mut transform in &mut units {
+        if (transform.scale.x - scale).abs() > 1e-3 {
+            transform.scale = Vec3::splat(scale);
+        }
+    }
+    commands.insert_resource(TokenScale(scale));
 }
 
 /// Glides each unit toward its cell (a few frames per step), so a move reads as a move.
@@ -83,58 +182,139 @@ fn move_units(time: Res<Time>, mut units: Query<(&GridPos, &mut Transform), With
     }
 }
 
-/// The bar shows the first track with a capacity: what is left of it.
+/// The share of a unit's health left: of the first track with a capacity.
+pub fn health_left(tracks: &Tracks) -> Option<f32> {
+    let track = tracks.0.iter().find(|t| t.capacity > 0)?;
+    Some(1.0 - (track.taken as f32 / track.capacity as f32).min(1.0))
+}
+
+/// The ring shows what is left of the unit's health.
 fn show_health(
     units: Query<(&Tracks, &Children), Changed<Tracks>>,
-    mut fills: Query<(&mut Transform, &mut Sprite), With<HealthFill>>,
+    mut rings: Query<&mut Sprite, With<HealthRing>>,
+    art: Res<Art>,
 ) {
     for (tracks, children) in &units {
-        let Some(track) = tracks.0.iter().find(|t| t.capacity > 0) else { continue };
-        let left = 1.0 - (track.taken as f32 / track.capacity as f32).min(1.0);
+        let Some(left) = health_left(tracks) else { continue };
+        // A scratch still shows: only a whole track taken empties the ring.
+        let step = match (left * RING_STEPS as f32).round() as usize {
+            0 if left > 0.0 => 1,
+            RING_STEPS if left < 1.0 => RING_STEPS - 1,
+            s => s,
+        };
         for child in children {
-            if let Ok((mut transform, mut sprite)) = fills.get_mut(*child) {
-                sprite.custom_size = Some(Vec2::new(CELL * 0.8 * left, 4.0));
-                transform.translation.x = -CELL * 0.4 * (1.0 - left);
-                sprite.color = Color::srgb(0.9 - 0.65 * left, 0.25 + 0.65 * left, 0.3);
+            if let Ok(mut sprite) = rings.get_mut(*child) {
+                sprite.image = art.rings[step.min(RING_STEPS)].clone();
+                sprite.color = health_color(left);
             }
         }
     }
 }
 
-/// Knocked down: turned on its side; out of the fight: greyed; gone through an exit: hidden.
+/// Out of the fight: greyed with a cross; knocked down: lying flat; gone through an exit: hidden.
 fn show_condition(
-    units: Query<(&StatusList, &Children, Entity), Changed<StatusList>>,
-    mut bodies: Query<(&Body, &mut Sprite, &mut Transform)>,
-    mut visibility: Query<&mut Visibility>,
+    mut units: Query<(&StatusList, &Children, &mut Visibility), Changed<StatusList>>,
+    mut bodies: Query<(&mut Sprite, &mut Transform), With<Body>>,
+    mut marks: Query<&mut Visibility, (With<DownMark>, Without<StatusList>)>,
+    tokens: Query<&Token>,
+    parents: Query<&ChildOf>,
 ) {
-    for (statuses, children, entity) in &units {
-        let has = |s: &Status| statuses.0.contains(s);
-        let out = statuses.is_down();
-        if has(&Status::Escaped)
-            && let Ok(mut v) = visibility.get_mut(entity)
-        {
-            *v = Visibility::Hidden;
+    for (statuses, children, mut visibility) in &mut units {
+        if statuses.0.contains(&Status::Escaped) {
+            *visibility = Visibility::Hidden;
         }
+        let out = statuses.is_down();
+        let prone = statuses.0.contains(&Status::Prone);
         for child in children {
-            if let Ok((body, mut sprite, mut transform)) = bodies.get_mut(*child) {
-                sprite.color = if out { Color::srgb(0.35, 0.35, 0.35) } else { body.0 };
-                let down = has(&Status::Prone) || out;
-                sprite.custom_size =
-                    Some(if down { Vec2::new(CELL * 0.8, CELL * 0.35) } else { Vec2::splat(CELL * 0.7) });
-                transform.translation.y = if down { -CELL * 0.15 } else { 0.0 };
+            if let Ok((mut sprite, mut transform)) = bodies.get_mut(*child) {
+                let own = parents.get(*child).ok().and_then(|p| tokens.get(p.parent()).ok()).map(|t| t.color);
+                sprite.color = if out { Color::srgb(0.32, 0.32, 0.34) } else { own.unwrap_or(Color::WHITE) };
+                // Lying down: the disc seen flatter.
+                transform.scale = if prone && !out { Vec3::new(1.0, 0.72, 1.0) } else { Vec3::ONE };
+            }
+            if let Ok(mut mark) = marks.get_mut(*child) {
+                *mark = if out { Visibility::Inherited } else { Visibility::Hidden };
             }
         }
     }
 }
 
-/// The ring follows the unit whose slot is being played.
+/// The badges a unit shows now, most telling first.
+pub fn badges_of(statuses: &StatusList, aiming: bool, delayed: bool) -> Vec<Badge> {
+    if statuses.is_down() {
+        return Vec::new();
+    }
+    let has = |f: &dyn Fn(&Status) -> bool| statuses.0.iter().any(f);
+    let mut out = Vec::new();
+    let checks = [
+        (has(&|s| matches!(s, Status::Stunned(_))), Badge::Stunned),
+        (has(&|s| matches!(s, Status::WeaponJammed(_))), Badge::Jammed),
+        (has(&|s| *s == Status::Prone), Badge::Prone),
+        (has(&|s| *s == Status::FullDefense), Badge::FullDefense),
+        (aiming, Badge::Aiming),
+        (delayed, Badge::Delayed),
+        (has(&|s| *s == Status::Running), Badge::Running),
+    ];
+    for (on, badge) in checks {
+        if on {
+            out.push(badge);
+        }
+    }
+    out
+}
+
+/// What a unit's statuses say in words, its aim and delay included (a jammed weapon by its name).
+pub fn states_of(statuses: &StatusList, loadout: &Loadout, (aiming, delayed): (bool, bool)) -> Vec<String> {
+    let said = |s: &Status| match s {
+        Status::WeaponJammed(id) if *id == loadout.weapon => format!("the {} jammed", loadout.name),
+        Status::WeaponJammed(id) => format!("the {} jammed", id.replace('_', " ")),
+        s => s.to_string(),
+    };
+    let mut out: Vec<String> = statuses.0.iter().map(said).collect();
+    if aiming {
+        out.push(Badge::Aiming.label().to_owned());
+    }
+    if delayed {
+        out.push(Badge::Delayed.label().to_owned());
+    }
+    out
+}
+
+/// Each token's badges follow its statuses, its aim and whether it delayed.
+fn show_badges(
+    units: Query<(Entity, &StatusList, &Wounds, &Children)>,
+    state: Res<TurnState>,
+    mut slots: Query<(&BadgeSlot, &mut Sprite, &mut Visibility)>,
+    art: Res<Art>,
+) {
+    for (entity, statuses, wounds, children) in &units {
+        let delayed = state.delayed.iter().any(|(e, _)| *e == entity);
+        let badges = badges_of(statuses, wounds.0.aiming(), delayed);
+        for child in children {
+            let Ok((slot, mut sprite, mut visibility)) = slots.get_mut(*child) else { continue };
+            let shown = badges.get(slot.0).and_then(|b| art.badges.get(b));
+            // Only a change is written: a sprite's image changed each frame costs the renderer.
+            let wanted = if shown.is_some() { Visibility::Inherited } else { Visibility::Hidden };
+            visibility.set_if_neq(wanted);
+            if let Some(image) = shown
+                && sprite.image != *image
+            {
+                sprite.image = image.clone();
+            }
+        }
+    }
+}
+
+/// The gold ring follows the unit whose slot is being played, and pulses.
 fn mark_actor(
     state: Res<TurnState>,
+    time: Res<Time>,
     mut started: MessageReader<TurnStarted>,
     units: Query<&Transform, (With<Side>, Without<ActingRing>)>,
     mut ring: Query<(&mut Transform, &mut Visibility), With<ActingRing>>,
     fog: Res<super::fog::Fog>,
     mut last: Local<Option<Entity>>,
+    size: Option<Res<TokenScale>>,
 ) {
     if let Some(message) = started.read().last() {
         *last = Some(message.entity);
@@ -143,9 +323,29 @@ fn mark_actor(
     let unit = last.filter(|e| fog.sees(*e)).and_then(|e| units.get(e).ok());
     match unit {
         Some(t) if !state.ended() => {
-            transform.translation = t.translation.truncate().extend(0.5);
+            transform.translation = t.translation.truncate().extend(0.9);
+            let pulse = 1.0 + 0.06 * (time.elapsed_secs() * 5.0).sin();
+            transform.scale = Vec3::splat(pulse * size.map_or(1.0, |s| s.0));
             *visibility = Visibility::Visible;
         }
         _ => *visibility = Visibility::Hidden,
+    }
+}
+
+/// The brackets follow the unit the player clicked.
+fn mark_selection(
+    selected: Res<super::Selected>,
+    units: Query<&Transform, (With<Side>, Without<SelectionMark>)>,
+    mut mark: Query<(&mut Transform, &mut Visibility), With<SelectionMark>>,
+    fog: Res<super::fog::Fog>,
+) {
+    let Ok((mut transform, mut visibility)) = mark.single_mut() else { return };
+    match selected.0.filter(|e| fog.sees(*e)).and_then(|e| units.get(e).ok()) {
+        Some(t) => {
+            transform.translation = t.translation.truncate().extend(0.95);
+            transform.scale = t.scale;
+            *visibility = Visibility::Visible;
+        }
+        None => *visibility = Visibility::Hidden,
     }
 }

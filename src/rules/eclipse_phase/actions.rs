@@ -17,6 +17,7 @@ use crate::rules::field::{Cell, Field, Move, Pace};
 use crate::rules::movement::{engaged, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::refusal::Refusal;
+use crate::rules::ruleset::FighterState;
 use crate::rules::ruleset::{Combatant, CombatantId, index, name_of, pair_mut};
 
 /// One combatant's Action Phase, as a scenario scripts it.
@@ -178,7 +179,7 @@ impl EclipsePhase {
                     return Err(RulesError::Illegal(Refusal::ThrownReload { weapon: id }));
                 }
                 me.condition.ammo.remove(&id);
-                log.push(said(me, &format!("reloads the {id} (Complex Action)")));
+                log.push(said(me, &format!("reloads the {} (Complex Action)", me.weapon_name_of(&id))));
             }
             ComplexAction::Aim(target) => return super::aim::take_aim(&self.field, actor, *target, battle, log),
             ComplexAction::Wait => log.push(said(me, "waits")),

@@ -232,7 +232,7 @@ impl HomebrewD6 {
             SimpleAction::ClearJam => {
                 let id = me.drawn_id().to_owned();
                 me.condition.statuses.retain(|s| *s != Status::WeaponJammed(id.clone()));
-                log.push(said(me, format!("clears the {id} (Simple Action)")));
+                log.push(said(me, format!("clears the {} (Simple Action)", me.weapon_name_of(&id))));
             }
         }
         Ok(())

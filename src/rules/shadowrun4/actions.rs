@@ -203,12 +203,12 @@ fn simple_action(
         SimpleAction::ClearJam => {
             let id = me.drawn_id().to_owned();
             me.condition.lose(&Status::WeaponJammed(id.clone()));
-            log.push(said(me, format!("clears the {id} (Simple Action)")));
+            log.push(said(me, format!("clears the {} (Simple Action)", me.weapon_name_of(&id))));
         }
         SimpleAction::Reload => {
             let id = me.drawn_id().to_owned();
             me.condition.ammo.remove(&id);
-            log.push(said(me, format!("reloads the {id} (Simple Action)")));
+            log.push(said(me, format!("reloads the {} (Simple Action)", me.weapon_name_of(&id))));
         }
     }
     Ok(())

@@ -1,0 +1,237 @@
+//! What is written over the map, in egui so that it stays sharp at every zoom and UI scale: the units' names
+//! (always when the map is zoomed in far enough to read them, else for the hovered, selected and acting unit), a
+//! card with the essentials of the unit under the pointer, and the map's legend.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::art::Art;
+use super::art::{Badge, Role};
+use super::units::{Token, states_of};
+use super::{Acting, MapArea, Selected};
+use crate::combat::TurnState;
+use crate::combat::components::{Armor, GridPos, Initiative, Loadout, Side, StatusList, Tracks, Wounds};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (write_names, show_card, show_legend)
+            .after(super::panels::PanelSystems)
+            .in_set(super::screens::BattleScreenSystems),
+    );
+}
+
+/// Screen pixels a cell must span for every unit's name to show.
+const NAMES_FROM: f32 = 44.0;
+
+/// Where the camera puts world points on screen, in egui's points.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Screen<'w, 's> {
+    camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform, &'static Projection)>,
+}
+
+impl Screen<'_, '_> {
+    /// A world point in egui points (egui's zoom is the UI scale).
+    fn at(&self, world: Vec3, zoom: f32) -> Option<egui::Pos2> {
+        let (camera, at, _) = self.camera.single().ok()?;
+        let p = camera.world_to_viewport(at, world).ok()?;
+        Some(egui::pos2(p.x / zoom, p.y / zoom))
+    }
+
+    /// How many screen pixels one cell spans.
+    fn cell_pixels(&self) -> f32 {
+        match self.camera.single() {
+            Ok((_, _, Projection::Orthographic(o))) => super::CELL / o.scale,
+            _ => super::CELL,
+        }
+    }
+}
+
+/// The hover card's width in points.
+const CARD_WIDTH: f32 = 230.0;
+
+/// A unit as the labels and the card read it.
+type Unit<'a> = (Entity, &'a Name, &'a Side, &'a Transform, &'a Token, &'a StatusList, &'a Visibility);
+
+/// A unit's name without its side ("rifleman 2" for "Crew rifleman 2"): the colour says the side.
+fn short(name: &str, side: &str) -> String {
+    name.strip_prefix(&format!("{side} ")).unwrap_or(name).to_owned()
+}
+
+/// An egui colour of a bevy one.
+pub fn egui_color(color: Color) -> egui::Color32 {
+    let c = color.to_srgba();
+    egui::Color32::from_rgb((c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8)
+}
+
+/// The names under the tokens.
+fn write_names(
+    mut contexts: EguiContexts,
+    screen: Screen,
+    area: Res<MapArea>,
+    units: Query<Unit>,
+    (hover, acting, selected): (Res<super::preview::Hover>, Res<Acting>, Res<Selected>),
+    positions: Query<&GridPos>,
+    handover: Res<super::Handover>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if handover.covered() {
+        return Ok(());
+    }
+    let zoom = ctx.zoom_factor();
+    let clip = area.points(zoom);
+    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Background, "names".into())).with_clip_rect(clip);
+    let all = screen.cell_pixels() >= NAMES_FROM;
+    let font = egui::FontId::proportional(12.5);
+    for (entity, name, side, transform, token, _, visibility) in &units {
+        let hovered = positions.get(entity).is_ok_and(|p| hover.0 == Some((p.0, p.1)));
+        let picked = hovered || acting.0 == Some(entity) || selected.0 == Some(entity);
+        if *visibility == Visibility::Hidden || !(all || picked) {
+            continue;
+        }
+        let below = transform.translation - Vec3::Y * super::CELL * 0.5;
+        let Some(at) = screen.at(below, zoom) else { continue };
+        let galley = painter.layout_no_wrap(short(name, &side.0), font.clone(), egui::Color32::WHITE);
+        let rect = egui::Rect::from_center_size(at + egui::vec2(0.0, galley.size().y / 2.0 + 2.0), galley.size());
+        painter.rect_filled(rect.expand2(egui::vec2(4.0, 1.0)), 3.0, egui::Color32::from_black_alpha(170));
+        painter.line_segment(
+            [rect.left_bottom() + egui::vec2(-3.0, 1.0), rect.right_bottom() + egui::vec2(3.0, 1.0)],
+            egui::Stroke::new(2.0, egui_color(token.color)),
+        );
+        painter.galley(rect.min, galley, egui::Color32::WHITE);
+    }
+    Ok(())
+}
+
+/// The essentials of the unit under the pointer, beside it.
+fn show_card(
+    mut contexts: EguiContexts,
+    screen: Screen,
+    units: Query<(Unit, &GridPos, &Loadout, &Armor, &Tracks, &Initiative, &Wounds)>,
+    hover: Res<super::preview::Hover>,
+    state: Res<TurnState>,
+    handover: Res<super::Handover>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(cell) = hover.0.filter(|_| !handover.covered()) else { return Ok(()) };
+    let Some((unit, _, loadout, armor, tracks, init, wounds)) =
+        units.iter().find(|(u, p, ..)| (p.0, p.1) == cell && *u.6 != Visibility::Hidden)
+    else {
+        return Ok(());
+    };
+    let (entity, name, side, transform, token, statuses, _) = unit;
+    let side_of = |dx: f32| transform.translation + Vec3::new(dx, 0.5, 0.0) * super::CELL * transform.scale.x;
+    let (Some(right), Some(left)) =
+        (screen.at(side_of(0.7), ctx.zoom_factor()), screen.at(side_of(-0.7), ctx.zoom_factor()))
+    else {
+        return Ok(());
+    };
+    // Beside the unit, on its right unless the window ends there: the card must not hide the unit it is about.
+    let (at, pivot) = match right.x + CARD_WIDTH + 16.0 < ctx.content_rect().right() {
+        true => (right, egui::Align2::LEFT_TOP),
+        false => (left, egui::Align2::RIGHT_TOP),
+    };
+    let delayed = state.delayed.iter().any(|(e, _)| *e == entity);
+    egui::Area::new("unit card".into())
+        .order(egui::Order::Tooltip)
+        .fixed_pos(at)
+        .pivot(pivot)
+        .interactable(false)
+        .constrain(true)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(CARD_WIDTH);
+                ui.label(egui::RichText::new(name.as_str()).strong().color(egui_color(token.color)));
+                ui.weak(format!("{} · {}", side.0, token.role.label()));
+                let rounds = loadout.rounds.map_or(String::new(), |r| format!(", {r} rounds"));
+                ui.label(format!("{}{rounds}", loadout.name));
+                if !armor.0.is_empty() {
+                    ui.label(armor.0.join(", "));
+                }
+                health_bars(ui, tracks);
+                if let Some(score) = init.score {
+                    ui.label(format!("Initiative {score}"));
+                }
+                let states = states_of(statuses, loadout, (wounds.0.aiming(), delayed));
+                if !states.is_empty() {
+                    ui.label(egui::RichText::new(states.join(", ")).color(egui::Color32::from_rgb(250, 220, 90)));
+                }
+            });
+        });
+    Ok(())
+}
+
+/// A unit's tracks as short bars.
+fn health_bars(ui: &mut egui::Ui, tracks: &Tracks) {
+    for t in &tracks.0 {
+        match t.capacity {
+            0 => ui.label(format!("{}: {}", t.name, t.taken)),
+            c => {
+                let left = 1.0 - (t.taken as f32 / c as f32).min(1.0);
+                let bar =
+                    egui::ProgressBar::new(left).desired_width(200.0).text(format!("{} {} of {c}", t.name, t.taken));
+                ui.add(bar.fill(egui_color(super::units::health_color(left))))
+            }
+        };
+    }
+}
+
+/// The legend: each kind of ground on this map as the board draws it, the zones, the roles and the badges.
+fn show_legend(
+    mut contexts: EguiContexts,
+    area: Res<MapArea>,
+    map: Res<super::MapView>,
+    art: Res<Art>,
+    tokens: Query<&Token>,
+) -> Result {
+    let icon = |contexts: &mut EguiContexts, image: &Handle<Image>| {
+        contexts.add_image(bevy_egui::EguiTextureHandle::Weak(image.id()))
+    };
+    let roles: Vec<(Role, egui::TextureId)> = Role::ALL
+        .iter()
+        .filter(|r| tokens.iter().any(|t| t.role == **r))
+        .filter_map(|r| Some((*r, icon(&mut contexts, art.glyphs.get(r)?))))
+        .collect();
+    let badges: Vec<(Badge, egui::TextureId)> =
+        Badge::ALL.iter().filter_map(|b| Some((*b, icon(&mut contexts, art.badges.get(b)?)))).collect();
+    let ctx = contexts.ctx_mut()?;
+    // Folded at the map's top left corner until asked for: open, it would hide a corner of the map.
+    let corner = area.points(ctx.zoom_factor()).left_top() + egui::vec2(6.0, 6.0);
+    let window = egui::Window::new("Legend").default_pos(corner);
+    window.default_open(false).resizable(false).collapsible(true).show(ctx, |ui| {
+        ui.spacing_mut().item_spacing = egui::vec2(6.0, 2.0);
+        let grounds = super::board::LEGEND.iter().filter(|(g, _)| map.0.grid.cells().any(|(_, c)| c == *g));
+        for (ground, words) in grounds {
+            swatch(ui, egui_color(super::board::look(*ground).0), words);
+        }
+        for (rush, words) in [(true, "exit: leave the map here"), (false, "zone to hold")] {
+            if map.0.goals.iter().any(|(_, g)| g.rush == rush) {
+                swatch(ui, egui_color(super::board::zone_color(rush)), words);
+            }
+        }
+        ui.separator();
+        icons(ui, roles.iter().map(|(r, id)| (*id, r.label())));
+        icons(ui, badges.iter().map(|(b, id)| (*id, b.label())));
+    });
+    Ok(())
+}
+
+/// A square of `color` and what it stands for.
+pub(super) fn swatch(ui: &mut egui::Ui, color: egui::Color32, words: &str) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+        ui.painter().rect_filled(rect, 2.0, color);
+        ui.label(egui::RichText::new(words).small());
+    });
+}
+
+/// Small pictures with their words, as many to a line as fit.
+fn icons<'a>(ui: &mut egui::Ui, items: impl Iterator<Item = (egui::TextureId, &'a str)>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.set_max_width(230.0);
+        for (id, words) in items {
+            ui.add(egui::Image::new((id, egui::vec2(16.0, 16.0))));
+            ui.label(egui::RichText::new(words).small());
+        }
+    });
+}

@@ -1,0 +1,94 @@
+//! The window's own settings, kept between runs in the user's configuration folder (`settings.ron`, or the file
+//! `$SKIRMISH_SETTINGS` names): the text size, egui's zoom over every panel (100 %, 125 %, 150 % for a large or
+//! far screen). The menu changes it; `--ui-scale` sets it for one run.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use serde::{Deserialize, Serialize};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, apply_text_size);
+}
+
+/// The settings.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// egui's zoom: text and panels this many times their size.
+    pub text_size: f32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { text_size: 1.0 }
+    }
+}
+
+/// The text sizes the menu offers.
+pub const TEXT_SIZES: [f32; 3] = [1.0, 1.25, 1.5];
+
+/// The text sizes a player may ask for on the command line.
+pub const TEXT_RANGE: std::ops::RangeInclusive<f32> = 0.75..=2.0;
+
+impl Settings {
+    /// Where the settings are kept.
+    fn path() -> Option<PathBuf> {
+        if let Some(file) = std::env::var_os("SKIRMISH_SETTINGS") {
+            return Some(PathBuf::from(file));
+        }
+        directories::ProjectDirs::from("", "", "skirmish").map(|d| d.config_dir().join("settings.ron"))
+    }
+
+    /// The settings kept last time; the defaults when there are none or the file does not read (said once).
+    pub fn load() -> Self {
+        let Some(path) = Self::path() else { return Self::default() };
+        let Ok(text) = std::fs::read_to_string(&path) else { return Self::default() };
+        match ron::from_str::<Settings>(&text) {
+            Ok(s) => s.checked(),
+            Err(e) => {
+                eprintln!("{}: {e} (the default settings are used)", path.display());
+                Self::default()
+            }
+        }
+    }
+
+    /// A text size within what the window can lay out.
+    fn checked(self) -> Self {
+        Settings { text_size: self.text_size.clamp(*TEXT_RANGE.start(), *TEXT_RANGE.end()) }
+    }
+
+    /// Keeps the settings for the next run.
+    pub fn save(&self) -> Result<(), String> {
+        let path = Self::path().ok_or("no configuration folder")?;
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        }
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// egui draws at the text size asked for (its own Ctrl + / − zoom is off: + and − zoom the map).
+fn apply_text_size(mut contexts: EguiContexts, settings: Res<Settings>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if ctx.options(|o| o.zoom_with_keyboard) {
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+    }
+    if (ctx.zoom_factor() - settings.text_size).abs() > 1e-3 {
+        ctx.set_zoom_factor(settings.text_size);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_size_out_of_range_is_brought_into_it() {
+        assert_eq!(Settings { text_size: 9.0 }.checked().text_size, 2.0);
+        assert_eq!(Settings { text_size: 0.1 }.checked().text_size, 0.75);
+        assert_eq!(Settings { text_size: 1.25 }.checked().text_size, 1.25);
+    }
+}
