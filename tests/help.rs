@@ -14,6 +14,7 @@ fn label(code: &str) -> Option<&'static str> {
         "Escape" => "Esc or right click",
         "KeyE" => "E",
         "KeyL" => "L",
+        "KeyG" => "G",
         "Tab" | "ShiftLeft" | "ShiftRight" => "Tab, Shift+Tab",
         d if d.starts_with("Digit") => "1 – 9",
         "F1" | "Slash" => "F1 or ?",

@@ -70,7 +70,24 @@ fn grain(cell: Cell) -> f32 {
 /// level): the floor of each cell, shadows under walls and cover, then the walls and cover blocks with a lit top
 /// edge, water with ripples and high ground with a rim where it drops.
 pub fn board_image(grid: &Grid) -> Image {
-    super::art::image_of(&board_pixmap(grid))
+    super::art::image_of(&smaller(board_pixmap(grid), LARGEST))
+}
+
+/// The largest side of the board's texture, in pixels: a 64 × 64 level is drawn a cell to 16 pixels (on screen a
+/// cell is 10 there), which the software renderer samples each frame at a third less cost than 24.
+const LARGEST: u32 = 1024;
+
+/// `pixmap` shrunk (smoothly) to at most `largest` pixels a side.
+fn smaller(pixmap: tiny_skia::Pixmap, largest: u32) -> tiny_skia::Pixmap {
+    let scale = largest as f32 / pixmap.width().max(pixmap.height()) as f32;
+    if scale >= 1.0 {
+        return pixmap;
+    }
+    let size = |n: u32| ((n as f32 * scale).round() as u32).max(1);
+    let Some(mut small) = tiny_skia::Pixmap::new(size(pixmap.width()), size(pixmap.height())) else { return pixmap };
+    let paint = tiny_skia::PixmapPaint { quality: tiny_skia::FilterQuality::Bicubic, ..Default::default() };
+    small.draw_pixmap(0, 0, pixmap.as_ref(), &paint, tiny_skia::Transform::from_scale(scale, scale), None);
+    small
 }
 
 /// The board as drawn, before it becomes a texture (the menu tints the spawn zones on it).

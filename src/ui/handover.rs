@@ -52,8 +52,15 @@ fn notice_next_player(
 }
 
 /// The screen that covers everything, and the button that uncovers it.
-fn show_handover(mut contexts: EguiContexts, mut handover: ResMut<Handover>, names: Res<PlayerNames>) -> Result {
+fn show_handover(
+    mut contexts: EguiContexts,
+    mut handover: ResMut<Handover>,
+    names: Res<PlayerNames>,
+    tokens: Query<(&crate::combat::components::Side, &super::units::Token)>,
+) -> Result {
     let Some(side) = handover.showing.clone() else { return Ok(()) };
+    let color = tokens.iter().find(|(s, _)| s.0 == side).map_or(Color::WHITE, |(_, t)| t.color);
+    let color = super::units::readable(color);
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.viewport_rect();
     let mut start = false;
@@ -62,10 +69,17 @@ fn show_handover(mut contexts: EguiContexts, mut handover: ResMut<Handover>, nam
         ui.painter().rect_filled(screen, 0.0, egui::Color32::from_rgb(16, 18, 24));
         let _ = ui.allocate_rect(screen, egui::Sense::click_and_drag());
         let player = names.player(&side);
-        let inner = egui::Rect::from_center_size(screen.center(), egui::vec2(480.0, 180.0));
+        let inner = egui::Rect::from_center_size(screen.center(), egui::vec2(520.0, 220.0));
+        // A band in the side's colour: whose turn it is reads from across the table.
+        for dy in [-130.0, 50.0] {
+            let band =
+                egui::Rect::from_center_size(screen.center() + egui::vec2(0.0, dy), egui::vec2(screen.width(), 4.0));
+            ui.painter().rect_filled(band, 0.0, color);
+        }
         ui.scope_builder(egui::UiBuilder::new().max_rect(inner), |ui| {
             ui.vertical_centered(|ui| {
-                ui.heading(format!("Hand over to {}", names.of(&side)));
+                ui.label(egui::RichText::new("Hand over to").size(16.0).weak());
+                ui.label(egui::RichText::new(names.of(&side)).size(32.0).strong().color(color));
                 ui.add_space(8.0);
                 ui.label("The previous player's view is hidden. Pass the screen, then:");
                 ui.add_space(12.0);

@@ -33,6 +33,8 @@ pub const KEYS: [(&str, &[(&str, &str)]); 4] = [
             ("Arrows or WASD", "pan the map"),
             ("Wheel or + −", "zoom"),
             ("Click a unit", "show its sheet"),
+            ("Pointer on a unit", "its card: weapon, armor, health, states"),
+            ("G", "show or hide the map's legend"),
             ("Click a log line", "open its every die and modifier"),
             ("Pointer on a cell", "the route there and its cost; on an enemy: cover, range, exact odds"),
         ],

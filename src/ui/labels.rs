@@ -13,12 +13,14 @@ use crate::combat::TurnState;
 use crate::combat::components::{Armor, GridPos, Initiative, Loadout, Side, StatusList, Tracks, Wounds};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        (write_names, show_card, show_legend)
-            .after(super::panels::PanelSystems)
-            .in_set(super::screens::BattleScreenSystems),
-    );
+    use super::screens::{BattleScreenSystems, InBattle, fresh};
+    app.init_resource::<LegendShown>()
+        .add_systems(OnEnter(InBattle), fresh::<LegendShown>)
+        .add_systems(Update, toggle_legend.run_if(super::keys_free).in_set(BattleScreenSystems))
+        .add_systems(
+            EguiPrimaryContextPass,
+            (write_names, show_card, show_legend).after(super::panels::PanelSystems).in_set(BattleScreenSystems),
+        );
 }
 
 /// Screen pixels a cell must span for every unit's name to show.
@@ -176,14 +178,35 @@ fn health_bars(ui: &mut egui::Ui, tracks: &Tracks) {
     }
 }
 
-/// The legend: each kind of ground on this map as the board draws it, the zones, the roles and the badges.
+/// Whether the legend is open (G, or its button at the map's corner).
+#[derive(Resource, Default)]
+pub struct LegendShown(pub bool);
+
+/// G opens and closes the legend.
+fn toggle_legend(keys: Res<ButtonInput<KeyCode>>, mut shown: ResMut<LegendShown>) {
+    if keys.just_pressed(KeyCode::KeyG) {
+        shown.0 = !shown.0;
+    }
+}
+
+/// The legend: each kind of ground on this map as the board draws it, the zones, the roles and the badges. Closed,
+/// a button at the map's top left corner opens it (open, it would hide a corner of the map).
 fn show_legend(
     mut contexts: EguiContexts,
     area: Res<MapArea>,
     map: Res<super::MapView>,
     art: Res<Art>,
     tokens: Query<&Token>,
+    mut shown: ResMut<LegendShown>,
 ) -> Result {
+    if !shown.0 {
+        let ctx = contexts.ctx_mut()?;
+        let corner = area.points(ctx.zoom_factor()).left_top() + egui::vec2(6.0, 6.0);
+        egui::Area::new("legend button".into()).fixed_pos(corner).show(ctx, |ui| {
+            shown.0 |= ui.button("Legend (G)").clicked();
+        });
+        return Ok(());
+    }
     let icon = |contexts: &mut EguiContexts, image: &Handle<Image>| {
         contexts.add_image(bevy_egui::EguiTextureHandle::Weak(image.id()))
     };
@@ -195,10 +218,9 @@ fn show_legend(
     let badges: Vec<(Badge, egui::TextureId)> =
         Badge::ALL.iter().filter_map(|b| Some((*b, icon(&mut contexts, art.badges.get(b)?)))).collect();
     let ctx = contexts.ctx_mut()?;
-    // Folded at the map's top left corner until asked for: open, it would hide a corner of the map.
     let corner = area.points(ctx.zoom_factor()).left_top() + egui::vec2(6.0, 6.0);
-    let window = egui::Window::new("Legend").default_pos(corner);
-    window.default_open(false).resizable(false).collapsible(true).show(ctx, |ui| {
+    let window = egui::Window::new("Legend").default_pos(corner).open(&mut shown.0);
+    window.resizable(false).collapsible(false).show(ctx, |ui| {
         ui.spacing_mut().item_spacing = egui::vec2(6.0, 2.0);
         let grounds = super::board::LEGEND.iter().filter(|(g, _)| map.0.grid.cells().any(|(_, c)| c == *g));
         for (ground, words) in grounds {

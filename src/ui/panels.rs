@@ -11,7 +11,7 @@ use super::pacing::Pace;
 use super::preview::Preview;
 use super::replay::ReplayControls;
 use super::undo::UndoButtons;
-use super::units::Token;
+use super::units::{Token, readable};
 use super::{Acting, Selected};
 use super::{BattleTitle, RoundWord};
 use crate::combat::components::{Armor, Initiative, Loadout, RosterIndex, Side, StatusList, Tracks, Wounds};
@@ -176,13 +176,6 @@ type Row<'a> = (
     Option<&'a Token>,
     &'a Wounds,
 );
-
-/// A side's colour lightened for text on the dark panels.
-fn readable(color: Color) -> egui::Color32 {
-    let c = color.to_srgba();
-    let up = |v: f32| ((v + (1.0 - v) * 0.35) * 255.0) as u8;
-    egui::Color32::from_rgb(up(c.red), up(c.green), up(c.blue))
-}
 
 /// A row's side colour for text.
 fn row_color(row: &Row) -> egui::Color32 {

@@ -69,6 +69,13 @@ pub fn side_color(n: usize) -> Color {
     Color::srgb(r, g, b)
 }
 
+/// A side's colour lightened for text on the dark panels.
+pub fn readable(color: Color) -> bevy_egui::egui::Color32 {
+    let c = color.to_srgba();
+    let up = |v: f32| ((v + (1.0 - v) * 0.35) * 255.0) as u8;
+    bevy_egui::egui::Color32::from_rgb(up(c.red), up(c.green), up(c.blue))
+}
+
 /// Sides in the order they first appear in the roster.
 pub fn side_order(sides: impl Iterator<Item = String>) -> Vec<String> {
     let mut order: Vec<String> = Vec::new();
