@@ -624,8 +624,11 @@ fn parse_cell(text: &str) -> Result<(i32, i32), String> {
 /// `--ui-scale`: a number in the range the window lays out.
 fn parse_ui_scale(text: &str) -> Result<f32, String> {
     let range = skirmish::ui::settings::TEXT_RANGE;
-    match text.trim().trim_end_matches('%').parse::<f32>() {
-        Ok(n) if text.trim().ends_with('%') && range.contains(&(n / 100.0)) => Ok(n / 100.0),
+    let scale = match text.trim().strip_suffix('%') {
+        Some(percent) => percent.trim().parse::<f32>().map(|n| n / 100.0),
+        None => text.trim().parse::<f32>(),
+    };
+    match scale {
         Ok(n) if range.contains(&n) => Ok(n),
         _ => Err(format!("`{text}` is not a UI scale: give 0.75 to 2 (or 75% to 200%), e.g. 1.5")),
     }

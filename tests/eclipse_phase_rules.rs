@@ -110,6 +110,9 @@ fn a_defenders_critical_jams_the_weapon_until_cleared() {
     let log = perform(&mut b, 0, r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B", "B"]))"#, &[5, 11]);
     assert_eq!(hits(&log), [false], "the defender rolled higher; the jam ends the attack after the first shot");
     assert!(b[0].fighter.condition.has(&Status::WeaponJammed("medium_pistol".into())));
+    let line =
+        "A is stuck with a malfunctioning weapon: the Medium pistol fails, the defender rolled a critical success";
+    assert!(render(&log).contains(line), "{}", render(&log));
     let jammed = perform_with(Options::default(), &mut b, 0, r#"(actor: "A", complex: Attack(targets: ["B"]))"#, &[]);
     assert!(matches!(jammed, Err(RulesError::Illegal(Refusal::Malfunctioned { .. }))));
     perform(&mut b, 0, r#"(actor: "A", complex: ClearJam)"#, &[]);

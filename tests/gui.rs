@@ -16,6 +16,11 @@ fn screenshot(path: &std::path::Path) -> (Vec<[u8; 3]>, u32, u32) {
     (pixels, info.width, info.height)
 }
 
+/// A settings file that is not there: the window runs at the default text size, whatever the machine keeps.
+fn no_settings() -> std::path::PathBuf {
+    std::env::temp_dir().join("skirmish-gui-test-no-settings.ron")
+}
+
 /// Where the window's autosaves go in these tests (not the user's own saves folder).
 fn saves_dir() -> std::path::PathBuf {
     std::env::temp_dir().join("skirmish-gui-test-saves")
@@ -31,6 +36,7 @@ fn the_window_shows_the_map_and_the_panels() {
     let shot = dir.join("street.png");
     let out = Command::new("timeout")
         .env("SKIRMISH_SAVES", saves_dir())
+        .env("SKIRMISH_SETTINGS", no_settings())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
         // A slot every 0.3 s: the battle is under way, not over, when the picture is taken.
         .args(["levels/street.ron", "--ruleset", "eclipse-phase", "--seed", "1", "--pace", "0.3", "--frames", "60"])
@@ -76,6 +82,7 @@ fn the_menu_opens_and_lists_the_levels() {
     let menu = |saves: &std::path::Path, shot: &std::path::Path| {
         let out = Command::new("timeout")
             .env("SKIRMISH_SAVES", saves)
+            .env("SKIRMISH_SETTINGS", no_settings())
             .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "menu"])
             .arg("--screenshot")
             .arg(shot)
@@ -123,6 +130,7 @@ fn one_window_goes_from_the_menu_to_a_battle_and_back_and_plays_again() {
     let dir = tmp.path();
     let out = Command::new("timeout")
         .env("SKIRMISH_SAVES", saves_dir())
+        .env("SKIRMISH_SETTINGS", no_settings())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "menu"])
         .arg("--tour")
         .arg(dir)
@@ -178,6 +186,7 @@ fn one_window_goes_from_the_menu_to_a_battle_and_back_and_plays_again() {
 fn without_a_display_the_game_says_so_in_one_line() {
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
         .env("SKIRMISH_SAVES", saves_dir())
+        .env("SKIRMISH_SETTINGS", no_settings())
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .output()
@@ -196,6 +205,7 @@ fn the_hand_over_screen_covers_everything_between_two_players() {
     let shot = dir.join("handover.png");
     let out = Command::new("timeout")
         .env("SKIRMISH_SAVES", saves_dir())
+        .env("SKIRMISH_SETTINGS", no_settings())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
         .args(["levels/street.ron", "--ruleset", "shadowrun4", "--seed", "3", "--pace", "0.05", "--frames", "60"])
         .args(["--human", "Crew", "--human", "Gang", "--name", "Crew=Ana", "--name", "Gang=Ben", "--fog"])
@@ -232,6 +242,7 @@ fn the_hand_over_screen_covers_everything_between_two_players() {
 fn a_display_whose_x_server_is_gone_is_said_in_one_line_too() {
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
         .env("SKIRMISH_SAVES", saves_dir())
+        .env("SKIRMISH_SETTINGS", no_settings())
         .args(["play", "levels/street.ron"])
         .env("DISPLAY", ":987")
         .env_remove("WAYLAND_DISPLAY")
@@ -250,6 +261,7 @@ fn a_battle_in_the_window_is_saved_after_every_decision_and_taken_up_again_with_
     let window = |args: &[&str]| {
         let out = Command::new("timeout")
             .env("SKIRMISH_SAVES", &saves)
+            .env("SKIRMISH_SETTINGS", no_settings())
             .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
             .args(args)
             .output()
@@ -291,6 +303,7 @@ fn a_player_who_rolls_their_own_dice_is_asked_for_them_and_the_battle_waits() {
     let shot = tmp.path().join("dice.png");
     let out = Command::new("timeout")
         .env("SKIRMISH_SAVES", saves_dir())
+        .env("SKIRMISH_SETTINGS", no_settings())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
         .args(["levels/street.ron", "--ruleset", "homebrew-d6", "--seed", "2", "--pace", "0.05", "--frames", "40"])
         .args(["--human", "Crew", "--by-hand", "Crew", "--screenshot"])
@@ -317,6 +330,7 @@ fn a_player_who_rolls_their_own_dice_is_asked_for_them_and_the_battle_waits() {
     assert!(run.wait().expect("ends").success());
     let out = Command::new("timeout")
         .env("SKIRMISH_SAVES", saves_dir())
+        .env("SKIRMISH_SETTINGS", no_settings())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
         .args(["--frames", "30", "--screenshot"])
         .arg(tmp.path().join("typed.png"))

@@ -163,6 +163,9 @@ fn glitches_need_more_than_half_ones_and_jam_a_gun() {
     let log =
         perform(&mut b, 0, r#"(actor: "A", simple: [Attack(target: "B")])"#, &[1, 1, 1, 1, 2, 2, 2, 5, 5, 5, 5, 5, 5]);
     assert!(b[0].fighter.condition.has(&Status::WeaponJammed("pistol".into())), "{}", render(&log));
+    // The jam's line names the weapon as the catalogue does (the status keeps its id).
+    let line = "A is stuck with a malfunctioning weapon: the Pistol jammed on a critical glitch";
+    assert!(render(&log).contains(line), "{}", render(&log));
     let mut c = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
     perform(&mut c, 0, r#"(actor: "A", simple: [Attack(target: "B")])"#, &[1, 1, 1, 2, 2, 2, 2, 5, 5, 5, 5, 5, 5]);
     assert!(!c[0].fighter.condition.has(&Status::WeaponJammed("pistol".into())), "3 of 7 is not more than half");

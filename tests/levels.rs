@@ -324,3 +324,14 @@ fn a_levels_battle_takes_each_rulesets_options() {
     let e = s.set_options("(mos_rule: Sideways)").unwrap_err();
     assert!(e.starts_with("--options `(mos_rule: Sideways)`: ") && e.contains("Sideways"), "{e}");
 }
+
+#[test]
+fn a_map_too_large_to_draw_is_refused_where_it_stands() {
+    // 160 more rows of the level's 10 cells: more than the window draws into one texture.
+    let rows = "\"..........\",".repeat(160);
+    let text = ESCAPE.replacen("map: [", &format!("map: [{rows}"), 1);
+    let err = parse(&text).expect_err("too large");
+    assert!(err.contains("the map is 10×1"), "{err}");
+    assert!(err.contains("at most 160 across and down"), "{err}");
+    assert!(err.starts_with("test.ron:"), "{err}");
+}

@@ -174,6 +174,7 @@ fn glitches_jam_the_attackers_gun_and_drop_the_defender() {
     assert!(b[1].fighter.condition.has(&Status::Prone));
     assert_eq!(b[1].fighter.condition.physical, 6, "1 net hit: 6P, no armor, no resistance hits");
     assert!(render(&log).contains("A: loses its second shot: the Ares Predator IV jammed"));
+    assert!(render(&log).contains("A is stuck with a malfunctioning weapon: the Ares Predator IV jammed on a glitch"));
     let jammed =
         perform_with(&mut Shadowrun4::default(), &mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[]);
     assert!(matches!(jammed, Err(RulesError::Illegal(Refusal::Jammed { .. }))));

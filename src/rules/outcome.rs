@@ -163,7 +163,8 @@ impl fmt::Display for Status {
             Status::Incapacitated => write!(f, "incapacitated"),
             Status::Dead => write!(f, "dead"),
             Status::FullDefense => write!(f, "on full defense"),
-            Status::WeaponJammed(w) => write!(f, "stuck with a malfunctioning {w}"),
+            // The weapon's id is how the rules find it again; the event's reason names it as the catalogue does.
+            Status::WeaponJammed(_) => write!(f, "stuck with a malfunctioning weapon"),
             Status::Running => write!(f, "running"),
             Status::Escaped => write!(f, "gone through the exit"),
         }

@@ -25,6 +25,7 @@ pub(super) fn check(file: LevelFile, text: &str, path: &Path) -> Result<Level, S
         ScenarioError::at(path, line, column, e.message)
     })?;
     let fail = |(needle, message): Failure| ScenarioError::invalid(path, text, needle.as_deref(), message);
+    check_size(&grid).map_err(fail)?;
     check_sides(&file, &grid).map_err(fail)?;
     let units = place(&file, &grid).map_err(fail)?;
     check_archetypes(&units).map_err(fail)?;
@@ -52,6 +53,19 @@ fn map_position(text: &str, row: usize, column: usize) -> (usize, usize) {
 
 fn failure(needle: &str, message: String) -> Failure {
     (Some(needle.to_owned()), message)
+}
+
+/// The most cells a level's map may have across and down: the window draws the whole map into one texture.
+pub const LARGEST_MAP: u32 = 160;
+
+fn check_size(grid: &Grid) -> Result<(), Failure> {
+    match grid.width.max(grid.height) as u32 {
+        n if n > LARGEST_MAP => Err(failure(
+            "map",
+            format!("the map is {}×{} cells: at most {LARGEST_MAP} across and down", grid.width, grid.height),
+        )),
+        _ => Ok(()),
+    }
 }
 
 fn check_sides(file: &LevelFile, grid: &Grid) -> Result<(), Failure> {

@@ -342,12 +342,11 @@ fn glyph(role: Role) -> Pixmap {
         ]),
         // Three rounds side by side: a weapon that fires many.
         Role::Heavy => outlined(&[-16.0, 0.0, 16.0].map(|dx| (bullet(c + dx, c), Solid))),
-        // Two crossed blades.
+        // A blade, point up (not crossed blades: they would read as the cross of a unit out of the fight).
         Role::Brawler => outlined(&[
-            (poly(&[(c - 22.0, c + 22.0), (c + 24.0, c - 24.0)], false), Line),
-            (poly(&[(c + 22.0, c + 22.0), (c - 24.0, c - 24.0)], false), Line),
-            (poly(&[(c - 30.0, c + 14.0), (c - 14.0, c + 30.0)], false), Line),
-            (poly(&[(c + 30.0, c + 14.0), (c + 14.0, c + 30.0)], false), Line),
+            (poly(&[(c, c - 32.0), (c + 8.0, c + 4.0), (c - 8.0, c + 4.0)], true), Solid),
+            (poly(&[(c - 15.0, c + 9.0), (c + 15.0, c + 9.0)], false), Line),
+            (poly(&[(c, c + 12.0), (c, c + 28.0)], false), Line),
         ]),
         // An open eye: the one who sees first.
         Role::Scout => {

@@ -29,7 +29,7 @@ pub fn look(ground: Ground) -> (Color, f32) {
         Ground::HighCover => (Color::srgb(0.45, 0.31, 0.18), 0.88),
         Ground::Difficult => (Color::srgb(0.16, 0.32, 0.48), 1.0),
         Ground::HighGround => (Color::srgb(0.34, 0.44, 0.26), 1.0),
-        Ground::Window => (Color::srgb(0.60, 0.80, 0.95), 0.5),
+        Ground::Window => (Color::srgb(0.60, 0.80, 0.95), 1.0),
     }
 }
 
@@ -69,8 +69,17 @@ fn grain(cell: Cell) -> f32 {
 /// The whole grid as one texture (a single sprite costs the renderer far less than one per cell on a 64 × 64
 /// level): the floor of each cell, shadows under walls and cover, then the walls and cover blocks with a lit top
 /// edge, water with ripples and high ground with a rim where it drops.
-pub fn board_image(grid: &Grid) -> Image {
-    super::art::image_of(&smaller(board_pixmap(grid), LARGEST))
+pub fn board_image(field: &crate::map::Battlefield) -> Image {
+    let mut pixmap = board_pixmap(&field.grid);
+    tint_zones(&mut pixmap, field);
+    super::art::image_of(&smaller(pixmap, LARGEST))
+}
+
+/// The level's zones tinted on its drawn board: exits gold, zones to hold violet.
+pub fn tint_zones(pixmap: &mut tiny_skia::Pixmap, field: &crate::map::Battlefield) {
+    for (_, goal) in &field.goals {
+        tint(pixmap, goal.cells.iter().copied(), zone_color(goal.rush));
+    }
 }
 
 /// The largest side of the board's texture, in pixels: a 64 × 64 level is drawn a cell to 16 pixels (on screen a
@@ -78,7 +87,7 @@ pub fn board_image(grid: &Grid) -> Image {
 const LARGEST: u32 = 1024;
 
 /// `pixmap` shrunk (smoothly) to at most `largest` pixels a side.
-fn smaller(pixmap: tiny_skia::Pixmap, largest: u32) -> tiny_skia::Pixmap {
+pub fn smaller(pixmap: tiny_skia::Pixmap, largest: u32) -> tiny_skia::Pixmap {
     let scale = largest as f32 / pixmap.width().max(pixmap.height()) as f32;
     if scale >= 1.0 {
         return pixmap;
@@ -93,7 +102,10 @@ fn smaller(pixmap: tiny_skia::Pixmap, largest: u32) -> tiny_skia::Pixmap {
 /// The board as drawn, before it becomes a texture (the menu tints the spawn zones on it).
 pub fn board_pixmap(grid: &Grid) -> tiny_skia::Pixmap {
     let mut p = tiny_skia::Pixmap::new((grid.width as f32 * PX) as u32, (grid.height as f32 * PX) as u32)
-        .unwrap_or_else(|| unreachable!("a level has cells"));
+        // A level is at most 160 cells a side (its check says so); only a scenario's open ground round units placed
+        // absurdly far apart could be too large to draw, and then shows blank rather than stopping the game.
+        .or_else(|| tiny_skia::Pixmap::new(1, 1))
+        .unwrap_or_else(|| unreachable!("a one-pixel canvas"));
     let id = tiny_skia::Transform::identity();
     let rect = |p: &mut tiny_skia::Pixmap, r: Option<tiny_skia::Rect>, c: [u8; 4]| {
         if let Some(r) = r {
@@ -133,8 +145,7 @@ pub fn board_pixmap(grid: &Grid) -> tiny_skia::Pixmap {
 
 /// Tints `cells` of a drawn board with `color` (a zone, a side's spawn).
 pub fn tint(p: &mut tiny_skia::Pixmap, cells: impl Iterator<Item = Cell>, color: Color) {
-    let c = color.to_srgba();
-    let rgba = [(c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8, (c.alpha * 255.0) as u8];
+    let rgba = color.to_srgba().to_u8_array();
     for cell in cells {
         if let Some(r) = square(cell, 0.0, 0.0) {
             p.fill_rect(r, &solid(rgba), tiny_skia::Transform::identity(), None);
@@ -236,21 +247,9 @@ pub fn zone_color(rush: bool) -> Color {
 }
 
 fn draw_board(mut commands: Commands, map: Res<MapView>, mut images: ResMut<Assets<Image>>) {
-    let field = &map.0;
-    let grid = &field.grid;
+    let grid = &map.0.grid;
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
-    let sprite = Sprite { image: images.add(board_image(grid)), custom_size: Some(Vec2::new(w, h)), ..default() };
+    let sprite = Sprite { image: images.add(board_image(&map.0)), custom_size: Some(Vec2::new(w, h)), ..default() };
     let center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
     commands.spawn((sprite, Transform::from_translation(center.extend(0.0)), DespawnOnExit(InBattle)));
-    let tint = |goal: &crate::rules::field::Goal| zone_color(goal.rush);
-    for (_, goal) in &field.goals {
-        for &(x, y) in &goal.cells {
-            let sprite = Sprite::from_color(tint(goal), Vec2::splat(CELL));
-            commands.spawn((
-                sprite,
-                Transform::from_translation(cell_center(x, y).extend(0.2)),
-                DespawnOnExit(InBattle),
-            ));
-        }
-    }
 }

@@ -15,9 +15,14 @@ pub(super) fn plugin(app: &mut App) {
             (pan_camera, zoom_camera).run_if(super::keys_free),
             fit_camera.run_if(resized.or_eager(handed_over).or_eager(resource_changed::<MapArea>)),
         )
-            .in_set(super::screens::BattleScreenSystems),
+            .in_set(super::screens::BattleScreenSystems)
+            .in_set(CameraSystems),
     );
 }
+
+/// The camera is placed for this frame (the tokens take their size from its zoom after it).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CameraSystems;
 
 /// The window's size when it cannot be asked.
 const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);

@@ -51,16 +51,18 @@ fn show_damage(
     fog: Res<super::fog::Fog>,
     camera: Query<&Projection, With<Camera2d>>,
 ) {
-    // As large on screen at every zoom: the text is laid out at the size the camera will show as 15 pixels.
+    // As large on screen at every zoom: laid out at 15 pixels (sharp, and one size in the glyph atlas) and scaled
+    // by the camera's zoom.
     let scale = match camera.single() {
         Ok(Projection::Orthographic(o)) => o.scale,
         _ => 1.0,
     };
     for d in damage.read().filter(|d| d.amount > 0 && fog.sees(d.entity)) {
         let Ok(at) = units.get(d.entity) else { continue };
-        let font = TextFont::from_font_size(15.0 * scale);
+        let font = TextFont::from_font_size(15.0);
         let text = (Text2d::new(format!("-{} {}", d.amount, d.track)), font);
-        let place = Transform::from_translation(at.translation.truncate().extend(5.0) + Vec3::Y * CELL * 0.4);
+        let place = Transform::from_translation(at.translation.truncate().extend(5.0) + Vec3::Y * CELL * 0.4)
+            .with_scale(Vec3::splat(scale));
         commands.spawn((
             text,
             TextColor(Color::srgb(1.0, 0.55, 0.3)),

@@ -56,7 +56,7 @@ fn show_handover(
     mut contexts: EguiContexts,
     mut handover: ResMut<Handover>,
     names: Res<PlayerNames>,
-    tokens: Query<(&crate::combat::components::Side, &super::units::Token)>,
+    tokens: Query<(&Side, &super::units::Token)>,
 ) -> Result {
     let Some(side) = handover.showing.clone() else { return Ok(()) };
     let color = tokens.iter().find(|(s, _)| s.0 == side).map_or(Color::WHITE, |(_, t)| t.color);

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::art::Art;
 use super::art::{Badge, Role};
-use super::units::{Token, states_of};
+use super::units::{Token, egui_color, states_of};
 use super::{Acting, MapArea, Selected};
 use crate::combat::TurnState;
 use crate::combat::components::{Armor, GridPos, Initiative, Loadout, Side, StatusList, Tracks, Wounds};
@@ -28,11 +28,11 @@ const NAMES_FROM: f32 = 44.0;
 
 /// Where the camera puts world points on screen, in egui's points.
 #[derive(bevy::ecs::system::SystemParam)]
-struct Screen<'w, 's> {
+struct OnScreen<'w, 's> {
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform, &'static Projection)>,
 }
 
-impl Screen<'_, '_> {
+impl OnScreen<'_, '_> {
     /// A world point in egui points (egui's zoom is the UI scale).
     fn at(&self, world: Vec3, zoom: f32) -> Option<egui::Pos2> {
         let (camera, at, _) = self.camera.single().ok()?;
@@ -60,16 +60,10 @@ fn short(name: &str, side: &str) -> String {
     name.strip_prefix(&format!("{side} ")).unwrap_or(name).to_owned()
 }
 
-/// An egui colour of a bevy one.
-pub fn egui_color(color: Color) -> egui::Color32 {
-    let c = color.to_srgba();
-    egui::Color32::from_rgb((c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8)
-}
-
 /// The names under the tokens.
 fn write_names(
     mut contexts: EguiContexts,
-    screen: Screen,
+    screen: OnScreen,
     area: Res<MapArea>,
     units: Query<Unit>,
     (hover, acting, selected): (Res<super::preview::Hover>, Res<Acting>, Res<Selected>),
@@ -91,7 +85,7 @@ fn write_names(
         if *visibility == Visibility::Hidden || !(all || picked) {
             continue;
         }
-        let below = transform.translation - Vec3::Y * super::CELL * 0.5;
+        let below = transform.translation - Vec3::Y * super::CELL * 0.5 * transform.scale.y;
         let Some(at) = screen.at(below, zoom) else { continue };
         let galley = painter.layout_no_wrap(short(name, &side.0), font.clone(), egui::Color32::WHITE);
         let rect = egui::Rect::from_center_size(at + egui::vec2(0.0, galley.size().y / 2.0 + 2.0), galley.size());
@@ -108,11 +102,12 @@ fn write_names(
 /// The essentials of the unit under the pointer, beside it.
 fn show_card(
     mut contexts: EguiContexts,
-    screen: Screen,
+    screen: OnScreen,
     units: Query<(Unit, &GridPos, &Loadout, &Armor, &Tracks, &Initiative, &Wounds)>,
     hover: Res<super::preview::Hover>,
     state: Res<TurnState>,
     handover: Res<super::Handover>,
+    area: Res<MapArea>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(cell) = hover.0.filter(|_| !handover.covered()) else { return Ok(()) };
@@ -129,7 +124,7 @@ fn show_card(
         return Ok(());
     };
     // Beside the unit, on its right unless the window ends there: the card must not hide the unit it is about.
-    let (at, pivot) = match right.x + CARD_WIDTH + 16.0 < ctx.content_rect().right() {
+    let (at, pivot) = match right.x + CARD_WIDTH + 16.0 < area.points(ctx.zoom_factor()).right() {
         true => (right, egui::Align2::LEFT_TOP),
         false => (left, egui::Align2::RIGHT_TOP),
     };
@@ -196,7 +191,8 @@ fn show_legend(
     area: Res<MapArea>,
     map: Res<super::MapView>,
     art: Res<Art>,
-    tokens: Query<&Token>,
+    tokens: Query<(Entity, &Token)>,
+    fog: Res<super::fog::Fog>,
     mut shown: ResMut<LegendShown>,
 ) -> Result {
     if !shown.0 {
@@ -212,7 +208,8 @@ fn show_legend(
     };
     let roles: Vec<(Role, egui::TextureId)> = Role::ALL
         .iter()
-        .filter(|r| tokens.iter().any(|t| t.role == **r))
+        // Under fog of war, only the roles of the units in sight.
+        .filter(|r| tokens.iter().any(|(e, t)| t.role == **r && fog.sees(e)))
         .filter_map(|r| Some((*r, icon(&mut contexts, art.glyphs.get(r)?))))
         .collect();
     let badges: Vec<(Badge, egui::TextureId)> =

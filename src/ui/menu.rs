@@ -172,7 +172,8 @@ fn show_menu(
     mut settings: ResMut<super::settings::Settings>,
     mut images: ResMut<Assets<Image>>,
 ) -> Result {
-    let map = miniature(&mut menu, &mut images).map(|h| contexts.add_image(bevy_egui::EguiTextureHandle::Strong(h)));
+    // A weak handle: the menu keeps the picture, and a picture of another level frees it.
+    let map = miniature(&mut menu, &mut images).map(|h| contexts.add_image(bevy_egui::EguiTextureHandle::Weak(h.id())));
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "menu".into(), builder);
@@ -187,9 +188,12 @@ fn show_menu(
         // Three columns: the saved battles, the level and its map, the battle's settings.
         let height = ui.available_height();
         ui.horizontal_top(|ui| {
-            let last = ui.available_width() - 300.0 - 440.0 - 2.0 * ui.spacing().item_spacing.x;
-            let saved = column(ui, (300.0, height), "saves", |ui| saves_column(ui, &mut menu, &session));
-            column(ui, (440.0, height), "level", |ui| level_column(ui, &mut menu, map));
+            // Shares of the width, so that a larger text size narrows each column alike (rows wrap in them).
+            let width = ui.available_width() - 2.0 * ui.spacing().item_spacing.x;
+            let (first, second) = (width * 0.24, width * 0.35);
+            let last = width - first - second;
+            let saved = column(ui, (first, height), "saves", |ui| saves_column(ui, &mut menu, &session));
+            column(ui, (second, height), "level", |ui| level_column(ui, &mut menu, map));
             let set = column(ui, (last, height), "battle", |ui| battle_column(ui, &mut menu, &session, &mut settings));
             chosen = saved.or(set);
         });
@@ -295,9 +299,9 @@ fn miniature(menu: &mut Menu, images: &mut Assets<Image>) -> Option<Handle<Image
         let color = super::units::side_color(n).with_alpha(0.55);
         super::board::tint(&mut pixmap, side.spawn.iter().flat_map(|a| a.cells()), color);
     }
-    for (_, goal) in &level.field.goals {
-        super::board::tint(&mut pixmap, goal.cells.iter().copied(), super::board::zone_color(goal.rush));
-    }
+    super::board::tint_zones(&mut pixmap, &level.field);
+    // Small: the menu shows it in a column, and a 64 × 64 level drawn whole weighs 9 MB.
+    let pixmap = super::board::smaller(pixmap, 512);
     let image = images.add(super::art::image_of(&pixmap));
     menu.miniature = Some((menu.selected, image.clone()));
     Some(image)
@@ -313,7 +317,7 @@ fn show_miniature(ui: &mut egui::Ui, menu: &Menu, id: egui::TextureId) {
     ui.add(egui::Image::new((id, egui::vec2(width, width * aspect))).corner_radius(4.0));
     ui.horizontal_wrapped(|ui| {
         for (n, side) in level.file.sides.iter().enumerate() {
-            super::labels::swatch(ui, super::labels::egui_color(super::units::side_color(n)), &side.name);
+            super::labels::swatch(ui, super::units::egui_color(super::units::side_color(n)), &side.name);
         }
     });
 }
@@ -520,7 +524,7 @@ fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
         let usual = if i == 0 { Control::Human } else { Control::Ai(Difficulty::Normal) };
         let mut control = menu.controls.get(&side).copied().unwrap_or(usual);
         let name = menu.names.entry(side.clone()).or_default();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(format!("{side:<14}"));
             ui.radio_value(&mut control, Control::Human, "Human");
             for d in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
@@ -533,7 +537,7 @@ fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
             }
         });
         if control == Control::Human {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.add_space(90.0);
                 ui.label("Player's name:");
                 ui.add(egui::TextEdit::singleline(name).hint_text(side.as_str()).desired_width(160.0));

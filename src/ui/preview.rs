@@ -49,18 +49,26 @@ pub(super) fn track_pointer(
     map: Res<MapView>,
     options: Res<super::PlayOptions>,
     area: Res<super::MapArea>,
+    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut hover: ResMut<Hover>,
 ) {
     if let Some(cell) = options.hover {
         hover.0 = Some(cell);
         return;
     }
-    let cell = window.single().ok().and_then(|w| w.cursor_position()).filter(|p| area.0.contains(*p)).and_then(|p| {
-        let (camera, at) = camera.single().ok()?;
-        let world = camera.viewport_to_world_2d(at, p).ok()?;
-        let cell = ((world.x / CELL).round() as i32, (-world.y / CELL).round() as i32);
-        map.0.grid.contains(cell).then_some(cell)
-    });
+    let cell = window
+        .single()
+        .ok()
+        .and_then(|w| w.cursor_position())
+        .filter(|p| area.0.contains(*p))
+        // Over the legend or a hint on the map, a click is the window's, not an order.
+        .filter(|_| egui.as_ref().is_none_or(|e| !e.is_pointer_over_area()))
+        .and_then(|p| {
+            let (camera, at) = camera.single().ok()?;
+            let world = camera.viewport_to_world_2d(at, p).ok()?;
+            let cell = ((world.x / CELL).round() as i32, (-world.y / CELL).round() as i32);
+            map.0.grid.contains(cell).then_some(cell)
+        });
     if hover.0 != cell {
         hover.0 = cell;
     }

@@ -9,7 +9,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use serde::{Deserialize, Serialize};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, apply_text_size);
+    // `ui::run` inserts the kept settings first; an app without them runs at the defaults.
+    app.init_resource::<Settings>().add_systems(EguiPrimaryContextPass, apply_text_size);
 }
 
 /// The settings.

@@ -17,7 +17,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(super::screens::InBattle), dress_units).add_systems(
         Update,
         (size_tokens, move_units, show_health, show_condition, show_badges, mark_actor, mark_selection)
+            .chain()
             .after(crate::combat::TurnSystems::End)
+            .after(super::camera::CameraSystems)
             .in_set(super::screens::BattleScreenSystems),
     );
 }
@@ -53,11 +55,6 @@ struct ActingRing;
 #[derive(Component)]
 struct SelectionMark;
 
-/// How large tokens are drawn against their cell: zoomed far out (a 64 × 64 level fitted to the window) a token
-/// grows past its cell, up to 1.8 times, so that it stays about 18 pixels across.
-#[derive(Resource, Clone, Copy)]
-struct TokenScale(f32);
-
 /// How many badges a token shows at most (the hover card lists them all).
 const BADGES: usize = 3;
 
@@ -67,6 +64,12 @@ pub fn side_color(n: usize) -> Color {
         [(0.30, 0.60, 0.98), (0.92, 0.33, 0.27), (0.35, 0.80, 0.40), (0.95, 0.80, 0.25)];
     let (r, g, b) = COLORS[n % COLORS.len()];
     Color::srgb(r, g, b)
+}
+
+/// An egui colour of a bevy one, its alpha kept.
+pub fn egui_color(color: Color) -> bevy_egui::egui::Color32 {
+    let [r, g, b, a] = color.to_srgba().to_u8_array();
+    bevy_egui::egui::Color32::from_rgba_unmultiplied(r, g, b, a)
 }
 
 /// A side's colour lightened for text on the dark panels.
@@ -161,12 +164,9 @@ pub fn health_color(left: f32) -> Color {
     }
 }
 
-/// Every token takes the size the zoom asks for.
-fn size_tokens(
-    mut commands: Commands,
-    camera: Query<&Projection, With<Camera2d>>,
-    mut units: Query<&mut Transform, With<Token>>,
-) {
+/// Every token takes the size the zoom asks for: zoomed far out (a 64 × 64 level fitted to the window) a token grows
+/// past its cell, up to 1.8 times, so that it stays about 18 pixels across.
+fn size_tokens(camera: Query<&Projection, With<Camera2d>>, mut units: Query<&mut Transform, With<Token>>) {
     let cell_pixels = match camera.single() {
         Ok(Projection::Orthographic(o)) => CELL / o.scale,
         _ => CELL,
@@ -177,7 +177,6 @@ fn size_tokens(
             transform.scale = Vec3::splat(scale);
         }
     }
-    commands.insert_resource(TokenScale(scale));
 }
 
 /// Glides each unit toward its cell (a few frames per step), so a move reads as a move.
@@ -189,10 +188,11 @@ fn move_units(time: Res<Time>, mut units: Query<(&GridPos, &mut Transform), With
     }
 }
 
-/// The share of a unit's health left: of the first track with a capacity.
+/// The share of a unit's health left: of its worst track (Shadowrun's Stun monitor knocks a unit out as surely as
+/// its Physical one).
 pub fn health_left(tracks: &Tracks) -> Option<f32> {
-    let track = tracks.0.iter().find(|t| t.capacity > 0)?;
-    Some(1.0 - (track.taken as f32 / track.capacity as f32).min(1.0))
+    let left = |t: &crate::rules::ruleset::Track| 1.0 - (t.taken as f32 / t.capacity as f32).min(1.0);
+    tracks.0.iter().filter(|t| t.capacity > 0).map(left).reduce(f32::min)
 }
 
 /// The ring shows what is left of the unit's health.
@@ -218,29 +218,29 @@ fn show_health(
     }
 }
 
-/// Out of the fight: greyed with a cross; knocked down: lying flat; gone through an exit: hidden.
+/// Out of the fight: greyed with a cross and an empty ring; knocked down: lying flat (a unit gone through an exit is hidden by
+/// `fog.rs`, with the units the viewer does not see).
 fn show_condition(
-    mut units: Query<(&StatusList, &Children, &mut Visibility), Changed<StatusList>>,
+    units: Query<(&StatusList, &Token, &Children), Changed<StatusList>>,
     mut bodies: Query<(&mut Sprite, &mut Transform), With<Body>>,
-    mut marks: Query<&mut Visibility, (With<DownMark>, Without<StatusList>)>,
-    tokens: Query<&Token>,
-    parents: Query<&ChildOf>,
+    mut marks: Query<&mut Visibility, With<DownMark>>,
+    mut rings: Query<&mut Visibility, (With<HealthRing>, Without<DownMark>)>,
 ) {
-    for (statuses, children, mut visibility) in &mut units {
-        if statuses.0.contains(&Status::Escaped) {
-            *visibility = Visibility::Hidden;
-        }
+    for (statuses, token, children) in &units {
         let out = statuses.is_down();
         let prone = statuses.0.contains(&Status::Prone);
         for child in children {
             if let Ok((mut sprite, mut transform)) = bodies.get_mut(*child) {
-                let own = parents.get(*child).ok().and_then(|p| tokens.get(p.parent()).ok()).map(|t| t.color);
-                sprite.color = if out { Color::srgb(0.32, 0.32, 0.34) } else { own.unwrap_or(Color::WHITE) };
+                sprite.color = if out { Color::srgb(0.32, 0.32, 0.34) } else { token.color };
                 // Lying down: the disc seen flatter.
                 transform.scale = if prone && !out { Vec3::new(1.0, 0.72, 1.0) } else { Vec3::ONE };
             }
             if let Ok(mut mark) = marks.get_mut(*child) {
                 *mark = if out { Visibility::Inherited } else { Visibility::Hidden };
+            }
+            // Out of the fight by whatever way the ruleset has (a status as well as a full track): no health left.
+            if let Ok(mut ring) = rings.get_mut(*child) {
+                *ring = if out { Visibility::Hidden } else { Visibility::Inherited };
             }
         }
     }
@@ -321,7 +321,6 @@ fn mark_actor(
     mut ring: Query<(&mut Transform, &mut Visibility), With<ActingRing>>,
     fog: Res<super::fog::Fog>,
     mut last: Local<Option<Entity>>,
-    size: Option<Res<TokenScale>>,
 ) {
     if let Some(message) = started.read().last() {
         *last = Some(message.entity);
@@ -332,7 +331,7 @@ fn mark_actor(
         Some(t) if !state.ended() => {
             transform.translation = t.translation.truncate().extend(0.9);
             let pulse = 1.0 + 0.06 * (time.elapsed_secs() * 5.0).sin();
-            transform.scale = Vec3::splat(pulse * size.map_or(1.0, |s| s.0));
+            transform.scale = t.scale * pulse;
             *visibility = Visibility::Visible;
         }
         _ => *visibility = Visibility::Hidden,

@@ -17,8 +17,7 @@ use crate::rules::field::{Cell, Field, Move, Pace};
 use crate::rules::movement::{engaged, perform_move, settle_pace};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::FighterState;
-use crate::rules::ruleset::{Combatant, CombatantId, index, name_of, pair_mut};
+use crate::rules::ruleset::{Combatant, CombatantId, FighterState, index, name_of, pair_mut};
 
 /// One combatant's Action Phase, as a scenario scripts it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -218,7 +218,7 @@ pub(super) fn malfunctions(defense: Option<&Percentile>, skill: Skill) -> bool {
 fn jam(attacker: &mut Fighter, shot: &Shot<'_>, log: &mut Log) {
     let status = Status::WeaponJammed(shot.weapon_id.to_owned());
     attacker.condition.gain(status.clone());
-    let reason = "the defender rolled a critical success".to_owned();
+    let reason = format!("the {} fails, the defender rolled a critical success", shot.weapon.name);
     log.push(Event::StatusGained { who: attacker.id, status, reason });
 }
 

@@ -223,6 +223,10 @@ pub(super) fn glitch_effects(who: &mut Fighter, pool: &Pool, jams: bool, weapon_
     if !who.condition.has(&status) {
         who.condition.gain(status.clone());
         let kind = if pool.critical_glitch { "a critical glitch" } else { "a glitch" };
-        log.push(Event::StatusGained { who: who.id, status, reason: kind.into() });
+        let reason = match jams {
+            true => format!("the {} jammed on {kind}", who.weapon_name_of(weapon_id)),
+            false => kind.to_owned(),
+        };
+        log.push(Event::StatusGained { who: who.id, status, reason });
     }
 }

@@ -313,6 +313,10 @@ pub(super) fn glitch_effects(who: &mut Fighter, pool: &Pool, strike: &Strike<'_>
     };
     if !who.condition.has(&status) {
         who.condition.gain(status.clone());
-        log.push(Event::StatusGained { who: who.id, status, reason: format!("a {kind}") });
+        let reason = match &status {
+            Status::WeaponJammed(_) => format!("the {} jammed on a {kind}", strike.weapon.name),
+            _ => format!("a {kind}"),
+        };
+        log.push(Event::StatusGained { who: who.id, status, reason });
     }
 }
