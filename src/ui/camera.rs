@@ -97,14 +97,25 @@ fn pan_camera(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut camera: Quer
     transform.translation += (dir * 600.0 * scale * time.delta_secs()).extend(0.0);
 }
 
+/// The wheel zooms about the point under the pointer (it stays under it), + and − about the middle of the view.
 fn zoom_camera(
     keys: Res<ButtonInput<KeyCode>>,
     scroll: Res<AccumulatedMouseScroll>,
-    mut camera: Query<&mut Projection, With<Camera2d>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    area: Res<MapArea>,
+    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
-    let Ok(mut projection) = camera.single_mut() else { return };
+    let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
     let Projection::Orthographic(o) = projection.as_mut() else { return };
-    let mut factor = 1.0 - scroll.delta.y * 0.1;
+    let before = o.scale;
+    // The wheel over the map zooms; over a panel or a window it scrolls that.
+    let pointer = window.single().ok().and_then(|w| Some((w.cursor_position()?, w.size())));
+    let over_map = pointer
+        .filter(|(at, _)| area.0.contains(*at))
+        .filter(|_| egui.as_ref().is_none_or(|e| !e.is_pointer_over_area()));
+    let wheel = if over_map.is_some() { scroll.delta.y } else { 0.0 };
+    let mut factor = 1.0 - wheel * 0.1;
     if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
         factor *= 0.8;
     }
@@ -112,6 +123,11 @@ fn zoom_camera(
         factor *= 1.25;
     }
     o.scale = (o.scale * factor).clamp(0.2, 8.0);
+    if let Some((at, size)) = over_map.filter(|_| wheel != 0.0) {
+        // From the window's middle to the pointer, in screen pixels (y up).
+        let offset = Vec2::new(at.x - size.x / 2.0, size.y / 2.0 - at.y);
+        transform.translation += (offset * (before - o.scale)).extend(0.0);
+    }
 }
 
 #[cfg(test)]

@@ -229,8 +229,9 @@ fn show_legend(
             }
         }
         ui.separator();
-        icons(ui, roles.iter().map(|(r, id)| (*id, r.label())));
-        icons(ui, badges.iter().map(|(b, id)| (*id, b.label())));
+        icons(ui, "roles", roles.iter().map(|(r, id)| (*id, r.label())));
+        ui.separator();
+        icons(ui, "badges", badges.iter().map(|(b, id)| (*id, b.label())));
     });
     Ok(())
 }
@@ -240,17 +241,21 @@ pub(super) fn swatch(ui: &mut egui::Ui, color: egui::Color32, words: &str) {
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
         ui.painter().rect_filled(rect, 2.0, color);
-        ui.label(egui::RichText::new(words).small());
+        ui.label(words);
     });
 }
 
-/// Small pictures with their words, as many to a line as fit.
-fn icons<'a>(ui: &mut egui::Ui, items: impl Iterator<Item = (egui::TextureId, &'a str)>) {
-    ui.horizontal_wrapped(|ui| {
-        ui.set_max_width(230.0);
-        for (id, words) in items {
-            ui.add(egui::Image::new((id, egui::vec2(16.0, 16.0))));
-            ui.label(egui::RichText::new(words).small());
+/// Small pictures with their words, three to a line.
+fn icons<'a>(ui: &mut egui::Ui, id: &str, items: impl Iterator<Item = (egui::TextureId, &'a str)>) {
+    egui::Grid::new(id).spacing([10.0, 4.0]).show(ui, |ui| {
+        for (n, (image, words)) in items.enumerate() {
+            ui.horizontal(|ui| {
+                ui.add(egui::Image::new((image, egui::vec2(16.0, 16.0))));
+                ui.label(words);
+            });
+            if n % 3 == 2 {
+                ui.end_row();
+            }
         }
     });
 }

@@ -355,3 +355,34 @@ fn mark_selection(
         None => *visibility = Visibility::Hidden,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn badges_follow_the_statuses_most_telling_first_and_none_once_out() {
+        let list = |s: Vec<Status>| StatusList(s);
+        let jammed = list(vec![Status::Running, Status::WeaponJammed("ak_97".into()), Status::Prone]);
+        assert_eq!(badges_of(&jammed, true, false), [Badge::Jammed, Badge::Prone, Badge::Aiming, Badge::Running]);
+        let stunned = list(vec![Status::FullDefense, Status::Stunned(2)]);
+        assert_eq!(badges_of(&stunned, false, true), [Badge::Stunned, Badge::FullDefense, Badge::Delayed]);
+        assert_eq!(badges_of(&list(vec![Status::Prone, Status::Unconscious]), true, true), []);
+    }
+
+    #[test]
+    fn the_ring_shows_the_worst_track() {
+        let track = crate::rules::ruleset::Track::new;
+        let tracks = Tracks(vec![track("Physical", 2, 10), track("Stun", 10, 10)]);
+        assert_eq!(health_left(&tracks), Some(0.0), "knocked out by stun");
+        assert_eq!(health_left(&Tracks(vec![track("wounds", 3, 0)])), None, "no track with a capacity");
+        assert_eq!(health_left(&Tracks(vec![track("damage", 45, 35)])), Some(0.0), "past the track is nothing left");
+    }
+
+    #[test]
+    fn a_jammed_weapon_reads_by_its_name() {
+        let loadout = Loadout { weapon: "ak_97".into(), name: "AK-97".into(), rounds: Some(3) };
+        let statuses = StatusList(vec![Status::WeaponJammed("ak_97".into()), Status::Prone]);
+        assert_eq!(states_of(&statuses, &loadout, (true, false)), ["the AK-97 jammed", "prone", "aiming"]);
+    }
+}
