@@ -1,7 +1,8 @@
 //! A ruleset's gear catalogue (`assets/<ruleset>/gear.ron`): weapons and armor by id, and the `WeaponRef` and
 //! `ArmorRef` names a scenario uses, which are checked against the catalogue while the scenario is read so that an
 //! unknown id gets its line and column. A sheet keeps the catalogue it was read against ([`Gear`]): the rules look
-//! gear up there.
+//! gear up there. A file may bring gear of its own ([`GearFile`]): the shipped catalogue [`extended`](Catalogue::extended)
+//! with it is in force while that file is read (`with_gear`), so its sheets name and keep it.
 
 use std::fmt;
 use std::sync::Arc;
@@ -29,13 +30,28 @@ pub struct Catalogue<W, A> {
     armor: Vec<(String, Arc<A>)>,
 }
 
-/// A catalogue file as written.
-#[derive(Deserialize)]
+/// A catalogue file as written, or the gear a scenario or level brings beside the shipped catalogue (`gear:`).
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[serde(bound(deserialize = "W: Deserialize<'de>, A: Deserialize<'de>"))]
-struct File<W, A> {
-    weapons: Vec<(String, W)>,
-    armor: Vec<(String, A)>,
+pub struct GearFile<W, A> {
+    #[serde(default = "Vec::new")]
+    pub weapons: Vec<(String, W)>,
+    #[serde(default = "Vec::new")]
+    pub armor: Vec<(String, A)>,
+}
+
+impl<W, A> Default for GearFile<W, A> {
+    fn default() -> Self {
+        GearFile { weapons: Vec::new(), armor: Vec::new() }
+    }
+}
+
+impl<W, A> GearFile<W, A> {
+    /// Nothing of its own.
+    pub fn is_empty(&self) -> bool {
+        self.weapons.is_empty() && self.armor.is_empty()
+    }
 }
 
 impl<W, A> Default for Catalogue<W, A> {
@@ -47,7 +63,7 @@ impl<W, A> Default for Catalogue<W, A> {
 impl<W: DeserializeOwned, A: DeserializeOwned> Catalogue<W, A> {
     /// Reads a catalogue; `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<Self, CatalogueError> {
-        let File { weapons, armor } =
+        let GearFile { weapons, armor } =
             ron::from_str(text).map_err(|e| CatalogueError::Unreadable(format!("{file}:{e}")))?;
         let weapons = weapons.into_iter().map(|(id, w)| (id, Arc::new(w))).collect();
         Ok(Catalogue { weapons, armor: armor.into_iter().map(|(id, a)| (id, Arc::new(a))).collect() })
@@ -55,6 +71,42 @@ impl<W: DeserializeOwned, A: DeserializeOwned> Catalogue<W, A> {
 }
 
 impl<W, A> Catalogue<W, A> {
+    /// This catalogue and a file's own gear after it. An id the catalogue has, or that the file gives twice, is
+    /// refused (the shipped ids keep their meaning): the error names the id, for its place in the file.
+    pub fn extended(&self, own: GearFile<W, A>) -> Result<Catalogue<W, A>, (String, String)> {
+        let mut weapons = self.weapons.clone();
+        for (id, weapon) in own.weapons {
+            if weapons.iter().any(|(k, _)| *k == id) {
+                return Err((
+                    id.clone(),
+                    format!("a weapon `{id}` is already in the catalogue: give yours another id"),
+                ));
+            }
+            weapons.push((id, Arc::new(weapon)));
+        }
+        let mut armor = self.armor.clone();
+        for (id, piece) in own.armor {
+            if armor.iter().any(|(k, _)| *k == id) {
+                return Err((
+                    id.clone(),
+                    format!("an armor `{id}` is already in the catalogue: give yours another id"),
+                ));
+            }
+            armor.push((id, Arc::new(piece)));
+        }
+        Ok(Catalogue { weapons, armor })
+    }
+
+    /// Every weapon, id and entry, in order (the catalogue's first, then a file's own).
+    pub fn weapons(&self) -> impl Iterator<Item = (&str, &Arc<W>)> {
+        self.weapons.iter().map(|(k, w)| (k.as_str(), w))
+    }
+
+    /// Every piece of armor, id and entry, in order.
+    pub fn armors(&self) -> impl Iterator<Item = (&str, &Arc<A>)> {
+        self.armor.iter().map(|(k, a)| (k.as_str(), a))
+    }
+
     /// A weapon by id.
     pub fn weapon(&self, id: &str) -> Option<&Arc<W>> {
         self.weapons.iter().find(|(k, _)| k == id).map(|(_, w)| w)
@@ -134,6 +186,9 @@ macro_rules! ruleset_catalogue {
         /// The gear a sheet of this ruleset is read against.
         pub type Gear = $crate::rules::catalogue::Gear<$weapon, $armor>;
 
+        /// Gear a scenario or level of this ruleset brings beside the shipped catalogue.
+        pub type GearFile = $crate::rules::catalogue::GearFile<$weapon, $armor>;
+
         impl $crate::rules::catalogue::Catalogue<$weapon, $armor> {
             /// The catalogue shipped in `assets/`, read once.
             pub fn shipped() -> Result<&'static std::sync::Arc<Catalogue>, $crate::rules::catalogue::CatalogueError> {
@@ -147,11 +202,40 @@ macro_rules! ruleset_catalogue {
             }
         }
 
-        /// A sheet's gear, unless it says otherwise: the shipped catalogue (an empty one if that does not read, so
-        /// that every lookup then fails with the reason — reading any id already has).
+        std::thread_local! {
+            /// The catalogue a file being read names its gear from, when it brings its own (`with_gear`).
+            static IN_FORCE: std::cell::RefCell<Option<std::sync::Arc<Catalogue>>> =
+                const { std::cell::RefCell::new(None) };
+        }
+
+        impl $crate::rules::catalogue::Catalogue<$weapon, $armor> {
+            /// The catalogue ids are read against now: a file's own (`with_gear`), else the shipped one.
+            pub fn in_force() -> Result<std::sync::Arc<Catalogue>, $crate::rules::catalogue::CatalogueError> {
+                match IN_FORCE.with_borrow(|c| c.clone()) {
+                    Some(catalogue) => Ok(catalogue),
+                    None => Catalogue::shipped().cloned(),
+                }
+            }
+        }
+
+        /// Runs `read` with `catalogue` in force: the ids it reads are checked against it and the sheets it reads
+        /// keep it. What was in force before is put back, even if `read` panics.
+        pub fn with_gear<T>(catalogue: std::sync::Arc<Catalogue>, read: impl FnOnce() -> T) -> T {
+            struct Restore(Option<std::sync::Arc<Catalogue>>);
+            impl Drop for Restore {
+                fn drop(&mut self) {
+                    IN_FORCE.set(self.0.take());
+                }
+            }
+            let _restore = Restore(IN_FORCE.replace(Some(catalogue)));
+            read()
+        }
+
+        /// A sheet's gear, unless it says otherwise: the catalogue in force (an empty one if the shipped one does
+        /// not read, so that every lookup then fails with the reason — reading any id already has).
         impl Default for $crate::rules::catalogue::Gear<$weapon, $armor> {
             fn default() -> Self {
-                $crate::rules::catalogue::Gear(Catalogue::shipped().cloned().unwrap_or_default())
+                $crate::rules::catalogue::Gear(Catalogue::in_force().unwrap_or_default())
             }
         }
 
@@ -163,7 +247,7 @@ macro_rules! ruleset_catalogue {
         impl TryFrom<String> for WeaponRef {
             type Error = $crate::rules::catalogue::CatalogueError;
             fn try_from(id: String) -> Result<Self, Self::Error> {
-                Catalogue::shipped()?.find_weapon(&id)?;
+                Catalogue::in_force()?.find_weapon(&id)?;
                 Ok(WeaponRef(id))
             }
         }
@@ -182,7 +266,7 @@ macro_rules! ruleset_catalogue {
         impl TryFrom<String> for ArmorRef {
             type Error = $crate::rules::catalogue::CatalogueError;
             fn try_from(id: String) -> Result<Self, Self::Error> {
-                Catalogue::shipped()?.find_armor(&id)?;
+                Catalogue::in_force()?.find_armor(&id)?;
                 Ok(ArmorRef(id))
             }
         }

@@ -143,6 +143,6 @@ impl Level {
                 condition: C::default(),
             });
         }
-        Ok(Setup { options: O::default(), combatants, actions: Vec::new() })
+        Ok(Setup { options: O::default(), gear: Default::default(), combatants, actions: Vec::new() })
     }
 }
