@@ -335,3 +335,40 @@ fn a_map_too_large_to_draw_is_refused_where_it_stands() {
     assert!(err.contains("at most 160 across and down"), "{err}");
     assert!(err.starts_with("test.ron:"), "{err}");
 }
+
+/// A level with gear and an archetype of its own.
+const OWN: &str = include_str!("levels/own_content.ron");
+
+#[test]
+fn a_levels_own_archetype_fights_with_its_own_gear() {
+    let level = parse(OWN).expect("the level reads");
+    let s = level.scenario(RulesetId::Shadowrun4).expect("a Shadowrun 4 battle");
+    let RulesetSetup::Shadowrun4(setup) = &s.ruleset else { panic!("Shadowrun 4") };
+    let gran = &setup.combatants[0];
+    assert_eq!((gran.name.as_str(), gran.role.as_deref()), ("Gran", Some("farmer")));
+    assert_eq!(gran.sheet.gear.weapon("grandmas_shotgun").expect("the level's weapon").name, "Grandma's shotgun");
+    assert_eq!(gran.sheet.gear.armor("quilted_coat").expect("the level's armor").ballistic, 3);
+    let mut log = skirmish::rules::outcome::Log::default();
+    scenario::run(&s, &mut SeededDice::new(1), "seed 1", &mut log).expect("the battle plays");
+    assert!(common::render(&log).contains("Gran: fires (single shot) the Grandma's shotgun at Rusty"));
+    // Without a Storyteller sheet the farmer cannot fight there: said, not played with a made-up sheet.
+    let err = level.scenario(RulesetId::Storyteller).expect_err("no Storyteller farmer");
+    assert_eq!(err, "the level's archetype `farmer` has no sheet for this ruleset (Gran)");
+    assert_eq!(level.rulesets(), [RulesetId::Shadowrun4], "the menu offers only the ruleset it has sheets for");
+}
+
+#[test]
+fn a_levels_own_archetype_and_gear_are_checked_where_they_stand() {
+    let err = parse(&OWN.replace("\"farmer\": [", "\"rifleman\": [")).expect_err("a roster's archetype");
+    assert!(err.contains("an archetype `rifleman` is in every roster already"), "{err}");
+    let err = parse(&OWN.replace(r#"archetype: "farmer""#, r#"archetype: "farmhand""#)).expect_err("unknown");
+    assert!(err.contains("unknown archetype `farmhand`; every ruleset's roster has"), "{err}");
+    assert!(err.ends_with("scout, sniper; the level's own: farmer"), "{err}");
+    let err = parse(&OWN.replace(r#"armor: ["quilted_coat"]"#, r#"armor: ["quilted_cape"]"#)).expect_err("no armor");
+    assert!(err.starts_with("test.ron:26:") && err.contains("unknown armor `quilted_cape`"), "{err}");
+    let err = parse(&OWN.replace("(\"quilted_coat\", (name", "(\"armor_vest\", (name")).expect_err("a shipped id");
+    assert!(err.starts_with("test.ron:18:") && err.contains("an armor `armor_vest` is already"), "{err}");
+    let err =
+        parse(&OWN.replace("Shadowrun4: (\n            weapons", "Shadowrun5: (\n            weapons")).expect_err("x");
+    assert!(err.starts_with("test.ron:11:") && err.contains("Shadowrun5"), "{err}");
+}

@@ -53,13 +53,23 @@ pub fn check_one(path: &Path) -> Result<String, String> {
         return Ok(format!("scenario \"{}\"", s.name));
     }
     let level = level::parse(&text, path).map_err(|e| e.to_string())?;
-    for ruleset in RulesetId::ALL {
-        level.scenario(ruleset).map_err(|e| format!("{}: under {ruleset:?}: {e}", path.display()))?;
+    // A level of its own archetypes plays under the rulesets they have sheets for; at least one.
+    let rulesets = level.rulesets();
+    if rulesets.is_empty() {
+        let why = level.unplayable_under(RulesetId::EclipsePhase).unwrap_or_default();
+        return Err(format!("{}: it plays under no ruleset: {why}", path.display()));
+    }
+    for ruleset in &rulesets {
+        level.scenario(*ruleset).map_err(|e| format!("{}: under {ruleset:?}: {e}", path.display()))?;
     }
     let grid = level.grid();
     let sides = level.file.sides.len();
+    let only = match rulesets.len() {
+        4 => String::new(),
+        _ => format!(", under {} only", rulesets.iter().map(|r| format!("{r:?}")).collect::<Vec<_>>().join(", ")),
+    };
     Ok(format!(
-        "level \"{}\", {}×{} cells, {} units in {sides} sides",
+        "level \"{}\", {}×{} cells, {} units in {sides} sides{only}",
         level.file.name,
         grid.width,
         grid.height,

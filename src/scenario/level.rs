@@ -32,8 +32,52 @@ pub fn files_in(folder: &Path) -> Vec<std::path::PathBuf> {
 
 /// Reads and checks level text; `path` is only used in messages.
 pub fn parse(text: &str, path: &Path) -> Result<Level, ScenarioError> {
-    let file: LevelFile = ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e))?;
+    let own = own_gear(text).map_err(|e| ScenarioError::syntax(path, e))?;
+    let read = || ron_options().from_str::<LevelFile>(text);
+    let file = with_level_gear(own, read)
+        .map_err(|(id, message)| ScenarioError::invalid(path, text, Some(&format!("\"{id}\"")), message))?
+        .map_err(|e| ScenarioError::syntax(path, e))?;
     level_check::check(file, text, path)
+}
+
+/// A level's own gear, by ruleset (`gear: (Shadowrun4: (weapons: [...], armor: [...]))`).
+#[derive(Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LevelGear {
+    #[serde(default, rename = "EclipsePhase")]
+    eclipse_phase: crate::rules::eclipse_phase::gear::GearFile,
+    #[serde(default, rename = "Shadowrun4")]
+    shadowrun4: crate::rules::shadowrun4::gear::GearFile,
+    #[serde(default, rename = "Storyteller")]
+    storyteller: crate::rules::storyteller::gear::GearFile,
+    #[serde(default, rename = "HomebrewD6")]
+    homebrew_d6: crate::rules::homebrew_d6::gear::GearFile,
+}
+
+/// The level's own gear, read past everything else.
+fn own_gear(text: &str) -> Result<LevelGear, ron::error::SpannedError> {
+    #[derive(serde::Deserialize)]
+    struct File {
+        #[serde(default)]
+        gear: LevelGear,
+    }
+    Ok(ron_options().from_str::<File>(text)?.gear)
+}
+
+/// Runs `read` with each ruleset's catalogue extended by the level's own gear for it.
+fn with_level_gear<T>(own: LevelGear, read: impl FnOnce() -> T) -> Result<T, (String, String)> {
+    use super::OwnGear;
+    let LevelGear { eclipse_phase, shadowrun4, storyteller, homebrew_d6 } = own;
+    super::with_own_gear(OwnGear::EclipsePhase(eclipse_phase), || {
+        super::with_own_gear(OwnGear::Shadowrun4(shadowrun4), || {
+            super::with_own_gear(OwnGear::Storyteller(storyteller), || {
+                super::with_own_gear(OwnGear::HomebrewD6(homebrew_d6), read)
+            })
+        })
+    })
+    .and_then(|r| r)
+    .and_then(|r| r)
+    .and_then(|r| r)
 }
 
 /// Whether RON text is a level (it has a `map` field) rather than a scenario (which never has one).
@@ -61,6 +105,9 @@ impl Level {
 
     /// The level as a battle under `ruleset`, with that ruleset's default options.
     pub fn scenario(&self, ruleset: RulesetId) -> Result<Scenario, String> {
+        if let Some(why) = self.unplayable_under(ruleset) {
+            return Err(why);
+        }
         let units = self.units_under(ruleset);
         let setup = match ruleset {
             RulesetId::EclipsePhase => {
@@ -100,6 +147,24 @@ impl Level {
         })
     }
 
+    /// Why the level cannot be played under `ruleset`: a unit of the level's own archetype without a sheet for it
+    /// (nor one of its own). `None`: it can.
+    pub fn unplayable_under(&self, ruleset: RulesetId) -> Option<String> {
+        self.units_under(ruleset).iter().find_map(|unit| {
+            let sheets = self.file.archetypes.get(&unit.archetype)?;
+            let own = |s: &RulesetSheet| s.ruleset() == ruleset;
+            let overridden = self.file.overrides.iter().any(|o| o.unit == unit.name && own(&o.sheet));
+            (!overridden && !sheets.iter().any(own)).then(|| {
+                format!("the level's archetype `{}` has no sheet for this ruleset ({})", unit.archetype, unit.name)
+            })
+        })
+    }
+
+    /// The rulesets the level can be played under: all four, unless an archetype of its own has sheets for fewer.
+    pub fn rulesets(&self) -> Vec<RulesetId> {
+        RulesetId::ALL.into_iter().filter(|r| self.unplayable_under(*r).is_none()).collect()
+    }
+
     /// The level's tuning under `ruleset`, if it has one.
     pub fn tuning(&self, ruleset: RulesetId) -> Option<&Tuning> {
         self.file.tuning.get(&ruleset)
@@ -128,9 +193,13 @@ impl Level {
         let mut combatants = Vec::new();
         for unit in units {
             let sheet = self.file.overrides.iter().filter(|o| o.unit == unit.name).find_map(|o| own(&o.sheet));
-            let sheet = match sheet {
-                Some(s) => s,
-                None => {
+            let sheet = match (sheet, self.file.archetypes.get(&unit.archetype)) {
+                (Some(s), _) => s,
+                // The level's own archetype: its sheet for this ruleset, if it has one.
+                (None, Some(sheets)) => sheets.iter().find_map(&own).ok_or_else(|| {
+                    format!("the level's archetype `{}` has no sheet for this ruleset ({})", unit.archetype, unit.name)
+                })?,
+                (None, None) => {
                     roster.get(&unit.archetype).cloned().ok_or_else(|| format!("no archetype {}", unit.archetype))?
                 }
             };

@@ -28,7 +28,8 @@ pub(super) fn check(file: LevelFile, text: &str, path: &Path) -> Result<Level, S
     check_size(&grid).map_err(fail)?;
     check_sides(&file, &grid).map_err(fail)?;
     let units = place(&file, &grid).map_err(fail)?;
-    check_archetypes(&units).map_err(fail)?;
+    check_own_archetypes(&file).map_err(fail)?;
+    check_archetypes(&file, &units).map_err(fail)?;
     let (exits, goals) = (exits(&file), goals(&file));
     check_victory(&file, &grid, &units).map_err(fail)?;
     check_overrides(&file, &units).map_err(fail)?;
@@ -142,15 +143,33 @@ fn place(file: &LevelFile, grid: &Grid) -> Result<Vec<Placed>, Failure> {
     Ok(units)
 }
 
-fn check_archetypes(units: &[Placed]) -> Result<(), Failure> {
+fn check_archetypes(file: &LevelFile, units: &[Placed]) -> Result<(), Failure> {
     let known = roster::archetypes().map_err(|e| (None, e))?;
-    match units.iter().find(|u| !known.contains(&u.archetype)) {
-        Some(u) => Err(failure(
-            &format!("\"{}\"", u.archetype),
-            format!("unknown archetype `{}`; every ruleset's roster has {}", u.archetype, known.join(", ")),
-        )),
+    match units.iter().find(|u| !file.has_archetype(&known, &u.archetype)) {
+        Some(u) => Err(failure(&format!("\"{}\"", u.archetype), file.unknown_archetype(&known, &u.archetype))),
         None => Ok(()),
     }
+}
+
+/// The level's own archetypes: new names (a roster's keep their meaning), each with at most one sheet a ruleset.
+fn check_own_archetypes(file: &LevelFile) -> Result<(), Failure> {
+    let known = roster::archetypes().map_err(|e| (None, e))?;
+    for (name, sheets) in &file.archetypes {
+        if known.contains(name) {
+            let message = format!("an archetype `{name}` is in every roster already: give yours another name");
+            return Err(failure(&format!("\"{name}\""), message));
+        }
+        if sheets.is_empty() {
+            return Err(failure(&format!("\"{name}\""), format!("the archetype `{name}` has no sheet")));
+        }
+        for (i, sheet) in sheets.iter().enumerate() {
+            if sheets[..i].iter().any(|s| s.ruleset() == sheet.ruleset()) {
+                let message = format!("the archetype `{name}` has two {:?} sheets", sheet.ruleset());
+                return Err(failure(&format!("\"{name}\""), message));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn exits(file: &LevelFile) -> Vec<(String, Vec<Cell>)> {
@@ -215,8 +234,8 @@ fn check_tuning(file: &LevelFile, units: &[Placed]) -> Result<(), Failure> {
         if let Some(name) = named.into_iter().find(|n| !units.iter().any(|u| &u.name == *n)) {
             return Err(failure(&format!("\"{name}\""), format!("{ruleset:?}'s tuning names {name}, who is no unit")));
         }
-        if let Some(a) = tuning.archetypes.values().find(|a| !known.contains(a)) {
-            let message = format!("unknown archetype `{a}`; every ruleset's roster has {}", known.join(", "));
+        if let Some(a) = tuning.archetypes.values().find(|a| !file.has_archetype(&known, a)) {
+            let message = file.unknown_archetype(&known, a);
             return Err(failure(&format!("\"{a}\""), message));
         }
         for side in &file.sides {

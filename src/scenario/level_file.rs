@@ -41,6 +41,14 @@ pub struct LevelFile {
     /// Sheets for named units under one ruleset, instead of their archetype's.
     #[serde(default)]
     pub overrides: Vec<Override>,
+    /// Archetypes of the level's own beside the rosters' ("rifleman" …): a sheet for each ruleset it is played
+    /// under, e.g. `"farmer": [Shadowrun4((…)), Storyteller((…))]`.
+    #[serde(default)]
+    pub archetypes: BTreeMap<String, Vec<RulesetSheet>>,
+    /// Weapons and armor of the level's own, by ruleset (`gear: (Shadowrun4: (weapons: [...], armor: [...]))`):
+    /// read with their types before the rest (`level::own_gear`), so that its sheets name and keep them.
+    #[serde(default)]
+    pub gear: serde::de::IgnoredAny,
     /// What changes under one ruleset to make its fight fair (`docs/balance.md`): never a rule, only who fights.
     #[serde(default)]
     pub tuning: HashMap<RulesetId, Tuning>,
@@ -123,6 +131,22 @@ pub enum RulesetSheet {
     Shadowrun4(sr4::sheet::Sheet),
     Storyteller(st::sheet::Sheet),
     HomebrewD6(hb::sheet::Sheet),
+}
+
+impl LevelFile {
+    /// Whether units may be of this archetype: the rosters' or the level's own.
+    pub fn has_archetype(&self, known: &[String], name: &str) -> bool {
+        known.iter().any(|k| k == name) || self.archetypes.contains_key(name)
+    }
+
+    /// Why a unit cannot be of archetype `name`: the rosters' archetypes, and the level's own.
+    pub fn unknown_archetype(&self, known: &[String], name: &str) -> String {
+        let own = match self.archetypes.is_empty() {
+            true => String::new(),
+            false => format!("; the level's own: {}", self.archetypes.keys().cloned().collect::<Vec<_>>().join(", ")),
+        };
+        format!("unknown archetype `{name}`; every ruleset's roster has {}{own}", known.join(", "))
+    }
 }
 
 impl RulesetSheet {

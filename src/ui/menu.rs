@@ -465,9 +465,19 @@ pub const RULESETS: [(RulesetId, &str, &str); 4] = [
 
 fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
     ui.strong("Ruleset");
+    let level = menu.levels.get(menu.selected).map(|(_, l)| l);
+    let why_not = |id: RulesetId| level.and_then(|l| l.unplayable_under(id));
+    // A level of its own archetypes may not play under every ruleset: the first it plays under is chosen.
+    if why_not(menu.ruleset).is_some()
+        && let Some(first) = RULESETS.iter().map(|(id, ..)| *id).find(|id| why_not(*id).is_none())
+    {
+        menu.ruleset = first;
+    }
     ui.horizontal_wrapped(|ui| {
         for (id, name, what) in RULESETS {
-            ui.radio_value(&mut menu.ruleset, id, name).on_hover_text(what);
+            let why = why_not(id);
+            let radio = ui.add_enabled_ui(why.is_none(), |ui| ui.radio_value(&mut menu.ruleset, id, name)).inner;
+            radio.on_hover_text(what).on_disabled_hover_text(why.unwrap_or_default());
         }
     });
     if let Some((_, _, what)) = RULESETS.iter().find(|(id, _, _)| *id == menu.ruleset) {
