@@ -360,8 +360,10 @@ fn a_levels_own_archetype_fights_with_its_own_gear() {
 #[test]
 fn a_levels_own_archetype_and_gear_are_checked_where_they_stand() {
     let err = parse(&OWN.replace("\"farmer\": [", "\"rifleman\": [")).expect_err("a roster's archetype");
+    assert!(err.starts_with("test.ron:22:"), "the archetype's own entry, not a unit of the rosters': {err}");
     assert!(err.contains("an archetype `rifleman` is in every roster already"), "{err}");
     let err = parse(&OWN.replace(r#"archetype: "farmer""#, r#"archetype: "farmhand""#)).expect_err("unknown");
+    assert!(err.starts_with("test.ron:31:"), "the unit's line: {err}");
     assert!(err.contains("unknown archetype `farmhand`; every ruleset's roster has"), "{err}");
     assert!(err.ends_with("scout, sniper; the level's own: farmer"), "{err}");
     let err = parse(&OWN.replace(r#"armor: ["quilted_coat"]"#, r#"armor: ["quilted_cape"]"#)).expect_err("no armor");

@@ -58,7 +58,11 @@ fn a_shipped_id_cannot_be_given_another_meaning() {
         r#"("quilted_coat", (name: "Quilted coat", ballistic: 3, impact: 2)), ("quilted_coat", (name: "Again", ballistic: 1, impact: 1)),"#,
     );
     let err = parse(&twice).expect_err("given twice");
-    assert!(err.contains("an armor `quilted_coat` is already in the catalogue"), "{err}");
+    assert!(err.starts_with("own.ron:14:") && err.contains("an armor `quilted_coat` is given twice"), "{err}");
+    // Named by a combatant before the gear section: the error still points at the gear's entry.
+    let early = text().replace(r#"name: "Own gear","#, r#"name: "Own gear", description: "\"ak_97\" first","#);
+    let err = parse(&early.replace("grandmas_shotgun", "ak_97")).expect_err("a shipped id");
+    assert!(err.starts_with("own.ron:8:"), "the gear's entry, not the earlier mention: {err}");
 }
 
 #[test]

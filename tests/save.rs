@@ -203,3 +203,29 @@ fn every_face_a_battle_rolls_shows_in_its_log_in_order() {
         }
     }
 }
+
+#[test]
+fn a_battle_with_gear_of_its_files_own_saves_and_plays_on() {
+    // Gran draws the knife first and is scripted to ready the scenario's own shotgun: a recorded action naming its
+    // id, which the save must read back with the file's gear in force.
+    let text = std::fs::read_to_string("tests/scenarios/own_gear.ron").expect("the scenario");
+    let text = text.replace(r#"weapons: ["grandmas_shotgun"]"#, r#"weapons: ["combat_knife", "grandmas_shotgun"]"#);
+    let script = r#"actions: [(actor: "Gran", simple: [ReadyWeapon("grandmas_shotgun")])],"#;
+    let text = text.replace("        ],\n    ),\n)", &format!("        ],\n        {script}\n    ),\n)"));
+    assert!(text.contains(script), "the script is in the scenario");
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("own_gear.ron");
+    std::fs::write(&file, text).expect("written");
+    let recipe = recipe(file.to_str().expect("a path"), None, 3, Difficulty::Hard);
+    let (whole, battle) = play(&recipe, usize::MAX);
+    let save = Save::of(&recipe, &battle);
+    let written = save.to_ron().expect("written");
+    assert!(written.contains("grandmas_shotgun"), "the record names the file's own weapon:\n{written}");
+    let read = Save::parse(&written, Path::new("test.ron")).expect("reads back with the file's gear in force");
+    assert_eq!(read, save);
+    // Taken up half-way, it plays on to the same battle.
+    let (_, half) = play(&recipe, battle.decided() / 2);
+    let text = Save::of(&recipe, &half).to_ron().expect("written");
+    let resumed = resumed(&Save::parse(&text, Path::new("test.ron")).expect("reads back"));
+    assert_eq!(resumed, render(&whole));
+}

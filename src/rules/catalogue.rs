@@ -72,25 +72,24 @@ impl<W: DeserializeOwned, A: DeserializeOwned> Catalogue<W, A> {
 
 impl<W, A> Catalogue<W, A> {
     /// This catalogue and a file's own gear after it. An id the catalogue has, or that the file gives twice, is
-    /// refused (the shipped ids keep their meaning): the error names the id, for its place in the file.
+    /// refused (the shipped ids keep their meaning): the error names the id, for its place in the file (an entry is
+    /// written `("id", (…))`).
     pub fn extended(&self, own: GearFile<W, A>) -> Result<Catalogue<W, A>, (String, String)> {
+        let taken = |id: &str, what: &str, shipped: bool| match shipped {
+            true => (id.to_owned(), format!("{what} `{id}` is already in the catalogue: give yours another id")),
+            false => (id.to_owned(), format!("{what} `{id}` is given twice")),
+        };
         let mut weapons = self.weapons.clone();
         for (id, weapon) in own.weapons {
-            if weapons.iter().any(|(k, _)| *k == id) {
-                return Err((
-                    id.clone(),
-                    format!("a weapon `{id}` is already in the catalogue: give yours another id"),
-                ));
+            if let Some(at) = weapons.iter().position(|(k, _)| *k == id) {
+                return Err(taken(&id, "a weapon", at < self.weapons.len()));
             }
             weapons.push((id, Arc::new(weapon)));
         }
         let mut armor = self.armor.clone();
         for (id, piece) in own.armor {
-            if armor.iter().any(|(k, _)| *k == id) {
-                return Err((
-                    id.clone(),
-                    format!("an armor `{id}` is already in the catalogue: give yours another id"),
-                ));
+            if let Some(at) = armor.iter().position(|(k, _)| *k == id) {
+                return Err(taken(&id, "an armor", at < self.armor.len()));
             }
             armor.push((id, Arc::new(piece)));
         }

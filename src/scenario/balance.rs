@@ -131,7 +131,8 @@ pub fn measure(
 ) -> Result<Balance, String> {
     let mut rows = Vec::new();
     for (stem, level) in levels {
-        for ruleset in RulesetId::ALL {
+        // A level of its own archetypes is measured under the rulesets it plays under.
+        for ruleset in level.rulesets() {
             let scenario = level.scenario(ruleset).map_err(|e| format!("{stem}: {e}"))?;
             for &ai in ais {
                 let minds = Minds { sides: Default::default(), default: ai };
@@ -164,7 +165,8 @@ pub fn lessons(
 ) -> Result<Vec<Lesson>, String> {
     let mut out = Vec::new();
     for (stem, level) in levels {
-        for ruleset in RulesetId::ALL {
+        // A level of its own archetypes is measured under the rulesets it plays under.
+        for ruleset in level.rulesets() {
             let scenario = level.scenario(ruleset).map_err(|e| format!("{stem}: {e}"))?;
             let sides = scenario.sides();
             for seat in &sides {

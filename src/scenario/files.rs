@@ -17,7 +17,12 @@ pub fn load(path: &Path, ruleset: Option<RulesetId>) -> Result<Scenario, String>
         return parse(&text, path).map_err(|e| e.to_string());
     }
     let level = level::parse(&text, path).map_err(|e| e.to_string())?;
-    level.scenario(ruleset.unwrap_or(RulesetId::EclipsePhase)).map_err(|e| format!("{}: {e}", path.display()))
+    // Without --ruleset: Eclipse Phase, or the first ruleset a level of its own archetypes plays under.
+    let ruleset = ruleset.or_else(|| level.rulesets().first().copied()).unwrap_or(RulesetId::EclipsePhase);
+    level.scenario(ruleset).map_err(|e| {
+        let under = level.rulesets().iter().map(|r| format!("{r:?}")).collect::<Vec<_>>().join(", ");
+        format!("{}: under {ruleset:?}: {e}; it plays under {under}", path.display())
+    })
 }
 
 /// The battle, if every side the command line names is one of its sides.

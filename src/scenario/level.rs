@@ -32,52 +32,13 @@ pub fn files_in(folder: &Path) -> Vec<std::path::PathBuf> {
 
 /// Reads and checks level text; `path` is only used in messages.
 pub fn parse(text: &str, path: &Path) -> Result<Level, ScenarioError> {
-    let own = own_gear(text).map_err(|e| ScenarioError::syntax(path, e))?;
+    let own = super::gear::level_gear(text).map_err(|e| ScenarioError::syntax(path, e))?;
     let read = || ron_options().from_str::<LevelFile>(text);
-    let file = with_level_gear(own, read)
-        .map_err(|(id, message)| ScenarioError::invalid(path, text, Some(&format!("\"{id}\"")), message))?
+    let file = own
+        .with(read)
+        .map_err(|(id, message)| ScenarioError::invalid(path, text, Some(&format!("(\"{id}\"")), message))?
         .map_err(|e| ScenarioError::syntax(path, e))?;
     level_check::check(file, text, path)
-}
-
-/// A level's own gear, by ruleset (`gear: (Shadowrun4: (weapons: [...], armor: [...]))`).
-#[derive(Default, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LevelGear {
-    #[serde(default, rename = "EclipsePhase")]
-    eclipse_phase: crate::rules::eclipse_phase::gear::GearFile,
-    #[serde(default, rename = "Shadowrun4")]
-    shadowrun4: crate::rules::shadowrun4::gear::GearFile,
-    #[serde(default, rename = "Storyteller")]
-    storyteller: crate::rules::storyteller::gear::GearFile,
-    #[serde(default, rename = "HomebrewD6")]
-    homebrew_d6: crate::rules::homebrew_d6::gear::GearFile,
-}
-
-/// The level's own gear, read past everything else.
-fn own_gear(text: &str) -> Result<LevelGear, ron::error::SpannedError> {
-    #[derive(serde::Deserialize)]
-    struct File {
-        #[serde(default)]
-        gear: LevelGear,
-    }
-    Ok(ron_options().from_str::<File>(text)?.gear)
-}
-
-/// Runs `read` with each ruleset's catalogue extended by the level's own gear for it.
-fn with_level_gear<T>(own: LevelGear, read: impl FnOnce() -> T) -> Result<T, (String, String)> {
-    use super::OwnGear;
-    let LevelGear { eclipse_phase, shadowrun4, storyteller, homebrew_d6 } = own;
-    super::with_own_gear(OwnGear::EclipsePhase(eclipse_phase), || {
-        super::with_own_gear(OwnGear::Shadowrun4(shadowrun4), || {
-            super::with_own_gear(OwnGear::Storyteller(storyteller), || {
-                super::with_own_gear(OwnGear::HomebrewD6(homebrew_d6), read)
-            })
-        })
-    })
-    .and_then(|r| r)
-    .and_then(|r| r)
-    .and_then(|r| r)
 }
 
 /// Whether RON text is a level (it has a `map` field) rather than a scenario (which never has one).

@@ -157,15 +157,15 @@ fn check_own_archetypes(file: &LevelFile) -> Result<(), Failure> {
     for (name, sheets) in &file.archetypes {
         if known.contains(name) {
             let message = format!("an archetype `{name}` is in every roster already: give yours another name");
-            return Err(failure(&format!("\"{name}\""), message));
+            return Err(failure(&format!("\"{name}\":"), message));
         }
         if sheets.is_empty() {
-            return Err(failure(&format!("\"{name}\""), format!("the archetype `{name}` has no sheet")));
+            return Err(failure(&format!("\"{name}\":"), format!("the archetype `{name}` has no sheet")));
         }
         for (i, sheet) in sheets.iter().enumerate() {
             if sheets[..i].iter().any(|s| s.ruleset() == sheet.ruleset()) {
                 let message = format!("the archetype `{name}` has two {:?} sheets", sheet.ruleset());
-                return Err(failure(&format!("\"{name}\""), message));
+                return Err(failure(&format!("\"{name}\":"), message));
             }
         }
     }

@@ -8,6 +8,7 @@ pub mod balance;
 mod check;
 mod error;
 pub mod files;
+mod gear;
 pub mod json;
 pub mod level;
 mod level_check;
@@ -195,7 +196,7 @@ pub struct Setup<O, S, C, A> {
     #[serde(default)]
     pub options: O,
     /// Weapons and armor of the scenario's own, beside the shipped catalogue: read (with their types, their
-    /// checks and their places in the file) before the rest, by [`own_gear`]; the sheets keep them.
+    /// checks and their places in the file) before the rest (`gear.rs`); the sheets keep them.
     #[serde(default)]
     pub gear: serde::de::IgnoredAny,
     pub combatants: Vec<CombatantSpec<S, C>>,
@@ -252,10 +253,11 @@ pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
     let names = roster_names(text).map_err(|e| ScenarioError::syntax(path, e))?;
     check::enough_combatants(names.len())
         .map_err(|(needle, message)| ScenarioError::invalid(path, text, needle.as_deref(), message))?;
-    let own = own_gear(text).map_err(|e| ScenarioError::syntax(path, e))?;
+    let own = gear::scenario_gear(text).map_err(|e| ScenarioError::syntax(path, e))?;
     let read = || naming(names, || ron_options().from_str(text));
-    let scenario: Scenario = with_own_gear(own, read)
-        .map_err(|(id, message)| ScenarioError::invalid(path, text, Some(&format!("\"{id}\"")), message))?
+    let scenario: Scenario = own
+        .with(read)
+        .map_err(|(id, message)| ScenarioError::invalid(path, text, Some(&format!("(\"{id}\"")), message))?
         .map_err(|e| ScenarioError::syntax(path, e))?;
     check::check(&scenario)
         .map_err(|(needle, message)| ScenarioError::invalid(path, text, needle.as_deref(), message))?;
@@ -287,61 +289,6 @@ fn roster_names(text: &str) -> Result<Vec<String>, ron::error::SpannedError> {
     let file: File = ron_options().from_str(text)?;
     let (Rules::EclipsePhase(r) | Rules::Shadowrun4(r) | Rules::Storyteller(r) | Rules::HomebrewD6(r)) = file.ruleset;
     Ok(r.combatants.into_iter().map(|c| c.name).collect())
-}
-
-/// A scenario's own gear (`gear:` in its ruleset's setup), read past everything else with its ruleset's types.
-pub enum OwnGear {
-    EclipsePhase(ep::gear::GearFile),
-    Shadowrun4(sr4::gear::GearFile),
-    Storyteller(st::gear::GearFile),
-    HomebrewD6(hb::gear::GearFile),
-}
-
-fn own_gear(text: &str) -> Result<OwnGear, ron::error::SpannedError> {
-    #[derive(Deserialize)]
-    struct File {
-        ruleset: Rules,
-    }
-    #[derive(Deserialize)]
-    enum Rules {
-        EclipsePhase(Own<ep::gear::GearFile>),
-        Shadowrun4(Own<sr4::gear::GearFile>),
-        Storyteller(Own<st::gear::GearFile>),
-        HomebrewD6(Own<hb::gear::GearFile>),
-    }
-    #[derive(Deserialize)]
-    struct Own<G> {
-        #[serde(default)]
-        gear: G,
-    }
-    let file: File = ron_options().from_str(text)?;
-    Ok(match file.ruleset {
-        Rules::EclipsePhase(own) => OwnGear::EclipsePhase(own.gear),
-        Rules::Shadowrun4(own) => OwnGear::Shadowrun4(own.gear),
-        Rules::Storyteller(own) => OwnGear::Storyteller(own.gear),
-        Rules::HomebrewD6(own) => OwnGear::HomebrewD6(own.gear),
-    })
-}
-
-/// Runs `read` with the shipped catalogue extended by `own` in force (as it is, when `own` is empty). An id of
-/// `own` the catalogue has already, or given twice, is refused: the id and why.
-pub fn with_own_gear<T>(own: OwnGear, read: impl FnOnce() -> T) -> Result<T, (String, String)> {
-    macro_rules! extend {
-        ($module:ident, $gear:expr) => {{
-            if $gear.is_empty() {
-                return Ok(read());
-            }
-            let shipped = $module::gear::Catalogue::shipped().map_err(|e| (String::new(), e.to_string()))?;
-            let catalogue = Arc::new(shipped.extended($gear)?);
-            Ok($module::gear::with_gear(catalogue, read))
-        }};
-    }
-    match own {
-        OwnGear::EclipsePhase(g) => extend!(ep, g),
-        OwnGear::Shadowrun4(g) => extend!(sr4, g),
-        OwnGear::Storyteller(g) => extend!(st, g),
-        OwnGear::HomebrewD6(g) => extend!(hb, g),
-    }
 }
 
 /// Plays a scenario with `dice` (scripted, or the built-in choice for everyone), appending to `log`. On an error

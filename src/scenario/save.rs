@@ -192,6 +192,12 @@ impl Save {
         #[derive(Deserialize)]
         struct Probe {
             version: Option<u32>,
+            battle: Option<ProbeBattle>,
+        }
+        /// The battle's file: its own gear is in force while the record is read (the weapons its actions name).
+        #[derive(Deserialize)]
+        struct ProbeBattle {
+            file: std::path::PathBuf,
         }
         // Not even the shape of a save: said so, not in terms of the probe.
         let not_a_save = |e: ron::error::SpannedError| match ScenarioError::syntax(path, e) {
@@ -203,7 +209,13 @@ impl Save {
         };
         let probe: Probe = ron_options().from_str(text).map_err(not_a_save)?;
         match probe.version {
-            Some(VERSION) => ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e)),
+            Some(VERSION) => {
+                let gear = probe.battle.map(|b| gear_of(&b.file)).unwrap_or_default();
+                let read = || ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e));
+                // Gear the file refuses is its own error, said when the battle is set up from it.
+                gear.with(read)
+                    .unwrap_or_else(|_| ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e)))
+            }
             Some(v) => Err(ScenarioError::invalid(
                 path,
                 text,
@@ -359,4 +371,15 @@ pub fn list(dir: &Path) -> Vec<(PathBuf, Result<Save, String>)> {
     let when = |s: &Result<Save, String>| s.as_ref().map_or(0, |s| s.saved_at);
     saves.sort_by(|a, b| when(&b.1).cmp(&when(&a.1)).then_with(|| a.0.cmp(&b.0)));
     saves
+}
+
+/// The gear of the battle file at `path` (a level or a scenario); none when it cannot be read (what reads it next
+/// says why).
+fn gear_of(path: &Path) -> super::gear::FileGear {
+    let Ok(text) = std::fs::read_to_string(path) else { return Default::default() };
+    let gear = match super::level::is_level(&text) {
+        true => super::gear::level_gear(&text),
+        false => super::gear::scenario_gear(&text),
+    };
+    gear.unwrap_or_default()
 }

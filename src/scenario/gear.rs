@@ -1,0 +1,104 @@
+//! Gear a file brings of its own beside the shipped catalogues: a scenario's (`gear:` in its ruleset's setup) and a
+//! level's (`gear: (Shadowrun4: (…))`, by ruleset). It is read before the rest of the file, with each ruleset's types
+//! and checks, and the shipped catalogue extended with it is put in force while the file is read
+//! (`rules::catalogue`'s `with_gear`), so the file's ids check against it and its sheets keep it. A save is read
+//! with its battle's file's gear in force, for the weapons its actions name.
+
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use super::ron_options;
+use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
+
+/// A file's own gear, for each ruleset it brings gear for (a scenario: its one ruleset; a level: any of the four).
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileGear {
+    #[serde(default, rename = "EclipsePhase")]
+    eclipse_phase: ep::gear::GearFile,
+    #[serde(default, rename = "Shadowrun4")]
+    shadowrun4: sr4::gear::GearFile,
+    #[serde(default, rename = "Storyteller")]
+    storyteller: st::gear::GearFile,
+    #[serde(default, rename = "HomebrewD6")]
+    homebrew_d6: hb::gear::GearFile,
+}
+
+/// A scenario's own gear, read past everything else with its ruleset's types.
+pub fn scenario_gear(text: &str) -> Result<FileGear, ron::error::SpannedError> {
+    #[derive(Deserialize)]
+    struct File {
+        ruleset: Rules,
+    }
+    #[derive(Deserialize)]
+    enum Rules {
+        EclipsePhase(Own<ep::gear::GearFile>),
+        Shadowrun4(Own<sr4::gear::GearFile>),
+        Storyteller(Own<st::gear::GearFile>),
+        HomebrewD6(Own<hb::gear::GearFile>),
+    }
+    #[derive(Deserialize)]
+    struct Own<G> {
+        #[serde(default)]
+        gear: G,
+    }
+    let file: File = ron_options().from_str(text)?;
+    Ok(match file.ruleset {
+        Rules::EclipsePhase(own) => FileGear { eclipse_phase: own.gear, ..FileGear::default() },
+        Rules::Shadowrun4(own) => FileGear { shadowrun4: own.gear, ..FileGear::default() },
+        Rules::Storyteller(own) => FileGear { storyteller: own.gear, ..FileGear::default() },
+        Rules::HomebrewD6(own) => FileGear { homebrew_d6: own.gear, ..FileGear::default() },
+    })
+}
+
+/// A level's own gear, by ruleset, read past everything else.
+pub fn level_gear(text: &str) -> Result<FileGear, ron::error::SpannedError> {
+    #[derive(Deserialize)]
+    struct File {
+        #[serde(default)]
+        gear: FileGear,
+    }
+    Ok(ron_options().from_str::<File>(text)?.gear)
+}
+
+/// A ruleset's shipped catalogue extended with `own`; none when `own` is empty. An id the catalogue has, or one
+/// given twice, is refused: the id and why.
+fn extended<W, A>(
+    shipped: Result<&'static Arc<crate::rules::catalogue::Catalogue<W, A>>, crate::rules::catalogue::CatalogueError>,
+    own: crate::rules::catalogue::GearFile<W, A>,
+) -> Result<Option<Arc<crate::rules::catalogue::Catalogue<W, A>>>, (String, String)> {
+    if own.is_empty() {
+        return Ok(None);
+    }
+    let shipped = shipped.map_err(|e| (String::new(), e.to_string()))?;
+    Ok(Some(Arc::new(shipped.extended(own)?)))
+}
+
+impl FileGear {
+    /// Runs `read` with each ruleset's catalogue extended by this gear in force. An id a catalogue has already, or
+    /// given twice, is refused before `read` runs: the id and why.
+    pub fn with<T>(self, read: impl FnOnce() -> T) -> Result<T, (String, String)> {
+        let FileGear { eclipse_phase, shadowrun4, storyteller, homebrew_d6 } = self;
+        let ep = extended(ep::gear::Catalogue::shipped(), eclipse_phase)?;
+        let sr4 = extended(sr4::gear::Catalogue::shipped(), shadowrun4)?;
+        let st = extended(st::gear::Catalogue::shipped(), storyteller)?;
+        let hb = extended(hb::gear::Catalogue::shipped(), homebrew_d6)?;
+        let read = move || match hb {
+            Some(c) => hb::gear::with_gear(c, read),
+            None => read(),
+        };
+        let read = move || match st {
+            Some(c) => st::gear::with_gear(c, read),
+            None => read(),
+        };
+        let read = move || match sr4 {
+            Some(c) => sr4::gear::with_gear(c, read),
+            None => read(),
+        };
+        Ok(match ep {
+            Some(c) => ep::gear::with_gear(c, read),
+            None => read(),
+        })
+    }
+}
