@@ -236,7 +236,7 @@ enum Command {
     },
     /// Check level or scenario files and say what is wrong with each, with its line and column.
     Check {
-        /// The files (RON).
+        /// The files (RON), or folders: every `.ron` file in them and their folders.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -639,9 +639,17 @@ type DiceArgs = (Option<u64>, Option<Vec<u32>>, bool);
 
 /// Checks each file (a level under every ruleset), printing one line per file; exit code 2 if any is bad (when
 /// the reader has gone, the files are still checked for the exit code).
-fn check(files: &[PathBuf]) -> ExitCode {
+fn check(paths: &[PathBuf]) -> ExitCode {
+    let files = scenario::content::ron_files(paths);
+    if files.is_empty() {
+        say(format!(
+            "error: no .ron file in {}\n",
+            paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+        ));
+        return ExitCode::from(2);
+    }
     let mut bad = 0;
-    for path in files {
+    for path in &files {
         let line = match scenario::files::check_one(path) {
             Ok(summary) => format!("ok: {}: {summary}\n", path.display()),
             Err(e) => {

@@ -16,7 +16,8 @@ fn screenshot(path: &std::path::Path) -> (Vec<[u8; 3]>, u32, u32) {
     (pixels, info.width, info.height)
 }
 
-/// A settings file that is not there: the window runs at the default text size, whatever the machine keeps.
+/// A settings file that is not there: the window runs at the default text size, whatever the machine keeps (and,
+/// as a content folder, it holds no levels of the player's own).
 fn no_settings() -> std::path::PathBuf {
     std::env::temp_dir().join("skirmish-gui-test-no-settings.ron")
 }
@@ -37,6 +38,7 @@ fn the_window_shows_the_map_and_the_panels() {
     let out = Command::new("timeout")
         .env("SKIRMISH_SAVES", saves_dir())
         .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", no_settings())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
         // A slot every 0.3 s: the battle is under way, not over, when the picture is taken.
         .args(["levels/street.ron", "--ruleset", "eclipse-phase", "--seed", "1", "--pace", "0.3", "--frames", "60"])
@@ -83,6 +85,7 @@ fn the_menu_opens_and_lists_the_levels() {
         let out = Command::new("timeout")
             .env("SKIRMISH_SAVES", saves)
             .env("SKIRMISH_SETTINGS", no_settings())
+            .env("SKIRMISH_CONTENT", no_settings())
             .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "menu"])
             .arg("--screenshot")
             .arg(shot)
@@ -131,6 +134,7 @@ fn one_window_goes_from_the_menu_to_a_battle_and_back_and_plays_again() {
     let out = Command::new("timeout")
         .env("SKIRMISH_SAVES", saves_dir())
         .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", no_settings())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "menu"])
         .arg("--tour")
         .arg(dir)
@@ -187,6 +191,7 @@ fn without_a_display_the_game_says_so_in_one_line() {
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
         .env("SKIRMISH_SAVES", saves_dir())
         .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", no_settings())
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .output()
@@ -206,6 +211,7 @@ fn the_hand_over_screen_covers_everything_between_two_players() {
     let out = Command::new("timeout")
         .env("SKIRMISH_SAVES", saves_dir())
         .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", no_settings())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
         .args(["levels/street.ron", "--ruleset", "shadowrun4", "--seed", "3", "--pace", "0.05", "--frames", "60"])
         .args(["--human", "Crew", "--human", "Gang", "--name", "Crew=Ana", "--name", "Gang=Ben", "--fog"])
@@ -243,6 +249,7 @@ fn a_display_whose_x_server_is_gone_is_said_in_one_line_too() {
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
         .env("SKIRMISH_SAVES", saves_dir())
         .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", no_settings())
         .args(["play", "levels/street.ron"])
         .env("DISPLAY", ":987")
         .env_remove("WAYLAND_DISPLAY")
@@ -262,6 +269,7 @@ fn a_battle_in_the_window_is_saved_after_every_decision_and_taken_up_again_with_
         let out = Command::new("timeout")
             .env("SKIRMISH_SAVES", &saves)
             .env("SKIRMISH_SETTINGS", no_settings())
+            .env("SKIRMISH_CONTENT", no_settings())
             .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
             .args(args)
             .output()
@@ -304,6 +312,7 @@ fn a_player_who_rolls_their_own_dice_is_asked_for_them_and_the_battle_waits() {
     let out = Command::new("timeout")
         .env("SKIRMISH_SAVES", saves_dir())
         .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", no_settings())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
         .args(["levels/street.ron", "--ruleset", "homebrew-d6", "--seed", "2", "--pace", "0.05", "--frames", "40"])
         .args(["--human", "Crew", "--by-hand", "Crew", "--screenshot"])
@@ -331,6 +340,7 @@ fn a_player_who_rolls_their_own_dice_is_asked_for_them_and_the_battle_waits() {
     let out = Command::new("timeout")
         .env("SKIRMISH_SAVES", saves_dir())
         .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", no_settings())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
         .args(["--frames", "30", "--screenshot"])
         .arg(tmp.path().join("typed.png"))

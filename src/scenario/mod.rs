@@ -6,6 +6,7 @@
 
 pub mod balance;
 mod check;
+pub mod content;
 mod error;
 pub mod files;
 mod gear;

@@ -115,16 +115,45 @@ struct Menu {
     miniature: Option<(usize, Handle<Image>)>,
 }
 
-/// The levels in `folder`, read and checked; the broken ones as messages.
-fn levels_in(folder: &Path) -> (Vec<(PathBuf, Level)>, Vec<String>) {
+/// The levels in `folder`, then the player's own (the `levels` of their content folder `user`), read and checked;
+/// the broken ones as messages.
+fn levels_in(folder: &Path, user: Option<&Path>) -> (Vec<(PathBuf, Level)>, Vec<String>) {
     let (mut good, mut bad) = (Vec::new(), Vec::new());
-    for file in level::files_in(folder) {
-        match level::load(&file) {
-            Ok(l) => good.push((file, l)),
-            Err(e) => bad.push(e.to_string()),
+    for (folder, _) in crate::scenario::content::level_folders(folder, user) {
+        for file in level::files_in(&folder) {
+            match level::load(&file) {
+                Ok(l) => good.push((file, l)),
+                Err(e) => bad.push(e.to_string()),
+            }
         }
     }
     (good, bad)
+}
+
+/// Whether a level is the player's own: from their content folder.
+fn yours(path: &Path) -> bool {
+    crate::scenario::content::user_folder().is_some_and(|user| path.starts_with(user))
+}
+
+#[cfg(test)]
+mod content_tests {
+    use super::*;
+
+    #[test]
+    fn the_players_own_levels_come_after_the_shipped_ones_and_a_broken_one_says_why() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let user = dir.path();
+        std::fs::create_dir_all(user.join("levels")).expect("a levels folder");
+        std::fs::copy("tests/levels/own_content.ron", user.join("levels/farm.ron")).expect("copied");
+        std::fs::write(user.join("levels/half.ron"), "(name: \"Half\", map: [").expect("written");
+        let (levels, problems) = levels_in(Path::new("levels"), Some(user));
+        let shipped = level::files_in(Path::new("levels")).len();
+        assert_eq!(levels.len(), shipped + 1, "every shipped level, then the farm");
+        assert_eq!(levels[shipped].1.file.name, "The farm");
+        assert!(levels[shipped].0.starts_with(user));
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("half.ron:1:"), "the broken file by name and place: {problems:?}");
+    }
 }
 
 /// The measured balance kept beside the levels' folder (`assets/balance.ron`): none when there is no such file.
@@ -135,7 +164,8 @@ fn balance_beside(folder: &Path) -> Result<Option<Balance>, String> {
 /// The menu screen, its levels read from `folder`.
 pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        let (levels, mut problems) = levels_in(&folder);
+        let user = crate::scenario::content::user_folder();
+        let (levels, mut problems) = levels_in(&folder, user.as_deref());
         let balance = balance_beside(&folder).unwrap_or_else(|e| {
             problems.push(e);
             None
@@ -421,10 +451,11 @@ fn choose_save(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Opt
 fn choose_level(ui: &mut egui::Ui, menu: &mut Menu) {
     ui.strong("Level");
     let mut picked = menu.selected;
-    for (i, (_, level)) in menu.levels.iter().enumerate() {
+    for (i, (path, level)) in menu.levels.iter().enumerate() {
         let g = level.grid();
-        let text =
-            format!("{}  ({}×{}, {} units)", level.file.name, g.width, g.height, level.units_under(menu.ruleset).len());
+        let mark = if yours(path) { "  · yours" } else { "" };
+        let units = level.units_under(menu.ruleset).len();
+        let text = format!("{}  ({}×{}, {units} units){mark}", level.file.name, g.width, g.height);
         if ui.selectable_label(i == menu.selected, text).clicked() {
             picked = i;
         }
@@ -635,7 +666,7 @@ mod tests {
 
     #[test]
     fn only_a_side_a_player_commands_rolls_its_own_dice_and_the_battle_and_its_save_say_which() {
-        let (levels, _) = levels_in(Path::new("levels"));
+        let (levels, _) = levels_in(Path::new("levels"), None);
         let selected = levels.iter().position(|(p, _)| p.ends_with("street.ron")).expect("the street");
         let controls =
             BTreeMap::from([("Crew".to_owned(), Control::Human), ("Gang".to_owned(), Control::Ai(Difficulty::Hard))]);

@@ -1,0 +1,84 @@
+//! Where battles come from: the project's own folders (`levels/`, `scenarios/`) and the player's content folder in
+//! the user's data folder (`$SKIRMISH_CONTENT`, else the platform's convention found by `directories`: on Linux
+//! `~/.local/share/skirmish/content`), with `levels/` and `scenarios/` of their own. The menu lists both, the
+//! player's marked; `skirmish check` takes whole folders.
+
+use std::path::{Path, PathBuf};
+
+/// Where a level or scenario comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Shipped with the game.
+    Shipped,
+    /// The player's own, from their content folder.
+    Yours,
+}
+
+/// The player's content folder: `$SKIRMISH_CONTENT` when set (tests, a shared folder), else `content` in the user's
+/// data folder; none on a system without one.
+pub fn user_folder() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("SKIRMISH_CONTENT") {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "skirmish").map(|dirs| dirs.data_dir().join("content"))
+}
+
+/// The folders levels are read from, with their origin: the game's `levels` folder, then the `levels` of the
+/// player's content folder `user` ([`user_folder`]).
+pub fn level_folders(shipped: &Path, user: Option<&Path>) -> Vec<(PathBuf, Origin)> {
+    let mut folders = vec![(shipped.to_path_buf(), Origin::Shipped)];
+    if let Some(user) = user {
+        folders.push((user.join("levels"), Origin::Yours));
+    }
+    folders
+}
+
+/// The RON files at `paths`: a file as it is, a folder's `.ron` files and its folders' (sorted, hidden ones left
+/// out). A path that does not exist is kept, for its error.
+pub fn ron_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for path in paths {
+        match path.is_dir() {
+            true => walk(path, &mut out),
+            false => out.push(path.clone()),
+        }
+    }
+    out
+}
+
+fn walk(folder: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(folder) else { return };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        let hidden = path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'));
+        if hidden {
+            continue;
+        }
+        if path.is_dir() {
+            walk(&path, out);
+        } else if path.extension().is_some_and(|x| x == "ron") {
+            out.push(path);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_becomes_its_ron_files_and_a_file_stays_itself() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("levels/more")).expect("folders");
+        for file in ["levels/b.ron", "levels/a.ron", "levels/more/c.ron", "levels/notes.txt", "levels/.hidden.ron"] {
+            std::fs::write(root.join(file), "()").expect("written");
+        }
+        let missing = root.join("nowhere.ron");
+        let files = ron_files(&[root.join("levels"), missing.clone()]);
+        let names: Vec<PathBuf> = files.iter().map(|p| p.strip_prefix(root).unwrap_or(p).to_path_buf()).collect();
+        let expected = ["levels/a.ron", "levels/b.ron", "levels/more/c.ron", "nowhere.ron"];
+        assert_eq!(names, expected.map(PathBuf::from));
+    }
+}
