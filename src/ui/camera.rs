@@ -24,6 +24,14 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CameraSystems;
 
+/// How many screen pixels one cell spans under this projection.
+pub fn cell_pixels(projection: &Projection) -> f32 {
+    match projection {
+        Projection::Orthographic(o) => CELL / o.scale,
+        _ => CELL,
+    }
+}
+
 /// The window's size when it cannot be asked.
 const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
 

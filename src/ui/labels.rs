@@ -42,10 +42,7 @@ impl OnScreen<'_, '_> {
 
     /// How many screen pixels one cell spans.
     fn cell_pixels(&self) -> f32 {
-        match self.camera.single() {
-            Ok((_, _, Projection::Orthographic(o))) => super::CELL / o.scale,
-            _ => super::CELL,
-        }
+        self.camera.single().map_or(super::CELL, |(_, _, p)| super::camera::cell_pixels(p))
     }
 }
 
@@ -57,7 +54,7 @@ type Unit<'a> = (Entity, &'a Name, &'a Side, &'a Transform, &'a Token, &'a Statu
 
 /// A unit's name without its side ("rifleman 2" for "Crew rifleman 2"): the colour says the side.
 fn short(name: &str, side: &str) -> String {
-    name.strip_prefix(&format!("{side} ")).unwrap_or(name).to_owned()
+    name.strip_prefix(side).and_then(|rest| rest.strip_prefix(' ')).unwrap_or(name).to_owned()
 }
 
 /// The names under the tokens.

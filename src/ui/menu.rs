@@ -113,6 +113,8 @@ struct Menu {
     problems: Vec<String>,
     /// The picture of the selected level, and which level it is of.
     miniature: Option<(usize, Handle<Image>)>,
+    /// The player's content folder (looked up once): the levels in it are marked theirs.
+    user: Option<PathBuf>,
 }
 
 /// The levels in `folder`, then the player's own (the `levels` of their content folder `user`), read and checked;
@@ -128,11 +130,6 @@ fn levels_in(folder: &Path, user: Option<&Path>) -> (Vec<(PathBuf, Level)>, Vec<
         }
     }
     (good, bad)
-}
-
-/// Whether a level is the player's own: from their content folder.
-fn yours(path: &Path) -> bool {
-    crate::scenario::content::user_folder().is_some_and(|user| path.starts_with(user))
 }
 
 #[cfg(test)]
@@ -185,6 +182,7 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
             saves: Vec::new(),
             problems,
             miniature: None,
+            user,
         };
         app.insert_resource(menu)
             .add_systems(OnEnter(Screen::Menu), list_saves)
@@ -453,7 +451,8 @@ fn choose_level(ui: &mut egui::Ui, menu: &mut Menu) {
     let mut picked = menu.selected;
     for (i, (path, level)) in menu.levels.iter().enumerate() {
         let g = level.grid();
-        let mark = if yours(path) { "  · yours" } else { "" };
+        let yours = menu.user.as_ref().is_some_and(|user| path.starts_with(user));
+        let mark = if yours { "  · yours" } else { "" };
         let units = level.units_under(menu.ruleset).len();
         let text = format!("{}  ({}×{}, {units} units){mark}", level.file.name, g.width, g.height);
         if ui.selectable_label(i == menu.selected, text).clicked() {
@@ -685,6 +684,7 @@ mod tests {
             saves: Vec::new(),
             problems: Vec::new(),
             miniature: None,
+            user: None,
         };
         let choice = chosen(&menu).expect("a choice");
         assert_eq!(choice.by_hand, ["Crew"], "the AI's dice stay seeded");

@@ -62,11 +62,8 @@ impl Settings {
     /// Keeps the settings for the next run.
     pub fn save(&self) -> Result<(), String> {
         let path = Self::path().ok_or("no configuration folder")?;
-        if let Some(folder) = path.parent() {
-            std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-        }
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+        crate::scenario::save::write_atomically(&path, &text)
     }
 }
 

@@ -167,10 +167,7 @@ pub fn health_color(left: f32) -> Color {
 /// Every token takes the size the zoom asks for: zoomed far out (a 64 × 64 level fitted to the window) a token grows
 /// past its cell, up to 1.8 times, so that it stays about 18 pixels across.
 fn size_tokens(camera: Query<&Projection, With<Camera2d>>, mut units: Query<&mut Transform, With<Token>>) {
-    let cell_pixels = match camera.single() {
-        Ok(Projection::Orthographic(o)) => CELL / o.scale,
-        _ => CELL,
-    };
+    let cell_pixels = camera.single().map_or(CELL, super::camera::cell_pixels);
     let scale = (18.0 / cell_pixels).clamp(1.0, 1.8);
     for mut transform in &mut units {
         if (transform.scale.x - scale).abs() > 1e-3 {
