@@ -11,6 +11,7 @@ use skirmish::combat::battle::BattleSetup;
 use skirmish::rules::dice::{Dice, DieRequest, TypedInDice, read_face};
 use skirmish::rules::outcome::Log;
 use skirmish::scenario;
+use skirmish::scenario::character::Guest;
 use skirmish::scenario::level::RulesetId;
 use skirmish::scenario::save::{DiceRecipe, Recipe, Save};
 use skirmish::stdout::say;
@@ -103,6 +104,10 @@ enum Command {
         /// Leave this side out of the battle (a level of three or four sides played by fewer; repeatable).
         #[arg(long)]
         absent: Vec<String>,
+        /// A character of your own joins a side of the level, e.g. `--character Crew=gran.ron` (its ruleset is the
+        /// battle's; repeatable).
+        #[arg(long = "character", value_parser = parse_character)]
+        characters: Vec<(String, PathBuf)>,
         /// The ruleset's options in RON, e.g. `(mos_rule: RollIsMoS)` or `(surprise: (alerted: []))`.
         #[arg(long)]
         options: Option<String>,
@@ -266,6 +271,7 @@ fn main() -> ExitCode {
             by_hand,
             keys,
             absent,
+            characters,
             options: rules,
             strict,
             replay,
@@ -291,7 +297,10 @@ fn main() -> ExitCode {
                 (true, _) => exit_code(skirmish::ui::bare(options)),
                 (false, _) if let Some(save) = replay => play_saved(&save, options, true),
                 (false, Some(save)) => play_saved(&save, options, false),
-                (false, None) => play(&file, (ruleset, rules.as_deref(), &absent), (seed, strict), options),
+                (false, None) => {
+                    let guests = characters.into_iter().map(|(side, file)| Guest { side, file }).collect();
+                    play(&file, (ruleset, rules.as_deref(), &absent), (seed, strict, guests), options)
+                }
             }
         }
         Command::Run {
@@ -525,6 +534,11 @@ fn parse_name(text: &str) -> Result<(String, String), String> {
 }
 
 /// `SIDE=DIFFICULTY`, as `--side` takes it.
+fn parse_character(text: &str) -> Result<(String, PathBuf), String> {
+    let (side, file) = text.split_once('=').ok_or_else(|| format!("`{text}`: give SIDE=FILE, e.g. Crew=gran.ron"))?;
+    Ok((side.trim().to_owned(), PathBuf::from(file.trim())))
+}
+
 fn parse_side(text: &str) -> Result<(String, Difficulty), String> {
     let (side, level) = text.split_once('=').ok_or_else(|| format!("`{text}`: give SIDE=easy, =normal or =hard"))?;
     let level = Difficulty::from_str(level.trim(), true).map_err(|_| format!("`{level}`: easy, normal or hard"))?;
@@ -564,7 +578,7 @@ fn menu(screenshot: Option<(PathBuf, u32)>, tour: Option<PathBuf>, ui_scale: Opt
 fn play(
     path: &Path,
     (ruleset, rules, absent): (Option<RulesetId>, Option<&str>, &[String]),
-    (seed, strict): (Option<u64>, bool),
+    (seed, strict, guests): (Option<u64>, bool, Vec<Guest>),
     options: skirmish::ui::PlayOptions,
 ) -> ExitCode {
     // A wrong argument is said before a missing display.
@@ -576,7 +590,7 @@ fn play(
         return ExitCode::from(2);
     }
     let named = options.humans.iter().chain(options.minds.sides.keys()).chain(options.names.keys());
-    let loaded = match scenario::files::load_battle(path, ruleset, rules, absent)
+    let loaded = match scenario::files::load_battle_with(path, ruleset, (rules, absent), &guests)
         .and_then(|s| scenario::files::known_sides(s, named))
     {
         Ok(s) => s,
@@ -585,7 +599,8 @@ fn play(
             return ExitCode::from(2);
         }
     };
-    let recipe = options.recipe(path, ruleset, (rules.map(str::to_owned), absent.to_vec()), strict);
+    let mut recipe = options.recipe(path, ruleset, (rules.map(str::to_owned), absent.to_vec()), strict);
+    recipe.characters = guests;
     exit_code(skirmish::ui::play(&loaded, seed, options, recipe))
 }
 

@@ -52,6 +52,14 @@ impl<W, A> GearFile<W, A> {
     pub fn is_empty(&self) -> bool {
         self.weapons.is_empty() && self.armor.is_empty()
     }
+
+    /// This gear and `other`'s together (a level's and its guests'): an id both give is then refused as given
+    /// twice, like one file giving it twice.
+    pub fn and(mut self, other: GearFile<W, A>) -> Self {
+        self.weapons.extend(other.weapons);
+        self.armor.extend(other.armor);
+        self
+    }
 }
 
 impl<W, A> Default for Catalogue<W, A> {

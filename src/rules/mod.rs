@@ -4,6 +4,7 @@
 pub mod any;
 pub mod approach;
 pub mod catalogue;
+pub mod character;
 pub mod d6_pool;
 pub mod dice;
 pub mod eclipse_phase;

@@ -33,6 +33,17 @@ pub fn level_folders(shipped: &Path, user: Option<&Path>) -> Vec<(PathBuf, Origi
     folders
 }
 
+/// Writes `text` to `path` atomically; a file already there is first kept beside it as `<name>.bak` (one
+/// generation: what the player made before this save is never lost to it).
+pub fn write_keeping_backup(path: &Path, text: &str) -> Result<(), String> {
+    if path.is_file() {
+        let mut backup = path.as_os_str().to_owned();
+        backup.push(".bak");
+        std::fs::copy(path, &backup).map_err(|e| format!("{}: cannot keep a backup: {e}", path.display()))?;
+    }
+    super::save::write_atomically(path, text)
+}
+
 /// The RON files at `paths`: a file as it is, a folder's `.ron` files and its folders' (sorted, hidden ones left
 /// out). A path that does not exist is kept, for its error.
 pub fn ron_files(paths: &[PathBuf]) -> Vec<PathBuf> {

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use super::character::{self, Guest};
 use super::level::{self, RulesetId};
 use super::{Scenario, parse};
 
@@ -42,7 +43,20 @@ pub fn load_battle(
     options: Option<&str>,
     absent: &[String],
 ) -> Result<Scenario, String> {
-    let mut s = load(path, ruleset)?;
+    load_battle_with(path, ruleset, (options, absent), &[])
+}
+
+/// [`load_battle`], with the players' own characters joining the sides of a level.
+pub fn load_battle_with(
+    path: &Path,
+    ruleset: Option<RulesetId>,
+    (options, absent): (Option<&str>, &[String]),
+    guests: &[Guest],
+) -> Result<Scenario, String> {
+    let mut s = match guests.is_empty() {
+        true => load(path, ruleset)?,
+        false => with_guests(path, ruleset, guests)?,
+    };
     absent.iter().try_for_each(|side| s.remove_side(side))?;
     if let Some(text) = options {
         s.set_options(text)?;
@@ -50,9 +64,29 @@ pub fn load_battle(
     Ok(s)
 }
 
+/// A level under `ruleset` (or the first it plays under) with characters joining its sides.
+fn with_guests(path: &Path, ruleset: Option<RulesetId>, guests: &[Guest]) -> Result<Scenario, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
+    if !level::is_level(&text) {
+        return Err(format!("{}: characters join the sides of a level, and this is a scenario", path.display()));
+    }
+    let level = level::parse(&text, path).map_err(|e| e.to_string())?;
+    let ruleset = ruleset.or_else(|| level.rulesets().first().copied()).unwrap_or(RulesetId::EclipsePhase);
+    let mut joining = Vec::new();
+    for guest in guests {
+        let c = character::load(&guest.file).map_err(|e| e.to_string())?;
+        joining.push((guest.side.clone(), c));
+    }
+    level.scenario_with(ruleset, &joining).map_err(|e| format!("{}: under {ruleset:?}: {e}", path.display()))
+}
+
 /// Checks one file: a scenario, or a level under every ruleset; a one-line summary of what it is.
 pub fn check_one(path: &Path) -> Result<String, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
+    if character::is_character(&text) {
+        let c = character::parse(&text, path).map_err(|e| e.to_string())?;
+        return Ok(format!("character \"{}\", {:?}", c.name, c.sheet.ruleset()));
+    }
     if !level::is_level(&text) {
         let s = parse(&text, path).map_err(|e| e.to_string())?;
         return Ok(format!("scenario \"{}\"", s.name));

@@ -76,6 +76,16 @@ fn extended<W, A>(
 }
 
 impl FileGear {
+    /// This gear and `other`'s together, by ruleset (a level's and the characters' joining it).
+    pub fn and(self, other: FileGear) -> FileGear {
+        FileGear {
+            eclipse_phase: self.eclipse_phase.and(other.eclipse_phase),
+            shadowrun4: self.shadowrun4.and(other.shadowrun4),
+            storyteller: self.storyteller.and(other.storyteller),
+            homebrew_d6: self.homebrew_d6.and(other.homebrew_d6),
+        }
+    }
+
     /// Runs `read` with each ruleset's catalogue extended by this gear in force. An id a catalogue has already, or
     /// given twice, is refused before `read` runs: the id and why.
     pub fn with<T>(self, read: impl FnOnce() -> T) -> Result<T, (String, String)> {

@@ -125,7 +125,7 @@ pub struct Override {
 }
 
 /// A sheet of one ruleset.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, serde::Serialize)]
 pub enum RulesetSheet {
     EclipsePhase(ep::sheet::Sheet),
     Shadowrun4(sr4::sheet::Sheet),

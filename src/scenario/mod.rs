@@ -5,6 +5,7 @@
 //! replays it onto the same start.
 
 pub mod balance;
+pub mod character;
 mod check;
 pub mod content;
 mod error;

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::character::Guest;
 use super::{Scenario, ScenarioError, files, ron_options, start};
 use crate::ai::{Difficulty, Minds};
 use crate::combat::battle::BattleSetup;
@@ -79,6 +80,9 @@ pub struct Recipe {
     /// Strict play: no undo.
     #[serde(default)]
     pub strict: bool,
+    /// The players' own characters joining the level's sides (their files).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub characters: Vec<Guest>,
 }
 
 /// Where a battle's dice come from.
@@ -123,12 +127,13 @@ impl Recipe {
             by_hand: Vec::new(),
             fog: false,
             strict: false,
+            characters: Vec::new(),
         }
     }
 
     /// The scenario the battle is fought on, as the file reads now.
     pub fn scenario(&self) -> Result<Scenario, String> {
-        files::load_battle(&self.file, self.ruleset, self.options.as_deref(), &self.absent)
+        files::load_battle_with(&self.file, self.ruleset, (self.options.as_deref(), &self.absent), &self.characters)
     }
 
     /// The AI's difficulty for each side.
@@ -198,6 +203,8 @@ impl Save {
         #[derive(Deserialize)]
         struct ProbeBattle {
             file: std::path::PathBuf,
+            #[serde(default)]
+            characters: Vec<Guest>,
         }
         // Not even the shape of a save: said so, not in terms of the probe.
         let not_a_save = |e: ron::error::SpannedError| match ScenarioError::syntax(path, e) {
@@ -210,7 +217,9 @@ impl Save {
         let probe: Probe = ron_options().from_str(text).map_err(not_a_save)?;
         match probe.version {
             Some(VERSION) => {
-                let gear = probe.battle.map(|b| gear_of(&b.file)).unwrap_or_default();
+                let gear =
+                    probe.battle.map(|b| b.characters.iter().fold(gear_of(&b.file), |g, c| g.and(gear_of(&c.file))));
+                let gear = gear.unwrap_or_default();
                 let read = || ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e));
                 // Gear the file refuses is its own error, said when the battle is set up from it.
                 gear.with(read)
@@ -373,13 +382,14 @@ pub fn list(dir: &Path) -> Vec<(PathBuf, Result<Save, String>)> {
     saves
 }
 
-/// The gear of the battle file at `path` (a level or a scenario); none when it cannot be read (what reads it next
+/// The gear of the battle file at `path` (a level, a scenario or a character joining a level); none when it cannot be read (what reads it next
 /// says why).
 fn gear_of(path: &Path) -> super::gear::FileGear {
     let Ok(text) = std::fs::read_to_string(path) else { return Default::default() };
+    // A scenario gives its gear in its ruleset's setup; a level and a character (which have no `ruleset`) by ruleset.
     let gear = match super::level::is_level(&text) {
         true => super::gear::level_gear(&text),
-        false => super::gear::scenario_gear(&text),
+        false => super::gear::scenario_gear(&text).or_else(|_| super::gear::level_gear(&text)),
     };
     gear.unwrap_or_default()
 }

@@ -17,6 +17,7 @@ pub mod actions;
 mod aim;
 mod area;
 pub mod attack;
+pub mod character;
 pub mod damage;
 pub mod gear;
 pub mod initiative;

@@ -17,6 +17,19 @@ pub enum Skill {
 }
 
 impl Skill {
+    /// Every one, in the order a sheet lists them.
+    pub const ALL: [Skill; 9] = [
+        Skill::Fray,
+        Skill::BeamWeapons,
+        Skill::Blades,
+        Skill::Clubs,
+        Skill::KineticWeapons,
+        Skill::Seeker,
+        Skill::SprayWeapons,
+        Skill::ThrownWeapons,
+        Skill::UnarmedCombat,
+    ];
+
     /// The skill's name as printed.
     pub fn name(self) -> &'static str {
         match self {

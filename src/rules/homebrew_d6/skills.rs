@@ -17,6 +17,19 @@ pub enum Skill {
 }
 
 impl Skill {
+    /// Every one, in the order a sheet lists them.
+    pub const ALL: [Skill; 9] = [
+        Skill::Blades,
+        Skill::Clubs,
+        Skill::UnarmedCombat,
+        Skill::ThrownWeapons,
+        Skill::Pistols,
+        Skill::Longarms,
+        Skill::Dodge,
+        Skill::Gymnastics,
+        Skill::Parry,
+    ];
+
     /// The skill's name as printed.
     pub fn name(self) -> &'static str {
         match self {

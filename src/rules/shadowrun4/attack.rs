@@ -222,7 +222,7 @@ pub(super) fn defense_pool<'a>(
 }
 
 /// The base of a defense pool (file 004, Defense and Full Defense).
-fn defense_base(defender: &Fighter, melee: bool, choice: Defense) -> Result<(String, i32), RulesError> {
+pub(super) fn defense_base(defender: &Fighter, melee: bool, choice: Defense) -> Result<(String, i32), RulesError> {
     let reaction = defender.sheet.attributes.reaction.0 as i32;
     let skill = |s: Skill| defender.sheet.skill(s).unwrap_or(0) as i32;
     let dodge = skill(Skill::Dodge);

@@ -11,6 +11,7 @@
 
 pub mod actions;
 pub mod attack;
+pub mod character;
 pub mod damage;
 pub mod gear;
 pub mod initiative;

@@ -20,6 +20,21 @@ pub enum Skill {
 }
 
 impl Skill {
+    /// Every one, in the order a sheet lists them.
+    pub const ALL: [Skill; 11] = [
+        Skill::Pistols,
+        Skill::Automatics,
+        Skill::Longarms,
+        Skill::HeavyWeapons,
+        Skill::ThrowingWeapons,
+        Skill::Blades,
+        Skill::Clubs,
+        Skill::UnarmedCombat,
+        Skill::Dodge,
+        Skill::Gymnastics,
+        Skill::Running,
+    ];
+
     /// The skill's name as printed.
     pub fn name(self) -> &'static str {
         match self {

@@ -9,6 +9,7 @@
 //! - `odds.rs`: the exact odds of an attack
 
 pub mod attack;
+pub mod character;
 pub mod damage;
 pub mod gear;
 pub mod odds;

@@ -13,6 +13,10 @@ pub enum Ability {
 }
 
 impl Ability {
+    /// Every one, in the order a sheet lists them.
+    pub const ALL: [Ability; 5] =
+        [Ability::Brawl, Ability::Melee, Ability::Athletics, Ability::Firearms, Ability::Dodge];
+
     /// The ability's name as printed.
     pub fn name(self) -> &'static str {
         match self {

@@ -1,0 +1,114 @@
+//! What a character editor may change on a sheet of any ruleset, and what follows from it. Each ruleset says, in its
+//! own `character.rs`, which numbers and options its sheet has (with the sheet's own range checks: a value out of
+//! range is refused with the reason a file would get) and which values follow from them (condition monitors,
+//! initiative, defense and soak pools), computed with the rules' own functions, so the editor shows what a battle
+//! will use.
+
+/// Where a number sits on the sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// Attributes or aptitudes.
+    Attributes,
+    /// Skills or abilities.
+    Skills,
+    /// Everything else: initiative passes, durability, movement…
+    Other,
+}
+
+/// A number of a sheet: its key (what `set_number` takes), its label, its value and the range the rules allow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Number {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub value: i64,
+    pub group: Group,
+    /// The values the sheet takes, shown beside the field ("1–12").
+    pub range: (i64, i64),
+    /// What the number is, in a few words, for a tooltip.
+    pub about: &'static str,
+}
+
+/// An on/off option of a sheet (a smartlink, ambidexterity, a synthmorph).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flag {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub on: bool,
+    pub about: &'static str,
+}
+
+/// A value that follows from the sheet: its label, its value, and how it is worked out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Derived {
+    pub label: String,
+    pub value: i64,
+    pub how: String,
+}
+
+impl Derived {
+    pub fn new(label: impl Into<String>, value: i64, how: impl Into<String>) -> Self {
+        Derived { label: label.into(), value, how: how.into() }
+    }
+}
+
+/// A choice of gear: its catalogue id and its name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub id: String,
+    pub name: String,
+}
+
+/// A sheet the character editor can change, of any ruleset.
+pub trait EditSheet {
+    /// The numbers, attributes first, then skills, then the rest.
+    fn numbers(&self) -> Vec<Number>;
+    /// Sets a number; a value the rules do not allow is refused with the reason, and the sheet is left as it was.
+    fn set_number(&mut self, key: &str, value: i64) -> Result<(), String>;
+    /// The on/off options.
+    fn flags(&self) -> Vec<Flag>;
+    fn set_flag(&mut self, key: &str, on: bool) -> Result<(), String>;
+    /// The weapons carried, by id; the first is in hand at the start.
+    fn weapons(&self) -> Vec<String>;
+    /// The armor worn, by id.
+    fn armor(&self) -> Vec<String>;
+    /// Whether several pieces of armor may be worn at once (Shadowrun 4, the homebrew) or only one.
+    fn layers_armor(&self) -> bool;
+    /// Replaces the weapons; an id the sheet's catalogue does not have is refused.
+    fn set_weapons(&mut self, ids: Vec<String>) -> Result<(), String>;
+    /// Replaces the armor; an id the sheet's catalogue does not have, or a second piece where only one is worn, is
+    /// refused.
+    fn set_armor(&mut self, ids: Vec<String>) -> Result<(), String>;
+    /// The weapons and armor the sheet's catalogue has (the shipped one and its file's own).
+    fn weapon_choices(&self) -> Vec<Choice>;
+    fn armor_choices(&self) -> Vec<Choice>;
+    /// The values that follow from the sheet, as a battle will use them; an error when its gear cannot be found.
+    fn derived(&self) -> Result<Vec<Derived>, String>;
+}
+
+/// A rating of `T` (a bounded rating) from `value`, or the reason it is out of range.
+pub fn rating<T: TryFrom<i64, Error = String>>(value: i64) -> Result<T, String> {
+    T::try_from(value)
+}
+
+/// A count in `range` (initiative passes, speed), or the reason it is not.
+pub fn count(value: i64, range: (i64, i64), what: &str) -> Result<u32, String> {
+    match (range.0..=range.1).contains(&value) {
+        true => Ok(value as u32),
+        false => Err(format!("{what} of {value} is out of range: it runs from {} to {}", range.0, range.1)),
+    }
+}
+
+/// The choices of a catalogue, by id, named.
+pub fn choices<'a, T: 'a>(
+    items: impl Iterator<Item = (&'a str, &'a std::sync::Arc<T>)>,
+    name: impl Fn(&T) -> &str,
+) -> Vec<Choice> {
+    items.map(|(id, item)| Choice { id: id.to_owned(), name: name(item).to_owned() }).collect()
+}
+
+/// A dice pool as the editor shows it: its base and modifiers added up (never below 0, as the pools roll), and how.
+pub fn pool(label: &str, base: i32, modifiers: &[crate::rules::outcome::Modifier]) -> (i64, String) {
+    let total = base + modifiers.iter().map(|m| m.value).sum::<i32>();
+    let how = modifiers.iter().fold(label.to_owned(), |how, m| format!("{how} {:+} {}", m.value, m.name));
+    (total.max(0).into(), how)
+}

@@ -1,0 +1,191 @@
+//! What the character editor may set on a Shadowrun 4 sheet (attributes, skills, initiative passes, gyro, movement,
+//! smartlink, ambidexterity, weapons, layered armor) and what follows from it (file 004): the two condition
+//! monitors, initiative, armor and its encumbrance, the defense and damage resistance pools, worked out by the
+//! rules' own functions.
+
+use super::Fighter;
+use super::attack::defense_base;
+use super::gear::{ArmorKind, ArmorRef, Catalogue, WeaponRef};
+use super::modifiers::Defense;
+use super::sheet::{Attribute, Attributes, Sheet, Skill, SkillRating};
+use crate::rules::character::{Choice, Derived, EditSheet, Flag, Group, Number, choices, count, pool, rating};
+use crate::rules::outcome::Modifier;
+
+type Field = fn(&mut Attributes) -> &mut Attribute;
+
+/// The attributes: key, label, and where each is on the sheet.
+const ATTRIBUTES: [(&str, &str, Field); 8] = [
+    ("body", "Body", |a| &mut a.body),
+    ("agility", "Agility", |a| &mut a.agility),
+    ("reaction", "Reaction", |a| &mut a.reaction),
+    ("strength", "Strength", |a| &mut a.strength),
+    ("charisma", "Charisma", |a| &mut a.charisma),
+    ("intuition", "Intuition", |a| &mut a.intuition),
+    ("logic", "Logic", |a| &mut a.logic),
+    ("willpower", "Willpower", |a| &mut a.willpower),
+];
+
+const PASSES: (i64, i64) = (1, 4);
+const GYRO: (i64, i64) = (0, 6);
+const METERS: (i64, i64) = (1, 100);
+
+impl EditSheet for Sheet {
+    fn numbers(&self) -> Vec<Number> {
+        let mut attributes = self.attributes;
+        let mut out: Vec<Number> = ATTRIBUTES
+            .iter()
+            .map(|(key, label, field)| Number {
+                key,
+                label,
+                value: field(&mut attributes).0.into(),
+                group: Group::Attributes,
+                range: (1, 12),
+                about: "1–6 natural, augmented to about 10",
+            })
+            .collect();
+        out.extend(Skill::ALL.iter().map(|s| Number {
+            key: s.name(),
+            label: s.name(),
+            value: self.skill(*s).unwrap_or(0).into(),
+            group: Group::Skills,
+            range: (0, 12),
+            about: "0: untrained (defaults to its attribute at −1)",
+        }));
+        let other = [
+            ("initiative_passes", "Initiative passes", self.initiative_passes, PASSES, "Action Phases a Combat Turn"),
+            ("gyro", "Gyro stabilization", self.gyro, GYRO, "offsets recoil, then the running modifier"),
+            ("walk", "Walking (m/turn)", self.movement.walk, METERS, "meters a Combat Turn; a human walks 10"),
+            ("run", "Running (m/turn)", self.movement.run, METERS, "meters a Combat Turn; a human runs 25"),
+        ];
+        out.extend(other.into_iter().map(|(key, label, value, range, about)| Number {
+            key,
+            label,
+            value: value.into(),
+            group: Group::Other,
+            range,
+            about,
+        }));
+        out
+    }
+
+    fn set_number(&mut self, key: &str, value: i64) -> Result<(), String> {
+        if let Some((_, _, field)) = ATTRIBUTES.iter().find(|(k, ..)| *k == key) {
+            *field(&mut self.attributes) = rating(value)?;
+            return Ok(());
+        }
+        if let Some(skill) = Skill::ALL.into_iter().find(|s| s.name() == key) {
+            let r: SkillRating = rating(value)?;
+            match r.0 {
+                0 => self.skills.remove(&skill),
+                _ => self.skills.insert(skill, r),
+            };
+            return Ok(());
+        }
+        match key {
+            "initiative_passes" => self.initiative_passes = count(value, PASSES, "initiative passes")?,
+            "gyro" => self.gyro = count(value, GYRO, "a gyro rating")?,
+            "walk" => self.movement.walk = count(value, METERS, "a walking rate")?,
+            "run" => self.movement.run = count(value, METERS, "a running rate")?,
+            _ => return Err(format!("a Shadowrun 4 sheet has no `{key}`")),
+        }
+        Ok(())
+    }
+
+    fn flags(&self) -> Vec<Flag> {
+        vec![
+            Flag { key: "smartlink", label: "Smartlink", on: self.smartlink, about: "+2 with smartgun weapons" },
+            Flag { key: "ambidextrous", label: "Ambidextrous", on: self.ambidextrous, about: "no off-hand penalty" },
+        ]
+    }
+
+    fn set_flag(&mut self, key: &str, on: bool) -> Result<(), String> {
+        match key {
+            "smartlink" => self.smartlink = on,
+            "ambidextrous" => self.ambidextrous = on,
+            _ => return Err(format!("a Shadowrun 4 sheet has no `{key}`")),
+        }
+        Ok(())
+    }
+
+    fn weapons(&self) -> Vec<String> {
+        self.weapons.iter().map(|w| w.0.clone()).collect()
+    }
+
+    fn armor(&self) -> Vec<String> {
+        self.armor.iter().map(|a| a.0.clone()).collect()
+    }
+
+    fn layers_armor(&self) -> bool {
+        true
+    }
+
+    fn set_weapons(&mut self, ids: Vec<String>) -> Result<(), String> {
+        for id in &ids {
+            self.gear.weapon(id).map_err(|e| e.to_string())?;
+        }
+        self.weapons = ids.into_iter().map(WeaponRef).collect();
+        Ok(())
+    }
+
+    fn set_armor(&mut self, ids: Vec<String>) -> Result<(), String> {
+        for id in &ids {
+            self.gear.armor(id).map_err(|e| e.to_string())?;
+        }
+        self.armor = ids.into_iter().map(ArmorRef).collect();
+        Ok(())
+    }
+
+    fn weapon_choices(&self) -> Vec<Choice> {
+        choices(Catalogue::weapons(&self.gear.0), |w| &w.name)
+    }
+
+    fn armor_choices(&self) -> Vec<Choice> {
+        choices(Catalogue::armors(&self.gear.0), |a| &a.name)
+    }
+
+    fn derived(&self) -> Result<Vec<Derived>, String> {
+        derived(self).map_err(|e| e.to_string())
+    }
+}
+
+fn derived(sheet: &Sheet) -> Result<Vec<Derived>, crate::rules::RulesError> {
+    let f = Fighter::new("", sheet.clone());
+    let a = &sheet.attributes;
+    let (ballistic, impact) = (f.armor_rating(ArmorKind::Ballistic)?, f.armor_rating(ArmorKind::Impact)?);
+    let encumbered: Vec<_> = f.encumbrance()?.into_iter().collect();
+    let encumbrance = encumbered.first().map_or(0, |m| m.value);
+    let (ranged, melee) = (defense_base(&f, false, Defense::Best)?, defense_base(&f, true, Defense::Best)?);
+    let body = i64::from(a.body.0);
+    Ok(vec![
+        Derived::new("Physical monitor", sheet.physical_boxes().into(), format!("8 + ⌈Body {} ÷ 2⌉", a.body.0)),
+        Derived::new("Stun monitor", sheet.stun_boxes().into(), format!("8 + ⌈Willpower {} ÷ 2⌉", a.willpower.0)),
+        Derived::new(
+            "Initiative",
+            (a.reaction.0 + a.intuition.0).into(),
+            format!(
+                "Reaction {} + Intuition {}, + hits; {} pass(es)",
+                a.reaction.0, a.intuition.0, sheet.initiative_passes
+            ),
+        ),
+        Derived::new("Ballistic armor", ballistic.into(), "the best piece worn, plus helmet and shield"),
+        Derived::new("Impact armor", impact.into(), "the best piece worn, plus helmet and shield"),
+        Derived::new(
+            "Armor encumbrance",
+            encumbrance.into(),
+            format!("−1 to Agility and Reaction tests per 2 points the armor worn exceeds Body × 2 ({})", 2 * body),
+        ),
+        defense("Defense against fire", ranged, &encumbered),
+        defense("Defense in melee", melee, &encumbered),
+        Derived::new(
+            "Damage resistance (ballistic)",
+            body + i64::from(ballistic),
+            format!("Body {} + Ballistic {ballistic}, less the attack's AP", a.body.0),
+        ),
+    ])
+}
+
+/// A defense pool with armor encumbrance, as the battle rolls it.
+fn defense(label: &str, (how, base): (String, i32), encumbered: &[Modifier]) -> Derived {
+    let (dice, how) = pool(&how, base, encumbered);
+    Derived::new(label, dice, how)
+}

@@ -1,0 +1,168 @@
+//! What the character editor may set on a Storyteller sheet (attributes, abilities, extra actions, weapons, one
+//! armor) and what follows from it (file 001; rules.md §3): initiative, the health track, soak against each damage
+//! type, the attack pool of each weapon carried and the defense pools, worked out by the rules' own functions.
+
+use super::attack::{Situation, Strike, attack_pool, choose_attribute, defense_spec};
+use super::damage::{DamageType, LEVELS, soak};
+use super::gear::{ArmorRef, Catalogue, WeaponRef};
+use super::sheet::{Ability, Attributes, Dots, Sheet};
+use super::{Fighter, Options};
+use crate::rules::character::{Choice, Derived, EditSheet, Flag, Group, Number, choices, count, pool, rating};
+use crate::rules::outcome::Log;
+
+type Field = fn(&mut Attributes) -> &mut Dots;
+
+/// The attributes combat uses: key, label, and where each is on the sheet.
+const ATTRIBUTES: [(&str, &str, Field); 5] = [
+    ("strength", "Strength", |a| &mut a.strength),
+    ("dexterity", "Dexterity", |a| &mut a.dexterity),
+    ("stamina", "Stamina", |a| &mut a.stamina),
+    ("perception", "Perception", |a| &mut a.perception),
+    ("wits", "Wits", |a| &mut a.wits),
+];
+
+const EXTRA_ACTIONS: (i64, i64) = (0, 4);
+
+impl EditSheet for Sheet {
+    fn numbers(&self) -> Vec<Number> {
+        let mut attributes = self.attributes;
+        let mut out: Vec<Number> = ATTRIBUTES
+            .iter()
+            .map(|(key, label, field)| Number {
+                key,
+                label,
+                value: field(&mut attributes).0.into(),
+                group: Group::Attributes,
+                range: (0, 10),
+                about: "dots: 2 is average, 5 the human best",
+            })
+            .collect();
+        out.extend(Ability::ALL.iter().map(|a| Number {
+            key: a.name(),
+            label: a.name(),
+            value: self.ability(*a).into(),
+            group: Group::Skills,
+            range: (0, 10),
+            about: "dots: 0 untrained",
+        }));
+        out.push(Number {
+            key: "extra_actions",
+            label: "Extra actions",
+            value: self.extra_actions.into(),
+            group: Group::Other,
+            range: EXTRA_ACTIONS,
+            about: "from powers such as supernatural speed, after everyone's first action",
+        });
+        out
+    }
+
+    fn set_number(&mut self, key: &str, value: i64) -> Result<(), String> {
+        if let Some((_, _, field)) = ATTRIBUTES.iter().find(|(k, ..)| *k == key) {
+            *field(&mut self.attributes) = rating(value)?;
+            return Ok(());
+        }
+        if let Some(ability) = Ability::ALL.into_iter().find(|a| a.name() == key) {
+            let dots: Dots = rating(value)?;
+            match dots.0 {
+                0 => self.abilities.remove(&ability),
+                _ => self.abilities.insert(ability, dots),
+            };
+            return Ok(());
+        }
+        match key {
+            "extra_actions" => self.extra_actions = count(value, EXTRA_ACTIONS, "extra actions")?,
+            _ => return Err(format!("a Storyteller sheet has no `{key}`")),
+        }
+        Ok(())
+    }
+
+    fn flags(&self) -> Vec<Flag> {
+        Vec::new()
+    }
+
+    fn set_flag(&mut self, key: &str, _on: bool) -> Result<(), String> {
+        Err(format!("a Storyteller sheet has no `{key}`"))
+    }
+
+    fn weapons(&self) -> Vec<String> {
+        self.weapons.iter().map(|w| w.0.clone()).collect()
+    }
+
+    fn armor(&self) -> Vec<String> {
+        self.armor.iter().map(|a| a.0.clone()).collect()
+    }
+
+    fn layers_armor(&self) -> bool {
+        false
+    }
+
+    fn set_weapons(&mut self, ids: Vec<String>) -> Result<(), String> {
+        for id in &ids {
+            self.gear.weapon(id).map_err(|e| e.to_string())?;
+        }
+        self.weapons = ids.into_iter().map(WeaponRef).collect();
+        Ok(())
+    }
+
+    fn set_armor(&mut self, ids: Vec<String>) -> Result<(), String> {
+        if ids.len() > 1 {
+            return Err("a Storyteller character wears one armor".into());
+        }
+        for id in &ids {
+            self.gear.armor(id).map_err(|e| e.to_string())?;
+        }
+        self.armor = ids.into_iter().next().map(ArmorRef);
+        Ok(())
+    }
+
+    fn weapon_choices(&self) -> Vec<Choice> {
+        choices(Catalogue::weapons(&self.gear.0), |w| &w.name)
+    }
+
+    fn armor_choices(&self) -> Vec<Choice> {
+        choices(Catalogue::armors(&self.gear.0), |a| &a.name)
+    }
+
+    fn derived(&self) -> Result<Vec<Derived>, String> {
+        derived(self).map_err(|e| e.to_string())
+    }
+}
+
+fn derived(sheet: &Sheet) -> Result<Vec<Derived>, crate::rules::RulesError> {
+    let (f, opts, a) = (Fighter::new("", sheet.clone()), Options::default(), &sheet.attributes);
+    let mut out = vec![
+        Derived::new(
+            "Initiative",
+            (a.dexterity.0 + a.wits.0).into(),
+            format!("Dexterity {} + Wits {} + d10; {} extra action(s)", a.dexterity.0, a.wits.0, sheet.extra_actions),
+        ),
+        Derived::new("Health levels", LEVELS.len() as i64, "Bruised to Incapacitated, then death"),
+    ];
+    let mut log = Log::default();
+    for (kind, name) in [(DamageType::Bashing, "bashing"), (DamageType::Lethal, "lethal")] {
+        let how = match kind {
+            DamageType::Bashing => format!("Stamina {} + armor", a.stamina.0),
+            _ => format!("⌊Stamina {} ÷ 2⌋ + armor", a.stamina.0),
+        };
+        out.push(Derived::new(format!("Soak against {name}"), soak(&f, kind, &mut log)?.into(), how));
+    }
+    let calm = Situation::default();
+    let carried: Vec<String> = match sheet.weapons.is_empty() {
+        true => vec!["punch".to_owned()],
+        false => sheet.weapons.iter().map(|w| w.0.clone()).collect(),
+    };
+    for id in carried {
+        let weapon = sheet.gear.weapon(&id)?;
+        let strike = Strike { weapon: &weapon, situation: &calm, distance: 1 };
+        let spec = attack_pool(&opts, &f, &strike, choose_attribute(&f, &strike)?)?;
+        let (dice, how) = pool(&spec.label, spec.base, &spec.modifiers);
+        out.push(Derived::new(format!("Attack with the {}", weapon.name), dice, how));
+    }
+    for (ranged, name) in [(true, "Defense against fire"), (false, "Defense in melee")] {
+        if let Some(spec) = defense_spec(&opts, &f, ranged, &calm)? {
+            let (dice, how) = pool(&spec.label, spec.base, &spec.modifiers);
+            out.push(Derived::new(name, dice, how));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,241 @@
+//! The player's own characters (`characters/*.ron` in the content folder, written by the character editor or by
+//! hand): a name, a role for its token, one ruleset's sheet, and gear of its own by ruleset like a level's. A
+//! character joins a side of a level under its ruleset ([`Level::scenario_with`]), starting on the side's next free
+//! spawn cell.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::level::{Level, RulesetSheet};
+use super::{CombatantSpec, RulesetSetup, Scenario, ScenarioError, check, content, ron_options};
+use crate::rules::any::RulesetId;
+use crate::rules::character::EditSheet;
+use crate::rules::field::Cell;
+
+/// A character file.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Character {
+    pub name: String,
+    /// What it is for, shown as a glyph on its token ("rifleman", "sniper", "heavy", "brawler", "scout").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    /// Weapons and armor of its own, by ruleset, as a level writes them (`gear: (Shadowrun4: (weapons: [...]))`):
+    /// read before the sheet, which may then carry them; kept as written when the editor saves the file.
+    #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "as_written")]
+    pub gear: Option<Box<ron::value::RawValue>>,
+    pub sheet: RulesetSheet,
+}
+
+/// The character's own gear as it was written (not `Some(…)`: the file leaves `Some` out).
+fn as_written<S: serde::Serializer>(gear: &Option<Box<ron::value::RawValue>>, s: S) -> Result<S::Ok, S::Error> {
+    match gear {
+        Some(raw) => raw.serialize(s),
+        None => s.serialize_none(),
+    }
+}
+
+/// A character joining a side of a level: the side, and the file it is read from.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Guest {
+    pub side: String,
+    pub file: PathBuf,
+}
+
+/// Reads a character file.
+pub fn load(path: &Path) -> Result<Character, ScenarioError> {
+    let text = std::fs::read_to_string(path).map_err(|e| ScenarioError::io(path, e))?;
+    parse(&text, path)
+}
+
+/// Reads character text, its own gear first; `path` is only used in messages.
+pub fn parse(text: &str, path: &Path) -> Result<Character, ScenarioError> {
+    let own = super::gear::level_gear(text).map_err(|e| ScenarioError::syntax(path, e))?;
+    let read = || ron_options().from_str::<Character>(text);
+    let character = own
+        .with(read)
+        .map_err(|(id, message)| ScenarioError::invalid(path, text, Some(&format!("(\"{id}\"")), message))?
+        .map_err(|e| ScenarioError::syntax(path, e))?;
+    character.check().map_err(|message| ScenarioError::invalid(path, text, Some("name"), message))?;
+    Ok(character)
+}
+
+/// Whether RON text is a character (it has a `sheet` at the top) rather than a level or a scenario.
+pub fn is_character(text: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Probe {
+        #[allow(dead_code)]
+        sheet: serde::de::IgnoredAny,
+    }
+    ron_options().from_str::<Probe>(text).is_ok()
+}
+
+/// The characters in the player's content folder `user` (`characters/`), each read or why it is not.
+pub fn list(user: Option<&Path>) -> Vec<(PathBuf, Result<Character, String>)> {
+    let Some(user) = user else { return Vec::new() };
+    let folder = user.join("characters");
+    if !folder.is_dir() {
+        return Vec::new();
+    }
+    let files = content::ron_files(&[folder]);
+    files.into_iter().map(|path| (path.clone(), load(&path).map_err(|e| e.to_string()))).collect()
+}
+
+/// A fresh file name for a character called `name` in `folder`: its name in lower case, letters and digits kept,
+/// and a number when the name is taken.
+pub fn new_path(folder: &Path, name: &str) -> PathBuf {
+    let stem: String = name
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+        .collect::<String>()
+        .trim_matches('_')
+        .to_owned();
+    let stem = if stem.is_empty() { "character".to_owned() } else { stem };
+    let mut path = folder.join(format!("{stem}.ron"));
+    for n in 2.. {
+        if !path.exists() {
+            break;
+        }
+        path = folder.join(format!("{stem}_{n}.ron"));
+    }
+    path
+}
+
+impl Character {
+    /// A new character under `ruleset`, from that roster's `archetype`.
+    pub fn from_archetype(name: &str, ruleset: RulesetId, archetype: &str) -> Result<Character, String> {
+        let missing = || format!("no archetype `{archetype}` in the {ruleset:?} roster");
+        let sheet = match ruleset {
+            RulesetId::EclipsePhase => {
+                RulesetSheet::EclipsePhase(super::roster::eclipse_phase()?.get(archetype).ok_or_else(missing)?.clone())
+            }
+            RulesetId::Shadowrun4 => {
+                RulesetSheet::Shadowrun4(super::roster::shadowrun4()?.get(archetype).ok_or_else(missing)?.clone())
+            }
+            RulesetId::Storyteller => {
+                RulesetSheet::Storyteller(super::roster::storyteller()?.get(archetype).ok_or_else(missing)?.clone())
+            }
+            RulesetId::HomebrewD6 => {
+                RulesetSheet::HomebrewD6(super::roster::homebrew_d6()?.get(archetype).ok_or_else(missing)?.clone())
+            }
+        };
+        Ok(Character { name: name.to_owned(), role: Some(archetype.to_owned()), gear: None, sheet })
+    }
+
+    /// What is wrong with the character, if anything: a blank name, gear its catalogue lacks.
+    pub fn check(&self) -> Result<(), String> {
+        if self.name.trim().is_empty() {
+            return Err("a character needs a name".into());
+        }
+        self.sheet.edit().derived().map(|_| ())
+    }
+
+    /// The character as RON, as the editor saves it: a header, then the file.
+    pub fn to_ron(&self) -> Result<String, String> {
+        let config = ron::ser::PrettyConfig::new().struct_names(false).indentor("    ".to_owned());
+        let body = ron_options().to_string_pretty(self, config).map_err(|e| e.to_string())?;
+        Ok(format!(
+            "// A character of your own for Skirmish ({:?}); the character editor writes this file.\n{body}\n",
+            self.sheet.ruleset()
+        ))
+    }
+
+    /// Saves the character to `path`: atomically, the file it replaces kept as `<name>.ron.bak`.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        self.check()?;
+        content::write_keeping_backup(path, &self.to_ron()?)
+    }
+}
+
+impl RulesetSheet {
+    /// The sheet as the character editor sees it.
+    pub fn edit(&self) -> &dyn EditSheet {
+        match self {
+            RulesetSheet::EclipsePhase(s) => s,
+            RulesetSheet::Shadowrun4(s) => s,
+            RulesetSheet::Storyteller(s) => s,
+            RulesetSheet::HomebrewD6(s) => s,
+        }
+    }
+
+    /// The sheet as the character editor changes it.
+    pub fn edit_mut(&mut self) -> &mut dyn EditSheet {
+        match self {
+            RulesetSheet::EclipsePhase(s) => s,
+            RulesetSheet::Shadowrun4(s) => s,
+            RulesetSheet::Storyteller(s) => s,
+            RulesetSheet::HomebrewD6(s) => s,
+        }
+    }
+}
+
+impl Level {
+    /// The level as a battle under `ruleset` with the players' own characters joining their sides, each on the
+    /// next free cell of its side's spawn zone.
+    pub fn scenario_with(&self, ruleset: RulesetId, guests: &[(String, Character)]) -> Result<Scenario, String> {
+        let mut scenario = self.scenario(ruleset)?;
+        for (side, character) in guests {
+            if !scenario.sides().contains(&side.as_str()) {
+                return Err(format!("no side is called {side}; the sides are {}", scenario.sides().join(", ")));
+            }
+            let cell = self
+                .free_spawn_cell(side, &scenario.positions())
+                .ok_or_else(|| format!("the spawn zone of {side} has no free cell left for {}", character.name))?;
+            scenario.add_character(character, side, cell)?;
+        }
+        check::check(&scenario).map_err(|(_, message)| message)?;
+        Ok(scenario)
+    }
+
+    /// The first cell of `side`'s spawn zone no unit stands on.
+    fn free_spawn_cell(&self, side: &str, taken: &[Cell]) -> Option<Cell> {
+        let spec = self.file.sides.iter().find(|s| s.name == side)?;
+        spec.spawn.iter().flat_map(|a| a.cells()).find(|c| !taken.contains(c))
+    }
+}
+
+impl Scenario {
+    /// Adds a character to `side` at `cell`; refused for a side the battle does not have or a sheet of another
+    /// ruleset.
+    pub fn add_character(&mut self, character: &Character, side: &str, cell: Cell) -> Result<(), String> {
+        if !self.sides().contains(&side) {
+            return Err(format!("no side is called {side}; the sides are {}", self.sides().join(", ")));
+        }
+        match (&mut self.ruleset, &character.sheet) {
+            (RulesetSetup::EclipsePhase(s), RulesetSheet::EclipsePhase(c)) => {
+                s.combatants.push(spec(character, side, cell, c.clone()));
+            }
+            (RulesetSetup::Shadowrun4(s), RulesetSheet::Shadowrun4(c)) => {
+                s.combatants.push(spec(character, side, cell, c.clone()));
+            }
+            (RulesetSetup::Storyteller(s), RulesetSheet::Storyteller(c)) => {
+                s.combatants.push(spec(character, side, cell, c.clone()));
+            }
+            (RulesetSetup::HomebrewD6(s), RulesetSheet::HomebrewD6(c)) => {
+                s.combatants.push(spec(character, side, cell, c.clone()));
+            }
+            _ => {
+                let r = character.sheet.ruleset();
+                return Err(format!(
+                    "{} is a {r:?} character; this battle is fought under another ruleset",
+                    character.name
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A character's combatant on `side` at `cell`, fresh.
+fn spec<S, C: Default>(character: &Character, side: &str, cell: Cell, sheet: S) -> CombatantSpec<S, C> {
+    CombatantSpec {
+        name: character.name.clone(),
+        side: side.to_owned(),
+        position: cell,
+        sheet,
+        role: character.role.clone(),
+        condition: C::default(),
+    }
+}
