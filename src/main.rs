@@ -46,6 +46,18 @@ enum Command {
         #[arg(long, value_parser = parse_ui_scale)]
         ui_scale: Option<f32>,
     },
+    /// Open the character editor: make and change characters of your own (saved in the content folder's
+    /// `characters/`), which join a side of a level in the menu.
+    Characters {
+        /// A character file to open at once.
+        file: Option<PathBuf>,
+        /// Save a screenshot of the editor to this PNG after `--frames` frames, then quit.
+        #[arg(long)]
+        screenshot: Option<PathBuf>,
+        /// Frames before the screenshot.
+        #[arg(long, default_value_t = 30)]
+        frames: u32,
+    },
     /// Open the game window on a level (or scenario): the sides named by `--human` are commanded by players (two or
     /// more: hotseat), every other side by the AI (`--ai`, `--side`).
     Play {
@@ -252,6 +264,7 @@ fn main() -> ExitCode {
     let menu_alone = Command::Menu { screenshot: None, frames: 30, tour: None, ui_scale: None };
     match Cli::parse().command.unwrap_or(menu_alone) {
         Command::Menu { screenshot, frames, tour, ui_scale } => menu(screenshot.map(|p| (p, frames)), tour, ui_scale),
+        Command::Characters { file, screenshot, frames } => characters(file, screenshot.map(|p| (p, frames))),
         Command::Play {
             file,
             ruleset,
@@ -572,6 +585,19 @@ fn menu(screenshot: Option<(PathBuf, u32)>, tour: Option<PathBuf>, ui_scale: Opt
     let options = skirmish::ui::PlayOptions { screenshot, ui_scale, ..Default::default() };
     let tour = tour.map(skirmish::ui::tour::Tour::new);
     exit_code(skirmish::ui::run(skirmish::ui::Opening::Menu(PathBuf::from("levels")), options, tour))
+}
+
+/// The character editor, then the menu, in one window.
+fn characters(file: Option<PathBuf>, screenshot: Option<(PathBuf, u32)>) -> ExitCode {
+    if let Some(file) = file.as_ref().filter(|f| !f.is_file()) {
+        eprintln!("error: {}: no such character file", file.display());
+        return ExitCode::from(2);
+    }
+    if no_display("characters are RON files too: see docs/scenario-format.md") {
+        return ExitCode::from(2);
+    }
+    let options = skirmish::ui::PlayOptions { screenshot, ..Default::default() };
+    exit_code(skirmish::ui::run(skirmish::ui::Opening::Characters(PathBuf::from("levels"), file), options, None))
 }
 
 /// Opens the game window, or says in one line why it cannot.

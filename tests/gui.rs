@@ -359,3 +359,59 @@ fn a_player_who_rolls_their_own_dice_is_asked_for_them_and_the_battle_waits() {
     let stderr = String::from_utf8_lossy(&err.stderr);
     assert!(stderr.contains("--by-hand Gang: only a side you command"), "{stderr}");
 }
+
+#[test]
+fn a_character_of_the_players_own_fights_on_a_level_and_its_save_takes_it_along() {
+    let tmp = tempfile::Builder::new().prefix("skirmish-guest-").tempdir().expect("a temporary folder");
+    let saves = tmp.path().join("saves");
+    let gran = std::fs::canonicalize("tests/characters/gran.ron").expect("Gran");
+    let out = Command::new("timeout")
+        .env("SKIRMISH_SAVES", &saves)
+        .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", no_settings())
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
+        .args(["levels/street.ron", "--ruleset", "shadowrun4", "--seed", "3", "--pace", "0.05", "--quit-after", "30"])
+        .arg("--character")
+        .arg(format!("Crew={}", gran.display()))
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let files: Vec<_> = std::fs::read_dir(&saves).expect("saves").map(|e| e.expect("a file").path()).collect();
+    let save = skirmish::scenario::save::Save::read(&files[0]).expect("a save");
+    assert_eq!(save.battle.characters.len(), 1, "the save names the character that joined");
+    assert_eq!((save.battle.characters[0].side.as_str(), &save.battle.characters[0].file), ("Crew", &gran));
+    let scenario = save.battle.scenario().expect("the battle as the save sets it up again");
+    assert!(scenario.names().contains(&"Gran".to_owned()), "{:?}", scenario.names());
+    save.resume(skirmish::scenario::save::no_typing).expect("the save replays with Gran in it");
+}
+
+#[test]
+fn the_character_editor_opens_on_a_character() {
+    let tmp = tempfile::Builder::new().prefix("skirmish-editor-").tempdir().expect("a temporary folder");
+    let shot = tmp.path().join("editor.png");
+    let out = Command::new("timeout")
+        .env("SKIRMISH_SAVES", saves_dir())
+        .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", tmp.path())
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "characters"])
+        .args(["tests/characters/gran.ron", "--frames", "20", "--screenshot"])
+        .arg(&shot)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let (pixels, width, _) = screenshot(&shot);
+    // Text in all three columns: the list, the sheet and the values that follow from it.
+    for (from, to) in [(0, 300), (310, 830), (840, 1280)] {
+        let lit = (60..400).flat_map(|y| (from..to).map(move |x| (x, y))).filter(|&(x, y)| {
+            let [r, g, b] = pixels[(y * width + x) as usize];
+            u32::from(r) + u32::from(g) + u32::from(b) > 450
+        });
+        assert!(lit.count() > 200, "text between x = {from} and {to}");
+    }
+    let missing =
+        Command::new(env!("CARGO_BIN_EXE_skirmish")).args(["characters", "nowhere.ron"]).output().expect("runs");
+    assert_eq!(missing.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&missing.stderr), "error: nowhere.ron: no such character file\n");
+}

@@ -13,6 +13,7 @@ use super::screens::{NextBattle, NotStarted, Screen, Watching};
 use crate::ai::{Difficulty, Minds};
 use crate::rules::any::RulesetId;
 use crate::scenario::balance::Balance;
+use crate::scenario::character::{Character, Guest};
 use crate::scenario::level::{self, Level};
 use crate::scenario::save::Save;
 
@@ -37,6 +38,8 @@ pub struct MenuChoice {
     pub seed: Option<u64>,
     /// The ruleset's options in RON (empty: its defaults).
     pub options: String,
+    /// The player's own characters joining sides.
+    pub characters: Vec<Guest>,
 }
 
 /// Who plays a side.
@@ -115,6 +118,9 @@ struct Menu {
     miniature: Option<(usize, Handle<Image>)>,
     /// The player's content folder (looked up once): the levels in it are marked theirs.
     user: Option<PathBuf>,
+    /// The player's own characters (read when the menu opens), and the side each joins, by file.
+    characters: Vec<(PathBuf, Result<Character, String>)>,
+    joining: BTreeMap<PathBuf, String>,
 }
 
 /// The levels in `folder`, then the player's own (the `levels` of their content folder `user`), read and checked;
@@ -183,6 +189,8 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
             problems,
             miniature: None,
             user,
+            characters: Vec::new(),
+            joining: BTreeMap::new(),
         };
         app.insert_resource(menu)
             .add_systems(OnEnter(Screen::Menu), list_saves)
@@ -205,12 +213,17 @@ fn show_menu(
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "menu".into(), builder);
-    let mut chosen = None;
+    let mut chosen: Option<Chosen> = None;
     egui::CentralPanel::default_margins().show(&mut root, |ui| {
         ui.horizontal(|ui| {
             let gold = egui::Color32::from_rgb(240, 200, 90);
             ui.label(egui::RichText::new("SKIRMISH").size(30.0).strong().color(gold));
             ui.weak("Tactical skirmishes, tabletop rules as written, every roll explained");
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("Characters…").on_hover_text("Make and edit characters of your own").clicked() {
+                    chosen = Some(Chosen::Screen(Screen::Characters));
+                }
+            });
         });
         ui.separator();
         // Three columns: the saved battles, the level and its map, the battle's settings.
@@ -223,7 +236,7 @@ fn show_menu(
             let saved = column(ui, (first, height), "saves", |ui| saves_column(ui, &mut menu, &session));
             column(ui, (second, height), "level", |ui| level_column(ui, &mut menu, map));
             let set = column(ui, (last, height), "battle", |ui| battle_column(ui, &mut menu, &session, &mut settings));
-            chosen = saved.or(set);
+            chosen = chosen.take().or(saved).or(set);
         });
     });
     match chosen {
@@ -237,6 +250,7 @@ fn show_menu(
         Some(Chosen::Quit) => {
             exit.write(AppExit::Success);
         }
+        Some(Chosen::Screen(to)) => screen.set(to),
         None => {}
     }
     Ok(())
@@ -246,6 +260,8 @@ fn show_menu(
 enum Chosen {
     /// A battle to play (or a saved one to watch).
     Battle(Box<NextBattle>, Option<Watching>),
+    /// Another screen (the character editor).
+    Screen(Screen),
     Quit,
 }
 
@@ -286,6 +302,7 @@ fn battle_column(
     choose_ruleset(ui, menu);
     ui.separator();
     choose_sides(ui, menu);
+    choose_characters(ui, menu);
     ui.horizontal(|ui| {
         ui.label("Seed (empty: random):");
         ui.text_edit_singleline(&mut menu.seed);
@@ -368,6 +385,7 @@ pub(super) fn all_ai_battle(world: &mut World, index: usize) -> Result<String, S
         absent: Vec::new(),
         seed: Some(1),
         options: String::new(),
+        characters: Vec::new(),
     };
     let session = PlayOptions { pace: 0.02, ..world.resource::<PlayOptions>().clone() };
     let next = battle_of(menu, &choice, &session)?;
@@ -379,7 +397,12 @@ pub(super) fn all_ai_battle(world: &mut World, index: usize) -> Result<String, S
 /// The battle the menu's choice makes: the level under the ruleset with its options, the sides left out gone.
 fn battle_of(menu: &Menu, choice: &MenuChoice, session: &PlayOptions) -> Result<NextBattle, String> {
     let (_, level) = menu.levels.iter().find(|(p, _)| *p == choice.level).ok_or("no level is chosen")?;
-    let mut scenario = level.scenario(choice.ruleset).map_err(|e| e.to_string())?;
+    let guests = choice.characters.iter().map(|g| {
+        let read = menu.characters.iter().find(|(p, _)| *p == g.file).and_then(|(_, c)| c.as_ref().ok());
+        read.map(|c| (g.side.clone(), c.clone())).ok_or_else(|| format!("{}: not a character", g.file.display()))
+    });
+    let guests = guests.collect::<Result<Vec<_>, String>>()?;
+    let mut scenario = level.scenario_with(choice.ruleset, &guests)?;
     choice.absent.iter().try_for_each(|side| scenario.remove_side(side))?;
     if !choice.options.is_empty() {
         scenario.set_options(&choice.options)?;
@@ -389,16 +412,19 @@ fn battle_of(menu: &Menu, choice: &MenuChoice, session: &PlayOptions) -> Result<
     let (humans, fog, by_hand) = (choice.humans.clone(), choice.fog, choice.by_hand.clone());
     let options = PlayOptions { humans, minds, names, fog, by_hand, ..session.clone() };
     let rules = (Some(choice.options.clone()).filter(|o| !o.is_empty()), choice.absent.clone());
-    let recipe = options.recipe(&choice.level, Some(choice.ruleset), rules, choice.strict);
+    let mut recipe = options.recipe(&choice.level, Some(choice.ruleset), rules, choice.strict);
+    recipe.characters = choice.characters.clone();
     Ok(NextBattle { scenario, seed: choice.seed, options, recipe, resume: None })
 }
 
 /// How many saved battles the menu lists.
 const SAVES_SHOWN: usize = 6;
 
-/// The saves folder's battles, newest first; and why the last battle asked for did not start, if it did not.
+/// The saves folder's battles, newest first, and the player's characters; and why the last battle asked for did not start, if it did not.
 fn list_saves(mut menu: ResMut<Menu>, not_started: Option<Res<NotStarted>>, mut commands: Commands) {
     menu.saves = crate::scenario::save::list(&crate::scenario::save::folder());
+    // The character editor may have made or changed one.
+    menu.characters = crate::scenario::character::list(menu.user.as_deref());
     // Back at the menu, a replay is over.
     commands.remove_resource::<Watching>();
     if let Some(problem) = not_started {
@@ -598,6 +624,42 @@ fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
     ui.checkbox(&mut menu.strict, "Strict: no undo");
 }
 
+/// The player's own characters of the chosen ruleset, each to stay home or join a side.
+fn choose_characters(ui: &mut egui::Ui, menu: &mut Menu) {
+    let Some((_, level)) = menu.levels.get(menu.selected) else { return };
+    let sides: Vec<String> = level.file.sides.iter().map(|s| s.name.clone()).collect();
+    let ruleset = menu.ruleset;
+    let mine: Vec<(PathBuf, String)> = menu
+        .characters
+        .iter()
+        .filter_map(|(p, c)| {
+            c.as_ref().ok().filter(|c| c.sheet.ruleset() == ruleset).map(|c| (p.clone(), c.name.clone()))
+        })
+        .collect();
+    let others = menu.characters.iter().filter(|(_, c)| c.is_ok()).count() - mine.len();
+    if mine.is_empty() && others == 0 {
+        return;
+    }
+    ui.strong("Your characters");
+    for (path, name) in mine {
+        let mut side = menu.joining.get(&path).filter(|s| sides.contains(s)).cloned();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{name:<14}"));
+            ui.radio_value(&mut side, None, "Stays home");
+            for s in &sides {
+                ui.radio_value(&mut side, Some(s.clone()), format!("joins {s}"));
+            }
+        });
+        match side {
+            Some(s) => menu.joining.insert(path, s),
+            None => menu.joining.remove(&path),
+        };
+    }
+    if others > 0 {
+        ui.weak(format!("{others} more of other rulesets (choose their ruleset to take them along)"));
+    }
+}
+
 /// The text size of every panel, kept for the next run.
 fn choose_text_size(ui: &mut egui::Ui, settings: &mut super::settings::Settings) {
     ui.horizontal(|ui| {
@@ -616,7 +678,7 @@ fn choose_text_size(ui: &mut egui::Ui, settings: &mut super::settings::Settings)
 
 /// The menu's choice, if a level is selected.
 fn chosen(menu: &Menu) -> Option<MenuChoice> {
-    let (path, _) = menu.levels.get(menu.selected)?;
+    let (path, level) = menu.levels.get(menu.selected)?;
     let seed = menu.seed.trim().parse().ok();
     let humans = menu.controls.iter().filter(|(_, c)| **c == Control::Human).map(|(s, _)| s.clone()).collect();
     let ai = menu
@@ -633,7 +695,29 @@ fn chosen(menu: &Menu) -> Option<MenuChoice> {
     let (fog, strict, options) = (menu.fog, menu.strict, menu.rules.ron(ruleset));
     // Only a side a player commands rolls by hand.
     let by_hand = menu.by_hand.iter().filter(|s| menu.controls.get(*s) == Some(&Control::Human)).cloned().collect();
-    Some(MenuChoice { level: path.clone(), ruleset, humans, ai, names, fog, by_hand, strict, absent, seed, options })
+    // Characters of the chosen ruleset join the sides chosen for them, if the level has those sides.
+    let sides: Vec<&str> = level.file.sides.iter().map(|s| s.name.as_str()).collect();
+    let characters = menu
+        .characters
+        .iter()
+        .filter(|(_, c)| c.as_ref().is_ok_and(|c| c.sheet.ruleset() == ruleset))
+        .filter_map(|(path, _)| menu.joining.get(path).map(|side| Guest { side: side.clone(), file: path.clone() }))
+        .filter(|g| sides.contains(&g.side.as_str()))
+        .collect();
+    Some(MenuChoice {
+        level: path.clone(),
+        ruleset,
+        humans,
+        ai,
+        names,
+        fog,
+        by_hand,
+        strict,
+        absent,
+        seed,
+        options,
+        characters,
+    })
 }
 
 #[cfg(test)]
@@ -685,6 +769,8 @@ mod tests {
             problems: Vec::new(),
             miniature: None,
             user: None,
+            characters: Vec::new(),
+            joining: BTreeMap::new(),
         };
         let choice = chosen(&menu).expect("a choice");
         assert_eq!(choice.by_hand, ["Crew"], "the AI's dice stay seeded");

@@ -24,6 +24,7 @@ mod autosave;
 mod board;
 mod camera;
 mod capture;
+pub mod characters;
 pub mod dice;
 mod effects;
 pub mod fog;
@@ -202,7 +203,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, art::plugin));
-    app.add_plugins((labels::plugin, settings::plugin)).init_resource::<MapArea>();
+    app.add_plugins((labels::plugin, settings::plugin, characters::plugin)).init_resource::<MapArea>();
 }
 
 /// Where the window opens: the menu (levels from this folder), or a battle at once.
@@ -211,6 +212,8 @@ pub enum Opening {
     Battle(Box<screens::NextBattle>),
     /// A saved battle to watch step by step.
     Watch(Box<screens::NextBattle>, Box<screens::Watching>),
+    /// The character editor (levels for the menu after it from this folder), with this character open.
+    Characters(PathBuf, Option<PathBuf>),
 }
 
 /// Opens the window, one App for every screen (menu, battle, battle over), until the player quits.
@@ -230,6 +233,10 @@ pub fn run(opening: Opening, options: PlayOptions, tour: Option<tour::Tour>) -> 
         Opening::Watch(next, watching) => {
             app.insert_resource(*next).insert_resource(*watching);
             (screens::Screen::Loading, PathBuf::from("levels"))
+        }
+        Opening::Characters(folder, open) => {
+            app.insert_resource(characters::Open(open));
+            (screens::Screen::Characters, folder)
         }
     };
     let mut settings = settings::Settings::load();

@@ -23,6 +23,8 @@ pub enum Screen {
     Battle,
     /// The battle is over; its map stays on screen.
     Over,
+    /// The character editor.
+    Characters,
 }
 
 /// A battle on screen, being played or over: its entities and resources live while this state does.

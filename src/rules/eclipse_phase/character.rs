@@ -55,7 +55,13 @@ impl EditSheet for Sheet {
             ("init", "INIT", self.init.0, (0, 99), "added to the initiative roll's d100"),
             ("speed", "Speed", self.speed, SPEED, "Action Phases a turn"),
             ("durability", "Durability (DUR)", self.durability, DURABILITY, "damage it takes before it is out"),
-            ("wound_threshold", "Wound threshold", self.wound_threshold.unwrap_or(0), THRESHOLD, "0: ⌈DUR ÷ 5⌉"),
+            (
+                "wound_threshold",
+                "Wound threshold",
+                self.wound_threshold.unwrap_or(0),
+                THRESHOLD,
+                "0: DUR ÷ 5 (rounded up)",
+            ),
             ("death_rating", "Death rating", self.death_rating.unwrap_or(0), THRESHOLD, "0: DUR × 1.5, synthmorph × 2"),
             ("walk", "Walking (m/turn)", self.movement.walk, METERS, "meters an Action Turn; a human walks 4"),
             ("run", "Running (m/turn)", self.movement.run, METERS, "meters an Action Turn; a human runs 20"),
@@ -177,7 +183,7 @@ fn derived(sheet: &Sheet) -> Result<Vec<Derived>, crate::rules::RulesError> {
     };
     let wt_how = match sheet.wound_threshold {
         Some(_) => "given on the sheet".to_owned(),
-        None => format!("⌈DUR {dur} ÷ 5⌉; each wound is −10 to every test"),
+        None => format!("DUR {dur} ÷ 5 (rounded up); each wound is −10 to every test"),
     };
     Ok(vec![
         Derived::new("Durability", dur.into(), "damage before it is incapacitated"),

@@ -141,12 +141,12 @@ fn derived(sheet: &Sheet) -> Result<Vec<Derived>, crate::rules::RulesError> {
         Derived::new(
             "Light track",
             f.light_boxes(&opts).into(),
-            format!("{} + ⌈Willpower {} ÷ 2⌉", opts.light_base, a.willpower.0),
+            format!("{} + Willpower {} ÷ 2 (rounded up)", opts.light_base, a.willpower.0),
         ),
         Derived::new(
             "Critical track",
             f.critical_boxes(&opts).into(),
-            format!("{} + ⌈Body {} ÷ 2⌉", opts.critical_base, a.body.0),
+            format!("{} + Body {} ÷ 2 (rounded up)", opts.critical_base, a.body.0),
         ),
         Derived::new(
             "Initiative",

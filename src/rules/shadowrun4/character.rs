@@ -157,8 +157,16 @@ fn derived(sheet: &Sheet) -> Result<Vec<Derived>, crate::rules::RulesError> {
     let (ranged, melee) = (defense_base(&f, false, Defense::Best)?, defense_base(&f, true, Defense::Best)?);
     let body = i64::from(a.body.0);
     Ok(vec![
-        Derived::new("Physical monitor", sheet.physical_boxes().into(), format!("8 + ⌈Body {} ÷ 2⌉", a.body.0)),
-        Derived::new("Stun monitor", sheet.stun_boxes().into(), format!("8 + ⌈Willpower {} ÷ 2⌉", a.willpower.0)),
+        Derived::new(
+            "Physical monitor",
+            sheet.physical_boxes().into(),
+            format!("8 + Body {} ÷ 2 (rounded up)", a.body.0),
+        ),
+        Derived::new(
+            "Stun monitor",
+            sheet.stun_boxes().into(),
+            format!("8 + Willpower {} ÷ 2 (rounded up)", a.willpower.0),
+        ),
         Derived::new(
             "Initiative",
             (a.reaction.0 + a.intuition.0).into(),

@@ -142,7 +142,7 @@ fn derived(sheet: &Sheet) -> Result<Vec<Derived>, crate::rules::RulesError> {
     for (kind, name) in [(DamageType::Bashing, "bashing"), (DamageType::Lethal, "lethal")] {
         let how = match kind {
             DamageType::Bashing => format!("Stamina {} + armor", a.stamina.0),
-            _ => format!("⌊Stamina {} ÷ 2⌋ + armor", a.stamina.0),
+            _ => format!("Stamina {} ÷ 2 (rounded down) + armor", a.stamina.0),
         };
         out.push(Derived::new(format!("Soak against {name}"), soak(&f, kind, &mut log)?.into(), how));
     }

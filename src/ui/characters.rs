@@ -1,0 +1,453 @@
+//! The character editor, a screen of its own (the menu's *Characters*): the player's characters on the left; the one
+//! open in the middle, with its name, role, and its ruleset's attributes, skills, options and gear, each number
+//! checked as it changes (a value the rules do not allow is refused beside the field, with the reason, and the
+//! sheet keeps the old one); on the right what follows from the sheet as a battle will use it. *Save* writes
+//! `characters/<name>.ron` in the content folder, atomically, the file it replaces kept as `.bak`.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::screens::Screen;
+use crate::rules::any::RulesetId;
+use crate::rules::character::{EditSheet, Group};
+use crate::scenario::character::{self, Character};
+
+/// The roles a token can show, as the editor offers them.
+const ROLES: [&str; 5] = ["rifleman", "sniper", "heavy", "brawler", "scout"];
+
+/// A red for what is refused or broken.
+const REFUSED: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);
+
+/// The editor's state, kept while the game runs: a character being made survives a trip to the menu.
+#[derive(Resource, Default)]
+pub struct Editor {
+    /// The player's characters folder; none on a system without a data folder.
+    folder: Option<PathBuf>,
+    /// The characters there, read when the screen opens.
+    list: Vec<(PathBuf, Result<Character, String>)>,
+    draft: Option<Draft>,
+    /// The ruleset and archetype a new character starts from.
+    new_ruleset: Option<RulesetId>,
+    new_archetype: String,
+    /// The last thing done, or why it could not be: (it went well, what).
+    said: Option<(bool, String)>,
+}
+
+/// The character open in the editor.
+struct Draft {
+    /// Its file; none until it is first saved.
+    path: Option<PathBuf>,
+    character: Character,
+    /// Each field's refusal, by key, until the field takes a value.
+    refused: BTreeMap<&'static str, String>,
+    /// Changed since it was opened or saved.
+    changed: bool,
+}
+
+/// A character file to open when the editor first shows (`skirmish characters FILE`).
+#[derive(Resource)]
+pub struct Open(pub Option<PathBuf>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Editor>()
+        .add_systems(OnEnter(Screen::Characters), list_characters)
+        .add_systems(EguiPrimaryContextPass, show_editor.run_if(in_state(Screen::Characters)));
+}
+
+/// Reads the characters folder (again: a file may have changed while the game ran), and opens the character the
+/// command line names, if it does.
+fn list_characters(mut editor: ResMut<Editor>, open: Option<Res<Open>>, mut commands: Commands) {
+    let user = crate::scenario::content::user_folder();
+    editor.folder = user.as_ref().map(|u| u.join("characters"));
+    editor.list = character::list(user.as_deref());
+    let Some(path) = open.and_then(|o| o.0.clone()) else { return };
+    commands.remove_resource::<Open>();
+    match character::load(&path) {
+        Ok(c) => open_draft(&mut editor, Some(path), c),
+        Err(e) => editor.said = Some((false, e.to_string())),
+    }
+}
+
+fn show_editor(
+    mut contexts: EguiContexts,
+    mut editor: ResMut<Editor>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
+    let mut root = egui::Ui::new(ctx.clone(), "characters".into(), builder);
+    egui::CentralPanel::default_margins().show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new("Characters").size(26.0).strong());
+            ui.weak("Your own fighters, for any ruleset: they join a side of a level in the menu");
+            if ui.button("Back to the menu").clicked() {
+                screen.set(Screen::Menu);
+            }
+        });
+        ui.separator();
+        let height = ui.available_height();
+        ui.horizontal_top(|ui| {
+            let width = ui.available_width() - 2.0 * ui.spacing().item_spacing.x;
+            let (first, second) = (width * 0.24, width * 0.42);
+            let editor = &mut *editor;
+            column(ui, (first, height), "list", |ui| list_column(ui, editor));
+            column(ui, (second, height), "sheet", |ui| sheet_column(ui, editor));
+            column(ui, (width - first - second, height), "derived", |ui| derived_column(ui, editor));
+        });
+    });
+    Ok(())
+}
+
+/// A column `size` large, scrolled when its contents are taller.
+fn column(ui: &mut egui::Ui, size: (f32, f32), id: &str, add: impl FnOnce(&mut egui::Ui)) {
+    let layout = egui::Layout::top_down(egui::Align::Min);
+    ui.allocate_ui_with_layout(egui::vec2(size.0, size.1), layout, |ui| {
+        ui.set_width(size.0);
+        egui::ScrollArea::vertical().id_salt(id).show(ui, add);
+    });
+}
+
+/// The characters to open, and a new one from an archetype.
+fn list_column(ui: &mut egui::Ui, editor: &mut Editor) {
+    ui.strong("Your characters");
+    match &editor.folder {
+        Some(folder) => ui.weak(format!("in {}", folder.display())),
+        None => ui.colored_label(REFUSED, "This system has no data folder: set SKIRMISH_CONTENT to keep characters"),
+    };
+    if editor.list.is_empty() {
+        ui.weak("None yet: make one below.");
+    }
+    let mut open = None;
+    for (path, read) in &editor.list {
+        match read {
+            Ok(c) => {
+                let on = editor.draft.as_ref().is_some_and(|d| d.path.as_ref() == Some(path));
+                let label = format!("{} · {}", c.name, ruleset_name(c.sheet.ruleset()));
+                if ui.selectable_label(on, label).clicked() && !on {
+                    open = Some((path.clone(), c.clone()));
+                }
+            }
+            Err(e) => {
+                ui.colored_label(REFUSED, e);
+            }
+        }
+    }
+    if let Some((path, c)) = open {
+        open_draft(editor, Some(path), c);
+    }
+    ui.separator();
+    new_character(ui, editor);
+}
+
+/// A new character: a ruleset and an archetype of its roster to start from.
+fn new_character(ui: &mut egui::Ui, editor: &mut Editor) {
+    ui.strong("New character");
+    let ruleset = editor.new_ruleset.get_or_insert(RulesetId::Shadowrun4);
+    egui::ComboBox::from_id_salt("new ruleset").selected_text(ruleset_name(*ruleset)).show_ui(ui, |ui| {
+        for r in RulesetId::ALL {
+            ui.selectable_value(ruleset, r, ruleset_name(r));
+        }
+    });
+    let ruleset = *ruleset;
+    let archetypes = crate::scenario::roster::archetypes().unwrap_or_default();
+    if !archetypes.contains(&editor.new_archetype) {
+        editor.new_archetype = archetypes.first().cloned().unwrap_or_default();
+    }
+    ui.horizontal(|ui| {
+        ui.label("starting as a");
+        egui::ComboBox::from_id_salt("new archetype").selected_text(editor.new_archetype.as_str()).show_ui(ui, |ui| {
+            for a in &archetypes {
+                ui.selectable_value(&mut editor.new_archetype, a.clone(), a.as_str());
+            }
+        });
+    });
+    if ui.button("Create").clicked() {
+        match Character::from_archetype("New character", ruleset, &editor.new_archetype) {
+            Ok(c) => open_draft(editor, None, c),
+            Err(e) => editor.said = Some((false, e)),
+        }
+    }
+}
+
+/// Opens a character, unless the one open has changes not saved (they would be lost).
+fn open_draft(editor: &mut Editor, path: Option<PathBuf>, character: Character) {
+    if let Some(d) = editor.draft.as_ref().filter(|d| d.changed) {
+        let what = format!("Save or discard the changes to {} first", d.character.name);
+        editor.said = Some((false, what));
+        return;
+    }
+    editor.draft = Some(Draft { path, character, refused: BTreeMap::new(), changed: false });
+    editor.said = None;
+}
+
+/// The open character's sheet, to change.
+fn sheet_column(ui: &mut egui::Ui, editor: &mut Editor) {
+    let Some(draft) = editor.draft.as_mut() else {
+        ui.weak("Open a character, or create one, to edit it here.");
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.label("Name:");
+        draft.changed |= ui.text_edit_singleline(&mut draft.character.name).changed();
+    });
+    ui.horizontal(|ui| {
+        ui.label("Role (its token's mark):");
+        let role = draft.character.role.clone().unwrap_or_else(|| "none".into());
+        egui::ComboBox::from_id_salt("role").selected_text(role).show_ui(ui, |ui| {
+            for r in ROLES.iter().map(|r| Some((*r).to_owned())).chain([None]) {
+                let text = r.clone().unwrap_or_else(|| "none".into());
+                draft.changed |= ui.selectable_value(&mut draft.character.role, r, text).changed();
+            }
+        });
+    });
+    ui.label(format!("Ruleset: {}", ruleset_name(draft.character.sheet.ruleset())));
+    let sheet = draft.character.sheet.edit_mut();
+    // Attributes and skills side by side, the rest under them.
+    ui.horizontal_top(|ui| {
+        for (group, title) in [(Group::Attributes, "Attributes"), (Group::Skills, "Skills")] {
+            ui.vertical(|ui| {
+                ui.strong(title);
+                numbers(ui, sheet, group, &mut draft.refused, &mut draft.changed);
+            });
+        }
+    });
+    ui.strong("More");
+    numbers(ui, sheet, Group::Other, &mut draft.refused, &mut draft.changed);
+    refusals(ui, &draft.refused);
+    flags(ui, sheet, &mut draft.changed);
+    gear(ui, sheet, &mut draft.refused, &mut draft.changed);
+    ui.separator();
+    save_buttons(ui, editor);
+}
+
+/// One group's numbers: label, value, the range the rules allow, and a refusal if the last value was refused.
+fn numbers(
+    ui: &mut egui::Ui,
+    sheet: &mut dyn EditSheet,
+    group: Group,
+    refused: &mut BTreeMap<&'static str, String>,
+    changed: &mut bool,
+) {
+    egui::Grid::new(("numbers", group as u8)).num_columns(3).striped(true).show(ui, |ui| {
+        for n in sheet.numbers().into_iter().filter(|n| n.group == group) {
+            ui.label(n.label).on_hover_text(n.about);
+            let mut value = n.value;
+            // No range on the field: a value typed in is checked by the sheet, and a refusal says why.
+            // Taken when typed in whole (not "1" on the way to "13").
+            let field = ui.add(egui::DragValue::new(&mut value).speed(0.05).update_while_editing(false));
+            if field.changed() && value != n.value {
+                match sheet.set_number(n.key, value) {
+                    Ok(()) => {
+                        refused.remove(n.key);
+                        *changed = true;
+                    }
+                    Err(why) => {
+                        refused.insert(n.key, format!("{}: {why}", n.label));
+                    }
+                }
+            }
+            // The range turns red on a refusal; the reason goes under the sheet's numbers (a long line here would
+            // shift the columns under the pointer).
+            let range = format!("{}–{}", n.range.0, n.range.1);
+            match refused.contains_key(n.key) {
+                true => ui.colored_label(REFUSED, range),
+                false => ui.weak(range),
+            };
+            ui.end_row();
+        }
+    });
+}
+
+/// The reasons the last values typed in were refused.
+fn refusals(ui: &mut egui::Ui, refused: &BTreeMap<&'static str, String>) {
+    for why in refused.values() {
+        ui.colored_label(REFUSED, why);
+    }
+}
+
+/// The on/off options of the ruleset.
+fn flags(ui: &mut egui::Ui, sheet: &mut dyn EditSheet, changed: &mut bool) {
+    for f in sheet.flags() {
+        let mut on = f.on;
+        if ui.checkbox(&mut on, f.label).on_hover_text(f.about).changed() && sheet.set_flag(f.key, on).is_ok() {
+            *changed = true;
+        }
+    }
+}
+
+/// Weapons (the first in hand at the start) and armor, from the catalogue and the file's own.
+fn gear(
+    ui: &mut egui::Ui,
+    sheet: &mut dyn EditSheet,
+    refused: &mut BTreeMap<&'static str, String>,
+    changed: &mut bool,
+) {
+    let names: BTreeMap<String, String> = sheet.weapon_choices().into_iter().map(|c| (c.id, c.name)).collect();
+    ui.strong("Weapons");
+    let mut weapons = sheet.weapons();
+    let mut edited = false;
+    for i in 0..weapons.len() {
+        ui.horizontal(|ui| {
+            let name = names.get(&weapons[i]).cloned().unwrap_or_else(|| weapons[i].clone());
+            ui.label(if i == 0 { format!("{name} (in hand at the start)") } else { name });
+            if i > 0 && ui.small_button("up").on_hover_text("Earlier: the first is in hand at the start").clicked() {
+                weapons.swap(i, i - 1);
+                edited = true;
+            }
+            if ui.small_button("remove").on_hover_text("Leave it behind").clicked() {
+                weapons.remove(i);
+                edited = true;
+            }
+        });
+        if edited {
+            break;
+        }
+    }
+    egui::ComboBox::from_id_salt("add weapon").selected_text("Add a weapon…").show_ui(ui, |ui| {
+        for (id, name) in &names {
+            if ui.selectable_label(false, name).clicked() {
+                weapons.push(id.clone());
+                edited = true;
+            }
+        }
+    });
+    if edited {
+        take(sheet.set_weapons(weapons), "weapons", refused, changed);
+    }
+    armor(ui, sheet, refused, changed);
+}
+
+/// The armor worn: several pieces where the ruleset layers them, else one.
+fn armor(
+    ui: &mut egui::Ui,
+    sheet: &mut dyn EditSheet,
+    refused: &mut BTreeMap<&'static str, String>,
+    changed: &mut bool,
+) {
+    let names: BTreeMap<String, String> = sheet.armor_choices().into_iter().map(|c| (c.id, c.name)).collect();
+    ui.strong(if sheet.layers_armor() { "Armor (pieces worn together)" } else { "Armor (one)" });
+    let mut worn = sheet.armor();
+    let mut edited = false;
+    for i in 0..worn.len() {
+        ui.horizontal(|ui| {
+            ui.label(names.get(&worn[i]).cloned().unwrap_or_else(|| worn[i].clone()));
+            if ui.small_button("remove").on_hover_text("Take it off").clicked() {
+                worn.remove(i);
+                edited = true;
+            }
+        });
+        if edited {
+            break;
+        }
+    }
+    let add = if sheet.layers_armor() || worn.is_empty() { "Wear…" } else { "Wear instead…" };
+    egui::ComboBox::from_id_salt("add armor").selected_text(add).show_ui(ui, |ui| {
+        for (id, name) in &names {
+            if ui.selectable_label(false, name).clicked() {
+                if !sheet.layers_armor() {
+                    worn.clear();
+                }
+                worn.push(id.clone());
+                edited = true;
+            }
+        }
+    });
+    if edited {
+        take(sheet.set_armor(worn), "armor", refused, changed);
+    }
+}
+
+/// A change taken, or its refusal kept under `key`.
+fn take(done: Result<(), String>, key: &'static str, refused: &mut BTreeMap<&'static str, String>, changed: &mut bool) {
+    match done {
+        Ok(()) => {
+            refused.remove(key);
+            *changed = true;
+        }
+        Err(why) => {
+            refused.insert(key, why);
+        }
+    }
+}
+
+/// *Save*, *Save as a copy*, *Discard changes*, and what the last of them did.
+fn save_buttons(ui: &mut egui::Ui, editor: &mut Editor) {
+    let (save, copy, discard) = ui
+        .horizontal(|ui| {
+            let save = ui.add(egui::Button::new(egui::RichText::new("  Save  ").strong())).clicked();
+            (save, ui.button("Save as a copy").clicked(), ui.button("Discard changes").clicked())
+        })
+        .inner;
+    if save || copy {
+        editor.said = Some(match save_draft(editor, copy) {
+            Ok(path) => (true, format!("Saved to {}", path.display())),
+            Err(e) => (false, e),
+        });
+    }
+    if discard && let Some(draft) = editor.draft.take() {
+        // Back to the file as it is saved, or nothing open for a character never saved.
+        let saved = draft.path.as_ref().and_then(|p| character::load(p).ok().map(|c| (p.clone(), c)));
+        if let Some((path, c)) = saved {
+            editor.draft = Some(Draft { path: Some(path), character: c, refused: BTreeMap::new(), changed: false });
+        }
+        editor.said = Some((true, format!("The changes to {} are discarded", draft.character.name)));
+    }
+    if let Some((good, what)) = &editor.said {
+        let colour = if *good { egui::Color32::from_rgb(140, 210, 140) } else { REFUSED };
+        ui.colored_label(colour, what);
+    }
+    if editor.draft.as_ref().is_some_and(|d| d.changed) {
+        ui.weak("Changed since it was saved.");
+    }
+}
+
+/// Saves the open character (to a new file for a copy or a character never saved) and lists the folder again.
+fn save_draft(editor: &mut Editor, copy: bool) -> Result<PathBuf, String> {
+    let folder = editor.folder.clone().ok_or("no content folder to save to: set SKIRMISH_CONTENT")?;
+    let draft = editor.draft.as_mut().ok_or("no character is open")?;
+    let path = match (&draft.path, copy) {
+        (Some(p), false) => p.clone(),
+        _ => character::new_path(&folder, &draft.character.name),
+    };
+    draft.character.save(&path)?;
+    (draft.path, draft.changed) = (Some(path.clone()), false);
+    editor.list = character::list(folder.parent());
+    Ok(path)
+}
+
+/// What follows from the open sheet, as a battle will use it.
+fn derived_column(ui: &mut egui::Ui, editor: &mut Editor) {
+    let Some(draft) = &editor.draft else { return };
+    ui.strong("What follows from the sheet");
+    ui.weak("worked out as the battle will, by the rules' own functions");
+    match draft.character.sheet.edit().derived() {
+        Ok(values) => {
+            for d in values {
+                ui.horizontal_top(|ui| {
+                    let value = egui::RichText::new(d.value.to_string()).strong().size(20.0);
+                    ui.add_sized([44.0, 24.0], egui::Label::new(value));
+                    ui.vertical(|ui| {
+                        ui.strong(&d.label);
+                        ui.label(egui::RichText::new(&d.how).size(12.0).weak());
+                    });
+                });
+            }
+        }
+        Err(e) => {
+            ui.colored_label(REFUSED, e);
+        }
+    }
+}
+
+/// A ruleset's name as the menu says it.
+pub(super) fn ruleset_name(r: RulesetId) -> &'static str {
+    match r {
+        RulesetId::EclipsePhase => "Eclipse Phase",
+        RulesetId::Shadowrun4 => "Shadowrun 4",
+        RulesetId::Storyteller => "Storyteller",
+        RulesetId::HomebrewD6 => "d6 homebrew",
+    }
+}
