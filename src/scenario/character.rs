@@ -29,7 +29,10 @@ pub struct Character {
 }
 
 /// The character's own gear as it was written (not `Some(…)`: the file leaves `Some` out).
-fn as_written<S: serde::Serializer>(gear: &Option<Box<ron::value::RawValue>>, s: S) -> Result<S::Ok, S::Error> {
+pub(super) fn as_written<S: serde::Serializer>(
+    gear: &Option<Box<ron::value::RawValue>>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     match gear {
         Some(raw) => raw.serialize(s),
         None => s.serialize_none(),

@@ -92,6 +92,11 @@ pub fn check_one(path: &Path) -> Result<String, String> {
         return Ok(format!("scenario \"{}\"", s.name));
     }
     let level = level::parse(&text, path).map_err(|e| e.to_string())?;
+    check_level(&level, path)
+}
+
+/// Checks a level read from `path` under every ruleset it plays under (at least one); a one-line summary.
+pub fn check_level(level: &level::Level, path: &Path) -> Result<String, String> {
     // A level of its own archetypes plays under the rulesets they have sheets for; at least one.
     let rulesets = level.rulesets();
     if rulesets.is_empty() {

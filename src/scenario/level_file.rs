@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::map::Battlefield;
 use crate::rules::any::RulesetId;
@@ -15,57 +15,58 @@ use crate::rules::victory::Victory;
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
 
 /// A level file.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LevelFile {
     pub name: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     /// The tactic the level teaches, in a sentence.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub tactic: String,
     /// Rows of map characters (see `grid.rs`), top row first.
     pub map: Vec<String>,
     pub sides: Vec<SideSpec>,
     /// Named zones (to hold, to escape through), each a list of areas.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub zones: BTreeMap<String, Vec<Area>>,
     /// Ways to win besides being the last side standing.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub victory: Vec<Victory>,
     /// Who wins when the turn limit is reached (a defender holding out); nobody when not given.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at_turn_limit: Option<String>,
     #[serde(default = "default_turn_limit")]
     pub turn_limit: u32,
     /// Sheets for named units under one ruleset, instead of their archetype's.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overrides: Vec<Override>,
     /// Archetypes of the level's own beside the rosters' ("rifleman" …): a sheet for each ruleset it is played
     /// under, e.g. `"farmer": [Shadowrun4((…)), Storyteller((…))]`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub archetypes: BTreeMap<String, Vec<RulesetSheet>>,
     /// Weapons and armor of the level's own, by ruleset (`gear: (Shadowrun4: (weapons: [...], armor: [...]))`):
-    /// read with their types before the rest (`level::own_gear`), so that its sheets name and keep them.
-    #[serde(default)]
-    pub gear: serde::de::IgnoredAny,
+    /// read with their types before the rest (`level::own_gear`), so that its sheets name and keep them; kept here
+    /// as written, for the level editor to write back.
+    #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "super::character::as_written")]
+    pub gear: Option<Box<ron::value::RawValue>>,
     /// What changes under one ruleset to make its fight fair (`docs/balance.md`): never a rule, only who fights.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "HashMap::is_empty")]
     pub tuning: HashMap<RulesetId, Tuning>,
 }
 
 /// A level's changes under one ruleset.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tuning {
     /// Units (by name) that stay out of the battle under this ruleset.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub leave_out: Vec<String>,
     /// Units (by name) of another archetype under this ruleset.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub archetypes: BTreeMap<String, String>,
     /// Another turn limit under this ruleset.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_limit: Option<u32>,
 }
 
@@ -74,31 +75,31 @@ fn default_turn_limit() -> u32 {
 }
 
 /// A side: its name, where its units start, and its squad.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SideSpec {
     pub name: String,
     /// Where units without a cell of their own start, filled row by row.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub spawn: Vec<Area>,
     pub squad: Vec<UnitSpec>,
 }
 
 /// A unit of a squad.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     pub archetype: String,
     /// Its name; "<side> <archetype> <n>" when not given.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Its starting cell; the next free spawn cell when not given.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<Cell>,
 }
 
 /// A rectangle of cells, both corners included.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Area(pub Cell, pub Cell);
 
 impl Area {
@@ -117,7 +118,7 @@ fn span(a: i32, b: i32) -> impl Iterator<Item = i32> {
 }
 
 /// One unit's sheet under one ruleset.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Override {
     pub unit: String,
@@ -125,7 +126,7 @@ pub struct Override {
 }
 
 /// A sheet of one ruleset.
-#[derive(Clone, Debug, Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub enum RulesetSheet {
     EclipsePhase(ep::sheet::Sheet),
     Shadowrun4(sr4::sheet::Sheet),

@@ -14,6 +14,7 @@ mod gear;
 pub mod json;
 pub mod level;
 mod level_check;
+pub mod level_edit;
 mod level_file;
 pub mod odds;
 pub mod roster;

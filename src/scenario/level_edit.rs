@@ -1,0 +1,166 @@
+//! What the level editor does to a level file, apart from the window: a new level to start from, painting terrain,
+//! resizing the map, spawn areas and zones, a saved character joining a squad, the file written back as RON and
+//! checked exactly as `skirmish check` checks a file. The editor works on a [`LevelFile`] itself, so what it saves
+//! is what the game reads.
+
+use std::path::Path;
+
+use super::character::Character;
+use super::level::{self, Area, Level, LevelFile, SideSpec, UnitSpec};
+use super::{content, files, ron_options};
+use crate::map::grid::{Grid, Ground};
+use crate::rules::field::Cell;
+
+/// The largest map the editor makes (the game's limit).
+pub const LARGEST: i32 = super::level_check::LARGEST_MAP as i32;
+
+/// A new level: open ground `width` × `height` inside a wall, two sides of two riflemen at its left and right
+/// edges, the last side standing wins in 20 turns.
+pub fn blank(width: i32, height: i32) -> LevelFile {
+    let (width, height) = (width.clamp(8, LARGEST), height.clamp(6, LARGEST));
+    let mut grid = Grid::open(width, height);
+    for (x, y) in (0..width).flat_map(|x| (0..height).map(move |y| (x, y))) {
+        if x == 0 || y == 0 || x == width - 1 || y == height - 1 {
+            grid.set((x, y), Ground::Wall);
+        }
+    }
+    let side = |name: &str, x: i32| SideSpec {
+        name: name.to_owned(),
+        spawn: vec![Area((x, 1), (x, height - 2))],
+        squad: vec![unit("rifleman"), unit("rifleman")],
+    };
+    LevelFile {
+        name: "My level".into(),
+        description: String::new(),
+        tactic: String::new(),
+        map: grid.rows(),
+        sides: vec![side("Blue", 1), side("Red", width - 2)],
+        zones: Default::default(),
+        victory: Vec::new(),
+        at_turn_limit: None,
+        turn_limit: 20,
+        overrides: Vec::new(),
+        archetypes: Default::default(),
+        gear: None,
+        tuning: Default::default(),
+    }
+}
+
+/// A unit of an archetype, named after its side and archetype.
+pub fn unit(archetype: &str) -> UnitSpec {
+    UnitSpec { archetype: archetype.to_owned(), name: None, at: None }
+}
+
+/// The level as RON, as the editor saves it: a header, then the file.
+pub fn to_ron(file: &LevelFile) -> Result<String, String> {
+    let config = ron::ser::PrettyConfig::new().struct_names(false).indentor("    ".to_owned()).depth_limit(4);
+    let body = ron_options().to_string_pretty(file, config).map_err(|e| e.to_string())?;
+    Ok(format!("// A level of your own for Skirmish; the level editor writes this file (docs/levels.md).\n{body}\n"))
+}
+
+/// Checks the level as `skirmish check` checks a file: read back from the RON the editor would save, then set up
+/// under every ruleset it plays under. The checked level and a line saying what it is, or why it does not play.
+pub fn check(file: &LevelFile, path: &Path) -> Result<(Level, String), String> {
+    let text = to_ron(file)?;
+    let level = level::parse(&text, path).map_err(|e| without_place(&e.to_string(), path))?;
+    let summary = files::check_level(&level, path).map_err(|e| without_place(&e, path))?;
+    Ok((level, summary))
+}
+
+/// A message without the file and place it names: the editor's text is not the file on disk yet.
+fn without_place(message: &str, path: &Path) -> String {
+    let rest = message.strip_prefix(&format!("{}:", path.display())).unwrap_or(message);
+    // "LINE:COLUMN: message" or "under Ruleset: message".
+    let mut parts = rest.splitn(3, ':');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(l), Some(c), Some(m)) if l.trim().parse::<u32>().is_ok() && c.trim().parse::<u32>().is_ok() => {
+            m.trim().to_owned()
+        }
+        _ => rest.trim().to_owned(),
+    }
+}
+
+/// Saves the level to `path`: atomically, the file it replaces kept as `<name>.ron.bak`.
+pub fn save(file: &LevelFile, path: &Path) -> Result<(), String> {
+    content::write_keeping_backup(path, &to_ron(file)?)
+}
+
+/// The map's terrain, or why the map is broken (the editor never makes one so; a file may be).
+pub fn grid(file: &LevelFile) -> Result<Grid, String> {
+    Grid::parse(&file.map).map_err(|e| e.message)
+}
+
+/// Paints one cell; off the map does nothing.
+pub fn paint(file: &mut LevelFile, cell: Cell, ground: Ground) {
+    let Ok(mut grid) = grid(file) else { return };
+    if grid.contains(cell) && grid.at(cell) != ground {
+        grid.set(cell, ground);
+        file.map = grid.rows();
+    }
+}
+
+/// Resizes the map to `width` × `height` (8–160 by 6–160): new cells are open ground, cells cut off are gone, and
+/// so are the spawn and zone areas and units' cells that fall off it.
+pub fn resize(file: &mut LevelFile, width: i32, height: i32) {
+    let (width, height) = (width.clamp(8, LARGEST), height.clamp(6, LARGEST));
+    let Ok(old) = grid(file) else { return };
+    let mut grid = Grid::open(width, height);
+    for ((x, y), ground) in old.cells() {
+        if x < width && y < height {
+            grid.set((x, y), ground);
+        }
+    }
+    file.map = grid.rows();
+    let on = |a: &Area| grid.contains(a.0) && grid.contains(a.1);
+    for side in &mut file.sides {
+        side.spawn.retain(on);
+        for unit in &mut side.squad {
+            unit.at = unit.at.filter(|c| grid.contains(*c));
+        }
+    }
+    for areas in file.zones.values_mut() {
+        areas.retain(on);
+    }
+}
+
+/// Takes the areas holding `cell` out of `areas`; whether any was.
+pub fn erase(areas: &mut Vec<Area>, cell: Cell) -> bool {
+    let before = areas.len();
+    areas.retain(|a| !a.cells().any(|c| c == cell));
+    areas.len() != before
+}
+
+/// A saved character joins side `side`'s squad: its sheet becomes an archetype of the level's own, named after it,
+/// so the level plays it under its ruleset (only). Gear of its own comes along when the level has none yet.
+pub fn add_character(file: &mut LevelFile, side: usize, character: &Character) -> Result<(), String> {
+    let key: String = character.name.to_lowercase().chars().filter(|c| c.is_alphanumeric() || *c == ' ').collect();
+    let key = key.trim().to_owned();
+    if key.is_empty() || super::roster::archetypes()?.contains(&key) {
+        return Err(format!("{} cannot be an archetype of the level: rename the character", character.name));
+    }
+    let spec = file.sides.get_mut(side).ok_or("no such side")?;
+    if let Some(own) = &character.gear {
+        match &file.gear {
+            Some(gear) if gear.get_ron() != own.get_ron() => {
+                return Err(format!("{} brings gear of its own and the level has other gear already", character.name));
+            }
+            _ => file.gear = Some(own.clone()),
+        }
+    }
+    spec.squad.push(UnitSpec { archetype: key.clone(), name: Some(character.name.clone()), at: None });
+    file.archetypes.insert(key, vec![character.sheet.clone()]);
+    Ok(())
+}
+
+/// Takes a unit out of a squad, and the level's archetype it was of when no other unit is of it.
+pub fn remove_unit(file: &mut LevelFile, side: usize, index: usize) {
+    let Some(squad) = file.sides.get_mut(side).map(|s| &mut s.squad) else { return };
+    if index >= squad.len() {
+        return;
+    }
+    let gone = squad.remove(index);
+    let used = file.sides.iter().flat_map(|s| &s.squad).any(|u| u.archetype == gone.archetype);
+    if !used {
+        file.archetypes.remove(&gone.archetype);
+    }
+}
