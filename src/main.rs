@@ -58,6 +58,18 @@ enum Command {
         #[arg(long, default_value_t = 30)]
         frames: u32,
     },
+    /// Open the level editor: paint a map, set sides, squads, zones and victory, checked as you edit; save it to
+    /// the content folder's `levels/` and play it.
+    Edit {
+        /// A level to open (a shipped one is saved as a copy of yours).
+        level: Option<PathBuf>,
+        /// Save a screenshot of the editor to this PNG after `--frames` frames, then quit.
+        #[arg(long)]
+        screenshot: Option<PathBuf>,
+        /// Frames before the screenshot.
+        #[arg(long, default_value_t = 30)]
+        frames: u32,
+    },
     /// Open the game window on a level (or scenario): the sides named by `--human` are commanded by players (two or
     /// more: hotseat), every other side by the AI (`--ai`, `--side`).
     Play {
@@ -265,6 +277,7 @@ fn main() -> ExitCode {
     match Cli::parse().command.unwrap_or(menu_alone) {
         Command::Menu { screenshot, frames, tour, ui_scale } => menu(screenshot.map(|p| (p, frames)), tour, ui_scale),
         Command::Characters { file, screenshot, frames } => characters(file, screenshot.map(|p| (p, frames))),
+        Command::Edit { level, screenshot, frames } => edit(level, screenshot.map(|p| (p, frames))),
         Command::Play {
             file,
             ruleset,
@@ -598,6 +611,21 @@ fn characters(file: Option<PathBuf>, screenshot: Option<(PathBuf, u32)>) -> Exit
     }
     let options = skirmish::ui::PlayOptions { screenshot, ..Default::default() };
     exit_code(skirmish::ui::run(skirmish::ui::Opening::Characters(PathBuf::from("levels"), file), options, None))
+}
+
+/// The level editor, then the menu, in one window.
+fn edit(level: Option<PathBuf>, screenshot: Option<(PathBuf, u32)>) -> ExitCode {
+    if let Some(level) = &level
+        && let Err(e) = scenario::level::load(level)
+    {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    if no_display("levels are RON files too: see docs/levels.md, and `skirmish check` checks them") {
+        return ExitCode::from(2);
+    }
+    let options = skirmish::ui::PlayOptions { screenshot, ..Default::default() };
+    exit_code(skirmish::ui::run(skirmish::ui::Opening::Levels(PathBuf::from("levels"), level), options, None))
 }
 
 /// Opens the game window, or says in one line why it cannot.

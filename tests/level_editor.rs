@@ -112,3 +112,11 @@ fn a_saved_character_joins_a_squad_and_the_level_plays_under_its_ruleset_only() 
     assert!(dir.path().join("farm.ron.bak").is_file());
     assert!(level::load(&dir.path().join("farm.ron.bak")).is_ok(), "the backup is the level before");
 }
+
+#[test]
+fn the_level_and_the_character_made_in_the_editors_under_xvfb_check() {
+    let level = files::check_one(Path::new("tests/content/levels/okafor_farm.ron"));
+    assert_eq!(level.as_deref(), Ok(r#"level "Okafor farm", 24×14 cells, 5 units in 2 sides, under Shadowrun4 only"#));
+    let gran = files::check_one(Path::new("tests/content/characters/gran_okafor.ron"));
+    assert_eq!(gran.as_deref(), Ok(r#"character "Gran Okafor", Shadowrun4"#));
+}

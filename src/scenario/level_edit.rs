@@ -134,8 +134,12 @@ pub fn erase(areas: &mut Vec<Area>, cell: Cell) -> bool {
 /// so the level plays it under its ruleset (only). Gear of its own comes along when the level has none yet.
 pub fn add_character(file: &mut LevelFile, side: usize, character: &Character) -> Result<(), String> {
     let key: String = character.name.to_lowercase().chars().filter(|c| c.is_alphanumeric() || *c == ' ').collect();
-    let key = key.trim().to_owned();
-    if key.is_empty() || super::roster::archetypes()?.contains(&key) {
+    // The role in the archetype's name: a level's unit shows its archetype's role word on its token.
+    let key = match &character.role {
+        Some(role) => format!("{} ({role})", key.trim()),
+        None => key.trim().to_owned(),
+    };
+    if key.is_empty() || key.starts_with('(') || super::roster::archetypes()?.contains(&key) {
         return Err(format!("{} cannot be an archetype of the level: rename the character", character.name));
     }
     let spec = file.sides.get_mut(side).ok_or("no such side")?;

@@ -118,6 +118,8 @@ struct Menu {
     miniature: Option<(usize, Handle<Image>)>,
     /// The player's content folder (looked up once): the levels in it are marked theirs.
     user: Option<PathBuf>,
+    /// The game's levels folder.
+    folder: PathBuf,
     /// The player's own characters (read when the menu opens), and the side each joins, by file.
     characters: Vec<(PathBuf, Result<Character, String>)>,
     joining: BTreeMap<PathBuf, String>,
@@ -189,6 +191,7 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
             problems,
             miniature: None,
             user,
+            folder: folder.clone(),
             characters: Vec::new(),
             joining: BTreeMap::new(),
         };
@@ -223,6 +226,9 @@ fn show_menu(
                 if ui.button("Characters…").on_hover_text("Make and edit characters of your own").clicked() {
                     chosen = Some(Chosen::Screen(Screen::Characters));
                 }
+                if ui.button("Level editor…").on_hover_text("Paint a level of your own").clicked() {
+                    chosen = Some(Chosen::Screen(Screen::Levels));
+                }
             });
         });
         ui.separator();
@@ -234,9 +240,9 @@ fn show_menu(
             let (first, second) = (width * 0.24, width * 0.35);
             let last = width - first - second;
             let saved = column(ui, (first, height), "saves", |ui| saves_column(ui, &mut menu, &session));
-            column(ui, (second, height), "level", |ui| level_column(ui, &mut menu, map));
+            let edit = column(ui, (second, height), "level", |ui| level_column(ui, &mut menu, map));
             let set = column(ui, (last, height), "battle", |ui| battle_column(ui, &mut menu, &session, &mut settings));
-            chosen = chosen.take().or(saved).or(set);
+            chosen = chosen.take().or(saved).or(set).or(edit);
         });
     });
     match chosen {
@@ -251,6 +257,10 @@ fn show_menu(
             exit.write(AppExit::Success);
         }
         Some(Chosen::Screen(to)) => screen.set(to),
+        Some(Chosen::Edit(path)) => {
+            commands.insert_resource(super::level_editor::OpenLevel(Some(path)));
+            screen.set(Screen::Levels);
+        }
         None => {}
     }
     Ok(())
@@ -262,6 +272,8 @@ enum Chosen {
     Battle(Box<NextBattle>, Option<Watching>),
     /// Another screen (the character editor).
     Screen(Screen),
+    /// The level editor on a level.
+    Edit(PathBuf),
     Quit,
 }
 
@@ -284,12 +296,15 @@ fn saves_column(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Op
     choose_save(ui, menu, session).map(|(next, watching)| Chosen::Battle(Box::new(next), watching))
 }
 
-/// The levels, and the selected one's map.
-fn level_column(ui: &mut egui::Ui, menu: &mut Menu, map: Option<egui::TextureId>) {
+/// The levels, and the selected one's map, with *Edit this level*.
+fn level_column(ui: &mut egui::Ui, menu: &mut Menu, map: Option<egui::TextureId>) -> Option<Chosen> {
     choose_level(ui, menu);
     if let Some(id) = map {
         show_miniature(ui, menu, id);
     }
+    let (path, _) = menu.levels.get(menu.selected)?;
+    let hint = "Open it in the level editor (a shipped level is saved as a copy of yours)";
+    ui.button("Edit this level").on_hover_text(hint).clicked().then(|| Chosen::Edit(path.clone()))
 }
 
 /// The ruleset, who plays each side, the seed, the text size, and *Play*.
@@ -423,8 +438,13 @@ const SAVES_SHOWN: usize = 6;
 /// The saves folder's battles, newest first, and the player's characters; and why the last battle asked for did not start, if it did not.
 fn list_saves(mut menu: ResMut<Menu>, not_started: Option<Res<NotStarted>>, mut commands: Commands) {
     menu.saves = crate::scenario::save::list(&crate::scenario::save::folder());
-    // The character editor may have made or changed one.
+    // The editors may have made or changed a character or a level: both are read again, the selection kept.
     menu.characters = crate::scenario::character::list(menu.user.as_deref());
+    let selected = menu.levels.get(menu.selected).map(|(p, _)| p.clone());
+    let (levels, problems) = levels_in(&menu.folder, menu.user.as_deref());
+    menu.selected = selected.and_then(|p| levels.iter().position(|(q, _)| *q == p)).unwrap_or(0);
+    (menu.levels, menu.miniature) = (levels, None);
+    menu.problems = problems;
     // Back at the menu, a replay is over.
     commands.remove_resource::<Watching>();
     if let Some(problem) = not_started {
@@ -769,6 +789,7 @@ mod tests {
             problems: Vec::new(),
             miniature: None,
             user: None,
+            folder: PathBuf::from("levels"),
             characters: Vec::new(),
             joining: BTreeMap::new(),
         };

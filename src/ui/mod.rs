@@ -31,6 +31,7 @@ pub mod fog;
 pub mod handover;
 pub mod help;
 mod labels;
+pub mod level_editor;
 pub mod menu;
 pub mod orders;
 mod pacing;
@@ -203,7 +204,8 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, art::plugin));
-    app.add_plugins((labels::plugin, settings::plugin, characters::plugin)).init_resource::<MapArea>();
+    app.add_plugins((labels::plugin, settings::plugin, characters::plugin, level_editor::plugin));
+    app.init_resource::<MapArea>();
 }
 
 /// Where the window opens: the menu (levels from this folder), or a battle at once.
@@ -214,6 +216,8 @@ pub enum Opening {
     Watch(Box<screens::NextBattle>, Box<screens::Watching>),
     /// The character editor (levels for the menu after it from this folder), with this character open.
     Characters(PathBuf, Option<PathBuf>),
+    /// The level editor (levels for the menu after it from this folder), with this level open.
+    Levels(PathBuf, Option<PathBuf>),
 }
 
 /// Opens the window, one App for every screen (menu, battle, battle over), until the player quits.
@@ -237,6 +241,10 @@ pub fn run(opening: Opening, options: PlayOptions, tour: Option<tour::Tour>) -> 
         Opening::Characters(folder, open) => {
             app.insert_resource(characters::Open(open));
             (screens::Screen::Characters, folder)
+        }
+        Opening::Levels(folder, open) => {
+            app.insert_resource(level_editor::OpenLevel(open));
+            (screens::Screen::Levels, folder)
         }
     };
     let mut settings = settings::Settings::load();

@@ -25,6 +25,8 @@ pub enum Screen {
     Over,
     /// The character editor.
     Characters,
+    /// The level editor.
+    Levels,
 }
 
 /// A battle on screen, being played or over: its entities and resources live while this state does.
