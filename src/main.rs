@@ -324,7 +324,7 @@ fn main() -> ExitCode {
                 (false, _) if let Some(save) = replay => play_saved(&save, options, true),
                 (false, Some(save)) => play_saved(&save, options, false),
                 (false, None) => {
-                    let guests = characters.into_iter().map(|(side, file)| Guest { side, file }).collect();
+                    let guests = characters.into_iter().map(|(side, file)| Guest::new(&side, &file)).collect();
                     play(&file, (ruleset, rules.as_deref(), &absent), (seed, strict, guests), options)
                 }
             }

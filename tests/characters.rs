@@ -216,3 +216,23 @@ fn a_save_over_a_file_keeps_the_old_one_as_a_backup() {
     let listed = character::list(Some(dir.path().parent().expect("a parent")));
     assert!(listed.is_empty(), "characters are listed from the content folder's characters/ only");
 }
+
+#[test]
+fn a_character_changed_after_its_battle_was_saved_is_said_when_the_save_is_loaded() {
+    use skirmish::scenario::save::{DiceRecipe, Recipe, Save, no_typing};
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("gran.ron");
+    gran().save(&path).expect("saved");
+    let level = Path::new("levels/street.ron");
+    let mut recipe = Recipe::new(level, Some(RulesetId::Shadowrun4), DiceRecipe::Seed(4), "seed 4", Default::default());
+    recipe.characters = vec![character::Guest::new("Crew", &path)];
+    let scenario = recipe.scenario().expect("Gran joins the Crew");
+    let battle = scenario::start(&scenario, "seed 4", &mut Log::default());
+    let save = Save::of(&recipe, &battle);
+    assert!(save.resume(no_typing).expect("replays").warning.is_none(), "nothing changed yet");
+    let mut older = gran();
+    older.sheet.edit_mut().set_number("body", 6).expect("Body 6");
+    older.save(&path).expect("changed");
+    let warning = save.resume(no_typing).expect("replays").warning.expect("said");
+    assert_eq!(warning, format!("{} has changed since the battle was saved; it replayed all the same", path.display()));
+}

@@ -53,11 +53,16 @@ impl<W, A> GearFile<W, A> {
         self.weapons.is_empty() && self.armor.is_empty()
     }
 
-    /// This gear and `other`'s together (a level's and its guests'): an id both give is then refused as given
-    /// twice, like one file giving it twice.
+    /// This gear and `other`'s together (a level's and the characters' joining it, to read a save's record by):
+    /// an id both give is kept once, this gear's (a character whose gear came along into the level, or two copies
+    /// of one character, give the same gear twice; each file's sheets keep their own in the battle).
     pub fn and(mut self, other: GearFile<W, A>) -> Self {
-        self.weapons.extend(other.weapons);
-        self.armor.extend(other.armor);
+        let weapons: Vec<_> =
+            other.weapons.into_iter().filter(|(id, _)| !self.weapons.iter().any(|(i, _)| i == id)).collect();
+        let armor: Vec<_> =
+            other.armor.into_iter().filter(|(id, _)| !self.armor.iter().any(|(i, _)| i == id)).collect();
+        self.weapons.extend(weapons);
+        self.armor.extend(armor);
         self
     }
 }

@@ -45,6 +45,17 @@ pub(super) fn as_written<S: serde::Serializer>(
 pub struct Guest {
     pub side: String,
     pub file: PathBuf,
+    /// A digest of the file's text when the battle began: a changed character is said when its save is loaded.
+    #[serde(default)]
+    pub digest: String,
+}
+
+impl Guest {
+    /// The character in `file` joining `side`, its digest taken now.
+    pub fn new(side: &str, file: &Path) -> Guest {
+        let digest = content::digest_of(file).unwrap_or_default();
+        Guest { side: side.to_owned(), file: file.to_owned(), digest }
+    }
 }
 
 /// Reads a character file.

@@ -1,8 +1,11 @@
 //! Where battles come from: the project's own folders (`levels/`, `scenarios/`) and the player's content folder in
 //! the user's data folder (`$SKIRMISH_CONTENT`, else the platform's convention found by `directories`: on Linux
-//! `~/.local/share/skirmish/content`), with `levels/` and `scenarios/` of their own. The menu lists both, the
-//! player's marked; `skirmish check` takes whole folders.
+//! `~/.local/share/skirmish/content`), with `levels/` and `characters/` of their own. The menu lists both, the
+//! player's marked; `skirmish check` takes whole folders. And how the player's files are written: atomically, the
+//! file replaced kept as a backup, with a digest to tell a changed file by.
 
+use std::hash::Hasher;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Where a level or scenario comes from.
@@ -41,7 +44,7 @@ pub fn write_keeping_backup(path: &Path, text: &str) -> Result<(), String> {
         backup.push(".bak");
         std::fs::copy(path, &backup).map_err(|e| format!("{}: cannot keep a backup: {e}", path.display()))?;
     }
-    super::save::write_atomically(path, text)
+    write_atomically(path, text)
 }
 
 /// The RON files at `paths`: a file as it is, a folder's `.ron` files and its folders' (sorted, hidden ones left
@@ -72,6 +75,30 @@ fn walk(folder: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+/// The digest of a file's text (FNV-1a, 64 bits, in hex), or `None` when it cannot be read.
+pub fn digest_of(path: &Path) -> Option<String> {
+    let bytes = std::fs::read(path).ok()?;
+    let mut hasher = fnv::FnvHasher::default();
+    hasher.write(&bytes);
+    Some(format!("{:016x}", hasher.finish()))
+}
+
+/// Writes `text` to `path` through a temporary file in the same folder, flushed to disk and renamed over `path`:
+/// whoever reads `path` sees the old text or the new, never half of one.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let shown = path.display();
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&folder).map_err(|e| format!("{}: cannot make the folder: {e}", folder.display()))?;
+    let mut file = tempfile::NamedTempFile::new_in(&folder).map_err(|e| format!("{shown}: cannot write: {e}"))?;
+    file.write_all(text.as_bytes()).map_err(|e| format!("{shown}: cannot write: {e}"))?;
+    file.as_file().sync_all().map_err(|e| format!("{shown}: cannot write: {e}"))?;
+    file.persist(path).map_err(|e| format!("{shown}: cannot write: {}", e.error))?;
+    Ok(())
 }
 
 #[cfg(test)]

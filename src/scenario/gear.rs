@@ -112,3 +112,18 @@ impl FileGear {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gear_that_two_files_both_give_is_read_once() {
+        let text = r#"(gear: (Shadowrun4: (weapons: [("grandmas_shotgun", (name: "Grandma's shotgun", skill: Longarms,
+            damage: "7P", armor: Ballistic, modes: [SingleShot], ammo: 2, ranges: (10, 20, 50, 100)))])))"#;
+        let (level, guest) = (level_gear(text).expect("a level's"), level_gear(text).expect("a character's"));
+        let found = level.and(guest).with(|| sr4::gear::Catalogue::in_force().map(|c| c.weapon_ids()));
+        let ids = found.expect("not refused as given twice").expect("a catalogue");
+        assert_eq!(ids.matches("grandmas_shotgun").count(), 1, "{ids}");
+    }
+}

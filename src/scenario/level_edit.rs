@@ -121,6 +121,7 @@ pub fn resize(file: &mut LevelFile, width: i32, height: i32) {
     for areas in file.zones.values_mut() {
         areas.retain(on);
     }
+    file.zones.retain(|_, areas| !areas.is_empty());
 }
 
 /// Takes the areas holding `cell` out of `areas`; whether any was.
@@ -141,6 +142,9 @@ pub fn add_character(file: &mut LevelFile, side: usize, character: &Character) -
     };
     if key.is_empty() || key.starts_with('(') || super::roster::archetypes()?.contains(&key) {
         return Err(format!("{} cannot be an archetype of the level: rename the character", character.name));
+    }
+    if file.archetypes.contains_key(&key) {
+        return Err(format!("{} is in the level already (archetype `{key}`)", character.name));
     }
     let spec = file.sides.get_mut(side).ok_or("no such side")?;
     if let Some(own) = &character.gear {

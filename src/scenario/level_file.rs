@@ -46,7 +46,7 @@ pub struct LevelFile {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub archetypes: BTreeMap<String, Vec<RulesetSheet>>,
     /// Weapons and armor of the level's own, by ruleset (`gear: (Shadowrun4: (weapons: [...], armor: [...]))`):
-    /// read with their types before the rest (`level::own_gear`), so that its sheets name and keep them; kept here
+    /// read with their types before the rest (`gear::level_gear`), so that its sheets name and keep them; kept here
     /// as written, for the level editor to write back.
     #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "super::character::as_written")]
     pub gear: Option<Box<ron::value::RawValue>>,

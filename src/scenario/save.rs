@@ -5,13 +5,12 @@
 //! beside it, then a rename), so that a crash mid-write leaves the last good save in place.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::hash::Hasher;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::character::Guest;
+pub use super::content::{digest_of, write_atomically};
 use super::{Scenario, ScenarioError, files, ron_options, start};
 use crate::ai::{Difficulty, Minds};
 use crate::combat::battle::BattleSetup;
@@ -251,10 +250,18 @@ impl Save {
     /// the battle's own dice rolling along (`typed` gives them where a player typed every die), then going on.
     pub fn resume(&self, typed: impl FnOnce() -> Box<dyn Dice + Send + Sync>) -> Result<Loaded, String> {
         let file = self.battle.file.display();
-        let changed = digest_of(&self.battle.file).is_some_and(|d| d != self.battle.digest);
-        let changed_note = || match changed {
-            true => format!(" ({file} has changed since the battle was saved)"),
-            false => String::new(),
+        // The battle's file, and the files of the characters who joined it.
+        let guests = self.battle.characters.iter().map(|g| (&g.file, &g.digest));
+        let changed: Vec<String> = std::iter::once((&self.battle.file, &self.battle.digest))
+            .chain(guests)
+            .filter(|(f, d)| !d.is_empty() && digest_of(f).is_some_and(|now| now != **d))
+            .map(|(f, _)| f.display().to_string())
+            .collect();
+        let verb = if changed.len() > 1 { "have" } else { "has" };
+        let changed = (!changed.is_empty()).then(|| format!("{} {verb} changed", changed.join(" and ")));
+        let changed_note = || match &changed {
+            Some(files) => format!(" ({files} since the battle was saved)"),
+            None => String::new(),
         };
         let scenario = self.battle.scenario().map_err(|e| format!("{e}{}", changed_note()))?;
         let mut log = Log::default();
@@ -264,8 +271,7 @@ impl Save {
         battle
             .replay(&self.record, &mut dice, &mut log)
             .map_err(|e| format!("the save does not replay on {file}: {e}{}", changed_note()))?;
-        let warning =
-            changed.then(|| format!("{file} has changed since the battle was saved; it replayed all the same"));
+        let warning = changed.map(|files| format!("{files} since the battle was saved; it replayed all the same"));
         let typed = self.typed.clone();
         Ok(Loaded { setup: BattleSetup { battle, dice: Box::new(dice), log, typed }, warning })
     }
@@ -310,30 +316,6 @@ pub fn dice_recipe(scenario: &Scenario, seed: Option<u64>, faces: Option<Vec<u32
             (DiceRecipe::Seed(seed), format!("random seed {seed}; replay with --seed {seed}"))
         }
     }
-}
-
-/// The digest of a file's text (FNV-1a, 64 bits, in hex), or `None` when it cannot be read.
-pub fn digest_of(path: &Path) -> Option<String> {
-    let bytes = std::fs::read(path).ok()?;
-    let mut hasher = fnv::FnvHasher::default();
-    hasher.write(&bytes);
-    Some(format!("{:016x}", hasher.finish()))
-}
-
-/// Writes `text` to `path` through a temporary file in the same folder, flushed to disk and renamed over `path`:
-/// whoever reads `path` sees the old text or the new, never half of one.
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let shown = path.display();
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&folder).map_err(|e| format!("{}: cannot make the folder: {e}", folder.display()))?;
-    let mut file = tempfile::NamedTempFile::new_in(&folder).map_err(|e| format!("{shown}: cannot write: {e}"))?;
-    file.write_all(text.as_bytes()).map_err(|e| format!("{shown}: cannot write: {e}"))?;
-    file.as_file().sync_all().map_err(|e| format!("{shown}: cannot write: {e}"))?;
-    file.persist(path).map_err(|e| format!("{shown}: cannot write: {}", e.error))?;
-    Ok(())
 }
 
 /// The folder saves go to: `$SKIRMISH_SAVES` when set (tests, screenshots), else `saves` in the user's data folder

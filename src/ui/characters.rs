@@ -65,8 +65,10 @@ fn list_characters(mut editor: ResMut<Editor>, open: Option<Res<Open>>, mut comm
     editor.list = character::list(user.as_deref());
     let Some(path) = open.and_then(|o| o.0.clone()) else { return };
     commands.remove_resource::<Open>();
+    // Only a file in the player's characters folder is saved over; another is saved there as a new file.
+    let yours = editor.folder.as_ref().is_some_and(|f| path.starts_with(f));
     match character::load(&path) {
-        Ok(c) => open_draft(&mut editor, Some(path), c),
+        Ok(c) => open_draft(&mut editor, yours.then_some(path), c),
         Err(e) => editor.said = Some((false, e.to_string())),
     }
 }

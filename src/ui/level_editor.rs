@@ -43,8 +43,10 @@ pub struct OpenLevel(pub Option<PathBuf>);
 #[derive(Resource)]
 pub struct LevelEditor {
     file: LevelFile,
-    /// Where it is saved, in the player's levels folder; none until then.
+    /// Where it is saved, in the player's levels folder; none until then (a shipped level is saved as a copy).
     path: Option<PathBuf>,
+    /// The file it was opened from, for *Discard changes*.
+    origin: Option<PathBuf>,
     changed: bool,
     /// The check of the level as it is now: the level and what it is, or why it does not play.
     checked: Result<(Level, String), String>,
@@ -68,6 +70,7 @@ impl Default for LevelEditor {
         LevelEditor {
             file,
             path: None,
+            origin: None,
             changed: false,
             checked,
             brush: Brush::Ground(Ground::Wall),
@@ -98,12 +101,14 @@ fn open_level(mut editor: ResMut<LevelEditor>, open: Option<Res<OpenLevel>>, mut
     let Some(open) = open else { return };
     commands.remove_resource::<OpenLevel>();
     let Some(path) = open.0.clone() else { return };
+    if editor.changed {
+        let what =
+            format!("Save or discard the changes to {} first: {} is not opened", editor.file.name, path.display());
+        editor.said = Some((false, what));
+        return;
+    }
     match level::load(&path) {
-        Ok(l) => {
-            // Only the player's own file is saved over; a shipped level is saved as a copy of theirs.
-            let yours = levels_folder().is_some_and(|f| path.starts_with(f));
-            editor.set(l.file, yours.then_some(path));
-        }
+        Ok(l) => editor.set(l.file, Some(path)),
         Err(e) => editor.said = Some((false, e.to_string())),
     }
 }
@@ -115,8 +120,11 @@ fn levels_folder() -> Option<PathBuf> {
 
 impl LevelEditor {
     /// Opens another level.
-    fn set(&mut self, file: LevelFile, path: Option<PathBuf>) {
-        (self.checked, self.file, self.path, self.changed) = (check(&file), file, path, false);
+    /// Opens another level, from `origin` if it was read from a file; only the player's own file is saved over.
+    fn set(&mut self, file: LevelFile, origin: Option<PathBuf>) {
+        let yours = origin.clone().filter(|p| levels_folder().is_some_and(|f| p.starts_with(f)));
+        (self.checked, self.file, self.changed) = (check(&file), file, false);
+        (self.path, self.origin) = (yours, origin);
         self.brush = Brush::Ground(Ground::Wall);
     }
 
@@ -214,9 +222,10 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut LevelEditor, session: &PlayOptions) -
                 Some(save(editor, true).map_or_else(|e| (false, e), |p| (true, format!("Saved to {}", p.display()))));
         }
         if editor.changed && ui.button("Discard changes").clicked() {
-            let back = editor.path.as_ref().and_then(|p| level::load(p).ok()).map(|l| l.file);
-            let path = editor.path.clone();
-            editor.set(back.unwrap_or_else(|| level_edit::blank(24, 14)), path);
+            // Back to the file it came from (a shipped level, the player's own), or a new level's start.
+            let from = editor.path.clone().or_else(|| editor.origin.clone());
+            let back = from.as_ref().and_then(|p| level::load(p).ok()).map(|l| l.file);
+            editor.set(back.unwrap_or_else(|| level_edit::blank(24, 14)), from);
         }
         ui.separator();
         let playable: Vec<RulesetId> = editor.checked.as_ref().map(|(l, _)| l.rulesets()).unwrap_or_default();
@@ -255,7 +264,7 @@ fn save(editor: &mut LevelEditor, copy: bool) -> Result<PathBuf, String> {
         _ => character::new_path(&folder, &editor.file.name),
     };
     level_edit::save(&editor.file, &path)?;
-    (editor.path, editor.changed) = (Some(path.clone()), false);
+    (editor.path, editor.origin, editor.changed) = (Some(path.clone()), Some(path.clone()), false);
     Ok(path)
 }
 
@@ -367,7 +376,7 @@ fn sides(ui: &mut egui::Ui, editor: &mut LevelEditor) {
     let archetypes = crate::scenario::roster::archetypes().unwrap_or_default();
     let mut changed = false;
     let count = editor.file.sides.len();
-    let mut remove_side = None;
+    let (mut remove_side, mut remove_unit) = (None, None);
     for n in 0..count {
         let own: Vec<String> = editor.file.archetypes.keys().cloned().collect();
         let side = &mut editor.file.sides[n];
@@ -378,12 +387,17 @@ fn sides(ui: &mut egui::Ui, editor: &mut LevelEditor) {
         .default_open(true)
         .show(ui, |ui| {
             changed |= ui.text_edit_singleline(&mut side.name).changed();
-            changed |= squad(ui, side, n, archetypes.iter().chain(&own));
+            changed |= squad(ui, side, n, archetypes.iter().chain(&own), &mut remove_unit);
             if count > 2 && ui.small_button("Remove this side").clicked() {
                 remove_side = Some(n);
             }
         });
         changed |= join_character(ui, editor, n);
+    }
+    // Through the model: a character's archetype goes with its last unit.
+    if let Some((n, i)) = remove_unit {
+        level_edit::remove_unit(&mut editor.file, n, i);
+        changed = true;
     }
     if let Some(n) = remove_side {
         editor.file.sides.remove(n);
@@ -407,9 +421,9 @@ fn squad<'a>(
     side: &mut level::SideSpec,
     n: usize,
     kinds: impl Iterator<Item = &'a String> + Clone,
+    remove: &mut Option<(usize, usize)>,
 ) -> bool {
     let mut changed = false;
-    let mut remove = None;
     for (i, unit) in side.squad.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             egui::ComboBox::from_id_salt(("unit", n, i)).width(90.0).selected_text(unit.archetype.as_str()).show_ui(
@@ -427,13 +441,9 @@ fn squad<'a>(
                 changed = true;
             }
             if ui.small_button("remove").clicked() {
-                remove = Some(i);
+                *remove = Some((n, i));
             }
         });
-    }
-    if let Some(i) = remove {
-        side.squad.remove(i);
-        changed = true;
     }
     egui::ComboBox::from_id_salt(("add unit", n)).selected_text("Add a unit…").show_ui(ui, |ui| {
         for k in kinds {
@@ -649,10 +659,10 @@ fn use_brush(editor: &mut LevelEditor, response: &egui::Response, pointer: Optio
         }
         Brush::Spawn(_) | Brush::Zone(_) => {
             if response.secondary_clicked() {
-                if let Some(areas) = areas(editor)
-                    && level_edit::erase(areas, cell)
-                {
-                    tidy_zones(editor);
+                let erased = areas(editor).is_some_and(|areas| level_edit::erase(areas, cell));
+                // Also a zone the brush made empty just now (a new zone's brush makes it to look in).
+                tidy_zones(editor);
+                if erased {
                     editor.touched();
                 }
                 return;

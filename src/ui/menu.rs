@@ -196,7 +196,7 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
             joining: BTreeMap::new(),
         };
         app.insert_resource(menu)
-            .add_systems(OnEnter(Screen::Menu), list_saves)
+            .add_systems(OnEnter(Screen::Menu), refresh_lists)
             .add_systems(EguiPrimaryContextPass, show_menu.run_if(in_state(Screen::Menu)));
     }
 }
@@ -270,7 +270,7 @@ fn show_menu(
 enum Chosen {
     /// A battle to play (or a saved one to watch).
     Battle(Box<NextBattle>, Option<Watching>),
-    /// Another screen (the character editor).
+    /// Another screen (an editor).
     Screen(Screen),
     /// The level editor on a level.
     Edit(PathBuf),
@@ -436,7 +436,7 @@ fn battle_of(menu: &Menu, choice: &MenuChoice, session: &PlayOptions) -> Result<
 const SAVES_SHOWN: usize = 6;
 
 /// The saves folder's battles, newest first, and the player's characters; and why the last battle asked for did not start, if it did not.
-fn list_saves(mut menu: ResMut<Menu>, not_started: Option<Res<NotStarted>>, mut commands: Commands) {
+fn refresh_lists(mut menu: ResMut<Menu>, not_started: Option<Res<NotStarted>>, mut commands: Commands) {
     menu.saves = crate::scenario::save::list(&crate::scenario::save::folder());
     // The editors may have made or changed a character or a level: both are read again, the selection kept.
     menu.characters = crate::scenario::character::list(menu.user.as_deref());
@@ -647,7 +647,9 @@ fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
 /// The player's own characters of the chosen ruleset, each to stay home or join a side.
 fn choose_characters(ui: &mut egui::Ui, menu: &mut Menu) {
     let Some((_, level)) = menu.levels.get(menu.selected) else { return };
-    let sides: Vec<String> = level.file.sides.iter().map(|s| s.name.clone()).collect();
+    // A side left out takes no one along.
+    let out = |s: &String| menu.controls.get(s) == Some(&Control::Absent);
+    let sides: Vec<String> = level.file.sides.iter().map(|s| s.name.clone()).filter(|s| !out(s)).collect();
     let ruleset = menu.ruleset;
     let mine: Vec<(PathBuf, String)> = menu
         .characters
@@ -709,7 +711,8 @@ fn chosen(menu: &Menu) -> Option<MenuChoice> {
             Control::Human | Control::Absent => None,
         })
         .collect();
-    let absent = menu.controls.iter().filter(|(_, c)| **c == Control::Absent).map(|(s, _)| s.clone()).collect();
+    let absent: Vec<String> =
+        menu.controls.iter().filter(|(_, c)| **c == Control::Absent).map(|(s, _)| s.clone()).collect();
     let ruleset = menu.ruleset;
     let names = menu.names.iter().map(|(s, n)| (s.clone(), n.clone())).collect();
     let (fog, strict, options) = (menu.fog, menu.strict, menu.rules.ron(ruleset));
@@ -721,8 +724,8 @@ fn chosen(menu: &Menu) -> Option<MenuChoice> {
         .characters
         .iter()
         .filter(|(_, c)| c.as_ref().is_ok_and(|c| c.sheet.ruleset() == ruleset))
-        .filter_map(|(path, _)| menu.joining.get(path).map(|side| Guest { side: side.clone(), file: path.clone() }))
-        .filter(|g| sides.contains(&g.side.as_str()))
+        .filter_map(|(path, _)| menu.joining.get(path).map(|side| Guest::new(side, path)))
+        .filter(|g| sides.contains(&g.side.as_str()) && !absent.contains(&g.side))
         .collect();
     Some(MenuChoice {
         level: path.clone(),
