@@ -112,3 +112,68 @@ pub fn pool(label: &str, base: i32, modifiers: &[crate::rules::outcome::Modifier
     let how = modifiers.iter().fold(label.to_owned(), |how, m| format!("{how} {:+} {}", m.value, m.name));
     (total.max(0).into(), how)
 }
+
+/// The gear half of [`EditSheet`] for a ruleset's sheet (`weapons`, `armor`, `gear`; its `WeaponRef`, `ArmorRef`
+/// and `Catalogue` in scope): armor worn in `layered` pieces, or `one` piece (with the refusal of a second).
+macro_rules! gear_editing {
+    (layered) => {
+        fn layers_armor(&self) -> bool {
+            true
+        }
+
+        fn set_armor(&mut self, ids: Vec<String>) -> Result<(), String> {
+            for id in &ids {
+                self.gear.armor(id).map_err(|e| e.to_string())?;
+            }
+            self.armor = ids.into_iter().map(ArmorRef).collect();
+            Ok(())
+        }
+
+        $crate::rules::character::gear_editing!(both);
+    };
+    (one, $refusal:literal) => {
+        fn layers_armor(&self) -> bool {
+            false
+        }
+
+        fn set_armor(&mut self, ids: Vec<String>) -> Result<(), String> {
+            if ids.len() > 1 {
+                return Err($refusal.into());
+            }
+            for id in &ids {
+                self.gear.armor(id).map_err(|e| e.to_string())?;
+            }
+            self.armor = ids.into_iter().next().map(ArmorRef);
+            Ok(())
+        }
+
+        $crate::rules::character::gear_editing!(both);
+    };
+    (both) => {
+        fn weapons(&self) -> Vec<String> {
+            self.weapons.iter().map(|w| w.0.clone()).collect()
+        }
+
+        fn armor(&self) -> Vec<String> {
+            self.armor.iter().map(|a| a.0.clone()).collect()
+        }
+
+        fn set_weapons(&mut self, ids: Vec<String>) -> Result<(), String> {
+            for id in &ids {
+                self.gear.weapon(id).map_err(|e| e.to_string())?;
+            }
+            self.weapons = ids.into_iter().map(WeaponRef).collect();
+            Ok(())
+        }
+
+        fn weapon_choices(&self) -> Vec<$crate::rules::character::Choice> {
+            $crate::rules::character::choices(Catalogue::weapons(&self.gear.0), |w| &w.name)
+        }
+
+        fn armor_choices(&self) -> Vec<$crate::rules::character::Choice> {
+            $crate::rules::character::choices(Catalogue::armors(&self.gear.0), |a| &a.name)
+        }
+    };
+}
+
+pub(crate) use gear_editing;

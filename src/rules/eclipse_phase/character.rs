@@ -8,7 +8,7 @@ use super::attack::defense_spec;
 use super::gear::{ArmorRef, Catalogue, WeaponRef};
 use super::modifiers::Situation;
 use super::sheet::{Aptitudes, MorphKind, Rating, Sheet, Skill};
-use crate::rules::character::{Choice, Derived, EditSheet, Flag, Group, Number, choices, count, rating};
+use crate::rules::character::{Derived, EditSheet, Flag, Group, Number, count, rating};
 
 type Field = fn(&mut Aptitudes) -> &mut Rating;
 
@@ -121,44 +121,7 @@ impl EditSheet for Sheet {
         Ok(())
     }
 
-    fn weapons(&self) -> Vec<String> {
-        self.weapons.iter().map(|w| w.0.clone()).collect()
-    }
-
-    fn armor(&self) -> Vec<String> {
-        self.armor.iter().map(|a| a.0.clone()).collect()
-    }
-
-    fn layers_armor(&self) -> bool {
-        false
-    }
-
-    fn set_weapons(&mut self, ids: Vec<String>) -> Result<(), String> {
-        for id in &ids {
-            self.gear.weapon(id).map_err(|e| e.to_string())?;
-        }
-        self.weapons = ids.into_iter().map(WeaponRef).collect();
-        Ok(())
-    }
-
-    fn set_armor(&mut self, ids: Vec<String>) -> Result<(), String> {
-        if ids.len() > 1 {
-            return Err("an Eclipse Phase character wears one armor".into());
-        }
-        for id in &ids {
-            self.gear.armor(id).map_err(|e| e.to_string())?;
-        }
-        self.armor = ids.into_iter().next().map(ArmorRef);
-        Ok(())
-    }
-
-    fn weapon_choices(&self) -> Vec<Choice> {
-        choices(Catalogue::weapons(&self.gear.0), |w| &w.name)
-    }
-
-    fn armor_choices(&self) -> Vec<Choice> {
-        choices(Catalogue::armors(&self.gear.0), |a| &a.name)
-    }
+    crate::rules::character::gear_editing!(one, "an Eclipse Phase character wears one armor");
 
     fn derived(&self) -> Result<Vec<Derived>, String> {
         derived(self).map_err(|e| e.to_string())

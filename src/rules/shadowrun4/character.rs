@@ -8,7 +8,7 @@ use super::attack::defense_base;
 use super::gear::{ArmorKind, ArmorRef, Catalogue, WeaponRef};
 use super::modifiers::Defense;
 use super::sheet::{Attribute, Attributes, Sheet, Skill, SkillRating};
-use crate::rules::character::{Choice, Derived, EditSheet, Flag, Group, Number, choices, count, pool, rating};
+use crate::rules::character::{Derived, EditSheet, Flag, Group, Number, count, pool, rating};
 use crate::rules::outcome::Modifier;
 
 type Field = fn(&mut Attributes) -> &mut Attribute;
@@ -107,41 +107,7 @@ impl EditSheet for Sheet {
         Ok(())
     }
 
-    fn weapons(&self) -> Vec<String> {
-        self.weapons.iter().map(|w| w.0.clone()).collect()
-    }
-
-    fn armor(&self) -> Vec<String> {
-        self.armor.iter().map(|a| a.0.clone()).collect()
-    }
-
-    fn layers_armor(&self) -> bool {
-        true
-    }
-
-    fn set_weapons(&mut self, ids: Vec<String>) -> Result<(), String> {
-        for id in &ids {
-            self.gear.weapon(id).map_err(|e| e.to_string())?;
-        }
-        self.weapons = ids.into_iter().map(WeaponRef).collect();
-        Ok(())
-    }
-
-    fn set_armor(&mut self, ids: Vec<String>) -> Result<(), String> {
-        for id in &ids {
-            self.gear.armor(id).map_err(|e| e.to_string())?;
-        }
-        self.armor = ids.into_iter().map(ArmorRef).collect();
-        Ok(())
-    }
-
-    fn weapon_choices(&self) -> Vec<Choice> {
-        choices(Catalogue::weapons(&self.gear.0), |w| &w.name)
-    }
-
-    fn armor_choices(&self) -> Vec<Choice> {
-        choices(Catalogue::armors(&self.gear.0), |a| &a.name)
-    }
+    crate::rules::character::gear_editing!(layered);
 
     fn derived(&self) -> Result<Vec<Derived>, String> {
         derived(self).map_err(|e| e.to_string())

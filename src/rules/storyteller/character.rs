@@ -7,7 +7,7 @@ use super::damage::{DamageType, LEVELS, soak};
 use super::gear::{ArmorRef, Catalogue, WeaponRef};
 use super::sheet::{Ability, Attributes, Dots, Sheet};
 use super::{Fighter, Options};
-use crate::rules::character::{Choice, Derived, EditSheet, Flag, Group, Number, choices, count, pool, rating};
+use crate::rules::character::{Derived, EditSheet, Flag, Group, Number, count, pool, rating};
 use crate::rules::outcome::Log;
 
 type Field = fn(&mut Attributes) -> &mut Dots;
@@ -84,44 +84,7 @@ impl EditSheet for Sheet {
         Err(format!("a Storyteller sheet has no `{key}`"))
     }
 
-    fn weapons(&self) -> Vec<String> {
-        self.weapons.iter().map(|w| w.0.clone()).collect()
-    }
-
-    fn armor(&self) -> Vec<String> {
-        self.armor.iter().map(|a| a.0.clone()).collect()
-    }
-
-    fn layers_armor(&self) -> bool {
-        false
-    }
-
-    fn set_weapons(&mut self, ids: Vec<String>) -> Result<(), String> {
-        for id in &ids {
-            self.gear.weapon(id).map_err(|e| e.to_string())?;
-        }
-        self.weapons = ids.into_iter().map(WeaponRef).collect();
-        Ok(())
-    }
-
-    fn set_armor(&mut self, ids: Vec<String>) -> Result<(), String> {
-        if ids.len() > 1 {
-            return Err("a Storyteller character wears one armor".into());
-        }
-        for id in &ids {
-            self.gear.armor(id).map_err(|e| e.to_string())?;
-        }
-        self.armor = ids.into_iter().next().map(ArmorRef);
-        Ok(())
-    }
-
-    fn weapon_choices(&self) -> Vec<Choice> {
-        choices(Catalogue::weapons(&self.gear.0), |w| &w.name)
-    }
-
-    fn armor_choices(&self) -> Vec<Choice> {
-        choices(Catalogue::armors(&self.gear.0), |a| &a.name)
-    }
+    crate::rules::character::gear_editing!(one, "a Storyteller character wears one armor");
 
     fn derived(&self) -> Result<Vec<Derived>, String> {
         derived(self).map_err(|e| e.to_string())
