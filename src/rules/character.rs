@@ -177,3 +177,63 @@ macro_rules! gear_editing {
 }
 
 pub(crate) use gear_editing;
+
+/// A sheet's ratings of one kind (attributes, aptitudes): key, label, and where each is on the sheet.
+pub type Table<A, R> = [(&'static str, &'static str, fn(&mut A) -> &mut R)];
+
+/// The numbers of a table of ratings, read off a copy of `of`.
+pub fn rated<A: Copy, R: Copy + Into<i64>>(
+    table: &Table<A, R>,
+    mut of: A,
+    range: (i64, i64),
+    about: &'static str,
+) -> Vec<Number> {
+    let number = |(key, label, field): &(&'static str, &'static str, fn(&mut A) -> &mut R)| Number {
+        key,
+        label,
+        value: (*field(&mut of)).into(),
+        group: Group::Attributes,
+        range,
+        about,
+    };
+    table.iter().map(number).collect()
+}
+
+/// Sets the rating `key` of a table on `of`, or the reason the value is refused; `None` when the table has none.
+pub fn set_rated<A, R: TryFrom<i64, Error = String>>(
+    table: &Table<A, R>,
+    of: &mut A,
+    key: &str,
+    value: i64,
+) -> Option<Result<(), String>> {
+    let (_, _, field) = table.iter().find(|(k, ..)| *k == key)?;
+    Some(R::try_from(value).map(|r| *field(of) = r))
+}
+
+/// Sets a skill's rating, or the reason it is refused; 0 takes the skill off the sheet.
+pub fn set_skill<S: Ord, R: TryFrom<i64, Error = String>>(
+    skills: &mut std::collections::BTreeMap<S, R>,
+    skill: S,
+    value: i64,
+) -> Result<(), String> {
+    let r = R::try_from(value)?;
+    match value {
+        0 => skills.remove(&skill),
+        _ => skills.insert(skill, r),
+    };
+    Ok(())
+}
+
+/// A sheet's other counts (passes, Speed, movement): key, label, value, range and what it is.
+pub fn others<const N: usize>(
+    list: [(&'static str, &'static str, u32, (i64, i64), &'static str); N],
+) -> impl Iterator<Item = Number> {
+    list.into_iter().map(|(key, label, value, range, about)| Number {
+        key,
+        label,
+        value: value.into(),
+        group: Group::Other,
+        range,
+        about,
+    })
+}

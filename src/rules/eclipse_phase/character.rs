@@ -8,7 +8,9 @@ use super::attack::defense_spec;
 use super::gear::{ArmorRef, Catalogue, WeaponRef};
 use super::modifiers::Situation;
 use super::sheet::{Aptitudes, MorphKind, Rating, Sheet, Skill};
-use crate::rules::character::{Derived, EditSheet, Flag, Group, Number, count, rating};
+use crate::rules::character::{
+    Derived, EditSheet, Flag, Group, Number, count, others, rated, rating, set_rated, set_skill,
+};
 
 type Field = fn(&mut Aptitudes) -> &mut Rating;
 
@@ -31,18 +33,7 @@ const METERS: (i64, i64) = (1, 100);
 
 impl EditSheet for Sheet {
     fn numbers(&self) -> Vec<Number> {
-        let mut aptitudes = self.aptitudes;
-        let mut out: Vec<Number> = APTITUDES
-            .iter()
-            .map(|(key, label, field)| Number {
-                key,
-                label,
-                value: field(&mut aptitudes).0.into(),
-                group: Group::Attributes,
-                range: (0, 99),
-                about: "15 is an unmodified human",
-            })
-            .collect();
+        let mut out = rated(&APTITUDES, self.aptitudes, (0, 99), "15 is an unmodified human");
         out.extend(Skill::ALL.iter().map(|s| Number {
             key: s.name(),
             label: s.name(),
@@ -66,29 +57,16 @@ impl EditSheet for Sheet {
             ("walk", "Walking (m/turn)", self.movement.walk, METERS, "meters an Action Turn; a human walks 4"),
             ("run", "Running (m/turn)", self.movement.run, METERS, "meters an Action Turn; a human runs 20"),
         ];
-        out.extend(other.into_iter().map(|(key, label, value, range, about)| Number {
-            key,
-            label,
-            value: value.into(),
-            group: Group::Other,
-            range,
-            about,
-        }));
+        out.extend(others(other));
         out
     }
 
     fn set_number(&mut self, key: &str, value: i64) -> Result<(), String> {
-        if let Some((_, _, field)) = APTITUDES.iter().find(|(k, ..)| *k == key) {
-            *field(&mut self.aptitudes) = rating(value)?;
-            return Ok(());
+        if let Some(done) = set_rated(&APTITUDES, &mut self.aptitudes, key, value) {
+            return done;
         }
         if let Some(skill) = Skill::ALL.into_iter().find(|s| s.name() == key) {
-            let r: Rating = rating(value)?;
-            match r.0 {
-                0 => self.skills.remove(&skill),
-                _ => self.skills.insert(skill, r),
-            };
-            return Ok(());
+            return set_skill(&mut self.skills, skill, value);
         }
         let optional = |v: u32| (v > 0).then_some(v);
         match key {

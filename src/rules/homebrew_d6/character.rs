@@ -6,9 +6,11 @@
 use super::attack::{Defense, Situation, Strike, attack_spec, defense_spec};
 use super::damage::resistance_spec;
 use super::gear::{ArmorRef, AttackKind, Catalogue, DamageType, WeaponRef};
-use super::sheet::{Attribute, Attributes, Sheet, Skill, SkillRating};
+use super::sheet::{Attribute, Attributes, Sheet, Skill};
 use super::{Fighter, Options};
-use crate::rules::character::{Derived, EditSheet, Flag, Group, Number, count, pool, rating};
+use crate::rules::character::{
+    Derived, EditSheet, Flag, Group, Number, count, others, pool, rated, set_rated, set_skill,
+};
 
 type Field = fn(&mut Attributes) -> &mut Attribute;
 
@@ -28,18 +30,7 @@ const METERS: (i64, i64) = (1, 100);
 
 impl EditSheet for Sheet {
     fn numbers(&self) -> Vec<Number> {
-        let mut attributes = self.attributes;
-        let mut out: Vec<Number> = ATTRIBUTES
-            .iter()
-            .map(|(key, label, field)| Number {
-                key,
-                label,
-                value: field(&mut attributes).0.into(),
-                group: Group::Attributes,
-                range: (1, 12),
-                about: "3 is average",
-            })
-            .collect();
+        let mut out = rated(&ATTRIBUTES, self.attributes, (1, 12), "3 is average");
         out.extend(Skill::ALL.iter().map(|s| Number {
             key: s.name(),
             label: s.name(),
@@ -53,29 +44,16 @@ impl EditSheet for Sheet {
             ("walk", "Walking (m/turn)", self.movement.walk, METERS, "meters a Combat Turn; a human walks 10"),
             ("run", "Running (m/turn)", self.movement.run, METERS, "meters a Combat Turn; a human runs 25"),
         ];
-        out.extend(other.into_iter().map(|(key, label, value, range, about)| Number {
-            key,
-            label,
-            value: value.into(),
-            group: Group::Other,
-            range,
-            about,
-        }));
+        out.extend(others(other));
         out
     }
 
     fn set_number(&mut self, key: &str, value: i64) -> Result<(), String> {
-        if let Some((_, _, field)) = ATTRIBUTES.iter().find(|(k, ..)| *k == key) {
-            *field(&mut self.attributes) = rating(value)?;
-            return Ok(());
+        if let Some(done) = set_rated(&ATTRIBUTES, &mut self.attributes, key, value) {
+            return done;
         }
         if let Some(skill) = Skill::ALL.into_iter().find(|s| s.name() == key) {
-            let r: SkillRating = rating(value)?;
-            match r.0 {
-                0 => self.skills.remove(&skill),
-                _ => self.skills.insert(skill, r),
-            };
-            return Ok(());
+            return set_skill(&mut self.skills, skill, value);
         }
         match key {
             "initiative_passes" => self.initiative_passes = count(value, PASSES, "initiative passes")?,

@@ -7,7 +7,7 @@ use super::damage::{DamageType, LEVELS, soak};
 use super::gear::{ArmorRef, Catalogue, WeaponRef};
 use super::sheet::{Ability, Attributes, Dots, Sheet};
 use super::{Fighter, Options};
-use crate::rules::character::{Derived, EditSheet, Flag, Group, Number, count, pool, rating};
+use crate::rules::character::{Derived, EditSheet, Flag, Group, Number, count, pool, rated, set_rated, set_skill};
 use crate::rules::outcome::Log;
 
 type Field = fn(&mut Attributes) -> &mut Dots;
@@ -25,18 +25,7 @@ const EXTRA_ACTIONS: (i64, i64) = (0, 4);
 
 impl EditSheet for Sheet {
     fn numbers(&self) -> Vec<Number> {
-        let mut attributes = self.attributes;
-        let mut out: Vec<Number> = ATTRIBUTES
-            .iter()
-            .map(|(key, label, field)| Number {
-                key,
-                label,
-                value: field(&mut attributes).0.into(),
-                group: Group::Attributes,
-                range: (0, 10),
-                about: "dots: 2 is average, 5 the human best",
-            })
-            .collect();
+        let mut out = rated(&ATTRIBUTES, self.attributes, (0, 10), "dots: 2 is average, 5 the human best");
         out.extend(Ability::ALL.iter().map(|a| Number {
             key: a.name(),
             label: a.name(),
@@ -57,17 +46,11 @@ impl EditSheet for Sheet {
     }
 
     fn set_number(&mut self, key: &str, value: i64) -> Result<(), String> {
-        if let Some((_, _, field)) = ATTRIBUTES.iter().find(|(k, ..)| *k == key) {
-            *field(&mut self.attributes) = rating(value)?;
-            return Ok(());
+        if let Some(done) = set_rated(&ATTRIBUTES, &mut self.attributes, key, value) {
+            return done;
         }
         if let Some(ability) = Ability::ALL.into_iter().find(|a| a.name() == key) {
-            let dots: Dots = rating(value)?;
-            match dots.0 {
-                0 => self.abilities.remove(&ability),
-                _ => self.abilities.insert(ability, dots),
-            };
-            return Ok(());
+            return set_skill(&mut self.abilities, ability, value);
         }
         match key {
             "extra_actions" => self.extra_actions = count(value, EXTRA_ACTIONS, "extra actions")?,
