@@ -39,6 +39,25 @@ where
     candidates.into_iter().take(TRIES).map(|(_, a)| a).chain(fallback).find(|a| dry_run(rules, slot, battle, a).is_ok())
 }
 
+/// The attack the hard AI would make from `spot` (the target, firing mode and called shot it weighs best among the
+/// enemies in reach of it), with the exact odds of its first attack taken from there; `None` when it has none the
+/// rules accept. The tactics lab's heat map asks this for every cell in reach.
+pub fn hard_attack_from<R: Playable>(
+    rules: &R,
+    slot: Slot,
+    battle: &[Combatant<R::Fighter>],
+    spot: &Spot,
+) -> Option<(usize, R::Action, Odds)> {
+    let mind = Mind::new(rules, slot, battle, Difficulty::Hard.judgement()?);
+    let priced = spot.shots.iter().map(|&target| Priced { value: 0.0, spot, target });
+    let (target, _, action) = priced
+        .filter_map(|p| mind.attack(&p).map(|(value, action)| (p.target, value, action)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let still = rules.with_movement(action.clone(), None);
+    let odds = rules.odds_of(&mind.moved_to(spot), slot.actor, &still).ok()?;
+    Some((target, action, odds))
+}
+
 /// One combatant's view of the battle for one slot.
 struct Mind<'a, R: AttackOdds> {
     rules: &'a R,
