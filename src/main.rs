@@ -125,6 +125,9 @@ enum Command {
         /// Open the help with every key and mouse action at once (F1 or ? shows and hides it).
         #[arg(long)]
         keys: bool,
+        /// Open the tactics lab's heat map at once (H shows, cycles and hides it).
+        #[arg(long)]
+        heat: bool,
         /// Leave this side out of the battle (a level of three or four sides played by fewer; repeatable).
         #[arg(long)]
         absent: Vec<String>,
@@ -296,6 +299,7 @@ fn main() -> ExitCode {
             fog,
             by_hand,
             keys,
+            heat,
             absent,
             characters,
             options: rules,
@@ -317,6 +321,7 @@ fn main() -> ExitCode {
                 fog,
                 by_hand,
                 keys,
+                heat,
                 ui_scale,
             };
             match (bare, load) {

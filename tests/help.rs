@@ -15,6 +15,7 @@ fn label(code: &str) -> Option<&'static str> {
         "KeyE" => "E",
         "KeyL" => "L",
         "KeyG" => "G",
+        "KeyH" => "H",
         "Tab" | "ShiftLeft" | "ShiftRight" => "Tab, Shift+Tab",
         d if d.starts_with("Digit") => "1 – 9",
         "F1" | "Slash" => "F1 or ?",

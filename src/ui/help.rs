@@ -35,6 +35,7 @@ pub const KEYS: [(&str, &[(&str, &str)]); 4] = [
             ("Click a unit", "show its sheet"),
             ("Pointer on a unit", "its card: weapon, armor, health, states"),
             ("G", "show or hide the map's legend"),
+            ("H", "heat map: damage each reachable cell deals, takes, both; then off"),
             ("Click a log line", "open its every die and modifier"),
             ("Pointer on a cell", "the route there and its cost; on an enemy: cover, range, exact odds"),
         ],

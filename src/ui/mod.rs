@@ -29,6 +29,7 @@ pub mod dice;
 mod effects;
 pub mod fog;
 pub mod handover;
+pub mod heat;
 pub mod help;
 mod labels;
 pub mod level_editor;
@@ -92,6 +93,8 @@ pub struct PlayOptions {
     pub by_hand: Vec<String>,
     /// Open the help with every key at once (screenshots; F1 or ? toggles it).
     pub keys: bool,
+    /// Open the heat map at once (frame-time measurements, screenshots; H toggles it).
+    pub heat: bool,
     /// The text size for this run (else the one kept in the settings).
     pub ui_scale: Option<f32>,
 }
@@ -204,7 +207,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, art::plugin));
-    app.add_plugins((labels::plugin, settings::plugin, characters::plugin, level_editor::plugin));
+    app.add_plugins((labels::plugin, settings::plugin, characters::plugin, level_editor::plugin, heat::plugin));
     app.init_resource::<MapArea>();
 }
 

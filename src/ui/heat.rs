@@ -1,0 +1,281 @@
+//! The tactics lab's heat map over the battle map (H, or the *Heat map (H)* button): for the combatant whose slot it
+//! is, every cell it can reach tinted by the damage its best attack from there is expected to deal, the damage it is
+//! expected to take there, or the one less the other (`ai::lab`, exact odds). Worked out on a background thread when
+//! the battle changes (the frames go on meanwhile), drawn as one small texture under the tokens, with a legend that
+//! gives the scale and the numbers of the cell under the pointer.
+
+use bevy::image::ImageSampler;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::screens::{BattleScreenSystems, InBattle, fresh};
+use super::{CELL, MapArea, MapView};
+use crate::ai::lab::{Heat, heat_map_any};
+use crate::combat::Engine;
+use crate::rules::ruleset::Slot;
+
+/// What the heat map shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HeatMode {
+    #[default]
+    Off,
+    /// The damage the best attack from each cell is expected to deal.
+    Dealt,
+    /// The damage expected to be taken on each cell.
+    Taken,
+    /// Dealt less taken.
+    Balance,
+}
+
+impl HeatMode {
+    /// The next mode, for the key: off → dealt → taken → balance → off.
+    fn next(self) -> Self {
+        match self {
+            HeatMode::Off => HeatMode::Dealt,
+            HeatMode::Dealt => HeatMode::Taken,
+            HeatMode::Taken => HeatMode::Balance,
+            HeatMode::Balance => HeatMode::Off,
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            HeatMode::Off => "off",
+            HeatMode::Dealt => "damage it can deal",
+            HeatMode::Taken => "damage it may take",
+            HeatMode::Balance => "dealt − taken",
+        }
+    }
+
+    /// The value of a cell under this mode.
+    fn of(self, heat: &Heat) -> f64 {
+        match self {
+            HeatMode::Dealt => heat.dealt,
+            HeatMode::Taken => heat.taken,
+            HeatMode::Balance | HeatMode::Off => heat.balance(),
+        }
+    }
+}
+
+/// The mode shown, the map worked out (for which decision and slot), and the work under way.
+#[derive(Resource, Default)]
+pub struct HeatShown {
+    pub mode: HeatMode,
+    map: Option<((usize, Slot), Vec<Heat>)>,
+    work: Option<((usize, Slot), Task<Vec<Heat>>)>,
+    /// What the texture shows now: the map's key and the mode.
+    drawn: Option<((usize, Slot), HeatMode)>,
+}
+
+/// The texture over the board.
+#[derive(Component)]
+struct HeatLayer;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HeatShown>()
+        .add_systems(OnEnter(InBattle), (fresh::<HeatShown>, open_heat).chain())
+        .add_systems(
+            Update,
+            (toggle_heat.run_if(super::keys_free), work_out_heat, draw_heat).chain().in_set(BattleScreenSystems),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            show_heat_legend.after(super::panels::PanelSystems).in_set(BattleScreenSystems),
+        );
+}
+
+/// The heat map open from the start when the command line asks (`play --heat`).
+fn open_heat(options: Res<super::PlayOptions>, mut commands: Commands) {
+    if options.heat {
+        commands.insert_resource(HeatShown { mode: HeatMode::Dealt, ..default() });
+    }
+}
+
+fn toggle_heat(keys: Res<ButtonInput<KeyCode>>, mut shown: ResMut<HeatShown>) {
+    if keys.just_pressed(KeyCode::KeyH) {
+        shown.mode = shown.mode.next();
+    }
+}
+
+/// Starts the map's work when the battle has moved on (another decision or slot), and takes its answer when ready.
+fn work_out_heat(engine: Res<Engine>, mut shown: ResMut<HeatShown>) {
+    let Some(slot) = engine.0.current().filter(|_| shown.mode != HeatMode::Off) else { return };
+    let key = (engine.0.decided(), slot);
+    if shown.map.as_ref().is_some_and(|(k, _)| *k == key) {
+        return;
+    }
+    match shown.work.as_mut() {
+        Some((k, task)) if *k == key => {
+            if let Some(map) = check_ready(task) {
+                (shown.map, shown.work) = (Some((key, map)), None);
+            }
+        }
+        _ => {
+            let battle = engine.0.clone();
+            let task = AsyncComputeTaskPool::get().spawn(async move { heat_map_any(&battle, slot) });
+            shown.work = Some((key, task));
+        }
+    }
+}
+
+/// Draws the map as a texture a pixel a cell, under the tokens; takes it away when off.
+fn draw_heat(
+    mut commands: Commands,
+    mut shown: ResMut<HeatShown>,
+    map: Res<MapView>,
+    layers: Query<Entity, With<HeatLayer>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let wanted = shown.map.as_ref().map(|(k, _)| (*k, shown.mode)).filter(|_| shown.mode != HeatMode::Off);
+    if wanted == shown.drawn {
+        return;
+    }
+    for layer in &layers {
+        commands.entity(layer).despawn();
+    }
+    shown.drawn = wanted;
+    let (Some(_), Some((_, heat))) = (wanted, &shown.map) else { return };
+    let grid = &map.0.grid;
+    let image = heat_image(heat, shown.mode, (grid.width as u32, grid.height as u32));
+    let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
+    let sprite = Sprite { image: images.add(image), custom_size: Some(Vec2::new(w, h)), ..default() };
+    let center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
+    commands.spawn((sprite, Transform::from_translation(center.extend(0.5)), HeatLayer, DespawnOnExit(InBattle)));
+}
+
+/// The largest value of the map under `mode`, the scale's end (at least a little, so a map of zeros stays clear).
+fn scale(heat: &[Heat], mode: HeatMode) -> f64 {
+    heat.iter().map(|h| mode.of(h).abs()).fold(0.05, f64::max)
+}
+
+/// A cell's colour: green for damage dealt, red for damage taken, either for the balance; stronger for more.
+fn colour(value: f64, top: f64) -> [u8; 4] {
+    // Nothing either way (a room no shot reaches, nobody to shoot): a faint grey, a cell it can still reach.
+    if value.abs() < 0.005 {
+        return [200, 200, 200, 45];
+    }
+    let share = (value.abs() / top).clamp(0.0, 1.0);
+    let alpha = (60.0 + 150.0 * share) as u8;
+    match value >= 0.0 {
+        true => [60, 220, 90, alpha],
+        false => [240, 70, 60, alpha],
+    }
+}
+
+/// The map as an image, a pixel a cell (sampled nearest, so cells stay sharp), clear where the unit cannot go.
+fn heat_image(heat: &[Heat], mode: HeatMode, (width, height): (u32, u32)) -> Image {
+    let mut pixels = vec![0u8; (width * height * 4) as usize];
+    let top = scale(heat, mode);
+    for h in heat {
+        let value = match mode {
+            HeatMode::Taken => -h.taken,
+            _ => mode.of(h),
+        };
+        let at = ((h.cell.1 as u32 * width + h.cell.0 as u32) * 4) as usize;
+        if let Some(px) = pixels.get_mut(at..at + 4) {
+            px.copy_from_slice(&colour(value, top));
+        }
+    }
+    let size = Extent3d { width, height, depth_or_array_layers: 1 };
+    let usage = bevy::asset::RenderAssetUsages::default();
+    let mut image = Image::new(size, TextureDimension::D2, pixels, TextureFormat::Rgba8UnormSrgb, usage);
+    image.sampler = ImageSampler::nearest();
+    image
+}
+
+/// The button when off; the legend when on: the mode, the scale, and the cell under the pointer.
+fn show_heat_legend(
+    mut contexts: EguiContexts,
+    area: Res<MapArea>,
+    mut shown: ResMut<HeatShown>,
+    hover: Res<super::preview::Hover>,
+    engine: Res<Engine>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let room = area.points(ctx.zoom_factor());
+    let corner = room.left_top() + egui::vec2(110.0, 6.0);
+    if shown.mode == HeatMode::Off {
+        egui::Area::new("heat button".into()).fixed_pos(corner).show(ctx, |ui| {
+            if ui.button("Heat map (H)").clicked() {
+                shown.mode = HeatMode::Dealt;
+            }
+        });
+        return Ok(());
+    }
+    let mut open = true;
+    // At the map's top right: the acting unit's side usually starts at the left.
+    let window = egui::Window::new("Heat map")
+        .pivot(egui::Align2::RIGHT_TOP)
+        .default_pos(room.right_top() + egui::vec2(-6.0, 6.0));
+    let window = window.open(&mut open).resizable(false).collapsible(true).default_width(300.0);
+    window.show(ctx, |ui| heat_legend(ui, &mut shown, hover.0, &engine));
+    if !open {
+        shown.mode = HeatMode::Off;
+    }
+    Ok(())
+}
+
+fn heat_legend(ui: &mut egui::Ui, shown: &mut HeatShown, under: Option<(i32, i32)>, engine: &Engine) {
+    for mode in [HeatMode::Dealt, HeatMode::Taken, HeatMode::Balance] {
+        ui.radio_value(&mut shown.mode, mode, mode.words());
+    }
+    let Some((key, heat)) = &shown.map else {
+        ui.weak("working it out…");
+        return;
+    };
+    let who = engine.0.view(key.1.actor).name().to_owned();
+    ui.label(format!("for {who}, every cell it reaches this slot"));
+    let top = scale(heat, shown.mode);
+    ui.horizontal(|ui| {
+        let swatch = |ui: &mut egui::Ui, [r, g, b, a]: [u8; 4], words: String| {
+            super::labels::swatch(ui, egui::Color32::from_rgba_unmultiplied(r, g, b, a), &words);
+        };
+        match shown.mode {
+            HeatMode::Taken => swatch(ui, colour(-top, top), format!("up to {top:.2} taken")),
+            HeatMode::Dealt => swatch(ui, colour(top, top), format!("up to {top:.2} dealt")),
+            _ => {
+                swatch(ui, colour(top, top), format!("+{top:.2}"));
+                swatch(ui, colour(-top, top), format!("−{top:.2}"));
+            }
+        }
+    });
+    ui.weak("expected damage, exact odds: the attack the hard AI would make; every enemy's shot at the cell");
+    if shown.work.is_some() {
+        ui.weak("working out the new slot…");
+    }
+    if let Some(h) = under.and_then(|c| heat.iter().find(|h| h.cell == c)) {
+        let target = h.target.map(|t| engine.0.view(t).name().to_owned()).unwrap_or_else(|| "nobody".into());
+        ui.label(format!(
+            "{:?}: deals {:.2} (at {target}), takes {:.2} from {} enemies",
+            h.cell,
+            h.dealt,
+            h.taken,
+            h.threats.len()
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn heat(cell: (i32, i32), dealt: f64, taken: f64) -> Heat {
+        Heat { cell, pace: None, dealt, target: None, taken, threats: Vec::new() }
+    }
+
+    #[test]
+    fn each_reachable_cell_is_one_pixel_green_for_good_red_for_bad_grey_for_neither() {
+        let map = [heat((0, 0), 2.0, 0.5), heat((1, 0), 0.0, 1.0), heat((0, 1), 0.0, 0.0)];
+        let image = heat_image(&map, HeatMode::Balance, (2, 2));
+        let px = |x: usize, y: usize| image.data.as_ref().map(|d| d[(y * 2 + x) * 4..(y * 2 + x) * 4 + 4].to_vec());
+        assert_eq!(px(0, 0), Some(colour(1.5, 1.5).to_vec()), "the strongest green");
+        assert_eq!(px(1, 0).map(|p| p[0] > p[1]), Some(true), "red where it takes more than it deals");
+        assert_eq!(px(0, 1), Some(vec![200, 200, 200, 45]), "reachable, nothing either way");
+        assert_eq!(px(1, 1), Some(vec![0, 0, 0, 0]), "out of reach: clear");
+        let taken = heat_image(&map, HeatMode::Taken, (2, 2));
+        let red = taken.data.as_ref().map(|d| d[4] > d[5]);
+        assert_eq!(red, Some(true), "damage taken is red");
+    }
+}
