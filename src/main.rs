@@ -239,6 +239,9 @@ enum Command {
         /// Print the log of the battle with this seed instead (to see how the AIs played it).
         #[arg(long)]
         show: Option<u64>,
+        /// Print the numbers as CSV, a row a side (win rate, its 95 % interval, casualties, turns).
+        #[arg(long, conflicts_with = "show")]
+        csv: bool,
     },
     /// How fair every level in a folder is under every ruleset: the same AI on every side, each side's share of the
     /// decided battles against a fair fight's (40–60 % of two sides), as a Markdown report.
@@ -364,9 +367,9 @@ fn main() -> ExitCode {
             run(start, save.as_deref(), stop_after, json)
         }
         Command::Check { files } => check(&files),
-        Command::Sim { level, ruleset, runs, seed, ai, sides, options, absent, show } => {
+        Command::Sim { level, ruleset, runs, seed, ai, sides, options, absent, show, csv } => {
             let minds = Minds { sides: sides.into_iter().collect(), default: ai };
-            sim(&level, (ruleset, options.as_deref(), &absent), (runs, seed, show), &minds)
+            sim(&level, (ruleset, options.as_deref(), &absent), (runs, seed, show, csv), &minds)
         }
         Command::Balance { levels, runs, seed, ai, lesson, only, write } => {
             balance(&levels, (runs, seed), (&ai, lesson), &only, write)
@@ -472,7 +475,7 @@ fn typed_dice() -> Box<dyn Dice + Send + Sync> {
 fn sim(
     path: &Path,
     (ruleset, rules, absent): (Option<RulesetId>, Option<&str>, &[String]),
-    (runs, seed, show): (u32, u64, Option<u64>),
+    (runs, seed, show, csv): (u32, u64, Option<u64>, bool),
     minds: &Minds,
 ) -> ExitCode {
     let loaded = scenario::files::load_battle(path, ruleset, rules, absent)
@@ -489,7 +492,20 @@ fn sim(
         return ExitCode::SUCCESS;
     }
     let report = scenario::sim::simulate(&loaded, runs, seed, minds);
-    say(&report);
+    match csv {
+        true => match report.to_csv() {
+            Ok(text) => {
+                say(&text);
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        false => {
+            say(&report);
+        }
+    }
     match report.outcomes.iter().any(|o| o.error.is_some()) {
         true => ExitCode::FAILURE,
         false => ExitCode::SUCCESS,

@@ -188,3 +188,31 @@ fn run_saves_a_battle_mid_way_and_load_plays_it_on_to_the_same_log() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with(&format!("error: {save}:1:")), "{err}");
 }
+
+#[test]
+fn sim_csv_gives_the_reports_numbers_a_row_a_side() {
+    let run = |extra: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+            .args(["sim", "levels/street.ron", "--ruleset", "storyteller", "--runs", "12", "--seed", "3"])
+            .args(extra)
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("text")
+    };
+    let (csv, text) = (run(&["--csv"]), run(&[]));
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let header: Vec<String> = reader.headers().expect("a header").iter().map(str::to_owned).collect();
+    assert_eq!(header[..6], ["level", "side", "ai", "battles", "wins", "win_rate"]);
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
+    assert_eq!(rows.len(), 2, "a row a side: {csv}");
+    for row in &rows {
+        let (side, wins, rate) = (&row[1], &row[4], &row[5]);
+        let line = text.lines().find(|l| l.trim_start().starts_with(side)).expect("the side in the report");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[2], wins, "the same wins: {line}");
+        let percent: f64 = words[3].trim_end_matches('%').parse().expect("a rate");
+        assert!((percent / 100.0 - rate.parse::<f64>().expect("a rate")).abs() < 5e-4, "{line} vs {rate}");
+        assert_eq!(&row[3], "12");
+    }
+}

@@ -105,6 +105,72 @@ impl Report {
     fn mean(&self, f: impl Fn(&Outcome) -> u32) -> f64 {
         self.outcomes.iter().map(|o| f64::from(f(o))).sum::<f64>() / self.outcomes.len().max(1) as f64
     }
+
+    /// What the battles add up to for each side: the numbers the report prints, the CSV writes and the window shows.
+    pub fn sides_summed(&self) -> Vec<SideSum> {
+        let n = self.outcomes.len() as u32;
+        let sum = |(side, mind): &(String, Difficulty)| {
+            let wins = self.wins(side);
+            SideSum {
+                side: side.clone(),
+                mind: *mind,
+                wins,
+                rate: f64::from(wins) / f64::from(n.max(1)),
+                interval: wilson(wins, n),
+                casualties: self.mean(|o| o.casualties.get(side).copied().unwrap_or(0)),
+                escaped: self.mean(|o| o.escaped.get(side).copied().unwrap_or(0)),
+            }
+        };
+        self.sides.iter().map(sum).collect()
+    }
+
+    /// Battles nobody won, and the average number of turns.
+    pub fn undecided_and_turns(&self) -> (usize, f64) {
+        (self.outcomes.iter().filter(|o| o.winner.is_none()).count(), self.mean(|o| o.turns))
+    }
+
+    /// The report as CSV, a row a side: `level,side,ai,battles,wins,win_rate,ci95_low,ci95_high,mean_casualties,
+    /// mean_escaped,no_winner,mean_turns`.
+    pub fn to_csv(&self) -> Result<String, String> {
+        let mut out = csv::Writer::from_writer(Vec::new());
+        let header = ["level", "side", "ai", "battles", "wins", "win_rate", "ci95_low", "ci95_high"];
+        let more = ["mean_casualties", "mean_escaped", "no_winner", "mean_turns"];
+        out.write_record(header.iter().chain(&more)).map_err(|e| e.to_string())?;
+        let (undecided, turns) = self.undecided_and_turns();
+        for s in self.sides_summed() {
+            let four = |v: f64| format!("{v:.4}");
+            let row = [
+                self.title.clone(),
+                s.side,
+                s.mind.to_string(),
+                self.outcomes.len().to_string(),
+                s.wins.to_string(),
+                four(s.rate),
+                four(s.interval.0),
+                four(s.interval.1),
+                four(s.casualties),
+                four(s.escaped),
+                undecided.to_string(),
+                four(turns),
+            ];
+            out.write_record(&row).map_err(|e| e.to_string())?;
+        }
+        let bytes = out.into_inner().map_err(|e| e.to_string())?;
+        String::from_utf8(bytes).map_err(|e| e.to_string())
+    }
+}
+
+/// One side's sum over the battles.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SideSum {
+    pub side: String,
+    pub mind: Difficulty,
+    pub wins: u32,
+    pub rate: f64,
+    /// The 95 % Wilson interval of the win rate.
+    pub interval: (f64, f64),
+    pub casualties: f64,
+    pub escaped: f64,
 }
 
 impl fmt::Display for Report {
@@ -120,23 +186,18 @@ impl fmt::Display for Report {
             "  {:<16} {:<7} {:>5} {:>9}  {:<15} {:>10} {:>8}",
             "side", "AI", "wins", "win rate", "95% interval", "casualties", "escaped"
         )?;
-        for (side, mind) in &self.sides {
-            let wins = self.wins(side);
-            let (lo, hi) = wilson(wins, n);
-            let rate = f64::from(wins) / f64::from(n.max(1));
-            let lost = self.mean(|o| o.casualties.get(side).copied().unwrap_or(0));
-            let gone = self.mean(|o| o.escaped.get(side).copied().unwrap_or(0));
+        for SideSum { side, mind, wins, rate, interval: (lo, hi), casualties, escaped } in self.sides_summed() {
             let interval = format!("{:.1}%–{:.1}%", lo * 100.0, hi * 100.0);
             writeln!(
                 f,
-                "  {side:<16} {mind:<7} {wins:>5} {:>8.1}%  {interval:<15} {lost:>10.2} {gone:>8.2}",
+                "  {side:<16} {mind:<7} {wins:>5} {:>8.1}%  {interval:<15} {casualties:>10.2} {escaped:>8.2}",
                 rate * 100.0
             )?;
         }
-        let undecided = self.outcomes.iter().filter(|o| o.winner.is_none()).count();
+        let (undecided, mean_turns) = self.undecided_and_turns();
         let turns: Vec<u32> = self.outcomes.iter().map(|o| o.turns).collect();
         let (lo, hi) = (turns.iter().min().unwrap_or(&0), turns.iter().max().unwrap_or(&0));
-        writeln!(f, "  no winner: {undecided}; turns: {:.2} on average ({lo}–{hi})", self.mean(|o| o.turns))?;
+        writeln!(f, "  no winner: {undecided}; turns: {mean_turns:.2} on average ({lo}–{hi})")?;
         let errors: Vec<&Outcome> = self.outcomes.iter().filter(|o| o.error.is_some()).collect();
         writeln!(f, "  actions the rules refused: {}", errors.len())?;
         for o in errors.iter().take(5) {
