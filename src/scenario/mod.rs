@@ -33,7 +33,7 @@ use bevy::app::App;
 use crate::combat::battle::BattleSetup;
 use crate::map::Battlefield;
 use crate::rules::RulesError;
-use crate::rules::any::{AnyBattle, Kind};
+use crate::rules::any::{AnyBattle, Kind, RulesetId};
 use crate::rules::dice::Dice;
 use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
 use crate::rules::engine::{Battle, Orders, Start};
@@ -172,6 +172,16 @@ impl Scenario {
     /// Each combatant's role, if the scenario gives it, in roster order.
     pub fn roles(&self) -> Vec<Option<String>> {
         each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| c.role.clone()).collect())
+    }
+
+    /// The ruleset the battle is fought under.
+    pub fn ruleset_id(&self) -> RulesetId {
+        match &self.ruleset {
+            RulesetSetup::EclipsePhase(_) => RulesetId::EclipsePhase,
+            RulesetSetup::Shadowrun4(_) => RulesetId::Shadowrun4,
+            RulesetSetup::Storyteller(_) => RulesetId::Storyteller,
+            RulesetSetup::HomebrewD6(_) => RulesetId::HomebrewD6,
+        }
     }
 
     /// Every combatant's starting cell.

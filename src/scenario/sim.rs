@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
@@ -38,14 +39,32 @@ pub struct Report {
     pub log: Log,
 }
 
+/// How far a batch of battles has come, and a way to stop it: shared by the threads that play it and the window.
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub done: AtomicU32,
+    pub cancelled: AtomicBool,
+}
+
 /// Plays `runs` battles of `scenario` with seeds `first_seed`, `first_seed + 1` …, each side played by its AI.
 pub fn simulate(scenario: &Scenario, runs: u32, first_seed: u64, minds: &Minds) -> Report {
+    simulate_watched(scenario, runs, first_seed, minds, &Progress::default())
+}
+
+/// [`simulate`], each battle counted in `progress` as it ends; once it is cancelled no more are begun, and the
+/// report is of the battles played.
+pub fn simulate_watched(scenario: &Scenario, runs: u32, first_seed: u64, minds: &Minds, progress: &Progress) -> Report {
     let mut header = Log::default();
     let battle = super::start(scenario, "sim", &mut header);
-    let outcomes = (0..runs)
-        .into_par_iter()
-        .map(|i| one_battle(&battle, &header, first_seed + u64::from(i), minds).0)
-        .collect::<Vec<Outcome>>();
+    let play = |i: u32| {
+        if progress.cancelled.load(Ordering::Relaxed) {
+            return None;
+        }
+        let outcome = one_battle(&battle, &header, first_seed + u64::from(i), minds).0;
+        progress.done.fetch_add(1, Ordering::Relaxed);
+        Some(outcome)
+    };
+    let outcomes = (0..runs).into_par_iter().filter_map(play).collect::<Vec<Outcome>>();
     let title = format!("{} ({})", scenario.name, battle.rules_name());
     let sides = scenario.sides().into_iter().map(|s| (s.to_owned(), minds.of(s))).collect();
     Report { title, sides, outcomes, threads: rayon::current_num_threads(), log: Log::default() }
@@ -204,5 +223,24 @@ impl fmt::Display for Report {
             writeln!(f, "    seed {}: {}", o.seed, o.error.as_deref().unwrap_or_default())?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_watched_batch_counts_its_battles_and_a_cancelled_one_begins_no_more() {
+        let level = crate::scenario::level::load(std::path::Path::new("levels/street.ron")).expect("the street");
+        let scenario = level.scenario(crate::rules::any::RulesetId::Storyteller).expect("plays");
+        let minds = Minds::all(Difficulty::Easy);
+        let progress = Progress::default();
+        let report = simulate_watched(&scenario, 6, 1, &minds, &progress);
+        assert_eq!((report.outcomes.len(), progress.done.load(Ordering::Relaxed)), (6, 6));
+        assert_eq!(report.outcomes, simulate(&scenario, 6, 1, &minds).outcomes, "the same battles as sim plays");
+        let stopped = Progress::default();
+        stopped.cancelled.store(true, Ordering::Relaxed);
+        assert!(simulate_watched(&scenario, 6, 1, &minds, &stopped).outcomes.is_empty());
     }
 }

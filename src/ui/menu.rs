@@ -210,6 +210,7 @@ fn show_menu(
     mut exit: MessageWriter<AppExit>,
     mut settings: ResMut<super::settings::Settings>,
     mut images: ResMut<Assets<Image>>,
+    mut batch: ResMut<super::batch::Batch>,
 ) -> Result {
     // A weak handle: the menu keeps the picture, and a picture of another level frees it.
     let map = miniature(&mut menu, &mut images).map(|h| contexts.add_image(bevy_egui::EguiTextureHandle::Weak(h.id())));
@@ -241,7 +242,9 @@ fn show_menu(
             let last = width - first - second;
             let saved = column(ui, (first, height), "saves", |ui| saves_column(ui, &mut menu, &session));
             let edit = column(ui, (second, height), "level", |ui| level_column(ui, &mut menu, map));
-            let set = column(ui, (last, height), "battle", |ui| battle_column(ui, &mut menu, &session, &mut settings));
+            let set = column(ui, (last, height), "battle", |ui| {
+                battle_column(ui, &mut menu, &session, (&mut settings, &mut batch))
+            });
             chosen = chosen.take().or(saved).or(set).or(edit);
         });
     });
@@ -312,7 +315,7 @@ fn battle_column(
     ui: &mut egui::Ui,
     menu: &mut Menu,
     session: &PlayOptions,
-    settings: &mut super::settings::Settings,
+    (settings, batch): (&mut super::settings::Settings, &mut super::batch::Batch),
 ) -> Option<Chosen> {
     choose_ruleset(ui, menu);
     ui.separator();
@@ -324,10 +327,12 @@ fn battle_column(
     });
     choose_text_size(ui, settings);
     ui.separator();
-    let (play, quit) = ui
+    let (play, simulate, quit) = ui
         .horizontal(|ui| {
             let play = ui.add(egui::Button::new(egui::RichText::new("  Play  ").size(18.0).strong())).clicked();
-            (play, ui.button("Quit").clicked())
+            let hint = "Play many battles of this level, ruleset and sides between the AIs: who wins how often";
+            let simulate = ui.button("Simulate…").on_hover_text(hint).clicked();
+            (play, simulate, ui.button("Quit").clicked())
         })
         .inner;
     for p in &menu.problems {
@@ -335,6 +340,13 @@ fn battle_column(
     }
     if quit {
         return Some(Chosen::Quit);
+    }
+    if simulate && let Some(choice) = chosen(menu) {
+        // Every side to an AI: a side a player would command plays the normal AI.
+        match battle_of(menu, &choice, session) {
+            Ok(next) => batch.open_on(next.scenario, next.options.minds),
+            Err(e) => menu.problems = vec![e],
+        }
     }
     let choice = chosen(menu).filter(|_| play)?;
     match battle_of(menu, &choice, session) {

@@ -21,6 +21,7 @@
 
 mod art;
 mod autosave;
+mod batch;
 mod board;
 mod camera;
 mod capture;
@@ -208,6 +209,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, art::plugin));
     app.add_plugins((labels::plugin, settings::plugin, characters::plugin, level_editor::plugin, heat::plugin));
+    app.add_plugins(batch::plugin);
     app.init_resource::<MapArea>();
 }
 
