@@ -496,6 +496,10 @@ fn sim(
         true => match report.to_csv() {
             Ok(text) => {
                 say(&text);
+                // The CSV has no room for them: the battles where the rules refused an action, on standard error.
+                for o in report.outcomes.iter().filter(|o| o.error.is_some()) {
+                    eprintln!("seed {}: {}", o.seed, o.error.as_deref().unwrap_or_default());
+                }
             }
             Err(e) => {
                 eprintln!("error: {e}");

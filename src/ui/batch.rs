@@ -12,10 +12,12 @@ use std::thread::JoinHandle;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::screens::Screen;
+use super::screens::{MenuSystems, Screen};
 use crate::ai::Minds;
 use crate::scenario::Scenario;
 use crate::scenario::sim::{Progress, Report, simulate_watched};
+
+const REFUSED: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);
 
 /// The window's state: open or not, the battles to play, the batch under way, its report.
 #[derive(Resource, Default)]
@@ -26,7 +28,8 @@ pub struct Batch {
     runs: u32,
     seed: u64,
     running: Option<Running>,
-    report: Option<Report>,
+    /// The last batch's report, and how many battles were asked for (fewer played: it was cancelled).
+    report: Option<(Report, u32)>,
     said: Option<(bool, String)>,
 }
 
@@ -38,17 +41,25 @@ struct Running {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Batch>().add_systems(EguiPrimaryContextPass, show_batch.run_if(in_state(Screen::Menu)));
+    app.init_resource::<Batch>()
+        .add_systems(EguiPrimaryContextPass, show_batch.run_if(in_state(Screen::Menu)).after(MenuSystems))
+        // A battle or an editor leaves the menu: a batch under way would take every core from it.
+        .add_systems(OnExit(Screen::Menu), stop_batch);
+}
+
+fn stop_batch(mut batch: ResMut<Batch>) {
+    batch.stop();
 }
 
 impl Batch {
     /// Opens the window on the menu's battle.
     pub(super) fn open_on(&mut self, scenario: Scenario, minds: Minds) {
-        let new = self
-            .battle
-            .as_ref()
-            .is_none_or(|(s, _)| (&s.name, s.ruleset_id()) != (&scenario.name, scenario.ruleset_id()));
-        if new {
+        // Another battle (level, ruleset, sides, AIs): the last one's report, or batch under way, is not of it.
+        let same = |(s, m): &(Scenario, Minds)| {
+            (&s.name, s.ruleset_id(), s.sides(), m) == (&scenario.name, scenario.ruleset_id(), scenario.sides(), &minds)
+        };
+        if !self.battle.as_ref().is_some_and(same) {
+            self.stop();
             self.report = None;
         }
         (self.open, self.battle) = (true, Some((scenario, minds)));
@@ -64,6 +75,13 @@ impl Batch {
         (self.running, self.report, self.said) = (Some(Running { runs, progress, thread }), None, None);
     }
 
+    /// Stops a batch under way and forgets it (its thread ends after the battles it has begun).
+    pub(super) fn stop(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.progress.cancelled.store(true, Ordering::Relaxed);
+        }
+    }
+
     /// Takes the report of a batch that has ended.
     fn collect(&mut self) {
         if !self.running.as_ref().is_some_and(|r| r.thread.is_finished()) {
@@ -71,7 +89,7 @@ impl Batch {
         }
         let Some(running) = self.running.take() else { return };
         match running.thread.join() {
-            Ok(report) => self.report = Some(report),
+            Ok(report) => self.report = Some((report, running.runs)),
             Err(_) => self.said = Some((false, "the simulation stopped on an error".into())),
         }
     }
@@ -89,10 +107,8 @@ fn show_batch(mut contexts: EguiContexts, mut batch: ResMut<Batch>) -> Result {
     let window = egui::Window::new(title).id("batch".into()).pivot(egui::Align2::CENTER_CENTER).default_pos(centre);
     window.open(&mut open).default_width(460.0).show(ctx, |ui| batch_window(ui, &mut batch));
     if !open {
-        // Closing the window stops a batch under way (its battles so far are dropped with it).
-        if let Some(running) = &batch.running {
-            running.progress.cancelled.store(true, Ordering::Relaxed);
-        }
+        // Closing the window stops a batch under way; its battles so far are dropped with it.
+        batch.stop();
         batch.open = false;
     }
     if batch.running.is_some() {
@@ -129,16 +145,19 @@ fn batch_window(ui: &mut egui::Ui, batch: &mut Batch) {
             });
         }
     }
-    if let Some(report) = &batch.report {
+    if let Some((report, asked)) = &batch.report {
         results(ui, report);
-        if ui.button("Export CSV").clicked() {
+        // A cancelled batch is the battles that ended first, not seeds in a row: shown, not exported as a result.
+        let played = report.outcomes.len() as u32;
+        if played < *asked {
+            ui.colored_label(REFUSED, format!("Cancelled after {played} of {asked} battles: not exported"));
+        } else if ui.button("Export CSV").clicked() {
             batch.said =
                 Some(export(report).map_or_else(|e| (false, e), |p| (true, format!("Saved to {}", p.display()))));
         }
     }
     if let Some((good, what)) = &batch.said {
-        let colour =
-            if *good { egui::Color32::from_rgb(140, 210, 140) } else { egui::Color32::from_rgb(255, 120, 100) };
+        let colour = if *good { egui::Color32::from_rgb(140, 210, 140) } else { REFUSED };
         ui.colored_label(colour, what);
     }
 }
@@ -244,8 +263,9 @@ fn export(report: &Report) -> Result<PathBuf, String> {
     let folder = crate::scenario::save::folder().parent().map(|p| p.join("sims")).ok_or("no data folder")?;
     let stem: String =
         report.title.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).collect();
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let path = folder.join(format!("{}_{secs}.csv", stem.trim_matches('_')));
+    // Milliseconds: two exports a second apart are two files.
+    let ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
+    let path = folder.join(format!("{}_{ms}.csv", stem.trim_matches('_')));
     crate::scenario::content::write_atomically(&path, &report.to_csv()?)?;
     Ok(path)
 }

@@ -1,5 +1,5 @@
-//! The tactics lab's heat map over the battle map (H, or the *Heat map (H)* button): for the combatant whose slot it
-//! is, every cell it can reach tinted by the damage its best attack from there is expected to deal, the damage it is
+//! The tactics lab's heat map over the battle map (H, or the *Heat map (H)* button): for a player's unit in its slot
+//! (never under fog of war, where it would show where unseen enemies stand), every cell it can reach tinted by the damage its best attack from there is expected to deal, the damage it is
 //! expected to take there, or the one less the other (`ai::lab`, exact odds). Worked out on a background thread when
 //! the battle changes (the frames go on meanwhile), drawn as one small texture under the tokens, with a legend that
 //! gives the scale and the numbers of the cell under the pointer.
@@ -10,10 +10,10 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::screens::{BattleScreenSystems, InBattle, fresh};
+use super::screens::{BattleScreenSystems, InBattle};
 use super::{CELL, MapArea, MapView};
 use crate::ai::lab::{Heat, heat_map_any};
-use crate::combat::Engine;
+use crate::combat::{Engine, HumanSides};
 use crate::rules::ruleset::Slot;
 
 /// What the heat map shows.
@@ -75,7 +75,7 @@ struct HeatLayer;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HeatShown>()
-        .add_systems(OnEnter(InBattle), (fresh::<HeatShown>, open_heat).chain())
+        .add_systems(OnEnter(InBattle), (forget_heat, open_heat).chain())
         .add_systems(
             Update,
             (toggle_heat.run_if(super::keys_free), work_out_heat, draw_heat).chain().in_set(BattleScreenSystems),
@@ -84,6 +84,12 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             show_heat_legend.after(super::panels::PanelSystems).in_set(BattleScreenSystems),
         );
+}
+
+/// A new battle (or the same one set up again by *Play again* or an undo): the maps worked out are gone, the mode
+/// the player chose stays.
+fn forget_heat(mut shown: ResMut<HeatShown>) {
+    *shown = HeatShown { mode: shown.mode, ..default() };
 }
 
 /// The heat map open from the start when the command line asks (`play --heat`).
@@ -99,9 +105,29 @@ fn toggle_heat(keys: Res<ButtonInput<KeyCode>>, mut shown: ResMut<HeatShown>) {
     }
 }
 
+/// Why the map is not shown now, if it is not: it is for a player's own unit, and never under fog of war (where
+/// unseen enemies stand would show in the damage they could deal and take).
+fn withheld(engine: &Engine, humans: &HumanSides, fog: &super::fog::Fog) -> Option<&'static str> {
+    let Some(slot) = engine.0.current() else { return Some("for a player's unit, in its slot") };
+    match (fog.on, humans.0.iter().any(|s| s == engine.0.view(slot.actor).side)) {
+        (true, _) => Some("off under fog of war: it would show where unseen enemies stand"),
+        (false, false) => Some("for a player's unit, in its slot"),
+        (false, true) => None,
+    }
+}
+
 /// Starts the map's work when the battle has moved on (another decision or slot), and takes its answer when ready.
-fn work_out_heat(engine: Res<Engine>, mut shown: ResMut<HeatShown>) {
+fn work_out_heat(
+    engine: Res<Engine>,
+    humans: Res<HumanSides>,
+    fog: Res<super::fog::Fog>,
+    mut shown: ResMut<HeatShown>,
+) {
     let Some(slot) = engine.0.current().filter(|_| shown.mode != HeatMode::Off) else { return };
+    if withheld(&engine, &humans, &fog).is_some() {
+        shown.work = None;
+        return;
+    }
     let key = (engine.0.decided(), slot);
     if shown.map.as_ref().is_some_and(|(k, _)| *k == key) {
         return;
@@ -124,11 +150,14 @@ fn work_out_heat(engine: Res<Engine>, mut shown: ResMut<HeatShown>) {
 fn draw_heat(
     mut commands: Commands,
     mut shown: ResMut<HeatShown>,
-    map: Res<MapView>,
+    (map, engine): (Res<MapView>, Res<Engine>),
     layers: Query<Entity, With<HeatLayer>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    let wanted = shown.map.as_ref().map(|(k, _)| (*k, shown.mode)).filter(|_| shown.mode != HeatMode::Off);
+    // Only the map of this very decision and slot: a stale one (the last unit's, the other player's) is taken away.
+    let now = engine.0.current().map(|slot| (engine.0.decided(), slot));
+    let fresh = shown.map.as_ref().map(|(k, _)| *k).filter(|k| Some(*k) == now);
+    let wanted = fresh.map(|k| (k, shown.mode)).filter(|_| shown.mode != HeatMode::Off);
     if wanted == shown.drawn {
         return;
     }
@@ -173,10 +202,12 @@ fn heat_image(heat: &[Heat], mode: HeatMode, (width, height): (u32, u32)) -> Ima
             HeatMode::Taken => -h.taken,
             _ => mode.of(h),
         };
-        let at = ((h.cell.1 as u32 * width + h.cell.0 as u32) * 4) as usize;
-        if let Some(px) = pixels.get_mut(at..at + 4) {
-            px.copy_from_slice(&colour(value, top));
+        let (Ok(x), Ok(y)) = (u32::try_from(h.cell.0), u32::try_from(h.cell.1)) else { continue };
+        if x >= width || y >= height {
+            continue;
         }
+        let at = ((y * width + x) * 4) as usize;
+        pixels[at..at + 4].copy_from_slice(&colour(value, top));
     }
     let size = Extent3d { width, height, depth_or_array_layers: 1 };
     let usage = bevy::asset::RenderAssetUsages::default();
@@ -191,7 +222,7 @@ fn show_heat_legend(
     area: Res<MapArea>,
     mut shown: ResMut<HeatShown>,
     hover: Res<super::preview::Hover>,
-    engine: Res<Engine>,
+    (engine, humans, fog): (Res<Engine>, Res<HumanSides>, Res<super::fog::Fog>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let room = area.points(ctx.zoom_factor());
@@ -210,7 +241,16 @@ fn show_heat_legend(
         .pivot(egui::Align2::RIGHT_TOP)
         .default_pos(room.right_top() + egui::vec2(-6.0, 6.0));
     let window = window.open(&mut open).resizable(false).collapsible(true).default_width(300.0);
-    window.show(ctx, |ui| heat_legend(ui, &mut shown, hover.0, &engine));
+    let why = withheld(&engine, &humans, &fog);
+    window.show(ctx, |ui| match why {
+        Some(why) => {
+            for mode in [HeatMode::Dealt, HeatMode::Taken, HeatMode::Balance] {
+                ui.radio_value(&mut shown.mode, mode, mode.words());
+            }
+            ui.weak(format!("The heat map is {why}."));
+        }
+        None => heat_legend(ui, &mut shown, hover.0, &engine),
+    });
     if !open {
         shown.mode = HeatMode::Off;
     }
@@ -221,7 +261,8 @@ fn heat_legend(ui: &mut egui::Ui, shown: &mut HeatShown, under: Option<(i32, i32
     for mode in [HeatMode::Dealt, HeatMode::Taken, HeatMode::Balance] {
         ui.radio_value(&mut shown.mode, mode, mode.words());
     }
-    let Some((key, heat)) = &shown.map else {
+    let now = engine.0.current().map(|slot| (engine.0.decided(), slot));
+    let Some((key, heat)) = shown.map.as_ref().filter(|(k, _)| Some(*k) == now) else {
         ui.weak("working it out…");
         return;
     };
@@ -242,9 +283,6 @@ fn heat_legend(ui: &mut egui::Ui, shown: &mut HeatShown, under: Option<(i32, i32
         }
     });
     ui.weak("expected damage, exact odds: the attack the hard AI would make; every enemy's shot at the cell");
-    if shown.work.is_some() {
-        ui.weak("working out the new slot…");
-    }
     if let Some(h) = under.and_then(|c| heat.iter().find(|h| h.cell == c)) {
         let target = h.target.map(|t| engine.0.view(t).name().to_owned()).unwrap_or_else(|| "nobody".into());
         ui.label(format!(

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::PlayOptions;
-use super::screens::{NextBattle, NotStarted, Screen, Watching};
+use super::screens::{MenuSystems, NextBattle, NotStarted, Screen, Watching};
 use crate::ai::{Difficulty, Minds};
 use crate::rules::any::RulesetId;
 use crate::scenario::balance::Balance;
@@ -197,7 +197,7 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
         };
         app.insert_resource(menu)
             .add_systems(OnEnter(Screen::Menu), refresh_lists)
-            .add_systems(EguiPrimaryContextPass, show_menu.run_if(in_state(Screen::Menu)));
+            .add_systems(EguiPrimaryContextPass, show_menu.run_if(in_state(Screen::Menu)).in_set(MenuSystems));
     }
 }
 

@@ -43,6 +43,10 @@ impl ComputedStates for InBattle {
     }
 }
 
+/// The menu's own systems (windows over it, such as the batch simulation's, come after).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MenuSystems;
+
 /// The systems of the battle screens: they read the battle's resources, which exist only then.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BattleScreenSystems;
