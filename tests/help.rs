@@ -16,6 +16,7 @@ fn label(code: &str) -> Option<&'static str> {
         "KeyL" => "L",
         "KeyG" => "G",
         "KeyH" => "H",
+        "KeyO" => "O",
         "Tab" | "ShiftLeft" | "ShiftRight" => "Tab, Shift+Tab",
         d if d.starts_with("Digit") => "1 – 9",
         "F1" | "Slash" => "F1 or ?",

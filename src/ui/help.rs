@@ -36,6 +36,7 @@ pub const KEYS: [(&str, &[(&str, &str)]); 4] = [
             ("Pointer on a unit", "its card: weapon, armor, health, states"),
             ("G", "show or hide the map's legend"),
             ("H", "heat map: damage each reachable cell deals, takes, both; then off"),
+            ("O", "what if…: two attacks' exact odds and distributions side by side"),
             ("Click a log line", "open its every die and modifier"),
             ("Pointer on a cell", "the route there and its cost; on an enemy: cover, range, exact odds"),
         ],

@@ -45,6 +45,7 @@ pub mod settings;
 pub mod tour;
 pub mod undo;
 mod units;
+mod whatif;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -209,7 +210,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, art::plugin));
     app.add_plugins((labels::plugin, settings::plugin, characters::plugin, level_editor::plugin, heat::plugin));
-    app.add_plugins(batch::plugin);
+    app.add_plugins((batch::plugin, whatif::plugin));
     app.init_resource::<MapArea>();
 }
 

@@ -1,0 +1,230 @@
+//! The tactics lab's what-if panel (O, or the *What if… (O)* button): two set-ups side by side, each an attacker, a
+//! target, a way to attack (the firing modes and called shots the battle offers with the weapon in hand) and the cell
+//! the attacker shoots from (range and cover come from the map), each priced with the exact odds of the battle as it
+//! stands: its odds table, and every distribution the odds give (damage, wounds, health levels, boxes) plotted with
+//! both set-ups on one chart (`egui_plot`). Under fog of war only units in sight can be picked.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_plot::{Bar, BarChart, Legend, Plot};
+
+use super::screens::{BattleScreenSystems, InBattle, fresh};
+use crate::combat::{Engine, Roster};
+use crate::rules::field::{Cell, Move, Pace};
+use crate::rules::odds::{Measure, Odds};
+
+/// The panel: open or not, and its two set-ups.
+#[derive(Resource, Default)]
+pub struct WhatIf {
+    open: bool,
+    setups: [Setup; 2],
+}
+
+/// One set-up, by roster index; `way` is the index among the attack choices; `from` the attacker's cell.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Setup {
+    attacker: Option<usize>,
+    target: Option<usize>,
+    way: usize,
+    from: Option<Cell>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<WhatIf>()
+        .add_systems(OnEnter(InBattle), fresh::<WhatIf>)
+        .add_systems(Update, toggle_what_if.run_if(super::keys_free).in_set(BattleScreenSystems))
+        .add_systems(
+            EguiPrimaryContextPass,
+            show_what_if.after(super::panels::PanelSystems).in_set(BattleScreenSystems),
+        );
+}
+
+fn toggle_what_if(keys: Res<ButtonInput<KeyCode>>, mut what_if: ResMut<WhatIf>) {
+    if keys.just_pressed(KeyCode::KeyO) {
+        what_if.open = !what_if.open;
+    }
+}
+
+/// The units a player may pick: all, or under fog of war those in sight.
+fn pickable(engine: &Engine, roster: &Roster, fog: &super::fog::Fog) -> Vec<usize> {
+    (0..engine.0.len()).filter(|&i| roster.0.get(i).is_some_and(|e| fog.sees(*e))).collect()
+}
+
+fn show_what_if(
+    mut contexts: EguiContexts,
+    mut what_if: ResMut<WhatIf>,
+    (engine, roster, fog): (Res<Engine>, Res<Roster>, Res<super::fog::Fog>),
+    area: Res<super::MapArea>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let corner = area.points(ctx.zoom_factor()).left_top() + egui::vec2(220.0, 6.0);
+    if !what_if.open {
+        egui::Area::new("what-if button".into()).fixed_pos(corner).show(ctx, |ui| {
+            what_if.open |= ui.button("What if… (O)").clicked();
+        });
+        return Ok(());
+    }
+    let units = pickable(&engine, &roster, &fog);
+    if what_if.setups[0].attacker.is_none() {
+        what_if.setups = first_setups(&engine, &units);
+    }
+    let mut open = true;
+    egui::Window::new("What if…").open(&mut open).default_pos(corner).default_width(720.0).show(ctx, |ui| {
+        let priced: Vec<Option<(String, Odds)>> = ui
+            .columns(2, |columns| {
+                let [a, b] = &mut what_if.setups;
+                [setup(&mut columns[0], "A", a, &engine, &units), setup(&mut columns[1], "B", b, &engine, &units)]
+            })
+            .into_iter()
+            .collect();
+        plots(ui, &priced);
+    });
+    what_if.open = open;
+    Ok(())
+}
+
+/// Set-ups to start from: the acting unit at the nearest enemy in sight, its usual way (A) and its next way (B).
+fn first_setups(engine: &Engine, units: &[usize]) -> [Setup; 2] {
+    let battle = &engine.0;
+    let Some(actor) = battle.current().map(|s| s.actor).filter(|a| units.contains(a)) else {
+        return Default::default();
+    };
+    let me = battle.view(actor);
+    let distance = |i: &usize| {
+        let at = battle.view(*i).position;
+        (at.0 - me.position.0).pow(2) + (at.1 - me.position.1).pow(2)
+    };
+    let target = units.iter().copied().filter(|&i| battle.view(i).side != me.side).min_by_key(distance);
+    let a = Setup { attacker: Some(actor), target, way: 0, from: None };
+    [a.clone(), Setup { way: 1, ..a }]
+}
+
+/// One set-up's pickers and its odds table; the set-up's name and odds, if it makes an attack.
+fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, engine: &Engine, units: &[usize]) -> Option<(String, Odds)> {
+    let battle = &engine.0;
+    ui.strong(format!("Set-up {label}"));
+    let name = |i: usize| battle.view(i).name().to_owned();
+    pick(ui, ("attacker", label), "Attacker", &mut s.attacker, units.iter().copied(), name);
+    let attacker = s.attacker?;
+    let side = battle.view(attacker).side.to_owned();
+    let foes = units.iter().copied().filter(|&i| battle.view(i).side != side);
+    pick(ui, ("target", label), "Target", &mut s.target, foes, name);
+    let target = s.target.filter(|&t| battle.view(t).side != side)?;
+    let here = battle.view(attacker).position;
+    let mut from = s.from.unwrap_or(here);
+    ui.horizontal(|ui| {
+        ui.label("Shoots from");
+        ui.add(egui::DragValue::new(&mut from.0).prefix("x "));
+        ui.add(egui::DragValue::new(&mut from.1).prefix("y "));
+        if ui.small_button("where it stands").clicked() {
+            from = here;
+        }
+    });
+    s.from = Some(from);
+    let movement = (from != here).then_some(Move { to: from, pace: Pace::Walk });
+    let ways = battle.attack_choices(attacker, battle.view(target).id(), movement);
+    if ways.is_empty() {
+        ui.weak("No way to attack it from there.");
+        return None;
+    }
+    s.way = s.way.min(ways.len() - 1);
+    egui::ComboBox::from_id_salt(("way", label)).selected_text(ways[s.way].0.as_str()).show_ui(ui, |ui| {
+        for (i, (way, _)) in ways.iter().enumerate() {
+            ui.selectable_value(&mut s.way, i, way.as_str());
+        }
+    });
+    match battle.odds_of(attacker, &ways[s.way].1) {
+        Ok(odds) => {
+            let table = egui::RichText::new(odds.to_string()).monospace().size(11.0);
+            egui::ScrollArea::vertical().id_salt(("odds", label)).max_height(230.0).show(ui, |ui| {
+                ui.add(egui::Label::new(table).wrap());
+            });
+            Some((format!("{label}: {}", ways[s.way].0), odds))
+        }
+        Err(e) => {
+            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), e.to_string());
+            None
+        }
+    }
+}
+
+/// A combo box over `choices`, keeping the choice if it is still among them.
+fn pick(
+    ui: &mut egui::Ui,
+    id: (&str, &str),
+    words: &str,
+    chosen: &mut Option<usize>,
+    choices: impl Iterator<Item = usize> + Clone,
+    name: impl Fn(usize) -> String,
+) {
+    if chosen.is_some_and(|c| !choices.clone().any(|i| i == c)) {
+        *chosen = None;
+    }
+    ui.horizontal(|ui| {
+        ui.label(words);
+        let shown = chosen.map_or("pick one".to_owned(), &name);
+        egui::ComboBox::from_id_salt(id).selected_text(shown).show_ui(ui, |ui| {
+            for i in choices {
+                ui.selectable_value(chosen, Some(i), name(i));
+            }
+        });
+    });
+}
+
+/// Every distribution the set-ups' odds give, one chart a measure, both set-ups' bars side by side.
+fn plots(ui: &mut egui::Ui, priced: &[Option<(String, Odds)>]) {
+    let mut measures: Vec<Measure> = Vec::new();
+    for (_, odds) in priced.iter().flatten() {
+        for (m, _) in &odds.dists {
+            if !measures.contains(m) {
+                measures.push(m.clone());
+            }
+        }
+    }
+    let colours = [egui::Color32::from_rgb(90, 160, 250), egui::Color32::from_rgb(240, 170, 70)];
+    for measure in measures {
+        ui.label(format!("{measure}: the chance of each amount"));
+        let plot =
+            Plot::new(("what-if", measure.to_string())).height(120.0).legend(Legend::default()).allow_scroll(false);
+        plot.show(ui, |plot_ui| {
+            for (n, (name, odds)) in priced.iter().enumerate().filter_map(|(n, p)| Some((n, p.as_ref()?))) {
+                let Some((_, dist)) = odds.dists.iter().find(|(m, _)| *m == measure) else { continue };
+                let shift = if n == 0 { -0.2 } else { 0.2 };
+                let bars: Vec<Bar> = dist.iter().map(|(v, p)| Bar::new(f64::from(v) + shift, p).width(0.4)).collect();
+                let chart = BarChart::new(format!("{name} (mean {:.2})", dist.mean()), bars).color(colours[n % 2]);
+                plot_ui.bar_chart(chart);
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::SeededDice;
+    use crate::rules::engine::Next;
+    use crate::rules::outcome::Log;
+
+    #[test]
+    fn the_panel_opens_on_the_acting_unit_at_its_nearest_enemy_in_two_ways() {
+        let level = crate::scenario::level::load(std::path::Path::new("levels/open_ground.ron")).expect("a level");
+        let scenario = level.scenario(crate::rules::any::RulesetId::Shadowrun4).expect("plays");
+        let mut log = Log::default();
+        let mut battle = crate::scenario::start(&scenario, "seed 1", &mut log);
+        let Ok(Next::Slot(slot)) = battle.next(&mut SeededDice::new(1), &mut log) else { panic!("a slot") };
+        let engine = Engine(battle);
+        let units: Vec<usize> = (0..engine.0.len()).collect();
+        let [a, b] = first_setups(&engine, &units);
+        assert_eq!((a.attacker, b.attacker, a.way, b.way), (Some(slot.actor), Some(slot.actor), 0, 1));
+        let me = engine.0.view(slot.actor);
+        let target = a.target.expect("an enemy");
+        assert_ne!(engine.0.view(target).side, me.side);
+        let d = |i: usize| {
+            let at = engine.0.view(i).position;
+            (at.0 - me.position.0).pow(2) + (at.1 - me.position.1).pow(2)
+        };
+        assert!(units.iter().filter(|&&i| engine.0.view(i).side != me.side).all(|&i| d(i) >= d(target)), "the nearest");
+        // Under fog, only the units in sight are offered: none here makes no set-up.
+        assert_eq!(first_setups(&engine, &[]), [Setup::default(), Setup::default()]);
+    }
+}
