@@ -236,3 +236,28 @@ fn a_character_changed_after_its_battle_was_saved_is_said_when_the_save_is_loade
     let warning = save.resume(no_typing).expect("replays").warning.expect("said");
     assert_eq!(warning, format!("{} has changed since the battle was saved; it replayed all the same", path.display()));
 }
+
+#[test]
+fn homebrew_tracks_armor_and_pools_follow_the_sheet() {
+    let mut c = Character::from_archetype("Kit", RulesetId::HomebrewD6, "rifleman").expect("homebrew");
+    let e = c.sheet.edit_mut();
+    let numbers = [("body", 4), ("agility", 5), ("reaction", 3), ("intuition", 4), ("willpower", 5), ("edge", 2)];
+    for (key, v) in numbers.into_iter().chain([("Longarms", 3), ("Dodge", 2), ("Gymnastics", 1), ("Parry", 0)]) {
+        e.set_number(key, v).expect("set");
+    }
+    e.set_weapons(vec!["rifle".into()]).expect("a rifle");
+    e.set_armor(vec!["padded_jacket".into(), "ballistic_vest".into()]).expect("two pieces, layered");
+    let expected = [
+        ("Light track", 11),          // 8 + ⌈Willpower 5 ÷ 2⌉
+        ("Critical track", 10),       // 8 + ⌈Body 4 ÷ 2⌉
+        ("Initiative", 7),            // Reaction 3 + Intuition 4
+        ("Impact AV", 7),             // 3 + 4, every piece added
+        ("Piercing AV", 7),           // 1 + 6
+        ("Energy AV", 2),             // 1 + 1
+        ("Attack with the Rifle", 8), // Agility 5 + Longarms 3
+        ("Defense in melee", 6), // the best of Dodge 2 + Reaction 3, Gymnastics 1 + Agility 5, Parry 0 + Reaction 3
+        ("Defense against fire", 7), // the best of Dodge 2 + Intuition 4, Gymnastics 1 + Agility 5, Agility 5 + Edge 2
+        ("Damage resistance", 4), // Body 4
+    ];
+    assert_eq!(derived(&c), expected.map(|(l, v)| (l.to_owned(), v)).to_vec());
+}

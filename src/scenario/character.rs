@@ -67,11 +67,7 @@ pub fn load(path: &Path) -> Result<Character, ScenarioError> {
 /// Reads character text, its own gear first; `path` is only used in messages.
 pub fn parse(text: &str, path: &Path) -> Result<Character, ScenarioError> {
     let own = super::gear::level_gear(text).map_err(|e| ScenarioError::syntax(path, e))?;
-    let read = || ron_options().from_str::<Character>(text);
-    let character = own
-        .with(read)
-        .map_err(|(id, message)| ScenarioError::invalid(path, text, Some(&format!("(\"{id}\"")), message))?
-        .map_err(|e| ScenarioError::syntax(path, e))?;
+    let character: Character = super::gear::read_with(own, text, path, || ron_options().from_str(text))?;
     character.check().map_err(|message| ScenarioError::invalid(path, text, Some("name"), message))?;
     Ok(character)
 }

@@ -75,6 +75,20 @@ fn extended<W, A>(
     Ok(Some(Arc::new(shipped.extended(own)?)))
 }
 
+/// Reads a file with its own gear `own` in force (`read` reads the whole text): a refused id is said at its entry in
+/// the file, a syntax error at its place, both naming `path`.
+pub fn read_with<T>(
+    own: FileGear,
+    text: &str,
+    path: &std::path::Path,
+    read: impl FnOnce() -> Result<T, ron::error::SpannedError>,
+) -> Result<T, super::ScenarioError> {
+    use super::ScenarioError;
+    own.with(read)
+        .map_err(|(id, message)| ScenarioError::invalid(path, text, Some(&format!("(\"{id}\"")), message))?
+        .map_err(|e| ScenarioError::syntax(path, e))
+}
+
 impl FileGear {
     /// This gear and `other`'s together, by ruleset (a level's and the characters' joining it).
     pub fn and(self, other: FileGear) -> FileGear {

@@ -33,11 +33,7 @@ pub fn files_in(folder: &Path) -> Vec<std::path::PathBuf> {
 /// Reads and checks level text; `path` is only used in messages.
 pub fn parse(text: &str, path: &Path) -> Result<Level, ScenarioError> {
     let own = super::gear::level_gear(text).map_err(|e| ScenarioError::syntax(path, e))?;
-    let read = || ron_options().from_str::<LevelFile>(text);
-    let file = own
-        .with(read)
-        .map_err(|(id, message)| ScenarioError::invalid(path, text, Some(&format!("(\"{id}\"")), message))?
-        .map_err(|e| ScenarioError::syntax(path, e))?;
+    let file: LevelFile = super::gear::read_with(own, text, path, || ron_options().from_str(text))?;
     level_check::check(file, text, path)
 }
 

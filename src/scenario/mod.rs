@@ -267,11 +267,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
     check::enough_combatants(names.len())
         .map_err(|(needle, message)| ScenarioError::invalid(path, text, needle.as_deref(), message))?;
     let own = gear::scenario_gear(text).map_err(|e| ScenarioError::syntax(path, e))?;
-    let read = || naming(names, || ron_options().from_str(text));
-    let scenario: Scenario = own
-        .with(read)
-        .map_err(|(id, message)| ScenarioError::invalid(path, text, Some(&format!("(\"{id}\"")), message))?
-        .map_err(|e| ScenarioError::syntax(path, e))?;
+    let scenario: Scenario = gear::read_with(own, text, path, || naming(names, || ron_options().from_str(text)))?;
     check::check(&scenario)
         .map_err(|(needle, message)| ScenarioError::invalid(path, text, needle.as_deref(), message))?;
     Ok(scenario)

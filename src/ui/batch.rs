@@ -120,7 +120,7 @@ fn show_batch(mut contexts: EguiContexts, mut batch: ResMut<Batch>) -> Result {
 fn batch_window(ui: &mut egui::Ui, batch: &mut Batch) {
     if let Some((scenario, minds)) = &batch.battle {
         let sides: Vec<String> = scenario.sides().iter().map(|s| format!("{s} ({})", minds.of(s))).collect();
-        let ruleset = super::characters::ruleset_name(scenario.ruleset_id());
+        let ruleset = super::ruleset_name(scenario.ruleset_id());
         ui.label(format!("{ruleset}: {}", sides.join(" vs ")));
     }
     match &batch.running {

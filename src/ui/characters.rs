@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::ruleset_name;
 use super::screens::Screen;
 use crate::rules::any::RulesetId;
 use crate::rules::character::{EditSheet, Group};
@@ -441,15 +442,5 @@ fn derived_column(ui: &mut egui::Ui, editor: &mut Editor) {
         Err(e) => {
             ui.colored_label(REFUSED, e);
         }
-    }
-}
-
-/// A ruleset's name as the menu says it.
-pub(super) fn ruleset_name(r: RulesetId) -> &'static str {
-    match r {
-        RulesetId::EclipsePhase => "Eclipse Phase",
-        RulesetId::Shadowrun4 => "Shadowrun 4",
-        RulesetId::Storyteller => "Storyteller",
-        RulesetId::HomebrewD6 => "d6 homebrew",
     }
 }

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::PlayOptions;
-use super::characters::ruleset_name;
+use super::ruleset_name;
 use super::screens::{NextBattle, Screen};
 use crate::map::grid::{Grid, Ground};
 use crate::rules::any::RulesetId;

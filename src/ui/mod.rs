@@ -119,6 +119,11 @@ impl PlayOptions {
     }
 }
 
+/// A ruleset's name as the menu writes it ("Shadowrun 4e").
+pub fn ruleset_name(r: crate::rules::any::RulesetId) -> &'static str {
+    menu::RULESETS.iter().find(|(id, ..)| *id == r).map_or("", |(_, name, _)| name)
+}
+
 /// Whether the game's keys are read: not while a text field has the keyboard (the dice prompt's spaces must not
 /// pause the battle, nor its digits do anything else).
 pub fn keys_free(egui: Option<Res<bevy_egui::input::EguiWantsInput>>) -> bool {
