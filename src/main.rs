@@ -665,9 +665,7 @@ fn play(
         eprintln!("error: --by-hand {side}: only a side you command (--human {side}) rolls its dice by hand");
         return ExitCode::from(2);
     }
-    if no_display(&format!("play headless with `skirmish run {} --ruleset shadowrun4`", path.display())) {
-        return ExitCode::from(2);
-    }
+    // The battle is read first: a bad file or character is said before a missing display.
     let named = options.humans.iter().chain(options.minds.sides.keys()).chain(options.names.keys());
     let loaded = match scenario::files::load_battle_with(path, ruleset, (rules, absent), &guests)
         .and_then(|s| scenario::files::known_sides(s, named))
@@ -678,6 +676,9 @@ fn play(
             return ExitCode::from(2);
         }
     };
+    if no_display(&format!("play headless with `skirmish run {} --ruleset shadowrun4`", path.display())) {
+        return ExitCode::from(2);
+    }
     let mut recipe = options.recipe(path, ruleset, (rules.map(str::to_owned), absent.to_vec()), strict);
     recipe.characters = guests;
     exit_code(skirmish::ui::play(&loaded, seed, options, recipe))

@@ -216,3 +216,26 @@ fn sim_csv_gives_the_reports_numbers_a_row_a_side() {
         assert_eq!(&row[3], "12");
     }
 }
+
+#[test]
+fn a_character_of_another_ruleset_is_refused_before_the_window_is_looked_for() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .args([
+            "play",
+            "levels/street.ron",
+            "--ruleset",
+            "storyteller",
+            "--character",
+            "Crew=tests/characters/gran.ron",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: levels/street.ron: under Storyteller: Gran is a Shadowrun4 character; this battle is fought under \
+         another ruleset\n"
+    );
+}

@@ -93,26 +93,6 @@ pub fn list(user: Option<&Path>) -> Vec<(PathBuf, Result<Character, String>)> {
     files.into_iter().map(|path| (path.clone(), load(&path).map_err(|e| e.to_string()))).collect()
 }
 
-/// A fresh file name for a character called `name` in `folder`: its name in lower case, letters and digits kept,
-/// and a number when the name is taken.
-pub fn new_path(folder: &Path, name: &str) -> PathBuf {
-    let stem: String = name
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
-        .collect::<String>()
-        .trim_matches('_')
-        .to_owned();
-    let stem = if stem.is_empty() { "character".to_owned() } else { stem };
-    let mut path = folder.join(format!("{stem}.ron"));
-    for n in 2.. {
-        if !path.exists() {
-            break;
-        }
-        path = folder.join(format!("{stem}_{n}.ron"));
-    }
-    path
-}
-
 impl Character {
     /// A new character under `ruleset`, from that roster's `archetype`.
     pub fn from_archetype(name: &str, ruleset: RulesetId, archetype: &str) -> Result<Character, String> {

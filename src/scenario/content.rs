@@ -36,6 +36,26 @@ pub fn level_folders(shipped: &Path, user: Option<&Path>) -> Vec<(PathBuf, Origi
     folders
 }
 
+/// A fresh file name for a character, level or export called `name` in `folder`: its name in lower case, letters and
+/// digits kept, and a number when the name is taken.
+pub fn new_file(folder: &Path, name: &str) -> PathBuf {
+    let stem: String = name
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+        .collect::<String>()
+        .trim_matches('_')
+        .to_owned();
+    let stem = if stem.is_empty() { "mine".to_owned() } else { stem };
+    let mut path = folder.join(format!("{stem}.ron"));
+    for n in 2.. {
+        if !path.exists() {
+            break;
+        }
+        path = folder.join(format!("{stem}_{n}.ron"));
+    }
+    path
+}
+
 /// Writes `text` to `path` atomically; a file already there is first kept beside it as `<name>.bak` (one
 /// generation: what the player made before this save is never lost to it).
 pub fn write_keeping_backup(path: &Path, text: &str) -> Result<(), String> {

@@ -261,11 +261,10 @@ fn turns_chart(ui: &mut egui::Ui, report: &Report) {
 /// Writes the report's CSV to the player's data folder (`sims/`), named after the battle and the time.
 fn export(report: &Report) -> Result<PathBuf, String> {
     let folder = crate::scenario::save::folder().parent().map(|p| p.join("sims")).ok_or("no data folder")?;
-    let stem: String =
-        report.title.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).collect();
-    // Milliseconds: two exports a second apart are two files.
+    // Milliseconds: two exports a second apart are two files (and a clash still gets a number).
     let ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
-    let path = folder.join(format!("{}_{ms}.csv", stem.trim_matches('_')));
+    let path = crate::scenario::content::new_file(&folder, &format!("{} {ms}", report.title));
+    let path = path.with_extension("csv");
     crate::scenario::content::write_atomically(&path, &report.to_csv()?)?;
     Ok(path)
 }
