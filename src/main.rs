@@ -242,6 +242,10 @@ enum Command {
         /// Print the numbers as CSV, a row a side (win rate, its 95 % interval, casualties, turns).
         #[arg(long, conflicts_with = "show")]
         csv: bool,
+        /// Play the AI ladder instead: hard against easy, normal against easy and hard against normal, `--runs`
+        /// battles each way round under each ruleset (or `--ruleset`), as a Markdown table.
+        #[arg(long, conflicts_with_all = ["show", "csv", "ai", "sides"])]
+        ladder: bool,
     },
     /// How fair every level in a folder is under every ruleset: the same AI on every side, each side's share of the
     /// decided battles against a fair fight's (40–60 % of two sides), as a Markdown report.
@@ -367,7 +371,10 @@ fn main() -> ExitCode {
             run(start, save.as_deref(), stop_after, json)
         }
         Command::Check { files } => check(&files),
-        Command::Sim { level, ruleset, runs, seed, ai, sides, options, absent, show, csv } => {
+        Command::Sim { level, ruleset, runs, seed, options, absent, ladder: true, .. } => {
+            ladder(&level, (ruleset, options.as_deref(), &absent), (runs, seed))
+        }
+        Command::Sim { level, ruleset, runs, seed, ai, sides, options, absent, show, csv, ladder: false } => {
             let minds = Minds { sides: sides.into_iter().collect(), default: ai };
             sim(&level, (ruleset, options.as_deref(), &absent), (runs, seed, show, csv), &minds)
         }
@@ -513,6 +520,38 @@ fn sim(
     match report.outcomes.iter().any(|o| o.error.is_some()) {
         true => ExitCode::FAILURE,
         false => ExitCode::SUCCESS,
+    }
+}
+
+/// `skirmish sim --ladder`: the table on standard output, each pairing's progress on standard error; exit 2 on a
+/// bad level, 1 if the rules refused an AI's action.
+fn ladder(
+    path: &Path,
+    (ruleset, rules, absent): (Option<RulesetId>, Option<&str>, &[String]),
+    runs: (u32, u64),
+) -> ExitCode {
+    use skirmish::scenario::ladder;
+    let scenario_of = |r: RulesetId| scenario::files::load_battle(path, Some(r), rules, absent);
+    let climbed = scenario::files::load_battle(path, ruleset, rules, absent).and_then(|first| {
+        // A level is played under every ruleset it plays under, a scenario under its own.
+        let rulesets = match (ruleset, scenario::level::load(path)) {
+            (None, Ok(level)) => level.rulesets(),
+            _ => vec![first.ruleset_id()],
+        };
+        ladder::climb(&rulesets, &scenario_of, runs, &mut |r| {
+            eprintln!("{:?} {} vs {}: {}", r.ruleset, r.upper, r.lower, r.cell());
+        })
+        .map(|rungs| (first.name, rungs))
+    });
+    match climbed {
+        Ok((name, rungs)) => {
+            say(ladder::markdown(&name, &rungs, runs));
+            if rungs.iter().any(|r| r.errors > 0) { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 

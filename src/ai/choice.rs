@@ -30,7 +30,7 @@ where
     R: Playable,
 {
     debug_assert!(crate::rules::ruleset::numbered(battle), "a roster without its ids");
-    let mut candidates = match difficulty.judgement() {
+    let mut candidates = match difficulty.judgement(R::ID) {
         Some(judgement) => Mind::new(rules, slot, battle, judgement).candidates(),
         None => Vec::new(),
     };
@@ -48,7 +48,7 @@ pub fn hard_attack_from<R: Playable>(
     battle: &[Combatant<R::Fighter>],
     spot: &Spot,
 ) -> Option<(usize, R::Action, Odds)> {
-    let mind = Mind::new(rules, slot, battle, Difficulty::Hard.judgement()?);
+    let mind = Mind::new(rules, slot, battle, Difficulty::Hard.judgement(R::ID)?);
     let priced = spot.shots.iter().map(|&target| Priced { value: 0.0, spot, target });
     let (target, _, action) = priced
         .filter_map(|p| mind.attack(&p).map(|(value, action)| (p.target, value, action)))
@@ -69,6 +69,8 @@ struct Mind<'a, R: AttackOdds> {
     care: f32,
     /// In a free-for-all, the enemy crew nearest the actor's own: the one it fights.
     nemesis: Option<&'a str>,
+    /// By battle index, what harm to a combatant counts for: more for each slot it still has this turn (tempo).
+    urgency: Vec<f32>,
 }
 
 /// An attack priced from a spot.
@@ -83,7 +85,8 @@ where
     R: Playable,
 {
     fn new(rules: &'a R, slot: Slot, battle: &'a [Combatant<R::Fighter>], judgement: Judgement) -> Self {
-        let mut mind = Mind { rules, slot, battle, actor: slot.actor, judgement, care: 0.0, nemesis: None };
+        let urgency = slots_left(rules, battle).iter().map(|&n| 1.0 + judgement.tempo * n.min(2) as f32).collect();
+        let mut mind = Mind { rules, slot, battle, actor: slot.actor, judgement, care: 0.0, nemesis: None, urgency };
         mind.care = judgement.caution * (1.0 + 2.0 * mind.hurt(mind.actor));
         mind.nemesis = nemesis(battle, mind.actor);
         mind
@@ -174,11 +177,12 @@ where
             .collect()
     }
 
-    /// How much harm to target `t` counts for its side: in a free-for-all, the crew nearest the actor's own counts
-    /// [`NEMESIS`] times, so the side fights one crew at a time instead of wounding all three for the others to
-    /// finish (the crossroads' "let the others wear each other down").
+    /// How much harm to target `t` counts: more for each slot it still has this turn (its urgency); in a
+    /// free-for-all, the crew nearest the actor's own counts [`NEMESIS`] times, so the side fights one crew at a time
+    /// instead of wounding all three for the others to finish (the crossroads' "let the others wear each other
+    /// down").
     fn side_weight(&self, t: usize) -> f32 {
-        if self.nemesis == Some(self.battle[t].side.as_str()) { NEMESIS } else { 1.0 }
+        self.urgency[t] * if self.nemesis == Some(self.battle[t].side.as_str()) { NEMESIS } else { 1.0 }
     }
 
     /// What an attack with these odds does to target `t`: expected damage against what it has left on the track
@@ -292,6 +296,21 @@ fn nemesis<F: FighterState>(battle: &[Combatant<F>], actor: usize) -> Option<&st
         ours.iter().flat_map(|&a| theirs.iter().map(move |&b| distance_m(a, b))).min().unwrap_or(u32::MAX)
     };
     sides.into_iter().min_by_key(|s| gap(s))
+}
+
+/// By battle index, how many slots each combatant still has this turn: the ruleset's own order, asked of a copy.
+fn slots_left<R: Playable>(rules: &R, battle: &[Combatant<R::Fighter>]) -> Vec<u32> {
+    let mut left = vec![0; battle.len()];
+    let mut rules = rules.clone();
+    // A turn has a slot for every combatant and pass (four at most); the bound only guards against a ruleset
+    // that never says the turn is over.
+    for _ in 0..battle.len() * 8 {
+        let Some(slot) = rules.next_slot(battle) else { break };
+        if let Some(n) = left.get_mut(slot.actor) {
+            *n += 1;
+        }
+    }
+    left
 }
 
 /// The move to a spot (none for staying put).

@@ -24,10 +24,11 @@ use crate::rules::engine::Battle;
 use crate::rules::ruleset::Slot;
 pub use judgement::{Difficulty, Judgement};
 
-/// What the AI needs of a ruleset: the odds and choices of `AttackOdds`, and copies for its dry runs.
-pub trait Playable: crate::rules::odds::AttackOdds<Fighter: Clone, Action: Clone> + Clone {}
+/// What the AI needs of a ruleset: the odds and choices of `AttackOdds`, copies for its dry runs, and which
+/// ruleset it is (each weighs the battle its own way: `judgement.rs`).
+pub trait Playable: Kind {}
 
-impl<R> Playable for R where R: crate::rules::odds::AttackOdds<Fighter: Clone, Action: Clone> + Clone {}
+impl<R: Kind> Playable for R {}
 
 /// Which difficulty plays each side (`default` for the sides not named).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -204,7 +204,7 @@ pub fn levels_of(folder: &Path) -> Result<Vec<(String, Level)>, String> {
 }
 
 /// A ruleset's column heading.
-fn heading(ruleset: RulesetId) -> &'static str {
+pub fn heading(ruleset: RulesetId) -> &'static str {
     match ruleset {
         RulesetId::EclipsePhase => "Eclipse Phase",
         RulesetId::Shadowrun4 => "Shadowrun 4",

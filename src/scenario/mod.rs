@@ -12,6 +12,7 @@ mod error;
 pub mod files;
 mod gear;
 pub mod json;
+pub mod ladder;
 pub mod level;
 mod level_check;
 pub mod level_edit;
