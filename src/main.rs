@@ -128,6 +128,9 @@ enum Command {
         /// Open the tactics lab's heat map at once (H shows, cycles and hides it).
         #[arg(long)]
         heat: bool,
+        /// Open the tactics lab's what-if panel at once (O shows and hides it).
+        #[arg(long)]
+        what_if: bool,
         /// Leave this side out of the battle (a level of three or four sides played by fewer; repeatable).
         #[arg(long)]
         absent: Vec<String>,
@@ -307,6 +310,7 @@ fn main() -> ExitCode {
             by_hand,
             keys,
             heat,
+            what_if,
             absent,
             characters,
             options: rules,
@@ -329,6 +333,7 @@ fn main() -> ExitCode {
                 by_hand,
                 keys,
                 heat,
+                what_if,
                 ui_scale,
             };
             match (bare, load) {

@@ -64,3 +64,84 @@ fn the_heat_map_prices_each_cell_with_the_battles_own_odds() {
         assert!(map.iter().all(|h| h.dealt >= 0.0 && h.taken >= 0.0), "{ruleset:?}");
     }
 }
+
+#[test]
+fn the_what_if_prices_the_battle_as_if_it_stood_as_supposed() {
+    use skirmish::rules::any::Kind;
+    use skirmish::rules::odds::AttackOdds;
+    use skirmish::rules::outcome::Status;
+    use skirmish::rules::shadowrun4::Shadowrun4;
+    use skirmish::rules::suppose::Supposed;
+    let (battle, _) = first_slot(RulesetId::Shadowrun4);
+    // A rifleman of one side and the first enemy its rifle can be priced at.
+    let me = (0..battle.len()).find(|&i| battle.view(i).name().contains("rifleman")).expect("a rifleman");
+    let them = (0..battle.len())
+        .filter(|&j| battle.view(j).side != battle.view(me).side)
+        .find(|&j| battle.odds_of(me, &battle.plain_attack_of(me, battle.view(j).id())).is_ok())
+        .expect("an enemy in reach");
+    let id = battle.view(them).id();
+    let plain = battle.plain_attack_of(me, id);
+    let changes = vec![
+        (me, Supposed { aim: Some((id, 2)), taken: vec![Some(3), None], ..Supposed::default() }),
+        (them, Supposed { prone: Some(true), taken: vec![Some(4), Some(2)], ..Supposed::default() }),
+    ];
+    let supposed = battle.odds_supposing(me, &plain, &changes).expect("priced");
+    // The same, the battle's combatants changed by hand.
+    let typed = Shadowrun4::held(&battle).expect("a Shadowrun 4 battle");
+    let mut by_hand = typed.combatants().to_vec();
+    by_hand[me].fighter.condition.aim = 2;
+    by_hand[me].fighter.condition.physical = 3;
+    by_hand[them].fighter.condition.statuses.push(Status::Prone);
+    (by_hand[them].fighter.condition.physical, by_hand[them].fighter.condition.stun) = (4, 2);
+    let action = Shadowrun4::unwrap(&plain).expect("its action");
+    assert_eq!(supposed, typed.rules().odds_of(&by_hand, me, action).expect("priced by hand"));
+    let as_it_is = battle.odds_of(me, &plain).expect("priced");
+    assert_ne!(supposed, as_it_is, "aim, wounds and a prone target change the odds");
+    assert_eq!(battle.odds_supposing(me, &plain, &[]).expect("priced"), as_it_is, "nothing supposed: as it is");
+    // The rifleman's knife in hand instead: its own ways and odds; the battle itself is untouched.
+    let (can, carried) = battle.supposable(me);
+    assert_eq!(
+        (can.prone, can.aim_steps, carried.as_slice()),
+        (true, 3, ["ak_97".to_owned(), "combat_knife".into()].as_slice())
+    );
+    let knife = vec![(me, Supposed { weapon: Some("combat_knife".into()), ..Supposed::default() })];
+    let rifle_ways = battle.ways_supposing(me, id, None, &[]);
+    let knife_ways = battle.ways_supposing(me, id, None, &knife);
+    assert_ne!(
+        rifle_ways.iter().map(|w| &w.0).collect::<Vec<_>>(),
+        knife_ways.iter().map(|w| &w.0).collect::<Vec<_>>()
+    );
+    let knife_odds = battle.odds_supposing(me, &knife_ways[0].1, &knife).expect("priced");
+    assert_ne!(knife_odds, as_it_is, "a knife is not a rifle");
+    assert_eq!(battle.view(me).fighter.weapon_in_hand(), "ak_97");
+}
+
+/// Each track of the first combatant after supposing `n + 1` taken on track `n` (capped by the ruleset's own).
+struct TracksSupposed;
+
+impl skirmish::rules::any::Visit for TracksSupposed {
+    type Out = Vec<(u32, u32)>;
+    fn visit<K: skirmish::rules::any::Kind>(self, battle: &skirmish::rules::engine::Battle<K>) -> Self::Out {
+        use skirmish::rules::suppose::{Supposed, supposing};
+        let tracks = battle.rules().tracks(&battle.combatants()[0].fighter);
+        let taken = (0..tracks.len()).map(|n| Some(n as u32 + 1)).collect();
+        let copy = supposing(battle.combatants(), &[(0, Supposed { taken, ..Supposed::default() })]);
+        let after = battle.rules().tracks(&copy[0].fighter);
+        tracks.iter().zip(&after).map(|(before, after)| (before.taken, after.taken)).collect()
+    }
+}
+
+#[test]
+fn each_ruleset_supposes_wounds_on_its_own_tracks() {
+    let expected: [(RulesetId, &[(u32, u32)]); 4] = [
+        (RulesetId::EclipsePhase, &[(0, 1), (0, 2)]),
+        (RulesetId::Shadowrun4, &[(0, 1), (0, 2)]),
+        (RulesetId::Storyteller, &[(0, 1)]),
+        (RulesetId::HomebrewD6, &[(0, 1), (0, 2)]),
+    ];
+    for (ruleset, tracks) in expected {
+        let (battle, _) = first_slot(ruleset);
+        assert_eq!(battle.visit(TracksSupposed), tracks, "{ruleset:?}");
+        assert!(battle.tracks(0).iter().all(|t| t.taken == 0), "{ruleset:?}: the battle untouched");
+    }
+}

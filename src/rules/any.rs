@@ -18,6 +18,7 @@ use super::outcome::Log;
 use super::ruleset::{CombatantId, FighterParts, FighterState, Ruleset, Slot, Track, dry_run, with_actor_at};
 use super::shadowrun4::Shadowrun4;
 use super::storyteller::Storyteller;
+use super::suppose::{Supposable, Suppose, Supposed, supposing};
 use super::victory::Objectives;
 use crate::rules::refusal::Refusal;
 
@@ -39,7 +40,7 @@ impl RulesetId {
 /// types. Generic code written for one `K: Kind` serves all four through [`AnyBattle::visit`].
 pub trait Kind:
     Ruleset<
-        Fighter: FighterParts + Clone + fmt::Debug + Send + Sync + 'static,
+        Fighter: FighterParts + Suppose + Clone + fmt::Debug + Send + Sync + 'static,
         Action: Clone + PartialEq + fmt::Debug + Send + Sync + 'static,
     > + AttackOdds
     + Clone
@@ -443,6 +444,51 @@ impl AnyBattle {
             };
             rules.odds_of(&moved, actor, action)
         })
+    }
+
+    /// The tactics lab's what-if: the ways `actor` could attack `target` (after `movement`, if any) with `changes`
+    /// supposed of the combatants (another weapon in hand, prone, wounds, aim: `suppose.rs`), by name. Worked out
+    /// on a copy; the battle is untouched.
+    pub fn ways_supposing(
+        &self,
+        actor: usize,
+        target: CombatantId,
+        movement: Option<Move>,
+        changes: &[(usize, Supposed)],
+    ) -> Vec<(String, AnyAction)> {
+        each!(self, b, K => {
+            let copy = supposing(b.combatants(), changes);
+            b.rules().attack_choices(&copy, actor, target, movement).into_iter().map(|(n, a)| (n, K::wrap(a))).collect()
+        })
+    }
+
+    /// [`AnyBattle::odds_of`] with `changes` supposed of the combatants, on a copy.
+    pub fn odds_supposing(
+        &self,
+        actor: usize,
+        action: &AnyAction,
+        changes: &[(usize, Supposed)],
+    ) -> Result<Odds, RulesError> {
+        let rules = self.rules_name();
+        let slot = self.current().filter(|s| s.actor == actor);
+        each!(self, b, K => {
+            let action = K::unwrap(action).ok_or_else(|| mismatch(rules, action))?;
+            let (rules, copy) = (b.rules(), supposing(b.combatants(), changes));
+            let moved = match (rules.movement_in(action), slot) {
+                (Some(step), Some(slot)) => crate::rules::odds::after_move(rules, slot, &copy, step.clone()),
+                (Some(step), None) => with_actor_at(&copy, actor, step.to),
+                (None, _) => copy,
+            };
+            rules.odds_of(&moved, actor, action)
+        })
+    }
+
+    /// What a what-if can suppose in this battle's ruleset, and the weapons combatant `i` carries.
+    pub fn supposable(&self, i: usize) -> (Supposable, Vec<String>) {
+        fn of<F: Suppose>(f: &F) -> (Supposable, Vec<String>) {
+            (Supposable { prone: F::PRONE, aim_steps: F::AIM_STEPS }, f.weapons_carried())
+        }
+        each!(self, b, K => of(&b.combatants()[i].fighter))
     }
 
     /// How many attacks `action` makes.

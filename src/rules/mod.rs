@@ -20,6 +20,7 @@ pub mod refusal;
 pub mod ruleset;
 pub mod shadowrun4;
 pub mod storyteller;
+pub mod suppose;
 pub mod table;
 pub mod victory;
 

@@ -170,7 +170,8 @@ fn results(ui: &mut egui::Ui, report: &Report) {
     let (width, row) = (ui.available_width().min(440.0), 26.0);
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, row * sums.len() as f32 + 18.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    let (left, right) = (rect.left() + 110.0, rect.right() - 10.0);
+    // Room on the right for a rate beside a whisker near 100 % and for the axis's "100 %".
+    let (left, right) = (rect.left() + 110.0, rect.right() - 48.0);
     let x = |share: f64| left + (right - left) * share as f32;
     for (i, s) in sums.iter().enumerate() {
         let top = rect.top() + row * i as f32;

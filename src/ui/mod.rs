@@ -46,6 +46,7 @@ pub mod tour;
 pub mod undo;
 mod units;
 mod whatif;
+mod whatif_suppose;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -97,6 +98,8 @@ pub struct PlayOptions {
     pub keys: bool,
     /// Open the heat map at once (frame-time measurements, screenshots; H toggles it).
     pub heat: bool,
+    /// Open the what-if panel at once (screenshots; O toggles it).
+    pub what_if: bool,
     /// The text size for this run (else the one kept in the settings).
     pub ui_scale: Option<f32>,
 }

@@ -10,8 +10,10 @@ use egui_plot::{Bar, BarChart, Legend, Plot};
 
 use super::screens::{BattleScreenSystems, InBattle, fresh};
 use crate::combat::{Engine, Roster};
+use crate::rules::any::AnyBattle;
 use crate::rules::field::{Cell, Move, Pace};
 use crate::rules::odds::{Measure, Odds};
+use crate::rules::suppose::Supposed;
 
 /// The panel: open or not, and its two set-ups.
 #[derive(Resource, Default)]
@@ -20,23 +22,40 @@ pub struct WhatIf {
     setups: [Setup; 2],
 }
 
-/// One set-up, by roster index; `way` is the index among the attack choices; `from` the attacker's cell.
+/// One set-up, by roster index; `way` is the index among the attack choices; `from` the attacker's cell; what is
+/// supposed of the attacker and of the target.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Setup {
     attacker: Option<usize>,
     target: Option<usize>,
     way: usize,
     from: Option<Cell>,
+    supposed: [Supposed; 2],
+    /// The attacker and target they were supposed of: another pair starts as they are.
+    supposed_of: Option<(usize, usize)>,
+}
+
+impl Setup {
+    /// What it supposes, by roster index, for the rules.
+    fn changes(&self) -> Vec<(usize, Supposed)> {
+        let who = [self.attacker, self.target];
+        who.into_iter().zip(&self.supposed).filter_map(|(i, s)| Some((i?, s.clone()))).collect()
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WhatIf>()
-        .add_systems(OnEnter(InBattle), fresh::<WhatIf>)
+        .add_systems(OnEnter(InBattle), (fresh::<WhatIf>, open_what_if).chain())
         .add_systems(Update, toggle_what_if.run_if(super::keys_free).in_set(BattleScreenSystems))
         .add_systems(
             EguiPrimaryContextPass,
             show_what_if.after(super::panels::PanelSystems).in_set(BattleScreenSystems),
         );
+}
+
+/// The panel open from the start when the command line asks (`play --what-if`).
+fn open_what_if(options: Res<super::PlayOptions>, mut what_if: ResMut<WhatIf>) {
+    what_if.open |= options.what_if;
 }
 
 fn toggle_what_if(keys: Res<ButtonInput<KeyCode>>, mut what_if: ResMut<WhatIf>) {
@@ -54,7 +73,7 @@ fn show_what_if(
     mut contexts: EguiContexts,
     mut what_if: ResMut<WhatIf>,
     (engine, roster, fog): (Res<Engine>, Res<Roster>, Res<super::fog::Fog>),
-    area: Res<super::MapArea>,
+    (area, options): (Res<super::MapArea>, Res<super::PlayOptions>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let corner = area.points(ctx.zoom_factor()).left_top() + egui::vec2(220.0, 6.0);
@@ -66,7 +85,7 @@ fn show_what_if(
     }
     let units = pickable(&engine, &roster, &fog);
     if what_if.setups[0].attacker.is_none() {
-        what_if.setups = first_setups(&engine, &units);
+        what_if.setups = first_setups(&engine, &units, &options.humans);
     }
     let mut open = true;
     egui::Window::new("What if…").open(&mut open).default_pos(corner).default_width(720.0).show(ctx, |ui| {
@@ -83,10 +102,12 @@ fn show_what_if(
     Ok(())
 }
 
-/// Set-ups to start from: the acting unit at the nearest enemy in sight, its usual way (A) and its next way (B).
-fn first_setups(engine: &Engine, units: &[usize]) -> [Setup; 2] {
+/// Set-ups to start from: the acting unit at the nearest enemy in sight, its usual way (A) and its next way (B);
+/// in an AI's slot none yet (the player's own unit is the one to start from), unless no side is a player's.
+fn first_setups(engine: &Engine, units: &[usize], players: &[String]) -> [Setup; 2] {
     let battle = &engine.0;
-    let Some(actor) = battle.current().map(|s| s.actor).filter(|a| units.contains(a)) else {
+    let players_own = |a: &usize| players.is_empty() || players.iter().any(|p| p == battle.view(*a).side);
+    let Some(actor) = battle.current().map(|s| s.actor).filter(|a| units.contains(a) && players_own(a)) else {
         return Default::default();
     };
     let me = battle.view(actor);
@@ -95,7 +116,7 @@ fn first_setups(engine: &Engine, units: &[usize]) -> [Setup; 2] {
         (at.0 - me.position.0).pow(2) + (at.1 - me.position.1).pow(2)
     };
     let target = units.iter().copied().filter(|&i| battle.view(i).side != me.side).min_by_key(distance);
-    let a = Setup { attacker: Some(actor), target, way: 0, from: None };
+    let a = Setup { attacker: Some(actor), target, ..Setup::default() };
     [a.clone(), Setup { way: 1, ..a }]
 }
 
@@ -110,6 +131,10 @@ fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, engine: &Engine, units: 
     let foes = units.iter().copied().filter(|&i| battle.view(i).side != side);
     pick(ui, ("target", label), "Target", &mut s.target, foes, name);
     let target = s.target.filter(|&t| battle.view(t).side != side)?;
+    if s.supposed_of != Some((attacker, target)) {
+        s.supposed = Default::default();
+        s.supposed_of = Some((attacker, target));
+    }
     let here = battle.view(attacker).position;
     let mut from = s.from.unwrap_or(here);
     ui.horizontal(|ui| {
@@ -121,8 +146,11 @@ fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, engine: &Engine, units: 
         }
     });
     s.from = Some(from);
+    ui.weak(super::whatif_suppose::sight_line(battle, from, battle.view(target).position));
+    suppositions(ui, label, s, battle, (attacker, target));
     let movement = (from != here).then_some(Move { to: from, pace: Pace::Walk });
-    let ways = battle.attack_choices(attacker, battle.view(target).id(), movement);
+    let changes = s.changes();
+    let ways = battle.ways_supposing(attacker, battle.view(target).id(), movement, &changes);
     if ways.is_empty() {
         ui.weak("No way to attack it from there.");
         return None;
@@ -133,7 +161,7 @@ fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, engine: &Engine, units: 
             ui.selectable_value(&mut s.way, i, way.as_str());
         }
     });
-    match battle.odds_of(attacker, &ways[s.way].1) {
+    match battle.odds_supposing(attacker, &ways[s.way].1, &changes) {
         Ok(odds) => {
             let table = egui::RichText::new(odds.to_string()).monospace().size(11.0);
             egui::ScrollArea::vertical().id_salt(("odds", label)).max_height(230.0).show(ui, |ui| {
@@ -146,6 +174,21 @@ fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, engine: &Engine, units: 
             None
         }
     }
+}
+
+/// "Suppose…": the attacker's and the target's state as the player would have it, forgotten when either changes.
+fn suppositions(ui: &mut egui::Ui, label: &str, s: &mut Setup, battle: &AnyBattle, (me, them): (usize, usize)) {
+    let supposing = !s.supposed.iter().all(Supposed::is_empty);
+    let title = if supposing { "Suppose… (in force)" } else { "Suppose…" };
+    egui::CollapsingHeader::new(title).id_salt(("suppose", label)).default_open(true).show(ui, |ui| {
+        ui.label(egui::RichText::new(battle.view(me).name()).strong());
+        super::whatif_suppose::attacker(ui, label, battle, (me, them), &mut s.supposed[0]);
+        ui.label(egui::RichText::new(battle.view(them).name()).strong());
+        super::whatif_suppose::target(ui, battle, them, &mut s.supposed[1]);
+        if supposing && ui.small_button("as they are").clicked() {
+            s.supposed = Default::default();
+        }
+    });
 }
 
 /// A combo box over `choices`, keeping the choice if it is still among them.
@@ -214,7 +257,7 @@ mod tests {
         let Ok(Next::Slot(slot)) = battle.next(&mut SeededDice::new(1), &mut log) else { panic!("a slot") };
         let engine = Engine(battle);
         let units: Vec<usize> = (0..engine.0.len()).collect();
-        let [a, b] = first_setups(&engine, &units);
+        let [a, b] = first_setups(&engine, &units, &[]);
         assert_eq!((a.attacker, b.attacker, a.way, b.way), (Some(slot.actor), Some(slot.actor), 0, 1));
         let me = engine.0.view(slot.actor);
         let target = a.target.expect("an enemy");
@@ -225,6 +268,10 @@ mod tests {
         };
         assert!(units.iter().filter(|&&i| engine.0.view(i).side != me.side).all(|&i| d(i) >= d(target)), "the nearest");
         // Under fog, only the units in sight are offered: none here makes no set-up.
-        assert_eq!(first_setups(&engine, &[]), [Setup::default(), Setup::default()]);
+        assert_eq!(first_setups(&engine, &[], &[]), [Setup::default(), Setup::default()]);
+        // In a slot of the AI's, none either: the player's own unit is the one to start from.
+        let ai_side = if me.side == "Marksmen" { "Raiders" } else { "Marksmen" };
+        assert_eq!(first_setups(&engine, &units, &[ai_side.into()]), [Setup::default(), Setup::default()]);
+        assert_eq!(first_setups(&engine, &units, &[me.side.into()])[0].attacker, Some(slot.actor));
     }
 }

@@ -175,6 +175,26 @@ impl Fighter {
     }
 }
 
+/// What the tactics lab's what-if can suppose of a fighter: damage and wounds; aim is the Complex Action's +30 at one target (file 003).
+impl crate::rules::suppose::Suppose for Fighter {
+    const PRONE: bool = true;
+    const AIM_STEPS: u32 = 1;
+
+    crate::rules::suppose::suppose_weapons!();
+
+    fn suppose_taken(&mut self, track: usize, taken: u32) {
+        match track {
+            0 => self.condition.damage = taken,
+            1 => self.condition.wounds = taken,
+            _ => {}
+        }
+    }
+
+    fn suppose_aim(&mut self, target: super::ruleset::CombatantId, steps: u32) {
+        self.condition.aim = (steps > 0).then_some(sheet::Aim { target, held: false });
+    }
+}
+
 impl FighterState for Fighter {
     fn can_act(&self) -> bool {
         self.condition.can_act()

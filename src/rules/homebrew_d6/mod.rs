@@ -118,6 +118,26 @@ impl PassFighter for Fighter {
     }
 }
 
+/// What the tactics lab's what-if can suppose of a fighter: the Light and Critical tracks; prone counts, there is no aiming.
+impl crate::rules::suppose::Suppose for Fighter {
+    const PRONE: bool = true;
+    const AIM_STEPS: u32 = 0;
+
+    crate::rules::suppose::suppose_weapons!();
+
+    fn suppose_taken(&mut self, track: usize, taken: u32) {
+        match track {
+            0 => self.condition.light = taken,
+            1 => self.condition.critical = taken,
+            _ => {}
+        }
+    }
+
+    fn suppose_aim(&mut self, target: super::ruleset::CombatantId, steps: u32) {
+        let _ = (target, steps);
+    }
+}
+
 impl FighterState for Fighter {
     fn can_act(&self) -> bool {
         !self.is_out()

@@ -234,6 +234,28 @@ impl crate::rules::passes::PassFighter for Fighter {
     }
 }
 
+/// What the tactics lab's what-if can suppose of a fighter: the Physical and Stun monitors; aim is +1 die for each Take Aim (the panel offers three).
+impl crate::rules::suppose::Suppose for Fighter {
+    const PRONE: bool = true;
+    const AIM_STEPS: u32 = 3;
+
+    crate::rules::suppose::suppose_weapons!();
+
+    fn suppose_taken(&mut self, track: usize, taken: u32) {
+        match track {
+            0 => self.condition.physical = taken,
+            1 => self.condition.stun = taken,
+            _ => {}
+        }
+    }
+
+    fn suppose_aim(&mut self, target: super::ruleset::CombatantId, steps: u32) {
+        // Its aim is at whatever it attacks next.
+        let _ = target;
+        self.condition.aim = steps;
+    }
+}
+
 impl FighterState for Fighter {
     fn can_act(&self) -> bool {
         !self.condition.is_out()

@@ -81,6 +81,25 @@ impl Fighter {
     }
 }
 
+/// What the tactics lab's what-if can suppose of a fighter: lethal health levels; its rules give prone and aiming no part in an attack.
+impl crate::rules::suppose::Suppose for Fighter {
+    const PRONE: bool = false;
+    const AIM_STEPS: u32 = 0;
+
+    crate::rules::suppose::suppose_weapons!();
+
+    fn suppose_taken(&mut self, track: usize, taken: u32) {
+        if track == 0 {
+            let levels = (taken as usize).min(damage::LEVELS.len());
+            self.condition.health.boxes = vec![damage::DamageType::Lethal; levels];
+        }
+    }
+
+    fn suppose_aim(&mut self, target: super::ruleset::CombatantId, steps: u32) {
+        let _ = (target, steps);
+    }
+}
+
 impl FighterState for Fighter {
     fn can_act(&self) -> bool {
         !self.is_out()

@@ -1,0 +1,94 @@
+//! The tactics lab's "what if": a combatant as if its state were other than it is (another weapon in hand, prone,
+//! wounded, aiming), for pricing an attack on a copy of the battle. Nothing here is played: the battle itself still
+//! changes only by its events. Each ruleset says what it can suppose (`impl Suppose` beside its fighter).
+
+use super::outcome::Status;
+use super::ruleset::{Combatant, CombatantId, FighterState};
+
+/// What a ruleset's fighter can be supposed to be.
+pub trait Suppose: FighterState {
+    /// Whether lying prone changes an attack in this ruleset (the Storyteller's rules say nothing of it).
+    const PRONE: bool;
+    /// How many aims in a row count (0 where the ruleset has no aiming).
+    const AIM_STEPS: u32;
+    /// The weapons it carries, by catalogue id, the one drawn first in a battle first.
+    fn weapons_carried(&self) -> Vec<String>;
+    /// The weapon `id` in hand; false if it carries no such weapon.
+    fn suppose_drawn(&mut self, id: &str) -> bool;
+    /// `taken` on its damage track `track` (in the order of `Ruleset::tracks`).
+    fn suppose_taken(&mut self, track: usize, taken: u32);
+    /// Aimed `steps` times at `target` (0: not aiming), up to [`Suppose::AIM_STEPS`].
+    fn suppose_aim(&mut self, target: CombatantId, steps: u32);
+}
+
+/// What is supposed of one combatant: each part `None` (or empty) leaves it as it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Supposed {
+    pub weapon: Option<String>,
+    pub prone: Option<bool>,
+    /// Per damage track, in the order of `Ruleset::tracks`.
+    pub taken: Vec<Option<u32>>,
+    /// Aims at a combatant, and how many.
+    pub aim: Option<(CombatantId, u32)>,
+}
+
+/// What a ruleset lets a what-if suppose, for the panel to offer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Supposable {
+    pub prone: bool,
+    pub aim_steps: u32,
+}
+
+impl Supposed {
+    /// Whether it supposes anything.
+    pub fn is_empty(&self) -> bool {
+        self.weapon.is_none() && self.prone.is_none() && self.taken.iter().all(Option::is_none) && self.aim.is_none()
+    }
+
+    /// `fighter` as supposed.
+    pub fn apply<F: Suppose>(&self, fighter: &mut F) {
+        if let Some(id) = &self.weapon {
+            fighter.suppose_drawn(id);
+        }
+        if let Some(prone) = self.prone.filter(|_| F::PRONE) {
+            fighter.set_status(Status::Prone, prone);
+        }
+        for (track, taken) in self.taken.iter().enumerate() {
+            if let Some(taken) = *taken {
+                fighter.suppose_taken(track, taken);
+            }
+        }
+        if let Some((target, steps)) = self.aim {
+            fighter.suppose_aim(target, steps.min(F::AIM_STEPS));
+        }
+    }
+}
+
+/// A copy of `battle` with each `(index, supposed)` applied.
+pub fn supposing<F: Suppose + Clone>(battle: &[Combatant<F>], changes: &[(usize, Supposed)]) -> Vec<Combatant<F>> {
+    let mut copy = battle.to_vec();
+    for (i, supposed) in changes {
+        if let Some(c) = copy.get_mut(*i) {
+            supposed.apply(&mut c.fighter);
+        }
+    }
+    copy
+}
+
+/// Implements the weapon half of [`Suppose`] for a fighter with `sheet.weapons` and `condition.drawn`, as every
+/// ruleset's has.
+macro_rules! suppose_weapons {
+    () => {
+        fn weapons_carried(&self) -> Vec<String> {
+            self.sheet.weapons.iter().map(|w| w.0.clone()).collect()
+        }
+
+        fn suppose_drawn(&mut self, id: &str) -> bool {
+            let Some(weapon) = self.sheet.weapons.iter().find(|w| w.0 == id) else { return false };
+            self.condition.drawn = Some(weapon.clone());
+            true
+        }
+    };
+}
+
+pub(crate) use suppose_weapons;
