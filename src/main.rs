@@ -536,12 +536,16 @@ fn ladder(
     runs: (u32, u64),
 ) -> ExitCode {
     use skirmish::scenario::ladder;
-    let scenario_of = |r: RulesetId| scenario::files::load_battle(path, Some(r), rules, absent);
     let climbed = scenario::files::load_battle(path, ruleset, rules, absent).and_then(|first| {
-        // A level is played under every ruleset it plays under, a scenario under its own.
-        let rulesets = match (ruleset, scenario::level::load(path)) {
-            (None, Ok(level)) => level.rulesets(),
+        // A level is played under every ruleset it plays under (or the one asked for), a scenario under its own.
+        let level = scenario::level::load(path).ok();
+        let rulesets = match (ruleset, &level) {
+            (None, Some(level)) => level.rulesets(),
             _ => vec![first.ruleset_id()],
+        };
+        let scenario_of = |r: RulesetId| match level.is_some() {
+            true => scenario::files::load_battle(path, Some(r), rules, absent),
+            false => Ok(first.clone()),
         };
         ladder::climb(&rulesets, &scenario_of, runs, &mut |r| {
             eprintln!("{:?} {} vs {}: {}", r.ruleset, r.upper, r.lower, r.cell());

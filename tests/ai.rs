@@ -155,19 +155,21 @@ fn the_hard_ai_fires_first_at_the_enemy_yet_to_act() {
     use skirmish::rules::outcome::Log;
     use skirmish::rules::ruleset::Ruleset;
     // Two like enemies as far away and as exposed; initiative (turn 2, no surprise) puts Early before Me, Late after.
-    let mut battle = vec![runner("Me", "A", (0, 0)), runner("Early", "B", (20, 3)), runner("Late", "B", (20, -3))];
-    skirmish::rules::ruleset::number(&mut battle);
-    let hits = |n: usize| (0..7).map(move |i| if i < n { 6 } else { 2 });
-    let mut dice = ScriptedDice::new(hits(2).chain(hits(5)).chain(hits(0)));
-    let mut rules = Shadowrun4::default();
-    rules.start_turn(2, &mut battle, &mut dice, &mut Log::default()).expect("initiative");
-    let early = rules.next_slot(&battle).expect("Early's slot");
-    assert_eq!(early.actor, 1);
-    let mine = rules.next_slot(&battle).expect("my slot");
-    assert_eq!(mine.actor, 0, "Me acts second, Late last");
-    let action = ai::choose(&rules, mine, &battle, Difficulty::Hard).expect("an action");
-    let names: Vec<String> = targets(&action).iter().map(|t| battle[t.index()].fighter.name.clone()).collect();
-    assert!(!names.is_empty() && names.iter().all(|n| n == "Late"), "{names:?}");
+    // Both ways round on the map, so neither the cells' order nor the roster's decides.
+    for (early_at, late_at) in [((20, 3), (20, -3)), ((20, -3), (20, 3))] {
+        let mut battle = vec![runner("Me", "A", (0, 0)), runner("Early", "B", early_at), runner("Late", "B", late_at)];
+        skirmish::rules::ruleset::number(&mut battle);
+        let hits = |n: usize| (0..7).map(move |i| if i < n { 6 } else { 2 });
+        let mut dice = ScriptedDice::new(hits(2).chain(hits(5)).chain(hits(0)));
+        let mut rules = Shadowrun4::default();
+        rules.start_turn(2, &mut battle, &mut dice, &mut Log::default()).expect("initiative");
+        assert_eq!(rules.next_slot(&battle).map(|s| s.actor), Some(1), "Early acts first");
+        let mine = rules.next_slot(&battle).expect("my slot");
+        assert_eq!(mine.actor, 0, "Me acts second, Late last");
+        let action = ai::choose(&rules, mine, &battle, Difficulty::Hard).expect("an action");
+        let names: Vec<String> = targets(&action).iter().map(|t| battle[t.index()].fighter.name.clone()).collect();
+        assert!(!names.is_empty() && names.iter().all(|n| n == "Late"), "Late at {late_at:?}: {names:?}");
+    }
 }
 
 #[test]

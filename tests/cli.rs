@@ -239,3 +239,26 @@ fn a_character_of_another_ruleset_is_refused_before_the_window_is_looked_for() {
          another ruleset\n"
     );
 }
+
+#[test]
+fn sim_ladder_plays_a_level_under_the_ruleset_asked_for_and_a_scenario_under_its_own() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish")).args(args).output().expect("runs");
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("text")
+    };
+    let rows = |table: &str| table.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| ruleset")).count();
+    let street = run(&["sim", "levels/street.ron", "--ladder", "--ruleset", "storyteller", "--runs", "2"]);
+    assert!(street.contains("| Storyteller | "), "{street}");
+    assert_eq!(rows(&street), 1, "{street}");
+    assert!(street.contains("seeds 1–2"), "{street}");
+    let alley = run(&["sim", "scenarios/shadowrun_alley.ron", "--ladder", "--runs", "2"]);
+    assert!(alley.contains("| Shadowrun 4 | "), "{alley}");
+    assert_eq!(rows(&alley), 1, "{alley}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["sim", "levels/crossroads.ron", "--ladder", "--ruleset", "storyteller", "--runs", "2"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "error: the ladder needs a level of two sides; this one has 4\n");
+}

@@ -1,6 +1,7 @@
-//! The tactics lab's heat map: for the combatant whose slot it is, the damage the hard AI's best attack from each
+//! The tactics lab: the heat map for the combatant whose slot it is, the damage the hard AI's best attack from each
 //! cell in reach is expected to deal, and the damage the enemies are expected to deal there. The numbers are the odds
-//! engine's: checked against the odds the battle itself gives (the player's preview's path) for chosen cells.
+//! engine's: checked against the odds the battle itself gives (the player's preview's path) for chosen cells. And
+//! the what-if panel's suppositions (weapon in hand, prone, wounds, aim) price the battle as if it stood so.
 
 use std::path::Path;
 
@@ -99,11 +100,10 @@ fn the_what_if_prices_the_battle_as_if_it_stood_as_supposed() {
     assert_ne!(supposed, as_it_is, "aim, wounds and a prone target change the odds");
     assert_eq!(battle.odds_supposing(me, &plain, &[]).expect("priced"), as_it_is, "nothing supposed: as it is");
     // The rifleman's knife in hand instead: its own ways and odds; the battle itself is untouched.
-    let (can, carried) = battle.supposable(me);
-    assert_eq!(
-        (can.prone, can.aim_steps, carried.as_slice()),
-        (true, 3, ["ak_97".to_owned(), "combat_knife".into()].as_slice())
-    );
+    let can = battle.supposable();
+    let (carried, aimed) = battle.carried_and_aimed(me, id);
+    assert_eq!((can.prone, can.aim_steps, aimed), (true, 3, 0));
+    assert_eq!(carried, ["ak_97", "combat_knife"]);
     let knife = vec![(me, Supposed { weapon: Some("combat_knife".into()), ..Supposed::default() })];
     let rifle_ways = battle.ways_supposing(me, id, None, &[]);
     let knife_ways = battle.ways_supposing(me, id, None, &knife);

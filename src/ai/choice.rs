@@ -29,9 +29,22 @@ pub fn choose<R>(rules: &R, slot: Slot, battle: &[Combatant<R::Fighter>], diffic
 where
     R: Playable,
 {
+    choose_knowing(rules, (slot, &[]), battle, difficulty)
+}
+
+/// [`choose`], knowing the slots set aside this turn to be played later (a player's delayed units: they still act).
+pub fn choose_knowing<R>(
+    rules: &R,
+    (slot, delayed): (Slot, &[Slot]),
+    battle: &[Combatant<R::Fighter>],
+    difficulty: Difficulty,
+) -> Option<R::Action>
+where
+    R: Playable,
+{
     debug_assert!(crate::rules::ruleset::numbered(battle), "a roster without its ids");
     let mut candidates = match difficulty.judgement(R::ID) {
-        Some(judgement) => Mind::new(rules, slot, battle, judgement).candidates(),
+        Some(judgement) => Mind::new(rules, (slot, delayed), battle, judgement).candidates(),
         None => Vec::new(),
     };
     candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -48,7 +61,7 @@ pub fn hard_attack_from<R: Playable>(
     battle: &[Combatant<R::Fighter>],
     spot: &Spot,
 ) -> Option<(usize, R::Action, Odds)> {
-    let mind = Mind::new(rules, slot, battle, Difficulty::Hard.judgement(R::ID)?);
+    let mind = Mind::new(rules, (slot, &[]), battle, Difficulty::Hard.judgement(R::ID)?);
     let priced = spot.shots.iter().map(|&target| Priced { value: 0.0, spot, target });
     let (target, _, action) = priced
         .filter_map(|p| mind.attack(&p).map(|(value, action)| (p.target, value, action)))
@@ -84,8 +97,18 @@ impl<'a, R> Mind<'a, R>
 where
     R: Playable,
 {
-    fn new(rules: &'a R, slot: Slot, battle: &'a [Combatant<R::Fighter>], judgement: Judgement) -> Self {
-        let urgency = slots_left(rules, battle).iter().map(|&n| 1.0 + judgement.tempo * n.min(2) as f32).collect();
+    fn new(
+        rules: &'a R,
+        (slot, delayed): (Slot, &[Slot]),
+        battle: &'a [Combatant<R::Fighter>],
+        judgement: Judgement,
+    ) -> Self {
+        let urgency = match judgement.tempo > 0.0 {
+            true => {
+                slots_left(rules, battle, delayed).iter().map(|&n| 1.0 + judgement.tempo * n.min(2) as f32).collect()
+            }
+            false => vec![1.0; battle.len()],
+        };
         let mut mind = Mind { rules, slot, battle, actor: slot.actor, judgement, care: 0.0, nemesis: None, urgency };
         mind.care = judgement.caution * (1.0 + 2.0 * mind.hurt(mind.actor));
         mind.nemesis = nemesis(battle, mind.actor);
@@ -298,9 +321,15 @@ fn nemesis<F: FighterState>(battle: &[Combatant<F>], actor: usize) -> Option<&st
     sides.into_iter().min_by_key(|s| gap(s))
 }
 
-/// By battle index, how many slots each combatant still has this turn: the ruleset's own order, asked of a copy.
-fn slots_left<R: Playable>(rules: &R, battle: &[Combatant<R::Fighter>]) -> Vec<u32> {
+/// By battle index, how many slots each combatant still has this turn: the ruleset's own order, asked of a copy, and
+/// the slots set aside to be played later.
+fn slots_left<R: Playable>(rules: &R, battle: &[Combatant<R::Fighter>], delayed: &[Slot]) -> Vec<u32> {
     let mut left = vec![0; battle.len()];
+    for slot in delayed {
+        if let Some(n) = left.get_mut(slot.actor) {
+            *n += 1;
+        }
+    }
     let mut rules = rules.clone();
     // A turn has a slot for every combatant and pass (four at most); the bound only guards against a ruleset
     // that never says the turn is over.

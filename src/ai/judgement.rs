@@ -63,9 +63,9 @@ const NORMAL: Judgement =
     Judgement { positions: 4, targets: 2, caution: 0.1, focus: 0.5, ways: 1, defend: false, aim: false, tempo: 0.0 };
 
 /// The hard AI's weights likewise. Its caution is none: shooting first from the cell with the best odds beats
-/// keeping out of sight (measured on the street, 400 battles against a normal AI of caution 0.05 under Shadowrun 4: with a
-/// caution of 0.1 or 0.05 it won 63 % of the decided, with none 70 %); the odds of its attacks still mind the
-/// target's cover, so it seeks the cell that flanks it.
+/// keeping out of sight (measured on the street, 400 battles against a normal AI of caution 0.05 under Shadowrun 4:
+/// with a caution of 0.1 or 0.05 it won 63 % of the decided, with none 70 %); the odds of its attacks still mind
+/// the target's cover, so it seeks the cell that flanks it.
 const HARD: Judgement = Judgement {
     positions: 10,
     targets: 4,

@@ -63,6 +63,7 @@ struct Choose {
 impl Visit for Choose {
     type Out = Option<AnyAction>;
     fn visit<K: Kind>(self, battle: &Battle<K>) -> Self::Out {
-        choose(battle.rules(), self.slot, battle.combatants(), self.difficulty).map(K::wrap)
+        choice::choose_knowing(battle.rules(), (self.slot, battle.delayed()), battle.combatants(), self.difficulty)
+            .map(K::wrap)
     }
 }

@@ -432,18 +432,7 @@ impl AnyBattle {
     /// The exact odds of the first attack of `action` by `actor`, after its move (if any): carried out first when it
     /// is the actor's slot (a run's penalty counts), else with the actor simply on the move's end.
     pub fn odds_of(&self, actor: usize, action: &AnyAction) -> Result<Odds, RulesError> {
-        let rules = self.rules_name();
-        let slot = self.current().filter(|s| s.actor == actor);
-        each!(self, b, K => {
-            let action = K::unwrap(action).ok_or_else(|| mismatch(rules, action))?;
-            let (rules, combatants) = (b.rules(), b.combatants());
-            let moved = match (rules.movement_in(action), slot) {
-                (Some(step), Some(slot)) => crate::rules::odds::after_move(rules, slot, combatants, step.clone()),
-                (Some(step), None) => with_actor_at(combatants, actor, step.to),
-                (None, _) => combatants.to_vec(),
-            };
-            rules.odds_of(&moved, actor, action)
-        })
+        self.odds_supposing(actor, action, &[])
     }
 
     /// The tactics lab's what-if: the ways `actor` could attack `target` (after `movement`, if any) with `changes`
@@ -457,8 +446,15 @@ impl AnyBattle {
         changes: &[(usize, Supposed)],
     ) -> Vec<(String, AnyAction)> {
         each!(self, b, K => {
-            let copy = supposing(b.combatants(), changes);
-            b.rules().attack_choices(&copy, actor, target, movement).into_iter().map(|(n, a)| (n, K::wrap(a))).collect()
+            let copy;
+            let battle = match changes.is_empty() {
+                true => b.combatants(),
+                false => {
+                    copy = supposing(b.combatants(), changes);
+                    &copy
+                }
+            };
+            b.rules().attack_choices(battle, actor, target, movement).into_iter().map(|(n, a)| (n, K::wrap(a))).collect()
         })
     }
 
@@ -483,12 +479,20 @@ impl AnyBattle {
         })
     }
 
-    /// What a what-if can suppose in this battle's ruleset, and the weapons combatant `i` carries.
-    pub fn supposable(&self, i: usize) -> (Supposable, Vec<String>) {
-        fn of<F: Suppose>(f: &F) -> (Supposable, Vec<String>) {
-            (Supposable { prone: F::PRONE, aim_steps: F::AIM_STEPS }, f.weapons_carried())
+    /// What a what-if can suppose in this battle's ruleset.
+    pub fn supposable(&self) -> Supposable {
+        fn of<F: Suppose>() -> Supposable {
+            Supposable { prone: F::PRONE, aim_steps: F::AIM_STEPS }
         }
-        each!(self, b, K => of(&b.combatants()[i].fighter))
+        each!(self, _b, K => of::<<K as Ruleset>::Fighter>())
+    }
+
+    /// The weapons combatant `i` carries (each once), and how many aims it has at `target` now (none for an index
+    /// out of the roster).
+    pub fn carried_and_aimed(&self, i: usize, target: CombatantId) -> (Vec<String>, u32) {
+        each!(self, b, K => b.combatants().get(i).map_or((Vec::new(), 0), |c| {
+            (c.fighter.weapons_carried(), c.fighter.aimed(target))
+        }))
     }
 
     /// How many attacks `action` makes.
@@ -513,12 +517,7 @@ impl AnyBattle {
         target: CombatantId,
         movement: Option<Move>,
     ) -> Vec<(String, AnyAction)> {
-        each!(self, b, K => b
-            .rules()
-            .attack_choices(b.combatants(), actor, target, movement)
-            .into_iter()
-            .map(|(n, a)| (n, K::wrap(a)))
-            .collect())
+        self.ways_supposing(actor, target, movement, &[])
     }
 
     /// Who is in `actor`'s way: the others standing block cells, the fallen only take the cells they lie on.

@@ -7,11 +7,13 @@ use super::ruleset::{Combatant, CombatantId, FighterState};
 
 /// What a ruleset's fighter can be supposed to be.
 pub trait Suppose: FighterState {
-    /// Whether lying prone changes an attack in this ruleset (the Storyteller's rules say nothing of it).
+    /// Whether a prone target changes an attack in this ruleset (no ruleset here gives an attacker's lying prone a
+    /// part in its attack; the Storyteller's rules and the homebrew's say nothing of a prone target either).
     const PRONE: bool;
     /// How many aims in a row count (0 where the ruleset has no aiming).
     const AIM_STEPS: u32;
-    /// The weapons it carries, by catalogue id, the one drawn first in a battle first.
+    /// The weapons it carries, by catalogue id, each once (Eclipse Phase lists a grenade once for each one carried),
+    /// the one drawn first in a battle first.
     fn weapons_carried(&self) -> Vec<String>;
     /// The weapon `id` in hand; false if it carries no such weapon.
     fn suppose_drawn(&mut self, id: &str) -> bool;
@@ -19,6 +21,8 @@ pub trait Suppose: FighterState {
     fn suppose_taken(&mut self, track: usize, taken: u32);
     /// Aimed `steps` times at `target` (0: not aiming), up to [`Suppose::AIM_STEPS`].
     fn suppose_aim(&mut self, target: CombatantId, steps: u32);
+    /// How many aims it has at `target` now.
+    fn aimed(&self, target: CombatantId) -> u32;
 }
 
 /// What is supposed of one combatant: each part `None` (or empty) leaves it as it is.
@@ -35,6 +39,7 @@ pub struct Supposed {
 /// What a ruleset lets a what-if suppose, for the panel to offer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Supposable {
+    /// Whether a prone target counts.
     pub prone: bool,
     pub aim_steps: u32,
 }
@@ -80,7 +85,13 @@ pub fn supposing<F: Suppose + Clone>(battle: &[Combatant<F>], changes: &[(usize,
 macro_rules! suppose_weapons {
     () => {
         fn weapons_carried(&self) -> Vec<String> {
-            self.sheet.weapons.iter().map(|w| w.0.clone()).collect()
+            let mut ids: Vec<String> = Vec::new();
+            for w in &self.sheet.weapons {
+                if !ids.contains(&w.0) {
+                    ids.push(w.0.clone());
+                }
+            }
+            ids
         }
 
         fn suppose_drawn(&mut self, id: &str) -> bool {

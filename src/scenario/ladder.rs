@@ -1,7 +1,7 @@
 //! `skirmish sim LEVEL --ladder`: the AI ladder of a two-side level under each ruleset. Each pairing of two
-//! difficulties (hard–easy, normal–easy, hard–normal) plays its battles once with the stronger AI in the first seat
-//! and once in the second, the same seeds each way round (a level's seats are seldom even); the stronger one should
-//! win more than half the decided battles with 95 % confidence.
+//! difficulties (hard–easy, normal–easy, hard–normal) plays its battles once with the stronger AI in the first
+//! seat and once in the second, the same seeds each way round (a level's seats are seldom even); the stronger one
+//! should win more than half the decided battles with 95 % confidence.
 
 use std::fmt::Write as _;
 

@@ -129,7 +129,7 @@ fn show_hint(
     // At the foot of the map, whichever side the log is on.
     let foot = area.points(ctx.zoom_factor()).center_bottom() - egui::vec2(0.0, 12.0);
     // Beneath the windows (what if…, the odds): a hint must not cover what the player opened.
-    let hint = egui::Area::new("hint".into()).order(egui::Order::Background).interactable(false);
+    let hint = egui::Area::new("hint".into()).order(egui::Order::Background);
     hint.pivot(egui::Align2::CENTER_BOTTOM).fixed_pos(foot).show(ctx, |ui| {
         egui::Frame::popup(ui.style())
             .show(ui, |ui| ui.add(egui::Label::new(egui::RichText::new(HINT).strong()).extend()));

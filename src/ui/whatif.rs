@@ -1,8 +1,10 @@
 //! The tactics lab's what-if panel (O, or the *What if… (O)* button): two set-ups side by side, each an attacker, a
 //! target, a way to attack (the firing modes and called shots the battle offers with the weapon in hand) and the cell
-//! the attacker shoots from (range and cover come from the map), each priced with the exact odds of the battle as it
-//! stands: its odds table, and every distribution the odds give (damage, wounds, health levels, boxes) plotted with
-//! both set-ups on one chart (`egui_plot`). Under fog of war only units in sight can be picked.
+//! the attacker shoots from (range and cover come from the map), with what the player supposes of the two (another
+//! weapon in hand, a prone target, wounds, aim: `whatif_suppose.rs`); each priced with the exact odds of the battle as
+//! it stands but for those suppositions: its odds table, and every distribution the odds give (damage, wounds, health
+//! levels, boxes) plotted with both set-ups on one chart (`egui_plot`). Under fog of war only units in sight can be
+//! picked.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -64,9 +66,10 @@ fn toggle_what_if(keys: Res<ButtonInput<KeyCode>>, mut what_if: ResMut<WhatIf>) 
     }
 }
 
-/// The units a player may pick: all, or under fog of war those in sight.
+/// The units a player may pick: those still in the fight, under fog of war those in sight.
 fn pickable(engine: &Engine, roster: &Roster, fog: &super::fog::Fog) -> Vec<usize> {
-    (0..engine.0.len()).filter(|&i| roster.0.get(i).is_some_and(|e| fog.sees(*e))).collect()
+    let standing = |i: &usize| !engine.0.view(*i).fighter.is_out();
+    (0..engine.0.len()).filter(|&i| roster.0.get(i).is_some_and(|e| fog.sees(*e))).filter(standing).collect()
 }
 
 fn show_what_if(

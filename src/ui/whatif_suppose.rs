@@ -1,6 +1,7 @@
-//! The what-if panel's suppositions: for the attacker, the weapon in hand, prone, wounds and aim; for the target,
-//! prone and wounds; each offered only where the battle's ruleset gives it a part in an attack
-//! (`rules::suppose`). Also the line that says what the chosen cell makes of the shot: range, cover, high ground.
+//! The what-if panel's suppositions: for the attacker, the weapon in hand, wounds and aim; for the target, prone and
+//! wounds; each offered only where the battle's ruleset gives it a part in an attack (`rules::suppose`), each
+//! starting from how the unit stands, and a value put back to it supposes nothing. Also the line that says what the
+//! chosen cell makes of the shot: range, cover, high ground.
 
 use bevy_egui::egui;
 
@@ -9,7 +10,12 @@ use crate::rules::field::{Cell, CoverLevel};
 use crate::rules::outcome::Status;
 use crate::rules::suppose::Supposed;
 
-/// The attacker's suppositions: weapon in hand, prone, wounds, aim at `target`.
+/// `chosen`, or nothing where it is what the unit has now.
+fn unless_now<T: PartialEq>(chosen: T, now: T) -> Option<T> {
+    (chosen != now).then_some(chosen)
+}
+
+/// The attacker's suppositions: weapon in hand, wounds, aim at `target`.
 pub(super) fn attacker(
     ui: &mut egui::Ui,
     id: &str,
@@ -17,86 +23,71 @@ pub(super) fn attacker(
     (me, target): (usize, usize),
     s: &mut Supposed,
 ) {
-    let (can, weapons) = battle.supposable(me);
-    let view = battle.view(me);
-    let in_hand = s.weapon.clone().unwrap_or_else(|| view.fighter.weapon_in_hand().to_owned());
+    let them = battle.view(target).id();
+    let (weapons, aimed) = battle.carried_and_aimed(me, them);
+    let fighter = battle.view(me).fighter;
     if weapons.len() > 1 {
+        let now = fighter.weapon_in_hand().to_owned();
+        let mut chosen = s.weapon.clone().unwrap_or_else(|| now.clone());
         ui.horizontal(|ui| {
             ui.label("Weapon in hand");
-            let mut chosen = in_hand.clone();
-            egui::ComboBox::from_id_salt(("weapon", id)).selected_text(view.fighter.weapon_name_of(&in_hand)).show_ui(
-                ui,
-                |ui| {
-                    for w in &weapons {
-                        ui.selectable_value(&mut chosen, w.clone(), view.fighter.weapon_name_of(w));
-                    }
-                },
-            );
-            if chosen != in_hand {
-                s.weapon = Some(chosen);
-            }
+            let combo = egui::ComboBox::from_id_salt(("weapon", id)).selected_text(fighter.weapon_name_of(&chosen));
+            combo.show_ui(ui, |ui| {
+                for w in &weapons {
+                    ui.selectable_value(&mut chosen, w.clone(), fighter.weapon_name_of(w));
+                }
+            });
         });
+        s.weapon = unless_now(chosen, now);
     }
-    ui.horizontal(|ui| {
-        if can.prone {
-            prone(ui, battle, me, s);
-        }
-        aim(ui, battle, (target, can.aim_steps), s);
-    });
+    aim(ui, battle.supposable().aim_steps, (them, aimed), s);
     wounds(ui, battle, me, s);
 }
 
 /// The target's suppositions: prone, wounds.
 pub(super) fn target(ui: &mut egui::Ui, battle: &AnyBattle, them: usize, s: &mut Supposed) {
-    if battle.supposable(them).0.prone {
-        prone(ui, battle, them, s);
+    if battle.supposable().prone {
+        let now = battle.view(them).fighter.statuses().contains(&Status::Prone);
+        let mut prone = s.prone.unwrap_or(now);
+        ui.checkbox(&mut prone, "prone");
+        s.prone = unless_now(prone, now);
     }
     wounds(ui, battle, them, s);
 }
 
-fn prone(ui: &mut egui::Ui, battle: &AnyBattle, who: usize, s: &mut Supposed) {
-    let lying = battle.view(who).fighter.statuses().contains(&Status::Prone);
-    let mut now = s.prone.unwrap_or(lying);
-    if ui.checkbox(&mut now, "prone").changed() {
-        s.prone = Some(now);
-    }
-}
-
 /// Aim at the target: a tick where one aim is all there is (Eclipse Phase's +30), else how many aims.
-fn aim(ui: &mut egui::Ui, battle: &AnyBattle, (target, steps): (usize, u32), s: &mut Supposed) {
-    let id = battle.view(target).id();
-    let mut aims = s.aim.filter(|(t, _)| *t == id).map_or(0, |(_, n)| n);
-    let changed = match steps {
-        0 => false,
+fn aim(ui: &mut egui::Ui, steps: u32, (them, now): (crate::rules::ruleset::CombatantId, u32), s: &mut Supposed) {
+    let mut aims = s.aim.map_or(now, |(_, n)| n);
+    match steps {
+        0 => return,
         1 => {
             let mut on = aims > 0;
-            let changed = ui.checkbox(&mut on, "aimed at the target").changed();
+            ui.checkbox(&mut on, "aimed at the target");
             aims = u32::from(on);
-            changed
         }
         n => {
-            ui.label("aims");
-            ui.add(egui::DragValue::new(&mut aims).range(0..=n)).changed()
+            ui.horizontal(|ui| {
+                ui.label("aims");
+                ui.add(egui::DragValue::new(&mut aims).range(0..=n));
+            });
         }
-    };
-    if changed {
-        s.aim = Some((id, aims));
     }
+    s.aim = unless_now(aims, now).map(|n| (them, n));
 }
 
-/// Each damage track's boxes taken, from none to full.
+/// Each damage track's boxes taken, from none to the most it can take and still fight (a full track would put it
+/// out of the fight, which its statuses, not its tracks, say).
 fn wounds(ui: &mut egui::Ui, battle: &AnyBattle, who: usize, s: &mut Supposed) {
     let tracks = battle.tracks(who);
     s.taken.resize(tracks.len(), None);
     ui.horizontal_wrapped(|ui| {
         for (track, taken) in tracks.iter().zip(s.taken.iter_mut()) {
-            let mut now = taken.unwrap_or(track.taken);
+            let mut chosen = taken.unwrap_or(track.taken);
             // A track without a length (Eclipse Phase's wounds) is counted up to ten.
-            let top = if track.capacity > 0 { track.capacity } else { 10 };
+            let top = if track.capacity > 0 { track.capacity - 1 } else { 10 };
             ui.label(track.name);
-            if ui.add(egui::DragValue::new(&mut now).range(0..=top)).changed() {
-                *taken = Some(now);
-            }
+            ui.add(egui::DragValue::new(&mut chosen).range(0..=top.max(track.taken)));
+            *taken = unless_now(chosen, track.taken);
         }
     });
 }

@@ -175,7 +175,8 @@ impl Fighter {
     }
 }
 
-/// What the tactics lab's what-if can suppose of a fighter: damage and wounds; aim is the Complex Action's +30 at one target (file 003).
+/// What the tactics lab's what-if can suppose of a fighter: damage and wounds, a prone target, the weapon in hand;
+/// aim is the Complex Action's +30 at one target (file 003).
 impl crate::rules::suppose::Suppose for Fighter {
     const PRONE: bool = true;
     const AIM_STEPS: u32 = 1;
@@ -192,6 +193,10 @@ impl crate::rules::suppose::Suppose for Fighter {
 
     fn suppose_aim(&mut self, target: super::ruleset::CombatantId, steps: u32) {
         self.condition.aim = (steps > 0).then_some(sheet::Aim { target, held: false });
+    }
+
+    fn aimed(&self, target: super::ruleset::CombatantId) -> u32 {
+        u32::from(self.condition.aim.as_ref().is_some_and(|a| a.target == target))
     }
 }
 

@@ -118,9 +118,10 @@ impl PassFighter for Fighter {
     }
 }
 
-/// What the tactics lab's what-if can suppose of a fighter: the Light and Critical tracks; prone counts, there is no aiming.
+/// What the tactics lab's what-if can suppose of a fighter: the Light and Critical tracks and the weapon in hand; a
+/// prone target only cannot fall again, and there is no aiming.
 impl crate::rules::suppose::Suppose for Fighter {
-    const PRONE: bool = true;
+    const PRONE: bool = false;
     const AIM_STEPS: u32 = 0;
 
     crate::rules::suppose::suppose_weapons!();
@@ -135,6 +136,10 @@ impl crate::rules::suppose::Suppose for Fighter {
 
     fn suppose_aim(&mut self, target: super::ruleset::CombatantId, steps: u32) {
         let _ = (target, steps);
+    }
+
+    fn aimed(&self, _target: super::ruleset::CombatantId) -> u32 {
+        0
     }
 }
 

@@ -234,7 +234,8 @@ impl crate::rules::passes::PassFighter for Fighter {
     }
 }
 
-/// What the tactics lab's what-if can suppose of a fighter: the Physical and Stun monitors; aim is +1 die for each Take Aim (the panel offers three).
+/// What the tactics lab's what-if can suppose of a fighter: the Physical and Stun monitors, a prone target, the
+/// weapon in hand; aim is +1 die for each Take Aim (the panel offers three).
 impl crate::rules::suppose::Suppose for Fighter {
     const PRONE: bool = true;
     const AIM_STEPS: u32 = 3;
@@ -253,6 +254,10 @@ impl crate::rules::suppose::Suppose for Fighter {
         // Its aim is at whatever it attacks next.
         let _ = target;
         self.condition.aim = steps;
+    }
+
+    fn aimed(&self, _target: super::ruleset::CombatantId) -> u32 {
+        self.condition.aim
     }
 }
 

@@ -81,7 +81,8 @@ impl Fighter {
     }
 }
 
-/// What the tactics lab's what-if can suppose of a fighter: lethal health levels; its rules give prone and aiming no part in an attack.
+/// What the tactics lab's what-if can suppose of a fighter: lethal health levels and the weapon in hand; its rules
+/// give prone and aiming no part in an attack.
 impl crate::rules::suppose::Suppose for Fighter {
     const PRONE: bool = false;
     const AIM_STEPS: u32 = 0;
@@ -89,14 +90,20 @@ impl crate::rules::suppose::Suppose for Fighter {
     crate::rules::suppose::suppose_weapons!();
 
     fn suppose_taken(&mut self, track: usize, taken: u32) {
+        // The levels it has keep their kind; more are lethal.
         if track == 0 {
-            let levels = (taken as usize).min(damage::LEVELS.len());
-            self.condition.health.boxes = vec![damage::DamageType::Lethal; levels];
+            let health = &mut self.condition.health;
+            health.boxes.resize((taken as usize).min(damage::LEVELS.len()), damage::DamageType::Lethal);
+            health.dead = false;
         }
     }
 
     fn suppose_aim(&mut self, target: super::ruleset::CombatantId, steps: u32) {
         let _ = (target, steps);
+    }
+
+    fn aimed(&self, _target: super::ruleset::CombatantId) -> u32 {
+        0
     }
 }
 
