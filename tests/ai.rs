@@ -105,10 +105,8 @@ fn the_ecs_plays_the_same_ai_battle_as_the_pure_loop() {
 
 #[test]
 fn the_escaping_side_gets_out() {
-    // Against guards of the normal AI: the hard guards, who fire first from the best cell, hold the hatch better
-    // (hard against hard, half a runner gets out a battle).
     let s = level("levels/escape.ron", RulesetId::Shadowrun4);
-    let report = simulate(&s, 20, 1, &minds(&[("Runners", Difficulty::Hard), ("Security", Difficulty::Normal)]));
+    let report = simulate(&s, 20, 1, &Minds::all(Difficulty::Hard));
     let out: u32 = report.outcomes.iter().map(|o| o.escaped.get("Runners").copied().unwrap_or(0)).sum();
     assert!(out >= 20, "on average at least one runner escapes a battle: {out} in 20\n{report}");
 }
