@@ -65,7 +65,8 @@ const NORMAL: Judgement =
 /// The hard AI's weights likewise. Its caution is none: shooting first from the cell with the best odds beats
 /// keeping out of sight (measured on the street, 400 battles against a normal AI of caution 0.05 under Shadowrun 4:
 /// with a caution of 0.1 or 0.05 it won 63 % of the decided, with none 70 %); the odds of its attacks still mind
-/// the target's cover, so it seeks the cell that flanks it.
+/// the target's cover, so it seeks the cell that flanks it. Where surviving counts for more (a level's goal, a
+/// free-for-all) it takes the normal AI's caution (`choice.rs`).
 const HARD: Judgement = Judgement {
     positions: 10,
     targets: 4,
