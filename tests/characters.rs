@@ -54,7 +54,7 @@ fn every_ruleset_round_trips_through_the_file_the_editor_writes() {
             let raised = (n.value + 1).min(n.range.1).max(n.range.0.max(1));
             c.sheet.edit_mut().set_number(n.key, raised).unwrap_or_else(|e| panic!("{ruleset:?} {}: {e}", n.key));
         }
-        let path = skirmish::scenario::content::new_file(dir.path(), &c.name);
+        let path = skirmish::scenario::content::new_file(dir.path(), &c.name, "ron");
         assert_eq!(path.file_name().and_then(|n| n.to_str()), Some("ada_vance.ron"), "{ruleset:?}");
         c.save(&path).expect("saved");
         let back = character::load(&path).unwrap_or_else(|e| panic!("{ruleset:?}: {e}"));

@@ -20,11 +20,11 @@ const IDLE_CARE: f32 = 3.0;
 /// easy crews, 1,600 battles: 1 → 26 % of the wins, 4 → 33 %, 20 → 39 %, 100 → 37 %).
 const NEMESIS: f32 = 20.0;
 
-/// The least caution where a level has goals or more than two crews fight. Measured on the corridors (no goal: the
+/// The least caution (the normal AI's) where a level has goals or more than two crews fight. Measured on the corridors (no goal: the
 /// same either way), the crossroads, the escape and the relay: hard against easy, 100 battles a seat, the hard AI
 /// failed to win clearly from 15 of their 32 seats with none, from 10 with this much; hard against hard, 9 of their
 /// 16 pairings were unfair with none, 4 with this much.
-const GOAL_CAUTION: f32 = 0.1;
+const GOAL_CAUTION: f32 = super::judgement::NORMAL.caution;
 
 /// How many of the best candidates are tried in a dry run before the built-in choice.
 const TRIES: usize = 8;

@@ -59,7 +59,7 @@ pub struct Judgement {
 /// it a step below the hard AI, which has none (under the Storyteller, 400 battles on the street: against a normal
 /// AI of caution 0.05 the hard one won 56 % of the decided, against one of 0.1 it won 63 %, and that one still beat
 /// the easy AI 66 %).
-const NORMAL: Judgement =
+pub(super) const NORMAL: Judgement =
     Judgement { positions: 4, targets: 2, caution: 0.1, focus: 0.5, ways: 1, defend: false, aim: false, tempo: 0.0 };
 
 /// The hard AI's weights likewise. Its caution is none: shooting first from the cell with the best odds beats

@@ -1,5 +1,5 @@
 //! The AI's turn in the ECS: when an AI side's slot begins, `choose_action` marks it as thinking; this system asks
-//! the AI (`crate::ai::choose`) for the action and declares it. In the window the AI thinks on a background thread
+//! the AI (`crate::ai::choose_any`) for the action and declares it. In the window the AI thinks on a background thread
 //! while frames go on (the game never freezes); headless it thinks at once, so a battle takes no extra frames.
 
 use bevy::prelude::*;

@@ -446,15 +446,8 @@ impl AnyBattle {
         changes: &[(usize, Supposed)],
     ) -> Vec<(String, AnyAction)> {
         each!(self, b, K => {
-            let copy;
-            let battle = match changes.is_empty() {
-                true => b.combatants(),
-                false => {
-                    copy = supposing(b.combatants(), changes);
-                    &copy
-                }
-            };
-            b.rules().attack_choices(battle, actor, target, movement).into_iter().map(|(n, a)| (n, K::wrap(a))).collect()
+            let battle = supposing(b.combatants(), changes);
+            b.rules().attack_choices(&battle, actor, target, movement).into_iter().map(|(n, a)| (n, K::wrap(a))).collect()
         })
     }
 
@@ -471,8 +464,8 @@ impl AnyBattle {
             let action = K::unwrap(action).ok_or_else(|| mismatch(rules, action))?;
             let (rules, copy) = (b.rules(), supposing(b.combatants(), changes));
             let moved = match (rules.movement_in(action), slot) {
-                (Some(step), Some(slot)) => crate::rules::odds::after_move(rules, slot, &copy, step.clone()),
-                (Some(step), None) => with_actor_at(&copy, actor, step.to),
+                (Some(step), Some(slot)) => std::borrow::Cow::Owned(crate::rules::odds::after_move(rules, slot, &copy, step.clone())),
+                (Some(step), None) => std::borrow::Cow::Owned(with_actor_at(&copy, actor, step.to)),
                 (None, _) => copy,
             };
             rules.odds_of(&moved, actor, action)

@@ -2,6 +2,8 @@
 //! wounded, aiming), for pricing an attack on a copy of the battle. Nothing here is played: the battle itself still
 //! changes only by its events. Each ruleset says what it can suppose (`impl Suppose` beside its fighter).
 
+use std::borrow::Cow;
+
 use super::outcome::Status;
 use super::ruleset::{Combatant, CombatantId, FighterState};
 
@@ -15,14 +17,17 @@ pub trait Suppose: FighterState {
     /// The weapons it carries, by catalogue id, each once (Eclipse Phase lists a grenade once for each one carried),
     /// the one drawn first in a battle first.
     fn weapons_carried(&self) -> Vec<String>;
-    /// The weapon `id` in hand; false if it carries no such weapon.
-    fn suppose_drawn(&mut self, id: &str) -> bool;
+    /// The weapon `id` in hand; nothing if it carries no such weapon.
+    fn suppose_drawn(&mut self, id: &str);
     /// `taken` on its damage track `track` (in the order of `Ruleset::tracks`).
     fn suppose_taken(&mut self, track: usize, taken: u32);
-    /// Aimed `steps` times at `target` (0: not aiming), up to [`Suppose::AIM_STEPS`].
-    fn suppose_aim(&mut self, target: CombatantId, steps: u32);
-    /// How many aims it has at `target` now.
-    fn aimed(&self, target: CombatantId) -> u32;
+    /// Aimed `steps` times at `target` (0: not aiming), up to [`Suppose::AIM_STEPS`]; nothing where the ruleset has
+    /// no aiming.
+    fn suppose_aim(&mut self, _target: CombatantId, _steps: u32) {}
+    /// How many aims it has at `target` now (none where the ruleset has no aiming).
+    fn aimed(&self, _target: CombatantId) -> u32 {
+        0
+    }
 }
 
 /// What is supposed of one combatant: each part `None` (or empty) leaves it as it is.
@@ -69,15 +74,21 @@ impl Supposed {
     }
 }
 
-/// A copy of `battle` with each `(index, supposed)` applied.
-pub fn supposing<F: Suppose + Clone>(battle: &[Combatant<F>], changes: &[(usize, Supposed)]) -> Vec<Combatant<F>> {
+/// `battle` with each `(index, supposed)` applied: a copy, or `battle` itself where nothing is supposed.
+pub fn supposing<'a, F: Suppose + Clone>(
+    battle: &'a [Combatant<F>],
+    changes: &[(usize, Supposed)],
+) -> Cow<'a, [Combatant<F>]> {
+    if changes.iter().all(|(_, s)| s.is_empty()) {
+        return Cow::Borrowed(battle);
+    }
     let mut copy = battle.to_vec();
     for (i, supposed) in changes {
         if let Some(c) = copy.get_mut(*i) {
             supposed.apply(&mut c.fighter);
         }
     }
-    copy
+    Cow::Owned(copy)
 }
 
 /// Implements the weapon half of [`Suppose`] for a fighter with `sheet.weapons` and `condition.drawn`, as every
@@ -94,10 +105,10 @@ macro_rules! suppose_weapons {
             ids
         }
 
-        fn suppose_drawn(&mut self, id: &str) -> bool {
-            let Some(weapon) = self.sheet.weapons.iter().find(|w| w.0 == id) else { return false };
-            self.condition.drawn = Some(weapon.clone());
-            true
+        fn suppose_drawn(&mut self, id: &str) {
+            if let Some(weapon) = self.sheet.weapons.iter().find(|w| w.0 == id) {
+                self.condition.drawn = Some(weapon.clone());
+            }
         }
     };
 }

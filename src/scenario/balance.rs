@@ -11,7 +11,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::level::Level;
-use super::sim::{Minds, simulate, wilson};
+use super::sim::{Minds, share, simulate};
 use crate::ai::Difficulty;
 use crate::rules::any::RulesetId;
 
@@ -64,9 +64,7 @@ pub struct Balance {
 impl Lesson {
     /// The hard side's share of the decided battles, with its 95 % interval.
     pub fn share(&self) -> (f64, f64, f64) {
-        let decided = self.hard + self.easy;
-        let (lo, hi) = wilson(self.hard, decided);
-        (f64::from(self.hard) / f64::from(decided.max(1)), lo, hi)
+        share(self.hard, self.hard + self.easy)
     }
 
     /// Whether the hard AI beats the easy one from this seat: the low end of its share's 95 % interval above an
@@ -95,9 +93,7 @@ impl Row {
 
     /// `side`'s share of the decided battles, with its 95 % interval.
     pub fn share(&self, wins: u32) -> (f64, f64, f64) {
-        let decided = self.decided();
-        let (lo, hi) = wilson(wins, decided);
-        (f64::from(wins) / f64::from(decided.max(1)), lo, hi)
+        share(wins, self.decided())
     }
 
     /// The range of a fair share for this many sides: 40–60 % for two, 15–35 % for four (a third more or less than

@@ -36,9 +36,9 @@ pub fn level_folders(shipped: &Path, user: Option<&Path>) -> Vec<(PathBuf, Origi
     folders
 }
 
-/// A fresh file name for a character, level or export called `name` in `folder`: its name in lower case, letters and
-/// digits kept, and a number when the name is taken.
-pub fn new_file(folder: &Path, name: &str) -> PathBuf {
+/// A fresh file name for a character, level or export called `name` in `folder`, ending in `.{extension}`: its name
+/// in lower case, letters and digits kept, and a number when the name is taken.
+pub fn new_file(folder: &Path, name: &str, extension: &str) -> PathBuf {
     let stem: String = name
         .chars()
         .map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
@@ -46,12 +46,12 @@ pub fn new_file(folder: &Path, name: &str) -> PathBuf {
         .trim_matches('_')
         .to_owned();
     let stem = if stem.is_empty() { "mine".to_owned() } else { stem };
-    let mut path = folder.join(format!("{stem}.ron"));
+    let mut path = folder.join(format!("{stem}.{extension}"));
     for n in 2.. {
         if !path.exists() {
             break;
         }
-        path = folder.join(format!("{stem}_{n}.ron"));
+        path = folder.join(format!("{stem}_{n}.{extension}"));
     }
     path
 }
@@ -124,6 +124,16 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_file_takes_its_extension_and_a_number_when_the_name_is_taken() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let first = new_file(dir.path(), "Street (SR4) 12", "csv");
+        assert_eq!(first, dir.path().join("street__sr4__12.csv"));
+        std::fs::write(&first, "").expect("written");
+        assert_eq!(new_file(dir.path(), "Street (SR4) 12", "csv"), dir.path().join("street__sr4__12_2.csv"));
+        assert_eq!(new_file(dir.path(), "Street (SR4) 12", "ron"), dir.path().join("street__sr4__12.ron"));
+    }
 
     #[test]
     fn a_folder_becomes_its_ron_files_and_a_file_stays_itself() {

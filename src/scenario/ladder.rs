@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use super::Scenario;
-use super::sim::{Minds, simulate, wilson};
+use super::sim::{Minds, share, simulate};
 use crate::ai::Difficulty;
 use crate::rules::any::RulesetId;
 
@@ -36,9 +36,13 @@ pub struct Rung {
 impl Rung {
     /// The upper AI's share of the decided battles, with its 95 % interval.
     pub fn share(&self) -> (f64, f64, f64) {
-        let (upper, lower) = (self.upper_wins.iter().sum::<u32>(), self.lower_wins.iter().sum::<u32>());
-        let (lo, hi) = wilson(upper, upper + lower);
-        (f64::from(upper) / f64::from((upper + lower).max(1)), lo, hi)
+        let (upper, lower) = self.totals();
+        share(upper, upper + lower)
+    }
+
+    /// The upper AI's wins and the lower one's, both seats.
+    pub fn totals(&self) -> (u32, u32) {
+        (self.upper_wins.iter().sum(), self.lower_wins.iter().sum())
     }
 
     /// Whether the upper AI clearly wins: the low end of its share's 95 % interval above a half.
@@ -50,7 +54,7 @@ impl Rung {
     pub fn cell(&self) -> String {
         let (share, lo, _) = self.share();
         let mark = if self.holds() { "" } else { " ✗" };
-        let (upper, lower) = (self.upper_wins.iter().sum::<u32>(), self.lower_wins.iter().sum::<u32>());
+        let (upper, lower) = self.totals();
         format!("{upper}–{lower} ({:.0} %, from {:.0} %){mark}", share * 100.0, lo * 100.0)
     }
 }

@@ -103,6 +103,12 @@ impl Outcome {
     }
 }
 
+/// `wins` of `n` as a share, with its 95 % Wilson interval (a share of none is 0).
+pub fn share(wins: u32, n: u32) -> (f64, f64, f64) {
+    let (lo, hi) = wilson(wins, n);
+    (f64::from(wins) / f64::from(n.max(1)), lo, hi)
+}
+
 /// The 95% Wilson score interval of `wins` in `n` (it stays inside 0–1 and behaves at 0 and `n` wins).
 pub fn wilson(wins: u32, n: u32) -> (f64, f64) {
     if n == 0 {
@@ -130,12 +136,13 @@ impl Report {
         let n = self.outcomes.len() as u32;
         let sum = |(side, mind): &(String, Difficulty)| {
             let wins = self.wins(side);
+            let (rate, lo, hi) = share(wins, n);
             SideSum {
                 side: side.clone(),
                 mind: *mind,
                 wins,
-                rate: f64::from(wins) / f64::from(n.max(1)),
-                interval: wilson(wins, n),
+                rate,
+                interval: (lo, hi),
                 casualties: self.mean(|o| o.casualties.get(side).copied().unwrap_or(0)),
                 escaped: self.mean(|o| o.escaped.get(side).copied().unwrap_or(0)),
             }

@@ -264,8 +264,7 @@ fn export(report: &Report) -> Result<PathBuf, String> {
     let folder = crate::scenario::save::folder().parent().map(|p| p.join("sims")).ok_or("no data folder")?;
     // Milliseconds: two exports a second apart are two files (and a clash still gets a number).
     let ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
-    let path = crate::scenario::content::new_file(&folder, &format!("{} {ms}", report.title));
-    let path = path.with_extension("csv");
+    let path = crate::scenario::content::new_file(&folder, &format!("{} {ms}", report.title), "csv");
     crate::scenario::content::write_atomically(&path, &report.to_csv()?)?;
     Ok(path)
 }

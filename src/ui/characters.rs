@@ -413,7 +413,7 @@ fn save_draft(editor: &mut Editor, copy: bool) -> Result<PathBuf, String> {
     let draft = editor.draft.as_mut().ok_or("no character is open")?;
     let path = match (&draft.path, copy) {
         (Some(p), false) => p.clone(),
-        _ => crate::scenario::content::new_file(&folder, &draft.character.name),
+        _ => crate::scenario::content::new_file(&folder, &draft.character.name, "ron"),
     };
     draft.character.save(&path)?;
     (draft.path, draft.changed) = (Some(path.clone()), false);

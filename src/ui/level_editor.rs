@@ -261,7 +261,7 @@ fn save(editor: &mut LevelEditor, copy: bool) -> Result<PathBuf, String> {
     let folder = levels_folder().ok_or("no content folder to save to: set SKIRMISH_CONTENT")?;
     let path = match (&editor.path, copy) {
         (Some(p), false) => p.clone(),
-        _ => crate::scenario::content::new_file(&folder, &editor.file.name),
+        _ => crate::scenario::content::new_file(&folder, &editor.file.name, "ron"),
     };
     level_edit::save(&editor.file, &path)?;
     (editor.path, editor.origin, editor.changed) = (Some(path.clone()), Some(path.clone()), false);

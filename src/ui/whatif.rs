@@ -12,7 +12,7 @@ use egui_plot::{Bar, BarChart, Legend, Plot};
 
 use super::screens::{BattleScreenSystems, InBattle, fresh};
 use crate::combat::{Engine, Roster};
-use crate::rules::any::AnyBattle;
+use crate::rules::any::{AnyAction, AnyBattle};
 use crate::rules::field::{Cell, Move, Pace};
 use crate::rules::odds::{Measure, Odds};
 use crate::rules::suppose::Supposed;
@@ -35,6 +35,20 @@ struct Setup {
     supposed: [Supposed; 2],
     /// The attacker and target they were supposed of: another pair starts as they are.
     supposed_of: Option<(usize, usize)>,
+    /// What it was last priced as.
+    priced: Priced,
+}
+
+/// What a set-up depends on: the battle's decisions so far, attacker, target, cell, way, suppositions.
+type PriceKey = (usize, usize, usize, Cell, usize, [Supposed; 2]);
+
+/// A set-up's ways to attack and the odds table of the one chosen, kept while its [`PriceKey`] stays (egui draws
+/// every frame; the odds are worked out once).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Priced {
+    key: Option<PriceKey>,
+    ways: Vec<(String, AnyAction)>,
+    odds: Option<Result<(Odds, String), String>>,
 }
 
 impl Setup {
@@ -135,6 +149,10 @@ fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, engine: &Engine, units: 
     pick(ui, ("target", label), "Target", &mut s.target, foes, name);
     let target = s.target.filter(|&t| battle.view(t).side != side)?;
     if s.supposed_of != Some((attacker, target)) {
+        // Another attacker shoots from where it stands.
+        if s.supposed_of.is_some_and(|(a, _)| a != attacker) {
+            s.from = None;
+        }
         s.supposed = Default::default();
         s.supposed_of = Some((attacker, target));
     }
@@ -151,32 +169,55 @@ fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, engine: &Engine, units: 
     s.from = Some(from);
     ui.weak(super::whatif_suppose::sight_line(battle, from, battle.view(target).position));
     suppositions(ui, label, s, battle, (attacker, target));
-    let movement = (from != here).then_some(Move { to: from, pace: Pace::Walk });
-    let changes = s.changes();
-    let ways = battle.ways_supposing(attacker, battle.view(target).id(), movement, &changes);
+    price(s, battle, (attacker, target, here));
+    let ways = &s.priced.ways;
     if ways.is_empty() {
         ui.weak("No way to attack it from there.");
         return None;
     }
-    s.way = s.way.min(ways.len() - 1);
-    egui::ComboBox::from_id_salt(("way", label)).selected_text(ways[s.way].0.as_str()).show_ui(ui, |ui| {
-        for (i, (way, _)) in ways.iter().enumerate() {
-            ui.selectable_value(&mut s.way, i, way.as_str());
+    let mut way = s.way;
+    egui::ComboBox::from_id_salt(("way", label)).selected_text(ways[way].0.as_str()).show_ui(ui, |ui| {
+        for (i, (name, _)) in ways.iter().enumerate() {
+            ui.selectable_value(&mut way, i, name.as_str());
         }
     });
-    match battle.odds_supposing(attacker, &ways[s.way].1, &changes) {
-        Ok(odds) => {
-            let table = egui::RichText::new(odds.to_string()).monospace().size(11.0);
+    let name = format!("{label}: {}", ways[s.way].0);
+    let shown = match &s.priced.odds {
+        Some(Ok((odds, table))) => {
+            let table = egui::RichText::new(table.as_str()).monospace().size(11.0);
             egui::ScrollArea::vertical().id_salt(("odds", label)).max_height(230.0).show(ui, |ui| {
                 ui.add(egui::Label::new(table).wrap());
             });
-            Some((format!("{label}: {}", ways[s.way].0), odds))
+            Some((name, odds.clone()))
         }
-        Err(e) => {
-            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), e.to_string());
+        Some(Err(e)) => {
+            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), e.as_str());
             None
         }
+        None => None,
+    };
+    s.way = way;
+    shown
+}
+
+/// Prices the set-up anew if anything it depends on changed since it was last priced: its ways to attack from its
+/// cell with its suppositions, and the odds of the chosen one.
+fn price(s: &mut Setup, battle: &AnyBattle, (attacker, target, here): (usize, usize, Cell)) {
+    let from = s.from.unwrap_or(here);
+    let key = (battle.decided(), attacker, target, from, s.way, s.supposed.clone());
+    if s.priced.key.as_ref() == Some(&key) {
+        return;
     }
+    let movement = (from != here).then_some(Move { to: from, pace: Pace::Walk });
+    let changes = s.changes();
+    let ways = battle.ways_supposing(attacker, battle.view(target).id(), movement, &changes);
+    s.way = s.way.min(ways.len().saturating_sub(1));
+    let odds = ways.get(s.way).map(|(_, action)| {
+        let odds = battle.odds_supposing(attacker, action, &changes).map_err(|e| e.to_string())?;
+        let table = odds.to_string();
+        Ok((odds, table))
+    });
+    s.priced = Priced { key: Some((battle.decided(), attacker, target, from, s.way, s.supposed.clone())), ways, odds };
 }
 
 /// "Suppose…": the attacker's and the target's state as the player would have it, forgotten when either changes.

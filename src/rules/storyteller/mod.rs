@@ -97,14 +97,6 @@ impl crate::rules::suppose::Suppose for Fighter {
             health.dead = false;
         }
     }
-
-    fn suppose_aim(&mut self, target: super::ruleset::CombatantId, steps: u32) {
-        let _ = (target, steps);
-    }
-
-    fn aimed(&self, _target: super::ruleset::CombatantId) -> u32 {
-        0
-    }
 }
 
 impl FighterState for Fighter {
