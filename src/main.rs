@@ -7,8 +7,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::io::BufRead;
 
 use skirmish::ai::{Difficulty, Minds};
-use skirmish::combat::battle::BattleSetup;
-use skirmish::rules::dice::{Dice, DieRequest, TypedInDice, read_face};
+use skirmish::rules::any::BattleSetup;
+use skirmish::rules::dice::{Dice, DieRequest, TypedInDice};
 use skirmish::rules::outcome::Log;
 use skirmish::scenario;
 use skirmish::scenario::character::Guest;
@@ -134,6 +134,14 @@ enum Command {
         /// Leave this side out of the battle (a level of three or four sides played by fewer; repeatable).
         #[arg(long)]
         absent: Vec<String>,
+        /// Tests and demos: the players' turns are taken by the normal AI, and each hand-over screen is passed,
+        /// after a short wait, as a player would.
+        #[arg(long)]
+        autopilot: bool,
+        /// Tests: write every text the window paints (panels, labels, log, damage numbers), frame by frame, to
+        /// this file, with whom the screen shows and the units hidden from them under fog of war.
+        #[arg(long)]
+        screen_text: Option<PathBuf>,
         /// A character of your own joins a side of the level, e.g. `--character Crew=gran.ron` (its ruleset is the
         /// battle's; repeatable).
         #[arg(long = "character", value_parser = parse_character)]
@@ -276,6 +284,23 @@ enum Command {
         #[arg(long)]
         write: bool,
     },
+    /// A robustness soak: seeded AI-against-AI battles of every level under every ruleset and every scenario, each
+    /// at every difficulty and at mixed ones, on every core; each must end by its turn limit, and its save must read
+    /// back and replay to the same end. Exit 1 on any finding.
+    Soak {
+        /// How many battles in all, spread evenly over the cases.
+        #[arg(long, default_value_t = 1000)]
+        battles: u32,
+        /// The first seed of each case; the next ones count up from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The folder of levels.
+        #[arg(long, default_value = "levels")]
+        levels: PathBuf,
+        /// The folder of scenarios.
+        #[arg(long, default_value = "scenarios")]
+        scenarios: PathBuf,
+    },
     /// Check level or scenario files and say what is wrong with each, with its line and column.
     Check {
         /// The files (RON), or folders: every `.ron` file in them and their folders.
@@ -312,6 +337,8 @@ fn main() -> ExitCode {
             heat,
             what_if,
             absent,
+            autopilot,
+            screen_text,
             characters,
             options: rules,
             strict,
@@ -331,6 +358,8 @@ fn main() -> ExitCode {
                 names,
                 fog,
                 by_hand,
+                autopilot,
+                screen_text,
                 keys,
                 heat,
                 what_if,
@@ -376,6 +405,7 @@ fn main() -> ExitCode {
             run(start, save.as_deref(), stop_after, json)
         }
         Command::Check { files } => check(&files),
+        Command::Soak { battles, seed, levels, scenarios } => soak(&levels, &scenarios, battles, seed),
         Command::Sim { level, ruleset, runs, seed, options, absent, ladder: true, .. } => {
             ladder(&level, (ruleset, options.as_deref(), &absent), (runs, seed))
         }
@@ -566,6 +596,34 @@ fn ladder(
 
 /// `skirmish balance`: the report on standard output (and in docs/ and assets/ with `--write`), each row's progress
 /// on standard error; exit 2 on a bad level, 1 if the rules refused an AI's action.
+/// `skirmish soak`: the report on standard output, progress on standard error; exit 1 on a finding, 2 on bad input.
+fn soak(levels: &Path, scenarios: &Path, battles: u32, seed: u64) -> ExitCode {
+    use skirmish::scenario::soak;
+    let cases = match soak::cases(levels, scenarios) {
+        Ok(cases) if !cases.is_empty() => cases,
+        Ok(_) => {
+            eprintln!("error: no level in {} and no scenario in {}", levels.display(), scenarios.display());
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let step = (battles / 20).max(1);
+    let tick = |done: u32| {
+        if done.is_multiple_of(step) {
+            eprintln!("{done} of {battles} battles");
+        }
+    };
+    let report = soak::soak(&cases, battles, seed, &tick);
+    say(report.report());
+    match report.findings.is_empty() {
+        true => ExitCode::SUCCESS,
+        false => ExitCode::FAILURE,
+    }
+}
+
 fn balance(
     levels: &Path,
     runs: (u32, u64),
@@ -814,9 +872,10 @@ fn ask_for_face(request: &DieRequest) -> Option<u32> {
         if std::io::stdin().lock().read_line(&mut line).ok()? == 0 {
             return None;
         }
-        match line.trim().parse::<u32>().ok().and_then(|f| read_face(f, request.sides, &request.purpose).ok()) {
-            Some(face) => return Some(face),
-            None => eprintln!("  `{}` is not a face of a d{}", line.trim(), request.sides),
+        match skirmish::rules::table::read_faces(&line, 1, request).as_deref() {
+            Ok([face]) => return Some(*face),
+            Ok(_) => eprintln!("  one face is wanted"),
+            Err(why) => eprintln!("  {why}"),
         }
     }
 }

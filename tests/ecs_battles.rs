@@ -9,11 +9,12 @@ use std::sync::Arc;
 
 use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
 use bevy::prelude::*;
-use skirmish::combat::battle::{BattleSetup, battle_app, play_to_end};
+use skirmish::combat::battle::{battle_app, play_to_end};
 use skirmish::combat::messages::{
     AttackResolved, BattleEnded, DamageApplied, RoundStarted, StatusChanged, TurnEnded, TurnStarted, WoundsTaken,
 };
 use skirmish::combat::{Engine, TurnSystems};
+use skirmish::rules::any::BattleSetup;
 use skirmish::rules::any::{AnyAction, AnyBattle, AnyCondition};
 use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::rules::eclipse_phase::{self as ep, EclipsePhase};

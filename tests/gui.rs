@@ -244,6 +244,85 @@ fn the_hand_over_screen_covers_everything_between_two_players() {
     assert!(middle.len() > 10, "the hand-over's text: {} shades", middle.len());
 }
 
+/// One frame of `play --screen-text`: whom the screen shows, whose view the fog works out, whether the hand-over
+/// screen covers it, the units hidden from the viewer, and every text painted.
+struct Frame {
+    number: String,
+    viewer: String,
+    fog_for: String,
+    covered: bool,
+    unseen: Vec<String>,
+    texts: Vec<String>,
+}
+
+fn frames_of(text: &str) -> Vec<Frame> {
+    let field =
+        |line: &str, key: &str| line.split(' ').find_map(|w| w.strip_prefix(key)).unwrap_or_default().to_owned();
+    text.split("=== frame ")
+        .skip(1)
+        .map(|block| {
+            let lines: Vec<&str> = block.lines().collect();
+            let head = lines.get(1).copied().unwrap_or_default();
+            let unseen = lines.get(2).and_then(|l| l.strip_prefix("unseen=")).unwrap_or_default();
+            Frame {
+                number: lines[0].to_owned(),
+                viewer: field(head, "viewer="),
+                fog_for: field(head, "fog_for="),
+                covered: field(head, "covered=") == "true",
+                unseen: unseen.split('|').filter(|u| !u.is_empty()).map(str::to_owned).collect(),
+                texts: lines.iter().filter_map(|l| l.strip_prefix("text=")).map(str::to_owned).collect(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn under_fog_of_war_nothing_of_an_unseen_enemy_reaches_the_screen_between_hand_overs() {
+    // Two players of the four gangs at the crossroads, the other two the AI's, fog of war; the players' turns are
+    // taken by the autopilot through the same screens, and every text the window paints is written down, frame by
+    // frame. The pointer rests on a Raven (far from both players at the start): its card must not show.
+    let tmp = tempfile::Builder::new().prefix("skirmish-privacy-").tempdir().expect("a temporary folder");
+    let text = tmp.path().join("screen.txt");
+    let level = skirmish::scenario::level::load("levels/crossroads.ron".as_ref()).expect("a level");
+    let s = level.scenario(skirmish::rules::any::RulesetId::Storyteller).expect("a battle");
+    let raven = s.sides().iter().position(|side| *side == "Ravens").expect("the Ravens");
+    let (names, cells) = (s.names(), s.positions());
+    let at = (0..names.len()).find(|&i| names[i].starts_with(s.sides()[raven])).expect("a Raven");
+    let hover = format!("{},{}", cells[at].0, cells[at].1);
+    let out = Command::new("timeout")
+        .env("SKIRMISH_SAVES", saves_dir())
+        .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", no_settings())
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
+        .args(["levels/crossroads.ron", "--ruleset", "storyteller", "--seed", "5", "--pace", "0.05"])
+        .args(["--human", "Jackals", "--human", "Vipers", "--fog", "--autopilot", "--quit-after", "900"])
+        .args(["--hover", &hover, "--screen-text"])
+        .arg(&text)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let frames = frames_of(&std::fs::read_to_string(&text).expect("the screen's text"));
+    let shown: Vec<&Frame> = frames.iter().filter(|f| !f.covered && f.fog_for != "-").collect();
+    let viewers: HashSet<&str> = shown.iter().map(|f| f.viewer.as_str()).collect();
+    assert_eq!(viewers, HashSet::from(["Jackals", "Vipers"]), "both players had the screen");
+    assert!(frames.iter().filter(|f| f.covered).count() >= 4, "hand-overs between them");
+    let hiding = shown.iter().filter(|f| !f.unseen.is_empty()).count();
+    assert!(hiding * 2 >= shown.len(), "the fog hid someone in {hiding} of {} frames", shown.len());
+    assert!(shown.iter().map(|f| f.texts.len()).sum::<usize>() > 1000, "the panels' texts were written down");
+    for f in &shown {
+        assert_eq!(f.fog_for, f.viewer, "frame {}: the fog is worked out for whoever has the screen", f.number);
+        for name in &f.unseen {
+            let leak = f.texts.iter().find(|t| t.contains(name.as_str()));
+            assert!(
+                leak.is_none(),
+                "frame {}: {} does not see {name}, yet the screen shows {leak:?}",
+                f.number,
+                f.viewer
+            );
+        }
+    }
+}
+
 #[test]
 fn a_display_whose_x_server_is_gone_is_said_in_one_line_too() {
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))

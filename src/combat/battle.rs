@@ -8,19 +8,9 @@ use bevy::prelude::*;
 
 use super::components::{Armor, GridPos, Initiative, Loadout, RosterIndex, Side, Stats, StatusList, Tracks, Wounds};
 use super::{BattleDice, BattleLog, Engine, Roster, TurnState};
-use crate::rules::any::AnyBattle;
-use crate::rules::dice::Dice;
+use crate::rules::any::{AnyBattle, BattleSetup};
 use crate::rules::outcome::Log;
 use crate::rules::table::TableDice;
-
-/// Everything a battle starts from: the engine holding it, its dice and its log so far (the battle's header), and
-/// where the faces typed in by hand stand among those it rolled so far (a saved battle taken up again).
-pub struct BattleSetup {
-    pub battle: AnyBattle,
-    pub dice: Box<dyn Dice + Send + Sync>,
-    pub log: Log,
-    pub typed: std::collections::BTreeSet<usize>,
-}
 
 /// A headless app holding the battle, ready to `update`.
 pub fn battle_app(setup: BattleSetup) -> App {

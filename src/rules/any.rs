@@ -551,3 +551,12 @@ impl AnyBattle {
 pub fn built_in(battle: &AnyBattle, slot: Slot) -> Option<AnyAction> {
     battle.default_action(slot)
 }
+
+/// Everything a battle starts from: the engine holding it, its dice and its log so far (the battle's header), and
+/// where the faces typed in by hand stand among those it rolled so far (a saved battle taken up again).
+pub struct BattleSetup {
+    pub battle: AnyBattle,
+    pub dice: Box<dyn Dice + Send + Sync>,
+    pub log: Log,
+    pub typed: std::collections::BTreeSet<usize>,
+}

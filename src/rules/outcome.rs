@@ -252,6 +252,25 @@ pub enum Event {
 }
 
 impl Event {
+    /// The combatants the event names (who acted, rolled, moved, attacked or was attacked, took damage, changed):
+    /// what fog of war must hide of an unseen one.
+    pub fn named(&self) -> Vec<CombatantId> {
+        match self {
+            Event::Calculated { who, .. }
+            | Event::ActionTaken { who, .. }
+            | Event::Moved { who, .. }
+            | Event::DamageTaken { who, .. }
+            | Event::WoundsTaken { who, .. }
+            | Event::StatusGained { who, .. }
+            | Event::StatusLost { who, .. } => vec![*who],
+            Event::Tested(t) => vec![t.who],
+            Event::AttackResolved { attacker, defender, .. } => std::iter::once(*attacker).chain(*defender).collect(),
+            Event::PhaseStarted { order, .. } => order.clone(),
+            Event::BattleStarted { .. } | Event::TurnStarted { .. } | Event::PassStarted { .. } => Vec::new(),
+            Event::BattleEnded { .. } => Vec::new(),
+        }
+    }
+
     /// The faces of the dice the event shows, in the order they were rolled: every die a battle rolls shows in its
     /// log, once, in order (the window marks the faces a player typed in by it).
     pub fn faces(&self) -> Vec<u32> {

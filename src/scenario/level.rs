@@ -2,7 +2,7 @@
 //! ruleset: [`Level::scenario`] turns it into a battle under any of the four, each archetype becoming that ruleset's
 //! sheet from its roster (or the level's override), with the level's tuning for that ruleset.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub use super::level_file::{
     Area, Level, LevelFile, Override, Placed, RulesetSheet, SideSpec, Tuning, UnitSpec, zone_cells,
@@ -28,6 +28,21 @@ pub fn files_in(folder: &Path) -> Vec<std::path::PathBuf> {
         .unwrap_or_default();
     files.sort();
     files
+}
+
+/// The levels in `folder`, then the player's own (the `levels` of their content folder `user`), read and checked;
+/// the broken ones as messages.
+pub fn levels_in(folder: &Path, user: Option<&Path>) -> (Vec<(PathBuf, Level)>, Vec<String>) {
+    let (mut good, mut bad) = (Vec::new(), Vec::new());
+    for (folder, _) in super::content::level_folders(folder, user) {
+        for file in files_in(&folder) {
+            match load(&file) {
+                Ok(l) => good.push((file, l)),
+                Err(e) => bad.push(e.to_string()),
+            }
+        }
+    }
+    (good, bad)
 }
 
 /// Reads and checks level text; `path` is only used in messages.
@@ -170,5 +185,26 @@ impl Level {
             });
         }
         Ok(Setup { options: O::default(), gear: Default::default(), combatants, actions: Vec::new() })
+    }
+}
+
+#[cfg(test)]
+mod content_tests {
+    use super::*;
+
+    #[test]
+    fn the_players_own_levels_come_after_the_shipped_ones_and_a_broken_one_says_why() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let user = dir.path();
+        std::fs::create_dir_all(user.join("levels")).expect("a levels folder");
+        std::fs::copy("tests/levels/own_content.ron", user.join("levels/farm.ron")).expect("copied");
+        std::fs::write(user.join("levels/half.ron"), "(name: \"Half\", map: [").expect("written");
+        let (levels, problems) = levels_in(Path::new("levels"), Some(user));
+        let shipped = files_in(Path::new("levels")).len();
+        assert_eq!(levels.len(), shipped + 1, "every shipped level, then the farm");
+        assert_eq!(levels[shipped].1.file.name, "The farm");
+        assert!(levels[shipped].0.starts_with(user));
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("half.ron:1:"), "the broken file by name and place: {problems:?}");
     }
 }

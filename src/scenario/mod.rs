@@ -10,6 +10,7 @@ mod check;
 pub mod content;
 mod error;
 pub mod files;
+pub mod fuzz;
 mod gear;
 pub mod json;
 pub mod ladder;
@@ -21,6 +22,7 @@ pub mod odds;
 pub mod roster;
 pub mod save;
 pub mod sim;
+pub mod soak;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -29,12 +31,12 @@ use serde::Deserialize;
 
 pub use error::ScenarioError;
 
+#[cfg(feature = "bevy")]
 use bevy::app::App;
 
-use crate::combat::battle::BattleSetup;
 use crate::map::Battlefield;
 use crate::rules::RulesError;
-use crate::rules::any::{AnyBattle, Kind, RulesetId};
+use crate::rules::any::{AnyBattle, BattleSetup, Kind, RulesetId};
 use crate::rules::dice::Dice;
 use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
 use crate::rules::engine::{Battle, Orders, Start};
@@ -310,11 +312,13 @@ pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut
 
 /// Plays a scenario through the ECS layer (what `skirmish run` does), returning its log and the rules' error if one
 /// stopped the battle. It gives the same battle as [`run`] from the same dice.
+#[cfg(feature = "bevy")]
 pub fn run_ecs(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> (Log, Result<(), String>) {
     run_ecs_with(scenario, dice, dice_label, None)
 }
 
 /// [`run_ecs`], with the AI (`minds`) instead of the built-in choice for a battle without a script.
+#[cfg(feature = "bevy")]
 pub fn run_ecs_with(
     scenario: &Scenario,
     dice: Box<dyn Dice + Send + Sync>,
@@ -328,6 +332,7 @@ pub fn run_ecs_with(
 /// Plays a battle (one set up anew, or a save taken up again) through the ECS, with the AI (`minds`) or else the
 /// built-in choice, until it ends or has taken `decisions` decisions; returns its log, the rules' error if one
 /// stopped it, and the battle where it stopped (to save).
+#[cfg(feature = "bevy")]
 pub fn play_setup(
     setup: BattleSetup,
     minds: Option<crate::ai::Minds>,
@@ -344,6 +349,7 @@ pub fn play_setup(
 }
 
 /// The headless app of a scenario's battle, ready to `update`.
+#[cfg(feature = "bevy")]
 pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> App {
     crate::combat::battle::battle_app(setup(scenario, dice, dice_label))
 }

@@ -7,6 +7,8 @@ use std::sync::OnceLock;
 
 use serde::de::DeserializeOwned;
 
+use super::level_file::RulesetSheet;
+use crate::rules::any::RulesetId;
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
 
 /// Archetype name → sheet.
@@ -32,6 +34,19 @@ roster!(eclipse_phase, ep::sheet::Sheet, "assets/eclipse_phase/roster.ron");
 roster!(shadowrun4, sr4::sheet::Sheet, "assets/shadowrun4/roster.ron");
 roster!(storyteller, st::sheet::Sheet, "assets/storyteller/roster.ron");
 roster!(homebrew_d6, hb::sheet::Sheet, "assets/homebrew_d6/roster.ron");
+
+/// A roster's text (`file` names it in messages) as `ruleset`'s sheets, by archetype.
+pub fn read(ruleset: RulesetId, text: &str, file: &str) -> Result<Vec<(String, RulesetSheet)>, String> {
+    fn each<S>(roster: Roster<S>, sheet: fn(S) -> RulesetSheet) -> Vec<(String, RulesetSheet)> {
+        roster.into_iter().map(|(name, s)| (name, sheet(s))).collect()
+    }
+    Ok(match ruleset {
+        RulesetId::EclipsePhase => each(parse(text, file)?, RulesetSheet::EclipsePhase),
+        RulesetId::Shadowrun4 => each(parse(text, file)?, RulesetSheet::Shadowrun4),
+        RulesetId::Storyteller => each(parse(text, file)?, RulesetSheet::Storyteller),
+        RulesetId::HomebrewD6 => each(parse(text, file)?, RulesetSheet::HomebrewD6),
+    })
+}
 
 /// The archetypes every ruleset's roster has.
 pub fn archetypes() -> Result<Vec<String>, String> {

@@ -1,22 +1,74 @@
 //! The window's own measurements and pictures: a screenshot after some frames (then quit), or quit after some
 //! frames; either way it prints the time to the first frame and the mean frame time, for the numbers in
-//! docs/performance.md.
+//! docs/performance.md. And, for tests (`play --screen-text FILE`), every text the window paints, frame by frame.
 
+use std::io::Write;
 use std::time::Instant;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy_egui::{EguiFullOutput, EguiPostUpdateSet, egui};
 
-use super::PlayOptions;
+use super::{Handover, PlayOptions};
+use crate::combat::components::Side;
 use crate::stdout::say;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Frames>().add_systems(Last, count_frames);
+    app.init_resource::<Frames>().add_systems(Last, count_frames).add_systems(
+        PostUpdate,
+        write_screen_text
+            .run_if(|o: Res<PlayOptions>| o.screen_text.is_some())
+            .after(EguiPostUpdateSet::EndPass)
+            .before(EguiPostUpdateSet::ProcessOutput),
+    );
+}
+
+/// Writes the texts this frame paints (egui's shapes before they are turned into triangles, and the map's visible
+/// `Text2d`), when they differ from the last frame written: a header with the frame, whom the screen shows and
+/// whether the hand-over screen covers it, the units hidden from that viewer by the fog, then a line a text.
+fn write_screen_text(
+    options: Res<PlayOptions>,
+    outputs: Query<&EguiFullOutput>,
+    texts: Query<(&Text2d, &InheritedVisibility)>,
+    (handover, fog): (Res<Handover>, Option<Res<super::fog::Fog>>),
+    units: Query<(Entity, &Name), With<Side>>,
+    frames: Res<Frames>,
+    mut last: Local<Vec<String>>,
+) -> Result {
+    let Some(path) = &options.screen_text else { return Ok(()) };
+    let mut painted = Vec::new();
+    for shape in outputs.iter().filter_map(|o| o.0.as_ref()).flat_map(|o| &o.shapes) {
+        texts_of(&shape.shape, &mut painted);
+    }
+    painted.extend(texts.iter().filter(|(_, v)| v.get()).map(|(t, _)| t.0.clone()));
+    let unseen: Vec<&str> =
+        units.iter().filter(|(e, _)| fog.as_ref().is_some_and(|f| !f.sees(*e))).map(|(_, n)| n.as_str()).collect();
+    let viewer = handover.last.as_deref().unwrap_or("-");
+    let fog_for = fog.as_ref().and_then(|f| f.viewer.as_deref().filter(|_| f.on)).unwrap_or("-");
+    let header = format!("viewer={viewer} fog_for={fog_for} covered={}", handover.covered());
+    let mut block = vec![header, format!("unseen={}", unseen.join("|"))];
+    block.extend(painted.into_iter().map(|t| format!("text={}", t.replace('\n', " "))));
+    if *last == block {
+        return Ok(());
+    }
+    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+    writeln!(file, "=== frame {}\n{}", frames.count, block.join("\n"))?;
+    *last = block;
+    Ok(())
+}
+
+/// Every text in an egui shape (and the shapes inside it).
+fn texts_of(shape: &egui::Shape, out: &mut Vec<String>) {
+    match shape {
+        egui::Shape::Text(t) => out.push(t.galley.text().to_owned()),
+        egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| texts_of(s, out)),
+        _ => {}
+    }
 }
 
 /// Frames drawn and when.
 #[derive(Resource)]
-struct Frames {
+pub(super) struct Frames {
     started: Instant,
     count: u32,
     first: Option<Instant>,

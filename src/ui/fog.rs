@@ -30,6 +30,8 @@ pub struct Fog {
     pub on: bool,
     /// Units the viewer sees (its own side's included).
     pub seen: HashSet<Entity>,
+    /// The side whose view `seen` is.
+    pub viewer: Option<String>,
 }
 
 impl Fog {
@@ -80,6 +82,7 @@ fn look_around(
         .filter(|(_, s, p, _)| Some(&s.0) == side.as_ref() || seen_from((p.0, p.1)))
         .map(|(e, ..)| e)
         .collect();
+    fog.viewer = side;
 }
 
 /// Units the viewer does not see are not drawn (an escaped unit never is).

@@ -14,7 +14,7 @@ use crate::ai::{Difficulty, Minds};
 use crate::rules::any::RulesetId;
 use crate::scenario::balance::Balance;
 use crate::scenario::character::{Character, Guest};
-use crate::scenario::level::{self, Level};
+use crate::scenario::level::{Level, levels_in};
 use crate::scenario::save::Save;
 
 /// What the menu chose.
@@ -123,42 +123,6 @@ struct Menu {
     /// The player's own characters (read when the menu opens), and the side each joins, by file.
     characters: Vec<(PathBuf, Result<Character, String>)>,
     joining: BTreeMap<PathBuf, String>,
-}
-
-/// The levels in `folder`, then the player's own (the `levels` of their content folder `user`), read and checked;
-/// the broken ones as messages.
-fn levels_in(folder: &Path, user: Option<&Path>) -> (Vec<(PathBuf, Level)>, Vec<String>) {
-    let (mut good, mut bad) = (Vec::new(), Vec::new());
-    for (folder, _) in crate::scenario::content::level_folders(folder, user) {
-        for file in level::files_in(&folder) {
-            match level::load(&file) {
-                Ok(l) => good.push((file, l)),
-                Err(e) => bad.push(e.to_string()),
-            }
-        }
-    }
-    (good, bad)
-}
-
-#[cfg(test)]
-mod content_tests {
-    use super::*;
-
-    #[test]
-    fn the_players_own_levels_come_after_the_shipped_ones_and_a_broken_one_says_why() {
-        let dir = tempfile::tempdir().expect("a folder");
-        let user = dir.path();
-        std::fs::create_dir_all(user.join("levels")).expect("a levels folder");
-        std::fs::copy("tests/levels/own_content.ron", user.join("levels/farm.ron")).expect("copied");
-        std::fs::write(user.join("levels/half.ron"), "(name: \"Half\", map: [").expect("written");
-        let (levels, problems) = levels_in(Path::new("levels"), Some(user));
-        let shipped = level::files_in(Path::new("levels")).len();
-        assert_eq!(levels.len(), shipped + 1, "every shipped level, then the farm");
-        assert_eq!(levels[shipped].1.file.name, "The farm");
-        assert!(levels[shipped].0.starts_with(user));
-        assert_eq!(problems.len(), 1, "{problems:?}");
-        assert!(problems[0].contains("half.ron:1:"), "the broken file by name and place: {problems:?}");
-    }
 }
 
 /// The measured balance kept beside the levels' folder (`assets/balance.ron`): none when there is no such file.

@@ -16,10 +16,12 @@
 //! - `pacing.rs`: one slot at a time, at a pace a player can follow; pause and step
 //! - `handover.rs`: hotseat: the hand-over screen between two players
 //! - `fog.rs`: fog of war: the player sees what their side's units see
-//! - `capture.rs`: a screenshot after some frames, then quit (the smoke test and the pictures in the README and docs/)
+//! - `capture.rs`: a screenshot after some frames, then quit (the smoke test and the pictures in the README and docs/);
+//!   the text of every frame for tests; `autopilot.rs`: a hot-seat battle that plays itself (tests, demos)
 //! - `help.rs`: every key and mouse action (F1 or ?), and a first battle's hint of how to give orders
 
 mod art;
+mod autopilot;
 mod autosave;
 mod batch;
 mod board;
@@ -102,6 +104,10 @@ pub struct PlayOptions {
     pub what_if: bool,
     /// The text size for this run (else the one kept in the settings).
     pub ui_scale: Option<f32>,
+    /// The players' turns taken by the normal AI and the hand-over screens passed (tests, demos: `autopilot.rs`).
+    pub autopilot: bool,
+    /// Write every text the window paints, frame by frame, to this file (tests: `capture.rs`).
+    pub screen_text: Option<PathBuf>,
 }
 
 impl PlayOptions {
@@ -216,6 +222,7 @@ impl Handover {
 pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
+    app.add_plugins(autopilot::plugin);
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, art::plugin));
     app.add_plugins((labels::plugin, settings::plugin, characters::plugin, level_editor::plugin, heat::plugin));
     app.add_plugins((batch::plugin, whatif::plugin));

@@ -338,6 +338,23 @@ fn entries(events: &[Event]) -> Vec<Entry<'_>> {
     out
 }
 
+/// The log under fog of war: nothing that names a combatant the viewer does not see. An action of one, or at one
+/// (its head line names its target), goes whole, as does a turn order naming them all; of the rest (a turn's
+/// initiative rolls, a blast's bystanders) only the lines naming them.
+fn unseen_left_out<'a>(entries: Vec<Entry<'a>>, hidden: &[CombatantId]) -> Vec<Entry<'a>> {
+    let names_hidden = |e: &Event| e.named().iter().any(|w| hidden.contains(w));
+    let at_hidden = |e: &Event| matches!(e, Event::AttackResolved { defender: Some(d), .. } if hidden.contains(d));
+    entries
+        .into_iter()
+        .filter(|e| !matches!(e.head, Event::PhaseStarted { .. }) && !names_hidden(e.head))
+        .filter(|e| !e.details.iter().any(|(_, d)| at_hidden(d)))
+        .map(|mut e| {
+            e.details.retain(|(_, d)| !names_hidden(d));
+            e
+        })
+        .collect()
+}
+
 /// Who an entry's opening event is about.
 fn actor(e: &Event) -> Option<CombatantId> {
     match e {
@@ -459,10 +476,7 @@ fn show_log(
         ui.heading("Combat log");
         let mut entries = entries(&log.0.events);
         if fog {
-            // Under fog of war: nothing of what unseen enemies do, and no turn order naming them all.
-            entries.retain(|e| {
-                !matches!(e.head, Event::PhaseStarted { .. }) && actor(e.head).is_none_or(|w| !hidden.contains(&w))
-            });
+            entries = unseen_left_out(entries, hidden);
         }
         let skip = if *all { 0 } else { entries.len().saturating_sub(RECENT) };
         if skip > 0 && ui.button(format!("Show the {skip} earlier entries")).clicked() {

@@ -9,7 +9,7 @@ use super::{BattleTitle, MapView, PlayOptions, PlayerNames, RoundWord};
 use crate::combat::{AiMinds, HumanSides, TurnState};
 use std::path::{Path, PathBuf};
 
-use crate::combat::battle::BattleSetup;
+use crate::rules::any::BattleSetup;
 use crate::scenario::Scenario;
 use crate::scenario::save::{DiceRecipe, Recipe, Save, dice_recipe, digest_of, new_path, no_typing};
 

@@ -166,7 +166,7 @@ fn check_called_shots(action: &Action) -> Result<(), RulesError> {
 }
 
 /// A new Action Phase: defenses since the last action, recoil and targets start over.
-fn start_phase(me: &mut Fighter) {
+pub(super) fn start_phase(me: &mut Fighter) {
     let c = &mut me.condition;
     (c.defenses, c.shots_this_phase, c.single_shot_this_phase) = (0, 0, false);
     c.targets_this_phase.clear();

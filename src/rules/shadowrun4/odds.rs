@@ -189,6 +189,19 @@ impl Shadowrun4 {
         action: &Action,
     ) -> Result<Odds, RulesError> {
         let (attack, melee) = first_attack(action)?;
+        // The action begins a new Action Phase, as its resolution does (`start_phase`): the recoil, defenses and
+        // targets of the attacker's last phase are not this one's.
+        let c = &battle[actor].fighter.condition;
+        let stale =
+            c.shots_this_phase > 0 || c.defenses > 0 || c.single_shot_this_phase || !c.targets_this_phase.is_empty();
+        let fresh;
+        let battle = match stale {
+            true => {
+                fresh = fresh_phase(battle, actor);
+                &fresh[..]
+            }
+            false => battle,
+        };
         let prepared = prepare(self, actor, attack, melee, battle)?;
         let (me, them) = (&battle[actor].fighter, &battle[prepared.target].fighter);
         let mut odds = strike_odds(me, them, &prepared.strike())?;
@@ -196,6 +209,13 @@ impl Shadowrun4 {
         odds.title = format!("{} {how} the {} at {}, {} m", me.name, prepared.weapon.name, them.name, prepared.meters);
         Ok(odds)
     }
+}
+
+/// The battle with `actor`'s Action Phase begun.
+fn fresh_phase(battle: &[Combatant<Fighter>], actor: usize) -> Vec<Combatant<Fighter>> {
+    let mut fresh = battle.to_vec();
+    super::actions::start_phase(&mut fresh[actor].fighter);
+    fresh
 }
 
 /// The called shots file 004 names, as the action bar offers them (a vital area at +2 and +4 DV of the 1 to 4 the
