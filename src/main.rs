@@ -594,8 +594,6 @@ fn ladder(
     }
 }
 
-/// `skirmish balance`: the report on standard output (and in docs/ and assets/ with `--write`), each row's progress
-/// on standard error; exit 2 on a bad level, 1 if the rules refused an AI's action.
 /// `skirmish soak`: the report on standard output, progress on standard error; exit 1 on a finding, 2 on bad input.
 fn soak(levels: &Path, scenarios: &Path, battles: u32, seed: u64) -> ExitCode {
     use skirmish::scenario::soak;
@@ -624,6 +622,8 @@ fn soak(levels: &Path, scenarios: &Path, battles: u32, seed: u64) -> ExitCode {
     }
 }
 
+/// `skirmish balance`: the report on standard output (and in docs/ and assets/ with `--write`), each row's progress
+/// on standard error; exit 2 on a bad level, 1 if the rules refused an AI's action.
 fn balance(
     levels: &Path,
     runs: (u32, u64),

@@ -97,6 +97,19 @@ impl Under {
     }
 }
 
+/// Every attack the AIs make in the battle `d` played to its end, with the battle and its log as they stood then.
+fn attacks_made(d: &Drawn) -> Vec<(AnyBattle, Log, Slot, AnyAction)> {
+    let mut b = Under::new(d);
+    let mut attacks = Vec::new();
+    while let Some(slot) = b.slot() {
+        if let Some(action) = b.choice(slot).filter(|a| b.battle.attacks_in(a) >= 1 && !b.battle.is_scripted()) {
+            attacks.push((b.battle.clone(), b.log.clone(), slot, action));
+        }
+        b.decide(slot);
+    }
+    attacks
+}
+
 /// The track a `DamageTaken` event marks, by the name the ruleset's tracks go by: "Physical (stun overflow)" is
 /// Physical, "Lethal level(s)" the Storyteller's health levels.
 fn track_of(event_track: &str) -> String {
@@ -215,20 +228,11 @@ proptest! {
     #[test]
     fn the_odds_of_an_attack_match_its_real_resolution(d in drawn(), pick in any::<prop::sample::Index>()) {
         // Every attack the AIs make in the battle, with the battle as it stood: one of them is tested.
-        let mut b = Under::new(&d);
-        let mut attacks = Vec::new();
-        while let Some(slot) = b.slot() {
-            if let Some(action) = b.choice(slot).filter(|a| b.battle.attacks_in(a) >= 1 && !b.battle.is_scripted()) {
-                attacks.push((b.battle.clone(), b.log.clone(), slot, action));
-            }
-            b.decide(slot);
-        }
+        let mut attacks = attacks_made(&d);
         prop_assume!(!attacks.is_empty(), "a battle without an attack");
         let (battle, log, slot, action) = attacks.swap_remove(pick.index(attacks.len()));
-        b.battle = battle;
-        b.log = log;
-        let attack = Some((slot, action));
-        let Some((slot, action)) = attack else { return Ok(()) };
+        let mut b = Under::new(&d);
+        (b.battle, b.log) = (battle, log);
         let odds = b.battle.odds_of(slot.actor, &action).expect("the AI's attack has odds");
         for (chance, p) in &odds.chances {
             prop_assert!((-1e-9..=1.0 + 1e-9).contains(p), "{chance:?} = {p}\n{odds}");
@@ -272,16 +276,9 @@ fn a_shadowrun_attackers_odds_start_its_recoil_over_as_a_new_phase_does() {
         minds: [normal, easy, easy, easy],
         seed: 7186279626020776517,
     };
-    let mut b = Under::new(&d);
-    let mut attacks = Vec::new();
-    while let Some(slot) = b.slot() {
-        if let Some(action) = b.choice(slot).filter(|a| b.battle.attacks_in(a) >= 1) {
-            attacks.push((b.battle.clone(), slot, action));
-        }
-        b.decide(slot);
-    }
+    let attacks = attacks_made(&d);
     let at = ((attacks.len() as u128 * 16397105843297379610u128) >> 64) as usize;
-    let (battle, slot, action) = &attacks[at];
+    let (battle, _, slot, action) = &attacks[at];
     let odds = battle.odds_of(slot.actor, action).expect("odds");
     assert!(odds.title.starts_with("Raiders rifleman 4 fires (burst)"), "{odds}");
     assert_eq!(odds.inputs[0], "5 attack dice against 0 defense dice", "{odds}");

@@ -341,8 +341,14 @@ fn entries(events: &[Event]) -> Vec<Entry<'_>> {
 /// The log under fog of war: nothing that names a combatant the viewer does not see. An action of one, or at one
 /// (its head line names its target), goes whole, as does a turn order naming them all; of the rest (a turn's
 /// initiative rolls, a blast's bystanders) only the lines naming them.
-fn unseen_left_out<'a>(entries: Vec<Entry<'a>>, hidden: &[CombatantId]) -> Vec<Entry<'a>> {
-    let names_hidden = |e: &Event| e.named().iter().any(|w| hidden.contains(w));
+fn unseen_left_out<'a>(entries: Vec<Entry<'a>>, hidden: &[CombatantId], log: &Log) -> Vec<Entry<'a>> {
+    // An action's words may name a unit no event of it carries by id (an aim at it, a blast that missed it).
+    let hidden_names: Vec<String> = hidden.iter().map(|w| log.name(*w)).collect();
+    let says_hidden = |e: &Event| match e {
+        Event::ActionTaken { action, .. } => hidden_names.iter().any(|n| action.contains(n.as_str())),
+        _ => false,
+    };
+    let names_hidden = |e: &Event| says_hidden(e) || e.named().iter().any(|w| hidden.contains(w));
     let at_hidden = |e: &Event| matches!(e, Event::AttackResolved { defender: Some(d), .. } if hidden.contains(d));
     entries
         .into_iter()
@@ -476,7 +482,7 @@ fn show_log(
         ui.heading("Combat log");
         let mut entries = entries(&log.0.events);
         if fog {
-            entries = unseen_left_out(entries, hidden);
+            entries = unseen_left_out(entries, hidden, &log.0);
         }
         let skip = if *all { 0 } else { entries.len().saturating_sub(RECENT) };
         if skip > 0 && ui.button(format!("Show the {skip} earlier entries")).clicked() {

@@ -189,15 +189,20 @@ impl Shadowrun4 {
         action: &Action,
     ) -> Result<Odds, RulesError> {
         let (attack, melee) = first_attack(action)?;
-        // The action begins a new Action Phase, as its resolution does (`start_phase`): the recoil, defenses and
-        // targets of the attacker's last phase are not this one's.
+        // The action begins a new Action Phase, as its resolution does (`start_phase`, then the phase's pace): the
+        // recoil, defenses and targets of the attacker's last phase are not this one's, nor its run when this
+        // action makes no move (a move's odds are taken after it: `after_move`).
         let c = &battle[actor].fighter.condition;
-        let stale =
-            c.shots_this_phase > 0 || c.defenses > 0 || c.single_shot_this_phase || !c.targets_this_phase.is_empty();
+        let ran = c.has(&Status::Running) && action.movement.is_none();
+        let stale = ran
+            || c.shots_this_phase > 0
+            || c.defenses > 0
+            || c.single_shot_this_phase
+            || !c.targets_this_phase.is_empty();
         let fresh;
         let battle = match stale {
             true => {
-                fresh = fresh_phase(battle, actor);
+                fresh = fresh_phase(battle, actor, ran);
                 &fresh[..]
             }
             false => battle,
@@ -211,10 +216,13 @@ impl Shadowrun4 {
     }
 }
 
-/// The battle with `actor`'s Action Phase begun.
-fn fresh_phase(battle: &[Combatant<Fighter>], actor: usize) -> Vec<Combatant<Fighter>> {
+/// The battle with `actor`'s Action Phase begun (and its run over, when it `stops`).
+fn fresh_phase(battle: &[Combatant<Fighter>], actor: usize, stops: bool) -> Vec<Combatant<Fighter>> {
     let mut fresh = battle.to_vec();
     super::actions::start_phase(&mut fresh[actor].fighter);
+    if stops {
+        fresh[actor].fighter.condition.lose(&Status::Running);
+    }
     fresh
 }
 
