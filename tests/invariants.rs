@@ -84,6 +84,16 @@ impl Under {
         ai::choose_any(&self.battle, slot, self.minds.of(self.battle.view(slot.actor).side))
     }
 
+    /// Takes up to `decisions` decisions (fewer when the battle ends), `after` looking at the battle after each
+    /// (and its count, from 1).
+    fn play(&mut self, decisions: usize, mut after: impl FnMut(&Under, usize)) {
+        for n in 1..=decisions {
+            let Some(slot) = self.slot() else { break };
+            self.decide(slot);
+            after(self, n);
+        }
+    }
+
     /// Takes one decision, the AI's (or the script's): the rules never refuse it.
     fn decide(&mut self, slot: Slot) {
         let action = if self.battle.is_scripted() { self.battle.scripted_action() } else { self.choice(slot) };
@@ -202,21 +212,14 @@ proptest! {
     #[test]
     fn tracks_stay_within_their_ends_and_hold_what_the_log_says(d in drawn(), decisions in 1..120usize) {
         let mut b = Under::new(&d);
-        for n in 0..decisions {
-            let Some(slot) = b.slot() else { break };
-            b.decide(slot);
-            tracks_hold(&b.start, &b.battle, &b.log, &format!("{d:?} after decision {}", n + 1));
-        }
+        b.play(decisions, |b, n| tracks_hold(&b.start, &b.battle, &b.log, &format!("{d:?} after decision {n}")));
     }
 
     /// The battle's record and faces, replayed onto its start, give the live battle and its log.
     #[test]
     fn a_battle_replayed_from_its_record_is_the_live_battle(d in drawn(), decisions in 1..120usize) {
         let mut b = Under::new(&d);
-        for _ in 0..decisions {
-            let Some(slot) = b.slot() else { break };
-            b.decide(slot);
-        }
+        b.play(decisions, |_, _| {});
         prop_assert!(b.battle.ending().is_some() || b.battle.decided() == decisions);
         let (mut replayed, mut log) = (b.start.clone(), b.header.clone());
         let mut faces = ScriptedDice::new(b.battle.faces().iter().copied());

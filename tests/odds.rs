@@ -594,3 +594,31 @@ fn the_odds_of_a_shot_after_a_run_count_the_running_penalty() {
     let (walked, ran) = (shot_after(Pace::Walk).expect("a walk and a shot"), shot_after(Pace::Run).expect("a run"));
     assert!(ran < walked, "a shot after a run hits {ran}, after a walk {walked}");
 }
+
+#[test]
+fn shadowrun4_odds_begin_the_attackers_new_action_phase_as_its_resolution_does() {
+    // File 004: recoil counts the shots of one Action Phase, and a run is the phase's pace. An attacker who fired
+    // six rounds and ran in its last phase, and now fires standing, is priced as its resolution rolls it: from a
+    // fresh phase (found by tests/invariants.rs: it was priced with the old recoil and run).
+    use skirmish::rules::odds::AttackOdds;
+    use skirmish::rules::ruleset::{Combatant, CombatantId, number};
+    use skirmish::rules::shadowrun4::{self as sr4, Shadowrun4};
+    let sheet = r#"attributes: (body: 3, agility: 4, reaction: 4, strength: 3, intuition: 3, willpower: 3), skills: { Automatics: 4 }, weapons: ["ak_97"], armor: ["armor_vest"]"#;
+    let unit = |name: &str, side: &str, at| Combatant {
+        side: side.into(),
+        position: at,
+        fighter: sr4::Fighter::new(name, sheet_of(sheet)),
+    };
+    let mut battle = vec![unit("Me", "A", (0, 0)), unit("Them", "B", (10, 0))];
+    number(&mut battle);
+    let rules = Shadowrun4::default();
+    let action = rules.plain_attack_of(&battle, 0, CombatantId(1));
+    let fresh = rules.odds_of(&battle, 0, &action).expect("odds");
+    // Agility 4 + Automatics 4, a first burst's recoil -2.
+    assert!(fresh.inputs[0].starts_with("6 attack dice against"), "{fresh}");
+    battle[0].fighter.condition.shots_this_phase = 6;
+    battle[0].fighter.condition.gain(Status::Running);
+    let after = rules.odds_of(&battle, 0, &action).expect("odds");
+    assert_eq!(after.inputs, fresh.inputs, "{after}");
+    assert_eq!(after.chance(Chance::Hit), fresh.chance(Chance::Hit));
+}
