@@ -321,3 +321,50 @@ fn homebrew_running_costs_the_attacker_two_dice_and_gives_the_defender_two() {
     assert!(defense.modifiers.iter().any(|m| m.name == "defender running" && m.value == 2));
     assert_eq!(common::hits(&log), [false]);
 }
+
+#[test]
+fn an_attack_that_does_not_run_on_is_priced_and_rolled_without_the_run_it_ends() {
+    // The start of an action that makes no run ends the attacker's run (homebrew: Shadowrun 4's phase pace; Eclipse
+    // Phase: its Quick Actions), so neither its roll nor its odds carry "attacker running". The odds did (found by
+    // tests/invariants.rs: a homebrew rifleman priced 6 dice, 46 % to hit, rolled 8 dice and hit 66 % of the time).
+    use skirmish::rules::odds::{AttackOdds, Chance};
+    use skirmish::rules::ruleset::CombatantId;
+    fn priced<R: AttackOdds>(rules: &R, battle: &[Combatant<R::Fighter>], action: &R::Action) -> (Vec<String>, f64) {
+        let odds = rules.odds_of(battle, 0, action).expect("odds");
+        (odds.inputs.clone(), odds.chance(Chance::Hit))
+    }
+    let hb_sheet = r#"attributes: (agility: 4, reaction: 3, intuition: 3, body: 3, willpower: 3, edge: 1), skills: { Pistols: 3 }, weapons: ["pistol"]"#;
+    let (field, a, t) = picture(&["A.......T"]);
+    let mut battle = vec![
+        Combatant { side: "a".into(), position: a, fighter: hb::Fighter::new("A", sheet_of(hb_sheet)) },
+        Combatant { side: "t".into(), position: t, fighter: hb::Fighter::new("T", sheet_of(hb_sheet)) },
+    ];
+    skirmish::rules::ruleset::number(&mut battle);
+    let mut rules = HomebrewD6::default();
+    rules.set_field(field.clone());
+    let action = rules.plain_attack_of(&battle, 0, CombatantId(1));
+    let standing = priced(&rules, &battle, &action);
+    battle[0].fighter.condition.statuses.push(Status::Running);
+    assert_eq!(priced(&rules, &battle, &action), standing);
+    // Agility 4 + Pistols 3 = 7 dice (no running −2), all sixes; Agility 4 + Edge 1 = 5 dice, all ones: a hit, DV 5
+    // + 7 net hits, Body 3 resisting with ones.
+    let shot = r#"(actor: "A", simple: [Attack(target: "T")])"#;
+    let log = perform(HomebrewD6::default(), field, &mut battle, shot, &[6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1])
+        .expect("legal");
+    assert!(!battle[0].fighter.condition.has(&Status::Running));
+    assert_eq!(pools(&log)[0].2, 7, "{}", render(&log));
+    assert!(standing.0[0].starts_with("7 attack dice"), "{:?}", standing.0);
+
+    let (field, a, t) = picture(&["A.........T"]);
+    let mut battle = ep_pair(a, t);
+    skirmish::rules::ruleset::number(&mut battle);
+    let mut rules = EclipsePhase::default();
+    rules.set_field(field.clone());
+    let action = rules.plain_attack_of(&battle, 0, CombatantId(1));
+    let standing = priced(&rules, &battle, &action);
+    battle[0].fighter.condition.statuses.push(Status::Running);
+    assert_eq!(priced(&rules, &battle, &action), standing);
+    let log = perform(EclipsePhase::default(), field, &mut battle, EP_SHOT, &[99, 98]).expect("legal");
+    let attack = log.tests().next().expect("attack");
+    assert!(attack.modifiers.iter().all(|m| m.name != "attacker running"), "{}", render(&log));
+}

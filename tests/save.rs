@@ -76,7 +76,7 @@ fn a_battle_saved_after_any_decision_plays_on_to_the_same_log_under_every_rulese
 
 #[test]
 fn a_scripted_scenario_and_a_hard_ai_battle_saved_mid_way_play_on_the_same() {
-    every_boundary_resumes(&recipe("scenarios/firefight.ron", None, 8, Difficulty::Normal), 1);
+    every_boundary_resumes(&recipe("scenarios/firefight.ron", None, 9, Difficulty::Normal), 1);
     every_boundary_resumes(&recipe("levels/hold_the_relay.ron", Some(RulesetId::Shadowrun4), 3, Difficulty::Hard), 5);
 }
 

@@ -2,6 +2,8 @@
 //! its route with its cost checked and logged, running started or stopped, and an exit left through. The geometry
 //! itself is `field.rs`'s.
 
+use std::borrow::Cow;
+
 use super::RulesError;
 use super::field::{Cell, Crowd, Dm, Move, Terrain, adjacent, meters};
 use super::outcome::{Event, Log, Status};
@@ -80,4 +82,19 @@ pub fn settle_pace<F: FighterState>(me: &mut Combatant<F>, running_now: bool, lo
         let (who, reason) = (me.fighter.id(), "it moves at a run".to_owned());
         log.push(Event::StatusGained { who, status: Status::Running, reason });
     }
+}
+
+/// The battle as an action of combatant `actor` finds it once its pace is settled, for the action's odds: a copy with
+/// the run ended when the action does not run on (as `settle_pace` ends it at the action's start), else the battle.
+pub fn paced<F: FighterState + Clone>(
+    battle: &[Combatant<F>],
+    actor: usize,
+    running_now: bool,
+) -> Cow<'_, [Combatant<F>]> {
+    if running_now || !battle[actor].fighter.statuses().contains(&Status::Running) {
+        return Cow::Borrowed(battle);
+    }
+    let mut copy = battle.to_vec();
+    settle_pace(&mut copy[actor], false, &mut Log::default());
+    Cow::Owned(copy)
 }

@@ -16,7 +16,8 @@ use super::modifiers::Situation;
 use super::test::{Percentile, opposed, success_chance};
 use super::{EclipsePhase, Fighter, FiringMode, ModeBonus, Options, RulesError};
 use crate::rules::approach::Reach;
-use crate::rules::field::Move;
+use crate::rules::field::{Move, Pace};
+use crate::rules::movement::paced;
 use crate::rules::odds::{Chance, Dist, Measure, Odds, usual_first};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::refusal::Refusal;
@@ -163,6 +164,9 @@ impl EclipsePhase {
         actor: usize,
         action: &Action,
     ) -> Result<Odds, RulesError> {
+        // The action's Quick Actions end a run they do not go on with (`quick_actions`): its attack is not a runner's.
+        let runs = action.quick.iter().any(|q| matches!(q, QuickAction::Move(m) if m.pace == Pace::Run));
+        let battle = &paced(battle, actor, runs)[..];
         let attack = match &action.complex {
             Some(ComplexAction::Attack(attack)) => attack,
             Some(ComplexAction::AreaAttack(area)) => return self.area_odds(battle, actor, area),

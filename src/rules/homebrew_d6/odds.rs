@@ -12,7 +12,8 @@ use super::turn::{Action, Attack, ComplexAction, SimpleAction};
 use super::{Fighter, HomebrewD6, Options, RulesError};
 use crate::rules::approach::Reach;
 use crate::rules::d6_pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
-use crate::rules::field::Move;
+use crate::rules::field::{Move, Pace};
+use crate::rules::movement::paced;
 use crate::rules::odds::{Chance, Dist, Measure, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
@@ -126,6 +127,8 @@ impl HomebrewD6 {
         action: &Action,
     ) -> Result<Odds, RulesError> {
         let (attack, complex) = first_attack(action)?;
+        // The action's start ends a run it does not go on with (`phase_move`): its attack is not the runner's.
+        let battle = &paced(battle, actor, action.movement.as_ref().is_some_and(|m| m.pace == Pace::Run))[..];
         let p = self.prepare(actor, attack, complex, battle)?;
         let (me, them) = (&battle[actor].fighter, &battle[p.target].fighter);
         let mut odds = strike_odds(&self.options, me, them, &p.strike())?;
