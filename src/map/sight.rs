@@ -21,20 +21,38 @@ use crate::rules::field::{Cell, CoverLevel, Sight, distance_m};
 pub fn sight(grid: &Grid, from: Cell, to: Cell) -> Sight {
     let high_ground = grid.at(from) == Ground::HighGround && grid.at(to) != Ground::HighGround;
     let base = Sight { high_ground, meters: distance_m(from, to), ..Sight::default() };
-    let forward: Vec<Cell> = between(from, to);
-    let mut backward: Vec<Cell> = between(to, from);
-    backward.reverse();
-    let a = along(grid, &forward, base);
-    let b = along(grid, &backward, base);
+    let a = along(grid, between(from, to), base);
+    if rank(&a) == rank(&base) {
+        return a; // nothing in the way: the other line cannot be clearer
+    }
+    let b = along(grid, between(to, from).map(Between::flipped), base);
     if rank(&b) < rank(&a) { b } else { a }
 }
 
-/// The cells strictly between two cells, from `from` toward `to`.
-fn between(from: Cell, to: Cell) -> Vec<Cell> {
-    let line: Vec<Cell> = Bresenham::new(from, to).collect();
-    match line.len() {
-        0..=2 => Vec::new(),
-        n => line[1..n - 1].to_vec(),
+/// The cells strictly between an attacker on `from` and a target on `to`, each with whether it is next to either.
+/// No list is built: sight is asked of every pair of units many times an AI decision.
+fn between(from: Cell, to: Cell) -> impl Iterator<Item = Between> {
+    // Bresenham's line has one cell per step along its longer axis, both ends included.
+    let steps = (to.0 - from.0).unsigned_abs().max((to.1 - from.1).unsigned_abs()) as usize;
+    let inner = steps.saturating_sub(1);
+    Bresenham::new(from, to).skip(1).take(inner).enumerate().map(move |(i, cell)| Between {
+        cell,
+        near_attacker: i == 0,
+        near_target: i + 1 == inner,
+    })
+}
+
+/// A cell strictly between an attacker and its target, and whether it is next to either.
+struct Between {
+    cell: Cell,
+    near_attacker: bool,
+    near_target: bool,
+}
+
+impl Between {
+    /// The cell of a line drawn from the target back to the attacker, seen from the attacker.
+    fn flipped(self) -> Self {
+        Between { cell: self.cell, near_attacker: self.near_target, near_target: self.near_attacker }
     }
 }
 
@@ -43,11 +61,10 @@ fn rank(s: &Sight) -> (bool, bool, CoverLevel, bool) {
     (s.blocked, s.hidden, s.cover, s.attacker_in_cover)
 }
 
-/// The sight along one line of intermediate cells (nearest the attacker first).
-fn along(grid: &Grid, cells: &[Cell], mut sight: Sight) -> Sight {
-    let last = cells.len().saturating_sub(1);
-    for (i, &cell) in cells.iter().enumerate() {
-        let (near_target, near_attacker) = (i == last, i == 0);
+/// The sight along one line of intermediate cells, drawn from either end (what a cell does depends only on whether
+/// it is next to the attacker or to the target, so the order it comes in does not matter).
+fn along(grid: &Grid, cells: impl Iterator<Item = Between>, mut sight: Sight) -> Sight {
+    for Between { cell, near_attacker, near_target } in cells {
         match grid.at(cell) {
             Ground::Wall => sight.blocked = true,
             Ground::HighCover if near_target => sight.cover = sight.cover.max(CoverLevel::Heavy),
