@@ -1,7 +1,7 @@
 //! `skirmish soak` (`scripts/soak`): many seeded AI-against-AI battles over every level under every ruleset and
 //! every shipped scenario, each with every side at one difficulty or the sides at mixed ones, spread over every core.
 //! None may panic, have an action of its AI refused, outlast its turn limit, or fail to save, read back, replay and
-//! end exactly where it ended. What it finds is listed by case and seed, which replay it (`skirmish sim FILE --show`).
+//! end exactly where it ended. What it finds is listed by case and seed, with the command that replays it (`skirmish sim FILE … --show SEED`).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
@@ -36,6 +36,24 @@ impl Case {
         let ai = self.difficulty.map_or("mixed".to_owned(), |d| format!("{d:?}").to_lowercase());
         format!("{}{ruleset} {ai}", self.file.display())
     }
+
+    /// The command that plays this case's battle with `seed` again and prints its log.
+    pub fn replay_command(&self, seed: u64) -> String {
+        let mut command = format!("skirmish sim {}", self.file.display());
+        if let Some(ruleset) = self.ruleset {
+            command.push_str(&format!(" --ruleset {}", cli_name(ruleset)));
+        }
+        command.push_str(&format!(" --ai {}", cli_name(self.minds.default)));
+        for (side, difficulty) in &self.minds.sides {
+            command.push_str(&format!(" --side '{side}={}'", cli_name(*difficulty)));
+        }
+        command + &format!(" --show {seed}")
+    }
+}
+
+/// How the command line spells a value: `homebrew-d6`, `hard`.
+fn cli_name(value: impl clap::ValueEnum) -> String {
+    value.to_possible_value().map(|p| p.get_name().to_owned()).unwrap_or_default()
 }
 
 /// What a soak came to.
@@ -94,6 +112,7 @@ pub fn soak(cases: &[Case], battles: u32, first_seed: u64, tick: &(dyn Fn(u32) +
         let result = catch_unwind(AssertUnwindSafe(|| battle(case, seed)))
             .unwrap_or_else(|panic| Err(format!("panicked: {}", panic_text(&panic))));
         tick(done.fetch_add(1, Ordering::Relaxed) + 1);
+        let result = result.map_err(|e| format!("{e} (replay: {})", case.replay_command(seed)));
         (clock.elapsed(), format!("{} seed {seed}", case.label()), result)
     };
     let results: Vec<(Duration, String, Result<usize, String>)> = (0..battles).into_par_iter().map(one).collect();

@@ -51,7 +51,11 @@ fn write_screen_text(
     if *last == block {
         return Ok(());
     }
-    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+    // The first frame written starts the file anew: a run's texts are never read after another run's.
+    let mut file = match last.is_empty() {
+        true => std::fs::File::create(path)?,
+        false => std::fs::OpenOptions::new().append(true).open(path)?,
+    };
     writeln!(file, "=== frame {}\n{}", frames.count, block.join("\n"))?;
     *last = block;
     Ok(())
