@@ -3,16 +3,19 @@
 //! The module list is the architecture:
 //! - [`rules`]: the pure rules core (no bevy): dice, explained outcomes, one folder per ruleset;
 //! - [`combat`]: the ECS layer (components, messages, turn, attack and damage systems), headless;
+//! - [`net`]: online play, an ECS layer over `combat`: the host, a player's end, what travels between them;
 //! - [`scenario`]: scenario files, and the pure battle loop the ECS layer is tested against;
 //! - [`stdout`]: the commands' printing, which stops quietly when the reader goes away;
 //! - [`ui`]: the window (presentation).
 //!
-//! `combat` and `ui` need bevy (the `bevy` feature, on by default); the rest builds without it.
+//! `combat`, `net` and `ui` need bevy (the `bevy` feature, on by default); the rest builds without it.
 
 pub mod ai;
 #[cfg(feature = "bevy")]
 pub mod combat;
 pub mod map;
+#[cfg(feature = "bevy")]
+pub mod net;
 pub mod rules;
 pub mod scenario;
 pub mod stdout;

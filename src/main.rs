@@ -301,6 +301,41 @@ enum Command {
         #[arg(long, default_value = "scenarios")]
         scenarios: PathBuf,
     },
+    /// Host an online battle: players join from their machines, each takes sides in the lobby and says ready; the
+    /// AI plays the sides no one takes. The host rolls every die and sends each player only what its sides see. The
+    /// battle is saved after every decision (`--autosave`); `host --load` takes it up again.
+    Host {
+        /// The level or scenario file (RON).
+        #[arg(required_unless_present = "load")]
+        level: Option<PathBuf>,
+        /// Take up a saved battle (an online battle's autosave, or any save) where it stopped.
+        #[arg(long, conflicts_with_all = ["level", "ruleset", "seed", "options", "absent", "ai", "sides"])]
+        load: Option<PathBuf>,
+        /// The ruleset a level is played under (scenarios name their own).
+        #[arg(long, value_enum)]
+        ruleset: Option<RulesetId>,
+        /// Seed the dice (default: the file's, else a random seed, which is printed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The ruleset's options in RON.
+        #[arg(long)]
+        options: Option<String>,
+        /// Leave this side out of the battle (repeatable).
+        #[arg(long)]
+        absent: Vec<String>,
+        /// The AI of every side no player takes.
+        #[arg(long, value_enum, default_value_t = Difficulty::Normal)]
+        ai: Difficulty,
+        /// One side's AI, e.g. `--side Gang=hard` (repeat for more sides).
+        #[arg(long = "side", value_parser = parse_side)]
+        sides: Vec<(String, Difficulty)>,
+        /// The address and port to listen on.
+        #[arg(long, default_value = "0.0.0.0:5757")]
+        address: std::net::SocketAddr,
+        /// Where the battle is saved after every decision (default: `online-LEVEL.ron` in the saves folder).
+        #[arg(long)]
+        autosave: Option<PathBuf>,
+    },
     /// Check level or scenario files and say what is wrong with each, with its line and column.
     Check {
         /// The files (RON), or folders: every `.ron` file in them and their folders.
@@ -405,6 +440,20 @@ fn main() -> ExitCode {
             run(start, save.as_deref(), stop_after, json)
         }
         Command::Check { files } => check(&files),
+        Command::Host { level, load, ruleset, seed, options, absent, ai, sides, address, autosave } => {
+            let start = match load {
+                Some(path) => Start::Load(path),
+                None => Start::New {
+                    file: level.unwrap_or_default(),
+                    ruleset,
+                    options,
+                    absent,
+                    dice: (seed, None, false),
+                    minds: Minds { sides: sides.into_iter().collect(), default: ai },
+                },
+            };
+            host(start, address, autosave)
+        }
         Command::Soak { battles, seed, levels, scenarios } => soak(&levels, &scenarios, battles, seed),
         Command::Sim { level, ruleset, runs, seed, options, absent, ladder: true, .. } => {
             ladder(&level, (ruleset, options.as_deref(), &absent), (runs, seed))
@@ -487,9 +536,42 @@ fn run(start: Start, save: Option<&Path>, stop_after: Option<usize>, json: bool)
     }
 }
 
+/// `skirmish host`: opens the lobby on `address` and runs the battle until it is over and every player was told so;
+/// exit 2 on bad input.
+fn host(start: Start, address: std::net::SocketAddr, autosave: Option<PathBuf>) -> ExitCode {
+    let started = match start {
+        Start::Load(path) => resume(&path).map(|(setup, recipe)| (setup, recipe, Some(path))),
+        Start::New { file, ruleset, options, absent, dice, minds } => {
+            let mut recipe = Recipe::new(&file, ruleset, DiceRecipe::Typed, "", minds.default);
+            (recipe.options, recipe.absent, recipe.sides) = (options, absent, minds.sides);
+            begin(recipe, dice).map(|(setup, recipe)| (setup, recipe, None))
+        }
+    };
+    let offered = started.and_then(|(setup, recipe, loaded)| {
+        let scenario = recipe.scenario()?;
+        let stem = recipe.file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let path = autosave.or(loaded).unwrap_or_else(|| scenario::save::folder().join(format!("online-{stem}.ron")));
+        Ok(skirmish::net::host::Offer::of(&scenario, recipe, setup, Some(path)))
+    });
+    let offer = match offered {
+        Ok(offer) => offer,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match skirmish::net::host::serve(offer, address) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// A new battle from `recipe`'s file, with the dice asked for (which the recipe then names).
 fn begin(mut recipe: Recipe, (seed, faces, typed): DiceArgs) -> Result<(BattleSetup, Recipe), String> {
-    let loaded = recipe.scenario()?;
+    let loaded = scenario::files::known_sides(recipe.scenario()?, recipe.sides.keys())?;
     (recipe.dice, recipe.dice_label) = match typed {
         true => (DiceRecipe::Typed, "typed in".to_owned()),
         false => skirmish::scenario::save::dice_recipe(&loaded, seed, faces),

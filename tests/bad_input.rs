@@ -114,6 +114,24 @@ fn the_command_prints_one_line_and_exits_2_without_a_panic() {
     }
 }
 
+#[test]
+fn an_unknown_side_or_file_is_refused_by_run_and_host_before_any_battle() {
+    let unknown_side = ["levels/street.ron", "--side", "Nobody=hard"];
+    for command in ["run", "host"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_skirmish")).arg(command).args(unknown_side).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert_eq!(err, "error: no side is called Nobody; the sides are Crew, Gang\n", "{command}");
+        assert!(out.stdout.is_empty(), "{command} began a battle: {}", String::from_utf8_lossy(&out.stdout));
+    }
+    for args in [&["host", "/nope.ron"][..], &["host", "--load", "/nope.ron"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_skirmish")).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err, "error: /nope.ron: cannot read the file: No such file or directory (os error 2)\n");
+    }
+}
+
 const SHADOWRUN: &str = r#"(
     name: "Street",
     ruleset: Shadowrun4(

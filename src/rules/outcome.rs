@@ -12,7 +12,7 @@ use super::field::{Cell, Dm, Pace, meters};
 use super::id::CombatantId;
 
 /// One situational modifier, with where it came from: "smartlink +10 (gear)".
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {
     /// What the modifier is, e.g. "smartlink".
     pub name: String,
@@ -36,12 +36,12 @@ impl fmt::Display for Modifier {
 }
 
 /// One term of a sum that the log shows, e.g. "2d10 [3, 4]" = 7 or "excellent success" = +5.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Term {
     /// What the term is.
     pub label: String,
     /// The dice behind it, if any.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub faces: Vec<u32>,
     /// Its value.
     pub value: i32,
@@ -71,7 +71,7 @@ impl fmt::Display for Term {
 }
 
 /// The dice of one test, in the ruleset's own terms.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Roll {
     /// A d100 roll-under test (Eclipse Phase).
@@ -119,7 +119,7 @@ impl Roll {
 }
 
 /// One test: who rolled what, against what, with which modifiers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TestRecord {
     /// Who rolled.
     pub who: CombatantId,
@@ -130,7 +130,7 @@ pub struct TestRecord {
     /// Every modifier applied, by name and source.
     pub modifiers: Vec<Modifier>,
     /// Notes on how modifiers were limited, e.g. the ±60 cap.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cap: Option<String>,
     /// The roll and its result.
     pub roll: Roll,
@@ -172,7 +172,7 @@ impl fmt::Display for Status {
 }
 
 /// One thing that happened, in order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     BattleStarted {

@@ -1,22 +1,22 @@
 //! Fog of war (off unless asked for): the player whose turn it is sees their own side's units and the enemies those
-//! units can see by the map's line of sight (not behind walls, not hidden in heavy cover); everything else of the
-//! enemy is hidden: its units, their place in the tracker and their log lines, the odds over their cells. With
-//! one player it is always that player's view; in hotseat the view changes at the hand-over screen. The AI plays
-//! with full knowledge.
+//! units can see by the map's line of sight (not behind walls, not hidden in heavy cover: `rules::fog`, which the
+//! host of an online battle asks too); everything else of the enemy is hidden: its units, their place in the
+//! tracker and their log lines, the odds over their cells. With one player it is always that player's view; in
+//! hotseat the view changes at the hand-over screen. The AI plays with full knowledge.
 
 use std::collections::HashSet;
 
 use bevy::prelude::*;
 
 use super::Handover;
-use super::{MapView, PlayOptions};
-use crate::combat::HumanSides;
-use crate::combat::components::{GridPos, Side, StatusList};
-use crate::rules::field::Terrain;
+use super::PlayOptions;
+use crate::combat::components::{Side, StatusList};
+use crate::combat::{Engine, HumanSides, Roster};
+use crate::rules::fog::seen_by;
 use crate::rules::outcome::Status;
 
-/// The fog's bookkeeping and the hiding of unseen units (it needs the `PlayOptions`, `MapView` and hand-over
-/// resources the window inserts).
+/// The fog's bookkeeping and the hiding of unseen units (it needs the `PlayOptions` and hand-over resources the
+/// window inserts).
 pub fn plugin(app: &mut App) {
     use super::screens::{BattleScreenSystems, InBattle, fresh};
     app.init_resource::<Fog>()
@@ -55,33 +55,16 @@ fn look_around(
     humans: Option<Res<HumanSides>>,
     handover: Res<Handover>,
     state: Res<crate::combat::TurnState>,
-    map: Res<MapView>,
-    units: Query<(Entity, &Side, &GridPos, &StatusList)>,
+    battle: Option<(Res<Engine>, Res<Roster>)>,
     mut fog: ResMut<Fog>,
 ) {
     let humans = humans.map(|h| h.0.clone()).unwrap_or_default();
     // The fog lifts when the battle is over: the end screen's story is everyone's.
     fog.on = options.fog && !humans.is_empty() && !state.ended();
-    if !fog.on {
-        return;
-    }
+    let Some((engine, roster)) = battle.filter(|_| fog.on) else { return };
     let side = viewer(&HumanSides(humans), &handover);
-    let mine: Vec<(i32, i32)> = units
-        .iter()
-        .filter(|(_, s, _, st)| Some(&s.0) == side.as_ref() && !st.is_down())
-        .map(|(_, _, p, _)| (p.0, p.1))
-        .collect();
-    let seen_from = |to: (i32, i32)| {
-        mine.iter().any(|&from| {
-            let sight = map.0.sight(from, to);
-            !sight.blocked && !sight.hidden
-        })
-    };
-    fog.seen = units
-        .iter()
-        .filter(|(_, s, p, _)| Some(&s.0) == side.as_ref() || seen_from((p.0, p.1)))
-        .map(|(e, ..)| e)
-        .collect();
+    let seen = seen_by(&engine.0, side.as_slice());
+    fog.seen = roster.0.iter().zip(seen).filter(|(_, seen)| *seen).map(|(unit, _)| *unit).collect();
     fog.viewer = side;
 }
 

@@ -18,6 +18,7 @@ use crate::combat::components::{Armor, Initiative, Loadout, RosterIndex, Side, S
 use crate::combat::messages::TurnStarted;
 use crate::combat::tally::BattleTally;
 use crate::combat::{BattleLog, TurnState};
+use crate::rules::fog::Unseen;
 use crate::rules::outcome::{Event, Log, Roll, Status};
 use crate::rules::ruleset::CombatantId;
 
@@ -342,20 +343,13 @@ fn entries(events: &[Event]) -> Vec<Entry<'_>> {
 /// (its head line names its target), goes whole, as does a turn order naming them all; of the rest (a turn's
 /// initiative rolls, a blast's bystanders) only the lines naming them.
 fn unseen_left_out<'a>(entries: Vec<Entry<'a>>, hidden: &[CombatantId], log: &Log) -> Vec<Entry<'a>> {
-    // An action's words may name a unit no event of it carries by id (an aim at it, a blast that missed it).
-    let hidden_names: Vec<String> = hidden.iter().map(|w| log.name(*w)).collect();
-    let says_hidden = |e: &Event| match e {
-        Event::ActionTaken { action, .. } => hidden_names.iter().any(|n| action.contains(n.as_str())),
-        _ => false,
-    };
-    let names_hidden = |e: &Event| says_hidden(e) || e.named().iter().any(|w| hidden.contains(w));
-    let at_hidden = |e: &Event| matches!(e, Event::AttackResolved { defender: Some(d), .. } if hidden.contains(d));
+    let unseen = Unseen { ids: hidden.to_vec(), names: hidden.iter().map(|w| log.name(*w)).collect() };
     entries
         .into_iter()
-        .filter(|e| !matches!(e.head, Event::PhaseStarted { .. }) && !names_hidden(e.head))
-        .filter(|e| !e.details.iter().any(|(_, d)| at_hidden(d)))
+        .filter(|e| !matches!(e.head, Event::PhaseStarted { .. }) && !unseen.named_in(e.head))
+        .filter(|e| !e.details.iter().any(|(_, d)| unseen.attacked_in(d)))
         .map(|mut e| {
-            e.details.retain(|(_, d)| !names_hidden(d));
+            e.details.retain(|(_, d)| !unseen.named_in(d));
             e
         })
         .collect()

@@ -1,0 +1,553 @@
+//! The host of an online battle: the lobby (who is connected, the sides each takes, ready), then the battle, run by
+//! the one engine in this app (the combat ECS layer; the host rolls every die). Each player's orders are checked —
+//! a slot of theirs, the one the battle waits for, an action the rules take — and anything else is refused, logged
+//! and the battle goes on. Each player is sent only what its sides see: the units (replicon's visibility, by the
+//! `SeenBy` mask) and the log (`rules::fog`). A player who drops and comes back by the same name takes its seat
+//! again and is sent everything it was told; the battle is saved after every decision, and `host --load` resumes
+//! the save.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_replicon::prelude::*;
+
+use super::MAX_PLAYERS;
+use super::protocol::{FromHost, FromPlayer, LobbyView, PlayerSeat, Seat, SeenBy, Unit, events_text};
+use crate::ai::Minds;
+use crate::combat::battle::insert_battle;
+use crate::combat::components::{RosterIndex, StatusList, Tracks};
+use crate::combat::messages::DeclareAction;
+use crate::combat::{AiMinds, BattleLog, CombatSystems, Engine, HumanSides, TurnState, TurnSystems};
+use crate::rules::any::{AnyAction, BattleSetup};
+use crate::rules::fog::{Unseen, seen_by};
+use crate::rules::id::naming;
+use crate::rules::outcome::Event;
+use crate::scenario::Scenario;
+use crate::scenario::save::{Recipe, Save};
+
+/// The host's steps each update: hear the players (before the battle's systems, so that an order is resolved in
+/// the same update), then tell them what happened.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HostSystems {
+    Hear,
+    Tell,
+}
+
+pub fn plugin(app: &mut App) {
+    app.configure_sets(Update, (HostSystems::Hear.before(CombatSystems), HostSystems::Tell.after(CombatSystems)));
+    // The players are told a slot's start as soon as it is made, before its action: each piece of the log with the
+    // fog as it stood when the piece was written (what a replay of the record gives, step by step).
+    let slot_begun = tell_players.after(TurnSystems::Begin).before(TurnSystems::Choose);
+    app.add_systems(Update, (hear_players, start_when_ready).chain().in_set(HostSystems::Hear))
+        .add_systems(Update, slot_begun.run_if(resource_exists::<Host>))
+        .add_systems(
+            Update,
+            (show_units, tell_players, ask_players, save_the_battle, show_lobby)
+                .chain()
+                .in_set(HostSystems::Tell)
+                .run_if(resource_exists::<Host>),
+        )
+        .add_observer(player_left);
+}
+
+/// The battle a host offers, before it begins: how it was made (saved with it), its start, and where it is saved.
+pub struct Offer {
+    pub recipe: Recipe,
+    pub title: String,
+    pub ruleset: String,
+    pub sides: Vec<String>,
+    /// The map's rows, as a level draws them.
+    pub map: Vec<String>,
+    pub setup: BattleSetup,
+    pub minds: Minds,
+    pub autosave: Option<PathBuf>,
+}
+
+impl Offer {
+    /// The battle of `scenario` from `setup` (its start, or a save taken up again), made by `recipe`.
+    pub fn of(scenario: &Scenario, recipe: Recipe, setup: BattleSetup, autosave: Option<PathBuf>) -> Self {
+        Offer {
+            title: scenario.name.clone(),
+            ruleset: setup.battle.rules_name().to_owned(),
+            sides: scenario.sides().into_iter().map(str::to_owned).collect(),
+            map: scenario.field.as_ref().map(|f| f.grid.rows()).unwrap_or_default(),
+            minds: recipe.minds(),
+            recipe,
+            setup,
+            autosave,
+        }
+    }
+}
+
+/// The host: the battle offered (until it begins), the players, and what it refused.
+#[derive(Resource)]
+pub struct Host {
+    offer: Option<Offer>,
+    pub recipe: Recipe,
+    pub lobby: LobbyView,
+    pub players: Vec<Player>,
+    pub autosave: Option<PathBuf>,
+    /// Everything refused, newest last: who sent what, and why not.
+    pub refused: Vec<String>,
+    /// Decisions the last save holds.
+    saved: usize,
+    lobby_changed: bool,
+}
+
+/// A player of the lobby, connected or not, with what it was told.
+#[derive(Debug)]
+pub struct Player {
+    pub name: String,
+    pub sides: Vec<String>,
+    pub ready: bool,
+    /// Its connection (the client entity), while connected.
+    pub client: Option<Entity>,
+    /// Every event it was told, in order: what it is sent again when it comes back.
+    pub told: Vec<Event>,
+    /// How much of `told` this connection has, and whether it was told the battle began and ended.
+    sent: usize,
+    began_sent: bool,
+    over_sent: bool,
+    /// How far into the battle's log its telling has come.
+    read: usize,
+    /// The decision it was asked for (the battle's count of decisions then), on this connection.
+    asked: Option<usize>,
+}
+
+impl Host {
+    /// A host offering `offer`; the battle begins when every connected player has a side and is ready.
+    pub fn new(offer: Offer) -> Self {
+        let lobby = LobbyView { title: offer.title.clone(), sides: offer.sides.clone(), ..Default::default() };
+        Host {
+            recipe: offer.recipe.clone(),
+            autosave: offer.autosave.clone(),
+            offer: Some(offer),
+            lobby,
+            players: Vec::new(),
+            refused: Vec::new(),
+            saved: 0,
+            lobby_changed: true,
+        }
+    }
+
+    pub fn started(&self) -> bool {
+        self.offer.is_none()
+    }
+
+    fn seat_of(&self, client: Entity) -> Option<usize> {
+        self.players.iter().position(|p| p.client == Some(client))
+    }
+
+    /// The player commanding `side`, if any.
+    fn commander(&self, side: &str) -> Option<usize> {
+        self.players.iter().position(|p| p.sides.iter().any(|s| s == side))
+    }
+
+    fn refuse(&mut self, who: &str, what: &str, why: String, to: Entity, out: &mut MessageWriter<ToClients<FromHost>>) {
+        info!("refused {who}'s {what}: {why}");
+        self.refused.push(format!("{who}: {what}: {why}"));
+        out.write(ToClients { targets: SendTargets::Single(ClientId::Client(to)), message: FromHost::Refused(why) });
+    }
+}
+
+/// Everything players said this update: hellos, sides, ready, chat and orders.
+fn hear_players(
+    mut heard: MessageReader<FromClient<FromPlayer>>,
+    host: Option<ResMut<Host>>,
+    mut commands: Commands,
+    battle: Option<(Res<Engine>, ResMut<TurnState>)>,
+    mut declare: MessageWriter<DeclareAction>,
+    mut out: MessageWriter<ToClients<FromHost>>,
+) {
+    let Some(mut host) = host else { return };
+    let mut battle = battle;
+    for FromClient { client_id, message } in heard.read() {
+        let Some(client) = client_id.entity() else { continue };
+        if let FromPlayer::Hello { name } = message {
+            hello(&mut host, client, name, &mut commands, &mut out);
+            continue;
+        }
+        let Some(seat) = host.seat_of(client) else {
+            host.refuse("a stranger", &format!("{message:?}"), "say hello (your name) first".into(), client, &mut out);
+            continue;
+        };
+        match message {
+            FromPlayer::Hello { .. } => {}
+            FromPlayer::TakeSide(side) => take_side(&mut host, seat, side.clone(), client, &mut out),
+            FromPlayer::Ready(ready) if !host.started() => {
+                host.players[seat].ready = *ready;
+                host.lobby_changed = true;
+            }
+            FromPlayer::Ready(_) => {}
+            FromPlayer::Say(text) => {
+                let from = host.players[seat].name.clone();
+                let said = FromHost::Said { from, text: text.chars().take(500).collect() };
+                out.write(ToClients { targets: SendTargets::CLIENTS_ONLY, message: said });
+            }
+            FromPlayer::Order { slot, action } => {
+                let Some((engine, state)) = battle.as_mut() else {
+                    let who = host.players[seat].name.clone();
+                    host.refuse(&who, "orders", "the battle has not begun".into(), client, &mut out);
+                    continue;
+                };
+                match order(&host, seat, &engine.0, state, *slot, action) {
+                    Ok((entity, action)) => {
+                        declare.write(DeclareAction { entity, slot: *slot, action });
+                        state.declared();
+                    }
+                    Err(why) => {
+                        let who = host.players[seat].name.clone();
+                        host.refuse(&who, &format!("orders {action:?}"), why, client, &mut out);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A player says who it is: a new seat in the lobby, or its own seat again.
+fn hello(
+    host: &mut Host,
+    client: Entity,
+    name: &str,
+    commands: &mut Commands,
+    out: &mut MessageWriter<ToClients<FromHost>>,
+) {
+    let name: String = name.trim().chars().take(40).collect();
+    if name.is_empty() {
+        return host.refuse("a stranger", "hello", "give a name".into(), client, out);
+    }
+    let seat = match host.players.iter().position(|p| p.name == name) {
+        Some(seat) if host.players[seat].client.is_some() => {
+            return host.refuse(&name, "hello", format!("a player called {name} is here already"), client, out);
+        }
+        Some(seat) => seat,
+        None if host.started() => {
+            return host.refuse(
+                &name,
+                "hello",
+                "the battle has begun: only its players can come back".into(),
+                client,
+                out,
+            );
+        }
+        None if host.players.len() >= MAX_PLAYERS => {
+            return host.refuse(&name, "hello", format!("the lobby is full ({MAX_PLAYERS} players)"), client, out);
+        }
+        None => {
+            host.players.push(Player {
+                name: name.clone(),
+                sides: Vec::new(),
+                ready: false,
+                client: None,
+                told: Vec::new(),
+                sent: 0,
+                began_sent: false,
+                over_sent: false,
+                read: 0,
+                asked: None,
+            });
+            host.players.len() - 1
+        }
+    };
+    let player = &mut host.players[seat];
+    (player.client, player.sent, player.asked) = (Some(client), 0, None);
+    (player.began_sent, player.over_sent) = (false, false);
+    commands.entity(client).insert(PlayerSeat(seat as u8));
+    host.lobby_changed = true;
+    info!("{name} took seat {seat}");
+}
+
+/// A player takes a side (one no one else has), or gives its sides up; only in the lobby.
+fn take_side(
+    host: &mut Host,
+    seat: usize,
+    side: Option<String>,
+    client: Entity,
+    out: &mut MessageWriter<ToClients<FromHost>>,
+) {
+    let who = host.players[seat].name.clone();
+    if host.started() {
+        return host.refuse(&who, "a side", "the battle has begun: sides are taken".into(), client, out);
+    }
+    match side {
+        None => host.players[seat].sides.clear(),
+        Some(side) if !host.lobby.sides.contains(&side) => {
+            let sides = host.lobby.sides.join(", ");
+            return host.refuse(&who, "a side", format!("there is no side {side}; the sides are {sides}"), client, out);
+        }
+        Some(side) => match host.commander(&side) {
+            Some(other) if other != seat => {
+                let taker = host.players[other].name.clone();
+                return host.refuse(&who, "a side", format!("{taker} has taken {side}"), client, out);
+            }
+            Some(_) => {}
+            None => host.players[seat].sides.push(side),
+        },
+    }
+    host.players[seat].ready = false;
+    host.lobby_changed = true;
+}
+
+/// Checks a player's orders: the battle waits for a slot of one of its sides, this slot, and the rules take the
+/// action (a dry run on copies). The combatant's entity and the action.
+fn order(
+    host: &Host,
+    seat: usize,
+    battle: &crate::rules::any::AnyBattle,
+    state: &TurnState,
+    slot: crate::rules::ruleset::Slot,
+    text: &str,
+) -> Result<(Entity, AnyAction), String> {
+    let Some((entity, waiting)) = state.awaiting() else {
+        return Err("the battle is not waiting for orders".into());
+    };
+    let side = battle.view(waiting.actor).side;
+    if !host.players[seat].sides.iter().any(|s| s == side) {
+        return Err(format!("{} is not yours: it fights for {side}", battle.view(waiting.actor).name()));
+    }
+    if slot != waiting {
+        return Err("those orders are for another slot".into());
+    }
+    let action: AnyAction =
+        naming(battle.names(), || ron::from_str(text)).map_err(|e| format!("unreadable orders: {e}"))?;
+    battle.dry_run(slot, &action).map_err(|e| e.to_string())?;
+    Ok((entity, action))
+}
+
+/// Begins the battle once every connected player has a side and is ready (and one is); the players' sides are
+/// theirs, the AI plays the rest.
+fn start_when_ready(world: &mut World) {
+    let Some(mut host) = world.get_resource_mut::<Host>() else { return };
+    let connected: Vec<&Player> = host.players.iter().filter(|p| p.client.is_some()).collect();
+    let ready = !connected.is_empty() && connected.iter().all(|p| p.ready && !p.sides.is_empty());
+    if host.started() || !ready {
+        return;
+    }
+    let Some(offer) = host.offer.take() else { return };
+    let humans: Vec<String> = host.players.iter().flat_map(|p| p.sides.clone()).collect();
+    host.recipe.humans = humans.clone();
+    host.recipe.names = host.players.iter().flat_map(|p| p.sides.iter().map(|s| (s.clone(), p.name.clone()))).collect();
+    host.lobby.started = true;
+    host.lobby_changed = true;
+    info!(
+        "the battle begins: {}",
+        host.players.iter().map(|p| format!("{} ({})", p.name, p.sides.join(", "))).collect::<Vec<_>>().join(", ")
+    );
+    world.insert_resource(HumanSides(humans));
+    world.insert_resource(AiMinds { minds: offer.minds.clone(), background: false });
+    let roster = insert_battle(world, offer.setup);
+    for unit in roster {
+        world.entity_mut(unit).insert((Replicated, SeenBy(0)));
+    }
+    world.insert_resource(Offered { title: offer.title, ruleset: offer.ruleset, map: offer.map });
+}
+
+/// What the battle is, as a player is told when it begins.
+#[derive(Resource)]
+struct Offered {
+    title: String,
+    ruleset: String,
+    map: Vec<String>,
+}
+
+/// Every unit as its players may see it: its replicated `Unit`, and the mask of the seats whose sides see it.
+fn show_units(
+    host: Res<Host>,
+    engine: Option<Res<Engine>>,
+    units: Query<(Entity, &RosterIndex, &StatusList, &Tracks, Option<&Unit>, &SeenBy)>,
+    mut commands: Commands,
+) {
+    let Some(engine) = engine else { return };
+    let seen: Vec<Vec<bool>> = host.players.iter().map(|p| seen_by(&engine.0, &p.sides)).collect();
+    for (entity, index, statuses, tracks, unit, mask) in &units {
+        let view = engine.0.view(index.0);
+        let shown = Unit {
+            index: index.0,
+            side: view.side.to_owned(),
+            cell: view.position,
+            statuses: statuses.0.clone(),
+            tracks: tracks.0.iter().map(|t| (t.name.to_owned(), t.taken, t.capacity)).collect(),
+        };
+        if unit != Some(&shown) {
+            commands.entity(entity).insert(shown);
+        }
+        let bits =
+            seen.iter().enumerate().filter(|(_, s)| s.get(index.0) == Some(&true)).fold(0, |m, (i, _)| m | 1 << i);
+        if mask.0 != bits {
+            commands.entity(entity).insert(SeenBy(bits));
+        }
+    }
+}
+
+/// Tells each connected player what is new in the log, as its sides see it now: each action (or a slot's start)
+/// whole or not at all when it is of or at a unit they do not see (`Unseen::told`). A player who came back is sent
+/// everything it was told before.
+fn tell_players(
+    mut host: ResMut<Host>,
+    battle: Option<(Res<Engine>, Res<BattleLog>, Res<TurnState>)>,
+    offered: Option<Res<Offered>>,
+    mut out: MessageWriter<ToClients<FromHost>>,
+) {
+    let (Some((engine, log, state)), Some(offered)) = (battle, offered) else { return };
+    let names = engine.0.names();
+    for player in host.players.iter_mut() {
+        // What a player is told is worked out as the battle goes, connected or not: one who comes back is told the
+        // battle as its sides saw it then, not as they see it on its return.
+        let unseen = Unseen::of(&seen_by(&engine.0, &player.sides), &names);
+        let fresh = &log.0.events[player.read.min(log.0.events.len())..];
+        player.told.extend(unseen.tell(fresh));
+        player.read = log.0.events.len();
+        let Some(client) = player.client else { continue };
+        let to = SendTargets::Single(ClientId::Client(client));
+        if !player.began_sent {
+            let began = FromHost::Began {
+                title: offered.title.clone(),
+                ruleset: offered.ruleset.clone(),
+                names: names.clone(),
+                map: offered.map.clone(),
+                yours: player.sides.clone(),
+            };
+            out.write(ToClients { targets: to, message: began });
+            player.began_sent = true;
+        }
+        if player.sent < player.told.len() {
+            let events = events_text(&player.told[player.sent..]);
+            out.write(ToClients { targets: to, message: FromHost::Told { before: player.sent, events } });
+            player.sent = player.told.len();
+        }
+        if let Some(end) = engine.0.ending().filter(|_| state.ended() && !player.over_sent) {
+            let over = FromHost::Over { winner: end.winner.clone(), reason: end.reason.clone() };
+            out.write(ToClients { targets: to, message: over });
+            player.over_sent = true;
+        }
+    }
+}
+
+/// Asks the player whose combatant's slot the battle waits for, once a slot and connection.
+fn ask_players(
+    mut host: ResMut<Host>,
+    battle: Option<(Res<Engine>, Res<TurnState>)>,
+    mut out: MessageWriter<ToClients<FromHost>>,
+) {
+    let Some((engine, state)) = battle else { return };
+    let Some((_, slot)) = state.awaiting() else { return };
+    let Some(seat) = host.commander(engine.0.view(slot.actor).side) else { return };
+    let player = &mut host.players[seat];
+    // A slot is told apart by the decision it waits for (a combatant has the same slot every turn).
+    let decision = engine.0.decided();
+    let Some(client) = player.client.filter(|_| player.asked != Some(decision)) else { return };
+    player.asked = Some(decision);
+    let asked = FromHost::YourSlot { actor: slot.actor, slot };
+    out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message: asked });
+}
+
+/// Saves the battle after every decision, where the host was told to (`host --load` takes it up again).
+fn save_the_battle(mut host: ResMut<Host>, engine: Option<Res<Engine>>) {
+    let (Some(engine), Some(path)) = (engine, host.autosave.clone()) else { return };
+    if engine.0.decided() == host.saved {
+        return;
+    }
+    host.saved = engine.0.decided();
+    if let Err(e) = Save::of(&host.recipe, &engine.0).write(&path) {
+        warn!("the battle could not be saved to {}: {e}", path.display());
+    }
+}
+
+/// Sends everyone the lobby when it changed.
+fn show_lobby(
+    mut host: ResMut<Host>,
+    mut out: MessageWriter<ToClients<FromHost>>,
+    authorized: Query<(), Added<AuthorizedClient>>,
+) {
+    if !host.lobby_changed && authorized.is_empty() {
+        return;
+    }
+    host.lobby_changed = false;
+    host.lobby.players = host
+        .players
+        .iter()
+        .map(|p| Seat { name: p.name.clone(), sides: p.sides.clone(), ready: p.ready, connected: p.client.is_some() })
+        .collect();
+    out.write(ToClients { targets: SendTargets::CLIENTS_ONLY, message: FromHost::Lobby(host.lobby.clone()) });
+}
+
+/// A player's connection closed: its seat waits for it (the battle waits at its slots).
+fn player_left(left: On<Remove, ConnectedClient>, host: Option<ResMut<Host>>) {
+    let Some(mut host) = host else { return };
+    if let Some(seat) = host.seat_of(left.entity) {
+        host.players[seat].client = None;
+        host.lobby_changed = true;
+        info!("{} left", host.players[seat].name);
+    }
+}
+
+/// Runs a host on `address` until its battle is over and every player still connected was told so: the lobby, who
+/// comes and goes, what is refused and the battle's turns are printed as they happen (not the log: a player may be
+/// looking at this screen).
+pub fn serve(offer: Offer, address: std::net::SocketAddr) -> Result<(), super::NetError> {
+    use bevy::app::ScheduleRunnerPlugin;
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(std::time::Duration::from_millis(10))));
+    super::net_plugins(&mut app);
+    app.add_plugins((crate::combat::plugin, plugin));
+    let title = offer.title.clone();
+    app.insert_resource(Host::new(offer));
+    app.add_systems(Last, (narrate, close_when_over));
+    app.finish();
+    app.cleanup();
+    let bound = super::listen(&mut app, address)?;
+    crate::stdout::say(format!(
+        "hosting {title} on {bound}; players join at this machine's address, port {}\n",
+        bound.port()
+    ));
+    app.run();
+    Ok(())
+}
+
+/// Prints what changed in the lobby, what was refused, and each new turn of the battle.
+fn narrate(host: Res<Host>, state: Option<Res<TurnState>>, mut shown: Local<(Vec<Seat>, usize, u32)>) {
+    if host.lobby.players != shown.0 {
+        shown.0 = host.lobby.players.clone();
+        for seat in &shown.0 {
+            let sides = if seat.sides.is_empty() { "no side yet".to_owned() } else { seat.sides.join(", ") };
+            let how = match (seat.connected, seat.ready) {
+                (false, _) => "gone",
+                (true, true) => "ready",
+                (true, false) => "not ready",
+            };
+            crate::stdout::say(format!("  {}: {sides}, {how}\n", seat.name));
+        }
+    }
+    for refused in &host.refused[shown.1.min(host.refused.len())..] {
+        crate::stdout::say(format!("refused {refused}\n"));
+    }
+    shown.1 = host.refused.len();
+    if let Some(state) = state.filter(|s| s.turn != shown.2) {
+        shown.2 = state.turn;
+        crate::stdout::say(format!("turn {}\n", state.turn));
+    }
+}
+
+/// Ends the host once the battle is over and every connected player was told so (a moment later: the last messages
+/// go out first).
+fn close_when_over(
+    host: Res<Host>,
+    engine: Option<Res<Engine>>,
+    state: Option<Res<TurnState>>,
+    mut after: Local<u32>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let (Some(engine), Some(state)) = (engine, state) else { return };
+    if !state.ended() || host.players.iter().any(|p| p.client.is_some() && !p.over_sent) {
+        return;
+    }
+    *after += 1;
+    if *after == 1 {
+        let winner = engine.0.ending().and_then(|e| e.winner.clone()).unwrap_or_else(|| "no one".into());
+        crate::stdout::say(format!("the battle is over: {winner} won\n"));
+    }
+    if *after > 100 {
+        exit.write(AppExit::Success);
+    }
+}

@@ -1,0 +1,96 @@
+//! A player's end of an online battle: says hello when connected, keeps what the host said (the lobby, chat, the
+//! battle's names and map, the log as this player may see it, the slot it waits for, refusals, the end), and sends
+//! the player's requests (`Send`: take a side, ready, chat, orders). The units it may see arrive as replicated
+//! `Unit` entities; the host sends no others.
+
+use bevy::prelude::*;
+use bevy_replicon::prelude::*;
+
+use super::protocol::{FromHost, FromPlayer, LobbyView, Unit, read_events};
+use crate::rules::any::AnyAction;
+use crate::rules::outcome::Log;
+use crate::rules::ruleset::Slot;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(ClientState::Connected), say_hello)
+        .add_systems(OnExit(ClientState::Connected), forget_units)
+        .add_systems(Update, hear_host.run_if(in_state(ClientState::Connected)).run_if(resource_exists::<Joined>));
+}
+
+/// What this player knows of the online battle.
+#[derive(Resource, Debug, Default)]
+pub struct Joined {
+    pub name: String,
+    pub lobby: LobbyView,
+    pub chat: Vec<(String, String)>,
+    /// The battle's title and ruleset, once it began.
+    pub began: Option<(String, String)>,
+    pub map: Vec<String>,
+    /// The sides this player commands.
+    pub yours: Vec<String>,
+    /// The log as this player may see it (names: every combatant's, by id).
+    pub log: Log,
+    /// The combatant (roster index) and slot the host waits for this player's orders for.
+    pub asked: Option<(usize, Slot)>,
+    /// What the host refused, newest last.
+    pub refused: Vec<String>,
+    /// The winner (if any) and why the battle ended.
+    pub over: Option<(Option<String>, String)>,
+    /// What this player heard that made no sense (a gap in the log, unreadable events).
+    pub trouble: Vec<String>,
+}
+
+impl Joined {
+    pub fn new(name: &str) -> Self {
+        Joined { name: name.to_owned(), ..Default::default() }
+    }
+}
+
+fn say_hello(joined: Option<Res<Joined>>, mut out: MessageWriter<FromPlayer>) {
+    if let Some(joined) = joined {
+        out.write(FromPlayer::Hello { name: joined.name.clone() });
+    }
+}
+
+/// Units the host sent stay until told otherwise, even when the connection closes: they go with it.
+fn forget_units(units: Query<Entity, With<Unit>>, mut commands: Commands) {
+    for unit in &units {
+        commands.entity(unit).despawn();
+    }
+}
+
+/// Everything the host said this update.
+fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
+    for message in heard.read() {
+        match message.clone() {
+            FromHost::Lobby(lobby) => joined.lobby = lobby,
+            FromHost::Said { from, text } => joined.chat.push((from, text)),
+            FromHost::Began { title, ruleset, names, map, yours } => {
+                joined.began = Some((title, ruleset));
+                (joined.map, joined.yours) = (map, yours);
+                // A player who comes back is told everything again, from the start.
+                joined.log = Log { events: Vec::new(), names };
+                joined.asked = None;
+            }
+            FromHost::Told { before, events } => match read_events(&events) {
+                Ok(events) if before == joined.log.events.len() => joined.log.events.extend(events),
+                Ok(_) => {
+                    let had = joined.log.events.len();
+                    joined.trouble.push(format!("told from event {before}, but {had} were heard"));
+                }
+                Err(e) => joined.trouble.push(format!("unreadable events: {e}")),
+            },
+            FromHost::YourSlot { actor, slot } => joined.asked = Some((actor, slot)),
+            FromHost::Refused(why) => joined.refused.push(why),
+            FromHost::Over { winner, reason } => {
+                joined.over = Some((winner, reason));
+                joined.asked = None;
+            }
+        }
+    }
+}
+
+/// The orders for the slot the host asked for, as they travel (RON; combatants by id).
+pub fn orders(slot: Slot, action: &AnyAction) -> FromPlayer {
+    FromPlayer::Order { slot, action: ron::to_string(action).unwrap_or_default() }
+}

@@ -1,0 +1,111 @@
+//! Online play: one host runs the battle (the one engine; it rolls every die), players join from their own
+//! machines, each commands the sides it took in the lobby and is sent only what fog of war lets its sides see.
+//! Built on `bevy_replicon` (replication with per-client visibility, messages) over renet's UDP transport; an ECS
+//! layer like `combat`, headless.
+//!
+//! - `protocol.rs`: what travels: the player's and the host's messages, the units as a player may see them, and
+//!   the registration both ends share (its order makes the protocol's hash)
+//! - `host.rs`: the host: the lobby (who is connected, which side each takes, ready), the battle, each player's
+//!   orders checked (their side, their slot, the rules) and what each is told; the autosave
+//! - `join.rs`: a player's end: what the host said (lobby, log, whose slot), and the orders it sends
+
+pub mod host;
+pub mod join;
+pub mod protocol;
+
+use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
+use std::time::SystemTime;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy_replicon::prelude::*;
+use bevy_replicon_renet::netcode::{
+    ClientAuthentication, NetcodeClientTransport, NetcodeServerTransport, ServerAuthentication, ServerConfig,
+};
+use bevy_replicon_renet::renet::ConnectionConfig;
+use bevy_replicon_renet::{RenetChannelsExt, RenetClient, RenetServer, RepliconRenetPlugins};
+
+/// The transport's protocol id: a host and a player of different versions of the game do not connect.
+pub const PROTOCOL_ID: u64 = 0x5ec1_0000 ^ const_hash(env!("CARGO_PKG_VERSION"));
+
+/// How many players a host takes at most (each a bit of a unit's visibility mask).
+pub const MAX_PLAYERS: usize = 8;
+
+const fn const_hash(text: &str) -> u64 {
+    let bytes = text.as_bytes();
+    let (mut hash, mut i) = (0xcbf2_9ce4_8422_2325u64, 0);
+    while i < bytes.len() {
+        hash = (hash ^ bytes[i] as u64).wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    hash
+}
+
+/// The plugins either end needs, headless: time, states, replicon (a replication tick every frame: a turn-based
+/// battle has few updates, each worth sending at once) and its renet transport, and the shared protocol.
+pub fn net_plugins(app: &mut App) {
+    if !app.is_plugin_added::<StatesPlugin>() {
+        app.add_plugins(StatesPlugin);
+    }
+    app.add_plugins((RepliconPlugins.set(ServerPlugin::new(PostUpdate)), RepliconRenetPlugins));
+    protocol::register(app);
+}
+
+/// Why a host or a player could not open its end.
+#[derive(Debug, thiserror::Error)]
+pub enum NetError {
+    #[error("cannot open {what}: {source}")]
+    Socket { what: String, source: std::io::Error },
+    #[error("{0}")]
+    Transport(String),
+}
+
+/// The renet connection both ends use, with the channels the protocol registered.
+fn connection(app: &App) -> ConnectionConfig {
+    let channels = app.world().resource::<RepliconChannels>();
+    ConnectionConfig {
+        server_channels_config: channels.server_configs(),
+        client_channels_config: channels.client_configs(),
+        ..Default::default()
+    }
+}
+
+fn now() -> std::time::Duration {
+    SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default()
+}
+
+/// Opens the host's end on `address` (port 0: any free port); the address it listens on.
+pub fn listen(app: &mut App, address: SocketAddr) -> Result<SocketAddr, NetError> {
+    let socket = UdpSocket::bind(address).map_err(|source| NetError::Socket { what: format!("{address}"), source })?;
+    let bound = socket.local_addr().map_err(|source| NetError::Socket { what: format!("{address}"), source })?;
+    let config = ServerConfig {
+        current_time: now(),
+        max_clients: MAX_PLAYERS,
+        protocol_id: PROTOCOL_ID,
+        public_addresses: vec![bound],
+        authentication: ServerAuthentication::Unsecure,
+    };
+    let transport = NetcodeServerTransport::new(config, socket).map_err(|e| NetError::Transport(e.to_string()))?;
+    let server = RenetServer::new(connection(app));
+    app.insert_resource(server).insert_resource(transport);
+    Ok(bound)
+}
+
+/// Opens a player's end toward the host at `host`; `id` names this player's connection (unique among the host's).
+pub fn connect(app: &mut App, host: SocketAddr, id: u64) -> Result<(), NetError> {
+    let local = SocketAddr::new(if host.is_ipv4() { Ipv4Addr::UNSPECIFIED.into() } else { host.ip() }, 0);
+    let socket = UdpSocket::bind(local).map_err(|source| NetError::Socket { what: format!("{local}"), source })?;
+    let auth =
+        ClientAuthentication::Unsecure { client_id: id, protocol_id: PROTOCOL_ID, server_addr: host, user_data: None };
+    let transport = NetcodeClientTransport::new(now(), auth, socket).map_err(|e| NetError::Transport(e.to_string()))?;
+    let client = RenetClient::new(connection(app));
+    app.insert_resource(client).insert_resource(transport);
+    Ok(())
+}
+
+/// Closes a player's end: the host sees the player leave.
+pub fn disconnect(app: &mut App) {
+    if let Some(mut client) = app.world_mut().get_resource_mut::<RenetClient>() {
+        client.disconnect();
+    }
+}

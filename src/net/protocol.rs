@@ -1,0 +1,116 @@
+//! What travels between the host and its players. One message type each way, on one ordered channel, so that what
+//! the host says arrives in the order it said it. The units are replicated entities, each with the mask of the
+//! players who may see it (`SeenBy`): replicon sends a player only the units its sides see.
+
+use bevy::prelude::*;
+use bevy_replicon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::field::Cell;
+use crate::rules::outcome::{Event, Status};
+use crate::rules::ruleset::Slot;
+
+/// What a player says to the host.
+#[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FromPlayer {
+    /// The first thing a player says: who it is (a player who drops and comes back says the same name, and gets its
+    /// seat back).
+    Hello { name: String },
+    /// Takes a side besides those it has (or, `None`, gives its sides up); a side is one player's.
+    TakeSide(Option<String>),
+    /// Ready to start (or not).
+    Ready(bool),
+    /// A line of chat for everyone.
+    Say(String),
+    /// Orders for the slot the host asked for: the action in RON, combatants by name, as a save's record has it.
+    Order { slot: Slot, action: String },
+}
+
+/// What the host says to a player.
+#[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FromHost {
+    /// The lobby as it stands: the battle's sides and who sits where.
+    Lobby(LobbyView),
+    /// A line of chat.
+    Said { from: String, text: String },
+    /// The battle began (or, to a player who comes back, is under way): its title, ruleset, the combatants' names
+    /// (the ids its events name), the map's rows and the sides this player commands.
+    Began { title: String, ruleset: String, names: Vec<String>, map: Vec<String>, yours: Vec<String> },
+    /// The next events of the log, as this player may see them (RON: `Vec<Event>`), and how many it was told
+    /// before them (a player that counts otherwise missed some).
+    Told { before: usize, events: String },
+    /// The slot of one of this player's combatants: the host waits for its orders.
+    YourSlot { actor: usize, slot: Slot },
+    /// The host did not take what the player sent, and why.
+    Refused(String),
+    /// The battle is over.
+    Over { winner: Option<String>, reason: String },
+}
+
+/// The lobby as every player sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbyView {
+    pub title: String,
+    pub sides: Vec<String>,
+    pub players: Vec<Seat>,
+    /// The battle has begun (players who come back take their seat again).
+    pub started: bool,
+}
+
+/// One player in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    pub name: String,
+    pub sides: Vec<String>,
+    pub ready: bool,
+    pub connected: bool,
+}
+
+/// A combatant as a player may see it: its place in the roster (the id the log names it by), side, cell,
+/// statuses and damage tracks (name, taken, capacity).
+#[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    pub index: usize,
+    pub side: String,
+    pub cell: Cell,
+    pub statuses: Vec<Status>,
+    pub tracks: Vec<(String, u32, u32)>,
+}
+
+/// The players (bits, by seat) who may see a unit now: replicon sends it to them alone. Immutable: the host inserts
+/// it anew when the fog changes, which has replicon look again.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[component(immutable)]
+pub struct SeenBy(pub u32);
+
+/// The seat of the player on a connection (on the host's client entity).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+#[component(immutable)]
+pub struct PlayerSeat(pub u8);
+
+impl VisibilityFilter for SeenBy {
+    type ClientComponent = PlayerSeat;
+    type Scope = Entity;
+
+    fn is_visible(&self, _client: Entity, seat: Option<&PlayerSeat>) -> bool {
+        seat.is_some_and(|s| self.0 & (1 << s.0) != 0)
+    }
+}
+
+/// The registration both ends make, in the same order: it is what the protocol's hash is made of.
+pub fn register(app: &mut App) {
+    app.replicate::<Unit>()
+        .add_visibility_filter::<SeenBy>()
+        .add_client_message::<FromPlayer>(Channel::Ordered)
+        .add_server_message::<FromHost>(Channel::Ordered);
+}
+
+/// Events as RON text (they name combatants by id, which RON reads back; the wire format cannot).
+pub fn events_text(events: &[Event]) -> String {
+    ron::to_string(events).unwrap_or_default()
+}
+
+/// Events read back from [`events_text`].
+pub fn read_events(text: &str) -> Result<Vec<Event>, String> {
+    ron::from_str(text).map_err(|e| e.to_string())
+}

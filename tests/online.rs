@@ -1,0 +1,371 @@
+//! Online play on the loopback address, a host and its players in one process (each its own `App`, over renet's
+//! UDP transport): a seeded battle played to its end by orders the players send, each player ending with the
+//! host's log as fog lets its sides see it (worked out again here by stepping through the battle's record); a
+//! player who drops and comes back; orders the host must refuse (another's side, an illegal action, garbage).
+
+use std::net::SocketAddr;
+
+use bevy::prelude::*;
+use skirmish::ai::{self, Difficulty};
+use skirmish::combat::{Engine, TurnState};
+use skirmish::net::host::{Host, Offer};
+use skirmish::net::join::{Joined, orders};
+use skirmish::net::protocol::{FromPlayer, Unit};
+use skirmish::net::{self, connect, disconnect, listen};
+use skirmish::rules::any::{AnyBattle, RulesetId};
+use skirmish::rules::dice::ScriptedDice;
+use skirmish::rules::engine::{Decision, Next};
+use skirmish::rules::fog::{Unseen, seen_by};
+use skirmish::rules::outcome::{Event, Log};
+use skirmish::scenario::save::{DiceRecipe, Recipe};
+use skirmish::scenario::{self, files};
+
+const LEVEL: &str = "levels/crossroads.ron";
+const SEED: u64 = 4;
+
+/// The crossroads under the Storyteller rules, seed 4: its offer, the AI playing the sides no player takes.
+fn offer() -> Offer {
+    let file = std::path::Path::new(LEVEL);
+    let ruleset = Some(RulesetId::Storyteller);
+    let scenario = files::load(file, ruleset).expect("the level");
+    let recipe = Recipe::new(file, ruleset, DiceRecipe::Seed(SEED), "seed 4", Difficulty::Easy);
+    let setup = scenario::setup(&scenario, recipe.dice(skirmish::scenario::save::no_typing), "seed 4");
+    Offer::of(&scenario, recipe, setup, None)
+}
+
+fn host_app() -> (App, SocketAddr) {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    net::net_plugins(&mut app);
+    app.add_plugins((skirmish::combat::plugin, net::host::plugin));
+    app.insert_resource(Host::new(offer()));
+    app.finish();
+    app.cleanup();
+    let address = listen(&mut app, "127.0.0.1:0".parse().expect("an address")).expect("the host listens");
+    (app, address)
+}
+
+fn player_app(name: &str, host: SocketAddr, id: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    net::net_plugins(&mut app);
+    app.add_plugins(net::join::plugin);
+    app.insert_resource(Joined::new(name));
+    app.finish();
+    app.cleanup();
+    connect(&mut app, host, id).expect("the player connects");
+    app
+}
+
+/// The host and its players, updated in turn.
+struct Table {
+    host: App,
+    address: SocketAddr,
+    players: Vec<App>,
+}
+
+impl Table {
+    fn new(names: &[&str]) -> Self {
+        let (host, address) = host_app();
+        let players = names.iter().enumerate().map(|(i, n)| player_app(n, address, i as u64 + 1)).collect();
+        Table { host, address, players }
+    }
+
+    fn update(&mut self) {
+        for player in &mut self.players {
+            player.update();
+        }
+        self.host.update();
+    }
+
+    /// Updates until `done` holds (at most `bound` rounds); whether it did.
+    fn until(&mut self, bound: usize, mut done: impl FnMut(&mut Table) -> bool) -> bool {
+        for _ in 0..bound {
+            if done(self) {
+                return true;
+            }
+            self.update();
+        }
+        done(self)
+    }
+
+    fn joined(&self, i: usize) -> &Joined {
+        self.players[i].world().resource::<Joined>()
+    }
+
+    fn say(&mut self, i: usize, message: FromPlayer) {
+        self.players[i].world_mut().write_message(message);
+    }
+
+    fn host(&self) -> &Host {
+        self.host.world().resource::<Host>()
+    }
+
+    /// Seats taken, sides chosen, ready: the battle begins.
+    fn begin(&mut self, sides: &[&str]) {
+        assert!(self.until(2000, |t| t.host().players.len() == t.players.len()), "every player said hello");
+        for (i, side) in sides.iter().enumerate() {
+            self.say(i, FromPlayer::TakeSide(Some((*side).to_owned())));
+            self.say(i, FromPlayer::Ready(true));
+        }
+        assert!(self.until(2000, |t| t.host().started()), "the battle began: {:?}", self.host().refused);
+        assert!(self.until(2000, |t| (0..t.players.len()).all(|i| t.joined(i).began.is_some())));
+    }
+
+    /// Each player with a slot asked for sends the orders the normal AI would give (worked out on the host's
+    /// battle: the script of this test), once.
+    fn give_orders(&mut self) {
+        self.orders_of(&[0, 1]);
+    }
+
+    /// [`Table::give_orders`], of these players alone.
+    fn orders_of(&mut self, players: &[usize]) {
+        for &i in players {
+            let Some((actor, slot)) = self.joined(i).asked else { continue };
+            let battle = &self.host.world().resource::<Engine>().0;
+            let action =
+                ai::choose_any(battle, slot, Difficulty::Normal).unwrap_or_else(|| battle.intended(actor, None, None));
+            let message = orders(slot, &action);
+            self.players[i].world_mut().resource_mut::<Joined>().asked = None;
+            self.say(i, message);
+        }
+    }
+
+    fn over(&self) -> bool {
+        self.host.world().get_resource::<TurnState>().is_some_and(TurnState::ended)
+            && (0..self.players.len()).all(|i| self.joined(i).over.is_some())
+    }
+}
+
+/// What each side's player should have been told: the host's battle stepped through again from its start and its
+/// record, each slot's start and each action told with the fog as it stood right after it.
+fn expected_logs(host: &Host, battle: &AnyBattle) -> Vec<Vec<Event>> {
+    let offer = offer();
+    let (mut replayed, mut log) = (offer.setup.battle, offer.setup.log);
+    let mut faces = ScriptedDice::new(battle.faces().iter().copied());
+    let names = replayed.names();
+    let mut told: Vec<Vec<Event>> = vec![Vec::new(); host.players.len()];
+    let mut read = 0;
+    let mut tell = |b: &AnyBattle, log: &Log, told: &mut Vec<Vec<Event>>| {
+        for (player, said) in host.players.iter().zip(told.iter_mut()) {
+            said.extend(Unseen::of(&seen_by(b, &player.sides), &names).tell(&log.events[read..]));
+        }
+        read = log.events.len();
+    };
+    for r in battle.record() {
+        assert_eq!(replayed.next(&mut faces, &mut log).expect("the record replays"), Next::Slot(r.slot));
+        tell(&replayed, &log, &mut told);
+        match &r.decision {
+            Decision::Act(action) => replayed.act(action, &mut faces, &mut log).expect("the record replays"),
+            Decision::Pass => replayed.pass(&mut log),
+            Decision::Delay => assert!(replayed.delay(&mut log)),
+        }
+        tell(&replayed, &log, &mut told);
+    }
+    assert_eq!(replayed.next(&mut faces, &mut log).expect("over"), Next::Over);
+    tell(&replayed, &log, &mut told);
+    told
+}
+
+#[test]
+fn two_players_online_play_a_seeded_battle_to_its_end_each_told_what_its_side_sees() {
+    let mut table = Table::new(&["Ann", "Bo"]);
+    table.begin(&["Jackals", "Vipers"]);
+    let done = table.until(200_000, |t| {
+        t.give_orders();
+        t.over()
+    });
+    assert!(done, "the battle ended for everyone: {:?}", table.host().refused);
+    assert!(table.host().refused.is_empty(), "{:?}", table.host().refused);
+    let host_battle = table.host.world().resource::<Engine>().0.clone();
+    let expected = expected_logs(table.host(), &host_battle);
+    let whole = &table.host.world().resource::<skirmish::combat::BattleLog>().0;
+    for (i, side) in ["Jackals", "Vipers"].iter().enumerate() {
+        let joined = table.joined(i);
+        assert_eq!(joined.yours, [side.to_string()]);
+        assert!(joined.trouble.is_empty(), "{:?}", joined.trouble);
+        assert_eq!(joined.log.events.len(), expected[i].len(), "{side}: as many events as fog lets it see");
+        assert!(joined.log.events == expected[i], "{side}'s log is the host's as its side sees it");
+        // Fog hid something from each, and each saw its own every action.
+        assert!(joined.log.events.len() < whole.events.len(), "{side} was not told everything");
+        let own = |log: &[Event]| {
+            log.iter()
+                .filter(|e| matches!(e, Event::ActionTaken { who, .. } if host_battle.view(who.index()).side == *side))
+                .count()
+        };
+        assert_eq!(own(&joined.log.events), own(&whole.events), "{side} was told every action of its own");
+    }
+    // The units each player holds are the ones its side sees as the battle ends: replicon sent no others.
+    for (i, side) in ["Jackals", "Vipers"].iter().enumerate() {
+        let seen = seen_by(&host_battle, &[side.to_string()]);
+        let world = table.players[i].world_mut();
+        let mut held: Vec<usize> = world.query::<&Unit>().iter(world).map(|u| u.index).collect();
+        held.sort_unstable();
+        let sees: Vec<usize> = (0..seen.len()).filter(|&j| seen[j]).collect();
+        assert_eq!(held, sees, "{side} holds the units it sees");
+        assert!(sees.len() < seen.len(), "{side} does not see everyone");
+    }
+}
+
+/// Whether the host waits for orders for a combatant of `side`.
+fn waiting_for(t: &Table, side: &str) -> bool {
+    let world = t.host.world();
+    let (Some(state), Some(engine)) = (world.get_resource::<TurnState>(), world.get_resource::<Engine>()) else {
+        return false;
+    };
+    state.awaiting().is_some_and(|(_, slot)| engine.0.view(slot.actor).side == side)
+}
+
+fn decided(t: &Table) -> usize {
+    t.host.world().resource::<Engine>().0.decided()
+}
+
+#[test]
+fn a_player_who_drops_comes_back_to_the_running_battle_and_is_told_it_all_again() {
+    let mut table = Table::new(&["Ann", "Bo"]);
+    table.begin(&["Jackals", "Vipers"]);
+    assert!(table.until(50_000, |t| {
+        t.give_orders();
+        decided(t) >= 12
+    }));
+    disconnect(&mut table.players[1]);
+    assert!(table.until(2000, |t| t.host().players[1].client.is_none()), "the host saw Bo leave");
+    // The battle goes on to a Viper's slot, and waits there for Bo.
+    assert!(table.until(50_000, |t| {
+        t.orders_of(&[0]);
+        waiting_for(t, "Vipers")
+    }));
+    let waiting_at = decided(&table);
+    table.until(300, |_| false);
+    assert_eq!(decided(&table), waiting_at, "the battle waits for the player who left");
+    // Bo comes back (a new connection, the same name): its seat, everything it was told, its slot.
+    table.players[1] = player_app("Bo", table.address, 3);
+    assert!(table.until(5000, |t| t.joined(1).asked.is_some()), "Bo is asked for the slot the battle waits at");
+    assert_eq!(table.joined(1).log.events, table.host().players[1].told, "Bo was told it all again");
+    assert!(table.joined(1).lobby.players.iter().all(|p| p.connected));
+    assert!(table.until(200_000, |t| {
+        t.give_orders();
+        t.over()
+    }));
+    let host_battle = table.host.world().resource::<Engine>().0.clone();
+    let expected = expected_logs(table.host(), &host_battle);
+    assert!(table.joined(1).log.events == expected[1], "Bo ends with the host's log as the Vipers see it");
+    assert!(table.joined(0).log.events == expected[0]);
+}
+
+#[test]
+fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes_on() {
+    use skirmish::rules::field::{Move, Pace};
+    let mut table = Table::new(&["Ann", "Bo"]);
+    table.begin(&["Jackals", "Vipers"]);
+    assert!(table.until(50_000, |t| {
+        t.orders_of(&[1]);
+        t.joined(0).asked.is_some()
+    }));
+    let (actor, slot) = table.joined(0).asked.expect("Ann's slot");
+    let battle = table.host.world().resource::<Engine>().0.clone();
+    let decided_before = battle.decided();
+    // Bo orders Ann's combatant; Ann sends garbage, then a walk off the map.
+    table.say(1, orders(slot, &battle.intended(actor, None, None)));
+    table.say(0, FromPlayer::Order { slot, action: "(((".into() });
+    let off_map = battle.intended(actor, Some(Move { to: (-40, -40), pace: Pace::Walk }), None);
+    table.say(0, orders(slot, &off_map));
+    assert!(table.until(2000, |t| t.joined(0).refused.len() == 2 && t.joined(1).refused.len() == 1));
+    let name = battle.view(actor).name().to_owned();
+    assert_eq!(table.joined(1).refused, [format!("{name} is not yours: it fights for Jackals")]);
+    assert!(table.joined(0).refused[0].starts_with("unreadable orders: "), "{:?}", table.joined(0).refused);
+    assert!(!table.joined(0).refused[1].is_empty());
+    assert_eq!(table.host().refused.len(), 3, "each refusal is logged: {:?}", table.host().refused);
+    assert_eq!(decided(&table), decided_before, "nothing refused was carried out");
+    // The battle goes on: Ann's proper orders are taken.
+    let action = ai::choose_any(&battle, slot, Difficulty::Normal).expect("an action");
+    table.say(0, orders(slot, &action));
+    assert!(table.until(2000, |t| decided(t) > decided_before), "Ann's orders were carried out");
+}
+
+/// A `skirmish host` process: its address (read from the line it prints first) and the process.
+fn host_process(args: &[&str]) -> (std::process::Child, SocketAddr) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["host", "--address", "127.0.0.1:0"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the host starts");
+    let mut first = String::new();
+    let stdout = child.stdout.take().expect("its output");
+    let mut lines = std::io::BufReader::new(stdout);
+    lines.read_line(&mut first).expect("the host says where it listens");
+    // The rest of what it prints is read away, so that it never blocks on a full pipe.
+    std::thread::spawn(move || lines.lines().for_each(drop));
+    let address = first.split(" on ").nth(1).and_then(|s| s.split(';').next()).expect(&first);
+    (child, address.parse().expect(&first))
+}
+
+/// Players at a host in another process: each waits in every slot it is asked for (the AI sides fight).
+struct Remote {
+    players: Vec<App>,
+}
+
+impl Remote {
+    fn new(address: SocketAddr, first_id: u64) -> Self {
+        let players = ["Ann", "Bo"].iter().zip(first_id..).map(|(n, id)| player_app(n, address, id)).collect();
+        Remote { players }
+    }
+
+    fn until(&mut self, bound: usize, mut done: impl FnMut(&Remote) -> bool) -> bool {
+        let start = offer().setup.battle;
+        for _ in 0..bound {
+            if done(self) {
+                return true;
+            }
+            for player in &mut self.players {
+                player.update();
+                let asked = player.world_mut().resource_mut::<Joined>().asked.take();
+                if let Some((actor, slot)) = asked {
+                    player.world_mut().write_message(orders(slot, &start.intended(actor, None, None)));
+                }
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        done(self)
+    }
+
+    fn begin(&mut self) {
+        assert!(
+            self.until(5000, |r| r.players.iter().all(|p| p.world().resource::<Joined>().lobby.players.len() == 2))
+        );
+        for (player, side) in self.players.iter_mut().zip(["Jackals", "Vipers"]) {
+            player.world_mut().write_message(FromPlayer::TakeSide(Some(side.to_owned())));
+            player.world_mut().write_message(FromPlayer::Ready(true));
+        }
+        assert!(self.until(5000, |r| r.players.iter().all(|p| p.world().resource::<Joined>().began.is_some())));
+    }
+}
+
+#[test]
+fn a_host_that_stops_keeps_its_autosave_and_host_load_plays_the_battle_on_to_its_end() {
+    use skirmish::scenario::save::Save;
+    let dir = tempfile::tempdir().expect("a folder");
+    let autosave = dir.path().join("online.ron");
+    let path = autosave.to_str().expect("a path");
+    let saved = || Save::read(&autosave).map(|s| s.record.len()).unwrap_or(0);
+    let (mut first, address) =
+        host_process(&[LEVEL, "--ruleset", "storyteller", "--seed", "4", "--ai", "easy", "--autosave", path]);
+    let mut remote = Remote::new(address, 1);
+    remote.begin();
+    assert!(remote.until(20_000, |_| saved() >= 10), "the battle is saved as it goes");
+    first.kill().expect("the host stops");
+    first.wait().expect("it stopped");
+    let stopped_at = saved();
+    let (mut second, address) = host_process(&["--load", path]);
+    let mut remote = Remote::new(address, 3);
+    remote.begin();
+    let told = |r: &Remote| r.players[0].world().resource::<Joined>().log.events.len();
+    assert!(told(&remote) > 0 || remote.until(2000, |r| told(r) > 0), "Ann is told the battle so far");
+    assert!(remote.until(60_000, |r| r.players.iter().all(|p| p.world().resource::<Joined>().over.is_some())));
+    let status = second.wait().expect("the host ends with the battle");
+    assert!(status.success());
+    assert!(saved() > stopped_at, "the battle went on from its save: {} decisions, {stopped_at} before", saved());
+    assert_eq!(Save::read(&autosave).expect("the save").battle.humans, ["Jackals", "Vipers"]);
+}
