@@ -336,6 +336,36 @@ enum Command {
         #[arg(long)]
         autosave: Option<PathBuf>,
     },
+    /// Join an online battle in the game window: the lobby (take a side, say ready, chat), then the battle as your
+    /// sides see it; the host rolls every die. Join again by the same name to take your seat back.
+    Join {
+        /// The host's address: what `skirmish host` printed, e.g. 192.168.1.20 (port 5757) or 192.168.1.20:6000.
+        address: String,
+        /// Your name in the lobby (default: your login's).
+        #[arg(long)]
+        name: Option<String>,
+        /// Take this side as soon as the lobby shows.
+        #[arg(long)]
+        side: Option<String>,
+        /// Say ready as soon as the lobby shows (with `--side`: straight into the battle once the others are).
+        #[arg(long)]
+        ready: bool,
+        /// Save a screenshot to this PNG after `--frames` frames, then quit.
+        #[arg(long)]
+        screenshot: Option<PathBuf>,
+        /// Frames before the screenshot.
+        #[arg(long, default_value_t = 300)]
+        frames: u32,
+        /// Write every text the window paints, frame by frame, to this file (tests).
+        #[arg(long)]
+        screen_text: Option<PathBuf>,
+        /// Quit after this many frames.
+        #[arg(long)]
+        quit_after: Option<u32>,
+        /// Your slots' orders given by themselves (attack the first enemy in reach, else move on): tests, demos.
+        #[arg(long)]
+        autopilot: bool,
+    },
     /// Check level or scenario files and say what is wrong with each, with its line and column.
     Check {
         /// The files (RON), or folders: every `.ron` file in them and their folders.
@@ -440,6 +470,18 @@ fn main() -> ExitCode {
             run(start, save.as_deref(), stop_after, json)
         }
         Command::Check { files } => check(&files),
+        Command::Join { address, name, side, ready, screenshot, frames, screen_text, quit_after, autopilot } => {
+            let request = skirmish::ui::online::JoinRequest {
+                address,
+                name: name.unwrap_or_else(skirmish::ui::online::default_name),
+                side,
+                ready,
+            };
+            let screenshot = screenshot.map(|p| (p, frames));
+            let options =
+                skirmish::ui::PlayOptions { screenshot, screen_text, quit_after, autopilot, ..Default::default() };
+            join(request, options)
+        }
         Command::Host { level, load, ruleset, seed, options, absent, ai, sides, address, autosave } => {
             let start = match load {
                 Some(path) => Start::Load(path),
@@ -811,6 +853,18 @@ fn menu(screenshot: Option<(PathBuf, u32)>, tour: Option<PathBuf>, ui_scale: Opt
     let options = skirmish::ui::PlayOptions { screenshot, ui_scale, ..Default::default() };
     let tour = tour.map(skirmish::ui::tour::Tour::new);
     exit_code(skirmish::ui::run(skirmish::ui::Opening::Menu(PathBuf::from("levels")), options, tour))
+}
+
+/// `skirmish join`: the window on an online battle (a bad address is said before a missing display).
+fn join(request: skirmish::ui::online::JoinRequest, options: skirmish::ui::PlayOptions) -> ExitCode {
+    if let Err(e) = skirmish::ui::online::host_address(&request.address) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    if no_display("an online battle is played in the window") {
+        return ExitCode::from(2);
+    }
+    exit_code(skirmish::ui::run(skirmish::ui::Opening::Join(request), options, None))
 }
 
 /// The character editor, then the menu, in one window.

@@ -5,6 +5,8 @@
 use std::collections::HashSet;
 use std::process::Command;
 
+mod common;
+
 /// The screenshot's pixels (RGB) and size.
 fn screenshot(path: &std::path::Path) -> (Vec<[u8; 3]>, u32, u32) {
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).expect("the screenshot")));
@@ -493,4 +495,44 @@ fn the_character_editor_opens_on_a_character() {
         Command::new(env!("CARGO_BIN_EXE_skirmish")).args(["characters", "nowhere.ron"]).output().expect("runs");
     assert_eq!(missing.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&missing.stderr), "error: nowhere.ron: no such character file\n");
+}
+
+#[test]
+fn a_player_joins_an_online_battle_from_the_window_and_plays_it_to_its_end() {
+    // A host in its own process (the crossroads, four gangs, the Storyteller rules); the window joins it as Ann,
+    // takes the Jackals and says ready from the command line, and its autopilot gives every order through the
+    // orders panel's plan, as clicks would. The AI plays the other gangs.
+    let mut host =
+        common::host::HostProcess::start(&["levels/crossroads.ron", "--ruleset", "storyteller", "--seed", "5"]);
+    let tmp = tempfile::Builder::new().prefix("skirmish-join-").tempdir().expect("a temporary folder");
+    let (text, shot) = (tmp.path().join("screen.txt"), tmp.path().join("end.png"));
+    let out = Command::new("timeout")
+        .env("SKIRMISH_SAVES", saves_dir())
+        .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", no_settings())
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "join"])
+        .arg(host.address.to_string())
+        .args(["--name", "Ann", "--side", "Jackals", "--ready", "--autopilot", "--frames", "600", "--screen-text"])
+        .arg(&text)
+        .arg("--screenshot")
+        .arg(&shot)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let frames = frames_of(&std::fs::read_to_string(&text).expect("the screen's text"));
+    let shows = |f: &Frame, words: &str| f.texts.iter().any(|t| t.contains(words));
+    let first = |words: &str| frames.iter().position(|f| shows(f, words));
+    let lobby = first("Lobby — Crossroads").expect("the lobby showed");
+    let battle = first("Ann commands Jackals").expect("the battle showed");
+    let slot = first("'s slot").expect("the orders panel asked for a Jackal's orders");
+    assert!(lobby < battle && battle <= slot, "lobby, then battle: frames {lobby}, {battle}, {slot}");
+    let last = frames.last().expect("frames");
+    assert!(shows(last, "The battle is over.") && shows(last, "Back to the menu"), "the end stays on screen");
+    let said = host.said();
+    assert!(said.contains("Ann: Jackals, ready") && said.contains("the battle is over"), "{said}");
+    assert!(!said.contains("refused"), "every order the window gave was taken: {said}");
+    assert_eq!(host.ends_within(30), Some(0), "the host closes once the battle is over and Ann was told");
+    let (pixels, ..) = screenshot(&shot);
+    let colors: HashSet<[u8; 3]> = pixels.iter().copied().collect();
+    assert!(colors.len() > 50, "the map and the panels: {} colours", colors.len());
 }

@@ -5,6 +5,9 @@
 
 use std::net::SocketAddr;
 
+mod common;
+use common::host::HostProcess;
+
 use bevy::prelude::*;
 use skirmish::ai::{self, Difficulty};
 use skirmish::combat::{Engine, TurnState};
@@ -15,8 +18,10 @@ use skirmish::net::{self, connect, disconnect, listen};
 use skirmish::rules::any::{AnyBattle, RulesetId};
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::engine::{Decision, Next};
+use skirmish::rules::field::{Move, Pace};
 use skirmish::rules::fog::{Unseen, seen_by};
 use skirmish::rules::outcome::{Event, Log};
+use skirmish::rules::plan::{Choices, Plan};
 use skirmish::scenario::save::{DiceRecipe, Recipe};
 use skirmish::scenario::{self, files};
 
@@ -53,7 +58,7 @@ fn player_app(name: &str, host: SocketAddr, id: u64) -> App {
     app.insert_resource(Joined::new(name));
     app.finish();
     app.cleanup();
-    connect(&mut app, host, id).expect("the player connects");
+    connect(app.world_mut(), host, id).expect("the player connects");
     app
 }
 
@@ -62,13 +67,15 @@ struct Table {
     host: App,
     address: SocketAddr,
     players: Vec<App>,
+    /// The plans the second player gave, by its combatant.
+    planned: Vec<(usize, Plan)>,
 }
 
 impl Table {
     fn new(names: &[&str]) -> Self {
         let (host, address) = host_app();
         let players = names.iter().enumerate().map(|(i, n)| player_app(n, address, i as u64 + 1)).collect();
-        Table { host, address, players }
+        Table { host, address, players, planned: Vec::new() }
     }
 
     fn update(&mut self) {
@@ -118,14 +125,25 @@ impl Table {
         self.orders_of(&[0, 1]);
     }
 
-    /// [`Table::give_orders`], of these players alone.
+    /// [`Table::give_orders`], of these players alone. The second player gives its orders as a window does, a
+    /// plan of what the host offered it (attack the first enemy it may, the last way offered; else move as far as
+    /// it reaches), each kept in `planned`.
     fn orders_of(&mut self, players: &[usize]) {
         for &i in players {
-            let Some((actor, slot)) = self.joined(i).asked else { continue };
+            let Some((actor, slot, choices)) = self.joined(i).asked.clone() else { continue };
             let battle = &self.host.world().resource::<Engine>().0;
-            let action =
-                ai::choose_any(battle, slot, Difficulty::Normal).unwrap_or_else(|| battle.intended(actor, None, None));
-            let message = orders(slot, &action);
+            let message = match i {
+                1 => {
+                    let plan = plan_of(&choices);
+                    self.planned.push((actor, plan.clone()));
+                    FromPlayer::Plan { slot, plan }
+                }
+                _ => orders(
+                    slot,
+                    &ai::choose_any(battle, slot, Difficulty::Normal)
+                        .unwrap_or_else(|| battle.intended(actor, None, None)),
+                ),
+            };
             self.players[i].world_mut().resource_mut::<Joined>().asked = None;
             self.say(i, message);
         }
@@ -135,6 +153,38 @@ impl Table {
         self.host.world().get_resource::<TurnState>().is_some_and(TurnState::ended)
             && (0..self.players.len()).all(|i| self.joined(i).over.is_some())
     }
+}
+
+/// A window's plan of what a slot offers: attack the first enemy offered, by the last way offered (a firing mode, a
+/// called shot); else move to the farthest cell it reaches (walking if a walk gets there).
+fn plan_of(choices: &Choices) -> Plan {
+    match (choices.targets.first(), choices.reach.last()) {
+        (Some((target, ways)), _) => Plan { target: Some(*target), way: ways.len().checked_sub(1), ..Plan::default() },
+        (None, Some(&(to, walking))) => {
+            let pace = if walking { Pace::Walk } else { Pace::Run };
+            Plan { movement: Some(Move { to, pace }), ..Plan::default() }
+        }
+        (None, None) => Plan::default(),
+    }
+}
+
+/// Each plan carried out as planned: a move plan's unit moved to its cell, an attack plan's attacked its target.
+fn check_plans(planned: &[(usize, Plan)], log: &[Event]) -> (usize, usize) {
+    let (mut moves, mut attacks) = (0, 0);
+    for (actor, plan) in planned {
+        let done = log.iter().any(|e| match (e, plan) {
+            (Event::Moved { who, to, .. }, Plan { movement: Some(m), .. }) => who.index() == *actor && *to == m.to,
+            (Event::AttackResolved { attacker, defender: Some(d), .. }, Plan { target: Some(t), .. }) => {
+                attacker.index() == *actor && d.index() == *t
+            }
+            (_, Plan { movement: None, target: None, .. }) => true,
+            _ => false,
+        });
+        assert!(done, "{plan:?} of combatant {actor} was carried out");
+        moves += usize::from(plan.movement.is_some());
+        attacks += usize::from(plan.target.is_some());
+    }
+    (moves, attacks)
 }
 
 /// What each side's player should have been told: the host's battle stepped through again from its start and its
@@ -195,6 +245,9 @@ fn two_players_online_play_a_seeded_battle_to_its_end_each_told_what_its_side_se
         };
         assert_eq!(own(&joined.log.events), own(&whole.events), "{side} was told every action of its own");
     }
+    // Bo's every order was a plan of what it was offered, and each was carried out as planned.
+    let (moves, attacks) = check_plans(&table.planned, &whole.events);
+    assert!(moves >= 1 && attacks >= 3, "{moves} moves and {attacks} attacks planned");
     // The units each player holds are the ones its side sees as the battle ends: replicon sent no others.
     for (i, side) in ["Jackals", "Vipers"].iter().enumerate() {
         let seen = seen_by(&host_battle, &[side.to_string()]);
@@ -228,7 +281,7 @@ fn a_player_who_drops_comes_back_to_the_running_battle_and_is_told_it_all_again(
         t.give_orders();
         decided(t) >= 12
     }));
-    disconnect(&mut table.players[1]);
+    disconnect(table.players[1].world_mut());
     assert!(table.until(2000, |t| t.host().players[1].client.is_none()), "the host saw Bo leave");
     // The battle goes on to a Viper's slot, and waits there for Bo.
     assert!(table.until(50_000, |t| {
@@ -255,14 +308,13 @@ fn a_player_who_drops_comes_back_to_the_running_battle_and_is_told_it_all_again(
 
 #[test]
 fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes_on() {
-    use skirmish::rules::field::{Move, Pace};
     let mut table = Table::new(&["Ann", "Bo"]);
     table.begin(&["Jackals", "Vipers"]);
     assert!(table.until(50_000, |t| {
         t.orders_of(&[1]);
         t.joined(0).asked.is_some()
     }));
-    let (actor, slot) = table.joined(0).asked.expect("Ann's slot");
+    let (actor, slot, _) = table.joined(0).asked.clone().expect("Ann's slot");
     let battle = table.host.world().resource::<Engine>().0.clone();
     let decided_before = battle.decided();
     // Bo orders Ann's combatant; Ann sends garbage, then a walk off the map.
@@ -281,25 +333,6 @@ fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes
     let action = ai::choose_any(&battle, slot, Difficulty::Normal).expect("an action");
     table.say(0, orders(slot, &action));
     assert!(table.until(2000, |t| decided(t) > decided_before), "Ann's orders were carried out");
-}
-
-/// A `skirmish host` process: its address (read from the line it prints first) and the process.
-fn host_process(args: &[&str]) -> (std::process::Child, SocketAddr) {
-    use std::io::BufRead;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
-        .args(["host", "--address", "127.0.0.1:0"])
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("the host starts");
-    let mut first = String::new();
-    let stdout = child.stdout.take().expect("its output");
-    let mut lines = std::io::BufReader::new(stdout);
-    lines.read_line(&mut first).expect("the host says where it listens");
-    // The rest of what it prints is read away, so that it never blocks on a full pipe.
-    std::thread::spawn(move || lines.lines().for_each(drop));
-    let address = first.split(" on ").nth(1).and_then(|s| s.split(';').next()).expect(&first);
-    (child, address.parse().expect(&first))
 }
 
 /// Players at a host in another process: each waits in every slot it is asked for (the AI sides fight).
@@ -322,7 +355,7 @@ impl Remote {
             for player in &mut self.players {
                 player.update();
                 let asked = player.world_mut().resource_mut::<Joined>().asked.take();
-                if let Some((actor, slot)) = asked {
+                if let Some((actor, slot, _)) = asked {
                     player.world_mut().write_message(orders(slot, &start.intended(actor, None, None)));
                 }
             }
@@ -350,22 +383,21 @@ fn a_host_that_stops_keeps_its_autosave_and_host_load_plays_the_battle_on_to_its
     let autosave = dir.path().join("online.ron");
     let path = autosave.to_str().expect("a path");
     let saved = || Save::read(&autosave).map(|s| s.record.len()).unwrap_or(0);
-    let (mut first, address) =
-        host_process(&[LEVEL, "--ruleset", "storyteller", "--seed", "4", "--ai", "easy", "--autosave", path]);
-    let mut remote = Remote::new(address, 1);
+    let mut first =
+        HostProcess::start(&[LEVEL, "--ruleset", "storyteller", "--seed", "4", "--ai", "easy", "--autosave", path]);
+    let mut remote = Remote::new(first.address, 1);
     remote.begin();
     assert!(remote.until(20_000, |_| saved() >= 10), "the battle is saved as it goes");
-    first.kill().expect("the host stops");
-    first.wait().expect("it stopped");
+    first.child.kill().expect("the host stops");
+    first.child.wait().expect("it stopped");
     let stopped_at = saved();
-    let (mut second, address) = host_process(&["--load", path]);
-    let mut remote = Remote::new(address, 3);
+    let mut second = HostProcess::start(&["--load", path]);
+    let mut remote = Remote::new(second.address, 3);
     remote.begin();
     let told = |r: &Remote| r.players[0].world().resource::<Joined>().log.events.len();
     assert!(told(&remote) > 0 || remote.until(2000, |r| told(r) > 0), "Ann is told the battle so far");
     assert!(remote.until(60_000, |r| r.players.iter().all(|p| p.world().resource::<Joined>().over.is_some())));
-    let status = second.wait().expect("the host ends with the battle");
-    assert!(status.success());
+    assert_eq!(second.ends_within(60), Some(0), "the host ends with the battle");
     assert!(saved() > stopped_at, "the battle went on from its save: {} decisions, {stopped_at} before", saved());
     assert_eq!(Save::read(&autosave).expect("the save").battle.humans, ["Jackals", "Vipers"]);
 }

@@ -19,9 +19,11 @@ use crate::combat::components::{RosterIndex, StatusList, Tracks};
 use crate::combat::messages::DeclareAction;
 use crate::combat::{AiMinds, BattleLog, CombatSystems, Engine, HumanSides, TurnState, TurnSystems};
 use crate::rules::any::{AnyAction, BattleSetup};
+use crate::rules::field::Goal;
 use crate::rules::fog::{Unseen, seen_by};
 use crate::rules::id::naming;
 use crate::rules::outcome::Event;
+use crate::rules::plan::{Choices, Plan, seen_others};
 use crate::scenario::Scenario;
 use crate::scenario::save::{Recipe, Save};
 
@@ -56,8 +58,9 @@ pub struct Offer {
     pub title: String,
     pub ruleset: String,
     pub sides: Vec<String>,
-    /// The map's rows, as a level draws them.
+    /// The map's rows, as a level draws them, and its zones.
     pub map: Vec<String>,
+    pub zones: Vec<(String, Goal)>,
     pub setup: BattleSetup,
     pub minds: Minds,
     pub autosave: Option<PathBuf>,
@@ -71,6 +74,7 @@ impl Offer {
             ruleset: setup.battle.rules_name().to_owned(),
             sides: scenario.sides().into_iter().map(str::to_owned).collect(),
             map: scenario.field.as_ref().map(|f| f.grid.rows()).unwrap_or_default(),
+            zones: scenario.field.as_ref().map(|f| f.goals.clone()).unwrap_or_default(),
             minds: recipe.minds(),
             recipe,
             setup,
@@ -184,20 +188,25 @@ fn hear_players(
                 let said = FromHost::Said { from, text: text.chars().take(500).collect() };
                 out.write(ToClients { targets: SendTargets::CLIENTS_ONLY, message: said });
             }
-            FromPlayer::Order { slot, action } => {
+            FromPlayer::Order { slot, .. } | FromPlayer::Plan { slot, .. } => {
                 let Some((engine, state)) = battle.as_mut() else {
                     let who = host.players[seat].name.clone();
                     host.refuse(&who, "orders", "the battle has not begun".into(), client, &mut out);
                     continue;
                 };
-                match order(&host, seat, &engine.0, state, *slot, action) {
+                let orders = match message {
+                    FromPlayer::Plan { plan, .. } => Orders::Plan(plan),
+                    FromPlayer::Order { action, .. } => Orders::Text(action),
+                    _ => continue,
+                };
+                match order(&host, seat, &engine.0, state, *slot, &orders) {
                     Ok((entity, action)) => {
                         declare.write(DeclareAction { entity, slot: *slot, action });
                         state.declared();
                     }
                     Err(why) => {
                         let who = host.players[seat].name.clone();
-                        host.refuse(&who, &format!("orders {action:?}"), why, client, &mut out);
+                        host.refuse(&who, &format!("orders {orders:?}"), why, client, &mut out);
                     }
                 }
             }
@@ -289,6 +298,13 @@ fn take_side(
     host.lobby_changed = true;
 }
 
+/// A player's orders as they came: the action itself (RON), or a window's plan the host makes the action of.
+#[derive(Debug)]
+enum Orders<'a> {
+    Text(&'a str),
+    Plan(&'a Plan),
+}
+
 /// Checks a player's orders: the battle waits for a slot of one of its sides, this slot, and the rules take the
 /// action (a dry run on copies). The combatant's entity and the action.
 fn order(
@@ -297,7 +313,7 @@ fn order(
     battle: &crate::rules::any::AnyBattle,
     state: &TurnState,
     slot: crate::rules::ruleset::Slot,
-    text: &str,
+    orders: &Orders,
 ) -> Result<(Entity, AnyAction), String> {
     let Some((entity, waiting)) = state.awaiting() else {
         return Err("the battle is not waiting for orders".into());
@@ -309,8 +325,15 @@ fn order(
     if slot != waiting {
         return Err("those orders are for another slot".into());
     }
-    let action: AnyAction =
-        naming(battle.names(), || ron::from_str(text)).map_err(|e| format!("unreadable orders: {e}"))?;
+    let action: AnyAction = match orders {
+        Orders::Text(text) => {
+            naming(battle.names(), || ron::from_str(text)).map_err(|e| format!("unreadable orders: {e}"))?
+        }
+        Orders::Plan(plan) => {
+            let others = seen_others(battle, slot.actor, &seen_by(battle, &host.players[seat].sides));
+            plan.action(battle, slot.actor, others)
+        }
+    };
     battle.dry_run(slot, &action).map_err(|e| e.to_string())?;
     Ok((entity, action))
 }
@@ -325,7 +348,8 @@ fn start_when_ready(world: &mut World) {
         return;
     }
     let Some(offer) = host.offer.take() else { return };
-    let humans: Vec<String> = host.players.iter().flat_map(|p| p.sides.clone()).collect();
+    // In the level's order of sides, not the order the players came in: the same battle saves the same.
+    let humans: Vec<String> = host.lobby.sides.iter().filter(|s| host.commander(s).is_some()).cloned().collect();
     host.recipe.humans = humans.clone();
     host.recipe.names = host.players.iter().flat_map(|p| p.sides.iter().map(|s| (s.clone(), p.name.clone()))).collect();
     host.lobby.started = true;
@@ -340,7 +364,7 @@ fn start_when_ready(world: &mut World) {
     for unit in roster {
         world.entity_mut(unit).insert((Replicated, SeenBy(0)));
     }
-    world.insert_resource(Offered { title: offer.title, ruleset: offer.ruleset, map: offer.map });
+    world.insert_resource(Offered { title: offer.title, ruleset: offer.ruleset, map: offer.map, zones: offer.zones });
 }
 
 /// What the battle is, as a player is told when it begins.
@@ -349,6 +373,7 @@ struct Offered {
     title: String,
     ruleset: String,
     map: Vec<String>,
+    zones: Vec<(String, Goal)>,
 }
 
 /// Every unit as its players may see it: its replicated `Unit`, and the mask of the seats whose sides see it.
@@ -406,6 +431,7 @@ fn tell_players(
                 ruleset: offered.ruleset.clone(),
                 names: names.clone(),
                 map: offered.map.clone(),
+                zones: offered.zones.clone(),
                 yours: player.sides.clone(),
             };
             out.write(ToClients { targets: to, message: began });
@@ -438,7 +464,8 @@ fn ask_players(
     let decision = engine.0.decided();
     let Some(client) = player.client.filter(|_| player.asked != Some(decision)) else { return };
     player.asked = Some(decision);
-    let asked = FromHost::YourSlot { actor: slot.actor, slot };
+    let choices = Choices::of(&engine.0, slot, &seen_by(&engine.0, &player.sides));
+    let asked = FromHost::YourSlot { actor: slot.actor, slot, choices };
     out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message: asked });
 }
 

@@ -8,7 +8,9 @@ use bevy_replicon::prelude::*;
 
 use super::protocol::{FromHost, FromPlayer, LobbyView, Unit, read_events};
 use crate::rules::any::AnyAction;
+use crate::rules::field::Goal;
 use crate::rules::outcome::Log;
+use crate::rules::plan::Choices;
 use crate::rules::ruleset::Slot;
 
 pub fn plugin(app: &mut App) {
@@ -26,12 +28,16 @@ pub struct Joined {
     /// The battle's title and ruleset, once it began.
     pub began: Option<(String, String)>,
     pub map: Vec<String>,
+    /// The map's zones: exits and zones to hold, by side.
+    pub zones: Vec<(String, Goal)>,
     /// The sides this player commands.
     pub yours: Vec<String>,
     /// The log as this player may see it (names: every combatant's, by id).
     pub log: Log,
-    /// The combatant (roster index) and slot the host waits for this player's orders for.
-    pub asked: Option<(usize, Slot)>,
+    /// The combatant (roster index) and slot the host waits for this player's orders for, and its choices.
+    pub asked: Option<(usize, Slot, Choices)>,
+    /// How many times the host asked for orders (a new ask, a new plan: the same slot comes back every turn).
+    pub asks: usize,
     /// What the host refused, newest last.
     pub refused: Vec<String>,
     /// The winner (if any) and why the battle ended.
@@ -52,8 +58,12 @@ fn say_hello(joined: Option<Res<Joined>>, mut out: MessageWriter<FromPlayer>) {
     }
 }
 
-/// Units the host sent stay until told otherwise, even when the connection closes: they go with it.
-fn forget_units(units: Query<Entity, With<Unit>>, mut commands: Commands) {
+/// Units the host sent stay until told otherwise, even when the connection closes: they go with it, unless the
+/// battle is over (its end stays on screen; the window lets them go when it leaves).
+fn forget_units(units: Query<Entity, With<Unit>>, joined: Option<Res<Joined>>, mut commands: Commands) {
+    if joined.is_some_and(|j| j.over.is_some()) {
+        return;
+    }
     for unit in &units {
         commands.entity(unit).despawn();
     }
@@ -65,9 +75,9 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
         match message.clone() {
             FromHost::Lobby(lobby) => joined.lobby = lobby,
             FromHost::Said { from, text } => joined.chat.push((from, text)),
-            FromHost::Began { title, ruleset, names, map, yours } => {
+            FromHost::Began { title, ruleset, names, map, zones, yours } => {
                 joined.began = Some((title, ruleset));
-                (joined.map, joined.yours) = (map, yours);
+                (joined.map, joined.zones, joined.yours) = (map, zones, yours);
                 // A player who comes back is told everything again, from the start.
                 joined.log = Log { events: Vec::new(), names };
                 joined.asked = None;
@@ -80,7 +90,10 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
                 }
                 Err(e) => joined.trouble.push(format!("unreadable events: {e}")),
             },
-            FromHost::YourSlot { actor, slot } => joined.asked = Some((actor, slot)),
+            FromHost::YourSlot { actor, slot, choices } => {
+                joined.asked = Some((actor, slot, choices));
+                joined.asks += 1;
+            }
             FromHost::Refused(why) => joined.refused.push(why),
             FromHost::Over { winner, reason } => {
                 joined.over = Some((winner, reason));

@@ -61,8 +61,8 @@ pub enum NetError {
 }
 
 /// The renet connection both ends use, with the channels the protocol registered.
-fn connection(app: &App) -> ConnectionConfig {
-    let channels = app.world().resource::<RepliconChannels>();
+fn connection(world: &World) -> ConnectionConfig {
+    let channels = world.resource::<RepliconChannels>();
     ConnectionConfig {
         server_channels_config: channels.server_configs(),
         client_channels_config: channels.client_configs(),
@@ -86,26 +86,76 @@ pub fn listen(app: &mut App, address: SocketAddr) -> Result<SocketAddr, NetError
         authentication: ServerAuthentication::Unsecure,
     };
     let transport = NetcodeServerTransport::new(config, socket).map_err(|e| NetError::Transport(e.to_string()))?;
-    let server = RenetServer::new(connection(app));
+    let server = RenetServer::new(connection(app.world()));
     app.insert_resource(server).insert_resource(transport);
     Ok(bound)
 }
 
 /// Opens a player's end toward the host at `host`; `id` names this player's connection (unique among the host's).
-pub fn connect(app: &mut App, host: SocketAddr, id: u64) -> Result<(), NetError> {
+/// The window connects from a running app, so this takes its world.
+pub fn connect(world: &mut World, host: SocketAddr, id: u64) -> Result<(), NetError> {
     let local = SocketAddr::new(if host.is_ipv4() { Ipv4Addr::UNSPECIFIED.into() } else { host.ip() }, 0);
     let socket = UdpSocket::bind(local).map_err(|source| NetError::Socket { what: format!("{local}"), source })?;
     let auth =
         ClientAuthentication::Unsecure { client_id: id, protocol_id: PROTOCOL_ID, server_addr: host, user_data: None };
     let transport = NetcodeClientTransport::new(now(), auth, socket).map_err(|e| NetError::Transport(e.to_string()))?;
-    let client = RenetClient::new(connection(app));
-    app.insert_resource(client).insert_resource(transport);
+    let client = RenetClient::new(connection(world));
+    world.insert_resource(client);
+    world.insert_resource(transport);
     Ok(())
 }
 
 /// Closes a player's end: the host sees the player leave.
-pub fn disconnect(app: &mut App) {
-    if let Some(mut client) = app.world_mut().get_resource_mut::<RenetClient>() {
+pub fn disconnect(world: &mut World) {
+    if let Some(mut client) = world.get_resource_mut::<RenetClient>() {
         client.disconnect();
     }
+}
+
+/// Closes a player's end at once and lets it go (the window leaving an online battle): the host is told, and a
+/// later join opens a new end.
+pub fn hang_up(world: &mut World) {
+    if let Some(mut transport) = world.get_resource_mut::<NetcodeClientTransport>() {
+        transport.disconnect();
+    }
+    world.remove_resource::<NetcodeClientTransport>();
+    world.remove_resource::<RenetClient>();
+}
+
+/// Why a player's end closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Closed {
+    /// The host never answered (no host there, a port closed, or a host of another version of the game).
+    NoAnswer,
+    /// The host turned the connection down (it is full).
+    Refused,
+    /// The connection was lost, or the host closed it.
+    Lost,
+    /// This end closed it.
+    Left,
+}
+
+impl std::fmt::Display for Closed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Closed::NoAnswer => "no answer from the host",
+            Closed::Refused => "the host refused the connection",
+            Closed::Lost => "the connection to the host was lost",
+            Closed::Left => "left",
+        })
+    }
+}
+
+/// Why a player's end closed, as the transport saw it, if it did.
+pub fn why_closed(world: &World) -> Option<Closed> {
+    use bevy_replicon_renet::netcode::NetcodeDisconnectReason as Reason;
+    let transport = world.get_resource::<NetcodeClientTransport>()?;
+    Some(match transport.disconnect_reason()? {
+        Reason::ConnectionRequestTimedOut | Reason::ConnectionResponseTimedOut | Reason::ConnectTokenExpired => {
+            Closed::NoAnswer
+        }
+        Reason::ConnectionDenied => Closed::Refused,
+        Reason::ConnectionTimedOut | Reason::DisconnectedByServer => Closed::Lost,
+        Reason::DisconnectedByClient => Closed::Left,
+    })
 }

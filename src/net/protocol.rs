@@ -6,8 +6,9 @@ use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::rules::field::Cell;
+use crate::rules::field::{Cell, Goal};
 use crate::rules::outcome::{Event, Status};
+use crate::rules::plan::{Choices, Plan};
 use crate::rules::ruleset::Slot;
 
 /// What a player says to the host.
@@ -24,6 +25,9 @@ pub enum FromPlayer {
     Say(String),
     /// Orders for the slot the host asked for: the action in RON, combatants by name, as a save's record has it.
     Order { slot: Slot, action: String },
+    /// Orders for the slot the host asked for as a window gives them (a move, a target, a way to attack, another
+    /// action): the host makes the ruleset's action of them.
+    Plan { slot: Slot, plan: Plan },
 }
 
 /// What the host says to a player.
@@ -34,13 +38,21 @@ pub enum FromHost {
     /// A line of chat.
     Said { from: String, text: String },
     /// The battle began (or, to a player who comes back, is under way): its title, ruleset, the combatants' names
-    /// (the ids its events name), the map's rows and the sides this player commands.
-    Began { title: String, ruleset: String, names: Vec<String>, map: Vec<String>, yours: Vec<String> },
+    /// (the ids its events name), the map's rows and zones (exits, zones to hold, by side) and the sides this
+    /// player commands.
+    Began {
+        title: String,
+        ruleset: String,
+        names: Vec<String>,
+        map: Vec<String>,
+        zones: Vec<(String, Goal)>,
+        yours: Vec<String>,
+    },
     /// The next events of the log, as this player may see them (RON: `Vec<Event>`), and how many it was told
     /// before them (a player that counts otherwise missed some).
     Told { before: usize, events: String },
-    /// The slot of one of this player's combatants: the host waits for its orders.
-    YourSlot { actor: usize, slot: Slot },
+    /// The slot of one of this player's combatants: the host waits for its orders; what it may choose from.
+    YourSlot { actor: usize, slot: Slot, choices: Choices },
     /// The host did not take what the player sent, and why.
     Refused(String),
     /// The battle is over.

@@ -220,7 +220,7 @@ fn neighbours<T: Terrain + ?Sized>(terrain: &T, at: Cell) -> impl Iterator<Item 
 }
 
 /// Where a level sends a side.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Goal {
     pub cells: Vec<Cell>,
     /// Get there at all costs (an exit), rather than get there and stay (a zone to hold).

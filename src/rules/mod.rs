@@ -17,6 +17,7 @@ pub mod movement;
 pub mod odds;
 pub mod outcome;
 pub mod passes;
+pub mod plan;
 pub mod refusal;
 pub mod ruleset;
 pub mod shadowrun4;

@@ -43,7 +43,7 @@ fn spawn_camera(mut commands: Commands) {
 
 /// A new battle opens with its whole map in view; a resized window, panels of another size (the UI scale, the
 /// battle-over panel) and a hand-over show it whole again.
-fn fit_camera(
+pub(super) fn fit_camera(
     map: Res<MapView>,
     area: Res<MapArea>,
     window: Query<&Window, With<PrimaryWindow>>,
@@ -85,7 +85,11 @@ fn resized(mut resized: MessageReader<WindowResized>) -> bool {
     resized.read().count() > 0
 }
 
-fn pan_camera(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut camera: Query<(&mut Transform, &Projection)>) {
+pub(super) fn pan_camera(
+    keys: Res<ButtonInput<KeyCode>>,
+    time: Res<Time>,
+    mut camera: Query<(&mut Transform, &Projection)>,
+) {
     let Ok((mut transform, projection)) = camera.single_mut() else { return };
     let scale = match projection {
         Projection::Orthographic(o) => o.scale,
@@ -106,7 +110,7 @@ fn pan_camera(keys: Res<ButtonInput<KeyCode>>, time: Res<Time>, mut camera: Quer
 }
 
 /// The wheel zooms about the point under the pointer (it stays under it), + and − about the middle of the view.
-fn zoom_camera(
+pub(super) fn zoom_camera(
     keys: Res<ButtonInput<KeyCode>>,
     scroll: Res<AccumulatedMouseScroll>,
     window: Query<&Window, With<PrimaryWindow>>,

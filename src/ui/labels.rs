@@ -24,24 +24,24 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Screen pixels a cell must span for every unit's name to show.
-const NAMES_FROM: f32 = 44.0;
+pub(super) const NAMES_FROM: f32 = 44.0;
 
 /// Where the camera puts world points on screen, in egui's points.
 #[derive(bevy::ecs::system::SystemParam)]
-struct OnScreen<'w, 's> {
+pub(super) struct OnScreen<'w, 's> {
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform, &'static Projection)>,
 }
 
 impl OnScreen<'_, '_> {
     /// A world point in egui points (egui's zoom is the UI scale).
-    fn at(&self, world: Vec3, zoom: f32) -> Option<egui::Pos2> {
+    pub(super) fn at(&self, world: Vec3, zoom: f32) -> Option<egui::Pos2> {
         let (camera, at, _) = self.camera.single().ok()?;
         let p = camera.world_to_viewport(at, world).ok()?;
         Some(egui::pos2(p.x / zoom, p.y / zoom))
     }
 
     /// How many screen pixels one cell spans.
-    fn cell_pixels(&self) -> f32 {
+    pub(super) fn cell_pixels(&self) -> f32 {
         self.camera.single().map_or(super::CELL, |(_, _, p)| super::camera::cell_pixels(p))
     }
 }
@@ -53,7 +53,7 @@ const CARD_WIDTH: f32 = 230.0;
 type Unit<'a> = (Entity, &'a Name, &'a Side, &'a Transform, &'a Token, &'a StatusList, &'a Visibility);
 
 /// A unit's name without its side ("rifleman 2" for "Crew rifleman 2"): the colour says the side.
-fn short(name: &str, side: &str) -> String {
+pub(super) fn short(name: &str, side: &str) -> String {
     name.strip_prefix(side).and_then(|rest| rest.strip_prefix(' ')).unwrap_or(name).to_owned()
 }
 

@@ -194,6 +194,10 @@ fn show_menu(
                 if ui.button("Level editor…").on_hover_text("Paint a level of your own").clicked() {
                     chosen = Some(Chosen::Screen(Screen::Levels));
                 }
+                let join = ui.button("Join online…").on_hover_text("Join a battle someone hosts (skirmish host)");
+                if join.clicked() {
+                    chosen = Some(Chosen::Screen(Screen::Online));
+                }
             });
         });
         ui.separator();

@@ -18,6 +18,8 @@
 //! - `fog.rs`: fog of war: the player sees what their side's units see
 //! - `capture.rs`: a screenshot after some frames, then quit (the smoke test and the pictures in the README and docs/);
 //!   the text of every frame for tests; `autopilot.rs`: a hot-seat battle that plays itself (tests, demos)
+//! - `online.rs`: online play: joining a host, the lobby, the battle's panels; `online_map.rs`: its map, the units the
+//!   host sends, the clicks that make a player's orders
 //! - `help.rs`: every key and mouse action (F1 or ?), and a first battle's hint of how to give orders
 
 mod art;
@@ -37,6 +39,8 @@ pub mod help;
 mod labels;
 pub mod level_editor;
 pub mod menu;
+pub mod online;
+mod online_map;
 pub mod orders;
 mod pacing;
 pub mod panels;
@@ -225,7 +229,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(autopilot::plugin);
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, art::plugin));
     app.add_plugins((labels::plugin, settings::plugin, characters::plugin, level_editor::plugin, heat::plugin));
-    app.add_plugins((batch::plugin, whatif::plugin));
+    app.add_plugins((batch::plugin, whatif::plugin, online::plugin, online_map::plugin));
     app.init_resource::<MapArea>();
 }
 
@@ -239,6 +243,8 @@ pub enum Opening {
     Characters(PathBuf, Option<PathBuf>),
     /// The level editor (levels for the menu after it from this folder), with this level open.
     Levels(PathBuf, Option<PathBuf>),
+    /// An online battle, joined at once (the menu after it from `levels/`).
+    Join(online::JoinRequest),
 }
 
 /// Opens the window, one App for every screen (menu, battle, battle over), until the player quits.
@@ -266,6 +272,10 @@ pub fn run(opening: Opening, options: PlayOptions, tour: Option<tour::Tour>) -> 
         Opening::Levels(folder, open) => {
             app.insert_resource(level_editor::OpenLevel(open));
             (screens::Screen::Levels, folder)
+        }
+        Opening::Join(request) => {
+            app.insert_resource(request);
+            (screens::Screen::Online, PathBuf::from("levels"))
         }
     };
     let mut settings = settings::Settings::load();

@@ -14,6 +14,7 @@ use crate::combat::components::GridPos;
 use crate::combat::messages::{DeclareAction, DelaySlot};
 use crate::combat::{Engine, TurnState};
 use crate::rules::field::{Move, Pace};
+use crate::rules::plan::{Plan, other_actions};
 use crate::rules::ruleset::Slot;
 
 pub(super) fn plugin(app: &mut App) {
@@ -129,19 +130,15 @@ fn give_orders(
         let walk = battle.paces(slot.actor).0;
         *cover = Some((entity, slot, battle.cover_spot(slot.actor, walk)));
     }
-    let mut others = battle.other_actions(slot.actor);
-    if let Some((_, _, Some(spot))) = cover.as_ref() {
-        let name = format!("Take cover at {:?}", spot.to);
-        others.insert(0, (name, battle.intended(slot.actor, Some(spot.clone()), None)));
-    }
+    let spot = cover.as_ref().and_then(|(_, _, spot)| spot.clone());
+    let others = other_actions(battle, slot.actor, spot);
     if orders.others.len() != others.len() || orders.others.iter().zip(&others).any(|(a, (b, _))| a != b) {
         orders.others = others.iter().map(|(name, _)| name.clone()).collect();
     }
     let views = battle.views();
-    let target = orders.target.and_then(|cell| views.iter().find(|c| c.position == cell)).map(|c| c.id());
-    let (movement, target) = if orders.wait { (None, None) } else { (orders.movement.clone(), target) };
-    let ways = target.map(|t| battle.attack_choices(slot.actor, t, movement.clone())).unwrap_or_default();
-    let names: Vec<String> = ways.iter().map(|(n, _)| n.clone()).collect();
+    let target = orders.target.and_then(|cell| views.iter().position(|c| c.position == cell));
+    let ways = target.map(|t| battle.attack_choices(slot.actor, views[t].id(), orders.movement.clone()));
+    let names: Vec<String> = ways.unwrap_or_default().into_iter().map(|(n, _)| n).collect();
     if orders.attacks != names {
         orders.attacks = names;
     }
@@ -153,13 +150,12 @@ fn give_orders(
     if !(orders.give || orders.wait || orders.other.is_some()) {
         return;
     }
-    // The panel shows the first way chosen until the player picks another.
-    let chosen_attack = ways.into_iter().nth(orders.attack.unwrap_or(0)).map(|(_, a)| a);
-    let action = match (orders.other.and_then(|i| others.into_iter().nth(i)), chosen_attack) {
-        (Some((_, action)), _) => action,
-        (None, Some(action)) if !orders.wait => action,
-        _ => battle.intended(slot.actor, movement, target),
+    // The panel shows the first way chosen until the player picks another; E (wait) ends the slot doing nothing.
+    let plan = match orders.wait && orders.other.is_none() {
+        true => Plan::default(),
+        false => Plan { movement: orders.movement.clone(), target, way: orders.attack, other: orders.other },
     };
+    let action = plan.action(battle, slot.actor, others);
     // A dry run with throwaway dice on copies: the real one rolls the battle's dice.
     match battle.dry_run(slot, &action) {
         Err(e) => {

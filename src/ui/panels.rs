@@ -115,7 +115,7 @@ fn show_panels(
     let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| CombatantId::at(r.8.0)).collect();
     let colors = units.iter().filter_map(|r| Some((CombatantId::at(r.8.0), readable(r.9?.color)))).collect();
     let below = log_below(&map, root.available_rect_before_wrap().size());
-    show_log(&mut root, (&log, &typed), (&hidden, fog.on), (&colors, &mut whole_log), below);
+    show_log(&mut root, (&log.0, &typed), (&hidden, fog.on), (&colors, &mut whole_log), below);
     leave.0 = root.available_rect_before_wrap();
     Ok(())
 }
@@ -418,7 +418,7 @@ const LOG_HEIGHT: f32 = 240.0;
 
 /// Whether the log goes below the map rather than beside it: where that leaves the map larger cells (a wide map
 /// in a wide window), in the `room` the top bar and the tracker leave.
-fn log_below(map: &super::MapView, room: egui::Vec2) -> bool {
+pub(super) fn log_below(map: &super::MapView, room: egui::Vec2) -> bool {
     let (w, h) = (map.0.grid.width as f32 + 1.0, map.0.grid.height as f32 + 1.0);
     let cell = |x: f32, y: f32| (x / w).min(y / h);
     cell(room.x, room.y - LOG_HEIGHT) > cell(room.x - LOG_WIDTH, room.y)
@@ -461,9 +461,9 @@ fn head_line(
 /// Entries laid out each frame: the newest; older ones on request (a long battle's whole log costs frames).
 const RECENT: usize = 120;
 
-fn show_log(
+pub(super) fn show_log(
     root: &mut egui::Ui,
-    (log, typed): (&BattleLog, &TypedRolls),
+    (log, typed): (&Log, &TypedRolls),
     (hidden, fog): (&[CombatantId], bool),
     (colors, all): (&std::collections::HashMap<CombatantId, egui::Color32>, &mut bool),
     below: bool,
@@ -474,9 +474,9 @@ fn show_log(
     };
     panel.show(root, |ui| {
         ui.heading("Combat log");
-        let mut entries = entries(&log.0.events);
+        let mut entries = entries(&log.events);
         if fog {
-            entries = unseen_left_out(entries, hidden, &log.0);
+            entries = unseen_left_out(entries, hidden, log);
         }
         let skip = if *all { 0 } else { entries.len().saturating_sub(RECENT) };
         if skip > 0 && ui.button(format!("Show the {skip} earlier entries")).clicked() {
@@ -485,19 +485,19 @@ fn show_log(
         egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
             for (i, entry) in entries.iter().enumerate().skip(skip) {
                 if entry.details.is_empty() {
-                    line(ui, &log.0, entry.head);
+                    line(ui, log, entry.head);
                     continue;
                 }
                 let typed_in = entry.details.iter().any(|(at, _)| typed.typed(*at));
                 let tint = actor(entry.head).and_then(|w| colors.get(&w).copied());
-                let job = head_line(ui, (&log.0, entry), tint, typed_in);
+                let job = head_line(ui, (log, entry), tint, typed_in);
                 // Laid out here, wrapped to the panel: a collapsing header would run a long line past its edge.
                 let title = ui.painter().layout_job(job);
                 egui::CollapsingHeader::new(title).id_salt(i).show(ui, |ui| {
                     for &(at, e) in &entry.details {
                         match typed.typed(at) {
-                            true => typed_line(ui, &log.0, e),
-                            false => line(ui, &log.0, e),
+                            true => typed_line(ui, log, e),
+                            false => line(ui, log, e),
                         }
                     }
                 });

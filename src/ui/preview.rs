@@ -52,26 +52,37 @@ pub(super) fn track_pointer(
     egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut hover: ResMut<Hover>,
 ) {
-    if let Some(cell) = options.hover {
-        hover.0 = Some(cell);
-        return;
+    let cell = pointed_cell((&window, &camera), &map, &options, &area, egui.as_deref());
+    if hover.0 != cell {
+        hover.0 = cell;
     }
-    let cell = window
+}
+
+/// The map's cell under the pointer (or the one `--hover` holds it over), when the pointer is over the map and not
+/// over a panel or a hint.
+pub(super) fn pointed_cell(
+    (window, camera): (&Query<&Window, With<PrimaryWindow>>, &Query<(&Camera, &GlobalTransform)>),
+    map: &MapView,
+    options: &super::PlayOptions,
+    area: &super::MapArea,
+    egui: Option<&bevy_egui::input::EguiWantsInput>,
+) -> Option<Cell> {
+    if let Some(cell) = options.hover {
+        return Some(cell);
+    }
+    window
         .single()
         .ok()
         .and_then(|w| w.cursor_position())
         .filter(|p| area.0.contains(*p))
         // Over the legend or a hint on the map, a click is the window's, not an order.
-        .filter(|_| egui.as_ref().is_none_or(|e| !e.is_pointer_over_area()))
+        .filter(|_| egui.is_none_or(|e| !e.is_pointer_over_area()))
         .and_then(|p| {
             let (camera, at) = camera.single().ok()?;
             let world = camera.viewport_to_world_2d(at, p).ok()?;
             let cell = ((world.x / CELL).round() as i32, (-world.y / CELL).round() as i32);
             map.0.grid.contains(cell).then_some(cell)
-        });
-    if hover.0 != cell {
-        hover.0 = cell;
-    }
+        })
 }
 
 fn update_preview(

@@ -27,6 +27,8 @@ pub enum Screen {
     Characters,
     /// The level editor.
     Levels,
+    /// An online battle: joining, its lobby, the battle as this player's sides see it (`online.rs`).
+    Online,
 }
 
 /// A battle on screen, being played or over: its entities and resources live while this state does.

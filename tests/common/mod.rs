@@ -166,6 +166,7 @@ pub fn hits(log: &Log) -> Vec<bool> {
 
 pub mod enumerate;
 pub mod hb;
+pub mod host;
 pub mod sr4;
 pub mod st;
 

@@ -1,0 +1,105 @@
+//! A player's orders for a slot as a window gives them — a move, a target and the way to attack it, or one of the
+//! ruleset's other actions — and the ruleset's action they make; and what a slot offers to choose from (where the
+//! unit reaches, whom it may attack and how, its other actions), as its player sees the battle. The hot-seat window
+//! and an online player's window give orders the same way; online, the host makes the action from the plan, so a
+//! player's window needs no engine of its own.
+
+use serde::{Deserialize, Serialize};
+
+use super::any::{AnyAction, AnyBattle};
+use super::field::{Cell, Crowd, Move};
+use super::outcome::Status;
+use super::ruleset::Slot;
+
+/// A player's orders for one slot. All empty: the slot ends doing nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plan {
+    pub movement: Option<Move>,
+    /// The combatant to attack (its place in the roster), after the move.
+    pub target: Option<usize>,
+    /// Which of the ways to attack it (firing modes, called shots; the first when none is chosen).
+    pub way: Option<usize>,
+    /// One of the slot's other actions instead (take cover, full defense, aim, reload …), as [`other_actions`]
+    /// lists them.
+    pub other: Option<usize>,
+}
+
+impl Plan {
+    /// The ruleset's action for these orders, given the slot's other actions (`others`, from [`other_actions`]).
+    pub fn action(&self, battle: &AnyBattle, actor: usize, others: Vec<(String, AnyAction)>) -> AnyAction {
+        if let Some((_, action)) = self.other.and_then(|i| others.into_iter().nth(i)) {
+            return action;
+        }
+        let target = self.target.filter(|t| *t < battle.len()).map(|t| battle.view(t).id());
+        let ways = target.map(|t| battle.attack_choices(actor, t, self.movement.clone())).unwrap_or_default();
+        match ways.into_iter().nth(self.way.unwrap_or(0)) {
+            Some((_, attack)) => attack,
+            None => battle.intended(actor, self.movement.clone(), target),
+        }
+    }
+}
+
+/// The other actions open to `actor` now, by name: taking cover at `cover` (a cell within a walk, worked out by the
+/// caller: it is a search), then the ruleset's own.
+pub fn other_actions(battle: &AnyBattle, actor: usize, cover: Option<Move>) -> Vec<(String, AnyAction)> {
+    let mut others = battle.other_actions(actor);
+    if let Some(spot) = cover {
+        let name = format!("Take cover at {:?}", spot.to);
+        others.insert(0, (name, battle.intended(actor, Some(spot), None)));
+    }
+    others
+}
+
+/// What a slot offers its player, who sees the combatants `seen` marks (roster order, as `fog::seen_by` gives).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choices {
+    /// The cells the unit reaches, and whether a walk gets there (else it runs).
+    pub reach: Vec<(Cell, bool)>,
+    /// The slot's other actions, by name ([`Plan::other`] picks one).
+    pub others: Vec<String>,
+    /// The enemies in the fight it sees and may attack from where it stands, each with the ways to attack it.
+    pub targets: Vec<(usize, Vec<String>)>,
+}
+
+impl Choices {
+    /// The choices of `actor`'s slot. What the player does not see stays out: the reach goes through cells an
+    /// unseen unit stands on (the rules refuse such a move when it is made), and taking cover, which weighs every
+    /// enemy, is offered only when every enemy in the fight is seen.
+    pub fn of(battle: &AnyBattle, slot: Slot, seen: &[bool]) -> Self {
+        let actor = slot.actor;
+        let views = battle.views();
+        let me = &views[actor];
+        let sees = |i: usize| seen.get(i) == Some(&true);
+        let present = |i: usize| i != actor && sees(i) && !views[i].fighter.statuses().contains(&Status::Escaped);
+        let (fallen, standing): (Vec<usize>, Vec<usize>) =
+            (0..views.len()).filter(|&i| present(i)).partition(|&i| views[i].fighter.is_out());
+        let crowd = Crowd {
+            standing: standing.iter().map(|&i| views[i].position).collect(),
+            fallen: fallen.iter().map(|&i| views[i].position).collect(),
+        };
+        let (walk, run) = battle.paces(actor);
+        let reach = battle.field().reachable(me.position, &crowd, run).into_iter().map(|(c, d)| (c, d <= walk));
+        // Only the attacks the rules take from here (not through a wall, not out of reach).
+        let targets = (0..views.len())
+            .filter(|&i| views[i].side != me.side && !views[i].fighter.is_out() && sees(i))
+            .filter(|&i| {
+                let first = Plan { target: Some(i), ..Plan::default() }.action(battle, actor, Vec::new());
+                battle.dry_run(slot, &first).is_ok()
+            })
+            .map(|i| (i, battle.attack_choices(actor, views[i].id(), None).into_iter().map(|(n, _)| n).collect()))
+            .collect();
+        let others = seen_others(battle, actor, seen).into_iter().map(|(n, _)| n).collect();
+        Choices { reach: reach.collect(), others, targets }
+    }
+}
+
+/// The other actions open to `actor` for a player who sees the combatants `seen` marks: taking cover, which weighs
+/// every enemy, only when it sees every enemy in the fight (else where the cover lies would tell of the unseen).
+pub fn seen_others(battle: &AnyBattle, actor: usize, seen: &[bool]) -> Vec<(String, AnyAction)> {
+    let views = battle.views();
+    let side = views[actor].side;
+    let all_seen =
+        (0..views.len()).all(|i| views[i].side == side || views[i].fighter.is_out() || seen.get(i) == Some(&true));
+    let cover = all_seen.then(|| battle.cover_spot(actor, battle.paces(actor).0)).flatten();
+    other_actions(battle, actor, cover)
+}

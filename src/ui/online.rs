@@ -1,0 +1,522 @@
+//! Online play in the window (`skirmish join ADDRESS`, or *Join online…* in the menu): the form that asks for the
+//! host's address and the player's name, the connection (and why it failed, in words), the lobby (who is there,
+//! which side each takes, ready, chat), then the battle as this player's sides see it — the map, the units the host
+//! sends, the log it tells — with the orders panel when the host waits for one of this player's slots, and the end.
+//! The host runs the battle; this end has no engine: it sends plans (`rules::plan`) the host makes actions of.
+//! The map, the tokens and the clicks are `online_map.rs`.
+
+use std::net::{SocketAddr, ToSocketAddrs};
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_replicon::prelude::ClientState;
+
+use super::screens::Screen;
+use super::units::{readable, side_color};
+use crate::net::join::Joined;
+use crate::net::protocol::{FromPlayer, Unit};
+use crate::rules::id::CombatantId;
+use crate::rules::plan::Plan;
+
+pub(super) fn plugin(app: &mut App) {
+    crate::net::net_plugins(app);
+    app.add_plugins(crate::net::join::plugin)
+        .init_resource::<Planning>()
+        .add_systems(OnEnter(Screen::Online), open_connection)
+        .add_systems(OnExit(Screen::Online), close_connection)
+        .add_systems(Update, (notice_trouble, take_the_side_asked).run_if(in_state(Screen::Online)))
+        .add_systems(EguiPrimaryContextPass, show_online.run_if(in_state(Screen::Online)).in_set(OnlinePanels));
+}
+
+/// The online screen's panels are laid out (the names over the map come after, in the room they leave).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OnlinePanels;
+
+/// The port a host listens on unless told otherwise (`skirmish host --address`).
+pub const PORT: u16 = 5757;
+
+/// Whom to join: from the command line (`skirmish join`), or the form. `side` and `ready` take a side and say
+/// ready as soon as the lobby shows (a quick start, and the tests).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct JoinRequest {
+    pub address: String,
+    pub name: String,
+    pub side: Option<String>,
+    pub ready: bool,
+}
+
+/// The online screen's own state: the form's fields, the connection's trouble, the chat line being typed.
+#[derive(Resource, Debug, Default)]
+struct Online {
+    form: JoinRequest,
+    /// The host this end is connected (or connecting) to.
+    host: Option<SocketAddr>,
+    /// Why this end is not connected, in a player's words.
+    trouble: Option<String>,
+    chat: String,
+    /// The side asked for was taken (and ready said).
+    seated: bool,
+    whole_log: bool,
+}
+
+/// The orders being given for the slot the host waits for: the plan so far, and whether it was sent.
+#[derive(Resource, Debug, Default)]
+pub struct Planning {
+    /// Which of the host's asks (its count) the plan is for.
+    pub ask: usize,
+    pub plan: Plan,
+    pub sent: bool,
+    /// How many refusals were heard when the plan was sent (one more: it was refused, and may be given again).
+    pub refusals: usize,
+}
+
+impl Planning {
+    /// The slot waiting for this player's orders: the combatant and slot, unless orders for it are on their way.
+    pub fn waiting(&self, joined: &Joined) -> Option<(usize, crate::rules::ruleset::Slot)> {
+        let (actor, slot, _) = joined.asked.as_ref()?;
+        (!self.sent || joined.refused.len() > self.refusals).then_some((*actor, *slot))
+    }
+}
+
+/// A player's name when none is given: the login's, else "Player".
+pub fn default_name() -> String {
+    std::env::var("USER").ok().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "Player".to_owned())
+}
+
+/// The host's address as a player types it: "HOST" (port 5757) or "HOST:PORT", HOST a name or a number.
+pub fn host_address(text: &str) -> Result<SocketAddr, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("type the host's address (what `skirmish host` prints, e.g. 192.168.1.20)".into());
+    }
+    let with_port =
+        if text.parse::<SocketAddr>().is_ok() || text.rsplit_once(':').is_some_and(|(h, _)| !h.contains(':')) {
+            text.to_owned()
+        } else {
+            format!("{text}:{PORT}")
+        };
+    let found = with_port.to_socket_addrs().map_err(|e| format!("{text}: {e}"))?;
+    found.into_iter().find(SocketAddr::is_ipv4).ok_or_else(|| format!("{text}: no such host"))
+}
+
+/// Connects to the host the request names (or opens the form, without one).
+fn open_connection(world: &mut World) {
+    let request = world.remove_resource::<JoinRequest>();
+    let mut online = Online { form: JoinRequest { name: default_name(), ..default() }, ..default() };
+    world.insert_resource(Planning::default());
+    if let Some(request) = request {
+        online.form = request;
+        connect(world, &mut online);
+    }
+    world.insert_resource(online);
+}
+
+/// Connects with the form's address and name; what went wrong goes to `online.trouble`.
+fn connect(world: &mut World, online: &mut Online) {
+    crate::net::hang_up(world);
+    let name = online.form.name.trim().to_owned();
+    let started = match (host_address(&online.form.address), name.is_empty()) {
+        (_, true) => Err("give your name: the host and the other players call you by it".to_owned()),
+        (Err(e), _) => Err(e),
+        (Ok(host), false) => crate::net::connect(world, host, rand::random()).map(|()| host).map_err(|e| e.to_string()),
+    };
+    match started {
+        Ok(host) => {
+            (online.host, online.trouble, online.seated) = (Some(host), None, false);
+            world.insert_resource(Joined::new(&name));
+            world.insert_resource(Planning::default());
+            crate::stdout::say(format_args!("joining {host} as {name}\n"));
+        }
+        Err(e) => online.trouble = Some(e),
+    }
+}
+
+/// Leaving the screen closes the connection; what the host sent goes with it.
+fn close_connection(world: &mut World) {
+    crate::net::hang_up(world);
+    world.remove_resource::<Joined>();
+    world.remove_resource::<Online>();
+    world.remove_resource::<super::MapView>();
+    let units: Vec<Entity> = world.query_filtered::<Entity, With<Unit>>().iter(world).collect();
+    for unit in units {
+        world.despawn(unit);
+    }
+}
+
+/// A connection that closed (refused, timed out, the host gone) is said in words, and let go.
+fn notice_trouble(world: &mut World) {
+    let Some(why) = crate::net::why_closed(world) else { return };
+    // A host closes once its battle is over and everyone was told: the end stays on screen.
+    if world.get_resource::<Joined>().is_some_and(|j| j.over.is_some()) {
+        crate::net::hang_up(world);
+        return;
+    }
+    let host = world.get_resource::<Online>().and_then(|o| o.host);
+    let connected_before = world.get_resource::<Joined>().is_some_and(|j| !j.lobby.title.is_empty());
+    let words = match (why, connected_before) {
+        (crate::net::Closed::NoAnswer, _) => format!(
+            "no answer from {}: is `skirmish host` running there, on that port, and the port open?",
+            host.map_or("the host".into(), |h| h.to_string())
+        ),
+        (crate::net::Closed::Refused, _) => {
+            "the host refused the connection (full, or another version of the game)".into()
+        }
+        (_, true) => "the connection to the host was lost: join again to take your seat back".into(),
+        (other, false) => format!("the connection closed: {other}"),
+    };
+    crate::stdout::say(format_args!("error: {words}\n"));
+    crate::net::hang_up(world);
+    if let Some(mut online) = world.get_resource_mut::<Online>() {
+        online.trouble = Some(words);
+    }
+}
+
+/// Takes the side the command line asked for, and says ready, once the lobby shows.
+fn take_the_side_asked(joined: Option<Res<Joined>>, mut online: ResMut<Online>, mut out: MessageWriter<FromPlayer>) {
+    let Some(joined) = joined else { return };
+    if online.seated || joined.lobby.title.is_empty() || joined.lobby.started {
+        return;
+    }
+    online.seated = true;
+    if let Some(side) = online.form.side.clone() {
+        out.write(FromPlayer::TakeSide(Some(side)));
+    }
+    if online.form.ready {
+        out.write(FromPlayer::Ready(true));
+    }
+}
+
+/// What the online screen shows: the form, the connection under way, the lobby, or the battle.
+#[allow(clippy::too_many_arguments)]
+fn show_online(
+    mut contexts: EguiContexts,
+    mut online: ResMut<Online>,
+    joined: Option<ResMut<Joined>>,
+    connection: Res<State<ClientState>>,
+    units: Query<&Unit>,
+    mut planning: ResMut<Planning>,
+    mut out: MessageWriter<FromPlayer>,
+    mut screen: ResMut<NextState<Screen>>,
+    (mut area, map): (ResMut<super::MapArea>, Option<Res<super::MapView>>),
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
+    let mut root = egui::Ui::new(ctx.clone(), "online".into(), builder);
+    let go = match joined {
+        Some(mut joined)
+            if (*connection.get() == ClientState::Connected || joined.over.is_some()) && online.trouble.is_none() =>
+        {
+            match joined.began.is_some() {
+                false => show_lobby(&mut root, &mut online, &joined, &mut out),
+                true => {
+                    let below = |room: egui::Vec2| map.as_ref().is_some_and(|m| super::panels::log_below(m, room));
+                    let ends = (online.as_mut(), joined.as_mut());
+                    let go = show_battle(&mut root, ends, (&units, below), &mut planning, &mut out);
+                    area.set_if_neq(super::MapArea::of_points(root.available_rect_before_wrap(), ctx.zoom_factor()));
+                    go
+                }
+            }
+        }
+        _ if online.trouble.is_none() && online.host.is_some() => show_connecting(&mut root, &online),
+        _ => show_form(&mut root, &mut online),
+    };
+    match go {
+        Go::Stay => {}
+        Go::Menu => screen.set(Screen::Menu),
+        Go::Join => {
+            let form = online.form.clone();
+            commands.queue(move |world: &mut World| {
+                let Some(mut online) = world.remove_resource::<Online>() else { return };
+                online.form = form;
+                connect(world, &mut online);
+                world.insert_resource(online);
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Where a click on the online screen goes.
+enum Go {
+    Stay,
+    Menu,
+    Join,
+}
+
+/// The width of the form's and the lobby's column, in points.
+const COLUMN: f32 = 560.0;
+
+/// A column in the middle of the screen under a title.
+fn middle(root: &mut egui::Ui, title: &str, add: impl FnOnce(&mut egui::Ui) -> Go) -> Go {
+    let mut go = Go::Stay;
+    egui::CentralPanel::default_margins().show(root, |ui| {
+        ui.add_space(ui.available_height() * 0.1);
+        ui.vertical_centered(|ui| {
+            ui.heading(egui::RichText::new(title).size(24.0).color(egui::Color32::from_rgb(240, 200, 90)));
+        });
+        ui.add_space(12.0);
+        // A column of its own width in the middle, its lines from its left edge.
+        let width = ui.available_width().min(COLUMN);
+        ui.horizontal_top(|ui| {
+            ui.add_space((ui.available_width() - width) / 2.0);
+            ui.vertical(|ui| {
+                ui.set_width(width);
+                go = add(ui);
+            });
+        });
+    });
+    go
+}
+
+/// The form: the host's address and the player's name.
+fn show_form(root: &mut egui::Ui, online: &mut Online) -> Go {
+    middle(root, "Join an online battle", |ui| {
+        ui.label("The host starts the battle with `skirmish host LEVEL` and tells you its address.");
+        ui.add_space(8.0);
+        egui::Grid::new("join form").num_columns(2).spacing([12.0, 8.0]).show(ui, |ui| {
+            ui.label("Host address");
+            ui.add(egui::TextEdit::singleline(&mut online.form.address).hint_text("192.168.1.20 or host:5757"));
+            ui.end_row();
+            ui.label("Your name");
+            ui.add(egui::TextEdit::singleline(&mut online.form.name).char_limit(40));
+            ui.end_row();
+        });
+        if let Some(trouble) = &online.trouble {
+            ui.add_space(6.0);
+            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), trouble);
+        }
+        ui.add_space(10.0);
+        let mut go = Go::Stay;
+        ui.horizontal(|ui| {
+            let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Join").clicked() || enter {
+                go = Go::Join;
+            }
+            if ui.button("Back to the menu").clicked() {
+                go = Go::Menu;
+            }
+        });
+        go
+    })
+}
+
+fn show_connecting(root: &mut egui::Ui, online: &Online) -> Go {
+    let host = online.host.map_or(String::new(), |h| h.to_string());
+    middle(root, "Joining…", |ui| {
+        ui.label(format!("Connecting to {host} as {}", online.form.name.trim()));
+        ui.spinner();
+        match ui.button("Cancel").clicked() {
+            true => Go::Menu,
+            false => Go::Stay,
+        }
+    })
+}
+
+/// The lobby: each side and who takes it (a button to take a free one), ready, the players, chat.
+fn show_lobby(root: &mut egui::Ui, online: &mut Online, joined: &Joined, out: &mut MessageWriter<FromPlayer>) -> Go {
+    let lobby = &joined.lobby;
+    let me = lobby.players.iter().find(|p| p.name == joined.name);
+    middle(root, &format!("Lobby — {}", lobby.title), |ui| {
+        ui.label("Take a side (or more), then say you are ready: the battle begins when every player is ready.");
+        ui.label("The AI plays the sides no one takes.");
+        ui.add_space(8.0);
+        egui::Grid::new("sides").num_columns(3).spacing([16.0, 6.0]).striped(true).show(ui, |ui| {
+            for (n, side) in lobby.sides.iter().enumerate() {
+                ui.label(egui::RichText::new(side).strong().color(readable(side_color(n))));
+                let taker = lobby.players.iter().find(|p| p.sides.contains(side));
+                match taker {
+                    Some(p) if p.name == joined.name => ui.label("you"),
+                    Some(p) => ui.label(&p.name),
+                    None => ui.weak("the AI"),
+                };
+                if taker.is_none() && ui.button("Take").clicked() {
+                    out.write(FromPlayer::TakeSide(Some(side.clone())));
+                }
+                ui.end_row();
+            }
+        });
+        ui.add_space(8.0);
+        let mut ready = me.is_some_and(|p| p.ready);
+        ui.horizontal(|ui| {
+            let mine = me.is_some_and(|p| !p.sides.is_empty());
+            if ui.add_enabled(mine, egui::Checkbox::new(&mut ready, "Ready")).changed() {
+                out.write(FromPlayer::Ready(ready));
+            }
+            if mine && ui.button("Give my sides up").clicked() {
+                out.write(FromPlayer::TakeSide(None));
+            }
+        });
+        ui.add_space(8.0);
+        ui.label(egui::RichText::new("Players").strong());
+        for p in &lobby.players {
+            let sides = if p.sides.is_empty() { "no side yet".to_owned() } else { p.sides.join(", ") };
+            let how = match (p.connected, p.ready) {
+                (false, _) => "gone",
+                (true, true) => "ready",
+                (true, false) => "not ready",
+            };
+            ui.label(format!("{}: {sides}, {how}", p.name));
+        }
+        show_refusals(ui, joined);
+        ui.add_space(8.0);
+        show_chat(ui, online, joined, out);
+        ui.add_space(8.0);
+        match ui.button("Leave").clicked() {
+            true => Go::Menu,
+            false => Go::Stay,
+        }
+    })
+}
+
+/// The host's last refusal, in red.
+fn show_refusals(ui: &mut egui::Ui, joined: &Joined) {
+    if let Some(why) = joined.refused.last() {
+        ui.colored_label(egui::Color32::from_rgb(255, 120, 100), format!("The host refused: {why}"));
+    }
+}
+
+/// The chat: the last lines and a line to type.
+fn show_chat(ui: &mut egui::Ui, online: &mut Online, joined: &Joined, out: &mut MessageWriter<FromPlayer>) {
+    ui.label(egui::RichText::new("Chat").strong());
+    for (from, text) in joined.chat.iter().rev().take(6).rev() {
+        ui.label(format!("{from}: {text}"));
+    }
+    ui.horizontal(|ui| {
+        let width = (ui.available_width() - 60.0).max(80.0);
+        let line = ui.add(egui::TextEdit::singleline(&mut online.chat).hint_text("say something").desired_width(width));
+        let sent = line.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if (ui.button("Send").clicked() || sent) && !online.chat.trim().is_empty() {
+            out.write(FromPlayer::Say(std::mem::take(&mut online.chat).trim().to_owned()));
+        }
+    });
+}
+
+/// The battle: the bar on top, the orders and chat on the left, the log on the right, the end below.
+fn show_battle(
+    root: &mut egui::Ui,
+    (online, joined): (&mut Online, &mut Joined),
+    (units, below): (&Query<&Unit>, impl Fn(egui::Vec2) -> bool),
+    planning: &mut Planning,
+    out: &mut MessageWriter<FromPlayer>,
+) -> Go {
+    let mut go = Go::Stay;
+    egui::Panel::top("online bar").show(root, |ui| {
+        ui.horizontal(|ui| {
+            let (title, ruleset) = joined.began.clone().unwrap_or_default();
+            ui.label(egui::RichText::new(format!("{title} · {ruleset}")).strong());
+            ui.separator();
+            ui.label(format!("{} commands {}", joined.name, joined.yours.join(", ")));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("Leave").on_hover_text("Your seat waits: join again by the same name").clicked() {
+                    go = Go::Menu;
+                }
+            });
+        });
+    });
+    egui::Panel::left("online orders").exact_size(260.0).show(root, |ui| {
+        show_orders(ui, joined, planning, out);
+        ui.separator();
+        show_chat(ui, online, joined, out);
+    });
+    let colors = side_colors(joined, units);
+    let below = below(root.available_rect_before_wrap().size());
+    super::panels::show_log(
+        root,
+        (&joined.log, &super::dice::TypedRolls::default()),
+        (&[], false),
+        (&colors, &mut online.whole_log),
+        below,
+    );
+    if let Some((winner, reason)) = joined.over.clone() {
+        egui::Panel::bottom("online end").show(root, |ui| {
+            ui.horizontal(|ui| {
+                let title = winner.map_or("No winner".to_owned(), |w| format!("{w} wins"));
+                ui.heading(title);
+                ui.label(reason);
+                if ui.button("Back to the menu").clicked() {
+                    go = Go::Menu;
+                }
+            });
+        });
+    }
+    go
+}
+
+/// Each combatant's colour in the log, by its side (known of the units this player sees or saw).
+fn side_colors(joined: &Joined, units: &Query<&Unit>) -> std::collections::HashMap<CombatantId, egui::Color32> {
+    units
+        .iter()
+        .filter_map(|u| {
+            let n = joined.lobby.sides.iter().position(|s| *s == u.side)?;
+            Some((CombatantId::at(u.index), readable(side_color(n))))
+        })
+        .collect()
+}
+
+/// The orders panel: whose slot, the plan so far, the ways to attack, the other actions, and the buttons.
+fn show_orders(ui: &mut egui::Ui, joined: &Joined, planning: &mut Planning, out: &mut MessageWriter<FromPlayer>) {
+    ui.heading("Orders");
+    let Some((actor, slot)) = planning.waiting(joined) else {
+        match joined.over.is_some() {
+            true => ui.label("The battle is over."),
+            false => ui.weak("Waiting for the other sides…"),
+        };
+        return;
+    };
+    let Some((_, _, choices)) = joined.asked.as_ref() else { return };
+    let name = joined.log.names.get(actor).cloned().unwrap_or_default();
+    ui.label(egui::RichText::new(format!("{name}'s slot")).strong().color(egui::Color32::from_rgb(255, 210, 64)));
+    ui.weak("Click a cell to move there, an enemy to attack it; Enter gives the orders, E ends the slot.");
+    ui.add_space(4.0);
+    ui.label(plan_text(joined, &planning.plan));
+    if let Some((_, ways)) = planning.plan.target.and_then(|t| choices.targets.iter().find(|(i, _)| *i == t)) {
+        for (i, way) in ways.iter().enumerate() {
+            let chosen = planning.plan.way.unwrap_or(0) == i;
+            if ui.selectable_label(chosen, way).clicked() {
+                planning.plan.way = Some(i);
+            }
+        }
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Give the orders").clicked() {
+            send(planning, joined, slot, out);
+        }
+        if ui.button("End the slot").clicked() {
+            planning.plan = Plan::default();
+            send(planning, joined, slot, out);
+        }
+    });
+    for (i, other) in choices.others.iter().enumerate() {
+        if ui.button(format!("{} {other}", i + 1)).clicked() {
+            planning.plan = Plan { other: Some(i), ..Plan::default() };
+            send(planning, joined, slot, out);
+        }
+    }
+    if planning.sent {
+        show_refusals(ui, joined);
+    }
+}
+
+/// What the plan says, in words.
+fn plan_text(joined: &Joined, plan: &Plan) -> String {
+    let name = |i: usize| joined.log.names.get(i).cloned().unwrap_or_default();
+    match (&plan.movement, plan.target) {
+        (None, None) => "No orders yet.".to_owned(),
+        (Some(m), None) => format!("{:?} to {:?}.", m.pace, m.to),
+        (None, Some(t)) => format!("Attack {}.", name(t)),
+        (Some(m), Some(t)) => format!("{:?} to {:?}, then attack {}.", m.pace, m.to, name(t)),
+    }
+}
+
+/// Sends the plan for `slot`; the panel waits for the host.
+pub fn send(
+    planning: &mut Planning,
+    joined: &Joined,
+    slot: crate::rules::ruleset::Slot,
+    out: &mut MessageWriter<FromPlayer>,
+) {
+    out.write(FromPlayer::Plan { slot, plan: planning.plan.clone() });
+    // Sent for this ask: a plan made before the ask was heard is not made anew for it.
+    (planning.ask, planning.sent, planning.refusals) = (joined.asks, true, joined.refused.len());
+}
