@@ -317,17 +317,35 @@ fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes
     let (actor, slot, _) = table.joined(0).asked.clone().expect("Ann's slot");
     let battle = table.host.world().resource::<Engine>().0.clone();
     let decided_before = battle.decided();
-    // Bo orders Ann's combatant; Ann sends garbage, then a walk off the map.
+    // Bo orders Ann's combatant; Ann sends garbage, a walk off the map, orders naming another Jackal, plans beyond
+    // what her slot offers (a cell it does not reach, an enemy she does not see, an action it does not have), and
+    // says hello again.
     table.say(1, orders(slot, &battle.intended(actor, None, None)));
     table.say(0, FromPlayer::Order { slot, action: "(((".into() });
     let off_map = battle.intended(actor, Some(Move { to: (-40, -40), pace: Pace::Walk }), None);
     table.say(0, orders(slot, &off_map));
-    assert!(table.until(2000, |t| t.joined(0).refused.len() == 2 && t.joined(1).refused.len() == 1));
+    let views = battle.views();
+    let other = (0..views.len()).find(|&i| i != actor && views[i].side == "Jackals").expect("another Jackal");
+    table.say(0, orders(slot, &battle.intended(other, None, None)));
+    let far = Plan { movement: Some(Move { to: (-40, -40), pace: Pace::Run }), ..Plan::default() };
+    table.say(0, FromPlayer::Plan { slot, plan: far });
+    let seen = seen_by(&battle, &["Jackals".to_owned()]);
+    let unseen = (0..views.len()).find(|&i| !seen[i]).expect("an enemy the Jackals do not see");
+    table.say(0, FromPlayer::Plan { slot, plan: Plan { target: Some(unseen), ..Plan::default() } });
+    table.say(0, FromPlayer::Plan { slot, plan: Plan { other: Some(99), ..Plan::default() } });
+    table.say(0, FromPlayer::Hello { name: "Ann".into() });
+    assert!(table.until(2000, |t| t.joined(0).refused.len() == 7 && t.joined(1).refused.len() == 1));
     let name = battle.view(actor).name().to_owned();
     assert_eq!(table.joined(1).refused, [format!("{name} is not yours: it fights for Jackals")]);
-    assert!(table.joined(0).refused[0].starts_with("unreadable orders: "), "{:?}", table.joined(0).refused);
-    assert!(!table.joined(0).refused[1].is_empty());
-    assert_eq!(table.host().refused.len(), 3, "each refusal is logged: {:?}", table.host().refused);
+    let refused = &table.joined(0).refused;
+    assert!(refused[0].starts_with("unreadable orders: "), "{refused:?}");
+    assert!(!refused[1].is_empty());
+    assert_eq!(refused[2], format!("those orders are not {name}'s, whose slot it is"));
+    assert_eq!(refused[3], "the unit does not reach (-40, -40)");
+    assert_eq!(refused[4], "there is no enemy you see to attack there");
+    assert!(refused[5].starts_with("there is no other action 100: the slot has "), "{refused:?}");
+    assert_eq!(refused[6], "you are here already, as Ann");
+    assert_eq!(table.host().refused.len(), 8, "each refusal is logged: {:?}", table.host().refused);
     assert_eq!(decided(&table), decided_before, "nothing refused was carried out");
     // The battle goes on: Ann's proper orders are taken.
     let action = ai::choose_any(&battle, slot, Difficulty::Normal).expect("an action");
@@ -395,7 +413,10 @@ fn a_host_that_stops_keeps_its_autosave_and_host_load_plays_the_battle_on_to_its
     let mut remote = Remote::new(second.address, 3);
     remote.begin();
     let told = |r: &Remote| r.players[0].world().resource::<Joined>().log.events.len();
-    assert!(told(&remote) > 0 || remote.until(2000, |r| told(r) > 0), "Ann is told the battle so far");
+    assert!(
+        told(&remote) > 0 || remote.until(2000, |r| told(r) > 0),
+        "Ann is told the battle from where it was taken up"
+    );
     assert!(remote.until(60_000, |r| r.players.iter().all(|p| p.world().resource::<Joined>().over.is_some())));
     assert_eq!(second.ends_within(60), Some(0), "the host ends with the battle");
     assert!(saved() > stopped_at, "the battle went on from its save: {} decisions, {stopped_at} before", saved());

@@ -108,6 +108,8 @@ pub struct Player {
     pub client: Option<Entity>,
     /// Every event it was told, in order: what it is sent again when it comes back.
     pub told: Vec<Event>,
+    /// The combatants whose names it was told (those its sides have seen): the others are blank to it.
+    named: Vec<bool>,
     /// How much of `told` this connection has, and whether it was told the battle began and ended.
     sent: usize,
     began_sent: bool,
@@ -149,7 +151,12 @@ impl Host {
 
     fn refuse(&mut self, who: &str, what: &str, why: String, to: Entity, out: &mut MessageWriter<ToClients<FromHost>>) {
         info!("refused {who}'s {what}: {why}");
+        // Kept short and bounded: a player may send anything, any number of times.
+        let what: String = what.chars().take(200).collect();
         self.refused.push(format!("{who}: {what}: {why}"));
+        if self.refused.len() > 1000 {
+            self.refused.drain(..500);
+        }
         out.write(ToClients { targets: SendTargets::Single(ClientId::Client(to)), message: FromHost::Refused(why) });
     }
 }
@@ -222,7 +229,12 @@ fn hello(
     commands: &mut Commands,
     out: &mut MessageWriter<ToClients<FromHost>>,
 ) {
-    let name: String = name.trim().chars().take(40).collect();
+    // A name in letters a terminal prints as they are (no control characters).
+    let name: String = name.trim().chars().filter(|c| !c.is_control()).take(40).collect();
+    if let Some(seat) = host.seat_of(client) {
+        let had = host.players[seat].name.clone();
+        return host.refuse(&had, "hello", format!("you are here already, as {had}"), client, out);
+    }
     if name.is_empty() {
         return host.refuse("a stranger", "hello", "give a name".into(), client, out);
     }
@@ -250,6 +262,7 @@ fn hello(
                 ready: false,
                 client: None,
                 told: Vec::new(),
+                named: Vec::new(),
                 sent: 0,
                 began_sent: false,
                 over_sent: false,
@@ -330,10 +343,16 @@ fn order(
             naming(battle.names(), || ron::from_str(text)).map_err(|e| format!("unreadable orders: {e}"))?
         }
         Orders::Plan(plan) => {
-            let others = seen_others(battle, slot.actor, &seen_by(battle, &host.players[seat].sides));
-            plan.action(battle, slot.actor, others)
+            let seen = seen_by(battle, &host.players[seat].sides);
+            plan.keeps_to(battle, slot, &seen)?;
+            plan.action(battle, slot.actor, seen_others(battle, slot.actor, &seen))
         }
     };
+    // The rules act for the slot's combatant whatever the action names: orders naming another are not its orders.
+    let actor = battle.view(slot.actor);
+    if battle.actor_of(&action) != Some(actor.id()) {
+        return Err(format!("those orders are not {}'s, whose slot it is", actor.name()));
+    }
     battle.dry_run(slot, &action).map_err(|e| e.to_string())?;
     Ok((entity, action))
 }
@@ -358,6 +377,14 @@ fn start_when_ready(world: &mut World) {
         "the battle begins: {}",
         host.players.iter().map(|p| format!("{} ({})", p.name, p.sides.join(", "))).collect::<Vec<_>>().join(", ")
     );
+    // A battle taken up from its save is told from here on: its past, cut by today's fog, would show what its
+    // sides did not see then and hide what they did.
+    let (decided, logged) = (offer.setup.battle.decided(), offer.setup.log.events.len());
+    if decided > 0 {
+        for player in host.players.iter_mut() {
+            player.read = logged;
+        }
+    }
     world.insert_resource(HumanSides(humans));
     world.insert_resource(AiMinds { minds: offer.minds.clone(), background: false });
     let roster = insert_battle(world, offer.setup);
@@ -419,35 +446,57 @@ fn tell_players(
     for player in host.players.iter_mut() {
         // What a player is told is worked out as the battle goes, connected or not: one who comes back is told the
         // battle as its sides saw it then, not as they see it on its return.
-        let unseen = Unseen::of(&seen_by(&engine.0, &player.sides), &names);
+        let seen = seen_by(&engine.0, &player.sides);
+        let unseen = Unseen::of(&seen, &names);
+        let newly = name_the_seen(player, &seen);
         let fresh = &log.0.events[player.read.min(log.0.events.len())..];
         player.told.extend(unseen.tell(fresh));
         player.read = log.0.events.len();
         let Some(client) = player.client else { continue };
         let to = SendTargets::Single(ClientId::Client(client));
         if !player.began_sent {
+            let known = names.iter().zip(&player.named).map(|(n, k)| if *k { n.clone() } else { String::new() });
             let began = FromHost::Began {
                 title: offered.title.clone(),
                 ruleset: offered.ruleset.clone(),
-                names: names.clone(),
+                names: known.collect(),
                 map: offered.map.clone(),
                 zones: offered.zones.clone(),
                 yours: player.sides.clone(),
             };
             out.write(ToClients { targets: to, message: began });
             player.began_sent = true;
+        } else {
+            for index in newly {
+                let named = FromHost::Named { index, name: names[index].clone() };
+                out.write(ToClients { targets: to, message: named });
+            }
         }
         if player.sent < player.told.len() {
             let events = events_text(&player.told[player.sent..]);
             out.write(ToClients { targets: to, message: FromHost::Told { before: player.sent, events } });
             player.sent = player.told.len();
         }
-        if let Some(end) = engine.0.ending().filter(|_| state.ended() && !player.over_sent) {
-            let over = FromHost::Over { winner: end.winner.clone(), reason: end.reason.clone() };
+        if state.ended() && !player.over_sent {
+            // A battle the rules stopped (a rules error) ends with no winner, and why.
+            let over = match engine.0.ending() {
+                Some(end) => FromHost::Over { winner: end.winner.clone(), reason: end.reason.clone() },
+                None => FromHost::Over { winner: None, reason: state.error().unwrap_or("stopped").to_owned() },
+            };
             out.write(ToClients { targets: to, message: over });
             player.over_sent = true;
         }
     }
+}
+
+/// Marks the combatants `seen` that the player was not yet told the names of; those.
+fn name_the_seen(player: &mut Player, seen: &[bool]) -> Vec<usize> {
+    player.named.resize(seen.len(), false);
+    let newly: Vec<usize> = (0..seen.len()).filter(|&i| seen[i] && !player.named[i]).collect();
+    for &i in &newly {
+        player.named[i] = true;
+    }
+    newly
 }
 
 /// Asks the player whose combatant's slot the battle waits for, once a slot and connection.
@@ -504,6 +553,10 @@ fn player_left(left: On<Remove, ConnectedClient>, host: Option<ResMut<Host>>) {
     let Some(mut host) = host else { return };
     if let Some(seat) = host.seat_of(left.entity) {
         host.players[seat].client = None;
+        // Before the battle, a player who left has no side: the AI plays it unless someone takes it.
+        if !host.started() {
+            (host.players[seat].sides, host.players[seat].ready) = (Vec::new(), false);
+        }
         host.lobby_changed = true;
         info!("{} left", host.players[seat].name);
     }

@@ -16,8 +16,15 @@ use crate::rules::ruleset::Slot;
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(ClientState::Connected), say_hello)
         .add_systems(OnExit(ClientState::Connected), forget_units)
-        .add_systems(Update, hear_host.run_if(in_state(ClientState::Connected)).run_if(resource_exists::<Joined>));
+        .add_systems(
+            Update,
+            hear_host.in_set(HearHost).run_if(in_state(ClientState::Connected)).run_if(resource_exists::<Joined>),
+        );
 }
+
+/// What the host said this update is heard (a window reads `Joined` after it).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HearHost;
 
 /// What this player knows of the online battle.
 #[derive(Resource, Debug, Default)]
@@ -90,6 +97,14 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
                 }
                 Err(e) => joined.trouble.push(format!("unreadable events: {e}")),
             },
+            // A roster of thousands is no battle: a name past that is a host gone wrong.
+            FromHost::Named { index, .. } if index >= 4096 => joined.trouble.push(format!("a name for unit {index}")),
+            FromHost::Named { index, name } => {
+                if joined.log.names.len() <= index {
+                    joined.log.names.resize(index + 1, String::new());
+                }
+                joined.log.names[index] = name;
+            }
             FromHost::YourSlot { actor, slot, choices } => {
                 joined.asked = Some((actor, slot, choices));
                 joined.asks += 1;

@@ -38,7 +38,7 @@ pub enum FromHost {
     /// A line of chat.
     Said { from: String, text: String },
     /// The battle began (or, to a player who comes back, is under way): its title, ruleset, the combatants' names
-    /// (the ids its events name), the map's rows and zones (exits, zones to hold, by side) and the sides this
+    /// (the ids its events name; blank those its sides have not seen), the map's rows and zones (exits, zones to hold, by side) and the sides this
     /// player commands.
     Began {
         title: String,
@@ -48,6 +48,8 @@ pub enum FromHost {
         zones: Vec<(String, Goal)>,
         yours: Vec<String>,
     },
+    /// The name of a combatant this player's sides see for the first time (`Began` leaves the unseen blank).
+    Named { index: usize, name: String },
     /// The next events of the log, as this player may see them (RON: `Vec<Event>`), and how many it was told
     /// before them (a player that counts otherwise missed some).
     Told { before: usize, events: String },

@@ -260,8 +260,12 @@ pub fn adjacent(a: Cell, b: Cell) -> bool {
 pub fn open_cost(a: Cell, b: Cell) -> Dm {
     let (dx, dy) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
     let (diag, straight) = (dx.min(dy), dx.max(dy) - dx.min(dy));
-    diag * DIAGONAL + straight * STEP
+    // Saturating: a cell typed in (or sent) may lie anywhere an i32 reaches.
+    diag.saturating_mul(DIAGONAL).saturating_add(straight.saturating_mul(STEP))
 }
+
+/// The longest route the open plain gives: far past any run (10 km), short enough to walk cell by cell.
+const FARTHEST: Dm = 100_000;
 
 /// An endless open plain: what a scenario without a map fights on. Nothing blocks sight; moving goes straight.
 #[derive(Clone, Copy, Debug, Default)]
@@ -277,7 +281,7 @@ impl Terrain for OpenGround {
     }
 
     fn route(&self, from: Cell, to: Cell, crowd: &Crowd) -> Option<Route> {
-        if crowd.taken(to) {
+        if crowd.taken(to) || open_cost(from, to) > FARTHEST {
             return None;
         }
         let mut cells = Vec::new();
@@ -322,5 +326,13 @@ mod tests {
         let crowd = Crowd::standing(vec![(4, 0)]);
         let near = OpenGround.route_to((0, 0), &|c| adjacent(c, (5, 0)), &crowd, 100).expect("reach");
         assert_eq!(near.cells.last(), Some(&(4, -1)));
+    }
+
+    #[test]
+    fn a_cell_at_the_end_of_the_numbers_is_no_route_and_no_overflow() {
+        // A move typed in or sent over the network may name any cell: it is refused at once, not walked.
+        assert_eq!(OpenGround.route((0, 0), (i32::MAX, i32::MIN), &Crowd::default()), None);
+        assert_eq!(open_cost((i32::MIN, 0), (i32::MAX, 0)), Dm::MAX);
+        assert!(OpenGround.route((0, 0), (10_000, 0), &Crowd::default()).is_some(), "10 km is still a route");
     }
 }

@@ -68,20 +68,9 @@ impl Choices {
     pub fn of(battle: &AnyBattle, slot: Slot, seen: &[bool]) -> Self {
         let actor = slot.actor;
         let views = battle.views();
-        let me = &views[actor];
-        let sees = |i: usize| seen.get(i) == Some(&true);
-        let present = |i: usize| i != actor && sees(i) && !views[i].fighter.statuses().contains(&Status::Escaped);
-        let (fallen, standing): (Vec<usize>, Vec<usize>) =
-            (0..views.len()).filter(|&i| present(i)).partition(|&i| views[i].fighter.is_out());
-        let crowd = Crowd {
-            standing: standing.iter().map(|&i| views[i].position).collect(),
-            fallen: fallen.iter().map(|&i| views[i].position).collect(),
-        };
-        let (walk, run) = battle.paces(actor);
-        let reach = battle.field().reachable(me.position, &crowd, run).into_iter().map(|(c, d)| (c, d <= walk));
         // Only the attacks the rules take from here (not through a wall, not out of reach).
         let targets = (0..views.len())
-            .filter(|&i| views[i].side != me.side && !views[i].fighter.is_out() && sees(i))
+            .filter(|&i| seen_enemy(battle, actor, i, seen))
             .filter(|&i| {
                 let first = Plan { target: Some(i), ..Plan::default() }.action(battle, actor, Vec::new());
                 battle.dry_run(slot, &first).is_ok()
@@ -89,7 +78,66 @@ impl Choices {
             .map(|i| (i, battle.attack_choices(actor, views[i].id(), None).into_iter().map(|(n, _)| n).collect()))
             .collect();
         let others = seen_others(battle, actor, seen).into_iter().map(|(n, _)| n).collect();
-        Choices { reach: reach.collect(), others, targets }
+        Choices { reach: reach(battle, actor, seen), others, targets }
+    }
+}
+
+/// The cells `actor` reaches, and whether a walk gets there, past the units its player sees (an unseen unit's cell
+/// is not left out: that would tell where it stands).
+fn reach(battle: &AnyBattle, actor: usize, seen: &[bool]) -> Vec<(Cell, bool)> {
+    let views = battle.views();
+    let sees = |i: usize| seen.get(i) == Some(&true);
+    let present = |i: usize| i != actor && sees(i) && !views[i].fighter.statuses().contains(&Status::Escaped);
+    let (fallen, standing): (Vec<usize>, Vec<usize>) =
+        (0..views.len()).filter(|&i| present(i)).partition(|&i| views[i].fighter.is_out());
+    let crowd = Crowd {
+        standing: standing.iter().map(|&i| views[i].position).collect(),
+        fallen: fallen.iter().map(|&i| views[i].position).collect(),
+    };
+    let (walk, run) = battle.paces(actor);
+    battle.field().reachable(views[actor].position, &crowd, run).into_iter().map(|(c, d)| (c, d <= walk)).collect()
+}
+
+/// Whether combatant `i` is an enemy of `actor` in the fight that its player sees.
+fn seen_enemy(battle: &AnyBattle, actor: usize, i: usize, seen: &[bool]) -> bool {
+    i < battle.len() && seen.get(i) == Some(&true) && {
+        let (them, me) = (battle.view(i), battle.view(actor));
+        them.side != me.side && !them.fighter.is_out()
+    }
+}
+
+impl Plan {
+    /// Whether these orders keep to what the slot offers a player who sees `seen` (a plan that comes over the
+    /// network may say anything): a move to a cell the unit reaches, at a pace that gets there; an enemy it sees;
+    /// a way to attack it and an other action that exist. Else why not.
+    pub fn keeps_to(&self, battle: &AnyBattle, slot: Slot, seen: &[bool]) -> Result<(), String> {
+        let actor = slot.actor;
+        if let Some(i) = self.other {
+            let count = seen_others(battle, actor, seen).len();
+            return match i < count {
+                true => Ok(()),
+                false => Err(format!("there is no other action {}: the slot has {count}", i + 1)),
+            };
+        }
+        if let Some(m) = &self.movement {
+            let walking = reach(battle, actor, seen).into_iter().find(|(c, _)| *c == m.to).map(|(_, w)| w);
+            match walking {
+                None => return Err(format!("the unit does not reach {:?}", m.to)),
+                Some(false) if m.pace == super::field::Pace::Walk => {
+                    return Err(format!("a walk does not get to {:?}: run", m.to));
+                }
+                Some(_) => {}
+            }
+        }
+        let Some(target) = self.target else { return Ok(()) };
+        if !seen_enemy(battle, actor, target, seen) {
+            return Err("there is no enemy you see to attack there".into());
+        }
+        let ways = battle.attack_choices(actor, battle.view(target).id(), self.movement.clone()).len();
+        match self.way.unwrap_or(0) < ways.max(1) {
+            true => Ok(()),
+            false => Err(format!("there is no way {} to attack: there are {ways}", self.way.unwrap_or(0) + 1)),
+        }
     }
 }
 

@@ -61,7 +61,7 @@ struct Online {
 
 /// The orders being given for the slot the host waits for: the plan so far, and whether it was sent.
 #[derive(Resource, Debug, Default)]
-pub struct Planning {
+pub(super) struct Planning {
     /// Which of the host's asks (its count) the plan is for.
     pub ask: usize,
     pub plan: Plan,
@@ -114,6 +114,7 @@ fn open_connection(world: &mut World) {
 /// Connects with the form's address and name; what went wrong goes to `online.trouble`.
 fn connect(world: &mut World, online: &mut Online) {
     crate::net::hang_up(world);
+    forget_the_battle(world);
     let name = online.form.name.trim().to_owned();
     let started = match (host_address(&online.form.address), name.is_empty()) {
         (_, true) => Err("give your name: the host and the other players call you by it".to_owned()),
@@ -134,14 +135,24 @@ fn connect(world: &mut World, online: &mut Online) {
 /// Leaving the screen closes the connection; what the host sent goes with it.
 fn close_connection(world: &mut World) {
     crate::net::hang_up(world);
-    world.remove_resource::<Joined>();
+    forget_the_battle(world);
     world.remove_resource::<Online>();
+}
+
+/// What the last host sent goes (joining again, or another host, starts from nothing): its units, its map and the
+/// marks on it (they go with the screen, and with the map: `online_map.rs` draws them again with a new one).
+fn forget_the_battle(world: &mut World) {
+    world.remove_resource::<Joined>();
     world.remove_resource::<super::MapView>();
-    let units: Vec<Entity> = world.query_filtered::<Entity, With<Unit>>().iter(world).collect();
-    for unit in units {
-        world.despawn(unit);
+    let drawn: Vec<Entity> = world.query_filtered::<Entity, Or<(With<Unit>, With<OnTheMap>)>>().iter(world).collect();
+    for entity in drawn {
+        world.despawn(entity);
     }
 }
+
+/// What `online_map.rs` draws for one map: the board and its marks.
+#[derive(Component)]
+pub struct OnTheMap;
 
 /// A connection that closed (refused, timed out, the host gone) is said in words, and let go.
 fn notice_trouble(world: &mut World) {
@@ -187,7 +198,6 @@ fn take_the_side_asked(joined: Option<Res<Joined>>, mut online: ResMut<Online>, 
 }
 
 /// What the online screen shows: the form, the connection under way, the lobby, or the battle.
-#[allow(clippy::too_many_arguments)]
 fn show_online(
     mut contexts: EguiContexts,
     mut online: ResMut<Online>,
@@ -510,7 +520,7 @@ fn plan_text(joined: &Joined, plan: &Plan) -> String {
 }
 
 /// Sends the plan for `slot`; the panel waits for the host.
-pub fn send(
+pub(super) fn send(
     planning: &mut Planning,
     joined: &Joined,
     slot: crate::rules::ruleset::Slot,

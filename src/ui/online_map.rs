@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::art::{Art, RING_STEPS, Role};
 use super::board::{board_image, cell_center};
-use super::online::{OnlinePanels, Planning, send};
+use super::online::{OnTheMap, OnlinePanels, Planning, send};
 use super::screens::Screen;
 use super::units::{health_color, side_color};
 use super::{CELL, MapView};
@@ -26,11 +26,11 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             follow_asks,
-            draw_the_map.run_if(in_state(Screen::Online)),
+            draw_the_map,
             (
-                point,
+                find_the_pointed_cell,
                 take_clicks.run_if(super::keys_free),
-                plan_by_itself.run_if(|o: Res<super::PlayOptions>| o.autopilot),
+                (plan_by_itself, quit_when_over).run_if(|o: Res<super::PlayOptions>| o.autopilot),
                 (super::camera::pan_camera, super::camera::zoom_camera).run_if(super::keys_free),
                 super::camera::fit_camera
                     .run_if(resource_changed::<super::MapArea>.or_eager(resource_added::<MapView>)),
@@ -42,6 +42,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(on_map.clone()),
         )
             .chain()
+            .after(crate::net::join::HearHost)
             .run_if(in_state(Screen::Online)),
     )
     .add_systems(EguiPrimaryContextPass, write_names.after(OnlinePanels).run_if(on_map));
@@ -69,6 +70,11 @@ struct TargetMark;
 #[derive(Component)]
 struct ReachTint;
 
+/// What is drawn on the map goes with the screen, and with the battle when the window joins anew.
+fn on_the_map() -> (DespawnOnExit<Screen>, OnTheMap) {
+    (DespawnOnExit(Screen::Online), OnTheMap)
+}
+
 /// A new ask: a new plan.
 fn follow_asks(joined: Option<Res<Joined>>, mut planning: ResMut<Planning>) {
     let Some(joined) = joined else { return };
@@ -95,8 +101,7 @@ fn draw_the_map(
     let (w, h) = (field.grid.width as f32 * CELL, field.grid.height as f32 * CELL);
     let sprite = Sprite { image: images.add(board_image(&field)), custom_size: Some(Vec2::new(w, h)), ..default() };
     let center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
-    let scoped = DespawnOnExit(Screen::Online);
-    commands.spawn((Board, sprite, Transform::from_translation(center.extend(0.0)), scoped.clone()));
+    commands.spawn((Board, sprite, Transform::from_translation(center.extend(0.0)), on_the_map()));
     let mark = |image: &Handle<Image>, color: Color, size: f32| Sprite {
         image: image.clone(),
         color,
@@ -104,9 +109,9 @@ fn draw_the_map(
         ..default()
     };
     let acting = mark(&art.acting, Color::srgb(1.0, 0.82, 0.25), 1.2);
-    commands.spawn((ActingMark, acting, Transform::from_xyz(0.0, 0.0, 0.9), Visibility::Hidden, scoped.clone()));
+    commands.spawn((ActingMark, acting, Transform::from_xyz(0.0, 0.0, 0.9), Visibility::Hidden, on_the_map()));
     let target = mark(&art.selected, Color::srgb(1.0, 0.35, 0.3), 1.08);
-    commands.spawn((TargetMark, target, Transform::from_xyz(0.0, 0.0, 0.95), Visibility::Hidden, scoped));
+    commands.spawn((TargetMark, target, Transform::from_xyz(0.0, 0.0, 0.95), Visibility::Hidden, on_the_map()));
     commands.insert_resource(MapView(std::sync::Arc::new(field)));
 }
 
@@ -144,7 +149,6 @@ fn down(unit: &Unit) -> bool {
 }
 
 /// Each token where its unit is, its health and its state; the acting unit and the plan's target marked.
-#[allow(clippy::type_complexity)]
 fn show_units(
     units: Query<(&Unit, &mut Transform, &Children), Without<ActingMark>>,
     mut rings: Query<(&mut Sprite, &mut Visibility), (With<HealthRing>, Without<DownMark>)>,
@@ -155,7 +159,7 @@ fn show_units(
     >,
     (joined, planning, art): (Res<Joined>, Res<Planning>, Res<Art>),
 ) {
-    let acting = joined.asked.as_ref().map(|(a, ..)| *a).or_else(|| last_actor(&joined));
+    let acting = planning.waiting(&joined).map(|(a, _)| a).or_else(|| last_actor(&joined));
     let target = planning.waiting(&joined).and(planning.plan.target);
     let mut at = (None, None);
     for (unit, mut transform, children) in units {
@@ -222,22 +226,17 @@ fn tint_reach(
     for &(cell, walking) in &choices.reach {
         let color = if walking { Color::srgba(0.3, 0.9, 0.45, 0.18) } else { Color::srgba(0.95, 0.75, 0.2, 0.07) };
         let at = cell_center(cell.0, cell.1).extend(0.5);
-        commands.spawn((
-            ReachTint,
-            square(color, 0.94),
-            Transform::from_translation(at),
-            DespawnOnExit(Screen::Online),
-        ));
+        commands.spawn((ReachTint, square(color, 0.94), Transform::from_translation(at), on_the_map()));
     }
     if let Some(m) = &planning.plan.movement {
         let at = cell_center(m.to.0, m.to.1).extend(0.6);
         let sprite = square(Color::srgba(1.0, 0.85, 0.3, 0.45), 0.7);
-        commands.spawn((ReachTint, sprite, Transform::from_translation(at), DespawnOnExit(Screen::Online)));
+        commands.spawn((ReachTint, sprite, Transform::from_translation(at), on_the_map()));
     }
 }
 
 /// The cell under the pointer.
-fn point(
+fn find_the_pointed_cell(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform)>,
     (map, options, area): (Res<MapView>, Res<super::PlayOptions>, Res<super::MapArea>),
@@ -248,8 +247,17 @@ fn point(
     hover.set_if_neq(super::preview::Hover(cell));
 }
 
+/// The autopilot's window closes a moment after the end is on screen (a test reads the end, then goes on).
+fn quit_when_over(joined: Res<Joined>, mut after: Local<u32>, mut exit: MessageWriter<AppExit>) {
+    if joined.over.is_some() {
+        *after += 1;
+        if *after == 30 {
+            exit.write(AppExit::Success);
+        }
+    }
+}
+
 /// Clicks and keys make the plan for the waiting slot, and give it.
-#[allow(clippy::too_many_arguments)]
 fn take_clicks(
     mouse: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -268,7 +276,7 @@ fn take_clicks(
         planning.plan = Plan::default();
         return send(&mut planning, &joined, slot, &mut out);
     }
-    if let Some(i) = digit(&keys).filter(|i| *i < choices.others.len()) {
+    if let Some(i) = super::orders::digit_pressed(&keys).filter(|i| *i < choices.others.len()) {
         planning.plan = Plan { other: Some(i), ..Plan::default() };
         return send(&mut planning, &joined, slot, &mut out);
     }
@@ -315,22 +323,6 @@ fn plan_by_itself(
     send(&mut planning, &joined, slot, &mut out);
 }
 
-/// The digit key 1–9 just pressed, as an index from 0.
-fn digit(keys: &ButtonInput<KeyCode>) -> Option<usize> {
-    const DIGITS: [KeyCode; 9] = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
-    DIGITS.iter().position(|k| keys.just_pressed(*k))
-}
-
 /// The names under the tokens, in the room the panels leave.
 fn write_names(
     mut contexts: EguiContexts,
@@ -342,7 +334,7 @@ fn write_names(
     let ctx = contexts.ctx_mut()?;
     // Every name when the cells are large enough to hold them; else the acting unit's, the target's, the hovered.
     let all = screen.cell_pixels() >= super::labels::NAMES_FROM;
-    let acting = joined.asked.as_ref().map(|(a, ..)| *a).or_else(|| last_actor(&joined));
+    let acting = planning.waiting(&joined).map(|(a, _)| a).or_else(|| last_actor(&joined));
     let picked = |u: &Unit| Some(u.index) == acting || Some(u.index) == planning.plan.target || hover.0 == Some(u.cell);
     let zoom = ctx.zoom_factor();
     let painter = ctx

@@ -87,18 +87,7 @@ fn take_clicks(
         let n = orders.attacks.len();
         orders.attack = Some((orders.attack.unwrap_or(0) + if back { n - 1 } else { 1 }) % n);
     }
-    const DIGITS: [KeyCode; 9] = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
-    if let Some(i) = DIGITS.iter().position(|k| keys.just_pressed(*k)).filter(|i| *i < orders.others.len()) {
+    if let Some(i) = digit_pressed(&keys).filter(|i| *i < orders.others.len()) {
         orders.other = Some(i);
     }
     let Some(cell) = hover.0.filter(|_| mouse.just_pressed(MouseButton::Left)) else { return };
@@ -111,6 +100,22 @@ fn take_clicks(
     } else if let Some(&walking) = preview.reachable.get(&cell) {
         orders.movement = Some(Move { to: cell, pace: if walking { Pace::Walk } else { Pace::Run } });
     }
+}
+
+/// The digit key 1–9 just pressed, as an index from 0 (the action bar's keys).
+pub(super) fn digit_pressed(keys: &ButtonInput<KeyCode>) -> Option<usize> {
+    const DIGITS: [KeyCode; 9] = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    DIGITS.iter().position(|k| keys.just_pressed(*k))
 }
 
 /// Turns the orders into the ruleset's action, tries it on a copy of the battle, and declares it when the rules
@@ -151,8 +156,8 @@ fn give_orders(
         return;
     }
     // The panel shows the first way chosen until the player picks another; E (wait) ends the slot doing nothing.
-    let plan = match orders.wait && orders.other.is_none() {
-        true => Plan::default(),
+    let plan = match orders.wait {
+        true => Plan { other: orders.other, ..Plan::default() },
         false => Plan { movement: orders.movement.clone(), target, way: orders.attack, other: orders.other },
     };
     let action = plan.action(battle, slot.actor, others);

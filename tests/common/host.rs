@@ -16,7 +16,10 @@ pub struct HostProcess {
 impl HostProcess {
     /// `skirmish host --address 127.0.0.1:0 ARGS…`.
     pub fn start(args: &[&str]) -> Self {
+        // Its autosave goes to a folder of the tests' own, not the player's saves.
+        let saves = std::env::temp_dir().join("skirmish-host-test-saves");
         let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+            .env("SKIRMISH_SAVES", saves)
             .args(["host", "--address", "127.0.0.1:0"])
             .args(args)
             .stdout(Stdio::piped())
@@ -32,7 +35,8 @@ impl HostProcess {
                 kept.lock().expect("the host's output").push_str(&(line + "\n"));
             }
         });
-        let address = first.split(" on ").nth(1).and_then(|s| s.split(';').next()).expect(&first);
+        // "hosting TITLE on ADDRESS; …": the title may hold " on " too.
+        let address = first.split(';').next().and_then(|s| s.rsplit_once(" on ")).map(|(_, a)| a).expect(&first);
         HostProcess { child, address: address.parse().expect(&first), said }
     }
 
