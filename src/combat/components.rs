@@ -44,7 +44,7 @@ pub struct StatusList(pub Vec<Status>);
 impl StatusList {
     /// Down and out of the fight (dead, unconscious, incapacitated), as the window shows it.
     pub fn is_down(&self) -> bool {
-        self.0.iter().any(|s| matches!(s, Status::Dead | Status::Unconscious | Status::Incapacitated))
+        crate::rules::outcome::down(&self.0)
     }
 }
 

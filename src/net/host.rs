@@ -590,13 +590,7 @@ fn narrate(host: Res<Host>, state: Option<Res<TurnState>>, mut shown: Local<(Vec
     if host.lobby.players != shown.0 {
         shown.0 = host.lobby.players.clone();
         for seat in &shown.0 {
-            let sides = if seat.sides.is_empty() { "no side yet".to_owned() } else { seat.sides.join(", ") };
-            let how = match (seat.connected, seat.ready) {
-                (false, _) => "gone",
-                (true, true) => "ready",
-                (true, false) => "not ready",
-            };
-            crate::stdout::say(format!("  {}: {sides}, {how}\n", seat.name));
+            crate::stdout::say(format!("  {}\n", seat.line()));
         }
     }
     for refused in &host.refused[shown.1.min(host.refused.len())..] {

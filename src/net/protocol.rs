@@ -80,6 +80,19 @@ pub struct Seat {
     pub connected: bool,
 }
 
+impl Seat {
+    /// The seat in a line, as the host's terminal and the lobby say it: "Ann: Jackals, ready".
+    pub fn line(&self) -> String {
+        let sides = if self.sides.is_empty() { "no side yet".to_owned() } else { self.sides.join(", ") };
+        let how = match (self.connected, self.ready) {
+            (false, _) => "gone",
+            (true, true) => "ready",
+            (true, false) => "not ready",
+        };
+        format!("{}: {sides}, {how}", self.name)
+    }
+}
+
 /// A combatant as a player may see it: its place in the roster (the id the log names it by), side, cell,
 /// statuses and damage tracks (name, taken, capacity).
 #[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,15 +5,12 @@
 
 use super::any::AnyBattle;
 use super::id::CombatantId;
-use super::outcome::{Event, Status};
+use super::outcome::{Event, down};
 
 /// Whether each combatant of the battle, in roster order, is seen by the units of `sides`.
 pub fn seen_by(battle: &AnyBattle, sides: &[String]) -> Vec<bool> {
     let views = battle.views();
     let ours = |side: &str| sides.iter().any(|s| s == side);
-    let down = |statuses: &[Status]| {
-        statuses.iter().any(|s| matches!(s, Status::Dead | Status::Unconscious | Status::Incapacitated))
-    };
     let eyes: Vec<_> =
         views.iter().filter(|v| ours(v.side) && !down(v.fighter.statuses())).map(|v| v.position).collect();
     let field = battle.field();

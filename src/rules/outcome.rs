@@ -136,6 +136,12 @@ pub struct TestRecord {
     pub roll: Roll,
 }
 
+/// Whether these statuses put a combatant down and out of the fight (dead, unconscious, incapacitated): it has no
+/// eyes on the battle, and the window draws it crossed out.
+pub fn down(statuses: &[Status]) -> bool {
+    statuses.iter().any(|s| matches!(s, Status::Dead | Status::Unconscious | Status::Incapacitated))
+}
+
 /// A condition a combatant gains or loses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Status {

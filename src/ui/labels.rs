@@ -75,7 +75,6 @@ fn write_names(
     let clip = area.points(zoom);
     let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Background, "names".into())).with_clip_rect(clip);
     let all = screen.cell_pixels() >= NAMES_FROM;
-    let font = egui::FontId::proportional(12.5);
     for (entity, name, side, transform, token, _, visibility) in &units {
         let hovered = positions.get(entity).is_ok_and(|p| hover.0 == Some((p.0, p.1)));
         let picked = hovered || acting.0 == Some(entity) || selected.0 == Some(entity);
@@ -84,16 +83,21 @@ fn write_names(
         }
         let below = transform.translation - Vec3::Y * super::CELL * 0.5 * transform.scale.y;
         let Some(at) = screen.at(below, zoom) else { continue };
-        let galley = painter.layout_no_wrap(short(name, &side.0), font.clone(), egui::Color32::WHITE);
-        let rect = egui::Rect::from_center_size(at + egui::vec2(0.0, galley.size().y / 2.0 + 2.0), galley.size());
-        painter.rect_filled(rect.expand2(egui::vec2(4.0, 1.0)), 3.0, egui::Color32::from_black_alpha(170));
-        painter.line_segment(
-            [rect.left_bottom() + egui::vec2(-3.0, 1.0), rect.right_bottom() + egui::vec2(3.0, 1.0)],
-            egui::Stroke::new(2.0, egui_color(token.color)),
-        );
-        painter.galley(rect.min, galley, egui::Color32::WHITE);
+        name_tag(&painter, at, short(name, &side.0), egui_color(token.color));
     }
     Ok(())
+}
+
+/// A unit's name under its token at `at`: white on a dark tag, underlined in its side's colour.
+pub(super) fn name_tag(painter: &egui::Painter, at: egui::Pos2, name: String, side: egui::Color32) {
+    let galley = painter.layout_no_wrap(name, egui::FontId::proportional(12.5), egui::Color32::WHITE);
+    let rect = egui::Rect::from_center_size(at + egui::vec2(0.0, galley.size().y / 2.0 + 2.0), galley.size());
+    painter.rect_filled(rect.expand2(egui::vec2(4.0, 1.0)), 3.0, egui::Color32::from_black_alpha(170));
+    painter.line_segment(
+        [rect.left_bottom() + egui::vec2(-3.0, 1.0), rect.right_bottom() + egui::vec2(3.0, 1.0)],
+        egui::Stroke::new(2.0, side),
+    );
+    painter.galley(rect.min, galley, egui::Color32::WHITE);
 }
 
 /// The essentials of the unit under the pointer, beside it.

@@ -360,13 +360,7 @@ fn show_lobby(root: &mut egui::Ui, online: &mut Online, joined: &Joined, out: &m
         ui.add_space(8.0);
         ui.label(egui::RichText::new("Players").strong());
         for p in &lobby.players {
-            let sides = if p.sides.is_empty() { "no side yet".to_owned() } else { p.sides.join(", ") };
-            let how = match (p.connected, p.ready) {
-                (false, _) => "gone",
-                (true, true) => "ready",
-                (true, false) => "not ready",
-            };
-            ui.label(format!("{}: {sides}, {how}", p.name));
+            ui.label(p.line());
         }
         show_refusals(ui, joined);
         ui.add_space(8.0);
@@ -453,15 +447,14 @@ fn show_battle(
     go
 }
 
+/// A side's colour: its place among the lobby's sides, as one screen colours sides by their order.
+pub(super) fn color_of(joined: &Joined, side: &str) -> Color {
+    side_color(joined.lobby.sides.iter().position(|s| s == side).unwrap_or(0))
+}
+
 /// Each combatant's colour in the log, by its side (known of the units this player sees or saw).
 fn side_colors(joined: &Joined, units: &Query<&Unit>) -> std::collections::HashMap<CombatantId, egui::Color32> {
-    units
-        .iter()
-        .filter_map(|u| {
-            let n = joined.lobby.sides.iter().position(|s| *s == u.side)?;
-            Some((CombatantId::at(u.index), readable(side_color(n))))
-        })
-        .collect()
+    units.iter().map(|u| (CombatantId::at(u.index), readable(color_of(joined, &u.side)))).collect()
 }
 
 /// The orders panel: whose slot, the plan so far, the ways to attack, the other actions, and the buttons.

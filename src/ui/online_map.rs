@@ -8,16 +8,16 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::art::{Art, RING_STEPS, Role};
 use super::board::{board_image, cell_center};
-use super::online::{OnTheMap, OnlinePanels, Planning, send};
+use super::online::{OnTheMap, OnlinePanels, Planning, color_of, send};
 use super::screens::Screen;
-use super::units::{health_color, side_color};
+use super::units::health_color;
 use super::{CELL, MapView};
 use crate::map::Battlefield;
 use crate::map::grid::Grid;
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
 use crate::rules::field::{Move, Pace};
-use crate::rules::outcome::{Event, Status};
+use crate::rules::outcome::Event;
 use crate::rules::plan::Plan;
 
 pub(super) fn plugin(app: &mut App) {
@@ -118,7 +118,7 @@ fn draw_the_map(
 /// A unit the host sent for the first time gets its token.
 fn dress_units(units: Query<(Entity, &Unit), Added<Unit>>, joined: Res<Joined>, art: Res<Art>, mut commands: Commands) {
     for (entity, unit) in &units {
-        let n = joined.lobby.sides.iter().position(|s| *s == unit.side).unwrap_or(0);
+        let color = color_of(&joined, &unit.side);
         let name = joined.log.names.get(unit.index).map_or("", String::as_str);
         let glyph = art.glyphs.get(&Role::named(name)).cloned().unwrap_or_default();
         let part = |image: &Handle<Image>, size: f32| Sprite {
@@ -130,22 +130,21 @@ fn dress_units(units: Query<(Entity, &Unit), Added<Unit>>, joined: Res<Joined>, 
         commands.entity(entity).insert((Transform::from_translation(at), Visibility::default())).with_children(|u| {
             u.spawn((part(&art.groove, 0.98), Transform::from_xyz(0.0, 0.0, 0.0)));
             u.spawn((HealthRing, part(&art.rings[RING_STEPS], 0.98), Transform::from_xyz(0.0, 0.0, 0.05)));
-            u.spawn((Sprite { color: side_color(n), ..part(&art.disc, 0.78) }, Transform::from_xyz(0.0, 0.0, 0.1)));
+            u.spawn((Sprite { color, ..part(&art.disc, 0.78) }, Transform::from_xyz(0.0, 0.0, 0.1)));
             u.spawn((part(&glyph, 0.56), Transform::from_xyz(0.0, 0.0, 0.2)));
             u.spawn((DownMark, part(&art.down, 0.8), Transform::from_xyz(0.0, 0.0, 0.3), Visibility::Hidden));
         });
     }
 }
 
-/// How much of its health a unit has left: the least of its tracks.
+/// How much of its health a unit has left: the least of its tracks, as on one screen.
 fn health_left(unit: &Unit) -> f32 {
-    let left = |(_, taken, capacity): &(String, u32, u32)| 1.0 - *taken as f32 / (*capacity).max(1) as f32;
-    unit.tracks.iter().map(left).fold(1.0, f32::min).clamp(0.0, 1.0)
+    super::units::least_left(unit.tracks.iter().map(|(_, taken, capacity)| (*taken, *capacity))).unwrap_or(1.0)
 }
 
 /// Whether a unit is out of the fight.
 fn down(unit: &Unit) -> bool {
-    unit.statuses.iter().any(|s| matches!(s, Status::Dead | Status::Unconscious | Status::Incapacitated))
+    crate::rules::outcome::down(&unit.statuses)
 }
 
 /// Each token where its unit is, its health and its state; the acting unit and the plan's target marked.
@@ -340,15 +339,11 @@ fn write_names(
     let painter = ctx
         .layer_painter(egui::LayerId::new(egui::Order::Background, "online names".into()))
         .with_clip_rect(area.points(zoom));
-    let font = egui::FontId::proportional(12.5);
     for (unit, transform) in units.iter().filter(|(u, _)| all || picked(u)) {
         let Some(name) = joined.log.names.get(unit.index) else { continue };
         let Some(at) = screen.at(transform.translation - Vec3::Y * CELL * 0.5, zoom) else { continue };
-        let text = super::labels::short(name, &unit.side);
-        let galley = painter.layout_no_wrap(text, font.clone(), egui::Color32::WHITE);
-        let rect = egui::Rect::from_center_size(at + egui::vec2(0.0, galley.size().y / 2.0 + 2.0), galley.size());
-        painter.rect_filled(rect.expand2(egui::vec2(4.0, 1.0)), 3.0, egui::Color32::from_black_alpha(170));
-        painter.galley(rect.min, galley, egui::Color32::WHITE);
+        let side = super::units::egui_color(color_of(&joined, &unit.side));
+        super::labels::name_tag(&painter, at, super::labels::short(name, &unit.side), side);
     }
     Ok(())
 }

@@ -188,8 +188,13 @@ fn move_units(time: Res<Time>, mut units: Query<(&GridPos, &mut Transform), With
 /// The share of a unit's health left: of its worst track (Shadowrun's Stun monitor knocks a unit out as surely as
 /// its Physical one).
 pub fn health_left(tracks: &Tracks) -> Option<f32> {
-    let left = |t: &crate::rules::ruleset::Track| 1.0 - (t.taken as f32 / t.capacity as f32).min(1.0);
-    tracks.0.iter().filter(|t| t.capacity > 0).map(left).reduce(f32::min)
+    least_left(tracks.0.iter().map(|t| (t.taken, t.capacity)))
+}
+
+/// What is left of the least-kept of some tracks (each damage taken and capacity), 0 to 1; none with a capacity: none.
+pub fn least_left(tracks: impl Iterator<Item = (u32, u32)>) -> Option<f32> {
+    let left = |(taken, capacity): (u32, u32)| 1.0 - (taken as f32 / capacity as f32).min(1.0);
+    tracks.filter(|(_, capacity)| *capacity > 0).map(left).reduce(f32::min)
 }
 
 /// The ring shows what is left of the unit's health.
