@@ -15,7 +15,7 @@ use skirmish::rules::any::{AnyAction, AnyBattle, RulesetId};
 use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::rules::engine::Next;
 use skirmish::rules::odds::Chance;
-use skirmish::rules::outcome::{Event, Log, Status};
+use skirmish::rules::outcome::{Event, Log, Roll, Status};
 use skirmish::rules::ruleset::{CombatantId, Slot};
 use skirmish::scenario::{self, Scenario, level};
 
@@ -26,6 +26,9 @@ struct Drawn {
     ruleset: RulesetId,
     minds: [Difficulty; 4],
     seed: u64,
+    /// A change to the level's text (from, to) before it is read: a case found under a tuning the level has since
+    /// left keeps it.
+    retuned: Option<(&'static str, &'static str)>,
 }
 
 fn drawn() -> impl Strategy<Value = Drawn> {
@@ -37,13 +40,21 @@ fn drawn() -> impl Strategy<Value = Drawn> {
         [difficulty.clone(), difficulty.clone(), difficulty.clone(), difficulty],
         any::<u64>(),
     )
-        .prop_map(|(level, ruleset, minds, seed)| Drawn { level, ruleset, minds, seed })
+        .prop_map(|(level, ruleset, minds, seed)| Drawn { level, ruleset, minds, seed, retuned: None })
 }
 
 impl Drawn {
     fn scenario(&self) -> Scenario {
         let file = &common::shipped_levels()[self.level];
-        level::load(file).expect("a shipped level").scenario(self.ruleset).expect("a battle")
+        let text = std::fs::read_to_string(file).expect("a shipped level");
+        let text = match self.retuned {
+            Some((from, to)) => {
+                assert!(text.contains(from), "the level has the text to change: {from}");
+                text.replacen(from, to, 1)
+            }
+            None => text,
+        };
+        level::parse(&text, file).expect("a level").scenario(self.ruleset).expect("a battle")
     }
 
     fn minds(&self, scenario: &Scenario) -> Minds {
@@ -282,7 +293,9 @@ proptest! {
 
 /// Found by the odds property: a Shadowrun 4 rifleman who had fired two bursts in his last Action Phase was priced
 /// with their recoil (2 dice, 56 % to hit) where the resolution, whose new phase starts recoil over (file 004), rolls
-/// 5 dice (87 %). Open ground, seed 7186279626020776517, the AI's attack at index 16397105843297379610 of them.
+/// 5 dice (87 %). Open ground, seed 7186279626020776517, under the Shadowrun 4 tuning of the time. The AIs have
+/// changed since and play that battle otherwise; in every attack they make in it (riflemen firing a burst a phase
+/// among them) the odds price the dice the resolution rolls.
 #[test]
 fn a_shadowrun_attackers_odds_start_its_recoil_over_as_a_new_phase_does() {
     let (normal, easy) = (Difficulty::Normal, Difficulty::Easy);
@@ -291,14 +304,30 @@ fn a_shadowrun_attackers_odds_start_its_recoil_over_as_a_new_phase_does() {
         ruleset: RulesetId::Shadowrun4,
         minds: [normal, easy, easy, easy],
         seed: 7186279626020776517,
+        retuned: Some((
+            r#"archetypes: { "Raiders scout 3": "sniper", "Raiders scout 4": "heavy" }"#,
+            r#"archetypes: { "Raiders scout 4": "rifleman" }"#,
+        )),
     };
     let attacks = attacks_made(&d);
-    let at = ((attacks.len() as u128 * 16397105843297379610u128) >> 64) as usize;
-    let (battle, _, slot, action) = &attacks[at];
-    let odds = battle.odds_of(slot.actor, action).expect("odds");
-    assert!(odds.title.starts_with("Raiders rifleman 4 fires (burst)"), "{odds}");
-    assert_eq!(odds.inputs[0], "5 attack dice against 0 defense dice", "{odds}");
-    assert!((odds.chance(Chance::Hit) - (1.0 - (2.0f64 / 3.0).powi(5))).abs() < 1e-12, "{odds}");
+    let mut bursts_again = 0;
+    for (n, (battle, log, slot, action)) in attacks.iter().enumerate() {
+        let odds = battle.odds_of(slot.actor, action).expect("odds");
+        let (mut copy, mut after) = (battle.clone(), Log { events: Vec::new(), ..log.clone() });
+        copy.act(action, &mut SeededDice::new(d.seed), &mut after).expect("the AI's attack is legal");
+        let rolled = after.tests().find(|t| t.who.index() == slot.actor).map(|t| match &t.roll {
+            Roll::Pool { dice, .. } => *dice,
+            _ => panic!("a Shadowrun 4 pool"),
+        });
+        let dice = rolled.expect("the attacker rolls");
+        assert!(
+            odds.inputs[0].starts_with(&format!("{dice} attack dice against")),
+            "attack {n}: rolled {dice}\n{odds}"
+        );
+        let earlier = attacks[..n].iter().filter(|(_, _, s, _)| s.actor == slot.actor).count();
+        bursts_again += usize::from(odds.title.contains("(burst)") && earlier > 0);
+    }
+    assert!(bursts_again >= 2, "the battle has riflemen firing a burst again in a later phase");
 }
 
 /// Found by the odds property: a homebrew rifleman who ran last pass and now fires standing was priced with the
@@ -307,7 +336,8 @@ fn a_shadowrun_attackers_odds_start_its_recoil_over_as_a_new_phase_does() {
 #[test]
 fn a_homebrew_attackers_odds_end_the_run_its_action_ends() {
     let easy = Difficulty::Easy;
-    let d = Drawn { level: 4, ruleset: RulesetId::HomebrewD6, minds: [easy; 4], seed: 13260641186994970945 };
+    let d =
+        Drawn { level: 4, ruleset: RulesetId::HomebrewD6, minds: [easy; 4], seed: 13260641186994970945, retuned: None };
     let attacks = attacks_made(&d);
     let at = ((attacks.len() as u128 * 9932862193535912513u128) >> 64) as usize;
     let (battle, _, slot, action) = &attacks[at];

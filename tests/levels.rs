@@ -194,7 +194,7 @@ fn a_rulesets_tuning_changes_who_fights_under_it_and_nothing_else() {
         "\n)",
         r#"
     tuning: {
-        Shadowrun4: (leave_out: ["A brawler 2"], archetypes: { "B sniper 1": "heavy" }, turn_limit: 7),
+        Shadowrun4: (leave_out: ["A brawler 2"], archetypes: { "B sniper 1": "heavy" }, at: { "B sniper 1": (2, 2) }, turn_limit: 7),
     },
 )"#,
         1,
@@ -211,6 +211,9 @@ fn a_rulesets_tuning_changes_who_fights_under_it_and_nothing_else() {
     let RulesetSetup::Shadowrun4(setup) = &sr4.ruleset else { panic!("a Shadowrun 4 battle") };
     assert_eq!((setup.combatants.len(), sr4.turn_limit), (2, 7));
     assert_eq!(setup.combatants[1].sheet, heavy, "the sniper fights as a heavy");
+    assert_eq!(setup.combatants[1].position, (2, 2), "from where the tuning starts it");
+    let starts = |r| level.units_under(r).iter().map(|u| u.cell).collect::<Vec<_>>();
+    assert_eq!(starts(RulesetId::Storyteller), [(0, 0), (1, 0), (3, 2)], "elsewhere where it was drawn");
     assert_eq!(level.scenario(RulesetId::EclipsePhase).expect("a battle").turn_limit, 20, "other rulesets as drawn");
     let bad = |from: &str, to: &str| parse(&tuned.replacen(from, to, 1)).unwrap_err();
     let e = bad(r#"leave_out: ["A brawler 2"]"#, r#"leave_out: ["A brawler 9"]"#);
@@ -219,6 +222,14 @@ fn a_rulesets_tuning_changes_who_fights_under_it_and_nothing_else() {
     assert!(e.contains("unknown archetype `wizard`"), "{e}");
     let e = bad(r#"leave_out: ["A brawler 2"]"#, r#"leave_out: ["B sniper 1"]"#);
     assert!(e.ends_with("Shadowrun4's tuning leaves B nobody to fight with"), "{e}");
+    let e = bad("(2, 2) }", "(4, 0) }");
+    assert!(e.ends_with("Shadowrun4's tuning starts B sniper 1 on (4, 0), which is Wall"), "{e}");
+    let e = bad("(2, 2) }", "(9, 9) }");
+    assert!(e.ends_with("Shadowrun4's tuning starts B sniper 1 on (9, 9), which is off the map"), "{e}");
+    let e = bad("(2, 2) }", "(0, 0) }");
+    assert!(e.ends_with("Shadowrun4's tuning starts two units on (0, 0)"), "{e}");
+    let e = bad(r#"at: { "B sniper 1""#, r#"at: { "B sniper 7""#);
+    assert!(e.ends_with("Shadowrun4's tuning names B sniper 7, who is no unit"), "{e}");
     let e = bad("turn_limit: 7", "turn_limit: 0");
     assert!(e.ends_with("the turn limit must be at least 1"), "{e}");
     let own = r#"overrides: [(unit: "B sniper 1", sheet: Shadowrun4(attributes: (body: 4)))],

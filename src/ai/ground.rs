@@ -22,6 +22,8 @@ pub struct Spot {
     pub threat: f32,
     /// Worth for the level's goal and for closing to the weapon's range (higher is better).
     pub worth: f32,
+    /// The part of `worth` for nearing the enemy: a cell to shoot from, or one nearer the weapon's range.
+    pub approach: f32,
 }
 
 /// The enemies and what the AI knows of them.
@@ -82,9 +84,9 @@ pub fn survey<R: AttackOdds>(rules: &R, battle: &[Combatant<R::Fighter>], actor:
                 .collect();
             let threat = threat(field, battle, foes, cell);
             // A cell to attack from (now or next slot) is worth about a fair shot; else every meter closer counts.
-            let closing = if shots.is_empty() { closing(battle, foes, cell, reach) } else { 0.2 };
-            let worth = goal.worth(cell) + closing;
-            Spot { cell, pace, shots, threat, worth }
+            let approach = if shots.is_empty() { closing(battle, foes, cell, reach) } else { 0.2 };
+            let worth = goal.worth(cell) + approach;
+            Spot { cell, pace, shots, threat, worth, approach }
         })
         .collect()
 }

@@ -142,16 +142,19 @@ impl Level {
         self.file.tuning.get(&ruleset)
     }
 
-    /// The units that fight under `ruleset`, each with the archetype it has there; a unit named after its archetype
+    /// The units that fight under `ruleset`, each with the archetype and start it has there; a unit named after its archetype
     /// ("Raiders heavy 4") is called after the one it fights as ("Raiders rifleman 4").
     pub fn units_under(&self, ruleset: RulesetId) -> Vec<Placed> {
         let tuning = self.tuning(ruleset);
         let left_out = |u: &Placed| tuning.is_some_and(|t| t.leave_out.contains(&u.name));
         let retyped = |u: &Placed| {
-            let Some(archetype) = tuning.and_then(|t| t.archetypes.get(&u.name)) else { return u.clone() };
+            let cell = tuning.and_then(|t| t.at.get(&u.name)).copied().unwrap_or(u.cell);
+            let Some(archetype) = tuning.and_then(|t| t.archetypes.get(&u.name)) else {
+                return Placed { cell, ..u.clone() };
+            };
             let (old, new) = (format!("{} {} ", u.side, u.archetype), format!("{} {archetype} ", u.side));
             let name = u.name.strip_prefix(&old).map_or_else(|| u.name.clone(), |n| format!("{new}{n}"));
-            Placed { name, archetype: archetype.clone(), ..u.clone() }
+            Placed { name, archetype: archetype.clone(), cell, ..u.clone() }
         };
         self.units.iter().filter(|u| !left_out(u)).map(retyped).collect()
     }

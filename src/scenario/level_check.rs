@@ -34,6 +34,7 @@ pub(super) fn check(file: LevelFile, text: &str, path: &Path) -> Result<Level, S
     check_victory(&file, &grid, &units).map_err(fail)?;
     check_overrides(&file, &units).map_err(fail)?;
     check_tuning(&file, &units).map_err(fail)?;
+    check_tuned_starts(&file, &grid, &units).map_err(fail)?;
     let field = Arc::new(Battlefield { grid, exits, goals });
     Ok(Level { file, field, units })
 }
@@ -230,7 +231,7 @@ fn check_victory(file: &LevelFile, grid: &Grid, units: &[Placed]) -> Result<(), 
 fn check_tuning(file: &LevelFile, units: &[Placed]) -> Result<(), Failure> {
     let known = roster::archetypes().map_err(|e| (None, e))?;
     for (ruleset, tuning) in &file.tuning {
-        let named = tuning.leave_out.iter().chain(tuning.archetypes.keys());
+        let named = tuning.leave_out.iter().chain(tuning.archetypes.keys()).chain(tuning.at.keys());
         if let Some(name) = named.into_iter().find(|n| !units.iter().any(|u| &u.name == *n)) {
             return Err(failure(&format!("\"{name}\""), format!("{ruleset:?}'s tuning names {name}, who is no unit")));
         }
@@ -252,6 +253,29 @@ fn check_tuning(file: &LevelFile, units: &[Placed]) -> Result<(), Failure> {
         }
         if tuning.turn_limit == Some(0) {
             return Err(failure("turn_limit", format!("{ruleset:?}'s tuning: the turn limit must be at least 1")));
+        }
+    }
+    Ok(())
+}
+
+/// A start moved by a ruleset's tuning stands on the map, on a passable cell no other unit starts on there.
+fn check_tuned_starts(file: &LevelFile, grid: &Grid, units: &[Placed]) -> Result<(), Failure> {
+    for (ruleset, tuning) in &file.tuning {
+        let fighting = units.iter().filter(|u| !tuning.leave_out.contains(&u.name));
+        let start = |u: &Placed| tuning.at.get(&u.name).copied().unwrap_or(u.cell);
+        let mut cells = BTreeSet::new();
+        for (name, cell) in fighting.map(|u| (&u.name, start(u))) {
+            let needle = format!("\"{name}\"");
+            if !grid.contains(cell) || !grid.passable(cell) {
+                let what = if grid.contains(cell) { format!("{:?}", grid.at(cell)) } else { "off the map".into() };
+                return Err(failure(
+                    &needle,
+                    format!("{ruleset:?}'s tuning starts {name} on {cell:?}, which is {what}"),
+                ));
+            }
+            if !cells.insert(cell) {
+                return Err(failure(&needle, format!("{ruleset:?}'s tuning starts two units on {cell:?}")));
+            }
         }
     }
     Ok(())

@@ -65,6 +65,9 @@ pub struct Tuning {
     /// Units (by name) of another archetype under this ruleset.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub archetypes: BTreeMap<String, String>,
+    /// Units (by name) that start on another cell under this ruleset (a spawn moved back, or nearer cover).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub at: BTreeMap<String, Cell>,
     /// Another turn limit under this ruleset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_limit: Option<u32>,
