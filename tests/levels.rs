@@ -194,7 +194,9 @@ fn a_rulesets_tuning_changes_who_fights_under_it_and_nothing_else() {
         "\n)",
         r#"
     tuning: {
-        Shadowrun4: (leave_out: ["A brawler 2"], archetypes: { "B sniper 1": "heavy" }, at: { "B sniper 1": (2, 2) }, turn_limit: 7),
+        Shadowrun4: (
+            leave_out: ["A brawler 2"], archetypes: { "B sniper 1": "heavy" }, at: { "B sniper 1": (2, 2) }, turn_limit: 7,
+        ),
     },
 )"#,
         1,
@@ -222,12 +224,15 @@ fn a_rulesets_tuning_changes_who_fights_under_it_and_nothing_else() {
     assert!(e.contains("unknown archetype `wizard`"), "{e}");
     let e = bad(r#"leave_out: ["A brawler 2"]"#, r#"leave_out: ["B sniper 1"]"#);
     assert!(e.ends_with("Shadowrun4's tuning leaves B nobody to fight with"), "{e}");
+    // Each points at the move itself: line 14 of the tuned level, the quote of its `"B sniper 1": (`.
     let e = bad("(2, 2) }", "(4, 0) }");
-    assert!(e.ends_with("Shadowrun4's tuning starts B sniper 1 on (4, 0), which is Wall"), "{e}");
+    assert!(e.ends_with(":14:86: Shadowrun4's tuning starts B sniper 1 on (4, 0), which is Wall"), "{e}");
     let e = bad("(2, 2) }", "(9, 9) }");
-    assert!(e.ends_with("Shadowrun4's tuning starts B sniper 1 on (9, 9), which is off the map"), "{e}");
+    assert!(e.ends_with(":14:86: Shadowrun4's tuning starts B sniper 1 on (9, 9), which is off the map"), "{e}");
     let e = bad("(2, 2) }", "(0, 0) }");
-    assert!(e.ends_with("Shadowrun4's tuning starts two units on (0, 0)"), "{e}");
+    assert!(e.ends_with(":14:86: Shadowrun4's tuning starts B sniper 1 on (0, 0), where A rifleman 1 starts"), "{e}");
+    let e = bad(r#"at: { "B sniper 1""#, r#"at: { "A brawler 2""#);
+    assert!(e.ends_with("Shadowrun4's tuning both leaves A brawler 2 out and moves its start"), "{e}");
     let e = bad(r#"at: { "B sniper 1""#, r#"at: { "B sniper 7""#);
     assert!(e.ends_with("Shadowrun4's tuning names B sniper 7, who is no unit"), "{e}");
     let e = bad("turn_limit: 7", "turn_limit: 0");

@@ -54,6 +54,7 @@ fn every_boundary_resumes(recipe: &Recipe, stride: usize) -> usize {
     let (whole, battle) = play(recipe, usize::MAX);
     let whole = render(&whole);
     let decisions = battle.decided();
+    // The firefight's normal AIs settle it in 8 decisions since they hold their ground on a tie (seeds 1–40: 3–10).
     assert!(decisions >= 8, "{}: a battle worth saving ({decisions} decisions)", recipe.file.display());
     for k in (0..=decisions).step_by(stride) {
         let (_, part) = play(recipe, k);

@@ -20,10 +20,10 @@ const IDLE_CARE: f32 = 3.0;
 /// easy crews, 1,600 battles: 1 → 26 % of the wins, 4 → 33 %, 20 → 39 %, 100 → 37 %).
 const NEMESIS: f32 = 20.0;
 
-/// The least caution (the normal AI's) where a level has goals or more than two crews fight. Measured on the corridors (no goal: the
-/// same either way), the crossroads, the escape and the relay: hard against easy, 100 battles a seat, the hard AI
-/// failed to win clearly from 15 of their 32 seats with none, from 10 with this much; hard against hard, 9 of their
-/// 16 pairings were unfair with none, 4 with this much.
+/// The least caution (the normal AI's) where a level has goals or more than two crews fight. Measured on the
+/// corridors (no goal: the same either way), the crossroads, the escape and the relay: hard against easy, 100 battles
+/// a seat, the hard AI failed to win clearly from 15 of their 32 seats with none, from 10 with this much; hard
+/// against hard, 9 of their 16 pairings were unfair with none, 4 with this much.
 const GOAL_CAUTION: f32 = super::judgement::NORMAL.caution;
 
 /// How many of the best candidates are tried in a dry run before the built-in choice.
@@ -140,8 +140,8 @@ where
         }
         let mut spots = survey(self.rules, self.battle, self.actor, &foes);
         if self.nemesis.is_some() {
-            // "Let the others wear each other down": in a free-for-all nearing the enemy counts as much as patience lets
-            // it, and keeping out of sight the more.
+            // "Let the others wear each other down": in a free-for-all nearing the enemy counts as much as patience
+            // lets it, and keeping out of sight the more.
             spots.iter_mut().for_each(|s| s.worth -= (1.0 - self.judgement.patience) * s.approach);
         }
         let Some(safest) = self.best_spot(spots.iter().filter(|s| s.pace != Some(Pace::Run))) else {
@@ -195,7 +195,7 @@ where
     }
 
     /// Every attack priced from the best firing positions (the cell it stands on among them; the end of a run too
-    /// where the rules allow an attack after one), best first.
+    /// where the rules allow an attack after one and more than two crews do not fight), best first.
     fn attacks<'s>(&self, spots: &'s [Spot]) -> Vec<Priced<'s>> {
         let mut firing: Vec<&Spot> = spots.iter().filter(|s| !s.shots.is_empty()).collect();
         firing.sort_by(|a, b| self.ground(b).total_cmp(&self.ground(a)).then(self.nearer(a, b)));

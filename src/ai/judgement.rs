@@ -79,8 +79,8 @@ pub(super) const NORMAL: Judgement = Judgement {
 /// with a caution of 0.1 or 0.05 it won 63 % of the decided, with none 70 %); the odds of its attacks still mind
 /// the target's cover, so it seeks the cell that flanks it. Where surviving counts for more (a level's goal, a
 /// free-for-all) it takes the normal AI's caution (`choice.rs`). In a free-for-all a cell to shoot from or nearer
-/// the enemy is worth a third as much to it (hard against three easy crews on the crossroads, 100 battles a seat:
-/// under Eclipse Phase its worst seat won 30 % with all of it, 35 % with a third, 34 % with none).
+/// the enemy is worth three tenths as much to it (hard against three easy crews on the crossroads, 100 battles a seat:
+/// under Eclipse Phase its worst seat won 30 % with all of it, 35 % with three tenths, 34 % with none).
 const HARD: Judgement = Judgement {
     positions: 10,
     targets: 4,

@@ -142,8 +142,8 @@ impl Level {
         self.file.tuning.get(&ruleset)
     }
 
-    /// The units that fight under `ruleset`, each with the archetype and start it has there; a unit named after its archetype
-    /// ("Raiders heavy 4") is called after the one it fights as ("Raiders rifleman 4").
+    /// The units that fight under `ruleset`, each with the archetype and start it has there; a unit named after its
+    /// archetype ("Raiders heavy 4") is called after the one it fights as ("Raiders rifleman 4").
     pub fn units_under(&self, ruleset: RulesetId) -> Vec<Placed> {
         let tuning = self.tuning(ruleset);
         let left_out = |u: &Placed| tuning.is_some_and(|t| t.leave_out.contains(&u.name));

@@ -1,7 +1,7 @@
 //! The checks a level passes before it is played, each failing with the file, line and column it is about: the map
 //! is rectangular and uses known characters; sides, spawn zones and units stand on open cells of the map; every
-//! archetype is in every roster; zones, victory sides and overrides name things that exist; exits and zones to hold
-//! can be reached from where the units start.
+//! archetype is in every roster; zones, victory sides, overrides and tuning name things that exist; exits and zones
+//! to hold can be reached from where the units start (under every ruleset's tuning too).
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -258,25 +258,31 @@ fn check_tuning(file: &LevelFile, units: &[Placed]) -> Result<(), Failure> {
     Ok(())
 }
 
-/// A start moved by a ruleset's tuning stands on the map, on a passable cell no other unit starts on there.
+/// A start moved by a ruleset's tuning stands on the map, on a passable cell no other unit starts on there, of a
+/// unit that fights there, with its exit or zone in reach; the error points at the move (`"name": (x, y)`).
 fn check_tuned_starts(file: &LevelFile, grid: &Grid, units: &[Placed]) -> Result<(), Failure> {
     for (ruleset, tuning) in &file.tuning {
-        let fighting = units.iter().filter(|u| !tuning.leave_out.contains(&u.name));
-        let start = |u: &Placed| tuning.at.get(&u.name).copied().unwrap_or(u.cell);
-        let mut cells = BTreeSet::new();
-        for (name, cell) in fighting.map(|u| (&u.name, start(u))) {
-            let needle = format!("\"{name}\"");
+        if let Some(name) = tuning.at.keys().find(|n| tuning.leave_out.contains(n)) {
+            let message = format!("{ruleset:?}'s tuning both leaves {name} out and moves its start");
+            return Err(failure(&format!("\"{name}\": ("), message));
+        }
+        let fighting: Vec<Placed> = units.iter().filter(|u| !tuning.leave_out.contains(&u.name)).cloned().collect();
+        let mut moved = Vec::new();
+        for (name, &cell) in &tuning.at {
+            let needle = format!("\"{name}\": (");
             if !grid.contains(cell) || !grid.passable(cell) {
                 let what = if grid.contains(cell) { format!("{:?}", grid.at(cell)) } else { "off the map".into() };
-                return Err(failure(
-                    &needle,
-                    format!("{ruleset:?}'s tuning starts {name} on {cell:?}, which is {what}"),
-                ));
+                let message = format!("{ruleset:?}'s tuning starts {name} on {cell:?}, which is {what}");
+                return Err(failure(&needle, message));
             }
-            if !cells.insert(cell) {
-                return Err(failure(&needle, format!("{ruleset:?}'s tuning starts two units on {cell:?}")));
+            let start = |u: &Placed| tuning.at.get(&u.name).copied().unwrap_or(u.cell);
+            if let Some(other) = fighting.iter().find(|u| &u.name != name && start(u) == cell) {
+                let message = format!("{ruleset:?}'s tuning starts {name} on {cell:?}, where {} starts", other.name);
+                return Err(failure(&needle, message));
             }
+            moved.extend(fighting.iter().filter(|u| &u.name == name).map(|u| Placed { cell, ..u.clone() }));
         }
+        check_victory(file, grid, &moved)?;
     }
     Ok(())
 }

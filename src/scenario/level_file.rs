@@ -1,6 +1,6 @@
 //! The level format (`levels/*.ron`): a map drawn in characters, sides with spawn zones and squads of archetypes,
 //! named zones, victory conditions, a turn limit, sheets for named units under one ruleset, and each ruleset's tuning
-//! (units left out or of another archetype, another turn limit) for a fair fight. `level_check.rs`
+//! (units left out, of another archetype or starting elsewhere, another turn limit) for a fair fight. `level_check.rs`
 //! turns a file into a checked [`Level`]; `level.rs` reads files and turns a level into a battle.
 
 use std::collections::{BTreeMap, HashMap};
