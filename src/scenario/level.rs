@@ -148,7 +148,7 @@ impl Level {
         let tuning = self.tuning(ruleset);
         let left_out = |u: &Placed| tuning.is_some_and(|t| t.leave_out.contains(&u.name));
         let retyped = |u: &Placed| {
-            let cell = tuning.and_then(|t| t.at.get(&u.name)).copied().unwrap_or(u.cell);
+            let cell = tuning.map_or(u.cell, |t| t.start(u));
             let Some(archetype) = tuning.and_then(|t| t.archetypes.get(&u.name)) else {
                 return Placed { cell, ..u.clone() };
             };

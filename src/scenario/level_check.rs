@@ -275,8 +275,7 @@ fn check_tuned_starts(file: &LevelFile, grid: &Grid, units: &[Placed]) -> Result
                 let message = format!("{ruleset:?}'s tuning starts {name} on {cell:?}, which is {what}");
                 return Err(failure(&needle, message));
             }
-            let start = |u: &Placed| tuning.at.get(&u.name).copied().unwrap_or(u.cell);
-            if let Some(other) = fighting.iter().find(|u| &u.name != name && start(u) == cell) {
+            if let Some(other) = fighting.iter().find(|u| &u.name != name && tuning.start(u) == cell) {
                 let message = format!("{ruleset:?}'s tuning starts {name} on {cell:?}, where {} starts", other.name);
                 return Err(failure(&needle, message));
             }

@@ -137,6 +137,13 @@ pub enum RulesetSheet {
     HomebrewD6(hb::sheet::Sheet),
 }
 
+impl Tuning {
+    /// Where `unit` starts under this tuning: its moved start, else where the level places it.
+    pub fn start(&self, unit: &Placed) -> Cell {
+        self.at.get(&unit.name).copied().unwrap_or(unit.cell)
+    }
+}
+
 impl LevelFile {
     /// Whether units may be of this archetype: the rosters' or the level's own.
     pub fn has_archetype(&self, known: &[String], name: &str) -> bool {

@@ -234,7 +234,8 @@ fn tint_reach(
     }
 }
 
-/// The cell under the pointer.
+/// The cell under the pointer: `preview::track_pointer`'s work on this screen (a system is added to a schedule
+/// once, and that one runs with the one-screen battle's set).
 fn find_the_pointed_cell(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform)>,
