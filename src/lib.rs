@@ -1,6 +1,8 @@
 //! Skirmish: turn-based tactical skirmishes that run tabletop-RPG combat rules exactly as written.
 //!
 //! The module list is the architecture:
+//! - [`battle`]: one way into a battle: the request that describes it, and the one start from it;
+//! - [`cli`]: the `skirmish` command line, a file per command;
 //! - [`rules`]: the pure rules core (no bevy): dice, explained outcomes, one folder per ruleset;
 //! - [`combat`]: the ECS layer (components, messages, turn, attack and damage systems), headless;
 //! - [`net`]: online play, an ECS layer over `combat`: the host, a player's end, what travels between them;
@@ -8,9 +10,12 @@
 //! - [`stdout`]: the commands' printing, which stops quietly when the reader goes away;
 //! - [`ui`]: the window (presentation).
 //!
-//! `combat`, `net` and `ui` need bevy (the `bevy` feature, on by default); the rest builds without it.
+//! `cli`, `combat`, `net` and `ui` need bevy (the `bevy` feature, on by default); the rest builds without it.
 
 pub mod ai;
+pub mod battle;
+#[cfg(feature = "bevy")]
+pub mod cli;
 #[cfg(feature = "bevy")]
 pub mod combat;
 pub mod map;

@@ -10,6 +10,8 @@ use std::path::Path;
 
 use common::render;
 use skirmish::ai::Difficulty;
+use skirmish::battle::no_typing;
+use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::combat::battle::{battle_app, prepare};
 use skirmish::combat::{AiMinds, BattleDice, Engine, TurnState};
 use skirmish::rules::any::{AnyBattle, RulesetId};
@@ -17,7 +19,7 @@ use skirmish::rules::dice::Wanted;
 use skirmish::rules::dice::{Dice, SeededDice};
 use skirmish::rules::outcome::Log;
 use skirmish::rules::ruleset::CombatantId;
-use skirmish::scenario::save::{DiceRecipe, Recipe, Save, no_typing};
+use skirmish::scenario::save::Save;
 use skirmish::scenario::{self, play_setup};
 
 /// A battle on the street, the AI on both sides, the Crew's dice rolled by hand.
@@ -29,15 +31,15 @@ struct ByHand {
     crew: BTreeSet<CombatantId>,
 }
 
-fn recipe(ruleset: RulesetId, seed: u64) -> Recipe {
-    let mut recipe =
-        Recipe::new(Path::new("levels/street.ron"), Some(ruleset), DiceRecipe::Seed(seed), "seed", Difficulty::Hard);
+fn recipe(ruleset: RulesetId, seed: u64) -> BattleRequest {
+    let request = BattleRequest::new(Path::new("levels/street.ron"), Some(ruleset), Difficulty::Hard);
+    let mut recipe = BattleRequest { dice: DiceChoice::Seed(seed), dice_label: "seed".into(), ..request };
     recipe.by_hand = vec!["Crew".into()];
     recipe
 }
 
 /// Plays `recipe`'s battle (or takes `save` up) with the Crew's faces typed in from `hand`, until `decisions`.
-fn play_by_hand(recipe: &Recipe, save: Option<&Save>, hand: &mut SeededDice, decisions: usize) -> ByHand {
+fn play_by_hand(recipe: &BattleRequest, save: Option<&Save>, hand: &mut SeededDice, decisions: usize) -> ByHand {
     let setup = match save {
         Some(save) => save.resume(no_typing).expect("replays").setup,
         None => scenario::setup(&recipe.scenario().expect("the level"), recipe.dice(no_typing), &recipe.dice_label),
@@ -114,7 +116,7 @@ fn a_side_that_rolls_by_hand_is_asked_for_its_every_roll_and_the_ai_keeps_the_se
         }
         // The battle those faces make, none asked for: the same log, line for line.
         let mut scripted = recipe.clone();
-        (scripted.dice, scripted.by_hand) = (DiceRecipe::Faces(faces.to_vec()), Vec::new());
+        (scripted.dice, scripted.by_hand) = (DiceChoice::Faces(faces.to_vec()), Vec::new());
         let setup = scenario::setup(&scripted.scenario().expect("the level"), scripted.dice(no_typing), "seed");
         let (again, result, _) = play_setup(setup, Some(scripted.minds()), usize::MAX);
         result.expect("plays");

@@ -219,12 +219,15 @@ fn a_save_over_a_file_keeps_the_old_one_as_a_backup() {
 
 #[test]
 fn a_character_changed_after_its_battle_was_saved_is_said_when_the_save_is_loaded() {
-    use skirmish::scenario::save::{DiceRecipe, Recipe, Save, no_typing};
+    use skirmish::battle::no_typing;
+    use skirmish::battle::{BattleRequest, DiceChoice};
+    use skirmish::scenario::save::Save;
     let dir = tempfile::tempdir().expect("a folder");
     let path = dir.path().join("gran.ron");
     gran().save(&path).expect("saved");
     let level = Path::new("levels/street.ron");
-    let mut recipe = Recipe::new(level, Some(RulesetId::Shadowrun4), DiceRecipe::Seed(4), "seed 4", Default::default());
+    let request = BattleRequest::new(level, Some(RulesetId::Shadowrun4), Default::default());
+    let mut recipe = BattleRequest { dice: DiceChoice::Seed(4), dice_label: "seed 4".into(), ..request };
     recipe.characters = vec![character::Guest::new("Crew", &path)];
     let scenario = recipe.scenario().expect("Gran joins the Crew");
     let battle = scenario::start(&scenario, "seed 4", &mut Log::default());

@@ -25,12 +25,24 @@ fn label(code: &str) -> Option<&'static str> {
     })
 }
 
+/// Every `.rs` file under `dir`, in its folders too.
+fn sources(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("a source folder") {
+        let path = entry.expect("a file").path();
+        match path.is_dir() {
+            true => out.extend(sources(&path)),
+            false => out.push(path),
+        }
+    }
+    out
+}
+
 #[test]
 fn the_help_names_every_key_the_window_reads() {
     let named: Vec<&str> = KEYS.iter().flat_map(|(_, keys)| keys.iter().map(|(k, _)| *k)).collect();
     let mut read = 0;
-    for entry in std::fs::read_dir("src/ui").expect("src/ui") {
-        let path = entry.expect("a file").path();
+    for path in sources(std::path::Path::new("src/ui")) {
         let source = std::fs::read_to_string(&path).expect("source");
         for part in source.split("KeyCode::").skip(1) {
             let code: String = part.chars().take_while(|c| c.is_alphanumeric()).collect();

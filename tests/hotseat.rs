@@ -163,8 +163,9 @@ fn under_fog_of_war_a_player_sees_only_what_their_units_see() {
     let level = level::load("levels/corridors.ron".as_ref()).expect("loads");
     let s = level.scenario(RulesetId::EclipsePhase).expect("battle");
     let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(3)), "seed 3");
-    let options = skirmish::ui::PlayOptions { fog: true, humans: vec!["Crew".into()], ..Default::default() };
-    app.insert_resource(HumanSides(vec!["Crew".into()])).insert_resource(options);
+    let request = skirmish::battle::BattleRequest::new("levels/corridors.ron".as_ref(), None, Default::default());
+    let request = skirmish::battle::BattleRequest { fog: true, humans: vec!["Crew".into()], ..request };
+    app.insert_resource(HumanSides(vec!["Crew".into()])).insert_resource(skirmish::ui::screens::NextBattle(request));
     app.insert_resource(skirmish::ui::MapView(level.field.clone()));
     app.add_plugins((turns_plugin, fog_plugin));
     skirmish::combat::battle::prepare(&mut app).expect("schedules");

@@ -10,6 +10,7 @@ use common::host::HostProcess;
 
 use bevy::prelude::*;
 use skirmish::ai::{self, Difficulty};
+use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::combat::{Engine, TurnState};
 use skirmish::net::host::{Host, Offer};
 use skirmish::net::join::{Joined, orders};
@@ -22,8 +23,6 @@ use skirmish::rules::field::{Move, Pace};
 use skirmish::rules::fog::{Unseen, seen_by};
 use skirmish::rules::outcome::{Event, Log};
 use skirmish::rules::plan::{Choices, Plan};
-use skirmish::scenario::save::{DiceRecipe, Recipe};
-use skirmish::scenario::{self, files};
 
 const LEVEL: &str = "levels/crossroads.ron";
 const SEED: u64 = 4;
@@ -32,10 +31,10 @@ const SEED: u64 = 4;
 fn offer() -> Offer {
     let file = std::path::Path::new(LEVEL);
     let ruleset = Some(RulesetId::Storyteller);
-    let scenario = files::load(file, ruleset).expect("the level");
-    let recipe = Recipe::new(file, ruleset, DiceRecipe::Seed(SEED), "seed 4", Difficulty::Easy);
-    let setup = scenario::setup(&scenario, recipe.dice(skirmish::scenario::save::no_typing), "seed 4");
-    Offer::of(&scenario, recipe, setup, None)
+    let request = BattleRequest::new(file, ruleset, Difficulty::Easy).with_dice(DiceChoice::Seed(SEED));
+    let started = skirmish::battle::start(&request, skirmish::battle::no_typing).expect("the level");
+    assert_eq!(started.request.dice_label, "seed 4");
+    Offer::of(started, None)
 }
 
 fn host_app() -> (App, SocketAddr) {

@@ -10,19 +10,22 @@ use std::path::Path;
 
 use common::render;
 use skirmish::ai::Difficulty;
+use skirmish::battle::no_typing;
+use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::rules::any::{AnyAction, AnyBattle, RulesetId};
 use skirmish::rules::engine::Recorded;
 use skirmish::rules::outcome::Log;
-use skirmish::scenario::save::{DiceRecipe, Recipe, Save, no_typing, undo_point};
+use skirmish::scenario::save::{Save, undo_point};
 use skirmish::scenario::{self, play_setup};
 
 /// A recipe for `file` under `ruleset`, seeded, the AI at `ai` on every side.
-fn recipe(file: &str, ruleset: Option<RulesetId>, seed: u64, ai: Difficulty) -> Recipe {
-    Recipe::new(Path::new(file), ruleset, DiceRecipe::Seed(seed), &format!("seed {seed}"), ai)
+fn recipe(file: &str, ruleset: Option<RulesetId>, seed: u64, ai: Difficulty) -> BattleRequest {
+    let request = BattleRequest::new(Path::new(file), ruleset, ai);
+    BattleRequest { dice: DiceChoice::Seed(seed), dice_label: format!("seed {seed}"), ..request }
 }
 
 /// The battle of `recipe` played through the ECS until it ends or has taken `decisions` decisions.
-fn play(recipe: &Recipe, decisions: usize) -> (Log, AnyBattle) {
+fn play(recipe: &BattleRequest, decisions: usize) -> (Log, AnyBattle) {
     let loaded = recipe.scenario().expect("a battle");
     let setup = scenario::setup(&loaded, recipe.dice(no_typing), &recipe.dice_label);
     let (log, result, battle) = play_setup(setup, Some(recipe.minds()), decisions);
@@ -31,7 +34,7 @@ fn play(recipe: &Recipe, decisions: usize) -> (Log, AnyBattle) {
 }
 
 /// The save of `battle`, written to RON text and read back.
-fn through_text(recipe: &Recipe, battle: &AnyBattle) -> Save {
+fn through_text(recipe: &BattleRequest, battle: &AnyBattle) -> Save {
     let save = Save::of(recipe, battle);
     let text = save.to_ron().expect("written");
     let read = Save::parse(&text, Path::new("test.ron")).expect("reads back");
@@ -50,7 +53,7 @@ fn resumed(save: &Save) -> String {
 
 /// Saves the battle of `recipe` after each of its decisions (every `stride`-th), takes each save up again and
 /// checks that it plays on to the whole log of the battle never interrupted.
-fn every_boundary_resumes(recipe: &Recipe, stride: usize) -> usize {
+fn every_boundary_resumes(recipe: &BattleRequest, stride: usize) -> usize {
     let (whole, battle) = play(recipe, usize::MAX);
     let whole = render(&whole);
     let decisions = battle.decided();
@@ -96,7 +99,7 @@ fn a_save_is_written_whole_over_the_last_one_and_nothing_else_is_left_beside_it(
 }
 
 /// A save of a few decisions into the street battle, as text.
-fn saved_text() -> (Recipe, String) {
+fn saved_text() -> (BattleRequest, String) {
     let recipe = recipe("levels/street.ron", Some(RulesetId::EclipsePhase), 2, Difficulty::Easy);
     let (_, battle) = play(&recipe, 12);
     let text = Save::of(&recipe, &battle).to_ron().expect("written");
@@ -146,7 +149,8 @@ fn a_save_whose_level_changed_says_so() {
     let level = dir.path().join("street.ron");
     let original = std::fs::read_to_string("levels/street.ron").expect("the level");
     std::fs::write(&level, &original).expect("copied");
-    let recipe = Recipe::new(&level, Some(RulesetId::Storyteller), DiceRecipe::Seed(4), "seed 4", Difficulty::Easy);
+    let request = BattleRequest::new(&level, Some(RulesetId::Storyteller), Difficulty::Easy);
+    let recipe = BattleRequest { dice: DiceChoice::Seed(4), dice_label: "seed 4".into(), ..request };
     let (_, battle) = play(&recipe, 10);
     let save = Save::of(&recipe, &battle);
     assert!(save.turn >= 2, "saved in turn {}", save.turn);
@@ -229,4 +233,41 @@ fn a_battle_with_gear_of_its_files_own_saves_and_plays_on() {
     let text = Save::of(&recipe, &half).to_ron().expect("written");
     let resumed = resumed(&Save::parse(&text, Path::new("test.ron")).expect("reads back"));
     assert_eq!(resumed, render(&whole));
+}
+
+/// A save written by the build before `BattleRequest` (`skirmish run levels/crossroads.ron --ruleset eclipse-phase
+/// --seed 11 --absent Wolves --options "(mos_rule: RollIsMoS)" --side Jackals=hard --stop-after 25 --save …`; its
+/// level's path, which that build wrote absolute, made relative to the project by hand).
+const OLD_SAVE: &str = "tests/saves/crossroads-before-battle-request.ron";
+
+#[test]
+fn a_save_written_before_the_battle_request_loads_and_plays_on_to_the_battle_never_stopped() {
+    let save = Save::read(Path::new(OLD_SAVE)).expect("an old save reads");
+    assert_eq!((save.battle.absent.as_slice(), save.record.len()), (&["Wolves".to_owned()][..], 25));
+    let started = skirmish::battle::start(&save.taken_up(Path::new(OLD_SAVE)), no_typing).expect("it replays");
+    assert_eq!(started.warning, None, "the level has not changed since");
+    let (log, result, _) = play_setup(started.setup, Some(started.request.minds()), usize::MAX);
+    result.expect("the rules accept every decision");
+    // The same request from its start, never stopped: the very same log.
+    let fresh = BattleRequest { resume: None, ..save.battle.clone() };
+    let (whole, _) = play(&fresh, usize::MAX);
+    assert_eq!(render(&log), render(&whole));
+}
+
+#[test]
+fn a_save_taken_up_stands_where_it_stopped_and_is_saved_on_to_its_own_file() {
+    let street = BattleRequest::new(Path::new("levels/street.ron"), Some(RulesetId::Shadowrun4), Difficulty::Easy);
+    let begun = skirmish::battle::start(&street.with_dice(DiceChoice::Seed(5)), no_typing).expect("the street");
+    let (mut battle, mut dice, mut log) = (begun.setup.battle, begun.setup.dice, begun.setup.log);
+    let mut choose = |b: &skirmish::rules::any::AnyBattle, slot| skirmish::ai::choose_any(b, slot, Difficulty::Easy);
+    battle.play_out(dice.as_mut(), &mut log, &mut choose).expect("plays");
+    let save = Save::of(&begun.request, &battle);
+    let path = Path::new("street-save.ron");
+    let mut taken = skirmish::battle::start(&save.taken_up(path), no_typing).expect("taken up");
+    assert_eq!((taken.saved_to.as_deref(), &taken.request.resume), (Some(path), &None));
+    // Its last decision replayed, the battle says it is over, as it did when it was played.
+    let over = taken.setup.battle.next(&mut skirmish::rules::dice::ScriptedDice::new([]), &mut taken.setup.log);
+    assert!(matches!(over, Ok(skirmish::rules::engine::Next::Over)));
+    assert_eq!(taken.setup.log, log);
+    assert_eq!(format!("{:?}", taken.setup.battle), format!("{battle:?}"));
 }

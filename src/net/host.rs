@@ -14,6 +14,7 @@ use bevy_replicon::prelude::*;
 use super::MAX_PLAYERS;
 use super::protocol::{FromHost, FromPlayer, LobbyView, PlayerSeat, Seat, SeenBy, Unit, events_text};
 use crate::ai::Minds;
+use crate::battle::{BattleRequest, Started};
 use crate::combat::battle::insert_battle;
 use crate::combat::components::{RosterIndex, StatusList, Tracks};
 use crate::combat::messages::DeclareAction;
@@ -24,8 +25,7 @@ use crate::rules::fog::{Unseen, seen_by};
 use crate::rules::id::naming;
 use crate::rules::outcome::Event;
 use crate::rules::plan::{Choices, Plan, seen_others};
-use crate::scenario::Scenario;
-use crate::scenario::save::{Recipe, Save};
+use crate::scenario::save::Save;
 
 /// The host's steps each update: hear the players (before the battle's systems, so that an order is resolved in
 /// the same update), then tell them what happened.
@@ -54,7 +54,7 @@ pub fn plugin(app: &mut App) {
 
 /// The battle a host offers, before it begins: how it was made (saved with it), its start, and where it is saved.
 pub struct Offer {
-    pub recipe: Recipe,
+    pub request: BattleRequest,
     pub title: String,
     pub ruleset: String,
     pub sides: Vec<String>,
@@ -67,16 +67,17 @@ pub struct Offer {
 }
 
 impl Offer {
-    /// The battle of `scenario` from `setup` (its start, or a save taken up again), made by `recipe`.
-    pub fn of(scenario: &Scenario, recipe: Recipe, setup: BattleSetup, autosave: Option<PathBuf>) -> Self {
+    /// The battle `started` (from its start, or a save taken up again), saved after each decision to `autosave`.
+    pub fn of(started: Started, autosave: Option<PathBuf>) -> Self {
+        let Started { request, scenario, setup, .. } = started;
         Offer {
             title: scenario.name.clone(),
             ruleset: setup.battle.rules_name().to_owned(),
             sides: scenario.sides().into_iter().map(str::to_owned).collect(),
             map: scenario.field.as_ref().map(|f| f.grid.rows()).unwrap_or_default(),
             zones: scenario.field.as_ref().map(|f| f.goals.clone()).unwrap_or_default(),
-            minds: recipe.minds(),
-            recipe,
+            minds: request.minds(),
+            request,
             setup,
             autosave,
         }
@@ -87,7 +88,7 @@ impl Offer {
 #[derive(Resource)]
 pub struct Host {
     offer: Option<Offer>,
-    pub recipe: Recipe,
+    pub request: BattleRequest,
     pub lobby: LobbyView,
     pub players: Vec<Player>,
     pub autosave: Option<PathBuf>,
@@ -125,7 +126,7 @@ impl Host {
     pub fn new(offer: Offer) -> Self {
         let lobby = LobbyView { title: offer.title.clone(), sides: offer.sides.clone(), ..Default::default() };
         Host {
-            recipe: offer.recipe.clone(),
+            request: offer.request.clone(),
             autosave: offer.autosave.clone(),
             offer: Some(offer),
             lobby,
@@ -369,8 +370,9 @@ fn start_when_ready(world: &mut World) {
     let Some(offer) = host.offer.take() else { return };
     // In the level's order of sides, not the order the players came in: the same battle saves the same.
     let humans: Vec<String> = host.lobby.sides.iter().filter(|s| host.commander(s).is_some()).cloned().collect();
-    host.recipe.humans = humans.clone();
-    host.recipe.names = host.players.iter().flat_map(|p| p.sides.iter().map(|s| (s.clone(), p.name.clone()))).collect();
+    host.request.humans = humans.clone();
+    host.request.names =
+        host.players.iter().flat_map(|p| p.sides.iter().map(|s| (s.clone(), p.name.clone()))).collect();
     host.lobby.started = true;
     host.lobby_changed = true;
     info!(
@@ -525,7 +527,7 @@ fn save_the_battle(mut host: ResMut<Host>, engine: Option<Res<Engine>>) {
         return;
     }
     host.saved = engine.0.decided();
-    if let Err(e) = Save::of(&host.recipe, &engine.0).write(&path) {
+    if let Err(e) = Save::of(&host.request, &engine.0).write(&path) {
         warn!("the battle could not be saved to {}: {e}", path.display());
     }
 }

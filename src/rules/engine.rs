@@ -1,8 +1,8 @@
 //! The battle engine: the one owner of a battle. It holds the ruleset with its options, the combatants, the victory
 //! conditions and the turn bookkeeping; it says what comes next (a slot, or the end and why), takes the action for
-//! that slot and writes the explained events to the log. Everything that plays a battle drives it: `skirmish run`
-//! and `sim` (through [`crate::rules::any::AnyBattle::play_out`]), the ECS systems (slot by slot) and the window's
-//! players.
+//! that slot and writes the explained events to the log. Everything that plays a battle drives it: `skirmish sim`,
+//! the soak and the balance report (through [`crate::rules::any::AnyBattle::play_out`]), and the ECS systems slot by
+//! slot for `skirmish run`, the window's players and the host.
 //!
 //! The order of a turn, whatever the ruleset: a new turn starts (initiative, timed statuses) when the last one's
 //! slots are spent; each slot is announced (a new initiative pass where the ruleset works its order out as it goes),

@@ -9,9 +9,10 @@ use std::sync::OnceLock;
 
 use super::character::{self, Character};
 use super::level::{self, Level};
-use super::save::{Save, no_typing};
+use super::save::Save;
 use super::{Scenario, files, gear, roster, start};
 use crate::ai::{self, Difficulty};
+use crate::battle::no_typing;
 use crate::rules::any::{AnyBattle, BattleSetup, RulesetId};
 use crate::rules::dice::{Dice, DieRequest, SeededDice};
 use crate::rules::engine::Next;

@@ -1,22 +1,21 @@
-//! A battle's save: what builds its start again (the level or scenario file, the ruleset and its options, the sides
-//! left out, who plays each side, the dice), and the record of every decision with every face rolled. Loading builds
+//! A battle's save: the [`BattleRequest`] that began it (the level or scenario file, the ruleset and its options, the
+//! sides left out, who plays each side, the dice), and the record of every decision with every face rolled. Loading builds
 //! the same start and replays the record onto it ([`crate::rules::engine::Battle::replay`]): the battle stands
 //! exactly where it was saved, and goes on with the same dice. RON, versioned, written atomically (a temporary file
 //! beside it, then a rename), so that a crash mid-write leaves the last good save in place.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::character::Guest;
 pub use super::content::{digest_of, write_atomically};
-use super::{Scenario, ScenarioError, files, ron_options, start};
-use crate::ai::{Difficulty, Minds};
+use super::{ScenarioError, ron_options};
+use crate::battle::{BattleRequest, DiceChoice, Resume};
 use crate::rules::any::{AnyAction, AnyBattle, BattleSetup, RulesetId};
-use crate::rules::dice::{Dice, Resumed, ScriptedDice, SeededDice};
+use crate::rules::dice::Dice;
 use crate::rules::engine::Recorded;
-use crate::rules::outcome::Log;
 
 /// The version of the save format this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -28,7 +27,7 @@ pub struct Save {
     /// The save format's version ([`VERSION`]).
     pub version: u32,
     /// What the battle was started from.
-    pub battle: Recipe,
+    pub battle: BattleRequest,
     /// The turn it was saved in, and when (seconds since 1970, UTC): what the list of saves shows.
     pub turn: u32,
     pub saved_at: u64,
@@ -41,59 +40,6 @@ pub struct Save {
     pub typed: BTreeSet<usize>,
 }
 
-/// What a battle is started from.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Recipe {
-    /// The level or scenario file.
-    pub file: PathBuf,
-    /// A digest of the file's text when the battle began (FNV-1a, in hex): a changed file is said on loading.
-    pub digest: String,
-    #[serde(default)]
-    pub ruleset: Option<RulesetId>,
-    /// The ruleset's options in RON, as given (`--options`).
-    #[serde(default)]
-    pub options: Option<String>,
-    /// The sides left out of the battle.
-    #[serde(default)]
-    pub absent: Vec<String>,
-    pub dice: DiceRecipe,
-    /// How the battle's first line names its dice (a replayed battle's log is the same, line for line).
-    pub dice_label: String,
-    /// The sides commanded by players; the AI plays the others, at `ai` unless `sides` names another difficulty.
-    #[serde(default)]
-    pub humans: Vec<String>,
-    pub ai: Difficulty,
-    #[serde(default)]
-    pub sides: BTreeMap<String, Difficulty>,
-    /// The players' names by side.
-    #[serde(default)]
-    pub names: BTreeMap<String, String>,
-    /// The players' sides whose dice they roll by hand and type in (the faces are kept in the save).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub by_hand: Vec<String>,
-    /// Fog of war.
-    #[serde(default)]
-    pub fog: bool,
-    /// Strict play: no undo.
-    #[serde(default)]
-    pub strict: bool,
-    /// The players' own characters joining the level's sides (their files).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub characters: Vec<Guest>,
-}
-
-/// Where a battle's dice come from.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum DiceRecipe {
-    /// A seeded generator.
-    Seed(u64),
-    /// These faces in order (`--dice`, a scenario's own).
-    Faces(Vec<u32>),
-    /// Every die typed in by a player.
-    Typed,
-}
-
 /// A saved battle taken up again: the battle where it was saved with the dice to go on with and the log replayed
 /// so far, ready for the ECS to play on; and a warning when its file has changed since (it replayed all the same).
 pub struct Loaded {
@@ -101,83 +47,28 @@ pub struct Loaded {
     pub warning: Option<String>,
 }
 
-/// Dice for a battle none of whose dice are typed in: a face asked of them is an error, never a prompt.
-pub fn no_typing() -> Box<dyn Dice + Send + Sync> {
-    Box::new(ScriptedDice::new(Vec::new()))
-}
-
-impl Recipe {
-    /// A recipe for a battle from `file` (its digest taken now), played by the AI at `ai` with `dice` (which a new
-    /// battle's start may choose anew: see [`dice_recipe`]).
-    pub fn new(file: &Path, ruleset: Option<RulesetId>, dice: DiceRecipe, dice_label: &str, ai: Difficulty) -> Self {
-        Recipe {
-            file: file.to_owned(),
-            digest: digest_of(file).unwrap_or_default(),
-            ruleset,
-            options: None,
-            absent: Vec::new(),
-            dice,
-            dice_label: dice_label.to_owned(),
-            humans: Vec::new(),
-            ai,
-            sides: BTreeMap::new(),
-            names: BTreeMap::new(),
-            by_hand: Vec::new(),
-            fog: false,
-            strict: false,
-            characters: Vec::new(),
-        }
-    }
-
-    /// The scenario the battle is fought on, as the file reads now.
-    pub fn scenario(&self) -> Result<Scenario, String> {
-        files::load_battle_with(&self.file, self.ruleset, (self.options.as_deref(), &self.absent), &self.characters)
-    }
-
-    /// The AI's difficulty for each side.
-    pub fn minds(&self) -> Minds {
-        Minds { sides: self.sides.clone(), default: self.ai }
-    }
-
-    /// The battle's own dice from its start: `typed` asks a player (typed-in dice have no other source).
-    pub fn dice(&self, typed: impl FnOnce() -> Box<dyn Dice + Send + Sync>) -> Box<dyn Dice + Send + Sync> {
-        self.dice.dice(typed)
-    }
-}
-
-impl DiceRecipe {
-    /// These dice from the start: `typed` asks a player (typed-in dice have no other source).
-    pub fn dice(&self, typed: impl FnOnce() -> Box<dyn Dice + Send + Sync>) -> Box<dyn Dice + Send + Sync> {
-        match self {
-            DiceRecipe::Seed(seed) => Box::new(SeededDice::new(*seed)),
-            DiceRecipe::Faces(faces) => Box::new(ScriptedDice::new(faces.clone())),
-            DiceRecipe::Typed => typed(),
-        }
-    }
-}
-
 impl Save {
     /// The save of `battle`, started from `recipe`, now.
-    pub fn of(recipe: &Recipe, battle: &AnyBattle) -> Self {
+    pub fn of(recipe: &BattleRequest, battle: &AnyBattle) -> Self {
         Save::with_typed(recipe, battle, &BTreeSet::new())
     }
 
     /// The save of `battle`, started from `recipe`, now, the faces at `typed` typed in by hand (a player who rolls
     /// their own dice: [`crate::rules::table::TableDice::typed`]).
-    pub fn with_typed(recipe: &Recipe, battle: &AnyBattle, typed: &BTreeSet<usize>) -> Self {
+    pub fn with_typed(recipe: &BattleRequest, battle: &AnyBattle, typed: &BTreeSet<usize>) -> Self {
         let saved_at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         // The faces of its decisions: a turn's start rolled after the last one is rolled again when it is taken up
         // (so that a save is the same whenever it is written between two decisions).
         let record = battle.record();
         let faces = battle.faces()[..record.last().map_or(0, |r| r.dice)].to_vec();
         let typed = match recipe.dice {
-            DiceRecipe::Typed => (0..faces.len()).collect(),
+            DiceChoice::Typed => (0..faces.len()).collect(),
             // Faces typed in for a step not yet taken are not the battle's yet.
             _ => typed.range(..faces.len()).copied().collect(),
         };
         // The file wherever the save is taken up from (a path as given is relative to where the battle began).
         let file = std::fs::canonicalize(&recipe.file).unwrap_or_else(|_| recipe.file.clone());
-        let battle_recipe = Recipe { file, ..recipe.clone() };
+        let battle_recipe = BattleRequest { file, resume: None, ..recipe.clone() };
         let turn = battle.turn();
         Save { version: VERSION, battle: battle_recipe, turn, saved_at, record, faces, typed }
     }
@@ -245,34 +136,19 @@ impl Save {
         write_atomically(path, &text)
     }
 
-    /// Takes the battle up again: builds its start from the recipe and replays the record with the saved faces,
-    /// the battle's own dice rolling along (`typed` gives them where a player typed every die), then going on.
+    /// The request that takes this battle up where it stopped, saved on to `path`.
+    pub fn taken_up(&self, path: &Path) -> BattleRequest {
+        let (record, faces, typed) = (self.record.clone(), self.faces.clone(), self.typed.clone());
+        let resume = Resume { record, faces, typed, path: path.to_owned() };
+        BattleRequest { resume: Some(Box::new(resume)), ..self.battle.clone() }
+    }
+
+    /// Takes the battle up again ([`crate::battle::start`] of [`Save::taken_up`]): its start built from the request
+    /// and its record replayed with the saved faces, the battle's own dice rolling along (`typed` gives them where a
+    /// player typed every die), then going on.
     pub fn resume(&self, typed: impl FnOnce() -> Box<dyn Dice + Send + Sync>) -> Result<Loaded, String> {
-        let file = self.battle.file.display();
-        // The battle's file, and the files of the characters who joined it.
-        let guests = self.battle.characters.iter().map(|g| (&g.file, &g.digest));
-        let changed: Vec<String> = std::iter::once((&self.battle.file, &self.battle.digest))
-            .chain(guests)
-            .filter(|(f, d)| !d.is_empty() && digest_of(f).is_some_and(|now| now != **d))
-            .map(|(f, _)| f.display().to_string())
-            .collect();
-        let verb = if changed.len() > 1 { "have" } else { "has" };
-        let changed = (!changed.is_empty()).then(|| format!("{} {verb} changed", changed.join(" and ")));
-        let changed_note = || match &changed {
-            Some(files) => format!(" ({files} since the battle was saved)"),
-            None => String::new(),
-        };
-        let scenario = self.battle.scenario().map_err(|e| format!("{e}{}", changed_note()))?;
-        let mut log = Log::default();
-        let mut battle = start(&scenario, &self.battle.dice_label, &mut log);
-        let own = self.battle.dice(typed);
-        let mut dice = Resumed::new(self.faces.clone(), self.typed.clone(), own);
-        battle
-            .replay(&self.record, &mut dice, &mut log)
-            .map_err(|e| format!("the save does not replay on {file}: {e}{}", changed_note()))?;
-        let warning = changed.map(|files| format!("{files} since the battle was saved; it replayed all the same"));
-        let typed = self.typed.clone();
-        Ok(Loaded { setup: BattleSetup { battle, dice: Box::new(dice), log, typed }, warning })
+        let started = crate::battle::start(&self.taken_up(Path::new("")), typed).map_err(|e| e.to_string())?;
+        Ok(Loaded { setup: started.setup, warning: started.warning })
     }
 }
 
@@ -301,22 +177,6 @@ pub fn undo_point<A>(
     (!handed_over).then_some(at)
 }
 
-/// Where a battle's dice come from: faces given, else a seed given, else the scenario's own faces or seed, else a
-/// random seed (which the name tells, to replay it); with the name the battle's log gives them.
-pub fn dice_recipe(scenario: &Scenario, seed: Option<u64>, faces: Option<Vec<u32>>) -> (DiceRecipe, String) {
-    if let Some(faces) = faces.or_else(|| if seed.is_none() { scenario.dice.clone() } else { None }) {
-        let label = format!("{} scripted faces", faces.len());
-        return (DiceRecipe::Faces(faces), label);
-    }
-    match seed.or(scenario.seed) {
-        Some(seed) => (DiceRecipe::Seed(seed), format!("seed {seed}")),
-        None => {
-            let seed = rand::random::<u64>();
-            (DiceRecipe::Seed(seed), format!("random seed {seed}; replay with --seed {seed}"))
-        }
-    }
-}
-
 /// The folder saves go to: `$SKIRMISH_SAVES` when set (tests, screenshots), else `saves` in the user's data folder
 /// (the platform's convention: `~/.local/share/skirmish` on Linux), else `saves` here.
 pub fn folder() -> PathBuf {
@@ -328,7 +188,7 @@ pub fn folder() -> PathBuf {
 }
 
 /// A new battle's save file in [`folder`]: its file's name, its ruleset and the time it began.
-pub fn new_path(recipe: &Recipe) -> PathBuf {
+pub fn new_path(recipe: &BattleRequest) -> PathBuf {
     let stem = recipe.file.file_stem().map_or("battle".into(), |s| s.to_string_lossy());
     let ruleset = recipe.ruleset.map(|r| format!("-{r:?}")).unwrap_or_default();
     let now = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string().replace(':', "-");

@@ -10,9 +10,11 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::save::{DiceRecipe, Recipe, Save, no_typing};
+use super::save::Save;
 use super::{Scenario, files, level, start};
 use crate::ai::{self, Difficulty, Minds};
+use crate::battle::no_typing;
+use crate::battle::{BattleRequest, DiceChoice};
 use crate::rules::any::{AnyBattle, RulesetId};
 use crate::rules::dice::{ScriptedDice, SeededDice};
 use crate::rules::engine::Next;
@@ -143,9 +145,9 @@ fn battle(case: &Case, seed: u64) -> Result<usize, String> {
     if battle.ending().is_none() || battle.turn() > case.scenario.turn_limit {
         return Err(format!("not over by its turn limit ({}): turn {}", case.scenario.turn_limit, battle.turn()));
     }
-    let mut recipe = Recipe::new(&case.file, case.ruleset, DiceRecipe::Seed(seed), &label, case.minds.default);
-    recipe.sides = case.minds.sides.clone();
-    let save = Save::of(&recipe, &battle);
+    let request = BattleRequest::new(&case.file, case.ruleset, case.minds.default).with_minds(case.minds.clone());
+    let request = BattleRequest { dice: DiceChoice::Seed(seed), dice_label: label, ..request };
+    let save = Save::of(&request, &battle);
     let text = save.to_ron()?;
     let read = Save::parse(&text, Path::new("soak.ron")).map_err(|e| format!("its save does not read back: {e}"))?;
     if read != save {

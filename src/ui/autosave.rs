@@ -19,7 +19,7 @@ fn save_after_each_decision(engine: Res<Engine>, dice: Res<BattleDice>, autosave
         return;
     }
     autosave.written = decided;
-    match Save::with_typed(&autosave.recipe, &engine.0, dice.0.typed()).write(&autosave.path) {
+    match Save::with_typed(&autosave.request, &engine.0, dice.0.typed()).write(&autosave.path) {
         Ok(()) => autosave.failed = false,
         Err(e) if !autosave.failed => {
             autosave.failed = true;

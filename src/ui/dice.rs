@@ -77,7 +77,7 @@ fn ask_for_dice(
     let side = engine.0.view(wanted.who.index()).side.to_owned();
     let (sides, count) = (wanted.request.sides, wanted.count);
     let (mut enter, mut for_me) = (false, false);
-    let own_dice = autosave.is_none_or(|a| a.recipe.dice != crate::scenario::save::DiceRecipe::Typed);
+    let own_dice = autosave.is_none_or(|a| a.request.dice != crate::battle::DiceChoice::Typed);
     egui::Window::new(format!("Your dice, {}", names.player(&side)))
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -24.0))
         .collapsible(false)

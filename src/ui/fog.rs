@@ -9,14 +9,14 @@ use std::collections::HashSet;
 use bevy::prelude::*;
 
 use super::Handover;
-use super::PlayOptions;
+use super::screens::NextBattle;
 use crate::combat::components::{Side, StatusList};
 use crate::combat::{Engine, HumanSides, Roster};
 use crate::rules::fog::seen_by;
 use crate::rules::outcome::Status;
 
-/// The fog's bookkeeping and the hiding of unseen units (it needs the `PlayOptions` and hand-over resources the
-/// window inserts).
+/// The fog's bookkeeping and the hiding of unseen units (it needs the battle's request and the hand-over resources
+/// the window inserts).
 pub fn plugin(app: &mut App) {
     use super::screens::{BattleScreenSystems, InBattle, fresh};
     app.init_resource::<Fog>()
@@ -50,8 +50,8 @@ fn viewer(humans: &HumanSides, handover: &Handover) -> Option<String> {
     }
 }
 
-fn look_around(
-    options: Res<PlayOptions>,
+pub(super) fn look_around(
+    next: Option<Res<NextBattle>>,
     humans: Option<Res<HumanSides>>,
     handover: Res<Handover>,
     state: Res<crate::combat::TurnState>,
@@ -60,7 +60,7 @@ fn look_around(
 ) {
     let humans = humans.map(|h| h.0.clone()).unwrap_or_default();
     // The fog lifts when the battle is over: the end screen's story is everyone's.
-    fog.on = options.fog && !humans.is_empty() && !state.ended();
+    fog.on = next.is_some_and(|n| n.0.fog) && !humans.is_empty() && !state.ended();
     let Some((engine, roster)) = battle.filter(|_| fog.on) else { return };
     let side = viewer(&HumanSides(humans), &handover);
     let seen = seen_by(&engine.0, side.as_slice());

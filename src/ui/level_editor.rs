@@ -10,9 +10,9 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::PlayOptions;
 use super::ruleset_name;
 use super::screens::{NextBattle, Screen};
+use crate::battle::BattleRequest;
 use crate::map::grid::{Grid, Ground};
 use crate::rules::any::RulesetId;
 use crate::rules::field::Cell;
@@ -141,7 +141,6 @@ fn show_level_editor(
     mut images: ResMut<Assets<Image>>,
     mut screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
-    session: Res<PlayOptions>,
 ) -> Result {
     let picture = picture(&mut editor, &mut images);
     let texture = picture.map(|h| contexts.add_image(bevy_egui::EguiTextureHandle::Weak(h.id())));
@@ -150,7 +149,7 @@ fn show_level_editor(
     let mut root = egui::Ui::new(ctx.clone(), "level editor".into(), builder);
     let editor = &mut *editor;
     let mut go = None;
-    egui::Panel::top("level editor bar").show(&mut root, |ui| go = top_bar(ui, editor, &session));
+    egui::Panel::top("level editor bar").show(&mut root, |ui| go = top_bar(ui, editor));
     egui::Panel::left("level tools").resizable(false).exact_size(320.0).show(&mut root, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| tools(ui, editor));
     });
@@ -202,7 +201,7 @@ fn picture(editor: &mut LevelEditor, images: &mut Assets<Image>) -> Option<Handl
 }
 
 /// New, open, save, play, back.
-fn top_bar(ui: &mut egui::Ui, editor: &mut LevelEditor, session: &PlayOptions) -> Option<Go> {
+fn top_bar(ui: &mut egui::Ui, editor: &mut LevelEditor) -> Option<Go> {
     let mut go = None;
     ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new("Level editor").size(22.0).strong());
@@ -242,7 +241,7 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut LevelEditor, session: &PlayOptions) -
         let can_play = editor.checked.is_ok();
         let play = ui.add_enabled(can_play, egui::Button::new(egui::RichText::new("Play this level").strong()));
         if play.on_disabled_hover_text("The level does not play yet: see why on the right").clicked() {
-            match play_level(editor, session) {
+            match play_level(editor) {
                 Ok(next) => go = Some(Go::Play(Box::new(next))),
                 Err(e) => editor.said = Some((false, e)),
             }
@@ -270,18 +269,17 @@ fn save(editor: &mut LevelEditor, copy: bool) -> Result<PathBuf, String> {
 
 /// A battle on the level (saved first: a battle's save names its file), the first side played by the player and
 /// the others by the normal AI.
-fn play_level(editor: &mut LevelEditor, session: &PlayOptions) -> Result<NextBattle, String> {
+fn play_level(editor: &mut LevelEditor) -> Result<NextBattle, String> {
     if editor.changed || editor.path.is_none() {
         save(editor, false)?;
     }
     let path = editor.path.clone().ok_or("the level is not saved")?;
     let (level, _) = editor.checked.as_ref().map_err(Clone::clone)?;
-    let scenario = level.scenario(editor.ruleset)?;
-    let first = level.file.sides.first().map(|s| s.name.clone()).into_iter().collect();
-    let options =
-        PlayOptions { humans: first, minds: crate::ai::Minds::all(crate::ai::Difficulty::Normal), ..session.clone() };
-    let recipe = options.recipe(&path, Some(editor.ruleset), (None, Vec::new()), false);
-    Ok(NextBattle { scenario, seed: None, options, recipe, resume: None })
+    // A level that plays under no ruleset is said here, in the editor, not after the loading screen.
+    level.scenario(editor.ruleset)?;
+    let humans = level.file.sides.first().map(|s| s.name.clone()).into_iter().collect();
+    let request = BattleRequest::new(&path, Some(editor.ruleset), crate::ai::Difficulty::Normal);
+    Ok(NextBattle(BattleRequest { humans, ..request }))
 }
 
 /// Name, words, size, and the brush.

@@ -10,37 +10,13 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::PlayOptions;
 use super::screens::{MenuSystems, NextBattle, NotStarted, Screen, Watching};
-use crate::ai::{Difficulty, Minds};
+use crate::ai::Difficulty;
+use crate::battle::{BattleRequest, DiceChoice};
 use crate::rules::any::RulesetId;
 use crate::scenario::balance::Balance;
 use crate::scenario::character::{Character, Guest};
 use crate::scenario::level::{Level, levels_in};
 use crate::scenario::save::Save;
-
-/// What the menu chose.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MenuChoice {
-    pub level: PathBuf,
-    pub ruleset: RulesetId,
-    pub humans: Vec<String>,
-    /// The AI's difficulty for each other side.
-    pub ai: Vec<(String, Difficulty)>,
-    /// The players' names by side (hotseat).
-    pub names: Vec<(String, String)>,
-    /// Fog of war.
-    pub fog: bool,
-    /// The players' sides whose dice they roll by hand.
-    pub by_hand: Vec<String>,
-    /// Strict play: no undo.
-    pub strict: bool,
-    /// Sides left out of the battle.
-    pub absent: Vec<String>,
-    pub seed: Option<u64>,
-    /// The ruleset's options in RON (empty: its defaults).
-    pub options: String,
-    /// The player's own characters joining sides.
-    pub characters: Vec<Guest>,
-}
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,9 +186,8 @@ fn show_menu(
             let last = width - first - second;
             let saved = column(ui, (first, height), "saves", |ui| saves_column(ui, &mut menu, &session));
             let edit = column(ui, (second, height), "level", |ui| level_column(ui, &mut menu, map));
-            let set = column(ui, (last, height), "battle", |ui| {
-                battle_column(ui, &mut menu, &session, (&mut settings, &mut batch))
-            });
+            let set =
+                column(ui, (last, height), "battle", |ui| battle_column(ui, &mut menu, (&mut settings, &mut batch)));
             chosen = chosen.take().or(saved).or(set).or(edit);
         });
     });
@@ -282,7 +257,6 @@ fn level_column(ui: &mut egui::Ui, menu: &mut Menu, map: Option<egui::TextureId>
 fn battle_column(
     ui: &mut egui::Ui,
     menu: &mut Menu,
-    session: &PlayOptions,
     (settings, batch): (&mut super::settings::Settings, &mut super::batch::Batch),
 ) -> Option<Chosen> {
     choose_ruleset(ui, menu);
@@ -309,21 +283,16 @@ fn battle_column(
     if quit {
         return Some(Chosen::Quit);
     }
-    if simulate && let Some(choice) = chosen(menu) {
+    if simulate && let Some(request) = chosen(menu) {
         // Every side to an AI: a side a player would command plays the normal AI.
-        match battle_of(menu, &choice, session) {
-            Ok(next) => batch.open_on(next.scenario, next.options.minds),
+        match request.scenario() {
+            Ok(scenario) => batch.open_on(scenario, request.minds()),
             Err(e) => menu.problems = vec![e],
         }
     }
-    let choice = chosen(menu).filter(|_| play)?;
-    match battle_of(menu, &choice, session) {
-        Ok(next) => Some(Chosen::Battle(Box::new(next), None)),
-        Err(e) => {
-            menu.problems = vec![e];
-            None
-        }
-    }
+    // A battle that does not start comes back to the menu, which says why (`NotStarted`).
+    let request = chosen(menu).filter(|_| play)?;
+    Some(Chosen::Battle(Box::new(NextBattle(request)), None))
 }
 
 /// The selected level's picture, drawn again when another level is selected.
@@ -364,52 +333,15 @@ fn show_miniature(ui: &mut egui::Ui, menu: &Menu, id: egui::TextureId) {
 
 /// The tour's choice (`tour.rs`): level `index` under the menu's ruleset, every side played by the normal AI, seed 1,
 /// at a quick pace; set as the next battle. Returns the level's name.
+#[cfg(feature = "dev-tools")]
 pub(super) fn all_ai_battle(world: &mut World, index: usize) -> Result<String, String> {
     let menu = world.resource::<Menu>();
     let (path, level) = menu.levels.get(index).ok_or("no such level")?;
-    let sides = level.file.sides.iter().map(|s| (s.name.clone(), Difficulty::Normal)).collect();
-    let choice = MenuChoice {
-        level: path.clone(),
-        ruleset: menu.ruleset,
-        humans: Vec::new(),
-        ai: sides,
-        names: Vec::new(),
-        fog: false,
-        by_hand: Vec::new(),
-        strict: false,
-        absent: Vec::new(),
-        seed: Some(1),
-        options: String::new(),
-        characters: Vec::new(),
-    };
-    let session = PlayOptions { pace: 0.02, ..world.resource::<PlayOptions>().clone() };
-    let next = battle_of(menu, &choice, &session)?;
+    let request = BattleRequest::new(path, Some(menu.ruleset), Difficulty::Normal).with_dice(DiceChoice::Seed(1));
     let name = level.file.name.clone();
-    world.insert_resource(next);
+    world.resource_mut::<PlayOptions>().pace = 0.02;
+    world.insert_resource(NextBattle(request));
     Ok(name)
-}
-
-/// The battle the menu's choice makes: the level under the ruleset with its options, the sides left out gone.
-fn battle_of(menu: &Menu, choice: &MenuChoice, session: &PlayOptions) -> Result<NextBattle, String> {
-    let (_, level) = menu.levels.iter().find(|(p, _)| *p == choice.level).ok_or("no level is chosen")?;
-    let guests = choice.characters.iter().map(|g| {
-        let read = menu.characters.iter().find(|(p, _)| *p == g.file).and_then(|(_, c)| c.as_ref().ok());
-        read.map(|c| (g.side.clone(), c.clone())).ok_or_else(|| format!("{}: not a character", g.file.display()))
-    });
-    let guests = guests.collect::<Result<Vec<_>, String>>()?;
-    let mut scenario = level.scenario_with(choice.ruleset, &guests)?;
-    choice.absent.iter().try_for_each(|side| scenario.remove_side(side))?;
-    if !choice.options.is_empty() {
-        scenario.set_options(&choice.options)?;
-    }
-    let minds = Minds { sides: choice.ai.iter().cloned().collect(), default: Difficulty::Normal };
-    let names: BTreeMap<String, String> = choice.names.iter().filter(|(_, n)| !n.trim().is_empty()).cloned().collect();
-    let (humans, fog, by_hand) = (choice.humans.clone(), choice.fog, choice.by_hand.clone());
-    let options = PlayOptions { humans, minds, names, fog, by_hand, ..session.clone() };
-    let rules = (Some(choice.options.clone()).filter(|o| !o.is_empty()), choice.absent.clone());
-    let mut recipe = options.recipe(&choice.level, Some(choice.ruleset), rules, choice.strict);
-    recipe.characters = choice.characters.clone();
-    Ok(NextBattle { scenario, seed: choice.seed, options, recipe, resume: None })
 }
 
 /// How many saved battles the menu lists.
@@ -460,8 +392,8 @@ fn choose_save(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Opt
     }
     let (path, watch) = chosen?;
     let next = match watch {
-        true => NextBattle::watched(&path, session).map(|(next, watching)| (next, Some(watching))),
-        false => NextBattle::saved(&path, session).map(|next| (next, None)),
+        true => NextBattle::watched(&path, session.pace).map(|(next, watching)| (next, Some(watching))),
+        false => NextBattle::saved(&path).map(|next| (next, None)),
     };
     match next {
         Ok(next) => Some(next),
@@ -678,12 +610,12 @@ fn choose_text_size(ui: &mut egui::Ui, settings: &mut super::settings::Settings)
     });
 }
 
-/// The menu's choice, if a level is selected.
-fn chosen(menu: &Menu) -> Option<MenuChoice> {
+/// The battle the menu's choice asks for, if a level is selected.
+fn chosen(menu: &Menu) -> Option<BattleRequest> {
     let (path, level) = menu.levels.get(menu.selected)?;
     let seed = menu.seed.trim().parse().ok();
     let humans = menu.controls.iter().filter(|(_, c)| **c == Control::Human).map(|(s, _)| s.clone()).collect();
-    let ai = menu
+    let sides = menu
         .controls
         .iter()
         .filter_map(|(s, c)| match c {
@@ -694,33 +626,23 @@ fn chosen(menu: &Menu) -> Option<MenuChoice> {
     let absent: Vec<String> =
         menu.controls.iter().filter(|(_, c)| **c == Control::Absent).map(|(s, _)| s.clone()).collect();
     let ruleset = menu.ruleset;
-    let names = menu.names.iter().map(|(s, n)| (s.clone(), n.clone())).collect();
+    let names = menu.names.iter().filter(|(_, n)| !n.trim().is_empty()).map(|(s, n)| (s.clone(), n.clone())).collect();
     let (fog, strict, options) = (menu.fog, menu.strict, menu.rules.ron(ruleset));
     // Only a side a player commands rolls by hand.
     let by_hand = menu.by_hand.iter().filter(|s| menu.controls.get(*s) == Some(&Control::Human)).cloned().collect();
     // Characters of the chosen ruleset join the sides chosen for them, if the level has those sides.
-    let sides: Vec<&str> = level.file.sides.iter().map(|s| s.name.as_str()).collect();
+    let level_sides: Vec<&str> = level.file.sides.iter().map(|s| s.name.as_str()).collect();
     let characters = menu
         .characters
         .iter()
         .filter(|(_, c)| c.as_ref().is_ok_and(|c| c.sheet.ruleset() == ruleset))
         .filter_map(|(path, _)| menu.joining.get(path).map(|side| Guest::new(side, path)))
-        .filter(|g| sides.contains(&g.side.as_str()) && !absent.contains(&g.side))
+        .filter(|g| level_sides.contains(&g.side.as_str()) && !absent.contains(&g.side))
         .collect();
-    Some(MenuChoice {
-        level: path.clone(),
-        ruleset,
-        humans,
-        ai,
-        names,
-        fog,
-        by_hand,
-        strict,
-        absent,
-        seed,
-        options,
-        characters,
-    })
+    let dice = seed.map_or(DiceChoice::Auto, DiceChoice::Seed);
+    let options = Some(options).filter(|o| !o.is_empty());
+    let request = BattleRequest::new(path, Some(ruleset), Difficulty::Normal).with_dice(dice);
+    Some(BattleRequest { humans, sides, names, fog, by_hand, strict, absent, options, characters, ..request })
 }
 
 #[cfg(test)]
@@ -776,12 +698,12 @@ mod tests {
             characters: Vec::new(),
             joining: BTreeMap::new(),
         };
-        let choice = chosen(&menu).expect("a choice");
-        assert_eq!(choice.by_hand, ["Crew"], "the AI's dice stay seeded");
-        let next = battle_of(&menu, &choice, &PlayOptions::default()).expect("a battle");
+        let request = chosen(&menu).expect("a choice");
+        assert_eq!(request.by_hand, ["Crew"], "the AI's dice stay seeded");
+        let started = crate::battle::start(&request, crate::battle::no_typing).expect("a battle");
         assert_eq!(
-            (next.options.by_hand.as_slice(), next.recipe.by_hand.as_slice()),
-            (&["Crew".to_owned()][..], &["Crew".to_owned()][..])
+            (started.request.by_hand.as_slice(), started.request.dice),
+            (&["Crew".to_owned()][..], DiceChoice::Seed(3))
         );
     }
 }

@@ -16,20 +16,20 @@
 //! - `pacing.rs`: one slot at a time, at a pace a player can follow; pause and step
 //! - `handover.rs`: hotseat: the hand-over screen between two players
 //! - `fog.rs`: fog of war: the player sees what their side's units see
-//! - `capture.rs`: a screenshot after some frames, then quit (the smoke test and the pictures in the README and docs/);
-//!   the text of every frame for tests; `autopilot.rs`: a hot-seat battle that plays itself (tests, demos)
+//! - `dev_tools/`: the hooks of tests, benchmarks and screenshots (the `dev-tools` feature): a screenshot after some
+//!   frames, the frame time, the text of every frame, the pointer held over a cell, the autopilot, the tour
 //! - `online.rs`: online play: joining a host, the lobby, the battle's panels; `online_map.rs`: its map, the units the
 //!   host sends, the clicks that make a player's orders
 //! - `help.rs`: every key and mouse action (F1 or ?), and a first battle's hint of how to give orders
 
 mod art;
-mod autopilot;
 mod autosave;
 mod batch;
 mod board;
 mod camera;
-mod capture;
 pub mod characters;
+#[cfg(feature = "dev-tools")]
+pub mod dev_tools;
 pub mod dice;
 mod effects;
 pub mod fog;
@@ -48,7 +48,6 @@ mod preview;
 pub mod replay;
 pub mod screens;
 pub mod settings;
-pub mod tour;
 pub mod undo;
 mod units;
 mod whatif;
@@ -61,9 +60,9 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
+use crate::battle::BattleRequest;
 use crate::map::Battlefield;
 use crate::scenario::Scenario;
-use crate::scenario::save::{DiceRecipe, Recipe};
 
 /// When the process started, for the time-to-first-frame measurement.
 static LAUNCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
@@ -79,27 +78,12 @@ pub const BACKGROUND: [u8; 3] = [22, 24, 28];
 /// Pixels per grid cell at zoom 1.
 pub const CELL: f32 = 32.0;
 
-/// How the window was asked to run.
+/// How the player asked the window to run (what a battle is, who plays it and with which dice is its
+/// [`crate::battle::BattleRequest`]; the hooks of tests and screenshots are `dev_tools`').
 #[derive(Resource, Clone, Debug, Default)]
 pub struct PlayOptions {
     /// Seconds between two slots of the battle.
     pub pace: f32,
-    /// Take a screenshot to this file after `frames` frames, then quit.
-    pub screenshot: Option<(PathBuf, u32)>,
-    /// Quit after this many frames (frame-rate measurements).
-    pub quit_after: Option<u32>,
-    /// Hold the pointer over this cell (screenshots and tests, where nobody moves a mouse).
-    pub hover: Option<(i32, i32)>,
-    /// The sides the player commands; the AI plays the others.
-    pub humans: Vec<String>,
-    /// The AI's difficulty for each side it plays.
-    pub minds: crate::ai::Minds,
-    /// The players' names by side.
-    pub names: std::collections::BTreeMap<String, String>,
-    /// Fog of war: a player sees only what the units of the side whose turn it is can see.
-    pub fog: bool,
-    /// The players' sides whose dice they roll by hand and type in.
-    pub by_hand: Vec<String>,
     /// Open the help with every key at once (screenshots; F1 or ? toggles it).
     pub keys: bool,
     /// Open the heat map at once (frame-time measurements, screenshots; H toggles it).
@@ -108,28 +92,6 @@ pub struct PlayOptions {
     pub what_if: bool,
     /// The text size for this run (else the one kept in the settings).
     pub ui_scale: Option<f32>,
-    /// The players' turns taken by the normal AI and the hand-over screens passed (tests, demos: `autopilot.rs`).
-    pub autopilot: bool,
-    /// Write every text the window paints, frame by frame, to this file (tests: `capture.rs`).
-    pub screen_text: Option<PathBuf>,
-}
-
-impl PlayOptions {
-    /// The recipe of a battle from `file` played as these options say (who plays each side, the players' names,
-    /// fog), with the ruleset's `options`, the sides left `absent`, `strict` play; its dice are chosen as it starts.
-    pub fn recipe(
-        &self,
-        file: &std::path::Path,
-        ruleset: Option<crate::rules::any::RulesetId>,
-        (options, absent): (Option<String>, Vec<String>),
-        strict: bool,
-    ) -> Recipe {
-        let mut recipe = Recipe::new(file, ruleset, DiceRecipe::Typed, "", self.minds.default);
-        (recipe.options, recipe.absent, recipe.strict) = (options, absent, strict);
-        (recipe.humans, recipe.sides) = (self.humans.clone(), self.minds.sides.clone());
-        (recipe.names, recipe.fog, recipe.by_hand) = (self.names.clone(), self.fog, self.by_hand.clone());
-        recipe
-    }
 }
 
 /// A ruleset's name as the menu writes it ("Shadowrun 4e").
@@ -175,6 +137,10 @@ pub struct MapView(pub Arc<Battlefield>);
 /// The battle's name and ruleset, for the title bar.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct BattleTitle(pub String);
+
+/// The role each combatant of the battle on screen was given by its file (by roster index): its token's glyph.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Roles(pub Vec<Option<String>>);
 
 /// The players' names for the sides they command (hotseat), by side; a side without one goes by its own name.
 #[derive(Resource, Clone, Debug, Default)]
@@ -225,8 +191,7 @@ impl Handover {
 /// Adds the presentation plugins.
 pub fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
-    app.add_plugins((capture::plugin, orders::plugin, effects::plugin, handover::plugin, fog::plugin, tour::plugin));
-    app.add_plugins(autopilot::plugin);
+    app.add_plugins((orders::plugin, effects::plugin, handover::plugin, fog::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, art::plugin));
     app.add_plugins((labels::plugin, settings::plugin, characters::plugin, level_editor::plugin, heat::plugin));
     app.add_plugins((batch::plugin, whatif::plugin, online::plugin, online_map::plugin));
@@ -247,8 +212,21 @@ pub enum Opening {
     Join(online::JoinRequest),
 }
 
-/// Opens the window, one App for every screen (menu, battle, battle over), until the player quits.
-pub fn run(opening: Opening, options: PlayOptions, tour: Option<tour::Tour>) -> AppExit {
+impl Opening {
+    /// The battle `request` asks for (a new one, or a save taken up where it stopped and saved on to the same file).
+    pub fn battle(request: BattleRequest) -> Self {
+        Opening::Battle(Box::new(screens::NextBattle(request)))
+    }
+
+    /// A saved battle to watch step by step from its start, at `pace` seconds a step.
+    pub fn watch(path: &std::path::Path, pace: f32) -> Result<Self, String> {
+        let (next, watching) = screens::NextBattle::watched(path, pace)?;
+        Ok(Opening::Watch(Box::new(next), Box::new(watching)))
+    }
+}
+
+/// The window's app, one App for every screen (menu, battle, battle over), opening on `opening`; `run` it.
+pub fn app(opening: Opening, options: PlayOptions) -> App {
     let window = Window { title: "Skirmish".into(), resolution: WindowResolution::new(1280, 720), ..default() };
     let mut app = App::new();
     app.add_plugins((
@@ -283,51 +261,8 @@ pub fn run(opening: Opening, options: PlayOptions, tour: Option<tour::Tour>) -> 
     app.insert_state(screen).insert_resource(options).insert_resource(settings);
     let [r, g, b] = BACKGROUND;
     app.insert_resource(ClearColor(Color::srgb_u8(r, g, b)));
-    if let Some(tour) = tour {
-        app.insert_resource(tour);
-    }
     app.add_plugins((crate::combat::plugin, screens::plugin, menu::plugin(levels), plugin));
-    app.run()
-}
-
-/// Opens the window on `scenario`'s battle (the seed, or the scenario's dice, else a random seed).
-pub fn play(scenario: &Scenario, seed: Option<u64>, options: PlayOptions, recipe: Recipe) -> AppExit {
-    let next = screens::NextBattle { scenario: scenario.clone(), seed, options: options.clone(), recipe, resume: None };
-    run(Opening::Battle(Box::new(next)), options, None)
-}
-
-/// Opens the window on a saved battle, taken up where it stopped and saved on to the same file; `session` gives
-/// the window's own settings (pace, screenshot), the save who plays each side.
-pub fn play_saved(path: &std::path::Path, session: PlayOptions) -> Result<AppExit, String> {
-    let next = screens::NextBattle::saved(path, &session)?;
-    Ok(run(Opening::Battle(Box::new(next)), session, None))
-}
-
-/// Opens the window on a saved battle to watch step by step, from its start.
-pub fn watch_saved(path: &std::path::Path, session: PlayOptions) -> Result<AppExit, String> {
-    let (next, watching) = screens::NextBattle::watched(path, &session)?;
-    Ok(run(Opening::Watch(Box::new(next), Box::new(watching)), session, None))
-}
-
-/// A bare bevy + bevy_egui window (a camera and one egui window) with the same frame counter: the yardstick the
-/// game's frame time is measured against.
-pub fn bare(options: PlayOptions) -> AppExit {
-    let window =
-        Window { title: "Skirmish — bare window".into(), resolution: WindowResolution::new(1280, 720), ..default() };
-    let mut app = App::new();
-    app.add_plugins((
-        DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
-        EguiPlugin::default(),
-    ));
-    app.insert_resource(options).add_plugins(capture::plugin);
-    app.add_systems(Startup, |mut commands: Commands| {
-        commands.spawn(Camera2d);
-    });
-    app.add_systems(bevy_egui::EguiPrimaryContextPass, |mut contexts: bevy_egui::EguiContexts| -> Result {
-        bevy_egui::egui::Window::new("bare").show(contexts.ctx_mut()?, |ui| ui.label("a bare window"));
-        Ok(())
-    });
-    app.run()
+    app
 }
 
 /// Open ground around a scenario's combatants, with a margin.

@@ -30,7 +30,6 @@ pub(super) fn plugin(app: &mut App) {
             (
                 find_the_pointed_cell,
                 take_clicks.run_if(super::keys_free),
-                (plan_by_itself, quit_when_over).run_if(|o: Res<super::PlayOptions>| o.autopilot),
                 (super::camera::pan_camera, super::camera::zoom_camera).run_if(super::keys_free),
                 super::camera::fit_camera
                     .run_if(resource_changed::<super::MapArea>.or_eager(resource_added::<MapView>)),
@@ -239,22 +238,12 @@ fn tint_reach(
 fn find_the_pointed_cell(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform)>,
-    (map, options, area): (Res<MapView>, Res<super::PlayOptions>, Res<super::MapArea>),
+    (map, area): (Res<MapView>, Res<super::MapArea>),
     egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut hover: ResMut<super::preview::Hover>,
 ) {
-    let cell = super::preview::pointed_cell((&window, &camera), &map, &options, &area, egui.as_deref());
+    let cell = super::preview::pointed_cell((&window, &camera), &map, &area, egui.as_deref());
     hover.set_if_neq(super::preview::Hover(cell));
-}
-
-/// The autopilot's window closes a moment after the end is on screen (a test reads the end, then goes on).
-fn quit_when_over(joined: Res<Joined>, mut after: Local<u32>, mut exit: MessageWriter<AppExit>) {
-    if joined.over.is_some() {
-        *after += 1;
-        if *after == 30 {
-            exit.write(AppExit::Success);
-        }
-    }
 }
 
 /// Clicks and keys make the plan for the waiting slot, and give it.
@@ -298,29 +287,6 @@ fn take_clicks(
             }
         }
     }
-}
-
-/// The autopilot (`join --autopilot`: tests, demos) gives the orders through the same panel a player does, after
-/// the panel has shown the slot for a few frames: attack the first enemy offered, else move as far as it reaches.
-fn plan_by_itself(
-    joined: Res<Joined>,
-    mut planning: ResMut<Planning>,
-    mut out: MessageWriter<FromPlayer>,
-    mut shown: Local<(usize, u32)>,
-) {
-    let (Some((_, slot)), Some((_, _, choices))) = (planning.waiting(&joined), joined.asked.as_ref()) else { return };
-    *shown = if shown.0 == joined.asks { (shown.0, shown.1 + 1) } else { (joined.asks, 0) };
-    if shown.1 < 5 {
-        return;
-    }
-    planning.plan = match (choices.targets.first(), choices.reach.last()) {
-        (Some((target, _)), _) => Plan { target: Some(*target), ..Plan::default() },
-        (None, Some(&(to, walking))) => {
-            Plan { movement: Some(Move { to, pace: if walking { Pace::Walk } else { Pace::Run } }), ..Plan::default() }
-        }
-        (None, None) => Plan::default(),
-    };
-    send(&mut planning, &joined, slot, &mut out);
 }
 
 /// The names under the tokens, in the room the panels leave.

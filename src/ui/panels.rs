@@ -601,7 +601,7 @@ impl AfterBattle<'_> {
             if let Some(next) = self.next_battle.as_mut()
                 && ui.button("New seed").on_hover_text("The same level and sides, new dice").clicked()
             {
-                next.seed = Some(rand::random());
+                next.0 = next.0.clone().with_dice(crate::battle::DiceChoice::Seed(rand::random()));
                 self.next_screen.set(Screen::Loading);
             }
             if let Some(autosave) = &self.autosave

@@ -47,29 +47,23 @@ pub(super) fn track_pointer(
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform)>,
     map: Res<MapView>,
-    options: Res<super::PlayOptions>,
     area: Res<super::MapArea>,
     egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut hover: ResMut<Hover>,
 ) {
-    let cell = pointed_cell((&window, &camera), &map, &options, &area, egui.as_deref());
+    let cell = pointed_cell((&window, &camera), &map, &area, egui.as_deref());
     if hover.0 != cell {
         hover.0 = cell;
     }
 }
 
-/// The map's cell under the pointer (or the one `--hover` holds it over), when the pointer is over the map and not
-/// over a panel or a hint.
+/// The map's cell under the pointer, when the pointer is over the map and not over a panel or a hint.
 pub(super) fn pointed_cell(
     (window, camera): (&Query<&Window, With<PrimaryWindow>>, &Query<(&Camera, &GlobalTransform)>),
     map: &MapView,
-    options: &super::PlayOptions,
     area: &super::MapArea,
     egui: Option<&bevy_egui::input::EguiWantsInput>,
 ) -> Option<Cell> {
-    if let Some(cell) = options.hover {
-        return Some(cell);
-    }
     window
         .single()
         .ok()
@@ -85,7 +79,7 @@ pub(super) fn pointed_cell(
         })
 }
 
-fn update_preview(
+pub(super) fn update_preview(
     hover: Res<Hover>,
     acting: Res<Acting>,
     log: Res<BattleLog>,

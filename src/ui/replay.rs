@@ -42,8 +42,8 @@ pub(super) fn plugin(app: &mut App) {
 /// Sets a saved battle up to be watched from its start.
 fn watch_battle(world: &mut World) {
     let Some(WatchBattle(path)) = world.resource_mut::<Messages<WatchBattle>>().drain().last() else { return };
-    let session = world.resource::<PlayOptions>().clone();
-    match NextBattle::watched(&path, &session) {
+    let pace = world.resource::<PlayOptions>().pace;
+    match NextBattle::watched(&path, pace) {
         Ok((next, watching)) => {
             world.insert_resource(next);
             world.insert_resource(watching);
@@ -83,9 +83,7 @@ fn show_step(world: &mut World) {
     let Some(mut watching) = world.get_resource_mut::<Watching>() else { return };
     watching.at = at.min(watching.save.record.len());
     let (save, path) = (watching.save.as_ref().clone().before(watching.at), watching.path.clone());
-    let Some(mut next) = world.get_resource::<NextBattle>().cloned() else { return };
-    next.resume = Some((Box::new(save), path));
-    world.insert_resource(next);
+    world.insert_resource(NextBattle(save.taken_up(&path)));
     world.resource_mut::<NextState<Screen>>().set(Screen::Loading);
 }
 

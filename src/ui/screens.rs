@@ -5,13 +5,14 @@
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
-use super::{BattleTitle, MapView, PlayOptions, PlayerNames, RoundWord};
+use super::{BattleTitle, MapView, PlayerNames, RoundWord};
+use crate::battle::{BattleRequest, DiceChoice, Started};
 use crate::combat::{AiMinds, HumanSides, TurnState};
 use std::path::{Path, PathBuf};
 
-use crate::rules::any::BattleSetup;
+use crate::battle::no_typing;
 use crate::scenario::Scenario;
-use crate::scenario::save::{DiceRecipe, Recipe, Save, dice_recipe, digest_of, new_path, no_typing};
+use crate::scenario::save::{Save, new_path};
 
 /// Where the window is.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -53,25 +54,17 @@ pub struct MenuSystems;
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BattleScreenSystems;
 
-/// The battle to play next (from the menu or the command line), kept for *Play again*.
+/// The battle asked for (by the command line, the menu, the level editor, a save, an undo or a replay's step): the
+/// next to start; once started, the battle on screen as it began (its dice chosen), for *Play again*, *New seed*,
+/// its fog and its save.
 #[derive(Resource, Clone, Debug)]
-pub struct NextBattle {
-    pub scenario: Scenario,
-    /// The seed; `None`: the scenario's own dice or seed, else a random one (then kept here to play it again).
-    pub seed: Option<u64>,
-    /// Who plays each side, the players' names, fog, pace.
-    pub options: PlayOptions,
-    /// What the battle is started from (its dice chosen at the start), for its save.
-    pub recipe: Recipe,
-    /// A saved battle to take up again instead of starting anew, with the file it is saved to.
-    pub resume: Option<(Box<Save>, PathBuf)>,
-}
+pub struct NextBattle(pub BattleRequest);
 
 /// Where the battle on screen is saved after each decision (`autosave.rs`), what it was started from, and how many
 /// decisions the file holds.
 #[derive(Resource, Debug)]
 pub struct Autosave {
-    pub recipe: Recipe,
+    pub request: BattleRequest,
     pub path: PathBuf,
     pub(super) written: usize,
     /// The last write failed: said once (a read-only folder must not flood the terminal).
@@ -97,28 +90,18 @@ pub const PACES: (f32, f32) = (0.05, 5.0);
 pub struct NotStarted(pub String);
 
 impl NextBattle {
-    /// A saved battle to watch from its start (`replay.rs` shows its every step).
-    pub fn watched(path: &Path, session: &PlayOptions) -> Result<(Self, Watching), String> {
+    /// A saved battle to watch from its start (`replay.rs` shows its every step), at `pace` seconds a step.
+    pub fn watched(path: &Path, pace: f32) -> Result<(Self, Watching), String> {
         let save = Save::read(path).map_err(|e| e.to_string())?;
-        let next = NextBattle::of_save(save.clone().before(0), path, session)?;
-        let pace = session.pace.clamp(PACES.0, PACES.1);
+        let next = NextBattle(save.clone().before(0).taken_up(path));
+        let pace = pace.clamp(PACES.0, PACES.1);
         Ok((next, Watching { save: Box::new(save), path: path.to_owned(), at: 0, playing: false, pace }))
     }
 
-    /// A saved battle to take up again: its players as saved (a battle of typed-in dice goes on asking for every
-    /// die), the window's own settings (pace, screenshot) from `session`.
-    pub fn saved(path: &Path, session: &PlayOptions) -> Result<Self, String> {
-        NextBattle::of_save(Save::read(path).map_err(|e| e.to_string())?, path, session)
-    }
-
-    /// `save` (of the file at `path`) set up to be taken up.
-    fn of_save(save: Save, path: &Path, session: &PlayOptions) -> Result<Self, String> {
-        let scenario = save.battle.scenario()?;
-        let r = &save.battle;
-        let (humans, minds, names, fog) = (r.humans.clone(), r.minds(), r.names.clone(), r.fog);
-        let options = PlayOptions { humans, minds, names, fog, by_hand: r.by_hand.clone(), ..session.clone() };
-        let recipe = r.clone();
-        Ok(NextBattle { scenario, seed: None, options, recipe, resume: Some((Box::new(save), path.to_owned())) })
+    /// A saved battle to take up again, its players as saved (a battle of typed-in dice goes on asking for every
+    /// die), saved on to the same file.
+    pub fn saved(path: &Path) -> Result<Self, String> {
+        Ok(NextBattle(Save::read(path).map_err(|e| e.to_string())?.taken_up(path)))
     }
 }
 
@@ -137,97 +120,62 @@ pub(super) fn fresh<R: Resource + Default>(mut commands: Commands) {
     commands.insert_resource(R::default());
 }
 
-/// Sets up `NextBattle`: the engine (a saved battle replayed to where it stopped), the combatants and the battle's
-/// resources, then its screen. A save that does not replay goes back to the menu, saying why.
+/// Starts `NextBattle` ([`crate::battle::start`]: a saved battle replayed to where it stopped), then puts its
+/// combatants and resources in place for its screen. A battle that does not start goes back to the menu, saying why.
 fn start_battle(world: &mut World) {
-    let Some(mut next) = world.get_resource::<NextBattle>().cloned() else { return };
+    let Some(NextBattle(asked)) = world.get_resource::<NextBattle>().cloned() else { return };
     // A battle taken up again is saved at once (after an undo, the file must not keep what was undone).
-    let taken_up = next.resume.is_some();
-    let started = match next.resume.take() {
-        Some((save, path)) => {
-            // *Play again* plays this battle from its start.
-            let seed = match save.battle.dice {
-                DiceRecipe::Seed(seed) => Some(seed),
-                _ => None,
-            };
-            world.insert_resource(NextBattle { seed, ..next.clone() });
-            resumed(&save).map(|setup| (setup, save.battle.clone(), path))
-        }
-        None => Ok(fresh_battle(world, &mut next)),
-    };
-    let (setup, recipe, path) = match started {
+    let taken_up = asked.resume.is_some();
+    let Started { request, scenario, setup, warning, saved_to } = match crate::battle::start(&asked, no_typing) {
         Ok(started) => started,
         Err(e) => {
             crate::stdout::say(format_args!("error: {e}\n"));
-            world.insert_resource(NotStarted(e));
+            world.insert_resource(NotStarted(e.to_string()));
             return;
         }
     };
-    let s = &next.scenario;
-    let field = s.field.clone().unwrap_or_else(|| std::sync::Arc::new(super::open_map(s)));
-    let o = &next.options;
-    world.insert_resource(RoundWord(if setup.battle.announces_phases() { "phase" } else { "pass" }));
-    world.insert_resource(HumanSides(o.humans.clone()));
-    world.insert_resource(AiMinds { minds: o.minds.clone(), background: true });
-    world.insert_resource(crate::combat::tally::BattleTally::default());
-    world.insert_resource(PlayerNames(o.names.clone()));
-    world.insert_resource(MapView(field));
-    world.insert_resource(BattleTitle(s.name.clone()));
-    let session = world.resource::<PlayOptions>().clone();
-    world.insert_resource(PlayOptions { screenshot: session.screenshot, quit_after: session.quit_after, ..o.clone() });
-    let label = recipe.dice_label.clone();
+    if let Some(warning) = warning {
+        crate::stdout::say(format_args!("warning: {warning}\n"));
+    }
+    // *Play again* plays this very battle from its start: its dice as chosen.
+    world.insert_resource(NextBattle(request.clone()));
+    insert_battle_resources(world, &scenario, &request, setup.battle.announces_phases());
+    let label = request.dice_label.clone();
     // A battle of typed-in dice (`run --typed`) has no dice but the players': every side's are rolled by hand.
-    let all_by_hand = recipe.dice == DiceRecipe::Typed;
+    let all_by_hand = request.dice == DiceChoice::Typed;
     // A battle being watched is not saved (its save is what is watched), nor played on: no one rolls for it.
     let watched = world.contains_resource::<Watching>();
-    if !watched {
-        let written = if taken_up { usize::MAX } else { setup.battle.decided() };
-        world.insert_resource(Autosave { recipe, path, written, failed: false });
-    }
     let by_hand = match watched {
         true => Vec::new(),
         false => (0..setup.battle.len())
             .map(|i| setup.battle.view(i))
-            .filter(|c| all_by_hand || o.by_hand.iter().any(|s| s == c.side))
+            .filter(|c| all_by_hand || request.by_hand.iter().any(|s| s == c.side))
             .map(|c| c.fighter.id())
             .collect(),
     };
+    if !watched {
+        let written = if taken_up { usize::MAX } else { setup.battle.decided() };
+        let path = saved_to.unwrap_or_else(|| new_path(&request));
+        world.insert_resource(Autosave { request, path, written, failed: false });
+    }
     for entity in crate::combat::battle::insert_battle(world, setup) {
         world.entity_mut(entity).insert(DespawnOnExit(InBattle));
     }
     world.resource_mut::<crate::combat::BattleDice>().0.roll_by_hand(by_hand);
-    crate::stdout::say(format_args!("battle: {} ({label})\n", s.name));
+    crate::stdout::say(format_args!("battle: {} ({label})\n", scenario.name));
 }
 
-/// A new battle's start: its dice chosen (a random seed kept in `next`, so that *Play again* replays this very
-/// battle) and named in its recipe, with a new file to save it to.
-fn fresh_battle(world: &mut World, next: &mut NextBattle) -> (BattleSetup, Recipe, PathBuf) {
-    let s = &next.scenario;
-    if next.seed.is_none() && s.dice.is_none() && s.seed.is_none() {
-        next.seed = Some(rand::random());
-        world.insert_resource(next.clone());
-    }
-    // *Play again* after a save of given faces: the same faces.
-    let faces = match (&next.recipe.dice, next.seed) {
-        (DiceRecipe::Faces(faces), None) => Some(faces.clone()),
-        _ => None,
-    };
-    let (dice, label) = dice_recipe(s, next.seed, faces);
-    let digest = digest_of(&next.recipe.file).unwrap_or_default();
-    let recipe = Recipe { dice, dice_label: label, digest, ..next.recipe.clone() };
-    let dice = recipe.dice(no_typing);
-    let setup = crate::scenario::setup(s, dice, &recipe.dice_label);
-    let path = new_path(&recipe);
-    (setup, recipe, path)
-}
-
-/// A saved battle replayed to where it stopped.
-fn resumed(save: &Save) -> Result<BattleSetup, String> {
-    let loaded = save.resume(no_typing)?;
-    if let Some(warning) = &loaded.warning {
-        crate::stdout::say(format_args!("warning: {warning}\n"));
-    }
-    Ok(loaded.setup)
+/// The battle's own resources: who plays each side, the players' names, the map, the title, the roles, the tally.
+fn insert_battle_resources(world: &mut World, scenario: &Scenario, request: &BattleRequest, phases: bool) {
+    let field = scenario.field.clone().unwrap_or_else(|| std::sync::Arc::new(super::open_map(scenario)));
+    world.insert_resource(RoundWord(if phases { "phase" } else { "pass" }));
+    world.insert_resource(HumanSides(request.humans.clone()));
+    world.insert_resource(AiMinds { minds: request.minds(), background: true });
+    world.insert_resource(crate::combat::tally::BattleTally::default());
+    world.insert_resource(PlayerNames(request.names.clone()));
+    world.insert_resource(MapView(field));
+    world.insert_resource(BattleTitle(scenario.name.clone()));
+    world.insert_resource(super::Roles(scenario.roles()));
 }
 
 /// The battle set up goes on screen the frame after (a state set while entering another would be taken in the
@@ -252,4 +200,5 @@ fn clear_battle(world: &mut World) {
     world.remove_resource::<crate::combat::tally::BattleTally>();
     world.remove_resource::<MapView>();
     world.remove_resource::<Autosave>();
+    world.remove_resource::<super::Roles>();
 }

@@ -72,7 +72,7 @@ impl UndoButtons<'_> {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         // Nothing to take back where the AI plays every side.
         let players = self.humans.as_ref().is_some_and(|h| !h.0.is_empty());
-        let Some(autosave) = self.autosave.as_ref().filter(|a| !a.recipe.strict && players) else { return };
+        let Some(autosave) = self.autosave.as_ref().filter(|a| !a.request.strict && players) else { return };
         let redo = !self.undone.saves.is_empty() && self.undone.path == autosave.path;
         if ui.add_enabled(redo, egui::Button::new("Redo").small()).on_hover_text("Ctrl+Y").clicked() {
             self.again.write(TakeAgain);
@@ -85,7 +85,7 @@ impl UndoButtons<'_> {
 
 /// Rebuilds the battle at the player's last decision, when the rules of undo allow it.
 fn take_back(world: &mut World) {
-    let Some(autosave) = world.get_resource::<Autosave>().filter(|a| !a.recipe.strict) else { return };
+    let Some(autosave) = world.get_resource::<Autosave>().filter(|a| !a.request.strict) else { return };
     let (Some(engine), Some(humans), Some(dice)) =
         (world.get_resource::<Engine>(), world.get_resource::<HumanSides>(), world.get_resource::<BattleDice>())
     else {
@@ -94,7 +94,7 @@ fn take_back(world: &mut World) {
     let waiting =
         world.resource::<TurnState>().awaiting().and_then(|(_, slot)| engine.0.current().filter(|s| *s == slot));
     let waiting_side = waiting.map(|slot| engine.0.view(slot.actor).side.to_owned());
-    let save = Save::with_typed(&autosave.recipe, &engine.0, dice.0.typed());
+    let save = Save::with_typed(&autosave.request, &engine.0, dice.0.typed());
     let side = |r: &Recorded<AnyAction>| engine.0.view(r.actor.index()).side.to_owned();
     let Some(at) = undo_point(&save.record, side, &humans.0, waiting_side.as_deref()) else { return };
     let path = autosave.path.clone();
@@ -128,8 +128,6 @@ fn take_again(world: &mut World) {
 /// Sets `save` up as the next battle and goes through the loading screen: the old battle's entities and resources go,
 /// the save is replayed, and the battle comes back on screen.
 fn rebuild(world: &mut World, save: Save, path: std::path::PathBuf) {
-    let Some(mut next) = world.get_resource::<NextBattle>().cloned() else { return };
-    next.resume = Some((Box::new(save), path));
-    world.insert_resource(next);
+    world.insert_resource(NextBattle(save.taken_up(&path)));
     world.resource_mut::<NextState<Screen>>().set(Screen::Loading);
 }

@@ -100,10 +100,10 @@ fn dress_units(
     units: Query<(Entity, &Name, &Side, &GridPos)>,
     roster: Res<Roster>,
     art: Res<Art>,
-    next: Option<Res<super::screens::NextBattle>>,
+    roles: Option<Res<super::Roles>>,
 ) {
     let order = side_order(roster.0.iter().filter_map(|e| units.get(*e).ok()).map(|(_, _, s, _)| s.0.clone()));
-    let roles = next.map(|n| n.scenario.roles()).unwrap_or_default();
+    let roles = roles.map(|r| r.0.clone()).unwrap_or_default();
     for (index, entity) in roster.0.iter().enumerate() {
         let Ok((_, name, side, pos)) = units.get(*entity) else { continue };
         let color = side_color(order.iter().position(|s| *s == side.0).unwrap_or(0));

@@ -90,7 +90,7 @@ fn show_what_if(
     mut contexts: EguiContexts,
     mut what_if: ResMut<WhatIf>,
     (engine, roster, fog): (Res<Engine>, Res<Roster>, Res<super::fog::Fog>),
-    (area, options): (Res<super::MapArea>, Res<super::PlayOptions>),
+    (area, humans): (Res<super::MapArea>, Option<Res<crate::combat::HumanSides>>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let corner = area.points(ctx.zoom_factor()).left_top() + egui::vec2(220.0, 6.0);
@@ -102,7 +102,7 @@ fn show_what_if(
     }
     let units = pickable(&engine, &roster, &fog);
     if what_if.setups[0].attacker.is_none() {
-        what_if.setups = first_setups(&engine, &units, &options.humans);
+        what_if.setups = first_setups(&engine, &units, humans.as_ref().map_or(&[][..], |h| h.0.as_slice()));
     }
     let mut open = true;
     egui::Window::new("What if…").open(&mut open).default_pos(corner).default_width(720.0).show(ctx, |ui| {

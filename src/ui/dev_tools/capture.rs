@@ -9,15 +9,16 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy_egui::{EguiFullOutput, EguiPostUpdateSet, egui};
 
-use super::{Handover, PlayOptions};
+use super::DevTools;
 use crate::combat::components::Side;
 use crate::stdout::say;
+use crate::ui::Handover;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Frames>().add_systems(Last, count_frames).add_systems(
         PostUpdate,
         write_screen_text
-            .run_if(|o: Res<PlayOptions>| o.screen_text.is_some())
+            .run_if(|tools: Res<DevTools>| tools.screen_text.is_some())
             .after(EguiPostUpdateSet::EndPass)
             .before(EguiPostUpdateSet::ProcessOutput),
     );
@@ -27,10 +28,10 @@ pub(super) fn plugin(app: &mut App) {
 /// `Text2d`), when they differ from the last frame written: a header with the frame, whom the screen shows and
 /// whether the hand-over screen covers it, the units hidden from that viewer by the fog, then a line a text.
 fn write_screen_text(
-    options: Res<PlayOptions>,
+    options: Res<DevTools>,
     outputs: Query<&EguiFullOutput>,
     texts: Query<(&Text2d, &InheritedVisibility)>,
-    (handover, fog): (Res<Handover>, Option<Res<super::fog::Fog>>),
+    (handover, fog): (Res<Handover>, Option<Res<crate::ui::fog::Fog>>),
     units: Query<(Entity, &Name), With<Side>>,
     frames: Res<Frames>,
     mut last: Local<Vec<String>>,
@@ -93,7 +94,7 @@ fn ms(since: Instant) -> f64 {
 
 fn count_frames(
     mut frames: ResMut<Frames>,
-    options: Res<PlayOptions>,
+    options: Res<DevTools>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -101,7 +102,7 @@ fn count_frames(
     let now = Instant::now();
     if frames.first.is_none() {
         frames.first = Some(now);
-        let launch = super::LAUNCH.get().map_or(String::new(), |t| format!(", {:.0} ms after launch", ms(*t)));
+        let launch = crate::ui::LAUNCH.get().map_or(String::new(), |t| format!(", {:.0} ms after launch", ms(*t)));
         say(format_args!("first frame after {:.0} ms{launch}\n", ms(frames.started)));
     }
     if frames.count == 30 {

@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
-use super::screens::Screen;
 use crate::combat::BattleLog;
 use crate::stdout::say;
+use crate::ui::screens::Screen;
 
 /// One step of the tour, taken once its screen has been shown for a few frames.
 #[derive(Clone, Copy, Debug)]
@@ -117,7 +117,7 @@ fn take_tour_step(world: &mut World) {
                 }
             }
         }
-        Step::Play(level) => match super::menu::all_ai_battle(world, level) {
+        Step::Play(level) => match crate::ui::menu::all_ai_battle(world, level) {
             Ok(name) => {
                 say(format_args!("tour: play {name}, every side by the AI\n"));
                 world.resource_mut::<NextState<Screen>>().set(Screen::Loading);

@@ -1,0 +1,8 @@
+//! One way into a battle: the [`BattleRequest`] that describes it, whoever asks (the command line, the menu, the
+//! level editor, a save, the host), and the one [`start`] that begins it from that request.
+
+pub mod request;
+pub mod start;
+
+pub use request::{BattleRequest, DiceChoice, Resume};
+pub use start::{StartError, Started, no_typing, start};

@@ -1,0 +1,106 @@
+//! The window's dev tools on the command line (`--screenshot`, `--frames`, `--quit-after`, `--screen-text`,
+//! `--hover`, `--autopilot`, `--bare`, `--tour`), one group flattened into every command that opens the window; in a
+//! player's build, without the `dev-tools` feature, the group is empty and the window opens as it is.
+
+use bevy::app::{App, AppExit};
+use clap::Args;
+
+#[cfg(feature = "dev-tools")]
+pub use with_tools::DevArgs;
+#[cfg(not(feature = "dev-tools"))]
+pub use without_tools::DevArgs;
+
+#[cfg(feature = "dev-tools")]
+mod with_tools {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::ui::dev_tools::{self, DevTools};
+
+    /// The dev tools asked for.
+    #[derive(Args, Clone, Debug, Default)]
+    pub struct DevArgs {
+        /// Dev tools: save a screenshot to this PNG after `--frames` frames, then quit.
+        #[arg(long)]
+        screenshot: Option<PathBuf>,
+        /// Dev tools: frames before the screenshot (default: 30 in the menu and the editors, 90 in a battle, 300
+        /// online).
+        #[arg(long)]
+        frames: Option<u32>,
+        /// Dev tools: quit after this many frames and print the mean frame time.
+        #[arg(long)]
+        quit_after: Option<u32>,
+        /// Dev tools: write every text the window paints (panels, labels, log, damage numbers), frame by frame, to
+        /// this file, with whom the screen shows and the units hidden from them under fog of war.
+        #[arg(long)]
+        screen_text: Option<PathBuf>,
+        /// Dev tools: hold the pointer over this cell, e.g. 12,3.
+        #[arg(long, value_parser = parse_cell)]
+        hover: Option<(i32, i32)>,
+        /// Dev tools: the players' slots are given orders by themselves (one screen: the normal AI's, each hand-over
+        /// screen passed after a short wait, as a player would; online: attack the first enemy in reach, else move
+        /// on), and an online window closes once the end has shown.
+        #[arg(long)]
+        autopilot: bool,
+        /// Dev tools: open a bare bevy + bevy_egui window instead (the yardstick for frame-time measurements).
+        #[arg(long)]
+        bare: bool,
+        /// Dev tools: drive the window through every screen (menu, a battle, battle over, play again, back to the
+        /// menu, another battle, quit), saving a screenshot of each in this folder.
+        #[arg(long, conflicts_with = "screenshot")]
+        tour: Option<PathBuf>,
+    }
+
+    /// A cell given as `x,y`.
+    pub fn parse_cell(text: &str) -> Result<(i32, i32), String> {
+        let bad = || format!("`{text}` is not a cell: give x,y such as 12,3");
+        let (x, y) = text.split_once(',').ok_or_else(bad)?;
+        Ok((x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?))
+    }
+
+    impl DevArgs {
+        /// Runs the window's `app` with the tools asked for (a screenshot after `frames` frames unless `--frames`
+        /// says otherwise).
+        pub fn open(&self, mut app: App, frames: u32) -> AppExit {
+            dev_tools::install(&mut app, self.tools(frames));
+            app.run()
+        }
+
+        /// The bare window instead of the game's, if asked for.
+        pub fn bare(&self) -> Option<AppExit> {
+            self.bare.then(|| dev_tools::bare(self.tools(0)))
+        }
+
+        fn tools(&self, frames: u32) -> DevTools {
+            DevTools {
+                screenshot: self.screenshot.clone().map(|p| (p, self.frames.unwrap_or(frames))),
+                quit_after: self.quit_after,
+                hover: self.hover,
+                autopilot: self.autopilot,
+                screen_text: self.screen_text.clone(),
+                tour: self.tour.clone(),
+            }
+        }
+    }
+}
+
+#[cfg(not(feature = "dev-tools"))]
+mod without_tools {
+    use super::*;
+
+    /// No dev tools in a player's build.
+    #[derive(Args, Clone, Debug, Default)]
+    pub struct DevArgs {}
+
+    impl DevArgs {
+        /// Runs the window's `app` as it is.
+        pub fn open(&self, mut app: App, _frames: u32) -> AppExit {
+            app.run()
+        }
+
+        /// No bare window.
+        pub fn bare(&self) -> Option<AppExit> {
+            None
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! `skirmish odds`: the exact odds of one attack, the file's first scripted action or a plain attack between two
+//! combatants, in the battle's starting state; as a table or one JSON object.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::CliError;
+use super::args::RulesetArgs;
+use crate::ai::Difficulty;
+use crate::stdout::say;
+
+/// `skirmish odds`.
+#[derive(Args, Clone, Debug)]
+pub struct OddsArgs {
+    /// The scenario or level file (RON).
+    file: PathBuf,
+    #[command(flatten)]
+    rules: RulesetArgs,
+    /// Who attacks.
+    #[arg(long, requires = "target")]
+    attacker: Option<String>,
+    /// Whom.
+    #[arg(long, requires = "attacker")]
+    target: Option<String>,
+    /// Print one JSON object instead of the table: every chance and distribution at full precision.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The odds on standard output; bad input is exit 2.
+pub fn odds(args: OddsArgs) -> Result<(), CliError> {
+    let scenario = args.rules.request(&args.file, Difficulty::Normal).scenario().map_err(CliError::Input)?;
+    let pair = args.attacker.as_deref().zip(args.target.as_deref());
+    let odds = crate::scenario::odds::odds(&scenario, pair).map_err(CliError::Input)?;
+    let text = match args.json {
+        true => format!("{}\n", crate::scenario::odds::json(&odds).map_err(CliError::Input)?),
+        false => odds.to_string(),
+    };
+    say(text);
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! `skirmish sim`: many seeded battles of a level played AI against AI on every core, each side's win rate with its
+//! 95 % interval (text or CSV), one battle's log (`--show`), or the AI ladder (`--ladder`).
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::CliError;
+use super::args::{AiArgs, RulesetArgs};
+use super::run::print_log;
+use crate::battle::BattleRequest;
+use crate::battle::no_typing;
+use crate::rules::any::RulesetId;
+use crate::scenario::{Scenario, ladder, level, sim};
+use crate::stdout::say;
+
+/// `skirmish sim`.
+#[derive(Args, Clone, Debug)]
+pub struct SimArgs {
+    /// The level (or scenario) file (RON).
+    level: PathBuf,
+    #[command(flatten)]
+    rules: RulesetArgs,
+    /// How many battles.
+    #[arg(long, default_value_t = 100)]
+    runs: u32,
+    /// The first battle's seed; the next ones count up from it.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    ais: AiArgs,
+    /// Print the log of the battle with this seed instead (to see how the AIs played it).
+    #[arg(long)]
+    show: Option<u64>,
+    /// Print the numbers as CSV, a row a side (win rate, its 95 % interval, casualties, turns).
+    #[arg(long, conflicts_with = "show")]
+    csv: bool,
+    /// Play the AI ladder instead: hard against easy, normal against easy and hard against normal, `--runs` battles
+    /// each way round under each ruleset (or `--ruleset`), as a Markdown table.
+    #[arg(long, conflicts_with_all = ["show", "csv", "ai", "sides"])]
+    ladder: bool,
+}
+
+impl SimArgs {
+    /// The battle every run plays: the level under the ruleset asked for, the AIs as asked.
+    fn request(&self) -> BattleRequest {
+        self.rules.request(&self.level, self.ais.ai).with_minds(self.ais.minds())
+    }
+}
+
+/// The report (or one battle's log, or the ladder); exit 2 on bad input, 1 if the rules refused an AI's action.
+pub fn sim(args: SimArgs) -> Result<(), CliError> {
+    if args.ladder {
+        return climb(&args);
+    }
+    let request = args.request();
+    let scenario = crate::battle::start(&request, no_typing)?.scenario;
+    let minds = request.minds();
+    if let Some(seed) = args.show {
+        print_log(&sim::one_log(&scenario, seed, &minds), false);
+        return Ok(());
+    }
+    let report = sim::simulate(&scenario, args.runs, args.seed, &minds);
+    match args.csv {
+        true => {
+            say(report.to_csv().map_err(CliError::Failed)?);
+            // The CSV has no room for them: the battles where the rules refused an action, on standard error.
+            for o in report.outcomes.iter().filter(|o| o.error.is_some()) {
+                eprintln!("seed {}: {}", o.seed, o.error.as_deref().unwrap_or_default());
+            }
+        }
+        false => {
+            say(&report);
+        }
+    }
+    match report.outcomes.iter().any(|o| o.error.is_some()) {
+        true => Err(CliError::Reported { what: "the rules refused an AI's action", code: 1 }),
+        false => Ok(()),
+    }
+}
+
+/// The ladder: the table on standard output, each pairing's progress on standard error.
+fn climb(args: &SimArgs) -> Result<(), CliError> {
+    let request = args.request();
+    let first = request.scenario().map_err(CliError::Input)?;
+    // A level is played under every ruleset it plays under (or the one asked for), a scenario under its own.
+    let level = level::load(&args.level).ok();
+    let rulesets = match (args.rules.ruleset, &level) {
+        (None, Some(level)) => level.rulesets(),
+        _ => vec![first.ruleset_id()],
+    };
+    let scenario_of = |r: RulesetId| -> Result<Scenario, String> {
+        match level.is_some() {
+            true => BattleRequest { ruleset: Some(r), ..request.clone() }.scenario(),
+            false => Ok(first.clone()),
+        }
+    };
+    let runs = (args.runs, args.seed);
+    let rungs = ladder::climb(&rulesets, &scenario_of, runs, &mut |r| {
+        eprintln!("{:?} {} vs {}: {}", r.ruleset, r.upper, r.lower, r.cell());
+    })
+    .map_err(CliError::Input)?;
+    say(ladder::markdown(&first.name, &rungs, runs));
+    match rungs.iter().any(|r| r.errors > 0) {
+        true => Err(CliError::Reported { what: "the rules refused an AI's action", code: 1 }),
+        false => Ok(()),
+    }
+}

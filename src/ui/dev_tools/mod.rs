@@ -1,0 +1,80 @@
+//! The window's tools for tests, benchmarks and the docs' pictures, in one plugin behind the `dev-tools` cargo
+//! feature (which `scripts/test`, `scripts/screenshots` and `scripts/frametime` turn on; a player's build has none
+//! of it): a screenshot after some frames, quitting after some frames with the mean frame time, every text a frame
+//! paints written down, the pointer held over a cell, the autopilot that plays a hot-seat or online battle through
+//! the players' screens, the tour through every screen, and the bare window the frame time is measured against.
+//!
+//! - `capture.rs`: screenshots, frame counts and times, the screen's text
+//! - `autopilot.rs`: hot-seat and online battles that play themselves
+//! - `tour.rs`: `menu --tour DIR`
+
+mod autopilot;
+mod capture;
+pub mod tour;
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::EguiPlugin;
+
+use crate::rules::field::Cell;
+
+/// What the tools were asked to do in this run.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct DevTools {
+    /// Take a screenshot to this file after this many frames, then quit.
+    pub screenshot: Option<(PathBuf, u32)>,
+    /// Quit after this many frames (frame-time measurements).
+    pub quit_after: Option<u32>,
+    /// Hold the pointer over this cell (screenshots and tests, where nobody moves a mouse).
+    pub hover: Option<Cell>,
+    /// The players' turns taken by the normal AI and the hand-over screens passed (`autopilot.rs`).
+    pub autopilot: bool,
+    /// Write every text the window paints, frame by frame, to this file (`capture.rs`).
+    pub screen_text: Option<PathBuf>,
+    /// Drive the window through every screen, saving a screenshot of each in this folder (`tour.rs`).
+    pub tour: Option<PathBuf>,
+}
+
+/// Adds the tools to the window's app, doing what `tools` asks.
+pub fn install(app: &mut App, tools: DevTools) {
+    if let Some(dir) = &tools.tour {
+        app.insert_resource(tour::Tour::new(dir.clone()));
+    }
+    app.insert_resource(tools).add_plugins((capture::plugin, autopilot::plugin, tour::plugin));
+    app.add_systems(
+        Update,
+        hold_the_pointer
+            .after(super::preview::track_pointer)
+            .before(super::preview::update_preview)
+            .run_if(|tools: Res<DevTools>| tools.hover.is_some())
+            .in_set(super::screens::BattleScreenSystems),
+    );
+}
+
+/// The pointer over the cell `--hover` holds it over, whatever the mouse does.
+fn hold_the_pointer(tools: Res<DevTools>, mut hover: ResMut<super::preview::Hover>) {
+    hover.set_if_neq(super::preview::Hover(tools.hover));
+}
+
+/// A bare bevy + bevy_egui window (a camera and one egui window) with the same frame counter: the yardstick the
+/// game's frame time is measured against.
+pub fn bare(tools: DevTools) -> AppExit {
+    let window =
+        Window { title: "Skirmish — bare window".into(), resolution: WindowResolution::new(1280, 720), ..default() };
+    let mut app = App::new();
+    app.add_plugins((
+        DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
+        EguiPlugin::default(),
+    ));
+    app.insert_resource(tools).add_plugins(capture::plugin);
+    app.add_systems(Startup, |mut commands: Commands| {
+        commands.spawn(Camera2d);
+    });
+    app.add_systems(bevy_egui::EguiPrimaryContextPass, |mut contexts: bevy_egui::EguiContexts| -> Result {
+        bevy_egui::egui::Window::new("bare").show(contexts.ctx_mut()?, |ui| ui.label("a bare window"));
+        Ok(())
+    });
+    app.run()
+}
