@@ -273,7 +273,7 @@ fn a_players_side_waits_for_its_orders_and_plays_them() {
 /// combatant's name.
 fn waiting_app() -> (App, String) {
     use skirmish::combat::{HumanSides, TurnState};
-    use skirmish::ui::orders::{Orders, giving_plugin};
+    use skirmish::ui::battle::orders::{Orders, giving_plugin};
     let s = load("scenarios/firefight.ron");
     let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(1)), "seed 1");
     app.insert_resource(HumanSides(vec!["Firewall".into()])).init_resource::<Orders>();
@@ -295,7 +295,7 @@ fn waiting_app() -> (App, String) {
 fn the_windows_orders_become_the_rulesets_action_after_a_dry_run() {
     use skirmish::combat::TurnState;
     use skirmish::combat::components::{GridPos, Side};
-    use skirmish::ui::orders::Orders;
+    use skirmish::ui::battle::orders::Orders;
     let (mut app, name) = waiting_app();
     let others = app.world().resource::<Orders>().others.clone();
     assert!(others.contains(&"Full defense".to_owned()) && others.last() == Some(&"Wait".to_owned()), "{others:?}");
@@ -327,7 +327,7 @@ fn the_windows_orders_become_the_rulesets_action_after_a_dry_run() {
 
 #[test]
 fn the_action_bar_takes_the_rulesets_other_actions() {
-    use skirmish::ui::orders::Orders;
+    use skirmish::ui::battle::orders::Orders;
     let (mut app, name) = waiting_app();
     let others = app.world().resource::<Orders>().others.clone();
     let i = others.iter().position(|o| o == "Full defense").expect("offered");
@@ -342,7 +342,7 @@ fn the_action_bar_takes_the_rulesets_other_actions() {
 fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
     use skirmish::combat::TurnState;
     use skirmish::rules::outcome::Event;
-    use skirmish::ui::orders::Orders;
+    use skirmish::ui::battle::orders::Orders;
     let (mut app, name) = waiting_app();
     let (entity, slot) = app.world().resource::<TurnState>().awaiting().expect("waits");
     assert!(!app.world().resource::<TurnState>().from_delay, "a fresh slot may be delayed");

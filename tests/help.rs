@@ -1,7 +1,7 @@
 //! The help window names every key the window reads: a key added to the battle screen without a line in the help
 //! fails here.
 
-use skirmish::ui::help::{HINT, KEYS};
+use skirmish::ui::battle::help::{HINT, KEYS};
 
 /// How the help writes a key the code reads as `KeyCode::…`.
 fn label(code: &str) -> Option<&'static str> {
@@ -47,7 +47,7 @@ fn the_help_names_every_key_the_window_reads() {
         for part in source.split("KeyCode::").skip(1) {
             let code: String = part.chars().take_while(|c| c.is_alphanumeric()).collect();
             let Some(label) = label(&code) else {
-                panic!("{}: KeyCode::{code} has no line in the help (src/ui/help.rs)", path.display());
+                panic!("{}: KeyCode::{code} has no line in the help (src/ui/battle/help.rs)", path.display());
             };
             assert!(named.contains(&label), "{}: KeyCode::{code} is not in the help as {label}", path.display());
             read += 1;

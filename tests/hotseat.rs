@@ -8,8 +8,8 @@ use skirmish::rules::dice::SeededDice;
 use skirmish::scenario;
 use skirmish::scenario::level::{self, RulesetId};
 use skirmish::ui::Handover;
-use skirmish::ui::handover::turns_plugin;
-use skirmish::ui::orders::{Orders, giving_plugin};
+use skirmish::ui::battle::handover::turns_plugin;
+use skirmish::ui::battle::orders::{Orders, giving_plugin};
 
 /// Updates until a player's slot waits, returning its side.
 fn until_waiting(app: &mut App) -> String {
@@ -159,7 +159,7 @@ fn options_name_combatants_and_their_ids_follow_a_side_left_out() {
 fn under_fog_of_war_a_player_sees_only_what_their_units_see() {
     use skirmish::combat::components::GridPos;
     use skirmish::rules::field::Terrain;
-    use skirmish::ui::fog::{Fog, plugin as fog_plugin};
+    use skirmish::ui::battle::fog::{Fog, plugin as fog_plugin};
     let level = level::load("levels/corridors.ron".as_ref()).expect("loads");
     let s = level.scenario(RulesetId::EclipsePhase).expect("battle");
     let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(3)), "seed 3");

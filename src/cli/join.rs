@@ -6,7 +6,7 @@ use clap::Args;
 use super::CliError;
 use super::dev::DevArgs;
 use super::window::{closed, no_display};
-use crate::ui::online::{JoinRequest, default_name, host_address};
+use crate::ui::online::join::{JoinRequest, default_name, host_address};
 use crate::ui::{Opening, PlayOptions};
 
 /// `skirmish join`.

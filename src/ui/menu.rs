@@ -150,7 +150,7 @@ fn show_menu(
     mut exit: MessageWriter<AppExit>,
     mut settings: ResMut<super::settings::Settings>,
     mut images: ResMut<Assets<Image>>,
-    mut batch: ResMut<super::batch::Batch>,
+    mut batch: ResMut<super::lab::batch::Batch>,
 ) -> Result {
     // A weak handle: the menu keeps the picture, and a picture of another level frees it.
     let map = miniature(&mut menu, &mut images).map(|h| contexts.add_image(bevy_egui::EguiTextureHandle::Weak(h.id())));
@@ -204,7 +204,7 @@ fn show_menu(
         }
         Some(Chosen::Screen(to)) => screen.set(to),
         Some(Chosen::Edit(path)) => {
-            commands.insert_resource(super::level_editor::OpenLevel(Some(path)));
+            commands.insert_resource(super::editors::level_editor::OpenLevel(Some(path)));
             screen.set(Screen::Levels);
         }
         None => {}
@@ -257,7 +257,7 @@ fn level_column(ui: &mut egui::Ui, menu: &mut Menu, map: Option<egui::TextureId>
 fn battle_column(
     ui: &mut egui::Ui,
     menu: &mut Menu,
-    (settings, batch): (&mut super::settings::Settings, &mut super::batch::Batch),
+    (settings, batch): (&mut super::settings::Settings, &mut super::lab::batch::Batch),
 ) -> Option<Chosen> {
     choose_ruleset(ui, menu);
     ui.separator();
@@ -303,15 +303,15 @@ fn miniature(menu: &mut Menu, images: &mut Assets<Image>) -> Option<Handle<Image
         return Some(image.clone());
     }
     let (_, level) = menu.levels.get(menu.selected)?;
-    let mut pixmap = super::board::board_pixmap(level.grid());
+    let mut pixmap = super::battle::board::board_pixmap(level.grid());
     for (n, side) in level.file.sides.iter().enumerate() {
-        let color = super::units::side_color(n).with_alpha(0.55);
-        super::board::tint(&mut pixmap, side.spawn.iter().flat_map(|a| a.cells()), color);
+        let color = super::battle::units::side_color(n).with_alpha(0.55);
+        super::battle::board::tint(&mut pixmap, side.spawn.iter().flat_map(|a| a.cells()), color);
     }
-    super::board::tint_zones(&mut pixmap, &level.field);
+    super::battle::board::tint_zones(&mut pixmap, &level.field);
     // Small: the menu shows it in a column, and a 64 × 64 level drawn whole weighs 9 MB.
-    let pixmap = super::board::smaller(pixmap, 512);
-    let image = images.add(super::art::image_of(&pixmap));
+    let pixmap = super::battle::board::smaller(pixmap, 512);
+    let image = images.add(super::battle::art::image_of(&pixmap));
     menu.miniature = Some((menu.selected, image.clone()));
     Some(image)
 }
@@ -326,7 +326,11 @@ fn show_miniature(ui: &mut egui::Ui, menu: &Menu, id: egui::TextureId) {
     ui.add(egui::Image::new((id, egui::vec2(width, width * aspect))).corner_radius(4.0));
     ui.horizontal_wrapped(|ui| {
         for (n, side) in level.file.sides.iter().enumerate() {
-            super::labels::swatch(ui, super::units::egui_color(super::units::side_color(n)), &side.name);
+            super::battle::labels::swatch(
+                ui,
+                super::battle::units::egui_color(super::battle::units::side_color(n)),
+                &side.name,
+            );
         }
     });
 }

@@ -1,57 +1,25 @@
 //! Presentation: the Bevy window with the grid map, the units and egui panels over a battle the ECS layer plays.
 //! Only this layer needs a window; everything it shows comes from the combat components and the battle log.
 //!
-//! - `board.rs`: the grid, terrain and zones
-//! - `art.rs`: the tokens' parts, marks and badges, drawn once with tiny-skia
-//! - `units.rs`: units as tokens: side colour, role glyph, health ring, badges; the acting and selected unit marked
-//! - `labels.rs`: the names over the map, the card of the unit under the pointer, the legend
-//! - `camera.rs`: the camera, fitted to the map; pan and zoom
-//! - `menu.rs`: the main menu: level, ruleset, the sides you command, seed; the saved battles to continue
-//! - `autosave.rs`: the battle saved after each decision; `undo.rs`: undo and redo; `replay.rs`: a save watched
-//!   step by step; `dice.rs`: the prompt for dice a player rolls by hand
-//! - `effects.rs`: tracers for attacks, floating damage numbers
-//! - `panels.rs`: egui panels: combat log, initiative tracker, the acting unit's sheet, the battle's state
-//! - `preview.rs`: what the pointer asks: reachable cells, the route and its cost, sight, cover and exact odds
-//! - `orders.rs`: player control: click to move and to attack, Enter to give the orders
-//! - `pacing.rs`: one slot at a time, at a pace a player can follow; pause and step
-//! - `handover.rs`: hotseat: the hand-over screen between two players
-//! - `fog.rs`: fog of war: the player sees what their side's units see
-//! - `dev_tools/`: the hooks of tests, benchmarks and screenshots (the `dev-tools` feature): a screenshot after some
-//!   frames, the frame time, the text of every frame, the pointer held over a cell, the autopilot, the tour
-//! - `online.rs`: online play: joining a host, the lobby, the battle's panels; `online_map.rs`: its map, the units the
-//!   host sends, the clicks that make a player's orders
-//! - `help.rs`: every key and mouse action (F1 or ?), and a first battle's hint of how to give orders
+//! The folders are the screens, one plugin each:
+//! - `menu.rs`: the main menu (level, ruleset, who plays each side, seed; the saved battles to continue or watch)
+//! - `battle/`: the battle screen (the board, tokens and effects, panels, orders, hotseat and fog, saves and undo)
+//! - `editors/`: the character and level editors
+//! - `lab/`: the tactics lab (heat map, what-if, the menu's simulations)
+//! - `online/`: an online battle joined (the lobby, the battle as a player's sides see it)
+//! - `dev_tools/`: the hooks of tests, benchmarks and screenshots (the `dev-tools` feature)
+//!
+//! and beside them `screens.rs` (the screens as states, the battle's start and end) and `settings.rs`.
 
-mod art;
-mod autosave;
-mod batch;
-mod board;
-mod camera;
-pub mod characters;
+pub mod battle;
 #[cfg(feature = "dev-tools")]
 pub mod dev_tools;
-pub mod dice;
-mod effects;
-pub mod fog;
-pub mod handover;
-pub mod heat;
-pub mod help;
-mod labels;
-pub mod level_editor;
+pub mod editors;
+pub mod lab;
 pub mod menu;
 pub mod online;
-mod online_map;
-pub mod orders;
-mod pacing;
-pub mod panels;
-mod preview;
-pub mod replay;
 pub mod screens;
 pub mod settings;
-pub mod undo;
-mod units;
-mod whatif;
-mod whatif_suppose;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -190,11 +158,7 @@ impl Handover {
 
 /// Adds the presentation plugins.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
-    app.add_plugins((orders::plugin, effects::plugin, handover::plugin, fog::plugin));
-    app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, art::plugin));
-    app.add_plugins((labels::plugin, settings::plugin, characters::plugin, level_editor::plugin, heat::plugin));
-    app.add_plugins((batch::plugin, whatif::plugin, online::plugin, online_map::plugin));
+    app.add_plugins((battle::plugin, editors::plugin, lab::plugin, online::plugin, settings::plugin));
     app.init_resource::<MapArea>();
 }
 
@@ -209,7 +173,7 @@ pub enum Opening {
     /// The level editor (levels for the menu after it from this folder), with this level open.
     Levels(PathBuf, Option<PathBuf>),
     /// An online battle, joined at once (the menu after it from `levels/`).
-    Join(online::JoinRequest),
+    Join(online::join::JoinRequest),
 }
 
 impl Opening {
@@ -244,11 +208,11 @@ pub fn app(opening: Opening, options: PlayOptions) -> App {
             (screens::Screen::Loading, PathBuf::from("levels"))
         }
         Opening::Characters(folder, open) => {
-            app.insert_resource(characters::Open(open));
+            app.insert_resource(editors::characters::Open(open));
             (screens::Screen::Characters, folder)
         }
         Opening::Levels(folder, open) => {
-            app.insert_resource(level_editor::OpenLevel(open));
+            app.insert_resource(editors::level_editor::OpenLevel(open));
             (screens::Screen::Levels, folder)
         }
         Opening::Join(request) => {

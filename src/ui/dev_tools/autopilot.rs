@@ -16,13 +16,13 @@ use crate::net::protocol::FromPlayer;
 use crate::rules::field::{Move, Pace};
 use crate::rules::plan::Plan;
 use crate::ui::Handover;
-use crate::ui::online::{Planning, send};
+use crate::ui::online::join::{Planning, send};
 use crate::ui::screens::{BattleScreenSystems, Screen};
 
 pub(super) fn plugin(app: &mut App) {
     let on = |tools: Res<DevTools>| tools.autopilot;
     // The screen passed before the fog is worked out: the same frame shows the new player's view.
-    let pass = pass_the_screen.before(crate::ui::fog::look_around);
+    let pass = pass_the_screen.before(crate::ui::battle::fog::look_around);
     app.add_systems(Update, (pass, give_the_ais_orders).run_if(on).in_set(BattleScreenSystems));
     let online = in_state(Screen::Online).and_then(resource_exists::<Joined>).and_then(resource_exists::<Planning>);
     app.add_systems(Update, (plan_by_itself, quit_when_over).run_if(on).run_if(online));

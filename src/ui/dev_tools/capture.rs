@@ -31,7 +31,7 @@ fn write_screen_text(
     options: Res<DevTools>,
     outputs: Query<&EguiFullOutput>,
     texts: Query<(&Text2d, &InheritedVisibility)>,
-    (handover, fog): (Res<Handover>, Option<Res<crate::ui::fog::Fog>>),
+    (handover, fog): (Res<Handover>, Option<Res<crate::ui::battle::fog::Fog>>),
     units: Query<(Entity, &Name), With<Side>>,
     frames: Res<Frames>,
     mut last: Local<Vec<String>>,

@@ -46,16 +46,16 @@ pub fn install(app: &mut App, tools: DevTools) {
     app.add_systems(
         Update,
         hold_the_pointer
-            .after(super::preview::track_pointer)
-            .before(super::preview::update_preview)
+            .after(super::battle::preview::track_pointer)
+            .before(super::battle::preview::update_preview)
             .run_if(|tools: Res<DevTools>| tools.hover.is_some())
             .in_set(super::screens::BattleScreenSystems),
     );
 }
 
 /// The pointer over the cell `--hover` holds it over, whatever the mouse does.
-fn hold_the_pointer(tools: Res<DevTools>, mut hover: ResMut<super::preview::Hover>) {
-    hover.set_if_neq(super::preview::Hover(tools.hover));
+fn hold_the_pointer(tools: Res<DevTools>, mut hover: ResMut<super::battle::preview::Hover>) {
+    hover.set_if_neq(super::battle::preview::Hover(tools.hover));
 }
 
 /// A bare bevy + bevy_egui window (a camera and one egui window) with the same frame counter: the yardstick the

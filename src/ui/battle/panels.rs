@@ -12,8 +12,6 @@ use super::preview::Preview;
 use super::replay::ReplayControls;
 use super::undo::UndoButtons;
 use super::units::{Token, readable};
-use super::{Acting, Selected};
-use super::{BattleTitle, RoundWord};
 use crate::combat::components::{Armor, Initiative, Loadout, RosterIndex, Side, StatusList, Tracks, Wounds};
 use crate::combat::messages::TurnStarted;
 use crate::combat::tally::BattleTally;
@@ -21,9 +19,11 @@ use crate::combat::{BattleLog, TurnState};
 use crate::rules::fog::Unseen;
 use crate::rules::outcome::{Event, Log, Roll, Status};
 use crate::rules::ruleset::CombatantId;
+use crate::ui::{Acting, Selected};
+use crate::ui::{BattleTitle, RoundWord};
 
 pub(super) fn plugin(app: &mut App) {
-    use super::screens::{BattleScreenSystems, InBattle, fresh};
+    use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
     app.init_resource::<Acting>()
         .init_resource::<RoundWord>()
         .init_resource::<Selected>()
@@ -49,7 +49,7 @@ struct PanelsLeave(egui::Rect);
 
 impl Default for PanelsLeave {
     fn default() -> Self {
-        PanelsLeave(super::MapArea::default().points(1.0))
+        PanelsLeave(crate::ui::MapArea::default().points(1.0))
     }
 }
 
@@ -58,7 +58,7 @@ fn select_unit(
     hover: Res<super::preview::Hover>,
     state: Res<TurnState>,
     units: Query<(Entity, &crate::combat::components::GridPos), With<Side>>,
-    handover: Res<super::Handover>,
+    handover: Res<crate::ui::Handover>,
     fog: Res<super::fog::Fog>,
     mut selected: ResMut<Selected>,
 ) {
@@ -83,8 +83,8 @@ struct Labels<'w> {
     title: Res<'w, BattleTitle>,
     word: Res<'w, RoundWord>,
     fog: Res<'w, super::fog::Fog>,
-    names: Res<'w, super::PlayerNames>,
-    map: Res<'w, super::MapView>,
+    names: Res<'w, crate::ui::PlayerNames>,
+    map: Res<'w, crate::ui::MapView>,
 }
 
 /// The panels around the map: the bar on top, the tracker and sheet on the left, the log on the right.
@@ -418,7 +418,7 @@ const LOG_HEIGHT: f32 = 240.0;
 
 /// Whether the log goes below the map rather than beside it: where that leaves the map larger cells (a wide map
 /// in a wide window), in the `room` the top bar and the tracker leave.
-pub(super) fn log_below(map: &super::MapView, room: egui::Vec2) -> bool {
+pub(in crate::ui) fn log_below(map: &crate::ui::MapView, room: egui::Vec2) -> bool {
     let (w, h) = (map.0.grid.width as f32 + 1.0, map.0.grid.height as f32 + 1.0);
     let cell = |x: f32, y: f32| (x / w).min(y / h);
     cell(room.x, room.y - LOG_HEIGHT) > cell(room.x - LOG_WIDTH, room.y)
@@ -461,7 +461,7 @@ fn head_line(
 /// Entries laid out each frame: the newest; older ones on request (a long battle's whole log costs frames).
 const RECENT: usize = 120;
 
-pub(super) fn show_log(
+pub(in crate::ui) fn show_log(
     root: &mut egui::Ui,
     (log, typed): (&Log, &TypedRolls),
     (hidden, fog): (&[CombatantId], bool),
@@ -511,10 +511,10 @@ fn show_end(
     log: Res<BattleLog>,
     units: Query<(&Side, &StatusList, Option<&Token>)>,
     tally: Option<Res<BattleTally>>,
-    names: Res<super::PlayerNames>,
+    names: Res<crate::ui::PlayerNames>,
     mut after: AfterBattle,
     leave: Res<PanelsLeave>,
-    mut area: ResMut<super::MapArea>,
+    mut area: ResMut<crate::ui::MapArea>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(leave.0);
@@ -535,7 +535,7 @@ fn show_end(
             ui.add_space(2.0);
         });
     }
-    area.set_if_neq(super::MapArea::of_points(root.available_rect_before_wrap(), ctx.zoom_factor()));
+    area.set_if_neq(crate::ui::MapArea::of_points(root.available_rect_before_wrap(), ctx.zoom_factor()));
     Ok(())
 }
 
@@ -544,7 +544,7 @@ fn end_table(
     ui: &mut egui::Ui,
     units: &Query<(&Side, &StatusList, Option<&Token>)>,
     tally: Option<&BattleTally>,
-    names: &super::PlayerNames,
+    names: &crate::ui::PlayerNames,
 ) {
     let mut sides: Vec<(String, usize, usize, egui::Color32)> = Vec::new();
     for (side, statuses, token) in units {
@@ -579,17 +579,17 @@ fn end_table(
 /// or quitting.
 #[derive(bevy::ecs::system::SystemParam)]
 struct AfterBattle<'w> {
-    screen: Res<'w, State<super::screens::Screen>>,
-    next_screen: ResMut<'w, NextState<super::screens::Screen>>,
-    next_battle: Option<ResMut<'w, super::screens::NextBattle>>,
-    autosave: Option<Res<'w, super::screens::Autosave>>,
+    screen: Res<'w, State<crate::ui::screens::Screen>>,
+    next_screen: ResMut<'w, NextState<crate::ui::screens::Screen>>,
+    next_battle: Option<ResMut<'w, crate::ui::screens::NextBattle>>,
+    autosave: Option<Res<'w, crate::ui::screens::Autosave>>,
     watch: MessageWriter<'w, super::replay::WatchBattle>,
     exit: MessageWriter<'w, AppExit>,
 }
 
 impl AfterBattle<'_> {
     fn offer(&mut self, ui: &mut egui::Ui) {
-        use super::screens::Screen;
+        use crate::ui::screens::Screen;
         if *self.screen.get() != Screen::Over {
             return;
         }

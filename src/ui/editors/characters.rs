@@ -10,11 +10,11 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::ruleset_name;
-use super::screens::Screen;
 use crate::rules::any::RulesetId;
 use crate::rules::character::{EditSheet, Group};
 use crate::scenario::character::{self, Character};
+use crate::ui::ruleset_name;
+use crate::ui::screens::Screen;
 
 /// The roles a token can show, as the editor offers them.
 const ROLES: [&str; 5] = ["rifleman", "sniper", "heavy", "brawler", "scout"];

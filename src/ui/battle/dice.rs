@@ -7,9 +7,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::PlayerNames;
-use super::screens::{BattleScreenSystems, InBattle, fresh};
 use crate::combat::{BattleDice, BattleLog, Engine};
+use crate::ui::PlayerNames;
+use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DiceLine>()
@@ -65,7 +65,7 @@ fn ask_for_dice(
     engine: Res<Engine>,
     names: Res<PlayerNames>,
     mut line: ResMut<DiceLine>,
-    autosave: Option<Res<super::screens::Autosave>>,
+    autosave: Option<Res<crate::ui::screens::Autosave>>,
 ) -> Result {
     let Some(wanted) = dice.0.wanted().cloned() else { return Ok(()) };
     if line.for_roll.as_ref() != Some(&wanted) {

@@ -10,8 +10,6 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::ruleset_name;
-use super::screens::{NextBattle, Screen};
 use crate::battle::BattleRequest;
 use crate::map::grid::{Grid, Ground};
 use crate::rules::any::RulesetId;
@@ -20,6 +18,8 @@ use crate::rules::victory::Victory;
 use crate::scenario::character::{self, Character};
 use crate::scenario::level::{self, Area, Level, LevelFile};
 use crate::scenario::level_edit;
+use crate::ui::ruleset_name;
+use crate::ui::screens::{NextBattle, Screen};
 
 const REFUSED: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);
 const GOOD: egui::Color32 = egui::Color32::from_rgb(140, 210, 140);
@@ -192,8 +192,8 @@ fn picture(editor: &mut LevelEditor, images: &mut Assets<Image>) -> Option<Handl
         return Some(handle.clone());
     }
     let grid = level_edit::grid(&editor.file).ok()?;
-    let pixmap = super::board::smaller(super::board::board_pixmap(&grid), 1024);
-    let handle = images.add(super::art::image_of(&pixmap));
+    let pixmap = crate::ui::battle::board::smaller(crate::ui::battle::board::board_pixmap(&grid), 1024);
+    let handle = images.add(crate::ui::battle::art::image_of(&pixmap));
     if let Some((old, _)) = editor.picture.replace((handle.clone(), editor.file.map.clone())) {
         images.remove(&old);
     }
@@ -324,10 +324,14 @@ fn size(ui: &mut egui::Ui, file: &mut LevelFile) -> bool {
 /// The brushes: each kind of ground, each side's spawn, each zone.
 fn brushes(ui: &mut egui::Ui, editor: &mut LevelEditor) {
     ui.strong("Paint");
-    for (ground, words) in super::board::LEGEND {
+    for (ground, words) in crate::ui::battle::board::LEGEND {
         ui.horizontal(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
-            ui.painter().rect_filled(rect, 2.0, super::units::egui_color(super::board::look(ground).0));
+            ui.painter().rect_filled(
+                rect,
+                2.0,
+                crate::ui::battle::units::egui_color(crate::ui::battle::board::look(ground).0),
+            );
             ui.radio_value(&mut editor.brush, Brush::Ground(ground), words);
         });
     }
@@ -353,7 +357,7 @@ fn brushes(ui: &mut egui::Ui, editor: &mut LevelEditor) {
 }
 
 fn side_colour(n: usize) -> egui::Color32 {
-    super::units::egui_color(super::units::side_color(n))
+    crate::ui::battle::units::egui_color(crate::ui::battle::units::side_color(n))
 }
 
 /// Whether the level plays, and what was last done.

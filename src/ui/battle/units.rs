@@ -5,22 +5,22 @@
 
 use bevy::prelude::*;
 
-use super::CELL;
 use super::art::{Art, Badge, RING_STEPS, Role};
 use super::board::cell_center;
 use crate::combat::components::{GridPos, Loadout, Side, StatusList, Tracks, Wounds};
 use crate::combat::messages::TurnStarted;
 use crate::combat::{Roster, TurnState};
 use crate::rules::outcome::Status;
+use crate::ui::CELL;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(super::screens::InBattle), dress_units).add_systems(
+    app.add_systems(OnEnter(crate::ui::screens::InBattle), dress_units).add_systems(
         Update,
         (size_tokens, move_units, show_health, show_condition, show_badges, mark_actor, mark_selection)
             .chain()
             .after(crate::combat::TurnSystems::End)
             .after(super::camera::CameraSystems)
-            .in_set(super::screens::BattleScreenSystems),
+            .in_set(crate::ui::screens::BattleScreenSystems),
     );
 }
 
@@ -100,7 +100,7 @@ fn dress_units(
     units: Query<(Entity, &Name, &Side, &GridPos)>,
     roster: Res<Roster>,
     art: Res<Art>,
-    roles: Option<Res<super::Roles>>,
+    roles: Option<Res<crate::ui::Roles>>,
 ) {
     let order = side_order(roster.0.iter().filter_map(|e| units.get(*e).ok()).map(|(_, _, s, _)| s.0.clone()));
     let roles = roles.map(|r| r.0.clone()).unwrap_or_default();
@@ -132,7 +132,7 @@ fn dress_units(
             },
         );
     }
-    let scoped = DespawnOnExit(super::screens::InBattle);
+    let scoped = DespawnOnExit(crate::ui::screens::InBattle);
     let ring = Sprite {
         image: art.acting.clone(),
         color: Color::srgb(1.0, 0.82, 0.25),
@@ -342,7 +342,7 @@ fn mark_actor(
 
 /// The brackets follow the unit the player clicked.
 fn mark_selection(
-    selected: Res<super::Selected>,
+    selected: Res<crate::ui::Selected>,
     units: Query<&Transform, (With<Side>, Without<SelectionMark>)>,
     mut mark: Query<(&mut Transform, &mut Visibility), With<SelectionMark>>,
     fog: Res<super::fog::Fog>,

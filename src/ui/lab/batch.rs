@@ -12,10 +12,10 @@ use std::thread::JoinHandle;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::screens::{MenuSystems, Screen};
 use crate::ai::Minds;
 use crate::scenario::Scenario;
 use crate::scenario::sim::{Progress, Report, simulate_watched};
+use crate::ui::screens::{MenuSystems, Screen};
 
 const REFUSED: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);
 
@@ -24,7 +24,7 @@ const REFUSED: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);
 pub struct Batch {
     open: bool,
     /// What to simulate: the battle the menu would start, and who plays each side.
-    pub(super) battle: Option<(Scenario, Minds)>,
+    pub(in crate::ui) battle: Option<(Scenario, Minds)>,
     runs: u32,
     seed: u64,
     running: Option<Running>,
@@ -53,7 +53,7 @@ fn stop_batch(mut batch: ResMut<Batch>) {
 
 impl Batch {
     /// Opens the window on the menu's battle.
-    pub(super) fn open_on(&mut self, scenario: Scenario, minds: Minds) {
+    pub(in crate::ui) fn open_on(&mut self, scenario: Scenario, minds: Minds) {
         // Another battle (level, ruleset, sides, AIs): the last one's report, or batch under way, is not of it.
         let same = |(s, m): &(Scenario, Minds)| {
             (&s.name, s.ruleset_id(), s.sides(), m) == (&scenario.name, scenario.ruleset_id(), scenario.sides(), &minds)
@@ -76,7 +76,7 @@ impl Batch {
     }
 
     /// Stops a batch under way and forgets it (its thread ends after the battles it has begun).
-    pub(super) fn stop(&mut self) {
+    pub(in crate::ui) fn stop(&mut self) {
         if let Some(running) = self.running.take() {
             running.progress.cancelled.store(true, Ordering::Relaxed);
         }
@@ -120,7 +120,7 @@ fn show_batch(mut contexts: EguiContexts, mut batch: ResMut<Batch>) -> Result {
 fn batch_window(ui: &mut egui::Ui, batch: &mut Batch) {
     if let Some((scenario, minds)) = &batch.battle {
         let sides: Vec<String> = scenario.sides().iter().map(|s| format!("{s} ({})", minds.of(s))).collect();
-        let ruleset = super::ruleset_name(scenario.ruleset_id());
+        let ruleset = crate::ui::ruleset_name(scenario.ruleset_id());
         ui.label(format!("{ruleset}: {}", sides.join(" vs ")));
     }
     match &batch.running {
@@ -175,7 +175,7 @@ fn results(ui: &mut egui::Ui, report: &Report) {
     let x = |share: f64| left + (right - left) * share as f32;
     for (i, s) in sums.iter().enumerate() {
         let top = rect.top() + row * i as f32;
-        let colour = super::units::egui_color(super::units::side_color(i));
+        let colour = crate::ui::battle::units::egui_color(crate::ui::battle::units::side_color(i));
         let font = egui::FontId::proportional(13.0);
         painter.text(
             egui::pos2(rect.left(), top + row / 2.0),

@@ -8,9 +8,9 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::PlayOptions;
-use super::screens::{BattleScreenSystems, NextBattle, NotStarted, PACES, Screen, Watching};
 use crate::combat::TurnSystems;
+use crate::ui::PlayOptions;
+use crate::ui::screens::{BattleScreenSystems, NextBattle, NotStarted, PACES, Screen, Watching};
 
 /// Show the battle after this many decisions.
 #[derive(Message, Clone, Copy, Debug)]

@@ -4,13 +4,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::screens::BattleScreenSystems;
 use crate::combat::TurnState;
+use crate::ui::screens::BattleScreenSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Help>()
-        .add_systems(OnEnter(super::screens::InBattle), open_if_asked)
-        .add_systems(Update, (toggle_help.run_if(super::keys_free), learn_orders).in_set(BattleScreenSystems))
+        .add_systems(OnEnter(crate::ui::screens::InBattle), open_if_asked)
+        .add_systems(Update, (toggle_help.run_if(crate::ui::keys_free), learn_orders).in_set(BattleScreenSystems))
         .add_systems(EguiPrimaryContextPass, (show_help, show_hint).in_set(BattleScreenSystems));
 }
 
@@ -69,7 +69,7 @@ pub const KEYS: [(&str, &[(&str, &str)]); 4] = [
 pub const HINT: &str =
     "Your unit waits: click a cell to move, an enemy to attack, Enter to give the orders · F1: every key";
 
-fn open_if_asked(options: Res<super::PlayOptions>, mut help: ResMut<Help>) {
+fn open_if_asked(options: Res<crate::ui::PlayOptions>, mut help: ResMut<Help>) {
     help.shown |= options.keys;
 }
 
@@ -119,8 +119,8 @@ fn show_hint(
     mut contexts: EguiContexts,
     help: Res<Help>,
     state: Res<TurnState>,
-    handover: Res<super::Handover>,
-    area: Res<super::MapArea>,
+    handover: Res<crate::ui::Handover>,
+    area: Res<crate::ui::MapArea>,
 ) -> Result {
     if help.learned || help.shown || state.awaiting().is_none() || handover.covered() {
         return Ok(());

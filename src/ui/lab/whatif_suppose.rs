@@ -16,7 +16,7 @@ fn unless_now<T: PartialEq>(chosen: T, now: T) -> Option<T> {
 }
 
 /// The attacker's suppositions: weapon in hand, wounds, aim at `target`.
-pub(super) fn attacker(
+pub(in crate::ui) fn attacker(
     ui: &mut egui::Ui,
     id: &str,
     battle: &AnyBattle,
@@ -45,7 +45,7 @@ pub(super) fn attacker(
 }
 
 /// The target's suppositions: prone, wounds.
-pub(super) fn target(ui: &mut egui::Ui, battle: &AnyBattle, them: usize, s: &mut Supposed) {
+pub(in crate::ui) fn target(ui: &mut egui::Ui, battle: &AnyBattle, them: usize, s: &mut Supposed) {
     if battle.supposable().prone {
         let now = battle.view(them).fighter.statuses().contains(&Status::Prone);
         let mut prone = s.prone.unwrap_or(now);
@@ -93,7 +93,7 @@ fn wounds(ui: &mut egui::Ui, battle: &AnyBattle, who: usize, s: &mut Supposed) {
 }
 
 /// What the cell makes of the shot: its range, the target's cover, high ground.
-pub(super) fn sight_line(battle: &AnyBattle, from: Cell, to: Cell) -> String {
+pub(in crate::ui) fn sight_line(battle: &AnyBattle, from: Cell, to: Cell) -> String {
     let sight = battle.field().sight(from, to);
     if sight.blocked {
         return "A wall is in the way.".into();

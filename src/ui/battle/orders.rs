@@ -18,11 +18,11 @@ use crate::rules::plan::{Plan, other_actions};
 use crate::rules::ruleset::Slot;
 
 pub(super) fn plugin(app: &mut App) {
-    use super::screens::{BattleScreenSystems, InBattle, fresh};
+    use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
     app.add_plugins(giving_plugin).add_systems(OnEnter(InBattle), fresh::<Orders>).add_systems(
         Update,
         take_clicks
-            .run_if(super::keys_free)
+            .run_if(crate::ui::keys_free)
             .in_set(TakeClicks)
             .after(super::preview::track_pointer)
             .in_set(BattleScreenSystems),
@@ -36,7 +36,7 @@ pub fn giving_plugin(app: &mut App) {
         give_orders
             .after(TakeClicks)
             .before(crate::combat::TurnSystems::Resolve)
-            .in_set(super::screens::BattleScreenSystems),
+            .in_set(crate::ui::screens::BattleScreenSystems),
     );
 }
 
@@ -71,7 +71,7 @@ fn take_clicks(
     preview: Res<Preview>,
     state: Res<TurnState>,
     positions: Query<&GridPos>,
-    handover: Res<super::Handover>,
+    handover: Res<crate::ui::Handover>,
     mut orders: ResMut<Orders>,
 ) {
     let Some((waiting, _)) = state.awaiting().filter(|_| !handover.covered()) else { return };
@@ -103,7 +103,7 @@ fn take_clicks(
 }
 
 /// The digit key 1–9 just pressed, as an index from 0 (the action bar's keys).
-pub(super) fn digit_pressed(keys: &ButtonInput<KeyCode>) -> Option<usize> {
+pub(in crate::ui) fn digit_pressed(keys: &ButtonInput<KeyCode>) -> Option<usize> {
     const DIGITS: [KeyCode; 9] = [
         KeyCode::Digit1,
         KeyCode::Digit2,

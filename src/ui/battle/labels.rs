@@ -8,15 +8,15 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::art::Art;
 use super::art::{Badge, Role};
 use super::units::{Token, egui_color, states_of};
-use super::{Acting, MapArea, Selected};
 use crate::combat::TurnState;
 use crate::combat::components::{Armor, GridPos, Initiative, Loadout, Side, StatusList, Tracks, Wounds};
+use crate::ui::{Acting, MapArea, Selected};
 
 pub(super) fn plugin(app: &mut App) {
-    use super::screens::{BattleScreenSystems, InBattle, fresh};
+    use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
     app.init_resource::<LegendShown>()
         .add_systems(OnEnter(InBattle), fresh::<LegendShown>)
-        .add_systems(Update, toggle_legend.run_if(super::keys_free).in_set(BattleScreenSystems))
+        .add_systems(Update, toggle_legend.run_if(crate::ui::keys_free).in_set(BattleScreenSystems))
         .add_systems(
             EguiPrimaryContextPass,
             (write_names, show_card, show_legend).after(super::panels::PanelSystems).in_set(BattleScreenSystems),
@@ -24,25 +24,25 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Screen pixels a cell must span for every unit's name to show.
-pub(super) const NAMES_FROM: f32 = 44.0;
+pub(in crate::ui) const NAMES_FROM: f32 = 44.0;
 
 /// Where the camera puts world points on screen, in egui's points.
 #[derive(bevy::ecs::system::SystemParam)]
-pub(super) struct OnScreen<'w, 's> {
+pub(in crate::ui) struct OnScreen<'w, 's> {
     camera: Query<'w, 's, (&'static Camera, &'static GlobalTransform, &'static Projection)>,
 }
 
 impl OnScreen<'_, '_> {
     /// A world point in egui points (egui's zoom is the UI scale).
-    pub(super) fn at(&self, world: Vec3, zoom: f32) -> Option<egui::Pos2> {
+    pub(in crate::ui) fn at(&self, world: Vec3, zoom: f32) -> Option<egui::Pos2> {
         let (camera, at, _) = self.camera.single().ok()?;
         let p = camera.world_to_viewport(at, world).ok()?;
         Some(egui::pos2(p.x / zoom, p.y / zoom))
     }
 
     /// How many screen pixels one cell spans.
-    pub(super) fn cell_pixels(&self) -> f32 {
-        self.camera.single().map_or(super::CELL, |(_, _, p)| super::camera::cell_pixels(p))
+    pub(in crate::ui) fn cell_pixels(&self) -> f32 {
+        self.camera.single().map_or(crate::ui::CELL, |(_, _, p)| super::camera::cell_pixels(p))
     }
 }
 
@@ -53,7 +53,7 @@ const CARD_WIDTH: f32 = 230.0;
 type Unit<'a> = (Entity, &'a Name, &'a Side, &'a Transform, &'a Token, &'a StatusList, &'a Visibility);
 
 /// A unit's name without its side ("rifleman 2" for "Crew rifleman 2"): the colour says the side.
-pub(super) fn short(name: &str, side: &str) -> String {
+pub(in crate::ui) fn short(name: &str, side: &str) -> String {
     name.strip_prefix(side).and_then(|rest| rest.strip_prefix(' ')).unwrap_or(name).to_owned()
 }
 
@@ -65,7 +65,7 @@ fn write_names(
     units: Query<Unit>,
     (hover, acting, selected): (Res<super::preview::Hover>, Res<Acting>, Res<Selected>),
     positions: Query<&GridPos>,
-    handover: Res<super::Handover>,
+    handover: Res<crate::ui::Handover>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if handover.covered() {
@@ -81,7 +81,7 @@ fn write_names(
         if *visibility == Visibility::Hidden || !(all || picked) {
             continue;
         }
-        let below = transform.translation - Vec3::Y * super::CELL * 0.5 * transform.scale.y;
+        let below = transform.translation - Vec3::Y * crate::ui::CELL * 0.5 * transform.scale.y;
         let Some(at) = screen.at(below, zoom) else { continue };
         name_tag(&painter, at, short(name, &side.0), egui_color(token.color));
     }
@@ -89,7 +89,7 @@ fn write_names(
 }
 
 /// A unit's name under its token at `at`: white on a dark tag, underlined in its side's colour.
-pub(super) fn name_tag(painter: &egui::Painter, at: egui::Pos2, name: String, side: egui::Color32) {
+pub(in crate::ui) fn name_tag(painter: &egui::Painter, at: egui::Pos2, name: String, side: egui::Color32) {
     let galley = painter.layout_no_wrap(name, egui::FontId::proportional(12.5), egui::Color32::WHITE);
     let rect = egui::Rect::from_center_size(at + egui::vec2(0.0, galley.size().y / 2.0 + 2.0), galley.size());
     painter.rect_filled(rect.expand2(egui::vec2(4.0, 1.0)), 3.0, egui::Color32::from_black_alpha(170));
@@ -107,7 +107,7 @@ fn show_card(
     units: Query<(Unit, &GridPos, &Loadout, &Armor, &Tracks, &Initiative, &Wounds)>,
     hover: Res<super::preview::Hover>,
     state: Res<TurnState>,
-    handover: Res<super::Handover>,
+    handover: Res<crate::ui::Handover>,
     area: Res<MapArea>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -118,7 +118,7 @@ fn show_card(
         return Ok(());
     };
     let (entity, name, side, transform, token, statuses, _) = unit;
-    let side_of = |dx: f32| transform.translation + Vec3::new(dx, 0.5, 0.0) * super::CELL * transform.scale.x;
+    let side_of = |dx: f32| transform.translation + Vec3::new(dx, 0.5, 0.0) * crate::ui::CELL * transform.scale.x;
     let (Some(right), Some(left)) =
         (screen.at(side_of(0.7), ctx.zoom_factor()), screen.at(side_of(-0.7), ctx.zoom_factor()))
     else {
@@ -190,7 +190,7 @@ fn toggle_legend(keys: Res<ButtonInput<KeyCode>>, mut shown: ResMut<LegendShown>
 fn show_legend(
     mut contexts: EguiContexts,
     area: Res<MapArea>,
-    map: Res<super::MapView>,
+    map: Res<crate::ui::MapView>,
     art: Res<Art>,
     tokens: Query<(Entity, &Token)>,
     fog: Res<super::fog::Fog>,
@@ -238,7 +238,7 @@ fn show_legend(
 }
 
 /// A square of `color` and what it stands for.
-pub(super) fn swatch(ui: &mut egui::Ui, color: egui::Color32, words: &str) {
+pub(in crate::ui) fn swatch(ui: &mut egui::Ui, color: egui::Color32, words: &str) {
     ui.horizontal(|ui| {
         let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
         ui.painter().rect_filled(rect, 2.0, color);

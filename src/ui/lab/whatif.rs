@@ -10,12 +10,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Bar, BarChart, Legend, Plot};
 
-use super::screens::{BattleScreenSystems, InBattle, fresh};
 use crate::combat::{Engine, Roster};
 use crate::rules::any::{AnyAction, AnyBattle};
 use crate::rules::field::{Cell, Move, Pace};
 use crate::rules::odds::{Measure, Odds};
 use crate::rules::suppose::Supposed;
+use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
 
 /// The panel: open or not, and its two set-ups.
 #[derive(Resource, Default)]
@@ -62,15 +62,15 @@ impl Setup {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WhatIf>()
         .add_systems(OnEnter(InBattle), (fresh::<WhatIf>, open_what_if).chain())
-        .add_systems(Update, toggle_what_if.run_if(super::keys_free).in_set(BattleScreenSystems))
+        .add_systems(Update, toggle_what_if.run_if(crate::ui::keys_free).in_set(BattleScreenSystems))
         .add_systems(
             EguiPrimaryContextPass,
-            show_what_if.after(super::panels::PanelSystems).in_set(BattleScreenSystems),
+            show_what_if.after(crate::ui::battle::panels::PanelSystems).in_set(BattleScreenSystems),
         );
 }
 
 /// The panel open from the start when the command line asks (`play --what-if`).
-fn open_what_if(options: Res<super::PlayOptions>, mut what_if: ResMut<WhatIf>) {
+fn open_what_if(options: Res<crate::ui::PlayOptions>, mut what_if: ResMut<WhatIf>) {
     what_if.open |= options.what_if;
 }
 
@@ -81,7 +81,7 @@ fn toggle_what_if(keys: Res<ButtonInput<KeyCode>>, mut what_if: ResMut<WhatIf>) 
 }
 
 /// The units a player may pick: those still in the fight, under fog of war those in sight.
-fn pickable(engine: &Engine, roster: &Roster, fog: &super::fog::Fog) -> Vec<usize> {
+fn pickable(engine: &Engine, roster: &Roster, fog: &crate::ui::battle::fog::Fog) -> Vec<usize> {
     let standing = |i: &usize| !engine.0.view(*i).fighter.is_out();
     (0..engine.0.len()).filter(|&i| roster.0.get(i).is_some_and(|e| fog.sees(*e))).filter(standing).collect()
 }
@@ -89,8 +89,8 @@ fn pickable(engine: &Engine, roster: &Roster, fog: &super::fog::Fog) -> Vec<usiz
 fn show_what_if(
     mut contexts: EguiContexts,
     mut what_if: ResMut<WhatIf>,
-    (engine, roster, fog): (Res<Engine>, Res<Roster>, Res<super::fog::Fog>),
-    (area, humans): (Res<super::MapArea>, Option<Res<crate::combat::HumanSides>>),
+    (engine, roster, fog): (Res<Engine>, Res<Roster>, Res<crate::ui::battle::fog::Fog>),
+    (area, humans): (Res<crate::ui::MapArea>, Option<Res<crate::combat::HumanSides>>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let corner = area.points(ctx.zoom_factor()).left_top() + egui::vec2(220.0, 6.0);

@@ -11,12 +11,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bevy_replicon::prelude::ClientState;
 
-use super::screens::Screen;
-use super::units::{readable, side_color};
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
 use crate::rules::id::CombatantId;
 use crate::rules::plan::Plan;
+use crate::ui::battle::units::{readable, side_color};
+use crate::ui::screens::Screen;
 
 pub(super) fn plugin(app: &mut App) {
     crate::net::net_plugins(app);
@@ -61,7 +61,7 @@ struct Online {
 
 /// The orders being given for the slot the host waits for: the plan so far, and whether it was sent.
 #[derive(Resource, Debug, Default)]
-pub(super) struct Planning {
+pub(in crate::ui) struct Planning {
     /// Which of the host's asks (its count) the plan is for.
     pub ask: usize,
     pub plan: Plan,
@@ -143,7 +143,7 @@ fn close_connection(world: &mut World) {
 /// marks on it (they go with the screen, and with the map: `online_map.rs` draws them again with a new one).
 fn forget_the_battle(world: &mut World) {
     world.remove_resource::<Joined>();
-    world.remove_resource::<super::MapView>();
+    world.remove_resource::<crate::ui::MapView>();
     let drawn: Vec<Entity> = world.query_filtered::<Entity, Or<(With<Unit>, With<OnTheMap>)>>().iter(world).collect();
     for entity in drawn {
         world.despawn(entity);
@@ -207,7 +207,7 @@ fn show_online(
     mut planning: ResMut<Planning>,
     mut out: MessageWriter<FromPlayer>,
     mut screen: ResMut<NextState<Screen>>,
-    (mut area, map): (ResMut<super::MapArea>, Option<Res<super::MapView>>),
+    (mut area, map): (ResMut<crate::ui::MapArea>, Option<Res<crate::ui::MapView>>),
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -220,10 +220,14 @@ fn show_online(
             match joined.began.is_some() {
                 false => show_lobby(&mut root, &mut online, &joined, &mut out),
                 true => {
-                    let below = |room: egui::Vec2| map.as_ref().is_some_and(|m| super::panels::log_below(m, room));
+                    let below =
+                        |room: egui::Vec2| map.as_ref().is_some_and(|m| crate::ui::battle::panels::log_below(m, room));
                     let ends = (online.as_mut(), joined.as_mut());
                     let go = show_battle(&mut root, ends, (&units, below), &mut planning, &mut out);
-                    area.set_if_neq(super::MapArea::of_points(root.available_rect_before_wrap(), ctx.zoom_factor()));
+                    area.set_if_neq(crate::ui::MapArea::of_points(
+                        root.available_rect_before_wrap(),
+                        ctx.zoom_factor(),
+                    ));
                     go
                 }
             }
@@ -425,9 +429,9 @@ fn show_battle(
     });
     let colors = side_colors(joined, units);
     let below = below(root.available_rect_before_wrap().size());
-    super::panels::show_log(
+    crate::ui::battle::panels::show_log(
         root,
-        (&joined.log, &super::dice::TypedRolls::default()),
+        (&joined.log, &crate::ui::battle::dice::TypedRolls::default()),
         (&[], false),
         (&colors, &mut online.whole_log),
         below,
@@ -448,7 +452,7 @@ fn show_battle(
 }
 
 /// A side's colour: its place among the lobby's sides, as one screen colours sides by their order.
-pub(super) fn color_of(joined: &Joined, side: &str) -> Color {
+pub(in crate::ui) fn color_of(joined: &Joined, side: &str) -> Color {
     side_color(joined.lobby.sides.iter().position(|s| s == side).unwrap_or(0))
 }
 
@@ -513,7 +517,7 @@ fn plan_text(joined: &Joined, plan: &Plan) -> String {
 }
 
 /// Sends the plan for `slot`; the panel waits for the host.
-pub(super) fn send(
+pub(in crate::ui) fn send(
     planning: &mut Planning,
     joined: &Joined,
     slot: crate::rules::ruleset::Slot,

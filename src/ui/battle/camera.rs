@@ -6,16 +6,16 @@ use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResized};
 
-use super::{CELL, MapArea, MapView};
+use crate::ui::{CELL, MapArea, MapView};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera).add_systems(OnEnter(super::screens::InBattle), fit_camera).add_systems(
+    app.add_systems(Startup, spawn_camera).add_systems(OnEnter(crate::ui::screens::InBattle), fit_camera).add_systems(
         Update,
         (
-            (pan_camera, zoom_camera).run_if(super::keys_free),
+            (pan_camera, zoom_camera).run_if(crate::ui::keys_free),
             fit_camera.run_if(resized.or_eager(handed_over).or_eager(resource_changed::<MapArea>)),
         )
-            .in_set(super::screens::BattleScreenSystems)
+            .in_set(crate::ui::screens::BattleScreenSystems)
             .in_set(CameraSystems),
     );
 }
@@ -43,7 +43,7 @@ fn spawn_camera(mut commands: Commands) {
 
 /// A new battle opens with its whole map in view; a resized window, panels of another size (the UI scale, the
 /// battle-over panel) and a hand-over show it whole again.
-pub(super) fn fit_camera(
+pub(in crate::ui) fn fit_camera(
     map: Res<MapView>,
     area: Res<MapArea>,
     window: Query<&Window, With<PrimaryWindow>>,
@@ -76,7 +76,7 @@ pub fn fitted(map: &MapView, size: Vec2, free: Rect) -> (Vec3, f32) {
 }
 
 /// At each hand-over the camera goes back to the whole map: where the last player looked is theirs.
-fn handed_over(handover: Res<super::Handover>) -> bool {
+fn handed_over(handover: Res<crate::ui::Handover>) -> bool {
     handover.is_changed() && handover.covered()
 }
 
@@ -85,7 +85,7 @@ fn resized(mut resized: MessageReader<WindowResized>) -> bool {
     resized.read().count() > 0
 }
 
-pub(super) fn pan_camera(
+pub(in crate::ui) fn pan_camera(
     keys: Res<ButtonInput<KeyCode>>,
     time: Res<Time>,
     mut camera: Query<(&mut Transform, &Projection)>,
@@ -110,7 +110,7 @@ pub(super) fn pan_camera(
 }
 
 /// The wheel zooms about the point under the pointer (it stays under it), + and − about the middle of the view.
-pub(super) fn zoom_camera(
+pub(in crate::ui) fn zoom_camera(
     keys: Res<ButtonInput<KeyCode>>,
     scroll: Res<AccumulatedMouseScroll>,
     window: Query<&Window, With<PrimaryWindow>>,

@@ -5,14 +5,14 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::PlayerNames;
 use super::orders::Orders;
-use super::{Handover, Selected};
 use crate::combat::components::Side;
 use crate::combat::{HumanSides, TurnState};
+use crate::ui::PlayerNames;
+use crate::ui::{Handover, Selected};
 
 pub(super) fn plugin(app: &mut App) {
-    use super::screens::{BattleScreenSystems, InBattle, fresh};
+    use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
     app.add_plugins(turns_plugin)
         .add_systems(OnEnter(InBattle), (fresh::<Handover>, fresh::<Selected>))
         .add_systems(EguiPrimaryContextPass, show_handover.in_set(BattleScreenSystems));
@@ -26,7 +26,7 @@ pub fn turns_plugin(app: &mut App) {
         notice_next_player
             .after(crate::combat::TurnSystems::Choose)
             .before(super::orders::TakeClicks)
-            .in_set(super::screens::BattleScreenSystems),
+            .in_set(crate::ui::screens::BattleScreenSystems),
     );
 }
 

@@ -10,11 +10,11 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::screens::{BattleScreenSystems, InBattle};
-use super::{CELL, MapArea, MapView};
 use crate::ai::lab::{Heat, heat_map_any};
 use crate::combat::{Engine, HumanSides};
 use crate::rules::ruleset::Slot;
+use crate::ui::screens::{BattleScreenSystems, InBattle};
+use crate::ui::{CELL, MapArea, MapView};
 
 /// What the heat map shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -78,11 +78,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(InBattle), (forget_heat, open_heat).chain())
         .add_systems(
             Update,
-            (toggle_heat.run_if(super::keys_free), work_out_heat, draw_heat).chain().in_set(BattleScreenSystems),
+            (toggle_heat.run_if(crate::ui::keys_free), work_out_heat, draw_heat).chain().in_set(BattleScreenSystems),
         )
         .add_systems(
             EguiPrimaryContextPass,
-            show_heat_legend.after(super::panels::PanelSystems).in_set(BattleScreenSystems),
+            show_heat_legend.after(crate::ui::battle::panels::PanelSystems).in_set(BattleScreenSystems),
         );
 }
 
@@ -93,7 +93,7 @@ fn forget_heat(mut shown: ResMut<HeatShown>) {
 }
 
 /// The heat map open from the start when the command line asks (`play --heat`).
-fn open_heat(options: Res<super::PlayOptions>, mut commands: Commands) {
+fn open_heat(options: Res<crate::ui::PlayOptions>, mut commands: Commands) {
     if options.heat {
         commands.insert_resource(HeatShown { mode: HeatMode::Dealt, ..default() });
     }
@@ -107,7 +107,7 @@ fn toggle_heat(keys: Res<ButtonInput<KeyCode>>, mut shown: ResMut<HeatShown>) {
 
 /// Why the map is not shown now, if it is not: it is for a player's own unit, and never under fog of war (where
 /// unseen enemies stand would show in the damage they could deal and take).
-fn withheld(engine: &Engine, humans: &HumanSides, fog: &super::fog::Fog) -> Option<&'static str> {
+fn withheld(engine: &Engine, humans: &HumanSides, fog: &crate::ui::battle::fog::Fog) -> Option<&'static str> {
     let Some(slot) = engine.0.current() else { return Some("for a player's unit, in its slot") };
     match (fog.on, humans.0.iter().any(|s| s == engine.0.view(slot.actor).side)) {
         (true, _) => Some("off under fog of war: it would show where unseen enemies stand"),
@@ -120,7 +120,7 @@ fn withheld(engine: &Engine, humans: &HumanSides, fog: &super::fog::Fog) -> Opti
 fn work_out_heat(
     engine: Res<Engine>,
     humans: Res<HumanSides>,
-    fog: Res<super::fog::Fog>,
+    fog: Res<crate::ui::battle::fog::Fog>,
     mut shown: ResMut<HeatShown>,
 ) {
     let Some(slot) = engine.0.current().filter(|_| shown.mode != HeatMode::Off) else { return };
@@ -221,8 +221,8 @@ fn show_heat_legend(
     mut contexts: EguiContexts,
     area: Res<MapArea>,
     mut shown: ResMut<HeatShown>,
-    hover: Res<super::preview::Hover>,
-    (engine, humans, fog): (Res<Engine>, Res<HumanSides>, Res<super::fog::Fog>),
+    hover: Res<crate::ui::battle::preview::Hover>,
+    (engine, humans, fog): (Res<Engine>, Res<HumanSides>, Res<crate::ui::battle::fog::Fog>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let room = area.points(ctx.zoom_factor());
@@ -271,7 +271,7 @@ fn heat_legend(ui: &mut egui::Ui, shown: &mut HeatShown, under: Option<(i32, i32
     let top = scale(heat, shown.mode);
     ui.horizontal(|ui| {
         let swatch = |ui: &mut egui::Ui, [r, g, b, a]: [u8; 4], words: String| {
-            super::labels::swatch(ui, egui::Color32::from_rgba_unmultiplied(r, g, b, a), &words);
+            crate::ui::battle::labels::swatch(ui, egui::Color32::from_rgba_unmultiplied(r, g, b, a), &words);
         };
         match shown.mode {
             HeatMode::Taken => swatch(ui, colour(-top, top), format!("up to {top:.2} taken")),

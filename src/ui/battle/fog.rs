@@ -8,17 +8,17 @@ use std::collections::HashSet;
 
 use bevy::prelude::*;
 
-use super::Handover;
-use super::screens::NextBattle;
 use crate::combat::components::{Side, StatusList};
 use crate::combat::{Engine, HumanSides, Roster};
 use crate::rules::fog::seen_by;
 use crate::rules::outcome::Status;
+use crate::ui::Handover;
+use crate::ui::screens::NextBattle;
 
 /// The fog's bookkeeping and the hiding of unseen units (it needs the battle's request and the hand-over resources
 /// the window inserts).
 pub fn plugin(app: &mut App) {
-    use super::screens::{BattleScreenSystems, InBattle, fresh};
+    use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
     app.init_resource::<Fog>()
         .add_systems(OnEnter(InBattle), fresh::<Fog>)
         .add_systems(Update, (look_around, hide_unseen).chain().in_set(BattleScreenSystems));
@@ -50,7 +50,7 @@ fn viewer(humans: &HumanSides, handover: &Handover) -> Option<String> {
     }
 }
 
-pub(super) fn look_around(
+pub(in crate::ui) fn look_around(
     next: Option<Res<NextBattle>>,
     humans: Option<Res<HumanSides>>,
     handover: Res<Handover>,

@@ -6,16 +6,16 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::Acting;
 use super::board::cell_center;
-use super::{CELL, MapView};
 use crate::combat::components::RosterIndex;
 use crate::combat::{BattleLog, Engine};
 use crate::rules::field::{Cell, Dm, Terrain, meters};
 use crate::rules::odds::Odds;
+use crate::ui::Acting;
+use crate::ui::{CELL, MapView};
 
 pub(super) fn plugin(app: &mut App) {
-    use super::screens::{BattleScreenSystems, InBattle, fresh};
+    use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
     app.init_resource::<Hover>()
         .init_resource::<Preview>()
         .add_systems(OnEnter(InBattle), (fresh::<Hover>, fresh::<Preview>))
@@ -43,11 +43,11 @@ pub struct Preview {
     pub odds: Option<Odds>,
 }
 
-pub(super) fn track_pointer(
+pub(in crate::ui) fn track_pointer(
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform)>,
     map: Res<MapView>,
-    area: Res<super::MapArea>,
+    area: Res<crate::ui::MapArea>,
     egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut hover: ResMut<Hover>,
 ) {
@@ -58,10 +58,10 @@ pub(super) fn track_pointer(
 }
 
 /// The map's cell under the pointer, when the pointer is over the map and not over a panel or a hint.
-pub(super) fn pointed_cell(
+pub(in crate::ui) fn pointed_cell(
     (window, camera): (&Query<&Window, With<PrimaryWindow>>, &Query<(&Camera, &GlobalTransform)>),
     map: &MapView,
-    area: &super::MapArea,
+    area: &crate::ui::MapArea,
     egui: Option<&bevy_egui::input::EguiWantsInput>,
 ) -> Option<Cell> {
     window
@@ -79,7 +79,7 @@ pub(super) fn pointed_cell(
         })
 }
 
-pub(super) fn update_preview(
+pub(in crate::ui) fn update_preview(
     hover: Res<Hover>,
     acting: Res<Acting>,
     log: Res<BattleLog>,

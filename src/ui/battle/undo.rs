@@ -7,11 +7,11 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::screens::{Autosave, BattleScreenSystems, NextBattle, Screen};
 use crate::combat::{BattleDice, Engine, HumanSides, TurnState};
 use crate::rules::any::AnyAction;
 use crate::rules::engine::Recorded;
 use crate::scenario::save::{Save, undo_point};
+use crate::ui::screens::{Autosave, BattleScreenSystems, NextBattle, Screen};
 
 /// Take back the player's last decision.
 #[derive(Message, Clone, Copy, Debug)]
@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<TakeBack>().add_message::<TakeAgain>().init_resource::<Undone>().add_systems(
         Update,
         (
-            read_undo_keys.run_if(super::keys_free),
+            read_undo_keys.run_if(crate::ui::keys_free),
             take_back.run_if(on_message::<TakeBack>),
             take_again.run_if(on_message::<TakeAgain>),
         )

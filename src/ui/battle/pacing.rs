@@ -3,18 +3,18 @@
 
 use bevy::prelude::*;
 
-use super::PlayOptions;
 use crate::combat::TurnSystems;
+use crate::ui::PlayOptions;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pace>()
-        .add_systems(OnEnter(super::screens::InBattle), (super::screens::fresh::<Pace>, set_pace).chain())
+        .add_systems(OnEnter(crate::ui::screens::InBattle), (crate::ui::screens::fresh::<Pace>, set_pace).chain())
         .add_systems(
             Update,
-            (control_pace.run_if(super::keys_free), tick_pace)
+            (control_pace.run_if(crate::ui::keys_free), tick_pace)
                 .chain()
                 .before(TurnSystems::Begin)
-                .in_set(super::screens::BattleScreenSystems),
+                .in_set(crate::ui::screens::BattleScreenSystems),
         )
         .configure_sets(Update, TurnSystems::Begin.run_if(slot_due));
 }

@@ -6,13 +6,13 @@
 use bevy::prelude::*;
 
 use super::art::solid;
-use super::screens::InBattle;
-use super::{CELL, MapView};
 use crate::map::grid::{Grid, Ground};
 use crate::rules::field::Cell;
+use crate::ui::screens::InBattle;
+use crate::ui::{CELL, MapView};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(super::screens::InBattle), draw_board);
+    app.add_systems(OnEnter(crate::ui::screens::InBattle), draw_board);
 }
 
 /// Where a cell's centre is in the world: x to the right, y up (the grid's y grows downwards).

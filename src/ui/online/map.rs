@@ -6,12 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::art::{Art, RING_STEPS, Role};
-use super::board::{board_image, cell_center};
-use super::online::{OnTheMap, OnlinePanels, Planning, color_of, send};
-use super::screens::Screen;
-use super::units::health_color;
-use super::{CELL, MapView};
+use super::join::{OnTheMap, OnlinePanels, Planning, color_of, send};
 use crate::map::Battlefield;
 use crate::map::grid::Grid;
 use crate::net::join::Joined;
@@ -19,6 +14,11 @@ use crate::net::protocol::{FromPlayer, Unit};
 use crate::rules::field::{Move, Pace};
 use crate::rules::outcome::Event;
 use crate::rules::plan::Plan;
+use crate::ui::battle::art::{Art, RING_STEPS, Role};
+use crate::ui::battle::board::{board_image, cell_center};
+use crate::ui::battle::units::health_color;
+use crate::ui::screens::Screen;
+use crate::ui::{CELL, MapView};
 
 pub(super) fn plugin(app: &mut App) {
     let on_map = in_state(Screen::Online).and_then(resource_exists::<MapView>);
@@ -29,10 +29,11 @@ pub(super) fn plugin(app: &mut App) {
             draw_the_map,
             (
                 find_the_pointed_cell,
-                take_clicks.run_if(super::keys_free),
-                (super::camera::pan_camera, super::camera::zoom_camera).run_if(super::keys_free),
-                super::camera::fit_camera
-                    .run_if(resource_changed::<super::MapArea>.or_eager(resource_added::<MapView>)),
+                take_clicks.run_if(crate::ui::keys_free),
+                (crate::ui::battle::camera::pan_camera, crate::ui::battle::camera::zoom_camera)
+                    .run_if(crate::ui::keys_free),
+                crate::ui::battle::camera::fit_camera
+                    .run_if(resource_changed::<crate::ui::MapArea>.or_eager(resource_added::<MapView>)),
                 dress_units,
                 show_units,
                 tint_reach,
@@ -138,7 +139,8 @@ fn dress_units(units: Query<(Entity, &Unit), Added<Unit>>, joined: Res<Joined>, 
 
 /// How much of its health a unit has left: the least of its tracks, as on one screen.
 fn health_left(unit: &Unit) -> f32 {
-    super::units::least_left(unit.tracks.iter().map(|(_, taken, capacity)| (*taken, *capacity))).unwrap_or(1.0)
+    crate::ui::battle::units::least_left(unit.tracks.iter().map(|(_, taken, capacity)| (*taken, *capacity)))
+        .unwrap_or(1.0)
 }
 
 /// Whether a unit is out of the fight.
@@ -238,19 +240,19 @@ fn tint_reach(
 fn find_the_pointed_cell(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform)>,
-    (map, area): (Res<MapView>, Res<super::MapArea>),
+    (map, area): (Res<MapView>, Res<crate::ui::MapArea>),
     egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    mut hover: ResMut<super::preview::Hover>,
+    mut hover: ResMut<crate::ui::battle::preview::Hover>,
 ) {
-    let cell = super::preview::pointed_cell((&window, &camera), &map, &area, egui.as_deref());
-    hover.set_if_neq(super::preview::Hover(cell));
+    let cell = crate::ui::battle::preview::pointed_cell((&window, &camera), &map, &area, egui.as_deref());
+    hover.set_if_neq(crate::ui::battle::preview::Hover(cell));
 }
 
 /// Clicks and keys make the plan for the waiting slot, and give it.
 fn take_clicks(
     mouse: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
-    hover: Res<super::preview::Hover>,
+    hover: Res<crate::ui::battle::preview::Hover>,
     joined: Res<Joined>,
     units: Query<&Unit>,
     mut planning: ResMut<Planning>,
@@ -265,7 +267,7 @@ fn take_clicks(
         planning.plan = Plan::default();
         return send(&mut planning, &joined, slot, &mut out);
     }
-    if let Some(i) = super::orders::digit_pressed(&keys).filter(|i| *i < choices.others.len()) {
+    if let Some(i) = crate::ui::battle::orders::digit_pressed(&keys).filter(|i| *i < choices.others.len()) {
         planning.plan = Plan { other: Some(i), ..Plan::default() };
         return send(&mut planning, &joined, slot, &mut out);
     }
@@ -292,14 +294,14 @@ fn take_clicks(
 /// The names under the tokens, in the room the panels leave.
 fn write_names(
     mut contexts: EguiContexts,
-    screen: super::labels::OnScreen,
-    area: Res<super::MapArea>,
+    screen: crate::ui::battle::labels::OnScreen,
+    area: Res<crate::ui::MapArea>,
     units: Query<(&Unit, &Transform)>,
-    (joined, planning, hover): (Res<Joined>, Res<Planning>, Res<super::preview::Hover>),
+    (joined, planning, hover): (Res<Joined>, Res<Planning>, Res<crate::ui::battle::preview::Hover>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // Every name when the cells are large enough to hold them; else the acting unit's, the target's, the hovered.
-    let all = screen.cell_pixels() >= super::labels::NAMES_FROM;
+    let all = screen.cell_pixels() >= crate::ui::battle::labels::NAMES_FROM;
     let acting = planning.waiting(&joined).map(|(a, _)| a).or_else(|| last_actor(&joined));
     let picked = |u: &Unit| Some(u.index) == acting || Some(u.index) == planning.plan.target || hover.0 == Some(u.cell);
     let zoom = ctx.zoom_factor();
@@ -309,8 +311,8 @@ fn write_names(
     for (unit, transform) in units.iter().filter(|(u, _)| all || picked(u)) {
         let Some(name) = joined.log.names.get(unit.index) else { continue };
         let Some(at) = screen.at(transform.translation - Vec3::Y * CELL * 0.5, zoom) else { continue };
-        let side = super::units::egui_color(color_of(&joined, &unit.side));
-        super::labels::name_tag(&painter, at, super::labels::short(name, &unit.side), side);
+        let side = crate::ui::battle::units::egui_color(color_of(&joined, &unit.side));
+        crate::ui::battle::labels::name_tag(&painter, at, crate::ui::battle::labels::short(name, &unit.side), side);
     }
     Ok(())
 }

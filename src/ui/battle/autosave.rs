@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
-use super::screens::{Autosave, BattleScreenSystems};
 use crate::combat::{BattleDice, Engine};
 use crate::scenario::save::Save;
+use crate::ui::screens::{Autosave, BattleScreenSystems};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, save_after_each_decision.in_set(BattleScreenSystems));

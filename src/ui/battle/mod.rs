@@ -1,0 +1,40 @@
+//! The battle screen: the map, its units and effects, the panels and the orders, and what keeps a battle on screen
+//! (its save after each decision, undo, a replay watched step by step, dice rolled by hand).
+//!
+//! - `board.rs`: the grid, terrain and zones; `art.rs`: the tokens' parts, marks and badges, drawn once with
+//!   tiny-skia; `units.rs`: units as tokens (side colour, role glyph, health ring, badges; the acting and selected
+//!   unit marked); `labels.rs`: the names over the map, the card of the unit under the pointer, the legend;
+//!   `camera.rs`: the camera, fitted to the map, pan and zoom; `effects.rs`: tracers, floating damage numbers
+//! - `panels.rs`: the combat log, the initiative tracker, the acting unit's sheet, the battle's state; `help.rs`:
+//!   every key and mouse action (F1 or ?), and a first battle's hint
+//! - `preview.rs`: what the pointer asks (reach, route and cost, sight, cover, exact odds); `orders.rs`: click to
+//!   move and to attack, Enter to give the orders; `pacing.rs`: one slot at a time, pause and step
+//! - `handover.rs`: hotseat's hand-over screen; `fog.rs`: fog of war, the player sees what their sides' units see
+//! - `autosave.rs`: the battle saved after each decision; `undo.rs`: undo and redo; `replay.rs`: a save watched step
+//!   by step; `dice.rs`: the prompt for dice a player rolls by hand
+
+pub(in crate::ui) mod art;
+mod autosave;
+pub(in crate::ui) mod board;
+pub(in crate::ui) mod camera;
+pub mod dice;
+pub(in crate::ui) mod effects;
+pub mod fog;
+pub mod handover;
+pub mod help;
+pub(in crate::ui) mod labels;
+pub mod orders;
+mod pacing;
+pub mod panels;
+pub(in crate::ui) mod preview;
+pub mod replay;
+pub mod undo;
+pub(in crate::ui) mod units;
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
+    app.add_plugins((orders::plugin, effects::plugin, handover::plugin, fog::plugin, labels::plugin, art::plugin));
+    app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin));
+}

@@ -1,0 +1,14 @@
+//! The tactics lab over the battle and the menu: `heat.rs`, the heat map of what a unit deals and takes from each
+//! cell it reaches; `whatif.rs` and `whatif_suppose.rs`, two attacks side by side with their odds; `batch.rs`, the
+//! menu's *Simulate…*, many AI battles and each side's win rate.
+
+pub(in crate::ui) mod batch;
+pub mod heat;
+mod whatif;
+mod whatif_suppose;
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((heat::plugin, batch::plugin, whatif::plugin));
+}
