@@ -209,6 +209,32 @@ fn first_difference(a: &str, b: &str) -> String {
 
 /// A fixed seed: CI runs the same 32 battles a property every time. `PROPTEST_CASES=N PROPTEST_RNG_SEED=S` (read by
 /// proptest) run others: how the two found cases below were found.
+/// What the ECS shows of each combatant: its cell, condition, statuses, tracks, weapon in hand and initiative.
+fn shown(battle: &AnyBattle) -> Vec<String> {
+    let show = |i: usize| {
+        let (c, (_, condition)) = (battle.view(i), battle.parts(i));
+        let f = c.fighter;
+        let weapon = (f.weapon_in_hand().to_owned(), f.rounds_in_hand());
+        format!(
+            "{:?} {condition:?} {:?} {:?} {weapon:?} {:?}",
+            c.position,
+            f.statuses(),
+            battle.tracks(i),
+            battle.initiative(i)
+        )
+    };
+    (0..battle.len()).map(show).collect()
+}
+
+/// Every combatant the engine's last step does not name as changed shows as it did `before` it.
+fn unnamed_unchanged(before: &[String], battle: &AnyBattle, when: &str) -> Result<(), TestCaseError> {
+    let now = shown(battle);
+    for (i, (was, is)) in before.iter().zip(&now).enumerate().filter(|(i, _)| !battle.changed().contains(i)) {
+        prop_assert_eq!(was, is, "{}: combatant {} changed but the engine did not say so", when, i);
+    }
+    Ok(())
+}
+
 fn config() -> ProptestConfig {
     let given = ProptestConfig::default();
     let set = |var: &str| std::env::var_os(var).is_some();
@@ -229,6 +255,22 @@ proptest! {
     fn tracks_stay_within_their_ends_and_hold_what_the_log_says(d in drawn(), decisions in 1..120usize) {
         let mut b = Under::new(&d);
         b.play(decisions, |b, n| tracks_hold(&b.start, &b.battle, &b.log, &format!("{d:?} after decision {n}")));
+    }
+
+    /// A slot's or a turn's start, and an action, change no combatant but those the engine says they changed: what
+    /// the ECS's sync system writes (each one's cell, condition, statuses, tracks, weapon and initiative) is all that
+    /// changed.
+    #[test]
+    fn each_step_changes_only_the_combatants_the_engine_names(d in drawn(), decisions in 1..120usize) {
+        let mut b = Under::new(&d);
+        for n in 1..=decisions {
+            let before = shown(&b.battle);
+            let Some(slot) = b.slot() else { break };
+            unnamed_unchanged(&before, &b.battle, &format!("{d:?}: the start of slot {n}"))?;
+            let before = shown(&b.battle);
+            b.decide(slot);
+            unnamed_unchanged(&before, &b.battle, &format!("{d:?}: decision {n}"))?;
+        }
     }
 
     /// The battle's record and faces, replayed onto its start, give the live battle and its log.

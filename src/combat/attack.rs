@@ -1,5 +1,5 @@
 //! The attack system: has the engine carry out each declared action, and reports every attack it decided and
-//! every move. The combatants' components are not touched here: the damage system shows the outcome.
+//! every move. The combatants' components are not touched here: the sync system (`sync.rs`) writes what the engine changed.
 
 use bevy::prelude::*;
 
@@ -35,6 +35,7 @@ fn resolve_actions(
     mut log: ResMut<BattleLog>,
     mut state: ResMut<TurnState>,
     roster: Res<Roster>,
+    mut unsynced: ResMut<super::sync::Unsynced>,
     mut said: ActionNews,
 ) {
     let held = match state.phase {
@@ -57,7 +58,7 @@ fn resolve_actions(
         let from = log.0.events.len();
         dice.0.begin_step(engine.0.faces().len());
         match engine.0.act(action, &mut dice.0, &mut log.0) {
-            Ok(()) => {}
+            Ok(()) => unsynced.note(&engine.0),
             Err(RulesError::Dice(DiceError::Wanted(_))) => {
                 (state.phase, state.held) = (SlotPhase::RollingByHand(*entity, *slot), Some(action.clone()));
                 return;

@@ -12,7 +12,7 @@ use crate::rules::ruleset::Track;
 pub struct Stats(pub AnySheet);
 
 /// The ruleset's condition: damage, wounds or boxes with their penalties, statuses, ammunition, as the engine holds
-/// it. The damage system is the only writer.
+/// it. The sync system (`sync.rs`) is the only writer of this and every component below that the battle changes.
 #[derive(Component, Clone, Debug)]
 pub struct Wounds(pub AnyCondition);
 
@@ -29,7 +29,7 @@ pub struct GridPos(pub i32, pub i32);
 pub struct Armor(pub Vec<String>);
 
 /// The weapon in hand (catalogue id, and its name as a person reads it) and its rounds left, where the ruleset counts
-/// them; kept in step with `Wounds` by the damage system. The firing mode is chosen with each attack.
+/// them; kept in step with `Wounds` by the sync system. The firing mode is chosen with each attack.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Loadout {
     pub weapon: String,
@@ -37,7 +37,7 @@ pub struct Loadout {
     pub rounds: Option<u32>,
 }
 
-/// Statuses (prone, stunned, jammed, unconscious, dead …); kept in step with `Wounds` by the damage system.
+/// Statuses (prone, stunned, jammed, unconscious, dead …); kept in step with `Wounds` by the sync system.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
 pub struct StatusList(pub Vec<Status>);
 
@@ -62,6 +62,6 @@ pub struct Initiative {
 pub struct RosterIndex(pub usize);
 
 /// Its damage tracks as a player reads them (health bars, the sheet panel); kept in step with `Wounds` by the
-/// damage system.
+/// sync system.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tracks(pub Vec<Track>);

@@ -4,14 +4,16 @@
 //! The battle itself is the engine's ([`crate::rules::any::AnyBattle`], held in [`Engine`]); each system is an
 //! adapter over it. Each `update` plays one slot: `TurnSystems::Begin` asks the engine for the next slot,
 //! `Choose` takes the script's action, the built-in choice, the AI's or a player's, `Resolve` (the attack system)
-//! has the engine carry it out, `Apply` (the damage system) writes the outcome to the combatants' components, and
-//! `End` closes the slot and the battle.
+//! has the engine carry it out, `Apply` writes what the engine changed to the combatants' components (the sync
+//! system, their only writer) and reports the damage, wounds and statuses (the damage system), and `End` closes the
+//! slot and the battle.
 
 mod attack;
 pub mod battle;
 pub mod components;
 mod damage;
 pub mod messages;
+mod sync;
 pub mod tally;
 mod think;
 mod turn;
@@ -37,7 +39,7 @@ pub enum TurnSystems {
     Choose,
     /// Resolve it by the rules (the attack system).
     Resolve,
-    /// Apply the outcome to the combatants (the damage system).
+    /// Write what the engine changed to the combatants' components (the sync system), report the harm done.
     Apply,
     /// Close the slot, and the battle when it is over.
     End,
@@ -179,4 +181,5 @@ pub fn plugin(app: &mut App) {
     app.configure_sets(Update, (Begin, Choose, Resolve, Apply, End).chain().in_set(CombatSystems));
     app.configure_sets(Update, CombatSystems.run_if(running));
     app.add_plugins((messages::plugin, turn::plugin, think::plugin, tally::plugin, attack::plugin, damage::plugin));
+    app.add_plugins(sync::plugin);
 }

@@ -1,19 +1,16 @@
 //! The turn systems, adapters over the engine: ask it for the next slot (it starts a new turn when the last is
 //! spent, or ends the battle), choose the slot's action (script, built-in choice; players and the AI elsewhere), and
-//! close the slot. What the start of a turn or slot did to the combatants goes back to their components.
+//! close the slot. What the start of a turn or slot changed is noted for the sync system (`sync.rs`).
 
 use bevy::prelude::*;
 
-use super::components::{Initiative, Loadout, RosterIndex, StatusList, Tracks, Wounds};
-use super::damage::write_fighter;
 use super::messages::{BattleEnded, RoundStarted, TurnEnded, TurnStarted};
+use super::sync::Unsynced;
 use super::{AiMinds, BattleDice, BattleLog, Engine, HumanSides, Roster, SlotPhase, TurnState, TurnSystems};
 use crate::combat::messages::{ActionResolved, DeclareAction, DelaySlot};
 use crate::rules::RulesError;
-use crate::rules::any::AnyBattle;
 use crate::rules::dice::DiceError;
 use crate::rules::engine::Next;
-use crate::rules::ruleset::Slot;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -29,11 +26,6 @@ pub(super) fn plugin(app: &mut App) {
 /// The system that chooses a slot's action (the AI's thinking runs after it).
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct ChooseAction;
-
-/// What the start of a turn or a slot writes to each combatant: its condition (stuns wear off, a defense penalty
-/// eases) and what shows of it, and its initiative.
-type TurnStart<'a> =
-    (&'a RosterIndex, &'a mut Wounds, &'a mut Loadout, &'a mut StatusList, &'a mut Tracks, &'a mut Initiative);
 
 /// What the start of a slot tells the other systems: a new round, the slot's combatant, the end of the battle.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -57,7 +49,7 @@ fn begin_slot(
     mut dice: ResMut<BattleDice>,
     mut log: ResMut<BattleLog>,
     roster: Res<Roster>,
-    mut shown: Query<TurnStart>,
+    mut unsynced: ResMut<Unsynced>,
     mut said: SlotNews,
 ) {
     // Between two slots, unless the next slot's start waits for dice rolled by hand.
@@ -89,40 +81,8 @@ fn begin_slot(
     state.turn = engine.0.turn();
     state.from_delay = engine.0.from_delay();
     state.delayed = engine.0.delayed().iter().map(|s| (roster.0[s.actor], *s)).collect();
-    write_back(&engine.0, &roster, state.turn != turn, &mut shown);
-    if let Some(slot) = state.current() {
-        mark_phase(&mut shown, &roster, slot);
-    }
-}
-
-/// The acting combatant's current phase or pass.
-fn mark_phase(query: &mut Query<TurnStart>, roster: &Roster, slot: Slot) {
-    if let Some(mut shown) = roster.0.get(slot.actor).and_then(|e| query.get_mut(*e).ok()) {
-        shown.5.phase = Some(slot.phase);
-    }
-}
-
-/// What the start of a turn or of a slot did (stuns wearing off, a defense penalty easing) goes back to the
-/// combatants; at a new turn, each one's initiative score too. Between two turns only the combatants whose slots
-/// were started can have changed: the others are not looked at (most of the ECS's cost a slot else).
-fn write_back(battle: &AnyBattle, roster: &Roster, new_turn: bool, query: &mut Query<TurnStart>) {
-    if !new_turn {
-        for &i in battle.started() {
-            if let Some((_, wounds, loadout, statuses, tracks, _)) =
-                roster.0.get(i).and_then(|e| query.get_mut(*e).ok())
-            {
-                write_fighter(battle, i, (wounds, loadout, statuses, tracks));
-            }
-        }
-        return;
-    }
-    for (index, wounds, loadout, statuses, tracks, mut initiative) in query.iter_mut() {
-        if index.0 >= battle.len() {
-            continue;
-        }
-        write_fighter(battle, index.0, (wounds, loadout, statuses, tracks));
-        *initiative = Initiative { score: battle.initiative(index.0).or(initiative.score), phase: None };
-    }
+    unsynced.note(&engine.0);
+    unsynced.note_slot(state.turn != turn, state.current());
 }
 
 /// Takes the slot's action from the script or the built-in choice; a player's slot waits for the player, an AI

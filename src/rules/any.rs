@@ -304,9 +304,9 @@ impl AnyBattle {
         each!(self, b, K => b.rules().default_action(slot, b.combatants()).map(K::wrap))
     }
 
-    /// See [`Battle::started`].
-    pub fn started(&self) -> &[usize] {
-        each!(self, b, K => b.started())
+    /// See [`Battle::changed`].
+    pub fn changed(&self) -> &[usize] {
+        each!(self, b, K => b.changed())
     }
 
     /// Every decision taken so far.

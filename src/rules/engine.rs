@@ -147,8 +147,8 @@ pub struct Battle<R: Ruleset> {
     record: Vec<Recorded<R::Action>>,
     /// Every face rolled, in order.
     faces: Vec<u32>,
-    /// The combatants whose slots the last `next` started (their bookkeeping may have changed them).
-    started: Vec<usize>,
+    /// The combatants the last `next` or `act` changed ([`Battle::changed`]).
+    changed: Vec<usize>,
 }
 
 impl<R: Ruleset> Battle<R>
@@ -178,7 +178,7 @@ where
             ending: None,
             record: Vec::new(),
             faces: Vec::new(),
-            started: Vec::new(),
+            changed: Vec::new(),
         }
     }
 
@@ -232,10 +232,12 @@ where
         &self.faces
     }
 
-    /// The combatants whose slots the last [`Battle::next`] started: besides a new turn, the only ones it may have
-    /// changed (a slot's start touches its own combatant alone).
-    pub fn started(&self) -> &[usize] {
-        &self.started
+    /// The combatants the last [`Battle::next`] or [`Battle::act`] changed, by roster index: everyone at a new
+    /// turn's start, else those whose slots the search started (a slot's start touches its own combatant alone); an
+    /// action's actor and every combatant its events name (each ruleset writes an event for every combatant its
+    /// action changes: `tests/invariants.rs` holds them to it). None after a pass or a delay.
+    pub fn changed(&self) -> &[usize] {
+        &self.changed
     }
 
     /// The next slot to play, starting a new turn when the last one's are spent, or the end of the battle (its
@@ -249,7 +251,7 @@ where
         if let Some(slot) = self.current {
             return Ok(Next::Slot(slot));
         }
-        self.started.clear();
+        self.changed.clear();
         let mut dice = Recording::new(dice);
         let found = self.find_slot(&mut dice, log)?;
         self.faces.append(&mut dice.faces);
@@ -342,6 +344,7 @@ where
         self.turn += 1;
         log.push(Event::TurnStarted { turn: self.turn });
         self.rules.start_turn(self.turn, &mut self.combatants, dice, log)?;
+        self.changed = (0..self.combatants.len()).collect();
         (self.round_over, self.pass) = (false, 0);
         self.had_slot.clear();
         Ok(())
@@ -354,7 +357,9 @@ where
         if self.combatants[slot.actor].fighter.is_out() && !slot.simultaneous {
             return false;
         }
-        self.started.push(slot.actor);
+        if !self.changed.contains(&slot.actor) {
+            self.changed.push(slot.actor);
+        }
         let acts = self.rules.start_slot(slot, &mut self.combatants, log);
         acts && (self.combatants[slot.actor].fighter.can_act() || slot.simultaneous)
     }
@@ -430,6 +435,7 @@ where
         let (mut dice, mut events) = (Recording::new(dice), Log::default());
         rules.perform(slot, action, &mut combatants, &mut dice, &mut events)?;
         (self.rules, self.combatants) = (rules, combatants);
+        self.changed = touched(slot.actor, &events.events);
         self.faces.append(&mut dice.faces);
         log.events.append(&mut events.events);
         if let Orders::Script(script) = &mut self.orders
@@ -447,6 +453,7 @@ where
         if let Some(slot) = self.current {
             let who = self.combatants[slot.actor].fighter.id();
             log.push(Event::ActionTaken { who, action: "passes: takes no action this time".into() });
+            self.changed.clear();
             self.decided(slot, Decision::Pass);
         }
     }
@@ -460,6 +467,7 @@ where
         let action = format!("delays its action until everyone else in this {round} has acted");
         log.push(Event::ActionTaken { who, action });
         self.delayed.push(slot);
+        self.changed.clear();
         self.decided(slot, Decision::Delay);
         true
     }
@@ -520,6 +528,17 @@ where
         self.current = None;
         log.push(event);
     }
+}
+
+/// The combatants an action changed, by roster index: its actor and every combatant its events name.
+fn touched(actor: usize, events: &[Event]) -> Vec<usize> {
+    let mut touched = vec![actor];
+    for id in events.iter().flat_map(Event::combatants).flatten() {
+        if !touched.contains(&id.index()) {
+            touched.push(id.index());
+        }
+    }
+    touched
 }
 
 /// The sides that still have someone in the fight, sorted.

@@ -1,0 +1,113 @@
+//! The one writer of the combatants' components. The engine owns the battle; after each of its steps (a turn's or
+//! a slot's start, an action) the systems that drove it note which combatants it says changed
+//! ([`crate::rules::any::AnyBattle::changed`]), and this system writes those combatants' cell, condition, weapon in
+//! hand, statuses, tracks and initiative from the engine, once, before anything reads them.
+
+use bevy::prelude::*;
+
+use super::components::{GridPos, Initiative, Loadout, RosterIndex, StatusList, Tracks, Wounds};
+use super::{Engine, Roster, TurnSystems};
+use crate::rules::any::AnyBattle;
+use crate::rules::ruleset::Slot;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Unsynced>().add_systems(Update, sync_combatants.in_set(TurnSystems::Apply));
+}
+
+/// What the engine changed since the components were last written.
+#[derive(Resource, Default, Debug)]
+pub struct Unsynced {
+    /// The combatants it changed, by roster index.
+    changed: Vec<usize>,
+    /// A new turn began: every phase mark is cleared.
+    new_turn: bool,
+    /// The slot being played: its combatant's phase or pass is marked.
+    acting: Option<Slot>,
+}
+
+impl Unsynced {
+    /// Notes what the engine's last step changed.
+    pub fn note(&mut self, battle: &AnyBattle) {
+        for &i in battle.changed() {
+            if !self.changed.contains(&i) {
+                self.changed.push(i);
+            }
+        }
+    }
+
+    /// Notes a new turn, and the slot now being played.
+    pub fn note_slot(&mut self, new_turn: bool, slot: Option<Slot>) {
+        self.new_turn |= new_turn;
+        self.acting = slot.or(self.acting);
+    }
+}
+
+/// A combatant's components, as this system writes them.
+type Shown<'a> = (
+    &'a RosterIndex,
+    &'a mut GridPos,
+    &'a mut Wounds,
+    &'a mut Loadout,
+    &'a mut StatusList,
+    &'a mut Tracks,
+    &'a mut Initiative,
+);
+
+/// Writes every combatant the engine changed from the engine, and marks the acting one's phase.
+pub(super) fn sync_combatants(
+    engine: Res<Engine>,
+    roster: Res<Roster>,
+    mut unsynced: ResMut<Unsynced>,
+    mut shown: Query<Shown>,
+) {
+    if unsynced.changed.is_empty() && !unsynced.new_turn && unsynced.acting.is_none() {
+        return;
+    }
+    let battle = &engine.0;
+    let Unsynced { changed, new_turn, acting } = std::mem::take(&mut *unsynced);
+    if new_turn {
+        for (.., mut initiative) in shown.iter_mut() {
+            initiative.phase = None;
+        }
+    }
+    for i in changed.into_iter().filter(|&i| i < battle.len()) {
+        if let Some((_, pos, wounds, loadout, statuses, tracks, initiative)) =
+            roster.0.get(i).and_then(|e| shown.get_mut(*e).ok())
+        {
+            write(battle, i, (pos, wounds, loadout, statuses, tracks, initiative));
+        }
+    }
+    if let Some(slot) = acting
+        && let Some((.., mut initiative)) = roster.0.get(slot.actor).and_then(|e| shown.get_mut(*e).ok())
+    {
+        initiative.phase = Some(slot.phase);
+    }
+}
+
+/// One combatant's components, to write.
+type Parts<'a> =
+    (Mut<'a, GridPos>, Mut<'a, Wounds>, Mut<'a, Loadout>, Mut<'a, StatusList>, Mut<'a, Tracks>, Mut<'a, Initiative>);
+
+/// Writes combatant `i` as the engine holds it; only what differs, so that change detection says what changed.
+fn write(battle: &AnyBattle, i: usize, parts: Parts<'_>) {
+    let (mut pos, mut wounds, mut loadout, mut statuses, mut tracks, mut initiative) = parts;
+    let view = battle.view(i);
+    pos.set_if_neq(GridPos(view.position.0, view.position.1));
+    // A wound can lower the initiative the order uses (Shadowrun 4, the homebrew); a new turn rolls it anew.
+    if let Some(score) = battle.initiative(i).filter(|s| initiative.score != Some(*s)) {
+        initiative.score = Some(score);
+    }
+    if battle.condition_is(i, &wounds.0) {
+        return;
+    }
+    battle.copy_condition(i, &mut wounds.0);
+    tracks.set_if_neq(Tracks(battle.tracks(i)));
+    let fighter = view.fighter;
+    let (weapon, rounds) = (fighter.weapon_in_hand(), fighter.rounds_in_hand());
+    if loadout.weapon != weapon || loadout.rounds != rounds {
+        *loadout = Loadout { weapon: weapon.to_owned(), name: fighter.weapon_name(), rounds };
+    }
+    if statuses.0 != fighter.statuses() {
+        statuses.0 = fighter.statuses().to_vec();
+    }
+}
