@@ -522,7 +522,8 @@ fn a_player_joins_an_online_battle_from_the_window_and_plays_it_to_its_end() {
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "join"])
         .arg(host.address.to_string())
         // The autopilot's window closes once the end has been on screen a moment (or, at the latest, here).
-        .args(["--name", "Ann", "--side", "Jackals", "--ready", "--autopilot", "--quit-after", "5000", "--screen-text"])
+        .args(["--name", "Ann", "--side", "Jackals", "--ready", "--pace", "0.05", "--autopilot"])
+        .args(["--quit-after", "5000", "--screen-text"])
         .arg(&text)
         .output()
         .expect("runs");

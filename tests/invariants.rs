@@ -166,8 +166,13 @@ fn tracks_hold(start: &AnyBattle, battle: &AnyBattle, log: &Log, when: &str) {
         for (track, first) in battle.tracks(i).iter().zip(start.tracks(i)) {
             let name = battle.view(i).name();
             let past = track.capacity > 0 && track.taken > track.capacity;
-            assert!(!past || (out && !CAPPED.contains(&track.name)), "{when}: {name}'s {} {track:?}", track.name);
-            let (marked, total) = said.get(&(i, track.name.to_owned())).copied().unwrap_or((0, i64::from(first.taken)));
+            assert!(
+                !past || (out && !CAPPED.contains(&track.name.as_ref())),
+                "{when}: {name}'s {} {track:?}",
+                track.name
+            );
+            let (marked, total) =
+                said.get(&(i, track.name.to_string())).copied().unwrap_or((0, i64::from(first.taken)));
             let (taken, full) = (i64::from(track.taken), track.capacity > 0 && track.taken >= track.capacity);
             // A Storyteller level marked on a full track turns a bashing level lethal or kills (file 001): the log
             // counts it, the track has no box more for it.

@@ -23,6 +23,9 @@ pub struct JoinArgs {
     /// Say ready as soon as the lobby shows (with `--side`: straight into the battle once the others are).
     #[arg(long)]
     ready: bool,
+    /// Seconds between two slots shown on the board (the host's slots come one at a time, as on one screen).
+    #[arg(long, default_value_t = 0.6)]
+    pace: f32,
     #[command(flatten)]
     dev: DevArgs,
 }
@@ -37,5 +40,6 @@ pub fn join(args: JoinArgs) -> Result<(), CliError> {
         side: args.side,
         ready: args.ready,
     };
-    closed(args.dev.open(crate::ui::app(Opening::Join(request), PlayOptions::default()), 300))
+    let options = PlayOptions { pace: args.pace, ..PlayOptions::default() };
+    closed(args.dev.open(crate::ui::app(Opening::Join(request), options), 300))
 }

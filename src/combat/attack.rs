@@ -10,12 +10,12 @@ use crate::rules::dice::DiceError;
 use crate::rules::outcome::Event;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, resolve_actions.in_set(TurnSystems::Resolve).in_set(ResolveActions));
+    app.add_systems(Update, resolve_actions.in_set(TurnSystems::Resolve).in_set(ResolveSystems));
 }
 
 /// The system that resolves declared actions (the tally prices them just before).
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub(super) struct ResolveActions;
+pub(super) struct ResolveSystems;
 
 /// What a resolved action tells the other systems: the action, each attack it decided, each move.
 #[derive(bevy::ecs::system::SystemParam)]

@@ -16,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            expect_hits.in_set(TurnSystems::Resolve).before(super::attack::ResolveActions),
+            expect_hits.in_set(TurnSystems::Resolve).before(super::attack::ResolveSystems),
             count_hits.in_set(TurnSystems::Apply),
         )
             .run_if(resource_exists::<BattleTally>),

@@ -13,7 +13,7 @@ use crate::rules::ruleset::Slot;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thought>().add_systems(
         Update,
-        think.in_set(TurnSystems::Choose).after(super::turn::ChooseAction).run_if(resource_exists::<AiMinds>),
+        think.in_set(TurnSystems::Choose).after(super::turn::ChoiceSystems).run_if(resource_exists::<AiMinds>),
     );
 }
 

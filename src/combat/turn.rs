@@ -17,7 +17,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             begin_slot.in_set(TurnSystems::Begin),
-            choose_action.in_set(TurnSystems::Choose).in_set(ChooseAction),
+            choose_action.in_set(TurnSystems::Choose).in_set(ChoiceSystems),
             end_slot.in_set(TurnSystems::End),
         ),
     );
@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The system that chooses a slot's action (the AI's thinking runs after it).
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub(super) struct ChooseAction;
+pub(super) struct ChoiceSystems;
 
 /// What the start of a slot tells the other systems: a new round, the slot's combatant, the end of the battle.
 #[derive(bevy::ecs::system::SystemParam)]

@@ -203,8 +203,8 @@ fn hear_players(
                     continue;
                 };
                 let orders = match message {
-                    FromPlayer::Plan { plan, .. } => Orders::Plan(plan),
-                    FromPlayer::Order { action, .. } => Orders::Text(action),
+                    FromPlayer::Plan { plan, .. } => PlayerOrders::Plan(plan),
+                    FromPlayer::Order { action, .. } => PlayerOrders::Text(action),
                     _ => continue,
                 };
                 match order(&host, seat, &engine.0, state, *slot, &orders) {
@@ -314,7 +314,7 @@ fn take_side(
 
 /// A player's orders as they came: the action itself (RON), or a window's plan the host makes the action of.
 #[derive(Debug)]
-enum Orders<'a> {
+enum PlayerOrders<'a> {
     Text(&'a str),
     Plan(&'a Plan),
 }
@@ -327,7 +327,7 @@ fn order(
     battle: &crate::rules::any::AnyBattle,
     state: &TurnState,
     slot: crate::rules::ruleset::Slot,
-    orders: &Orders,
+    orders: &PlayerOrders,
 ) -> Result<(Entity, AnyAction), String> {
     let Some((entity, waiting)) = state.awaiting() else {
         return Err("the battle is not waiting for orders".into());
@@ -340,10 +340,10 @@ fn order(
         return Err("those orders are for another slot".into());
     }
     let action: AnyAction = match orders {
-        Orders::Text(text) => {
+        PlayerOrders::Text(text) => {
             naming(battle.names(), || ron::from_str(text)).map_err(|e| format!("unreadable orders: {e}"))?
         }
-        Orders::Plan(plan) => {
+        PlayerOrders::Plan(plan) => {
             let seen = seen_by(battle, &host.players[seat].sides);
             plan.keeps_to(battle, slot, &seen)?;
             plan.action(battle, slot.actor, seen_others(battle, slot.actor, &seen))
@@ -421,7 +421,7 @@ fn show_units(
             side: view.side.to_owned(),
             cell: view.position,
             statuses: statuses.0.clone(),
-            tracks: tracks.0.iter().map(|t| (t.name.to_owned(), t.taken, t.capacity)).collect(),
+            tracks: tracks.0.iter().map(|t| (t.name.to_string(), t.taken, t.capacity)).collect(),
         };
         if unit != Some(&shown) {
             commands.entity(entity).insert(shown);

@@ -18,13 +18,16 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnExit(ClientState::Connected), forget_units)
         .add_systems(
             Update,
-            hear_host.in_set(HearHost).run_if(in_state(ClientState::Connected)).run_if(resource_exists::<Joined>),
+            hear_host
+                .in_set(HearHostSystems)
+                .run_if(in_state(ClientState::Connected))
+                .run_if(resource_exists::<Joined>),
         );
 }
 
 /// What the host said this update is heard (a window reads `Joined` after it).
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct HearHost;
+pub struct HearHostSystems;
 
 /// What this player knows of the online battle.
 #[derive(Resource, Debug, Default)]

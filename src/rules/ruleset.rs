@@ -163,17 +163,18 @@ macro_rules! fighter_views {
 
 pub(crate) use fighter_views;
 
-/// A damage track as a player reads it: "Physical 4 of 10", "damage 12 of 35".
+/// A damage track as a player reads it: "Physical 4 of 10", "damage 12 of 35". The name is the ruleset's own word,
+/// or (an online player's copy) the word the host sent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Track {
-    pub name: &'static str,
+    pub name: std::borrow::Cow<'static, str>,
     pub taken: u32,
     pub capacity: u32,
 }
 
 impl Track {
-    pub fn new(name: &'static str, taken: u32, capacity: u32) -> Self {
-        Track { name, taken, capacity }
+    pub fn new(name: impl Into<std::borrow::Cow<'static, str>>, taken: u32, capacity: u32) -> Self {
+        Track { name: name.into(), taken, capacity }
     }
 }
 

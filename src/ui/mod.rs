@@ -110,6 +110,18 @@ pub struct BattleTitle(pub String);
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Roles(pub Vec<Option<String>>);
 
+/// The sides of the battle on screen in the order their colours go (the order they first appear in the roster; the
+/// lobby's order online).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SideOrder(pub Vec<String>);
+
+impl SideOrder {
+    /// A side's colour.
+    pub fn color(&self, side: &str) -> Color {
+        battle::units::side_color(self.0.iter().position(|s| s == side).unwrap_or(0))
+    }
+}
+
 /// The players' names for the sides they command (hotseat), by side; a side without one goes by its own name.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct PlayerNames(pub std::collections::BTreeMap<String, String>);

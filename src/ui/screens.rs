@@ -28,8 +28,35 @@ pub enum Screen {
     Characters,
     /// The level editor.
     Levels,
-    /// An online battle: joining, its lobby, the battle as this player's sides see it (`online.rs`).
+    /// An online battle: joining, its lobby, the battle as this player's sides see it (`online/`); its stages are
+    /// [`OnlineStage`].
     Online,
+}
+
+/// Where the online screen is: joining a host (the form, or the connection under way), in its lobby, or in its
+/// battle (being played or over: the map stays).
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Online)]
+pub enum OnlineStage {
+    #[default]
+    Joining,
+    Lobby,
+    Battle,
+}
+
+/// A battle's board on screen: one screen's battle (played or over), or an online battle as this player's sides see
+/// it. The board, the tokens, their names, the effects, the camera and the pace are the same for both (`battle/`);
+/// only where the orders go differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OnBoard;
+
+impl ComputedStates for OnBoard {
+    type SourceStates = (Screen, Option<OnlineStage>);
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
+    fn compute((screen, stage): (Screen, Option<OnlineStage>)) -> Option<Self> {
+        let one_screen = matches!(screen, Screen::Battle | Screen::Over);
+        (one_screen || stage == Some(OnlineStage::Battle)).then_some(OnBoard)
+    }
 }
 
 /// A battle on screen, being played or over: its entities and resources live while this state does.
@@ -50,9 +77,14 @@ impl ComputedStates for InBattle {
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MenuSystems;
 
-/// The systems of the battle screens: they read the battle's resources, which exist only then.
+/// The systems of one screen's battle: they read the engine's resources, which exist only then.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BattleScreenSystems;
+
+/// The systems of the board, one screen's or online ([`OnBoard`]): they read the combatants' components, the map
+/// and the window's own resources, never the engine.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardSystems;
 
 /// The battle asked for (by the command line, the menu, the level editor, a save, an undo or a replay's step): the
 /// next to start; once started, the battle on screen as it began (its dice chosen), for *Play again*, *New seed*,
@@ -107,8 +139,12 @@ impl NextBattle {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_computed_state::<InBattle>()
+        .add_sub_state::<OnlineStage>()
+        .add_computed_state::<OnBoard>()
         .configure_sets(Update, BattleScreenSystems.run_if(in_state(InBattle)))
         .configure_sets(EguiPrimaryContextPass, BattleScreenSystems.run_if(in_state(InBattle)))
+        .configure_sets(Update, BoardSystems.run_if(in_state(OnBoard)))
+        .configure_sets(EguiPrimaryContextPass, BoardSystems.run_if(in_state(OnBoard)))
         .add_systems(OnEnter(Screen::Loading), start_battle)
         .add_systems(Update, show_battle.run_if(in_state(Screen::Loading)))
         .add_systems(Update, notice_the_end.run_if(in_state(Screen::Battle)))
@@ -158,6 +194,8 @@ fn start_battle(world: &mut World) {
         let path = saved_to.unwrap_or_else(|| new_path(&request));
         world.insert_resource(Autosave { request, path, written, failed: false });
     }
+    let sides = (0..setup.battle.len()).map(|i| setup.battle.view(i).side.to_owned());
+    world.insert_resource(super::SideOrder(super::battle::units::side_order(sides)));
     for entity in crate::combat::battle::insert_battle(world, setup) {
         world.entity_mut(entity).insert(DespawnOnExit(InBattle));
     }
@@ -201,4 +239,5 @@ fn clear_battle(world: &mut World) {
     world.remove_resource::<MapView>();
     world.remove_resource::<Autosave>();
     world.remove_resource::<super::Roles>();
+    world.remove_resource::<super::SideOrder>();
 }

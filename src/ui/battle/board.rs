@@ -8,11 +8,11 @@ use bevy::prelude::*;
 use super::art::solid;
 use crate::map::grid::{Grid, Ground};
 use crate::rules::field::Cell;
-use crate::ui::screens::InBattle;
+use crate::ui::screens::OnBoard;
 use crate::ui::{CELL, MapView};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(crate::ui::screens::InBattle), draw_board);
+    app.add_systems(OnEnter(OnBoard), draw_board);
 }
 
 /// Where a cell's centre is in the world: x to the right, y up (the grid's y grows downwards).
@@ -251,5 +251,5 @@ fn draw_board(mut commands: Commands, map: Res<MapView>, mut images: ResMut<Asse
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
     let sprite = Sprite { image: images.add(board_image(&map.0)), custom_size: Some(Vec2::new(w, h)), ..default() };
     let center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
-    commands.spawn((sprite, Transform::from_translation(center.extend(0.0)), DespawnOnExit(InBattle)));
+    commands.spawn((sprite, Transform::from_translation(center.extend(0.0)), DespawnOnExit(OnBoard)));
 }

@@ -9,13 +9,13 @@ use bevy::window::{PrimaryWindow, WindowResized};
 use crate::ui::{CELL, MapArea, MapView};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera).add_systems(OnEnter(crate::ui::screens::InBattle), fit_camera).add_systems(
+    app.add_systems(Startup, spawn_camera).add_systems(OnEnter(crate::ui::screens::OnBoard), fit_camera).add_systems(
         Update,
         (
             (pan_camera, zoom_camera).run_if(crate::ui::keys_free),
             fit_camera.run_if(resized.or_eager(handed_over).or_eager(resource_changed::<MapArea>)),
         )
-            .in_set(crate::ui::screens::BattleScreenSystems)
+            .in_set(crate::ui::screens::BoardSystems)
             .in_set(CameraSystems),
     );
 }

@@ -13,7 +13,7 @@ pub(super) fn plugin(app: &mut App) {
         (show_attacks, show_damage, fade_effects, draw_tracers)
             .chain()
             .after(TurnSystems::End)
-            .in_set(crate::ui::screens::BattleScreenSystems),
+            .in_set(crate::ui::screens::BoardSystems),
     );
 }
 
@@ -39,7 +39,7 @@ fn show_attacks(mut commands: Commands, mut attacks: MessageReader<AttackResolve
         commands.spawn((
             Tracer { from: a.attacker, to: a.defender, hit: a.hit },
             Fading { age: 0.0, life: 0.6 },
-            DespawnOnExit(crate::ui::screens::InBattle),
+            DespawnOnExit(crate::ui::screens::OnBoard),
         ));
     }
 }
@@ -68,7 +68,7 @@ fn show_damage(
             TextColor(Color::srgb(1.0, 0.55, 0.3)),
             place,
             Fading { age: 0.0, life: 1.4 },
-            DespawnOnExit(crate::ui::screens::InBattle),
+            DespawnOnExit(crate::ui::screens::OnBoard),
         ));
     }
 }

@@ -18,10 +18,11 @@ use crate::ui::screens::NextBattle;
 /// The fog's bookkeeping and the hiding of unseen units (it needs the battle's request and the hand-over resources
 /// the window inserts).
 pub fn plugin(app: &mut App) {
-    use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
+    use crate::ui::screens::{BattleScreenSystems, BoardSystems, OnBoard, fresh};
     app.init_resource::<Fog>()
-        .add_systems(OnEnter(InBattle), fresh::<Fog>)
-        .add_systems(Update, (look_around, hide_unseen).chain().in_set(BattleScreenSystems));
+        .add_systems(OnEnter(OnBoard), fresh::<Fog>)
+        .add_systems(Update, look_around.in_set(BattleScreenSystems))
+        .add_systems(Update, hide_unseen.after(look_around).in_set(BoardSystems));
 }
 
 /// Who the viewer sees, when the fog is on.

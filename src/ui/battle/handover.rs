@@ -25,7 +25,7 @@ pub fn turns_plugin(app: &mut App) {
         // After the slot's action is chosen (a player's slot then waits), before the clicks are read.
         notice_next_player
             .after(crate::combat::TurnSystems::Choose)
-            .before(super::orders::TakeClicks)
+            .before(super::orders::ClickSystems)
             .in_set(crate::ui::screens::BattleScreenSystems),
     );
 }

@@ -13,15 +13,21 @@ use crate::combat::components::{Armor, GridPos, Initiative, Loadout, Side, Statu
 use crate::ui::{Acting, MapArea, Selected};
 
 pub(super) fn plugin(app: &mut App) {
-    use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
+    use crate::ui::screens::{BattleScreenSystems, fresh};
+    use crate::ui::screens::{BoardSystems, OnBoard};
     app.init_resource::<LegendShown>()
-        .add_systems(OnEnter(InBattle), fresh::<LegendShown>)
-        .add_systems(Update, toggle_legend.run_if(crate::ui::keys_free).in_set(BattleScreenSystems))
+        .add_systems(OnEnter(OnBoard), fresh::<LegendShown>)
+        .add_systems(Update, toggle_legend.run_if(crate::ui::keys_free).in_set(BoardSystems))
         .add_systems(
             EguiPrimaryContextPass,
-            (write_names, show_card, show_legend).after(super::panels::PanelSystems).in_set(BattleScreenSystems),
-        );
+            (write_names, show_legend).after(super::panels::PanelSystems).in_set(BoardSystems).in_set(NameSystems),
+        )
+        .add_systems(EguiPrimaryContextPass, show_card.after(super::panels::PanelSystems).in_set(BattleScreenSystems));
 }
+
+/// The names and the legend over the map, in the room the panels leave (online panels come before them too).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct NameSystems;
 
 /// Screen pixels a cell must span for every unit's name to show.
 pub(in crate::ui) const NAMES_FROM: f32 = 44.0;

@@ -24,7 +24,7 @@ pub mod handover;
 pub mod help;
 pub(in crate::ui) mod labels;
 pub mod orders;
-mod pacing;
+pub(in crate::ui) mod pacing;
 pub mod panels;
 pub(in crate::ui) mod preview;
 pub mod replay;

@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         take_clicks
             .run_if(crate::ui::keys_free)
-            .in_set(TakeClicks)
+            .in_set(ClickSystems)
             .after(super::preview::track_pointer)
             .in_set(BattleScreenSystems),
     );
@@ -34,7 +34,7 @@ pub fn giving_plugin(app: &mut App) {
     app.init_resource::<Orders>().add_systems(
         Update,
         give_orders
-            .after(TakeClicks)
+            .after(ClickSystems)
             .before(crate::combat::TurnSystems::Resolve)
             .in_set(crate::ui::screens::BattleScreenSystems),
     );
@@ -42,7 +42,7 @@ pub fn giving_plugin(app: &mut App) {
 
 /// The system that turns clicks and keys into orders.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct TakeClicks;
+pub struct ClickSystems;
 
 /// What the player has ordered so far for the waiting unit.
 #[derive(Resource, Default, Debug)]

@@ -1,5 +1,6 @@
 //! The battle at a pace a player can follow: one slot every `pace` seconds; Space pauses, N (or Enter) plays one
-//! slot, [ and ] change the pace. The turn systems' first set only runs when a slot is due.
+//! slot, [ and ] change the pace. On one screen the turn systems' first set only runs when a slot is due; online,
+//! the slots the host told are shown one at a time by the same clock (`online/board.rs`).
 
 use bevy::prelude::*;
 
@@ -8,16 +9,21 @@ use crate::ui::PlayOptions;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pace>()
-        .add_systems(OnEnter(crate::ui::screens::InBattle), (crate::ui::screens::fresh::<Pace>, set_pace).chain())
+        .add_systems(OnEnter(crate::ui::screens::OnBoard), (crate::ui::screens::fresh::<Pace>, set_pace).chain())
         .add_systems(
             Update,
             (control_pace.run_if(crate::ui::keys_free), tick_pace)
                 .chain()
                 .before(TurnSystems::Begin)
-                .in_set(crate::ui::screens::BattleScreenSystems),
+                .in_set(PaceSystems)
+                .in_set(crate::ui::screens::BoardSystems),
         )
         .configure_sets(Update, TurnSystems::Begin.run_if(slot_due));
 }
+
+/// The clock is read for this frame.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PaceSystems;
 
 /// The clock of the battle's slots.
 #[derive(Resource, Debug)]

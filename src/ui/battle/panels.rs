@@ -23,11 +23,11 @@ use crate::ui::{Acting, Selected};
 use crate::ui::{BattleTitle, RoundWord};
 
 pub(super) fn plugin(app: &mut App) {
-    use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
+    use crate::ui::screens::{BattleScreenSystems, fresh};
     app.init_resource::<Acting>()
         .init_resource::<RoundWord>()
         .init_resource::<Selected>()
-        .add_systems(OnEnter(InBattle), (fresh::<Acting>, fresh::<Selected>))
+        .add_systems(OnEnter(crate::ui::screens::OnBoard), (fresh::<Acting>, fresh::<Selected>))
         .add_systems(
             Update,
             (follow_actor, select_unit.after(super::preview::track_pointer)).in_set(BattleScreenSystems),

@@ -15,11 +15,12 @@ use crate::ui::Acting;
 use crate::ui::{CELL, MapView};
 
 pub(super) fn plugin(app: &mut App) {
-    use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
+    use crate::ui::screens::{BattleScreenSystems, BoardSystems, OnBoard, fresh};
     app.init_resource::<Hover>()
         .init_resource::<Preview>()
-        .add_systems(OnEnter(InBattle), (fresh::<Hover>, fresh::<Preview>))
-        .add_systems(Update, (track_pointer, update_preview, draw_preview).chain().in_set(BattleScreenSystems));
+        .add_systems(OnEnter(OnBoard), (fresh::<Hover>, fresh::<Preview>))
+        .add_systems(Update, (track_pointer, draw_preview).chain().in_set(BoardSystems))
+        .add_systems(Update, update_preview.after(track_pointer).before(draw_preview).in_set(BattleScreenSystems));
 }
 
 /// The cell under the pointer, when it is over the map.
@@ -41,6 +42,13 @@ pub struct Preview {
     /// Over an enemy: sight, cover and range in words, and the odds (or why no attack is possible).
     pub sight_note: String,
     pub odds: Option<Odds>,
+}
+
+impl Preview {
+    /// The reach of a slot worked out elsewhere (an online battle's host sends it), and the route planned.
+    pub(in crate::ui) fn of_reach(reachable: std::collections::HashMap<Cell, bool>, route: Vec<Cell>) -> Self {
+        Preview { reach: outline(&reachable), reachable, route, ..Preview::default() }
+    }
 }
 
 pub(in crate::ui) fn track_pointer(
@@ -103,9 +111,8 @@ pub(in crate::ui) fn update_preview(
     let me = battle.view(actor);
     let (walk, run) = battle.paces(actor);
     let taken = battle.occupied(actor);
-    let reach =
-        outline(&map.0.reachable(me.position, &taken, run).into_iter().map(|(c, cost)| (c, cost <= walk)).collect());
-    let mut next = Preview { key, reach, ..Preview::default() };
+    let reachable = map.0.reachable(me.position, &taken, run).into_iter().map(|(c, cost)| (c, cost <= walk)).collect();
+    let mut next = Preview { key, reach: outline(&reachable), reachable, ..Preview::default() };
     let seen = |i: usize| !fog.on || fog.seen.iter().any(|e| index.get(*e).is_ok_and(|r| r.0 == i));
     let views = battle.views();
     match views.iter().position(|c| c.position == cell && !c.fighter.is_out()).filter(|&t| seen(t)) {
@@ -128,7 +135,7 @@ pub(in crate::ui) fn update_preview(
 /// The outlines of the walk area (true) and of the run area (false): each side of their cells that borders a cell
 /// outside them, as a segment in the world, the walk's drawn a little inside the run's where they meet. A line
 /// round an area reads at a glance where squares on every cell read as clutter, and costs less to draw.
-fn outline(reach: &std::collections::HashMap<Cell, bool>) -> Vec<(Vec2, Vec2, bool)> {
+pub(in crate::ui) fn outline(reach: &std::collections::HashMap<Cell, bool>) -> Vec<(Vec2, Vec2, bool)> {
     let mut out = Vec::new();
     for (&(x, y), &walking) in reach {
         for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
@@ -165,11 +172,11 @@ fn route_to(preview: &mut Preview, route: Option<crate::rules::field::Route>, (w
 fn draw_preview(
     preview: Res<Preview>,
     acting: Res<Acting>,
-    state: Res<crate::combat::TurnState>,
+    state: Option<Res<crate::combat::TurnState>>,
     units: Query<&Transform>,
     mut gizmos: Gizmos,
 ) {
-    if state.ended() {
+    if state.is_some_and(|s| s.ended()) {
         return;
     }
     for &(from, to, walking) in &preview.reach {

@@ -7,22 +7,28 @@ use bevy::prelude::*;
 
 use super::art::{Art, Badge, RING_STEPS, Role};
 use super::board::cell_center;
-use crate::combat::components::{GridPos, Loadout, Side, StatusList, Tracks, Wounds};
-use crate::combat::messages::TurnStarted;
-use crate::combat::{Roster, TurnState};
+use crate::combat::TurnState;
+use crate::combat::components::{GridPos, Loadout, RosterIndex, Side, StatusList, Tracks, Wounds};
 use crate::rules::outcome::Status;
-use crate::ui::CELL;
+use crate::ui::screens::OnBoard;
+use crate::ui::{Acting, CELL, SideOrder};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(crate::ui::screens::InBattle), dress_units).add_systems(
+    app.add_systems(OnEnter(OnBoard), place_marks).add_systems(
         Update,
-        (size_tokens, move_units, show_health, show_condition, show_badges, mark_actor, mark_selection)
+        (dress_units, size_tokens, move_units, show_health, show_condition, show_badges, mark_actor, mark_selection)
             .chain()
             .after(crate::combat::TurnSystems::End)
             .after(super::camera::CameraSystems)
-            .in_set(crate::ui::screens::BattleScreenSystems),
+            .in_set(UnitSystems)
+            .in_set(crate::ui::screens::BoardSystems),
     );
 }
+
+/// The tokens are dressed, placed and marked for this frame (an online battle's units are given their components
+/// before).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UnitSystems;
 
 /// The unit's side colour and role (kept on the unit for the hover card and the labels).
 #[derive(Component, Clone, Copy, Debug)]
@@ -95,44 +101,52 @@ fn role_of(given: Option<&String>, name: &str) -> Role {
     given.map_or_else(|| Role::named(name), |r| Role::named(r))
 }
 
+/// A combatant without a token gets one: at a battle's start, and online whenever a unit comes into sight.
 fn dress_units(
     mut commands: Commands,
-    units: Query<(Entity, &Name, &Side, &GridPos)>,
-    roster: Res<Roster>,
+    units: Query<(Entity, &Name, &Side, &GridPos, Option<&RosterIndex>), Without<Token>>,
+    sides: Res<SideOrder>,
     art: Res<Art>,
     roles: Option<Res<crate::ui::Roles>>,
 ) {
-    let order = side_order(roster.0.iter().filter_map(|e| units.get(*e).ok()).map(|(_, _, s, _)| s.0.clone()));
-    let roles = roles.map(|r| r.0.clone()).unwrap_or_default();
-    for (index, entity) in roster.0.iter().enumerate() {
-        let Ok((_, name, side, pos)) = units.get(*entity) else { continue };
-        let color = side_color(order.iter().position(|s| *s == side.0).unwrap_or(0));
-        let token = Token { color, role: role_of(roles.get(index).and_then(Option::as_ref), name.as_str()) };
+    for (entity, name, side, pos, index) in &units {
+        let given = roles.as_ref().zip(index).and_then(|(r, i)| r.0.get(i.0)).and_then(Option::as_ref);
+        let token = Token { color: sides.color(&side.0), role: role_of(given, name.as_str()) };
         let at = cell_center(pos.0, pos.1).extend(1.0);
-        commands.entity(*entity).insert((token, Transform::from_translation(at), Visibility::default())).with_children(
-            |unit| {
-                let part = |image: &Handle<Image>, size: f32| Sprite {
-                    image: image.clone(),
-                    custom_size: Some(Vec2::splat(CELL * size)),
-                    ..default()
-                };
-                unit.spawn((part(&art.groove, 0.98), Transform::from_xyz(0.0, 0.0, 0.0)));
-                let ring = Sprite { color: health_color(1.0), ..part(&art.rings[RING_STEPS], 0.98) };
-                unit.spawn((HealthRing, ring, Transform::from_xyz(0.0, 0.0, 0.05)));
-                let body = Sprite { color, ..part(&art.disc, 0.78) };
-                unit.spawn((Body, body, Transform::from_xyz(0.0, 0.0, 0.1)));
-                let glyph = art.glyphs.get(&token.role).cloned().unwrap_or_default();
-                unit.spawn((part(&glyph, 0.56), Transform::from_xyz(0.0, 0.0, 0.2)));
-                unit.spawn((DownMark, part(&art.down, 0.8), Transform::from_xyz(0.0, 0.0, 0.3), Visibility::Hidden));
-                for n in 0..BADGES {
-                    let place = badge_place(n).extend(0.4);
-                    let badge = (BadgeSlot(n), part(&Handle::default(), 0.36), Visibility::Hidden);
-                    unit.spawn((badge, Transform::from_translation(place)));
-                }
-            },
-        );
+        let parts = |unit: &mut bevy::ecs::hierarchy::ChildSpawnerCommands| dress(unit, &art, token);
+        commands
+            .entity(entity)
+            .insert((token, Transform::from_translation(at), Visibility::default()))
+            .with_children(parts);
     }
-    let scoped = DespawnOnExit(crate::ui::screens::InBattle);
+}
+
+/// A token's parts: the groove, the health ring, the disc in the side's colour, the role's glyph, the cross when
+/// out, the badge places.
+fn dress(unit: &mut bevy::ecs::hierarchy::ChildSpawnerCommands, art: &Art, token: Token) {
+    let part = |image: &Handle<Image>, size: f32| Sprite {
+        image: image.clone(),
+        custom_size: Some(Vec2::splat(CELL * size)),
+        ..default()
+    };
+    unit.spawn((part(&art.groove, 0.98), Transform::from_xyz(0.0, 0.0, 0.0)));
+    let ring = Sprite { color: health_color(1.0), ..part(&art.rings[RING_STEPS], 0.98) };
+    unit.spawn((HealthRing, ring, Transform::from_xyz(0.0, 0.0, 0.05)));
+    let body = Sprite { color: token.color, ..part(&art.disc, 0.78) };
+    unit.spawn((Body, body, Transform::from_xyz(0.0, 0.0, 0.1)));
+    let glyph = art.glyphs.get(&token.role).cloned().unwrap_or_default();
+    unit.spawn((part(&glyph, 0.56), Transform::from_xyz(0.0, 0.0, 0.2)));
+    unit.spawn((DownMark, part(&art.down, 0.8), Transform::from_xyz(0.0, 0.0, 0.3), Visibility::Hidden));
+    for n in 0..BADGES {
+        let place = badge_place(n).extend(0.4);
+        let badge = (BadgeSlot(n), part(&Handle::default(), 0.36), Visibility::Hidden);
+        unit.spawn((badge, Transform::from_translation(place)));
+    }
+}
+
+/// The marks of the acting and the selected unit, hidden until there is one.
+fn place_marks(mut commands: Commands, art: Res<Art>) {
+    let scoped = DespawnOnExit(OnBoard);
     let ring = Sprite {
         image: art.acting.clone(),
         color: Color::srgb(1.0, 0.82, 0.25),
@@ -291,14 +305,15 @@ pub fn states_of(statuses: &StatusList, loadout: &Loadout, (aiming, delayed): (b
 
 /// Each token's badges follow its statuses, its aim and whether it delayed.
 fn show_badges(
-    units: Query<(Entity, &StatusList, &Wounds, &Children)>,
-    state: Res<TurnState>,
+    units: Query<(Entity, &StatusList, Option<&Wounds>, &Children)>,
+    state: Option<Res<TurnState>>,
     mut slots: Query<(&BadgeSlot, &mut Sprite, &mut Visibility)>,
     art: Res<Art>,
 ) {
     for (entity, statuses, wounds, children) in &units {
-        let delayed = state.delayed.iter().any(|(e, _)| *e == entity);
-        let badges = badges_of(statuses, wounds.0.aiming(), delayed);
+        // Online, the host keeps the turn: aim and delay show on one screen only.
+        let delayed = state.as_ref().is_some_and(|s| s.delayed.iter().any(|(e, _)| *e == entity));
+        let badges = badges_of(statuses, wounds.is_some_and(|w| w.0.aiming()), delayed);
         for child in children {
             let Ok((slot, mut sprite, mut visibility)) = slots.get_mut(*child) else { continue };
             let shown = badges.get(slot.0).and_then(|b| art.badges.get(b));
@@ -314,23 +329,19 @@ fn show_badges(
     }
 }
 
-/// The gold ring follows the unit whose slot is being played, and pulses.
+/// The gold ring follows the unit whose slot is being played (or was played last), and pulses; it goes when the
+/// battle is over (online, the acting unit is none then).
 fn mark_actor(
-    state: Res<TurnState>,
+    (acting, state): (Res<Acting>, Option<Res<TurnState>>),
     time: Res<Time>,
-    mut started: MessageReader<TurnStarted>,
     units: Query<&Transform, (With<Side>, Without<ActingRing>)>,
     mut ring: Query<(&mut Transform, &mut Visibility), With<ActingRing>>,
     fog: Res<super::fog::Fog>,
-    mut last: Local<Option<Entity>>,
 ) {
-    if let Some(message) = started.read().last() {
-        *last = Some(message.entity);
-    }
     let Ok((mut transform, mut visibility)) = ring.single_mut() else { return };
-    let unit = last.filter(|e| fog.sees(*e)).and_then(|e| units.get(e).ok());
+    let unit = acting.0.filter(|e| fog.sees(*e)).and_then(|e| units.get(e).ok());
     match unit {
-        Some(t) if !state.ended() => {
+        Some(t) if !state.is_some_and(|s| s.ended()) => {
             transform.translation = t.translation.truncate().extend(0.9);
             let pulse = 1.0 + 0.06 * (time.elapsed_secs() * 5.0).sin();
             transform.scale = t.scale * pulse;

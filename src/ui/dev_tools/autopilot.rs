@@ -69,8 +69,14 @@ fn give_the_ais_orders(
 }
 
 /// The autopilot's window closes a moment after the end is on screen (a test reads the end, then goes on).
-fn quit_when_over(joined: Res<Joined>, mut after: Local<u32>, mut exit: MessageWriter<AppExit>) {
-    if joined.over.is_some() {
+fn quit_when_over(
+    joined: Res<Joined>,
+    planning: Res<Planning>,
+    mut after: Local<u32>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    // Once the end is on the board: its last slots shown.
+    if joined.over.is_some() && !planning.behind {
         *after += 1;
         if *after == 30 {
             exit.write(AppExit::Success);

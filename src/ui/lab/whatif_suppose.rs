@@ -85,7 +85,7 @@ fn wounds(ui: &mut egui::Ui, battle: &AnyBattle, who: usize, s: &mut Supposed) {
             let mut chosen = taken.unwrap_or(track.taken);
             // A track without a length (Eclipse Phase's wounds) is counted up to ten.
             let top = if track.capacity > 0 { track.capacity - 1 } else { 10 };
-            ui.label(track.name);
+            ui.label(track.name.as_ref());
             ui.add(egui::DragValue::new(&mut chosen).range(0..=top.max(track.taken)));
             *taken = unless_now(chosen, track.taken);
         }

@@ -3,7 +3,7 @@
 //! which side each takes, ready, chat), then the battle as this player's sides see it — the map, the units the host
 //! sends, the log it tells — with the orders panel when the host waits for one of this player's slots, and the end.
 //! The host runs the battle; this end has no engine: it sends plans (`rules::plan`) the host makes actions of.
-//! The map, the tokens and the clicks are `online_map.rs`.
+//! The board, the tokens and the clicks are `board.rs` (on the one board of `battle/`).
 
 use std::net::{SocketAddr, ToSocketAddrs};
 
@@ -16,7 +16,7 @@ use crate::net::protocol::{FromPlayer, Unit};
 use crate::rules::id::CombatantId;
 use crate::rules::plan::Plan;
 use crate::ui::battle::units::{readable, side_color};
-use crate::ui::screens::Screen;
+use crate::ui::screens::{OnlineStage, Screen};
 
 pub(super) fn plugin(app: &mut App) {
     crate::net::net_plugins(app);
@@ -24,13 +24,14 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Planning>()
         .add_systems(OnEnter(Screen::Online), open_connection)
         .add_systems(OnExit(Screen::Online), close_connection)
-        .add_systems(Update, (notice_trouble, take_the_side_asked).run_if(in_state(Screen::Online)))
-        .add_systems(EguiPrimaryContextPass, show_online.run_if(in_state(Screen::Online)).in_set(OnlinePanels));
+        .add_systems(Update, (notice_trouble, take_the_side_asked, follow_the_host).run_if(in_state(Screen::Online)))
+        .add_systems(EguiPrimaryContextPass, show_online.run_if(in_state(Screen::Online)).in_set(OnlinePanelSystems))
+        .configure_sets(EguiPrimaryContextPass, OnlinePanelSystems.before(crate::ui::battle::labels::NameSystems));
 }
 
 /// The online screen's panels are laid out (the names over the map come after, in the room they leave).
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct OnlinePanels;
+pub struct OnlinePanelSystems;
 
 /// The port a host listens on unless told otherwise (`skirmish host --address`).
 pub const PORT: u16 = 5757;
@@ -68,13 +69,15 @@ pub(in crate::ui) struct Planning {
     pub sent: bool,
     /// How many refusals were heard when the plan was sent (one more: it was refused, and may be given again).
     pub refusals: usize,
+    /// Slots the host told are still to be shown on the board (`board.rs`): the orders wait for them.
+    pub behind: bool,
 }
 
 impl Planning {
     /// The slot waiting for this player's orders: the combatant and slot, unless orders for it are on their way.
     pub fn waiting(&self, joined: &Joined) -> Option<(usize, crate::rules::ruleset::Slot)> {
         let (actor, slot, _) = joined.asked.as_ref()?;
-        (!self.sent || joined.refused.len() > self.refusals).then_some((*actor, *slot))
+        (!self.behind && (!self.sent || joined.refused.len() > self.refusals)).then_some((*actor, *slot))
     }
 }
 
@@ -139,20 +142,35 @@ fn close_connection(world: &mut World) {
     world.remove_resource::<Online>();
 }
 
-/// What the last host sent goes (joining again, or another host, starts from nothing): its units, its map and the
-/// marks on it (they go with the screen, and with the map: `online_map.rs` draws them again with a new one).
+/// What the last host sent goes (joining again, or another host, starts from nothing): its units and its map (the
+/// board goes with its stage, `screens::OnBoard`).
 fn forget_the_battle(world: &mut World) {
     world.remove_resource::<Joined>();
     world.remove_resource::<crate::ui::MapView>();
-    let drawn: Vec<Entity> = world.query_filtered::<Entity, Or<(With<Unit>, With<OnTheMap>)>>().iter(world).collect();
-    for entity in drawn {
+    world.remove_resource::<crate::ui::SideOrder>();
+    let units: Vec<Entity> = world.query_filtered::<Entity, With<Unit>>().iter(world).collect();
+    for entity in units {
         world.despawn(entity);
     }
 }
 
-/// What `online_map.rs` draws for one map: the board and its marks.
-#[derive(Component)]
-pub struct OnTheMap;
+/// The screen's stage follows the host: joining until it answers (or after trouble), its lobby, its battle once it
+/// began and the map is laid.
+fn follow_the_host(
+    (joined, map, online): (Option<Res<Joined>>, Option<Res<crate::ui::MapView>>, Option<Res<Online>>),
+    stage: Res<State<OnlineStage>>,
+    mut next: ResMut<NextState<OnlineStage>>,
+) {
+    let want = match joined {
+        _ if online.is_none_or(|o| o.trouble.is_some()) => OnlineStage::Joining,
+        Some(j) if j.began.is_some() && map.is_some() => OnlineStage::Battle,
+        Some(j) if !j.lobby.title.is_empty() => OnlineStage::Lobby,
+        _ => OnlineStage::Joining,
+    };
+    if *stage.get() != want {
+        next.set(want);
+    }
+}
 
 /// A connection that closed (refused, timed out, the host gone) is said in words, and let go.
 fn notice_trouble(world: &mut World) {
@@ -203,7 +221,7 @@ fn show_online(
     mut online: ResMut<Online>,
     joined: Option<ResMut<Joined>>,
     connection: Res<State<ClientState>>,
-    units: Query<&Unit>,
+    (units, shown): (Query<&Unit>, Res<super::board::Shown>),
     mut planning: ResMut<Planning>,
     mut out: MessageWriter<FromPlayer>,
     mut screen: ResMut<NextState<Screen>>,
@@ -223,7 +241,7 @@ fn show_online(
                     let below =
                         |room: egui::Vec2| map.as_ref().is_some_and(|m| crate::ui::battle::panels::log_below(m, room));
                     let ends = (online.as_mut(), joined.as_mut());
-                    let go = show_battle(&mut root, ends, (&units, below), &mut planning, &mut out);
+                    let go = show_battle(&mut root, ends, (&units, below, &shown), &mut planning, &mut out);
                     area.set_if_neq(crate::ui::MapArea::of_points(
                         root.available_rect_before_wrap(),
                         ctx.zoom_factor(),
@@ -404,7 +422,7 @@ fn show_chat(ui: &mut egui::Ui, online: &mut Online, joined: &Joined, out: &mut 
 fn show_battle(
     root: &mut egui::Ui,
     (online, joined): (&mut Online, &mut Joined),
-    (units, below): (&Query<&Unit>, impl Fn(egui::Vec2) -> bool),
+    (units, below, shown): (&Query<&Unit>, impl Fn(egui::Vec2) -> bool, &super::board::Shown),
     planning: &mut Planning,
     out: &mut MessageWriter<FromPlayer>,
 ) -> Go {
@@ -431,12 +449,13 @@ fn show_battle(
     let below = below(root.available_rect_before_wrap().size());
     crate::ui::battle::panels::show_log(
         root,
-        (&joined.log, &crate::ui::battle::dice::TypedRolls::default()),
+        (&shown.log, &crate::ui::battle::dice::TypedRolls::default()),
         (&[], false),
         (&colors, &mut online.whole_log),
         below,
     );
-    if let Some((winner, reason)) = joined.over.clone() {
+    // The end shows once its last slot is on the board.
+    if let Some((winner, reason)) = joined.over.clone().filter(|_| shown.caught_up(joined)) {
         egui::Panel::bottom("online end").show(root, |ui| {
             ui.horizontal(|ui| {
                 let title = winner.map_or("No winner".to_owned(), |w| format!("{w} wins"));
@@ -465,7 +484,7 @@ fn side_colors(joined: &Joined, units: &Query<&Unit>) -> std::collections::HashM
 fn show_orders(ui: &mut egui::Ui, joined: &Joined, planning: &mut Planning, out: &mut MessageWriter<FromPlayer>) {
     ui.heading("Orders");
     let Some((actor, slot)) = planning.waiting(joined) else {
-        match joined.over.is_some() {
+        match joined.over.is_some() && !planning.behind {
             true => ui.label("The battle is over."),
             false => ui.weak("Waiting for the other sides…"),
         };

@@ -1,11 +1,12 @@
-//! The online screen (`skirmish join`): `join.rs`, joining a host, the lobby and the battle's panels; `map.rs`, its
-//! map, the units the host sends, the clicks that make a player's orders.
+//! The online screen (`skirmish join`, or *Join online…*): `join.rs`, joining a host, the lobby and the battle's
+//! panels (its stages are `screens::OnlineStage`); `board.rs`, the battle on the one board (`battle/`) from the units
+//! and the log the host sends, and the clicks that make a player's orders.
 
+mod board;
 pub mod join;
-mod map;
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((join::plugin, map::plugin));
+    app.add_plugins((join::plugin, board::plugin));
 }

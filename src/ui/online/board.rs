@@ -1,0 +1,248 @@
+//! An online battle on the one board (`battle/`): the units the host sends are given the components a combatant of
+//! one screen's battle has (name, side, cell, statuses, tracks, place in the roster), so the same tokens, names,
+//! marks and effects draw them; the slots the host told are shown one at a time by the board's clock (`pacing.rs`),
+//! each with its moves, tracers and damage numbers; the waiting slot's reach is the preview's; clicks make the plan
+//! the host makes an action of (a cell to move to, an enemy to attack, the unit itself to stay), Enter gives it, E
+//! ends the slot, 1–9 takes another action, Esc or a right click clears it. Only where orders go differs from one
+//! screen: to the host.
+
+use std::borrow::Cow;
+
+use bevy::prelude::*;
+
+use super::join::{Planning, send};
+use crate::combat::components::{GridPos, RosterIndex, Side, StatusList, Tracks};
+use crate::combat::messages::{AttackResolved, DamageApplied};
+use crate::map::Battlefield;
+use crate::map::grid::Grid;
+use crate::net::join::Joined;
+use crate::net::protocol::{FromPlayer, Unit};
+use crate::rules::field::{Move, Pace as Gait};
+use crate::rules::outcome::{Event, Log};
+use crate::rules::plan::Plan;
+use crate::rules::ruleset::Track;
+use crate::ui::battle::pacing::{Pace, PaceSystems};
+use crate::ui::battle::preview::{Hover, Preview};
+use crate::ui::battle::units::UnitSystems;
+use crate::ui::screens::{BoardSystems, OnBoard, Screen};
+use crate::ui::{Acting, MapView, Selected, SideOrder};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Shown>()
+        .add_systems(OnEnter(OnBoard), crate::ui::screens::fresh::<Shown>)
+        .add_systems(Update, lay_the_board.after(crate::net::join::HearHostSystems).run_if(in_state(Screen::Online)))
+        .add_systems(
+            Update,
+            (
+                follow_asks,
+                show_told,
+                give_units_their_parts,
+                show_the_plan,
+                take_clicks.run_if(crate::ui::keys_free).after(crate::ui::battle::preview::track_pointer),
+            )
+                .chain()
+                .after(crate::net::join::HearHostSystems)
+                .after(PaceSystems)
+                .before(UnitSystems)
+                .run_if(in_state(Screen::Online))
+                .in_set(BoardSystems),
+        );
+}
+
+/// The host's log as shown so far: the slots it told come on the board one at a time.
+#[derive(Resource, Debug, Default)]
+pub(in crate::ui) struct Shown {
+    pub log: Log,
+}
+
+impl Shown {
+    /// Every event the host told is on the board.
+    pub fn caught_up(&self, joined: &Joined) -> bool {
+        self.log.events.len() >= joined.log.events.len()
+    }
+}
+
+/// More slots than this behind (joining a battle under way, a long stretch of AI slots): shown at once.
+const AT_MOST_BEHIND: usize = 12;
+
+/// Once the host says the battle began: the map it sent (open ground for a scenario without a level) and the sides'
+/// colours in the lobby's order. The board is drawn on entering it (`battle/board.rs`).
+fn lay_the_board(joined: Option<Res<Joined>>, map: Option<Res<MapView>>, mut commands: Commands) {
+    let Some(joined) = joined.filter(|j| j.began.is_some()) else { return };
+    if map.is_some() {
+        return;
+    }
+    let grid = Grid::parse(&joined.map).unwrap_or_else(|_| Grid::open(16, 12));
+    let field = Battlefield { goals: joined.zones.clone(), ..Battlefield::new(grid) };
+    commands.insert_resource(MapView(std::sync::Arc::new(field)));
+    commands.insert_resource(SideOrder(joined.lobby.sides.clone()));
+}
+
+/// A new ask: a new plan.
+fn follow_asks(joined: Res<Joined>, mut planning: ResMut<Planning>) {
+    if planning.ask != joined.asks {
+        *planning = Planning { ask: joined.asks, ..Planning::default() };
+    }
+}
+
+/// The next slot the host told goes on the board when the clock says (all of them at once when far behind): its
+/// mover walks, its attacks draw tracers, its damage floats up. Once every event is shown, the units are as the host
+/// says (`give_units_their_parts`), and this player's slot may be played.
+fn show_told(
+    joined: Res<Joined>,
+    mut shown: ResMut<Shown>,
+    pace: Res<Pace>,
+    units: Query<(Entity, &RosterIndex)>,
+    mut cells: Query<&mut GridPos>,
+    mut acting: ResMut<Acting>,
+    (mut attacks, mut harm): (MessageWriter<AttackResolved>, MessageWriter<DamageApplied>),
+    mut planning: ResMut<Planning>,
+) {
+    if shown.log.names != joined.log.names {
+        shown.log.names.clone_from(&joined.log.names);
+    }
+    let told = &joined.log.events;
+    let from = shown.log.events.len().min(told.len());
+    planning.behind = from < told.len();
+    // Each slot begins with the action its unit takes; what comes before the first (the battle's start) shows at once.
+    let starts: Vec<usize> = (from + 1..told.len()).filter(|&i| matches!(told[i], Event::ActionTaken { .. })).collect();
+    let to = match starts.first() {
+        _ if starts.len() > AT_MOST_BEHIND => told.len(),
+        _ if !pace.due && from > 0 => return,
+        Some(&next) => next,
+        None => told.len(),
+    };
+    let entity_of = |id: crate::rules::id::CombatantId| units.iter().find(|(_, i)| i.0 == id.index()).map(|(e, _)| e);
+    for event in &told[from..to] {
+        match event {
+            Event::ActionTaken { who, .. } => acting.0 = entity_of(*who),
+            Event::Moved { who, to, .. } => {
+                if let Some(mut cell) = entity_of(*who).and_then(|e| cells.get_mut(e).ok()) {
+                    cell.set_if_neq(GridPos(to.0, to.1));
+                }
+            }
+            Event::AttackResolved { attacker, defender: Some(defender), hit, reason } => {
+                if let (Some(attacker), Some(defender)) = (entity_of(*attacker), entity_of(*defender)) {
+                    attacks.write(AttackResolved { attacker, defender, hit: *hit, reason: reason.clone() });
+                }
+            }
+            Event::DamageTaken { who, track, amount, total, capacity } => {
+                if let Some(entity) = entity_of(*who) {
+                    let (track, amount, total, capacity) = (track.clone(), *amount, *total, *capacity);
+                    harm.write(DamageApplied { entity, track, amount, total, capacity });
+                }
+            }
+            Event::BattleEnded { .. } => acting.0 = None,
+            _ => {}
+        }
+        shown.log.events.push(event.clone());
+    }
+    planning.behind = !shown.caught_up(&joined);
+}
+
+/// A unit the host sent gets a combatant's components; once every told slot is shown they follow what the host says
+/// (before, only the moves shown so far have moved them).
+fn give_units_their_parts(
+    joined: Res<Joined>,
+    shown: Res<Shown>,
+    mut units: Query<(Entity, &Unit, Option<&mut GridPos>, Option<&mut StatusList>, Option<&mut Tracks>)>,
+    mut names: Query<&mut Name>,
+    mut commands: Commands,
+) {
+    let caught_up = shown.caught_up(&joined);
+    for (entity, unit, cell, statuses, tracks) in &mut units {
+        let name = joined.log.names.get(unit.index).cloned().unwrap_or_default();
+        let tracks_now =
+            || Tracks(unit.tracks.iter().map(|(n, t, c)| Track::new(Cow::Owned(n.clone()), *t, *c)).collect());
+        let (Some(mut cell), Some(mut statuses), Some(mut tracks)) = (cell, statuses, tracks) else {
+            let parts = (Name::new(name), Side(unit.side.clone()), GridPos(unit.cell.0, unit.cell.1));
+            commands.entity(entity).insert((
+                parts,
+                StatusList(unit.statuses.clone()),
+                tracks_now(),
+                RosterIndex(unit.index),
+            ));
+            continue;
+        };
+        if !caught_up {
+            continue;
+        }
+        cell.set_if_neq(GridPos(unit.cell.0, unit.cell.1));
+        statuses.set_if_neq(StatusList(unit.statuses.clone()));
+        tracks.set_if_neq(tracks_now());
+        if let Ok(mut shown_name) = names.get_mut(entity)
+            && shown_name.as_str() != name
+        {
+            shown_name.set(name);
+        }
+    }
+}
+
+/// The waiting slot on the board: its unit marked as acting, its reach outlined (walking green, running amber), the
+/// move planned drawn as a route, the enemy to attack bracketed.
+fn show_the_plan(
+    joined: Res<Joined>,
+    planning: Res<Planning>,
+    units: Query<(Entity, &RosterIndex)>,
+    mut preview: ResMut<Preview>,
+    (mut acting, mut selected): (ResMut<Acting>, ResMut<Selected>),
+    mut shown: Local<Option<(usize, bool, Option<Move>, Option<usize>)>>,
+) {
+    let waiting = planning.waiting(&joined);
+    let key = (joined.asks, waiting.is_some(), planning.plan.movement.clone(), planning.plan.target);
+    if shown.as_ref() == Some(&key) {
+        return;
+    }
+    *shown = Some(key);
+    let entity_of = |index: usize| units.iter().find(|(_, i)| i.0 == index).map(|(e, _)| e);
+    selected.0 = planning.plan.target.filter(|_| waiting.is_some()).and_then(entity_of);
+    let (Some((actor, _)), Some((_, _, choices))) = (waiting, joined.asked.as_ref()) else {
+        *preview = Preview::default();
+        return;
+    };
+    acting.0 = entity_of(actor);
+    let route = planning.plan.movement.iter().map(|m| m.to).collect();
+    *preview = Preview::of_reach(choices.reach.iter().copied().collect(), route);
+}
+
+/// Clicks and keys make the plan for the waiting slot, and give it.
+fn take_clicks(
+    mouse: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    hover: Res<Hover>,
+    (joined, preview): (Res<Joined>, Res<Preview>),
+    units: Query<&Unit>,
+    mut planning: ResMut<Planning>,
+    mut out: MessageWriter<FromPlayer>,
+) {
+    let Some((actor, slot)) = planning.waiting(&joined) else { return };
+    let Some((_, _, choices)) = joined.asked.as_ref() else { return };
+    if mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
+        planning.plan = Plan::default();
+    }
+    if keys.just_pressed(KeyCode::KeyE) {
+        planning.plan = Plan::default();
+        return send(&mut planning, &joined, slot, &mut out);
+    }
+    if let Some(i) = crate::ui::battle::orders::digit_pressed(&keys).filter(|i| *i < choices.others.len()) {
+        planning.plan = Plan { other: Some(i), ..Plan::default() };
+        return send(&mut planning, &joined, slot, &mut out);
+    }
+    if keys.just_pressed(KeyCode::Enter) {
+        return send(&mut planning, &joined, slot, &mut out);
+    }
+    let Some(cell) = hover.0.filter(|_| mouse.just_pressed(MouseButton::Left)) else { return };
+    let mine = |u: &Unit| joined.yours.contains(&u.side);
+    match units.iter().find(|u| u.cell == cell && !crate::rules::outcome::down(&u.statuses)) {
+        Some(u) if u.index == actor => planning.plan.movement = None,
+        Some(u) if !mine(u) => {
+            let again = planning.plan.target == Some(u.index);
+            (planning.plan.target, planning.plan.way) = (if again { None } else { Some(u.index) }, None);
+        }
+        _ => {
+            if let Some(&walking) = preview.reachable.get(&cell) {
+                planning.plan.movement = Some(Move { to: cell, pace: if walking { Gait::Walk } else { Gait::Run } });
+            }
+        }
+    }
+}
