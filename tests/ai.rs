@@ -52,7 +52,7 @@ fn the_ai_ladder_holds_on_the_street_under_every_ruleset() {
     // Hard beats normal and normal beats easy (and so hard beats easy) with 95 % confidence: the street level's seats
     // are not even, so each pairing plays 200 battles each way round, the seeds README's table is made with.
     let street = level::load("levels/street.ron".as_ref()).expect("loads");
-    let scenario_of = |r: RulesetId| street.scenario(r).map_err(|e| e.to_string());
+    let scenario_of = |r: RulesetId| street.scenario(r).map_err(scenario::FileError::from);
     let rungs = ladder::climb(&RulesetId::ALL, &scenario_of, (200, 1), &mut |_| {}).expect("the street plays");
     println!("{}", ladder::markdown("the street", &rungs, (200, 1)));
     assert_eq!(rungs.len(), 12, "three pairings under four rulesets");

@@ -337,7 +337,7 @@ fn a_levels_battle_takes_each_rulesets_options() {
         assert!(matches!(log.events.last(), Some(Event::BattleEnded { .. })), "{ruleset:?}");
     }
     let mut s = level.scenario(RulesetId::EclipsePhase).expect("a battle");
-    let e = s.set_options("(mos_rule: Sideways)").unwrap_err();
+    let e = s.set_options("(mos_rule: Sideways)").unwrap_err().to_string();
     assert!(e.starts_with("--options `(mos_rule: Sideways)`: ") && e.contains("Sideways"), "{e}");
 }
 
@@ -369,7 +369,7 @@ fn a_levels_own_archetype_fights_with_its_own_gear() {
     assert!(common::render(&log).contains("Gran: fires (single shot) the Grandma's shotgun at Rusty"));
     // Without a Storyteller sheet the farmer cannot fight there: said, not played with a made-up sheet.
     let err = level.scenario(RulesetId::Storyteller).expect_err("no Storyteller farmer");
-    assert_eq!(err, "the level's archetype `farmer` has no sheet for this ruleset (Gran)");
+    assert_eq!(err.to_string(), "the level's archetype `farmer` has no sheet for this ruleset (Gran)");
     assert_eq!(level.rulesets(), [RulesetId::Shadowrun4], "the menu offers only the ruleset it has sheets for");
 }
 

@@ -82,7 +82,8 @@ pub fn run(args: RunArgs) -> Result<(), CliError> {
         (Some(path), Some(battle)) => Save::of(&started.request, battle).write(path),
         _ => Ok(()),
     };
-    result.and(saved).map_err(CliError::Failed)
+    result.map_err(CliError::Failed)?;
+    Ok(saved?)
 }
 
 /// Dice typed in on the terminal.

@@ -29,7 +29,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-pub use error::ScenarioError;
+pub use error::{FileError, RosterError, ScenarioError, SetupError, WriteError};
 
 #[cfg(feature = "bevy")]
 use bevy::app::App;
@@ -94,11 +94,11 @@ macro_rules! each_setup {
 impl Scenario {
     /// Replaces the ruleset's options with `text`, that ruleset's options in RON (e.g. `(mos_rule: RollIsMoS)`);
     /// they may name combatants (`(surprise: (alerted: ["Ines"]))`).
-    pub fn set_options(&mut self, text: &str) -> Result<(), String> {
-        let bad = |e: ron::error::SpannedError| format!("--options `{text}`: {e}");
+    pub fn set_options(&mut self, text: &str) -> Result<(), SetupError> {
+        let bad = |e| SetupError::OptionsUnread { text: text.to_owned(), source: Box::new(e) };
         let names = self.names();
         each_setup!(&mut self.ruleset, s => s.options = naming(names, || ron_options().from_str(text)).map_err(bad)?);
-        check::check(self).map_err(|(_, message)| format!("--options `{text}`: {message}"))
+        check::check(self).map_err(|(_, why)| SetupError::OptionsUnfit { text: text.to_owned(), why })
     }
 
     /// The combatants' names, in roster order (a combatant's id is its place here).
@@ -109,13 +109,13 @@ impl Scenario {
     /// Takes a side out of the battle before it starts (a four-side level played by three). Refused when fewer than
     /// two sides would be left, for an unknown side, for a side the level's victory names, and in a scripted battle
     /// (its script was written for every side). The ids that options and starting conditions give follow.
-    pub fn remove_side(&mut self, side: &str) -> Result<(), String> {
+    pub fn remove_side(&mut self, side: &str) -> Result<(), SetupError> {
         let sides = self.sides();
         if !sides.contains(&side) {
-            return Err(format!("no side is called {side}; the sides are {}", sides.join(", ")));
+            return Err(SetupError::no_side(side, &sides));
         }
         if sides.len() <= 2 {
-            return Err(format!("{side} cannot stay out: a battle needs two sides"));
+            return Err(SetupError::TwoSides(side.to_owned()));
         }
         let named = |v: &crate::rules::victory::Victory| match v {
             crate::rules::victory::Victory::Hold { side: s, .. }
@@ -123,10 +123,10 @@ impl Scenario {
             crate::rules::victory::Victory::Eliminate => false,
         };
         if self.objectives.conditions.iter().any(named) || self.objectives.at_turn_limit.as_deref() == Some(side) {
-            return Err(format!("{side} cannot stay out: the level's victory names it"));
+            return Err(SetupError::InVictory(side.to_owned()));
         }
         if each_setup!(&self.ruleset, s => !s.actions.is_empty()) {
-            return Err(format!("{side} cannot stay out of a scripted battle: its script was written for all sides"));
+            return Err(SetupError::Scripted(side.to_owned()));
         }
         // Ids are places in the roster: those after a removed combatant move up.
         let mut next = 0;

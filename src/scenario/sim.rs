@@ -157,11 +157,11 @@ impl Report {
 
     /// The report as CSV, a row a side: `level,side,ai,battles,wins,win_rate,ci95_low,ci95_high,mean_casualties,
     /// mean_escaped,no_winner,mean_turns`.
-    pub fn to_csv(&self) -> Result<String, String> {
+    pub fn to_csv(&self) -> Result<String, CsvError> {
         let mut out = csv::Writer::from_writer(Vec::new());
         let header = ["level", "side", "ai", "battles", "wins", "win_rate", "ci95_low", "ci95_high"];
         let more = ["mean_casualties", "mean_escaped", "no_winner", "mean_turns"];
-        out.write_record(header.iter().chain(&more)).map_err(|e| e.to_string())?;
+        out.write_record(header.iter().chain(&more))?;
         let (undecided, turns) = self.undecided_and_turns();
         for s in self.sides_summed() {
             let four = |v: f64| format!("{v:.4}");
@@ -179,11 +179,22 @@ impl Report {
                 undecided.to_string(),
                 four(turns),
             ];
-            out.write_record(&row).map_err(|e| e.to_string())?;
+            out.write_record(&row)?;
         }
-        let bytes = out.into_inner().map_err(|e| e.to_string())?;
-        String::from_utf8(bytes).map_err(|e| e.to_string())
+        let bytes = out.into_inner().map_err(|e| e.into_error())?;
+        Ok(String::from_utf8(bytes)?)
     }
+}
+
+/// Why a report's CSV could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum CsvError {
+    #[error(transparent)]
+    Csv(#[from] csv::Error),
+    #[error(transparent)]
+    Flush(#[from] std::io::Error),
+    #[error(transparent)]
+    Text(#[from] std::string::FromUtf8Error),
 }
 
 /// One side's sum over the battles.

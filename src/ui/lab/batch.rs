@@ -265,6 +265,7 @@ fn export(report: &Report) -> Result<PathBuf, String> {
     // Milliseconds: two exports a second apart are two files (and a clash still gets a number).
     let ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
     let path = crate::scenario::content::new_file(&folder, &format!("{} {ms}", report.title), "csv");
-    crate::scenario::content::write_atomically(&path, &report.to_csv()?)?;
+    let csv = report.to_csv().map_err(|e| e.to_string())?;
+    crate::scenario::content::write_atomically(&path, &csv).map_err(|e| e.to_string())?;
     Ok(path)
 }
