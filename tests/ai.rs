@@ -8,14 +8,15 @@ mod common;
 
 use common::{sheet_of, shipped_levels};
 use skirmish::ai::{self, Difficulty, Minds};
+use skirmish::combat::headless;
+use skirmish::lab::ladder;
+use skirmish::lab::sim::{one_log, simulate};
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::outcome::Event;
 use skirmish::rules::ruleset::{Combatant, Slot};
 use skirmish::rules::shadowrun4::actions::{ComplexAction, SimpleAction};
 use skirmish::rules::shadowrun4::{self as sr4, Shadowrun4};
-use skirmish::scenario::ladder;
 use skirmish::scenario::level::{self, RulesetId};
-use skirmish::scenario::sim::{one_log, simulate};
 use skirmish::scenario::{self, Scenario};
 
 fn level(path: &str, ruleset: RulesetId) -> Scenario {
@@ -95,7 +96,7 @@ fn the_ecs_plays_the_same_ai_battle_as_the_pure_loop() {
     for ruleset in RulesetId::ALL {
         let s = level("levels/ambush.ron", ruleset);
         let m = minds(&[("Ambushers", Difficulty::Hard)]);
-        let (ecs, result) = scenario::run_ecs_with(&s, Box::new(SeededDice::new(5)), "sim", Some(m.clone()));
+        let (ecs, result) = headless::run_ecs_with(&s, Box::new(SeededDice::new(5)), "sim", Some(m.clone()));
         assert_eq!(result, Ok(()));
         let pure = one_log(&s, 5, &m);
         assert!(matches!(pure.events.last(), Some(Event::BattleEnded { .. })));

@@ -4,10 +4,10 @@
 use std::path::Path;
 
 use skirmish::ai::{Difficulty, Minds};
+use skirmish::lab::balance::{self, Balance, Lesson, Row};
+use skirmish::lab::sim::simulate;
 use skirmish::rules::any::RulesetId;
-use skirmish::scenario::balance::{self, Balance, Lesson, Row};
 use skirmish::scenario::level;
-use skirmish::scenario::sim::simulate;
 
 fn row(sides: &[(&str, u32)], draws: u32) -> Row {
     Row {

@@ -4,11 +4,12 @@
 
 use std::path::Path;
 
+use skirmish::battle::run;
 use skirmish::rules::any::RulesetId;
 use skirmish::rules::outcome::Log;
+use skirmish::scenario::RulesetSetup;
 use skirmish::scenario::character::{self, Character};
 use skirmish::scenario::level::{self, RulesetSheet};
-use skirmish::scenario::{self, RulesetSetup};
 
 const GRAN: &str = "tests/characters/gran.ron";
 
@@ -118,7 +119,7 @@ fn shadowrun_values_follow_the_sheet_as_the_battle_uses_them() {
     // The battle's own monitors are the ones shown.
     let street = level::load(Path::new("levels/street.ron")).expect("the street");
     let s = street.scenario_with(RulesetId::Shadowrun4, &[("Crew".into(), gran.clone())]).expect("Gran joins");
-    let battle = scenario::start(&s, "seed 1", &mut Log::default());
+    let battle = run::start(&s, "seed 1", &mut Log::default());
     let at = s.names().iter().position(|n| n == "Gran").expect("Gran fights");
     let tracks: Vec<u32> = battle.tracks(at).iter().map(|t| t.capacity).collect();
     assert_eq!(tracks, [11, 11]);
@@ -231,7 +232,7 @@ fn a_character_changed_after_its_battle_was_saved_is_said_when_the_save_is_loade
     let mut recipe = BattleRequest { dice: DiceChoice::Seed(4), dice_label: "seed 4".into(), ..request };
     recipe.characters = vec![character::Guest::new("Crew", &path)];
     let scenario = recipe.scenario().expect("Gran joins the Crew");
-    let battle = scenario::start(&scenario, "seed 4", &mut Log::default());
+    let battle = run::start(&scenario, "seed 4", &mut Log::default());
     let save = Save::of(&recipe, &battle);
     assert!(save.resume(no_typing).expect("replays").warning.is_none(), "nothing changed yet");
     let mut older = gran();

@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 use skirmish::combat::components::Side;
+use skirmish::combat::headless;
 use skirmish::combat::{HumanSides, TurnState};
 use skirmish::rules::dice::SeededDice;
-use skirmish::scenario;
 use skirmish::scenario::level::{self, RulesetId};
 use skirmish::ui::Handover;
 use skirmish::ui::battle::handover::turns_plugin;
@@ -25,7 +25,7 @@ fn until_waiting(app: &mut App) -> String {
 #[test]
 fn the_screen_goes_to_each_player_in_turn_with_nothing_left_of_the_last_ones_orders() {
     let s = level::load("levels/street.ron".as_ref()).expect("loads").scenario(RulesetId::Shadowrun4).expect("battle");
-    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(3)), "seed 3");
+    let mut app = headless::ecs_app(&s, Box::new(SeededDice::new(3)), "seed 3");
     app.insert_resource(HumanSides(vec!["Crew".into(), "Gang".into()]));
     app.add_plugins((turns_plugin, giving_plugin));
     skirmish::combat::battle::prepare(&mut app).expect("schedules");
@@ -63,7 +63,7 @@ fn the_screen_goes_to_each_player_in_turn_with_nothing_left_of_the_last_ones_ord
 fn the_tally_counts_each_sides_hits_against_the_odds_expected_hits() {
     use skirmish::combat::tally::BattleTally;
     let s = level::load("levels/street.ron".as_ref()).expect("loads").scenario(RulesetId::Shadowrun4).expect("battle");
-    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(4)), "seed 4");
+    let mut app = headless::ecs_app(&s, Box::new(SeededDice::new(4)), "seed 4");
     app.insert_resource(skirmish::combat::AiMinds { minds: Default::default(), background: false });
     app.init_resource::<BattleTally>();
     skirmish::combat::battle::prepare(&mut app).expect("schedules");
@@ -101,7 +101,7 @@ fn a_four_side_level_plays_with_a_side_left_out_but_never_with_fewer_than_two() 
         s.remove_side("Nobody")
             .is_err_and(|e| e.to_string().starts_with("no side is called Nobody; the sides are Jackals, Vipers"))
     );
-    let report = scenario::sim::simulate(&s, 4, 1, &Default::default());
+    let report = skirmish::lab::sim::simulate(&s, 4, 1, &Default::default());
     assert!(report.outcomes.iter().all(|o| o.error.is_none() && o.winner.as_deref() != Some("Wolves")));
     // A two-side level keeps both.
     let mut escape =
@@ -163,7 +163,7 @@ fn under_fog_of_war_a_player_sees_only_what_their_units_see() {
     use skirmish::ui::battle::fog::{Fog, plugin as fog_plugin};
     let level = level::load("levels/corridors.ron".as_ref()).expect("loads");
     let s = level.scenario(RulesetId::EclipsePhase).expect("battle");
-    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(3)), "seed 3");
+    let mut app = headless::ecs_app(&s, Box::new(SeededDice::new(3)), "seed 3");
     let request = skirmish::battle::BattleRequest::new("levels/corridors.ron".as_ref(), None, Default::default());
     let request = skirmish::battle::BattleRequest { fog: true, humans: vec!["Crew".into()], ..request };
     app.insert_resource(HumanSides(vec!["Crew".into()])).insert_resource(skirmish::ui::screens::NextBattle(request));

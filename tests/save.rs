@@ -11,12 +11,13 @@ use std::path::Path;
 use common::render;
 use skirmish::ai::Difficulty;
 use skirmish::battle::no_typing;
+use skirmish::battle::run;
 use skirmish::battle::{BattleRequest, DiceChoice};
+use skirmish::combat::headless::play_setup;
 use skirmish::rules::any::{AnyAction, AnyBattle, RulesetId};
 use skirmish::rules::engine::Recorded;
 use skirmish::rules::outcome::Log;
 use skirmish::scenario::save::{Save, undo_point};
-use skirmish::scenario::{self, play_setup};
 
 /// A recipe for `file` under `ruleset`, seeded, the AI at `ai` on every side.
 fn recipe(file: &str, ruleset: Option<RulesetId>, seed: u64, ai: Difficulty) -> BattleRequest {
@@ -27,7 +28,7 @@ fn recipe(file: &str, ruleset: Option<RulesetId>, seed: u64, ai: Difficulty) -> 
 /// The battle of `recipe` played through the ECS until it ends or has taken `decisions` decisions.
 fn play(recipe: &BattleRequest, decisions: usize) -> (Log, AnyBattle) {
     let loaded = recipe.scenario().expect("a battle");
-    let setup = scenario::setup(&loaded, recipe.dice(no_typing), &recipe.dice_label);
+    let setup = run::setup(&loaded, recipe.dice(no_typing), &recipe.dice_label);
     let (log, result, battle) = play_setup(setup, Some(recipe.minds()), decisions);
     result.expect("the rules accept every decision");
     (log, battle.expect("the battle"))

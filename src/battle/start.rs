@@ -5,10 +5,11 @@
 use std::path::PathBuf;
 
 use super::request::{BattleRequest, DiceChoice, Resume};
+use super::run::{self, setup};
 use crate::rules::any::BattleSetup;
 use crate::rules::dice::{Dice, Resumed, ScriptedDice};
 use crate::rules::outcome::Log;
-use crate::scenario::{FileError, Scenario, content, setup};
+use crate::scenario::{FileError, Scenario, content};
 
 /// Why a battle asked for does not start.
 #[derive(Debug, thiserror::Error)]
@@ -96,7 +97,7 @@ fn taken_up(
         .scenario()
         .map_err(|why| StartError::File { why: Box::new(why), note: changed_note().unwrap_or_default() })?;
     let mut log = Log::default();
-    let mut battle = crate::scenario::start(&scenario, &request.dice_label, &mut log);
+    let mut battle = run::start(&scenario, &request.dice_label, &mut log);
     let mut dice = Resumed::new(resume.faces.clone(), resume.typed.clone(), request.dice(typed));
     battle.replay(&resume.record, &mut dice, &mut log).map_err(|e| StartError::Replay {
         file: request.file.display().to_string(),

@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::CliError;
 use crate::ai::Difficulty;
-use crate::scenario::balance::{self, Balance};
+use crate::lab::balance::{self, Balance};
 use crate::stdout::say;
 
 /// `skirmish balance`.

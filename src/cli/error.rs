@@ -5,9 +5,9 @@
 use std::process::ExitCode;
 
 use crate::battle::StartError;
-use crate::scenario::balance::BalanceError;
-use crate::scenario::ladder::LadderError;
-use crate::scenario::odds::OddsError;
+use crate::lab::balance::BalanceError;
+use crate::lab::ladder::LadderError;
+use crate::lab::odds::OddsError;
 use crate::scenario::{FileError, ScenarioError, WriteError};
 
 /// Why a command did not end well.

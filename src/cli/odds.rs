@@ -32,9 +32,9 @@ pub struct OddsArgs {
 pub fn odds(args: OddsArgs) -> Result<(), CliError> {
     let scenario = args.rules.request(&args.file, Difficulty::Normal).scenario()?;
     let pair = args.attacker.as_deref().zip(args.target.as_deref());
-    let odds = crate::scenario::odds::odds(&scenario, pair)?;
+    let odds = crate::lab::odds::odds(&scenario, pair)?;
     let text = match args.json {
-        true => format!("{}\n", crate::scenario::odds::json(&odds).map_err(|e| CliError::Input(e.to_string()))?),
+        true => format!("{}\n", crate::lab::odds::json(&odds).map_err(|e| CliError::Input(e.to_string()))?),
         false => odds.to_string(),
     };
     say(text);

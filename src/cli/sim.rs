@@ -10,8 +10,9 @@ use super::args::{AiArgs, RulesetArgs};
 use super::run::print_log;
 use crate::battle::BattleRequest;
 use crate::battle::no_typing;
+use crate::lab::{ladder, sim};
 use crate::rules::any::RulesetId;
-use crate::scenario::{FileError, Scenario, ladder, level, sim};
+use crate::scenario::{FileError, Scenario, level};
 use crate::stdout::say;
 
 /// `skirmish sim`.

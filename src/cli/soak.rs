@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use crate::scenario::soak;
+use crate::lab::soak;
 use crate::stdout::say;
 
 /// `skirmish soak`.

@@ -12,8 +12,8 @@ use super::PlayOptions;
 use super::screens::{MenuSystems, NextBattle, NotStarted, Screen, Watching};
 use crate::ai::Difficulty;
 use crate::battle::{BattleRequest, DiceChoice};
+use crate::lab::balance::Balance;
 use crate::rules::any::RulesetId;
-use crate::scenario::balance::Balance;
 use crate::scenario::character::{Character, Guest};
 use crate::scenario::level::{Level, levels_in};
 use crate::scenario::save::Save;
@@ -102,8 +102,8 @@ struct Menu {
 }
 
 /// The measured balance kept beside the levels' folder (`assets/balance.ron`): none when there is no such file.
-fn balance_beside(folder: &Path) -> Result<Option<Balance>, crate::scenario::balance::BalanceError> {
-    Balance::read(&folder.parent().unwrap_or(Path::new("")).join(crate::scenario::balance::KEPT))
+fn balance_beside(folder: &Path) -> Result<Option<Balance>, crate::lab::balance::BalanceError> {
+    Balance::read(&folder.parent().unwrap_or(Path::new("")).join(crate::lab::balance::KEPT))
 }
 
 /// The menu screen, its levels read from `folder`.

@@ -13,8 +13,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::Minds;
+use crate::lab::sim::{Progress, Report, simulate_watched};
 use crate::scenario::Scenario;
-use crate::scenario::sim::{Progress, Report, simulate_watched};
 use crate::ui::screens::{MenuSystems, Screen};
 
 const REFUSED: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);

@@ -6,9 +6,9 @@
 use std::fmt::Write as _;
 
 use super::sim::{Minds, share, simulate};
-use super::{FileError, Scenario};
 use crate::ai::Difficulty;
 use crate::rules::any::RulesetId;
+use crate::scenario::{FileError, Scenario};
 
 /// The pairings of the ladder, the stronger AI first.
 pub const PAIRINGS: [(Difficulty, Difficulty); 3] = [

@@ -7,13 +7,14 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
-use super::Scenario;
 pub use crate::ai::Minds;
 use crate::ai::{self, Difficulty};
+use crate::battle::run;
 use crate::rules::any::AnyBattle;
 use crate::rules::dice::SeededDice;
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::ruleset::Slot;
+use crate::scenario::Scenario;
 
 /// How one battle ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,7 +56,7 @@ pub fn simulate(scenario: &Scenario, runs: u32, first_seed: u64, minds: &Minds) 
 /// report is of the battles played.
 pub fn simulate_watched(scenario: &Scenario, runs: u32, first_seed: u64, minds: &Minds, progress: &Progress) -> Report {
     let mut header = Log::default();
-    let battle = super::start(scenario, "sim", &mut header);
+    let battle = run::start(scenario, "sim", &mut header);
     let play = |i: u32| {
         if progress.cancelled.load(Ordering::Relaxed) {
             return None;
@@ -73,7 +74,7 @@ pub fn simulate_watched(scenario: &Scenario, runs: u32, first_seed: u64, minds: 
 /// The log of the one battle with `seed`, as `simulate` plays it.
 pub fn one_log(scenario: &Scenario, seed: u64, minds: &Minds) -> Log {
     let mut header = Log::default();
-    let battle = super::start(scenario, "sim", &mut header);
+    let battle = run::start(scenario, "sim", &mut header);
     one_battle(&battle, &header, seed, minds).1
 }
 

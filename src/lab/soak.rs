@@ -10,15 +10,15 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::save::Save;
-use super::{FileError, Scenario, ScenarioError, WriteError, files, level, start};
 use crate::ai::{self, Difficulty, Minds};
-use crate::battle::{BattleRequest, DiceChoice, StartError, no_typing};
+use crate::battle::{BattleRequest, DiceChoice, StartError, no_typing, run};
 use crate::rules::RulesError;
 use crate::rules::any::{AnyBattle, RulesetId};
 use crate::rules::dice::{ScriptedDice, SeededDice};
 use crate::rules::engine::Next;
 use crate::rules::outcome::Log;
+use crate::scenario::save::Save;
+use crate::scenario::{FileError, Scenario, ScenarioError, WriteError, files, level};
 
 /// One kind of battle the soak plays again and again, with new seeds.
 pub struct Case {
@@ -158,7 +158,7 @@ enum Finding {
 fn battle(case: &Case, seed: u64) -> Result<usize, Finding> {
     let label = format!("seed {seed}");
     let mut log = Log::default();
-    let mut battle = start(&case.scenario, &label, &mut log);
+    let mut battle = run::start(&case.scenario, &label, &mut log);
     let mut choose = |b: &AnyBattle, slot| ai::choose_any(b, slot, case.minds.of(b.view(slot.actor).side));
     battle.play_out(&mut SeededDice::new(seed), &mut log, &mut choose).map_err(Finding::Refused)?;
     if battle.ending().is_none() || battle.turn() > case.scenario.turn_limit {

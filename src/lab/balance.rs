@@ -10,11 +10,11 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::level::Level;
 use super::sim::{Minds, share, simulate};
-use super::{ScenarioError, SetupError};
 use crate::ai::Difficulty;
 use crate::rules::any::RulesetId;
+use crate::scenario::level::{self, Level};
+use crate::scenario::{ScenarioError, SetupError};
 
 /// Where the kept report lives (beside `levels/`): what the menu shows and `balance --only` lays its levels over.
 pub const KEPT: &str = "assets/balance.ron";
@@ -216,11 +216,11 @@ pub fn lessons(
 /// The shipped levels of `folder`, by file stem, sorted.
 pub fn levels_of(folder: &Path) -> Result<Vec<(String, Level)>, BalanceError> {
     std::fs::metadata(folder).map_err(|source| BalanceError::Unreadable { path: folder.to_owned(), source })?;
-    super::level::files_in(folder)
+    level::files_in(folder)
         .iter()
         .map(|p| {
             let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
-            Ok(super::level::load(p).map(|l| (stem, l))?)
+            Ok(level::load(p).map(|l| (stem, l))?)
         })
         .collect()
 }

@@ -3,10 +3,11 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::Scenario;
+use crate::battle::run;
 use crate::rules::RulesError;
 use crate::rules::odds::{Chance, Dist, Measure, Odds};
 use crate::rules::ruleset::CombatantId;
+use crate::scenario::Scenario;
 
 /// Why there are no odds to give.
 #[derive(Debug, thiserror::Error)]
@@ -25,7 +26,7 @@ pub enum OddsError {
 /// The attack to price: by the attacker's and target's names, or the scenario's first scripted action.
 pub fn odds(scenario: &Scenario, pair: Option<(&str, &str)>) -> Result<Odds, OddsError> {
     // The battle is set up as for playing it (the map's field included); no die is rolled.
-    let battle = super::start(scenario, "odds", &mut crate::rules::outcome::Log::default());
+    let battle = run::start(scenario, "odds", &mut crate::rules::outcome::Log::default());
     let index = |name: &str| {
         battle.index_of(name).ok_or_else(|| {
             let names: Vec<&str> = (0..battle.len()).map(|i| battle.view(i).name()).collect();
