@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use skirmish::ai::{self, Difficulty, Minds};
+use skirmish::battle::run;
 use skirmish::rules::any::AnyBattle;
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::outcome::Log;
@@ -20,7 +21,7 @@ type Replay = Box<dyn FnMut(Difficulty, &mut Vec<Duration>) -> usize>;
 /// Plays one seeded battle between normal AIs, recording the battle at every slot, and replays the choices.
 fn recorded(s: &scenario::Scenario) -> Replay {
     let mut log = Log::default();
-    let mut battle = scenario::start(s, "bench", &mut log);
+    let mut battle = run::start(s, "bench", &mut log);
     let mut slots: Vec<(Slot, AnyBattle)> = Vec::new();
     let mut record = |b: &AnyBattle, slot: Slot| {
         slots.push((slot, b.clone()));

@@ -4,6 +4,8 @@
 use std::path::Path;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use skirmish::battle::run;
+use skirmish::combat::headless;
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::outcome::Log;
 use skirmish::scenario;
@@ -22,7 +24,7 @@ fn battles(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 let mut log = Log::default();
-                scenario::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
+                run::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
                 log.events.len()
             });
         });
@@ -38,7 +40,7 @@ fn squad(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let mut log = Log::default();
-            scenario::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
+            run::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
             log.events.len()
         });
     });
@@ -46,7 +48,7 @@ fn squad(c: &mut Criterion) {
     c.bench_function("squad_4v4/ecs", |b| {
         b.iter(|| {
             seed += 1;
-            let (log, result) = scenario::run_ecs(&s, Box::new(SeededDice::new(seed)), "seed");
+            let (log, result) = headless::run_ecs(&s, Box::new(SeededDice::new(seed)), "seed");
             result.expect("a legal battle");
             log.events.len()
         });
@@ -61,7 +63,7 @@ fn squad_systems(c: &mut Criterion) {
         b.iter_batched(
             || {
                 seed += 1;
-                let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(seed)), "seed");
+                let mut app = headless::ecs_app(&s, Box::new(SeededDice::new(seed)), "seed");
                 skirmish::combat::battle::prepare(&mut app).expect("schedules build");
                 app
             },
@@ -80,7 +82,7 @@ fn squad_systems(c: &mut Criterion) {
 fn squad_running_app(c: &mut Criterion) {
     use skirmish::combat::battle::{clear_battle, insert_battle, play_to_end, prepare};
     let s = scenario::load(Path::new("scenarios/squad_battle.ron")).expect("the squad scenario");
-    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(0)), "seed");
+    let mut app = headless::ecs_app(&s, Box::new(SeededDice::new(0)), "seed");
     prepare(&mut app).expect("schedules build");
     let mut roster = app.world().resource::<skirmish::combat::Roster>().0.clone();
     let mut seed = 0;
@@ -92,7 +94,7 @@ fn squad_running_app(c: &mut Criterion) {
             for entity in roster.drain(..) {
                 world.despawn(entity);
             }
-            roster = insert_battle(world, scenario::setup(&s, Box::new(SeededDice::new(seed)), "seed"));
+            roster = insert_battle(world, run::setup(&s, Box::new(SeededDice::new(seed)), "seed"));
             play_to_end(&mut app).expect("a legal battle");
             app.world().resource::<skirmish::combat::BattleLog>().0.events.len()
         });
@@ -107,7 +109,7 @@ fn squad_ratio(c: &mut Criterion) {
     use skirmish::combat::battle::{clear_battle, insert_battle, play_to_end, prepare};
     use std::time::{Duration, Instant};
     let s = scenario::load(Path::new("scenarios/squad_battle.ron")).expect("the squad scenario");
-    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(0)), "seed");
+    let mut app = headless::ecs_app(&s, Box::new(SeededDice::new(0)), "seed");
     prepare(&mut app).expect("schedules build");
     let mut roster = app.world().resource::<skirmish::combat::Roster>().0.clone();
     let (mut seed, mut engine_total, mut play_total, mut ecs_total) =
@@ -119,7 +121,7 @@ fn squad_ratio(c: &mut Criterion) {
                 seed += 1;
                 let t = Instant::now();
                 let mut log = Log::default();
-                scenario::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
+                run::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
                 drop(log);
                 engine_total += t.elapsed();
                 let t = Instant::now();
@@ -128,7 +130,7 @@ fn squad_ratio(c: &mut Criterion) {
                 for entity in roster.drain(..) {
                     world.despawn(entity);
                 }
-                roster = insert_battle(world, scenario::setup(&s, Box::new(SeededDice::new(seed)), "seed"));
+                roster = insert_battle(world, run::setup(&s, Box::new(SeededDice::new(seed)), "seed"));
                 let playing = Instant::now();
                 play_to_end(&mut app).expect("a legal battle");
                 play_total += playing.elapsed();

@@ -4,10 +4,10 @@
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use skirmish::battle::run;
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::field::{Crowd, Terrain};
 use skirmish::rules::outcome::Log;
-use skirmish::scenario;
 use skirmish::scenario::level::{self, RulesetId};
 
 fn geometry(c: &mut Criterion) {
@@ -45,7 +45,7 @@ fn battles(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 let mut log = Log::default();
-                scenario::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
+                run::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
                 log.events.len()
             });
         });

@@ -8,14 +8,15 @@ mod common;
 
 use common::{sheet_of, shipped_levels};
 use skirmish::ai::{self, Difficulty, Minds};
+use skirmish::combat::headless;
+use skirmish::lab::ladder;
+use skirmish::lab::sim::{one_log, simulate};
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::outcome::Event;
 use skirmish::rules::ruleset::{Combatant, Slot};
 use skirmish::rules::shadowrun4::actions::{ComplexAction, SimpleAction};
 use skirmish::rules::shadowrun4::{self as sr4, Shadowrun4};
-use skirmish::scenario::ladder;
 use skirmish::scenario::level::{self, RulesetId};
-use skirmish::scenario::sim::{one_log, simulate};
 use skirmish::scenario::{self, Scenario};
 
 fn level(path: &str, ruleset: RulesetId) -> Scenario {
@@ -52,7 +53,7 @@ fn the_ai_ladder_holds_on_the_street_under_every_ruleset() {
     // Hard beats normal and normal beats easy (and so hard beats easy) with 95 % confidence: the street level's seats
     // are not even, so each pairing plays 200 battles each way round, the seeds README's table is made with.
     let street = level::load("levels/street.ron".as_ref()).expect("loads");
-    let scenario_of = |r: RulesetId| street.scenario(r).map_err(|e| e.to_string());
+    let scenario_of = |r: RulesetId| street.scenario(r).map_err(scenario::FileError::from);
     let rungs = ladder::climb(&RulesetId::ALL, &scenario_of, (200, 1), &mut |_| {}).expect("the street plays");
     println!("{}", ladder::markdown("the street", &rungs, (200, 1)));
     assert_eq!(rungs.len(), 12, "three pairings under four rulesets");
@@ -95,7 +96,7 @@ fn the_ecs_plays_the_same_ai_battle_as_the_pure_loop() {
     for ruleset in RulesetId::ALL {
         let s = level("levels/ambush.ron", ruleset);
         let m = minds(&[("Ambushers", Difficulty::Hard)]);
-        let (ecs, result) = scenario::run_ecs_with(&s, Box::new(SeededDice::new(5)), "sim", Some(m.clone()));
+        let (ecs, result) = headless::run_ecs_with(&s, Box::new(SeededDice::new(5)), "sim", Some(m.clone()));
         assert_eq!(result, Ok(()));
         let pure = one_log(&s, 5, &m);
         assert!(matches!(pure.events.last(), Some(Event::BattleEnded { .. })));

@@ -4,10 +4,10 @@
 use std::path::Path;
 
 use skirmish::ai::{Difficulty, Minds};
+use skirmish::lab::balance::{self, Balance, Lesson, Row};
+use skirmish::lab::sim::simulate;
 use skirmish::rules::any::RulesetId;
-use skirmish::scenario::balance::{self, Balance, Lesson, Row};
 use skirmish::scenario::level;
-use skirmish::scenario::sim::simulate;
 
 fn row(sides: &[(&str, u32)], draws: u32) -> Row {
     Row {
@@ -60,7 +60,7 @@ fn the_report_counts_what_the_sims_count_and_its_data_reads_back() {
     assert!(markdown.contains("seeds 11–16"), "{markdown}");
     let text = measured.ron().expect("written");
     assert_eq!(Balance::parse(&text, "balance.ron").expect("reads back"), measured);
-    let e = Balance::parse(&text.replacen("runs: 6", "runs: \"six\"", 1), "balance.ron").unwrap_err();
+    let e = Balance::parse(&text.replacen("runs: 6", "runs: \"six\"", 1), "balance.ron").unwrap_err().to_string();
     assert!(e.starts_with("balance.ron:"), "{e}");
 }
 
@@ -120,7 +120,7 @@ fn a_measurement_of_some_levels_replaces_theirs_in_the_kept_report_and_keeps_the
     assert_eq!(wins, [("ambush", 1), ("street", 9), ("warzone", 3)]);
     assert_eq!(merged.lessons, [lesson_at("ambush")], "the street's old lessons do not fit its new numbers");
     let other_seeds = Balance { first_seed: 5, ..now };
-    let e = other_seeds.over(earlier).unwrap_err();
+    let e = other_seeds.over(earlier).unwrap_err().to_string();
     assert!(e.contains("measure every level anew"), "{e}");
 }
 

@@ -5,6 +5,7 @@ mod common;
 
 use std::path::Path;
 
+use skirmish::battle::run;
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::outcome::Log;
 use skirmish::scenario::{self, Scenario};
@@ -15,7 +16,7 @@ fn firefight() -> Scenario {
 
 fn fight(seed: u64) -> Log {
     let mut log = Log::default();
-    scenario::run(&firefight(), &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
+    run::run(&firefight(), &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
     log
 }
 
@@ -54,7 +55,7 @@ fn a_script_whose_next_actor_is_out_stops_with_the_reason() {
     let s = scenario::parse(text, Path::new("stuck.ron")).unwrap();
     let mut log = Log::default();
     let mut dice = skirmish::rules::dice::ScriptedDice::new(s.dice.clone().unwrap());
-    scenario::run(&s, &mut dice, "scripted", &mut log).unwrap();
+    run::run(&s, &mut dice, "scripted", &mut log).unwrap();
     let last = log.show(log.events.last().unwrap()).to_string();
     assert_eq!(last, "== Battle over: B cannot act for the next scripted action. ==");
 }

@@ -11,8 +11,10 @@ use std::path::Path;
 use common::render;
 use skirmish::ai::Difficulty;
 use skirmish::battle::no_typing;
+use skirmish::battle::run;
 use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::combat::battle::{battle_app, prepare};
+use skirmish::combat::headless::play_setup;
 use skirmish::combat::{AiMinds, BattleDice, Engine, TurnState};
 use skirmish::rules::any::{AnyBattle, RulesetId};
 use skirmish::rules::dice::Wanted;
@@ -20,7 +22,6 @@ use skirmish::rules::dice::{Dice, SeededDice};
 use skirmish::rules::outcome::Log;
 use skirmish::rules::ruleset::CombatantId;
 use skirmish::scenario::save::Save;
-use skirmish::scenario::{self, play_setup};
 
 /// A battle on the street, the AI on both sides, the Crew's dice rolled by hand.
 struct ByHand {
@@ -42,7 +43,7 @@ fn recipe(ruleset: RulesetId, seed: u64) -> BattleRequest {
 fn play_by_hand(recipe: &BattleRequest, save: Option<&Save>, hand: &mut SeededDice, decisions: usize) -> ByHand {
     let setup = match save {
         Some(save) => save.resume(no_typing).expect("replays").setup,
-        None => scenario::setup(&recipe.scenario().expect("the level"), recipe.dice(no_typing), &recipe.dice_label),
+        None => run::setup(&recipe.scenario().expect("the level"), recipe.dice(no_typing), &recipe.dice_label),
     };
     let mut app = battle_app(setup);
     app.insert_resource(AiMinds { minds: recipe.minds(), background: false });
@@ -117,7 +118,7 @@ fn a_side_that_rolls_by_hand_is_asked_for_its_every_roll_and_the_ai_keeps_the_se
         // The battle those faces make, none asked for: the same log, line for line.
         let mut scripted = recipe.clone();
         (scripted.dice, scripted.by_hand) = (DiceChoice::Faces(faces.to_vec()), Vec::new());
-        let setup = scenario::setup(&scripted.scenario().expect("the level"), scripted.dice(no_typing), "seed");
+        let setup = run::setup(&scripted.scenario().expect("the level"), scripted.dice(no_typing), "seed");
         let (again, result, _) = play_setup(setup, Some(scripted.minds()), usize::MAX);
         result.expect("plays");
         assert_eq!(render(&again), render(&b.log), "{ruleset:?}: the battle of those faces");

@@ -72,7 +72,7 @@ fn street_odds(ruleset: RulesetId) -> Odds {
     let text = std::fs::read_to_string(STREET).expect("the level");
     let level = level::parse(&text, Path::new(STREET)).expect("a good level");
     let scenario = level.scenario(ruleset).expect("plays under every ruleset");
-    skirmish::scenario::odds::odds(&scenario, Some((PAIR[1], PAIR[3]))).expect("an attack")
+    skirmish::lab::odds::odds(&scenario, Some((PAIR[1], PAIR[3]))).expect("an attack")
 }
 
 #[test]

@@ -9,7 +9,9 @@ use std::sync::Arc;
 
 use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
 use bevy::prelude::*;
+use skirmish::battle::run;
 use skirmish::combat::battle::{battle_app, play_to_end};
+use skirmish::combat::headless;
 use skirmish::combat::messages::{
     AttackResolved, BattleEnded, DamageApplied, RoundStarted, StatusChanged, TurnEnded, TurnStarted, WoundsTaken,
 };
@@ -200,8 +202,8 @@ fn every_shipped_scenario_plays_the_same_battle_through_the_ecs() {
                 }
             };
             let mut pure = Log::default();
-            scenario::run(&s, dice().as_mut(), "x", &mut pure).unwrap();
-            let (ecs, result) = scenario::run_ecs(&s, dice(), "x");
+            run::run(&s, dice().as_mut(), "x", &mut pure).unwrap();
+            let (ecs, result) = headless::run_ecs(&s, dice(), "x");
             assert_eq!(result, Ok(()));
             assert_eq!(ecs, pure, "{path} with seed {seed:?}");
         }
@@ -235,7 +237,7 @@ fn a_seeded_four_on_four_battle_replays_identically_and_from_its_record() {
 fn a_players_side_waits_for_its_orders_and_plays_them() {
     use skirmish::combat::{HumanSides, TurnState};
     let s = load("scenarios/firefight.ron");
-    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(1)), "seed 1");
+    let mut app = headless::ecs_app(&s, Box::new(SeededDice::new(1)), "seed 1");
     app.insert_resource(HumanSides(vec!["Firewall".into()]));
     skirmish::combat::battle::prepare(&mut app).expect("schedules");
     let awaiting = |app: &App| app.world().resource::<TurnState>().awaiting();
@@ -275,7 +277,7 @@ fn waiting_app() -> (App, String) {
     use skirmish::combat::{HumanSides, TurnState};
     use skirmish::ui::battle::orders::{Orders, giving_plugin};
     let s = load("scenarios/firefight.ron");
-    let mut app = scenario::ecs_app(&s, Box::new(SeededDice::new(1)), "seed 1");
+    let mut app = headless::ecs_app(&s, Box::new(SeededDice::new(1)), "seed 1");
     app.insert_resource(HumanSides(vec!["Firewall".into()])).init_resource::<Orders>();
     app.add_plugins(giving_plugin);
     skirmish::combat::battle::prepare(&mut app).expect("schedules");
@@ -407,7 +409,7 @@ fn the_components_show_the_engine_after_every_slot() {
             Some(faces) => Box::new(ScriptedDice::new(faces.clone())),
             None => Box::new(SeededDice::new(7)),
         };
-        let mut app = scenario::ecs_app(&s, dice, "x");
+        let mut app = headless::ecs_app(&s, dice, "x");
         let mut slots = 0;
         while !app.world().resource::<TurnState>().ended() {
             app.world_mut().run_schedule(Update);

@@ -1,11 +1,11 @@
-//! The fuzz targets' inputs, fed again through the same functions AFL++ calls (`skirmish::scenario::fuzz`): inputs
+//! The fuzz targets' inputs, fed again through the same functions AFL++ calls (`skirmish::lab::fuzz`): inputs
 //! the fuzzer kept in `tests/fuzz_corpus/TARGET/` (the newest of each target's corpus, each of which reached code no
 //! input before it had; a crash found is kept there too, as its regression test), and each target's seeds (the
 //! shipped files it starts from). None may panic.
 
 use std::path::{Path, PathBuf};
 
-use skirmish::scenario::fuzz::{self, TARGETS};
+use skirmish::lab::fuzz::{self, TARGETS};
 
 /// The files of a folder, sorted; none when there is no such folder.
 fn files(folder: &Path) -> Vec<PathBuf> {

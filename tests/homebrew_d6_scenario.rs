@@ -6,6 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::{pools, render};
+use skirmish::battle::run;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::outcome::{Event, Log, Status};
 use skirmish::scenario;
@@ -15,7 +16,7 @@ fn the_duel_plays_out_exactly() {
     let s = scenario::load(Path::new("tests/scenarios/homebrew_duel.ron")).unwrap();
     let mut dice = ScriptedDice::new(s.dice.clone().unwrap());
     let mut log = Log::default();
-    scenario::run(&s, &mut dice, "scripted", &mut log).unwrap();
+    run::run(&s, &mut dice, "scripted", &mut log).unwrap();
     assert_eq!(dice.remaining(), 0, "{}", render(&log));
     let damage: Vec<(String, String, i32, i32)> = log
         .events

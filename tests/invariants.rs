@@ -11,13 +11,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
 use skirmish::ai::{self, Difficulty, Minds};
+use skirmish::battle::run;
 use skirmish::rules::any::{AnyAction, AnyBattle, RulesetId};
 use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::rules::engine::Next;
 use skirmish::rules::odds::Chance;
 use skirmish::rules::outcome::{Event, Log, Roll, Status};
 use skirmish::rules::ruleset::{CombatantId, Slot};
-use skirmish::scenario::{self, Scenario, level};
+use skirmish::scenario::{Scenario, level};
 
 /// A battle drawn at random: a shipped level under a ruleset, the AI of each side, the seed.
 #[derive(Clone, Debug)]
@@ -77,7 +78,7 @@ impl Under {
     fn new(d: &Drawn) -> Self {
         let scenario = d.scenario();
         let mut log = Log::default();
-        let battle = scenario::start(&scenario, "seed", &mut log);
+        let battle = run::start(&scenario, "seed", &mut log);
         let (start, header) = (battle.clone(), log.clone());
         Under { start, header, battle, dice: SeededDice::new(d.seed), log, minds: d.minds(&scenario) }
     }

@@ -6,19 +6,20 @@
 use std::path::Path;
 
 use skirmish::ai::lab::{Heat, damage, heat_map_any};
+use skirmish::battle::run;
 use skirmish::rules::any::{AnyBattle, RulesetId};
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::engine::Next;
 use skirmish::rules::field::{Move, Pace};
 use skirmish::rules::outcome::Log;
-use skirmish::scenario::{self, level};
+use skirmish::scenario::level;
 
 /// The open ground under `ruleset`, at its first slot.
 fn first_slot(ruleset: RulesetId) -> (AnyBattle, skirmish::rules::ruleset::Slot) {
     let open = level::load(Path::new("levels/open_ground.ron")).expect("the open ground");
     let s = open.scenario(ruleset).expect("plays");
     let mut log = Log::default();
-    let mut battle = scenario::start(&s, "seed 7", &mut log);
+    let mut battle = run::start(&s, "seed 7", &mut log);
     let Ok(Next::Slot(slot)) = battle.next(&mut SeededDice::new(7), &mut log) else { panic!("a first slot") };
     (battle, slot)
 }

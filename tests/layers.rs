@@ -1,6 +1,7 @@
 //! The layers point one way: nothing under `src/rules/` or `src/map/` reaches up into the scenario, the ECS or the
-//! window, the rules never touch Bevy, and no two source files import each other (`use crate::…`, `super::…` and
-//! paths written in code, as `../shared/tools/import_circles.py` reads them).
+//! window, the rules never touch Bevy, the files (`src/scenario/`) reach neither the lab nor the ECS, and no two
+//! source files import each other (`use crate::…`, `super::…` and paths written in code, as
+//! `../shared/tools/import_circles.py` reads them).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -130,6 +131,21 @@ fn the_rules_and_the_map_reach_no_layer_above_them() {
                 if text.contains(&format!("{above}::")) || text.contains(&format!("use {above}")) {
                     wrong.push(format!("{} uses {above}", file.display()));
                 }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn the_files_reach_neither_the_lab_nor_the_ecs() {
+    // The files are read, checked and written below every layer that plays battles: no ECS app is built there.
+    let mut wrong = Vec::new();
+    for file in sources(Path::new("src/scenario")) {
+        let text = code(&file);
+        for above in ["crate::lab", "crate::combat", "crate::net", "crate::ui", "crate::cli", "bevy"] {
+            if text.contains(&format!("{above}::")) || text.contains(&format!("use {above}")) {
+                wrong.push(format!("{} uses {above}", file.display()));
             }
         }
     }

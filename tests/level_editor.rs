@@ -11,7 +11,7 @@ use skirmish::scenario::level_edit;
 use skirmish::scenario::{content, files};
 
 fn checked(file: &level::LevelFile) -> Result<String, String> {
-    level_edit::check(file, Path::new("draft.ron")).map(|(_, summary)| summary)
+    level_edit::check(file, Path::new("draft.ron")).map(|(_, summary)| summary).map_err(|e| e.to_string())
 }
 
 #[test]
@@ -32,8 +32,8 @@ fn every_shipped_level_written_back_reads_as_the_same_level() {
             assert_eq!((a.names(), a.positions(), a.turn_limit), (b.names(), b.positions(), b.turn_limit), "{r:?}");
         }
         assert_eq!(
-            files::check_level(&after, &path),
-            files::check_level(&before, &path),
+            files::check_level(&after, &path).map_err(|e| e.to_string()),
+            files::check_level(&before, &path).map_err(|e| e.to_string()),
             "{}: the same summary",
             path.display()
         );
@@ -115,8 +115,8 @@ fn a_saved_character_joins_a_squad_and_the_level_plays_under_its_ruleset_only() 
 
 #[test]
 fn the_level_and_the_character_made_in_the_editors_under_xvfb_check() {
-    let level = files::check_one(Path::new("tests/content/levels/okafor_farm.ron"));
+    let level = files::check_one(Path::new("tests/content/levels/okafor_farm.ron")).map_err(|e| e.to_string());
     assert_eq!(level.as_deref(), Ok(r#"level "Okafor farm", 24×14 cells, 5 units in 2 sides, under Shadowrun4 only"#));
-    let gran = files::check_one(Path::new("tests/content/characters/gran_okafor.ron"));
+    let gran = files::check_one(Path::new("tests/content/characters/gran_okafor.ron")).map_err(|e| e.to_string());
     assert_eq!(gran.as_deref(), Ok(r#"character "Gran Okafor", Shadowrun4"#));
 }

@@ -579,7 +579,7 @@ fn the_odds_of_a_shot_after_a_run_count_the_running_penalty() {
         .scenario(RulesetId::Shadowrun4)
         .expect("a battle");
     let mut log = Log::default();
-    let mut battle = skirmish::scenario::start(&scenario, "seed 1", &mut log);
+    let mut battle = skirmish::battle::run::start(&scenario, "seed 1", &mut log);
     let Ok(Next::Slot(slot)) = battle.next(&mut SeededDice::new(1), &mut log) else { panic!("a first slot") };
     let me = battle.view(slot.actor);
     let target = battle.views().into_iter().find(|v| v.side != me.side).expect("an enemy").id();

@@ -6,6 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::render;
+use skirmish::battle::run;
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::outcome::Log;
 use skirmish::rules::shadowrun4::gear::Catalogue;
@@ -32,7 +33,7 @@ fn a_scenarios_own_weapon_and_armor_are_carried_and_fought_with() {
     // The shipped gear is there too, under its ids.
     assert_eq!(setup.combatants[1].sheet.gear.weapon("ares_predator_iv").expect("shipped").name, "Ares Predator IV");
     let mut log = Log::default();
-    scenario::run(&s, &mut SeededDice::new(1), "seed 1", &mut log).expect("the battle plays");
+    run::run(&s, &mut SeededDice::new(1), "seed 1", &mut log).expect("the battle plays");
     let shown = render(&log);
     assert!(shown.contains("Gran: fires (single shot) the Grandma's shotgun at Rustler"), "{shown}");
     assert!(shown.contains("modified DV = Grandma's shotgun +7"), "its damage value: {shown}");

@@ -4,6 +4,7 @@
 
 mod common;
 
+use skirmish::battle::run;
 use skirmish::rules::RulesError;
 use skirmish::rules::any::{AnyBattle, RulesetId};
 use skirmish::rules::dice::{Dice, ScriptedDice, SeededDice};
@@ -25,7 +26,7 @@ struct Played {
 /// must change nothing.
 fn play(scenario: &Scenario, seed: u64) -> Played {
     let mut log = Log::default();
-    let mut battle = scenario::start(scenario, "seed", &mut log);
+    let mut battle = run::start(scenario, "seed", &mut log);
     let mut dice = SeededDice::new(seed);
     let (mut after, mut delayed, mut refused) = (Vec::new(), false, false);
     while let Next::Slot(slot) = battle.next(&mut dice, &mut log).expect("a legal battle") {
@@ -58,7 +59,7 @@ fn play(scenario: &Scenario, seed: u64) -> Played {
 /// Replays the first `n` decisions of `played` onto a fresh start of `scenario`.
 fn replay(scenario: &Scenario, played: &Played, n: usize) -> (AnyBattle, Log) {
     let mut log = Log::default();
-    let mut battle = scenario::start(scenario, "seed", &mut log);
+    let mut battle = run::start(scenario, "seed", &mut log);
     let mut dice = ScriptedDice::new(played.battle.faces().iter().copied());
     battle.replay(&played.battle.record()[..n], &mut dice, &mut log).expect("the record fits");
     (battle, log)
@@ -111,7 +112,7 @@ fn a_record_that_does_not_fit_is_refused() {
     let record = played.battle.record();
     let mut log = Log::default();
     // Without its first decision, the record's slots come in another order.
-    let mut battle = scenario::start(&s, "seed", &mut log);
+    let mut battle = run::start(&s, "seed", &mut log);
     let mut dice = ScriptedDice::new(played.battle.faces().iter().copied());
     let e = battle.replay(&record[1..], &mut dice, &mut log).unwrap_err();
     assert!(e.to_string().starts_with("the record does not fit this battle: turn 1, slot of #"), "{e}");
@@ -120,12 +121,12 @@ fn a_record_that_does_not_fit_is_refused() {
     assert!(e.to_string().ends_with("a record replays onto a battle not yet begun"), "{e}");
     let mut miscounted = record.clone();
     miscounted[0].dice += 1;
-    let mut battle = scenario::start(&s, "seed", &mut log);
+    let mut battle = run::start(&s, "seed", &mut log);
     let mut dice = ScriptedDice::new(played.battle.faces().iter().copied());
     let e = battle.replay(&miscounted, &mut dice, &mut log).unwrap_err();
     assert!(e.to_string().contains("dice rolled, not"), "{e}");
     // Its dice cut short: the replay says which die was missing.
-    let mut battle = scenario::start(&s, "seed", &mut log);
+    let mut battle = run::start(&s, "seed", &mut log);
     let e = battle.replay(&record, &mut ScriptedDice::new(played.battle.faces()[..3].iter().copied()), &mut log);
     assert!(e.unwrap_err().to_string().contains("the scripted dice ran out after 3 faces"));
 }
@@ -146,14 +147,14 @@ fn a_turn_start_whose_dice_run_out_leaves_nothing_of_its_try_and_goes_on_the_sam
     let level = level::load("levels/street.ron".as_ref()).expect("loads");
     let s = level.scenario(RulesetId::Shadowrun4).expect("a battle");
     let mut whole_log = Log::default();
-    let mut whole = scenario::start(&s, "seed", &mut whole_log);
+    let mut whole = run::start(&s, "seed", &mut whole_log);
     drive(&mut whole, &mut SeededDice::new(7), &mut whole_log).expect("plays to the end");
     let (faces, record) = (whole.faces().to_vec(), whole.record());
     let by_turn_1 = record.iter().rfind(|r| r.turn == 1).expect("turn 1 had decisions").dice;
     assert!(record.iter().any(|r| r.turn == 2), "a battle of more than one turn");
     // The dice stop two faces into turn 2's initiative: the battle stands at the end of turn 1, nothing of turn 2.
     let mut log = Log::default();
-    let mut battle = scenario::start(&s, "seed", &mut log);
+    let mut battle = run::start(&s, "seed", &mut log);
     let e = drive(&mut battle, &mut ScriptedDice::new(faces[..by_turn_1 + 2].iter().copied()), &mut log);
     assert!(matches!(e, Err(RulesError::Dice(_))), "{e:?}");
     assert_eq!((battle.turn(), battle.faces().len()), (1, by_turn_1));

@@ -11,12 +11,13 @@ use std::path::Path;
 use common::render;
 use skirmish::ai::Difficulty;
 use skirmish::battle::no_typing;
+use skirmish::battle::run;
 use skirmish::battle::{BattleRequest, DiceChoice};
+use skirmish::combat::headless::play_setup;
 use skirmish::rules::any::{AnyAction, AnyBattle, RulesetId};
 use skirmish::rules::engine::Recorded;
 use skirmish::rules::outcome::Log;
 use skirmish::scenario::save::{Save, undo_point};
-use skirmish::scenario::{self, play_setup};
 
 /// A recipe for `file` under `ruleset`, seeded, the AI at `ai` on every side.
 fn recipe(file: &str, ruleset: Option<RulesetId>, seed: u64, ai: Difficulty) -> BattleRequest {
@@ -27,7 +28,7 @@ fn recipe(file: &str, ruleset: Option<RulesetId>, seed: u64, ai: Difficulty) -> 
 /// The battle of `recipe` played through the ECS until it ends or has taken `decisions` decisions.
 fn play(recipe: &BattleRequest, decisions: usize) -> (Log, AnyBattle) {
     let loaded = recipe.scenario().expect("a battle");
-    let setup = scenario::setup(&loaded, recipe.dice(no_typing), &recipe.dice_label);
+    let setup = run::setup(&loaded, recipe.dice(no_typing), &recipe.dice_label);
     let (log, result, battle) = play_setup(setup, Some(recipe.minds()), decisions);
     result.expect("the rules accept every decision");
     (log, battle.expect("the battle"))
@@ -135,11 +136,11 @@ fn a_hand_edited_save_that_its_dice_do_not_roll_is_refused_and_says_which_die() 
     let (_, text) = saved_text();
     let mut save = Save::parse(&text, Path::new("s.ron")).expect("a save");
     save.faces[4] = if save.faces[4] == 7 { 8 } else { 7 };
-    let e = save.resume(no_typing).err().expect("refused");
+    let e = save.resume(no_typing).err().expect("refused").to_string();
     assert!(e.contains("die 5 of the save shows"), "{e}");
     let mut save = Save::parse(&text, Path::new("s.ron")).expect("a save");
     save.record.swap(0, 1);
-    let e = save.resume(no_typing).err().expect("refused");
+    let e = save.resume(no_typing).err().expect("refused").to_string();
     assert!(e.starts_with("the save does not replay on "), "{e}");
 }
 
@@ -160,10 +161,10 @@ fn a_save_whose_level_changed_says_so() {
     assert!(loaded.warning.as_deref().is_some_and(|w| w.contains("has changed since the battle was saved")));
     // A turn limit of 1: the record no longer fits, and the error says why it may be.
     std::fs::write(&level, original.replacen("turn_limit", "turn_limit: 1, // ", 1)).expect("edited");
-    let e = save.resume(no_typing).err().expect("refused");
+    let e = save.resume(no_typing).err().expect("refused").to_string();
     assert!(e.contains("has changed since the battle was saved"), "{e}");
     std::fs::remove_file(&level).expect("removed");
-    let e = save.resume(no_typing).err().expect("refused");
+    let e = save.resume(no_typing).err().expect("refused").to_string();
     assert!(e.contains("cannot read"), "{e}");
 }
 

@@ -6,6 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::{pools, render};
+use skirmish::battle::run;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::outcome::{Event, Log, Status};
 use skirmish::scenario;
@@ -14,7 +15,7 @@ fn play(path: &str) -> Log {
     let s = scenario::load(Path::new(path)).expect("the scenario loads");
     let mut dice = ScriptedDice::new(s.dice.clone().expect("scripted dice"));
     let mut log = Log::default();
-    scenario::run(&s, &mut dice, "scripted", &mut log).expect("the scenario plays");
+    run::run(&s, &mut dice, "scripted", &mut log).expect("the scenario plays");
     assert_eq!(dice.remaining(), 0, "every die is used:\n{}", render(&log));
     log
 }

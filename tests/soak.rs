@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::process::Command;
 
+use skirmish::lab::soak;
 use skirmish::rules::any::RulesetId;
-use skirmish::scenario::soak;
 
 fn skirmish(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish")).args(args).output().expect("skirmish runs");

@@ -6,6 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::{d10_pools, render};
+use skirmish::battle::run;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::outcome::{Event, Log, Status};
 use skirmish::scenario;
@@ -15,7 +16,7 @@ fn the_brawl_plays_out_exactly() {
     let s = scenario::load(Path::new("tests/scenarios/storyteller_brawl.ron")).unwrap();
     let mut dice = ScriptedDice::new(s.dice.clone().unwrap());
     let mut log = Log::default();
-    scenario::run(&s, &mut dice, "scripted", &mut log).unwrap();
+    run::run(&s, &mut dice, "scripted", &mut log).unwrap();
     assert_eq!(dice.remaining(), 0, "{}", render(&log));
     let rolls: Vec<(String, u32, u32)> = d10_pools(&log).into_iter().map(|p| (p.1, p.2, p.4)).collect();
     let expected = [

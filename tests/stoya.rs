@@ -6,6 +6,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
+use skirmish::battle::run;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::outcome::{Event, Log, Status};
 use skirmish::scenario;
@@ -16,7 +17,7 @@ fn play() -> Log {
     let s = scenario::load(Path::new(STOYA)).expect("the Stoya scenario loads");
     let mut dice = ScriptedDice::new(s.dice.clone().expect("the scenario has the seed's dice"));
     let mut log = Log::default();
-    scenario::run(&s, &mut dice, "seed dice", &mut log).expect("the scenario plays");
+    run::run(&s, &mut dice, "seed dice", &mut log).expect("the scenario plays");
     assert_eq!(dice.remaining(), 0, "every die of the example is used");
     log
 }

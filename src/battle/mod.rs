@@ -1,7 +1,9 @@
 //! One way into a battle: the [`BattleRequest`] that describes it, whoever asks (the command line, the menu, the
-//! level editor, a save, the host), and the one [`start`] that begins it from that request.
+//! level editor, a save, the host), and the one [`start`] that begins it from that request; and a scenario's battle
+//! started and played by the rules alone ([`run`]).
 
 pub mod request;
+pub mod run;
 pub mod start;
 
 pub use request::{BattleRequest, DiceChoice, Resume};

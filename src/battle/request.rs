@@ -13,8 +13,8 @@ use crate::ai::{Difficulty, Minds};
 use crate::rules::any::{AnyAction, RulesetId};
 use crate::rules::dice::{Dice, ScriptedDice, SeededDice};
 use crate::rules::engine::Recorded;
-use crate::scenario::Scenario;
 use crate::scenario::character::Guest;
+use crate::scenario::{FileError, Scenario};
 use crate::scenario::{content, files};
 
 /// A battle asked for. What a save keeps of it is everything but `resume` (a save is its own record).
@@ -123,7 +123,7 @@ impl BattleRequest {
     }
 
     /// The scenario the battle is fought on, as the file reads now.
-    pub fn scenario(&self) -> Result<Scenario, String> {
+    pub fn scenario(&self) -> Result<Scenario, FileError> {
         files::load_battle_with(&self.file, self.ruleset, (self.options.as_deref(), &self.absent), &self.characters)
     }
 

@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::CliError;
 use crate::ai::Difficulty;
-use crate::scenario::balance::{self, Balance};
+use crate::lab::balance::{self, Balance};
 use crate::stdout::say;
 
 /// `skirmish balance`.
@@ -41,11 +41,11 @@ pub struct BalanceArgs {
 /// The report on standard output (and in docs/ and assets/ with `--write`), each row's progress on standard error;
 /// exit 2 on a bad level, 1 if the rules refused an AI's action.
 pub fn balance(args: BalanceArgs) -> Result<(), CliError> {
-    let measured = measure(&args).map_err(CliError::Input)?;
+    let measured = measure(&args)?;
     let report = measured.markdown();
     say(&report);
     if args.write {
-        let ron = measured.ron().map_err(CliError::Input)?;
+        let ron = measured.ron()?;
         write("docs/balance.md", &report)?;
         write(balance::KEPT, &ron)?;
     }
@@ -56,11 +56,12 @@ pub fn balance(args: BalanceArgs) -> Result<(), CliError> {
 }
 
 /// The levels asked for, measured (laid over the kept report when only some are measured and written).
-fn measure(args: &BalanceArgs) -> Result<Balance, String> {
+fn measure(args: &BalanceArgs) -> Result<Balance, CliError> {
     let mut levels = balance::levels_of(&args.levels)?;
     if let Some(unknown) = args.only.iter().find(|o| !levels.iter().any(|(stem, _)| stem == *o)) {
         let stems: Vec<&str> = levels.iter().map(|(s, _)| s.as_str()).collect();
-        return Err(format!("no level `{unknown}` in {}: it has {}", args.levels.display(), stems.join(", ")));
+        let known = stems.join(", ");
+        return Err(CliError::Input(format!("no level `{unknown}` in {}: it has {known}", args.levels.display())));
     }
     levels.retain(|(stem, _)| args.only.is_empty() || args.only.contains(stem));
     let runs = (args.runs, args.seed);
@@ -74,14 +75,15 @@ fn measure(args: &BalanceArgs) -> Result<Balance, String> {
     }
     match args.only.is_empty() || !args.write {
         true => Ok(measured),
-        false => measured.over(kept()?),
+        false => Ok(measured.over(kept()?)?),
     }
 }
 
 /// The report `skirmish balance --write` wrote last, which `--only` lays its levels over.
-fn kept() -> Result<Balance, String> {
+fn kept() -> Result<Balance, CliError> {
     let path = Path::new(balance::KEPT);
-    Balance::read(path)?.ok_or_else(|| format!("{}: no such file (measure every level first)", path.display()))
+    let missing = || CliError::Input(format!("{}: no such file (measure every level first)", path.display()));
+    Balance::read(path)?.ok_or_else(missing)
 }
 
 /// Writes `text` to the file at `path` (relative to where the command runs).

@@ -5,7 +5,10 @@
 use std::process::ExitCode;
 
 use crate::battle::StartError;
-use crate::scenario::ScenarioError;
+use crate::lab::balance::BalanceError;
+use crate::lab::ladder::LadderError;
+use crate::lab::odds::OddsError;
+use crate::scenario::{FileError, ScenarioError, WriteError};
 
 /// Why a command did not end well.
 #[derive(Debug, thiserror::Error)]
@@ -50,6 +53,37 @@ impl From<StartError> for CliError {
 impl From<ScenarioError> for CliError {
     fn from(e: ScenarioError) -> Self {
         CliError::Input(e.to_string())
+    }
+}
+
+impl From<FileError> for CliError {
+    fn from(e: FileError) -> Self {
+        CliError::Input(e.to_string())
+    }
+}
+
+impl From<OddsError> for CliError {
+    fn from(e: OddsError) -> Self {
+        CliError::Input(e.to_string())
+    }
+}
+
+impl From<LadderError> for CliError {
+    fn from(e: LadderError) -> Self {
+        CliError::Input(e.to_string())
+    }
+}
+
+impl From<BalanceError> for CliError {
+    fn from(e: BalanceError) -> Self {
+        CliError::Input(e.to_string())
+    }
+}
+
+/// A file the command ran to write and could not: exit 1.
+impl From<WriteError> for CliError {
+    fn from(e: WriteError) -> Self {
+        CliError::Failed(e.to_string())
     }
 }
 

@@ -30,11 +30,11 @@ pub struct OddsArgs {
 
 /// The odds on standard output; bad input is exit 2.
 pub fn odds(args: OddsArgs) -> Result<(), CliError> {
-    let scenario = args.rules.request(&args.file, Difficulty::Normal).scenario().map_err(CliError::Input)?;
+    let scenario = args.rules.request(&args.file, Difficulty::Normal).scenario()?;
     let pair = args.attacker.as_deref().zip(args.target.as_deref());
-    let odds = crate::scenario::odds::odds(&scenario, pair).map_err(CliError::Input)?;
+    let odds = crate::lab::odds::odds(&scenario, pair)?;
     let text = match args.json {
-        true => format!("{}\n", crate::scenario::odds::json(&odds).map_err(CliError::Input)?),
+        true => format!("{}\n", crate::lab::odds::json(&odds).map_err(|e| CliError::Input(e.to_string()))?),
         false => odds.to_string(),
     };
     say(text);

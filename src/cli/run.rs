@@ -10,6 +10,7 @@ use clap::Args;
 use super::CliError;
 use super::args::{AiArgs, RulesetArgs};
 use crate::battle::{BattleRequest, DiceChoice};
+use crate::combat::headless;
 use crate::rules::dice::{Dice, DieRequest, TypedInDice};
 use crate::rules::outcome::Log;
 use crate::scenario;
@@ -76,13 +77,14 @@ pub fn run(args: RunArgs) -> Result<(), CliError> {
         eprintln!("warning: {warning}");
     }
     let minds = Some(started.request.minds());
-    let (log, result, battle) = scenario::play_setup(started.setup, minds, args.stop_after.unwrap_or(usize::MAX));
+    let (log, result, battle) = headless::play_setup(started.setup, minds, args.stop_after.unwrap_or(usize::MAX));
     print_log(&log, args.json);
     let saved = match (&args.save, &battle) {
         (Some(path), Some(battle)) => Save::of(&started.request, battle).write(path),
         _ => Ok(()),
     };
-    result.and(saved).map_err(CliError::Failed)
+    result.map_err(|e| CliError::Failed(e.to_string()))?;
+    Ok(saved?)
 }
 
 /// Dice typed in on the terminal.

@@ -10,8 +10,9 @@ use super::args::{AiArgs, RulesetArgs};
 use super::run::print_log;
 use crate::battle::BattleRequest;
 use crate::battle::no_typing;
+use crate::lab::{ladder, sim};
 use crate::rules::any::RulesetId;
-use crate::scenario::{Scenario, ladder, level, sim};
+use crate::scenario::{FileError, Scenario, level};
 use crate::stdout::say;
 
 /// `skirmish sim`.
@@ -63,7 +64,7 @@ pub fn sim(args: SimArgs) -> Result<(), CliError> {
     let report = sim::simulate(&scenario, args.runs, args.seed, &minds);
     match args.csv {
         true => {
-            say(report.to_csv().map_err(CliError::Failed)?);
+            say(report.to_csv().map_err(|e| CliError::Failed(e.to_string()))?);
             // The CSV has no room for them: the battles where the rules refused an action, on standard error.
             for o in report.outcomes.iter().filter(|o| o.error.is_some()) {
                 eprintln!("seed {}: {}", o.seed, o.error.as_deref().unwrap_or_default());
@@ -82,14 +83,14 @@ pub fn sim(args: SimArgs) -> Result<(), CliError> {
 /// The ladder: the table on standard output, each pairing's progress on standard error.
 fn climb(args: &SimArgs) -> Result<(), CliError> {
     let request = args.request();
-    let first = request.scenario().map_err(CliError::Input)?;
+    let first = request.scenario()?;
     // A level is played under every ruleset it plays under (or the one asked for), a scenario under its own.
     let level = level::load(&args.level).ok();
     let rulesets = match (args.rules.ruleset, &level) {
         (None, Some(level)) => level.rulesets(),
         _ => vec![first.ruleset_id()],
     };
-    let scenario_of = |r: RulesetId| -> Result<Scenario, String> {
+    let scenario_of = |r: RulesetId| -> Result<Scenario, FileError> {
         match level.is_some() {
             true => BattleRequest { ruleset: Some(r), ..request.clone() }.scenario(),
             false => Ok(first.clone()),
@@ -98,8 +99,7 @@ fn climb(args: &SimArgs) -> Result<(), CliError> {
     let runs = (args.runs, args.seed);
     let rungs = ladder::climb(&rulesets, &scenario_of, runs, &mut |r| {
         eprintln!("{:?} {} vs {}: {}", r.ruleset, r.upper, r.lower, r.cell());
-    })
-    .map_err(CliError::Input)?;
+    })?;
     say(ladder::markdown(&first.name, &rungs, runs));
     match rungs.iter().any(|r| r.errors > 0) {
         true => Err(CliError::Reported { what: "the rules refused an AI's action", code: 1 }),

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use crate::scenario::soak;
+use crate::lab::soak;
 use crate::stdout::say;
 
 /// `skirmish soak`.
@@ -28,7 +28,7 @@ pub struct SoakArgs {
 
 /// The report on standard output, progress on standard error; exit 1 on a finding, 2 on bad input.
 pub fn soak(args: SoakArgs) -> Result<(), CliError> {
-    let cases = soak::cases(&args.levels, &args.scenarios).map_err(CliError::Input)?;
+    let cases = soak::cases(&args.levels, &args.scenarios)?;
     if cases.is_empty() {
         let (levels, scenarios) = (args.levels.display(), args.scenarios.display());
         return Err(CliError::Input(format!("no level in {levels} and no scenario in {scenarios}")));

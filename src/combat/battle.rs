@@ -12,6 +12,20 @@ use crate::rules::any::{AnyBattle, BattleSetup};
 use crate::rules::outcome::Log;
 use crate::rules::table::TableDice;
 
+/// Why a headless battle stopped short of its end.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// A schedule's systems do not fit together (an ambiguity made an error): a bug of the ECS layer.
+    #[error("the {label} schedule cannot be built: {why}")]
+    Schedule { label: String, why: String },
+    /// The rules stopped the battle: their reason, as the turn state keeps it.
+    #[error("{0}")]
+    Rules(String),
+    /// The bound on slots was reached (a bug: a battle always ends by its turn limit).
+    #[error("the battle did not end")]
+    Endless,
+}
+
 /// A headless app holding the battle, ready to `update`.
 pub fn battle_app(setup: BattleSetup) -> App {
     let mut app = App::new();
@@ -83,7 +97,7 @@ fn components(battle: &AnyBattle, index: usize) -> impl Bundle {
 
 /// Builds every schedule now, so that the first slot costs no more than the others (what a frame-paced GUI wants,
 /// and what the benchmark measures apart). A schedule that cannot be built (an ambiguity made an error) is an error.
-pub fn prepare(app: &mut App) -> Result<(), String> {
+pub fn prepare(app: &mut App) -> Result<(), PlayError> {
     app.finish();
     app.cleanup();
     let world = app.world_mut();
@@ -91,7 +105,7 @@ pub fn prepare(app: &mut App) -> Result<(), String> {
     for label in labels {
         world
             .schedule_scope(label, |world, schedule| schedule.initialize(world).map(|_| ()))
-            .map_err(|e| format!("the {label:?} schedule cannot be built: {e}"))?;
+            .map_err(|e| PlayError::Schedule { label: format!("{label:?}"), why: e.to_string() })?;
     }
     Ok(())
 }
@@ -102,12 +116,12 @@ pub fn prepare(app: &mut App) -> Result<(), String> {
 /// to `Last`: time and the rest) would add 3.4 µs a slot for nothing a battle reads. The message buffers are
 /// swapped every 32 slots (every reader reads in the same `Update` the message is written in): else they would
 /// grow for as long as the app runs. A frame-paced app (the GUI) calls `app.update()` instead.
-pub fn play_to_end(app: &mut App) -> Result<(), String> {
+pub fn play_to_end(app: &mut App) -> Result<(), PlayError> {
     play_until(app, usize::MAX)
 }
 
 /// [`play_to_end`], stopping early once the battle has taken `decisions` decisions (a save mid-battle).
-pub fn play_until(app: &mut App, decisions: usize) -> Result<(), String> {
+pub fn play_until(app: &mut App, decisions: usize) -> Result<(), PlayError> {
     // One scope for the whole battle: taking the schedule out and back for each slot cost 0.15 µs a slot.
     let world = app.world_mut();
     let ended = world.schedule_scope(Update, |world, schedule| {
@@ -127,8 +141,8 @@ pub fn play_until(app: &mut App, decisions: usize) -> Result<(), String> {
     });
     let state = app.world().resource::<TurnState>();
     match ended {
-        true => state.error().map_or(Ok(()), |e| Err(e.to_owned())),
-        false => Err("the battle did not end".into()),
+        true => state.error().map_or(Ok(()), |e| Err(PlayError::Rules(e.to_owned()))),
+        false => Err(PlayError::Endless),
     }
 }
 

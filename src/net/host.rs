@@ -345,7 +345,7 @@ fn order(
         }
         PlayerOrders::Plan(plan) => {
             let seen = seen_by(battle, &host.players[seat].sides);
-            plan.keeps_to(battle, slot, &seen)?;
+            plan.keeps_to(battle, slot, &seen).map_err(|e| e.to_string())?;
             plan.action(battle, slot.actor, seen_others(battle, slot.actor, &seen))
         }
     };

@@ -23,6 +23,20 @@ pub enum CatalogueError {
     UnknownArmor { id: String, known: String },
 }
 
+/// A weapon's damage written otherwise than its ruleset's notation: what was written, and the forms it takes.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("damage `{given}` is not of the form {forms}")]
+pub struct NotationError {
+    pub given: String,
+    pub forms: &'static str,
+}
+
+impl NotationError {
+    pub fn new(given: &str, forms: &'static str) -> Self {
+        NotationError { given: given.to_owned(), forms }
+    }
+}
+
 /// Weapons and armor by id, in file order; each entry shared, so a battle holds its gear without copying it.
 #[derive(Debug)]
 pub struct Catalogue<W, A> {

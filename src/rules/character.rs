@@ -4,6 +4,11 @@
 //! initiative, defense and soak pools), computed with the rules' own functions, so the editor shows what a battle
 //! will use.
 
+use thiserror::Error;
+
+use crate::rules::catalogue::CatalogueError;
+use crate::rules::{RatingError, RulesError};
+
 /// Where a number sits on the sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Group {
@@ -63,10 +68,10 @@ pub trait EditSheet {
     /// The numbers, attributes first, then skills, then the rest.
     fn numbers(&self) -> Vec<Number>;
     /// Sets a number; a value the rules do not allow is refused with the reason, and the sheet is left as it was.
-    fn set_number(&mut self, key: &str, value: i64) -> Result<(), String>;
+    fn set_number(&mut self, key: &str, value: i64) -> Result<(), CharacterError>;
     /// The on/off options.
     fn flags(&self) -> Vec<Flag>;
-    fn set_flag(&mut self, key: &str, on: bool) -> Result<(), String>;
+    fn set_flag(&mut self, key: &str, on: bool) -> Result<(), CharacterError>;
     /// The weapons carried, by id; the first is in hand at the start.
     fn weapons(&self) -> Vec<String>;
     /// The armor worn, by id.
@@ -74,27 +79,60 @@ pub trait EditSheet {
     /// Whether several pieces of armor may be worn at once (Shadowrun 4, the homebrew) or only one.
     fn layers_armor(&self) -> bool;
     /// Replaces the weapons; an id the sheet's catalogue does not have is refused.
-    fn set_weapons(&mut self, ids: Vec<String>) -> Result<(), String>;
+    fn set_weapons(&mut self, ids: Vec<String>) -> Result<(), CharacterError>;
     /// Replaces the armor; an id the sheet's catalogue does not have, or a second piece where only one is worn, is
     /// refused.
-    fn set_armor(&mut self, ids: Vec<String>) -> Result<(), String>;
+    fn set_armor(&mut self, ids: Vec<String>) -> Result<(), CharacterError>;
     /// The weapons and armor the sheet's catalogue has (the shipped one and its file's own).
     fn weapon_choices(&self) -> Vec<Choice>;
     fn armor_choices(&self) -> Vec<Choice>;
     /// The values that follow from the sheet, as a battle will use them; an error when its gear cannot be found.
-    fn derived(&self) -> Result<Vec<Derived>, String>;
+    fn derived(&self) -> Result<Vec<Derived>, CharacterError>;
+}
+
+/// Why a sheet refuses a change, or a character is not fit to play: the reason a file would get.
+#[derive(Debug, Error)]
+pub enum CharacterError {
+    /// A rating out of its range (attributes, skills), in the sheet's own words.
+    #[error(transparent)]
+    Rating(#[from] RatingError),
+    /// A count out of its range (initiative passes, speed).
+    #[error("{what} of {value} is out of range: it runs from {low} to {high}")]
+    Count { what: &'static str, value: i64, low: i64, high: i64 },
+    /// A key the sheet does not have; `sheet` is "a Shadowrun 4", "an Eclipse Phase"…
+    #[error("{sheet} sheet has no `{key}`")]
+    NoSuchKey { sheet: &'static str, key: String },
+    /// A second piece of armor where only one is worn.
+    #[error("{0}")]
+    OneArmor(&'static str),
+    /// Gear the sheet's catalogue does not have.
+    #[error(transparent)]
+    Gear(#[from] CatalogueError),
+    /// The values that follow from the sheet cannot be worked out (its gear cannot be found).
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// A character with a blank name.
+    #[error("a character needs a name")]
+    Nameless,
+}
+
+impl CharacterError {
+    /// The refusal of a key that `sheet` ("a Shadowrun 4") does not have.
+    pub fn no_such_key(sheet: &'static str, key: &str) -> Self {
+        CharacterError::NoSuchKey { sheet, key: key.to_owned() }
+    }
 }
 
 /// A rating of `T` (a bounded rating) from `value`, or the reason it is out of range.
-pub fn rating<T: TryFrom<i64, Error = String>>(value: i64) -> Result<T, String> {
-    T::try_from(value)
+pub fn rating<T: TryFrom<i64, Error = RatingError>>(value: i64) -> Result<T, CharacterError> {
+    Ok(T::try_from(value)?)
 }
 
 /// A count in `range` (initiative passes, speed), or the reason it is not.
-pub fn count(value: i64, range: (i64, i64), what: &str) -> Result<u32, String> {
+pub fn count(value: i64, range: (i64, i64), what: &'static str) -> Result<u32, CharacterError> {
     match (range.0..=range.1).contains(&value) {
         true => Ok(value as u32),
-        false => Err(format!("{what} of {value} is out of range: it runs from {} to {}", range.0, range.1)),
+        false => Err(CharacterError::Count { what, value, low: range.0, high: range.1 }),
     }
 }
 
@@ -121,9 +159,9 @@ macro_rules! gear_editing {
             true
         }
 
-        fn set_armor(&mut self, ids: Vec<String>) -> Result<(), String> {
+        fn set_armor(&mut self, ids: Vec<String>) -> Result<(), $crate::rules::character::CharacterError> {
             for id in &ids {
-                self.gear.armor(id).map_err(|e| e.to_string())?;
+                self.gear.armor(id)?;
             }
             self.armor = ids.into_iter().map(ArmorRef).collect();
             Ok(())
@@ -136,12 +174,12 @@ macro_rules! gear_editing {
             false
         }
 
-        fn set_armor(&mut self, ids: Vec<String>) -> Result<(), String> {
+        fn set_armor(&mut self, ids: Vec<String>) -> Result<(), $crate::rules::character::CharacterError> {
             if ids.len() > 1 {
-                return Err($refusal.into());
+                return Err($crate::rules::character::CharacterError::OneArmor($refusal));
             }
             for id in &ids {
-                self.gear.armor(id).map_err(|e| e.to_string())?;
+                self.gear.armor(id)?;
             }
             self.armor = ids.into_iter().next().map(ArmorRef);
             Ok(())
@@ -158,9 +196,9 @@ macro_rules! gear_editing {
             self.armor.iter().map(|a| a.0.clone()).collect()
         }
 
-        fn set_weapons(&mut self, ids: Vec<String>) -> Result<(), String> {
+        fn set_weapons(&mut self, ids: Vec<String>) -> Result<(), $crate::rules::character::CharacterError> {
             for id in &ids {
-                self.gear.weapon(id).map_err(|e| e.to_string())?;
+                self.gear.weapon(id)?;
             }
             self.weapons = ids.into_iter().map(WeaponRef).collect();
             Ok(())
@@ -200,22 +238,22 @@ pub fn rated<A: Copy, R: Copy + Into<i64>>(
 }
 
 /// Sets the rating `key` of a table on `of`, or the reason the value is refused; `None` when the table has none.
-pub fn set_rated<A, R: TryFrom<i64, Error = String>>(
+pub fn set_rated<A, R: TryFrom<i64, Error = RatingError>>(
     table: &Table<A, R>,
     of: &mut A,
     key: &str,
     value: i64,
-) -> Option<Result<(), String>> {
+) -> Option<Result<(), CharacterError>> {
     let (_, _, field) = table.iter().find(|(k, ..)| *k == key)?;
-    Some(R::try_from(value).map(|r| *field(of) = r))
+    Some(R::try_from(value).map(|r| *field(of) = r).map_err(CharacterError::from))
 }
 
 /// Sets a skill's rating, or the reason it is refused; 0 takes the skill off the sheet.
-pub fn set_skill<S: Ord, R: TryFrom<i64, Error = String>>(
+pub fn set_skill<S: Ord, R: TryFrom<i64, Error = RatingError>>(
     skills: &mut std::collections::BTreeMap<S, R>,
     skill: S,
     value: i64,
-) -> Result<(), String> {
+) -> Result<(), CharacterError> {
     let r = R::try_from(value)?;
     match value {
         0 => skills.remove(&skill),

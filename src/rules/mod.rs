@@ -38,11 +38,11 @@ macro_rules! bounded_rating {
         pub struct $name(pub u32);
 
         impl TryFrom<i64> for $name {
-            type Error = String;
-            fn try_from(v: i64) -> Result<Self, String> {
+            type Error = $crate::rules::RatingError;
+            fn try_from(v: i64) -> Result<Self, $crate::rules::RatingError> {
                 match u32::try_from(v) {
                     Ok(r) if ($range).contains(&r) => Ok($name(r)),
-                    _ => Err(format!($message, v = v)),
+                    _ => Err($crate::rules::RatingError(format!($message, v = v))),
                 }
             }
         }
@@ -56,6 +56,11 @@ macro_rules! bounded_rating {
 }
 
 pub(crate) use bounded_rating;
+
+/// A sheet rating out of its range, with the sheet's own reason (the message its [`bounded_rating`] gives).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct RatingError(pub String);
 
 /// Why the rules could not carry out an action.
 #[derive(Debug, Error)]

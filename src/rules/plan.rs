@@ -11,6 +11,21 @@ use super::field::{Cell, Crowd, Move};
 use super::outcome::Status;
 use super::ruleset::Slot;
 
+/// Why orders do not keep to what their slot offers.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlanError {
+    #[error("there is no other action {number}: the slot has {count}")]
+    NoOther { number: usize, count: usize },
+    #[error("the unit does not reach {0:?}")]
+    Unreached(Cell),
+    #[error("a walk does not get to {0:?}: run")]
+    Run(Cell),
+    #[error("there is no enemy you see to attack there")]
+    NoEnemy,
+    #[error("there is no way {number} to attack: there are {ways}")]
+    NoWay { number: usize, ways: usize },
+}
+
 /// A player's orders for one slot. All empty: the slot ends doing nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Plan {
@@ -110,33 +125,33 @@ impl Plan {
     /// Whether these orders keep to what the slot offers a player who sees `seen` (a plan that comes over the
     /// network may say anything): a move to a cell the unit reaches, at a pace that gets there; an enemy it sees;
     /// a way to attack it and an other action that exist. Else why not.
-    pub fn keeps_to(&self, battle: &AnyBattle, slot: Slot, seen: &[bool]) -> Result<(), String> {
+    pub fn keeps_to(&self, battle: &AnyBattle, slot: Slot, seen: &[bool]) -> Result<(), PlanError> {
         let actor = slot.actor;
         if let Some(i) = self.other {
             let count = seen_others(battle, actor, seen).len();
             return match i < count {
                 true => Ok(()),
-                false => Err(format!("there is no other action {}: the slot has {count}", i + 1)),
+                false => Err(PlanError::NoOther { number: i + 1, count }),
             };
         }
         if let Some(m) = &self.movement {
             let walking = reach(battle, actor, seen).into_iter().find(|(c, _)| *c == m.to).map(|(_, w)| w);
             match walking {
-                None => return Err(format!("the unit does not reach {:?}", m.to)),
+                None => return Err(PlanError::Unreached(m.to)),
                 Some(false) if m.pace == super::field::Pace::Walk => {
-                    return Err(format!("a walk does not get to {:?}: run", m.to));
+                    return Err(PlanError::Run(m.to));
                 }
                 Some(_) => {}
             }
         }
         let Some(target) = self.target else { return Ok(()) };
         if !seen_enemy(battle, actor, target, seen) {
-            return Err("there is no enemy you see to attack there".into());
+            return Err(PlanError::NoEnemy);
         }
         let ways = battle.attack_choices(actor, battle.view(target).id(), self.movement.clone()).len();
         match self.way.unwrap_or(0) < ways.max(1) {
             true => Ok(()),
-            false => Err(format!("there is no way {} to attack: there are {ways}", self.way.unwrap_or(0) + 1)),
+            false => Err(PlanError::NoWay { number: self.way.unwrap_or(0) + 1, ways }),
         }
     }
 }

@@ -8,9 +8,11 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::level::{Level, RulesetSheet};
-use super::{CombatantSpec, RulesetSetup, Scenario, ScenarioError, check, content, ron_options};
+use super::{
+    CombatantSpec, RulesetSetup, Scenario, ScenarioError, SetupError, WriteError, check, content, ron_options,
+};
 use crate::rules::any::RulesetId;
-use crate::rules::character::EditSheet;
+use crate::rules::character::{CharacterError, EditSheet};
 use crate::rules::field::Cell;
 
 /// A character file.
@@ -68,7 +70,7 @@ pub fn load(path: &Path) -> Result<Character, ScenarioError> {
 pub fn parse(text: &str, path: &Path) -> Result<Character, ScenarioError> {
     let own = super::gear::level_gear(text).map_err(|e| ScenarioError::syntax(path, e))?;
     let character: Character = super::gear::read_with(own, text, path, || ron_options().from_str(text))?;
-    character.check().map_err(|message| ScenarioError::invalid(path, text, Some("name"), message))?;
+    character.check().map_err(|e| ScenarioError::invalid(path, text, Some("name"), e.to_string()))?;
     Ok(character)
 }
 
@@ -83,20 +85,20 @@ pub fn is_character(text: &str) -> bool {
 }
 
 /// The characters in the player's content folder `user` (`characters/`), each read or why it is not.
-pub fn list(user: Option<&Path>) -> Vec<(PathBuf, Result<Character, String>)> {
+pub fn list(user: Option<&Path>) -> Vec<(PathBuf, Result<Character, ScenarioError>)> {
     let Some(user) = user else { return Vec::new() };
     let folder = user.join("characters");
     if !folder.is_dir() {
         return Vec::new();
     }
     let files = content::ron_files(&[folder]);
-    files.into_iter().map(|path| (path.clone(), load(&path).map_err(|e| e.to_string()))).collect()
+    files.into_iter().map(|path| (path.clone(), load(&path))).collect()
 }
 
 impl Character {
     /// A new character under `ruleset`, from that roster's `archetype`.
-    pub fn from_archetype(name: &str, ruleset: RulesetId, archetype: &str) -> Result<Character, String> {
-        let missing = || format!("no archetype `{archetype}` in the {ruleset:?} roster");
+    pub fn from_archetype(name: &str, ruleset: RulesetId, archetype: &str) -> Result<Character, SetupError> {
+        let missing = || SetupError::NotInRoster { archetype: archetype.to_owned(), ruleset };
         let sheet = match ruleset {
             RulesetId::EclipsePhase => {
                 RulesetSheet::EclipsePhase(super::roster::eclipse_phase()?.get(archetype).ok_or_else(missing)?.clone())
@@ -115,17 +117,17 @@ impl Character {
     }
 
     /// What is wrong with the character, if anything: a blank name, gear its catalogue lacks.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), CharacterError> {
         if self.name.trim().is_empty() {
-            return Err("a character needs a name".into());
+            return Err(CharacterError::Nameless);
         }
         self.sheet.edit().derived().map(|_| ())
     }
 
     /// The character as RON, as the editor saves it: a header, then the file.
-    pub fn to_ron(&self) -> Result<String, String> {
+    pub fn to_ron(&self) -> Result<String, WriteError> {
         let config = ron::ser::PrettyConfig::new().struct_names(false).indentor("    ".to_owned());
-        let body = ron_options().to_string_pretty(self, config).map_err(|e| e.to_string())?;
+        let body = ron_options().to_string_pretty(self, config)?;
         Ok(format!(
             "// A character of your own for Skirmish ({:?}); the character editor writes this file.\n{body}\n",
             self.sheet.ruleset()
@@ -133,7 +135,7 @@ impl Character {
     }
 
     /// Saves the character to `path`: atomically, the file it replaces kept as `<name>.ron.bak`.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
+    pub fn save(&self, path: &Path) -> Result<(), WriteError> {
         self.check()?;
         content::write_keeping_backup(path, &self.to_ron()?)
     }
@@ -164,18 +166,17 @@ impl RulesetSheet {
 impl Level {
     /// The level as a battle under `ruleset` with the players' own characters joining their sides, each on the
     /// next free cell of its side's spawn zone.
-    pub fn scenario_with(&self, ruleset: RulesetId, guests: &[(String, Character)]) -> Result<Scenario, String> {
+    pub fn scenario_with(&self, ruleset: RulesetId, guests: &[(String, Character)]) -> Result<Scenario, SetupError> {
         let mut scenario = self.scenario(ruleset)?;
         for (side, character) in guests {
             if !scenario.sides().contains(&side.as_str()) {
-                return Err(format!("no side is called {side}; the sides are {}", scenario.sides().join(", ")));
+                return Err(SetupError::no_side(side, &scenario.sides()));
             }
-            let cell = self
-                .free_spawn_cell(side, &scenario.positions())
-                .ok_or_else(|| format!("the spawn zone of {side} has no free cell left for {}", character.name))?;
+            let full = || SetupError::NoSpawnCell { side: side.clone(), name: character.name.clone() };
+            let cell = self.free_spawn_cell(side, &scenario.positions()).ok_or_else(full)?;
             scenario.add_character(character, side, cell)?;
         }
-        check::check(&scenario).map_err(|(_, message)| message)?;
+        check::check(&scenario).map_err(|(_, message)| SetupError::Unsound(message))?;
         Ok(scenario)
     }
 
@@ -189,9 +190,9 @@ impl Level {
 impl Scenario {
     /// Adds a character to `side` at `cell`; refused for a side the battle does not have or a sheet of another
     /// ruleset.
-    pub fn add_character(&mut self, character: &Character, side: &str, cell: Cell) -> Result<(), String> {
+    pub fn add_character(&mut self, character: &Character, side: &str, cell: Cell) -> Result<(), SetupError> {
         if !self.sides().contains(&side) {
-            return Err(format!("no side is called {side}; the sides are {}", self.sides().join(", ")));
+            return Err(SetupError::no_side(side, &self.sides()));
         }
         match (&mut self.ruleset, &character.sheet) {
             (RulesetSetup::EclipsePhase(s), RulesetSheet::EclipsePhase(c)) => {
@@ -207,11 +208,8 @@ impl Scenario {
                 s.combatants.push(spec(character, side, cell, c.clone()));
             }
             _ => {
-                let r = character.sheet.ruleset();
-                return Err(format!(
-                    "{} is a {r:?} character; this battle is fought under another ruleset",
-                    character.name
-                ));
+                let (name, ruleset) = (character.name.clone(), character.sheet.ruleset());
+                return Err(SetupError::OtherRuleset { name, ruleset });
             }
         }
         Ok(())

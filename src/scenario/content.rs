@@ -8,6 +8,8 @@ use std::hash::Hasher;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use super::WriteError;
+
 /// Where a level or scenario comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -58,11 +60,11 @@ pub fn new_file(folder: &Path, name: &str, extension: &str) -> PathBuf {
 
 /// Writes `text` to `path` atomically; a file already there is first kept beside it as `<name>.bak` (one
 /// generation: what the player made before this save is never lost to it).
-pub fn write_keeping_backup(path: &Path, text: &str) -> Result<(), String> {
+pub fn write_keeping_backup(path: &Path, text: &str) -> Result<(), WriteError> {
     if path.is_file() {
         let mut backup = path.as_os_str().to_owned();
         backup.push(".bak");
-        std::fs::copy(path, &backup).map_err(|e| format!("{}: cannot keep a backup: {e}", path.display()))?;
+        std::fs::copy(path, &backup).map_err(|source| WriteError::Backup { path: path.to_owned(), source })?;
     }
     write_atomically(path, text)
 }
@@ -107,17 +109,17 @@ pub fn digest_of(path: &Path) -> Option<String> {
 
 /// Writes `text` to `path` through a temporary file in the same folder, flushed to disk and renamed over `path`:
 /// whoever reads `path` sees the old text or the new, never half of one.
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let shown = path.display();
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), WriteError> {
+    let unwritten = |source| WriteError::Write { path: path.to_owned(), source };
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
         _ => PathBuf::from("."),
     };
-    std::fs::create_dir_all(&folder).map_err(|e| format!("{}: cannot make the folder: {e}", folder.display()))?;
-    let mut file = tempfile::NamedTempFile::new_in(&folder).map_err(|e| format!("{shown}: cannot write: {e}"))?;
-    file.write_all(text.as_bytes()).map_err(|e| format!("{shown}: cannot write: {e}"))?;
-    file.as_file().sync_all().map_err(|e| format!("{shown}: cannot write: {e}"))?;
-    file.persist(path).map_err(|e| format!("{shown}: cannot write: {}", e.error))?;
+    std::fs::create_dir_all(&folder).map_err(|source| WriteError::Folder { folder: folder.clone(), source })?;
+    let mut file = tempfile::NamedTempFile::new_in(&folder).map_err(unwritten)?;
+    file.write_all(text.as_bytes()).map_err(unwritten)?;
+    file.as_file().sync_all().map_err(unwritten)?;
+    file.persist(path).map_err(|e| unwritten(e.error))?;
     Ok(())
 }
 

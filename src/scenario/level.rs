@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 pub use super::level_file::{
     Area, Level, LevelFile, Override, Placed, RulesetSheet, SideSpec, Tuning, UnitSpec, zone_cells,
 };
-use super::{CombatantSpec, RulesetSetup, Scenario, ScenarioError, Setup, ron_options};
+use super::{CombatantSpec, RulesetSetup, Scenario, ScenarioError, Setup, SetupError, ron_options};
 use super::{level_check, roster};
 use crate::map::grid::Grid;
 pub use crate::rules::any::RulesetId;
@@ -76,7 +76,7 @@ impl Level {
     }
 
     /// The level as a battle under `ruleset`, with that ruleset's default options.
-    pub fn scenario(&self, ruleset: RulesetId) -> Result<Scenario, String> {
+    pub fn scenario(&self, ruleset: RulesetId) -> Result<Scenario, SetupError> {
         if let Some(why) = self.unplayable_under(ruleset) {
             return Err(why);
         }
@@ -121,14 +121,12 @@ impl Level {
 
     /// Why the level cannot be played under `ruleset`: a unit of the level's own archetype without a sheet for it
     /// (nor one of its own). `None`: it can.
-    pub fn unplayable_under(&self, ruleset: RulesetId) -> Option<String> {
+    pub fn unplayable_under(&self, ruleset: RulesetId) -> Option<SetupError> {
         self.units_under(ruleset).iter().find_map(|unit| {
             let sheets = self.file.archetypes.get(&unit.archetype)?;
             let own = |s: &RulesetSheet| s.ruleset() == ruleset;
             let overridden = self.file.overrides.iter().any(|o| o.unit == unit.name && own(&o.sheet));
-            (!overridden && !sheets.iter().any(own)).then(|| {
-                format!("the level's archetype `{}` has no sheet for this ruleset ({})", unit.archetype, unit.name)
-            })
+            (!overridden && !sheets.iter().any(own)).then(|| no_sheet(unit))
         })
     }
 
@@ -164,19 +162,18 @@ impl Level {
         roster: &roster::Roster<S>,
         units: &[Placed],
         own: impl Fn(&RulesetSheet) -> Option<S>,
-    ) -> Result<Setup<O, S, C, A>, String> {
+    ) -> Result<Setup<O, S, C, A>, SetupError> {
         let mut combatants = Vec::new();
         for unit in units {
             let sheet = self.file.overrides.iter().filter(|o| o.unit == unit.name).find_map(|o| own(&o.sheet));
             let sheet = match (sheet, self.file.archetypes.get(&unit.archetype)) {
                 (Some(s), _) => s,
                 // The level's own archetype: its sheet for this ruleset, if it has one.
-                (None, Some(sheets)) => sheets.iter().find_map(&own).ok_or_else(|| {
-                    format!("the level's archetype `{}` has no sheet for this ruleset ({})", unit.archetype, unit.name)
-                })?,
-                (None, None) => {
-                    roster.get(&unit.archetype).cloned().ok_or_else(|| format!("no archetype {}", unit.archetype))?
-                }
+                (None, Some(sheets)) => sheets.iter().find_map(&own).ok_or_else(|| no_sheet(unit))?,
+                (None, None) => roster
+                    .get(&unit.archetype)
+                    .cloned()
+                    .ok_or_else(|| SetupError::NoArchetype(unit.archetype.clone()))?,
             };
             combatants.push(CombatantSpec {
                 name: unit.name.clone(),
@@ -189,6 +186,11 @@ impl Level {
         }
         Ok(Setup { options: O::default(), gear: Default::default(), combatants, actions: Vec::new() })
     }
+}
+
+/// Why `unit`, of the level's own archetype, does not fight under a ruleset: its archetype has no sheet for it.
+fn no_sheet(unit: &Placed) -> SetupError {
+    SetupError::NoSheet { archetype: unit.archetype.clone(), unit: unit.name.clone() }
 }
 
 #[cfg(test)]

@@ -145,7 +145,7 @@ fn place(file: &LevelFile, grid: &Grid) -> Result<Vec<Placed>, Failure> {
 }
 
 fn check_archetypes(file: &LevelFile, units: &[Placed]) -> Result<(), Failure> {
-    let known = roster::archetypes().map_err(|e| (None, e))?;
+    let known = roster::archetypes().map_err(|e| (None, e.to_string()))?;
     match units.iter().find(|u| !file.has_archetype(&known, &u.archetype)) {
         Some(u) => Err(failure(&format!("\"{}\"", u.archetype), file.unknown_archetype(&known, &u.archetype))),
         None => Ok(()),
@@ -154,7 +154,7 @@ fn check_archetypes(file: &LevelFile, units: &[Placed]) -> Result<(), Failure> {
 
 /// The level's own archetypes: new names (a roster's keep their meaning), each with at most one sheet a ruleset.
 fn check_own_archetypes(file: &LevelFile) -> Result<(), Failure> {
-    let known = roster::archetypes().map_err(|e| (None, e))?;
+    let known = roster::archetypes().map_err(|e| (None, e.to_string()))?;
     for (name, sheets) in &file.archetypes {
         if known.contains(name) {
             let message = format!("an archetype `{name}` is in every roster already: give yours another name");
@@ -229,7 +229,7 @@ fn check_victory(file: &LevelFile, grid: &Grid, units: &[Placed]) -> Result<(), 
 /// A ruleset's tuning names units that exist and archetypes every roster has, leaves every side someone, and keeps
 /// a turn limit of at least 1.
 fn check_tuning(file: &LevelFile, units: &[Placed]) -> Result<(), Failure> {
-    let known = roster::archetypes().map_err(|e| (None, e))?;
+    let known = roster::archetypes().map_err(|e| (None, e.to_string()))?;
     for (ruleset, tuning) in &file.tuning {
         let named = tuning.leave_out.iter().chain(tuning.archetypes.keys()).chain(tuning.at.keys());
         if let Some(name) = named.into_iter().find(|n| !units.iter().any(|u| &u.name == *n)) {

@@ -7,9 +7,32 @@ use std::path::Path;
 
 use super::character::Character;
 use super::level::{self, Area, Level, LevelFile, SideSpec, UnitSpec};
-use super::{content, files, ron_options};
-use crate::map::grid::{Grid, Ground};
+use super::{RosterError, WriteError, content, files, ron_options};
+use crate::map::grid::{Grid, GridError, Ground};
 use crate::rules::field::Cell;
+
+/// Why the editor's level is not written, does not play, or a character does not join it.
+#[derive(Debug, thiserror::Error)]
+pub enum LevelEditError {
+    /// The level as RON cannot be made.
+    #[error(transparent)]
+    Ron(Box<ron::Error>),
+    /// The level does not play: why, without the file and place (the editor's text is not the file on disk yet).
+    #[error("{0}")]
+    Unplayable(String),
+    #[error(transparent)]
+    Write(#[from] WriteError),
+    #[error(transparent)]
+    Roster(#[from] RosterError),
+    #[error("{0} cannot be an archetype of the level: rename the character")]
+    NotAnArchetype(String),
+    #[error("{name} is in the level already (archetype `{archetype}`)")]
+    InAlready { name: String, archetype: String },
+    #[error("no such side")]
+    NoSuchSide,
+    #[error("{0} brings gear of its own and the level has other gear already")]
+    OtherGear(String),
+}
 
 /// The largest map the editor makes (the game's limit).
 pub const LARGEST: i32 = super::level_check::LARGEST_MAP as i32;
@@ -52,42 +75,43 @@ pub fn unit(archetype: &str) -> UnitSpec {
 }
 
 /// The level as RON, as the editor saves it: a header, then the file.
-pub fn to_ron(file: &LevelFile) -> Result<String, String> {
+pub fn to_ron(file: &LevelFile) -> Result<String, ron::Error> {
     let config = ron::ser::PrettyConfig::new().struct_names(false).indentor("    ".to_owned()).depth_limit(4);
-    let body = ron_options().to_string_pretty(file, config).map_err(|e| e.to_string())?;
+    let body = ron_options().to_string_pretty(file, config)?;
     Ok(format!("// A level of your own for Skirmish; the level editor writes this file (docs/levels.md).\n{body}\n"))
 }
 
 /// Checks the level as `skirmish check` checks a file: read back from the RON the editor would save, then set up
 /// under every ruleset it plays under. The checked level and a line saying what it is, or why it does not play.
-pub fn check(file: &LevelFile, path: &Path) -> Result<(Level, String), String> {
-    let text = to_ron(file)?;
+pub fn check(file: &LevelFile, path: &Path) -> Result<(Level, String), LevelEditError> {
+    let text = to_ron(file).map_err(|e| LevelEditError::Ron(Box::new(e)))?;
     let level = level::parse(&text, path).map_err(|e| without_place(&e.to_string(), path))?;
-    let summary = files::check_level(&level, path).map_err(|e| without_place(&e, path))?;
+    let summary = files::check_level(&level, path).map_err(|e| without_place(&e.to_string(), path))?;
     Ok((level, summary))
 }
 
 /// A message without the file and place it names: the editor's text is not the file on disk yet.
-fn without_place(message: &str, path: &Path) -> String {
+fn without_place(message: &str, path: &Path) -> LevelEditError {
     let rest = message.strip_prefix(&format!("{}:", path.display())).unwrap_or(message);
     // "LINE:COLUMN: message" or "under Ruleset: message".
     let mut parts = rest.splitn(3, ':');
-    match (parts.next(), parts.next(), parts.next()) {
+    let why = match (parts.next(), parts.next(), parts.next()) {
         (Some(l), Some(c), Some(m)) if l.trim().parse::<u32>().is_ok() && c.trim().parse::<u32>().is_ok() => {
             m.trim().to_owned()
         }
         _ => rest.trim().to_owned(),
-    }
+    };
+    LevelEditError::Unplayable(why)
 }
 
 /// Saves the level to `path`: atomically, the file it replaces kept as `<name>.ron.bak`.
-pub fn save(file: &LevelFile, path: &Path) -> Result<(), String> {
+pub fn save(file: &LevelFile, path: &Path) -> Result<(), WriteError> {
     content::write_keeping_backup(path, &to_ron(file)?)
 }
 
 /// The map's terrain, or why the map is broken (the editor never makes one so; a file may be).
-pub fn grid(file: &LevelFile) -> Result<Grid, String> {
-    Grid::parse(&file.map).map_err(|e| e.message)
+pub fn grid(file: &LevelFile) -> Result<Grid, GridError> {
+    Grid::parse(&file.map)
 }
 
 /// Paints one cell; off the map does nothing.
@@ -133,7 +157,7 @@ pub fn erase(areas: &mut Vec<Area>, cell: Cell) -> bool {
 
 /// A saved character joins side `side`'s squad: its sheet becomes an archetype of the level's own, named after it,
 /// so the level plays it under its ruleset (only). Gear of its own comes along when the level has none yet.
-pub fn add_character(file: &mut LevelFile, side: usize, character: &Character) -> Result<(), String> {
+pub fn add_character(file: &mut LevelFile, side: usize, character: &Character) -> Result<(), LevelEditError> {
     let key: String = character.name.to_lowercase().chars().filter(|c| c.is_alphanumeric() || *c == ' ').collect();
     // The role in the archetype's name: a level's unit shows its archetype's role word on its token.
     let key = match &character.role {
@@ -141,16 +165,16 @@ pub fn add_character(file: &mut LevelFile, side: usize, character: &Character) -
         None => key.trim().to_owned(),
     };
     if key.is_empty() || key.starts_with('(') || super::roster::archetypes()?.contains(&key) {
-        return Err(format!("{} cannot be an archetype of the level: rename the character", character.name));
+        return Err(LevelEditError::NotAnArchetype(character.name.clone()));
     }
     if file.archetypes.contains_key(&key) {
-        return Err(format!("{} is in the level already (archetype `{key}`)", character.name));
+        return Err(LevelEditError::InAlready { name: character.name.clone(), archetype: key });
     }
-    let spec = file.sides.get_mut(side).ok_or("no such side")?;
+    let spec = file.sides.get_mut(side).ok_or(LevelEditError::NoSuchSide)?;
     if let Some(own) = &character.gear {
         match &file.gear {
             Some(gear) if gear.get_ron() != own.get_ron() => {
-                return Err(format!("{} brings gear of its own and the level has other gear already", character.name));
+                return Err(LevelEditError::OtherGear(character.name.clone()));
             }
             _ => file.gear = Some(own.clone()),
         }

@@ -1,52 +1,39 @@
-//! Scenarios: a RON file with a ruleset and its options, combatants with sheets, gear, positions and starting
-//! condition, optional scripted actions and optional dice. [`load`] reads and checks one; [`start`] makes its battle
-//! engine, [`run`] plays it. Levels (`level.rs`, checked in `level_check.rs`) become scenarios under any ruleset,
-//! each archetype a sheet from that ruleset's roster (`roster.rs`). A battle's save (`save.rs`) is the record that
-//! replays it onto the same start.
+//! The files: scenarios, levels, characters, gear and saves, read, checked and written. A scenario is a RON file
+//! with a ruleset and its options, combatants with sheets, gear, positions and starting condition, optional
+//! scripted actions and optional dice; [`load`] reads and checks one (its battle starts in [`crate::battle::run`]).
+//! Levels (`level.rs`, checked in `level_check.rs`) become scenarios under any ruleset, each archetype a sheet from
+//! that ruleset's roster (`roster.rs`). A battle's save (`save.rs`) is the record that replays it onto the same
+//! start. No battle is played here, and no ECS app built.
 
-pub mod balance;
 pub mod character;
 mod check;
 pub mod content;
 mod error;
 pub mod files;
-pub mod fuzz;
-mod gear;
+pub(crate) mod gear;
 pub mod json;
-pub mod ladder;
 pub mod level;
 mod level_check;
 pub mod level_edit;
 mod level_file;
-pub mod odds;
 pub mod roster;
 pub mod save;
-pub mod sim;
-pub mod soak;
 
 use std::path::Path;
 use std::sync::Arc;
 
 use serde::Deserialize;
 
-pub use error::ScenarioError;
-
-#[cfg(feature = "bevy")]
-use bevy::app::App;
+pub use error::{FileError, RosterError, ScenarioError, SetupError, WriteError};
 
 use crate::map::Battlefield;
-use crate::rules::RulesError;
-use crate::rules::any::{AnyBattle, BattleSetup, Kind, RulesetId};
-use crate::rules::dice::Dice;
-use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
-use crate::rules::engine::{Battle, Orders, Start};
-use crate::rules::field::Field;
-use crate::rules::homebrew_d6::{self as hb, HomebrewD6};
+use crate::rules::any::RulesetId;
+use crate::rules::eclipse_phase as ep;
+use crate::rules::homebrew_d6 as hb;
 use crate::rules::id::naming;
-use crate::rules::outcome::{Event, Log};
-use crate::rules::ruleset::{Combatant, CombatantId};
-use crate::rules::shadowrun4::{self as sr4, Shadowrun4};
-use crate::rules::storyteller::{self as st, Storyteller};
+use crate::rules::ruleset::CombatantId;
+use crate::rules::shadowrun4 as sr4;
+use crate::rules::storyteller as st;
 use crate::rules::victory::Objectives;
 
 /// A scenario file.
@@ -94,11 +81,11 @@ macro_rules! each_setup {
 impl Scenario {
     /// Replaces the ruleset's options with `text`, that ruleset's options in RON (e.g. `(mos_rule: RollIsMoS)`);
     /// they may name combatants (`(surprise: (alerted: ["Ines"]))`).
-    pub fn set_options(&mut self, text: &str) -> Result<(), String> {
-        let bad = |e: ron::error::SpannedError| format!("--options `{text}`: {e}");
+    pub fn set_options(&mut self, text: &str) -> Result<(), SetupError> {
+        let bad = |e| SetupError::OptionsUnread { text: text.to_owned(), source: Box::new(e) };
         let names = self.names();
         each_setup!(&mut self.ruleset, s => s.options = naming(names, || ron_options().from_str(text)).map_err(bad)?);
-        check::check(self).map_err(|(_, message)| format!("--options `{text}`: {message}"))
+        check::check(self).map_err(|(_, why)| SetupError::OptionsUnfit { text: text.to_owned(), why })
     }
 
     /// The combatants' names, in roster order (a combatant's id is its place here).
@@ -109,13 +96,13 @@ impl Scenario {
     /// Takes a side out of the battle before it starts (a four-side level played by three). Refused when fewer than
     /// two sides would be left, for an unknown side, for a side the level's victory names, and in a scripted battle
     /// (its script was written for every side). The ids that options and starting conditions give follow.
-    pub fn remove_side(&mut self, side: &str) -> Result<(), String> {
+    pub fn remove_side(&mut self, side: &str) -> Result<(), SetupError> {
         let sides = self.sides();
         if !sides.contains(&side) {
-            return Err(format!("no side is called {side}; the sides are {}", sides.join(", ")));
+            return Err(SetupError::no_side(side, &sides));
         }
         if sides.len() <= 2 {
-            return Err(format!("{side} cannot stay out: a battle needs two sides"));
+            return Err(SetupError::TwoSides(side.to_owned()));
         }
         let named = |v: &crate::rules::victory::Victory| match v {
             crate::rules::victory::Victory::Hold { side: s, .. }
@@ -123,10 +110,10 @@ impl Scenario {
             crate::rules::victory::Victory::Eliminate => false,
         };
         if self.objectives.conditions.iter().any(named) || self.objectives.at_turn_limit.as_deref() == Some(side) {
-            return Err(format!("{side} cannot stay out: the level's victory names it"));
+            return Err(SetupError::InVictory(side.to_owned()));
         }
         if each_setup!(&self.ruleset, s => !s.actions.is_empty()) {
-            return Err(format!("{side} cannot stay out of a scripted battle: its script was written for all sides"));
+            return Err(SetupError::Scripted(side.to_owned()));
         }
         // Ids are places in the roster: those after a removed combatant move up.
         let mut next = 0;
@@ -301,158 +288,6 @@ fn roster_names(text: &str) -> Result<Vec<String>, ron::error::SpannedError> {
     let file: File = ron_options().from_str(text)?;
     let (Rules::EclipsePhase(r) | Rules::Shadowrun4(r) | Rules::Storyteller(r) | Rules::HomebrewD6(r)) = file.ruleset;
     Ok(r.combatants.into_iter().map(|c| c.name).collect())
-}
-
-/// Plays a scenario with `dice` (scripted, or the built-in choice for everyone), appending to `log`. On an error
-/// the log holds what happened until then.
-pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut Log) -> Result<(), RulesError> {
-    let mut battle = start(scenario, dice_label, log);
-    battle.play_out(dice, log, &mut crate::rules::any::built_in)
-}
-
-/// Plays a scenario through the ECS layer (what `skirmish run` does), returning its log and the rules' error if one
-/// stopped the battle. It gives the same battle as [`run`] from the same dice.
-#[cfg(feature = "bevy")]
-pub fn run_ecs(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> (Log, Result<(), String>) {
-    run_ecs_with(scenario, dice, dice_label, None)
-}
-
-/// [`run_ecs`], with the AI (`minds`) instead of the built-in choice for a battle without a script.
-#[cfg(feature = "bevy")]
-pub fn run_ecs_with(
-    scenario: &Scenario,
-    dice: Box<dyn Dice + Send + Sync>,
-    dice_label: &str,
-    minds: Option<crate::ai::Minds>,
-) -> (Log, Result<(), String>) {
-    let (log, result, _) = play_setup(setup(scenario, dice, dice_label), minds, usize::MAX);
-    (log, result)
-}
-
-/// Plays a battle (one set up anew, or a save taken up again) through the ECS, with the AI (`minds`) or else the
-/// built-in choice, until it ends or has taken `decisions` decisions; returns its log, the rules' error if one
-/// stopped it, and the battle where it stopped (to save).
-#[cfg(feature = "bevy")]
-pub fn play_setup(
-    setup: BattleSetup,
-    minds: Option<crate::ai::Minds>,
-    decisions: usize,
-) -> (Log, Result<(), String>, Option<AnyBattle>) {
-    let mut app = crate::combat::battle::battle_app(setup);
-    if let Some(minds) = minds {
-        app.insert_resource(crate::combat::AiMinds { minds, background: false });
-    }
-    let prepared = crate::combat::battle::prepare(&mut app);
-    let result = prepared.and_then(|()| crate::combat::battle::play_until(&mut app, decisions));
-    let battle = app.world_mut().remove_resource::<crate::combat::Engine>().map(|e| e.0);
-    (crate::combat::battle::take_log(&mut app), result, battle)
-}
-
-/// The headless app of a scenario's battle, ready to `update`.
-#[cfg(feature = "bevy")]
-pub fn ecs_app(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> App {
-    crate::combat::battle::battle_app(setup(scenario, dice, dice_label))
-}
-
-/// A scenario's battle with its dice and its log so far, ready for the ECS (headless or the window's).
-pub fn setup(scenario: &Scenario, dice: Box<dyn Dice + Send + Sync>, dice_label: &str) -> BattleSetup {
-    let mut log = Log::default();
-    let battle = start(scenario, dice_label, &mut log);
-    BattleSetup { battle, dice, log, typed: Default::default() }
-}
-
-/// The battle engine for a scenario's start, whatever its ruleset; its first event (`BattleStarted`) goes to `log`.
-pub fn start(scenario: &Scenario, dice_label: &str, log: &mut Log) -> AnyBattle {
-    let header = Header::of(scenario, dice_label);
-    match &scenario.ruleset {
-        RulesetSetup::EclipsePhase(setup) => {
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| ep::Fighter {
-                id: Default::default(),
-                name,
-                sheet: Arc::new(sheet),
-                condition,
-            });
-            header.start(EclipsePhase::new(setup.options), battle, &setup.actions, log)
-        }
-        RulesetSetup::Shadowrun4(setup) => {
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| sr4::Fighter {
-                id: Default::default(),
-                name,
-                sheet: Arc::new(sheet),
-                condition,
-            });
-            header.start(Shadowrun4::new(setup.options.clone()), battle, &setup.actions, log)
-        }
-        RulesetSetup::Storyteller(setup) => {
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| st::Fighter {
-                id: Default::default(),
-                name,
-                sheet: Arc::new(sheet),
-                condition,
-            });
-            header.start(Storyteller::new(setup.options), battle, &setup.actions, log)
-        }
-        RulesetSetup::HomebrewD6(setup) => {
-            let battle = battle_of(&setup.combatants, |name, sheet, condition| hb::Fighter {
-                id: Default::default(),
-                name,
-                sheet: Arc::new(sheet),
-                condition,
-            });
-            header.start(HomebrewD6::new(setup.options), battle, &setup.actions, log)
-        }
-    }
-}
-
-/// The combatants at the start of the battle, each on its side and cell.
-fn battle_of<S: Clone, C: Clone, F>(
-    specs: &[CombatantSpec<S, C>],
-    fighter: impl Fn(String, S, C) -> F,
-) -> Vec<Combatant<F>> {
-    let place = |c: &CombatantSpec<S, C>| Combatant {
-        side: c.side.clone(),
-        position: c.position,
-        fighter: fighter(c.name.clone(), c.sheet.clone(), c.condition.clone()),
-    };
-    specs.iter().map(place).collect()
-}
-
-/// What every battle of a scenario starts from, whatever its ruleset.
-struct Header<'a> {
-    name: &'a str,
-    dice: &'a str,
-    turn_limit: u32,
-    field: Field,
-    objectives: Objectives,
-}
-
-impl<'a> Header<'a> {
-    fn of(scenario: &'a Scenario, dice: &'a str) -> Self {
-        let field = match &scenario.field {
-            Some(map) => Field(map.clone()),
-            None => Field::default(),
-        };
-        let (name, turn_limit, objectives) = (&scenario.name, scenario.turn_limit, scenario.objectives.clone());
-        Header { name, dice, turn_limit, field, objectives }
-    }
-
-    /// The battle engine for this scenario's start, its first event (`BattleStarted`) written to `log` and its
-    /// combatants' names given to it (how its events read).
-    fn start<K: Kind>(
-        &self,
-        mut rules: K,
-        combatants: Vec<Combatant<K::Fighter>>,
-        actions: &[K::Action],
-        log: &mut Log,
-    ) -> AnyBattle {
-        rules.set_field(self.field.clone());
-        let (name, ruleset, dice) = (self.name.to_owned(), rules.name().to_owned(), self.dice.to_owned());
-        log.push(Event::BattleStarted { name, ruleset, dice });
-        log.names = crate::rules::ruleset::names(&combatants);
-        let orders = Orders::scripted_or_free(actions.iter().cloned());
-        let (turn_limit, objectives) = (self.turn_limit, self.objectives.clone());
-        K::hold(Battle::new(Start { rules, combatants, orders, turn_limit, objectives }))
-    }
 }
 
 pub(super) type EpSpec = CombatantSpec<ep::sheet::Sheet, ep::sheet::Condition>;

@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use serde::de::DeserializeOwned;
 
+use super::RosterError;
 use super::level_file::RulesetSheet;
 use crate::rules::any::RulesetId;
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
@@ -14,16 +15,18 @@ use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, st
 /// Archetype name → sheet.
 pub type Roster<S> = BTreeMap<String, S>;
 
-fn parse<S: DeserializeOwned>(text: &str, file: &str) -> Result<Roster<S>, String> {
-    crate::scenario::ron_options().from_str(text).map_err(|e| format!("{file}:{e}"))
+fn parse<S: DeserializeOwned>(text: &str, file: &str) -> Result<Roster<S>, RosterError> {
+    crate::scenario::ron_options()
+        .from_str(text)
+        .map_err(|e| RosterError { file: file.to_owned(), source: Box::new(e) })
 }
 
 /// Defines a function returning one ruleset's shipped roster, read once.
 macro_rules! roster {
     ($name:ident, $sheet:ty, $file:literal) => {
         #[doc = concat!("The shipped roster of `", $file, "`.")]
-        pub fn $name() -> Result<&'static Roster<$sheet>, String> {
-            static ROSTER: OnceLock<Result<Roster<$sheet>, String>> = OnceLock::new();
+        pub fn $name() -> Result<&'static Roster<$sheet>, RosterError> {
+            static ROSTER: OnceLock<Result<Roster<$sheet>, RosterError>> = OnceLock::new();
             let text = include_str!(concat!("../../", $file));
             ROSTER.get_or_init(|| parse(text, $file)).as_ref().map_err(Clone::clone)
         }
@@ -36,7 +39,7 @@ roster!(storyteller, st::sheet::Sheet, "assets/storyteller/roster.ron");
 roster!(homebrew_d6, hb::sheet::Sheet, "assets/homebrew_d6/roster.ron");
 
 /// A roster's text (`file` names it in messages) as `ruleset`'s sheets, by archetype.
-pub fn read(ruleset: RulesetId, text: &str, file: &str) -> Result<Vec<(String, RulesetSheet)>, String> {
+pub fn read(ruleset: RulesetId, text: &str, file: &str) -> Result<Vec<(String, RulesetSheet)>, RosterError> {
     fn each<S>(roster: Roster<S>, sheet: fn(S) -> RulesetSheet) -> Vec<(String, RulesetSheet)> {
         roster.into_iter().map(|(name, s)| (name, sheet(s))).collect()
     }
@@ -49,7 +52,7 @@ pub fn read(ruleset: RulesetId, text: &str, file: &str) -> Result<Vec<(String, R
 }
 
 /// The archetypes every ruleset's roster has.
-pub fn archetypes() -> Result<Vec<String>, String> {
+pub fn archetypes() -> Result<Vec<String>, RosterError> {
     let ep = eclipse_phase()?;
     let (sr, st, hb) = (shadowrun4()?, storyteller()?, homebrew_d6()?);
     let all = |k: &String| sr.contains_key(k) && st.contains_key(k) && hb.contains_key(k);

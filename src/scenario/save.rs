@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use super::character::Guest;
 pub use super::content::{digest_of, write_atomically};
-use super::{ScenarioError, ron_options};
-use crate::battle::{BattleRequest, DiceChoice, Resume};
+use super::{ScenarioError, WriteError, ron_options};
+use crate::battle::{BattleRequest, DiceChoice, Resume, StartError};
 use crate::rules::any::{AnyAction, AnyBattle, BattleSetup, RulesetId};
 use crate::rules::dice::Dice;
 use crate::rules::engine::Recorded;
@@ -74,10 +74,10 @@ impl Save {
     }
 
     /// The save as RON text.
-    pub fn to_ron(&self) -> Result<String, String> {
+    pub fn to_ron(&self) -> Result<String, WriteError> {
         // A decision to a line: a long battle's save stays readable.
         let config = ron::ser::PrettyConfig::new().depth_limit(2).indentor("  ".to_owned());
-        ron_options().to_string_pretty(self, config).map_err(|e| format!("the save cannot be written: {e}"))
+        ron_options().to_string_pretty(self, config).map_err(|e| WriteError::Save(Box::new(e)))
     }
 
     /// Reads a save's text; `path` is only used in messages. A save of another version is refused by name.
@@ -131,7 +131,7 @@ impl Save {
     }
 
     /// Writes the save to `path` atomically: a temporary file in the same folder, renamed over the old one.
-    pub fn write(&self, path: &Path) -> Result<(), String> {
+    pub fn write(&self, path: &Path) -> Result<(), WriteError> {
         let text = self.to_ron()?;
         write_atomically(path, &text)
     }
@@ -146,8 +146,8 @@ impl Save {
     /// Takes the battle up again ([`crate::battle::start`] of [`Save::taken_up`]): its start built from the request
     /// and its record replayed with the saved faces, the battle's own dice rolling along (`typed` gives them where a
     /// player typed every die), then going on.
-    pub fn resume(&self, typed: impl FnOnce() -> Box<dyn Dice + Send + Sync>) -> Result<Loaded, String> {
-        let started = crate::battle::start(&self.taken_up(Path::new("")), typed).map_err(|e| e.to_string())?;
+    pub fn resume(&self, typed: impl FnOnce() -> Box<dyn Dice + Send + Sync>) -> Result<Loaded, StartError> {
+        let started = crate::battle::start(&self.taken_up(Path::new("")), typed)?;
         Ok(Loaded { setup: started.setup, warning: started.warning })
     }
 }
@@ -208,17 +208,17 @@ pub fn summary(save: &Save, ruleset: impl Fn(RulesetId) -> String) -> (String, S
 
 /// Every save in `dir`, newest first, each with its path; a file that does not read as a save is listed with its
 /// one-line error instead.
-pub fn list(dir: &Path) -> Vec<(PathBuf, Result<Save, String>)> {
+pub fn list(dir: &Path) -> Vec<(PathBuf, Result<Save, ScenarioError>)> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let mut saves: Vec<(PathBuf, Result<Save, String>)> = entries
+    let mut saves: Vec<(PathBuf, Result<Save, ScenarioError>)> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .map(|p| {
-            let save = Save::read(&p).map_err(|e| e.to_string());
+            let save = Save::read(&p);
             (p, save)
         })
         .collect();
-    let when = |s: &Result<Save, String>| s.as_ref().map_or(0, |s| s.saved_at);
+    let when = |s: &Result<Save, ScenarioError>| s.as_ref().map_or(0, |s| s.saved_at);
     saves.sort_by(|a, b| when(&b.1).cmp(&when(&a.1)).then_with(|| a.0.cmp(&b.0)));
     saves
 }

@@ -12,8 +12,8 @@ use super::PlayOptions;
 use super::screens::{MenuSystems, NextBattle, NotStarted, Screen, Watching};
 use crate::ai::Difficulty;
 use crate::battle::{BattleRequest, DiceChoice};
+use crate::lab::balance::Balance;
 use crate::rules::any::RulesetId;
-use crate::scenario::balance::Balance;
 use crate::scenario::character::{Character, Guest};
 use crate::scenario::level::{Level, levels_in};
 use crate::scenario::save::Save;
@@ -88,7 +88,7 @@ struct Menu {
     /// How fair each level measured under each ruleset (`skirmish balance --write`), if measured.
     balance: Option<Balance>,
     /// The saved battles, newest first (read when the menu opens).
-    saves: Vec<(PathBuf, Result<Save, String>)>,
+    saves: Vec<(PathBuf, Result<Save, crate::scenario::ScenarioError>)>,
     problems: Vec<String>,
     /// The picture of the selected level, and which level it is of.
     miniature: Option<(usize, Handle<Image>)>,
@@ -97,13 +97,13 @@ struct Menu {
     /// The game's levels folder.
     folder: PathBuf,
     /// The player's own characters (read when the menu opens), and the side each joins, by file.
-    characters: Vec<(PathBuf, Result<Character, String>)>,
+    characters: Vec<(PathBuf, Result<Character, crate::scenario::ScenarioError>)>,
     joining: BTreeMap<PathBuf, String>,
 }
 
 /// The measured balance kept beside the levels' folder (`assets/balance.ron`): none when there is no such file.
-fn balance_beside(folder: &Path) -> Result<Option<Balance>, String> {
-    Balance::read(&folder.parent().unwrap_or(Path::new("")).join(crate::scenario::balance::KEPT))
+fn balance_beside(folder: &Path) -> Result<Option<Balance>, crate::lab::balance::BalanceError> {
+    Balance::read(&folder.parent().unwrap_or(Path::new("")).join(crate::lab::balance::KEPT))
 }
 
 /// The menu screen, its levels read from `folder`.
@@ -112,7 +112,7 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
         let user = crate::scenario::content::user_folder();
         let (levels, mut problems) = levels_in(&folder, user.as_deref());
         let balance = balance_beside(&folder).unwrap_or_else(|e| {
-            problems.push(e);
+            problems.push(e.to_string());
             None
         });
         let menu = Menu {
@@ -287,7 +287,7 @@ fn battle_column(
         // Every side to an AI: a side a player would command plays the normal AI.
         match request.scenario() {
             Ok(scenario) => batch.open_on(scenario, request.minds()),
-            Err(e) => menu.problems = vec![e],
+            Err(e) => menu.problems = vec![e.to_string()],
         }
     }
     // A battle that does not start comes back to the menu, which says why (`NotStarted`).
@@ -458,7 +458,7 @@ pub const RULESETS: [(RulesetId, &str, &str); 4] = [
 fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
     ui.strong("Ruleset");
     let level = menu.levels.get(menu.selected).map(|(_, l)| l);
-    let why_not = |id: RulesetId| level.and_then(|l| l.unplayable_under(id));
+    let why_not = |id: RulesetId| level.and_then(|l| l.unplayable_under(id)).map(|e| e.to_string());
     // A level of its own archetypes may not play under every ruleset: the first it plays under is chosen.
     if why_not(menu.ruleset).is_some()
         && let Some(first) = RULESETS.iter().map(|(id, ..)| *id).find(|id| why_not(*id).is_none())

@@ -84,7 +84,7 @@ pub fn assert_battles_end_and_replay(path: &str) {
     let s = skirmish::scenario::load(std::path::Path::new(path)).expect("the scenario loads");
     let fight = |seed| {
         let mut log = Log::default();
-        skirmish::scenario::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
+        skirmish::battle::run::run(&s, &mut SeededDice::new(seed), "seed", &mut log).expect("a legal battle");
         log
     };
     for seed in 0..20 {

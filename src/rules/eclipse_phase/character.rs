@@ -9,12 +9,15 @@ use super::gear::{ArmorRef, Catalogue, WeaponRef};
 use super::modifiers::Situation;
 use super::sheet::{Aptitudes, MorphKind, Rating, Sheet, Skill};
 use crate::rules::character::{
-    Derived, EditSheet, Flag, Group, Number, count, others, rated, rating, set_rated, set_skill,
+    CharacterError, Derived, EditSheet, Flag, Group, Number, count, others, rated, rating, set_rated, set_skill,
 };
 
 type Field = fn(&mut Aptitudes) -> &mut Rating;
 
 /// The aptitudes: key, label, and where each is on the sheet.
+/// How a refusal names the sheet.
+const SHEET: &str = "an Eclipse Phase";
+
 const APTITUDES: [(&str, &str, Field); 7] = [
     ("cog", "Cognition (COG)", |a| &mut a.cog),
     ("coo", "Coordination (COO)", |a| &mut a.coo),
@@ -61,7 +64,7 @@ impl EditSheet for Sheet {
         out
     }
 
-    fn set_number(&mut self, key: &str, value: i64) -> Result<(), String> {
+    fn set_number(&mut self, key: &str, value: i64) -> Result<(), CharacterError> {
         if let Some(done) = set_rated(&APTITUDES, &mut self.aptitudes, key, value) {
             return done;
         }
@@ -77,7 +80,7 @@ impl EditSheet for Sheet {
             "death_rating" => self.death_rating = optional(count(value, THRESHOLD, "a death rating")?),
             "walk" => self.movement.walk = count(value, METERS, "a walking rate")?,
             "run" => self.movement.run = count(value, METERS, "a running rate")?,
-            _ => return Err(format!("an Eclipse Phase sheet has no `{key}`")),
+            _ => return Err(CharacterError::no_such_key(SHEET, key)),
         }
         Ok(())
     }
@@ -90,19 +93,19 @@ impl EditSheet for Sheet {
         ]
     }
 
-    fn set_flag(&mut self, key: &str, on: bool) -> Result<(), String> {
+    fn set_flag(&mut self, key: &str, on: bool) -> Result<(), CharacterError> {
         match key {
             "smartlink" => self.smartlink = on,
             "synthmorph" => self.morph = if on { MorphKind::Synthmorph } else { MorphKind::Biomorph },
-            _ => return Err(format!("an Eclipse Phase sheet has no `{key}`")),
+            _ => return Err(CharacterError::no_such_key(SHEET, key)),
         }
         Ok(())
     }
 
     crate::rules::character::gear_editing!(one, "an Eclipse Phase character wears one armor");
 
-    fn derived(&self) -> Result<Vec<Derived>, String> {
-        derived(self).map_err(|e| e.to_string())
+    fn derived(&self) -> Result<Vec<Derived>, CharacterError> {
+        Ok(derived(self)?)
     }
 }
 

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::skills::Skill;
 use super::{FiringMode, ModeBonus};
+use crate::rules::catalogue::NotationError;
 
 /// Which armor value stops a weapon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,10 +47,10 @@ pub struct DamageDice {
 }
 
 impl FromStr for DamageDice {
-    type Err = String;
+    type Err = NotationError;
     /// Reads "2d10+5", "3d10", "1d10/2", "1d10/2+1".
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || format!("damage `{s}` is not of the form 2d10, 2d10+5 or 1d10/2");
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        let bad = || NotationError::new(s, "2d10, 2d10+5 or 1d10/2");
         let (dice, rest) = s.trim().split_once("d10").ok_or_else(bad)?;
         let dice: u32 = dice.parse().map_err(|_| bad())?;
         let (halve, rest) = match rest.strip_prefix("/2") {
@@ -62,8 +63,8 @@ impl FromStr for DamageDice {
 }
 
 impl TryFrom<String> for DamageDice {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
+    type Error = NotationError;
+    fn try_from(s: String) -> Result<Self, NotationError> {
         s.parse()
     }
 }

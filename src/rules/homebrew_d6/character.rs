@@ -9,12 +9,15 @@ use super::gear::{ArmorRef, AttackKind, Catalogue, DamageType, WeaponRef};
 use super::sheet::{Attribute, Attributes, Sheet, Skill};
 use super::{Fighter, Options};
 use crate::rules::character::{
-    Derived, EditSheet, Flag, Group, Number, count, others, pool, rated, set_rated, set_skill,
+    CharacterError, Derived, EditSheet, Flag, Group, Number, count, others, pool, rated, set_rated, set_skill,
 };
 
 type Field = fn(&mut Attributes) -> &mut Attribute;
 
 /// The attributes: key, label, and where each is on the sheet.
+/// How a refusal names the sheet.
+const SHEET: &str = "a homebrew";
+
 const ATTRIBUTES: [(&str, &str, Field); 7] = [
     ("body", "Body", |a| &mut a.body),
     ("agility", "Agility", |a| &mut a.agility),
@@ -48,7 +51,7 @@ impl EditSheet for Sheet {
         out
     }
 
-    fn set_number(&mut self, key: &str, value: i64) -> Result<(), String> {
+    fn set_number(&mut self, key: &str, value: i64) -> Result<(), CharacterError> {
         if let Some(done) = set_rated(&ATTRIBUTES, &mut self.attributes, key, value) {
             return done;
         }
@@ -59,7 +62,7 @@ impl EditSheet for Sheet {
             "initiative_passes" => self.initiative_passes = count(value, PASSES, "initiative passes")?,
             "walk" => self.movement.walk = count(value, METERS, "a walking rate")?,
             "run" => self.movement.run = count(value, METERS, "a running rate")?,
-            _ => return Err(format!("a homebrew sheet has no `{key}`")),
+            _ => return Err(CharacterError::no_such_key(SHEET, key)),
         }
         Ok(())
     }
@@ -68,14 +71,14 @@ impl EditSheet for Sheet {
         Vec::new()
     }
 
-    fn set_flag(&mut self, key: &str, _on: bool) -> Result<(), String> {
-        Err(format!("a homebrew sheet has no `{key}`"))
+    fn set_flag(&mut self, key: &str, _on: bool) -> Result<(), CharacterError> {
+        Err(CharacterError::no_such_key(SHEET, key))
     }
 
     crate::rules::character::gear_editing!(layered);
 
-    fn derived(&self) -> Result<Vec<Derived>, String> {
-        derived(self).map_err(|e| e.to_string())
+    fn derived(&self) -> Result<Vec<Derived>, CharacterError> {
+        Ok(derived(self)?)
     }
 }
 

@@ -7,6 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::skills::Skill;
+use crate::rules::catalogue::NotationError;
 
 /// The type of damage (file 002, DV and Damage Type); untyped damage ignores armor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,10 +35,9 @@ pub struct DamageValue {
 }
 
 impl FromStr for DamageValue {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad =
-            || format!("damage `{s}` is not of the form 6PC, 4IL, 8EC or 3L (value, type E/I/P or none, track L/C)");
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        let bad = || NotationError::new(s, "6PC, 4IL, 8EC or 3L (value, type E/I/P or none, track L/C)");
         let s = s.trim();
         let digits = s.find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
         let value = s[..digits].parse().map_err(|_| bad())?;
@@ -57,8 +57,8 @@ impl FromStr for DamageValue {
 }
 
 impl TryFrom<String> for DamageValue {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
+    type Error = NotationError;
+    fn try_from(s: String) -> Result<Self, NotationError> {
         s.parse()
     }
 }

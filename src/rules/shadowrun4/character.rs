@@ -9,13 +9,16 @@ use super::gear::{ArmorKind, ArmorRef, Catalogue, WeaponRef};
 use super::modifiers::Defense;
 use super::sheet::{Attribute, Attributes, Sheet, Skill};
 use crate::rules::character::{
-    Derived, EditSheet, Flag, Group, Number, count, others, pool, rated, set_rated, set_skill,
+    CharacterError, Derived, EditSheet, Flag, Group, Number, count, others, pool, rated, set_rated, set_skill,
 };
 use crate::rules::outcome::Modifier;
 
 type Field = fn(&mut Attributes) -> &mut Attribute;
 
 /// The attributes: key, label, and where each is on the sheet.
+/// How a refusal names the sheet.
+const SHEET: &str = "a Shadowrun 4";
+
 const ATTRIBUTES: [(&str, &str, Field); 8] = [
     ("body", "Body", |a| &mut a.body),
     ("agility", "Agility", |a| &mut a.agility),
@@ -52,7 +55,7 @@ impl EditSheet for Sheet {
         out
     }
 
-    fn set_number(&mut self, key: &str, value: i64) -> Result<(), String> {
+    fn set_number(&mut self, key: &str, value: i64) -> Result<(), CharacterError> {
         if let Some(done) = set_rated(&ATTRIBUTES, &mut self.attributes, key, value) {
             return done;
         }
@@ -64,7 +67,7 @@ impl EditSheet for Sheet {
             "gyro" => self.gyro = count(value, GYRO, "a gyro rating")?,
             "walk" => self.movement.walk = count(value, METERS, "a walking rate")?,
             "run" => self.movement.run = count(value, METERS, "a running rate")?,
-            _ => return Err(format!("a Shadowrun 4 sheet has no `{key}`")),
+            _ => return Err(CharacterError::no_such_key(SHEET, key)),
         }
         Ok(())
     }
@@ -76,19 +79,19 @@ impl EditSheet for Sheet {
         ]
     }
 
-    fn set_flag(&mut self, key: &str, on: bool) -> Result<(), String> {
+    fn set_flag(&mut self, key: &str, on: bool) -> Result<(), CharacterError> {
         match key {
             "smartlink" => self.smartlink = on,
             "ambidextrous" => self.ambidextrous = on,
-            _ => return Err(format!("a Shadowrun 4 sheet has no `{key}`")),
+            _ => return Err(CharacterError::no_such_key(SHEET, key)),
         }
         Ok(())
     }
 
     crate::rules::character::gear_editing!(layered);
 
-    fn derived(&self) -> Result<Vec<Derived>, String> {
-        derived(self).map_err(|e| e.to_string())
+    fn derived(&self) -> Result<Vec<Derived>, CharacterError> {
+        Ok(derived(self)?)
     }
 }
 

@@ -7,6 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::skills::Skill;
+use crate::rules::catalogue::NotationError;
 
 /// Which condition monitor a weapon's damage goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,10 +26,10 @@ pub struct DamageValue {
 }
 
 impl FromStr for DamageValue {
-    type Err = String;
+    type Err = NotationError;
     /// Reads "5P", "6S", "STR/2+1P", "STR/2S".
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || format!("damage `{s}` is not of the form 5P, 6S or STR/2+1P");
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        let bad = || NotationError::new(s, "5P, 6S or STR/2+1P");
         let s = s.trim();
         let (rest, kind) = match s.chars().last() {
             Some('P') => (&s[..s.len() - 1], DamageKind::Physical),
@@ -48,8 +49,8 @@ impl FromStr for DamageValue {
 }
 
 impl TryFrom<String> for DamageValue {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
+    type Error = NotationError;
+    fn try_from(s: String) -> Result<Self, NotationError> {
         s.parse()
     }
 }

@@ -7,12 +7,17 @@ use super::damage::{DamageType, LEVELS, soak};
 use super::gear::{ArmorRef, Catalogue, WeaponRef};
 use super::sheet::{Ability, Attributes, Dots, Sheet};
 use super::{Fighter, Options};
-use crate::rules::character::{Derived, EditSheet, Flag, Group, Number, count, pool, rated, set_rated, set_skill};
+use crate::rules::character::{
+    CharacterError, Derived, EditSheet, Flag, Group, Number, count, pool, rated, set_rated, set_skill,
+};
 use crate::rules::outcome::Log;
 
 type Field = fn(&mut Attributes) -> &mut Dots;
 
 /// The attributes combat uses: key, label, and where each is on the sheet.
+/// How a refusal names the sheet.
+const SHEET: &str = "a Storyteller";
+
 const ATTRIBUTES: [(&str, &str, Field); 5] = [
     ("strength", "Strength", |a| &mut a.strength),
     ("dexterity", "Dexterity", |a| &mut a.dexterity),
@@ -45,7 +50,7 @@ impl EditSheet for Sheet {
         out
     }
 
-    fn set_number(&mut self, key: &str, value: i64) -> Result<(), String> {
+    fn set_number(&mut self, key: &str, value: i64) -> Result<(), CharacterError> {
         if let Some(done) = set_rated(&ATTRIBUTES, &mut self.attributes, key, value) {
             return done;
         }
@@ -54,7 +59,7 @@ impl EditSheet for Sheet {
         }
         match key {
             "extra_actions" => self.extra_actions = count(value, EXTRA_ACTIONS, "extra actions")?,
-            _ => return Err(format!("a Storyteller sheet has no `{key}`")),
+            _ => return Err(CharacterError::no_such_key(SHEET, key)),
         }
         Ok(())
     }
@@ -63,14 +68,14 @@ impl EditSheet for Sheet {
         Vec::new()
     }
 
-    fn set_flag(&mut self, key: &str, _on: bool) -> Result<(), String> {
-        Err(format!("a Storyteller sheet has no `{key}`"))
+    fn set_flag(&mut self, key: &str, _on: bool) -> Result<(), CharacterError> {
+        Err(CharacterError::no_such_key(SHEET, key))
     }
 
     crate::rules::character::gear_editing!(one, "a Storyteller character wears one armor");
 
-    fn derived(&self) -> Result<Vec<Derived>, String> {
-        derived(self).map_err(|e| e.to_string())
+    fn derived(&self) -> Result<Vec<Derived>, CharacterError> {
+        Ok(derived(self)?)
     }
 }
 

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::damage::DamageType;
 use super::skills::Ability;
+use crate::rules::catalogue::NotationError;
 
 /// A weapon's base damage: a number, or Strength plus a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,10 +19,10 @@ pub struct BaseDamage {
 }
 
 impl FromStr for BaseDamage {
-    type Err = String;
+    type Err = NotationError;
     /// Reads "Strength+3", "Strength", "9".
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || format!("damage `{s}` is not of the form 9, Strength or Strength+3");
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        let bad = || NotationError::new(s, "9, Strength or Strength+3");
         match s.trim().strip_prefix("Strength") {
             Some("") => Ok(Self { strength_based: true, value: 0 }),
             Some(rest) => {
@@ -33,8 +34,8 @@ impl FromStr for BaseDamage {
 }
 
 impl TryFrom<String> for BaseDamage {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
+    type Error = NotationError;
+    fn try_from(s: String) -> Result<Self, NotationError> {
         s.parse()
     }
 }

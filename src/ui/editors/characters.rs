@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::rules::any::RulesetId;
-use crate::rules::character::{EditSheet, Group};
+use crate::rules::character::{CharacterError, EditSheet, Group};
 use crate::scenario::character::{self, Character};
 use crate::ui::ruleset_name;
 use crate::ui::screens::Screen;
@@ -28,7 +28,7 @@ pub struct Editor {
     /// The player's characters folder; none on a system without a data folder.
     folder: Option<PathBuf>,
     /// The characters there, read when the screen opens.
-    list: Vec<(PathBuf, Result<Character, String>)>,
+    list: Vec<(PathBuf, Result<Character, crate::scenario::ScenarioError>)>,
     draft: Option<Draft>,
     /// The ruleset and archetype a new character starts from.
     new_ruleset: Option<RulesetId>,
@@ -134,7 +134,7 @@ fn list_column(ui: &mut egui::Ui, editor: &mut Editor) {
                 }
             }
             Err(e) => {
-                ui.colored_label(REFUSED, e);
+                ui.colored_label(REFUSED, e.to_string());
             }
         }
     }
@@ -170,7 +170,7 @@ fn new_character(ui: &mut egui::Ui, editor: &mut Editor) {
     if ui.button("Create").clicked() {
         match Character::from_archetype("New character", ruleset, &editor.new_archetype) {
             Ok(c) => open_draft(editor, None, c),
-            Err(e) => editor.said = Some((false, e)),
+            Err(e) => editor.said = Some((false, e.to_string())),
         }
     }
 }
@@ -364,14 +364,19 @@ fn armor(
 }
 
 /// A change taken, or its refusal kept under `key`.
-fn take(done: Result<(), String>, key: &'static str, refused: &mut BTreeMap<&'static str, String>, changed: &mut bool) {
+fn take(
+    done: Result<(), CharacterError>,
+    key: &'static str,
+    refused: &mut BTreeMap<&'static str, String>,
+    changed: &mut bool,
+) {
     match done {
         Ok(()) => {
             refused.remove(key);
             *changed = true;
         }
         Err(why) => {
-            refused.insert(key, why);
+            refused.insert(key, why.to_string());
         }
     }
 }
@@ -415,7 +420,7 @@ fn save_draft(editor: &mut Editor, copy: bool) -> Result<PathBuf, String> {
         (Some(p), false) => p.clone(),
         _ => crate::scenario::content::new_file(&folder, &draft.character.name, "ron"),
     };
-    draft.character.save(&path)?;
+    draft.character.save(&path).map_err(|e| e.to_string())?;
     (draft.path, draft.changed) = (Some(path.clone()), false);
     editor.list = character::list(folder.parent());
     Ok(path)
@@ -440,7 +445,7 @@ fn derived_column(ui: &mut egui::Ui, editor: &mut Editor) {
             }
         }
         Err(e) => {
-            ui.colored_label(REFUSED, e);
+            ui.colored_label(REFUSED, e.to_string());
         }
     }
 }

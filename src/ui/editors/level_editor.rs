@@ -57,7 +57,7 @@ pub struct LevelEditor {
     /// The drawn map and the version of the map it shows.
     picture: Option<(Handle<Image>, Vec<String>)>,
     ruleset: RulesetId,
-    characters: Vec<(PathBuf, Result<Character, String>)>,
+    characters: Vec<(PathBuf, Result<Character, crate::scenario::ScenarioError>)>,
     /// A victory condition being put together: hold (else escape), side, zone, turns or count.
     adding: (bool, usize, String, u32),
     said: Option<(bool, String)>,
@@ -86,7 +86,7 @@ impl Default for LevelEditor {
 }
 
 fn check(file: &LevelFile) -> Result<(Level, String), String> {
-    level_edit::check(file, std::path::Path::new("level"))
+    level_edit::check(file, std::path::Path::new("level")).map_err(|e| e.to_string())
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -262,7 +262,7 @@ fn save(editor: &mut LevelEditor, copy: bool) -> Result<PathBuf, String> {
         (Some(p), false) => p.clone(),
         _ => crate::scenario::content::new_file(&folder, &editor.file.name, "ron"),
     };
-    level_edit::save(&editor.file, &path)?;
+    level_edit::save(&editor.file, &path).map_err(|e| e.to_string())?;
     (editor.path, editor.origin, editor.changed) = (Some(path.clone()), Some(path.clone()), false);
     Ok(path)
 }
@@ -276,7 +276,7 @@ fn play_level(editor: &mut LevelEditor) -> Result<NextBattle, String> {
     let path = editor.path.clone().ok_or("the level is not saved")?;
     let (level, _) = editor.checked.as_ref().map_err(Clone::clone)?;
     // A level that plays under no ruleset is said here, in the editor, not after the loading screen.
-    level.scenario(editor.ruleset)?;
+    level.scenario(editor.ruleset).map_err(|e| e.to_string())?;
     let humans = level.file.sides.first().map(|s| s.name.clone()).into_iter().collect();
     let request = BattleRequest::new(&path, Some(editor.ruleset), crate::ai::Difficulty::Normal);
     Ok(NextBattle(BattleRequest { humans, ..request }))
@@ -483,7 +483,7 @@ fn join_character(ui: &mut egui::Ui, editor: &mut LevelEditor, n: usize) -> bool
             true
         }
         Err(e) => {
-            editor.said = Some((false, e));
+            editor.said = Some((false, e.to_string()));
             false
         }
     }

@@ -13,8 +13,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::Minds;
+use crate::lab::sim::{Progress, Report, simulate_watched};
 use crate::scenario::Scenario;
-use crate::scenario::sim::{Progress, Report, simulate_watched};
 use crate::ui::screens::{MenuSystems, Screen};
 
 const REFUSED: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);
@@ -265,6 +265,7 @@ fn export(report: &Report) -> Result<PathBuf, String> {
     // Milliseconds: two exports a second apart are two files (and a clash still gets a number).
     let ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
     let path = crate::scenario::content::new_file(&folder, &format!("{} {ms}", report.title), "csv");
-    crate::scenario::content::write_atomically(&path, &report.to_csv()?)?;
+    let csv = report.to_csv().map_err(|e| e.to_string())?;
+    crate::scenario::content::write_atomically(&path, &csv).map_err(|e| e.to_string())?;
     Ok(path)
 }

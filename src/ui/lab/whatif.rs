@@ -297,7 +297,7 @@ mod tests {
         let level = crate::scenario::level::load(std::path::Path::new("levels/open_ground.ron")).expect("a level");
         let scenario = level.scenario(crate::rules::any::RulesetId::Shadowrun4).expect("plays");
         let mut log = Log::default();
-        let mut battle = crate::scenario::start(&scenario, "seed 1", &mut log);
+        let mut battle = crate::battle::run::start(&scenario, "seed 1", &mut log);
         let Ok(Next::Slot(slot)) = battle.next(&mut SeededDice::new(1), &mut log) else { panic!("a slot") };
         let engine = Engine(battle);
         let units: Vec<usize> = (0..engine.0.len()).collect();

@@ -7,17 +7,18 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use super::character::{self, Character};
-use super::level::{self, Level};
-use super::save::Save;
-use super::{Scenario, files, gear, roster, start};
 use crate::ai::{self, Difficulty};
 use crate::battle::no_typing;
+use crate::battle::run;
 use crate::rules::any::{AnyBattle, BattleSetup, RulesetId};
 use crate::rules::dice::{Dice, DieRequest, SeededDice};
 use crate::rules::engine::Next;
 use crate::rules::outcome::Log;
 use crate::rules::table::read_faces;
+use crate::scenario::character::{self, Character};
+use crate::scenario::level::{self, Level};
+use crate::scenario::save::Save;
+use crate::scenario::{Scenario, files, gear, roster};
 
 /// The fuzz targets, by the name `scripts/fuzz` takes.
 pub const TARGETS: [&str; 9] =
@@ -61,7 +62,7 @@ fn level_text(text: &str) {
 
 /// A scenario file: read, checked, started and played a little.
 fn scenario_text(text: &str) {
-    if let Ok(s) = super::parse(text, Path::new(FILE)) {
+    if let Ok(s) = crate::scenario::parse(text, Path::new(FILE)) {
         play_a_little(&s);
     }
 }
@@ -175,7 +176,7 @@ fn join_the_street(character: &Character) {
 /// Starts `s` and plays its first decisions.
 fn play_a_little(s: &Scenario) {
     let mut log = Log::default();
-    let mut battle = start(s, "fuzz", &mut log);
+    let mut battle = run::start(s, "fuzz", &mut log);
     play_on(&mut battle, &mut SeededDice::new(1), &mut log);
 }
 

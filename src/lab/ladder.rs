@@ -5,10 +5,10 @@
 
 use std::fmt::Write as _;
 
-use super::Scenario;
 use super::sim::{Minds, share, simulate};
 use crate::ai::Difficulty;
 use crate::rules::any::RulesetId;
+use crate::scenario::{FileError, Scenario};
 
 /// The pairings of the ladder, the stronger AI first.
 pub const PAIRINGS: [(Difficulty, Difficulty); 3] = [
@@ -59,20 +59,29 @@ impl Rung {
     }
 }
 
+/// Why the ladder cannot be climbed.
+#[derive(Debug, thiserror::Error)]
+pub enum LadderError {
+    #[error("the ladder needs a level of two sides; this one has {0}")]
+    TwoSides(usize),
+    #[error(transparent)]
+    File(#[from] FileError),
+}
+
 /// Plays the ladder of a two-side level under each of `rulesets`: `scenario_of` gives the battle under a ruleset,
 /// `runs` battles each way round from `first_seed`; `progress` hears of each rung as it is done.
 pub fn climb(
     rulesets: &[RulesetId],
-    scenario_of: &dyn Fn(RulesetId) -> Result<Scenario, String>,
+    scenario_of: &dyn Fn(RulesetId) -> Result<Scenario, FileError>,
     (runs, first_seed): (u32, u64),
     progress: &mut dyn FnMut(&Rung),
-) -> Result<Vec<Rung>, String> {
+) -> Result<Vec<Rung>, LadderError> {
     let mut out = Vec::new();
     for &ruleset in rulesets {
         let scenario = scenario_of(ruleset)?;
         let sides = scenario.sides();
         let [first, second] = sides[..] else {
-            return Err(format!("the ladder needs a level of two sides; this one has {}", sides.len()));
+            return Err(LadderError::TwoSides(sides.len()));
         };
         for (upper, lower) in PAIRINGS {
             let seated = |a: Difficulty, b: Difficulty| Minds {

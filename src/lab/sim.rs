@@ -7,13 +7,14 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
-use super::Scenario;
 pub use crate::ai::Minds;
 use crate::ai::{self, Difficulty};
+use crate::battle::run;
 use crate::rules::any::AnyBattle;
 use crate::rules::dice::SeededDice;
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::ruleset::Slot;
+use crate::scenario::Scenario;
 
 /// How one battle ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,7 +56,7 @@ pub fn simulate(scenario: &Scenario, runs: u32, first_seed: u64, minds: &Minds) 
 /// report is of the battles played.
 pub fn simulate_watched(scenario: &Scenario, runs: u32, first_seed: u64, minds: &Minds, progress: &Progress) -> Report {
     let mut header = Log::default();
-    let battle = super::start(scenario, "sim", &mut header);
+    let battle = run::start(scenario, "sim", &mut header);
     let play = |i: u32| {
         if progress.cancelled.load(Ordering::Relaxed) {
             return None;
@@ -73,7 +74,7 @@ pub fn simulate_watched(scenario: &Scenario, runs: u32, first_seed: u64, minds: 
 /// The log of the one battle with `seed`, as `simulate` plays it.
 pub fn one_log(scenario: &Scenario, seed: u64, minds: &Minds) -> Log {
     let mut header = Log::default();
-    let battle = super::start(scenario, "sim", &mut header);
+    let battle = run::start(scenario, "sim", &mut header);
     one_battle(&battle, &header, seed, minds).1
 }
 
@@ -157,11 +158,11 @@ impl Report {
 
     /// The report as CSV, a row a side: `level,side,ai,battles,wins,win_rate,ci95_low,ci95_high,mean_casualties,
     /// mean_escaped,no_winner,mean_turns`.
-    pub fn to_csv(&self) -> Result<String, String> {
+    pub fn to_csv(&self) -> Result<String, CsvError> {
         let mut out = csv::Writer::from_writer(Vec::new());
         let header = ["level", "side", "ai", "battles", "wins", "win_rate", "ci95_low", "ci95_high"];
         let more = ["mean_casualties", "mean_escaped", "no_winner", "mean_turns"];
-        out.write_record(header.iter().chain(&more)).map_err(|e| e.to_string())?;
+        out.write_record(header.iter().chain(&more))?;
         let (undecided, turns) = self.undecided_and_turns();
         for s in self.sides_summed() {
             let four = |v: f64| format!("{v:.4}");
@@ -179,11 +180,22 @@ impl Report {
                 undecided.to_string(),
                 four(turns),
             ];
-            out.write_record(&row).map_err(|e| e.to_string())?;
+            out.write_record(&row)?;
         }
-        let bytes = out.into_inner().map_err(|e| e.to_string())?;
-        String::from_utf8(bytes).map_err(|e| e.to_string())
+        let bytes = out.into_inner().map_err(|e| e.into_error())?;
+        Ok(String::from_utf8(bytes)?)
     }
+}
+
+/// Why a report's CSV could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum CsvError {
+    #[error(transparent)]
+    Csv(#[from] csv::Error),
+    #[error(transparent)]
+    Flush(#[from] std::io::Error),
+    #[error(transparent)]
+    Text(#[from] std::string::FromUtf8Error),
 }
 
 /// One side's sum over the battles.

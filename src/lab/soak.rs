@@ -10,15 +10,15 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::save::Save;
-use super::{Scenario, files, level, start};
 use crate::ai::{self, Difficulty, Minds};
-use crate::battle::no_typing;
-use crate::battle::{BattleRequest, DiceChoice};
+use crate::battle::{BattleRequest, DiceChoice, StartError, no_typing, run};
+use crate::rules::RulesError;
 use crate::rules::any::{AnyBattle, RulesetId};
 use crate::rules::dice::{ScriptedDice, SeededDice};
 use crate::rules::engine::Next;
 use crate::rules::outcome::Log;
+use crate::scenario::save::Save;
+use crate::scenario::{FileError, Scenario, ScenarioError, WriteError, files, level};
 
 /// One kind of battle the soak plays again and again, with new seeds.
 pub struct Case {
@@ -74,10 +74,10 @@ pub struct Soak {
 }
 
 /// Every case of the levels in `levels` (under every ruleset) and the scenarios in `scenarios`.
-pub fn cases(levels: &Path, scenarios: &Path) -> Result<Vec<Case>, String> {
+pub fn cases(levels: &Path, scenarios: &Path) -> Result<Vec<Case>, FileError> {
     let mut files: Vec<(PathBuf, Option<RulesetId>)> = Vec::new();
     for file in level::files_in(levels) {
-        let rulesets = level::load(&file).map_err(|e| e.to_string())?.rulesets();
+        let rulesets = level::load(&file)?.rulesets();
         files.extend(rulesets.into_iter().map(|r| (file.clone(), Some(r))));
     }
     files.extend(level::files_in(scenarios).into_iter().map(|f| (f, None)));
@@ -112,17 +112,17 @@ pub fn soak(cases: &[Case], battles: u32, first_seed: u64, tick: &(dyn Fn(u32) +
         let seed = first_seed + u64::from(i) / cases.len() as u64;
         let clock = Instant::now();
         let result = catch_unwind(AssertUnwindSafe(|| battle(case, seed)))
-            .unwrap_or_else(|panic| Err(format!("panicked: {}", panic_text(&panic))));
+            .unwrap_or_else(|panic| Err(Finding::Panicked(panic_text(&panic))));
         tick(done.fetch_add(1, Ordering::Relaxed) + 1);
-        let result = result.map_err(|e| format!("{e} (replay: {})", case.replay_command(seed)));
-        (clock.elapsed(), format!("{} seed {seed}", case.label()), result)
+        (clock.elapsed(), format!("{} seed {seed}", case.label()), result.map_err(|e| (e, case.replay_command(seed))))
     };
-    let results: Vec<(Duration, String, Result<usize, String>)> = (0..battles).into_par_iter().map(one).collect();
+    let results: Vec<(Duration, String, Result<usize, (Finding, String)>)> =
+        (0..battles).into_par_iter().map(one).collect();
     let mut soak = Soak { battles, cases: cases.len(), threads: rayon::current_num_threads(), ..Soak::default() };
     for (took, what, result) in results {
         match result {
             Ok(decisions) => soak.decisions += decisions as u64,
-            Err(e) => soak.findings.push(format!("{what}: {e}")),
+            Err((e, replay)) => soak.findings.push(format!("{what}: {e} (replay: {replay})")),
         }
         if took > soak.slowest.0 {
             soak.slowest = (took, what);
@@ -132,32 +132,51 @@ pub fn soak(cases: &[Case], battles: u32, first_seed: u64, tick: &(dyn Fn(u32) +
     soak
 }
 
+/// What went wrong in one battle of a soak.
+#[derive(Debug, thiserror::Error)]
+enum Finding {
+    #[error("the rules refused the AI: {0}")]
+    Refused(RulesError),
+    #[error("not over by its turn limit ({limit}): turn {turn}")]
+    NotOver { limit: u32, turn: u32 },
+    #[error(transparent)]
+    Unwritten(#[from] WriteError),
+    #[error("its save does not read back: {0}")]
+    Unread(ScenarioError),
+    #[error("its save reads back otherwise than it was written")]
+    ReadOtherwise,
+    #[error("its save does not replay: {0}")]
+    NoReplay(StartError),
+    #[error("its save replays to another end")]
+    OtherEnd,
+    #[error("panicked: {0}")]
+    Panicked(String),
+}
+
 /// One battle of `case` with `seed`: played to its end by the AIs, within its turn limit, then saved, read back and
 /// replayed to the same end. Its number of decisions, or what went wrong.
-fn battle(case: &Case, seed: u64) -> Result<usize, String> {
+fn battle(case: &Case, seed: u64) -> Result<usize, Finding> {
     let label = format!("seed {seed}");
     let mut log = Log::default();
-    let mut battle = start(&case.scenario, &label, &mut log);
+    let mut battle = run::start(&case.scenario, &label, &mut log);
     let mut choose = |b: &AnyBattle, slot| ai::choose_any(b, slot, case.minds.of(b.view(slot.actor).side));
-    battle
-        .play_out(&mut SeededDice::new(seed), &mut log, &mut choose)
-        .map_err(|e| format!("the rules refused the AI: {e}"))?;
+    battle.play_out(&mut SeededDice::new(seed), &mut log, &mut choose).map_err(Finding::Refused)?;
     if battle.ending().is_none() || battle.turn() > case.scenario.turn_limit {
-        return Err(format!("not over by its turn limit ({}): turn {}", case.scenario.turn_limit, battle.turn()));
+        return Err(Finding::NotOver { limit: case.scenario.turn_limit, turn: battle.turn() });
     }
     let request = BattleRequest::new(&case.file, case.ruleset, case.minds.default).with_minds(case.minds.clone());
     let request = BattleRequest { dice: DiceChoice::Seed(seed), dice_label: label, ..request };
     let save = Save::of(&request, &battle);
     let text = save.to_ron()?;
-    let read = Save::parse(&text, Path::new("soak.ron")).map_err(|e| format!("its save does not read back: {e}"))?;
+    let read = Save::parse(&text, Path::new("soak.ron")).map_err(Finding::Unread)?;
     if read != save {
-        return Err("its save reads back otherwise than it was written".into());
+        return Err(Finding::ReadOtherwise);
     }
-    let mut resumed = read.resume(no_typing).map_err(|e| format!("its save does not replay: {e}"))?.setup;
+    let mut resumed = read.resume(no_typing).map_err(Finding::NoReplay)?.setup;
     let over = resumed.battle.next(&mut ScriptedDice::new([]), &mut resumed.log);
     if !matches!(over, Ok(Next::Over)) || format!("{:?}", resumed.battle) != format!("{battle:?}") || resumed.log != log
     {
-        return Err("its save replays to another end".into());
+        return Err(Finding::OtherEnd);
     }
     Ok(battle.decided())
 }

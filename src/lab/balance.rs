@@ -10,10 +10,11 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::level::Level;
 use super::sim::{Minds, share, simulate};
 use crate::ai::Difficulty;
 use crate::rules::any::RulesetId;
+use crate::scenario::level::{self, Level};
+use crate::scenario::{ScenarioError, SetupError};
 
 /// Where the kept report lives (beside `levels/`): what the menu shows and `balance --only` lays its levels over.
 pub const KEPT: &str = "assets/balance.ron";
@@ -117,6 +118,31 @@ impl Row {
     }
 }
 
+/// Why a balance cannot be measured, kept or read.
+#[derive(Debug, thiserror::Error)]
+pub enum BalanceError {
+    /// A level that does not play under a ruleset it says it plays under.
+    #[error("{stem}: {why}")]
+    Level { stem: String, why: SetupError },
+    /// A level that does not read.
+    #[error(transparent)]
+    File(#[from] ScenarioError),
+    /// A folder or the kept report that cannot be read.
+    #[error("{}: {source}", path.display())]
+    Unreadable { path: std::path::PathBuf, source: std::io::Error },
+    /// The kept report does not read (`FILE:LINE:COLUMN: …`).
+    #[error("{file}:{source}")]
+    Syntax { file: String, source: Box<ron::error::SpannedError> },
+    /// The report cannot be written as RON.
+    #[error(transparent)]
+    Ron(Box<ron::Error>),
+    #[error(
+        "the kept report has {} battles from seed {}, this one {} from seed {}: measure every level anew",
+        kept.0, kept.1, now.0, now.1
+    )]
+    OtherRuns { kept: (u32, u64), now: (u32, u64) },
+}
+
 /// Plays every level of `levels` under every ruleset with each AI of `ais`, `runs` battles each from `first_seed`.
 /// `progress` hears of each row as it is done.
 pub fn measure(
@@ -124,12 +150,12 @@ pub fn measure(
     ais: &[Difficulty],
     (runs, first_seed): (u32, u64),
     progress: &mut dyn FnMut(&Row),
-) -> Result<Balance, String> {
+) -> Result<Balance, BalanceError> {
     let mut rows = Vec::new();
     for (stem, level) in levels {
         // A level of its own archetypes is measured under the rulesets it plays under.
         for ruleset in level.rulesets() {
-            let scenario = level.scenario(ruleset).map_err(|e| format!("{stem}: {e}"))?;
+            let scenario = level.scenario(ruleset).map_err(|why| BalanceError::Level { stem: stem.clone(), why })?;
             for &ai in ais {
                 let minds = Minds { sides: Default::default(), default: ai };
                 let report = simulate(&scenario, runs, first_seed, &minds);
@@ -158,12 +184,12 @@ pub fn lessons(
     levels: &[(String, Level)],
     (runs, first_seed): (u32, u64),
     progress: &mut dyn FnMut(&Lesson),
-) -> Result<Vec<Lesson>, String> {
+) -> Result<Vec<Lesson>, BalanceError> {
     let mut out = Vec::new();
     for (stem, level) in levels {
         // A level of its own archetypes is measured under the rulesets it plays under.
         for ruleset in level.rulesets() {
-            let scenario = level.scenario(ruleset).map_err(|e| format!("{stem}: {e}"))?;
+            let scenario = level.scenario(ruleset).map_err(|why| BalanceError::Level { stem: stem.clone(), why })?;
             let sides = scenario.sides();
             for seat in &sides {
                 let minds = Minds { sides: [(seat.to_string(), Difficulty::Hard)].into(), default: Difficulty::Easy };
@@ -188,13 +214,13 @@ pub fn lessons(
 }
 
 /// The shipped levels of `folder`, by file stem, sorted.
-pub fn levels_of(folder: &Path) -> Result<Vec<(String, Level)>, String> {
-    std::fs::metadata(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    super::level::files_in(folder)
+pub fn levels_of(folder: &Path) -> Result<Vec<(String, Level)>, BalanceError> {
+    std::fs::metadata(folder).map_err(|source| BalanceError::Unreadable { path: folder.to_owned(), source })?;
+    level::files_in(folder)
         .iter()
         .map(|p| {
             let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
-            super::level::load(p).map(|l| (stem, l)).map_err(|e| e.to_string())
+            Ok(level::load(p).map(|l| (stem, l))?)
         })
         .collect()
 }
@@ -356,12 +382,10 @@ impl Balance {
     /// This measurement of some levels laid over an earlier one of all: the earlier rows and lessons of every level
     /// measured now are replaced (its lessons dropped when none were measured now), the rest kept, in level order.
     /// Refused when the two were not made with the same runs and seeds.
-    pub fn over(self, earlier: Balance) -> Result<Balance, String> {
-        if (self.runs, self.first_seed) != (earlier.runs, earlier.first_seed) {
-            return Err(format!(
-                "the kept report has {} battles from seed {}, this one {} from seed {}: measure every level anew",
-                earlier.runs, earlier.first_seed, self.runs, self.first_seed
-            ));
+    pub fn over(self, earlier: Balance) -> Result<Balance, BalanceError> {
+        let (kept, now) = ((earlier.runs, earlier.first_seed), (self.runs, self.first_seed));
+        if kept != now {
+            return Err(BalanceError::OtherRuns { kept, now });
         }
         let now: Vec<&str> = self.rows.iter().map(|r| r.level.as_str()).collect();
         let mut rows: Vec<Row> = earlier.rows.into_iter().filter(|r| !now.contains(&r.level.as_str())).collect();
@@ -376,23 +400,23 @@ impl Balance {
     }
 
     /// The data file the menu reads.
-    pub fn ron(&self) -> Result<String, String> {
+    pub fn ron(&self) -> Result<String, BalanceError> {
         let config = ron::ser::PrettyConfig::default().depth_limit(3);
-        let body = ron::ser::to_string_pretty(self, config).map_err(|e| e.to_string())?;
+        let body = ron::ser::to_string_pretty(self, config).map_err(|e| BalanceError::Ron(Box::new(e)))?;
         Ok(format!("// Made by `skirmish balance --write`: what `docs/balance.md` shows, for the menu.\n{body}\n"))
     }
 
     /// Reads the data file at `path`: `None` when there is none, an error naming it when it cannot be read.
-    pub fn read(path: &Path) -> Result<Option<Self>, String> {
+    pub fn read(path: &Path) -> Result<Option<Self>, BalanceError> {
         match std::fs::read_to_string(path) {
             Ok(text) => Self::parse(&text, &path.display().to_string()).map(Some),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("{}: {e}", path.display())),
+            Err(source) => Err(BalanceError::Unreadable { path: path.to_owned(), source }),
         }
     }
 
     /// Reads the data file's text; `file` names it in errors (`FILE:LINE:COLUMN: …`).
-    pub fn parse(text: &str, file: &str) -> Result<Self, String> {
-        ron::from_str(text).map_err(|e| format!("{file}:{e}"))
+    pub fn parse(text: &str, file: &str) -> Result<Self, BalanceError> {
+        ron::from_str(text).map_err(|e| BalanceError::Syntax { file: file.to_owned(), source: Box::new(e) })
     }
 }

@@ -3,18 +3,34 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::Scenario;
+use crate::battle::run;
+use crate::rules::RulesError;
 use crate::rules::odds::{Chance, Dist, Measure, Odds};
 use crate::rules::ruleset::CombatantId;
+use crate::scenario::Scenario;
+
+/// Why there are no odds to give.
+#[derive(Debug, thiserror::Error)]
+pub enum OddsError {
+    #[error("no combatant is called {name}; there are {names}")]
+    NoCombatant { name: String, names: String },
+    #[error("the scripted action is not of this battle's ruleset")]
+    OtherRuleset,
+    #[error("give --attacker and --target, or script an attack in the file")]
+    NoAttack,
+    /// The rules cannot price the attack.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+}
 
 /// The attack to price: by the attacker's and target's names, or the scenario's first scripted action.
-pub fn odds(scenario: &Scenario, pair: Option<(&str, &str)>) -> Result<Odds, String> {
+pub fn odds(scenario: &Scenario, pair: Option<(&str, &str)>) -> Result<Odds, OddsError> {
     // The battle is set up as for playing it (the map's field included); no die is rolled.
-    let battle = super::start(scenario, "odds", &mut crate::rules::outcome::Log::default());
+    let battle = run::start(scenario, "odds", &mut crate::rules::outcome::Log::default());
     let index = |name: &str| {
         battle.index_of(name).ok_or_else(|| {
             let names: Vec<&str> = (0..battle.len()).map(|i| battle.view(i).name()).collect();
-            format!("no combatant is called {name}; there are {}", names.join(", "))
+            OddsError::NoCombatant { name: name.to_owned(), names: names.join(", ") }
         })
     };
     let (actor, action) = match (pair, battle.first_scripted()) {
@@ -23,19 +39,19 @@ pub fn odds(scenario: &Scenario, pair: Option<(&str, &str)>) -> Result<Odds, Str
             (actor, battle.plain_attack_of(actor, CombatantId::at(index(target)?)))
         }
         (None, Some(first)) => {
-            let actor = battle.actor_of(&first).ok_or("the scripted action is not of this battle's ruleset")?;
+            let actor = battle.actor_of(&first).ok_or(OddsError::OtherRuleset)?;
             (actor.index(), first)
         }
-        (None, None) => return Err("give --attacker and --target, or script an attack in the file".into()),
+        (None, None) => return Err(OddsError::NoAttack),
     };
-    battle.odds_of(actor, &action).map_err(|e| e.to_string())
+    Ok(battle.odds_of(actor, &action)?)
 }
 
 /// The odds as one JSON object: `title`, `inputs`, `chances` (name → probability) and `dists` (name → {value →
 /// probability}), in the table's order and at full precision (serde_json writes the shortest text that reads back
 /// as the same f64).
-pub fn json(odds: &Odds) -> Result<String, String> {
-    serde_json::to_string(&OddsJson(odds)).map_err(|e| e.to_string())
+pub fn json(odds: &Odds) -> Result<String, serde_json::Error> {
+    serde_json::to_string(&OddsJson(odds))
 }
 
 /// [`Odds`] in the JSON shape: objects keyed by name rather than the pairs the table keeps.

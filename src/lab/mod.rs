@@ -1,0 +1,12 @@
+//! The lab: battles played many times over to measure the rules and the AI, and the odds of one attack. A batch of
+//! battles and its report (`sim.rs`), the balance of every level (`balance.rs`), the AI ladder (`ladder.rs`), the
+//! soak that plays, saves and replays battles looking for what breaks (`soak.rs`), the fuzz targets (`fuzz.rs`), and
+//! what `skirmish odds` prices (`odds.rs`). It reads its battles through [`crate::scenario`] and starts them
+//! through [`crate::battle::run`].
+
+pub mod balance;
+pub mod fuzz;
+pub mod ladder;
+pub mod odds;
+pub mod sim;
+pub mod soak;
