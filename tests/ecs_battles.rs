@@ -20,7 +20,7 @@ use skirmish::rules::any::BattleSetup;
 use skirmish::rules::any::{AnyAction, AnyBattle, AnyCondition};
 use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::rules::eclipse_phase::{self as ep, EclipsePhase};
-use skirmish::rules::engine::{Battle, Orders, Start};
+use skirmish::rules::engine::{ActionSource, Battle, Start};
 use skirmish::rules::outcome::{Log, Status};
 use skirmish::rules::ruleset::Combatant;
 use skirmish::scenario::{self, RulesetSetup, Scenario};
@@ -51,7 +51,7 @@ fn ep_parts(s: &Scenario) -> (Vec<Combatant<ep::Fighter>>, Vec<ep::actions::Acti
 
 fn ep_app(
     s: &Scenario,
-    orders: Orders<ep::actions::Action>,
+    orders: ActionSource<ep::actions::Action>,
     dice: Box<dyn skirmish::rules::dice::Dice + Send + Sync>,
 ) -> App {
     let (combatants, _) = ep_parts(s);
@@ -99,7 +99,7 @@ fn the_stoya_example_sends_its_messages_in_order() {
     let s = load("tests/scenarios/stoya.ron");
     let (_, actions) = ep_parts(&s);
     let dice = Box::new(ScriptedDice::new(s.dice.clone().unwrap()));
-    let mut app = ep_app(&s, Orders::Script(actions.into()), dice);
+    let mut app = ep_app(&s, ActionSource::Script(actions.into()), dice);
     app.init_resource::<Heard>().add_systems(Update, listen.after(TurnSystems::End));
     play_to_end(&mut app).unwrap();
     let expected = [
@@ -157,7 +157,7 @@ fn the_stoya_example_sends_its_messages_in_order() {
 #[test]
 fn the_combat_systems_have_no_ambiguous_order() {
     let s = load("scenarios/squad_battle.ron");
-    let mut app = ep_app(&s, Orders::Free, Box::new(SeededDice::new(1)));
+    let mut app = ep_app(&s, ActionSource::Free, Box::new(SeededDice::new(1)));
     app.edit_schedule(Update, |schedule| {
         schedule.set_build_settings(ScheduleBuildSettings { ambiguity_detection: LogLevel::Error, ..default() });
     });
@@ -172,7 +172,7 @@ fn an_unordered_system_touching_the_same_data_is_caught() {
         log.0.events.clear();
     }
     let s = load("scenarios/squad_battle.ron");
-    let mut app = ep_app(&s, Orders::Free, Box::new(SeededDice::new(1)));
+    let mut app = ep_app(&s, ActionSource::Free, Box::new(SeededDice::new(1)));
     app.add_systems(Update, meddle);
     app.edit_schedule(Update, |schedule| {
         schedule.set_build_settings(ScheduleBuildSettings { ambiguity_detection: LogLevel::Error, ..default() });
@@ -220,15 +220,15 @@ fn a_seeded_four_on_four_battle_replays_identically_and_from_its_record() {
         let log = app.world().resource::<skirmish::combat::BattleLog>().0.clone();
         (log, record)
     };
-    let (first, record) = fight(Orders::Free);
-    let (second, _) = fight(Orders::Free);
+    let (first, record) = fight(ActionSource::Free);
+    let (second, _) = fight(ActionSource::Free);
     assert_eq!(first, second);
     assert!(record.len() > 8, "a real battle: {} actions", record.len());
     let ep_action = |a: &AnyAction| match a {
         AnyAction::EclipsePhase(a) => a.clone(),
         other => panic!("an Eclipse Phase action, not {other:?}"),
     };
-    let replayed = Orders::Script(record.iter().filter_map(|r| r.action()).map(ep_action).collect());
+    let replayed = ActionSource::Script(record.iter().filter_map(|r| r.action()).map(ep_action).collect());
     let (third, _) = fight(replayed);
     assert_eq!(third, first, "the record with the same dice is the same battle");
 }

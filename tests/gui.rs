@@ -44,8 +44,9 @@ fn the_window_shows_the_map_and_the_panels() {
         .env("SKIRMISH_SETTINGS", no_settings())
         .env("SKIRMISH_CONTENT", no_settings())
         .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
-        // A slot every 0.3 s: the battle is under way, not over, when the picture is taken.
-        .args(["levels/street.ron", "--ruleset", "eclipse-phase", "--seed", "1", "--pace", "0.3", "--frames", "60"])
+        // A slot a second: the battle is under way, not over, when the picture is taken (a loaded machine draws
+        // 60 frames in four seconds or more).
+        .args(["levels/street.ron", "--ruleset", "eclipse-phase", "--seed", "1", "--pace", "1", "--frames", "60"])
         // The pointer held over a Gang unit: the preview works out routes, sight and exact odds every slot.
         .args(["--hover", "30,4"])
         .arg("--screenshot")

@@ -9,7 +9,7 @@ use crate::rules::RulesError;
 use crate::rules::any::{AnyBattle, BattleSetup, Kind};
 use crate::rules::dice::Dice;
 use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
-use crate::rules::engine::{Battle, Orders, Start};
+use crate::rules::engine::{ActionSource, Battle, Start};
 use crate::rules::field::Field;
 use crate::rules::homebrew_d6::{self as hb, HomebrewD6};
 use crate::rules::outcome::{Event, Log};
@@ -121,7 +121,7 @@ impl<'a> Header<'a> {
         let (name, ruleset, dice) = (self.name.to_owned(), rules.name().to_owned(), self.dice.to_owned());
         log.push(Event::BattleStarted { name, ruleset, dice });
         log.names = crate::rules::ruleset::names(&combatants);
-        let orders = Orders::scripted_or_free(actions.iter().cloned());
+        let orders = ActionSource::scripted_or_free(actions.iter().cloned());
         let (turn_limit, objectives) = (self.turn_limit, self.objectives.clone());
         K::hold(Battle::new(Start { rules, combatants, orders, turn_limit, objectives }))
     }

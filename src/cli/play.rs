@@ -108,7 +108,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
     }
     if let Some(save) = &args.replay {
         no_display(&format!("watch it headless with `skirmish run --load {}`", save.display()))?;
-        let opening = crate::ui::Opening::watch(save, args.pace).map_err(CliError::Input)?;
+        let opening = crate::ui::Opening::watch(save, args.pace)?;
         return closed(args.dev.open(crate::ui::app(opening, args.window()), 90));
     }
     let request = args.request()?;

@@ -105,7 +105,7 @@ pub fn prepare(app: &mut App) -> Result<(), PlayError> {
     for label in labels {
         world
             .schedule_scope(label, |world, schedule| schedule.initialize(world).map(|_| ()))
-            .map_err(|e| PlayError::Schedule { label: format!("{label:?}"), why: e.to_string() })?;
+            .map_err(|e| PlayError::Schedule { label: format!("{label:?}"), why: format!("{e}") })?;
     }
     Ok(())
 }

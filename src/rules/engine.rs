@@ -29,7 +29,7 @@ use crate::rules::refusal::Refusal;
 
 /// Where a battle's actions come from, as far as its end is concerned.
 #[derive(Clone, Debug)]
-pub enum Orders<A> {
+pub enum ActionSource<A> {
     /// These actions in order, each in its actor's next slot: the battle ends when they run out, or when the next
     /// one's actor had no slot in a whole turn.
     Script(VecDeque<A>),
@@ -37,15 +37,15 @@ pub enum Orders<A> {
     Free,
 }
 
-impl<A> Orders<A> {
+impl<A> ActionSource<A> {
     /// A script of `actions`, or free orders when there are none.
     pub fn scripted_or_free(actions: impl IntoIterator<Item = A>) -> Self {
         let actions: VecDeque<A> = actions.into_iter().collect();
-        if actions.is_empty() { Orders::Free } else { Orders::Script(actions) }
+        if actions.is_empty() { ActionSource::Free } else { ActionSource::Script(actions) }
     }
 
     fn spent(&self) -> bool {
-        matches!(self, Orders::Script(actions) if actions.is_empty())
+        matches!(self, ActionSource::Script(actions) if actions.is_empty())
     }
 }
 
@@ -118,7 +118,7 @@ pub struct Start<R: Ruleset> {
     /// The ruleset with its options and the ground (`set_field`) already given.
     pub rules: R,
     pub combatants: Vec<Combatant<R::Fighter>>,
-    pub orders: Orders<R::Action>,
+    pub orders: ActionSource<R::Action>,
     pub turn_limit: u32,
     pub objectives: Objectives,
 }
@@ -128,7 +128,7 @@ pub struct Start<R: Ruleset> {
 pub struct Battle<R: Ruleset> {
     rules: R,
     combatants: Vec<Combatant<R::Fighter>>,
-    orders: Orders<R::Action>,
+    orders: ActionSource<R::Action>,
     turn_limit: u32,
     objectives: Objectives,
     turn: u32,
@@ -392,7 +392,7 @@ where
         if let Some(won) = self.objectives.end_of_turn(&self.combatants) {
             return Some(Stop::Won(won));
         }
-        let Orders::Script(actions) = &self.orders else { return None };
+        let ActionSource::Script(actions) = &self.orders else { return None };
         let who = self.rules.actor_of(actions.front()?);
         let had = self.had_slot.iter().any(|&i| self.combatants[i].fighter.id() == who);
         let name = super::ruleset::name_of(&self.combatants, who);
@@ -403,7 +403,7 @@ where
     /// on it takes it off the script.
     pub fn scripted_action(&self) -> Option<&R::Action> {
         let slot = self.current?;
-        let Orders::Script(actions) = &self.orders else { return None };
+        let ActionSource::Script(actions) = &self.orders else { return None };
         let next = actions.front()?;
         (self.rules.actor_of(next) == self.combatants[slot.actor].fighter.id()).then_some(next)
     }
@@ -411,14 +411,14 @@ where
     /// The script's next action, if the battle has a script.
     pub fn first_scripted(&self) -> Option<&R::Action> {
         match &self.orders {
-            Orders::Script(actions) => actions.front(),
-            Orders::Free => None,
+            ActionSource::Script(actions) => actions.front(),
+            ActionSource::Free => None,
         }
     }
 
     /// Whether the battle's actions come from a script.
     pub fn is_scripted(&self) -> bool {
-        matches!(self.orders, Orders::Script(_))
+        matches!(self.orders, ActionSource::Script(_))
     }
 
     /// Carries out `action` in the slot being played; its explained events go to the log. An error (the rules
@@ -438,7 +438,7 @@ where
         self.changed = touched(slot.actor, &events.events);
         self.faces.append(&mut dice.faces);
         log.events.append(&mut events.events);
-        if let Orders::Script(script) = &mut self.orders
+        if let ActionSource::Script(script) = &mut self.orders
             && script.front() == Some(action)
         {
             script.pop_front();

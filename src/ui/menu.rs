@@ -402,7 +402,7 @@ fn choose_save(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Opt
     match next {
         Ok(next) => Some(next),
         Err(e) => {
-            menu.problems = vec![e];
+            menu.problems = vec![e.to_string()];
             None
         }
     }

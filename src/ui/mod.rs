@@ -116,9 +116,20 @@ pub struct Roles(pub Vec<Option<String>>);
 pub struct SideOrder(pub Vec<String>);
 
 impl SideOrder {
-    /// A side's colour.
-    pub fn color(&self, side: &str) -> Color {
-        battle::units::side_color(self.0.iter().position(|s| s == side).unwrap_or(0))
+    /// The sides in the order they first appear.
+    pub fn of(sides: impl Iterator<Item = String>) -> Self {
+        let mut order: Vec<String> = Vec::new();
+        for s in sides {
+            if !order.contains(&s) {
+                order.push(s);
+            }
+        }
+        SideOrder(order)
+    }
+
+    /// A side's place in the order: its colour's (`battle::units::side_color`).
+    pub fn place(&self, side: &str) -> usize {
+        self.0.iter().position(|s| s == side).unwrap_or(0)
     }
 }
 
@@ -195,7 +206,7 @@ impl Opening {
     }
 
     /// A saved battle to watch step by step from its start, at `pace` seconds a step.
-    pub fn watch(path: &std::path::Path, pace: f32) -> Result<Self, String> {
+    pub fn watch(path: &std::path::Path, pace: f32) -> Result<Self, crate::scenario::ScenarioError> {
         let (next, watching) = screens::NextBattle::watched(path, pace)?;
         Ok(Opening::Watch(Box::new(next), Box::new(watching)))
     }

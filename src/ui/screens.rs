@@ -11,8 +11,8 @@ use crate::combat::{AiMinds, HumanSides, TurnState};
 use std::path::{Path, PathBuf};
 
 use crate::battle::no_typing;
-use crate::scenario::Scenario;
 use crate::scenario::save::{Save, new_path};
+use crate::scenario::{Scenario, ScenarioError};
 
 /// Where the window is.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -123,8 +123,8 @@ pub struct NotStarted(pub String);
 
 impl NextBattle {
     /// A saved battle to watch from its start (`replay.rs` shows its every step), at `pace` seconds a step.
-    pub fn watched(path: &Path, pace: f32) -> Result<(Self, Watching), String> {
-        let save = Save::read(path).map_err(|e| e.to_string())?;
+    pub fn watched(path: &Path, pace: f32) -> Result<(Self, Watching), ScenarioError> {
+        let save = Save::read(path)?;
         let next = NextBattle(save.clone().before(0).taken_up(path));
         let pace = pace.clamp(PACES.0, PACES.1);
         Ok((next, Watching { save: Box::new(save), path: path.to_owned(), at: 0, playing: false, pace }))
@@ -132,8 +132,8 @@ impl NextBattle {
 
     /// A saved battle to take up again, its players as saved (a battle of typed-in dice goes on asking for every
     /// die), saved on to the same file.
-    pub fn saved(path: &Path) -> Result<Self, String> {
-        Ok(NextBattle(Save::read(path).map_err(|e| e.to_string())?.taken_up(path)))
+    pub fn saved(path: &Path) -> Result<Self, ScenarioError> {
+        Ok(NextBattle(Save::read(path)?.taken_up(path)))
     }
 }
 
@@ -195,7 +195,7 @@ fn start_battle(world: &mut World) {
         world.insert_resource(Autosave { request, path, written, failed: false });
     }
     let sides = (0..setup.battle.len()).map(|i| setup.battle.view(i).side.to_owned());
-    world.insert_resource(super::SideOrder(super::battle::units::side_order(sides)));
+    world.insert_resource(super::SideOrder::of(sides));
     for entity in crate::combat::battle::insert_battle(world, setup) {
         world.entity_mut(entity).insert(DespawnOnExit(InBattle));
     }

@@ -67,12 +67,12 @@ pub fn play_script<K: skirmish::rules::any::Kind>(
     dice: &mut dyn skirmish::rules::dice::Dice,
     log: &mut Log,
 ) {
-    use skirmish::rules::engine::{Battle, Orders, Start};
+    use skirmish::rules::engine::{ActionSource, Battle, Start};
     let objectives = skirmish::rules::victory::Objectives::eliminate();
     if log.names.is_empty() {
         log.names = named_log(battle).names;
     }
-    let orders = Orders::Script(script.into());
+    let orders = ActionSource::Script(script.into());
     let mut engine =
         K::hold(Battle::new(Start { rules, combatants: battle.to_vec(), orders, turn_limit: 5, objectives }));
     engine.play_out(dice, log, &mut skirmish::rules::any::built_in).expect("a legal battle");

@@ -187,3 +187,40 @@ fn draw_preview(
     let path = start.into_iter().chain(preview.route.iter().map(|&(x, y)| cell_center(x, y)));
     gizmos.linestrip_2d(path, Color::srgb(1.0, 1.0, 1.0));
 }
+
+#[cfg(test)]
+mod tests {
+    use bevy::ecs::system::RunSystemOnce;
+
+    use super::*;
+    use crate::rules::any::RulesetId;
+    use crate::rules::dice::SeededDice;
+
+    #[test]
+    fn the_preview_knows_each_cell_the_acting_unit_reaches_and_whether_a_walk_does() {
+        // A click on a cell orders a move there by what the preview knows (`orders.rs`): every cell reached, and
+        // whether a walk gets there, from the battle's own map and paces.
+        let level = crate::scenario::level::load("levels/street.ron".as_ref()).expect("loads");
+        let scenario = level.scenario(RulesetId::Shadowrun4).expect("a battle");
+        let mut app = crate::combat::headless::ecs_app(&scenario, Box::new(SeededDice::new(3)), "seed 3");
+        let unit = app.world().resource::<crate::combat::Roster>().0[0];
+        let engine = &app.world().resource::<Engine>().0;
+        let me = engine.view(0);
+        let (walk, run) = engine.paces(0);
+        let reached = level.field.reachable(me.position, &engine.occupied(0), run);
+        let far = reached.iter().find(|(_, cost)| *cost > walk).map(|(c, _)| *c).expect("a cell only a run reaches");
+        app.insert_resource(MapView(level.field.clone()))
+            .insert_resource(Acting(Some(unit), 1))
+            .insert_resource(Hover(Some(far)))
+            .init_resource::<Preview>()
+            .init_resource::<super::super::fog::Fog>();
+        app.world_mut().run_system_once(update_preview).expect("runs");
+        let preview = app.world().resource::<Preview>();
+        assert_eq!(preview.reachable.len(), reached.len());
+        for (cell, cost) in reached {
+            assert_eq!(preview.reachable.get(&cell), Some(&(cost <= walk)), "{cell:?} at {cost}");
+        }
+        assert_eq!(preview.reachable.get(&far), Some(&false), "a run gets there, a walk does not");
+        assert!(preview.route_note.ends_with("a run"), "{}", preview.route_note);
+    }
+}

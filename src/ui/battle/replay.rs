@@ -50,7 +50,7 @@ fn watch_battle(world: &mut World) {
             world.resource_mut::<NextState<Screen>>().set(Screen::Loading);
         }
         Err(e) => {
-            world.insert_resource(NotStarted(e));
+            world.insert_resource(NotStarted(e.to_string()));
             world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
         }
     }

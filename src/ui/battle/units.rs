@@ -85,17 +85,6 @@ pub fn readable(color: Color) -> bevy_egui::egui::Color32 {
     bevy_egui::egui::Color32::from_rgb(up(c.red), up(c.green), up(c.blue))
 }
 
-/// Sides in the order they first appear in the roster.
-pub fn side_order(sides: impl Iterator<Item = String>) -> Vec<String> {
-    let mut order: Vec<String> = Vec::new();
-    for s in sides {
-        if !order.contains(&s) {
-            order.push(s);
-        }
-    }
-    order
-}
-
 /// A unit's role: the one its scenario or level gives, else read off its name.
 fn role_of(given: Option<&String>, name: &str) -> Role {
     given.map_or_else(|| Role::named(name), |r| Role::named(r))
@@ -111,7 +100,7 @@ fn dress_units(
 ) {
     for (entity, name, side, pos, index) in &units {
         let given = roles.as_ref().zip(index).and_then(|(r, i)| r.0.get(i.0)).and_then(Option::as_ref);
-        let token = Token { color: sides.color(&side.0), role: role_of(given, name.as_str()) };
+        let token = Token { color: side_color(sides.place(&side.0)), role: role_of(given, name.as_str()) };
         let at = cell_center(pos.0, pos.1).extend(1.0);
         let parts = |unit: &mut bevy::ecs::hierarchy::ChildSpawnerCommands| dress(unit, &art, token);
         commands

@@ -16,7 +16,7 @@ use crate::net::protocol::FromPlayer;
 use crate::rules::field::{Move, Pace};
 use crate::rules::plan::Plan;
 use crate::ui::Handover;
-use crate::ui::online::join::{Planning, send};
+use crate::ui::online::board::{Planning, send};
 use crate::ui::screens::{BattleScreenSystems, Screen};
 
 pub(super) fn plugin(app: &mut App) {

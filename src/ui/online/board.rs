@@ -10,7 +10,6 @@ use std::borrow::Cow;
 
 use bevy::prelude::*;
 
-use super::join::{Planning, send};
 use crate::combat::components::{GridPos, RosterIndex, Side, StatusList, Tracks};
 use crate::combat::messages::{AttackResolved, DamageApplied};
 use crate::map::Battlefield;
@@ -47,6 +46,27 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Online))
                 .in_set(BoardSystems),
         );
+}
+
+/// The orders being given for the slot the host waits for: the plan so far, and whether it was sent.
+#[derive(Resource, Debug, Default)]
+pub(in crate::ui) struct Planning {
+    /// Which of the host's asks (its count) the plan is for.
+    pub ask: usize,
+    pub plan: Plan,
+    pub sent: bool,
+    /// How many refusals were heard when the plan was sent (one more: it was refused, and may be given again).
+    pub refusals: usize,
+    /// Slots the host told are still to be shown on the board (`board.rs`): the orders wait for them.
+    pub behind: bool,
+}
+
+impl Planning {
+    /// The slot waiting for this player's orders: the combatant and slot, unless orders for it are on their way.
+    pub fn waiting(&self, joined: &Joined) -> Option<(usize, crate::rules::ruleset::Slot)> {
+        let (actor, slot, _) = joined.asked.as_ref()?;
+        (!self.behind && (!self.sent || joined.refused.len() > self.refusals)).then_some((*actor, *slot))
+    }
 }
 
 /// The host's log as shown so far: the slots it told come on the board one at a time.
@@ -245,4 +265,16 @@ fn take_clicks(
             }
         }
     }
+}
+
+/// Sends the plan for `slot`; the panel waits for the host.
+pub(in crate::ui) fn send(
+    planning: &mut Planning,
+    joined: &Joined,
+    slot: crate::rules::ruleset::Slot,
+    out: &mut MessageWriter<FromPlayer>,
+) {
+    out.write(FromPlayer::Plan { slot, plan: planning.plan.clone() });
+    // Sent for this ask: a plan made before the ask was heard is not made anew for it.
+    (planning.ask, planning.sent, planning.refusals) = (joined.asks, true, joined.refused.len());
 }

@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bevy_replicon::prelude::ClientState;
 
+use super::board::{Planning, Shown, send};
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
 use crate::rules::id::CombatantId;
@@ -58,27 +59,6 @@ struct Online {
     /// The side asked for was taken (and ready said).
     seated: bool,
     whole_log: bool,
-}
-
-/// The orders being given for the slot the host waits for: the plan so far, and whether it was sent.
-#[derive(Resource, Debug, Default)]
-pub(in crate::ui) struct Planning {
-    /// Which of the host's asks (its count) the plan is for.
-    pub ask: usize,
-    pub plan: Plan,
-    pub sent: bool,
-    /// How many refusals were heard when the plan was sent (one more: it was refused, and may be given again).
-    pub refusals: usize,
-    /// Slots the host told are still to be shown on the board (`board.rs`): the orders wait for them.
-    pub behind: bool,
-}
-
-impl Planning {
-    /// The slot waiting for this player's orders: the combatant and slot, unless orders for it are on their way.
-    pub fn waiting(&self, joined: &Joined) -> Option<(usize, crate::rules::ruleset::Slot)> {
-        let (actor, slot, _) = joined.asked.as_ref()?;
-        (!self.behind && (!self.sent || joined.refused.len() > self.refusals)).then_some((*actor, *slot))
-    }
 }
 
 /// A player's name when none is given: the login's, else "Player".
@@ -221,7 +201,7 @@ fn show_online(
     mut online: ResMut<Online>,
     joined: Option<ResMut<Joined>>,
     connection: Res<State<ClientState>>,
-    (units, shown): (Query<&Unit>, Res<super::board::Shown>),
+    (units, shown): (Query<&Unit>, Res<Shown>),
     mut planning: ResMut<Planning>,
     mut out: MessageWriter<FromPlayer>,
     mut screen: ResMut<NextState<Screen>>,
@@ -422,7 +402,7 @@ fn show_chat(ui: &mut egui::Ui, online: &mut Online, joined: &Joined, out: &mut 
 fn show_battle(
     root: &mut egui::Ui,
     (online, joined): (&mut Online, &mut Joined),
-    (units, below, shown): (&Query<&Unit>, impl Fn(egui::Vec2) -> bool, &super::board::Shown),
+    (units, below, shown): (&Query<&Unit>, impl Fn(egui::Vec2) -> bool, &Shown),
     planning: &mut Planning,
     out: &mut MessageWriter<FromPlayer>,
 ) -> Go {
@@ -533,16 +513,4 @@ fn plan_text(joined: &Joined, plan: &Plan) -> String {
         (None, Some(t)) => format!("Attack {}.", name(t)),
         (Some(m), Some(t)) => format!("{:?} to {:?}, then attack {}.", m.pace, m.to, name(t)),
     }
-}
-
-/// Sends the plan for `slot`; the panel waits for the host.
-pub(in crate::ui) fn send(
-    planning: &mut Planning,
-    joined: &Joined,
-    slot: crate::rules::ruleset::Slot,
-    out: &mut MessageWriter<FromPlayer>,
-) {
-    out.write(FromPlayer::Plan { slot, plan: planning.plan.clone() });
-    // Sent for this ask: a plan made before the ask was heard is not made anew for it.
-    (planning.ask, planning.sent, planning.refusals) = (joined.asks, true, joined.refused.len());
 }

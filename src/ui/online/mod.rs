@@ -2,7 +2,7 @@
 //! panels (its stages are `screens::OnlineStage`); `board.rs`, the battle on the one board (`battle/`) from the units
 //! and the log the host sends, and the clicks that make a player's orders.
 
-mod board;
+pub(in crate::ui) mod board;
 pub mod join;
 
 use bevy::prelude::*;
