@@ -21,6 +21,7 @@ use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::engine::{Decision, Next};
 use skirmish::rules::field::{Move, Pace};
 use skirmish::rules::fog::{Unseen, seen_by};
+use skirmish::rules::id::CombatantId;
 use skirmish::rules::outcome::{Event, Log};
 use skirmish::rules::plan::{Choices, Plan};
 
@@ -67,7 +68,7 @@ struct Table {
     address: SocketAddr,
     players: Vec<App>,
     /// The plans the second player gave, by its combatant.
-    planned: Vec<(usize, Plan)>,
+    planned: Vec<(CombatantId, Plan)>,
 }
 
 impl Table {
@@ -140,7 +141,7 @@ impl Table {
                 _ => orders(
                     slot,
                     &ai::choose_any(battle, slot, Difficulty::Normal)
-                        .unwrap_or_else(|| battle.intended(actor, None, None)),
+                        .unwrap_or_else(|| battle.intended(actor.index(), None, None)),
                 ),
             };
             self.players[i].world_mut().resource_mut::<Joined>().asked = None;
@@ -168,13 +169,13 @@ fn plan_of(choices: &Choices) -> Plan {
 }
 
 /// Each plan carried out as planned: a move plan's unit moved to its cell, an attack plan's attacked its target.
-fn check_plans(planned: &[(usize, Plan)], log: &[Event]) -> (usize, usize) {
+fn check_plans(planned: &[(CombatantId, Plan)], log: &[Event]) -> (usize, usize) {
     let (mut moves, mut attacks) = (0, 0);
     for (actor, plan) in planned {
         let done = log.iter().any(|e| match (e, plan) {
-            (Event::Moved { who, to, .. }, Plan { movement: Some(m), .. }) => who.index() == *actor && *to == m.to,
+            (Event::Moved { who, to, .. }, Plan { movement: Some(m), .. }) => who == actor && *to == m.to,
             (Event::AttackResolved { attacker, defender: Some(d), .. }, Plan { target: Some(t), .. }) => {
-                attacker.index() == *actor && d.index() == *t
+                attacker == actor && d == t
             }
             (_, Plan { movement: None, target: None, .. }) => true,
             _ => false,
@@ -251,7 +252,7 @@ fn two_players_online_play_a_seeded_battle_to_its_end_each_told_what_its_side_se
     for (i, side) in ["Jackals", "Vipers"].iter().enumerate() {
         let seen = seen_by(&host_battle, &[side.to_string()]);
         let world = table.players[i].world_mut();
-        let mut held: Vec<usize> = world.query::<&Unit>().iter(world).map(|u| u.index).collect();
+        let mut held: Vec<usize> = world.query::<&Unit>().iter(world).map(|u| u.id.index()).collect();
         held.sort_unstable();
         let sees: Vec<usize> = (0..seen.len()).filter(|&j| seen[j]).collect();
         assert_eq!(held, sees, "{side} holds the units it sees");
@@ -314,6 +315,7 @@ fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes
         t.joined(0).asked.is_some()
     }));
     let (actor, slot, _) = table.joined(0).asked.clone().expect("Ann's slot");
+    let actor = actor.index();
     let battle = table.host.world().resource::<Engine>().0.clone();
     let decided_before = battle.decided();
     // Bo orders Ann's combatant; Ann sends garbage, a walk off the map, orders naming another Jackal, plans beyond
@@ -330,7 +332,7 @@ fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes
     table.say(0, FromPlayer::Plan { slot, plan: far });
     let seen = seen_by(&battle, &["Jackals".to_owned()]);
     let unseen = (0..views.len()).find(|&i| !seen[i]).expect("an enemy the Jackals do not see");
-    table.say(0, FromPlayer::Plan { slot, plan: Plan { target: Some(unseen), ..Plan::default() } });
+    table.say(0, FromPlayer::Plan { slot, plan: Plan { target: Some(CombatantId::at(unseen)), ..Plan::default() } });
     table.say(0, FromPlayer::Plan { slot, plan: Plan { other: Some(99), ..Plan::default() } });
     table.say(0, FromPlayer::Hello { name: "Ann".into() });
     assert!(table.until(2000, |t| t.joined(0).refused.len() == 7 && t.joined(1).refused.len() == 1));
@@ -373,7 +375,7 @@ impl Remote {
                 player.update();
                 let asked = player.world_mut().resource_mut::<Joined>().asked.take();
                 if let Some((actor, slot, _)) = asked {
-                    player.world_mut().write_message(orders(slot, &start.intended(actor, None, None)));
+                    player.world_mut().write_message(orders(slot, &start.intended(actor.index(), None, None)));
                 }
             }
             std::thread::sleep(std::time::Duration::from_millis(1));

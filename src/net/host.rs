@@ -22,7 +22,7 @@ use crate::combat::{AiMinds, BattleLog, CombatSystems, Engine, HumanSides, TurnS
 use crate::rules::any::{AnyAction, BattleSetup};
 use crate::rules::field::Goal;
 use crate::rules::fog::{Unseen, seen_by};
-use crate::rules::id::naming;
+use crate::rules::id::{CombatantId, naming};
 use crate::rules::outcome::Event;
 use crate::rules::plan::{Choices, Plan, seen_others};
 use crate::scenario::save::Save;
@@ -417,7 +417,7 @@ fn show_units(
     for (entity, index, statuses, tracks, unit, mask) in &units {
         let view = engine.0.view(index.0);
         let shown = Unit {
-            index: index.0,
+            id: view.id(),
             side: view.side.to_owned(),
             cell: view.position,
             statuses: statuses.0.clone(),
@@ -470,7 +470,7 @@ fn tell_players(
             player.began_sent = true;
         } else {
             for index in newly {
-                let named = FromHost::Named { index, name: names[index].clone() };
+                let named = FromHost::Named { id: CombatantId::at(index), name: names[index].clone() };
                 out.write(ToClients { targets: to, message: named });
             }
         }
@@ -516,7 +516,7 @@ fn ask_players(
     let Some(client) = player.client.filter(|_| player.asked != Some(decision)) else { return };
     player.asked = Some(decision);
     let choices = Choices::of(&engine.0, slot, &seen_by(&engine.0, &player.sides));
-    let asked = FromHost::YourSlot { actor: slot.actor, slot, choices };
+    let asked = FromHost::YourSlot { actor: CombatantId::at(slot.actor), slot, choices };
     out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message: asked });
 }
 

@@ -11,7 +11,7 @@ use crate::rules::any::AnyAction;
 use crate::rules::field::Goal;
 use crate::rules::outcome::Log;
 use crate::rules::plan::Choices;
-use crate::rules::ruleset::Slot;
+use crate::rules::ruleset::{CombatantId, Slot};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(ClientState::Connected), say_hello)
@@ -44,8 +44,8 @@ pub struct Joined {
     pub yours: Vec<String>,
     /// The log as this player may see it (names: every combatant's, by id).
     pub log: Log,
-    /// The combatant (roster index) and slot the host waits for this player's orders for, and its choices.
-    pub asked: Option<(usize, Slot, Choices)>,
+    /// The combatant and slot the host waits for this player's orders for, and its choices.
+    pub asked: Option<(CombatantId, Slot, Choices)>,
     /// How many times the host asked for orders (a new ask, a new plan: the same slot comes back every turn).
     pub asks: usize,
     /// What the host refused, newest last.
@@ -101,8 +101,9 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
                 Err(e) => joined.trouble.push(format!("unreadable events: {e}")),
             },
             // A roster of thousands is no battle: a name past that is a host gone wrong.
-            FromHost::Named { index, .. } if index >= 4096 => joined.trouble.push(format!("a name for unit {index}")),
-            FromHost::Named { index, name } => {
+            FromHost::Named { id, .. } if id.index() >= 4096 => joined.trouble.push(format!("a name for unit {id}")),
+            FromHost::Named { id, name } => {
+                let index = id.index();
                 if joined.log.names.len() <= index {
                     joined.log.names.resize(index + 1, String::new());
                 }

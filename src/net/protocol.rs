@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::field::{Cell, Goal};
 use crate::rules::outcome::{Event, Status};
 use crate::rules::plan::{Choices, Plan};
-use crate::rules::ruleset::Slot;
+use crate::rules::ruleset::{CombatantId, Slot};
 
 /// What a player says to the host.
 #[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -49,12 +49,12 @@ pub enum FromHost {
         yours: Vec<String>,
     },
     /// The name of a combatant this player's sides see for the first time (`Began` leaves the unseen blank).
-    Named { index: usize, name: String },
+    Named { id: CombatantId, name: String },
     /// The next events of the log, as this player may see them (RON: `Vec<Event>`), and how many it was told
     /// before them (a player that counts otherwise missed some).
     Told { before: usize, events: String },
     /// The slot of one of this player's combatants: the host waits for its orders; what it may choose from.
-    YourSlot { actor: usize, slot: Slot, choices: Choices },
+    YourSlot { actor: CombatantId, slot: Slot, choices: Choices },
     /// The host did not take what the player sent, and why.
     Refused(String),
     /// The battle is over.
@@ -97,7 +97,7 @@ impl Seat {
 /// statuses and damage tracks (name, taken, capacity).
 #[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unit {
-    pub index: usize,
+    pub id: CombatantId,
     pub side: String,
     pub cell: Cell,
     pub statuses: Vec<Status>,

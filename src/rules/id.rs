@@ -37,10 +37,14 @@ impl Serialize for CombatantId {
 }
 
 /// An id is read as its number, or — in a file that names its combatants, while [`naming`] is in force — as a
-/// combatant's name (scripts and options say `target: "Stoya"`, not `target: 1`).
+/// combatant's name (scripts and options say `target: "Stoya"`, not `target: 1`). A binary format (what travels
+/// online) holds the number alone: it cannot say which of the two it holds.
 impl<'de> Deserialize<'de> for CombatantId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(IdVisitor)
+        match deserializer.is_human_readable() {
+            true => deserializer.deserialize_any(IdVisitor),
+            false => u16::deserialize(deserializer).map(CombatantId),
+        }
     }
 }
 

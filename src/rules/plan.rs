@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::any::{AnyAction, AnyBattle};
 use super::field::{Cell, Crowd, Move};
 use super::outcome::Status;
-use super::ruleset::Slot;
+use super::ruleset::{CombatantId, Slot};
 
 /// Why orders do not keep to what their slot offers.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -30,8 +30,8 @@ pub enum PlanError {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Plan {
     pub movement: Option<Move>,
-    /// The combatant to attack (its place in the roster), after the move.
-    pub target: Option<usize>,
+    /// The combatant to attack, after the move.
+    pub target: Option<CombatantId>,
     /// Which of the ways to attack it (firing modes, called shots; the first when none is chosen).
     pub way: Option<usize>,
     /// One of the slot's other actions instead (take cover, full defense, aim, reload …), as [`other_actions`]
@@ -45,7 +45,7 @@ impl Plan {
         if let Some((_, action)) = self.other.and_then(|i| others.into_iter().nth(i)) {
             return action;
         }
-        let target = self.target.filter(|t| *t < battle.len()).map(|t| battle.view(t).id());
+        let target = self.target.filter(|t| t.index() < battle.len());
         let ways = target.map(|t| battle.attack_choices(actor, t, self.movement.clone())).unwrap_or_default();
         match ways.into_iter().nth(self.way.unwrap_or(0)) {
             Some((_, attack)) => attack,
@@ -73,7 +73,7 @@ pub struct Choices {
     /// The slot's other actions, by name ([`Plan::other`] picks one).
     pub others: Vec<String>,
     /// The enemies in the fight it sees and may attack from where it stands, each with the ways to attack it.
-    pub targets: Vec<(usize, Vec<String>)>,
+    pub targets: Vec<(CombatantId, Vec<String>)>,
 }
 
 impl Choices {
@@ -86,11 +86,12 @@ impl Choices {
         // Only the attacks the rules take from here (not through a wall, not out of reach).
         let targets = (0..views.len())
             .filter(|&i| seen_enemy(battle, actor, i, seen))
-            .filter(|&i| {
-                let first = Plan { target: Some(i), ..Plan::default() }.action(battle, actor, Vec::new());
+            .map(|i| views[i].id())
+            .filter(|&id| {
+                let first = Plan { target: Some(id), ..Plan::default() }.action(battle, actor, Vec::new());
                 battle.dry_run(slot, &first).is_ok()
             })
-            .map(|i| (i, battle.attack_choices(actor, views[i].id(), None).into_iter().map(|(n, _)| n).collect()))
+            .map(|id| (id, battle.attack_choices(actor, id, None).into_iter().map(|(n, _)| n).collect()))
             .collect();
         let others = seen_others(battle, actor, seen).into_iter().map(|(n, _)| n).collect();
         Choices { reach: reach(battle, actor, seen), others, targets }
@@ -145,10 +146,10 @@ impl Plan {
             }
         }
         let Some(target) = self.target else { return Ok(()) };
-        if !seen_enemy(battle, actor, target, seen) {
+        if !seen_enemy(battle, actor, target.index(), seen) {
             return Err(PlanError::NoEnemy);
         }
-        let ways = battle.attack_choices(actor, battle.view(target).id(), self.movement.clone()).len();
+        let ways = battle.attack_choices(actor, target, self.movement.clone()).len();
         match self.way.unwrap_or(0) < ways.max(1) {
             true => Ok(()),
             false => Err(PlanError::NoWay { number: self.way.unwrap_or(0) + 1, ways }),

@@ -141,8 +141,8 @@ fn give_orders(
         orders.others = others.iter().map(|(name, _)| name.clone()).collect();
     }
     let views = battle.views();
-    let target = orders.target.and_then(|cell| views.iter().position(|c| c.position == cell));
-    let ways = target.map(|t| battle.attack_choices(slot.actor, views[t].id(), orders.movement.clone()));
+    let target = orders.target.and_then(|cell| views.iter().find(|c| c.position == cell)).map(|c| c.id());
+    let ways = target.map(|t| battle.attack_choices(slot.actor, t, orders.movement.clone()));
     let names: Vec<String> = ways.unwrap_or_default().into_iter().map(|(n, _)| n).collect();
     if orders.attacks != names {
         orders.attacks = names;

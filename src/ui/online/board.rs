@@ -19,7 +19,7 @@ use crate::net::protocol::{FromPlayer, Unit};
 use crate::rules::field::{Move, Pace as Gait};
 use crate::rules::outcome::{Event, Log};
 use crate::rules::plan::Plan;
-use crate::rules::ruleset::Track;
+use crate::rules::ruleset::{CombatantId, Track};
 use crate::ui::battle::pacing::{Pace, PaceSystems};
 use crate::ui::battle::preview::{Hover, Preview};
 use crate::ui::battle::units::UnitSystems;
@@ -63,7 +63,7 @@ pub(in crate::ui) struct Planning {
 
 impl Planning {
     /// The slot waiting for this player's orders: the combatant and slot, unless orders for it are on their way.
-    pub fn waiting(&self, joined: &Joined) -> Option<(usize, crate::rules::ruleset::Slot)> {
+    pub fn waiting(&self, joined: &Joined) -> Option<(CombatantId, crate::rules::ruleset::Slot)> {
         let (actor, slot, _) = joined.asked.as_ref()?;
         (!self.behind && (!self.sent || joined.refused.len() > self.refusals)).then_some((*actor, *slot))
     }
@@ -132,7 +132,7 @@ fn show_told(
         Some(&next) => next,
         None => told.len(),
     };
-    let entity_of = |id: crate::rules::id::CombatantId| units.iter().find(|(_, i)| i.0 == id.index()).map(|(e, _)| e);
+    let entity_of = |id: CombatantId| units.iter().find(|(_, i)| i.0 == id.index()).map(|(e, _)| e);
     for event in &told[from..to] {
         match event {
             Event::ActionTaken { who, .. } => acting.0 = entity_of(*who),
@@ -171,7 +171,7 @@ fn give_units_their_parts(
 ) {
     let caught_up = shown.caught_up(&joined);
     for (entity, unit, cell, statuses, tracks) in &mut units {
-        let name = joined.log.names.get(unit.index).cloned().unwrap_or_default();
+        let name = joined.log.names.get(unit.id.index()).cloned().unwrap_or_default();
         let tracks_now =
             || Tracks(unit.tracks.iter().map(|(n, t, c)| Track::new(Cow::Owned(n.clone()), *t, *c)).collect());
         let (Some(mut cell), Some(mut statuses), Some(mut tracks)) = (cell, statuses, tracks) else {
@@ -180,7 +180,7 @@ fn give_units_their_parts(
                 parts,
                 StatusList(unit.statuses.clone()),
                 tracks_now(),
-                RosterIndex(unit.index),
+                RosterIndex(unit.id.index()),
             ));
             continue;
         };
@@ -206,7 +206,7 @@ fn show_the_plan(
     units: Query<(Entity, &RosterIndex)>,
     mut preview: ResMut<Preview>,
     (mut acting, mut selected): (ResMut<Acting>, ResMut<Selected>),
-    mut shown: Local<Option<(usize, bool, Option<Move>, Option<usize>)>>,
+    mut shown: Local<Option<(usize, bool, Option<Move>, Option<CombatantId>)>>,
 ) {
     let waiting = planning.waiting(&joined);
     let key = (joined.asks, waiting.is_some(), planning.plan.movement.clone(), planning.plan.target);
@@ -214,7 +214,7 @@ fn show_the_plan(
         return;
     }
     *shown = Some(key);
-    let entity_of = |index: usize| units.iter().find(|(_, i)| i.0 == index).map(|(e, _)| e);
+    let entity_of = |id: CombatantId| units.iter().find(|(_, i)| i.0 == id.index()).map(|(e, _)| e);
     selected.0 = planning.plan.target.filter(|_| waiting.is_some()).and_then(entity_of);
     let (Some((actor, _)), Some((_, _, choices))) = (waiting, joined.asked.as_ref()) else {
         *preview = Preview::default();
@@ -254,10 +254,10 @@ fn take_clicks(
     let Some(cell) = hover.0.filter(|_| mouse.just_pressed(MouseButton::Left)) else { return };
     let mine = |u: &Unit| joined.yours.contains(&u.side);
     match units.iter().find(|u| u.cell == cell && !crate::rules::outcome::down(&u.statuses)) {
-        Some(u) if u.index == actor => planning.plan.movement = None,
+        Some(u) if u.id == actor => planning.plan.movement = None,
         Some(u) if !mine(u) => {
-            let again = planning.plan.target == Some(u.index);
-            (planning.plan.target, planning.plan.way) = (if again { None } else { Some(u.index) }, None);
+            let again = planning.plan.target == Some(u.id);
+            (planning.plan.target, planning.plan.way) = (if again { None } else { Some(u.id) }, None);
         }
         _ => {
             if let Some(&walking) = preview.reachable.get(&cell) {

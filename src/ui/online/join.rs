@@ -457,7 +457,7 @@ pub(in crate::ui) fn color_of(joined: &Joined, side: &str) -> Color {
 
 /// Each combatant's colour in the log, by its side (known of the units this player sees or saw).
 fn side_colors(joined: &Joined, units: &Query<&Unit>) -> std::collections::HashMap<CombatantId, egui::Color32> {
-    units.iter().map(|u| (CombatantId::at(u.index), readable(color_of(joined, &u.side)))).collect()
+    units.iter().map(|u| (u.id, readable(color_of(joined, &u.side)))).collect()
 }
 
 /// The orders panel: whose slot, the plan so far, the ways to attack, the other actions, and the buttons.
@@ -471,7 +471,7 @@ fn show_orders(ui: &mut egui::Ui, joined: &Joined, planning: &mut Planning, out:
         return;
     };
     let Some((_, _, choices)) = joined.asked.as_ref() else { return };
-    let name = joined.log.names.get(actor).cloned().unwrap_or_default();
+    let name = joined.log.names.get(actor.index()).cloned().unwrap_or_default();
     ui.label(egui::RichText::new(format!("{name}'s slot")).strong().color(egui::Color32::from_rgb(255, 210, 64)));
     ui.weak("Click a cell to move there, an enemy to attack it; Enter gives the orders, E ends the slot.");
     ui.add_space(4.0);
@@ -506,7 +506,7 @@ fn show_orders(ui: &mut egui::Ui, joined: &Joined, planning: &mut Planning, out:
 
 /// What the plan says, in words.
 fn plan_text(joined: &Joined, plan: &Plan) -> String {
-    let name = |i: usize| joined.log.names.get(i).cloned().unwrap_or_default();
+    let name = |id: CombatantId| joined.log.names.get(id.index()).cloned().unwrap_or_default();
     match (&plan.movement, plan.target) {
         (None, None) => "No orders yet.".to_owned(),
         (Some(m), None) => format!("{:?} to {:?}.", m.pace, m.to),
