@@ -44,41 +44,18 @@ impl CliError {
     }
 }
 
-impl From<StartError> for CliError {
-    fn from(e: StartError) -> Self {
-        CliError::Input(e.to_string())
-    }
+/// Errors of what the command was given (a file, an option, a save): said as they are, exit 2.
+macro_rules! input_errors {
+    ($($error:ty),+) => {
+        $(impl From<$error> for CliError {
+            fn from(e: $error) -> Self {
+                CliError::Input(e.to_string())
+            }
+        })+
+    };
 }
 
-impl From<ScenarioError> for CliError {
-    fn from(e: ScenarioError) -> Self {
-        CliError::Input(e.to_string())
-    }
-}
-
-impl From<FileError> for CliError {
-    fn from(e: FileError) -> Self {
-        CliError::Input(e.to_string())
-    }
-}
-
-impl From<OddsError> for CliError {
-    fn from(e: OddsError) -> Self {
-        CliError::Input(e.to_string())
-    }
-}
-
-impl From<LadderError> for CliError {
-    fn from(e: LadderError) -> Self {
-        CliError::Input(e.to_string())
-    }
-}
-
-impl From<BalanceError> for CliError {
-    fn from(e: BalanceError) -> Self {
-        CliError::Input(e.to_string())
-    }
-}
+input_errors!(StartError, ScenarioError, FileError, OddsError, LadderError, BalanceError);
 
 /// A file the command ran to write and could not: exit 1.
 impl From<WriteError> for CliError {
