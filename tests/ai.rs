@@ -139,7 +139,7 @@ fn hard_targets(fresh: (&str, (i32, i32)), hurt: (&str, (i32, i32))) -> Vec<Stri
     let mut battle = vec![runner("Me", "A", (0, 0)), runner("Fresh", fresh.0, fresh.1), runner("Hurt", hurt.0, hurt.1)];
     skirmish::rules::ruleset::number(&mut battle);
     battle[2].fighter.condition.physical = 8;
-    let slot = Slot { actor: 0, phase: 1, simultaneous: false };
+    let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
     let action = ai::choose(&Shadowrun4::default(), slot, &battle, Difficulty::Hard).expect("an action");
     targets(&action).iter().map(|t| battle[t.index()].fighter.name.clone()).collect()
 }
@@ -164,9 +164,9 @@ fn the_hard_ai_fires_first_at_the_enemy_yet_to_act() {
         let mut dice = ScriptedDice::new(hits(2).chain(hits(5)).chain(hits(0)));
         let mut rules = Shadowrun4::default();
         rules.start_turn(2, &mut battle, &mut dice, &mut Log::default()).expect("initiative");
-        assert_eq!(rules.next_slot(&battle).map(|s| s.actor), Some(1), "Early acts first");
+        assert_eq!(rules.next_slot(&battle).map(|s| s.actor.index()), Some(1), "Early acts first");
         let mine = rules.next_slot(&battle).expect("my slot");
-        assert_eq!(mine.actor, 0, "Me acts second, Late last");
+        assert_eq!(mine.actor.index(), 0, "Me acts second, Late last");
         let action = ai::choose(&rules, mine, &battle, Difficulty::Hard).expect("an action");
         let names: Vec<String> = targets(&action).iter().map(|t| battle[t.index()].fighter.name.clone()).collect();
         assert!(!names.is_empty() && names.iter().all(|n| n == "Late"), "Late at {late_at:?}: {names:?}");
@@ -185,7 +185,7 @@ fn with_rounds(rounds: u32, difficulty: Difficulty) -> sr4::actions::Action {
     let mut battle = vec![runner("Me", "A", (0, 0)), runner("Them", "B", (20, 0))];
     skirmish::rules::ruleset::number(&mut battle);
     battle[0].fighter.condition.ammo.insert("ak_97".into(), rounds);
-    let slot = Slot { actor: 0, phase: 1, simultaneous: false };
+    let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
     ai::choose(&Shadowrun4::default(), slot, &battle, difficulty).expect("an action")
 }
 
@@ -218,7 +218,7 @@ fn grenadier(name: &str, side: &str, at: (i32, i32)) -> Combatant<skirmish::rule
 fn the_ai_throws_a_grenade_at_a_lone_enemy_but_not_at_one_beside_a_friend() {
     use skirmish::rules::eclipse_phase::EclipsePhase;
     use skirmish::rules::eclipse_phase::actions::ComplexAction as Ep;
-    let slot = Slot { actor: 0, phase: 1, simultaneous: false };
+    let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
     for difficulty in [Difficulty::Normal, Difficulty::Hard] {
         // A frag grenade's blast loses 2 DV a meter: 16 m is far enough for the thrower.
         let mut lone =

@@ -120,7 +120,7 @@ fn shadowrun_values_follow_the_sheet_as_the_battle_uses_them() {
     let street = level::load(Path::new("levels/street.ron")).expect("the street");
     let s = street.scenario_with(RulesetId::Shadowrun4, &[("Crew".into(), gran.clone())]).expect("Gran joins");
     let battle = run::start(&s, "seed 1", &mut Log::default());
-    let at = s.names().iter().position(|n| n == "Gran").expect("Gran fights");
+    let at = battle.id_of("Gran").expect("Gran fights");
     let tracks: Vec<u32> = battle.tracks(at).iter().map(|t| t.capacity).collect();
     assert_eq!(tracks, [11, 11]);
 }

@@ -90,7 +90,7 @@ fn the_odds_of_a_blast_agree_with_every_face_of_its_dice() {
         for f in faces {
             let mut copy = b.clone();
             let mut log = Log::default();
-            let slot = Slot { actor: 0, phase: 1, simultaneous: false };
+            let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
             rules.clone().perform(slot, &action, &mut copy, &mut ScriptedDice::new(f), &mut log).expect("legal");
             hit += if log.last_calc("damage value").is_some() { weight } else { 0.0 };
             let hurt = |i: usize| copy[i].fighter.condition.damage > 0;

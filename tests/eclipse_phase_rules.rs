@@ -247,7 +247,8 @@ fn speed_adds_action_phases_and_ties_break_on_ref_then_roll_off() {
     let mut dice = ScriptedDice::new([10, 10, 20, 30, 70]);
     let mut rules = EclipsePhase::default();
     rules.start_turn(1, &mut b, &mut dice, &mut Log::default()).unwrap();
-    let order: Vec<(usize, u32)> = std::iter::from_fn(|| rules.next_slot(&b)).map(|s| (s.actor, s.phase)).collect();
+    let order: Vec<(usize, u32)> =
+        std::iter::from_fn(|| rules.next_slot(&b)).map(|s| (s.actor.index(), s.phase)).collect();
     assert_eq!(order, [(0, 1), (2, 1), (1, 1), (0, 2)]);
 }
 

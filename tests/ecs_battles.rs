@@ -248,8 +248,7 @@ fn a_players_side_waits_for_its_orders_and_plays_them() {
         app.world_mut().run_schedule(Update);
     }
     let (entity, slot) = awaiting(&app).expect("a Firewall combatant's slot waits for its player");
-    let index = app.world().get::<skirmish::combat::components::RosterIndex>(entity).expect("a roster index").0;
-    let id = skirmish::rules::ruleset::CombatantId::at(index);
+    let id = app.world().get::<skirmish::combat::components::Combatant>(entity).expect("a combatant").0;
     let events = app.world().resource::<skirmish::combat::BattleLog>().0.events.len();
     for _ in 0..5 {
         app.world_mut().run_schedule(Update);
@@ -396,7 +395,7 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
 #[test]
 fn the_components_show_the_engine_after_every_slot() {
     use skirmish::combat::TurnState;
-    use skirmish::combat::components::{GridPos, Initiative, RosterIndex, StatusList, Wounds};
+    use skirmish::combat::components::{Combatant, GridPos, Initiative, StatusList, Wounds};
     use skirmish::rules::any::RulesetId;
     use skirmish::scenario::files;
     let mut battles: Vec<Scenario> =
@@ -415,7 +414,7 @@ fn the_components_show_the_engine_after_every_slot() {
             app.world_mut().run_schedule(Update);
             slots += 1;
             let world = app.world_mut();
-            let mut shown = world.query::<(&RosterIndex, &GridPos, &Wounds, &StatusList, &Initiative)>();
+            let mut shown = world.query::<(&Combatant, &GridPos, &Wounds, &StatusList, &Initiative)>();
             let engine = &world.resource::<Engine>().0;
             for (index, pos, wounds, statuses, initiative) in shown.iter(world) {
                 let view = engine.view(index.0);

@@ -178,7 +178,8 @@ fn initiative_is_reaction_plus_intuition_plus_hits_in_passes() {
     let mut log = Log::default();
     rules.start_turn(1, &mut b, &mut ScriptedDice::new([5, 5, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2, 2]), &mut log).unwrap();
     assert_eq!(log.last_calc("initiative score"), Some(8), "Y: 4 + 3 + 1");
-    let order: Vec<(usize, u32)> = std::iter::from_fn(|| rules.next_slot(&b)).map(|s| (s.actor, s.phase)).collect();
+    let order: Vec<(usize, u32)> =
+        std::iter::from_fn(|| rules.next_slot(&b)).map(|s| (s.actor.index(), s.phase)).collect();
     assert_eq!(order, [(1, 1), (0, 1), (0, 2)], "X: 6 + 2 = 8 ties Y's 8; Y's higher Reaction + Intuition goes first");
 }
 

@@ -162,7 +162,7 @@ const CAPPED: [&str; 3] = ["health levels", "Stun", "Light"];
 /// Checks every combatant's tracks against their ends and against the log.
 fn tracks_hold(start: &AnyBattle, battle: &AnyBattle, log: &Log, when: &str) {
     let said = damage_in_log(log);
-    for i in 0..battle.len() {
+    for i in (0..battle.len()).map(CombatantId::at) {
         let out = battle.view(i).fighter.is_out();
         for (track, first) in battle.tracks(i).iter().zip(start.tracks(i)) {
             let name = battle.view(i).name();
@@ -173,7 +173,7 @@ fn tracks_hold(start: &AnyBattle, battle: &AnyBattle, log: &Log, when: &str) {
                 track.name
             );
             let (marked, total) =
-                said.get(&(i, track.name.to_string())).copied().unwrap_or((0, i64::from(first.taken)));
+                said.get(&(i.index(), track.name.to_string())).copied().unwrap_or((0, i64::from(first.taken)));
             let (taken, full) = (i64::from(track.taken), track.capacity > 0 && track.taken >= track.capacity);
             // A Storyteller level marked on a full track turns a bashing level lethal or kills (file 001): the log
             // counts it, the track has no box more for it.
@@ -188,10 +188,10 @@ fn tracks_hold(start: &AnyBattle, battle: &AnyBattle, log: &Log, when: &str) {
 
 /// The first attack `attacker` made in `log`: its target, whether it hit, and whether the target was put out of the
 /// fight before the next attack (the odds are of the first attack of an action of two shots).
-fn first_attack(log: &Log, attacker: usize) -> Option<(CombatantId, bool, bool)> {
+fn first_attack(log: &Log, attacker: CombatantId) -> Option<(CombatantId, bool, bool)> {
     let mut events = log.events.iter();
     let (target, hit) = events.by_ref().find_map(|e| match e {
-        Event::AttackResolved { attacker: a, defender: Some(target), hit, .. } if a.index() == attacker => {
+        Event::AttackResolved { attacker: a, defender: Some(target), hit, .. } if *a == attacker => {
             Some((*target, *hit))
         }
         _ => None,
@@ -217,7 +217,7 @@ fn first_difference(a: &str, b: &str) -> String {
 /// proptest) run others: how the two found cases below were found.
 /// What the ECS shows of each combatant: its cell, condition, statuses, tracks, weapon in hand and initiative.
 fn shown(battle: &AnyBattle) -> Vec<String> {
-    let show = |i: usize| {
+    let show = |i: CombatantId| {
         let (c, (_, condition)) = (battle.view(i), battle.parts(i));
         let f = c.fighter;
         let weapon = (f.weapon_in_hand().to_owned(), f.rounds_in_hand());
@@ -229,13 +229,15 @@ fn shown(battle: &AnyBattle) -> Vec<String> {
             battle.initiative(i)
         )
     };
-    (0..battle.len()).map(show).collect()
+    (0..battle.len()).map(CombatantId::at).map(show).collect()
 }
 
 /// Every combatant the engine's last step does not name as changed shows as it did `before` it.
 fn unnamed_unchanged(before: &[String], battle: &AnyBattle, when: &str) -> Result<(), TestCaseError> {
     let now = shown(battle);
-    for (i, (was, is)) in before.iter().zip(&now).enumerate().filter(|(i, _)| !battle.changed().contains(i)) {
+    for (i, (was, is)) in
+        before.iter().zip(&now).enumerate().filter(|(i, _)| !battle.changed().contains(&CombatantId::at(*i)))
+    {
         prop_assert_eq!(was, is, "{}: combatant {} changed but the engine did not say so", when, i);
     }
     Ok(())
@@ -323,7 +325,7 @@ proptest! {
             let Some((target, hit, out_by_it)) = first_attack(&log, slot.actor) else { continue };
             aimed += 1;
             hits += u32::from(hit);
-            let was_out = b.battle.view(target.index()).fighter.is_out();
+            let was_out = b.battle.view(target).fighter.is_out();
             out += u32::from(!was_out && out_by_it);
         }
         prop_assume!(aimed == runs, "the attack is not made at one combatant every time");
@@ -365,7 +367,7 @@ fn a_shadowrun_attackers_odds_start_its_recoil_over_as_a_new_phase_does() {
         let odds = battle.odds_of(slot.actor, action).expect("odds");
         let (mut copy, mut after) = (battle.clone(), Log { events: Vec::new(), ..log.clone() });
         copy.act(action, &mut SeededDice::new(d.seed), &mut after).expect("the AI's attack is legal");
-        let rolled = after.tests().find(|t| t.who.index() == slot.actor).map(|t| match &t.roll {
+        let rolled = after.tests().find(|t| t.who == slot.actor).map(|t| match &t.roll {
             Roll::Pool { dice, .. } => *dice,
             _ => panic!("a Shadowrun 4 pool"),
         });

@@ -12,6 +12,7 @@ use skirmish::rules::dice::SeededDice;
 use skirmish::rules::engine::Next;
 use skirmish::rules::field::{Move, Pace};
 use skirmish::rules::outcome::Log;
+use skirmish::rules::ruleset::CombatantId;
 use skirmish::scenario::level;
 
 /// The open ground under `ruleset`, at its first slot.
@@ -29,8 +30,8 @@ fn close(a: f64, b: f64) -> bool {
 }
 
 /// The damage of one of the ways to attack `target` after `movement` (none: from where it stands).
-fn ways(battle: &AnyBattle, actor: usize, heat: &Heat, movement: Option<Move>) -> Vec<f64> {
-    let target = battle.view(heat.target.expect("a target")).id();
+fn ways(battle: &AnyBattle, actor: CombatantId, heat: &Heat, movement: Option<Move>) -> Vec<f64> {
+    let target = heat.target.expect("a target");
     let choices = battle.attack_choices(actor, target, movement);
     choices.iter().filter_map(|(_, a)| battle.odds_of(actor, a).ok()).map(|o| damage(&o)).collect()
 }
@@ -76,12 +77,13 @@ fn the_what_if_prices_the_battle_as_if_it_stood_as_supposed() {
     use skirmish::rules::suppose::Supposed;
     let (battle, _) = first_slot(RulesetId::Shadowrun4);
     // A rifleman of one side and the first enemy its rifle can be priced at.
-    let me = (0..battle.len()).find(|&i| battle.view(i).name().contains("rifleman")).expect("a rifleman");
-    let them = (0..battle.len())
+    let ids = || (0..battle.len()).map(CombatantId::at);
+    let me = ids().find(|&i| battle.view(i).name().contains("rifleman")).expect("a rifleman");
+    let them = ids()
         .filter(|&j| battle.view(j).side != battle.view(me).side)
-        .find(|&j| battle.odds_of(me, &battle.plain_attack_of(me, battle.view(j).id())).is_ok())
+        .find(|&j| battle.odds_of(me, &battle.plain_attack_of(me, j)).is_ok())
         .expect("an enemy in reach");
-    let id = battle.view(them).id();
+    let id = them;
     let plain = battle.plain_attack_of(me, id);
     let changes = vec![
         (me, Supposed { aim: Some((id, 2)), taken: vec![Some(3), None], ..Supposed::default() }),
@@ -91,12 +93,12 @@ fn the_what_if_prices_the_battle_as_if_it_stood_as_supposed() {
     // The same, the battle's combatants changed by hand.
     let typed = Shadowrun4::held(&battle).expect("a Shadowrun 4 battle");
     let mut by_hand = typed.combatants().to_vec();
-    by_hand[me].fighter.condition.aim = 2;
-    by_hand[me].fighter.condition.physical = 3;
-    by_hand[them].fighter.condition.statuses.push(Status::Prone);
-    (by_hand[them].fighter.condition.physical, by_hand[them].fighter.condition.stun) = (4, 2);
+    by_hand[me.index()].fighter.condition.aim = 2;
+    by_hand[me.index()].fighter.condition.physical = 3;
+    by_hand[them.index()].fighter.condition.statuses.push(Status::Prone);
+    (by_hand[them.index()].fighter.condition.physical, by_hand[them.index()].fighter.condition.stun) = (4, 2);
     let action = Shadowrun4::unwrap(&plain).expect("its action");
-    assert_eq!(supposed, typed.rules().odds_of(&by_hand, me, action).expect("priced by hand"));
+    assert_eq!(supposed, typed.rules().odds_of(&by_hand, me.index(), action).expect("priced by hand"));
     let as_it_is = battle.odds_of(me, &plain).expect("priced");
     assert_ne!(supposed, as_it_is, "aim, wounds and a prone target change the odds");
     assert_eq!(battle.odds_supposing(me, &plain, &[]).expect("priced"), as_it_is, "nothing supposed: as it is");
@@ -126,7 +128,7 @@ impl skirmish::rules::any::Visit for TracksSupposed {
         use skirmish::rules::suppose::{Supposed, supposing};
         let tracks = battle.rules().tracks(&battle.combatants()[0].fighter);
         let taken = (0..tracks.len()).map(|n| Some(n as u32 + 1)).collect();
-        let copy = supposing(battle.combatants(), &[(0, Supposed { taken, ..Supposed::default() })]);
+        let copy = supposing(battle.combatants(), &[(CombatantId(0), Supposed { taken, ..Supposed::default() })]);
         let after = battle.rules().tracks(&copy[0].fighter);
         tracks.iter().zip(&after).map(|(before, after)| (before.taken, after.taken)).collect()
     }
@@ -143,6 +145,6 @@ fn each_ruleset_supposes_wounds_on_its_own_tracks() {
     for (ruleset, tracks) in expected {
         let (battle, _) = first_slot(ruleset);
         assert_eq!(battle.visit(TracksSupposed), tracks, "{ruleset:?}");
-        assert!(battle.tracks(0).iter().all(|t| t.taken == 0), "{ruleset:?}: the battle untouched");
+        assert!(battle.tracks(CombatantId(0)).iter().all(|t| t.taken == 0), "{ruleset:?}: the battle untouched");
     }
 }

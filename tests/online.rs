@@ -141,7 +141,7 @@ impl Table {
                 _ => orders(
                     slot,
                     &ai::choose_any(battle, slot, Difficulty::Normal)
-                        .unwrap_or_else(|| battle.intended(actor.index(), None, None)),
+                        .unwrap_or_else(|| battle.intended(actor, None, None)),
                 ),
             };
             self.players[i].world_mut().resource_mut::<Joined>().asked = None;
@@ -240,7 +240,7 @@ fn two_players_online_play_a_seeded_battle_to_its_end_each_told_what_its_side_se
         assert!(joined.log.events.len() < whole.events.len(), "{side} was not told everything");
         let own = |log: &[Event]| {
             log.iter()
-                .filter(|e| matches!(e, Event::ActionTaken { who, .. } if host_battle.view(who.index()).side == *side))
+                .filter(|e| matches!(e, Event::ActionTaken { who, .. } if host_battle.view(*who).side == *side))
                 .count()
         };
         assert_eq!(own(&joined.log.events), own(&whole.events), "{side} was told every action of its own");
@@ -315,7 +315,6 @@ fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes
         t.joined(0).asked.is_some()
     }));
     let (actor, slot, _) = table.joined(0).asked.clone().expect("Ann's slot");
-    let actor = actor.index();
     let battle = table.host.world().resource::<Engine>().0.clone();
     let decided_before = battle.decided();
     // Bo orders Ann's combatant; Ann sends garbage, a walk off the map, orders naming another Jackal, plans beyond
@@ -326,7 +325,8 @@ fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes
     let off_map = battle.intended(actor, Some(Move { to: (-40, -40), pace: Pace::Walk }), None);
     table.say(0, orders(slot, &off_map));
     let views = battle.views();
-    let other = (0..views.len()).find(|&i| i != actor && views[i].side == "Jackals").expect("another Jackal");
+    let other =
+        views.iter().map(|v| v.id()).find(|&i| i != actor && battle.view(i).side == "Jackals").expect("another Jackal");
     table.say(0, orders(slot, &battle.intended(other, None, None)));
     let far = Plan { movement: Some(Move { to: (-40, -40), pace: Pace::Run }), ..Plan::default() };
     table.say(0, FromPlayer::Plan { slot, plan: far });
@@ -375,7 +375,7 @@ impl Remote {
                 player.update();
                 let asked = player.world_mut().resource_mut::<Joined>().asked.take();
                 if let Some((actor, slot, _)) = asked {
-                    player.world_mut().write_message(orders(slot, &start.intended(actor.index(), None, None)));
+                    player.world_mut().write_message(orders(slot, &start.intended(actor, None, None)));
                 }
             }
             std::thread::sleep(std::time::Duration::from_millis(1));

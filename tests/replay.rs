@@ -34,8 +34,8 @@ fn play(scenario: &Scenario, seed: u64) -> Played {
             let before = (format!("{battle:?}"), log.events.len());
             let at_nobody = battle.plain_attack_of(slot.actor, CombatantId(999));
             assert!(battle.act(&at_nobody, &mut dice, &mut log).is_err(), "an attack on nobody is refused");
-            let other = (slot.actor + 1) % battle.len();
-            let not_theirs = battle.plain_attack_of(other, CombatantId::at(slot.actor));
+            let other = CombatantId::at((slot.actor.index() + 1) % battle.len());
+            let not_theirs = battle.plain_attack_of(other, slot.actor);
             let e = battle.act(&not_theirs, &mut dice, &mut log);
             assert!(matches!(e, Err(RulesError::Illegal(Refusal::NotTheirSlot { .. }))), "another's action: {e:?}");
             assert_eq!((format!("{battle:?}"), log.events.len()), before, "a refused action changes nothing");

@@ -173,7 +173,7 @@ fn an_undo_goes_back_before_the_players_last_decision_and_a_redo_takes_it_again_
     let recipe = recipe("levels/street.ron", Some(RulesetId::Storyteller), 3, Difficulty::Normal);
     let (_, battle) = play(&recipe, 14);
     let save = Save::of(&recipe, &battle);
-    let side = |r: &Recorded<AnyAction>| battle.view(r.actor.index()).side.to_owned();
+    let side = |r: &Recorded<AnyAction>| battle.view(r.actor).side.to_owned();
     let crew = ["Crew".to_owned()];
     let at = undo_point(&save.record, side, &crew, None).expect("the Crew has decided");
     assert_eq!(side(&save.record[at]), "Crew");

@@ -238,7 +238,8 @@ fn initiative_glitches_lose_ties_and_critical_glitches_go_last_with_a_pass_lost(
     let faces = [5, 5, 2, 2, 2, 2, 2, 2, 5, 5, 1, 1, 1, 1, 2, 2, 1, 1, 1, 2, 2, 2];
     let mut rules = Shadowrun4::default();
     rules.start_turn(1, &mut b, &mut ScriptedDice::new(faces), &mut Log::default()).unwrap();
-    let order: Vec<(usize, u32)> = std::iter::from_fn(|| rules.next_slot(&b)).map(|s| (s.actor, s.phase)).collect();
+    let order: Vec<(usize, u32)> =
+        std::iter::from_fn(|| rules.next_slot(&b)).map(|s| (s.actor.index(), s.phase)).collect();
     assert_eq!(order, [(0, 1), (1, 1), (2, 1)], "Z's critical glitch cost it its second pass");
 }
 
@@ -249,9 +250,9 @@ fn wounds_lower_initiative_at_once() {
     let mut rules = Shadowrun4::default();
     let faces = [5, 5, 2, 2, 2, 2, 5, 2, 2, 2, 2, 2];
     rules.start_turn(1, &mut b, &mut ScriptedDice::new(faces), &mut Log::default()).unwrap();
-    let mut order = vec![rules.next_slot(&b).unwrap().actor, rules.next_slot(&b).unwrap().actor];
+    let mut order = vec![rules.next_slot(&b).unwrap().actor.index(), rules.next_slot(&b).unwrap().actor.index()];
     b[0].fighter.condition.physical = 6; // −2: P's 8 drops below Q's 7
-    order.extend(std::iter::from_fn(|| rules.next_slot(&b)).map(|s| s.actor));
+    order.extend(std::iter::from_fn(|| rules.next_slot(&b)).map(|s| s.actor.index()));
     assert_eq!(order, [0, 1, 1, 0]);
 }
 
@@ -265,7 +266,7 @@ fn tied_combatants_act_simultaneously() {
     let first = rules.next_slot(&b).unwrap();
     b[1].fighter.condition.gain(Status::Unconscious); // R's action took S out
     let second = rules.next_slot(&b).unwrap();
-    assert_eq!((first.actor, second.actor, second.simultaneous), (0, 1, true));
+    assert_eq!((first.actor.index(), second.actor.index(), second.simultaneous), (0, 1, true));
     assert_eq!(rules.next_slot(&b), None);
 }
 
@@ -400,7 +401,11 @@ fn single_shot_mode_fires_once_an_action_phase() {
     let err = perform_with(&mut Shadowrun4::default(), &mut pistol, 0, mixed, &[2; 20]);
     assert!(matches!(err, Err(RulesError::Illegal(Refusal::SingleShotAgain))), "a semi-auto gun too");
     let rules = Shadowrun4::default();
-    let slot = skirmish::rules::ruleset::Slot { actor: 0, phase: 1, simultaneous: false };
+    let slot = skirmish::rules::ruleset::Slot {
+        actor: skirmish::rules::ruleset::CombatantId(0),
+        phase: 1,
+        simultaneous: false,
+    };
     let choice = rules.default_action(slot, &b).expect("the built-in choice shoots");
     assert_eq!(choice.simple.len(), 1, "the built-in choice fires the Remington once: {choice:?}");
 }
@@ -421,7 +426,7 @@ fn wounds_take_dice_off_the_initiative_roll_and_points_off_the_score() {
         _ => None,
     });
     assert_eq!(p, Some(8), "6 + 4 hits − 2 wounds: the score the order uses");
-    assert_eq!(rules.next_slot(&b).map(|s| s.actor), Some(0), "8 against 6");
+    assert_eq!(rules.next_slot(&b).map(|s| s.actor.index()), Some(0), "8 against 6");
     assert_eq!((rules.initiative(0, &b), rules.initiative(1, &b)), (Some(8), Some(6)), "what the tracker shows");
     b[0].fighter.condition.physical = 9;
     assert_eq!(rules.initiative(0, &b), Some(7), "a wound since the roll counts at once: 10 − 3");

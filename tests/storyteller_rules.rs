@@ -117,7 +117,8 @@ fn initiative_is_d10_dexterity_wits_less_wounds_with_extra_actions_last() {
     b[2].fighter.condition.health.boxes = vec![Bashing, Bashing];
     let mut rules = Storyteller::default();
     rules.start_turn(1, &mut b, &mut ScriptedDice::new([5, 5, 9]), &mut Log::default()).unwrap();
-    let order: Vec<(usize, u32)> = std::iter::from_fn(|| rules.next_slot(&b)).map(|s| (s.actor, s.phase)).collect();
+    let order: Vec<(usize, u32)> =
+        std::iter::from_fn(|| rules.next_slot(&b)).map(|s| (s.actor.index(), s.phase)).collect();
     assert_eq!(order, [(2, 1), (1, 1), (0, 1), (2, 2)], "Z 9 + 4 − 1 = 12; X and Y tie at 10, Y has more Wits");
     let scores: Vec<Option<i32>> = (0..3).map(|i| rules.initiative(i, &b)).collect();
     assert_eq!(scores, [Some(10), Some(10), Some(12)], "what the tracker shows");

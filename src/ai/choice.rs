@@ -73,7 +73,7 @@ pub fn hard_attack_from<R: Playable>(
         .filter_map(|p| mind.attack(&p).map(|(value, action)| (p.target, value, action)))
         .max_by(|a, b| a.1.total_cmp(&b.1))?;
     let still = rules.with_movement(action.clone(), None);
-    let odds = rules.odds_of(&mind.moved_to(spot), slot.actor, &still).ok()?;
+    let odds = rules.odds_of(&mind.moved_to(spot), slot.actor.index(), &still).ok()?;
     Some((target, action, odds))
 }
 
@@ -115,7 +115,8 @@ where
             }
             false => vec![1.0; battle.len()],
         };
-        let mut mind = Mind { rules, slot, battle, actor: slot.actor, judgement, care: 0.0, nemesis: None, urgency };
+        let mut mind =
+            Mind { rules, slot, battle, actor: slot.actor.index(), judgement, care: 0.0, nemesis: None, urgency };
         mind.nemesis = nemesis(battle, mind.actor);
         mind.care = mind.caution() * (1.0 + 2.0 * mind.hurt(mind.actor));
         mind
@@ -361,7 +362,7 @@ fn nemesis<F: FighterState>(battle: &[Combatant<F>], actor: usize) -> Option<&st
 fn slots_left<R: Playable>(rules: &R, battle: &[Combatant<R::Fighter>], delayed: &[Slot]) -> Vec<u32> {
     let mut left = vec![0; battle.len()];
     for slot in delayed {
-        if let Some(n) = left.get_mut(slot.actor) {
+        if let Some(n) = left.get_mut(slot.actor.index()) {
             *n += 1;
         }
     }
@@ -370,7 +371,7 @@ fn slots_left<R: Playable>(rules: &R, battle: &[Combatant<R::Fighter>], delayed:
     // that never says the turn is over.
     for _ in 0..battle.len() * 8 {
         let Some(slot) = rules.next_slot(battle) else { break };
-        if let Some(n) = left.get_mut(slot.actor) {
+        if let Some(n) = left.get_mut(slot.actor.index()) {
             *n += 1;
         }
     }

@@ -10,7 +10,7 @@ use crate::rules::approach::{anyone, can_attack, enemies};
 use crate::rules::engine::Battle;
 use crate::rules::field::{Cell, Pace};
 use crate::rules::odds::{AttackOdds, Measure, Odds};
-use crate::rules::ruleset::{Combatant, FighterState, Slot, with_actor_at};
+use crate::rules::ruleset::{Combatant, CombatantId, FighterState, Slot, with_actor_at};
 
 use super::Playable;
 use super::choice::hard_attack_from;
@@ -24,11 +24,11 @@ pub struct Heat {
     pub pace: Option<Pace>,
     /// The expected damage of the best attack from here (its first attack), and its target; 0 and none without one.
     pub dealt: f64,
-    pub target: Option<usize>,
+    pub target: Option<CombatantId>,
     /// The expected damage taken here from every enemy who could attack this cell next, summed.
     pub taken: f64,
     /// Those enemies, each with the damage it is expected to deal here.
-    pub threats: Vec<(usize, f64)>,
+    pub threats: Vec<(CombatantId, f64)>,
 }
 
 impl Heat {
@@ -40,15 +40,22 @@ impl Heat {
 
 /// The heat map of the combatant in `slot`: every cell it reaches, in the order of the cells.
 pub fn heat_map<R: Playable>(rules: &R, slot: Slot, battle: &[Combatant<R::Fighter>]) -> Vec<Heat> {
-    let foes = Foes::of(rules, battle, slot.actor);
-    survey(rules, battle, slot.actor, &foes)
+    let foes = Foes::of(rules, battle, slot.actor.index());
+    survey(rules, battle, slot.actor.index(), &foes)
         .into_iter()
         .map(|spot| {
             let best = hard_attack_from(rules, slot, battle, &spot);
             let dealt = best.as_ref().map_or(0.0, |(_, _, odds)| damage(odds));
-            let threats = threats_at(rules, battle, slot.actor, spot.cell);
+            let threats = threats_at(rules, battle, slot.actor.index(), spot.cell);
             let taken = threats.iter().map(|(_, d)| d).sum();
-            Heat { cell: spot.cell, pace: spot.pace, dealt, target: best.map(|(t, ..)| t), taken, threats }
+            Heat {
+                cell: spot.cell,
+                pace: spot.pace,
+                dealt,
+                target: best.map(|(t, ..)| battle[t].fighter.id()),
+                taken,
+                threats,
+            }
         })
         .collect()
 }
@@ -60,7 +67,7 @@ pub fn threats_at<R: AttackOdds>(
     battle: &[Combatant<R::Fighter>],
     actor: usize,
     cell: Cell,
-) -> Vec<(usize, f64)>
+) -> Vec<(CombatantId, f64)>
 where
     R::Fighter: Clone,
 {
@@ -72,7 +79,12 @@ where
             let reach = rules.reach_of(&there[e].fighter);
             can_attack(rules.field(), there[e].position, cell, reach.melee, reach.max_m)
         })
-        .filter_map(|e| rules.odds_of(&there, e, &rules.plain_attack_of(&there, e, me)).ok().map(|o| (e, damage(&o))))
+        .filter_map(|e| {
+            rules
+                .odds_of(&there, e, &rules.plain_attack_of(&there, e, me))
+                .ok()
+                .map(|o| (there[e].fighter.id(), damage(&o)))
+        })
         .collect()
 }
 

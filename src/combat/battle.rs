@@ -6,10 +6,11 @@ use bevy::ecs::message::MessageRegistry;
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 
-use super::components::{Armor, GridPos, Initiative, Loadout, RosterIndex, Side, Stats, StatusList, Tracks, Wounds};
+use super::components::{Armor, Combatant, GridPos, Initiative, Loadout, Side, Stats, StatusList, Tracks, Wounds};
 use super::{BattleDice, BattleLog, Engine, Roster, TurnState};
 use crate::rules::any::{AnyBattle, BattleSetup};
 use crate::rules::outcome::Log;
+use crate::rules::ruleset::CombatantId;
 use crate::rules::table::TableDice;
 
 /// Why a headless battle stopped short of its end.
@@ -52,7 +53,8 @@ pub fn insert_battle(world: &mut World, mut setup: BattleSetup) -> Vec<Entity> {
         setup.log.names = setup.battle.names();
     }
     let setup_turn = setup.battle.turn();
-    let roster: Vec<Entity> = (0..setup.battle.len()).map(|i| world.spawn(components(&setup.battle, i)).id()).collect();
+    let ids = (0..setup.battle.len()).map(CombatantId::at);
+    let roster: Vec<Entity> = ids.map(|id| world.spawn(components(&setup.battle, id)).id()).collect();
     let faces = setup.battle.faces().len();
     world.insert_resource(Engine(setup.battle));
     world.insert_resource(BattleDice(TableDice::new(setup.dice, faces, setup.typed)));
@@ -76,22 +78,17 @@ pub fn clear_battle(world: &mut World) {
 }
 
 /// A combatant's components.
-fn components(battle: &AnyBattle, index: usize) -> impl Bundle {
-    let c = battle.view(index);
-    let (sheet, condition) = battle.parts(index);
+fn components(battle: &AnyBattle, id: CombatantId) -> impl Bundle {
+    let c = battle.view(id);
+    let (sheet, condition) = battle.parts(id);
     let f = c.fighter;
     (
-        (
-            Name::new(f.name().to_owned()),
-            RosterIndex(index),
-            Side(c.side.to_owned()),
-            GridPos(c.position.0, c.position.1),
-        ),
+        (Name::new(f.name().to_owned()), Combatant(id), Side(c.side.to_owned()), GridPos(c.position.0, c.position.1)),
         (Stats(sheet), Wounds(condition), Armor(f.armor_names())),
         Loadout { weapon: f.weapon_in_hand().to_owned(), name: f.weapon_name(), rounds: f.rounds_in_hand() },
         StatusList(f.statuses().to_vec()),
         Initiative::default(),
-        Tracks(battle.tracks(index)),
+        Tracks(battle.tracks(id)),
     )
 }
 

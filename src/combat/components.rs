@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::rules::any::{AnyCondition, AnySheet};
 use crate::rules::outcome::Status;
-use crate::rules::ruleset::Track;
+use crate::rules::ruleset::{CombatantId, Track};
 
 /// The ruleset's sheet: attributes, skills, gear carried.
 #[derive(Component, Clone, Debug)]
@@ -57,9 +57,9 @@ pub struct Initiative {
     pub phase: Option<u32>,
 }
 
-/// The combatant's place in the battle's roster: the index the ruleset's slots refer to, and its `CombatantId`.
+/// The combatant this entity is, by the id the engine's slots and events name it with.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RosterIndex(pub usize);
+pub struct Combatant(pub CombatantId);
 
 /// Its damage tracks as a player reads them (health bars, the sheet panel); kept in step with `Wounds` by the
 /// sync system.

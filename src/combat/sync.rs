@@ -5,10 +5,10 @@
 
 use bevy::prelude::*;
 
-use super::components::{GridPos, Initiative, Loadout, RosterIndex, StatusList, Tracks, Wounds};
+use super::components::{Combatant, GridPos, Initiative, Loadout, StatusList, Tracks, Wounds};
 use super::{Engine, Roster, TurnSystems};
 use crate::rules::any::AnyBattle;
-use crate::rules::ruleset::Slot;
+use crate::rules::ruleset::{CombatantId, Slot};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Unsynced>().add_systems(Update, sync_combatants.in_set(TurnSystems::Apply));
@@ -17,8 +17,8 @@ pub(super) fn plugin(app: &mut App) {
 /// What the engine changed since the components were last written.
 #[derive(Resource, Default, Debug)]
 pub struct Unsynced {
-    /// The combatants it changed, by roster index.
-    changed: Vec<usize>,
+    /// The combatants it changed.
+    changed: Vec<CombatantId>,
     /// A new turn began: every phase mark is cleared.
     new_turn: bool,
     /// The slot being played: its combatant's phase or pass is marked.
@@ -28,9 +28,9 @@ pub struct Unsynced {
 impl Unsynced {
     /// Notes what the engine's last step changed.
     pub fn note(&mut self, battle: &AnyBattle) {
-        for &i in battle.changed() {
-            if !self.changed.contains(&i) {
-                self.changed.push(i);
+        for &id in battle.changed() {
+            if !self.changed.contains(&id) {
+                self.changed.push(id);
             }
         }
     }
@@ -44,7 +44,7 @@ impl Unsynced {
 
 /// A combatant's components, as this system writes them.
 type Shown<'a> = (
-    &'a RosterIndex,
+    &'a Combatant,
     &'a mut GridPos,
     &'a mut Wounds,
     &'a mut Loadout,
@@ -70,15 +70,15 @@ pub(super) fn sync_combatants(
             initiative.phase = None;
         }
     }
-    for i in changed.into_iter().filter(|&i| i < battle.len()) {
+    for id in changed.into_iter().filter(|id| id.index() < battle.len()) {
         if let Some((_, pos, wounds, loadout, statuses, tracks, initiative)) =
-            roster.0.get(i).and_then(|e| shown.get_mut(*e).ok())
+            roster.entity(id).and_then(|e| shown.get_mut(e).ok())
         {
-            write(battle, i, (pos, wounds, loadout, statuses, tracks, initiative));
+            write(battle, id, (pos, wounds, loadout, statuses, tracks, initiative));
         }
     }
     if let Some(slot) = acting
-        && let Some((.., mut initiative)) = roster.0.get(slot.actor).and_then(|e| shown.get_mut(*e).ok())
+        && let Some((.., mut initiative)) = roster.entity(slot.actor).and_then(|e| shown.get_mut(e).ok())
     {
         initiative.phase = Some(slot.phase);
     }
@@ -88,20 +88,20 @@ pub(super) fn sync_combatants(
 type Parts<'a> =
     (Mut<'a, GridPos>, Mut<'a, Wounds>, Mut<'a, Loadout>, Mut<'a, StatusList>, Mut<'a, Tracks>, Mut<'a, Initiative>);
 
-/// Writes combatant `i` as the engine holds it; only what differs, so that change detection says what changed.
-fn write(battle: &AnyBattle, i: usize, parts: Parts<'_>) {
+/// Writes combatant `id` as the engine holds it; only what differs, so that change detection says what changed.
+fn write(battle: &AnyBattle, id: CombatantId, parts: Parts<'_>) {
     let (mut pos, mut wounds, mut loadout, mut statuses, mut tracks, mut initiative) = parts;
-    let view = battle.view(i);
+    let view = battle.view(id);
     pos.set_if_neq(GridPos(view.position.0, view.position.1));
     // A wound can lower the initiative the order uses (Shadowrun 4, the homebrew); a new turn rolls it anew.
-    if let Some(score) = battle.initiative(i).filter(|s| initiative.score != Some(*s)) {
+    if let Some(score) = battle.initiative(id).filter(|s| initiative.score != Some(*s)) {
         initiative.score = Some(score);
     }
-    if battle.condition_is(i, &wounds.0) {
+    if battle.condition_is(id, &wounds.0) {
         return;
     }
-    battle.copy_condition(i, &mut wounds.0);
-    tracks.set_if_neq(Tracks(battle.tracks(i)));
+    battle.copy_condition(id, &mut wounds.0);
+    tracks.set_if_neq(Tracks(battle.tracks(id)));
     let fighter = view.fighter;
     let (weapon, rounds) = (fighter.weapon_in_hand(), fighter.rounds_in_hand());
     if loadout.weapon != weapon || loadout.rounds != rounds {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
-use super::components::{RosterIndex, Side};
+use super::components::{Combatant, Side};
 use super::messages::{ActionResolved, DeclareAction};
 use super::{Engine, TurnSystems};
 use crate::rules::outcome::Event;
@@ -66,7 +66,7 @@ fn expect_hits(mut declared: MessageReader<DeclareAction>, engine: Res<Engine>, 
 /// After it is resolved: the hits it made and the damage it dealt to the other sides.
 fn count_hits(
     mut resolved: MessageReader<ActionResolved>,
-    units: Query<(&RosterIndex, &Side)>,
+    units: Query<(&Combatant, &Side)>,
     roster: Res<super::Roster>,
     log: Res<super::BattleLog>,
     mut tally: ResMut<BattleTally>,
@@ -78,7 +78,7 @@ fn count_hits(
         let row = tally.sides.entry(side.0.clone()).or_default();
         for event in log.0.events.get(message.events.clone()).unwrap_or_default() {
             match event {
-                Event::AttackResolved { attacker, hit: true, .. } if priced.is_some() && attacker.index() == me.0 => {
+                Event::AttackResolved { attacker, hit: true, .. } if priced.is_some() && *attacker == me.0 => {
                     row.hits += 1;
                 }
                 Event::DamageTaken { who, amount, .. } if side_of(who).is_some_and(|s| s != side.0) => {

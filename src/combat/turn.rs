@@ -66,8 +66,8 @@ fn begin_slot(
             state.stop(None);
         }
         Ok(Next::Slot(slot)) => {
-            state.phase = SlotPhase::Choosing(roster.0[slot.actor], slot);
-            said.turn_started.write(TurnStarted { entity: roster.0[slot.actor], slot });
+            state.phase = SlotPhase::Choosing(roster.0[slot.actor.index()], slot);
+            said.turn_started.write(TurnStarted { entity: roster.0[slot.actor.index()], slot });
         }
         // Faces to be typed in: the engine stands as it was, and the slot's start is taken again once they are.
         Err(RulesError::Dice(DiceError::Wanted(_))) => return,
@@ -80,7 +80,7 @@ fn begin_slot(
     }
     state.turn = engine.0.turn();
     state.from_delay = engine.0.from_delay();
-    state.delayed = engine.0.delayed().iter().map(|s| (roster.0[s.actor], *s)).collect();
+    state.delayed = engine.0.delayed().iter().map(|s| (roster.0[s.actor.index()], *s)).collect();
     unsynced.note(&engine.0);
     unsynced.note_slot(state.turn != turn, state.current());
 }
@@ -143,7 +143,7 @@ fn end_slot(
         if state.awaiting().is_none_or(|(e, _)| e != entity) || !engine.0.delay(&mut log.0) {
             continue;
         }
-        state.delayed = engine.0.delayed().iter().map(|s| (roster.0[s.actor], *s)).collect();
+        state.delayed = engine.0.delayed().iter().map(|s| (roster.0[s.actor.index()], *s)).collect();
         state.phase = SlotPhase::Between;
         ends.ended.write(TurnEnded { entity });
     }

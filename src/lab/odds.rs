@@ -6,7 +6,6 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use crate::battle::run;
 use crate::rules::RulesError;
 use crate::rules::odds::{Chance, Dist, Measure, Odds};
-use crate::rules::ruleset::CombatantId;
 use crate::scenario::Scenario;
 
 /// Why there are no odds to give.
@@ -27,20 +26,20 @@ pub enum OddsError {
 pub fn odds(scenario: &Scenario, pair: Option<(&str, &str)>) -> Result<Odds, OddsError> {
     // The battle is set up as for playing it (the map's field included); no die is rolled.
     let battle = run::start(scenario, "odds", &mut crate::rules::outcome::Log::default());
-    let index = |name: &str| {
-        battle.index_of(name).ok_or_else(|| {
-            let names: Vec<&str> = (0..battle.len()).map(|i| battle.view(i).name()).collect();
+    let id = |name: &str| {
+        battle.id_of(name).ok_or_else(|| {
+            let names: Vec<&str> = battle.views().iter().map(|v| v.name()).collect();
             OddsError::NoCombatant { name: name.to_owned(), names: names.join(", ") }
         })
     };
     let (actor, action) = match (pair, battle.first_scripted()) {
         (Some((attacker, target)), _) => {
-            let actor = index(attacker)?;
-            (actor, battle.plain_attack_of(actor, CombatantId::at(index(target)?)))
+            let actor = id(attacker)?;
+            (actor, battle.plain_attack_of(actor, id(target)?))
         }
         (None, Some(first)) => {
             let actor = battle.actor_of(&first).ok_or(OddsError::OtherRuleset)?;
-            (actor.index(), first)
+            (actor, first)
         }
         (None, None) => return Err(OddsError::NoAttack),
     };

@@ -16,7 +16,7 @@ use super::protocol::{FromHost, FromPlayer, LobbyView, PlayerSeat, Seat, SeenBy,
 use crate::ai::Minds;
 use crate::battle::{BattleRequest, Started};
 use crate::combat::battle::insert_battle;
-use crate::combat::components::{RosterIndex, StatusList, Tracks};
+use crate::combat::components::{Combatant, StatusList, Tracks};
 use crate::combat::messages::DeclareAction;
 use crate::combat::{AiMinds, BattleLog, CombatSystems, Engine, HumanSides, TurnState, TurnSystems};
 use crate::rules::any::{AnyAction, BattleSetup};
@@ -409,13 +409,13 @@ struct Offered {
 fn show_units(
     host: Res<Host>,
     engine: Option<Res<Engine>>,
-    units: Query<(Entity, &RosterIndex, &StatusList, &Tracks, Option<&Unit>, &SeenBy)>,
+    units: Query<(Entity, &Combatant, &StatusList, &Tracks, Option<&Unit>, &SeenBy)>,
     mut commands: Commands,
 ) {
     let Some(engine) = engine else { return };
     let seen: Vec<Vec<bool>> = host.players.iter().map(|p| seen_by(&engine.0, &p.sides)).collect();
-    for (entity, index, statuses, tracks, unit, mask) in &units {
-        let view = engine.0.view(index.0);
+    for (entity, combatant, statuses, tracks, unit, mask) in &units {
+        let view = engine.0.view(combatant.0);
         let shown = Unit {
             id: view.id(),
             side: view.side.to_owned(),
@@ -426,8 +426,11 @@ fn show_units(
         if unit != Some(&shown) {
             commands.entity(entity).insert(shown);
         }
-        let bits =
-            seen.iter().enumerate().filter(|(_, s)| s.get(index.0) == Some(&true)).fold(0, |m, (i, _)| m | 1 << i);
+        let bits = seen
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.get(combatant.0.index()) == Some(&true))
+            .fold(0, |m, (i, _)| m | 1 << i);
         if mask.0 != bits {
             commands.entity(entity).insert(SeenBy(bits));
         }
@@ -516,7 +519,7 @@ fn ask_players(
     let Some(client) = player.client.filter(|_| player.asked != Some(decision)) else { return };
     player.asked = Some(decision);
     let choices = Choices::of(&engine.0, slot, &seen_by(&engine.0, &player.sides));
-    let asked = FromHost::YourSlot { actor: CombatantId::at(slot.actor), slot, choices };
+    let asked = FromHost::YourSlot { actor: slot.actor, slot, choices };
     out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message: asked });
 }
 

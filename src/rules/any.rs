@@ -305,7 +305,7 @@ impl AnyBattle {
     }
 
     /// See [`Battle::changed`].
-    pub fn changed(&self) -> &[usize] {
+    pub fn changed(&self) -> &[CombatantId] {
         each!(self, b, K => b.changed())
     }
 
@@ -365,22 +365,22 @@ impl AnyBattle {
         self.len() == 0
     }
 
-    /// Combatant `i` as every ruleset shows it.
-    pub fn view(&self, i: usize) -> View<'_> {
+    /// Combatant `id` as every ruleset shows it.
+    pub fn view(&self, id: CombatantId) -> View<'_> {
         each!(self, b, K => {
-            let c = &b.combatants()[i];
+            let c = &b.combatants()[id.index()];
             View { side: &c.side, position: c.position, fighter: &c.fighter }
         })
     }
 
     /// Every combatant, in roster order.
     pub fn views(&self) -> Vec<View<'_>> {
-        (0..self.len()).map(|i| self.view(i)).collect()
+        (0..self.len()).map(|i| self.view(CombatantId::at(i))).collect()
     }
 
-    /// The roster index of the combatant called `name`.
-    pub fn index_of(&self, name: &str) -> Option<usize> {
-        (0..self.len()).find(|&i| self.view(i).name() == name)
+    /// The id of the combatant called `name`.
+    pub fn id_of(&self, name: &str) -> Option<CombatantId> {
+        (0..self.len()).map(CombatantId::at).find(|&id| self.view(id).name() == name)
     }
 
     /// Every combatant's name, by id (see [`crate::rules::ruleset::names`]).
@@ -388,50 +388,50 @@ impl AnyBattle {
         each!(self, b, K => crate::rules::ruleset::names(b.combatants()))
     }
 
-    /// Combatant `i`'s initiative this turn, as the order uses it now.
-    pub fn initiative(&self, i: usize) -> Option<i32> {
-        each!(self, b, K => b.rules().initiative(i, b.combatants()))
+    /// Combatant `id`'s initiative this turn, as the order uses it now.
+    pub fn initiative(&self, id: CombatantId) -> Option<i32> {
+        each!(self, b, K => b.rules().initiative(id.index(), b.combatants()))
     }
 
-    /// Combatant `i`'s damage tracks.
-    pub fn tracks(&self, i: usize) -> Vec<Track> {
-        each!(self, b, K => b.rules().tracks(&b.combatants()[i].fighter))
+    /// Combatant `id`'s damage tracks.
+    pub fn tracks(&self, id: CombatantId) -> Vec<Track> {
+        each!(self, b, K => b.rules().tracks(&b.combatants()[id.index()].fighter))
     }
 
-    /// How far combatant `i` walks and runs in one slot.
-    pub fn paces(&self, i: usize) -> (Dm, Dm) {
-        each!(self, b, K => b.rules().paces(&b.combatants()[i].fighter))
+    /// How far combatant `id` walks and runs in one slot.
+    pub fn paces(&self, id: CombatantId) -> (Dm, Dm) {
+        each!(self, b, K => b.rules().paces(&b.combatants()[id.index()].fighter))
     }
 
-    /// Combatant `i`'s sheet and condition.
-    pub fn parts(&self, i: usize) -> (AnySheet, AnyCondition) {
-        each!(self, b, K => K::parts(&b.combatants()[i].fighter))
+    /// Combatant `id`'s sheet and condition.
+    pub fn parts(&self, id: CombatantId) -> (AnySheet, AnyCondition) {
+        each!(self, b, K => K::parts(&b.combatants()[id.index()].fighter))
     }
 
-    /// Whether combatant `i`'s condition is `shown` (what its components show of it).
-    pub fn condition_is(&self, i: usize, shown: &AnyCondition) -> bool {
-        each!(self, b, K => K::condition(shown) == Some(b.combatants()[i].fighter.condition()))
+    /// Whether combatant `id`'s condition is `shown` (what its components show of it).
+    pub fn condition_is(&self, id: CombatantId, shown: &AnyCondition) -> bool {
+        each!(self, b, K => K::condition(shown) == Some(b.combatants()[id.index()].fighter.condition()))
     }
 
-    /// Copies combatant `i`'s condition into `shown` (reusing its allocations where it is of this ruleset).
-    pub fn copy_condition(&self, i: usize, shown: &mut AnyCondition) {
+    /// Copies combatant `id`'s condition into `shown` (reusing its allocations where it is of this ruleset).
+    pub fn copy_condition(&self, id: CombatantId, shown: &mut AnyCondition) {
         each!(self, b, K => {
-            let now = b.combatants()[i].fighter.condition();
+            let now = b.combatants()[id.index()].fighter.condition();
             match K::condition_mut(shown) {
                 Some(c) => c.clone_from(now),
-                None => *shown = K::parts(&b.combatants()[i].fighter).1,
+                None => *shown = K::parts(&b.combatants()[id.index()].fighter).1,
             }
         });
     }
 
     /// A plain attack by `actor` at combatant `target`, with the weapon in hand.
-    pub fn plain_attack_of(&self, actor: usize, target: CombatantId) -> AnyAction {
-        each!(self, b, K => K::wrap(b.rules().plain_attack_of(b.combatants(), actor, target)))
+    pub fn plain_attack_of(&self, actor: CombatantId, target: CombatantId) -> AnyAction {
+        each!(self, b, K => K::wrap(b.rules().plain_attack_of(b.combatants(), actor.index(), target)))
     }
 
     /// The exact odds of the first attack of `action` by `actor`, after its move (if any): carried out first when it
     /// is the actor's slot (a run's penalty counts), else with the actor simply on the move's end.
-    pub fn odds_of(&self, actor: usize, action: &AnyAction) -> Result<Odds, RulesError> {
+    pub fn odds_of(&self, actor: CombatantId, action: &AnyAction) -> Result<Odds, RulesError> {
         self.odds_supposing(actor, action, &[])
     }
 
@@ -440,23 +440,23 @@ impl AnyBattle {
     /// on a copy; the battle is untouched.
     pub fn ways_supposing(
         &self,
-        actor: usize,
+        actor: CombatantId,
         target: CombatantId,
         movement: Option<Move>,
-        changes: &[(usize, Supposed)],
+        changes: &[(CombatantId, Supposed)],
     ) -> Vec<(String, AnyAction)> {
         each!(self, b, K => {
             let battle = supposing(b.combatants(), changes);
-            b.rules().attack_choices(&battle, actor, target, movement).into_iter().map(|(n, a)| (n, K::wrap(a))).collect()
+            b.rules().attack_choices(&battle, actor.index(), target, movement).into_iter().map(|(n, a)| (n, K::wrap(a))).collect()
         })
     }
 
     /// [`AnyBattle::odds_of`] with `changes` supposed of the combatants, on a copy.
     pub fn odds_supposing(
         &self,
-        actor: usize,
+        actor: CombatantId,
         action: &AnyAction,
-        changes: &[(usize, Supposed)],
+        changes: &[(CombatantId, Supposed)],
     ) -> Result<Odds, RulesError> {
         let rules = self.rules_name();
         let slot = self.current().filter(|s| s.actor == actor);
@@ -465,10 +465,10 @@ impl AnyBattle {
             let (rules, copy) = (b.rules(), supposing(b.combatants(), changes));
             let moved = match (rules.movement_in(action), slot) {
                 (Some(step), Some(slot)) => std::borrow::Cow::Owned(crate::rules::odds::after_move(rules, slot, &copy, step.clone())),
-                (Some(step), None) => std::borrow::Cow::Owned(with_actor_at(&copy, actor, step.to)),
+                (Some(step), None) => std::borrow::Cow::Owned(with_actor_at(&copy, actor.index(), step.to)),
                 (None, _) => copy,
             };
-            rules.odds_of(&moved, actor, action)
+            rules.odds_of(&moved, actor.index(), action)
         })
     }
 
@@ -480,10 +480,10 @@ impl AnyBattle {
         each!(self, _b, K => of::<<K as Ruleset>::Fighter>())
     }
 
-    /// The weapons combatant `i` carries (each once), and how many aims it has at `target` now (none for an index
+    /// The weapons combatant `id` carries (each once), and how many aims it has at `target` now (none for an index
     /// out of the roster).
-    pub fn carried_and_aimed(&self, i: usize, target: CombatantId) -> (Vec<String>, u32) {
-        each!(self, b, K => b.combatants().get(i).map_or((Vec::new(), 0), |c| {
+    pub fn carried_and_aimed(&self, id: CombatantId, target: CombatantId) -> (Vec<String>, u32) {
+        each!(self, b, K => b.combatants().get(id.index()).map_or((Vec::new(), 0), |c| {
             (c.fighter.weapons_carried(), c.fighter.aimed(target))
         }))
     }
@@ -494,19 +494,19 @@ impl AnyBattle {
     }
 
     /// The action for a player's orders: a move, then an attack on `target` with the weapon in hand, or nothing.
-    pub fn intended(&self, actor: usize, movement: Option<Move>, target: Option<CombatantId>) -> AnyAction {
-        each!(self, b, K => K::wrap(b.rules().intended(b.combatants(), actor, movement, target)))
+    pub fn intended(&self, actor: CombatantId, movement: Option<Move>, target: Option<CombatantId>) -> AnyAction {
+        each!(self, b, K => K::wrap(b.rules().intended(b.combatants(), actor.index(), movement, target)))
     }
 
     /// The other actions a player may take now, by name.
-    pub fn other_actions(&self, actor: usize) -> Vec<(String, AnyAction)> {
-        each!(self, b, K => b.rules().other_actions(b.combatants(), actor).into_iter().map(|(n, a)| (n, K::wrap(a))).collect())
+    pub fn other_actions(&self, actor: CombatantId) -> Vec<(String, AnyAction)> {
+        each!(self, b, K => b.rules().other_actions(b.combatants(), actor.index()).into_iter().map(|(n, a)| (n, K::wrap(a))).collect())
     }
 
     /// The ways to attack `target` with the weapon in hand, by name (after `movement`, if any).
     pub fn attack_choices(
         &self,
-        actor: usize,
+        actor: CombatantId,
         target: CombatantId,
         movement: Option<Move>,
     ) -> Vec<(String, AnyAction)> {
@@ -514,13 +514,13 @@ impl AnyBattle {
     }
 
     /// Who is in `actor`'s way: the others standing block cells, the fallen only take the cells they lie on.
-    pub fn occupied(&self, actor: usize) -> crate::rules::field::Crowd {
-        each!(self, b, K => super::movement::occupied(b.combatants(), actor))
+    pub fn occupied(&self, actor: CombatantId) -> crate::rules::field::Crowd {
+        each!(self, b, K => super::movement::occupied(b.combatants(), actor.index()))
     }
 
     /// The cell within a walk that shelters `actor` best from its enemies, if a better one than its own exists.
-    pub fn cover_spot(&self, actor: usize, walk: Dm) -> Option<Move> {
-        each!(self, b, K => cover_spot(b.rules().field(), b.combatants(), actor, walk))
+    pub fn cover_spot(&self, actor: CombatantId, walk: Dm) -> Option<Move> {
+        each!(self, b, K => cover_spot(b.rules().field(), b.combatants(), actor.index(), walk))
     }
 
     /// Whether the rules accept `action` in `slot` now (tried on copies with throwaway dice).

@@ -148,7 +148,7 @@ pub struct Battle<R: Ruleset> {
     /// Every face rolled, in order.
     faces: Vec<u32>,
     /// The combatants the last `next` or `act` changed ([`Battle::changed`]).
-    changed: Vec<usize>,
+    changed: Vec<CombatantId>,
 }
 
 impl<R: Ruleset> Battle<R>
@@ -232,11 +232,11 @@ where
         &self.faces
     }
 
-    /// The combatants the last [`Battle::next`] or [`Battle::act`] changed, by roster index: everyone at a new
+    /// The combatants the last [`Battle::next`] or [`Battle::act`] changed: everyone at a new
     /// turn's start, else those whose slots the search started (a slot's start touches its own combatant alone); an
     /// action's actor and every combatant its events name (each ruleset writes an event for every combatant its
     /// action changes: `tests/invariants.rs` holds them to it). None after a pass or a delay.
-    pub fn changed(&self) -> &[usize] {
+    pub fn changed(&self) -> &[CombatantId] {
         &self.changed
     }
 
@@ -283,7 +283,7 @@ where
                 if self.sides_standing().len() <= 1 {
                     return Ok(Err(Stop::Decided));
                 }
-                if self.combatants[slot.actor].fighter.can_act() {
+                if self.combatants[slot.actor.index()].fighter.can_act() {
                     return Ok(Ok(slot));
                 }
                 continue;
@@ -301,7 +301,7 @@ where
             if self.sides_standing().len() <= 1 && !slot.simultaneous {
                 return Ok(Err(Stop::Decided));
             }
-            self.had_slot.push(slot.actor);
+            self.had_slot.push(slot.actor.index());
             if !self.takes_slot(slot, log) {
                 continue;
             }
@@ -344,7 +344,7 @@ where
         self.turn += 1;
         log.push(Event::TurnStarted { turn: self.turn });
         self.rules.start_turn(self.turn, &mut self.combatants, dice, log)?;
-        self.changed = (0..self.combatants.len()).collect();
+        self.changed = (0..self.combatants.len()).map(CombatantId::at).collect();
         (self.round_over, self.pass) = (false, 0);
         self.had_slot.clear();
         Ok(())
@@ -354,14 +354,14 @@ where
     /// and says whether it acts in it: not when it cannot act (stunned), nor when the start cost it the slot (a
     /// botch).
     fn takes_slot(&mut self, slot: Slot, log: &mut Log) -> bool {
-        if self.combatants[slot.actor].fighter.is_out() && !slot.simultaneous {
+        if self.combatants[slot.actor.index()].fighter.is_out() && !slot.simultaneous {
             return false;
         }
         if !self.changed.contains(&slot.actor) {
             self.changed.push(slot.actor);
         }
         let acts = self.rules.start_slot(slot, &mut self.combatants, log);
-        acts && (self.combatants[slot.actor].fighter.can_act() || slot.simultaneous)
+        acts && (self.combatants[slot.actor.index()].fighter.can_act() || slot.simultaneous)
     }
 
     /// A delayed slot comes back when everyone else in its phase or pass has acted: when the ruleset's next slot
@@ -405,7 +405,7 @@ where
         let slot = self.current?;
         let ActionSource::Script(actions) = &self.orders else { return None };
         let next = actions.front()?;
-        (self.rules.actor_of(next) == self.combatants[slot.actor].fighter.id()).then_some(next)
+        (self.rules.actor_of(next) == self.combatants[slot.actor.index()].fighter.id()).then_some(next)
     }
 
     /// The script's next action, if the battle has a script.
@@ -426,7 +426,7 @@ where
     /// on copies, kept only when the action is done.
     pub fn act(&mut self, action: &R::Action, dice: &mut dyn Dice, log: &mut Log) -> Result<(), RulesError> {
         let slot = self.current.ok_or(RulesError::Illegal(Refusal::NoSlot))?;
-        let (actor, id) = (self.rules.actor_of(action), self.combatants[slot.actor].fighter.id());
+        let (actor, id) = (self.rules.actor_of(action), self.combatants[slot.actor.index()].fighter.id());
         if actor != id {
             let (actor, slot) = (name_of(&self.combatants, actor), name_of(&self.combatants, id));
             return Err(RulesError::Illegal(Refusal::NotTheirSlot { actor, slot }));
@@ -451,7 +451,7 @@ where
     /// nothing it could do: a unit that stands still should not leave the reader guessing why).
     pub fn pass(&mut self, log: &mut Log) {
         if let Some(slot) = self.current {
-            let who = self.combatants[slot.actor].fighter.id();
+            let who = self.combatants[slot.actor.index()].fighter.id();
             log.push(Event::ActionTaken { who, action: "passes: takes no action this time".into() });
             self.changed.clear();
             self.decided(slot, Decision::Pass);
@@ -462,7 +462,7 @@ where
     /// the log. A slot delayed once cannot be delayed again: refused (false).
     pub fn delay(&mut self, log: &mut Log) -> bool {
         let Some(slot) = self.current.filter(|_| !self.from_delay) else { return false };
-        let who = self.combatants[slot.actor].fighter.id();
+        let who = self.combatants[slot.actor.index()].fighter.id();
         let round = if self.rules.announces_phases() { "phase" } else { "initiative pass" };
         let action = format!("delays its action until everyone else in this {round} has acted");
         log.push(Event::ActionTaken { who, action });
@@ -474,7 +474,7 @@ where
 
     /// The slot's decision is carried out: it goes on the record, and the slot is over.
     fn decided(&mut self, slot: Slot, decision: Decision<R::Action>) {
-        let actor = self.combatants[slot.actor].fighter.id();
+        let actor = self.combatants[slot.actor.index()].fighter.id();
         self.record.push(Recorded { turn: self.turn, slot, actor, decision, dice: self.faces.len() });
         self.current = None;
     }
@@ -497,7 +497,7 @@ where
             match self.next(dice, log)? {
                 Next::Slot(slot) if slot == r.slot => {}
                 Next::Slot(slot) => {
-                    return Err(unfaithful(format!("the slot of {} came instead", CombatantId::at(slot.actor))));
+                    return Err(unfaithful(format!("the slot of {} came instead", slot.actor)));
                 }
                 Next::Over => return Err(unfaithful("the battle was over".into())),
             }
@@ -530,12 +530,12 @@ where
     }
 }
 
-/// The combatants an action changed, by roster index: its actor and every combatant its events name.
-fn touched(actor: usize, events: &[Event]) -> Vec<usize> {
+/// The combatants an action changed: its actor and every combatant its events name.
+fn touched(actor: CombatantId, events: &[Event]) -> Vec<CombatantId> {
     let mut touched = vec![actor];
     for id in events.iter().flat_map(Event::combatants).flatten() {
-        if !touched.contains(&id.index()) {
-            touched.push(id.index());
+        if !touched.contains(&id) {
+            touched.push(id);
         }
     }
     touched

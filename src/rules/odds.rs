@@ -24,8 +24,8 @@ where
     R::Fighter: Clone,
 {
     let to = movement.to;
-    let only_move = rules.intended(battle, slot.actor, Some(movement), None);
-    performed(rules, slot, battle, &only_move).unwrap_or_else(|_| with_actor_at(battle, slot.actor, to))
+    let only_move = rules.intended(battle, slot.actor.index(), Some(movement), None);
+    performed(rules, slot, battle, &only_move).unwrap_or_else(|_| with_actor_at(battle, slot.actor.index(), to))
 }
 
 /// A ruleset that prices its attacks: what the CLI, the GUI's preview and the AI ask.

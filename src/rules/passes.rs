@@ -157,12 +157,16 @@ impl Passes {
             if let Some(actor) = self.tied.first().copied() {
                 self.tied.remove(0);
                 self.acted.push(actor);
-                return Some(Slot { actor, phase: self.pass, simultaneous: true });
+                return Some(Slot { actor: CombatantId::at(actor), phase: self.pass, simultaneous: true });
             }
             if let Some(actor) = self.pick(battle) {
                 self.tied = self.tie_mates(actor, battle);
                 self.acted.push(actor);
-                return Some(Slot { actor, phase: self.pass, simultaneous: !self.tied.is_empty() });
+                return Some(Slot {
+                    actor: CombatantId::at(actor),
+                    phase: self.pass,
+                    simultaneous: !self.tied.is_empty(),
+                });
             }
             self.pass += 1;
             self.acted.clear();

@@ -41,7 +41,7 @@ pub struct Plan {
 
 impl Plan {
     /// The ruleset's action for these orders, given the slot's other actions (`others`, from [`other_actions`]).
-    pub fn action(&self, battle: &AnyBattle, actor: usize, others: Vec<(String, AnyAction)>) -> AnyAction {
+    pub fn action(&self, battle: &AnyBattle, actor: CombatantId, others: Vec<(String, AnyAction)>) -> AnyAction {
         if let Some((_, action)) = self.other.and_then(|i| others.into_iter().nth(i)) {
             return action;
         }
@@ -56,7 +56,7 @@ impl Plan {
 
 /// The other actions open to `actor` now, by name: taking cover at `cover` (a cell within a walk, worked out by the
 /// caller: it is a search), then the ruleset's own.
-pub fn other_actions(battle: &AnyBattle, actor: usize, cover: Option<Move>) -> Vec<(String, AnyAction)> {
+pub fn other_actions(battle: &AnyBattle, actor: CombatantId, cover: Option<Move>) -> Vec<(String, AnyAction)> {
     let mut others = battle.other_actions(actor);
     if let Some(spot) = cover {
         let name = format!("Take cover at {:?}", spot.to);
@@ -84,9 +84,10 @@ impl Choices {
         let actor = slot.actor;
         let views = battle.views();
         // Only the attacks the rules take from here (not through a wall, not out of reach).
-        let targets = (0..views.len())
-            .filter(|&i| seen_enemy(battle, actor, i, seen))
-            .map(|i| views[i].id())
+        let targets = views
+            .iter()
+            .map(|v| v.id())
+            .filter(|&id| seen_enemy(battle, actor, id, seen))
             .filter(|&id| {
                 let first = Plan { target: Some(id), ..Plan::default() }.action(battle, actor, Vec::new());
                 battle.dry_run(slot, &first).is_ok()
@@ -100,10 +101,10 @@ impl Choices {
 
 /// The cells `actor` reaches, and whether a walk gets there, past the units its player sees (an unseen unit's cell
 /// is not left out: that would tell where it stands).
-fn reach(battle: &AnyBattle, actor: usize, seen: &[bool]) -> Vec<(Cell, bool)> {
+fn reach(battle: &AnyBattle, actor: CombatantId, seen: &[bool]) -> Vec<(Cell, bool)> {
     let views = battle.views();
     let sees = |i: usize| seen.get(i) == Some(&true);
-    let present = |i: usize| i != actor && sees(i) && !views[i].fighter.statuses().contains(&Status::Escaped);
+    let present = |i: usize| i != actor.index() && sees(i) && !views[i].fighter.statuses().contains(&Status::Escaped);
     let (fallen, standing): (Vec<usize>, Vec<usize>) =
         (0..views.len()).filter(|&i| present(i)).partition(|&i| views[i].fighter.is_out());
     let crowd = Crowd {
@@ -111,13 +112,18 @@ fn reach(battle: &AnyBattle, actor: usize, seen: &[bool]) -> Vec<(Cell, bool)> {
         fallen: fallen.iter().map(|&i| views[i].position).collect(),
     };
     let (walk, run) = battle.paces(actor);
-    battle.field().reachable(views[actor].position, &crowd, run).into_iter().map(|(c, d)| (c, d <= walk)).collect()
+    battle
+        .field()
+        .reachable(battle.view(actor).position, &crowd, run)
+        .into_iter()
+        .map(|(c, d)| (c, d <= walk))
+        .collect()
 }
 
-/// Whether combatant `i` is an enemy of `actor` in the fight that its player sees.
-fn seen_enemy(battle: &AnyBattle, actor: usize, i: usize, seen: &[bool]) -> bool {
-    i < battle.len() && seen.get(i) == Some(&true) && {
-        let (them, me) = (battle.view(i), battle.view(actor));
+/// Whether combatant `them` is an enemy of `actor` in the fight that its player sees.
+fn seen_enemy(battle: &AnyBattle, actor: CombatantId, them: CombatantId, seen: &[bool]) -> bool {
+    them.index() < battle.len() && seen.get(them.index()) == Some(&true) && {
+        let (them, me) = (battle.view(them), battle.view(actor));
         them.side != me.side && !them.fighter.is_out()
     }
 }
@@ -146,7 +152,7 @@ impl Plan {
             }
         }
         let Some(target) = self.target else { return Ok(()) };
-        if !seen_enemy(battle, actor, target.index(), seen) {
+        if !seen_enemy(battle, actor, target, seen) {
             return Err(PlanError::NoEnemy);
         }
         let ways = battle.attack_choices(actor, target, self.movement.clone()).len();
@@ -159,9 +165,9 @@ impl Plan {
 
 /// The other actions open to `actor` for a player who sees the combatants `seen` marks: taking cover, which weighs
 /// every enemy, only when it sees every enemy in the fight (else where the cover lies would tell of the unseen).
-pub fn seen_others(battle: &AnyBattle, actor: usize, seen: &[bool]) -> Vec<(String, AnyAction)> {
+pub fn seen_others(battle: &AnyBattle, actor: CombatantId, seen: &[bool]) -> Vec<(String, AnyAction)> {
     let views = battle.views();
-    let side = views[actor].side;
+    let side = battle.view(actor).side;
     let all_seen =
         (0..views.len()).all(|i| views[i].side == side || views[i].fighter.is_out() || seen.get(i) == Some(&true));
     let cover = all_seen.then(|| battle.cover_spot(actor, battle.paces(actor).0)).flatten();

@@ -181,8 +181,8 @@ impl Track {
 /// One slot of a turn: which combatant acts, and in which phase or pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Slot {
-    /// Index of the combatant in the battle.
-    pub actor: usize,
+    /// The combatant who acts.
+    pub actor: CombatantId,
     /// Action phase, initiative pass, or 1 for first actions and 2+ for extra actions.
     pub phase: u32,
     /// The actor ties with others who act at the same moment: it acts even if one of them took it out first.

@@ -77,14 +77,14 @@ impl Supposed {
 /// `battle` with each `(index, supposed)` applied: a copy, or `battle` itself where nothing is supposed.
 pub fn supposing<'a, F: Suppose + Clone>(
     battle: &'a [Combatant<F>],
-    changes: &[(usize, Supposed)],
+    changes: &[(CombatantId, Supposed)],
 ) -> Cow<'a, [Combatant<F>]> {
     if changes.iter().all(|(_, s)| s.is_empty()) {
         return Cow::Borrowed(battle);
     }
     let mut copy = battle.to_vec();
-    for (i, supposed) in changes {
-        if let Some(c) = copy.get_mut(*i) {
+    for (id, supposed) in changes {
+        if let Some(c) = copy.get_mut(id.index()) {
             supposed.apply(&mut c.fighter);
         }
     }

@@ -183,8 +183,10 @@ fn start_battle(world: &mut World) {
     let watched = world.contains_resource::<Watching>();
     let by_hand = match watched {
         true => Vec::new(),
-        false => (0..setup.battle.len())
-            .map(|i| setup.battle.view(i))
+        false => setup
+            .battle
+            .views()
+            .into_iter()
             .filter(|c| all_by_hand || request.by_hand.iter().any(|s| s == c.side))
             .map(|c| c.fighter.id())
             .collect(),
@@ -194,7 +196,7 @@ fn start_battle(world: &mut World) {
         let path = saved_to.unwrap_or_else(|| new_path(&request));
         world.insert_resource(Autosave { request, path, written, failed: false });
     }
-    let sides = (0..setup.battle.len()).map(|i| setup.battle.view(i).side.to_owned());
+    let sides = setup.battle.views().into_iter().map(|c| c.side.to_owned());
     world.insert_resource(super::SideOrder::of(sides));
     for entity in crate::combat::battle::insert_battle(world, setup) {
         world.entity_mut(entity).insert(DespawnOnExit(InBattle));

@@ -8,7 +8,7 @@ use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::rules::eclipse_phase::EclipsePhase;
 use skirmish::rules::eclipse_phase::{Fighter, Options};
 use skirmish::rules::outcome::{Event, Log, Roll};
-use skirmish::rules::ruleset::{Combatant, FighterState, Ruleset, Slot};
+use skirmish::rules::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot};
 
 pub fn ron_options() -> ron::Options {
     use ron::extensions::Extensions;
@@ -50,7 +50,7 @@ where
 {
     let mut dice = ScriptedDice::new(faces.iter().copied());
     let mut log = named_log(battle);
-    let slot = Slot { actor, phase: 1, simultaneous: false };
+    let slot = Slot { actor: CombatantId::at(actor), phase: 1, simultaneous: false };
     if rules.start_slot(slot, battle, &mut log) {
         rules.perform(slot, &named::<R::Action, _>(battle, text), battle, &mut dice, &mut log)?;
     }

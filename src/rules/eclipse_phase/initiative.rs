@@ -7,7 +7,7 @@ use super::{Fighter, Options, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::field::Field;
 use crate::rules::outcome::{Event, Log, Term};
-use crate::rules::ruleset::{Combatant, FighterState, Slot};
+use crate::rules::ruleset::{Combatant, CombatantId, FighterState, Slot};
 
 /// Eclipse Phase with its per-battle options and the slots left in the current turn.
 #[derive(Clone, Debug, Default)]
@@ -57,7 +57,7 @@ pub fn schedule_turn(
         let acting: Vec<&Entry> = entries.iter().filter(|e| battle[e.index].fighter.sheet.speed >= phase).collect();
         let order = acting.iter().map(|e| battle[e.index].fighter.id).collect();
         log.push(Event::PhaseStarted { turn, phase, order });
-        slots.extend(acting.iter().map(|e| Slot { actor: e.index, phase, simultaneous: false }));
+        slots.extend(acting.iter().map(|e| Slot { actor: CombatantId::at(e.index), phase, simultaneous: false }));
     }
     let mut scores = vec![None; battle.len()];
     for e in &entries {

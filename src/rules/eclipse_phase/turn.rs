@@ -50,16 +50,16 @@ impl Ruleset for EclipsePhase {
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<(), RulesError> {
-        let me = &mut battle[slot.actor].fighter;
+        let me = &mut battle[slot.actor.index()].fighter;
         if !me.condition.can_act() {
             return Err(RulesError::Illegal(Refusal::CannotAct { who: me.name.clone() }));
         }
-        quick_actions(&self.field, slot.actor, &action.quick, battle, log)?;
-        if battle[slot.actor].fighter.condition.has(&Status::Escaped) {
+        quick_actions(&self.field, slot.actor.index(), &action.quick, battle, log)?;
+        if battle[slot.actor.index()].fighter.condition.has(&Status::Escaped) {
             return Ok(());
         }
         match &action.complex {
-            Some(complex) => self.complex_action(slot.actor, complex, &action.quick, battle, dice, log),
+            Some(complex) => self.complex_action(slot.actor.index(), complex, &action.quick, battle, dice, log),
             None => Ok(()),
         }
     }
@@ -67,18 +67,18 @@ impl Ruleset for EclipsePhase {
     /// A new Action Phase for the actor: full defense ends (it lasts "until the start of your next Action Phase",
     /// rules.md §1), and a Complex Action aim is held for this phase or lapses (file 003).
     fn start_slot(&mut self, slot: Slot, battle: &mut [Combatant<Fighter>], log: &mut Log) -> bool {
-        let me = &mut battle[slot.actor].fighter;
+        let me = &mut battle[slot.actor.index()].fighter;
         if me.condition.has(&Status::FullDefense) {
             me.condition.lose(&Status::FullDefense);
             let reason = "a new Action Phase".to_owned();
             log.push(Event::StatusLost { who: me.id, status: Status::FullDefense, reason });
         }
-        super::aim::start_phase(battle, slot.actor, log);
+        super::aim::start_phase(battle, slot.actor.index(), log);
         true
     }
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
-        default_action(&self.field, slot.actor, battle)
+        default_action(&self.field, slot.actor.index(), battle)
     }
 
     fn paces(&self, f: &Fighter) -> (Dm, Dm) {

@@ -119,27 +119,27 @@ impl Ruleset for HomebrewD6 {
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<(), RulesError> {
-        let me = &mut battle[slot.actor].fighter;
+        let me = &mut battle[slot.actor.index()].fighter;
         if me.is_out() && !slot.simultaneous {
             return Err(RulesError::Illegal(Refusal::CannotAct { who: me.name.clone() }));
         }
         action.check_economy()?;
         let pace = (me.sheet.movement, me.sheet.initiative_passes);
-        if phase_move(&self.field, battle, slot.actor, action.movement.as_ref(), pace, log)? {
+        if phase_move(&self.field, battle, slot.actor.index(), action.movement.as_ref(), pace, log)? {
             return Ok(());
         }
-        let me = &mut battle[slot.actor].fighter;
+        let me = &mut battle[slot.actor.index()].fighter;
         if let Some(FreeAction::DropProne) = action.free {
             me.condition.gain(Status::Prone);
             log.push(Event::ActionTaken { who: me.id, action: "drops prone (Free Action)".into() });
         }
         for simple in &action.simple {
-            self.simple(slot.actor, simple, battle, dice, log)?;
+            self.simple(slot.actor.index(), simple, battle, dice, log)?;
         }
         match &action.complex {
-            Some(ComplexAction::Attack(attack)) => self.attack(slot.actor, attack, true, battle, dice, log),
+            Some(ComplexAction::Attack(attack)) => self.attack(slot.actor.index(), attack, true, battle, dice, log),
             Some(ComplexAction::Wait) => {
-                let me = &battle[slot.actor].fighter;
+                let me = &battle[slot.actor.index()].fighter;
                 log.push(Event::ActionTaken { who: me.id, action: "waits".into() });
                 Ok(())
             }
@@ -150,12 +150,12 @@ impl Ruleset for HomebrewD6 {
     /// File 002, Defense Frequency: the penalty "is reduced by 1 at the start of your turn every initiative pass" (or
     /// reset to 0 with no defense test since the last), when the slot comes, whether or not the combatant then acts.
     fn start_slot(&mut self, slot: Slot, battle: &mut [Combatant<Fighter>], _log: &mut Log) -> bool {
-        battle[slot.actor].fighter.condition.start_turn();
+        battle[slot.actor.index()].fighter.condition.start_turn();
         true
     }
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
-        let f = &battle[slot.actor].fighter;
+        let f = &battle[slot.actor.index()].fighter;
         let weapon = f.sheet.gear.weapon(f.drawn_id()).ok()?;
         let melee = weapon.kind == AttackKind::Melee;
         let reach = self.weapon_reach(f);
@@ -166,7 +166,7 @@ impl Ruleset for HomebrewD6 {
         }
         let passes = f.sheet.initiative_passes;
         let rates = (f.sheet.movement.per_part(Pace::Walk, passes), f.sheet.movement.per_part(Pace::Run, passes));
-        let Plan { movement, target } = plan(&self.field, battle, slot.actor, reach, rates, &anyone)?;
+        let Plan { movement, target } = plan(&self.field, battle, slot.actor.index(), reach, rates, &anyone)?;
         act.movement = movement;
         let attack = |t: usize| Attack { target: battle[t].fighter.id, situation: Situation::default() };
         match (target, melee) {

@@ -80,38 +80,38 @@ pub fn perform_action(
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<(), RulesError> {
-    let me = &mut battle[slot.actor].fighter;
+    let me = &mut battle[slot.actor.index()].fighter;
     if me.condition.is_out() && !slot.simultaneous {
         return Err(RulesError::Illegal(Refusal::CannotAct { who: me.name.clone() }));
     }
     check_economy(action)?;
     start_phase(me);
-    let me = &battle[slot.actor].fighter;
+    let me = &battle[slot.actor.index()].fighter;
     let pace = (me.sheet.movement, me.sheet.initiative_passes);
-    if phase_move(&rules.field, battle, slot.actor, action.movement.as_ref(), pace, log)? {
+    if phase_move(&rules.field, battle, slot.actor.index(), action.movement.as_ref(), pace, log)? {
         return Ok(());
     }
-    let me = &mut battle[slot.actor].fighter;
+    let me = &mut battle[slot.actor.index()].fighter;
     if let Some(FreeAction::DropProne) = action.free {
         me.condition.gain(Status::Prone);
         log.push(Event::ActionTaken { who: me.id, action: "drops prone (Free Action)".into() });
     }
     let jammed = |f: &Fighter| f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned()));
-    let jammed_before = jammed(&battle[slot.actor].fighter);
+    let jammed_before = jammed(&battle[slot.actor.index()].fighter);
     for simple in &action.simple {
-        let me = &battle[slot.actor].fighter;
+        let me = &battle[slot.actor.index()].fighter;
         if matches!(simple, SimpleAction::Fire(_)) && !jammed_before && jammed(me) {
             // The jam came from this phase's first shot: the second is lost, not illegal.
             let what = format!("loses its second shot: the {} jammed", FighterState::weapon_name(me));
             log.push(Event::ActionTaken { who: me.id, action: what });
             continue;
         }
-        simple_action(rules, slot.actor, simple, battle, dice, log)?;
+        simple_action(rules, slot.actor.index(), simple, battle, dice, log)?;
     }
     if let Some(complex) = &action.complex {
-        complex_action(rules, slot.actor, complex, battle, dice, log)?;
+        complex_action(rules, slot.actor.index(), complex, battle, dice, log)?;
     }
-    battle[slot.actor].fighter.condition.full_defense = None;
+    battle[slot.actor.index()].fighter.condition.full_defense = None;
     Ok(())
 }
 

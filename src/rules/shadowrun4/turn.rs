@@ -54,11 +54,11 @@ impl Ruleset for Shadowrun4 {
     }
 
     fn start_slot(&mut self, slot: Slot, battle: &mut [Combatant<Fighter>], log: &mut Log) -> bool {
-        super::actions::start_slot(&mut battle[slot.actor].fighter, log)
+        super::actions::start_slot(&mut battle[slot.actor.index()].fighter, log)
     }
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
-        default_action(self, slot.actor, battle)
+        default_action(self, slot.actor.index(), battle)
     }
 
     fn announces_phases(&self) -> bool {

@@ -119,7 +119,11 @@ impl Ruleset for Storyteller {
                 .collect();
             let order = acting.iter().map(|i| battle[*i].fighter.id).collect();
             log.push(Event::PhaseStarted { turn, phase, order });
-            self.queue.extend(acting.into_iter().map(|actor| Slot { actor, phase, simultaneous: false }));
+            self.queue.extend(acting.into_iter().map(|i| Slot {
+                actor: CombatantId::at(i),
+                phase,
+                simultaneous: false,
+            }));
         }
         Ok(())
     }
@@ -140,16 +144,16 @@ impl Ruleset for Storyteller {
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<(), RulesError> {
-        let me = &mut battle[slot.actor].fighter;
+        let me = &mut battle[slot.actor.index()].fighter;
         if me.is_out() {
             return Err(RulesError::Illegal(Refusal::CannotAct { who: me.name.clone() }));
         }
-        if self.move_first(slot.actor, action, battle, log)? {
+        if self.move_first(slot.actor.index(), action, battle, log)? {
             return Ok(());
         }
-        let me = &mut battle[slot.actor].fighter;
+        let me = &mut battle[slot.actor.index()].fighter;
         match &action.act {
-            Act::Attack(attack) => self.attack(slot.actor, attack, battle, dice, log),
+            Act::Attack(attack) => self.attack(slot.actor.index(), attack, battle, dice, log),
             Act::ReadyWeapon(w) => {
                 if !me.sheet.weapons.contains(w) {
                     return Err(RulesError::Illegal(Refusal::NotCarried { who: me.name.clone(), weapon: w.0.clone() }));
@@ -169,7 +173,7 @@ impl Ruleset for Storyteller {
     /// File 001, III.C: the defense penalty "resets itself at the start of your next turn" (its first action's slot,
     /// whether or not it acts then). A pending botch (rules.md §3's decision) costs this slot.
     fn start_slot(&mut self, slot: Slot, battle: &mut [Combatant<Fighter>], log: &mut Log) -> bool {
-        let me = &mut battle[slot.actor].fighter;
+        let me = &mut battle[slot.actor.index()].fighter;
         if slot.phase == 1 {
             me.condition.defenses = 0;
         }
@@ -182,12 +186,12 @@ impl Ruleset for Storyteller {
     }
 
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
-        let f = &battle[slot.actor].fighter;
+        let f = &battle[slot.actor.index()].fighter;
         f.sheet.gear.weapon(f.drawn_id()).ok()?;
         let reach = self.weapon_reach(f);
         let rates = f.sheet.rates();
         let allowance = (rates.per_part(Pace::Walk, 1), rates.per_part(Pace::Run, 1));
-        let Plan { movement, target } = plan(&self.field, battle, slot.actor, reach, allowance, &anyone)?;
+        let Plan { movement, target } = plan(&self.field, battle, slot.actor.index(), reach, allowance, &anyone)?;
         // A run is the whole action.
         let target = target.filter(|_| movement.as_ref().is_none_or(|m| m.pace == Pace::Walk));
         let act = match target {

@@ -74,7 +74,7 @@ fn ask_for_dice(
         line.for_roll = Some(wanted.clone());
     }
     let ctx = contexts.ctx_mut()?;
-    let side = engine.0.view(wanted.who.index()).side.to_owned();
+    let side = engine.0.view(wanted.who).side.to_owned();
     let (sides, count) = (wanted.request.sides, wanted.count);
     let (mut enter, mut for_me) = (false, false);
     let own_dice = autosave.is_none_or(|a| a.request.dice != crate::battle::DiceChoice::Typed);

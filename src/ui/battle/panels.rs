@@ -12,7 +12,7 @@ use super::preview::Preview;
 use super::replay::ReplayControls;
 use super::undo::UndoButtons;
 use super::units::{Token, readable};
-use crate::combat::components::{Armor, Initiative, Loadout, RosterIndex, Side, StatusList, Tracks, Wounds};
+use crate::combat::components::{Armor, Combatant, Initiative, Loadout, Side, StatusList, Tracks, Wounds};
 use crate::combat::messages::TurnStarted;
 use crate::combat::tally::BattleTally;
 use crate::combat::{BattleLog, TurnState};
@@ -112,8 +112,8 @@ fn show_panels(
     let player = state.awaiting().and_then(|(e, _)| units.get(e).ok()).map(|r| names.of(&r.2.0));
     show_top_bar(&mut root, (&title, &word, acting.1), (&state, player), &pace, (&mut undo, &mut replay));
     show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders));
-    let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| CombatantId::at(r.8.0)).collect();
-    let colors = units.iter().filter_map(|r| Some((CombatantId::at(r.8.0), readable(r.9?.color)))).collect();
+    let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| r.8.0).collect();
+    let colors = units.iter().filter_map(|r| Some((r.8.0, readable(r.9?.color)))).collect();
     let below = log_below(&map, root.available_rect_before_wrap().size());
     show_log(&mut root, (&log.0, &typed), (&hidden, fog.on), (&colors, &mut whole_log), below);
     leave.0 = root.available_rect_before_wrap();
@@ -173,7 +173,7 @@ type Row<'a> = (
     &'a Tracks,
     &'a Loadout,
     &'a Armor,
-    &'a RosterIndex,
+    &'a Combatant,
     Option<&'a Token>,
     &'a Wounds,
 );

@@ -7,10 +7,11 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::board::cell_center;
-use crate::combat::components::RosterIndex;
+use crate::combat::components::Combatant;
 use crate::combat::{BattleLog, Engine};
 use crate::rules::field::{Cell, Dm, Terrain, meters};
 use crate::rules::odds::Odds;
+use crate::rules::ruleset::CombatantId;
 use crate::ui::Acting;
 use crate::ui::{CELL, MapView};
 
@@ -93,7 +94,7 @@ pub(in crate::ui) fn update_preview(
     log: Res<BattleLog>,
     engine: Res<Engine>,
     map: Res<MapView>,
-    index: Query<&RosterIndex>,
+    index: Query<&Combatant>,
     fog: Res<super::fog::Fog>,
     mut preview: ResMut<Preview>,
 ) {
@@ -113,9 +114,9 @@ pub(in crate::ui) fn update_preview(
     let taken = battle.occupied(actor);
     let reachable = map.0.reachable(me.position, &taken, run).into_iter().map(|(c, cost)| (c, cost <= walk)).collect();
     let mut next = Preview { key, reach: outline(&reachable), reachable, ..Preview::default() };
-    let seen = |i: usize| !fog.on || fog.seen.iter().any(|e| index.get(*e).is_ok_and(|r| r.0 == i));
+    let seen = |id: CombatantId| !fog.on || fog.seen.iter().any(|e| index.get(*e).is_ok_and(|r| r.0 == id));
     let views = battle.views();
-    match views.iter().position(|c| c.position == cell && !c.fighter.is_out()).filter(|&t| seen(t)) {
+    match views.iter().position(|c| c.position == cell && !c.fighter.is_out()).filter(|&t| seen(views[t].id())) {
         Some(t) if views[t].side != me.side => {
             let sight = map.0.sight(me.position, cell);
             next.sight_note =
@@ -205,9 +206,10 @@ mod tests {
         let mut app = crate::combat::headless::ecs_app(&scenario, Box::new(SeededDice::new(3)), "seed 3");
         let unit = app.world().resource::<crate::combat::Roster>().0[0];
         let engine = &app.world().resource::<Engine>().0;
-        let me = engine.view(0);
-        let (walk, run) = engine.paces(0);
-        let reached = level.field.reachable(me.position, &engine.occupied(0), run);
+        let first = CombatantId::at(0);
+        let me = engine.view(first);
+        let (walk, run) = engine.paces(first);
+        let reached = level.field.reachable(me.position, &engine.occupied(first), run);
         let far = reached.iter().find(|(_, cost)| *cost > walk).map(|(c, _)| *c).expect("a cell only a run reaches");
         app.insert_resource(MapView(level.field.clone()))
             .insert_resource(Acting(Some(unit), 1))

@@ -95,7 +95,7 @@ fn take_back(world: &mut World) {
         world.resource::<TurnState>().awaiting().and_then(|(_, slot)| engine.0.current().filter(|s| *s == slot));
     let waiting_side = waiting.map(|slot| engine.0.view(slot.actor).side.to_owned());
     let save = Save::with_typed(&autosave.request, &engine.0, dice.0.typed());
-    let side = |r: &Recorded<AnyAction>| engine.0.view(r.actor.index()).side.to_owned();
+    let side = |r: &Recorded<AnyAction>| engine.0.view(r.actor).side.to_owned();
     let Some(at) = undo_point(&save.record, side, &humans.0, waiting_side.as_deref()) else { return };
     let path = autosave.path.clone();
     let mut undone = world.remove_resource::<Undone>().unwrap_or_default();

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::art::{Art, Badge, RING_STEPS, Role};
 use super::board::cell_center;
 use crate::combat::TurnState;
-use crate::combat::components::{GridPos, Loadout, RosterIndex, Side, StatusList, Tracks, Wounds};
+use crate::combat::components::{Combatant, GridPos, Loadout, Side, StatusList, Tracks, Wounds};
 use crate::rules::outcome::Status;
 use crate::ui::screens::OnBoard;
 use crate::ui::{Acting, CELL, SideOrder};
@@ -93,13 +93,13 @@ fn role_of(given: Option<&String>, name: &str) -> Role {
 /// A combatant without a token gets one: at a battle's start, and online whenever a unit comes into sight.
 fn dress_units(
     mut commands: Commands,
-    units: Query<(Entity, &Name, &Side, &GridPos, Option<&RosterIndex>), Without<Token>>,
+    units: Query<(Entity, &Name, &Side, &GridPos, Option<&Combatant>), Without<Token>>,
     sides: Res<SideOrder>,
     art: Res<Art>,
     roles: Option<Res<crate::ui::Roles>>,
 ) {
-    for (entity, name, side, pos, index) in &units {
-        let given = roles.as_ref().zip(index).and_then(|(r, i)| r.0.get(i.0)).and_then(Option::as_ref);
+    for (entity, name, side, pos, combatant) in &units {
+        let given = roles.as_ref().zip(combatant).and_then(|(r, c)| r.0.get(c.0.index())).and_then(Option::as_ref);
         let token = Token { color: side_color(sides.place(&side.0)), role: role_of(given, name.as_str()) };
         let at = cell_center(pos.0, pos.1).extend(1.0);
         let parts = |unit: &mut bevy::ecs::hierarchy::ChildSpawnerCommands| dress(unit, &art, token);

@@ -11,9 +11,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Bar, BarChart, Legend, Plot};
 
 use crate::combat::{Engine, Roster};
-use crate::rules::any::{AnyAction, AnyBattle};
+use crate::rules::any::{AnyAction, AnyBattle, View};
 use crate::rules::field::{Cell, Move, Pace};
 use crate::rules::odds::{Measure, Odds};
+use crate::rules::ruleset::CombatantId;
 use crate::rules::suppose::Supposed;
 use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
 
@@ -24,23 +25,23 @@ pub struct WhatIf {
     setups: [Setup; 2],
 }
 
-/// One set-up, by roster index; `way` is the index among the attack choices; `from` the attacker's cell; what is
+/// One set-up, by combatant id; `way` is the index among the attack choices; `from` the attacker's cell; what is
 /// supposed of the attacker and of the target.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Setup {
-    attacker: Option<usize>,
-    target: Option<usize>,
+    attacker: Option<CombatantId>,
+    target: Option<CombatantId>,
     way: usize,
     from: Option<Cell>,
     supposed: [Supposed; 2],
     /// The attacker and target they were supposed of: another pair starts as they are.
-    supposed_of: Option<(usize, usize)>,
+    supposed_of: Option<(CombatantId, CombatantId)>,
     /// What it was last priced as.
     priced: Priced,
 }
 
 /// What a set-up depends on: the battle's decisions so far, attacker, target, cell, way, suppositions.
-type PriceKey = (usize, usize, usize, Cell, usize, [Supposed; 2]);
+type PriceKey = (usize, CombatantId, CombatantId, Cell, usize, [Supposed; 2]);
 
 /// A set-up's ways to attack and the odds table of the one chosen, kept while its [`PriceKey`] stays (egui draws
 /// every frame; the odds are worked out once).
@@ -52,8 +53,8 @@ struct Priced {
 }
 
 impl Setup {
-    /// What it supposes, by roster index, for the rules.
-    fn changes(&self) -> Vec<(usize, Supposed)> {
+    /// What it supposes of whom, for the rules.
+    fn changes(&self) -> Vec<(CombatantId, Supposed)> {
         let who = [self.attacker, self.target];
         who.into_iter().zip(&self.supposed).filter_map(|(i, s)| Some((i?, s.clone()))).collect()
     }
@@ -81,9 +82,10 @@ fn toggle_what_if(keys: Res<ButtonInput<KeyCode>>, mut what_if: ResMut<WhatIf>) 
 }
 
 /// The units a player may pick: those still in the fight, under fog of war those in sight.
-fn pickable(engine: &Engine, roster: &Roster, fog: &crate::ui::battle::fog::Fog) -> Vec<usize> {
-    let standing = |i: &usize| !engine.0.view(*i).fighter.is_out();
-    (0..engine.0.len()).filter(|&i| roster.0.get(i).is_some_and(|e| fog.sees(*e))).filter(standing).collect()
+fn pickable(engine: &Engine, roster: &Roster, fog: &crate::ui::battle::fog::Fog) -> Vec<CombatantId> {
+    let in_sight = |id: &CombatantId| roster.entity(*id).is_some_and(|e| fog.sees(e));
+    let standing = |v: &View| !v.fighter.is_out();
+    engine.0.views().into_iter().filter(standing).map(|v| v.id()).filter(in_sight).collect()
 }
 
 fn show_what_if(
@@ -121,14 +123,14 @@ fn show_what_if(
 
 /// Set-ups to start from: the acting unit at the nearest enemy in sight, its usual way (A) and its next way (B);
 /// in an AI's slot none yet (the player's own unit is the one to start from), unless no side is a player's.
-fn first_setups(engine: &Engine, units: &[usize], players: &[String]) -> [Setup; 2] {
+fn first_setups(engine: &Engine, units: &[CombatantId], players: &[String]) -> [Setup; 2] {
     let battle = &engine.0;
-    let players_own = |a: &usize| players.is_empty() || players.iter().any(|p| p == battle.view(*a).side);
+    let players_own = |a: &CombatantId| players.is_empty() || players.iter().any(|p| p == battle.view(*a).side);
     let Some(actor) = battle.current().map(|s| s.actor).filter(|a| units.contains(a) && players_own(a)) else {
         return Default::default();
     };
     let me = battle.view(actor);
-    let distance = |i: &usize| {
+    let distance = |i: &CombatantId| {
         let at = battle.view(*i).position;
         (at.0 - me.position.0).pow(2) + (at.1 - me.position.1).pow(2)
     };
@@ -138,10 +140,16 @@ fn first_setups(engine: &Engine, units: &[usize], players: &[String]) -> [Setup;
 }
 
 /// One set-up's pickers and its odds table; the set-up's name and odds, if it makes an attack.
-fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, engine: &Engine, units: &[usize]) -> Option<(String, Odds)> {
+fn setup(
+    ui: &mut egui::Ui,
+    label: &str,
+    s: &mut Setup,
+    engine: &Engine,
+    units: &[CombatantId],
+) -> Option<(String, Odds)> {
     let battle = &engine.0;
     ui.strong(format!("Set-up {label}"));
-    let name = |i: usize| battle.view(i).name().to_owned();
+    let name = |id: CombatantId| battle.view(id).name().to_owned();
     pick(ui, ("attacker", label), "Attacker", &mut s.attacker, units.iter().copied(), name);
     let attacker = s.attacker?;
     let side = battle.view(attacker).side.to_owned();
@@ -202,7 +210,7 @@ fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, engine: &Engine, units: 
 
 /// Prices the set-up anew if anything it depends on changed since it was last priced: its ways to attack from its
 /// cell with its suppositions, and the odds of the chosen one.
-fn price(s: &mut Setup, battle: &AnyBattle, (attacker, target, here): (usize, usize, Cell)) {
+fn price(s: &mut Setup, battle: &AnyBattle, (attacker, target, here): (CombatantId, CombatantId, Cell)) {
     let from = s.from.unwrap_or(here);
     let key = (battle.decided(), attacker, target, from, s.way, s.supposed.clone());
     if s.priced.key.as_ref() == Some(&key) {
@@ -210,7 +218,7 @@ fn price(s: &mut Setup, battle: &AnyBattle, (attacker, target, here): (usize, us
     }
     let movement = (from != here).then_some(Move { to: from, pace: Pace::Walk });
     let changes = s.changes();
-    let ways = battle.ways_supposing(attacker, battle.view(target).id(), movement, &changes);
+    let ways = battle.ways_supposing(attacker, target, movement, &changes);
     s.way = s.way.min(ways.len().saturating_sub(1));
     let odds = ways.get(s.way).map(|(_, action)| {
         let odds = battle.odds_supposing(attacker, action, &changes).map_err(|e| e.to_string())?;
@@ -221,7 +229,13 @@ fn price(s: &mut Setup, battle: &AnyBattle, (attacker, target, here): (usize, us
 }
 
 /// "Suppose…": the attacker's and the target's state as the player would have it, forgotten when either changes.
-fn suppositions(ui: &mut egui::Ui, label: &str, s: &mut Setup, battle: &AnyBattle, (me, them): (usize, usize)) {
+fn suppositions(
+    ui: &mut egui::Ui,
+    label: &str,
+    s: &mut Setup,
+    battle: &AnyBattle,
+    (me, them): (CombatantId, CombatantId),
+) {
     let supposing = !s.supposed.iter().all(Supposed::is_empty);
     let title = if supposing { "Suppose… (in force)" } else { "Suppose…" };
     egui::CollapsingHeader::new(title).id_salt(("suppose", label)).default_open(true).show(ui, |ui| {
@@ -240,9 +254,9 @@ fn pick(
     ui: &mut egui::Ui,
     id: (&str, &str),
     words: &str,
-    chosen: &mut Option<usize>,
-    choices: impl Iterator<Item = usize> + Clone,
-    name: impl Fn(usize) -> String,
+    chosen: &mut Option<CombatantId>,
+    choices: impl Iterator<Item = CombatantId> + Clone,
+    name: impl Fn(CombatantId) -> String,
 ) {
     if chosen.is_some_and(|c| !choices.clone().any(|i| i == c)) {
         *chosen = None;
@@ -300,13 +314,13 @@ mod tests {
         let mut battle = crate::battle::run::start(&scenario, "seed 1", &mut log);
         let Ok(Next::Slot(slot)) = battle.next(&mut SeededDice::new(1), &mut log) else { panic!("a slot") };
         let engine = Engine(battle);
-        let units: Vec<usize> = (0..engine.0.len()).collect();
+        let units: Vec<CombatantId> = engine.0.views().iter().map(|v| v.id()).collect();
         let [a, b] = first_setups(&engine, &units, &[]);
         assert_eq!((a.attacker, b.attacker, a.way, b.way), (Some(slot.actor), Some(slot.actor), 0, 1));
         let me = engine.0.view(slot.actor);
         let target = a.target.expect("an enemy");
         assert_ne!(engine.0.view(target).side, me.side);
-        let d = |i: usize| {
+        let d = |i: CombatantId| {
             let at = engine.0.view(i).position;
             (at.0 - me.position.0).pow(2) + (at.1 - me.position.1).pow(2)
         };

@@ -8,6 +8,7 @@ use bevy_egui::egui;
 use crate::rules::any::AnyBattle;
 use crate::rules::field::{Cell, CoverLevel};
 use crate::rules::outcome::Status;
+use crate::rules::ruleset::CombatantId;
 use crate::rules::suppose::Supposed;
 
 /// `chosen`, or nothing where it is what the unit has now.
@@ -20,10 +21,9 @@ pub(in crate::ui) fn attacker(
     ui: &mut egui::Ui,
     id: &str,
     battle: &AnyBattle,
-    (me, target): (usize, usize),
+    (me, them): (CombatantId, CombatantId),
     s: &mut Supposed,
 ) {
-    let them = battle.view(target).id();
     let (weapons, aimed) = battle.carried_and_aimed(me, them);
     let fighter = battle.view(me).fighter;
     if weapons.len() > 1 {
@@ -45,7 +45,7 @@ pub(in crate::ui) fn attacker(
 }
 
 /// The target's suppositions: prone, wounds.
-pub(in crate::ui) fn target(ui: &mut egui::Ui, battle: &AnyBattle, them: usize, s: &mut Supposed) {
+pub(in crate::ui) fn target(ui: &mut egui::Ui, battle: &AnyBattle, them: CombatantId, s: &mut Supposed) {
     if battle.supposable().prone {
         let now = battle.view(them).fighter.statuses().contains(&Status::Prone);
         let mut prone = s.prone.unwrap_or(now);
@@ -56,7 +56,7 @@ pub(in crate::ui) fn target(ui: &mut egui::Ui, battle: &AnyBattle, them: usize, 
 }
 
 /// Aim at the target: a tick where one aim is all there is (Eclipse Phase's +30), else how many aims.
-fn aim(ui: &mut egui::Ui, steps: u32, (them, now): (crate::rules::ruleset::CombatantId, u32), s: &mut Supposed) {
+fn aim(ui: &mut egui::Ui, steps: u32, (them, now): (CombatantId, u32), s: &mut Supposed) {
     let mut aims = s.aim.map_or(now, |(_, n)| n);
     match steps {
         0 => return,
@@ -77,7 +77,7 @@ fn aim(ui: &mut egui::Ui, steps: u32, (them, now): (crate::rules::ruleset::Comba
 
 /// Each damage track's boxes taken, from none to the most it can take and still fight (a full track would put it
 /// out of the fight, which its statuses, not its tracks, say).
-fn wounds(ui: &mut egui::Ui, battle: &AnyBattle, who: usize, s: &mut Supposed) {
+fn wounds(ui: &mut egui::Ui, battle: &AnyBattle, who: CombatantId, s: &mut Supposed) {
     let tracks = battle.tracks(who);
     s.taken.resize(tracks.len(), None);
     ui.horizontal_wrapped(|ui| {

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use bevy::prelude::*;
 
-use crate::combat::components::{GridPos, RosterIndex, Side, StatusList, Tracks};
+use crate::combat::components::{Combatant, GridPos, Side, StatusList, Tracks};
 use crate::combat::messages::{AttackResolved, DamageApplied};
 use crate::map::Battlefield;
 use crate::map::grid::Grid;
@@ -112,7 +112,7 @@ fn show_told(
     joined: Res<Joined>,
     mut shown: ResMut<Shown>,
     pace: Res<Pace>,
-    units: Query<(Entity, &RosterIndex)>,
+    units: Query<(Entity, &Combatant)>,
     mut cells: Query<&mut GridPos>,
     mut acting: ResMut<Acting>,
     (mut attacks, mut harm): (MessageWriter<AttackResolved>, MessageWriter<DamageApplied>),
@@ -132,7 +132,7 @@ fn show_told(
         Some(&next) => next,
         None => told.len(),
     };
-    let entity_of = |id: CombatantId| units.iter().find(|(_, i)| i.0 == id.index()).map(|(e, _)| e);
+    let entity_of = |id: CombatantId| units.iter().find(|(_, c)| c.0 == id).map(|(e, _)| e);
     for event in &told[from..to] {
         match event {
             Event::ActionTaken { who, .. } => acting.0 = entity_of(*who),
@@ -180,7 +180,7 @@ fn give_units_their_parts(
                 parts,
                 StatusList(unit.statuses.clone()),
                 tracks_now(),
-                RosterIndex(unit.id.index()),
+                Combatant(unit.id),
             ));
             continue;
         };
@@ -203,7 +203,7 @@ fn give_units_their_parts(
 fn show_the_plan(
     joined: Res<Joined>,
     planning: Res<Planning>,
-    units: Query<(Entity, &RosterIndex)>,
+    units: Query<(Entity, &Combatant)>,
     mut preview: ResMut<Preview>,
     (mut acting, mut selected): (ResMut<Acting>, ResMut<Selected>),
     mut shown: Local<Option<(usize, bool, Option<Move>, Option<CombatantId>)>>,
@@ -214,7 +214,7 @@ fn show_the_plan(
         return;
     }
     *shown = Some(key);
-    let entity_of = |id: CombatantId| units.iter().find(|(_, i)| i.0 == id.index()).map(|(e, _)| e);
+    let entity_of = |id: CombatantId| units.iter().find(|(_, c)| c.0 == id).map(|(e, _)| e);
     selected.0 = planning.plan.target.filter(|_| waiting.is_some()).and_then(entity_of);
     let (Some((actor, _)), Some((_, _, choices))) = (waiting, joined.asked.as_ref()) else {
         *preview = Preview::default();
