@@ -148,3 +148,23 @@ fn each_ruleset_supposes_wounds_on_its_own_tracks() {
         assert!(battle.tracks(CombatantId(0)).iter().all(|t| t.taken == 0), "{ruleset:?}: the battle untouched");
     }
 }
+
+#[test]
+fn the_what_if_says_an_attack_is_out_of_reach_rather_than_price_it() {
+    use skirmish::rules::suppose::Supposed;
+    let (battle, _) = first_slot(RulesetId::Shadowrun4);
+    let ids = || (0..battle.len()).map(CombatantId::at);
+    let me = ids().find(|&i| battle.view(i).name().contains("rifleman")).expect("a rifleman");
+    let here = battle.view(me).position;
+    let them = ids()
+        .filter(|&j| battle.view(j).side != battle.view(me).side)
+        .find(|&j| battle.out_of_reach((me, j), here, &[]).is_none())
+        .expect("an enemy the rifle reaches");
+    let knife = [(me, Supposed { weapon: Some("combat_knife".into()), ..Supposed::default() })];
+    assert_eq!(
+        battle.out_of_reach((me, them), here, &knife).as_deref(),
+        Some("Out of reach from there: the Combat knife strikes only a next cell."),
+    );
+    let (x, y) = battle.view(them).position;
+    assert_eq!(battle.out_of_reach((me, them), (x + 1, y), &knife), None, "next to it the knife reaches");
+}

@@ -272,3 +272,61 @@ fn a_save_taken_up_stands_where_it_stopped_and_is_saved_on_to_its_own_file() {
     assert_eq!(taken.setup.log, log);
     assert_eq!(format!("{:?}", taken.setup.battle), format!("{battle:?}"));
 }
+
+#[test]
+fn a_save_names_a_shipped_level_by_its_place_in_the_game_and_finds_a_moved_one_by_name_and_text() {
+    // A shipped level: by its place below the game's folder, not by a path of this machine.
+    let shipped = recipe("levels/street.ron", Some(RulesetId::Storyteller), 4, Difficulty::Easy);
+    let (_, battle) = play(&shipped, 6);
+    let text = Save::of(&shipped, &battle).to_ron().expect("written");
+    assert!(text.contains("file: \"levels/street.ron\""), "{text}");
+    // A level in a folder of its own, saved, then the folder moved (a copied game, another machine).
+    let dir = tempfile::tempdir().expect("a folder");
+    let (old, moved) = (dir.path().join("old"), dir.path().join("moved"));
+    std::fs::create_dir(&old).expect("made");
+    let level = std::fs::read_to_string("levels/crossroads.ron").expect("the level");
+    std::fs::write(old.join("my_crossroads.ron"), &level).expect("copied");
+    let request = BattleRequest::new(&old.join("my_crossroads.ron"), Some(RulesetId::Storyteller), Difficulty::Easy);
+    let recipe = BattleRequest { dice: DiceChoice::Seed(4), dice_label: "seed 4".into(), ..request };
+    let (whole, _) = play(&recipe, usize::MAX);
+    let (_, battle) = play(&recipe, 8);
+    let text = Save::of(&recipe, &battle).to_ron().expect("written");
+    std::fs::rename(&old, &moved).expect("moved");
+    std::fs::write(moved.join("battle.ron"), &text).expect("the save beside it");
+    let save = Save::read(&moved.join("battle.ron")).expect("reads");
+    assert_eq!(save.battle.file, moved.join("my_crossroads.ron"), "found beside the save, by its name and text");
+    assert_eq!(resumed(&save), render(&whole), "and plays on as the battle never stopped");
+}
+
+#[test]
+fn only_the_newest_autosaves_of_a_level_and_ruleset_are_kept() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let names = [
+        "street-Shadowrun4-2026-11-20T10-00-00Z.ron",
+        "street-Shadowrun4-2026-11-21T10-00-00.250Z.ron",
+        "street-Shadowrun4-2026-11-22T10-00-00.001Z.ron",
+        "street-Shadowrun4-2026-11-23T10-00-00.000Z.ron",
+        "street-Shadowrun4-my-best-battle.ron",
+        "street-Storyteller-2026-11-19T10-00-00Z.ron",
+        "street_2-Shadowrun4-2026-11-19T10-00-00Z.ron",
+        "online-street.ron",
+    ];
+    for name in names {
+        std::fs::write(dir.path().join(name), "").expect("written");
+    }
+    let street = recipe("levels/street.ron", Some(RulesetId::Shadowrun4), 1, Difficulty::Easy);
+    let removed = skirmish::scenario::save::prune(dir.path(), &street, 2);
+    let file_names: Vec<String> =
+        removed.iter().map(|p| p.file_name().expect("a name").to_string_lossy().into_owned()).collect();
+    assert_eq!(file_names, names[..2], "the two oldest of the street's Shadowrun 4 autosaves");
+    let left = std::fs::read_dir(dir.path()).expect("read").count();
+    assert_eq!(left, names.len() - 2, "a save a player named, another ruleset's, another level's and online stay");
+}
+
+#[test]
+fn two_battles_begun_at_once_save_to_files_of_their_own() {
+    let street = recipe("levels/street.ron", Some(RulesetId::Shadowrun4), 1, Difficulty::Easy);
+    let paths: Vec<_> = (0..50).map(|_| skirmish::scenario::save::new_path(&street)).collect();
+    let distinct: std::collections::BTreeSet<_> = paths.iter().collect();
+    assert_eq!(distinct.len(), paths.len(), "{paths:?}");
+}

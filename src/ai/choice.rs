@@ -58,23 +58,26 @@ where
     candidates.into_iter().take(TRIES).map(|(_, a)| a).chain(fallback).find(|a| dry_run(rules, slot, battle, a).is_ok())
 }
 
-/// The attack the hard AI would make from `spot` (the target, firing mode and called shot it weighs best among the
-/// enemies in reach of it), with the exact odds of its first attack taken from there; `None` when it has none the
-/// rules accept. The tactics lab's heat map asks this for every cell in reach.
-pub fn hard_attack_from<R: Playable>(
-    rules: &R,
-    slot: Slot,
-    battle: &[Combatant<R::Fighter>],
-    spot: &Spot,
-) -> Option<(usize, R::Action, Odds)> {
-    let mind = Mind::new(rules, (slot, &[]), battle, Difficulty::Hard.judgement(R::ID)?);
-    let priced = spot.shots.iter().map(|&target| Priced { value: 0.0, spot, target });
-    let (target, _, action) = priced
-        .filter_map(|p| mind.attack(&p).map(|(value, action)| (p.target, value, action)))
-        .max_by(|a, b| a.1.total_cmp(&b.1))?;
-    let still = rules.with_movement(action.clone(), None);
-    let odds = rules.odds_of(&mind.moved_to(spot), slot.actor.index(), &still).ok()?;
-    Some((target, action, odds))
+/// The hard AI's eye on one slot, its mind made up once: the attack it would make from any spot. The tactics lab's
+/// heat map asks it for every cell in reach.
+pub struct HardAttacks<'a, R: Playable>(Option<Mind<'a, R>>);
+
+impl<'a, R: Playable> HardAttacks<'a, R> {
+    pub fn new(rules: &'a R, slot: Slot, battle: &'a [Combatant<R::Fighter>]) -> Self {
+        HardAttacks(Difficulty::Hard.judgement(R::ID).map(|j| Mind::new(rules, (slot, &[]), battle, j)))
+    }
+
+    /// The attack the hard AI would make from `spot` (the target, firing mode and called shot it weighs best among
+    /// the enemies in reach of it), with the exact odds of its first attack taken from there (those it was weighed
+    /// by); `None` when it has none the rules accept.
+    pub fn from(&self, spot: &Spot) -> Option<(usize, R::Action, Odds)> {
+        let mind = self.0.as_ref()?;
+        let priced = spot.shots.iter().map(|&target| Priced { value: 0.0, spot, target });
+        let (target, _, action, odds) = priced
+            .filter_map(|p| mind.attack(&p).map(|(value, action, odds)| (p.target, value, action, odds)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))?;
+        Some((target, action, odds))
+    }
 }
 
 /// One combatant's view of the battle for one slot.
@@ -149,7 +152,8 @@ where
             return Vec::new();
         };
         let attacks = self.attacks(&spots);
-        let mut out: Vec<(f32, R::Action)> = attacks.iter().take(3).filter_map(|p| self.attack(p)).collect();
+        let mut out: Vec<(f32, R::Action)> =
+            attacks.iter().take(3).filter_map(|p| self.attack(p)).map(|(value, action, _)| (value, action)).collect();
         let idle = |s: &Spot| self.idle_ground(s);
         if let Some(best) = spots.iter().max_by(|a, b| idle(a).total_cmp(&idle(b)).then(self.nearer(b, a))) {
             let action = self.rules.intended(self.battle, self.actor, movement(best), None);
@@ -268,7 +272,7 @@ where
 
     /// The action for a priced attack: the best way to make it (firing mode, called shot) when the judgement
     /// weighs them, else the plain attack; after the move to its spot.
-    fn attack(&self, p: &Priced<'_>) -> Option<(f32, R::Action)> {
+    fn attack(&self, p: &Priced<'_>) -> Option<(f32, R::Action, Odds)> {
         let target = self.battle[p.target].fighter.id();
         let moved = self.moved_to(p.spot);
         // The ruleset lists its usual way first (its usual mode, every shot the phase allows).
@@ -284,10 +288,8 @@ where
                 let odds = self.rules.odds_of(&moved, self.actor, &still).ok()?;
                 // Later shots of the same action fare a little worse (recoil, a defender ready for them).
                 let shots = 1.0 + 0.9 * self.rules.attacks_in(&action).saturating_sub(1) as f32;
-                Some((
-                    self.attack_value(self.harm(&odds, p.target) * shots * self.side_weight(p.target), p.spot),
-                    action,
-                ))
+                let value = self.attack_value(self.harm(&odds, p.target) * shots * self.side_weight(p.target), p.spot);
+                Some((value, action, odds))
             })
             .max_by(|a, b| a.0.total_cmp(&b.0))
     }

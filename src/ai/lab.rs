@@ -13,7 +13,7 @@ use crate::rules::odds::{AttackOdds, Measure, Odds};
 use crate::rules::ruleset::{Combatant, CombatantId, FighterState, Slot, with_actor_at};
 
 use super::Playable;
-use super::choice::hard_attack_from;
+use super::choice::HardAttacks;
 use super::ground::{Foes, survey};
 
 /// One cell of the heat map.
@@ -41,10 +41,12 @@ impl Heat {
 /// The heat map of the combatant in `slot`: every cell it reaches, in the order of the cells.
 pub fn heat_map<R: Playable>(rules: &R, slot: Slot, battle: &[Combatant<R::Fighter>]) -> Vec<Heat> {
     let foes = Foes::of(rules, battle, slot.actor.index());
+    // The hard AI's mind is made up once for the slot, not once a cell.
+    let eye = HardAttacks::new(rules, slot, battle);
     survey(rules, battle, slot.actor.index(), &foes)
         .into_iter()
         .map(|spot| {
-            let best = hard_attack_from(rules, slot, battle, &spot);
+            let best = eye.from(&spot);
             let dealt = best.as_ref().map_or(0.0, |(_, _, odds)| damage(odds));
             let threats = threats_at(rules, battle, slot.actor.index(), spot.cell);
             let taken = threats.iter().map(|(_, d)| d).sum();

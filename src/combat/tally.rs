@@ -1,16 +1,19 @@
 //! What each side did, for the battle-end screen: attacks, hits against the hits the exact odds expected (luck),
-//! damage dealt. Opt-in (the window inserts `BattleTally`): pricing every attack costs a little, which headless
+//! damage dealt; a battle taken up again (a save, an undo) is tallied from its first decision, replayed. Opt-in (the window inserts `BattleTally`): pricing every attack costs a little, which headless
 //! battles and benchmarks do not need.
 
 use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
-use super::components::{Combatant, Side};
+use super::components::Combatant;
 use super::messages::{ActionResolved, DeclareAction};
 use super::{Engine, TurnSystems};
-use crate::rules::outcome::Event;
-use crate::rules::ruleset::CombatantId;
+use crate::rules::any::{AnyAction, AnyBattle};
+use crate::rules::dice::ScriptedDice;
+use crate::rules::engine::{Decision, Next};
+use crate::rules::outcome::{Event, Log};
+use crate::rules::ruleset::{CombatantId, Slot};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -50,42 +53,104 @@ pub struct BattleTally {
     priced: Vec<Entity>,
 }
 
+impl BattleTally {
+    /// Prices an action about to be taken in `slot` of `battle`: its attacks, and the hits its first attack's exact
+    /// odds expect of them (from where its move ends, as the AI and the player's preview price it). Whether it was
+    /// priced (an action without an attack is not).
+    fn expect(&mut self, battle: &AnyBattle, slot: Slot, action: &AnyAction) -> bool {
+        let attacks = battle.attacks_in(action) as u32;
+        let Ok(odds) = battle.odds_of(slot.actor, action) else { return false };
+        let side = self.sides.entry(battle.view(slot.actor).side.to_owned()).or_default();
+        side.attacks += attacks;
+        side.expected_hits += odds.chance(crate::rules::odds::Chance::Hit) * f64::from(attacks);
+        true
+    }
+
+    /// Counts what `actor`'s action did (`events`, once taken): its hits, if it was priced (so that hits and
+    /// expected hits match), and the damage it dealt to the other sides.
+    fn count(&mut self, battle: &AnyBattle, actor: CombatantId, priced: bool, events: &[Event]) {
+        let side_of = |who: CombatantId| (who.index() < battle.len()).then(|| battle.view(who).side);
+        let Some(side) = side_of(actor) else { return };
+        let row = self.sides.entry(side.to_owned()).or_default();
+        for event in events {
+            match event {
+                Event::AttackResolved { attacker, hit: true, .. } if priced && *attacker == actor => row.hits += 1,
+                Event::DamageTaken { who, amount, .. } if side_of(*who).is_some_and(|s| s != side) => {
+                    row.damage_dealt += i64::from(*amount);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The tally of `battle` taken up again (a save, an undo), as if it had been played on screen: each of its
+    /// decisions replayed on `start` (the same battle before its first decision) with its faces, priced before it
+    /// is taken and counted after.
+    pub fn replayed(mut start: AnyBattle, battle: &AnyBattle) -> Self {
+        let mut dice = ScriptedDice::new(battle.faces().iter().copied());
+        let (mut log, mut tally) = (Log::default(), BattleTally::default());
+        for decided in battle.record() {
+            let Ok(Next::Slot(slot)) = start.next(&mut dice, &mut log) else { break };
+            match &decided.decision {
+                Decision::Act(action) => {
+                    let (priced, from) = (tally.expect(&start, slot, action), log.events.len());
+                    if start.act(action, &mut dice, &mut log).is_err() {
+                        break;
+                    }
+                    tally.count(&start, slot.actor, priced, &log.events[from..]);
+                }
+                Decision::Pass => start.pass(&mut log),
+                Decision::Delay => _ = start.delay(&mut log),
+            }
+        }
+        tally
+    }
+}
+
 /// Before an action is resolved: the chance its attacks hit, from the exact odds.
 fn expect_hits(mut declared: MessageReader<DeclareAction>, engine: Res<Engine>, mut tally: ResMut<BattleTally>) {
     for DeclareAction { entity, slot, action } in declared.read() {
-        let attacks = engine.0.attacks_in(action) as u32;
-        // Priced from where its move ends, as the AI and the player's preview price it.
-        let Ok(odds) = engine.0.odds_of(slot.actor, action) else { continue };
-        tally.priced.push(*entity);
-        let side = tally.sides.entry(engine.0.view(slot.actor).side.to_owned()).or_default();
-        side.attacks += attacks;
-        side.expected_hits += odds.chance(crate::rules::odds::Chance::Hit) * f64::from(attacks);
+        if tally.expect(&engine.0, *slot, action) {
+            tally.priced.push(*entity);
+        }
     }
 }
 
 /// After it is resolved: the hits it made and the damage it dealt to the other sides.
 fn count_hits(
     mut resolved: MessageReader<ActionResolved>,
-    units: Query<(&Combatant, &Side)>,
-    roster: Res<super::Roster>,
-    log: Res<super::BattleLog>,
+    units: Query<&Combatant>,
+    (engine, log): (Res<Engine>, Res<super::BattleLog>),
     mut tally: ResMut<BattleTally>,
 ) {
     for message in resolved.read() {
-        let Ok((me, side)) = units.get(message.entity) else { continue };
-        let side_of = |who: &CombatantId| roster.entity(*who).and_then(|e| units.get(e).ok()).map(|(_, s)| s.0.clone());
+        let Ok(me) = units.get(message.entity) else { continue };
         let priced = tally.priced.iter().position(|e| *e == message.entity).map(|i| tally.priced.remove(i));
-        let row = tally.sides.entry(side.0.clone()).or_default();
-        for event in log.0.events.get(message.events.clone()).unwrap_or_default() {
-            match event {
-                Event::AttackResolved { attacker, hit: true, .. } if priced.is_some() && *attacker == me.0 => {
-                    row.hits += 1;
-                }
-                Event::DamageTaken { who, amount, .. } if side_of(who).is_some_and(|s| s != side.0) => {
-                    row.damage_dealt += i64::from(*amount);
-                }
-                _ => {}
-            }
+        let events = log.0.events.get(message.events.clone()).unwrap_or_default();
+        tally.count(&engine.0, me.0, priced.is_some(), events);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::any::RulesetId;
+    use crate::rules::dice::SeededDice;
+
+    #[test]
+    fn a_battle_taken_up_again_is_tallied_as_if_it_had_been_played_on_screen() {
+        let level = crate::scenario::level::load("levels/street.ron".as_ref()).expect("a shipped level");
+        for ruleset in RulesetId::ALL {
+            let scenario = level.scenario(ruleset).expect("plays");
+            let mut app = crate::combat::headless::ecs_app(&scenario, Box::new(SeededDice::new(7)), "seed 7");
+            app.insert_resource(BattleTally::default());
+            crate::combat::battle::prepare(&mut app).expect("prepared");
+            crate::combat::battle::play_to_end(&mut app).expect("played");
+            let live = app.world().resource::<BattleTally>().sides.clone();
+            assert!(live.values().any(|s| s.attacks > 0 && s.hits > 0 && s.damage_dealt > 0), "{ruleset:?}: {live:?}");
+            let start = crate::battle::run::start(&scenario, "seed 7", &mut Log::default());
+            let replayed = BattleTally::replayed(start, &app.world().resource::<Engine>().0);
+            assert_eq!(replayed.sides, live, "{ruleset:?}");
         }
     }
 }

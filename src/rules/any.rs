@@ -304,6 +304,11 @@ impl AnyBattle {
         each!(self, b, K => b.rules().default_action(slot, b.combatants()).map(K::wrap))
     }
 
+    /// See [`Battle::without`].
+    pub fn without(&self, gone: &[CombatantId]) -> AnyBattle {
+        each!(self, b, K => K::hold(b.without(gone)))
+    }
+
     /// See [`Battle::changed`].
     pub fn changed(&self) -> &[CombatantId] {
         each!(self, b, K => b.changed())
@@ -469,6 +474,38 @@ impl AnyBattle {
                 (None, _) => copy,
             };
             rules.odds_of(&moved, actor.index(), action)
+        })
+    }
+
+    /// Why `actor`, with `changes` supposed (another weapon in hand …), could not attack `target` from `from` with
+    /// its weapon in hand, if it could not: a melee weapon strikes the next cell only; a ranged one needs a clear
+    /// line and the target within its farthest range. The what-if says so rather than price an attack the rules
+    /// would refuse.
+    pub fn out_of_reach(
+        &self,
+        (actor, target): (CombatantId, CombatantId),
+        from: Cell,
+        changes: &[(CombatantId, Supposed)],
+    ) -> Option<String> {
+        each!(self, b, K => {
+            let copy = supposing(b.combatants(), changes);
+            let (me, them) = (copy.get(actor.index())?, copy.get(target.index())?);
+            let reach = b.rules().reach_of(&me.fighter);
+            let weapon = me.fighter.weapon_name();
+            let sight = b.rules().field().sight(from, them.position);
+            match () {
+                _ if reach.melee && !crate::rules::field::adjacent(from, them.position) => {
+                    Some(format!("Out of reach from there: the {weapon} strikes only a next cell."))
+                }
+                _ if reach.melee => None,
+                _ if sight.blocked => Some("Out of reach from there: a wall is in the way.".into()),
+                _ if sight.hidden => Some("Out of sight from there: the target is hidden.".into()),
+                _ if sight.meters > reach.max_m => Some(format!(
+                    "Out of reach from there: {} m, the {weapon} reaches {} m at the most.",
+                    sight.meters, reach.max_m
+                )),
+                _ => None,
+            }
         })
     }
 

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use super::RulesError;
 use super::dice::{Dice, Recording};
-use super::outcome::{Event, Log};
+use super::outcome::{Event, Log, Status};
 use super::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot, name_of};
 use super::victory::{Objectives, Won};
 use crate::rules::refusal::Refusal;
@@ -230,6 +230,19 @@ where
     /// Every face the battle's dice showed so far, in order.
     pub fn faces(&self) -> &[u32] {
         &self.faces
+    }
+
+    /// A copy in which the combatants `gone` have left the field, as through an exit: they stand nowhere, block no
+    /// cell, are nobody's neighbour in melee and threaten no one. Under fog of war, what a player is shown is worked
+    /// out on such a copy ([`crate::rules::fog::as_seen`]).
+    pub fn without(&self, gone: &[CombatantId]) -> Self {
+        let mut copy = self.clone();
+        for id in gone {
+            if let Some(c) = copy.combatants.get_mut(id.index()) {
+                c.fighter.set_status(Status::Escaped, true);
+            }
+        }
+        copy
     }
 
     /// The combatants the last [`Battle::next`] or [`Battle::act`] changed: everyone at a new

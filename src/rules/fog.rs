@@ -26,6 +26,16 @@ pub fn seen_by(battle: &AnyBattle, sides: &[String]) -> Vec<bool> {
         .collect()
 }
 
+/// The battle as a viewer who sees the combatants `seen` marks (as [`seen_by`] gives it) knows it: every other
+/// one gone from the field ([`AnyBattle::without`]). Where a unit reaches, its route, the odds of an attack, the heat
+/// map and a what-if are worked out on this for that viewer, so that none of them tells where an unseen unit
+/// stands (a cell left out of the reach, a route bent round it, a melee modifier, a threat).
+pub fn as_seen(battle: &AnyBattle, seen: &[bool]) -> AnyBattle {
+    let unseen: Vec<CombatantId> =
+        (0..battle.len()).filter(|&i| seen.get(i) != Some(&true)).map(CombatantId::at).collect();
+    battle.without(&unseen)
+}
+
 /// The combatants a viewer does not see, by id and by name: what no line of the log it is shown may name.
 #[derive(Clone, Debug, Default)]
 pub struct Unseen {

@@ -166,10 +166,15 @@ impl Plan {
 /// The other actions open to `actor` for a player who sees the combatants `seen` marks: taking cover, which weighs
 /// every enemy, only when it sees every enemy in the fight (else where the cover lies would tell of the unseen).
 pub fn seen_others(battle: &AnyBattle, actor: CombatantId, seen: &[bool]) -> Vec<(String, AnyAction)> {
+    other_actions(battle, actor, seen_cover(battle, actor, seen))
+}
+
+/// The cell within a walk that shelters `actor` best, for a player who sees the combatants `seen` marks: none
+/// unless it sees every enemy in the fight (the search weighs them all: where it lies would tell of the unseen).
+pub fn seen_cover(battle: &AnyBattle, actor: CombatantId, seen: &[bool]) -> Option<Move> {
     let views = battle.views();
     let side = battle.view(actor).side;
     let all_seen =
         (0..views.len()).all(|i| views[i].side == side || views[i].fighter.is_out() || seen.get(i) == Some(&true));
-    let cover = all_seen.then(|| battle.cover_spot(actor, battle.paces(actor).0)).flatten();
-    other_actions(battle, actor, cover)
+    all_seen.then(|| battle.cover_spot(actor, battle.paces(actor).0)).flatten()
 }

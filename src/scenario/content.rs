@@ -123,6 +123,49 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), WriteError> {
     Ok(())
 }
 
+/// How a save names a file in the player's content folder: `<content>/levels/mine.ron`, found in the content folder
+/// wherever that is when the save is taken up (another machine, a moved folder).
+pub const IN_CONTENT: &str = "<content>";
+
+/// `file` as a save keeps it, so that the save travels: a file of the player's content folder as [`IN_CONTENT`]
+/// and its place there, a file below the folder the game runs in (the shipped `levels/`, `scenarios/`) by its
+/// place there, anything else by its full path.
+pub fn portable(file: &Path) -> PathBuf {
+    let Ok(full) = std::fs::canonicalize(file) else { return file.to_owned() };
+    let below = |root: Option<PathBuf>| {
+        let root = std::fs::canonicalize(root?).ok()?;
+        full.strip_prefix(root).ok().map(Path::to_path_buf)
+    };
+    if let Some(rest) = below(user_folder()) {
+        return Path::new(IN_CONTENT).join(rest);
+    }
+    below(std::env::current_dir().ok()).unwrap_or(full)
+}
+
+/// Where a file a save names (see [`portable`]) is now: in the content folder for [`IN_CONTENT`], else where it
+/// says. Not there (a save from another machine, a game folder moved), the file of the same name in the game's
+/// `levels/`, `scenarios/`, the content folder's `levels/` or `characters/`, or beside the save (`beside`), whose
+/// text has `digest` (else one of that name at all): the battle's start says when it has changed.
+pub fn located(file: &Path, digest: &str, beside: Option<&Path>) -> PathBuf {
+    let user = user_folder();
+    let named = match (file.strip_prefix(IN_CONTENT), &user) {
+        (Ok(rest), Some(user)) => user.join(rest),
+        _ => file.to_owned(),
+    };
+    if named.exists() {
+        return named;
+    }
+    let Some(name) = file.file_name() else { return named };
+    let mut folders = vec![PathBuf::from("levels"), PathBuf::from("scenarios")];
+    if let Some(user) = &user {
+        folders.extend([user.join("levels"), user.join("characters")]);
+    }
+    folders.extend(beside.map(Path::to_path_buf));
+    let found: Vec<PathBuf> = folders.iter().map(|f| f.join(name)).filter(|p| p.exists()).collect();
+    let same = found.iter().find(|p| digest_of(p).is_some_and(|d| d == digest));
+    same.or(found.first()).cloned().unwrap_or(named)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -178,6 +178,13 @@ impl Scenario {
     pub fn positions(&self) -> Vec<(i32, i32)> {
         each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| c.position).collect())
     }
+
+    /// Puts combatant `index` (in roster order) on `cell` at the start; none out of the roster.
+    pub fn place(&mut self, index: usize, cell: (i32, i32)) {
+        each_setup!(&mut self.ruleset, s => if let Some(c) = s.combatants.get_mut(index) {
+            c.position = cell;
+        });
+    }
 }
 
 /// The ruleset, its options, combatants and scripted actions.

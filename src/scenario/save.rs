@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::character::Guest;
 pub use super::content::{digest_of, write_atomically};
+use super::content::{located, portable};
 use super::{ScenarioError, WriteError, ron_options};
 use crate::battle::{BattleRequest, DiceChoice, Resume, StartError};
 use crate::rules::any::{AnyAction, AnyBattle, BattleSetup, RulesetId};
@@ -66,18 +67,23 @@ impl Save {
             // Faces typed in for a step not yet taken are not the battle's yet.
             _ => typed.range(..faces.len()).copied().collect(),
         };
-        // The file wherever the save is taken up from (a path as given is relative to where the battle began).
-        let file = std::fs::canonicalize(&recipe.file).unwrap_or_else(|_| recipe.file.clone());
-        let battle_recipe = BattleRequest { file, resume: None, ..recipe.clone() };
+        let battle_recipe = BattleRequest { resume: None, ..recipe.clone() };
         let turn = battle.turn();
         Save { version: VERSION, battle: battle_recipe, turn, saved_at, record, faces, typed }
     }
 
-    /// The save as RON text.
+    /// The save as RON text, its files named so that it travels ([`portable`]: found again by [`located`] when
+    /// it is read, wherever that is).
     pub fn to_ron(&self) -> Result<String, WriteError> {
+        let mut travelling = self.clone();
+        let b = &mut travelling.battle;
+        b.file = portable(&b.file);
+        for guest in &mut b.characters {
+            guest.file = portable(&guest.file);
+        }
         // A decision to a line: a long battle's save stays readable.
         let config = ron::ser::PrettyConfig::new().depth_limit(2).indentor("  ".to_owned());
-        ron_options().to_string_pretty(self, config).map_err(|e| WriteError::Save(Box::new(e)))
+        ron_options().to_string_pretty(&travelling, config).map_err(|e| WriteError::Save(Box::new(e)))
     }
 
     /// Reads a save's text; `path` is only used in messages. A save of another version is refused by name.
@@ -93,6 +99,8 @@ impl Save {
         struct ProbeBattle {
             file: std::path::PathBuf,
             #[serde(default)]
+            digest: String,
+            #[serde(default)]
             characters: Vec<Guest>,
         }
         // Not even the shape of a save: said so, not in terms of the probe.
@@ -106,13 +114,18 @@ impl Save {
         let probe: Probe = ron_options().from_str(text).map_err(not_a_save)?;
         match probe.version {
             Some(VERSION) => {
-                let gear =
-                    probe.battle.map(|b| b.characters.iter().fold(gear_of(&b.file), |g, c| g.and(gear_of(&c.file))));
+                let beside = path.parent();
+                let gear = probe.battle.map(|b| {
+                    let own = gear_of(&located(&b.file, &b.digest, beside));
+                    b.characters.iter().fold(own, |g, c| g.and(gear_of(&located(&c.file, &c.digest, beside))))
+                });
                 let gear = gear.unwrap_or_default();
                 let read = || ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e));
                 // Gear the file refuses is its own error, said when the battle is set up from it.
-                gear.with(read)
-                    .unwrap_or_else(|_| ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e)))
+                let save: Save = gear
+                    .with(read)
+                    .unwrap_or_else(|_| ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e)))?;
+                Ok(save.found_from(beside))
             }
             Some(v) => Err(ScenarioError::invalid(
                 path,
@@ -122,6 +135,16 @@ impl Save {
             )),
             None => Err(ScenarioError::at(path, 1, 1, "not a save: it has no `version`".to_owned())),
         }
+    }
+
+    /// The save with its files where they are now ([`located`]).
+    fn found_from(mut self, beside: Option<&Path>) -> Save {
+        let b = &mut self.battle;
+        b.file = located(&b.file, &b.digest, beside);
+        for guest in &mut b.characters {
+            guest.file = located(&guest.file, &guest.digest, beside);
+        }
+        self
     }
 
     /// Reads a save file.
@@ -187,12 +210,51 @@ pub fn folder() -> PathBuf {
         .map_or_else(|| PathBuf::from("saves"), |dirs| dirs.data_dir().join("saves"))
 }
 
-/// A new battle's save file in [`folder`]: its file's name, its ruleset and the time it began.
+/// A new battle's save file in [`folder`]: its file's name, its ruleset and the time it began, to the millisecond
+/// (two battles begun in the same second, or the same millisecond of one run, get files of their own).
 pub fn new_path(recipe: &BattleRequest) -> PathBuf {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    /// The last time handed out by this run, in milliseconds since 1970: the next is later.
+    static LAST: AtomicU64 = AtomicU64::new(0);
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
+    let later = |last: u64| now.max(last + 1);
+    let ms = LAST.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |last| Some(later(last))).map_or(now, later);
+    let at = std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms);
+    let time = humantime::format_rfc3339_millis(at).to_string().replace(':', "-");
+    let mut path = folder().join(format!("{}{time}.ron", autosave_prefix(recipe)));
+    for n in 2.. {
+        if !path.exists() {
+            break;
+        }
+        path = folder().join(format!("{}{time}-{n}.ron", autosave_prefix(recipe)));
+    }
+    path
+}
+
+/// How the autosaves of a battle's level and ruleset begin: `street-Shadowrun4-`.
+fn autosave_prefix(recipe: &BattleRequest) -> String {
     let stem = recipe.file.file_stem().map_or("battle".into(), |s| s.to_string_lossy());
     let ruleset = recipe.ruleset.map(|r| format!("-{r:?}")).unwrap_or_default();
-    let now = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string().replace(':', "-");
-    folder().join(format!("{stem}{ruleset}-{now}.ron"))
+    format!("{stem}{ruleset}-")
+}
+
+/// Removes the oldest autosaves of `recipe`'s level and ruleset in `dir` beyond the newest `keep` (named by
+/// [`new_path`]: other saves, online ones or those a player named, are never touched); the files removed.
+pub fn prune(dir: &Path, recipe: &BattleRequest, keep: usize) -> Vec<PathBuf> {
+    let prefix = autosave_prefix(recipe);
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut ours: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            // After the prefix comes the time: a year's digit (another level's name or ruleset goes on otherwise).
+            name.ends_with(".ron")
+                && name.strip_prefix(&prefix).is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+        })
+        .collect();
+    ours.sort();
+    let old = ours.len().saturating_sub(keep);
+    ours.into_iter().take(old).filter(|p| std::fs::remove_file(p).is_ok()).collect()
 }
 
 /// For a list of saves: the file's name, the ruleset (as `ruleset` names it) and the turn; and when it was saved

@@ -77,7 +77,10 @@ impl RuleOptions {
 struct Menu {
     levels: Vec<(PathBuf, Level)>,
     selected: usize,
+    /// The ruleset the battle plays under: the one the player chose (`wanted`), or, on a level that does not play
+    /// under it, the first that level plays under (`settle_ruleset`).
     ruleset: RulesetId,
+    wanted: RulesetId,
     controls: BTreeMap<String, Control>,
     names: BTreeMap<String, String>,
     fog: bool,
@@ -119,6 +122,7 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
             levels,
             selected: 0,
             ruleset: RulesetId::EclipsePhase,
+            wanted: RulesetId::EclipsePhase,
             controls: BTreeMap::new(),
             names: BTreeMap::new(),
             fog: false,
@@ -152,6 +156,7 @@ fn show_menu(
     mut images: ResMut<Assets<Image>>,
     mut batch: ResMut<super::lab::batch::Batch>,
 ) -> Result {
+    settle_ruleset(&mut menu);
     // A weak handle: the menu keeps the picture, and a picture of another level frees it.
     let map = miniature(&mut menu, &mut images).map(|h| contexts.add_image(bevy_egui::EguiTextureHandle::Weak(h.id())));
     let ctx = contexts.ctx_mut()?;
@@ -455,20 +460,32 @@ pub const RULESETS: [(RulesetId, &str, &str); 4] = [
     ),
 ];
 
+/// The ruleset the chosen level plays under: the player's choice where the level plays under it, else the first it
+/// plays under (a level of its own archetypes may not play under every ruleset). The player's choice is kept: back on
+/// a level that plays under it, it is the one chosen again.
+fn settle_ruleset(menu: &mut Menu) {
+    let level = menu.levels.get(menu.selected).map(|(_, l)| l);
+    let plays = |id: RulesetId| level.is_none_or(|l| l.unplayable_under(id).is_none());
+    let settled = match plays(menu.wanted) {
+        true => Some(menu.wanted),
+        false => RULESETS.iter().map(|(id, ..)| *id).find(|id| plays(*id)),
+    };
+    if let Some(id) = settled.filter(|id| *id != menu.ruleset) {
+        menu.ruleset = id;
+    }
+}
+
 fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
     ui.strong("Ruleset");
     let level = menu.levels.get(menu.selected).map(|(_, l)| l);
     let why_not = |id: RulesetId| level.and_then(|l| l.unplayable_under(id)).map(|e| e.to_string());
-    // A level of its own archetypes may not play under every ruleset: the first it plays under is chosen.
-    if why_not(menu.ruleset).is_some()
-        && let Some(first) = RULESETS.iter().map(|(id, ..)| *id).find(|id| why_not(*id).is_none())
-    {
-        menu.ruleset = first;
-    }
     ui.horizontal_wrapped(|ui| {
         for (id, name, what) in RULESETS {
             let why = why_not(id);
             let radio = ui.add_enabled_ui(why.is_none(), |ui| ui.radio_value(&mut menu.ruleset, id, name)).inner;
+            if radio.clicked() {
+                menu.wanted = id;
+            }
             radio.on_hover_text(what).on_disabled_hover_text(why.unwrap_or_default());
         }
     });
@@ -600,18 +617,27 @@ fn choose_characters(ui: &mut egui::Ui, menu: &mut Menu) {
 
 /// The text size of every panel, kept for the next run.
 fn choose_text_size(ui: &mut egui::Ui, settings: &mut super::settings::Settings) {
+    let before = *settings;
     ui.horizontal(|ui| {
         ui.label("Text size:");
         for size in super::settings::TEXT_SIZES {
             let on = (settings.text_size - size).abs() < 1e-3;
             if ui.radio(on, format!("{:.0} %", size * 100.0)).clicked() && !on {
                 settings.text_size = size;
-                if let Err(e) = settings.save() {
-                    eprintln!("the text size is not kept for the next run: {e}");
-                }
             }
         }
     });
+    ui.horizontal(|ui| {
+        ui.label("Autosaves kept per level:");
+        let most = super::settings::MOST_AUTOSAVES;
+        let kept = ui.add(egui::DragValue::new(&mut settings.autosaves_kept).range(1..=most));
+        kept.on_hover_text("A new battle's first save removes the oldest autosaves of its level beyond these");
+    });
+    if *settings != before
+        && let Err(e) = settings.save()
+    {
+        eprintln!("the settings are not kept for the next run: {e}");
+    }
 }
 
 /// The battle the menu's choice asks for, if a level is selected.
@@ -686,6 +712,7 @@ mod tests {
             levels,
             selected,
             ruleset: RulesetId::Shadowrun4,
+            wanted: RulesetId::Shadowrun4,
             controls,
             names: BTreeMap::new(),
             fog: false,

@@ -214,7 +214,9 @@ impl Opening {
 
 /// The window's app, one App for every screen (menu, battle, battle over), opening on `opening`; `run` it.
 pub fn app(opening: Opening, options: PlayOptions) -> App {
-    let window = Window { title: "Skirmish".into(), resolution: WindowResolution::new(1280, 720), ..default() };
+    // Hidden until its first frames are drawn: the window never shows the black of a surface not yet drawn on.
+    let resolution = WindowResolution::new(1280, 720);
+    let window = Window { title: "Skirmish".into(), resolution, visible: false, ..default() };
     let mut app = App::new();
     app.add_plugins((
         DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
@@ -249,7 +251,21 @@ pub fn app(opening: Opening, options: PlayOptions) -> App {
     let [r, g, b] = BACKGROUND;
     app.insert_resource(ClearColor(Color::srgb_u8(r, g, b)));
     app.add_plugins((crate::combat::plugin, screens::plugin, menu::plugin(levels), plugin));
+    app.add_systems(Update, show_the_window_once_drawn);
     app
+}
+
+/// The window shows once three frames are drawn (bevy's own recipe: by then the GPU has something to present).
+fn show_the_window_once_drawn(
+    mut window: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+    frames: Res<bevy::diagnostic::FrameCount>,
+) {
+    if frames.0 >= 3
+        && let Ok(mut window) = window.single_mut()
+        && !window.visible
+    {
+        window.visible = true;
+    }
 }
 
 /// Open ground around a scenario's combatants, with a margin.

@@ -176,6 +176,11 @@ fn start_battle(world: &mut World) {
     // *Play again* plays this very battle from its start: its dice as chosen.
     world.insert_resource(NextBattle(request.clone()));
     insert_battle_resources(world, &scenario, &request, setup.battle.announces_phases());
+    // Taken up again, the battle-end tally counts from the first decision, each one priced as it is replayed.
+    if setup.battle.decided() > 0 {
+        let start = crate::battle::run::start(&scenario, &request.dice_label, &mut Default::default());
+        world.insert_resource(crate::combat::tally::BattleTally::replayed(start, &setup.battle));
+    }
     let label = request.dice_label.clone();
     // A battle of typed-in dice (`run --typed`) has no dice but the players': every side's are rolled by hand.
     let all_by_hand = request.dice == DiceChoice::Typed;

@@ -1,6 +1,7 @@
 //! The window's own settings, kept between runs in the user's configuration folder (`settings.ron`, or the file
 //! `$SKIRMISH_SETTINGS` names): the text size, egui's zoom over every panel (100 %, 125 %, 150 % for a large or
-//! far screen). The menu changes it; `--ui-scale` sets it for one run.
+//! far screen), and how many autosaves are kept for each level. The menu changes them; `--ui-scale` sets the text
+//! size for one run.
 
 use std::path::PathBuf;
 
@@ -15,16 +16,22 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The settings.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Settings {
     /// egui's zoom: text and panels this many times their size.
     pub text_size: f32,
+    /// How many autosaves of each level (and ruleset) are kept: a new battle's first save removes the oldest.
+    pub autosaves_kept: u32,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { text_size: 1.0 }
+        Settings { text_size: 1.0, autosaves_kept: 10 }
     }
 }
+
+/// The most autosaves of a level the menu offers to keep.
+pub const MOST_AUTOSAVES: u32 = 100;
 
 /// The text sizes the menu offers.
 pub const TEXT_SIZES: [f32; 3] = [1.0, 1.25, 1.5];
@@ -56,7 +63,10 @@ impl Settings {
 
     /// A text size within what the window can lay out.
     fn checked(self) -> Self {
-        Settings { text_size: self.text_size.clamp(*TEXT_RANGE.start(), *TEXT_RANGE.end()) }
+        Settings {
+            text_size: self.text_size.clamp(*TEXT_RANGE.start(), *TEXT_RANGE.end()),
+            autosaves_kept: self.autosaves_kept.clamp(1, MOST_AUTOSAVES),
+        }
     }
 
     /// Keeps the settings for the next run.
@@ -85,8 +95,16 @@ mod tests {
 
     #[test]
     fn a_text_size_out_of_range_is_brought_into_it() {
-        assert_eq!(Settings { text_size: 9.0 }.checked().text_size, 2.0);
-        assert_eq!(Settings { text_size: 0.1 }.checked().text_size, 0.75);
-        assert_eq!(Settings { text_size: 1.25 }.checked().text_size, 1.25);
+        let with = |text_size| Settings { text_size, ..Settings::default() };
+        assert_eq!(with(9.0).checked().text_size, 2.0);
+        assert_eq!(with(0.1).checked().text_size, 0.75);
+        assert_eq!(with(1.25).checked().text_size, 1.25);
+    }
+
+    #[test]
+    fn settings_kept_before_the_autosaves_setting_read_with_its_default() {
+        let old: Settings = ron::from_str("(text_size: 1.25)").expect("reads");
+        assert_eq!(old, Settings { text_size: 1.25, autosaves_kept: 10 });
+        assert_eq!(Settings { autosaves_kept: 0, ..old }.checked().autosaves_kept, 1, "the battle's own is kept");
     }
 }

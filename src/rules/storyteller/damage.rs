@@ -1,6 +1,6 @@
 //! Damage (rules.md §3): the soak against each damage type, and the health track it is marked on: Bruised 0, Hurt
 //! −1, Injured −1, Wounded −2, Mauled −2, Crippled −5, Incapacitated; beyond that, dead. Aggravated and lethal damage
-//! push bashing down the track; bashing past Incapacitated becomes lethal. (The raw damage and the damage roll come
+//! push bashing down the track; on a full track a bashing level becomes lethal (aggravated, when the damage is). (The raw damage and the damage roll come
 //! from the attack's net successes: `attack.rs`.)
 
 use serde::{Deserialize, Serialize};
@@ -41,8 +41,9 @@ impl Health {
         if self.boxes.len() < LEVELS.len() {
             self.boxes.push(kind);
         } else if let Some(bashing) = self.boxes.iter().position(|b| *b == DamageType::Bashing) {
-            // A full track: further damage turns a bashing level into lethal.
-            self.boxes[bashing] = DamageType::Lethal;
+            // A full track: further damage turns a bashing level into lethal, or into aggravated when it is
+            // aggravated (the worse damage takes the milder level's place: docs/rules-decisions.md).
+            self.boxes[bashing] = kind.max(DamageType::Lethal);
         } else {
             self.dead = true;
         }
@@ -149,6 +150,11 @@ mod tests {
             Health { boxes: vec![Lethal, Bashing, Bashing, Bashing, Bashing, Bashing, Bashing], dead: false };
         full.mark(Bashing);
         assert_eq!(full.boxes, [Lethal, Lethal, Bashing, Bashing, Bashing, Bashing, Bashing]);
+        let mut aggravated =
+            Health { boxes: vec![Lethal, Bashing, Bashing, Bashing, Bashing, Bashing, Bashing], dead: false };
+        aggravated.mark(Aggravated);
+        assert_eq!(aggravated.boxes, [Aggravated, Lethal, Bashing, Bashing, Bashing, Bashing, Bashing]);
+        assert!(!aggravated.dead);
         let mut all_lethal = Health { boxes: vec![Lethal; 7], dead: false };
         all_lethal.mark(Bashing);
         assert!(all_lethal.dead);

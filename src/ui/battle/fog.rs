@@ -1,16 +1,20 @@
 //! Fog of war (off unless asked for): the player whose turn it is sees their own side's units and the enemies those
 //! units can see by the map's line of sight (not behind walls, not hidden in heavy cover: `rules::fog`, which the
 //! host of an online battle asks too); everything else of the enemy is hidden: its units, their place in the
-//! tracker and their log lines, the odds over their cells. With one player it is always that player's view; in
-//! hotseat the view changes at the hand-over screen. The AI plays with full knowledge.
+//! tracker and their log lines, the odds over their cells. What the window works out for the player (the reach tint
+//! and route, the odds, the heat map, the what-if, the offer to take cover) is worked out on the battle as the player
+//! knows it (`Fog::known`), so that none of it tells where an unseen unit stands. With one player it is always that
+//! player's view; in hotseat the view changes at the hand-over screen. The AI plays with full knowledge.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use bevy::prelude::*;
 
 use crate::combat::components::{Side, StatusList};
 use crate::combat::{Engine, HumanSides, Roster};
-use crate::rules::fog::seen_by;
+use crate::rules::any::AnyBattle;
+use crate::rules::fog::{as_seen, seen_by};
 use crate::rules::outcome::Status;
 use crate::ui::Handover;
 use crate::ui::screens::NextBattle;
@@ -33,12 +37,27 @@ pub struct Fog {
     pub seen: HashSet<Entity>,
     /// The side whose view `seen` is.
     pub viewer: Option<String>,
+    /// Whether the viewer sees each combatant, in roster order ([`seen_by`]).
+    pub mask: Vec<bool>,
+    /// Counts the changes of `on` and `mask`: what was worked out from the battle as the viewer knew it is worked out
+    /// again when it moves on.
+    pub changes: u64,
 }
 
 impl Fog {
     /// Whether a unit shows.
     pub fn sees(&self, unit: Entity) -> bool {
         !self.on || self.seen.contains(&unit)
+    }
+
+    /// The battle as the viewer knows it: the whole of it without fog, else with every unit it does not see gone
+    /// from the field (`rules::fog::as_seen`). What the window works out for the viewer (the reach and route, the
+    /// odds, the heat map, the what-if) is worked out on this, so that none of it tells where an unseen unit stands.
+    pub fn known<'a>(&self, battle: &'a AnyBattle) -> Cow<'a, AnyBattle> {
+        match self.on {
+            true => Cow::Owned(as_seen(battle, &self.mask)),
+            false => Cow::Borrowed(battle),
+        }
     }
 }
 
@@ -61,11 +80,17 @@ pub(in crate::ui) fn look_around(
 ) {
     let humans = humans.map(|h| h.0.clone()).unwrap_or_default();
     // The fog lifts when the battle is over: the end screen's story is everyone's.
-    fog.on = next.is_some_and(|n| n.0.fog) && !humans.is_empty() && !state.ended();
+    let on = next.is_some_and(|n| n.0.fog) && !humans.is_empty() && !state.ended();
+    if fog.on != on {
+        (fog.on, fog.changes) = (on, fog.changes + 1);
+    }
     let Some((engine, roster)) = battle.filter(|_| fog.on) else { return };
     let side = viewer(&HumanSides(humans), &handover);
     let seen = seen_by(&engine.0, side.as_slice());
-    fog.seen = roster.0.iter().zip(seen).filter(|(_, seen)| *seen).map(|(unit, _)| *unit).collect();
+    fog.seen = roster.0.iter().zip(&seen).filter(|(_, seen)| **seen).map(|(unit, _)| *unit).collect();
+    if fog.mask != seen {
+        (fog.mask, fog.changes) = (seen, fog.changes + 1);
+    }
     fog.viewer = side;
 }
 

@@ -14,8 +14,20 @@ use crate::ui::{Handover, Selected};
 pub(super) fn plugin(app: &mut App) {
     use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
     app.add_plugins(turns_plugin)
-        .add_systems(OnEnter(InBattle), (fresh::<Handover>, fresh::<Selected>))
+        .add_systems(OnEnter(InBattle), (hand_over_anew, fresh::<Selected>))
         .add_systems(EguiPrimaryContextPass, show_handover.in_set(BattleScreenSystems));
+}
+
+/// The player who had the screen when an undo or a redo set the battle up again: it stays theirs (an undo never
+/// goes back past another player's slot: `undo_point`), with no hand-over screen.
+#[derive(Resource)]
+pub struct StillWith(pub Option<String>);
+
+/// A battle on screen starts with no player yet, unless it is the same battle set up again by an undo or a redo.
+fn hand_over_anew(mut commands: Commands, kept: Option<Res<StillWith>>) {
+    let last = kept.and_then(|k| k.0.clone());
+    commands.insert_resource(Handover { showing: None, last });
+    commands.remove_resource::<StillWith>();
 }
 
 /// The hand-over's bookkeeping without the screen (what a headless test drives): who the screen goes to next.

@@ -16,7 +16,8 @@ pub(super) fn plugin(app: &mut App) {
     use crate::ui::screens::{BattleScreenSystems, fresh};
     use crate::ui::screens::{BoardSystems, OnBoard};
     app.init_resource::<LegendShown>()
-        .add_systems(OnEnter(OnBoard), fresh::<LegendShown>)
+        .init_resource::<OnTheMap>()
+        .add_systems(OnEnter(OnBoard), (fresh::<LegendShown>, fresh::<OnTheMap>))
         .add_systems(Update, toggle_legend.run_if(crate::ui::keys_free).in_set(BoardSystems))
         .add_systems(
             EguiPrimaryContextPass,
@@ -201,6 +202,7 @@ fn show_legend(
     tokens: Query<(Entity, &Token)>,
     fog: Res<super::fog::Fog>,
     mut shown: ResMut<LegendShown>,
+    mut on_map: ResMut<OnTheMap>,
 ) -> Result {
     if !shown.0 {
         let ctx = contexts.ctx_mut()?;
@@ -224,16 +226,11 @@ fn show_legend(
     let ctx = contexts.ctx_mut()?;
     let corner = area.points(ctx.zoom_factor()).left_top() + egui::vec2(6.0, 6.0);
     let window = egui::Window::new("Legend").default_pos(corner).open(&mut shown.0);
+    on_map.look_over(&map);
     window.resizable(false).collapsible(false).show(ctx, |ui| {
         ui.spacing_mut().item_spacing = egui::vec2(6.0, 2.0);
-        let grounds = super::board::LEGEND.iter().filter(|(g, _)| map.0.grid.cells().any(|(_, c)| c == *g));
-        for (ground, words) in grounds {
-            swatch(ui, egui_color(super::board::look(*ground).0), words);
-        }
-        for (rush, words) in [(true, "exit: leave the map here"), (false, "zone to hold")] {
-            if map.0.goals.iter().any(|(_, g)| g.rush == rush) {
-                swatch(ui, egui_color(super::board::zone_color(rush)), words);
-            }
+        for (color, words) in &on_map.swatches {
+            swatch(ui, *color, words);
         }
         ui.separator();
         icons(ui, "roles", roles.iter().map(|(r, id)| (*id, r.label())));
@@ -241,6 +238,30 @@ fn show_legend(
         icons(ui, "badges", badges.iter().map(|(b, id)| (*id, b.label())));
     });
     Ok(())
+}
+
+/// What the map holds, for the legend: a swatch for each ground on it and for its exits and zones. Found once a
+/// battle (every cell is looked at), not every frame the legend is open.
+#[derive(Resource, Default)]
+struct OnTheMap {
+    found: bool,
+    swatches: Vec<(egui::Color32, &'static str)>,
+}
+
+impl OnTheMap {
+    fn look_over(&mut self, map: &crate::ui::MapView) {
+        if self.found {
+            return;
+        }
+        let grounds = super::board::LEGEND.iter().filter(|(g, _)| map.0.grid.cells().any(|(_, c)| c == *g));
+        let mut swatches: Vec<_> = grounds.map(|(g, words)| (egui_color(super::board::look(*g).0), *words)).collect();
+        for (rush, words) in [(true, "exit: leave the map here"), (false, "zone to hold")] {
+            if map.0.goals.iter().any(|(_, g)| g.rush == rush) {
+                swatches.push((egui_color(super::board::zone_color(rush)), words));
+            }
+        }
+        (self.found, self.swatches) = (true, swatches);
+    }
 }
 
 /// A square of `color` and what it stands for.

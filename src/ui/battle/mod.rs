@@ -10,6 +10,7 @@
 //! - `preview.rs`: what the pointer asks (reach, route and cost, sight, cover, exact odds); `orders.rs`: click to
 //!   move and to attack, Enter to give the orders; `pacing.rs`: one slot at a time, pause and step
 //! - `handover.rs`: hotseat's hand-over screen; `fog.rs`: fog of war, the player sees what their sides' units see
+//!   (`fog_leaks.rs`: tests that nothing worked out for the player tells of an unseen unit)
 //! - `autosave.rs`: the battle saved after each decision; `undo.rs`: undo and redo; `replay.rs`: a save watched step
 //!   by step; `dice.rs`: the prompt for dice a player rolls by hand
 
@@ -20,6 +21,8 @@ pub(in crate::ui) mod camera;
 pub mod dice;
 pub(in crate::ui) mod effects;
 pub mod fog;
+#[cfg(test)]
+mod fog_leaks;
 pub mod handover;
 pub mod help;
 pub(in crate::ui) mod labels;

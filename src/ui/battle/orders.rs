@@ -14,7 +14,7 @@ use crate::combat::components::GridPos;
 use crate::combat::messages::{DeclareAction, DelaySlot};
 use crate::combat::{Engine, TurnState};
 use crate::rules::field::{Move, Pace};
-use crate::rules::plan::{Plan, other_actions};
+use crate::rules::plan::{Plan, other_actions, seen_cover};
 use crate::rules::ruleset::Slot;
 
 pub(super) fn plugin(app: &mut App) {
@@ -31,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Turning orders into the action the slot waits for, without the clicks (headless tests give the orders).
 pub fn giving_plugin(app: &mut App) {
-    app.init_resource::<Orders>().add_systems(
+    app.init_resource::<Orders>().init_resource::<super::fog::Fog>().add_systems(
         Update,
         give_orders
             .after(ClickSystems)
@@ -126,16 +126,21 @@ fn give_orders(
     engine: Res<Engine>,
     mut declare: MessageWriter<DeclareAction>,
     mut delays: MessageWriter<DelaySlot>,
-    mut cover: Local<Option<(Entity, Slot, Option<Move>)>>,
+    fog: Res<super::fog::Fog>,
+    mut cover: Local<Option<(Entity, Slot, u64, Option<Move>)>>,
 ) {
     let Some((entity, slot)) = state.awaiting() else { return };
     let battle = &engine.0;
-    // "Take cover" searches the cells a walk reaches: worked out once per waiting slot.
-    if cover.as_ref().is_none_or(|(e, s, _)| (*e, *s) != (entity, slot)) {
-        let walk = battle.paces(slot.actor).0;
-        *cover = Some((entity, slot, battle.cover_spot(slot.actor, walk)));
+    // "Take cover" searches the cells a walk reaches: worked out once per waiting slot (and view). It weighs every
+    // enemy: under fog it is offered only when the player sees them all, as online.
+    if cover.as_ref().is_none_or(|(e, s, f, _)| (*e, *s, *f) != (entity, slot, fog.changes)) {
+        let spot = match fog.on {
+            true => seen_cover(battle, slot.actor, &fog.mask),
+            false => battle.cover_spot(slot.actor, battle.paces(slot.actor).0),
+        };
+        *cover = Some((entity, slot, fog.changes, spot));
     }
-    let spot = cover.as_ref().and_then(|(_, _, spot)| spot.clone());
+    let spot = cover.as_ref().and_then(|(.., spot)| spot.clone());
     let others = other_actions(battle, slot.actor, spot);
     if orders.others.len() != others.len() || orders.others.iter().zip(&others).any(|(a, (b, _))| a != b) {
         orders.others = others.iter().map(|(name, _)| name.clone()).collect();

@@ -11,7 +11,6 @@ use crate::combat::components::Combatant;
 use crate::combat::{BattleLog, Engine};
 use crate::rules::field::{Cell, Dm, Terrain, meters};
 use crate::rules::odds::Odds;
-use crate::rules::ruleset::CombatantId;
 use crate::ui::Acting;
 use crate::ui::{CELL, MapView};
 
@@ -21,7 +20,14 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Preview>()
         .add_systems(OnEnter(OnBoard), (fresh::<Hover>, fresh::<Preview>))
         .add_systems(Update, (track_pointer, draw_preview).chain().in_set(BoardSystems))
-        .add_systems(Update, update_preview.after(track_pointer).before(draw_preview).in_set(BattleScreenSystems));
+        .add_systems(
+            Update,
+            update_preview
+                .after(track_pointer)
+                .after(super::fog::look_around)
+                .before(draw_preview)
+                .in_set(BattleScreenSystems),
+        );
 }
 
 /// The cell under the pointer, when it is over the map.
@@ -31,8 +37,8 @@ pub struct Hover(pub Option<Cell>);
 /// What the preview shows.
 #[derive(Resource, Default)]
 pub struct Preview {
-    /// What it was worked out for: cell, acting unit, log length.
-    key: Option<(Cell, Entity, usize)>,
+    /// What it was worked out for: cell, acting unit, log length, the fog's changes.
+    key: Option<(Cell, Entity, usize, u64)>,
     /// The outlines of the walk (true) and run (false) areas, as segments in the world, to draw.
     pub reach: Vec<(Vec2, Vec2, bool)>,
     /// Every cell reached, walking (true) or running (false).
@@ -103,20 +109,22 @@ pub(in crate::ui) fn update_preview(
         *preview = Preview::default();
         return;
     };
-    let key = Some((cell, entity, log.0.events.len()));
+    let key = Some((cell, entity, log.0.events.len(), fog.changes));
     let Ok(actor) = index.get(entity).map(|i| i.0) else { return };
     if preview.key == key {
         return;
     }
-    let battle = &engine.0;
+    // The battle as the player knows it: under fog, an unseen unit is not there to bend the reach or the route, nor
+    // to change the odds (`fog.rs`).
+    let known = fog.known(&engine.0);
+    let battle = known.as_ref();
     let me = battle.view(actor);
     let (walk, run) = battle.paces(actor);
     let taken = battle.occupied(actor);
     let reachable = map.0.reachable(me.position, &taken, run).into_iter().map(|(c, cost)| (c, cost <= walk)).collect();
     let mut next = Preview { key, reach: outline(&reachable), reachable, ..Preview::default() };
-    let seen = |id: CombatantId| !fog.on || fog.seen.iter().any(|e| index.get(*e).is_ok_and(|r| r.0 == id));
     let views = battle.views();
-    match views.iter().position(|c| c.position == cell && !c.fighter.is_out()).filter(|&t| seen(views[t].id())) {
+    match views.iter().position(|c| c.position == cell && !c.fighter.is_out()) {
         Some(t) if views[t].side != me.side => {
             let sight = map.0.sight(me.position, cell);
             next.sight_note =
@@ -196,6 +204,7 @@ mod tests {
     use super::*;
     use crate::rules::any::RulesetId;
     use crate::rules::dice::SeededDice;
+    use crate::rules::ruleset::CombatantId;
 
     #[test]
     fn the_preview_knows_each_cell_the_acting_unit_reaches_and_whether_a_walk_does() {

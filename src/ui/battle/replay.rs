@@ -97,6 +97,8 @@ fn close_replay(mut commands: Commands, mut screen: ResMut<NextState<Screen>>) {
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct ReplayControls<'w> {
     watching: Option<ResMut<'w, Watching>>,
+    /// The battle shown: its turn is the one the top bar says.
+    state: Option<Res<'w, crate::combat::TurnState>>,
     step: MessageWriter<'w, ShowStep>,
     close: MessageWriter<'w, CloseReplay>,
 }
@@ -111,7 +113,10 @@ impl ReplayControls<'_> {
         let Some(watching) = self.watching.as_mut() else { return };
         let (at, last) = (watching.at, watching.save.record.len());
         let record = &watching.save.record;
-        let (turn, last_turn) = (turn_at(record, |r| r.turn, at), record.last().map_or(0, |r| r.turn));
+        let last_turn = record.last().map_or(0, |r| r.turn);
+        // The turn the battle shown stands in, as the top bar says it (the next step's before a battle is set up).
+        let turn =
+            self.state.as_ref().map(|s| s.turn).filter(|t| *t > 0).unwrap_or_else(|| turn_at(record, |r| r.turn, at));
         if ui.small_button("Close").on_hover_text("back to the menu").clicked() {
             self.close.write(CloseReplay);
         }
@@ -138,7 +143,7 @@ impl ReplayControls<'_> {
         let mut jump = turn;
         // Typed, not dragged, and taken once typed: each step shown rebuilds the battle.
         let field = egui::DragValue::new(&mut jump).range(1..=last_turn.max(1)).prefix("turn ").speed(0.0);
-        let hover = format!("The turn of the next step: click and type a turn (1 to {last_turn}) to jump to its start");
+        let hover = format!("The turn shown: click and type a turn (1 to {last_turn}) to jump to its start");
         if ui.add(field.update_while_editing(false)).on_hover_text(hover).changed() {
             wanted = start_of_turn(&watching.save.record, |r| r.turn, jump);
         }

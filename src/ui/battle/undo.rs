@@ -128,6 +128,8 @@ fn take_again(world: &mut World) {
 /// Sets `save` up as the next battle and goes through the loading screen: the old battle's entities and resources go,
 /// the save is replayed, and the battle comes back on screen.
 fn rebuild(world: &mut World, save: Save, path: std::path::PathBuf) {
+    let player = world.get_resource::<crate::ui::Handover>().and_then(|h| h.last.clone());
+    world.insert_resource(super::handover::StillWith(player));
     world.insert_resource(NextBattle(save.taken_up(&path)));
     world.resource_mut::<NextState<Screen>>().set(Screen::Loading);
 }

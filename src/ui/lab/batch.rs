@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::Minds;
-use crate::lab::sim::{Progress, Report, simulate_watched};
+use crate::lab::sim::{Progress, Report, SideSum, simulate_watched};
 use crate::scenario::Scenario;
 use crate::ui::screens::{MenuSystems, Screen};
 
@@ -28,9 +28,30 @@ pub struct Batch {
     runs: u32,
     seed: u64,
     running: Option<Running>,
-    /// The last batch's report, and how many battles were asked for (fewer played: it was cancelled).
-    report: Option<(Report, u32)>,
+    /// The last batch's report, how many battles were asked for (fewer played: it was cancelled), and its sums.
+    report: Option<(Report, u32, Summed)>,
     said: Option<(bool, String)>,
+}
+
+/// A report's sums, worked out once when it comes in (egui draws every frame; a report holds up to 5,000 battles).
+struct Summed {
+    sides: Vec<SideSum>,
+    undecided: usize,
+    mean_turns: f64,
+    /// How many battles lasted each number of turns.
+    turns: Vec<u32>,
+}
+
+impl Summed {
+    fn of(report: &Report) -> Self {
+        let (undecided, mean_turns) = report.undecided_and_turns();
+        let most = report.outcomes.iter().map(|o| o.turns).max().unwrap_or(0) as usize;
+        let mut turns = vec![0u32; most + 1];
+        for o in &report.outcomes {
+            turns[o.turns as usize] += 1;
+        }
+        Summed { sides: report.sides_summed(), undecided, mean_turns, turns }
+    }
 }
 
 /// A batch under way.
@@ -89,7 +110,10 @@ impl Batch {
         }
         let Some(running) = self.running.take() else { return };
         match running.thread.join() {
-            Ok(report) => self.report = Some((report, running.runs)),
+            Ok(report) => {
+                let summed = Summed::of(&report);
+                self.report = Some((report, running.runs, summed));
+            }
             Err(_) => self.said = Some((false, "the simulation stopped on an error".into())),
         }
     }
@@ -145,8 +169,8 @@ fn batch_window(ui: &mut egui::Ui, batch: &mut Batch) {
             });
         }
     }
-    if let Some((report, asked)) = &batch.report {
-        results(ui, report);
+    if let Some((report, asked, summed)) = &batch.report {
+        results(ui, summed);
         // A cancelled batch is the battles that ended first, not seeds in a row: shown, not exported as a result.
         let played = report.outcomes.len() as u32;
         if played < *asked {
@@ -163,10 +187,10 @@ fn batch_window(ui: &mut egui::Ui, batch: &mut Batch) {
 }
 
 /// Each side's win rate as a bar with its 95 % interval as a whisker, then casualties, draws and turns.
-fn results(ui: &mut egui::Ui, report: &Report) {
-    let sums = report.sides_summed();
-    let (undecided, turns) = report.undecided_and_turns();
-    ui.label(format!("{} battles; no winner in {undecided}; {turns:.1} turns on average", report.outcomes.len()));
+fn results(ui: &mut egui::Ui, summed: &Summed) {
+    let (sums, undecided, turns) = (&summed.sides, summed.undecided, summed.mean_turns);
+    let battles: u32 = summed.turns.iter().sum();
+    ui.label(format!("{battles} battles; no winner in {undecided}; {turns:.1} turns on average"));
     let (width, row) = (ui.available_width().min(440.0), 26.0);
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, row * sums.len() as f32 + 18.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
@@ -212,13 +236,13 @@ fn results(ui: &mut egui::Ui, report: &Report) {
             egui::Color32::GRAY,
         );
     }
-    turns_chart(ui, report);
+    turns_chart(ui, &summed.turns);
     egui::Grid::new("batch sums").striped(true).show(ui, |ui| {
         for head in ["side", "AI", "wins", "95 % interval", "casualties", "escaped"] {
             ui.strong(head);
         }
         ui.end_row();
-        for s in &sums {
+        for s in sums {
             ui.label(&s.side);
             ui.label(s.mind.to_string());
             ui.label(s.wins.to_string());
@@ -231,12 +255,8 @@ fn results(ui: &mut egui::Ui, report: &Report) {
 }
 
 /// How many battles lasted each number of turns, as bars.
-fn turns_chart(ui: &mut egui::Ui, report: &Report) {
-    let most = report.outcomes.iter().map(|o| o.turns).max().unwrap_or(0) as usize;
-    let mut counts = vec![0u32; most + 1];
-    for o in &report.outcomes {
-        counts[o.turns as usize] += 1;
-    }
+fn turns_chart(ui: &mut egui::Ui, counts: &[u32]) {
+    let most = counts.len().saturating_sub(1);
     let top = counts.iter().copied().max().unwrap_or(1).max(1) as f32;
     ui.label("Turns each battle lasted");
     let (width, height) = (ui.available_width().min(440.0), 60.0);

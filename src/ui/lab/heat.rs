@@ -1,5 +1,6 @@
 //! The tactics lab's heat map over the battle map (H, or the *Heat map (H)* button): for a player's unit in its slot
-//! (never under fog of war, where it would show where unseen enemies stand), every cell it can reach tinted by the damage its best attack from there is expected to deal, the damage it is
+//! (under fog of war, from what the player sees: an unseen enemy neither draws fire nor threatens a cell), every cell
+//! it can reach tinted by the damage its best attack from there is expected to deal, the damage it is
 //! expected to take there, or the one less the other (`ai::lab`, exact odds). Worked out on a background thread when
 //! the battle changes (the frames go on meanwhile), drawn as one small texture under the tokens, with a legend that
 //! gives the scale and the numbers of the cell under the pointer.
@@ -63,11 +64,15 @@ impl HeatMode {
 #[derive(Resource, Default)]
 pub struct HeatShown {
     pub mode: HeatMode,
-    map: Option<((usize, Slot), Vec<Heat>)>,
-    work: Option<((usize, Slot), Task<Vec<Heat>>)>,
+    map: Option<(HeatKey, Vec<Heat>)>,
+    work: Option<(HeatKey, Task<Vec<Heat>>)>,
     /// What the texture shows now: the map's key and the mode.
-    drawn: Option<((usize, Slot), HeatMode)>,
+    drawn: Option<(HeatKey, HeatMode)>,
 }
+
+/// What a map is worked out for: the battle's decisions so far, the slot, and the fog's changes (under fog it is
+/// worked out from what the player sees).
+type HeatKey = (usize, Slot, u64);
 
 /// The texture over the board.
 #[derive(Component)]
@@ -78,7 +83,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(InBattle), (forget_heat, open_heat).chain())
         .add_systems(
             Update,
-            (toggle_heat.run_if(crate::ui::keys_free), work_out_heat, draw_heat).chain().in_set(BattleScreenSystems),
+            (toggle_heat.run_if(crate::ui::keys_free), work_out_heat, draw_heat)
+                .chain()
+                .after(crate::ui::battle::fog::look_around)
+                .in_set(BattleScreenSystems),
         )
         .add_systems(
             EguiPrimaryContextPass,
@@ -105,14 +113,12 @@ fn toggle_heat(keys: Res<ButtonInput<KeyCode>>, mut shown: ResMut<HeatShown>) {
     }
 }
 
-/// Why the map is not shown now, if it is not: it is for a player's own unit, and never under fog of war (where
-/// unseen enemies stand would show in the damage they could deal and take).
-fn withheld(engine: &Engine, humans: &HumanSides, fog: &crate::ui::battle::fog::Fog) -> Option<&'static str> {
+/// Why the map is not shown now, if it is not: it is for a player's own unit.
+fn withheld(engine: &Engine, humans: &HumanSides) -> Option<&'static str> {
     let Some(slot) = engine.0.current() else { return Some("for a player's unit, in its slot") };
-    match (fog.on, humans.0.iter().any(|s| s == engine.0.view(slot.actor).side)) {
-        (true, _) => Some("off under fog of war: it would show where unseen enemies stand"),
-        (false, false) => Some("for a player's unit, in its slot"),
-        (false, true) => None,
+    match humans.0.iter().any(|s| s == engine.0.view(slot.actor).side) {
+        false => Some("for a player's unit, in its slot"),
+        true => None,
     }
 }
 
@@ -124,11 +130,11 @@ fn work_out_heat(
     mut shown: ResMut<HeatShown>,
 ) {
     let Some(slot) = engine.0.current().filter(|_| shown.mode != HeatMode::Off) else { return };
-    if withheld(&engine, &humans, &fog).is_some() {
+    if withheld(&engine, &humans).is_some() {
         shown.work = None;
         return;
     }
-    let key = (engine.0.decided(), slot);
+    let key = (engine.0.decided(), slot, fog.changes);
     if shown.map.as_ref().is_some_and(|(k, _)| *k == key) {
         return;
     }
@@ -139,7 +145,8 @@ fn work_out_heat(
             }
         }
         _ => {
-            let battle = engine.0.clone();
+            // Under fog, the battle as the player knows it: where unseen enemies stand must not show.
+            let battle = fog.known(&engine.0).into_owned();
             let task = AsyncComputeTaskPool::get().spawn(async move { heat_map_any(&battle, slot) });
             shown.work = Some((key, task));
         }
@@ -150,12 +157,12 @@ fn work_out_heat(
 fn draw_heat(
     mut commands: Commands,
     mut shown: ResMut<HeatShown>,
-    (map, engine): (Res<MapView>, Res<Engine>),
+    (map, engine, fog): (Res<MapView>, Res<Engine>, Res<crate::ui::battle::fog::Fog>),
     layers: Query<Entity, With<HeatLayer>>,
     mut images: ResMut<Assets<Image>>,
 ) {
     // Only the map of this very decision and slot: a stale one (the last unit's, the other player's) is taken away.
-    let now = engine.0.current().map(|slot| (engine.0.decided(), slot));
+    let now = engine.0.current().map(|slot| (engine.0.decided(), slot, fog.changes));
     let fresh = shown.map.as_ref().map(|(k, _)| *k).filter(|k| Some(*k) == now);
     let wanted = fresh.map(|k| (k, shown.mode)).filter(|_| shown.mode != HeatMode::Off);
     if wanted == shown.drawn {
@@ -241,7 +248,7 @@ fn show_heat_legend(
         .pivot(egui::Align2::RIGHT_TOP)
         .default_pos(room.right_top() + egui::vec2(-6.0, 6.0));
     let window = window.open(&mut open).resizable(false).collapsible(true).default_width(300.0);
-    let why = withheld(&engine, &humans, &fog);
+    let why = withheld(&engine, &humans);
     window.show(ctx, |ui| match why {
         Some(why) => {
             for mode in [HeatMode::Dealt, HeatMode::Taken, HeatMode::Balance] {
@@ -249,7 +256,7 @@ fn show_heat_legend(
             }
             ui.weak(format!("The heat map is {why}."));
         }
-        None => heat_legend(ui, &mut shown, hover.0, &engine),
+        None => heat_legend(ui, &mut shown, hover.0, (&engine, &fog)),
     });
     if !open {
         shown.mode = HeatMode::Off;
@@ -257,11 +264,16 @@ fn show_heat_legend(
     Ok(())
 }
 
-fn heat_legend(ui: &mut egui::Ui, shown: &mut HeatShown, under: Option<(i32, i32)>, engine: &Engine) {
+fn heat_legend(
+    ui: &mut egui::Ui,
+    shown: &mut HeatShown,
+    under: Option<(i32, i32)>,
+    (engine, fog): (&Engine, &crate::ui::battle::fog::Fog),
+) {
     for mode in [HeatMode::Dealt, HeatMode::Taken, HeatMode::Balance] {
         ui.radio_value(&mut shown.mode, mode, mode.words());
     }
-    let now = engine.0.current().map(|slot| (engine.0.decided(), slot));
+    let now = engine.0.current().map(|slot| (engine.0.decided(), slot, fog.changes));
     let Some((key, heat)) = shown.map.as_ref().filter(|(k, _)| Some(*k) == now) else {
         ui.weak("working it out…");
         return;
@@ -283,6 +295,9 @@ fn heat_legend(ui: &mut egui::Ui, shown: &mut HeatShown, under: Option<(i32, i32
         }
     });
     ui.weak("expected damage, exact odds: the attack the hard AI would make; every enemy's shot at the cell");
+    if fog.on {
+        ui.weak("from what you see: an enemy out of sight is not counted");
+    }
     if let Some(h) = under.and_then(|c| heat.iter().find(|h| h.cell == c)) {
         let target = h.target.map(|t| engine.0.view(t).name().to_owned()).unwrap_or_else(|| "nobody".into());
         ui.label(format!(

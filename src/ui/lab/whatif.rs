@@ -23,6 +23,9 @@ use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
 pub struct WhatIf {
     open: bool,
     setups: [Setup; 2],
+    /// The fog's changes when the set-ups were last priced: under fog they are priced on the battle as the player
+    /// knows it, and again when that changes.
+    fog_changes: u64,
 }
 
 /// One set-up, by combatant id; `way` is the index among the attack choices; `from` the attacker's cell; what is
@@ -106,12 +109,18 @@ fn show_what_if(
     if what_if.setups[0].attacker.is_none() {
         what_if.setups = first_setups(&engine, &units, humans.as_ref().map_or(&[][..], |h| h.0.as_slice()));
     }
+    if what_if.fog_changes != fog.changes {
+        what_if.fog_changes = fog.changes;
+        what_if.setups.iter_mut().for_each(|s| s.priced.key = None);
+    }
+    // Under fog, an unseen unit changes no odds: they would tell where it stands.
+    let known = fog.known(&engine.0);
     let mut open = true;
     egui::Window::new("What if…").open(&mut open).default_pos(corner).default_width(720.0).show(ctx, |ui| {
         let priced: Vec<Option<(String, Odds)>> = ui
             .columns(2, |columns| {
                 let [a, b] = &mut what_if.setups;
-                [setup(&mut columns[0], "A", a, &engine, &units), setup(&mut columns[1], "B", b, &engine, &units)]
+                [setup(&mut columns[0], "A", a, &known, &units), setup(&mut columns[1], "B", b, &known, &units)]
             })
             .into_iter()
             .collect();
@@ -144,10 +153,9 @@ fn setup(
     ui: &mut egui::Ui,
     label: &str,
     s: &mut Setup,
-    engine: &Engine,
+    battle: &AnyBattle,
     units: &[CombatantId],
 ) -> Option<(String, Odds)> {
-    let battle = &engine.0;
     ui.strong(format!("Set-up {label}"));
     let name = |id: CombatantId| battle.view(id).name().to_owned();
     pick(ui, ("attacker", label), "Attacker", &mut s.attacker, units.iter().copied(), name);
@@ -220,7 +228,12 @@ fn price(s: &mut Setup, battle: &AnyBattle, (attacker, target, here): (Combatant
     let changes = s.changes();
     let ways = battle.ways_supposing(attacker, target, movement, &changes);
     s.way = s.way.min(ways.len().saturating_sub(1));
+    // An attack the rules would refuse from there (a katana at 30 m, a grenade beyond its throw) is not priced.
+    let refused = battle.out_of_reach((attacker, target), from, &changes);
     let odds = ways.get(s.way).map(|(_, action)| {
+        if let Some(why) = refused {
+            return Err(why);
+        }
         let odds = battle.odds_supposing(attacker, action, &changes).map_err(|e| e.to_string())?;
         let table = odds.to_string();
         Ok((odds, table))
