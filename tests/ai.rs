@@ -204,6 +204,41 @@ fn the_hard_ai_fires_what_its_rounds_allow() {
     assert_eq!(targets(&action).len(), 2, "two single shots at Them: {action:?}");
 }
 
+#[test]
+fn an_ai_keeps_a_full_weapon_of_few_rounds_and_reloads_it_once_fired() {
+    // A revolver of six rounds: full, or with three left (half of what it holds), it is not reloaded; empty, it is.
+    let sheet = r#"attributes: (body: 3, agility: 4, reaction: 4, strength: 3, intuition: 3, willpower: 3), skills: { Pistols: 4 }, weapons: ["ruger_super_warhawk"]"#;
+    let gunman = |name: &str, side: &str, at| Combatant {
+        side: side.into(),
+        position: at,
+        fighter: sr4::Fighter::new(name, sheet_of(sheet)),
+    };
+    let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
+    for (left, reloads) in [(6, false), (3, false), (0, true)] {
+        let mut battle = vec![gunman("Me", "A", (0, 0)), runner("Them", "B", (100, 0))];
+        skirmish::rules::ruleset::number(&mut battle);
+        battle[0].fighter.condition.ammo.insert("ruger_super_warhawk".into(), left);
+        let action = ai::choose(&Shadowrun4::default(), slot, &battle, Difficulty::Hard).expect("an action");
+        // Out of the revolver's reach this slot (100 m, 60 m at the most after a run of 25): no shot to be had.
+        assert_eq!(action.simple.contains(&SimpleAction::Reload), reloads, "{left} rounds left: {action:?}");
+    }
+}
+
+#[test]
+fn a_blade_that_reaches_no_one_is_put_away_for_the_pistol_that_does() {
+    let sheet = r#"attributes: (body: 3, agility: 4, reaction: 4, strength: 3, intuition: 3, willpower: 3), skills: { Blades: 4, Pistols: 3 }, weapons: ["combat_knife", "ruger_super_warhawk"]"#;
+    let blade = Combatant { side: "A".into(), position: (0, 0), fighter: sr4::Fighter::new("Me", sheet_of(sheet)) };
+    let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
+    for difficulty in [Difficulty::Normal, Difficulty::Hard] {
+        let mut battle = vec![blade.clone(), runner("Them", "B", (50, 0))];
+        skirmish::rules::ruleset::number(&mut battle);
+        let action = ai::choose(&Shadowrun4::default(), slot, &battle, difficulty).expect("an action");
+        let readied =
+            action.simple.iter().any(|s| matches!(s, SimpleAction::ReadyWeapon(w) if w.0 == "ruger_super_warhawk"));
+        assert!(readied, "{difficulty}: {action:?}");
+    }
+}
+
 /// An Eclipse Phase grenadier (a frag grenade in hand) or its target, on open ground.
 fn grenadier(name: &str, side: &str, at: (i32, i32)) -> Combatant<skirmish::rules::eclipse_phase::Fighter> {
     let sheet = r#"init: 40, durability: 40, skills: { ThrownWeapons: 60, Fray: 40 }, weapons: ["frag_grenade", "frag_grenade"]"#;

@@ -3,10 +3,12 @@
 //! wounded) plus what the ground it ends on is worth (threat by cover, the level's goal, the range it likes);
 //! then the best the rules accept in a dry run on a copy of the battle, else the built-in choice.
 
+use crate::rules::approach::can_attack;
 use crate::rules::field::{Cell, Move, Pace, distance_m};
 use crate::rules::odds::{AttackOdds, Chance, Dist, Measure, Odds, after_move};
 use crate::rules::outcome::Status;
 use crate::rules::ruleset::{Combatant, FighterState, Slot, Track, dry_run};
+use crate::rules::suppose::Suppose;
 
 use super::Playable;
 use super::ground::{Foes, Spot, survey};
@@ -25,6 +27,10 @@ const NEMESIS: f32 = 20.0;
 /// a seat, the hard AI failed to win clearly from 15 of their 32 seats with none, from 10 with this much; hard
 /// against hard, 9 of their 16 pairings were unfair with none, 4 with this much.
 const GOAL_CAUTION: f32 = super::judgement::NORMAL.caution;
+
+/// What readying a carried weapon is worth when the one in hand has no attack from anywhere it reaches and the other
+/// has one: more than reloading a weapon a quarter full, less than reloading an empty one.
+const READY: f32 = 1.0;
 
 /// How many of the best candidates are tried in a dry run before the built-in choice.
 const TRIES: usize = 8;
@@ -161,7 +167,7 @@ where
         }
         let here = spots.iter().find(|s| s.pace.is_none());
         let shot_here = attacks.iter().any(|p| p.spot.pace.is_none());
-        out.extend(self.others(safest, here, shot_here));
+        out.extend(self.others(safest, here, (shot_here, attacks.is_empty())));
         out
     }
 
@@ -310,18 +316,57 @@ where
         dry_run(self.rules, self.slot, self.battle, &action).is_ok()
     }
 
-    /// The ruleset's other actions worth taking now: clear a jam, reload (in the safest cell a walk reaches),
-    /// full defense when exposed and hurt, take aim when there is no shot from here, stand up.
-    fn others(&self, safest: &Spot, here: Option<&Spot>, shot_here: bool) -> Vec<(f32, R::Action)> {
+    /// Readying `weapon` (`action`), from the safest cell a walk reaches or where it stands: worth it from where it
+    /// then has an enemy in reach and sight of that weapon.
+    fn ready(&self, weapon: &str, (safest, here): (&Spot, Option<&Spot>), action: R::Action) -> Vec<(f32, R::Action)> {
+        let mut armed = self.battle[self.actor].fighter.clone();
+        armed.suppose_drawn(weapon);
+        let reach = self.rules.reach_of(&armed);
+        let me = &self.battle[self.actor];
+        let has_a_shot = |from: Cell| {
+            self.battle.iter().any(|c| {
+                c.side != me.side
+                    && !c.fighter.is_out()
+                    && can_attack(self.rules.field(), from, c.position, reach.melee, reach.max_m)
+            })
+        };
+        let mut out = Vec::new();
+        if safest.pace.is_some() && has_a_shot(safest.cell) {
+            out.push((READY + self.ground(safest), self.rules.with_movement(action.clone(), movement(safest))));
+        }
+        if has_a_shot(me.position) {
+            out.push((READY + here.map_or(0.0, |s| self.ground(s)) - 0.01, action));
+        }
+        out
+    }
+
+    /// The ruleset's other actions worth taking now: clear a jam, reload (in the safest cell a walk reaches) an
+    /// empty weapon or one low on rounds, full defense when exposed and hurt, take aim when there is no shot from
+    /// here, stand up; and, when the weapon in hand has no attack from anywhere it reaches (`no_attack`), ready a
+    /// carried weapon that has one from where it readies it (the knife's wielder takes up its shotgun).
+    fn others(
+        &self,
+        safest: &Spot,
+        here: Option<&Spot>,
+        (shot_here, no_attack): (bool, bool),
+    ) -> Vec<(f32, R::Action)> {
         let me = &self.battle[self.actor].fighter;
         let exposed = here.map_or(0.0, |s| s.threat);
         let mut out = Vec::new();
         for (name, action) in self.rules.other_actions(self.battle, self.actor) {
+            if let Some(weapon) = readied(me, &name) {
+                if no_attack {
+                    out.extend(self.ready(&weapon, (safest, here), action));
+                }
+                continue;
+            }
             let value = match name.as_str() {
                 n if n.starts_with("Clear") => 3.0,
-                "Reload" => match me.rounds_in_hand() {
-                    Some(0) => 2.0,
-                    Some(n) if n <= 3 => 0.4,
+                "Reload" => match (me.rounds_in_hand(), me.full_in_hand()) {
+                    (Some(0), _) => 2.0,
+                    // Low: three rounds or fewer, and no more than a quarter of what it holds full (a full
+                    // two-round shotgun is not reloaded).
+                    (Some(n), Some(full)) if n <= 3 && n * 4 <= full => 0.4,
                     _ => continue,
                 },
                 "Full defense" if self.judgement.defend => self.hurt(self.actor) * exposed * 0.1,
@@ -339,6 +384,13 @@ where
         }
         out
     }
+}
+
+/// The weapon (catalogue id) an other action named `name` readies ("Ready the Remington 870", "Draw the Frag
+/// grenade"), if it readies one.
+fn readied<F: Suppose + FighterState>(me: &F, name: &str) -> Option<String> {
+    let weapon = name.strip_prefix("Ready the ").or_else(|| name.strip_prefix("Draw the "))?;
+    me.weapons_carried().into_iter().find(|id| me.weapon_name_of(id) == weapon)
 }
 
 /// In a battle of three sides or more, the enemy side whose standing combatants come nearest the actor's side's.

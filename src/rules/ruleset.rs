@@ -73,6 +73,11 @@ pub trait FighterState {
     fn rounds_in_hand(&self) -> Option<u32> {
         None
     }
+    /// Rounds the weapon in hand holds when full (a thrown weapon: how many are carried), where the ruleset counts
+    /// ammunition.
+    fn full_in_hand(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// A fighter made of a sheet (what it is) and a condition (what the battle has done to it), as every ruleset's

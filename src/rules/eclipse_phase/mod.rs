@@ -215,6 +215,14 @@ impl FighterState for Fighter {
         let weapon = self.drawn_weapon().ok()?;
         self.rounds_left(self.drawn_id(), &weapon)
     }
+
+    fn full_in_hand(&self) -> Option<u32> {
+        let weapon = self.drawn_weapon().ok()?;
+        match weapon.is_thrown() {
+            true => Some(self.sheet.weapons.iter().filter(|w| w.0 == self.drawn_id()).count() as u32),
+            false => weapon.ammo,
+        }
+    }
 }
 
 crate::rules::ruleset::fighter_parts!(Fighter, Arc<Sheet>, Condition);

@@ -106,8 +106,15 @@ impl EclipsePhase {
         if f.condition.has(&Status::Prone) {
             out.push(("Stand up".into(), act(vec![QuickAction::StandUp], None)));
         }
+        let mut offered: Vec<&str> = Vec::new();
+        // A weapon carried twice (grenades) is drawn once.
         for w in f.sheet.weapons.iter().filter(|w| w.0 != f.drawn_id()) {
-            out.push((format!("Draw the {}", w.0), act(vec![QuickAction::Draw(w.clone())], None)));
+            if offered.contains(&w.0.as_str()) {
+                continue;
+            }
+            offered.push(&w.0);
+            let name = FighterState::weapon_name_of(f, &w.0);
+            out.push((format!("Draw the {name}"), act(vec![QuickAction::Draw(w.clone())], None)));
         }
         out.push(("Wait".into(), act(Vec::new(), Some(ComplexAction::Wait))));
         out

@@ -276,6 +276,10 @@ impl FighterState for Fighter {
         let weapon = self.drawn_weapon().ok()?;
         self.rounds_left(self.drawn_id(), &weapon)
     }
+
+    fn full_in_hand(&self) -> Option<u32> {
+        self.drawn_weapon().ok()?.ammo
+    }
 }
 
 crate::rules::ruleset::fighter_parts!(Fighter, Arc<Sheet>, Condition);
