@@ -274,12 +274,13 @@ fn a_save_taken_up_stands_where_it_stopped_and_is_saved_on_to_its_own_file() {
 }
 
 #[test]
-fn a_save_names_a_shipped_level_by_its_place_in_the_game_and_finds_a_moved_one_by_name_and_text() {
-    // A shipped level: by its place below the game's folder, not by a path of this machine.
+fn a_save_names_a_shipped_level_by_its_full_path_and_finds_a_moved_one_by_name_and_text() {
+    // A shipped level: by its full path, which holds wherever the save is taken up from on this machine.
     let shipped = recipe("levels/street.ron", Some(RulesetId::Storyteller), 4, Difficulty::Easy);
     let (_, battle) = play(&shipped, 6);
     let text = Save::of(&shipped, &battle).to_ron().expect("written");
-    assert!(text.contains("file: \"levels/street.ron\""), "{text}");
+    let full = std::fs::canonicalize("levels/street.ron").expect("the level");
+    assert!(text.contains(&format!("file: \"{}\"", full.display())), "{text}");
     // A level in a folder of its own, saved, then the folder moved (a copied game, another machine).
     let dir = tempfile::tempdir().expect("a folder");
     let (old, moved) = (dir.path().join("old"), dir.path().join("moved"));

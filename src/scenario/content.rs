@@ -128,18 +128,16 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), WriteError> {
 pub const IN_CONTENT: &str = "<content>";
 
 /// `file` as a save keeps it, so that the save travels: a file of the player's content folder as [`IN_CONTENT`]
-/// and its place there, a file below the folder the game runs in (the shipped `levels/`, `scenarios/`) by its
-/// place there, anything else by its full path.
+/// and its place there, anything else (a shipped level) by its full path, which holds wherever the save is taken up
+/// on this machine (a path relative to the game's folder would not, from another folder); a moved game folder is
+/// found again by [`located`].
 pub fn portable(file: &Path) -> PathBuf {
     let Ok(full) = std::fs::canonicalize(file) else { return file.to_owned() };
-    let below = |root: Option<PathBuf>| {
-        let root = std::fs::canonicalize(root?).ok()?;
-        full.strip_prefix(root).ok().map(Path::to_path_buf)
-    };
-    if let Some(rest) = below(user_folder()) {
-        return Path::new(IN_CONTENT).join(rest);
+    let content = user_folder().and_then(|root| std::fs::canonicalize(root).ok());
+    match content.and_then(|root| full.strip_prefix(root).ok().map(Path::to_path_buf)) {
+        Some(rest) => Path::new(IN_CONTENT).join(rest),
+        None => full,
     }
-    below(std::env::current_dir().ok()).unwrap_or(full)
 }
 
 /// Where a file a save names (see [`portable`]) is now: in the content folder for [`IN_CONTENT`], else where it

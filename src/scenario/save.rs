@@ -67,7 +67,9 @@ impl Save {
             // Faces typed in for a step not yet taken are not the battle's yet.
             _ => typed.range(..faces.len()).copied().collect(),
         };
-        let battle_recipe = BattleRequest { resume: None, ..recipe.clone() };
+        // The file wherever the save is taken up from (a path as given is relative to where the battle began).
+        let file = std::fs::canonicalize(&recipe.file).unwrap_or_else(|_| recipe.file.clone());
+        let battle_recipe = BattleRequest { file, resume: None, ..recipe.clone() };
         let turn = battle.turn();
         Save { version: VERSION, battle: battle_recipe, turn, saved_at, record, faces, typed }
     }
