@@ -16,13 +16,13 @@ use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, st
 #[serde(deny_unknown_fields)]
 pub struct FileGear {
     #[serde(default, rename = "EclipsePhase")]
-    eclipse_phase: ep::gear::GearFile,
+    pub(super) eclipse_phase: ep::gear::GearFile,
     #[serde(default, rename = "Shadowrun4")]
-    shadowrun4: sr4::gear::GearFile,
+    pub(super) shadowrun4: sr4::gear::GearFile,
     #[serde(default, rename = "Storyteller")]
-    storyteller: st::gear::GearFile,
+    pub(super) storyteller: st::gear::GearFile,
     #[serde(default, rename = "HomebrewD6")]
-    homebrew_d6: hb::gear::GearFile,
+    pub(super) homebrew_d6: hb::gear::GearFile,
 }
 
 /// A scenario's own gear, read past everything else with its ruleset's types.

@@ -11,6 +11,7 @@ pub mod content;
 mod error;
 pub mod files;
 pub(crate) mod gear;
+pub mod gear_edit;
 pub mod json;
 pub mod level;
 mod level_check;

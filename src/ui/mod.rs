@@ -219,7 +219,8 @@ pub fn app(opening: Opening, options: PlayOptions) -> App {
     let window = Window { title: "Skirmish".into(), resolution, visible: false, ..default() };
     let mut app = App::new();
     app.add_plugins((
-        DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }),
+        // The close button asks to quit (`QuitGame`): an editor with changes not saved asks first.
+        DefaultPlugins.set(WindowPlugin { primary_window: Some(window), close_when_requested: false, ..default() }),
         EguiPlugin::default(),
     ));
     let (screen, levels) = match opening {

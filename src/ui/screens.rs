@@ -33,6 +33,11 @@ pub enum Screen {
     Online,
 }
 
+/// The player asks to quit the game (a *Quit* button, the window's close button): the editors ask first about
+/// changes not saved (`editors/mod.rs`), then the app exits.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct QuitGame;
+
 /// Where the online screen is: joining a host (the form, or the connection under way), in its lobby, or in its
 /// battle (being played or over: the map stays).
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -138,7 +143,8 @@ impl NextBattle {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_computed_state::<InBattle>()
+    app.add_message::<QuitGame>()
+        .add_computed_state::<InBattle>()
         .add_sub_state::<OnlineStage>()
         .add_computed_state::<OnBoard>()
         .configure_sets(Update, BattleScreenSystems.run_if(in_state(InBattle)))

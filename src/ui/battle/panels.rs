@@ -584,7 +584,7 @@ struct AfterBattle<'w> {
     next_battle: Option<ResMut<'w, crate::ui::screens::NextBattle>>,
     autosave: Option<Res<'w, crate::ui::screens::Autosave>>,
     watch: MessageWriter<'w, super::replay::WatchBattle>,
-    exit: MessageWriter<'w, AppExit>,
+    exit: MessageWriter<'w, crate::ui::screens::QuitGame>,
 }
 
 impl AfterBattle<'_> {
@@ -613,7 +613,7 @@ impl AfterBattle<'_> {
                 self.next_screen.set(Screen::Menu);
             }
             if ui.button("Quit").clicked() {
-                self.exit.write(AppExit::Success);
+                self.exit.write(crate::ui::screens::QuitGame);
             }
         });
     }

@@ -1,8 +1,10 @@
 //! The character editor, a screen of its own (the menu's *Characters*): the player's characters on the left; the one
 //! open in the middle, with its name, role, and its ruleset's attributes, skills, options and gear, each number
 //! checked as it changes (a value the rules do not allow is refused beside the field, with the reason, and the
-//! sheet keeps the old one); on the right what follows from the sheet as a battle will use it. *Save* writes
-//! `characters/<name>.ron` in the content folder, atomically, the file it replaces kept as `.bak`.
+//! sheet keeps the old one); on the right what follows from the sheet as a battle will use it, and the character's
+//! own gear (`own_gear.rs`). Changes undo and redo (Ctrl+Z, Ctrl+Y); leaving a character with changes not saved asks
+//! first. *Save* writes `characters/<name>.ron` in the content folder, atomically, the file it replaces kept as
+//! `.bak`.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -15,6 +17,10 @@ use crate::rules::character::{CharacterError, EditSheet, Group};
 use crate::scenario::character::{self, Character};
 use crate::ui::ruleset_name;
 use crate::ui::screens::Screen;
+
+use super::history::{self, History};
+use super::leave::{self, Answer};
+use super::own_gear::{self, OwnGear};
 
 /// The roles a token can show, as the editor offers them.
 const ROLES: [&str; 5] = ["rifleman", "sniper", "heavy", "brawler", "scout"];
@@ -35,6 +41,15 @@ pub struct Editor {
     new_archetype: String,
     /// The last thing done, or why it could not be: (it went well, what).
     said: Option<(bool, String)>,
+    /// Where the player asked to go while the character has changes not saved: asked first.
+    leaving: Option<Leave>,
+}
+
+/// Where the player asked to go from a character with changes not saved.
+enum Leave {
+    Menu,
+    /// Another character (from its file, or a new one).
+    Open(Option<PathBuf>, Box<Character>),
 }
 
 /// The character open in the editor.
@@ -44,8 +59,42 @@ struct Draft {
     character: Character,
     /// Each field's refusal, by key, until the field takes a value.
     refused: BTreeMap<&'static str, String>,
-    /// Changed since it was opened or saved.
-    changed: bool,
+    /// The states the character went through (undo, redo), and whether the one now is saved.
+    history: History<Character>,
+    /// Its own gear as it is being typed; read from the character again after an undo.
+    own: Option<OwnGear>,
+}
+
+impl Draft {
+    fn new(path: Option<PathBuf>, character: Character) -> Draft {
+        // A new character is not saved, but unchanged it is no loss either.
+        let history = History::new(&character, true);
+        Draft { path, character, refused: BTreeMap::new(), history, own: None }
+    }
+}
+
+impl Editor {
+    /// The open character's name, if it has changes not saved.
+    pub fn unsaved_name(&self) -> Option<&str> {
+        self.draft.as_ref().filter(|d| d.history.unsaved()).map(|d| d.character.name.as_str())
+    }
+
+    /// Saves the open character where *Save* would; the file, or why not.
+    pub fn save(&mut self) -> Result<PathBuf, String> {
+        save_draft(self, false)
+    }
+
+    /// Undoes or redoes a step of the open character.
+    fn step(&mut self, asked: history::Asked) {
+        let Some(draft) = self.draft.as_mut() else { return };
+        let state = match asked {
+            history::Asked::Undo => draft.history.undo(&draft.character),
+            history::Asked::Redo => draft.history.redo(&draft.character),
+        };
+        if let Some(c) = state {
+            (draft.character, draft.refused, draft.own) = (c, BTreeMap::new(), None);
+        }
+    }
 }
 
 /// A character file to open when the editor first shows (`skirmish characters FILE`).
@@ -74,6 +123,24 @@ fn list_characters(mut editor: ResMut<Editor>, open: Option<Res<Open>>, mut comm
     }
 }
 
+/// Whether to go where the player asked: saved (if it could be), discarded, or staying.
+fn go_on(editor: &mut Editor, answer: Answer) -> bool {
+    match answer {
+        Answer::Stay => false,
+        Answer::Discard => {
+            discard_changes(editor);
+            true
+        }
+        Answer::Save => match save_draft(editor, false) {
+            Ok(_) => true,
+            Err(e) => {
+                editor.said = Some((false, format!("Not saved: {e}")));
+                false
+            }
+        },
+    }
+}
+
 fn show_editor(
     mut contexts: EguiContexts,
     mut editor: ResMut<Editor>,
@@ -87,8 +154,12 @@ fn show_editor(
             ui.label(egui::RichText::new("Characters").size(26.0).strong());
             ui.weak("Your own fighters, for any ruleset: they join a side of a level in the menu");
             if ui.button("Back to the menu").clicked() {
-                screen.set(Screen::Menu);
+                match editor.unsaved_name() {
+                    Some(_) => editor.leaving = Some(Leave::Menu),
+                    None => screen.set(Screen::Menu),
+                }
             }
+            undo_buttons(ui, &mut editor);
         });
         ui.separator();
         let height = ui.available_height();
@@ -101,7 +172,48 @@ fn show_editor(
             column(ui, (width - first - second, height), "derived", |ui| derived_column(ui, editor));
         });
     });
+    if let Some(asked) = history::keys(ctx) {
+        editor.step(asked);
+    }
+    if let Some(d) = editor.draft.as_mut() {
+        d.history.settle(&d.character, history::busy(ctx));
+    }
+    leave_if_answered(ctx, &mut editor, &mut screen);
     Ok(())
+}
+
+/// Asks what to do with the changes before leaving the character, and leaves once answered (at once if an undo
+/// took the changes away meanwhile).
+fn leave_if_answered(ctx: &egui::Context, editor: &mut Editor, screen: &mut NextState<Screen>) {
+    let Some(to) = &editor.leaving else { return };
+    if let Some(what) = editor.unsaved_name().map(str::to_owned) {
+        let then = if matches!(to, Leave::Menu) { "going back to the menu" } else { "opening another" };
+        let Some(answer) = leave::ask(ctx, &format!("the character {what}"), then, None) else { return };
+        if !go_on(editor, answer) {
+            editor.leaving = None;
+            return;
+        }
+    }
+    match editor.leaving.take() {
+        Some(Leave::Menu) => screen.set(Screen::Menu),
+        Some(Leave::Open(path, c)) => {
+            editor.draft = Some(Draft::new(path, *c));
+            editor.said = None;
+        }
+        None => {}
+    }
+}
+
+/// *Undo* and *Redo* of the open character, with their keys.
+fn undo_buttons(ui: &mut egui::Ui, editor: &mut Editor) {
+    let Some(d) = &editor.draft else { return };
+    let (can_undo, can_redo) = (d.history.can_undo(), d.history.can_redo());
+    if ui.add_enabled(can_undo, egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
+        editor.step(history::Asked::Undo);
+    }
+    if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Y or Ctrl+Shift+Z").clicked() {
+        editor.step(history::Asked::Redo);
+    }
 }
 
 /// A column `size` large, scrolled when its contents are taller.
@@ -175,15 +287,9 @@ fn new_character(ui: &mut egui::Ui, editor: &mut Editor) {
     }
 }
 
-/// Opens a character, unless the one open has changes not saved (they would be lost).
+/// Opens a character; if the one open has changes not saved, once the player said what becomes of them.
 fn open_draft(editor: &mut Editor, path: Option<PathBuf>, character: Character) {
-    if let Some(d) = editor.draft.as_ref().filter(|d| d.changed) {
-        let what = format!("Save or discard the changes to {} first", d.character.name);
-        editor.said = Some((false, what));
-        return;
-    }
-    editor.draft = Some(Draft { path, character, refused: BTreeMap::new(), changed: false });
-    editor.said = None;
+    editor.leaving = Some(Leave::Open(path, Box::new(character)));
 }
 
 /// The open character's sheet, to change.
@@ -192,9 +298,11 @@ fn sheet_column(ui: &mut egui::Ui, editor: &mut Editor) {
         ui.weak("Open a character, or create one, to edit it here.");
         return;
     };
+    // Whether something changed this frame: a step of the history once the gesture is over.
+    let mut changed = false;
     ui.horizontal(|ui| {
         ui.label("Name:");
-        draft.changed |= ui.text_edit_singleline(&mut draft.character.name).changed();
+        changed |= ui.text_edit_singleline(&mut draft.character.name).changed();
     });
     ui.horizontal(|ui| {
         ui.label("Role (its token's mark):");
@@ -202,7 +310,7 @@ fn sheet_column(ui: &mut egui::Ui, editor: &mut Editor) {
         egui::ComboBox::from_id_salt("role").selected_text(role).show_ui(ui, |ui| {
             for r in ROLES.iter().map(|r| Some((*r).to_owned())).chain([None]) {
                 let text = r.clone().unwrap_or_else(|| "none".into());
-                draft.changed |= ui.selectable_value(&mut draft.character.role, r, text).changed();
+                changed |= ui.selectable_value(&mut draft.character.role, r, text).changed();
             }
         });
     });
@@ -213,15 +321,18 @@ fn sheet_column(ui: &mut egui::Ui, editor: &mut Editor) {
         for (group, title) in [(Group::Attributes, "Attributes"), (Group::Skills, "Skills")] {
             ui.vertical(|ui| {
                 ui.strong(title);
-                numbers(ui, sheet, group, &mut draft.refused, &mut draft.changed);
+                numbers(ui, sheet, group, &mut draft.refused, &mut changed);
             });
         }
     });
     ui.strong("More");
-    numbers(ui, sheet, Group::Other, &mut draft.refused, &mut draft.changed);
+    numbers(ui, sheet, Group::Other, &mut draft.refused, &mut changed);
     refusals(ui, &draft.refused);
-    flags(ui, sheet, &mut draft.changed);
-    gear(ui, sheet, &mut draft.refused, &mut draft.changed);
+    flags(ui, sheet, &mut changed);
+    gear(ui, sheet, &mut draft.refused, &mut changed);
+    if changed {
+        draft.history.touched();
+    }
     ui.separator();
     save_buttons(ui, editor);
 }
@@ -395,21 +506,24 @@ fn save_buttons(ui: &mut egui::Ui, editor: &mut Editor) {
             Err(e) => (false, e),
         });
     }
-    if discard && let Some(draft) = editor.draft.take() {
-        // Back to the file as it is saved, or nothing open for a character never saved.
-        let saved = draft.path.as_ref().and_then(|p| character::load(p).ok().map(|c| (p.clone(), c)));
-        if let Some((path, c)) = saved {
-            editor.draft = Some(Draft { path: Some(path), character: c, refused: BTreeMap::new(), changed: false });
-        }
-        editor.said = Some((true, format!("The changes to {} are discarded", draft.character.name)));
+    if discard {
+        discard_changes(editor);
     }
     if let Some((good, what)) = &editor.said {
         let colour = if *good { egui::Color32::from_rgb(140, 210, 140) } else { REFUSED };
         ui.colored_label(colour, what);
     }
-    if editor.draft.as_ref().is_some_and(|d| d.changed) {
+    if editor.unsaved_name().is_some() {
         ui.weak("Changed since it was saved.");
     }
+}
+
+/// The open character's changes discarded: back to its file as saved, or nothing open for one never saved.
+fn discard_changes(editor: &mut Editor) {
+    let Some(draft) = editor.draft.take() else { return };
+    let saved = draft.path.as_ref().and_then(|p| character::load(p).ok().map(|c| (p.clone(), c)));
+    editor.draft = saved.map(|(path, c)| Draft::new(Some(path), c));
+    editor.said = Some((true, format!("The changes to {} are discarded", draft.character.name)));
 }
 
 /// Saves the open character (to a new file for a copy or a character never saved) and lists the folder again.
@@ -421,13 +535,27 @@ fn save_draft(editor: &mut Editor, copy: bool) -> Result<PathBuf, String> {
         _ => crate::scenario::content::new_file(&folder, &draft.character.name, "ron"),
     };
     draft.character.save(&path).map_err(|e| e.to_string())?;
-    (draft.path, draft.changed) = (Some(path.clone()), false);
+    draft.path = Some(path.clone());
+    draft.history.saved(&draft.character);
     editor.list = character::list(folder.parent());
     Ok(path)
 }
 
-/// What follows from the open sheet, as a battle will use it.
+/// What follows from the open sheet, as a battle will use it; under it, the character's own gear.
 fn derived_column(ui: &mut egui::Ui, editor: &mut Editor) {
+    derived(ui, editor);
+    let Some(draft) = editor.draft.as_mut() else { return };
+    ui.separator();
+    let path = draft.path.clone().unwrap_or_else(|| PathBuf::from("new character.ron"));
+    let own = draft.own.get_or_insert_with(|| OwnGear::of(&draft.character));
+    if let Some(c) = own_gear::own_gear(ui, own, &draft.character, &path) {
+        draft.character = c;
+        draft.history.touched();
+    }
+}
+
+/// The values that follow from the open sheet.
+fn derived(ui: &mut egui::Ui, editor: &Editor) {
     let Some(draft) = &editor.draft else { return };
     ui.strong("What follows from the sheet");
     ui.weak("worked out as the battle will, by the rules' own functions");

@@ -21,6 +21,9 @@ use crate::scenario::level_edit;
 use crate::ui::ruleset_name;
 use crate::ui::screens::{NextBattle, Screen};
 
+use super::history::{self, History};
+use super::leave::{self, Answer};
+
 const REFUSED: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);
 const GOOD: egui::Color32 = egui::Color32::from_rgb(140, 210, 140);
 const ZONE: egui::Color32 = egui::Color32::from_rgba_premultiplied(120, 100, 20, 90);
@@ -35,6 +38,15 @@ enum Brush {
     Zone(String),
 }
 
+/// Where the player asked to go from a level with changes not saved.
+#[derive(Clone, Debug)]
+enum Leave {
+    Menu,
+    New,
+    /// Another level, opened from the menu's *Edit this level*.
+    Open(PathBuf),
+}
+
 /// A level to open when the editor first shows (`skirmish edit FILE`).
 #[derive(Resource)]
 pub struct OpenLevel(pub Option<PathBuf>);
@@ -47,7 +59,10 @@ pub struct LevelEditor {
     path: Option<PathBuf>,
     /// The file it was opened from, for *Discard changes*.
     origin: Option<PathBuf>,
-    changed: bool,
+    /// The states the level went through (undo, redo), and whether the one now is saved.
+    history: History<LevelFile>,
+    /// Where the player asked to go while the level has changes not saved: asked first.
+    leaving: Option<Leave>,
     /// The check of the level as it is now: the level and what it is, or why it does not play.
     checked: Result<(Level, String), String>,
     brush: Brush,
@@ -68,10 +83,11 @@ impl Default for LevelEditor {
         let file = level_edit::blank(24, 14);
         let checked = check(&file);
         LevelEditor {
+            history: History::new(&file, true),
             file,
             path: None,
             origin: None,
-            changed: false,
+            leaving: None,
             checked,
             brush: Brush::Ground(Ground::Wall),
             new_zone: "exit".into(),
@@ -101,15 +117,9 @@ fn open_level(mut editor: ResMut<LevelEditor>, open: Option<Res<OpenLevel>>, mut
     let Some(open) = open else { return };
     commands.remove_resource::<OpenLevel>();
     let Some(path) = open.0.clone() else { return };
-    if editor.changed {
-        let what =
-            format!("Save or discard the changes to {} first: {} is not opened", editor.file.name, path.display());
-        editor.said = Some((false, what));
-        return;
-    }
-    match level::load(&path) {
-        Ok(l) => editor.set(l.file, Some(path)),
-        Err(e) => editor.said = Some((false, e.to_string())),
+    match editor.unsaved() {
+        true => editor.leaving = Some(Leave::Open(path)),
+        false => editor.open(&path),
     }
 }
 
@@ -119,19 +129,78 @@ fn levels_folder() -> Option<PathBuf> {
 }
 
 impl LevelEditor {
-    /// Opens another level.
     /// Opens another level, from `origin` if it was read from a file; only the player's own file is saved over.
     fn set(&mut self, file: LevelFile, origin: Option<PathBuf>) {
         let yours = origin.clone().filter(|p| levels_folder().is_some_and(|f| p.starts_with(f)));
-        (self.checked, self.file, self.changed) = (check(&file), file, false);
+        (self.checked, self.history) = (check(&file), History::new(&file, true));
+        self.file = file;
         (self.path, self.origin) = (yours, origin);
         self.brush = Brush::Ground(Ground::Wall);
     }
 
-    /// After a change: checked again.
-    fn touched(&mut self) {
-        self.changed = true;
+    /// Opens the level file at `path`, or says why it cannot.
+    fn open(&mut self, path: &std::path::Path) {
+        match level::load(path) {
+            Ok(l) => self.set(l.file, Some(path.to_owned())),
+            Err(e) => self.said = Some((false, e.to_string())),
+        }
+    }
+
+    /// After a change: checked again, and a step of the history once the gesture is over.
+    pub(super) fn touched(&mut self) {
+        self.history.touched();
         self.checked = check(&self.file);
+    }
+
+    /// Whether the level has changes not saved.
+    pub fn unsaved(&self) -> bool {
+        self.history.unsaved()
+    }
+
+    /// The level's name, if it has changes not saved.
+    pub fn unsaved_name(&self) -> Option<&str> {
+        self.unsaved().then_some(self.file.name.as_str())
+    }
+
+    /// Saves the level where *Save* would; the file, or why not.
+    pub fn save(&mut self) -> Result<PathBuf, String> {
+        save(self, false)
+    }
+
+    /// Undoes or redoes a step: the level as it was, checked again.
+    fn step(&mut self, asked: history::Asked) {
+        let state = match asked {
+            history::Asked::Undo => self.history.undo(&self.file),
+            history::Asked::Redo => self.history.redo(&self.file),
+        };
+        if let Some(file) = state {
+            (self.checked, self.file, self.drag) = (check(&file), file, None);
+            tidy_brush(self);
+        }
+    }
+
+    /// Goes where the player asked to, the changes saved or discarded as answered.
+    fn leave(&mut self, to: Leave) -> Option<Go> {
+        match to {
+            Leave::Menu => Some(Go::Menu),
+            Leave::New => {
+                self.set(level_edit::blank(24, 14), None);
+                None
+            }
+            Leave::Open(path) => {
+                self.open(&path);
+                None
+            }
+        }
+    }
+}
+
+/// A brush for a side that an undo took away paints walls instead.
+fn tidy_brush(editor: &mut LevelEditor) {
+    if let Brush::Spawn(n) = editor.brush
+        && n >= editor.file.sides.len()
+    {
+        editor.brush = Brush::Ground(Ground::Wall);
     }
 }
 
@@ -167,6 +236,16 @@ fn show_level_editor(
             map(ui, editor, texture);
         }
     });
+    if let Some(asked) = history::keys(ctx) {
+        editor.step(asked);
+    }
+    editor.history.settle(&editor.file, history::busy(ctx));
+    if let Some(to) = editor.leaving.clone()
+        && let Some(answer) = leave::ask(ctx, &format!("the level \"{}\"", editor.file.name), "leaving it", None)
+    {
+        editor.leaving = None;
+        go = answer_leaving(editor, to, answer);
+    }
     match go {
         Some(Go::Menu) => screen.set(Screen::Menu),
         Some(Go::Play(next)) => {
@@ -176,6 +255,21 @@ fn show_level_editor(
         None => {}
     }
     Ok(())
+}
+
+/// What an answer to "save the changes first?" does.
+fn answer_leaving(editor: &mut LevelEditor, to: Leave, answer: Answer) -> Option<Go> {
+    match answer {
+        Answer::Stay => None,
+        Answer::Discard => editor.leave(to),
+        Answer::Save => match save(editor, false) {
+            Ok(_) => editor.leave(to),
+            Err(e) => {
+                editor.said = Some((false, format!("Not saved: {e}")));
+                None
+            }
+        },
+    }
 }
 
 /// Where the top bar sends the player.
@@ -206,12 +300,12 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut LevelEditor) -> Option<Go> {
     ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new("Level editor").size(22.0).strong());
         if ui.button("New").clicked() {
-            if editor.changed {
-                editor.said = Some((false, "Save or discard the changes first".into()));
-            } else {
-                editor.set(level_edit::blank(24, 14), None);
+            match editor.unsaved() {
+                true => editor.leaving = Some(Leave::New),
+                false => editor.set(level_edit::blank(24, 14), None),
             }
         }
+        undo_buttons(ui, editor);
         if ui.button("Save").clicked() {
             editor.said =
                 Some(save(editor, false).map_or_else(|e| (false, e), |p| (true, format!("Saved to {}", p.display()))));
@@ -220,7 +314,7 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut LevelEditor) -> Option<Go> {
             editor.said =
                 Some(save(editor, true).map_or_else(|e| (false, e), |p| (true, format!("Saved to {}", p.display()))));
         }
-        if editor.changed && ui.button("Discard changes").clicked() {
+        if editor.unsaved() && ui.button("Discard changes").clicked() {
             // Back to the file it came from (a shipped level, the player's own), or a new level's start.
             let from = editor.path.clone().or_else(|| editor.origin.clone());
             let back = from.as_ref().and_then(|p| level::load(p).ok()).map(|l| l.file);
@@ -248,10 +342,25 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut LevelEditor) -> Option<Go> {
         }
         ui.separator();
         if ui.button("Back to the menu").clicked() {
-            go = Some(Go::Menu);
+            match editor.unsaved() {
+                true => editor.leaving = Some(Leave::Menu),
+                false => go = Some(Go::Menu),
+            }
         }
     });
     go
+}
+
+/// *Undo* and *Redo*, with their keys.
+fn undo_buttons(ui: &mut egui::Ui, editor: &mut LevelEditor) {
+    let undo = ui.add_enabled(editor.history.can_undo(), egui::Button::new("Undo"));
+    if undo.on_hover_text("Ctrl+Z").clicked() {
+        editor.step(history::Asked::Undo);
+    }
+    let redo = ui.add_enabled(editor.history.can_redo(), egui::Button::new("Redo"));
+    if redo.on_hover_text("Ctrl+Y or Ctrl+Shift+Z").clicked() {
+        editor.step(history::Asked::Redo);
+    }
 }
 
 /// Saves the level in the player's levels folder: over its own file, else (a new level, a shipped one, a copy) to
@@ -263,14 +372,15 @@ fn save(editor: &mut LevelEditor, copy: bool) -> Result<PathBuf, String> {
         _ => crate::scenario::content::new_file(&folder, &editor.file.name, "ron"),
     };
     level_edit::save(&editor.file, &path).map_err(|e| e.to_string())?;
-    (editor.path, editor.origin, editor.changed) = (Some(path.clone()), Some(path.clone()), false);
+    (editor.path, editor.origin) = (Some(path.clone()), Some(path.clone()));
+    editor.history.saved(&editor.file);
     Ok(path)
 }
 
 /// A battle on the level (saved first: a battle's save names its file), the first side played by the player and
 /// the others by the normal AI.
 fn play_level(editor: &mut LevelEditor) -> Result<NextBattle, String> {
-    if editor.changed || editor.path.is_none() {
+    if editor.unsaved() || editor.path.is_none() {
         save(editor, false)?;
     }
     let path = editor.path.clone().ok_or("the level is not saved")?;
@@ -367,7 +477,7 @@ fn status(ui: &mut egui::Ui, editor: &LevelEditor) {
         Err(why) => ui.colored_label(REFUSED, format!("Does not play yet: {why}")),
     };
     let file = editor.path.as_ref().map_or("not saved yet".to_owned(), |p| p.display().to_string());
-    ui.weak(if editor.changed { format!("{file} (changed)") } else { file });
+    ui.weak(if editor.unsaved() { format!("{file} (changed)") } else { file });
     if let Some((good, what)) = &editor.said {
         ui.colored_label(if *good { GOOD } else { REFUSED }, what);
     }
@@ -696,4 +806,47 @@ fn areas(editor: &mut LevelEditor) -> Option<&mut Vec<Area>> {
 /// A zone without areas is gone (the file would name an empty zone).
 fn tidy_zones(editor: &mut LevelEditor) {
     editor.file.zones.retain(|_, areas| !areas.is_empty());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stroke_of_paint_is_undone_whole_and_redone_and_the_check_follows_each_step() {
+        let mut editor = LevelEditor::default();
+        let before = editor.file.clone();
+        // A stroke of wall down the first side's spawn column, over three frames, the button let go on the last.
+        for (cell, busy) in [((1, 3), true), ((1, 4), true), ((1, 5), false)] {
+            level_edit::paint(&mut editor.file, cell, Ground::Wall);
+            editor.touched();
+            editor.history.settle(&editor.file, busy);
+        }
+        let painted = editor.file.map.clone();
+        assert!(
+            editor.checked.as_ref().is_err_and(|e| e.contains("spawn zone")),
+            "{:?}",
+            editor.checked.as_ref().err()
+        );
+        assert!(editor.unsaved());
+        editor.step(history::Asked::Undo);
+        assert_eq!(editor.file.map, before.map, "the whole stroke at once");
+        assert!(editor.checked.is_ok(), "checked again");
+        assert!(!editor.unsaved(), "back where it was opened: nothing to save");
+        editor.step(history::Asked::Redo);
+        assert_eq!(editor.file.map, painted);
+        assert!(editor.checked.is_err());
+    }
+
+    #[test]
+    fn an_undo_that_takes_a_side_away_leaves_no_brush_on_it() {
+        let mut editor = LevelEditor::default();
+        let squad = vec![level_edit::unit("rifleman")];
+        editor.file.sides.push(level::SideSpec { name: "Third".into(), spawn: Vec::new(), squad });
+        editor.touched();
+        editor.history.settle(&editor.file, false);
+        editor.brush = Brush::Spawn(2);
+        editor.step(history::Asked::Undo);
+        assert_eq!((editor.file.sides.len(), editor.brush.clone()), (2, Brush::Ground(Ground::Wall)));
+    }
 }

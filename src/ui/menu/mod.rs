@@ -1,6 +1,9 @@
 //! The main menu, the window's first screen: choose a level (with what it teaches), a ruleset and its options,
 //! who plays each side (a player, several for hotseat, or the AI at a difficulty) and optionally a seed, then Play:
 //! the battle opens in the same window, and its end comes back here. Beside it, the saved battles, each to continue.
+//! Under the levels, the scenarios (`scenarios.rs`): a fixed battle chosen instead of a level.
+
+mod scenarios;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -102,6 +105,27 @@ struct Menu {
     /// The player's own characters (read when the menu opens), and the side each joins, by file.
     characters: Vec<(PathBuf, Result<Character, crate::scenario::ScenarioError>)>,
     joining: BTreeMap<PathBuf, String>,
+    /// The scenarios; one chosen is played instead of the level.
+    scenarios: scenarios::Scenarios,
+}
+
+impl Menu {
+    /// The level chosen, unless a scenario is.
+    fn level(&self) -> Option<&(PathBuf, Level)> {
+        match self.scenarios.chosen() {
+            Some(_) => None,
+            None => self.levels.get(self.selected),
+        }
+    }
+
+    /// The sides of the level or scenario chosen.
+    fn side_names(&self) -> Vec<String> {
+        match (self.scenarios.chosen(), self.levels.get(self.selected)) {
+            (Some((_, s)), _) => s.sides().into_iter().map(str::to_owned).collect(),
+            (None, Some((_, l))) => l.file.sides.iter().map(|s| s.name.clone()).collect(),
+            (None, None) => Vec::new(),
+        }
+    }
 }
 
 /// The measured balance kept beside the levels' folder (`assets/balance.ron`): none when there is no such file.
@@ -138,6 +162,7 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
             folder: folder.clone(),
             characters: Vec::new(),
             joining: BTreeMap::new(),
+            scenarios: scenarios::Scenarios::default(),
         };
         app.insert_resource(menu)
             .add_systems(OnEnter(Screen::Menu), refresh_lists)
@@ -151,7 +176,7 @@ fn show_menu(
     session: Res<PlayOptions>,
     mut commands: Commands,
     mut screen: ResMut<NextState<Screen>>,
-    mut exit: MessageWriter<AppExit>,
+    mut exit: MessageWriter<super::screens::QuitGame>,
     mut settings: ResMut<super::settings::Settings>,
     mut images: ResMut<Assets<Image>>,
     mut batch: ResMut<super::lab::batch::Batch>,
@@ -205,7 +230,7 @@ fn show_menu(
             screen.set(Screen::Loading);
         }
         Some(Chosen::Quit) => {
-            exit.write(AppExit::Success);
+            exit.write(super::screens::QuitGame);
         }
         Some(Chosen::Screen(to)) => screen.set(to),
         Some(Chosen::Edit(path)) => {
@@ -250,10 +275,15 @@ fn saves_column(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Op
 /// The levels, and the selected one's map, with *Edit this level*.
 fn level_column(ui: &mut egui::Ui, menu: &mut Menu, map: Option<egui::TextureId>) -> Option<Chosen> {
     choose_level(ui, menu);
-    if let Some(id) = map {
+    if menu.scenarios.choose(ui) {
+        menu.controls.clear();
+        menu.names.clear();
+    }
+    menu.scenarios.describe(ui);
+    if let Some(id) = map.filter(|_| menu.level().is_some()) {
         show_miniature(ui, menu, id);
     }
-    let (path, _) = menu.levels.get(menu.selected)?;
+    let (path, _) = menu.level()?;
     let hint = "Open it in the level editor (a shipped level is saved as a copy of yours)";
     ui.button("Edit this level").on_hover_text(hint).clicked().then(|| Chosen::Edit(path.clone()))
 }
@@ -366,6 +396,9 @@ fn refresh_lists(mut menu: ResMut<Menu>, not_started: Option<Res<NotStarted>>, m
     menu.selected = selected.and_then(|p| levels.iter().position(|(q, _)| *q == p)).unwrap_or(0);
     (menu.levels, menu.miniature) = (levels, None);
     menu.problems = problems;
+    let shipped = menu.folder.parent().unwrap_or(Path::new("")).join("scenarios");
+    let user = menu.user.clone();
+    menu.scenarios.read(&shipped, user.as_deref());
     // Back at the menu, a replay is over.
     commands.remove_resource::<Watching>();
     if let Some(problem) = not_started {
@@ -415,19 +448,26 @@ fn choose_save(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Opt
 
 fn choose_level(ui: &mut egui::Ui, menu: &mut Menu) {
     ui.strong("Level");
-    let mut picked = menu.selected;
+    let (mut picked, mut chose_level) = (menu.selected, false);
     for (i, (path, level)) in menu.levels.iter().enumerate() {
         let g = level.grid();
         let yours = menu.user.as_ref().is_some_and(|user| path.starts_with(user));
         let mark = if yours { "  · yours" } else { "" };
         let units = level.units_under(menu.ruleset).len();
         let text = format!("{}  ({}×{}, {units} units){mark}", level.file.name, g.width, g.height);
-        if ui.selectable_label(i == menu.selected, text).clicked() {
+        let on = i == menu.selected && menu.scenarios.chosen().is_none();
+        if ui.selectable_label(on, text).clicked() {
             picked = i;
+            chose_level = true;
         }
-        if i == menu.selected && !level.file.tactic.is_empty() {
+        if on && !level.file.tactic.is_empty() {
             ui.weak(format!("    {}", level.file.tactic));
         }
+    }
+    if chose_level && menu.scenarios.chosen().is_some() {
+        menu.scenarios.unchoose();
+        menu.controls.clear();
+        menu.names.clear();
     }
     if picked != menu.selected {
         menu.selected = picked;
@@ -464,6 +504,11 @@ pub const RULESETS: [(RulesetId, &str, &str); 4] = [
 /// plays under (a level of its own archetypes may not play under every ruleset). The player's choice is kept: back on
 /// a level that plays under it, it is the one chosen again.
 fn settle_ruleset(menu: &mut Menu) {
+    // A scenario plays under its own (the player's choice is kept for the levels).
+    if let Some((_, s)) = menu.scenarios.chosen() {
+        menu.ruleset = s.ruleset_id();
+        return;
+    }
     let level = menu.levels.get(menu.selected).map(|(_, l)| l);
     let plays = |id: RulesetId| level.is_none_or(|l| l.unplayable_under(id).is_none());
     let settled = match plays(menu.wanted) {
@@ -477,6 +522,11 @@ fn settle_ruleset(menu: &mut Menu) {
 
 fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
     ui.strong("Ruleset");
+    if let Some((_, s)) = menu.scenarios.chosen() {
+        let name = RULESETS.iter().find(|(id, ..)| *id == s.ruleset_id()).map_or("", |(_, n, _)| *n);
+        ui.label(format!("{name}: the scenario's own, with the options it sets"));
+        return;
+    }
     let level = menu.levels.get(menu.selected).map(|(_, l)| l);
     let why_not = |id: RulesetId| level.and_then(|l| l.unplayable_under(id)).map(|e| e.to_string());
     ui.horizontal_wrapped(|ui| {
@@ -516,7 +566,7 @@ fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
 
 /// How fair the chosen level measured under the chosen ruleset, the same AI on every side.
 fn show_balance(ui: &mut egui::Ui, menu: &Menu) {
-    let stem = menu.levels.get(menu.selected).and_then(|(p, _)| p.file_stem()).and_then(|s| s.to_str());
+    let stem = menu.level().and_then(|(p, _)| p.file_stem()).and_then(|s| s.to_str());
     let (Some(stem), Some(balance)) = (stem, &menu.balance) else {
         ui.weak("Balance: not measured (`skirmish balance --write`)");
         return;
@@ -535,8 +585,7 @@ fn show_balance(ui: &mut egui::Ui, menu: &Menu) {
 
 fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
     ui.strong("Sides: who plays each (several humans: hotseat; \"Out\" leaves a side out of a 3- or 4-side level)");
-    let Some((_, level)) = menu.levels.get(menu.selected) else { return };
-    let sides: Vec<String> = level.file.sides.iter().map(|s| s.name.clone()).collect();
+    let sides = menu.side_names();
     let sides_count = sides.len();
     for (i, side) in sides.into_iter().enumerate() {
         // A solo skirmish unless told otherwise: the player commands the first side.
@@ -579,7 +628,7 @@ fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
 
 /// The player's own characters of the chosen ruleset, each to stay home or join a side.
 fn choose_characters(ui: &mut egui::Ui, menu: &mut Menu) {
-    let Some((_, level)) = menu.levels.get(menu.selected) else { return };
+    let Some((_, level)) = menu.level() else { return };
     // A side left out takes no one along.
     let out = |s: &String| menu.controls.get(s) == Some(&Control::Absent);
     let sides: Vec<String> = level.file.sides.iter().map(|s| s.name.clone()).filter(|s| !out(s)).collect();
@@ -640,9 +689,14 @@ fn choose_text_size(ui: &mut egui::Ui, settings: &mut super::settings::Settings)
     }
 }
 
-/// The battle the menu's choice asks for, if a level is selected.
+/// The battle the menu's choice asks for, if a level or a scenario is chosen.
 fn chosen(menu: &Menu) -> Option<BattleRequest> {
-    let (path, level) = menu.levels.get(menu.selected)?;
+    let scenario = menu.scenarios.chosen();
+    let (path, level_sides) = match (scenario, menu.levels.get(menu.selected)) {
+        (Some((path, _)), _) => (path, Vec::new()),
+        (None, Some((path, level))) => (path.as_path(), level.file.sides.iter().map(|s| s.name.as_str()).collect()),
+        (None, None) => return None,
+    };
     let seed = menu.seed.trim().parse().ok();
     let humans = menu.controls.iter().filter(|(_, c)| **c == Control::Human).map(|(s, _)| s.clone()).collect();
     let sides = menu
@@ -660,8 +714,8 @@ fn chosen(menu: &Menu) -> Option<BattleRequest> {
     let (fog, strict, options) = (menu.fog, menu.strict, menu.rules.ron(ruleset));
     // Only a side a player commands rolls by hand.
     let by_hand = menu.by_hand.iter().filter(|s| menu.controls.get(*s) == Some(&Control::Human)).cloned().collect();
-    // Characters of the chosen ruleset join the sides chosen for them, if the level has those sides.
-    let level_sides: Vec<&str> = level.file.sides.iter().map(|s| s.name.as_str()).collect();
+    // Characters of the chosen ruleset join the sides chosen for them, if the level has those sides (a scenario
+    // has its own fighters: none join it).
     let characters = menu
         .characters
         .iter()
@@ -670,8 +724,10 @@ fn chosen(menu: &Menu) -> Option<BattleRequest> {
         .filter(|g| level_sides.contains(&g.side.as_str()) && !absent.contains(&g.side))
         .collect();
     let dice = seed.map_or(DiceChoice::Auto, DiceChoice::Seed);
-    let options = Some(options).filter(|o| !o.is_empty());
-    let request = BattleRequest::new(path, Some(ruleset), Difficulty::Normal).with_dice(dice);
+    // A scenario names its own ruleset and options.
+    let options = Some(options).filter(|o| !o.is_empty() && scenario.is_none());
+    let ruleset = Some(ruleset).filter(|_| scenario.is_none());
+    let request = BattleRequest::new(path, ruleset, Difficulty::Normal).with_dice(dice);
     Some(BattleRequest { humans, sides, names, fog, by_hand, strict, absent, options, characters, ..request })
 }
 
@@ -702,13 +758,13 @@ mod tests {
         assert_eq!(RuleOptions::default().ron(RulesetId::EclipsePhase), "", "the defaults say nothing");
     }
 
-    #[test]
-    fn only_a_side_a_player_commands_rolls_its_own_dice_and_the_battle_and_its_save_say_which() {
+    /// The menu on the shipped levels, the street chosen, the Crew a player's and the Gang the hard AI's.
+    fn on_the_street() -> Menu {
         let (levels, _) = levels_in(Path::new("levels"), None);
         let selected = levels.iter().position(|(p, _)| p.ends_with("street.ron")).expect("the street");
         let controls =
             BTreeMap::from([("Crew".to_owned(), Control::Human), ("Gang".to_owned(), Control::Ai(Difficulty::Hard))]);
-        let menu = Menu {
+        Menu {
             levels,
             selected,
             ruleset: RulesetId::Shadowrun4,
@@ -716,7 +772,7 @@ mod tests {
             controls,
             names: BTreeMap::new(),
             fog: false,
-            by_hand: BTreeSet::from(["Crew".to_owned(), "Gang".to_owned()]),
+            by_hand: BTreeSet::new(),
             strict: false,
             seed: "3".into(),
             rules: RuleOptions::default(),
@@ -728,7 +784,13 @@ mod tests {
             folder: PathBuf::from("levels"),
             characters: Vec::new(),
             joining: BTreeMap::new(),
-        };
+            scenarios: scenarios::Scenarios::default(),
+        }
+    }
+
+    #[test]
+    fn only_a_side_a_player_commands_rolls_its_own_dice_and_the_battle_and_its_save_say_which() {
+        let menu = Menu { by_hand: BTreeSet::from(["Crew".to_owned(), "Gang".to_owned()]), ..on_the_street() };
         let request = chosen(&menu).expect("a choice");
         assert_eq!(request.by_hand, ["Crew"], "the AI's dice stay seeded");
         let started = crate::battle::start(&request, crate::battle::no_typing).expect("a battle");
@@ -736,5 +798,26 @@ mod tests {
             (started.request.by_hand.as_slice(), started.request.dice),
             (&["Crew".to_owned()][..], DiceChoice::Seed(3))
         );
+    }
+
+    #[test]
+    fn a_scenario_chosen_instead_of_the_level_plays_under_its_own_ruleset_and_the_players_choice_stays() {
+        let mut menu = Menu { wanted: RulesetId::EclipsePhase, ruleset: RulesetId::EclipsePhase, ..on_the_street() };
+        menu.scenarios.read(Path::new("scenarios"), None);
+        menu.scenarios.choose_file("storyteller_tavern.ron");
+        let (_, tavern) = menu.scenarios.chosen().expect("the tavern is listed");
+        let first = tavern.sides()[0].to_owned();
+        menu.controls = BTreeMap::from([(first.clone(), Control::Human)]);
+        settle_ruleset(&mut menu);
+        assert_eq!((menu.ruleset, menu.wanted), (RulesetId::Storyteller, RulesetId::EclipsePhase));
+        assert!(menu.level().is_none(), "no level chosen beside it");
+        let request = chosen(&menu).expect("a choice");
+        assert!(request.file.ends_with("scenarios/storyteller_tavern.ron"), "{}", request.file.display());
+        assert_eq!((request.ruleset, request.humans.clone()), (None, vec![first]));
+        let started = crate::battle::start(&request, crate::battle::no_typing).expect("the tavern starts");
+        assert_eq!(started.scenario.ruleset_id(), RulesetId::Storyteller);
+        menu.scenarios.unchoose();
+        settle_ruleset(&mut menu);
+        assert_eq!(menu.ruleset, RulesetId::EclipsePhase, "back on the street, the player's choice again");
     }
 }
