@@ -131,3 +131,45 @@ fn an_aim_is_lost_when_the_target_leaves_the_aimers_sights() {
     assert!(render(&log).contains("A: loses its aim: T left its sights"), "{}", render(&log));
     assert_eq!(b[0].fighter.condition.aim, None);
 }
+
+/// A grenadier with a grenade in hand and two enemies a meter either side of an empty cell 10 m off, on open ground.
+const GRENADIER: &str = r#"(
+    name: "Grenade at the ground",
+    ruleset: EclipsePhase(combatants: [
+        (name: "G", side: "a", position: (0, 1), sheet: (init: 90, durability: 100, wound_threshold: 60,
+            skills: { ThrownWeapons: 50, KineticWeapons: 40 }, weapons: ["frag_grenade", "medium_pistol"])),
+        (name: "T", side: "b", position: (10, 0), sheet: (init: 1, durability: 100, wound_threshold: 60)),
+        (name: "U", side: "b", position: (10, 2), sheet: (init: 1, durability: 100, wound_threshold: 60)),
+    ]),
+)"#;
+
+#[test]
+fn a_players_blast_at_an_empty_cell_is_the_blast_the_rules_throw_there_and_only_with_a_blast_weapon_in_hand() {
+    use skirmish::rules::dice::SeededDice;
+    use skirmish::rules::engine::Next;
+    use skirmish::rules::plan::{Plan, PlanError};
+    let scenario = skirmish::scenario::parse(GRENADIER, "grenadier.ron".as_ref()).expect("reads");
+    let mut log = Log::default();
+    let mut battle = skirmish::battle::run::start(&scenario, "seed 1", &mut log);
+    let Ok(Next::Slot(slot)) = battle.next(&mut SeededDice::new(1), &mut log) else { panic!("a first slot") };
+    let g = battle.id_of("G").expect("G");
+    assert_eq!(slot.actor, g, "init 90 acts first");
+    // The window's Shift+click on the empty cell between T and U.
+    let plan = Plan { at: Some((10, 1)), ..Plan::default() };
+    let seen = vec![true; battle.len()];
+    assert_eq!(plan.keeps_to(&battle, slot, &seen), Ok(()));
+    let action = plan.action(&battle, g, Vec::new());
+    assert_eq!(battle.blast_at(g, None, (10, 1)), Some(action.clone()), "the blast at the cell, no target");
+    assert!(battle.odds_of(g, &action).is_ok(), "priced in the panel before it is thrown");
+    // 30 against ThrownWeapons 50: a hit; 3d10 of 1s + 12 = 15 at the center, −2 a meter: 13 on each, 1 m away.
+    battle.act(&action, &mut ScriptedDice::new([30, 1, 1, 1]), &mut log).expect("thrown");
+    let taken = |name: &str| battle.tracks(battle.id_of(name).expect("there"))[0].taken;
+    assert_eq!((taken("T"), taken("U"), taken("G")), (13, 13, 0));
+    // With the pistol in hand there is no blast to throw at the ground.
+    let mut pistol = skirmish::battle::run::start(&scenario, "seed 1", &mut Log::default());
+    let draw = pistol.other_actions(g).into_iter().find(|(n, _)| n.contains("pistol")).expect("ready the pistol");
+    let Ok(Next::Slot(first)) = pistol.next(&mut SeededDice::new(1), &mut Log::default()) else { panic!("a slot") };
+    pistol.act(&draw.1, &mut SeededDice::new(1), &mut Log::default()).expect("readied");
+    assert_eq!(pistol.blast_at(g, None, (10, 1)), None);
+    assert_eq!(plan.keeps_to(&pistol, first, &seen), Err(PlanError::NoBlast((10, 1))));
+}

@@ -9,9 +9,9 @@ use bevy::prelude::*;
 use super::components::Combatant;
 use super::messages::{ActionResolved, DeclareAction};
 use super::{Engine, TurnSystems};
-use crate::rules::any::{AnyAction, AnyBattle};
+use crate::rules::any::{AnyAction, AnyBattle, Replayed};
 use crate::rules::dice::ScriptedDice;
-use crate::rules::engine::{Decision, Next};
+use crate::rules::engine::Decision;
 use crate::rules::outcome::{Event, Log};
 use crate::rules::ruleset::{CombatantId, Slot};
 
@@ -88,21 +88,14 @@ impl BattleTally {
     /// is taken and counted after.
     pub fn replayed(mut start: AnyBattle, battle: &AnyBattle) -> Self {
         let mut dice = ScriptedDice::new(battle.faces().iter().copied());
-        let (mut log, mut tally) = (Log::default(), BattleTally::default());
-        for decided in battle.record() {
-            let Ok(Next::Slot(slot)) = start.next(&mut dice, &mut log) else { break };
-            match &decided.decision {
-                Decision::Act(action) => {
-                    let (priced, from) = (tally.expect(&start, slot, action), log.events.len());
-                    if start.act(action, &mut dice, &mut log).is_err() {
-                        break;
-                    }
-                    tally.count(&start, slot.actor, priced, &log.events[from..]);
-                }
-                Decision::Pass => start.pass(&mut log),
-                Decision::Delay => _ = start.delay(&mut log),
-            }
-        }
+        let (mut tally, mut priced) = (BattleTally::default(), false);
+        let mut watch = |now: &AnyBattle, step: Replayed<'_>| match step {
+            Replayed::Before(slot, Decision::Act(action)) => priced = tally.expect(now, slot, action),
+            Replayed::After(slot, Decision::Act(_), events) => tally.count(now, slot.actor, priced, events),
+            Replayed::Before(..) | Replayed::After(..) => {}
+        };
+        // A record that stops fitting (a changed file) tallies what it replayed up to there.
+        _ = start.replay_watched(&battle.record(), &mut dice, &mut Log::default(), &mut watch);
         tally
     }
 }

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use super::RulesError;
-use super::approach::cover_spot;
+use super::approach::{OutOfReach, cover_spot};
 use super::dice::Dice;
 use super::eclipse_phase::EclipsePhase;
 use super::engine::{Battle, Decision, Ending, Next, Recorded};
@@ -155,6 +155,13 @@ impl AnyCondition {
             AnyCondition::Storyteller(_) | AnyCondition::HomebrewD6(_) => false,
         }
     }
+}
+
+/// One step of a replay as [`AnyBattle::replay_watched`] tells it: a slot's decision before it is taken again, and
+/// after, with the events it made.
+pub enum Replayed<'a> {
+    Before(Slot, &'a Decision<AnyAction>),
+    After(Slot, &'a Decision<AnyAction>, &'a [super::outcome::Event]),
 }
 
 /// Runs `$body` with `$b` bound to the battle inside, whatever its ruleset, and `$k` naming the ruleset's type.
@@ -339,25 +346,54 @@ impl AnyBattle {
         each!(self, b, K => b.faces())
     }
 
-    /// See [`Battle::replay`]; a record of another ruleset's actions is refused.
+    /// Plays `record` (another battle's, from the same start) onto this battle, not yet begun, with `dice` (that
+    /// battle's faces): each recorded slot must come up in its turn, its decision is taken again, and the dice rolled
+    /// by then must be as many as the record says. Refused where the record does not fit (a record of another
+    /// ruleset's actions among it).
     pub fn replay(
         &mut self,
         record: &[Recorded<AnyAction>],
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<(), RulesError> {
-        let rules = self.rules_name();
-        each!(self, b, K => {
-            let record = record.iter().map(|r| {
-                let decision = match &r.decision {
-                    Decision::Act(action) => Decision::Act(K::unwrap(action).ok_or_else(|| mismatch(rules, action))?.clone()),
-                    Decision::Pass => Decision::Pass,
-                    Decision::Delay => Decision::Delay,
-                };
-                Ok(Recorded { turn: r.turn, slot: r.slot, actor: r.actor, decision, dice: r.dice })
-            }).collect::<Result<Vec<_>, RulesError>>()?;
-            b.replay(&record, dice, log)
-        })
+        self.replay_watched(record, dice, log, &mut |_, _| {})
+    }
+
+    /// [`AnyBattle::replay`], `watch` told of each decision before it is taken again (the battle as it stands) and
+    /// after (the events it made): the battle-over tally prices each decision of a battle taken up as it is replayed.
+    pub fn replay_watched(
+        &mut self,
+        record: &[Recorded<AnyAction>],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+        watch: &mut dyn FnMut(&AnyBattle, Replayed<'_>),
+    ) -> Result<(), RulesError> {
+        if self.turn() > 0 {
+            return Err(RulesError::Unfaithful("a record replays onto a battle not yet begun".into()));
+        }
+        for r in record {
+            let unfaithful =
+                |why: String| RulesError::Unfaithful(format!("turn {}, slot of {}: {why}", r.turn, r.actor));
+            let slot = match self.next(dice, log)? {
+                Next::Slot(slot) if slot == r.slot => slot,
+                Next::Slot(slot) => return Err(unfaithful(format!("the slot of {} came instead", slot.actor))),
+                Next::Over => return Err(unfaithful("the battle was over".into())),
+            };
+            watch(self, Replayed::Before(slot, &r.decision));
+            let from = log.events.len();
+            match &r.decision {
+                Decision::Act(action) => self.act(action, dice, log).map_err(|e| unfaithful(e.to_string()))?,
+                Decision::Pass => self.pass(log),
+                Decision::Delay if self.delay(log) => {}
+                Decision::Delay => return Err(unfaithful("it cannot be delayed".into())),
+            }
+            watch(self, Replayed::After(slot, &r.decision, &log.events[from..]));
+            if (self.turn(), self.faces().len()) != (r.turn, r.dice) {
+                let why = format!("turn {} with {} dice rolled, not {} dice", self.turn(), self.faces().len(), r.dice);
+                return Err(unfaithful(why));
+            }
+        }
+        Ok(())
     }
 
     /// How many combatants the battle has.
@@ -434,6 +470,17 @@ impl AnyBattle {
         each!(self, b, K => K::wrap(b.rules().plain_attack_of(b.combatants(), actor.index(), target)))
     }
 
+    /// A blast thrown or fired by `actor` at `cell` with the weapon in hand, after `movement`: none unless the weapon
+    /// in hand is a blast weapon (grenades, seekers: only Eclipse Phase has them).
+    pub fn blast_at(&self, actor: CombatantId, movement: Option<Move>, cell: Cell) -> Option<AnyAction> {
+        match self {
+            AnyBattle::EclipsePhase(b) => {
+                b.rules().blast_at(b.combatants(), actor.index(), movement, cell).map(AnyAction::EclipsePhase)
+            }
+            AnyBattle::Shadowrun4(_) | AnyBattle::Storyteller(_) | AnyBattle::HomebrewD6(_) => None,
+        }
+    }
+
     /// The exact odds of the first attack of `action` by `actor`, after its move (if any): carried out first when it
     /// is the actor's slot (a run's penalty counts), else with the actor simply on the move's end.
     pub fn odds_of(&self, actor: CombatantId, action: &AnyAction) -> Result<Odds, RulesError> {
@@ -492,20 +539,15 @@ impl AnyBattle {
             let (me, them) = (copy.get(actor.index())?, copy.get(target.index())?);
             let reach = b.rules().reach_of(&me.fighter);
             let weapon = me.fighter.weapon_name();
-            let sight = b.rules().field().sight(from, them.position);
-            match () {
-                _ if reach.melee && !crate::rules::field::adjacent(from, them.position) => {
-                    Some(format!("Out of reach from there: the {weapon} strikes only a next cell."))
+            let why = super::approach::out_of_reach(b.rules().field(), from, them.position, reach.melee, reach.max_m);
+            why.map(|why| match why {
+                OutOfReach::NotNext => format!("Out of reach from there: the {weapon} strikes only a next cell."),
+                OutOfReach::Wall => "Out of reach from there: a wall is in the way.".into(),
+                OutOfReach::Hidden => "Out of sight from there: the target is hidden.".into(),
+                OutOfReach::TooFar { meters, max_m } => {
+                    format!("Out of reach from there: {meters} m, the {weapon} reaches {max_m} m at the most.")
                 }
-                _ if reach.melee => None,
-                _ if sight.blocked => Some("Out of reach from there: a wall is in the way.".into()),
-                _ if sight.hidden => Some("Out of sight from there: the target is hidden.".into()),
-                _ if sight.meters > reach.max_m => Some(format!(
-                    "Out of reach from there: {} m, the {weapon} reaches {} m at the most.",
-                    sight.meters, reach.max_m
-                )),
-                _ => None,
-            }
+            })
         })
     }
 

@@ -30,11 +30,36 @@ impl Reach {
 
 /// Whether an attacker on `from` can attack a target on `to` within `max_m` meters (seen, in the line of fire).
 pub fn can_attack(field: &Field, from: Cell, to: Cell, melee: bool, max_m: u32) -> bool {
+    out_of_reach(field, from, to, melee, max_m).is_none()
+}
+
+/// Why an attacker on `from` cannot attack a target on `to`, if it cannot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutOfReach {
+    /// A melee weapon strikes the next cell only.
+    NotNext,
+    Wall,
+    Hidden,
+    /// Farther than the weapon's farthest range.
+    TooFar {
+        meters: u32,
+        max_m: u32,
+    },
+}
+
+/// Why an attacker on `from` cannot attack a target on `to` with a weapon reaching `max_m` meters (or a melee one):
+/// none when it can.
+pub fn out_of_reach(field: &Field, from: Cell, to: Cell, melee: bool, max_m: u32) -> Option<OutOfReach> {
     if melee {
-        return adjacent(from, to);
+        return (!adjacent(from, to)).then_some(OutOfReach::NotNext);
     }
     let sight = field.sight(from, to);
-    !sight.blocked && !sight.hidden && sight.meters <= max_m
+    match () {
+        _ if sight.blocked => Some(OutOfReach::Wall),
+        _ if sight.hidden => Some(OutOfReach::Hidden),
+        _ if sight.meters > max_m => Some(OutOfReach::TooFar { meters: sight.meters, max_m }),
+        _ => None,
+    }
 }
 
 /// Which enemies the actor may act against (Shadowrun's surprise holds some back).

@@ -12,7 +12,7 @@
 //! limit is reached.
 //!
 //! The battle's inputs are the decisions for its slots (act, pass, delay) and the faces of its dice; it keeps both
-//! ([`Battle::record`], [`Battle::faces`]), and [`Battle::replay`] plays them again onto the same start to the
+//! ([`Battle::record`], [`Battle::faces`]), and [`crate::rules::any::AnyBattle::replay`] plays them again onto the same start to the
 //! identical state: the ground for saves, undo and replays. An action the rules refuse changes nothing; a roll that
 //! cannot be made (faces a player is still to type in) leaves nothing of its try, so the step can be taken again.
 
@@ -490,42 +490,6 @@ where
         let actor = self.combatants[slot.actor.index()].fighter.id();
         self.record.push(Recorded { turn: self.turn, slot, actor, decision, dice: self.faces.len() });
         self.current = None;
-    }
-
-    /// Plays `record` (another battle's, from the same start) onto this battle, not yet begun, with `dice` (that
-    /// battle's faces): each recorded slot must come up in its turn, its decision is taken again, and the dice rolled
-    /// by then must be as many as the record says. Refused where the record does not fit.
-    pub fn replay(
-        &mut self,
-        record: &[Recorded<R::Action>],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<(), RulesError> {
-        if self.turn > 0 {
-            return Err(RulesError::Unfaithful("a record replays onto a battle not yet begun".into()));
-        }
-        for r in record {
-            let unfaithful =
-                |why: String| RulesError::Unfaithful(format!("turn {}, slot of {}: {why}", r.turn, r.actor));
-            match self.next(dice, log)? {
-                Next::Slot(slot) if slot == r.slot => {}
-                Next::Slot(slot) => {
-                    return Err(unfaithful(format!("the slot of {} came instead", slot.actor)));
-                }
-                Next::Over => return Err(unfaithful("the battle was over".into())),
-            }
-            match &r.decision {
-                Decision::Act(action) => self.act(action, dice, log).map_err(|e| unfaithful(e.to_string()))?,
-                Decision::Pass => self.pass(log),
-                Decision::Delay if self.delay(log) => {}
-                Decision::Delay => return Err(unfaithful("it cannot be delayed".into())),
-            }
-            if (self.turn, self.faces.len()) != (r.turn, r.dice) {
-                let why = format!("turn {} with {} dice rolled, not {} dice", self.turn, self.faces.len(), r.dice);
-                return Err(unfaithful(why));
-            }
-        }
-        Ok(())
     }
 
     /// The sides that still have someone in the fight.

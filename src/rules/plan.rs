@@ -24,6 +24,8 @@ pub enum PlanError {
     NoEnemy,
     #[error("there is no way {number} to attack: there are {ways}")]
     NoWay { number: usize, ways: usize },
+    #[error("the weapon in hand throws no blast at {0:?}")]
+    NoBlast(Cell),
 }
 
 /// A player's orders for one slot. All empty: the slot ends doing nothing.
@@ -34,6 +36,9 @@ pub struct Plan {
     pub target: Option<CombatantId>,
     /// Which of the ways to attack it (firing modes, called shots; the first when none is chosen).
     pub way: Option<usize>,
+    /// Or the cell to throw or fire the blast weapon in hand at (a grenade at the ground: no target).
+    #[serde(default)]
+    pub at: Option<Cell>,
     /// One of the slot's other actions instead (take cover, full defense, aim, reload …), as [`other_actions`]
     /// lists them.
     pub other: Option<usize>,
@@ -44,6 +49,10 @@ impl Plan {
     pub fn action(&self, battle: &AnyBattle, actor: CombatantId, others: Vec<(String, AnyAction)>) -> AnyAction {
         if let Some((_, action)) = self.other.and_then(|i| others.into_iter().nth(i)) {
             return action;
+        }
+        let blast = self.at.filter(|_| self.target.is_none());
+        if let Some(blast) = blast.and_then(|cell| battle.blast_at(actor, self.movement.clone(), cell)) {
+            return blast;
         }
         let target = self.target.filter(|t| t.index() < battle.len());
         let ways = target.map(|t| battle.attack_choices(actor, t, self.movement.clone())).unwrap_or_default();
@@ -150,6 +159,11 @@ impl Plan {
                 }
                 Some(_) => {}
             }
+        }
+        if let Some(cell) = self.at.filter(|_| self.target.is_none()) {
+            // Where the blast lands (off the map, out of range) the rules say when the action is tried.
+            let thrown = battle.blast_at(actor, self.movement.clone(), cell).is_some();
+            return if thrown { Ok(()) } else { Err(PlanError::NoBlast(cell)) };
         }
         let Some(target) = self.target else { return Ok(()) };
         if !seen_enemy(battle, actor, target, seen) {

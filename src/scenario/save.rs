@@ -1,6 +1,6 @@
 //! A battle's save: the [`BattleRequest`] that began it (the level or scenario file, the ruleset and its options, the
 //! sides left out, who plays each side, the dice), and the record of every decision with every face rolled. Loading builds
-//! the same start and replays the record onto it ([`crate::rules::engine::Battle::replay`]): the battle stands
+//! the same start and replays the record onto it ([`crate::rules::any::AnyBattle::replay`]): the battle stands
 //! exactly where it was saved, and goes on with the same dice. RON, versioned, written atomically (a temporary file
 //! beside it, then a rename), so that a crash mid-write leaves the last good save in place.
 

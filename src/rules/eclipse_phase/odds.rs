@@ -47,6 +47,23 @@ impl EclipsePhase {
         Action { actor: f.id, quick: Vec::new(), complex: Some(complex) }
     }
 
+    /// A blast thrown or fired by `actor` at `cell`, after `movement`, when the weapon in hand is a blast weapon.
+    pub fn blast_at(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        movement: Option<Move>,
+        cell: crate::rules::field::Cell,
+    ) -> Option<Action> {
+        let f = &battle[actor].fighter;
+        if !f.drawn_weapon().is_ok_and(|w| w.is_blast()) {
+            return None;
+        }
+        let area = AreaAttack { weapon: None, target: None, at: Some(cell), situation: Situation::default() };
+        let quick = movement.map(QuickAction::Move).into_iter().collect();
+        Some(Action { actor: f.id, quick, complex: Some(ComplexAction::AreaAttack(area)) })
+    }
+
     /// A move (a Quick Action) and an attack at `target`, or a wait.
     pub fn intended_action(
         &self,

@@ -47,6 +47,7 @@ pub const KEYS: [(&str, &[(&str, &str)]); 4] = [
             ("Click a cell", "move there (click the unit to take the move back)"),
             ("Click an enemy", "attack it (again to take it back)"),
             ("Tab, Shift+Tab", "the next, the previous firing mode or called shot"),
+            ("Shift+click a cell", "with a grenade in hand: throw it there (a click out of reach does too)"),
             ("1 – 9", "an action from the bar: take cover, aim, reload, full defense …"),
             ("Enter", "give the orders"),
             ("E", "end the slot doing nothing"),

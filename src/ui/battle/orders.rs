@@ -1,7 +1,8 @@
 //! Player control: when a player's combatant has its slot, the battle waits. A left click on a cell the unit
 //! reaches orders a move there (a walk when a walk gets there, else a run), a click on the unit itself takes the move
 //! back; a left click on an enemy orders an attack on it with the weapon in hand (again: takes it back), Tab picks
-//! the next way to attack (firing modes, called shots). Enter (or the panel's button) gives the orders, E ends the
+//! the next way to attack (firing modes, called shots); with a blast weapon in hand (a grenade), Shift+click on a cell
+//! (or a click on one out of reach) throws it there. Enter (or the panel's button) gives the orders, E ends the
 //! slot doing nothing, L delays it to the end of the phase or pass, keys 1–9 (or the buttons) take one of the
 //! ruleset's other actions (take cover, full defense, aim, reload, clear a jam, stand up, drop prone, ready a
 //! weapon); a right click or Esc clears the orders. The orders become the ruleset's action, which the rules try on a
@@ -21,12 +22,26 @@ pub(super) fn plugin(app: &mut App) {
     use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
     app.add_plugins(giving_plugin).add_systems(OnEnter(InBattle), fresh::<Orders>).add_systems(
         Update,
-        take_clicks
-            .run_if(crate::ui::keys_free)
-            .in_set(ClickSystems)
-            .after(super::preview::track_pointer)
-            .in_set(BattleScreenSystems),
+        (
+            take_clicks
+                .run_if(crate::ui::keys_free)
+                .in_set(ClickSystems)
+                .after(super::preview::track_pointer)
+                .in_set(BattleScreenSystems),
+            mark_the_blast.in_set(BattleScreenSystems),
+        ),
     );
+}
+
+/// A ring and a cross on the cell a blast is ordered at.
+fn mark_the_blast(orders: Res<Orders>, mut gizmos: Gizmos) {
+    let Some((x, y)) = orders.at else { return };
+    let centre = super::board::cell_center(x, y);
+    let colour = Color::srgb(1.0, 0.45, 0.2);
+    gizmos.circle_2d(centre, crate::ui::CELL * 0.45, colour);
+    let d = crate::ui::CELL * 0.3;
+    gizmos.line_2d(centre - Vec2::splat(d), centre + Vec2::splat(d), colour);
+    gizmos.line_2d(centre + Vec2::new(-d, d), centre + Vec2::new(d, -d), colour);
 }
 
 /// Turning orders into the action the slot waits for, without the clicks (headless tests give the orders).
@@ -50,6 +65,8 @@ pub struct Orders {
     pub movement: Option<Move>,
     /// The cell of the enemy to attack.
     pub target: Option<(i32, i32)>,
+    /// Or the cell to throw the blast weapon in hand at (Shift+click; a click out of reach too).
+    pub at: Option<(i32, i32)>,
     /// Give the orders now (Enter or the button), end the slot doing nothing (E), or delay it (L).
     pub give: bool,
     pub wait: bool,
@@ -91,10 +108,15 @@ fn take_clicks(
         orders.other = Some(i);
     }
     let Some(cell) = hover.0.filter(|_| mouse.just_pressed(MouseButton::Left)) else { return };
-    if orders.target == Some(cell) {
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if preview.blast && (shift || !preview.reachable.contains_key(&cell)) {
+        // A blast at the ground: a second click takes it back.
+        orders.at = Some(cell).filter(|c| orders.at != Some(*c));
+        (orders.target, orders.attack) = (None, None);
+    } else if orders.target == Some(cell) {
         (orders.target, orders.attack) = (None, None);
     } else if preview.odds.is_some() || !preview.sight_note.is_empty() {
-        (orders.target, orders.attack) = (Some(cell), None);
+        (orders.target, orders.attack, orders.at) = (Some(cell), None, None);
     } else if positions.get(waiting).is_ok_and(|p| (p.0, p.1) == cell) {
         orders.movement = None;
     } else if let Some(&walking) = preview.reachable.get(&cell) {
@@ -163,7 +185,9 @@ fn give_orders(
     // The panel shows the first way chosen until the player picks another; E (wait) ends the slot doing nothing.
     let plan = match orders.wait {
         true => Plan { other: orders.other, ..Plan::default() },
-        false => Plan { movement: orders.movement.clone(), target, way: orders.attack, other: orders.other },
+        false => {
+            Plan { movement: orders.movement.clone(), target, way: orders.attack, other: orders.other, at: orders.at }
+        }
     };
     let action = plan.action(battle, slot.actor, others);
     // A dry run with throwaway dice on copies: the real one rolls the battle's dice.

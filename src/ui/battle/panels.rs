@@ -229,9 +229,10 @@ fn show_orders(ui: &mut egui::Ui, orders: &mut Orders, may_delay: bool) {
         Some(m) => format!("Move: {} to {:?} (click the unit to take it back)", m.pace, m.to),
         None => "Move: click a cell in reach".into(),
     });
-    ui.label(match orders.target {
-        Some(cell) => format!("Attack: the enemy at {cell:?} (click again to take it back)"),
-        None => "Attack: click an enemy".into(),
+    ui.label(match (orders.target, orders.at) {
+        (Some(cell), _) => format!("Attack: the enemy at {cell:?} (click again to take it back)"),
+        (None, Some(cell)) => format!("Attack: a blast at {cell:?} (click again to take it back)"),
+        (None, None) => "Attack: click an enemy".into(),
     });
     let mut way = orders.attack;
     if !orders.attacks.is_empty() {

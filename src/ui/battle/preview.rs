@@ -49,6 +49,8 @@ pub struct Preview {
     /// Over an enemy: sight, cover and range in words, and the odds (or why no attack is possible).
     pub sight_note: String,
     pub odds: Option<Odds>,
+    /// Over a cell no one stands on, with a blast weapon in hand: a blast may be thrown there (its odds in `odds`).
+    pub blast: bool,
 }
 
 impl Preview {
@@ -136,7 +138,10 @@ pub(in crate::ui) fn update_preview(
             }
         }
         Some(_) => next.route_note = "a friend stands there".into(),
-        None => route_to(&mut next, map.0.route(me.position, cell, &taken), (walk, run)),
+        None => {
+            route_to(&mut next, map.0.route(me.position, cell, &taken), (walk, run));
+            blast_at(&mut next, battle, actor, cell);
+        }
     }
     *preview = next;
 }
@@ -162,6 +167,25 @@ pub(in crate::ui) fn outline(reach: &std::collections::HashMap<Cell, bool>) -> V
         }
     }
     out
+}
+
+/// With a blast weapon in hand, the odds of a blast at `cell` (Shift+click throws it there), or why none lands there.
+fn blast_at(
+    preview: &mut Preview,
+    battle: &crate::rules::any::AnyBattle,
+    actor: crate::rules::ruleset::CombatantId,
+    cell: Cell,
+) {
+    let Some(blast) = battle.blast_at(actor, None, cell) else { return };
+    let meters = battle.field().sight(battle.view(actor).position, cell).meters;
+    preview.blast = true;
+    match battle.odds_of(actor, &blast) {
+        Ok(odds) => {
+            preview.sight_note = format!("{meters} m: Shift+click throws the blast here");
+            preview.odds = Some(odds);
+        }
+        Err(e) => preview.sight_note = format!("{meters} m: no blast here: {e}"),
+    }
 }
 
 fn route_to(preview: &mut Preview, route: Option<crate::rules::field::Route>, (walk, run): (Dm, Dm)) {

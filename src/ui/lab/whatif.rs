@@ -26,7 +26,13 @@ pub struct WhatIf {
     /// The fog's changes when the set-ups were last priced: under fog they are priced on the battle as the player
     /// knows it, and again when that changes.
     fog_changes: u64,
+    /// Under fog, the battle as the player knows it, made once for each state of the battle and of the fog (not
+    /// copied every frame the panel is drawn).
+    known: Option<(KnownKey, AnyBattle)>,
 }
+
+/// What the battle as the player knows it depends on: the battle's decisions and dice so far, the fog's changes.
+type KnownKey = (usize, usize, u64);
 
 /// One set-up, by combatant id; `way` is the index among the attack choices; `from` the attacker's cell; what is
 /// supposed of the attacker and of the target.
@@ -114,20 +120,38 @@ fn show_what_if(
         what_if.setups.iter_mut().for_each(|s| s.priced.key = None);
     }
     // Under fog, an unseen unit changes no odds: they would tell where it stands.
-    let known = fog.known(&engine.0);
+    let mut cache = what_if.known.take();
+    let known = known_battle(&mut cache, &engine.0, &fog);
     let mut open = true;
     egui::Window::new("What if…").open(&mut open).default_pos(corner).default_width(720.0).show(ctx, |ui| {
         let priced: Vec<Option<(String, Odds)>> = ui
             .columns(2, |columns| {
                 let [a, b] = &mut what_if.setups;
-                [setup(&mut columns[0], "A", a, &known, &units), setup(&mut columns[1], "B", b, &known, &units)]
+                [setup(&mut columns[0], "A", a, known, &units), setup(&mut columns[1], "B", b, known, &units)]
             })
             .into_iter()
             .collect();
         plots(ui, &priced);
     });
-    what_if.open = open;
+    (what_if.open, what_if.known) = (open, cache);
     Ok(())
+}
+
+/// The battle the panel prices on: the battle itself without fog; under fog the battle as the player knows it, from
+/// `cache` while neither the battle nor the fog changed.
+fn known_battle<'a>(
+    cache: &'a mut Option<(KnownKey, AnyBattle)>,
+    battle: &'a AnyBattle,
+    fog: &crate::ui::battle::fog::Fog,
+) -> &'a AnyBattle {
+    if !fog.on {
+        return battle;
+    }
+    let key = (battle.decided(), battle.faces().len(), fog.changes);
+    if cache.as_ref().is_none_or(|(k, _)| *k != key) {
+        *cache = Some((key, fog.known(battle).into_owned()));
+    }
+    cache.as_ref().map_or(battle, |(_, known)| known)
 }
 
 /// Set-ups to start from: the acting unit at the nearest enemy in sight, its usual way (A) and its next way (B);
