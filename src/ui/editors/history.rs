@@ -50,20 +50,23 @@ impl<T: Clone> History<T> {
     /// The state before the last step (a change under way is a step first); none at the start.
     pub fn undo(&mut self, now: &T) -> Option<T> {
         self.settle(now, false);
-        let (number, state) = self.past.pop()?;
-        let after = std::mem::replace(&mut self.settled, state.clone());
-        self.future.push((self.now, after));
-        self.now = number;
-        Some(state)
+        let (past, future) = (&mut self.past, &mut self.future);
+        Self::walk(&mut self.settled, &mut self.now, past, future)
     }
 
     /// The state an undo left; none after a new change (it starts another line of states).
     pub fn redo(&mut self, now: &T) -> Option<T> {
         self.settle(now, false);
-        let (number, state) = self.future.pop()?;
-        let before = std::mem::replace(&mut self.settled, state.clone());
-        self.past.push((self.now, before));
-        self.now = number;
+        let (past, future) = (&mut self.past, &mut self.future);
+        Self::walk(&mut self.settled, &mut self.now, future, past)
+    }
+
+    /// One step from `settled` to the last state of `from`, the state left pushed on `to`.
+    fn walk(settled: &mut T, now: &mut u64, from: &mut Vec<(u64, T)>, to: &mut Vec<(u64, T)>) -> Option<T> {
+        let (number, state) = from.pop()?;
+        let left = std::mem::replace(settled, state.clone());
+        to.push((*now, left));
+        *now = number;
         Some(state)
     }
 
