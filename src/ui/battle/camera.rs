@@ -62,19 +62,9 @@ fn window_size(window: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
     window.single().map_or(WINDOW, |w| w.size())
 }
 
-/// The strip along the top of the map's room kept for the buttons that float there (*Legend*, *Heat map*, *What
-/// if…*): a map that fills the room's height would have its top rows under them.
-const TOOL_STRIP: f32 = 34.0;
-
-/// The part of the room the panels leave that the map is fitted into: below the tool strip.
-fn under_the_tools(free: Rect) -> Rect {
-    Rect::new(free.min.x, free.min.y + TOOL_STRIP.min(free.height() / 4.0), free.max.x, free.max.y)
-}
-
 /// Where the camera looks and its scale to fit the map, with a margin of half a cell, into `free`, the part of a
-/// window of `size` the panels leave (logical pixels, y down), below the tool strip.
+/// window of `size` the panels leave (logical pixels, y down).
 pub fn fitted(map: &MapView, size: Vec2, free: Rect) -> (Vec3, f32) {
-    let free = under_the_tools(free);
     let grid = &map.0.grid;
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
     let room = free.size().max(Vec2::splat(CELL));
@@ -157,7 +147,7 @@ mod tests {
     use super::*;
 
     /// Every shipped level, fitted into the room a 1280 × 720 window leaves it (the log below a wide map, beside a
-    /// square one) under the tool strip, fills that room across its narrower way but for the half-cell margins.
+    /// square one) fills that room across its narrower way but for the half-cell margins.
     #[test]
     fn every_level_fills_the_room_the_panels_leave() {
         let size = Vec2::new(1280.0, 720.0);
@@ -170,8 +160,6 @@ mod tests {
             let below = Rect::new(250.0, 24.0, 1280.0, 480.0);
             for room in [beside, below] {
                 let (center, scale) = fitted(&map, size, room);
-                // Below the buttons along the top of the room.
-                let room = under_the_tools(room);
                 let shown = Vec2::new(w, h) / scale;
                 let filled = (shown.x / room.width()).max(shown.y / room.height());
                 assert!(filled > 0.9, "{}: {:.0} % of the room", file.display(), filled * 100.0);

@@ -192,8 +192,8 @@ fn toggle_legend(keys: Res<ButtonInput<KeyCode>>, mut shown: ResMut<LegendShown>
     }
 }
 
-/// The legend: each kind of ground on this map as the board draws it, the zones, the roles and the badges. Closed,
-/// a button at the map's top left corner opens it (open, it would hide a corner of the map).
+/// The legend: each kind of ground on this map as the board draws it, the zones, the roles and the badges (G, or its
+/// button in the top bar), at the map's top left corner.
 fn show_legend(
     mut contexts: EguiContexts,
     area: Res<MapArea>,
@@ -205,11 +205,6 @@ fn show_legend(
     mut on_map: ResMut<OnTheMap>,
 ) -> Result {
     if !shown.0 {
-        let ctx = contexts.ctx_mut()?;
-        let corner = area.points(ctx.zoom_factor()).left_top() + egui::vec2(6.0, 6.0);
-        egui::Area::new("legend button".into()).fixed_pos(corner).show(ctx, |ui| {
-            shown.0 |= ui.button("Legend (G)").clicked();
-        });
         return Ok(());
     }
     let icon = |contexts: &mut EguiContexts, image: &Handle<Image>| {

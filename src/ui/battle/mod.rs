@@ -6,7 +6,8 @@
 //!   unit marked); `labels.rs`: the names over the map, the card of the unit under the pointer, the legend;
 //!   `camera.rs`: the camera, fitted to the map, pan and zoom; `effects.rs`: tracers, floating damage numbers
 //! - `panels.rs`: the combat log, the initiative tracker, the acting unit's sheet, the battle's state; `help.rs`:
-//!   every key and mouse action (F1 or ?), and a first battle's hint
+//!   every key and mouse action (F1 or ?), and a first battle's hint; `tools.rs`: the top bar's buttons for the
+//!   legend, the heat map and the what-if
 //! - `preview.rs`: what the pointer asks (reach, route and cost, sight, cover, exact odds); `orders.rs`: click to
 //!   move and to attack, Enter to give the orders; `pacing.rs`: one slot at a time, pause and step
 //! - `handover.rs`: hotseat's hand-over screen; `fog.rs`: fog of war, the player sees what their sides' units see
@@ -31,6 +32,7 @@ pub(in crate::ui) mod pacing;
 pub mod panels;
 pub(in crate::ui) mod preview;
 pub mod replay;
+pub(in crate::ui) mod tools;
 pub mod undo;
 pub(in crate::ui) mod units;
 

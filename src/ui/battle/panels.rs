@@ -10,6 +10,7 @@ use super::orders::Orders;
 use super::pacing::Pace;
 use super::preview::Preview;
 use super::replay::ReplayControls;
+use super::tools::ToolButtons;
 use super::undo::UndoButtons;
 use super::units::{Token, readable};
 use crate::combat::components::{Armor, Combatant, Initiative, Loadout, Side, StatusList, Tracks, Wounds};
@@ -102,6 +103,7 @@ fn show_panels(
     mut whole_log: Local<bool>,
     mut undo: UndoButtons,
     mut replay: ReplayControls,
+    mut tools: ToolButtons,
     mut leave: ResMut<PanelsLeave>,
 ) -> Result {
     let Labels { title, word, fog, names, map } = said;
@@ -110,7 +112,7 @@ fn show_panels(
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
     // Whose turn it is, when a player's unit waits.
     let player = state.awaiting().and_then(|(e, _)| units.get(e).ok()).map(|r| names.of(&r.2.0));
-    show_top_bar(&mut root, (&title, &word, acting.1), (&state, player), &pace, (&mut undo, &mut replay));
+    show_top_bar(&mut root, (&title, &word, acting.1), (&state, player), &pace, (&mut undo, &mut replay, &mut tools));
     show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders));
     let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| r.8.0).collect();
     let colors = units.iter().filter_map(|r| Some((r.8.0, readable(r.9?.color)))).collect();
@@ -125,7 +127,7 @@ fn show_top_bar(
     (title, word, phase): (&BattleTitle, &RoundWord, u32),
     (state, player): (&TurnState, Option<String>),
     pace: &Pace,
-    (undo, replay): (&mut UndoButtons, &mut ReplayControls),
+    (undo, replay, tools): (&mut UndoButtons, &mut ReplayControls, &mut ToolButtons),
 ) {
     egui::Panel::top("top").show(root, |ui| {
         ui.horizontal(|ui| {
@@ -148,6 +150,8 @@ fn show_top_bar(
             } else {
                 speed
             });
+            ui.separator();
+            tools.show(ui);
             ui.separator();
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 // A replay's controls take the hint's room (its battle plays no slot of its own).

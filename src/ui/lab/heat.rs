@@ -223,7 +223,7 @@ fn heat_image(heat: &[Heat], mode: HeatMode, (width, height): (u32, u32)) -> Ima
     image
 }
 
-/// The button when off; the legend when on: the mode, the scale, and the cell under the pointer.
+/// The heat map's legend while it is on: the mode, the scale, and the cell under the pointer.
 fn show_heat_legend(
     mut contexts: EguiContexts,
     area: Res<MapArea>,
@@ -233,13 +233,7 @@ fn show_heat_legend(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let room = area.points(ctx.zoom_factor());
-    let corner = room.left_top() + egui::vec2(110.0, 6.0);
     if shown.mode == HeatMode::Off {
-        egui::Area::new("heat button".into()).fixed_pos(corner).show(ctx, |ui| {
-            if ui.button("Heat map (H)").clicked() {
-                shown.mode = HeatMode::Dealt;
-            }
-        });
         return Ok(());
     }
     let mut open = true;

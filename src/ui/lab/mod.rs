@@ -4,7 +4,7 @@
 
 pub(in crate::ui) mod batch;
 pub mod heat;
-mod whatif;
+pub(in crate::ui) mod whatif;
 mod whatif_suppose;
 
 use bevy::prelude::*;

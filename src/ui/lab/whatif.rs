@@ -31,6 +31,16 @@ pub struct WhatIf {
     known: Option<(KnownKey, AnyBattle)>,
 }
 
+impl WhatIf {
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    pub fn set_open(&mut self, open: bool) {
+        self.open = open;
+    }
+}
+
 /// What the battle as the player knows it depends on: the battle's decisions and dice so far, the fog's changes.
 type KnownKey = (usize, usize, u64);
 
@@ -104,13 +114,10 @@ fn show_what_if(
     (area, humans): (Res<crate::ui::MapArea>, Option<Res<crate::combat::HumanSides>>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let corner = area.points(ctx.zoom_factor()).left_top() + egui::vec2(220.0, 6.0);
     if !what_if.open {
-        egui::Area::new("what-if button".into()).fixed_pos(corner).show(ctx, |ui| {
-            what_if.open |= ui.button("What if… (O)").clicked();
-        });
         return Ok(());
     }
+    let corner = area.points(ctx.zoom_factor()).left_top() + egui::vec2(6.0, 6.0);
     let units = pickable(&engine, &roster, &fog);
     if what_if.setups[0].attacker.is_none() {
         what_if.setups = first_setups(&engine, &units, humans.as_ref().map_or(&[][..], |h| h.0.as_slice()));

@@ -1,0 +1,36 @@
+//! The top bar's tool buttons: *Legend (G)*, *Heat map (H)* and *What if… (O)*, each on while its window is open.
+//! They sit in the bar rather than over the map: floating at the map's top they hid its top row, and keeping a strip
+//! free for them took that much height from every map.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::labels::LegendShown;
+use crate::ui::lab::heat::{HeatMode, HeatShown};
+use crate::ui::lab::whatif::WhatIf;
+
+/// What the buttons turn on and off (each window's own system draws it and takes its key).
+#[derive(SystemParam)]
+pub struct ToolButtons<'w> {
+    legend: ResMut<'w, LegendShown>,
+    heat: ResMut<'w, HeatShown>,
+    what_if: ResMut<'w, WhatIf>,
+}
+
+impl ToolButtons<'_> {
+    /// The three buttons, left to right, each shown pressed while its window is open.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        if ui.selectable_label(self.legend.0, "Legend (G)").clicked() {
+            self.legend.0 = !self.legend.0;
+        }
+        let heat_on = self.heat.mode != HeatMode::Off;
+        if ui.selectable_label(heat_on, "Heat map (H)").clicked() {
+            self.heat.mode = if heat_on { HeatMode::Off } else { HeatMode::Dealt };
+        }
+        let what_if_on = self.what_if.is_open();
+        if ui.selectable_label(what_if_on, "What if… (O)").clicked() {
+            self.what_if.set_open(!what_if_on);
+        }
+    }
+}
