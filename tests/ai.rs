@@ -268,3 +268,36 @@ fn the_ai_throws_a_grenade_at_a_lone_enemy_but_not_at_one_beside_a_friend() {
         assert!(!matches!(action.complex, Some(Ep::AreaAttack(_))), "{difficulty}: not beside a friend: {action:?}");
     }
 }
+
+#[test]
+fn the_ai_draws_its_grenade_for_a_cluster_out_there_but_never_throws_one_that_catches_itself() {
+    use skirmish::rules::eclipse_phase::EclipsePhase;
+    use skirmish::rules::eclipse_phase::actions::{ComplexAction as Ep, QuickAction};
+    // A knife in hand and a frag grenade carried.
+    let sheet = r#"init: 40, durability: 40, skills: { ThrownWeapons: 60, Blades: 40, Fray: 40 }, weapons: ["knife", "frag_grenade"]"#;
+    let carrier = Combatant {
+        side: "A".into(),
+        position: (0, 0),
+        fighter: skirmish::rules::eclipse_phase::Fighter::new("Me", sheet_of(sheet)),
+    };
+    let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
+    // Three enemies a meter apart, `x` meters off.
+    let cluster = |x: i32| {
+        let mut battle = vec![carrier.clone()];
+        battle.extend(
+            [(x, 0), (x, 1), (x + 1, 0)].iter().enumerate().map(|(i, &at)| grenadier(&format!("T{i}"), "B", at)),
+        );
+        skirmish::rules::ruleset::number(&mut battle);
+        battle
+    };
+    for difficulty in [Difficulty::Normal, Difficulty::Hard] {
+        let action = ai::choose(&EclipsePhase::default(), slot, &cluster(10), difficulty).expect("an action");
+        let drew = action.quick.iter().any(|q| matches!(q, QuickAction::Draw(w) if w.0 == "frag_grenade"));
+        assert!(
+            drew && matches!(action.complex, Some(Ep::AreaAttack(_))),
+            "{difficulty}: draws and throws: {action:?}"
+        );
+        let action = ai::choose(&EclipsePhase::default(), slot, &cluster(1), difficulty).expect("an action");
+        assert!(!matches!(action.complex, Some(Ep::AreaAttack(_))), "{difficulty}: not at its own feet: {action:?}");
+    }
+}

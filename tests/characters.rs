@@ -45,6 +45,17 @@ fn a_character_with_gear_of_its_own_saves_and_reads_back_the_same() {
 }
 
 #[test]
+fn a_name_with_apostrophes_and_quotes_is_written_as_typed_and_reads_back() {
+    let mut gran = gran();
+    gran.name = "Dario 'Razor' O'Neil".into();
+    let text = gran.to_ron().expect("text");
+    assert!(text.contains(r#"name: "Dario 'Razor' O'Neil","#), "no escapes: {text}");
+    gran.name = r#"The "Quiet" One \ 2"#.into();
+    let back = character::parse(&gran.to_ron().expect("text"), Path::new("quoted.ron")).expect("reads back");
+    assert_eq!(back.name, gran.name);
+}
+
+#[test]
 fn every_ruleset_round_trips_through_the_file_the_editor_writes() {
     let dir = tempfile::tempdir().expect("a folder");
     for ruleset in RulesetId::ALL {

@@ -32,6 +32,12 @@ const GOAL_CAUTION: f32 = super::judgement::NORMAL.caution;
 /// has one: more than reloading a weapon a quarter full, less than reloading an empty one.
 const READY: f32 = 1.0;
 
+/// What the chance that a blast takes its own thrower out costs, for each 1 of it: more than anything it could win.
+const SELF_CAUGHT: f32 = 10.0;
+
+/// How many of the best firing positions an attack with another weapon drawn first is weighed from.
+const DRAWN_POSITIONS: usize = 3;
+
 /// How many of the best candidates are tried in a dry run before the built-in choice.
 const TRIES: usize = 8;
 
@@ -160,6 +166,7 @@ where
         let attacks = self.attacks(&spots);
         let mut out: Vec<(f32, R::Action)> =
             attacks.iter().take(3).filter_map(|p| self.attack(p)).map(|(value, action, _)| (value, action)).collect();
+        out.extend(self.drawn_attacks(&spots, &foes.list));
         let idle = |s: &Spot| self.idle_ground(s);
         if let Some(best) = spots.iter().max_by(|a, b| idle(a).total_cmp(&idle(b)).then(self.nearer(b, a))) {
             let action = self.rules.intended(self.battle, self.actor, movement(best), None);
@@ -227,6 +234,60 @@ where
         out
     }
 
+    /// Attacks with another carried weapon drawn first, where a draw and an attack share one action (Eclipse Phase's
+    /// Quick Action draw: the grenade thrown, the rifle taken up again after it, the knife drawn against a foe at
+    /// hand): from where it stands and the best few cells a walk reaches, at the enemies (`foes`, nearest first) the
+    /// weapon drawn reaches from there, each weighed as that weapon would fare.
+    fn drawn_attacks(&self, spots: &[Spot], foes: &[usize]) -> Vec<(f32, R::Action)> {
+        let me = &self.battle[self.actor].fighter;
+        let in_hand = me.weapon_in_hand().to_owned();
+        let others: Vec<String> = me.weapons_carried().into_iter().filter(|w| *w != in_hand).collect();
+        let (Some(first), Some(&probe)) = (others.first(), foes.first()) else { return Vec::new() };
+        // Only where the ruleset lets a draw share the attack's action.
+        let probe = self.rules.plain_attack_of(self.battle, self.actor, self.battle[probe].fighter.id());
+        if self.rules.drawn_first(probe, first).is_none() {
+            return Vec::new();
+        }
+        let mut walked: Vec<&Spot> = spots.iter().filter(|s| s.pace == Some(Pace::Walk)).collect();
+        walked.sort_by(|a, b| self.ground(b).total_cmp(&self.ground(a)).then(self.nearer(a, b)));
+        let here = spots.iter().find(|s| s.pace.is_none());
+        let mut out = Vec::new();
+        for spot in here.into_iter().chain(walked.into_iter().take(DRAWN_POSITIONS)) {
+            let moved = self.moved_to(spot);
+            for weapon in &others {
+                out.extend(self.drawn_from(spot, &moved, weapon, foes));
+            }
+        }
+        out
+    }
+
+    /// The attacks with `weapon` drawn first from `spot` (`moved`: the battle with the actor there) at the enemies
+    /// it reaches from there.
+    fn drawn_from(
+        &self,
+        spot: &Spot,
+        moved: &[Combatant<R::Fighter>],
+        weapon: &str,
+        foes: &[usize],
+    ) -> Vec<(f32, R::Action)> {
+        let mut armed = moved.to_vec();
+        armed[self.actor].fighter.suppose_drawn(weapon);
+        let reach = self.rules.reach_of(&armed[self.actor].fighter);
+        let field = self.rules.field();
+        let reached = |&&t: &&usize| can_attack(field, spot.cell, self.battle[t].position, reach.melee, reach.max_m);
+        foes.iter()
+            .filter(reached)
+            .take(self.judgement.targets)
+            .filter_map(|&t| {
+                let plain = self.rules.plain_attack_of(&armed, self.actor, self.battle[t].fighter.id());
+                let odds = self.rules.odds_of(&armed, self.actor, &plain).ok()?;
+                let value = self.attack_value(self.harm(&odds, t) * self.side_weight(t), spot);
+                let moved_there = self.rules.with_movement(plain, movement(spot));
+                self.rules.drawn_first(moved_there, weapon).map(|a| (value, a))
+            })
+            .collect()
+    }
+
     /// Plain attacks on the enemies in reach of `spot` (the most wounded first when focusing fire).
     fn price_from<'s>(&self, spot: &'s Spot) -> Vec<Priced<'s>> {
         let mut targets = spot.shots.clone();
@@ -272,8 +333,30 @@ where
         let ally_out = |c: &Chance| matches!(c, Chance::CaughtTakenOut { friend: true, .. });
         let allies_out: f64 = odds.chances.iter().filter(|(c, _)| ally_out(c)).map(|(_, p)| p).sum();
         let friendly = (odds.chance(Chance::FriendlyFire) + 2.0 * allies_out) as f32;
+        let itself = self.caught_itself(odds);
+        // Each other enemy a blast may take out counts as the one aimed at would.
+        let foe_out = |c: &Chance| matches!(c, Chance::CaughtTakenOut { friend: false, .. });
+        let foes_out = odds.chances.iter().filter(|(c, _)| foe_out(c)).map(|(_, p)| p).sum::<f64>() as f32;
         // A shot that may hit is worth a little even against armor it rarely beats: standing idle wins nothing.
-        progress.min(1.0) + out * (1.0 + focus) + (focus * self.hurt(t) * 0.5 + 0.05) * hit - 0.1 * trouble - friendly
+        let outs = (out + foes_out) * (1.0 + focus);
+        progress.min(1.0) + outs + (focus * self.hurt(t) * 0.5 + 0.05) * hit - 0.1 * trouble - friendly - itself
+    }
+
+    /// What a blast costs its own thrower, caught in it: the damage it may take against what it has left, and far
+    /// more the chance it is taken out (a grenade at a foe at hand knocked its thrower out).
+    fn caught_itself(&self, odds: &Odds) -> f32 {
+        let me = &self.battle[self.actor].fighter;
+        let out: f64 = odds
+            .chances
+            .iter()
+            .filter(|(c, _)| matches!(c, Chance::CaughtTakenOut { who, .. } if who == me.name()))
+            .map(|(_, p)| p)
+            .sum();
+        let hurt = odds.dists.iter().find(|(m, _)| matches!(m, Measure::DamageTo(who) if who == me.name()));
+        let left =
+            self.rules.tracks(me).iter().find(|t| t.capacity > 0).map_or(1, |t| t.capacity.saturating_sub(t.taken));
+        let damage = hurt.map_or(0.0, |(_, d)| d.mean() as f32 / left.max(1) as f32);
+        SELF_CAUGHT * out as f32 + 2.0 * damage
     }
 
     /// The action for a priced attack: the best way to make it (firing mode, called shot) when the judgement

@@ -68,12 +68,22 @@ pub trait AttackOdds: Ruleset {
     fn reach_of(&self, fighter: &Self::Fighter) -> crate::rules::approach::Reach;
     /// `action` with `movement` first (replacing any move it had), for the AI's "move, then reload".
     fn with_movement(&self, action: Self::Action, movement: Option<crate::rules::field::Move>) -> Self::Action;
+    /// `action` (an attack) with the carried weapon `weapon` drawn first, where the ruleset lets a draw and an attack
+    /// share one action (Eclipse Phase's Quick Action draw): the AI's "draw the grenade and throw it". None elsewhere.
+    fn drawn_first(&self, _action: Self::Action, _weapon: &str) -> Option<Self::Action> {
+        None
+    }
 }
 
 /// Implements [`AttackOdds`] for a ruleset with inherent `plain_attack` and `attack_odds`.
 macro_rules! attack_odds {
     ($ruleset:ty) => {
+        $crate::rules::odds::attack_odds!($ruleset, {});
+    };
+    ($ruleset:ty, { $($more:item)* }) => {
         impl $crate::rules::odds::AttackOdds for $ruleset {
+            $($more)*
+
             fn plain_attack_of(
                 &self,
                 battle: &[$crate::rules::ruleset::Combatant<Self::Fighter>],

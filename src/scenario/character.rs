@@ -126,7 +126,9 @@ impl Character {
 
     /// The character as RON, as the editor saves it: a header, then the file.
     pub fn to_ron(&self) -> Result<String, WriteError> {
-        let config = ron::ser::PrettyConfig::new().struct_names(false).indentor("    ".to_owned());
+        // Strings as written (an apostrophe in a name is not `\'`; a quote or backslash makes a raw string).
+        let config =
+            ron::ser::PrettyConfig::new().struct_names(false).indentor("    ".to_owned()).escape_strings(false);
         let body = ron_options().to_string_pretty(self, config)?;
         Ok(format!(
             "// A character of your own for Skirmish ({:?}); the character editor writes this file.\n{body}\n",

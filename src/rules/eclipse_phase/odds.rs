@@ -4,14 +4,15 @@
 //! step, so the odds cannot drift from the rules.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use super::actions::{Action, AreaAttack, Attack, ComplexAction, QuickAction, check_attack, weapon_in_hand};
 use super::attack::{Shot, attack_modifiers, attack_spec, band_of, defense_spec, malfunctions};
 use super::damage::{
     DvInputs, dv_dist, effective_armor, shock_spec, stun_turns, take_damage, wound_test_spec, wound_tests_due,
 };
-use super::gear::ModeKind;
 use super::gear::preferred_mode;
+use super::gear::{ModeKind, Weapon};
 use super::modifiers::Situation;
 use super::test::{Percentile, opposed, success_chance};
 use super::{EclipsePhase, Fighter, FiringMode, ModeBonus, Options, RulesError};
@@ -23,7 +24,11 @@ use crate::rules::outcome::{Log, Status};
 use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId, FighterState, index};
 
-crate::rules::odds::attack_odds!(EclipsePhase);
+crate::rules::odds::attack_odds!(EclipsePhase, {
+    fn drawn_first(&self, action: Action, weapon: &str) -> Option<Action> {
+        Some(self.draw_first(action, weapon))
+    }
+});
 
 impl EclipsePhase {
     /// A plain attack by `actor` at `target` with the weapon in hand and its preferred mode; a blast weapon's is
@@ -45,6 +50,12 @@ impl EclipsePhase {
             }),
         };
         Action { actor: f.id, quick: Vec::new(), complex: Some(complex) }
+    }
+
+    /// `action` with the carried weapon `weapon` drawn first (a Quick Action, like the move).
+    pub fn draw_first(&self, mut action: Action, weapon: &str) -> Action {
+        action.quick.insert(0, QuickAction::Draw(super::gear::WeaponRef(weapon.to_owned())));
+        action
     }
 
     /// A blast thrown or fired by `actor` at `cell`, after `movement`, when the weapon in hand is a blast weapon.
@@ -97,9 +108,17 @@ impl EclipsePhase {
         })
     }
 
-    /// How far the weapon in hand reaches.
+    /// How far the weapon it fights with reaches: the one in hand, or, when that is a thrown weapon with none left
+    /// (the last grenade thrown), the first carried weapon it can still use (drawn with the next attack).
     pub fn weapon_reach(&self, f: &Fighter) -> Reach {
-        weapon_in_hand(f, None).map_or(Reach::MELEE, |(_, w)| super::policy::reach(&w))
+        let spent = |(id, w): &(String, Arc<Weapon>)| w.is_thrown() && f.rounds_left(id, w) == Some(0);
+        let carried = || {
+            let mut weapons =
+                f.sheet.weapons.iter().filter_map(|r| Some((r.0.clone(), f.sheet.gear.weapon(&r.0).ok()?)));
+            weapons.find(|w| !spent(w))
+        };
+        let in_hand = weapon_in_hand(f, None).ok().filter(|w| !spent(w));
+        in_hand.or_else(carried).map_or(Reach::MELEE, |(_, w)| super::policy::reach(&w))
     }
 
     /// `action` with `movement` as its move (a Quick Action).
