@@ -30,7 +30,7 @@ fn every_input_the_fuzzer_kept_is_read_or_refused_without_a_panic() {
 
 #[test]
 fn each_targets_seeds_are_read_and_played_without_a_panic() {
-    let seeds: [(&str, Vec<PathBuf>); 5] = [
+    let seeds: [(&str, Vec<PathBuf>); 6] = [
         (
             "level",
             files(Path::new("levels")).into_iter().filter(|p| p.extension().is_some_and(|e| e == "ron")).collect(),
@@ -39,6 +39,7 @@ fn each_targets_seeds_are_read_and_played_without_a_panic() {
         ("character", files(Path::new("tests/content/characters"))),
         ("save", files(Path::new("fuzz/seeds/save"))),
         ("options", files(Path::new("fuzz/seeds/options"))),
+        ("chummer", files(Path::new("tests/import"))),
     ];
     for (target, files) in seeds {
         assert!(!files.is_empty(), "{target} has seeds");

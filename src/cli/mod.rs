@@ -8,6 +8,7 @@ mod check;
 mod dev;
 mod error;
 mod host;
+mod import;
 mod join;
 mod odds;
 mod play;
@@ -72,6 +73,9 @@ enum Command {
     Join(join::JoinArgs),
     /// Check level or scenario files and say what is wrong with each, with its line and column.
     Check(check::CheckArgs),
+    /// Bring in a character another tool made (Chummer 4's .chum): it becomes one of yours, with a report of what
+    /// was taken and what was left out.
+    Import(import::ImportArgs),
 }
 
 /// Parses the command line, runs the command, and gives its exit code.
@@ -90,5 +94,6 @@ pub fn main() -> ExitCode {
         Command::Host(args) => host::host(args),
         Command::Join(args) => join::join(args),
         Command::Check(args) => check::check(args),
+        Command::Import(args) => import::import(args),
     })
 }

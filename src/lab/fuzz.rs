@@ -21,8 +21,8 @@ use crate::scenario::save::Save;
 use crate::scenario::{Scenario, files, gear, roster};
 
 /// The fuzz targets, by the name `scripts/fuzz` takes.
-pub const TARGETS: [&str; 9] =
-    ["level", "scenario", "roster", "character", "gear", "save", "content", "dice", "options"];
+pub const TARGETS: [&str; 10] =
+    ["level", "scenario", "roster", "character", "gear", "save", "content", "dice", "options", "chummer"];
 
 /// How many decisions of a battle read from fuzzed input are played: enough to roll initiative, move, attack and
 /// price an attack's odds; few enough that a target runs thousands of inputs a second.
@@ -44,6 +44,7 @@ pub fn run(target: &str, data: &[u8]) -> bool {
         "content" => text().map_or((), content_text),
         "dice" => dice_line(data),
         "options" => ruleset_and_text(data).map_or((), |(r, t)| options_text(r, t)),
+        "chummer" => chummer_file(data),
         _ => return false,
     }
     true
@@ -82,6 +83,13 @@ fn character_text(text: &str) {
     if let Ok(c) = character::parse(text, Path::new(FILE)) {
         let _ = c.check();
         join_the_street(&c);
+    }
+}
+
+/// A Chummer 4 character file's bytes (`skirmish import`): read, and the character made fighting on the street.
+fn chummer_file(data: &[u8]) {
+    if let Ok(imported) = crate::scenario::import::from_bytes(data, Path::new("fuzz.chum"), None) {
+        join_the_street(&imported.character);
     }
 }
 

@@ -130,6 +130,9 @@ pub enum FileError {
     /// A character that is not fit to play.
     #[error(transparent)]
     Character(#[from] CharacterError),
+    /// Another tool's character file that does not import.
+    #[error(transparent)]
+    Import(#[from] super::import::ImportError),
 }
 
 /// Why a player's file (a character, a level, a save, a report) was not written.

@@ -87,6 +87,11 @@ fn with_guests(path: &Path, ruleset: Option<RulesetId>, guests: &[Guest]) -> Res
 
 /// Checks one file: a scenario, or a level under every ruleset; a one-line summary of what it is.
 pub fn check_one(path: &Path) -> Result<String, FileError> {
+    if super::import::imports(path) {
+        let imported = super::import::read(path, None)?;
+        let c = &imported.character;
+        return Ok(format!("{}: imports as \"{}\", {:?}", imported.report.format, c.name, c.sheet.ruleset()));
+    }
     let text = read(path)?;
     if character::is_character(&text) {
         let c = character::parse(&text, path)?;

@@ -63,7 +63,7 @@ fn entries_of<W: Serialize, A: Serialize>(gear: &GearFile<W, A>) -> Result<Vec<E
 }
 
 /// One item as an entry's text.
-fn entry<T: Serialize>(kind: Kind, item: &(String, T)) -> Result<Entry, String> {
+pub fn entry<T: Serialize>(kind: Kind, item: &(String, T)) -> Result<Entry, String> {
     let config = ron::ser::PrettyConfig::new()
         .struct_names(false)
         .indentor("    ".to_owned())

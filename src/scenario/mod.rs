@@ -12,6 +12,7 @@ mod error;
 pub mod files;
 pub(crate) mod gear;
 pub mod gear_edit;
+pub mod import;
 pub mod json;
 pub mod level;
 mod level_check;

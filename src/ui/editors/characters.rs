@@ -1,10 +1,10 @@
 //! The character editor, a screen of its own (the menu's *Characters*): the player's characters on the left; the one
-//! open in the middle, with its name, role, and its ruleset's attributes, skills, options and gear, each number
-//! checked as it changes (a value the rules do not allow is refused beside the field, with the reason, and the
-//! sheet keeps the old one); on the right what follows from the sheet as a battle will use it, and the character's
-//! own gear (`own_gear.rs`). Changes undo and redo (Ctrl+Z, Ctrl+Y); leaving a character with changes not saved asks
-//! first. *Save* writes `characters/<name>.ron` in the content folder, atomically, the file it replaces kept as
-//! `.bak`.
+//! open in the middle, with its name, role, and its ruleset's attributes, skills, options and gear, each number checked
+//! as it changes (a value the rules do not allow is refused beside the field, with the reason, and the sheet keeps the
+//! old one); on the right what follows from the sheet as a battle will use it, and the character's own gear
+//! (`own_gear.rs`); a character imported from another tool's file (`import.rs`). Changes undo and redo (Ctrl+Z,
+//! Ctrl+Y); leaving a character with changes not saved asks first. *Save* writes `characters/<name>.ron` in the content
+//! folder, atomically, the file it replaces kept as `.bak`.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -19,6 +19,7 @@ use crate::ui::ruleset_name;
 use crate::ui::screens::Screen;
 
 use super::history::{self, History};
+use super::import::{self, Importer};
 use super::leave::{self, Answer};
 use super::own_gear::{self, OwnGear};
 
@@ -144,6 +145,7 @@ fn go_on(editor: &mut Editor, answer: Answer) -> bool {
 fn show_editor(
     mut contexts: EguiContexts,
     mut editor: ResMut<Editor>,
+    mut importer: ResMut<Importer>,
     mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -167,11 +169,16 @@ fn show_editor(
             let width = ui.available_width() - 2.0 * ui.spacing().item_spacing.x;
             let (first, second) = (width * 0.24, width * 0.42);
             let editor = &mut *editor;
-            column(ui, (first, height), "list", |ui| list_column(ui, editor));
+            column(ui, (first, height), "list", |ui| list_column(ui, editor, &mut importer));
             column(ui, (second, height), "sheet", |ui| sheet_column(ui, editor));
             column(ui, (width - first - second, height), "derived", |ui| derived_column(ui, editor));
         });
     });
+    if let Some((path, c)) = importer.take_imported() {
+        editor.list = character::list(crate::scenario::content::user_folder().as_deref());
+        open_draft(&mut editor, Some(path), c);
+    }
+    import::report_window(ctx, &mut importer);
     if let Some(asked) = history::keys(ctx) {
         editor.step(asked);
     }
@@ -225,8 +232,8 @@ fn column(ui: &mut egui::Ui, size: (f32, f32), id: &str, add: impl FnOnce(&mut e
     });
 }
 
-/// The characters to open, and a new one from an archetype.
-fn list_column(ui: &mut egui::Ui, editor: &mut Editor) {
+/// The characters to open, a new one from an archetype, and one imported from another tool's file.
+fn list_column(ui: &mut egui::Ui, editor: &mut Editor, importer: &mut Importer) {
     ui.strong("Your characters");
     match &editor.folder {
         Some(folder) => ui.weak(format!("in {}", folder.display())),
@@ -255,6 +262,8 @@ fn list_column(ui: &mut egui::Ui, editor: &mut Editor) {
     }
     ui.separator();
     new_character(ui, editor);
+    ui.separator();
+    import::panel(ui, importer);
 }
 
 /// A new character: a ruleset and an archetype of its roster to start from.

@@ -1,10 +1,11 @@
-//! The editors' screens: `characters.rs`, the character editor (characters of one's own, saved in the content
-//! folder); `level_editor.rs`, the level editor (a map painted, sides, squads, zones and victory, checked as it is
-//! edited, then played). Both undo and redo (`history.rs`) and ask before changes not saved are left behind
-//! (`leave.rs`): here, before the game quits from any screen.
+//! The editors' screens: `characters.rs`, the character editor (characters of one's own, saved in the content folder);
+//! `level_editor.rs`, the level editor (a map painted, sides, squads, zones and victory, checked as it is edited, then
+//! played); `import.rs`, another tool's character imported from the window. Both undo and redo (`history.rs`) and ask
+//! before changes not saved are left behind (`leave.rs`): here, before the game quits from any screen.
 
 pub mod characters;
 mod history;
+mod import;
 mod leave;
 pub mod level_editor;
 mod own_gear;
@@ -22,7 +23,7 @@ use leave::Answer;
 struct AskingToQuit(Option<String>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((characters::plugin, level_editor::plugin))
+    app.add_plugins((characters::plugin, level_editor::plugin, import::plugin))
         .add_systems(Update, quit_unless_unsaved)
         .add_systems(EguiPrimaryContextPass, ask_before_quitting.run_if(resource_exists::<AskingToQuit>));
 }
