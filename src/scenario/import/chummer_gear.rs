@@ -8,7 +8,7 @@
 
 use roxmltree::Node;
 
-use super::chummer::{Reading, items, text, yes};
+use super::xml::{Reading, items, text, yes};
 use super::{ImportError, Report};
 use crate::rules::any::RulesetId;
 use crate::rules::shadowrun4::gear::{Armor, ArmorKind, Catalogue, DamageValue, ModeKind, Weapon};

@@ -8,6 +8,7 @@ mod chummer;
 mod chummer_gear;
 mod report;
 mod text;
+mod xml;
 
 use std::path::{Path, PathBuf};
 
