@@ -30,7 +30,8 @@ fn every_input_the_fuzzer_kept_is_read_or_refused_without_a_panic() {
 
 #[test]
 fn each_targets_seeds_are_read_and_played_without_a_panic() {
-    let seeds: [(&str, Vec<PathBuf>); 6] = [
+    let json = |names: &[&str]| names.iter().map(|n| Path::new("tests/import").join(n)).collect::<Vec<_>>();
+    let seeds: [(&str, Vec<PathBuf>); 8] = [
         (
             "level",
             files(Path::new("levels")).into_iter().filter(|p| p.extension().is_some_and(|e| e == "ron")).collect(),
@@ -40,6 +41,8 @@ fn each_targets_seeds_are_read_and_played_without_a_panic() {
         ("save", files(Path::new("fuzz/seeds/save"))),
         ("options", files(Path::new("fuzz/seeds/options"))),
         ("chummer", files(Path::new("tests/import"))),
+        ("epcc", json(&["vesna.json"])),
+        ("foundry", json(&["marguerite.json", "tobias_older.json"])),
     ];
     for (target, files) in seeds {
         assert!(!files.is_empty(), "{target} has seeds");

@@ -12,7 +12,8 @@ use crate::stdout::say;
 /// `skirmish check`.
 #[derive(Args, Clone, Debug)]
 pub struct CheckArgs {
-    /// The files (RON), or folders: every `.ron` file in them and their folders.
+    /// The files (RON, or a character another tool made: .chum, .json), or folders: every `.ron` file in them and their
+    /// folders.
     #[arg(required = true)]
     files: Vec<PathBuf>,
 }

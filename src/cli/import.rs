@@ -1,5 +1,6 @@
-//! `skirmish import FILE [--name NAME]`: a character another tool made (Chummer 4's `.chum`) made one of ours in the
-//! content folder's `characters/`, with its import report printed and kept beside it.
+//! `skirmish import FILE [--name NAME]`: a character another tool made (Chummer 4's `.chum`, an EPCC save, a Foundry
+//! World of Darkness actor) made one of ours in the content folder's `characters/`, with its import report printed
+//! and kept beside it.
 
 use std::path::PathBuf;
 
@@ -12,9 +13,10 @@ use crate::stdout::say;
 /// `skirmish import`.
 #[derive(Args, Clone, Debug)]
 pub struct ImportArgs {
-    /// The file: a Chummer 4 character (.chum).
+    /// The file: a Chummer 4 character (.chum), an Eclipse Phase Character Creator save (.json) or a Foundry World of
+    /// Darkness 20th actor (Export Data, .json).
     file: PathBuf,
-    /// The character's name (else the file's: a Chummer runner's alias, else its name).
+    /// The character's name (else the file's: a Chummer runner's alias, else its name; EPCC's charName; the actor's).
     #[arg(long)]
     name: Option<String>,
     /// Read the file and print the report, but write nothing.

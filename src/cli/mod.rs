@@ -73,8 +73,8 @@ enum Command {
     Join(join::JoinArgs),
     /// Check level or scenario files and say what is wrong with each, with its line and column.
     Check(check::CheckArgs),
-    /// Bring in a character another tool made (Chummer 4's .chum): it becomes one of yours, with a report of what
-    /// was taken and what was left out.
+    /// Bring in a character another tool made (Chummer 4's .chum, an EPCC save, a Foundry World of Darkness actor): it
+    /// becomes one of yours, with a report of what was taken and what was left out.
     Import(import::ImportArgs),
 }
 

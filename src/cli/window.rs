@@ -25,7 +25,7 @@ pub struct MenuArgs {
 /// `skirmish characters`.
 #[derive(Args, Clone, Debug)]
 pub struct CharactersArgs {
-    /// A character file to open at once.
+    /// A character file to open at once (another tool's, a .chum or .json, is imported first).
     file: Option<PathBuf>,
     #[command(flatten)]
     dev: DevArgs,

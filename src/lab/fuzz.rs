@@ -21,8 +21,20 @@ use crate::scenario::save::Save;
 use crate::scenario::{Scenario, files, gear, roster};
 
 /// The fuzz targets, by the name `scripts/fuzz` takes.
-pub const TARGETS: [&str; 10] =
-    ["level", "scenario", "roster", "character", "gear", "save", "content", "dice", "options", "chummer"];
+pub const TARGETS: [&str; 12] = [
+    "level",
+    "scenario",
+    "roster",
+    "character",
+    "gear",
+    "save",
+    "content",
+    "dice",
+    "options",
+    "chummer",
+    "epcc",
+    "foundry",
+];
 
 /// How many decisions of a battle read from fuzzed input are played: enough to roll initiative, move, attack and
 /// price an attack's odds; few enough that a target runs thousands of inputs a second.
@@ -44,7 +56,8 @@ pub fn run(target: &str, data: &[u8]) -> bool {
         "content" => text().map_or((), content_text),
         "dice" => dice_line(data),
         "options" => ruleset_and_text(data).map_or((), |(r, t)| options_text(r, t)),
-        "chummer" => chummer_file(data),
+        "chummer" => imported_file(data, "fuzz.chum"),
+        "epcc" | "foundry" => imported_file(data, "fuzz.json"),
         _ => return false,
     }
     true
@@ -86,9 +99,10 @@ fn character_text(text: &str) {
     }
 }
 
-/// A Chummer 4 character file's bytes (`skirmish import`): read, and the character made fighting on the street.
-fn chummer_file(data: &[u8]) {
-    if let Ok(imported) = crate::scenario::import::from_bytes(data, Path::new("fuzz.chum"), None) {
+/// Another tool's character file (`skirmish import`: Chummer's `.chum`; EPCC's and Foundry's `.json`, told apart by
+/// what they hold), read, and the character made fighting on the street.
+fn imported_file(data: &[u8], file: &str) {
+    if let Ok(imported) = crate::scenario::import::from_bytes(data, Path::new(file), None) {
         join_the_street(&imported.character);
     }
 }

@@ -8,10 +8,10 @@ use std::path::Path;
 
 use roxmltree::{Document, Node};
 
-use super::chummer_gear::{self, Made};
+use super::chummer_gear;
+use super::made::Made;
 use super::xml::{Reading, items, text, yes};
 use super::{ImportError, Imported, Report, checked};
-use crate::rules::any::RulesetId;
 use crate::rules::character::EditSheet;
 use crate::rules::shadowrun4::sheet::{Sheet, Skill};
 use crate::scenario::character::Character;
@@ -263,12 +263,8 @@ fn character(
         return Err(r.error(root, "the file names no character (<alias> and <name> are empty): give one with --name"));
     };
     let role = made.role.map(str::to_owned);
+    let gear = made.gear_block(r.file)?;
     sheet.weapons = made.weapons.into_iter().map(crate::rules::shadowrun4::gear::WeaponRef).collect();
     sheet.armor = made.armor.into_iter().map(crate::rules::shadowrun4::gear::ArmorRef).collect();
-    let block = crate::scenario::gear_edit::block(RulesetId::Shadowrun4, &made.own);
-    let gear = block
-        .map(|b| ron::value::RawValue::from_boxed_ron(b.into_boxed_str()))
-        .transpose()
-        .map_err(|e| ImportError::whole(r.file, format!("the gear made from the file is not sound: {e}")))?;
     Ok(Character { name, role, gear, sheet: RulesetSheet::Shadowrun4(sheet) })
 }

@@ -8,21 +8,12 @@
 
 use roxmltree::Node;
 
+use super::made::{self, Made, Piece};
 use super::xml::{Reading, items, text, yes};
 use super::{ImportError, Report};
 use crate::rules::any::RulesetId;
 use crate::rules::shadowrun4::gear::{Armor, ArmorKind, Catalogue, DamageValue, ModeKind, Weapon};
 use crate::rules::shadowrun4::sheet::Skill;
-use crate::scenario::gear_edit::{self, Entry, Kind};
-
-/// What the gear of a file became: the sheet's weapons (the first in hand) and armor by id, the items made as the
-/// character's own, and a role for its token from the weapon in hand.
-pub(super) struct Made {
-    pub weapons: Vec<String>,
-    pub armor: Vec<String>,
-    pub own: Vec<Entry>,
-    pub role: Option<&'static str>,
-}
 
 /// Shadowrun 4's range classes (meters: short, medium, long, extreme), as Chummer names them in `<range>`; the
 /// catalogue's weapons of each class have the same.
@@ -70,7 +61,7 @@ const SKILLS: [(&str, Skill); 19] = [
 /// The weapons and armor of the character in `root`.
 pub(super) fn gear(r: &Reading, root: Node, report: &mut Report) -> Result<Made, ImportError> {
     let catalogue = Catalogue::shipped().map_err(|e| ImportError::whole(r.file, e.to_string()))?;
-    let mut made = Made { weapons: Vec::new(), armor: Vec::new(), own: Vec::new(), role: None };
+    let mut made = Made::new(RulesetId::Shadowrun4);
     for node in items(root, "weapons", "weapon") {
         weapon(r, node, catalogue, &mut made, report)?;
     }
@@ -96,20 +87,9 @@ fn weapon(
         return Ok(());
     }
     let from_file = from_file(r, node, &name)?;
-    let same = catalogue.weapons().find(|(_, w)| same_name(&w.name, &name) && same_numbers(w, &from_file));
-    let id = match same {
-        Some((id, _)) => {
-            report.gear.push(format!("{name}: the catalogue's `{id}`"));
-            id.to_owned()
-        }
-        None => {
-            report.gear.push(format!("{name}: not in the catalogue; made from the file: {}", summary(&from_file)));
-            own(r, made, Kind::Weapon, &name, &from_file)?
-        }
-    };
+    let found = made::find(catalogue.weapons(), |w| &w.name, &name, |w| same_numbers(w, &from_file));
     made.role = made.role.or(Some(role(&from_file)));
-    made.weapons.push(id);
-    Ok(())
+    made.weapon(Piece { name: &name, found, item: &from_file, summary: summary(&from_file) }, report, r.file)
 }
 
 /// The weapon as the file gives it.
@@ -169,14 +149,14 @@ fn from_file(r: &Reading, node: Node, name: &str) -> Result<Weapon, ImportError>
         smartgun: has("smartgun"),
         laser_sight: has("laser sight"),
         shotgun: category.eq_ignore_ascii_case("Shotguns"),
-        ammo: rc_or_ammo(ammo, skill),
+        ammo: rounds(ammo, skill),
         ranges: if skill.is_melee() { None } else { ranges },
         reach,
     })
 }
 
-/// A melee weapon holds no rounds.
-fn rc_or_ammo(ammo: Option<u32>, skill: Skill) -> Option<u32> {
+/// The rounds a weapon holds: none for a melee or thrown weapon.
+fn rounds(ammo: Option<u32>, skill: Skill) -> Option<u32> {
     ammo.filter(|_| !skill.is_melee() && skill != Skill::ThrowingWeapons)
 }
 
@@ -237,12 +217,6 @@ fn leading(raw: &str) -> Option<Option<u32>> {
     digits.parse().ok().map(Some)
 }
 
-/// Two names the same but for case, spaces and punctuation ("Ares Predator IV" and "ares predator-iv").
-fn same_name(a: &str, b: &str) -> bool {
-    let key = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
-    key(a) == key(b)
-}
-
 /// The catalogue's weapon has the file's numbers (the file's are the player's: a weapon changed in Chummer is made
 /// from the file).
 fn same_numbers(catalogue: &Weapon, file: &Weapon) -> bool {
@@ -258,18 +232,11 @@ fn summary(w: &Weapon) -> String {
     } else if w.ap != 0 {
         parts.push(format!("AP {:+}", w.ap).replace('-', "−"));
     }
-    let mode = |m: &ModeKind| match m {
-        ModeKind::SingleShot => "SS",
-        ModeKind::SemiAuto => "SA",
-        ModeKind::Burst => "BF",
-        ModeKind::FullAuto => "FA",
-    };
-    if !w.modes.is_empty() {
-        parts.push(w.modes.iter().map(mode).collect::<Vec<_>>().join("/"));
+    if let Some(modes) = made::modes_text(&w.modes) {
+        parts.push(modes);
         parts.push(format!("RC {}", w.recoil_compensation));
     }
-    parts.extend(w.ammo.map(|a| format!("{a} rounds")));
-    parts.extend(w.ranges.map(|[s, m, l, x]| format!("ranges {s}/{m}/{l}/{x} m")));
+    parts.extend(made::rounds_and_ranges(w.ammo, w.ranges));
     parts.extend((w.reach > 0).then(|| format!("reach {}", w.reach)));
     parts.extend(w.smartgun.then(|| "smartgun".to_owned()));
     parts.extend(w.laser_sight.then(|| "laser sight".to_owned()));
@@ -314,20 +281,10 @@ fn armor(
     let ((ballistic, b_plus), (impact, i_plus)) = (rating("b")?, rating("i")?);
     let piece = Armor { name: name.clone(), ballistic, impact, accessory: b_plus || i_plus };
     let ratings = |a: &Armor| (a.ballistic, a.impact, a.accessory);
-    let same = catalogue.armors().find(|(_, a)| same_name(&a.name, &name) && ratings(a) == ratings(&piece));
-    let id = match same {
-        Some((id, _)) => {
-            report.gear.push(format!("{name}: the catalogue's `{id}`"));
-            id.to_owned()
-        }
-        None => {
-            let what = if piece.accessory { ", an accessory (adds to the best piece worn)" } else { "" };
-            report.gear.push(format!("{name}: not in the catalogue; made from the file: {ballistic}/{impact}{what}"));
-            own(r, made, Kind::Armor, &name, &piece)?
-        }
-    };
-    made.armor.push(id);
-    Ok(())
+    let found = made::find(catalogue.armors(), |a| &a.name, &name, |a| ratings(a) == ratings(&piece));
+    let what = if piece.accessory { ", an accessory (adds to the best piece worn)" } else { "" };
+    let summary = format!("{ballistic}/{impact}{what}");
+    made.armor(Piece { name: &name, found, item: &piece, summary }, report, r.file)
 }
 
 /// Armor from augmentations (dermal plating and the like), as Chummer's improvements give it: one accessory piece.
@@ -349,31 +306,9 @@ fn augmented_armor(r: &Reading, root: Node, made: &mut Made, report: &mut Report
     if ballistic + impact == 0 {
         return Ok(());
     }
-    let piece = Armor { name: "Armor from augmentations".into(), ballistic, impact, accessory: true };
-    report
-        .gear
-        .push(format!("Armor from augmentations (its improvements): +{ballistic}/+{impact}, on the best piece worn"));
-    let id = own(r, made, Kind::Armor, "augmented armor", &piece)?;
-    made.armor.push(id);
-    Ok(())
-}
-
-/// Adds `item` to the character's own gear under a fresh id from `name`; returns the id.
-fn own<T: serde::Serialize>(
-    r: &Reading,
-    made: &mut Made,
-    kind: Kind,
-    name: &str,
-    item: &T,
-) -> Result<String, ImportError> {
-    let stem: String = name.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).collect();
-    let stem = format!("own_{}", stem.trim_matches('_'));
-    let taken = |id: &str| made.own.iter().any(|e| gear_edit::check(RulesetId::Shadowrun4, e).is_ok_and(|i| i == id));
-    let id =
-        (1..).map(|n| if n == 1 { stem.clone() } else { format!("{stem}_{n}") }).find(|id| !taken(id)).unwrap_or(stem);
-    let entry = gear_edit::entry(kind, &(id.clone(), item)).map_err(|e| ImportError::whole(r.file, e))?;
-    made.own.push(entry);
-    Ok(id)
+    let piece = Armor { name: "Augmented armor".into(), ballistic, impact, accessory: true };
+    let summary = format!("+{ballistic}/+{impact} from its improvements, on the best piece worn");
+    made.armor(Piece { name: "Augmented armor", found: made::Found::Own, item: &piece, summary }, report, r.file)
 }
 
 #[cfg(test)]

@@ -1,11 +1,18 @@
 //! Characters players already have, brought in from other tools' files: Chummer 4's `.chum` (Shadowrun 4,
-//! `chummer.rs`). Each reader makes one of our characters from the file, with its own gear where the catalogue
+//! `chummer.rs`), the Eclipse Phase Character Creator's JSON saves (`epcc.rs`) and Foundry VTT's World of Darkness
+//! 20th actors (JSON, for our Storyteller rules: `foundry.rs`). Each reader makes one of our characters from the file, with its own gear where the catalogue
 //! lacks a weapon or armor, and an import report of what was taken, from where, and what was left out and why.
 //! The character is checked as a character file is before anything is written; a bad file gives one message naming
 //! the file and the element, and nothing is written.
 
 mod chummer;
 mod chummer_gear;
+mod epcc;
+mod epcc_gear;
+mod fields;
+mod foundry;
+mod foundry_gear;
+mod made;
 mod report;
 mod text;
 mod xml;
@@ -43,7 +50,7 @@ impl ImportError {
 }
 
 /// The extensions of the files we import.
-const EXTENSIONS: [&str; 2] = ["chum", "chum5"];
+const EXTENSIONS: [&str; 3] = ["chum", "chum5", "json"];
 
 /// Whether `file` is another tool's character by its name (`skirmish check` reads it as an import).
 pub fn imports(file: &Path) -> bool {
@@ -65,9 +72,27 @@ pub fn from_bytes(bytes: &[u8], file: &Path, name: Option<&str>) -> Result<Impor
         "chum5" => return Err(ImportError::whole(file, chummer::SR5)),
         "chum" | "xml" => chummer::read(&text, file, name)?,
         _ if text.trim_start().starts_with('<') => chummer::read(&text, file, name)?,
-        _ => return Err(ImportError::whole(file, "not a file we import: a Chummer 4 character (.chum)")),
+        _ if text.trim_start().starts_with('{') || extension == "json" => json(&text, file, name)?,
+        _ => return Err(ImportError::whole(file, format!("not a file we import: {FORMATS}"))),
     };
     Ok(imported)
+}
+
+/// The formats we import, as a message says them.
+pub const FORMATS: &str = "a Chummer 4 character (.chum), an Eclipse Phase Character Creator save (.json) or a \
+                           Foundry World of Darkness 20th actor (.json, Export Data)";
+
+/// A JSON file: an EPCC save or a Foundry actor, told apart by what it holds.
+fn json(text: &str, file: &Path, name: Option<&str>) -> Result<Imported, ImportError> {
+    let value = fields::parse(text, file, "an EPCC save or a Foundry actor")?;
+    let root = fields::Field::root(file, &value);
+    if epcc::is_epcc(&value) {
+        epcc::read(root, name)
+    } else if foundry::is_actor(&value) {
+        foundry::read(root, name)
+    } else {
+        Err(ImportError::whole(file, format!("a JSON file of another tool: not {FORMATS}")))
+    }
 }
 
 /// Imports `file` into the content folder `content` (`characters/`): the character, checked as a character file is,

@@ -98,7 +98,7 @@ impl Editor {
     }
 }
 
-/// A character file to open when the editor first shows (`skirmish characters FILE`).
+/// A character file to open when the editor first shows (`skirmish characters FILE`; another tool's is imported).
 #[derive(Resource)]
 pub struct Open(pub Option<PathBuf>);
 
@@ -110,12 +110,22 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Reads the characters folder (again: a file may have changed while the game ran), and opens the character the
 /// command line names, if it does.
-fn list_characters(mut editor: ResMut<Editor>, open: Option<Res<Open>>, mut commands: Commands) {
+fn list_characters(
+    mut editor: ResMut<Editor>,
+    mut importer: ResMut<Importer>,
+    open: Option<Res<Open>>,
+    mut commands: Commands,
+) {
     let user = crate::scenario::content::user_folder();
     editor.folder = user.as_ref().map(|u| u.join("characters"));
     editor.list = character::list(user.as_deref());
     let Some(path) = open.and_then(|o| o.0.clone()) else { return };
     commands.remove_resource::<Open>();
+    // Another tool's file is imported, as one dropped on the window is: the editor opens on what it made.
+    if crate::scenario::import::imports(&path) {
+        importer.import(&path);
+        return;
+    }
     // Only a file in the player's characters folder is saved over; another is saved there as a new file.
     let yours = editor.folder.as_ref().is_some_and(|f| path.starts_with(f));
     match character::load(&path) {

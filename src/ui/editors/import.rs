@@ -1,5 +1,5 @@
-//! Importing another tool's character from the window: *Import* in the character editor (a file's path typed), or a
-//! file dropped on the window from the menu or the editor. The character is made in the content folder as
+//! Importing another tool's character (Chummer 4, EPCC, Foundry's World of Darkness) from the window: *Import* in
+//! the character editor (a file's path typed), or a file dropped on the window from the menu or the editor. The character is made in the content folder as
 //! `skirmish import` makes it, opened in the editor, and its import report shown in a window of its own.
 
 use std::path::{Path, PathBuf};
@@ -22,8 +22,8 @@ pub struct Importer {
     /// The content folder characters are imported into; the player's ([`content::user_folder`]) when none is set.
     folder: Option<PathBuf>,
     typed: String,
-    /// The last import's report: its title and its Markdown.
-    report: Option<(String, String)>,
+    /// The last import's report, and the name of the character it made.
+    report: Option<(String, import::Report)>,
     failed: Option<String>,
     imported: Option<(PathBuf, Character)>,
 }
@@ -37,8 +37,7 @@ impl Importer {
         };
         match import::import(file, None, &folder) {
             Ok((path, imported)) => {
-                let title = format!("Imported {}", imported.character.name);
-                self.report = Some((title, imported.report.markdown()));
+                self.report = Some((imported.character.name.clone(), imported.report));
                 self.imported = Some((path, imported.character));
                 self.failed = None;
             }
@@ -76,9 +75,14 @@ fn import_dropped_files(
 /// The editor's *Import* box: a file's path and its button, and why the last import failed.
 pub(super) fn panel(ui: &mut egui::Ui, importer: &mut Importer) {
     ui.strong("Import a character");
-    ui.weak("from Chummer 4 (.chum), or drop the file on the window");
+    ui.weak(
+        "from Chummer 4 (.chum), the Eclipse Phase Character Creator (.json) or Foundry's World of Darkness 20th \
+             (an actor's Export Data, .json); or drop the file on the window",
+    );
     ui.horizontal(|ui| {
-        let field = egui::TextEdit::singleline(&mut importer.typed).hint_text("path/to/runner.chum");
+        let field = egui::TextEdit::singleline(&mut importer.typed).hint_text("path/to/runner.chum or sheet.json");
+        // Room for the button beside it in a narrow column.
+        let field = field.desired_width((ui.available_width() - 70.0).max(80.0));
         let typed = ui.add(field);
         let entered = typed.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let clicked = ui.add_enabled(!importer.typed.trim().is_empty(), egui::Button::new("Import")).clicked();
@@ -94,36 +98,46 @@ pub(super) fn panel(ui: &mut egui::Ui, importer: &mut Importer) {
 
 /// The last import's report, in a window of its own until closed.
 pub(super) fn report_window(ctx: &egui::Context, importer: &mut Importer) {
-    let Some((title, markdown)) = &importer.report else { return };
+    let Some((name, report)) = &importer.report else { return };
     let mut open = true;
-    let window = egui::Window::new(title.as_str()).id("import report".into()).open(&mut open);
+    let title = format!("Imported {name}");
+    let window = egui::Window::new(title).id("import report".into()).open(&mut open);
+    // Over the sheet, in the middle, where it hides neither the list it was imported from nor our rules' numbers.
+    let window = window.pivot(egui::Align2::CENTER_CENTER).default_pos(ctx.content_rect().center());
     window.default_width(620.0).default_height(480.0).show(ctx, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| markdown_lines(ui, markdown));
+        egui::ScrollArea::vertical().show(ui, |ui| report_parts(ui, report));
     });
     if !open {
         importer.report = None;
     }
 }
 
-/// The report's Markdown as the window shows it: headings strong, list items and table rows as lines.
-fn markdown_lines(ui: &mut egui::Ui, markdown: &str) {
-    for line in markdown.lines() {
-        if let Some(heading) = line.strip_prefix("# ") {
-            ui.heading(heading);
-        } else if let Some(section) = line.strip_prefix("## ") {
-            ui.add_space(6.0);
-            ui.strong(section);
-        } else if let Some(item) = line.strip_prefix("- ") {
-            ui.label(format!("• {item}"));
-        } else if line.starts_with("|---") || line.starts_with("| value") {
-            continue;
-        } else if let Some(row) = line.strip_prefix("| ") {
-            let cells: Vec<&str> = row.trim_end_matches(" |").split(" | ").collect();
-            ui.label(cells.join("   "));
-        } else if !line.trim().is_empty() {
-            ui.label(line);
+/// The report's parts: where it came from, each list under its heading, and our rules' numbers as a grid.
+fn report_parts(ui: &mut egui::Ui, report: &import::Report) {
+    ui.label(format!("From {}", report.source.display()));
+    ui.weak(report.format.replace('`', ""));
+    let sections = [("Taken", &report.taken), ("Gear", &report.gear), ("Left out", &report.left_out)];
+    for (title, lines) in sections.into_iter().filter(|(_, lines)| !lines.is_empty()) {
+        ui.add_space(6.0);
+        ui.strong(title);
+        for line in lines {
+            // The Markdown's code marks (`BOD`) read as noise in a label.
+            ui.label(format!("• {}", line.replace('`', "")));
         }
     }
+    if report.derived.is_empty() {
+        return;
+    }
+    ui.add_space(6.0);
+    ui.strong("Worked out by our rules");
+    egui::Grid::new("import derived").striped(true).show(ui, |ui| {
+        for (label, value, how) in &report.derived {
+            ui.label(label);
+            ui.monospace(value.to_string());
+            ui.weak(how);
+            ui.end_row();
+        }
+    });
 }
 
 #[cfg(test)]
@@ -147,9 +161,9 @@ mod tests {
         assert_eq!(importer.failed, None);
         let (path, character) = importer.take_imported().expect("a character to open");
         assert_eq!((path, character.name.as_str()), (content.path().join("characters/razorback.ron"), "Razorback"));
-        let (title, report) = importer.report.clone().expect("its report shown");
-        assert_eq!(title, "Imported Razorback");
-        assert!(report.contains("## Left out"), "{report}");
+        let (name, report) = importer.report.clone().expect("its report shown");
+        assert_eq!(name, "Razorback");
+        assert!(report.left_out.iter().any(|l| l.starts_with("Lined Coat: not worn")), "{report:?}");
     }
 
     #[test]
