@@ -147,7 +147,11 @@ pub fn choices<'a, T: 'a>(
 /// A dice pool as the editor shows it: its base and modifiers added up (never below 0, as the pools roll), and how.
 pub fn pool(label: &str, base: i32, modifiers: &[crate::rules::outcome::Modifier]) -> (i64, String) {
     let total = base + modifiers.iter().map(|m| m.value).sum::<i32>();
-    let how = modifiers.iter().fold(label.to_owned(), |how, m| format!("{how} {:+} {}", m.value, m.name));
+    // Signs as the window writes them: "+ 1", "− 1" (a minus, not a hyphen).
+    let sign = |v: i32| if v < 0 { '−' } else { '+' };
+    let how = modifiers
+        .iter()
+        .fold(label.to_owned(), |how, m| format!("{how} {} {} {}", sign(m.value), m.value.unsigned_abs(), m.name));
     (total.max(0).into(), how)
 }
 

@@ -79,18 +79,15 @@ pub(super) fn panel(ui: &mut egui::Ui, importer: &mut Importer) {
         "from Chummer 4 (.chum), the Eclipse Phase Character Creator (.json) or Foundry's World of Darkness 20th \
              (an actor's Export Data, .json); or drop the file on the window",
     );
-    ui.horizontal(|ui| {
-        let field = egui::TextEdit::singleline(&mut importer.typed).hint_text("path/to/runner.chum or sheet.json");
-        // Room for the button beside it in a narrow column.
-        let field = field.desired_width((ui.available_width() - 70.0).max(80.0));
-        let typed = ui.add(field);
-        let entered = typed.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        let clicked = ui.add_enabled(!importer.typed.trim().is_empty(), egui::Button::new("Import")).clicked();
-        if clicked || entered {
-            let file = PathBuf::from(importer.typed.trim());
-            importer.import(&file);
-        }
-    });
+    // The path on a line of its own and the button under it: a narrow column has no room for both side by side.
+    let field = egui::TextEdit::singleline(&mut importer.typed).hint_text("path/to/runner.chum or sheet.json");
+    let typed = ui.add(field.desired_width(ui.available_width() - 12.0));
+    let entered = typed.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    let clicked = ui.add_enabled(!importer.typed.trim().is_empty(), egui::Button::new("Import")).clicked();
+    if clicked || entered {
+        let file = PathBuf::from(importer.typed.trim());
+        importer.import(&file);
+    }
     if let Some(why) = &importer.failed {
         ui.colored_label(FAILED, why);
     }
