@@ -166,6 +166,7 @@ fn an_eclipse_phase_ego_in_the_morph_it_wears_comes_out_with_its_modifiers() {
         "Skills no battle of ours rolls: Pilot: Groundcraft",
         "1 knowledge skills: not used in combat",
         "2 other items (implants, software, drugs, tools…): not played",
+        "1 other morphs (`morphSavePacks`): only the one worn fights",
     ] {
         assert!(report.contains(line), "`{line}` in:\n{report}");
     }

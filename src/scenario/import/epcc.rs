@@ -78,6 +78,10 @@ fn morph<'a>(
     }
     let current = pack.text("currentMorphUid").filter(|u| !u.is_empty());
     let worn = morphs.iter().find(|m| current.is_some() && m.text("atomUid") == current).cloned();
+    if morphs.len() > 1 {
+        let others = morphs.len() - 1;
+        report.left_out.push(format!("{others} other morphs (`morphSavePacks`): only the one worn fights"));
+    }
     let morph = match worn {
         Some(m) => m,
         None if morphs.len() == 1 => morphs.remove(0),
