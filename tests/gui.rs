@@ -131,7 +131,7 @@ fn the_menu_opens_and_lists_the_levels() {
 
 #[test]
 fn one_window_goes_from_the_menu_to_a_battle_and_back_and_plays_again() {
-    // `--tour` drives the window as a player would: menu → battle → battle over → Play again → Back to the menu →
+    // `--tour` drives the window as a player would: menu → battle → battle over → its review → Play again → Back to the menu →
     // another level → battle over → Quit, all in one process, a screenshot of each screen.
     // Removed when the test ends.
     let tmp = tempfile::Builder::new().prefix("skirmish-tour-").tempdir().expect("a temporary folder");
@@ -154,6 +154,8 @@ fn one_window_goes_from_the_menu_to_a_battle_and_back_and_plays_again() {
         "battle: Ambush at the ridge (seed 1)",
         "tour: battle over after",
         "tour: battle-over (Over, try",
+        "tour: review: ",
+        "tour: review (Over, try",
         "tour: play again",
         "battle: Ambush at the ridge (seed 1)",
         "tour: the battle played again is the same battle: true",

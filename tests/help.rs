@@ -17,6 +17,7 @@ fn label(code: &str) -> Option<&'static str> {
         "KeyG" => "G",
         "KeyH" => "H",
         "KeyO" => "O",
+        "KeyB" => "B",
         "Tab" | "ShiftLeft" | "ShiftRight" => "Tab, Shift+Tab",
         d if d.starts_with("Digit") => "1 – 9",
         "F1" | "Slash" => "F1 or ?",

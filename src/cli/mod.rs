@@ -12,6 +12,7 @@ mod import;
 mod join;
 mod odds;
 mod play;
+mod review;
 mod run;
 mod sim;
 mod soak;
@@ -57,6 +58,10 @@ enum Command {
     /// Play many seeded battles of a level AI against AI, headless on every core, and print each side's win
     /// rate with a 95% interval, the average turns, casualties and escapes.
     Sim(sim::SimArgs),
+    /// Review a saved battle: the win chance over the battle, every decision with the chance before it, after the
+    /// choice and after its dice (choice and luck told apart), what the hard AI would have done instead, and the
+    /// biggest swings; Markdown, or JSON (`--json`).
+    Review(review::ReviewArgs),
     /// How fair every level in a folder is under every ruleset: the same AI on every side, each side's share of the
     /// decided battles against a fair fight's (40–60 % of two sides), as a Markdown report.
     Balance(balance::BalanceArgs),
@@ -89,6 +94,7 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run::run(args),
         Command::Odds(args) => odds::odds(args),
         Command::Sim(args) => sim::sim(args),
+        Command::Review(args) => review::review(args),
         Command::Balance(args) => balance::balance(args),
         Command::Soak(args) => soak::soak(args),
         Command::Host(args) => host::host(args),

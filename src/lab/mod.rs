@@ -8,5 +8,7 @@ pub mod balance;
 pub mod fuzz;
 pub mod ladder;
 pub mod odds;
+pub mod review;
 pub mod sim;
 pub mod soak;
+pub mod win_chance;

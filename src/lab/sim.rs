@@ -10,8 +10,10 @@ use rayon::prelude::*;
 pub use crate::ai::Minds;
 use crate::ai::{self, Difficulty};
 use crate::battle::run;
-use crate::rules::any::AnyBattle;
-use crate::rules::dice::SeededDice;
+use crate::rules::RulesError;
+use crate::rules::any::{AnyAction, AnyBattle};
+use crate::rules::dice::{Dice, SeededDice};
+use crate::rules::engine::{Decision, Next};
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::ruleset::Slot;
 use crate::scenario::Scenario;
@@ -57,42 +59,95 @@ pub fn simulate(scenario: &Scenario, runs: u32, first_seed: u64, minds: &Minds) 
 pub fn simulate_watched(scenario: &Scenario, runs: u32, first_seed: u64, minds: &Minds, progress: &Progress) -> Report {
     let mut header = Log::default();
     let battle = run::start(scenario, "sim", &mut header);
+    let mut report = batch(&battle, &header, runs, first_seed, minds, progress);
+    report.title = format!("{} ({})", scenario.name, battle.rules_name());
+    report
+}
+
+/// [`simulate`] from a battle as it stands (begun or not): the battles go on from there, each with its seed.
+pub fn simulate_from(state: &AnyBattle, runs: u32, first_seed: u64, minds: &Minds) -> Report {
+    let mut report = batch(state, &Log::default(), runs, first_seed, minds, &Progress::default());
+    report.title = format!("from turn {} ({})", state.turn(), state.rules_name());
+    report
+}
+
+/// `runs` battles played out from `state`, whose log so far is `header`, on every core.
+fn batch(state: &AnyBattle, header: &Log, runs: u32, first_seed: u64, minds: &Minds, progress: &Progress) -> Report {
     let play = |i: u32| {
         if progress.cancelled.load(Ordering::Relaxed) {
             return None;
         }
-        let outcome = one_battle(&battle, &header, first_seed + u64::from(i), minds).0;
+        let outcome = one_battle(state, header.clone(), None, first_seed + u64::from(i), minds).0;
         progress.done.fetch_add(1, Ordering::Relaxed);
         Some(outcome)
     };
     let outcomes = (0..runs).into_par_iter().filter_map(play).collect::<Vec<Outcome>>();
-    let title = format!("{} ({})", scenario.name, battle.rules_name());
-    let sides = scenario.sides().into_iter().map(|s| (s.to_owned(), minds.of(s))).collect();
-    Report { title, sides, outcomes, threads: rayon::current_num_threads(), log: Log::default() }
+    // Each side once, in the order of the roster.
+    let mut sides: Vec<(String, Difficulty)> = Vec::new();
+    for c in state.views() {
+        if !sides.iter().any(|(s, _)| s == c.side) {
+            sides.push((c.side.to_owned(), minds.of(c.side)));
+        }
+    }
+    Report { title: String::new(), sides, outcomes, threads: rayon::current_num_threads(), log: Log::default() }
 }
 
 /// The log of the one battle with `seed`, as `simulate` plays it.
 pub fn one_log(scenario: &Scenario, seed: u64, minds: &Minds) -> Log {
     let mut header = Log::default();
     let battle = run::start(scenario, "sim", &mut header);
-    one_battle(&battle, &header, seed, minds).1
+    one_battle(&battle, header, None, seed, minds).1
 }
 
-/// One seeded battle between the AIs, from the battle's start and its log so far.
-fn one_battle(start: &AnyBattle, header: &Log, seed: u64, minds: &Minds) -> (Outcome, Log) {
+/// How the one battle with `seed` played out from `state` ends (the turns counted from there): the battle of
+/// [`simulate_from`] with that seed. `first` is taken in the slot waiting before the AIs play on.
+pub fn play_from(state: &AnyBattle, first: Option<&Decision<AnyAction>>, seed: u64, minds: &Minds) -> Outcome {
+    one_battle(state, Log::default(), first, seed, minds).0
+}
+
+/// One seeded battle between the AIs, from `start` and its log so far, `first` taken first when it is given.
+fn one_battle(
+    start: &AnyBattle,
+    mut log: Log,
+    first: Option<&Decision<AnyAction>>,
+    seed: u64,
+    minds: &Minds,
+) -> (Outcome, Log) {
     let mut battle = start.clone();
-    let (mut dice, mut log) = (SeededDice::new(seed), header.clone());
+    let mut dice = SeededDice::new(seed);
     let mut choose = |b: &AnyBattle, slot: Slot| ai::choose_any(b, slot, minds.of(b.view(slot.actor).side));
-    let result = battle.play_out(&mut dice, &mut log, &mut choose);
+    let result = match first {
+        Some(decision) => take(&mut battle, decision, &mut dice, &mut log),
+        None => Ok(()),
+    };
+    let result = result.and_then(|()| battle.play_out(&mut dice, &mut log, &mut choose));
     (Outcome::of(seed, &battle, &log, result.err().map(|e| e.to_string())), log)
+}
+
+/// `decision` taken in the slot the battle waits on.
+fn take(
+    battle: &mut AnyBattle,
+    decision: &Decision<AnyAction>,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    if let Next::Over = battle.next(dice, log)? {
+        return Ok(());
+    }
+    match decision {
+        Decision::Act(action) => battle.act(action, dice, log),
+        Decision::Pass => {
+            battle.pass(log);
+            Ok(())
+        }
+        Decision::Delay if battle.delay(log) => Ok(()),
+        Decision::Delay => Err(RulesError::Unfaithful("a slot delayed once cannot be delayed again".into())),
+    }
 }
 
 impl Outcome {
     fn of(seed: u64, battle: &AnyBattle, log: &Log, error: Option<String>) -> Self {
-        let winner = log.events.iter().rev().find_map(|e| match e {
-            Event::BattleEnded { winner, .. } => Some(winner.clone()),
-            _ => None,
-        });
+        let winner = battle.ending().map(|e| e.winner.clone());
         let turns = log.events.iter().filter(|e| matches!(e, Event::TurnStarted { .. })).count() as u32;
         let (mut casualties, mut escaped) = (BTreeMap::new(), BTreeMap::new());
         for c in battle.views() {

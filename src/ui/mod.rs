@@ -18,6 +18,7 @@ pub mod editors;
 pub mod lab;
 pub mod menu;
 pub mod online;
+pub mod review;
 pub mod screens;
 pub mod settings;
 
@@ -181,7 +182,7 @@ impl Handover {
 
 /// Adds the presentation plugins.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((battle::plugin, editors::plugin, lab::plugin, online::plugin, settings::plugin));
+    app.add_plugins((battle::plugin, editors::plugin, lab::plugin, online::plugin, settings::plugin, review::plugin));
     app.init_resource::<MapArea>();
 }
 

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::actions::{AreaAttack, spend_ammo, weapon_in_hand};
 use super::attack::{Shot, area_modifiers, attack_spec, band_of, blast_dv, blast_reach_of, resolve_area};
-use super::damage::{DvInputs, dv_dist, effective_armor};
+use super::damage::{DvInputs, effective_armor};
 use super::gear::Weapon;
 use super::modifiers::Situation;
 use super::odds::Tally;
@@ -157,7 +157,7 @@ impl EclipsePhase {
                     effective_armor(&battle[i].fighter, &placed.weapon, armor_defeating, &mut Log::default())
                 })
                 .collect::<Result<_, _>>()?;
-            for (dv, pv) in dv_dist(&placed.weapon, &inputs).iter() {
+            for (dv, pv) in super::memo::damage_value(&placed.weapon, &inputs).iter() {
                 let mut hurts_a_friend = false;
                 for (k, &(i, d)) in caught.iter().enumerate() {
                     let damage = blast_dv(&placed.weapon, dv, d).map_or(0, |v| (v - armor[k]).max(0) as u32);

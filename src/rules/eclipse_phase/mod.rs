@@ -21,6 +21,7 @@ pub mod character;
 pub mod damage;
 pub mod gear;
 pub mod initiative;
+mod memo;
 pub mod modifiers;
 pub mod odds;
 mod policy;
@@ -42,7 +43,7 @@ use sheet::{Condition, Sheet};
 pub use test::MosRule;
 
 /// Per-battle options (rules.md §1).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     pub mos_rule: MosRule,
@@ -53,7 +54,7 @@ pub struct Options {
 }
 
 /// Who wins an opposed test both sides succeed at when one rolled a critical (rules.md §1, option).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum OpposedCriticals {
     /// File 000, step 5 as written: the higher roll wins; a critical only makes a hit armor-defeating (or, the
     /// defender's, malfunctions the attacker's weapon).
@@ -64,7 +65,7 @@ pub enum OpposedCriticals {
 }
 
 /// When accumulated damage incapacitates (rules.md §1, option).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum IncapacitatedAt {
     /// File 000, step 7 as written: "If the accumulated damage exceeds the defender's Durability".
     #[default]

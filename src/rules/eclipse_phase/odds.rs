@@ -8,11 +8,10 @@ use std::sync::Arc;
 
 use super::actions::{Action, AreaAttack, Attack, ComplexAction, QuickAction, check_attack, weapon_in_hand};
 use super::attack::{Shot, attack_modifiers, attack_spec, band_of, defense_spec, malfunctions};
-use super::damage::{
-    DvInputs, dv_dist, effective_armor, shock_spec, stun_turns, take_damage, wound_test_spec, wound_tests_due,
-};
+use super::damage::{DvInputs, effective_armor, shock_spec, stun_turns, take_damage, wound_test_spec, wound_tests_due};
 use super::gear::preferred_mode;
 use super::gear::{ModeKind, Weapon};
+use super::memo;
 use super::modifiers::Situation;
 use super::test::{Percentile, opposed, success_chance};
 use super::{EclipsePhase, Fighter, FiringMode, ModeBonus, Options, RulesError};
@@ -245,7 +244,7 @@ pub fn shot_odds(opts: &Options, attacker: &Fighter, defender: &Fighter, shot: &
     for (&(armor_defeating, excellent), &p) in &classes {
         let inputs = DvInputs { mode: shot.mode, band, excellent, som: attacker.sheet.aptitudes.som.0 };
         let armor = effective_armor(defender, shot.weapon, armor_defeating, &mut Log::default())?;
-        for (dv, pv) in dv_dist(shot.weapon, &inputs).iter() {
+        for (dv, pv) in super::memo::damage_value(shot.weapon, &inputs).iter() {
             acc.hit_for((dv - armor).max(0) as u32, p * pv, opts, defender, shot)?;
         }
     }
@@ -262,6 +261,17 @@ pub fn shot_odds(opts: &Options, attacker: &Fighter, defender: &Fighter, shot: &
 /// Every pair of faces of the opposed test, read by the rules: the chance of each kind of hit, and of a
 /// malfunction.
 fn opposed_classes(
+    opts: &Options,
+    attack_target: i32,
+    defense_target: Option<i32>,
+    shot: &Shot<'_>,
+) -> (BTreeMap<HitClass, f64>, f64) {
+    let key = (*opts, attack_target, defense_target, shot.weapon.skill);
+    super::memo::classes(key, || every_pair(opts, attack_target, defense_target, shot))
+}
+
+/// [`opposed_classes`] worked out: every pair of faces read.
+fn every_pair(
     opts: &Options,
     attack_target: i32,
     defense_target: Option<i32>,
@@ -299,11 +309,14 @@ pub(super) struct Tally {
     dead: f64,
     stunned: f64,
     out: f64,
+    /// What each damage does to the defender, worked out once (taken from this thread's memo at the first hit,
+    /// given back when the tally is done).
+    known: Option<memo::Hits>,
 }
 
 impl Tally {
     /// A hit doing `damage`, with probability `w`: the rules' damage step on a copy of the defender, then the
-    /// chance of each test it calls for.
+    /// chance of each test it calls for (worked out once for each damage to this defender).
     pub(super) fn hit_for(
         &mut self,
         damage: u32,
@@ -312,33 +325,32 @@ impl Tally {
         defender: &Fighter,
         shot: &Shot<'_>,
     ) -> Result<(), RulesError> {
-        let mut d = defender.clone();
-        let wounds = take_damage(opts, &mut d, damage, &mut Log::default());
+        let known = self.known.get_or_insert_with(|| memo::Hits::take(opts, defender, shot.weapon.shock));
+        let e = match known.effects.get(&damage) {
+            Some(e) => e.clone(),
+            None => {
+                let e = hit_effects(opts, defender, damage, shot.weapon.shock)?;
+                known.effects.insert(damage, e.clone());
+                e
+            }
+        };
         self.damage.add(damage as i32, w);
-        self.wounds.add(wounds as i32, w);
-        if d.condition.has(&Status::Dead) {
+        self.wounds.add(e.wounds as i32, w);
+        if e.dead {
             self.dead += w;
-        } else if d.condition.has(&Status::Incapacitated) {
+        } else if e.incapacitated {
             self.incapacitated += w;
         }
-        if d.condition.is_out() {
+        if e.out {
             self.out += w;
             return Ok(());
         }
-        let mut conscious = 1.0;
-        if wounds > 0 {
-            for (label, status) in wound_tests_due(wounds) {
-                let fail = 1.0 - success_chance(wound_test_spec(&d, label).target().0, opts.mos_rule);
-                match status {
-                    Status::Unconscious => conscious = 1.0 - fail,
-                    _ => self.knockdown += w * fail,
-                }
-            }
+        for fail in &e.knockdowns {
+            self.knockdown += w * fail;
         }
-        self.unconscious += w * (1.0 - conscious);
-        let stun = if shot.weapon.shock { stun_chance(opts, &d)? } else { 0.0 };
-        self.stunned += w * conscious * stun;
-        self.out += w * (1.0 - conscious + conscious * stun);
+        self.unconscious += w * (1.0 - e.conscious);
+        self.stunned += w * e.conscious * e.stun;
+        self.out += w * (1.0 - e.conscious + e.conscious * e.stun);
         Ok(())
     }
 
@@ -372,9 +384,45 @@ impl Tally {
             chances.push((Chance::Stunned, self.stunned));
         }
         chances.push((Chance::TakenOut, self.out));
-        let dists = vec![(Measure::Damage, std::mem::take(&mut self.damage)), (Measure::Wounds, self.wounds)];
+        let dists = vec![
+            (Measure::Damage, std::mem::take(&mut self.damage)),
+            (Measure::Wounds, std::mem::take(&mut self.wounds)),
+        ];
         Odds { title: String::new(), inputs, chances, dists }
     }
+}
+
+impl Drop for Tally {
+    /// What it learnt of the defender goes back to the thread's memo, for the next shot priced at it.
+    fn drop(&mut self) {
+        if let Some(known) = self.known.take() {
+            known.give_back();
+        }
+    }
+}
+
+/// What a hit doing `damage` does to `defender`: the rules' damage step on a copy, then each test it calls for as
+/// the chance of failing it.
+fn hit_effects(opts: &Options, defender: &Fighter, damage: u32, shock: bool) -> Result<memo::HitEffects, RulesError> {
+    let mut d = defender.clone();
+    let wounds = take_damage(opts, &mut d, damage, &mut Log::default());
+    let dead = d.condition.has(&Status::Dead);
+    let incapacitated = !dead && d.condition.has(&Status::Incapacitated);
+    let mut e = memo::HitEffects { wounds, dead, incapacitated, out: d.condition.is_out(), ..Default::default() };
+    if e.out {
+        return Ok(e);
+    }
+    if wounds > 0 {
+        for (label, status) in wound_tests_due(wounds) {
+            let fail = 1.0 - success_chance(wound_test_spec(&d, label).target().0, opts.mos_rule);
+            match status {
+                Status::Unconscious => e.conscious = 1.0 - fail,
+                _ => e.knockdowns.push(fail),
+            }
+        }
+    }
+    e.stun = if shock { stun_chance(opts, &d)? } else { 0.0 };
+    Ok(e)
 }
 
 /// The chance that a shock hit stuns (the shock test fails: ⌈MoF ÷ 10⌉ ≥ 1 turns on every failure).

@@ -9,7 +9,7 @@ use crate::rules::outcome::{Event, Log, Modifier, Roll, TestRecord};
 use crate::rules::ruleset::Roller;
 
 /// How the margin of success is read (rules.md §1, option `mos_rule`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MosRule {
     /// First printing: MoS = target − roll (the seed's "roll 20 vs 75 → MoS 55").
     #[default]

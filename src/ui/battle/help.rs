@@ -35,6 +35,7 @@ pub const KEYS: [(&str, &[(&str, &str)]); 4] = [
             ("Click a unit", "show its sheet"),
             ("Pointer on a unit", "its card: weapon, armor, health, states"),
             ("G", "show or hide the map's legend"),
+            ("B", "show or hide the win chance bar"),
             ("H", "heat map: damage each reachable cell deals, takes, both; then off"),
             ("O", "what if…: two attacks' exact odds and distributions side by side"),
             ("Click a log line", "open its every die and modifier"),

@@ -35,11 +35,12 @@ pub mod replay;
 pub(in crate::ui) mod tools;
 pub mod undo;
 pub(in crate::ui) mod units;
+pub mod win_bar;
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((orders::plugin, effects::plugin, handover::plugin, fog::plugin, labels::plugin, art::plugin));
-    app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin));
+    app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, win_bar::plugin));
 }

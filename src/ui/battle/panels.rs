@@ -88,6 +88,13 @@ struct Labels<'w> {
     map: Res<'w, crate::ui::MapView>,
 }
 
+/// What the win chance bar draws: the estimate, and the sides in their order (their colours).
+#[derive(bevy::ecs::system::SystemParam)]
+struct WinBarView<'w> {
+    estimate: Res<'w, super::win_bar::WinEstimate>,
+    order: Res<'w, crate::ui::SideOrder>,
+}
+
 /// The panels around the map: the bar on top, the tracker and sheet on the left, the log on the right.
 fn show_panels(
     mut contexts: EguiContexts,
@@ -104,7 +111,7 @@ fn show_panels(
     mut undo: UndoButtons,
     mut replay: ReplayControls,
     mut tools: ToolButtons,
-    mut leave: ResMut<PanelsLeave>,
+    (mut leave, win): (ResMut<PanelsLeave>, WinBarView),
 ) -> Result {
     let Labels { title, word, fog, names, map } = said;
     let ctx = contexts.ctx_mut()?;
@@ -113,6 +120,9 @@ fn show_panels(
     // Whose turn it is, when a player's unit waits.
     let player = state.awaiting().and_then(|(e, _)| units.get(e).ok()).map(|r| names.of(&r.2.0));
     show_top_bar(&mut root, (&title, &word, acting.1), (&state, player), &pace, (&mut undo, &mut replay, &mut tools));
+    let sides = win.order.0.iter().enumerate();
+    let colors: Vec<_> = sides.map(|(i, s)| (s.clone(), names.of(s), readable(super::units::side_color(i)))).collect();
+    super::win_bar::show_win_bar(&mut root, &win.estimate, &colors);
     show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders));
     let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| r.8.0).collect();
     let colors = units.iter().filter_map(|r| Some((r.8.0, readable(r.9?.color)))).collect();
@@ -590,6 +600,7 @@ struct AfterBattle<'w> {
     autosave: Option<Res<'w, crate::ui::screens::Autosave>>,
     watch: MessageWriter<'w, super::replay::WatchBattle>,
     exit: MessageWriter<'w, crate::ui::screens::QuitGame>,
+    reviews: ResMut<'w, crate::ui::review::Reviews>,
 }
 
 impl AfterBattle<'_> {
@@ -614,6 +625,10 @@ impl AfterBattle<'_> {
             {
                 self.watch.write(super::replay::WatchBattle(autosave.path.clone()));
             }
+            let review = "Each decision with the win chance before it, after the choice and after the dice";
+            if ui.button("Review").on_hover_text(review).clicked() {
+                self.reviews.open = true;
+            }
             if ui.button("Back to the menu").clicked() {
                 self.next_screen.set(Screen::Menu);
             }
@@ -621,6 +636,33 @@ impl AfterBattle<'_> {
                 self.exit.write(crate::ui::screens::QuitGame);
             }
         });
+        self.name_swings(ui);
+    }
+
+    /// The three biggest swings of choice and of luck, once the review worked out when the battle ended is done.
+    fn name_swings(&self, ui: &mut egui::Ui) {
+        let Some((choice, luck)) = self.reviews.swings() else {
+            if self.reviews.working() {
+                ui.weak("Reviewing the decisions: which ones mattered, by choice and by luck…");
+            }
+            return;
+        };
+        for (title, top, is_choice) in [("Choice", choice, true), ("Luck", luck, false)] {
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(format!("{title}:"));
+                if top.is_empty() {
+                    ui.weak("no decision moved the win chance");
+                }
+                for d in top {
+                    let swing = if is_choice { d.choice() } else { d.luck() };
+                    let said =
+                        format!("{} for {}, #{} {}", crate::lab::review::points(swing), d.side, d.number, d.actor);
+                    let more = if is_choice { d.against_the_ai() } else { d.the_dice() };
+                    ui.label(said).on_hover_text(more);
+                    ui.separator();
+                }
+            });
+        }
     }
 }
 

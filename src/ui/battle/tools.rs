@@ -1,4 +1,5 @@
-//! The top bar's tool buttons: *Legend (G)*, *Heat map (H)* and *What if… (O)*, each on while its window is open.
+//! The top bar's tool buttons: *Legend (G)*, *Heat map (H)*, *What if… (O)* and *Win chance (B)*, each on while its
+//! window or bar is shown.
 //! They sit in the bar rather than over the map: floating at the map's top they hid its top row, and keeping a strip
 //! free for them took that much height from every map.
 
@@ -16,10 +17,11 @@ pub struct ToolButtons<'w> {
     legend: ResMut<'w, LegendShown>,
     heat: ResMut<'w, HeatShown>,
     what_if: ResMut<'w, WhatIf>,
+    win: ResMut<'w, super::win_bar::WinBar>,
 }
 
 impl ToolButtons<'_> {
-    /// The three buttons, left to right, each shown pressed while its window is open.
+    /// The four buttons, left to right, each shown pressed while its window is open.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         if ui.selectable_label(self.legend.0, "Legend (G)").clicked() {
             self.legend.0 = !self.legend.0;
@@ -31,6 +33,9 @@ impl ToolButtons<'_> {
         let what_if_on = self.what_if.is_open();
         if ui.selectable_label(what_if_on, "What if… (O)").clicked() {
             self.what_if.set_open(!what_if_on);
+        }
+        if ui.selectable_label(self.win.shown, "Win chance (B)").clicked() {
+            self.win.shown = !self.win.shown;
         }
     }
 }

@@ -1,6 +1,6 @@
 //! `skirmish menu --tour DIR`: the window drives itself through every screen as a player would, for the tests and
-//! the pictures in the README and docs/: the menu → a battle of the first level (AI against AI) → battle over →
-//! *Play again* (the same battle, checked) → *Back to the menu* → the second level → battle over → *Quit*, with a
+//! the pictures in the README and docs/: the menu → a battle of the first level (AI against AI) → battle over → its
+//! review → *Play again* (the same battle, checked) → *Back to the menu* → the second level → battle over → *Quit*, with a
 //! screenshot of each screen in DIR and one line per step on standard output.
 
 use std::path::PathBuf;
@@ -23,16 +23,20 @@ enum Step {
     AwaitOver {
         same_as_before: bool,
     },
+    /// Wait for the review worked out when the battle ended, then open its window.
+    AwaitReview,
     PlayAgain,
     BackToMenu,
     Quit,
 }
 
-const STEPS: [Step; 12] = [
+const STEPS: [Step; 14] = [
     Step::Shot("menu"),
     Step::Play(0),
     Step::AwaitOver { same_as_before: false },
     Step::Shot("battle-over"),
+    Step::AwaitReview,
+    Step::Shot("review"),
     Step::PlayAgain,
     Step::AwaitOver { same_as_before: true },
     Step::BackToMenu,
@@ -136,6 +140,7 @@ fn take_tour_step(world: &mut World) {
             }
             over
         }
+        Step::AwaitReview => await_review(world),
         Step::PlayAgain => {
             say("tour: play again\n");
             world.resource_mut::<NextState<Screen>>().set(Screen::Loading);
@@ -156,6 +161,23 @@ fn take_tour_step(world: &mut World) {
         let mut tour = world.resource_mut::<Tour>();
         (tour.step, tour.frames) = (tour.step + 1, 0);
     }
+}
+
+/// Whether the battle's review is done; if so its window is opened, and what it found said.
+fn await_review(world: &mut World) -> bool {
+    let mut reviews = world.resource_mut::<crate::ui::review::Reviews>();
+    let said = match &reviews.done {
+        None => return false,
+        Some(Ok(review)) => {
+            let luck = crate::lab::review::biggest(review, crate::lab::review::Reviewed::luck);
+            let top = luck.first().map_or("none".to_owned(), |d| format!("#{} {}", d.number, d.the_dice()));
+            format!("{} decisions reviewed; the biggest swing of luck: {top}", review.decisions.len())
+        }
+        Some(Err(e)) => format!("no review: {e}"),
+    };
+    reviews.open = true;
+    say(format_args!("tour: review: {said}\n"));
+    true
 }
 
 /// Saves a captured frame to `path` unless it is one colour, and tells the tour which it was.

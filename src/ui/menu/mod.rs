@@ -95,6 +95,8 @@ struct Menu {
     balance: Option<Balance>,
     /// The saved battles, newest first (read when the menu opens).
     saves: Vec<(PathBuf, Result<Save, crate::scenario::ScenarioError>)>,
+    /// A saved battle whose review was asked for this frame.
+    review: Option<PathBuf>,
     problems: Vec<String>,
     /// The picture of the selected level, and which level it is of.
     miniature: Option<(usize, Handle<Image>)>,
@@ -156,6 +158,7 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
             rules: RuleOptions::default(),
             balance,
             saves: Vec::new(),
+            review: None,
             problems,
             miniature: None,
             user,
@@ -179,7 +182,7 @@ fn show_menu(
     mut exit: MessageWriter<super::screens::QuitGame>,
     mut settings: ResMut<super::settings::Settings>,
     mut images: ResMut<Assets<Image>>,
-    mut batch: ResMut<super::lab::batch::Batch>,
+    (mut batch, mut review): (ResMut<super::lab::batch::Batch>, MessageWriter<super::review::ReviewBattle>),
 ) -> Result {
     settle_ruleset(&mut menu);
     // A weak handle: the menu keeps the picture, and a picture of another level frees it.
@@ -233,6 +236,9 @@ fn show_menu(
             exit.write(super::screens::QuitGame);
         }
         Some(Chosen::Screen(to)) => screen.set(to),
+        Some(Chosen::Review(path)) => {
+            review.write(super::review::ReviewBattle { battle: super::review::ToReview::File(path), open: true });
+        }
         Some(Chosen::Edit(path)) => {
             commands.insert_resource(super::editors::level_editor::OpenLevel(Some(path)));
             screen.set(Screen::Levels);
@@ -250,6 +256,8 @@ enum Chosen {
     Screen(Screen),
     /// The level editor on a level.
     Edit(PathBuf),
+    /// The decision review of a saved battle.
+    Review(PathBuf),
     Quit,
 }
 
@@ -269,7 +277,8 @@ fn saves_column(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Op
     if menu.saves.is_empty() {
         ui.weak("None yet: a battle is saved after each decision, to continue or to watch again.");
     }
-    choose_save(ui, menu, session).map(|(next, watching)| Chosen::Battle(Box::new(next), watching))
+    let chosen = choose_save(ui, menu, session).map(|(next, watching)| Chosen::Battle(Box::new(next), watching));
+    chosen.or_else(|| menu.review.take().map(Chosen::Review))
 }
 
 /// The levels, and the selected one's map, with *Edit this level*.
@@ -407,9 +416,9 @@ fn refresh_lists(mut menu: ResMut<Menu>, not_started: Option<Res<NotStarted>>, m
     }
 }
 
-/// The saved battles, each with *Continue* and *Watch*; the one chosen, set up to be taken up again or watched.
+/// The saved battles, each with *Continue*, *Watch* and *Review* (asked for through `menu.review`); the one chosen, set up to be taken up again or watched.
 fn choose_save(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Option<(NextBattle, Option<Watching>)> {
-    let mut chosen = None;
+    let (mut chosen, mut review) = (None, None);
     let short =
         |r: RulesetId| RULESETS.iter().find(|(id, _, _)| *id == r).map_or(format!("{r:?}"), |(_, n, _)| n.to_string());
     for (path, save) in menu.saves.iter().take(SAVES_SHOWN) {
@@ -420,6 +429,10 @@ fn choose_save(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Opt
                 }
                 if ui.button("Watch").on_hover_text("step through it from the start").clicked() {
                     chosen = Some((path.clone(), true));
+                }
+                let which = "which decisions mattered: the win chance before each, after the choice and after the dice";
+                if ui.button("Review").on_hover_text(which).clicked() {
+                    review = Some(path.clone());
                 }
                 let (what, when) = crate::scenario::save::summary(save, short);
                 ui.vertical(|ui| {
@@ -432,6 +445,7 @@ fn choose_save(ui: &mut egui::Ui, menu: &mut Menu, session: &PlayOptions) -> Opt
             }
         });
     }
+    menu.review = review;
     let (path, watch) = chosen?;
     let next = match watch {
         true => NextBattle::watched(&path, session.pace).map(|(next, watching)| (next, Some(watching))),
@@ -778,6 +792,7 @@ mod tests {
             rules: RuleOptions::default(),
             balance: None,
             saves: Vec::new(),
+            review: None,
             problems: Vec::new(),
             miniature: None,
             user: None,
