@@ -97,7 +97,7 @@ fn a_side_left_alone_wins_every_battle_played_out() {
 fn reviewed(request: &BattleRequest, decisions: usize, crew_passes: bool, runs: u32) -> (Save, Review) {
     let (began, battle) = played(request, decisions, crew_passes);
     let save = Save::of(&began, &battle);
-    let review = review::review(&save, runs, &Progress::default()).expect("the save replays");
+    let review = review::review(&save, Some(runs), &Progress::default()).expect("the save replays");
     (save, review)
 }
 
@@ -113,7 +113,7 @@ fn a_review_lists_exactly_the_saves_decisions_and_gives_the_same_numbers_twice()
         assert_eq!(d.before.runs, 6);
     }
     // One decision's state after it is the next one's before it when no die was rolled between.
-    assert_eq!(review::review(&save, 6, &Progress::default()).expect("again"), review);
+    assert_eq!(review::review(&save, Some(6), &Progress::default()).expect("again"), review);
     let markdown = review.to_string();
     assert!(markdown.contains("## The biggest swings of luck"), "{markdown}");
     assert_eq!(markdown.matches("\n| ").count(), save.record.len() + 1, "a row a decision and the header");
@@ -146,7 +146,7 @@ fn a_save_that_does_not_replay_is_one_clear_error() {
     let (began, battle) = played(&street(RulesetId::Shadowrun4, false), 4, false);
     let mut save = Save::of(&began, &battle);
     save.record.remove(0);
-    let Err(e) = review::review(&save, 4, &Progress::default()) else { panic!("a broken save reviewed") };
+    let Err(e) = review::review(&save, Some(4), &Progress::default()) else { panic!("a broken save reviewed") };
     let said = e.to_string();
     assert!(said.starts_with("the save does not replay on ") && said.contains("street.ron"), "{said}");
 }

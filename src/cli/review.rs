@@ -18,9 +18,10 @@ pub struct ReviewArgs {
     /// The saved battle (RON): an autosave, a save you named, an online host's autosave.
     save: PathBuf,
     /// How many battles each win chance rests on (played out by the hard AI on every side); more is steadier and
-    /// slower.
-    #[arg(long, default_value_t = review::RUNS, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    runs: u32,
+    /// slower. By default 100, and fewer on a battle of more than 12 combatants (the war zone: about 3,000 battles
+    /// in all).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    runs: Option<u32>,
     /// Print one JSON object instead of Markdown: every estimate as each side's chance (0–1).
     #[arg(long)]
     json: bool,

@@ -24,6 +24,22 @@ use crate::scenario::save::Save;
 /// How many battles each estimate of a review rests on, unless asked otherwise.
 pub const RUNS: u32 = 100;
 
+/// The most battles a review of a big battle (more than [`SMALL`] combatants: the war zone) plays out in all, about.
+pub const BIG_BUDGET: u32 = 3000;
+
+/// The most combatants of a battle whose review takes [`RUNS`] battles an estimate.
+pub const SMALL: usize = 12;
+
+/// The battles each estimate of a review rests on unless asked otherwise: [`RUNS`], and on a big battle (its battles
+/// long, its decisions many) as many as keep the review within [`BIG_BUDGET`] battles, two estimates a decision,
+/// but never fewer than 10.
+pub fn runs_for(combatants: usize, decisions: usize) -> u32 {
+    match combatants <= SMALL {
+        true => RUNS,
+        false => (BIG_BUDGET / (2 * decisions.max(1)) as u32).clamp(10, RUNS),
+    }
+}
+
 /// A reviewed battle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
@@ -82,14 +98,16 @@ struct Step {
     events: Vec<Event>,
 }
 
-/// Reviews the battle of `save` with `runs` battles played out for each estimate; `progress` counts them and can
+/// Reviews the battle of `save` with `runs` battles played out for each estimate (else [`runs_for`] the battle);
+/// `progress` counts them and can
 /// stop the review (what is cut short is estimated from the battles played). A save that does not replay is one
 /// error naming its file and the decision where it stops fitting.
-pub fn review(save: &Save, runs: u32, progress: &Progress) -> Result<Review, StartError> {
+pub fn review(save: &Save, runs: Option<u32>, progress: &Progress) -> Result<Review, StartError> {
     let request = &save.battle;
     let scenario = request.scenario().map_err(|why| StartError::File { why: Box::new(why), note: String::new() })?;
     let start = crate::battle::run::start(&scenario, &request.dice_label, &mut Log::default());
     let steps = replayed(start.clone(), save)?;
+    let runs = runs.unwrap_or_else(|| runs_for(start.len(), steps.len()));
     let mut estimates = Estimates { runs, progress, known: HashMap::new() };
     let first = steps.first().map_or(&start, |s| &s.before);
     let opening = estimates.of(first);
@@ -383,5 +401,20 @@ impl std::fmt::Display for Review {
             writeln!(f, "| {} | {} | {who} | {chosen} | {before} | {choice} | {dice} | {instead} |", d.number, d.turn)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_big_battles_review_rests_on_fewer_battles_an_estimate_and_never_on_fewer_than_ten() {
+        assert_eq!(runs_for(8, 40), RUNS);
+        assert_eq!(runs_for(SMALL, 400), RUNS);
+        assert_eq!(runs_for(24, 30), 50);
+        assert_eq!(runs_for(24, 150), 10);
+        assert_eq!(runs_for(24, 900), 10);
+        assert_eq!(runs_for(24, 0), RUNS);
     }
 }

@@ -18,6 +18,9 @@ use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::ruleset::Slot;
 use crate::scenario::Scenario;
 
+/// A battle that is never given up.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
 /// How one battle ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
@@ -77,7 +80,7 @@ fn batch(state: &AnyBattle, header: &Log, runs: u32, first_seed: u64, minds: &Mi
         if progress.cancelled.load(Ordering::Relaxed) {
             return None;
         }
-        let outcome = one_battle(state, header.clone(), None, first_seed + u64::from(i), minds).0;
+        let outcome = one_battle(state, header.clone(), None, (first_seed + u64::from(i), &NEVER), minds).0;
         progress.done.fetch_add(1, Ordering::Relaxed);
         Some(outcome)
     };
@@ -96,26 +99,42 @@ fn batch(state: &AnyBattle, header: &Log, runs: u32, first_seed: u64, minds: &Mi
 pub fn one_log(scenario: &Scenario, seed: u64, minds: &Minds) -> Log {
     let mut header = Log::default();
     let battle = run::start(scenario, "sim", &mut header);
-    one_battle(&battle, header, None, seed, minds).1
+    one_battle(&battle, header, None, (seed, &NEVER), minds).1
 }
 
 /// How the one battle with `seed` played out from `state` ends (the turns counted from there): the battle of
 /// [`simulate_from`] with that seed. `first` is taken in the slot waiting before the AIs play on.
 pub fn play_from(state: &AnyBattle, first: Option<&Decision<AnyAction>>, seed: u64, minds: &Minds) -> Outcome {
-    one_battle(state, Log::default(), first, seed, minds).0
+    one_battle(state, Log::default(), first, (seed, &NEVER), minds).0
 }
 
-/// One seeded battle between the AIs, from `start` and its log so far, `first` taken first when it is given.
+/// [`play_from`], given up (none) as soon as `stop` is set: the AIs then think no more, every slot left passes.
+pub fn play_from_unless(
+    state: &AnyBattle,
+    first: Option<&Decision<AnyAction>>,
+    seed: u64,
+    minds: &Minds,
+    stop: &AtomicBool,
+) -> Option<Outcome> {
+    let outcome = one_battle(state, Log::default(), first, (seed, stop), minds).0;
+    (!stop.load(Ordering::Relaxed)).then_some(outcome)
+}
+
+/// One seeded battle between the AIs, from `start` and its log so far, `first` taken first when it is given; once
+/// `stop` is set the AIs think no more (what is left passes).
 fn one_battle(
     start: &AnyBattle,
     mut log: Log,
     first: Option<&Decision<AnyAction>>,
-    seed: u64,
+    (seed, stop): (u64, &AtomicBool),
     minds: &Minds,
 ) -> (Outcome, Log) {
     let mut battle = start.clone();
     let mut dice = SeededDice::new(seed);
-    let mut choose = |b: &AnyBattle, slot: Slot| ai::choose_any(b, slot, minds.of(b.view(slot.actor).side));
+    let mut choose = |b: &AnyBattle, slot: Slot| match stop.load(Ordering::Relaxed) {
+        true => None,
+        false => ai::choose_any(b, slot, minds.of(b.view(slot.actor).side)),
+    };
     let result = match first {
         Some(decision) => take(&mut battle, decision, &mut dice, &mut log),
         None => Ok(()),

@@ -56,7 +56,8 @@ impl Chance {
     }
 
     /// This estimate with `more` battles played out from `battle` (the state it is of), beginning with `first` in
-    /// the slot waiting when it is given; battles begun after `progress` is cancelled are not counted.
+    /// the slot waiting when it is given; battles not over when `progress` is cancelled are not counted (each is given
+    /// up at its next slot).
     pub fn refined(
         mut self,
         battle: &AnyBattle,
@@ -69,7 +70,8 @@ impl Chance {
             if progress.cancelled.load(Ordering::Relaxed) {
                 return None;
             }
-            let winner = play_out(battle, first, self.seed.wrapping_add(u64::from(i)));
+            let seed = self.seed.wrapping_add(u64::from(i));
+            let winner = sim::play_from_unless(battle, first, seed, &Minds::all(MIND), &progress.cancelled)?.winner;
             progress.done.fetch_add(1, Ordering::Relaxed);
             Some(winner)
         };
@@ -114,11 +116,6 @@ pub fn seed_of(battle: &AnyBattle) -> u64 {
         hash.write_u32(face);
     }
     hash.finish()
-}
-
-/// Who won the battle played out from `battle` with `seed` (the hard AI on every side; `first` taken first).
-fn play_out(battle: &AnyBattle, first: Option<&Decision<AnyAction>>, seed: u64) -> Option<String> {
-    sim::play_from(battle, first, seed, &Minds::all(MIND)).winner
 }
 
 #[cfg(test)]

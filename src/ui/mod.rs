@@ -11,6 +11,7 @@
 //!
 //! and beside them `screens.rs` (the screens as states, the battle's start and end) and `settings.rs`.
 
+mod background;
 pub mod battle;
 #[cfg(feature = "dev-tools")]
 pub mod dev_tools;

@@ -1,6 +1,6 @@
 //! The decision review in the window ([`crate::lab::review`]): asked for by the battle-over screen (*Review*, and
 //! at once in the background when a battle ends, so that the screen can name the biggest swings) and by the saved
-//! battles in the menu. Worked out on a thread of its own (one core: the other is the window's); its window shows
+//! battles in the menu. Worked out on a thread of its own (one core, at the lowest priority: `background.rs`); its window shows
 //! each side's win chance over the battle as a chart, the three biggest swings of choice and of luck, and every
 //! decision with its chances before it, after the choice and after the dice, and the hard AI's choice where it
 //! differs. Shown over any screen; closed with its ✕.
@@ -119,8 +119,8 @@ fn start(save: Save) -> Option<Work> {
     let (progress, out) = (Arc::new(Progress::default()), Arc::new(Mutex::new(None)));
     let (stop, result) = (progress.clone(), out.clone());
     let work = move || {
-        let reviewed = match rayon::ThreadPoolBuilder::new().num_threads(1).build() {
-            Ok(one_core) => one_core.install(|| review::review(&save, review::RUNS, &stop)).map_err(|e| e.to_string()),
+        let reviewed = match crate::ui::background::idle_core() {
+            Ok(one_core) => one_core.install(|| review::review(&save, None, &stop)).map_err(|e| e.to_string()),
             Err(e) => Err(e.to_string()),
         };
         if let Ok(mut out) = result.lock() {
@@ -146,9 +146,8 @@ fn show_review(mut contexts: EguiContexts, mut reviews: ResMut<Reviews>) -> Resu
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let title = format!("Review: {}", reviews.what);
-    egui::Window::new(title).id(egui::Id::new("review")).open(&mut open).default_size([900.0, 640.0]).show(
-        ctx,
-        |ui| match (&reviews.done, &reviews.work) {
+    egui::Window::new(title).id(egui::Id::new("review")).open(&mut open).default_size([900.0, 640.0]).show(ctx, |ui| {
+        match (&reviews.done, &reviews.work) {
             (Some(Ok(review)), _) => show_done(ui, review),
             (Some(Err(e)), _) => {
                 ui.colored_label(egui::Color32::LIGHT_RED, format!("This battle cannot be reviewed: {e}"));
@@ -156,15 +155,15 @@ fn show_review(mut contexts: EguiContexts, mut reviews: ResMut<Reviews>) -> Resu
             (None, Some(work)) => {
                 let played = work.progress.done.load(Ordering::Relaxed);
                 ui.label(format!(
-                    "Playing each of the {} decisions out {} times with the hard AI on every side: {played} battles so far…",
-                    reviews.decisions,
-                    review::RUNS
+                    "Playing the battle out from each of its {} decisions with the hard AI on every side: {played} \
+                     battles so far…",
+                    reviews.decisions
                 ));
                 ui.spinner();
             }
             (None, None) => {}
-        },
-    );
+        }
+    });
     reviews.open = open;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! The win chance bar under the top bar: each side's chance to win from the battle as it stands
 //! ([`crate::lab::win_chance`]), in its colour, the numbers and how many battles they rest on when hovered. Worked
-//! out on a thread of its own (one core: the other is the window's), refined batch by batch while the battle waits,
-//! dropped when it moves on. *B* or the top bar's button shows and hides it. Under fog of war it is off for the
+//! out on a thread of its own (one core, at the lowest priority: `ui/background.rs`), begun once the battle has waited a moment in
+//! one state, refined batch by batch while it waits, dropped when it moves on. *B* or the top bar's button shows and hides it. Under fog of war it is off for the
 //! players (it would tell what their sides cannot see), and on again when watching a replay and once the battle is
 //! over; online battles are drawn elsewhere and never show it.
 
@@ -20,6 +20,10 @@ use crate::ui::screens::{BattleScreenSystems, OnBoard, Watching, fresh};
 /// The battles an estimate grows by at a time, and the most it is refined to.
 const BATCH: u32 = 20;
 const MOST: u32 = 400;
+
+/// Seconds the battle must wait in one state before its estimate is begun: a battle the AI plays a slot every tenth
+/// of a second costs the window nothing, and the estimate begins once it waits (for a player, a pause, the end).
+const SETTLE: f32 = 0.3;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WinBar>()
@@ -50,6 +54,8 @@ pub struct WinEstimate {
     pub chance: Option<Chance>,
     /// The numbers are of the battle as it stands (not of the state before).
     pub current: bool,
+    /// Seconds the battle has stood in this state.
+    waited: f32,
 }
 
 /// A thread refining an estimate: cancelled when dropped.
@@ -70,7 +76,7 @@ impl Work {
         let (progress, latest) = (Arc::new(Progress::default()), Arc::new(Mutex::new(None)));
         let (stop, out) = (progress.clone(), latest.clone());
         let refine = move || {
-            let Ok(one_core) = rayon::ThreadPoolBuilder::new().num_threads(1).build() else { return };
+            let Ok(one_core) = crate::ui::background::idle_core() else { return };
             let mut chance = Chance::of(&battle);
             while chance.runs < MOST {
                 let more = one_core.install(|| chance.clone().refined(&battle, None, BATCH, &stop));
@@ -103,7 +109,7 @@ fn refine_win_chance(
     fog: Res<super::fog::Fog>,
     watching: Option<Res<Watching>>,
     state: Res<TurnState>,
-    mut estimate: ResMut<WinEstimate>,
+    (time, mut estimate): (Res<Time>, ResMut<WinEstimate>),
 ) {
     let allowed = !fog.on || watching.is_some() || state.ended();
     let Some(engine) = engine.filter(|_| bar.shown && allowed) else {
@@ -112,8 +118,13 @@ fn refine_win_chance(
     };
     let key = seed_of(&engine.0);
     if estimate.key != Some(key) {
+        // The work on the state before stops at its battles' next slot.
+        (estimate.key, estimate.work, estimate.current, estimate.waited) = (Some(key), None, false, 0.0);
+    }
+    let waited = estimate.waited;
+    estimate.waited += time.delta_secs();
+    if waited < SETTLE && estimate.waited >= SETTLE {
         estimate.work = Work::start(engine.0.clone());
-        (estimate.key, estimate.current) = (Some(key), false);
     }
     let latest = estimate.work.as_ref().and_then(|w| w.latest.lock().ok().and_then(|l| l.clone()));
     if let Some(latest) = latest
