@@ -45,7 +45,7 @@ pub fn runs_for(combatants: usize, decisions: usize) -> u32 {
 pub struct Review {
     /// The battle's name and ruleset.
     pub title: String,
-    /// Every side, sorted, and those people played.
+    /// Every side, in the roster's order (the window's colours), and those people played.
     pub sides: Vec<String>,
     pub players: Vec<String>,
     /// How many battles each estimate rests on.
@@ -119,7 +119,7 @@ pub fn review(save: &Save, runs: Option<u32>, progress: &Progress) -> Result<Rev
     let ending = last.ending();
     Ok(Review {
         title: format!("{} ({})", scenario.name, start.rules_name()),
-        sides: opening.wins.keys().cloned().collect(),
+        sides: start.sides().into_iter().map(str::to_owned).collect(),
         players: request.humans.clone(),
         runs,
         start: opening,

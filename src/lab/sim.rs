@@ -85,13 +85,7 @@ fn batch(state: &AnyBattle, header: &Log, runs: u32, first_seed: u64, minds: &Mi
         Some(outcome)
     };
     let outcomes = (0..runs).into_par_iter().filter_map(play).collect::<Vec<Outcome>>();
-    // Each side once, in the order of the roster.
-    let mut sides: Vec<(String, Difficulty)> = Vec::new();
-    for c in state.views() {
-        if !sides.iter().any(|(s, _)| s == c.side) {
-            sides.push((c.side.to_owned(), minds.of(c.side)));
-        }
-    }
+    let sides = state.sides().into_iter().map(|s| (s.to_owned(), minds.of(s))).collect();
     Report { title: String::new(), sides, outcomes, threads: rayon::current_num_threads(), log: Log::default() }
 }
 

@@ -46,7 +46,7 @@ pub struct Share {
 impl Chance {
     /// No battle played yet from `battle`, whose seeds are [`seed_of`] it.
     pub fn of(battle: &AnyBattle) -> Self {
-        let wins = sides(battle).into_iter().map(|s| (s, 0)).collect();
+        let wins = battle.sides().into_iter().map(|s| (s.to_owned(), 0)).collect();
         Chance { seed: seed_of(battle), runs: 0, wins, undecided: 0 }
     }
 
@@ -96,14 +96,6 @@ impl Chance {
     pub fn rate(&self, side: &str) -> f64 {
         self.share(side).map_or(0.0, |s| s.rate)
     }
-}
-
-/// Every side of the battle, sorted.
-fn sides(battle: &AnyBattle) -> Vec<String> {
-    let mut sides: Vec<String> = battle.views().iter().map(|c| c.side.to_owned()).collect();
-    sides.sort();
-    sides.dedup();
-    sides
 }
 
 /// The first seed of every estimate from `battle`: a hash of its decisions and its faces (FNV-1a, the same on

@@ -419,6 +419,17 @@ impl AnyBattle {
         (0..self.len()).map(|i| self.view(CombatantId::at(i))).collect()
     }
 
+    /// Every side once, in the order its first combatant comes in the roster.
+    pub fn sides(&self) -> Vec<&str> {
+        let mut sides: Vec<&str> = Vec::new();
+        for c in self.views() {
+            if !sides.contains(&c.side) {
+                sides.push(c.side);
+            }
+        }
+        sides
+    }
+
     /// The id of the combatant called `name`.
     pub fn id_of(&self, name: &str) -> Option<CombatantId> {
         (0..self.len()).map(CombatantId::at).find(|&id| self.view(id).name() == name)
