@@ -118,7 +118,7 @@ fn routes_go_around_walls_and_combatants() {
     let field = Battlefield::new(grid);
     let route = field.route(a, t, &Crowd::default()).expect("a way around");
     assert_eq!(route.cells.last(), Some(&t));
-    assert!(route.cells.iter().all(|&c| field.grid.passable(c)));
+    assert!(route.cells.iter().all(|&c| field.grid().passable(c)));
     // Two diagonal steps, then straight down and through the gap (no cutting the wall's corners), then a diagonal
     // and a straight step up to T: 1.5 + 1.5 + 1 + 1 + 1 + 1.5 + 1 = 8.5 m.
     assert_eq!(route.cost, 85);
@@ -159,13 +159,23 @@ proptest! {
     }
 
     #[test]
+    fn a_remembered_sight_is_the_sight_worked_out(rows in maps(), a in (-1..9i32, -1..9i32), b in (-1..9i32, -1..9i32)) {
+        let grid = Grid::parse(&rows).unwrap();
+        let field = Battlefield::new(grid.clone());
+        let fresh = skirmish::map::sight::sight(&grid, a, b);
+        prop_assert_eq!(field.sight(a, b), fresh, "the first time");
+        prop_assert_eq!(field.sight(a, b), fresh, "remembered");
+        prop_assert_eq!(field.clone().sight(b, a), skirmish::map::sight::sight(&grid, b, a), "a copy, the other way");
+    }
+
+    #[test]
     fn a_route_costs_what_its_steps_cost(rows in maps(), a in (0..8i32, 0..8i32), b in (0..8i32, 0..8i32)) {
         let field = Battlefield::new(Grid::parse(&rows).unwrap());
         if let Some(route) = field.route(a, b, &Crowd::default()) {
             let mut at = a;
             let mut cost = 0;
             for &c in &route.cells {
-                cost += field.grid.step_cost(at, c).expect("a legal step");
+                cost += field.grid().step_cost(at, c).expect("a legal step");
                 at = c;
             }
             prop_assert_eq!(cost, route.cost);

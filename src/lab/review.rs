@@ -306,6 +306,15 @@ fn rates(chance: &Chance) -> BTreeRates {
 }
 
 impl Review {
+    /// How the battle ended, in a sentence: "Crew won: the last side standing."
+    pub fn ending_said(&self) -> String {
+        match (&self.winner, &self.ending) {
+            (Some(w), Some(why)) => format!("{w} won: {why}."),
+            (None, Some(why)) => format!("Nobody won: {why}."),
+            _ => "The battle is not over.".to_owned(),
+        }
+    }
+
     /// The review as pretty JSON: each estimate as every side's chance (0–1), each decision's swings for its side.
     pub fn to_json(&self) -> String {
         let json = Json {
@@ -364,11 +373,7 @@ impl std::fmt::Display for Review {
     /// The review in Markdown: the outcome, the three biggest swings of choice and of luck, every decision.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(f, "# Review: {}\n", self.title)?;
-        let ending = match (&self.winner, &self.ending) {
-            (Some(w), Some(why)) => format!("{w} won: {why}."),
-            (None, Some(why)) => format!("Nobody won: {why}."),
-            _ => "The battle is not over.".to_owned(),
-        };
+        let ending = self.ending_said();
         let start: Vec<String> = self.sides.iter().map(|s| format!("{s} {}", percent(self.start.rate(s)))).collect();
         writeln!(f, "{ending} {} decisions; at the start: {}.", self.decisions.len(), start.join(", "))?;
         writeln!(f, "Each win chance rests on {} battles played out by the hard AI on every side.\n", self.runs)?;

@@ -13,21 +13,28 @@ pub mod sight;
 
 use crate::rules::field::{Cell, Crowd, Dm, Goal, Route, Sight, Terrain};
 use grid::Grid;
+use sight::Sights;
 
 /// A level's ground as the rules see it: the grid and the exits each side may leave by.
-#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Battlefield {
-    pub grid: Grid,
+    /// Read through [`Battlefield::grid`]: never changed once built, so the sights kept stay true.
+    grid: Grid,
     /// Exit cells by side.
     pub exits: Vec<(String, Vec<Cell>)>,
     /// Where the level sends each side that has somewhere to go.
     pub goals: Vec<(String, Goal)>,
+    sights: Sights,
 }
 
 impl Battlefield {
     /// A battlefield without exits.
     pub fn new(grid: Grid) -> Self {
-        Battlefield { grid, exits: Vec::new(), goals: Vec::new() }
+        Battlefield { sights: Sights::new(&grid), grid, exits: Vec::new(), goals: Vec::new() }
+    }
+
+    /// Its terrain.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
     }
 
     /// Every cell reachable within `budget` decimeters, with its cost.
@@ -38,7 +45,7 @@ impl Battlefield {
 
 impl Terrain for Battlefield {
     fn sight(&self, from: Cell, to: Cell) -> Sight {
-        sight::sight(&self.grid, from, to)
+        self.sights.sight(&self.grid, from, to)
     }
 
     fn step_cost(&self, from: Cell, to: Cell) -> Option<Dm> {
@@ -59,5 +66,31 @@ impl Terrain for Battlefield {
 
     fn goal(&self, side: &str) -> Option<&Goal> {
         self.goals.iter().find(|(s, _)| s == side).map(|(_, g)| g)
+    }
+}
+
+/// A copy knows no sights yet (they are worked out again as asked).
+impl Clone for Battlefield {
+    fn clone(&self) -> Self {
+        Battlefield { exits: self.exits.clone(), goals: self.goals.clone(), ..Battlefield::new(self.grid.clone()) }
+    }
+}
+
+/// Two battlefields are the same ground whatever sights either has worked out.
+impl PartialEq for Battlefield {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.grid, &self.exits, &self.goals) == (&other.grid, &other.exits, &other.goals)
+    }
+}
+
+impl Eq for Battlefield {}
+
+impl std::fmt::Debug for Battlefield {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Battlefield")
+            .field("grid", &self.grid)
+            .field("exits", &self.exits)
+            .field("goals", &self.goals)
+            .finish_non_exhaustive()
     }
 }

@@ -12,10 +12,83 @@
 //! The line is drawn both ways and the clearer of the two counts, so that sight is the same from either end and a
 //! combatant at a corner can lean around it.
 
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
+
 use line_drawing::Bresenham;
 
 use super::grid::{Grid, Ground};
 use crate::rules::field::{Cell, CoverLevel, Sight, distance_m};
+
+/// The largest map (in cells) whose sights are kept: a byte for every pair of cells at most (64 MiB), a row of
+/// them made the first time a cell is looked from.
+const KEPT_UP_TO: usize = 8192;
+
+/// Sight between the cells of one grid, each pair worked out the first time it is asked and kept. The AI asks the
+/// same pairs over and over (from every cell it may move to, at every enemy, and back): worked out anew each time
+/// they were a quarter of a simulated battle. Shared by every thread that reads the battlefield; a pair two
+/// threads work out at once comes out the same either way.
+pub struct Sights {
+    width: i32,
+    rows: Box<[OnceLock<Box<[AtomicU8]>>]>,
+}
+
+impl Sights {
+    /// Nothing known yet of `grid`'s sights (and nothing kept for a map larger than [`KEPT_UP_TO`]).
+    pub fn new(grid: &Grid) -> Self {
+        let cells = (grid.width.max(0) * grid.height.max(0)) as usize;
+        let rows = if cells <= KEPT_UP_TO { cells } else { 0 };
+        Sights { width: grid.width, rows: (0..rows).map(|_| OnceLock::new()).collect() }
+    }
+
+    /// [`sight`] on `grid` (the grid these sights are of), remembered.
+    pub fn sight(&self, grid: &Grid, from: Cell, to: Cell) -> Sight {
+        let at = |c: Cell| grid.contains(c).then(|| (c.1 * self.width + c.0) as usize);
+        let (Some(i), Some(j)) = (at(from), at(to)) else { return sight(grid, from, to) };
+        let Some(row) = self.rows.get(i) else { return sight(grid, from, to) };
+        let slot = &row.get_or_init(|| self.rows.iter().map(|_| AtomicU8::new(0)).collect())[j];
+        if let Some(known) = unpack(slot.load(Ordering::Relaxed), from, to) {
+            return known;
+        }
+        let found = sight(grid, from, to);
+        slot.store(pack(&found), Ordering::Relaxed);
+        found
+    }
+}
+
+/// A sight in a byte (its meters are the cells'): bit 0 says it is known.
+fn pack(s: &Sight) -> u8 {
+    let cover = match s.cover {
+        CoverLevel::None => 0,
+        CoverLevel::Light => 1,
+        CoverLevel::Partial => 2,
+        CoverLevel::Heavy => 3,
+    };
+    1 | u8::from(s.blocked) << 1
+        | u8::from(s.hidden) << 2
+        | u8::from(s.attacker_in_cover) << 3
+        | u8::from(s.high_ground) << 4
+        | cover << 5
+}
+
+/// The sight a byte from [`pack`] keeps, if it keeps one.
+fn unpack(b: u8, from: Cell, to: Cell) -> Option<Sight> {
+    let cover = match (b >> 5) & 3 {
+        0 => CoverLevel::None,
+        1 => CoverLevel::Light,
+        2 => CoverLevel::Partial,
+        _ => CoverLevel::Heavy,
+    };
+    let bit = |n: u8| b & (1 << n) != 0;
+    bit(0).then(|| Sight {
+        blocked: bit(1),
+        hidden: bit(2),
+        attacker_in_cover: bit(3),
+        high_ground: bit(4),
+        cover,
+        meters: distance_m(from, to),
+    })
+}
 
 /// What an attacker on `from` sees of a target on `to`.
 pub fn sight(grid: &Grid, from: Cell, to: Cell) -> Sight {

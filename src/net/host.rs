@@ -74,7 +74,7 @@ impl Offer {
             title: scenario.name.clone(),
             ruleset: setup.battle.rules_name().to_owned(),
             sides: scenario.sides().into_iter().map(str::to_owned).collect(),
-            map: scenario.field.as_ref().map(|f| f.grid.rows()).unwrap_or_default(),
+            map: scenario.field.as_ref().map(|f| f.grid().rows()).unwrap_or_default(),
             zones: scenario.field.as_ref().map(|f| f.goals.clone()).unwrap_or_default(),
             minds: request.minds(),
             request,

@@ -2,8 +2,12 @@
 //! least half the dice, rounded up (Shadowrun 4, file 004; rules.md §2), or more than half (the d6 homebrew, rules.md
 //! §4); a critical glitch is a glitch with no hits. Rolling a pool, reading its faces, and its exact distribution.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use crate::rules::dice::{Dice, DiceError};
-use crate::rules::odds::choose;
+use crate::rules::memo::Memo;
+use crate::rules::odds::{Dist, choose, merge};
 use crate::rules::outcome::{Event, Log, Modifier, Roll, TestRecord};
 use crate::rules::ruleset::Roller;
 
@@ -19,7 +23,7 @@ pub struct Pool {
 }
 
 /// When ones make a glitch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GlitchRule {
     /// Shadowrun 4: ones at least half the dice, rounded up.
     HalfOrMore,
@@ -67,13 +71,33 @@ pub fn pool_outcomes(dice: u32, rule: GlitchRule) -> Vec<(Pool, f64)> {
     out
 }
 
-/// The distribution of hits in a pool of `dice` d6 (each hit on 5 or 6).
-pub fn hits_dist(dice: u32) -> crate::rules::odds::Dist {
-    let mut d = crate::rules::odds::Dist::default();
-    for h in 0..=dice {
-        d.add(h as i32, choose(dice, h) * (1.0f64 / 3.0).powi(h as i32) * (2.0f64 / 3.0).powi((dice - h) as i32));
-    }
-    d
+thread_local! {
+    static DISTINCT: RefCell<Memo<(u32, GlitchRule), Rc<[(Pool, f64)]>>> = RefCell::new(Memo::new(256));
+    static HITS: RefCell<Memo<u32, Rc<Dist>>> = RefCell::new(Memo::new(256));
+}
+
+/// [`pool_outcomes`] merged where the rules cannot tell them apart (hits, glitch, critical glitch), the first of
+/// each kind standing for it; remembered (`crate::rules::memo`), as every priced attack asks it.
+pub fn distinct_outcomes(dice: u32, rule: GlitchRule) -> Rc<[(Pool, f64)]> {
+    DISTINCT.with_borrow_mut(|m| {
+        m.get((dice, rule), || merge(pool_outcomes(dice, rule), |p| (p.hits, p.glitch, p.critical_glitch)).into())
+    })
+}
+
+/// The distribution of hits in a pool of `dice` d6 (each hit on 5 or 6), remembered.
+pub fn hits_dist(dice: u32) -> Rc<Dist> {
+    HITS.with_borrow_mut(|m| {
+        m.get(dice, || {
+            let mut d = Dist::default();
+            for h in 0..=dice {
+                d.add(
+                    h as i32,
+                    choose(dice, h) * (1.0f64 / 3.0).powi(h as i32) * (2.0f64 / 3.0).powi((dice - h) as i32),
+                );
+            }
+            Rc::new(d)
+        })
+    })
 }
 
 /// What a pool is: who rolls, what (e.g. "Agility 4 + Pistols 3"), the base dice, the modifiers.

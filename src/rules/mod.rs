@@ -13,6 +13,7 @@ pub mod field;
 pub mod fog;
 pub mod homebrew_d6;
 pub mod id;
+pub mod memo;
 pub mod movement;
 pub mod odds;
 pub mod outcome;

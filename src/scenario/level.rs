@@ -66,7 +66,7 @@ pub fn is_level(text: &str) -> bool {
 impl Level {
     /// The grid.
     pub fn grid(&self) -> &Grid {
-        &self.field.grid
+        self.field.grid()
     }
 
     /// The victory conditions of a battle on this level.

@@ -35,7 +35,9 @@ pub(super) fn check(file: LevelFile, text: &str, path: &Path) -> Result<Level, S
     check_overrides(&file, &units).map_err(fail)?;
     check_tuning(&file, &units).map_err(fail)?;
     check_tuned_starts(&file, &grid, &units).map_err(fail)?;
-    let field = Arc::new(Battlefield { grid, exits, goals });
+    let mut field = Battlefield::new(grid);
+    (field.exits, field.goals) = (exits, goals);
+    let field = Arc::new(field);
     Ok(Level { file, field, units })
 }
 

@@ -171,11 +171,7 @@ fn show_review(mut contexts: EguiContexts, mut reviews: ResMut<Reviews>) -> Resu
 /// A review done: the chart, the swings, every decision.
 fn show_done(ui: &mut egui::Ui, review: &Review) {
     ui.heading(&review.title);
-    let ending = match (&review.winner, &review.ending) {
-        (Some(w), Some(why)) => format!("{w} won: {why}."),
-        (None, Some(why)) => format!("Nobody won: {why}."),
-        _ => "The battle is not over.".to_owned(),
-    };
+    let ending = review.ending_said();
     ui.label(format!("{ending} Each chance rests on {} battles played out by the hard AI on every side.", review.runs));
     chart(ui, review);
     ui.columns(2, |columns| {

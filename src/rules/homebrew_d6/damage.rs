@@ -43,14 +43,24 @@ pub(super) fn through_armor(
     net_hits: u32,
     log: &mut Log,
 ) -> Result<i32, RulesError> {
+    let dv = modified_dv(attacker, weapon, net_hits, log);
+    let av = modified_av(defender, weapon, log)?;
+    Ok(less_av(defender, dv, av, log))
+}
+
+/// Step 2: the weapon's DV + net hits.
+pub(super) fn modified_dv(attacker: &Fighter, weapon: &Weapon, net_hits: u32, log: &mut Log) -> i32 {
     let dv_terms = vec![
         Term::fixed(format!("{} {}", weapon.name, weapon.damage), weapon.damage.value),
         Term::fixed("net hits", net_hits as i32),
     ];
-    let dv = calc(log, attacker.id, "step 2: modified DV", dv_terms);
-    let av = modified_av(defender, weapon, log)?;
+    calc(log, attacker.id, "step 2: modified DV", dv_terms)
+}
+
+/// Step 4: the modified DV less the modified AV.
+pub(super) fn less_av(defender: &Fighter, dv: i32, av: i32, log: &mut Log) -> i32 {
     let terms = vec![Term::fixed("modified DV", dv), Term::fixed("modified AV", -av)];
-    Ok(calc(log, defender.id, "step 4: modified DV less modified AV", terms))
+    calc(log, defender.id, "step 4: modified DV less modified AV", terms)
 }
 
 /// Step 5's pool: Body alone, never wound-modified.
@@ -90,7 +100,7 @@ pub(super) fn resisted(
 
 /// Step 3: the AV of the damage type (summed over armor worn) + AP, at least 0, at most double when AP is positive;
 /// untyped damage ignores AV.
-fn modified_av(defender: &Fighter, weapon: &Weapon, log: &mut Log) -> Result<i32, RulesError> {
+pub(super) fn modified_av(defender: &Fighter, weapon: &Weapon, log: &mut Log) -> Result<i32, RulesError> {
     let kind = weapon.damage.kind;
     let mut av = 0;
     for piece in &defender.sheet.armor {

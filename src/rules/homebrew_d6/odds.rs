@@ -3,18 +3,21 @@
 //! rules' own steps 2–4, the Body pool's hits (binomial) and the rules' own steps 5–6 on a copy of the defender.
 
 use crate::rules::ruleset::FighterState;
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 
 use super::attack::{Strike, attack_spec, defense_spec};
-use super::damage::{resistance_spec, resisted, through_armor};
-use super::gear::AttackKind;
+use super::damage::{less_av, modified_av, modified_dv, resistance_spec, resisted};
+use super::gear::{AttackKind, Weapon};
 use super::turn::{Action, Attack, ComplexAction, SimpleAction};
 use super::{Fighter, HomebrewD6, Options, RulesError};
 use crate::rules::approach::Reach;
-use crate::rules::d6_pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
+use crate::rules::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits_dist};
 use crate::rules::field::{Move, Pace};
+use crate::rules::memo::ByDefender;
 use crate::rules::movement::paced;
-use crate::rules::odds::{Chance, Dist, Measure, Odds, merge};
+use crate::rules::odds::{Chance, Dist, Measure, Odds};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
 use crate::rules::refusal::Refusal;
@@ -150,9 +153,10 @@ fn first_attack(action: &Action) -> Result<(&Attack, bool), RulesError> {
     simple.or(complex).ok_or(RulesError::Illegal(Refusal::NoAttack))
 }
 
-/// Pool outcomes merged where the rules cannot tell them apart: hits and glitch.
-fn outcomes(dice: u32) -> Vec<(Pool, f64)> {
-    merge(pool_outcomes(dice, GlitchRule::MoreThanHalf), |p| (p.hits, p.glitch))
+/// Pool outcomes merged where the rules cannot tell them apart: hits and glitch (a critical glitch is a glitch
+/// without hits).
+fn outcomes(dice: u32) -> Rc<[(Pool, f64)]> {
+    distinct_outcomes(dice, GlitchRule::MoreThanHalf)
 }
 
 /// The odds of one attack by `attacker` at `defender`.
@@ -168,14 +172,44 @@ pub fn strike_odds(
     }
     let attack_dice = attack_spec(attacker, strike).dice();
     let defense_dice = defense_spec(defender, w.kind, strike.situation)?.map(|s| s.dice());
-    let defense = defense_dice.map_or_else(|| vec![(Pool::default(), 1.0)], outcomes);
+    // Beyond the pools' sizes the odds depend on the options, the weapon and the two fighters alone: the same
+    // attack priced from another cell at the same dice is the same to the last bit.
+    let remembered = |odds: Option<&Odds>| {
+        ODDS.with_borrow_mut(|m| {
+            let known = m.find(
+                |(o, weapon, a, d)| o == opts && weapon == w && a == attacker && d == defender,
+                || (*opts, w.clone(), attacker.clone(), defender.clone()),
+            );
+            match odds {
+                Some(o) => known.insert((attack_dice, defense_dice), o.clone()),
+                None => known.get(&(attack_dice, defense_dice)).cloned(),
+            }
+        })
+    };
+    if let Some(known) = remembered(None) {
+        return Ok(known);
+    }
+    let odds = priced(opts, attacker, defender, w, (attack_dice, defense_dice))?;
+    remembered(Some(&odds));
+    Ok(odds)
+}
+
+/// The odds of an attack with so many attack and defense dice (none: the defender rolls no defense).
+fn priced(
+    opts: &Options,
+    attacker: &Fighter,
+    defender: &Fighter,
+    w: &Weapon,
+    (attack_dice, defense_dice): (u32, Option<u32>),
+) -> Result<Odds, RulesError> {
+    let defense = defense_dice.map_or_else(|| Rc::from([(Pool::default(), 1.0)]), outcomes);
     let standing = !defender.condition.has(&Status::Prone);
     let mut t = Tally::default();
     let mut hits: BTreeMap<(u32, bool), f64> = BTreeMap::new();
-    for (a, pa) in outcomes(attack_dice) {
-        for (d, pd) in &defense {
+    for (a, pa) in outcomes(attack_dice).iter() {
+        for (d, pd) in defense.iter() {
             let p = pa * pd;
-            t.glitch(&a, d, p, w.kind == AttackKind::Accelerated);
+            t.glitch(a, d, p, w.kind == AttackKind::Accelerated);
             // Only a defender's critical glitch leaves it prone (`glitch_effects`).
             let fell = d.critical_glitch && standing;
             // Step 1, as the rules judge it.
@@ -185,9 +219,17 @@ pub fn strike_odds(
             }
         }
     }
-    for (&(net_hits, fell), &p) in &hits {
-        t.hit_for(opts, attacker, defender, strike, (net_hits, fell), p)?;
-    }
+    // Step 3 does not depend on the hits: the armor is priced once.
+    let av = modified_av(defender, w, &mut Log::default())?;
+    EFFECTS.with_borrow_mut(|memo| {
+        let known = memo
+            .find(|(o, weapon, f)| o == opts && weapon == w && f == defender, || (*opts, w.clone(), defender.clone()));
+        for (&(net_hits, fell), &p) in &hits {
+            let after_armor =
+                less_av(defender, modified_dv(attacker, w, net_hits, &mut Log::default()), av, &mut Log::default());
+            t.hit_for(opts, defender, w, known, (after_armor, fell), p);
+        }
+    });
     let hit: f64 = hits.values().sum();
     t.light.add(0, 1.0 - hit);
     t.critical.add(0, 1.0 - hit);
@@ -196,6 +238,43 @@ pub fn strike_odds(
         None => format!("{attack_dice} attack dice; the defender rolls no defense"),
     }];
     Ok(t.odds(inputs, hit))
+}
+
+/// What a hit does to a defender as it stands: the boxes it marks and the statuses it gains.
+#[derive(Clone, Copy)]
+struct Effects {
+    light: i32,
+    critical: i32,
+    prone: bool,
+    unconscious: bool,
+    incapacitated: bool,
+    dead: bool,
+}
+
+thread_local! {
+    /// Whole odds by (options, weapon, attacker, defender) and by (attack dice, defense dice).
+    static ODDS: RefCell<ByDefender<(Options, Weapon, Fighter, Fighter), (u32, Option<u32>), Odds>> =
+        const { RefCell::new(ByDefender::new(64)) };
+    /// [`effects`] by (options, weapon, defender) and by (damage after armor, Body hits).
+    static EFFECTS: RefCell<ByDefender<(Options, Weapon, Fighter), (i32, u32), Effects>> =
+        const { RefCell::new(ByDefender::new(32)) };
+}
+
+/// The rules' own steps 5–6 (`resisted`) on a copy of the defender: `after_armor` damage, `hits` Body hits.
+fn effects(opts: &Options, defender: &Fighter, weapon: &Weapon, after_armor: i32, hits: u32) -> Effects {
+    let mut d = defender.clone();
+    if after_armor > 0 {
+        resisted(opts, &mut d, weapon, after_armor, hits, &mut Log::default());
+    }
+    let has = |s: &Status| d.condition.has(s) && !defender.condition.has(s);
+    Effects {
+        light: (d.condition.light - defender.condition.light) as i32,
+        critical: (d.condition.critical - defender.condition.critical) as i32,
+        prone: has(&Status::Prone),
+        unconscious: has(&Status::Unconscious),
+        incapacitated: has(&Status::Incapacitated),
+        dead: has(&Status::Dead),
+    }
 }
 
 /// The chances summed over every outcome.
@@ -226,35 +305,33 @@ impl Tally {
         }
     }
 
-    /// A hit with `net_hits`, with probability `p`: steps 2–4, then steps 5–6 for each count of Body hits.
+    /// A hit leaving `after_armor` damage (steps 2–4), with probability `p`: steps 5–6 for each count of Body hits,
+    /// their effects on the defender as `known` remembers them.
     fn hit_for(
         &mut self,
         opts: &Options,
-        attacker: &Fighter,
         defender: &Fighter,
-        strike: &Strike<'_>,
-        (net_hits, fell): (u32, bool),
+        weapon: &Weapon,
+        known: &mut HashMap<(i32, u32), Effects>,
+        (after_armor, fell): (i32, bool),
         p: f64,
-    ) -> Result<(), RulesError> {
-        let after_armor = through_armor(attacker, defender, strike.weapon, net_hits, &mut Log::default())?;
-        let body: Dist = match after_armor > 0 {
+    ) {
+        let body = match after_armor > 0 {
             true => hits_dist(resistance_spec(defender).dice()),
-            false => Dist::point(0),
+            false => Rc::new(Dist::point(0)),
         };
         for (hits, ph) in body.iter() {
-            let mut d = defender.clone();
-            if after_armor > 0 {
-                resisted(opts, &mut d, strike.weapon, after_armor, hits as u32, &mut Log::default());
-            }
-            let (p, has) = (p * ph, |s: &Status| d.condition.has(s) && !defender.condition.has(s));
-            self.light.add((d.condition.light - defender.condition.light) as i32, p);
-            self.critical.add((d.condition.critical - defender.condition.critical) as i32, p);
-            self.prone += if fell || has(&Status::Prone) { p } else { 0.0 };
-            self.unconscious += if has(&Status::Unconscious) { p } else { 0.0 };
-            self.incapacitated += if has(&Status::Incapacitated) { p } else { 0.0 };
-            self.dead += if has(&Status::Dead) { p } else { 0.0 };
+            let e = *known
+                .entry((after_armor, hits as u32))
+                .or_insert_with(|| effects(opts, defender, weapon, after_armor, hits as u32));
+            let p = p * ph;
+            self.light.add(e.light, p);
+            self.critical.add(e.critical, p);
+            self.prone += if fell || e.prone { p } else { 0.0 };
+            self.unconscious += if e.unconscious { p } else { 0.0 };
+            self.incapacitated += if e.incapacitated { p } else { 0.0 };
+            self.dead += if e.dead { p } else { 0.0 };
         }
-        Ok(())
     }
 
     fn odds(self, inputs: Vec<String>, hit: f64) -> Odds {

@@ -10,7 +10,7 @@ use super::skills::Skill;
 use crate::rules::catalogue::NotationError;
 
 /// Which condition monitor a weapon's damage goes to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DamageKind {
     Physical,
     Stun,

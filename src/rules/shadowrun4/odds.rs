@@ -2,7 +2,9 @@
 //! ones, by the multinomial), judged by the rules' own `judge`; for each hit, the rules' own DV, armor and stun
 //! conversion, the resistance pool's hits (binomial), and the rules' own `take_damage` on a copy of the defender.
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 
 use super::actions::{Action, Attack, ComplexAction, SimpleAction, prepare};
 use super::attack::{Verdict, attack_pool, can_defend, defense_choice, defense_pool, judge};
@@ -14,9 +16,10 @@ use super::modifiers::{CalledShot, Situation};
 use super::policy::preferred_mode;
 use super::{Fighter, FiringMode, RulesError, Shadowrun4, Spray};
 use crate::rules::approach::Reach;
-use crate::rules::d6_pool::{GlitchRule, Pool, hits_dist, pool_outcomes};
+use crate::rules::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits_dist};
 use crate::rules::field::Move;
-use crate::rules::odds::{Chance, Dist, Measure, Odds, merge, usual_first};
+use crate::rules::memo::ByDefender;
+use crate::rules::odds::{Chance, Dist, Measure, Odds, usual_first};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
 use crate::rules::refusal::Refusal;
@@ -252,8 +255,8 @@ fn first_attack(action: &Action) -> Result<(&Attack, bool), RulesError> {
 }
 
 /// Pool outcomes merged where the rules cannot tell them apart: hits, glitch, critical glitch.
-fn outcomes(dice: u32) -> Vec<(Pool, f64)> {
-    merge(pool_outcomes(dice, GlitchRule::HalfOrMore), |p| (p.hits, p.glitch, p.critical_glitch))
+fn outcomes(dice: u32) -> Rc<[(Pool, f64)]> {
+    distinct_outcomes(dice, GlitchRule::HalfOrMore)
 }
 
 /// The odds of one attack by `attacker` at `defender`.
@@ -263,30 +266,32 @@ pub fn strike_odds(attacker: &Fighter, defender: &Fighter, strike: &Strike<'_>) 
         true => Some(defense_pool(defender, strike, defense_choice(defender, strike))?.dice()),
         false => None,
     };
-    let defense = defense_dice.map_or_else(|| vec![(Pool::default(), 1.0)], outcomes);
+    let defense = defense_dice.map_or_else(|| Rc::from([(Pool::default(), 1.0)]), outcomes);
     let disarming = matches!(strike.situation.called_shot, Some(CalledShot::KnockOutOfGrasp));
     let mut t = Tally { disarmed: disarming.then_some(0.0), ..Tally::default() };
     let standing = !defender.condition.has(&Status::Prone);
     // Only a defender's critical glitch leaves it prone (`glitch_effects`).
     // Hits by (net hits, the defender glitched and fell prone).
     let mut hits: BTreeMap<(u32, bool), f64> = BTreeMap::new();
-    for (a, pa) in outcomes(attack_dice) {
-        for (d, pd) in &defense {
+    for (a, pa) in outcomes(attack_dice).iter() {
+        for (d, pd) in defense.iter() {
             let w = pa * pd;
-            t.glitch(&a, d, w, strike.weapon.is_melee());
-            match judge(&a, d) {
+            t.glitch(a, d, w, strike.weapon.is_melee());
+            match judge(a, d) {
                 Verdict::Hit => *hits.entry((a.hits - d.hits, d.critical_glitch && standing)).or_default() += w,
                 Verdict::Graze => t.graze += w,
                 Verdict::Miss => {}
             }
-            if judge(&a, d) != Verdict::Hit && d.critical_glitch && standing {
+            if judge(a, d) != Verdict::Hit && d.critical_glitch && standing {
                 t.prone += w;
             }
         }
     }
-    for (&(net_hits, fell), &w) in &hits {
-        t.hit_for(attacker, defender, strike, net_hits, fell, w)?;
-    }
+    EFFECTS.with_borrow_mut(|memo| {
+        let known = memo.of(defender);
+        hits.iter()
+            .try_for_each(|(&(net_hits, fell), &w)| t.hit_for(attacker, defender, strike, known, (net_hits, fell), w))
+    })?;
     let hit: f64 = hits.values().sum();
     t.damage.add(0, 1.0 - hit);
     let inputs = vec![match defense_dice {
@@ -294,6 +299,40 @@ pub fn strike_odds(attacker: &Fighter, defender: &Fighter, strike: &Strike<'_>) 
         None => format!("{attack_dice} attack dice; the defender cannot defend"),
     }];
     Ok(t.odds(inputs, hit))
+}
+
+/// What so many boxes of one kind of damage do to a defender as it stands: the statuses it gains, and whether a
+/// called shot at its weapon (of this DV) knocks it out of its grasp.
+#[derive(Clone, Copy)]
+struct Effects {
+    prone: bool,
+    unconscious: bool,
+    dead: bool,
+    disarmed: bool,
+}
+
+thread_local! {
+    /// [`effects`] by defender and by (kind, boxes, the DV of a called shot at the weapon).
+    static EFFECTS: RefCell<ByDefender<Fighter, (DamageKind, u32, Option<i32>), Effects>> =
+        const { RefCell::new(ByDefender::new(32)) };
+}
+
+/// The rules' own damage step (`take_damage`, `knock_out_of_grasp`) on a copy of the defender.
+fn effects(defender: &Fighter, kind: DamageKind, boxes: u32, disarming: Option<i32>) -> Effects {
+    let mut d = defender.clone();
+    if boxes > 0 {
+        take_damage(&mut d, kind, boxes, &mut Log::default());
+    }
+    if let Some(dv) = disarming {
+        knock_out_of_grasp(&mut d, dv, &mut Log::default());
+    }
+    let has = |s: &Status| d.condition.has(s) && !defender.condition.has(s);
+    Effects {
+        prone: has(&Status::Prone),
+        unconscious: has(&Status::Unconscious),
+        dead: has(&Status::Dead),
+        disarmed: d.condition.drawn != defender.condition.drawn,
+    }
 }
 
 /// The chances summed over every outcome.
@@ -330,14 +369,15 @@ impl Tally {
         }
     }
 
-    /// A hit with `net_hits`, with probability `w`: the rules' damage step for each count of resistance hits.
+    /// A hit with `net_hits`, with probability `w`: the rules' damage step for each count of resistance hits, its
+    /// effects on the defender as `known` remembers them.
     fn hit_for(
         &mut self,
         attacker: &Fighter,
         defender: &Fighter,
         strike: &Strike<'_>,
-        net_hits: u32,
-        fell: bool,
+        known: &mut HashMap<(DamageKind, u32, Option<i32>), Effects>,
+        (net_hits, fell): (u32, bool),
         w: f64,
     ) -> Result<(), RulesError> {
         let inputs = DamageInputs { net_hits, strike };
@@ -345,21 +385,19 @@ impl Tally {
         if kind == DamageKind::Stun && strike.weapon.damage.kind == DamageKind::Physical {
             self.stun += w;
         }
-        for (resisted, pr) in hits_dist(resistance_pool(defender, armor).dice()).iter() {
+        let disarming = self.disarmed.is_some().then_some(dv);
+        let resistance = hits_dist(resistance_pool(defender, armor).dice());
+        for (resisted, pr) in resistance.iter() {
             let boxes = (dv - resisted).max(0) as u32;
-            let mut d = defender.clone();
-            if boxes > 0 {
-                take_damage(&mut d, kind, boxes, &mut Log::default());
-            }
-            if let Some(disarmed) = self.disarmed.as_mut() {
-                knock_out_of_grasp(&mut d, dv, &mut Log::default());
-                *disarmed += if d.condition.drawn != defender.condition.drawn { w * pr } else { 0.0 };
-            }
-            let (w, has) = (w * pr, |s: &Status| d.condition.has(s) && !defender.condition.has(s));
+            let e = *known.entry((kind, boxes, disarming)).or_insert_with(|| effects(defender, kind, boxes, disarming));
+            let w = w * pr;
             self.damage.add(boxes as i32, w);
-            self.prone += if fell || has(&Status::Prone) { w } else { 0.0 };
-            self.unconscious += if has(&Status::Unconscious) { w } else { 0.0 };
-            self.dead += if has(&Status::Dead) { w } else { 0.0 };
+            self.prone += if fell || e.prone { w } else { 0.0 };
+            self.unconscious += if e.unconscious { w } else { 0.0 };
+            self.dead += if e.dead { w } else { 0.0 };
+            if let Some(disarmed) = self.disarmed.as_mut() {
+                *disarmed += if e.disarmed { w } else { 0.0 };
+            }
         }
         Ok(())
     }

@@ -9,7 +9,7 @@ use super::{Fighter, RulesError};
 use crate::rules::outcome::{Event, Log, Status, Term};
 
 /// The three kinds of damage, worst last.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum DamageType {
     Bashing,
     Lethal,

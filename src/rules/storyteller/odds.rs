@@ -4,15 +4,18 @@
 //! defender.
 
 use crate::rules::ruleset::FighterState;
+use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use super::attack::{Strike, attack_pool, check_reach, choose_attribute, defense_spec, raw_damage};
-use super::damage::soak;
+use super::damage::{DamageType, soak};
 use super::pool::{D10Pool, damage_dist, test_outcomes};
 use super::turn::{Act, Action, Attack};
 use super::{Fighter, Options, RulesError, Storyteller};
 use crate::rules::approach::Reach;
 use crate::rules::field::Move;
+use crate::rules::memo::{ByDefender, Memo};
 use crate::rules::odds::{Chance, Dist, Measure, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::refusal::Refusal;
@@ -114,9 +117,40 @@ impl Storyteller {
     }
 }
 
-/// Test outcomes merged where the rules cannot tell them apart: successes and botch.
-fn outcomes(dice: u32, difficulty: u32) -> Vec<(D10Pool, f64)> {
-    merge(test_outcomes(dice, difficulty), |p| (p.successes, p.botch))
+thread_local! {
+    static OUTCOMES: RefCell<Memo<(u32, u32), Rc<[(D10Pool, f64)]>>> = RefCell::new(Memo::new(1024));
+    static DAMAGE: RefCell<Memo<u32, Rc<Dist>>> = RefCell::new(Memo::new(256));
+    /// [`effects`] by defender and by (kind, levels).
+    static EFFECTS: RefCell<ByDefender<Fighter, (DamageType, u32), Effects>> =
+        const { RefCell::new(ByDefender::new(32)) };
+}
+
+/// Test outcomes merged where the rules cannot tell them apart: successes and botch (remembered:
+/// `crate::rules::memo`).
+fn outcomes(dice: u32, difficulty: u32) -> Rc<[(D10Pool, f64)]> {
+    OUTCOMES.with_borrow_mut(|m| {
+        m.get((dice, difficulty), || merge(test_outcomes(dice, difficulty), |p| (p.successes, p.botch)).into())
+    })
+}
+
+/// The successes of so many damage dice, remembered.
+fn damage(dice: u32) -> Rc<Dist> {
+    DAMAGE.with_borrow_mut(|m| m.get(dice, || Rc::new(damage_dist(dice))))
+}
+
+/// What so many health levels of one kind do to a defender as it stands: the statuses it gains.
+#[derive(Clone, Copy)]
+struct Effects {
+    incapacitated: bool,
+    dead: bool,
+}
+
+/// The rules' own health track (`Fighter::take`) on a copy of the defender.
+fn effects(defender: &Fighter, kind: DamageType, levels: u32) -> Effects {
+    let mut d = defender.clone();
+    d.take(kind, levels, &mut Log::default());
+    let has = |s: &Status| d.condition.has(s) && !defender.condition.has(s);
+    Effects { incapacitated: has(&Status::Incapacitated), dead: has(&Status::Dead) }
 }
 
 /// The odds of one attack by `attacker` at `defender`.
@@ -134,12 +168,12 @@ pub fn strike_odds(
     let defense_dice = defense_spec.as_ref().map(|s| s.dice());
     let defense = match &defense_spec {
         Some(s) => outcomes(s.dice(), s.difficulty),
-        None => vec![(D10Pool::default(), 1.0)],
+        None => Rc::from([(D10Pool::default(), 1.0)]),
     };
     let (mut botch, mut defender_botch) = (0.0, 0.0);
     let mut nets: BTreeMap<u32, f64> = BTreeMap::new();
-    for (a, pa) in outcomes(attack_dice, difficulty) {
-        for (d, pd) in &defense {
+    for (a, pa) in outcomes(attack_dice, difficulty).iter() {
+        for (d, pd) in defense.iter() {
             let p = pa * pd;
             botch += if a.botch { p } else { 0.0 };
             defender_botch += if d.botch { p } else { 0.0 };
@@ -176,15 +210,18 @@ impl Tally {
     /// A hit leaving `dice` damage dice after soak, with probability `p`: each count of successes on the health
     /// track of a copy of the defender.
     fn hit_for(&mut self, defender: &Fighter, strike: &Strike<'_>, dice: i32, p: f64) {
-        let rolled = if dice > 0 { damage_dist(dice as u32) } else { Dist::point(0) };
-        for (levels, pl) in rolled.iter() {
-            let mut d = defender.clone();
-            d.take(strike.weapon.kind, levels as u32, &mut Log::default());
-            let (p, has) = (p * pl, |s: &Status| d.condition.has(s) && !defender.condition.has(s));
-            self.levels.add(levels, p);
-            self.incapacitated += if has(&Status::Incapacitated) { p } else { 0.0 };
-            self.dead += if has(&Status::Dead) { p } else { 0.0 };
-        }
+        let rolled = if dice > 0 { damage(dice as u32) } else { Rc::new(Dist::point(0)) };
+        let kind = strike.weapon.kind;
+        EFFECTS.with_borrow_mut(|memo| {
+            let known = memo.of(defender);
+            for (levels, pl) in rolled.iter() {
+                let e = *known.entry((kind, levels as u32)).or_insert_with(|| effects(defender, kind, levels as u32));
+                let p = p * pl;
+                self.levels.add(levels, p);
+                self.incapacitated += if e.incapacitated { p } else { 0.0 };
+                self.dead += if e.dead { p } else { 0.0 };
+            }
+        });
     }
 
     fn odds(self, inputs: Vec<String>, [hit, botch, defender_botch]: [f64; 3]) -> Odds {

@@ -14,6 +14,7 @@ use super::{ImportError, Report};
 use crate::rules::any::RulesetId;
 use crate::rules::shadowrun4::gear::{Armor, ArmorKind, Catalogue, DamageValue, ModeKind, Weapon};
 use crate::rules::shadowrun4::sheet::Skill;
+use crate::scenario::gear_edit::Kind;
 
 /// Shadowrun 4's range classes (meters: short, medium, long, extreme), as Chummer names them in `<range>`; the
 /// catalogue's weapons of each class have the same.
@@ -89,7 +90,12 @@ fn weapon(
     let from_file = from_file(r, node, &name)?;
     let found = made::find(catalogue.weapons(), |w| &w.name, &name, |w| same_numbers(w, &from_file));
     made.role = made.role.or(Some(role(&from_file)));
-    made.weapon(Piece { name: &name, found, item: &from_file, summary: summary(&from_file) }, report, r.file)
+    made.carry(
+        Kind::Weapon,
+        Piece { name: &name, found, item: &from_file, summary: summary(&from_file) },
+        report,
+        r.file,
+    )
 }
 
 /// The weapon as the file gives it.
@@ -284,7 +290,7 @@ fn armor(
     let found = made::find(catalogue.armors(), |a| &a.name, &name, |a| ratings(a) == ratings(&piece));
     let what = if piece.accessory { ", an accessory (adds to the best piece worn)" } else { "" };
     let summary = format!("{ballistic}/{impact}{what}");
-    made.armor(Piece { name: &name, found, item: &piece, summary }, report, r.file)
+    made.carry(Kind::Armor, Piece { name: &name, found, item: &piece, summary }, report, r.file)
 }
 
 /// Armor from augmentations (dermal plating and the like), as Chummer's improvements give it: one accessory piece.
@@ -308,7 +314,12 @@ fn augmented_armor(r: &Reading, root: Node, made: &mut Made, report: &mut Report
     }
     let piece = Armor { name: "Augmented armor".into(), ballistic, impact, accessory: true };
     let summary = format!("+{ballistic}/+{impact} from its improvements, on the best piece worn");
-    made.armor(Piece { name: "Augmented armor", found: made::Found::Own, item: &piece, summary }, report, r.file)
+    made.carry(
+        Kind::Armor,
+        Piece { name: "Augmented armor", found: made::Found::Own, item: &piece, summary },
+        report,
+        r.file,
+    )
 }
 
 #[cfg(test)]

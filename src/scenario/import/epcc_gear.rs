@@ -12,6 +12,7 @@ use crate::rules::any::RulesetId;
 use crate::rules::character::EditSheet;
 use crate::rules::eclipse_phase::gear::{Armor, ArmorType, Catalogue, DamageDice, Weapon};
 use crate::rules::eclipse_phase::sheet::{Sheet, Skill};
+use crate::scenario::gear_edit::Kind;
 
 /// The modifier fields EPCC keeps beside a gear value.
 const MODS: [&str; 6] = ["MorphMod", "TraitMod", "BackgroundMod", "FactionMod", "SoftgearMod", "PsyMod"];
@@ -140,7 +141,7 @@ fn weapon(
         report.left_out.push(format!("{name}: {count} carried, one taken (a sheet's thrown weapon is one throw)"));
     }
     made.role = made.role.or(Some(role(&weapon)));
-    made.weapon(Piece { name, found, item: &weapon, summary }, report, item.file)
+    made.carry(Kind::Weapon, Piece { name, found, item: &weapon, summary }, report, item.file)
 }
 
 /// The sum of a gear value's modifier fields (`armorPenetrationMorphMod`…).
@@ -230,7 +231,7 @@ fn wear(
     let values = |a: &Armor| (a.energy, a.kinetic);
     let found = made::find(catalogue.armors(), |a| &a.name, &best.name, |a| values(a) == values(&best));
     let summary = format!("Energy {} / Kinetic {}", best.energy, best.kinetic);
-    made.armor(Piece { name: &best.name.clone(), found, item: &best, summary }, report, item.file)
+    made.carry(Kind::Armor, Piece { name: &best.name.clone(), found, item: &best, summary }, report, item.file)
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use crate::rules::any::RulesetId;
 use crate::rules::storyteller::damage::DamageType;
 use crate::rules::storyteller::gear::{Armor, BaseDamage, Catalogue, Weapon};
 use crate::rules::storyteller::sheet::{Ability, Sheet};
+use crate::scenario::gear_edit::Kind;
 
 /// Foundry's item types of weapons and armor.
 const MELEE: &str = "Melee Weapon";
@@ -106,7 +107,7 @@ fn weapon(
     let found = made::find(catalogue.weapons(), |w| &w.name, name, |w| numbers(w) == numbers(&weapon));
     let summary = format!("{}{note}", summary(&weapon));
     made.role = made.role.or(Some(role(&weapon)));
-    made.weapon(Piece { name, found, item: &weapon, summary }, report, item.file)
+    made.carry(Kind::Weapon, Piece { name, found, item: &weapon, summary }, report, item.file)
 }
 
 /// The ability a weapon attacks with, and a note when it is not the file's own.
@@ -203,5 +204,5 @@ fn wear(
             best.stamina - p
         ),
     };
-    made.armor(Piece { name: &best.name.clone(), found, item: &best, summary }, report, item.file)
+    made.carry(Kind::Armor, Piece { name: &best.name.clone(), found, item: &best, summary }, report, item.file)
 }

@@ -59,28 +59,20 @@ impl Made {
         Made { ruleset, weapons: Vec::new(), armor: Vec::new(), own: Vec::new(), own_ids: Vec::new(), role: None }
     }
 
-    /// Carries a weapon: the catalogue's when `found` is the same, else `item` made as the character's own. The
-    /// report says which, with `summary` (the file's numbers in one line) when it is made.
-    pub fn weapon<T: Serialize>(
+    /// Carries a weapon or wears armor (`kind`): the catalogue's when `found` is the same, else `item` made as the
+    /// character's own. The report says which, with `summary` (the file's numbers in one line) when it is made.
+    pub fn carry<T: Serialize>(
         &mut self,
+        kind: Kind,
         piece: Piece<'_, T>,
         report: &mut Report,
         file: &std::path::Path,
     ) -> Result<(), ImportError> {
-        let id = self.take(Kind::Weapon, piece, report, file)?;
-        self.weapons.push(id);
-        Ok(())
-    }
-
-    /// Wears a piece of armor, as [`Made::weapon`] carries a weapon.
-    pub fn armor<T: Serialize>(
-        &mut self,
-        piece: Piece<'_, T>,
-        report: &mut Report,
-        file: &std::path::Path,
-    ) -> Result<(), ImportError> {
-        let id = self.take(Kind::Armor, piece, report, file)?;
-        self.armor.push(id);
+        let id = self.take(kind, piece, report, file)?;
+        match kind {
+            Kind::Weapon => self.weapons.push(id),
+            Kind::Armor => self.armor.push(id),
+        }
         Ok(())
     }
 
@@ -174,9 +166,9 @@ mod tests {
         let (mut made, mut report, file) = (Made::new(RulesetId::Storyteller), Report::default(), Path::new("x"));
         let armor = crate::rules::storyteller::gear::Armor { name: "Coat".into(), soak: 1, stamina: 1 };
         let piece = |found| Piece { name: "Coat", found, item: &armor, summary: "soak 1".into() };
-        made.armor(piece(Found::Missing), &mut report, file).expect("made");
-        made.armor(piece(Found::Differs("leather")), &mut report, file).expect("made");
-        made.armor(piece(Found::Same("leather")), &mut report, file).expect("taken");
+        made.carry(Kind::Armor, piece(Found::Missing), &mut report, file).expect("made");
+        made.carry(Kind::Armor, piece(Found::Differs("leather")), &mut report, file).expect("made");
+        made.carry(Kind::Armor, piece(Found::Same("leather")), &mut report, file).expect("taken");
         assert_eq!(made.armor, ["own_coat", "own_coat_2", "leather"]);
         assert_eq!(
             report.gear[1],

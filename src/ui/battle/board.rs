@@ -70,7 +70,7 @@ fn grain(cell: Cell) -> f32 {
 /// level): the floor of each cell, shadows under walls and cover, then the walls and cover blocks with a lit top
 /// edge, water with ripples and high ground with a rim where it drops.
 pub fn board_image(field: &crate::map::Battlefield) -> Image {
-    let mut pixmap = board_pixmap(&field.grid);
+    let mut pixmap = board_pixmap(field.grid());
     tint_zones(&mut pixmap, field);
     super::art::image_of(&smaller(pixmap, LARGEST))
 }
@@ -247,7 +247,7 @@ pub fn zone_color(rush: bool) -> Color {
 }
 
 fn draw_board(mut commands: Commands, map: Res<MapView>, mut images: ResMut<Assets<Image>>) {
-    let grid = &map.0.grid;
+    let grid = map.0.grid();
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
     let sprite = Sprite { image: images.add(board_image(&map.0)), custom_size: Some(Vec2::new(w, h)), ..default() };
     let center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));

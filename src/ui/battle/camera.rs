@@ -65,7 +65,7 @@ fn window_size(window: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
 /// Where the camera looks and its scale to fit the map, with a margin of half a cell, into `free`, the part of a
 /// window of `size` the panels leave (logical pixels, y down).
 pub fn fitted(map: &MapView, size: Vec2, free: Rect) -> (Vec3, f32) {
-    let grid = &map.0.grid;
+    let grid = map.0.grid();
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
     let room = free.size().max(Vec2::splat(CELL));
     let scale = ((w + CELL) / room.x).max((h + CELL) / room.y).max(0.2);

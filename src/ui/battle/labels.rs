@@ -248,7 +248,7 @@ impl OnTheMap {
         if self.found {
             return;
         }
-        let grounds = super::board::LEGEND.iter().filter(|(g, _)| map.0.grid.cells().any(|(_, c)| c == *g));
+        let grounds = super::board::LEGEND.iter().filter(|(g, _)| map.0.grid().cells().any(|(_, c)| c == *g));
         let mut swatches: Vec<_> = grounds.map(|(g, words)| (egui_color(super::board::look(*g).0), *words)).collect();
         for (rush, words) in [(true, "exit: leave the map here"), (false, "zone to hold")] {
             if map.0.goals.iter().any(|(_, g)| g.rush == rush) {

@@ -434,7 +434,7 @@ const LOG_HEIGHT: f32 = 240.0;
 /// Whether the log goes below the map rather than beside it: where that leaves the map larger cells (a wide map
 /// in a wide window), in the `room` the top bar and the tracker leave.
 pub(in crate::ui) fn log_below(map: &crate::ui::MapView, room: egui::Vec2) -> bool {
-    let (w, h) = (map.0.grid.width as f32 + 1.0, map.0.grid.height as f32 + 1.0);
+    let (w, h) = (map.0.grid().width as f32 + 1.0, map.0.grid().height as f32 + 1.0);
     let cell = |x: f32, y: f32| (x / w).min(y / h);
     cell(room.x, room.y - LOG_HEIGHT) > cell(room.x - LOG_WIDTH, room.y)
 }

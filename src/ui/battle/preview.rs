@@ -92,7 +92,7 @@ pub(in crate::ui) fn pointed_cell(
             let (camera, at) = camera.single().ok()?;
             let world = camera.viewport_to_world_2d(at, p).ok()?;
             let cell = ((world.x / CELL).round() as i32, (-world.y / CELL).round() as i32);
-            map.0.grid.contains(cell).then_some(cell)
+            map.0.grid().contains(cell).then_some(cell)
         })
 }
 

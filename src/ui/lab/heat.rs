@@ -173,7 +173,7 @@ fn draw_heat(
     }
     shown.drawn = wanted;
     let (Some(_), Some((_, heat))) = (wanted, &shown.map) else { return };
-    let grid = &map.0.grid;
+    let grid = map.0.grid();
     let image = heat_image(heat, shown.mode, (grid.width as u32, grid.height as u32));
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
     let sprite = Sprite { image: images.add(image), custom_size: Some(Vec2::new(w, h)), ..default() };

@@ -93,7 +93,8 @@ fn lay_the_board(joined: Option<Res<Joined>>, map: Option<Res<MapView>>, mut com
         return;
     }
     let grid = Grid::parse(&joined.map).unwrap_or_else(|_| Grid::open(16, 12));
-    let field = Battlefield { goals: joined.zones.clone(), ..Battlefield::new(grid) };
+    let mut field = Battlefield::new(grid);
+    field.goals = joined.zones.clone();
     commands.insert_resource(MapView(std::sync::Arc::new(field)));
     commands.insert_resource(SideOrder(joined.lobby.sides.clone()));
 }
