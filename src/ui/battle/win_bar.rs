@@ -137,7 +137,16 @@ fn refine_win_chance(
 /// The bar, under the top bar: each side's share in its colour (`colors`, in the sides' order), the battles nobody
 /// wins in grey; hovered, the numbers with their intervals.
 pub(super) fn show_win_bar(root: &mut egui::Ui, estimate: &WinEstimate, colors: &[(String, String, egui::Color32)]) {
-    let Some(chance) = estimate.chance.as_ref().filter(|c| c.runs > 0) else { return };
+    let Some(chance) = estimate.chance.as_ref().filter(|c| c.runs > 0) else {
+        // Asked for but nothing worked out yet (the AI plays on faster than an estimate is made): say why.
+        if estimate.key.is_some() {
+            egui::Panel::top("win chance").show(root, |ui| {
+                let why = "Win chance: worked out once the battle waits (Space pauses, [ slows the pace)";
+                ui.label(egui::RichText::new(why).small().weak());
+            });
+        }
+        return;
+    };
     egui::Panel::top("win chance").show(root, |ui| {
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new("Win chance").small().weak());
