@@ -148,6 +148,23 @@ fn a_complex_aim_gives_30_to_the_next_shot_at_that_target() {
 }
 
 #[test]
+fn a_complex_aim_helps_every_shot_of_the_next_attack_at_its_target_and_no_other() {
+    // File 003: "fix your aim on a target … you receive a +30 modifier to hit" (issue 46, 7; docs/rules-decisions.md,
+    // "Aim and sweeping fire"): each shot of the next attack at the aimed target, none at another.
+    let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 20, TARGET), at("C", "b", 21, TARGET)];
+    perform(&mut b, 0, r#"(actor: "A", complex: Aim("B"))"#, &[]);
+    let both = r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B", "B"]))"#;
+    let log = perform(&mut b, 0, both, &[99, 5, 99, 5]);
+    assert_eq!(tests(&log)[0], t("Kinetic Weapons", 70, 99, false), "50 − 10 medium range + 30 aim");
+    assert_eq!(tests(&log)[2], t("Kinetic Weapons", 70, 99, false), "the second shot at B is aimed too");
+    perform(&mut b, 0, r#"(actor: "A", complex: Aim("B"))"#, &[]);
+    let split = r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["C", "B"]))"#;
+    let log = perform(&mut b, 0, split, &[99, 5, 99, 5]);
+    assert_eq!(tests(&log)[0], t("Kinetic Weapons", 40, 99, false), "C was not aimed at");
+    assert_eq!(tests(&log)[2], t("Kinetic Weapons", 50, 99, false), "B: +30 aim − 20 for a second target");
+}
+
+#[test]
 fn wounds_cost_10_each_on_attack_and_defense() {
     let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET)];
     b[0].fighter.condition.wounds = 2;
@@ -397,6 +414,12 @@ fn a_beam_weapons_second_shot_sweeps_for_10() {
         &[80, 5, 80, 5],
     );
     assert_eq!(tests(&log)[2], t("Kinetic Weapons", 50, 80, false), "no sweep for a slug thrower");
+    // Issue 46, 7: the sweep is the beam carried on to the second shot, at the same target or the next (which still
+    // costs −20 for a second target).
+    let mut b = vec![at("A", "a", 0, laser), at("B", "b", 5, TARGET), at("C", "b", 6, TARGET)];
+    let log =
+        perform(&mut b, 0, r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B", "C"]))"#, &[80, 5, 80, 5]);
+    assert_eq!(tests(&log)[2], t("Beam Weapons", 40, 80, false), "50 + 10 sweep − 20 second target");
 }
 
 #[test]
@@ -438,6 +461,21 @@ fn prone_and_far_means_10_meters_and_an_enemy_alongside_puts_the_shooter_in_mele
         log.tests().next().expect("a test").modifiers.iter().map(|m| (m.name.clone(), m.value)).collect();
     let expected = [("attacker in melee".to_owned(), -10), ("medium range".to_owned(), -10)];
     assert_eq!(named, expected, "6 m is not far, whatever the band; C stands next to A");
+}
+
+#[test]
+fn a_stunned_or_prone_enemy_alongside_puts_nobody_in_melee() {
+    // Issue 46, 1 (docs/rules-decisions.md, "In melee"): a neighbour counts only while it stands and can fight.
+    let shot = r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"], situation: (range: Medium)))"#;
+    for status in [Status::Stunned(2), Status::Prone] {
+        let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 6, TARGET), at("C", "b", -1, TARGET)];
+        b[2].fighter.condition.gain(status.clone());
+        let log = perform(&mut b, 0, shot, &[90, 5]);
+        let named: Vec<(String, i32)> =
+            log.tests().next().expect("a test").modifiers.iter().map(|m| (m.name.clone(), m.value)).collect();
+        assert_eq!(named, [("medium range".to_owned(), -10)], "C is {status}: A is not in melee");
+        assert_eq!(tests(&log)[0], t("Kinetic Weapons", 40, 90, false), "50 − 10 medium range");
+    }
 }
 
 /// File 000: initiative is INIT + d100; the total is what the tracker shows for the turn, none for one out of the

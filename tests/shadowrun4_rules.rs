@@ -288,11 +288,49 @@ fn surprise_stops_the_surprised_from_acting_and_defending_in_the_first_pass() {
 }
 
 #[test]
+fn a_surprise_tie_lets_neither_act_against_the_other_in_the_first_pass() {
+    // File 004: "The surprised character must exceed the other character's score in order to act against him in the
+    // first initiative pass." Issue 46, 3 (docs/rules-decisions.md, "Surprise"): a tie is not exceeding.
+    let mut rules = Shadowrun4::new(Options { surprise: Some(Surprise { alerted: Vec::new() }) });
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, GUN)];
+    let surprise = [5, 2, 2, 2, 2, 2, 6, 2, 2, 2, 2, 2];
+    let faces: Vec<u32> = surprise.into_iter().chain([5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]).collect();
+    let mut log = named_log(&mut b);
+    rules.start_turn(1, &mut b, &mut ScriptedDice::new(faces), &mut log).unwrap();
+    assert_eq!(pools(&log)[0], pool("A", "Reaction 3 + Intuition 3 (surprise)", 6, 1));
+    assert_eq!(pools(&log)[1], pool("B", "Reaction 3 + Intuition 3 (surprise)", 6, 1));
+    for (actor, order) in
+        [(0, r#"(actor: "A", simple: [Fire(target: "B")])"#), (1, r#"(actor: "B", simple: [Fire(target: "A")])"#)]
+    {
+        let held = perform_with(&mut rules, &mut b, actor, order, &[]);
+        assert!(matches!(held, Err(RulesError::Illegal(Refusal::Surprised { .. }))), "a tie holds {actor} back");
+    }
+}
+
+#[test]
 fn heavy_armor_encumbers_agility_and_reaction_tests() {
     let tank = r#"attributes: (agility: 4, body: 2), skills: { Pistols: 3 }, weapons: ["ares_predator_iv"], armor: ["full_body_armor", "helmet"]"#;
     let mut b = vec![at("A", "a", 0, tank), at("B", "b", 5, "")];
-    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[2, 2, 2, 2, 2, 2, 2]);
-    assert_eq!(mods(&log, "A", 0), [m("armor encumbrance", -3)], "11 Ballistic over Body × 2 = 4 by 7");
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[2; 3 + 3]);
+    assert_eq!(mods(&log, "A", 0), [m("armor encumbrance", -4)], "11 Ballistic over Body × 2 = 4 by 7: 4 (rounded up)");
+}
+
+#[test]
+fn armor_encumbrance_rounds_up_and_takes_dice_off_surprise_and_initiative() {
+    // File 004: "Armor encumbrance penalty if any armor ratings exceed Body * 2. -1 to Reaction and Agility tests for
+    // every 2 points that his Body is exceeded" (issue 46, 4; docs/rules-decisions.md, "Armor encumbrance").
+    let tank = r#"attributes: (agility: 4, body: 2), armor: ["full_body_armor", "helmet"]"#;
+    let mut rules = Shadowrun4::new(Options { surprise: Some(Surprise { alerted: Vec::new() }) });
+    let mut b = vec![at("A", "a", 0, tank), at("B", "b", 5, "")];
+    let mut log = named_log(&mut b);
+    rules.start_turn(1, &mut b, &mut ScriptedDice::new([2; 2 + 6 + 2 + 6]), &mut log).unwrap();
+    let encumbered = "6 − 4: 11 Ballistic over Body × 2 = 4 by 7, rounded up to 4";
+    assert_eq!(pools(&log)[0], pool("A", "Reaction 3 + Intuition 3 (surprise)", 2, 0), "{encumbered}");
+    assert_eq!(pools(&log)[2], pool("A", "Reaction 3 + Intuition 3 (initiative)", 2, 0), "{encumbered}");
+    assert_eq!(rules.initiative(0, &b), Some(6), "the score keeps Reaction 3 + Intuition 3 whole");
+    let lighter = r#"attributes: (body: 4), armor: ["helmet", "armor_jacket"]"#;
+    let one_over = at("C", "a", 0, lighter).fighter.encumbrance().unwrap().map(|e| e.value);
+    assert_eq!(one_over, Some(-1), "9 Ballistic over Body × 2 = 8 by 1: any point over costs a die");
 }
 
 #[test]
@@ -375,6 +413,20 @@ fn a_vital_area_called_shot_adds_one_to_four() {
     let five = r#"(actor: "A", simple: [Fire(target: "B", situation: (called_shot: VitalArea(5)))])"#;
     let err = perform_with(&mut Shadowrun4::default(), &mut b, 0, five, &[]);
     assert!(matches!(err, Err(RulesError::Illegal(Refusal::VitalAreaDv { dv: 5 }))));
+}
+
+#[test]
+fn a_second_burst_is_at_minus_3_in_all_not_minus_2_and_3() {
+    // File 004: "Burst (−2 first, −3 second)": each figure is the recoil of that burst, not a step on the first
+    // (issue 46, 6; docs/rules-decisions.md, "Recoil of a second burst").
+    let ak = r#"attributes: (agility: 5), skills: { Automatics: 5 }, weapons: ["ak_97"]"#;
+    let mut b = vec![at("A", "a", 0, ak), at("B", "b", 30, "")];
+    let twice =
+        r#"(actor: "A", simple: [Fire(mode: Burst(Narrow), target: "B"), Fire(mode: Burst(Narrow), target: "B")])"#;
+    let log = perform(&mut b, 0, twice, &[2; 8 + 3 + 7 + 2]);
+    assert_eq!(mods(&log, "A", 0), [m("recoil", -2)]);
+    assert_eq!(mods(&log, "A", 1), [m("recoil", -3)], "10 dice − 3 = 7, not − 5");
+    assert_eq!(b[0].fighter.condition.ammo.get("ak_97"), Some(&32), "3 rounds each from 38");
 }
 
 #[test]
@@ -463,8 +515,9 @@ fn the_best_armor_piece_protects_and_only_accessories_add() {
     let shot = r#"(actor: "A", simple: [Fire(target: "B")])"#;
     let layered = r#"attributes: (body: 5), armor: ["armor_jacket", "armor_vest", "helmet"]"#;
     let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, layered)];
-    // A: 7 dice, 4 hits; B: Reaction 3 less 2 for encumbrance, 1 die; then Body 5 + armor 8 resists.
-    let log = perform(&mut b, 0, shot, &[5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    // A: 7 dice, 4 hits; B: Reaction 3 less 3 for encumbrance (15 over 10 by 5, rounded up), no die; then Body 5 +
+    // armor 8 resists.
+    let log = perform(&mut b, 0, shot, &[5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
     assert_eq!(log.last_calc("modified armor"), Some(8), "jacket 8 + helmet 1, AP −1; the vest does not add");
     let heavy = at("B", "b", 5, r#"attributes: (body: 5), armor: ["armor_jacket", "armor_vest"]"#);
     let encumbered = heavy.fighter.encumbrance().unwrap().map(|e| e.value);
@@ -523,4 +576,16 @@ fn an_enemy_next_to_the_shooter_or_the_target_puts_it_in_melee() {
     let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[2; 7 + 2]);
     assert!(mods(&log, "A", 0).is_empty(), "C is out of the fight");
     assert_eq!(mods(&log, "B", 0), [m("earlier defenses since its last action", -1)], "D stepped away");
+}
+
+#[test]
+fn a_prone_enemy_alongside_puts_nobody_in_melee() {
+    // Issue 46, 1 (docs/rules-decisions.md, "In melee"): a neighbour counts only while it stands and can fight.
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, ""), at("C", "b", 1, ""), at("D", "a", 6, "")];
+    b[2].fighter.condition.gain(Status::Prone);
+    b[3].fighter.condition.gain(Status::Prone);
+    // Agility 4 + Pistols 3 = 7 attack dice and Reaction 3 defense dice: no −3 on either.
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[2; 7 + 3]);
+    assert!(mods(&log, "A", 0).is_empty(), "C lies prone beside A");
+    assert!(mods(&log, "B", 0).is_empty(), "D lies prone beside B");
 }

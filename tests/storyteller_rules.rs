@@ -70,7 +70,7 @@ fn ranged_defense_is_dexterity_plus_dodge_less_armor_wounds_and_earlier_defenses
         ("wounds (Hurt)".to_owned(), -1),
     ];
     assert_eq!(mods(&log, "B", 0), expected);
-    let off = Options { armor_stamina_penalty: false };
+    let off = Options { armor_stamina_penalty: false, ..Options::default() };
     let mut fresh = vec![at("A", "a", 0, shooter), at("B", "b", 10, target)];
     let log = perform_with(off, &mut fresh, 0, r#"(actor: "A", act: Attack(target: "B"))"#, &[2; 10]).unwrap();
     assert_eq!(d10_pools(&log)[1].2, 5, "the option off: no armor penalty");
@@ -108,7 +108,8 @@ fn the_last_level_incapacitates_and_more_damage_kills() {
 }
 
 #[test]
-fn initiative_is_d10_dexterity_wits_less_wounds_with_extra_actions_last() {
+fn initiative_is_d10_dexterity_wits_with_extra_actions_last() {
+    // File 001: "1d10 + Dexterity + Wits"; wounds take nothing off it (issue 46, 5).
     let mut b = vec![
         at("X", "a", 0, "attributes: (dexterity: 3, wits: 2)"),
         at("Y", "b", 1, "attributes: (dexterity: 2, wits: 3)"),
@@ -119,9 +120,19 @@ fn initiative_is_d10_dexterity_wits_less_wounds_with_extra_actions_last() {
     rules.start_turn(1, &mut b, &mut ScriptedDice::new([5, 5, 9]), &mut Log::default()).unwrap();
     let order: Vec<(usize, u32)> =
         std::iter::from_fn(|| rules.next_slot(&b)).map(|s| (s.actor.index(), s.phase)).collect();
-    assert_eq!(order, [(2, 1), (1, 1), (0, 1), (2, 2)], "Z 9 + 4 − 1 = 12; X and Y tie at 10, Y has more Wits");
+    assert_eq!(order, [(2, 1), (1, 1), (0, 1), (2, 2)], "Z 9 + 4 = 13; X and Y tie at 10, Y has more Wits");
     let scores: Vec<Option<i32>> = (0..3).map(|i| rules.initiative(i, &b)).collect();
-    assert_eq!(scores, [Some(10), Some(10), Some(12)], "what the tracker shows");
+    assert_eq!(scores, [Some(10), Some(10), Some(13)], "what the tracker shows: Z's wounds cost it nothing");
+}
+
+#[test]
+fn the_house_rule_takes_the_wound_penalty_off_initiative() {
+    let mut b = vec![at("X", "a", 0, "attributes: (dexterity: 3, wits: 2)"), at("Z", "b", 2, "")];
+    b[1].fighter.condition.health.boxes = vec![Bashing, Bashing];
+    let mut rules = Storyteller::new(Options { initiative_wound_penalty: true, ..Options::default() });
+    rules.start_turn(1, &mut b, &mut ScriptedDice::new([5, 6]), &mut Log::default()).unwrap();
+    let scores: Vec<Option<i32>> = (0..2).map(|i| rules.initiative(i, &b)).collect();
+    assert_eq!(scores, [Some(10), Some(9)], "Z 6 + 4 − 1 (Hurt) = 9");
 }
 
 #[test]

@@ -22,13 +22,20 @@ pub fn occupied<F: FighterState>(battle: &[Combatant<F>], except: usize) -> Crow
     }
 }
 
-/// Whether combatant `who` is in melee combat on the map: an enemy of its side still in the fight stands next to it
+/// Whether combatant `who` is in melee combat on the map: an enemy of its side that can fight stands next to it
 /// (`besides` is left out: a shooter does not put its own target in melee).
 pub fn engaged<F: FighterState>(battle: &[Combatant<F>], who: usize, besides: Option<usize>) -> bool {
     let me = &battle[who];
     battle.iter().enumerate().any(|(i, c)| {
-        Some(i) != besides && c.side != me.side && !c.fighter.is_out() && adjacent(c.position, me.position)
+        Some(i) != besides && c.side != me.side && can_fight(&c.fighter) && adjacent(c.position, me.position)
     })
+}
+
+/// Whether a neighbour can fight those next to it: in the fight, on its feet and not stunned (Eclipse Phase's
+/// "incapacitated for N Action Turns"). A prone or stunned enemy alongside is no melee a shooter is caught in
+/// (docs/rules-decisions.md, "In melee").
+fn can_fight<F: FighterState>(f: &F) -> bool {
+    !f.is_out() && !f.statuses().iter().any(|s| matches!(s, Status::Prone | Status::Stunned(_)))
 }
 
 /// Moves the combatant at `actor` as `mv` says, within `allowance` decimeters: checks the route, logs every cell

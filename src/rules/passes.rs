@@ -23,6 +23,9 @@ pub struct InitiativeRoll<'a> {
     pub glitch_rule: GlitchRule,
     /// The wound modifier now (≤ 0).
     pub wounds: i32,
+    /// Dice off the roll for armor too heavy to wear (≤ 0; Shadowrun 4's armor encumbrance): the roll is a test of
+    /// Reaction, the score keeps Reaction + Intuition whole.
+    pub encumbrance: i32,
 }
 
 /// Reaction + Intuition plus the hits of that many dice; a critical glitch loses a pass if there are more than one.
@@ -31,8 +34,9 @@ pub struct InitiativeRoll<'a> {
 pub fn roll_initiative(roll: InitiativeRoll<'_>, dice: &mut dyn Dice, log: &mut Log) -> Result<PassEntry, RulesError> {
     let base = roll.reaction + roll.intuition;
     let label = format!("Reaction {} + Intuition {} (initiative)", roll.reaction, roll.intuition);
-    let modifiers: Vec<Modifier> =
-        (roll.wounds != 0).then(|| Modifier::new("wounds", "condition monitors", roll.wounds)).into_iter().collect();
+    let wounds = (roll.wounds != 0).then(|| Modifier::new("wounds", "condition monitors", roll.wounds));
+    let armor = (roll.encumbrance != 0).then(|| Modifier::new("armor encumbrance", "armor", roll.encumbrance));
+    let modifiers: Vec<Modifier> = wounds.into_iter().chain(armor).collect();
     let spec = PoolSpec { who: roll.who, label, base: base as i32, modifiers };
     let pool = roll_pool_with(spec, roll.glitch_rule, dice, log)?;
     let score = (base + pool.hits) as i32;

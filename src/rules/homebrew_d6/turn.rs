@@ -76,6 +76,7 @@ fn roll_one(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<PassEntry
         passes,
         glitch_rule: GlitchRule::MoreThanHalf,
         wounds,
+        encumbrance: 0,
     };
     roll_initiative(roll, dice, log)
 }

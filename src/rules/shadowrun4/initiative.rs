@@ -36,9 +36,10 @@ impl Shadowrun4 {
         self.first_pass() && self.surprise.get(defender) < self.surprise.get(attacker)
     }
 
-    /// Whether `attacker` may not act against `defender` yet: its surprise score must exceed the defender's.
+    /// Whether `attacker` may not act against `defender` yet: its surprise score must exceed the defender's (file
+    /// 004: "must exceed the other character's score"), so a tie lets neither act against the other.
     pub fn held_back(&self, attacker: usize, defender: usize) -> bool {
-        self.first_pass() && self.surprise.get(attacker) < self.surprise.get(defender)
+        self.first_pass() && self.surprise.get(attacker) <= self.surprise.get(defender)
     }
 
     fn first_pass(&self) -> bool {
@@ -60,8 +61,10 @@ impl Shadowrun4 {
             if surprise.alerted.contains(&f.id) {
                 modifiers.push(Modifier::new("alerted by a Perception test", "situation", 3));
             }
-            // A surprise test is a test like any other: wound modifiers apply (rules.md §2).
+            // A surprise test is a test like any other: wound modifiers apply (rules.md §2), and armor
+            // encumbrance, as a test of Reaction (docs/rules-decisions.md, "Armor encumbrance").
             modifiers.extend(f.wound_modifier());
+            modifiers.extend(f.encumbrance()?);
             let label = format!("Reaction {} + Intuition {} (surprise)", a.reaction.0, a.intuition.0);
             let base = (a.reaction.0 + a.intuition.0) as i32;
             let spec = PoolSpec { who: Roller::new(f.id, &f.name), label, base, modifiers };
@@ -100,6 +103,8 @@ fn roll_one(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<PassEntry
         passes,
         glitch_rule: GlitchRule::HalfOrMore,
         wounds,
+        // The initiative roll is a Reaction test: armor encumbrance takes dice off it (docs/rules-decisions.md).
+        encumbrance: f.encumbrance()?.map_or(0, |m| m.value),
     };
     roll_initiative(roll, dice, log)
 }

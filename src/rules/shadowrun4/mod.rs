@@ -213,12 +213,13 @@ impl Fighter {
     }
 
     /// Armor encumbrance (file 004): −1 to Agility and Reaction tests for every 2 points by which the higher
-    /// summed armor rating exceeds Body × 2.
+    /// summed armor rating exceeds Body × 2, an odd point counting as 2 ("penalty if any armor ratings exceed
+    /// Body × 2": any excess costs a die; docs/rules-decisions.md, "Armor encumbrance").
     pub fn encumbrance(&self) -> Result<Option<Modifier>, RulesError> {
         let ballistic = self.armor_worn_total(gear::ArmorKind::Ballistic)?;
         let worst = ballistic.max(self.armor_worn_total(gear::ArmorKind::Impact)?);
         let excess = worst.saturating_sub(self.sheet.attributes.body.0 * 2);
-        let value = -((excess / 2) as i32);
+        let value = -(excess.div_ceil(2) as i32);
         Ok((value != 0).then(|| Modifier::new("armor encumbrance", "armor", value)))
     }
 

@@ -35,11 +35,14 @@ pub struct Options {
     /// Armor whose Stamina requirement exceeds the wearer's Stamina costs the difference in dice on Dexterity
     /// pools.
     pub armor_stamina_penalty: bool,
+    /// Initiative less the wound penalty. File 001 states "1d10 + Dexterity + Wits" (the default); this house rule
+    /// takes the health track's penalty off it too.
+    pub initiative_wound_penalty: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { armor_stamina_penalty: true }
+        Self { armor_stamina_penalty: true, initiative_wound_penalty: false }
     }
 }
 

@@ -1,4 +1,5 @@
-//! The Storyteller turn (file 001, I; rules.md §3): initiative 1d10 + Dexterity + Wits − wound penalty every turn,
+//! The Storyteller turn (file 001, I; rules.md §3): initiative 1d10 + Dexterity + Wits every turn (less the wound
+//! penalty under the option `initiative_wound_penalty`),
 //! highest first, ties by Dexterity + Wits, then Wits. One action a turn; extra actions come after everyone's first
 //! action. The defense penalty resets when a combatant's turn begins (its slot comes, whether or not it acts).
 
@@ -68,8 +69,14 @@ impl Storyteller {
     }
 }
 
-/// Rolls one initiative: (total, Dexterity + Wits, Wits).
-fn roll_initiative(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<(i32, u32, u32), RulesError> {
+/// Rolls one initiative: (total, Dexterity + Wits, Wits). File 001's "1d10 + Dexterity + Wits", less the wound
+/// penalty when `wounds` count.
+fn roll_initiative(
+    f: &Fighter,
+    wounds: bool,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Result<(i32, u32, u32), RulesError> {
     let a = &f.sheet.attributes;
     let roll = dice.roll_one_for(f.id, 10, &format!("{}: initiative", f.name))?;
     let mut terms = vec![
@@ -77,7 +84,7 @@ fn roll_initiative(f: &Fighter, dice: &mut dyn Dice, log: &mut Log) -> Result<(i
         Term::fixed("Dexterity", a.dexterity.0 as i32),
         Term::fixed("Wits", a.wits.0 as i32),
     ];
-    let penalty = f.condition.health.penalty();
+    let penalty = if wounds { f.condition.health.penalty() } else { 0 };
     if penalty != 0 {
         terms.push(Term::fixed("wound penalty", penalty));
     }
@@ -104,7 +111,8 @@ impl Ruleset for Storyteller {
         let mut order = Vec::new();
         self.scores = vec![None; battle.len()];
         for (i, c) in battle.iter().enumerate().filter(|(_, c)| !c.fighter.is_out()) {
-            let (total, dex_wits, wits) = roll_initiative(&c.fighter, dice, log)?;
+            let (total, dex_wits, wits) =
+                roll_initiative(&c.fighter, self.options.initiative_wound_penalty, dice, log)?;
             self.scores[i] = Some(total);
             order.push((std::cmp::Reverse((total, dex_wits, wits)), i));
         }

@@ -43,6 +43,7 @@ struct RuleOptions {
     surprise: bool,
     /// Storyteller: leave out the armor's Stamina requirement.
     no_stamina_penalty: bool,
+    initiative_wounds: bool,
     /// The homebrew: resistance hits only convert Critical to Light.
     convert_only: bool,
     /// The homebrew: only a contact-only attack hits on a tie.
@@ -59,7 +60,10 @@ impl RuleOptions {
                 (self.reaches_durability, "incapacitated_at: ReachesDurability"),
             ],
             RulesetId::Shadowrun4 => vec![(self.surprise, "surprise: (alerted: [])")],
-            RulesetId::Storyteller => vec![(self.no_stamina_penalty, "armor_stamina_penalty: false")],
+            RulesetId::Storyteller => vec![
+                (self.no_stamina_penalty, "armor_stamina_penalty: false"),
+                (self.initiative_wounds, "initiative_wound_penalty: true"),
+            ],
             RulesetId::HomebrewD6 => vec![
                 (self.convert_only, "critical_resistance: ConvertOnly"),
                 (self.only_contact_ties, "ties: OnlyContact"),
@@ -565,7 +569,10 @@ fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
         ],
         RulesetId::Shadowrun4 => vec![(&mut o.surprise, "Open with a surprise test")],
         RulesetId::Storyteller => {
-            vec![(&mut o.no_stamina_penalty, "No penalty for armor above the wearer's Stamina")]
+            vec![
+                (&mut o.no_stamina_penalty, "No penalty for armor above the wearer's Stamina"),
+                (&mut o.initiative_wounds, "Wound penalty on initiative (house rule)"),
+            ]
         }
         RulesetId::HomebrewD6 => vec![
             (&mut o.convert_only, "Resistance hits only turn Critical damage into Light"),
