@@ -161,7 +161,11 @@ fn a_complex_aim_helps_every_shot_of_the_next_attack_at_its_target_and_no_other(
     let split = r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["C", "B"]))"#;
     let log = perform(&mut b, 0, split, &[99, 5, 99, 5]);
     assert_eq!(tests(&log)[0], t("Kinetic Weapons", 40, 99, false), "C was not aimed at");
-    assert_eq!(tests(&log)[2], t("Kinetic Weapons", 50, 99, false), "B: +30 aim − 20 for a second target");
+    assert_eq!(
+        tests(&log)[2],
+        t("Kinetic Weapons", 50, 99, false),
+        "B: 50 − 10 medium range + 30 aim − 20 for a second target"
+    );
 }
 
 #[test]

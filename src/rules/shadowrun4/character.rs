@@ -127,7 +127,10 @@ fn derived(sheet: &Sheet) -> Result<Vec<Derived>, crate::rules::RulesError> {
         Derived::new(
             "Armor encumbrance",
             encumbrance.into(),
-            format!("−1 to Agility and Reaction tests per 2 points the armor worn exceeds Body × 2 ({})", 2 * body),
+            format!(
+                "−1 to Agility and Reaction tests per 2 points (an odd one counts) the armor worn exceeds Body × 2 ({})",
+                2 * body
+            ),
         ),
         defense("Defense against fire", ranged, &encumbered),
         defense("Defense in melee", melee, &encumbered),
