@@ -482,6 +482,30 @@ fn a_stunned_or_prone_enemy_alongside_puts_nobody_in_melee() {
     }
 }
 
+#[test]
+fn the_defender_takes_the_general_modifiers_that_fit_a_defender() {
+    // File 000, step 3: "Any appropriate modifiers are now applied to the attacker and defender's skills" (issue 46,
+    // 2; docs/rules-decisions.md, "Defender's modifiers"): superior position and visibility to any defense; the off
+    // hand and a two-handed weapon in one hand only to a parry with the weapon (a dodge uses no hand).
+    let knifer = r#"init: 50, durability: 40, skills: { Blades: 60, Fray: 30 }, weapons: ["knife"]"#;
+    let strike = r#"(actor: "A", complex: Attack(targets: ["B"], situation: (defender_off_hand: true,
+        defender_two_handed_one_hand: true, defender_superior_position: true, defender_visibility: Minor)))"#;
+    let mut b = vec![at("A", "a", 0, knifer), at("B", "b", 1, knifer)];
+    let log = perform(&mut b, 0, strike, &[99, 98]);
+    assert_eq!(tests(&log)[1], t("Blades", 30, 98, false), "60 − 20 off hand + 20 superior − 20 two-handed − 10 dim");
+    let named: Vec<(String, i32)> =
+        log.tests().nth(1).expect("a defense").modifiers.iter().map(|m| (m.name.clone(), m.value)).collect();
+    let expected = [("off-hand", -20), ("superior position", 20), ("two-handed weapon in one hand", -20)];
+    let mut expected: Vec<(String, i32)> = expected.iter().map(|&(n, v)| (n.to_owned(), v)).collect();
+    expected.push(("visibility impaired (minor)".to_owned(), -10));
+    assert_eq!(named, expected);
+    let shot = r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"], situation: (range: Short,
+        defender_off_hand: true, defender_superior_position: true, defender_visibility: Major)))"#;
+    let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET)];
+    let log = perform(&mut b, 0, shot, &[99, 98]);
+    assert_eq!(tests(&log)[1], t("Fray ÷ 2", 20, 98, false), "40 ÷ 2 + 20 superior − 20 dark; a dodge has no hand");
+}
+
 /// File 000: initiative is INIT + d100; the total is what the tracker shows for the turn, none for one out of the
 /// fight.
 #[test]

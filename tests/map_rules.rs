@@ -64,6 +64,29 @@ fn eclipse_phase_names_the_map_cover_in_file_003_terms() {
 }
 
 #[test]
+fn eclipse_phase_gives_a_defender_on_high_ground_superior_position_against_a_blade_from_below() {
+    // File 000, step 3: "Any appropriate modifiers are now applied to the attacker and defender's skills" (issue 46,
+    // 2; docs/rules-decisions.md, "Defender's modifiers"). A knife from below: the defender's Fray 40 + 20.
+    let knifer = r#"skills: { Blades: 60, Fray: 40 }, init: 50, durability: 35, weapons: ["knife"]"#;
+    let strike = r#"(actor: "A", complex: Attack(targets: ["T"]))"#;
+    let duel = |rows: &[&str]| {
+        let (field, a, t) = picture(rows);
+        let fighter = |name: &str| ep::Fighter::new(name, sheet_of(knifer));
+        let mut battle = vec![
+            Combatant { side: "a".into(), position: a, fighter: fighter("A") },
+            Combatant { side: "t".into(), position: t, fighter: fighter("T") },
+        ];
+        let log = perform(EclipsePhase::default(), field, &mut battle, strike, &[99, 98]).expect("legal");
+        let defense = log.tests().nth(1).expect("a defense test").clone();
+        (tests(&log)[1].1, defense.modifiers.iter().map(|m| format!("{} {}", m.name, m.value)).collect::<Vec<_>>())
+    };
+    assert_eq!(duel(&["..At.."]), (80, vec!["superior position 20".to_owned()]), "Blades 60 parries, + 20");
+    assert_eq!(duel(&["..AT.."]), (60, Vec::<String>::new()), "level ground: Blades 60 alone");
+    // The attacker above has it instead, and the defender below nothing.
+    assert_eq!(duel(&["..aT.."]), (60, Vec::<String>::new()));
+}
+
+#[test]
 fn eclipse_phase_range_bands_come_from_map_meters() {
     // The assault rifle's bands end at 150 / 250 / 500 / 900 m; point-blank is 2 m or less (file 003).
     let row = |d: usize| format!("A{}T", ".".repeat(d - 1));

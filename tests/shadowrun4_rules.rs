@@ -305,6 +305,8 @@ fn a_surprise_tie_lets_neither_act_against_the_other_in_the_first_pass() {
         let held = perform_with(&mut rules, &mut b, actor, order, &[]);
         assert!(matches!(held, Err(RulesError::Illegal(Refusal::Surprised { .. }))), "a tie holds {actor} back");
     }
+    // Nor is either surprised for defense: only fewer hits than the attacker takes a defense away.
+    assert!(!rules.surprised(0, 1) && !rules.surprised(1, 0), "a tie leaves both their defense");
 }
 
 #[test]

@@ -166,7 +166,7 @@ where
         let attacks = self.attacks(&spots);
         let mut out: Vec<(f32, R::Action)> =
             attacks.iter().take(3).filter_map(|p| self.attack(p)).map(|(value, action, _)| (value, action)).collect();
-        out.extend(self.drawn_attacks(&spots, &foes.list));
+        out.extend(self.drawn_attacks(&spots, &foes.targets));
         let idle = |s: &Spot| self.idle_ground(s);
         if let Some(best) = spots.iter().max_by(|a, b| idle(a).total_cmp(&idle(b)).then(self.nearer(b, a))) {
             let action = self.rules.intended(self.battle, self.actor, movement(best), None);

@@ -16,7 +16,7 @@ pub struct Spot {
     pub cell: Cell,
     /// How it is reached (`None`: staying put).
     pub pace: Option<Pace>,
-    /// Enemies (battle indices) the weapon reaches from here, nearest first.
+    /// Enemies (battle indices) the weapon reaches from here and the actor may act against, nearest first.
     pub shots: Vec<usize>,
     /// Threat from the enemies, each counted by how exposed the cell is to it (0 hidden … 1 in the open).
     pub threat: f32,
@@ -28,7 +28,10 @@ pub struct Spot {
 
 /// The enemies and what the AI knows of them.
 pub struct Foes {
+    /// Every enemy standing, nearest first: each threatens and each is to be neared.
     pub list: Vec<usize>,
+    /// Those of them the actor may act against now (Shadowrun 4's surprise holds some back), nearest first.
+    pub targets: Vec<usize>,
     reach: Vec<Reach>,
 }
 
@@ -36,7 +39,8 @@ impl Foes {
     pub fn of<R: AttackOdds>(rules: &R, battle: &[Combatant<R::Fighter>], actor: usize) -> Self {
         let list = enemies(battle, actor, &anyone);
         let reach = list.iter().map(|&i| rules.reach_of(&battle[i].fighter)).collect();
-        Foes { list, reach }
+        let targets = list.iter().copied().filter(|&i| rules.may_act_against(actor, i)).collect();
+        Foes { list, targets, reach }
     }
 }
 
@@ -77,7 +81,7 @@ pub fn survey<R: AttackOdds>(rules: &R, battle: &[Combatant<R::Fighter>], actor:
         .into_iter()
         .map(|(cell, pace)| {
             let shots: Vec<usize> = foes
-                .list
+                .targets
                 .iter()
                 .copied()
                 .filter(|&i| can_attack(field, cell, battle[i].position, reach.melee, reach.max_m))

@@ -32,17 +32,18 @@ impl<K: Hash + Eq, V: Clone> Memo<K, V> {
     }
 }
 
-/// Results by defender (compared whole: sheet and condition) and then by a key: what a hit does to that defender.
-/// The oldest defender is forgotten first once `cap` are kept.
-pub struct ByDefender<F, K, V> {
+/// Results by a value compared whole (a defender's sheet and condition, with what else they depend on: the options,
+/// the weapon) and then by a key: what a hit does to that defender. Values that are costly to hash or compare are
+/// looked up once and their results many times; the oldest is forgotten first once `cap` are kept.
+pub struct ByWhole<F, K, V> {
     cap: usize,
     defenders: Vec<(F, HashMap<K, V>)>,
 }
 
-impl<F: PartialEq + Clone, K: Hash + Eq, V> ByDefender<F, K, V> {
+impl<F: PartialEq + Clone, K: Hash + Eq, V> ByWhole<F, K, V> {
     /// An empty memo keeping at most `cap` defenders.
     pub const fn new(cap: usize) -> Self {
-        ByDefender { cap, defenders: Vec::new() }
+        ByWhole { cap, defenders: Vec::new() }
     }
 
     /// The results remembered for `defender` as it stands (found once, then looked up by key many times).
@@ -64,6 +65,21 @@ impl<F: PartialEq + Clone, K: Hash + Eq, V> ByDefender<F, K, V> {
             }
         };
         &mut self.defenders[at].1
+    }
+
+    /// The results for the value `same` picks out, taken out of the memo (filled while it is not borrowed, then given
+    /// back with [`ByWhole::put`]).
+    pub fn take(&mut self, same: impl Fn(&F) -> bool) -> Option<(F, HashMap<K, V>)> {
+        let at = self.defenders.iter().position(|(f, _)| same(f))?;
+        Some(self.defenders.remove(at))
+    }
+
+    /// Results given back (or new), the newest.
+    pub fn put(&mut self, value: F, results: HashMap<K, V>) {
+        if self.defenders.len() >= self.cap {
+            self.defenders.remove(0);
+        }
+        self.defenders.push((value, results));
     }
 }
 
@@ -89,12 +105,25 @@ mod tests {
 
     #[test]
     fn defenders_are_told_apart_whole_and_the_oldest_forgotten() {
-        let mut m: ByDefender<(u32, u32), u32, u32> = ByDefender::new(2);
+        let mut m: ByWhole<(u32, u32), u32, u32> = ByWhole::new(2);
         m.of(&(1, 1)).insert(5, 50);
         m.of(&(1, 2)).insert(5, 51);
         assert_eq!(m.of(&(1, 1)).get(&5), Some(&50));
         m.of(&(2, 2));
         assert_eq!(m.of(&(1, 1)).get(&5), None, "the oldest defender was forgotten");
         assert_eq!(m.of(&(1, 2)).get(&5), None, "and then the next oldest");
+    }
+
+    #[test]
+    fn results_taken_out_and_put_back_are_the_newest() {
+        let mut m: ByWhole<u32, u32, u32> = ByWhole::new(2);
+        m.of(&1).insert(5, 50);
+        m.of(&2);
+        let (one, results) = m.take(|&f| f == 1).expect("1 is kept");
+        assert!(m.take(|&f| f == 1).is_none(), "taken out");
+        m.put(one, results);
+        m.of(&3); // full: forgets 2, the oldest now
+        assert_eq!(m.of(&1).get(&5).copied(), Some(50), "1 was put back as the newest");
+        assert!(m.take(|&f| f == 2).is_none(), "2 was the oldest");
     }
 }

@@ -73,6 +73,11 @@ pub trait AttackOdds: Ruleset {
     fn drawn_first(&self, _action: Self::Action, _weapon: &str) -> Option<Self::Action> {
         None
     }
+    /// Whether `actor` may act against `target` now (Shadowrun 4's surprise holds some back in the first pass): the
+    /// AI prices attacks only at those it may.
+    fn may_act_against(&self, _actor: usize, _target: usize) -> bool {
+        true
+    }
 }
 
 /// Implements [`AttackOdds`] for a ruleset with inherent `plain_attack` and `attack_odds`.

@@ -245,6 +245,10 @@ impl EclipsePhase {
         let mut situation = situation.on_map(&sight, me.fighter.condition.has(&Status::Running));
         // File 003's "Attacker in melee" (ranged): an enemy stands next to the shooter on the map.
         situation.attacker_in_melee |= !weapon.skill.is_melee() && engaged(battle, actor, None);
+        // A defender on high ground has superior position against a melee attacker below (file 000, step 3: the
+        // defender's modifiers too); against a shot, high ground is the shooter's alone.
+        situation.defender_superior_position |=
+            weapon.skill.is_melee() && self.field.sight(them.position, me.position).high_ground;
         Ok((situation, sight.meters))
     }
 }

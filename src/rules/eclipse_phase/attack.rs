@@ -188,12 +188,11 @@ pub(super) fn defense_spec<'a>(defender: &'a Fighter, ranged: bool, situation: &
         return None;
     }
     let fray = defender.sheet.skill(Skill::Fray);
-    let (label, base) = match ranged {
-        true => ("Fray ÷ 2".to_owned(), fray / 2),
+    let (label, base, parry) = match ranged {
+        true => ("Fray ÷ 2".to_owned(), fray / 2, false),
         false => melee_defense(defender, fray),
     };
-    let mut modifiers: Vec<Modifier> =
-        situation.defender_extra.iter().map(|(n, v)| Modifier::new(n, "game master", *v)).collect();
+    let mut modifiers = situation.defense_modifiers(parry);
     if defender.condition.has(&Status::FullDefense) {
         modifiers.push(Modifier::new("full defense", "action", 30));
     }
@@ -201,12 +200,13 @@ pub(super) fn defense_spec<'a>(defender: &'a Fighter, ranged: bool, situation: &
     Some(TestSpec { who: Roller::new(defender.id, &defender.name), label, base: base as i32, modifiers })
 }
 
-fn melee_defense(defender: &Fighter, fray: u32) -> (String, u32) {
+/// Against melee: the weapon's skill where it is higher than Fray (a parry: the third value), else Fray.
+fn melee_defense(defender: &Fighter, fray: u32) -> (String, u32, bool) {
     let parry =
         defender.drawn_weapon().ok().filter(|w| w.skill.is_melee()).map(|w| (w.skill, defender.sheet.skill(w.skill)));
     match parry {
-        Some((skill, rating)) if rating > fray => (skill.name().to_owned(), rating),
-        _ => ("Fray".to_owned(), fray),
+        Some((skill, rating)) if rating > fray => (skill.name().to_owned(), rating, true),
+        _ => ("Fray".to_owned(), fray, false),
     }
 }
 

@@ -10,11 +10,13 @@ use std::collections::{BTreeMap, HashMap};
 use super::damage::{DvInputs, dv_dist};
 use super::gear::Weapon;
 use super::{Fighter, Options};
+use crate::rules::memo::{ByWhole, Memo};
 use crate::rules::odds::Dist;
 
-/// How many defenders, and how many tests or weapons, a thread remembers (the oldest forgotten first).
+/// How many defenders, tests and weapons a thread remembers.
 const DEFENDERS: usize = 32;
 const ENTRIES: usize = 4096;
+const WEAPONS: usize = 32;
 
 /// What a hit of one damage does to one defender.
 #[derive(Clone, Debug)]
@@ -46,38 +48,34 @@ impl Default for HitEffects {
     }
 }
 
+/// Who the hits are worked out for: the options, whether the weapon shocks, the defender as it stands.
+type HitsOf = (Options, bool, Fighter);
+
 /// The hits worked out for one defender as it stands, under one set of options, by one weapon's shock or not.
 pub(super) struct Hits {
-    opts: Options,
-    shock: bool,
-    defender: Fighter,
+    of: HitsOf,
     pub effects: HashMap<u32, HitEffects>,
 }
 
 thread_local! {
-    static HITS: RefCell<Vec<Hits>> = const { RefCell::new(Vec::new()) };
-    static CLASSES: RefCell<HashMap<ClassKey, Classes>> = RefCell::new(HashMap::new());
-    static DAMAGE: RefCell<Vec<(Weapon, DvKey, Dist)>> = const { RefCell::new(Vec::new()) };
+    static HITS: RefCell<ByWhole<HitsOf, u32, HitEffects>> = const { RefCell::new(ByWhole::new(DEFENDERS)) };
+    static CLASSES: RefCell<Memo<ClassKey, Classes>> = RefCell::new(Memo::new(ENTRIES));
+    static DAMAGE: RefCell<ByWhole<Weapon, DvKey, Dist>> = const { RefCell::new(ByWhole::new(WEAPONS)) };
 }
 
 impl Hits {
     /// This thread's hits for `defender` (taken out of the memo while a tally fills them), or none yet.
     pub fn take(opts: &Options, defender: &Fighter, shock: bool) -> Hits {
-        let found = HITS.with_borrow_mut(|all| {
-            let at = all.iter().position(|h| h.opts == *opts && h.shock == shock && h.defender == *defender)?;
-            Some(all.remove(at))
-        });
-        found.unwrap_or_else(|| Hits { opts: *opts, shock, defender: defender.clone(), effects: HashMap::new() })
+        let same = |(o, s, f): &HitsOf| o == opts && *s == shock && f == defender;
+        match HITS.with_borrow_mut(|all| all.take(same)) {
+            Some((of, effects)) => Hits { of, effects },
+            None => Hits { of: (*opts, shock, defender.clone()), effects: HashMap::new() },
+        }
     }
 
     /// Back into the memo, the newest.
     pub fn give_back(self) {
-        HITS.with_borrow_mut(|all| {
-            if all.len() >= DEFENDERS {
-                all.remove(0);
-            }
-            all.push(self);
-        });
+        HITS.with_borrow_mut(|all| all.put(self.of, self.effects));
     }
 }
 
@@ -88,19 +86,9 @@ type ClassKey = (Options, i32, Option<i32>, super::skills::Skill);
 /// The chance of each kind of hit (armor-defeating or not, the excellent-success bonus), and of a malfunction.
 pub(super) type Classes = (BTreeMap<(bool, i32), f64>, f64);
 
-/// The hit classes of an opposed test, worked out by `make` the first time.
+/// The hit classes of an opposed test, worked out by `make` the first time (a pure count: it reads no memo).
 pub(super) fn classes(key: ClassKey, make: impl FnOnce() -> Classes) -> Classes {
-    if let Some(known) = CLASSES.with_borrow(|m| m.get(&key).cloned()) {
-        return known;
-    }
-    let made = make();
-    CLASSES.with_borrow_mut(|m| {
-        if m.len() >= ENTRIES {
-            m.clear();
-        }
-        m.insert(key, made.clone());
-    });
-    made
+    CLASSES.with_borrow_mut(|m| m.get(key, make))
 }
 
 /// A damage value's inputs besides the weapon.
@@ -109,16 +97,8 @@ type DvKey = (super::FiringMode, super::modifiers::RangeBand, i32, u32);
 /// [`dv_dist`], remembered.
 pub(super) fn damage_value(weapon: &Weapon, inputs: &DvInputs) -> Dist {
     let key = (inputs.mode, inputs.band, inputs.excellent, inputs.som);
-    let found = DAMAGE.with_borrow(|all| all.iter().find(|(w, k, _)| *k == key && w == weapon).map(|e| e.2.clone()));
-    if let Some(dist) = found {
-        return dist;
-    }
-    let dist = dv_dist(weapon, inputs);
     DAMAGE.with_borrow_mut(|all| {
-        if all.len() >= 256 {
-            all.remove(0);
-        }
-        all.push((weapon.clone(), key, dist.clone()));
-    });
-    dist
+        let known = all.find(|w| w == weapon, || weapon.clone());
+        known.entry(key).or_insert_with(|| dv_dist(weapon, inputs)).clone()
+    })
 }

@@ -75,7 +75,7 @@ pub enum IncapacitatedAt {
 }
 
 /// What burst or full-auto fire buys: a bonus to hit or extra damage dice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ModeBonus {
     ToHit,
     Damage,
@@ -83,7 +83,7 @@ pub enum ModeBonus {
 
 /// The firing mode of an attack (rules.md §1): single shot, semi-auto (two shots a Complex Action), burst (two
 /// bursts; +10 to hit or +1d10 DV), full auto (one; +30 to hit or +3d10 DV).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FiringMode {
     SingleShot,
     SemiAuto,

@@ -7,7 +7,7 @@ use crate::rules::field::{CoverLevel, Sight};
 use crate::rules::outcome::Modifier;
 
 /// Range bands (file 003): point-blank is 2 m or less.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum RangeBand {
     PointBlank,
     Short,
@@ -102,6 +102,15 @@ pub struct Situation {
     pub extra: Vec<(String, i32)>,
     /// Extra modifiers to the defender's roll, by name.
     pub defender_extra: Vec<(String, i32)>,
+    /// The defender has superior position (the map gives it to a defender on high ground against a melee attacker
+    /// below).
+    pub defender_superior_position: bool,
+    /// The defender parries with its off hand (counts only where it parries with its weapon).
+    pub defender_off_hand: bool,
+    /// The defender parries with a two-handed weapon in one hand (counts only where it parries with its weapon).
+    pub defender_two_handed_one_hand: bool,
+    /// Visibility for the defender.
+    pub defender_visibility: Visibility,
 }
 
 impl Cover {
@@ -147,6 +156,23 @@ impl Situation {
             push_if(&mut out, self.charging, "charging", "situation", 10);
         }
         out.extend(self.extra.iter().map(|(n, v)| Modifier::new(n, "game master", *v)));
+        out
+    }
+
+    /// The defender's modifiers (file 000, step 3: "Any appropriate modifiers are now applied to the attacker and
+    /// defender's skills"): the General rows that fit a defender — superior position, visibility, and where it
+    /// parries with its weapon (`parry`) the off hand or a two-handed weapon in one hand (a dodge uses no hand) —
+    /// then the game master's. Wounds and full defense are the defender's own (`attack::defense_spec`).
+    pub fn defense_modifiers(&self, parry: bool) -> Vec<Modifier> {
+        let mut out = Vec::new();
+        push_if(&mut out, parry && self.defender_off_hand, "off-hand", "situation", -20);
+        push_if(&mut out, self.defender_superior_position, "superior position", "position", 20);
+        let one_hand = parry && self.defender_two_handed_one_hand;
+        push_if(&mut out, one_hand, "two-handed weapon in one hand", "situation", -20);
+        if let Some((name, v)) = visibility_modifier(self.defender_visibility) {
+            out.push(Modifier::new(name, "visibility", v));
+        }
+        out.extend(self.defender_extra.iter().map(|(n, v)| Modifier::new(n, "game master", *v)));
         out
     }
 

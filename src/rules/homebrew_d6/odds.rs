@@ -15,7 +15,7 @@ use super::{Fighter, HomebrewD6, Options, RulesError};
 use crate::rules::approach::Reach;
 use crate::rules::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits_dist};
 use crate::rules::field::{Move, Pace};
-use crate::rules::memo::ByDefender;
+use crate::rules::memo::ByWhole;
 use crate::rules::movement::paced;
 use crate::rules::odds::{Chance, Dist, Measure, Odds};
 use crate::rules::outcome::{Log, Status};
@@ -219,8 +219,9 @@ fn priced(
             }
         }
     }
-    // Step 3 does not depend on the hits: the armor is priced once.
-    let av = modified_av(defender, w, &mut Log::default())?;
+    // Step 3 does not depend on the hits: the armor is priced once, and only when a hit may reach it (as the rules
+    // read it only then).
+    let av = if hits.is_empty() { 0 } else { modified_av(defender, w, &mut Log::default())? };
     EFFECTS.with_borrow_mut(|memo| {
         let known = memo
             .find(|(o, weapon, f)| o == opts && weapon == w && f == defender, || (*opts, w.clone(), defender.clone()));
@@ -253,11 +254,11 @@ struct Effects {
 
 thread_local! {
     /// Whole odds by (options, weapon, attacker, defender) and by (attack dice, defense dice).
-    static ODDS: RefCell<ByDefender<(Options, Weapon, Fighter, Fighter), (u32, Option<u32>), Odds>> =
-        const { RefCell::new(ByDefender::new(64)) };
+    static ODDS: RefCell<ByWhole<(Options, Weapon, Fighter, Fighter), (u32, Option<u32>), Odds>> =
+        const { RefCell::new(ByWhole::new(64)) };
     /// [`effects`] by (options, weapon, defender) and by (damage after armor, Body hits).
-    static EFFECTS: RefCell<ByDefender<(Options, Weapon, Fighter), (i32, u32), Effects>> =
-        const { RefCell::new(ByDefender::new(32)) };
+    static EFFECTS: RefCell<ByWhole<(Options, Weapon, Fighter), (i32, u32), Effects>> =
+        const { RefCell::new(ByWhole::new(32)) };
 }
 
 /// The rules' own steps 5–6 (`resisted`) on a copy of the defender: `after_armor` damage, `hits` Body hits.

@@ -18,14 +18,18 @@ use super::{Fighter, FiringMode, RulesError, Shadowrun4, Spray};
 use crate::rules::approach::Reach;
 use crate::rules::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits_dist};
 use crate::rules::field::Move;
-use crate::rules::memo::ByDefender;
+use crate::rules::memo::ByWhole;
 use crate::rules::odds::{Chance, Dist, Measure, Odds, usual_first};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
 use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId, FighterState};
 
-crate::rules::odds::attack_odds!(Shadowrun4);
+crate::rules::odds::attack_odds!(Shadowrun4, {
+    fn may_act_against(&self, actor: usize, target: usize) -> bool {
+        !self.held_back(actor, target)
+    }
+});
 
 impl Shadowrun4 {
     /// A plain attack by `actor` at `target` with the weapon in hand: a melee attack, or a shot in the preferred
@@ -313,8 +317,8 @@ struct Effects {
 
 thread_local! {
     /// [`effects`] by defender and by (kind, boxes, the DV of a called shot at the weapon).
-    static EFFECTS: RefCell<ByDefender<Fighter, (DamageKind, u32, Option<i32>), Effects>> =
-        const { RefCell::new(ByDefender::new(32)) };
+    static EFFECTS: RefCell<ByWhole<Fighter, (DamageKind, u32, Option<i32>), Effects>> =
+        const { RefCell::new(ByWhole::new(32)) };
 }
 
 /// The rules' own damage step (`take_damage`, `knock_out_of_grasp`) on a copy of the defender.

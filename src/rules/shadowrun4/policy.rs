@@ -6,14 +6,14 @@ use super::gear::ModeKind;
 use super::initiative::Shadowrun4;
 use super::modifiers::Situation;
 use super::{Fighter, FiringMode, Spray};
-use crate::rules::approach::{Plan, plan};
+use crate::rules::approach::{Plan, anyone, plan};
 use crate::rules::field::Pace;
 use crate::rules::outcome::Status;
 use crate::rules::ruleset::Combatant;
 
 /// The action for combatant `actor`, or `None` when it has nobody to fight: the nearest enemy it may act against
 /// and can attack from here, else a walk (or a run) toward the nearest one, attacking after a walk that brings
-/// one in reach.
+/// one in reach; a walk toward the nearest enemy when surprise holds it back from them all.
 pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combatant<Fighter>]) -> Option<Action> {
     let f = &battle[actor].fighter;
     let mut simple = Vec::new();
@@ -25,7 +25,9 @@ pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combata
     let allowed = |i: usize| !rules.held_back(actor, i);
     let passes = f.sheet.initiative_passes;
     let rates = (f.sheet.movement.per_part(Pace::Walk, passes), f.sheet.movement.per_part(Pace::Run, passes));
-    let Plan { movement, target } = plan(&rules.field, battle, actor, reach, rates, &allowed)?;
+    // With every enemy held back by surprise, it still closes in (and waits) rather than stands idle.
+    let held_back = || plan(&rules.field, battle, actor, reach, rates, &anyone).map(|p| Plan { target: None, ..p });
+    let Plan { movement, target } = plan(&rules.field, battle, actor, reach, rates, &allowed).or_else(held_back)?;
     let act = |simple: Vec<SimpleAction>, complex| {
         Some(Action { simple, complex, movement: movement.clone(), ..Action::empty(f.id) })
     };

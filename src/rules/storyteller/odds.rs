@@ -15,7 +15,7 @@ use super::turn::{Act, Action, Attack};
 use super::{Fighter, Options, RulesError, Storyteller};
 use crate::rules::approach::Reach;
 use crate::rules::field::Move;
-use crate::rules::memo::{ByDefender, Memo};
+use crate::rules::memo::{ByWhole, Memo};
 use crate::rules::odds::{Chance, Dist, Measure, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::refusal::Refusal;
@@ -121,8 +121,8 @@ thread_local! {
     static OUTCOMES: RefCell<Memo<(u32, u32), Rc<[(D10Pool, f64)]>>> = RefCell::new(Memo::new(1024));
     static DAMAGE: RefCell<Memo<u32, Rc<Dist>>> = RefCell::new(Memo::new(256));
     /// [`effects`] by defender and by (kind, levels).
-    static EFFECTS: RefCell<ByDefender<Fighter, (DamageType, u32), Effects>> =
-        const { RefCell::new(ByDefender::new(32)) };
+    static EFFECTS: RefCell<ByWhole<Fighter, (DamageType, u32), Effects>> =
+        const { RefCell::new(ByWhole::new(32)) };
 }
 
 /// Test outcomes merged where the rules cannot tell them apart: successes and botch (remembered:
