@@ -60,6 +60,13 @@ text = f"""// The war zone: a 64 x 64 battlefield with a river, five buildings, 
         ),
     ],
     turn_limit: 30,
+    // Even fights (docs/balance.md: 45–55 % hard against hard, 40–60 % normal against normal): under the Storyteller
+    // the West fields a rifleman for its second sniper and the East a scout for its third rifleman; under Shadowrun 4
+    // the East's first scout is a sniper.
+    tuning: {{
+        Storyteller: (archetypes: {{ "West sniper 5": "rifleman", "East rifleman 3": "scout" }}),
+        Shadowrun4: (archetypes: {{ "East scout 10": "sniper" }}),
+    }},
 )
 """
 open("levels/warzone.ron", "w").write(text)

@@ -238,7 +238,8 @@ fn a_battle_with_gear_of_its_files_own_saves_and_plays_on() {
 
 /// A save written by the build before `BattleRequest` (`skirmish run levels/crossroads.ron --ruleset eclipse-phase
 /// --seed 11 --absent Wolves --options "(mos_rule: RollIsMoS)" --side Jackals=hard --stop-after 25 --save …`; its
-/// level's path, which that build wrote absolute, made relative to the project by hand).
+/// level's path, which that build wrote absolute, made relative to the project by hand, and since issue 46 retuned
+/// the crossroads pointed at a copy of the level as it was, kept beside the save).
 const OLD_SAVE: &str = "tests/saves/crossroads-before-battle-request.ron";
 
 #[test]

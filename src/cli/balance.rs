@@ -1,6 +1,7 @@
 //! `skirmish balance`: how fair every level in a folder is under every ruleset (the same AI on every side), and with
 //! `--lesson` whether the hard AI clearly beats the easy one from every seat; a Markdown report, and with `--write`
-//! docs/balance.md and the menu's data.
+//! its data (the menu's from seed 1, the tuning range; from another seed, seeds nobody tuned on) and docs/balance.md
+//! showing both.
 
 use std::path::{Path, PathBuf};
 
@@ -33,7 +34,8 @@ pub struct BalanceArgs {
     /// from assets/balance.ron.
     #[arg(long)]
     only: Vec<String>,
-    /// Also write the report to docs/balance.md and the menu's data to assets/balance.ron.
+    /// Also write the report to docs/balance.md and the data to assets/balance.ron (the menu's: seeds from 1, the
+    /// tuning range) or, from any other seed, to assets/balance-fresh.ron (seeds nobody tuned on, shown beside it).
     #[arg(long)]
     write: bool,
 }
@@ -45,9 +47,8 @@ pub fn balance(args: BalanceArgs) -> Result<(), CliError> {
     let report = measured.markdown();
     say(&report);
     if args.write {
-        let ron = measured.ron()?;
-        write("docs/balance.md", &report)?;
-        write(balance::KEPT, &ron)?;
+        write(balance::kept_for(args.seed), &measured.ron()?)?;
+        write("docs/balance.md", &both()?)?;
     }
     match measured.rows.iter().any(|r| r.errors > 0) {
         true => Err(CliError::Reported { what: "the rules refused an AI's action", code: 1 }),
@@ -75,15 +76,21 @@ fn measure(args: &BalanceArgs) -> Result<Balance, CliError> {
     }
     match args.only.is_empty() || !args.write {
         true => Ok(measured),
-        false => Ok(measured.over(kept()?)?),
+        false => Ok(measured.over(kept(args.seed)?)?),
     }
 }
 
-/// The report `skirmish balance --write` wrote last, which `--only` lays its levels over.
-fn kept() -> Result<Balance, CliError> {
-    let path = Path::new(balance::KEPT);
+/// The measurement from `first_seed` that `skirmish balance --write` kept last, which `--only` lays its levels over.
+fn kept(first_seed: u64) -> Result<Balance, CliError> {
+    let path = Path::new(balance::kept_for(first_seed));
     let missing = || CliError::Input(format!("{}: no such file (measure every level first)", path.display()));
     Balance::read(path)?.ok_or_else(missing)
+}
+
+/// docs/balance.md: the tuning range's report, with the seeds nobody tuned on beside it when they were measured.
+fn both() -> Result<String, CliError> {
+    let fresh = Balance::read(Path::new(balance::FRESH))?;
+    Ok(kept(balance::TUNED_FROM)?.markdown_with(fresh.as_ref()))
 }
 
 /// Writes `text` to the file at `path` (relative to where the command runs).

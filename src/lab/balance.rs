@@ -3,7 +3,9 @@
 //! a fair fight gives: 40–60 % for two sides, 15–35 % for four, draws under 10 %. With `--lesson` it also plays the
 //! hard AI in each seat against the easy one in every other, to show the hard AI uses what the level teaches (it
 //! should win more than an even share with 95 % confidence from every seat). The result is a Markdown report
-//! (`docs/balance.md`) and the data the menu shows (`assets/balance.ron`).
+//! (`docs/balance.md`) and the data the menu shows (`assets/balance.ron`). The levels are tuned on seeds from 1; a
+//! measurement from another seed (seeds nobody tuned on) is kept beside it (`assets/balance-fresh.ron`) and the
+//! report shows both.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -18,6 +20,21 @@ use crate::scenario::{ScenarioError, SetupError};
 
 /// Where the kept report lives (beside `levels/`): what the menu shows and `balance --only` lays its levels over.
 pub const KEPT: &str = "assets/balance.ron";
+
+/// The seed the levels are tuned from: the kept report's.
+pub const TUNED_FROM: u64 = 1;
+
+/// Where a measurement on seeds nobody tuned on (any first seed but [`TUNED_FROM`]) is kept, for the report.
+pub const FRESH: &str = "assets/balance-fresh.ron";
+
+/// The tuning's aim for two sides hard against hard, on the seeds it was tuned on (tighter than fair, so that it stays
+/// fair on seeds nobody tuned on); four sides aim at 20–30 %.
+pub const AIM: (f64, f64) = (0.45, 0.55);
+
+/// Where a measurement from `first_seed` is kept.
+pub fn kept_for(first_seed: u64) -> &'static str {
+    if first_seed == TUNED_FROM { KEPT } else { FRESH }
+}
 
 /// One level under one ruleset, every side played by one AI.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -108,6 +125,20 @@ impl Row {
                 (even * 0.75, even * 1.25)
             }
         }
+    }
+
+    /// Whether every side's share, as the report shows it (whole percents), is within the tuning's [`AIM`]: 45–55 %
+    /// for two sides, 20–30 % for four (an even share ± a fifth of it for three).
+    pub fn aimed(&self) -> bool {
+        let (lo, hi) = match self.sides.len() {
+            2 => AIM,
+            n => {
+                let even = 1.0 / n.max(1) as f64;
+                (even * 0.8, even * 1.2)
+            }
+        };
+        let shown = |w: u32| (self.share(w).0 * 100.0).round();
+        self.sides.iter().all(|(_, w)| ((lo * 100.0).round()..=(hi * 100.0).round()).contains(&shown(*w)))
     }
 
     /// Whether the fight is fair: every side's share of the decided battles in the fair range, draws under 10 %.
@@ -272,8 +303,18 @@ impl Balance {
     /// The report: a table per AI (each side's share of the decided battles, ✗ where unfair), then every row with
     /// its intervals, draws and turns.
     pub fn markdown(&self) -> String {
+        self.markdown_with(None)
+    }
+
+    /// The seeds measured, as the report names them.
+    fn seeds(&self) -> String {
+        format!("seeds {}–{}", self.first_seed, self.first_seed + u64::from(self.runs).saturating_sub(1))
+    }
+
+    /// The report of this measurement (the tuning range), with a measurement on seeds nobody tuned on beside it.
+    pub fn markdown_with(&self, fresh: Option<&Balance>) -> String {
         let mut out = String::new();
-        let seeds = format!("seeds {}–{}", self.first_seed, self.first_seed + u64::from(self.runs).saturating_sub(1));
+        let seeds = self.seeds();
         let _ = writeln!(out, "# Balance\n");
         let _ = writeln!(
             out,
@@ -284,19 +325,23 @@ impl Balance {
             self.runs,
             if self.lessons.is_empty() { "" } else { " --lesson" }
         );
-        let mut ais: Vec<Difficulty> = Vec::new();
-        for r in &self.rows {
-            if !ais.contains(&r.ai) {
-                ais.push(r.ai);
-            }
+        self.tables(&mut out, "##");
+        if let Some(aimed) = self.off_aim() {
+            let _ = writeln!(out, "{aimed}\n");
         }
-        for ai in ais {
-            self.table(&mut out, ai);
+        if let Some(fresh) = fresh {
+            let _ = writeln!(out, "## On seeds nobody tuned on ({})\n", fresh.seeds());
+            let _ = writeln!(
+                out,
+                "Made by `skirmish balance --runs {}{} --seed {} --write`: the same levels on seeds the tuning never \
+                 saw, where every cell should still be fair.\n",
+                fresh.runs,
+                if fresh.lessons.is_empty() { "" } else { " --lesson" },
+                fresh.first_seed
+            );
+            fresh.tables(&mut out, "###");
         }
-        if !self.lessons.is_empty() {
-            self.lesson_table(&mut out);
-        }
-        let _ = writeln!(out, "## Every measurement\n");
+        let _ = writeln!(out, "## Every measurement ({seeds})\n");
         let _ =
             writeln!(out, "| level | ruleset | AI | side | wins | share of decided | 95 % interval | draws | turns |");
         let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|");
@@ -320,8 +365,49 @@ impl Balance {
         out
     }
 
-    fn table(&self, out: &mut String, ai: Difficulty) {
-        let _ = writeln!(out, "## {ai:?} AI against {ai:?} AI\n");
+    /// Each AI's table, then the lessons', under headings of `level` (`##`).
+    fn tables(&self, out: &mut String, level: &str) {
+        let mut ais: Vec<Difficulty> = Vec::new();
+        for r in &self.rows {
+            if !ais.contains(&r.ai) {
+                ais.push(r.ai);
+            }
+        }
+        for ai in ais {
+            self.table(out, ai, level);
+        }
+        if !self.lessons.is_empty() {
+            self.lesson_table(out, level);
+        }
+    }
+
+    /// The hard-against-hard cells outside the tuning's [`AIM`] (fair, but nearer an edge than tuned for), said in a
+    /// sentence; `None` without hard rows or on seeds the levels were not tuned on.
+    fn off_aim(&self) -> Option<String> {
+        let hard: Vec<&Row> = self.rows.iter().filter(|r| r.ai == Difficulty::Hard).collect();
+        // The aim is the tuning range's: elsewhere fair is what counts.
+        if hard.is_empty() || self.first_seed != TUNED_FROM {
+            return None;
+        }
+        let off: Vec<String> =
+            hard.iter().filter(|r| !r.aimed()).map(|r| format!("{} {}", r.level, heading(r.ruleset))).collect();
+        Some(match off.is_empty() {
+            true => format!(
+                "Every hard-against-hard cell is within the tuning's aim: {:.0}–{:.0} % for two sides, 20–30 % for four.",
+                AIM.0 * 100.0,
+                AIM.1 * 100.0
+            ),
+            false => format!(
+                "Hard against hard outside the tuning's aim ({:.0}–{:.0} % for two sides, 20–30 % for four): {}.",
+                AIM.0 * 100.0,
+                AIM.1 * 100.0,
+                off.join(", ")
+            ),
+        })
+    }
+
+    fn table(&self, out: &mut String, ai: Difficulty, level: &str) {
+        let _ = writeln!(out, "{level} {ai:?} AI against {ai:?} AI\n");
         let headings: Vec<&str> = RulesetId::ALL.iter().map(|&r| heading(r)).collect();
         let _ = writeln!(out, "| level | {} |", headings.join(" | "));
         let _ = writeln!(out, "|---|{}", "---|".repeat(headings.len()));
@@ -344,13 +430,9 @@ impl Balance {
     }
 
     /// The hard AI against the easy one, a cell per ruleset listing each seat.
-    fn lesson_table(&self, out: &mut String) {
+    fn lesson_table(&self, out: &mut String, level: &str) {
         let per_seat = self.lessons.first().map_or(0, |l| l.hard + l.easy + l.draws);
-        let _ = writeln!(
-            out,
-            "## Hard AI against easy AI
-"
-        );
+        let _ = writeln!(out, "{level} Hard AI against easy AI\n");
         let _ = writeln!(
             out,
             "Made with `--lesson`: the hard AI plays one side and the easy AI every other, {per_seat} battles a seat \

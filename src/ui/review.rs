@@ -119,7 +119,7 @@ fn start(save: Save) -> Option<Work> {
     let (progress, out) = (Arc::new(Progress::default()), Arc::new(Mutex::new(None)));
     let (stop, result) = (progress.clone(), out.clone());
     let work = move || {
-        let reviewed = match crate::ui::background::idle_core() {
+        let reviewed = match crate::ui::background::one_core() {
             Ok(one_core) => one_core.install(|| review::review(&save, None, &stop)).map_err(|e| e.to_string()),
             Err(e) => Err(e.to_string()),
         };
