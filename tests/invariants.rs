@@ -355,7 +355,7 @@ fn a_shadowrun_attackers_odds_start_its_recoil_over_as_a_new_phase_does() {
         minds: [normal, easy, easy, easy],
         seed: 7186279626020776517,
         retuned: Some((
-            r#"archetypes: { "Raiders scout 3": "sniper", "Raiders scout 4": "heavy" }"#,
+            r#"archetypes: { "Marksmen rifleman 2": "heavy", "Raiders scout 3": "sniper", "Raiders scout 4": "heavy" }"#,
             r#"archetypes: { "Raiders scout 4": "rifleman" }"#,
         )),
     };
