@@ -1,4 +1,4 @@
-//! The window's dev tools on the command line (`--screenshot`, `--frames`, `--quit-after`, `--screen-text`,
+//! The window's dev tools on the command line (`--screenshot`, `--frames`, `--strip`, `--quit-after`, `--screen-text`,
 //! `--hover`, `--autopilot`, `--bare`, `--tour`), one group flattened into every command that opens the window; in a
 //! player's build, without the `dev-tools` feature, the group is empty and the window opens as it is.
 
@@ -27,6 +27,10 @@ mod with_tools {
         /// online).
         #[arg(long)]
         frames: Option<u32>,
+        /// Dev tools: with `--screenshot`, also save every N-th frame of the 11·N before it (FILE-01.png …
+        /// FILE-11.png): a strip of frames of what moves (`scripts/strip` lays them side by side).
+        #[arg(long, requires = "screenshot")]
+        strip: Option<u32>,
         /// Dev tools: quit after this many frames and print the mean frame time.
         #[arg(long)]
         quit_after: Option<u32>,
@@ -75,6 +79,7 @@ mod with_tools {
             DevTools {
                 screenshot: self.screenshot.clone().map(|p| (p, self.frames.unwrap_or(frames))),
                 quit_after: self.quit_after,
+                strip: self.strip,
                 hover: self.hover,
                 autopilot: self.autopilot,
                 screen_text: self.screen_text.clone(),

@@ -70,10 +70,11 @@ fn resolve_actions(
         }
         let events = from..log.0.events.len();
         for event in &log.0.events[events.clone()] {
-            if let Event::AttackResolved { attacker, defender: Some(defender), hit, reason } = event
+            if let Event::AttackResolved { attacker, defender: Some(defender), hit, graze, reason } = event
                 && let (Some(attacker), Some(defender)) = (roster.entity(*attacker), roster.entity(*defender))
             {
-                said.attack_resolved.write(AttackResolved { attacker, defender, hit: *hit, reason: reason.clone() });
+                let (hit, graze, reason) = (*hit, *graze, reason.clone());
+                said.attack_resolved.write(AttackResolved { attacker, defender, hit, graze, reason });
             }
             if let Event::Moved { who, from, path, pace, .. } = event
                 && let Some(entity) = roster.entity(*who)

@@ -63,6 +63,8 @@ pub struct AttackResolved {
     pub attacker: Entity,
     pub defender: Entity,
     pub hit: bool,
+    /// Not a hit but contact (Shadowrun 4's tie).
+    pub graze: bool,
     pub reason: String,
 }
 

@@ -113,7 +113,7 @@ mod tests {
 
     fn shot(attacker: u16, defender: u16) -> Event {
         let (attacker, defender) = (CombatantId(attacker), Some(CombatantId(defender)));
-        Event::AttackResolved { attacker, defender, hit: true, reason: "hit".into() }
+        Event::AttackResolved { attacker, defender, hit: true, graze: false, reason: "hit".into() }
     }
 
     #[test]

@@ -225,6 +225,10 @@ pub enum Event {
         attacker: CombatantId,
         defender: Option<CombatantId>,
         hit: bool,
+        /// Not a hit, but contact: Shadowrun 4's tie ("a grazing hit", no damage). What the window says over the
+        /// defender; no rule reads it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        graze: bool,
         reason: String,
     },
     /// Damage marked on a track: Eclipse Phase damage against durability, a Shadowrun condition monitor, ….
@@ -450,7 +454,7 @@ impl fmt::Display for Shown<'_> {
                 write!(f, "{} {pace} from {from:?} to {to:?}: {steps} step(s), {}", name(who), meters(*cost))
             }
             Event::Tested(t) => write_test(f, t, name(&t.who)),
-            Event::AttackResolved { attacker, defender, hit, reason } => {
+            Event::AttackResolved { attacker, defender, hit, reason, .. } => {
                 let verdict = if *hit { "hits" } else { "misses" };
                 match defender {
                     Some(defender) => write!(f, "{} {verdict} {}: {reason}", name(attacker), name(defender)),

@@ -19,6 +19,7 @@ pub mod editors;
 pub mod lab;
 pub mod menu;
 pub mod online;
+pub mod palette;
 pub mod review;
 pub mod screens;
 pub mod settings;
@@ -129,7 +130,7 @@ impl SideOrder {
         SideOrder(order)
     }
 
-    /// A side's place in the order: its colour's (`battle::units::side_color`).
+    /// A side's place in the order: its colour's and shape's (`palette.rs`).
     pub fn place(&self, side: &str) -> usize {
         self.0.iter().position(|s| s == side).unwrap_or(0)
     }

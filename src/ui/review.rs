@@ -139,7 +139,11 @@ fn take_review_in(mut reviews: ResMut<Reviews>) {
 }
 
 /// The review's window, while it is open.
-fn show_review(mut contexts: EguiContexts, mut reviews: ResMut<Reviews>) -> Result {
+fn show_review(
+    mut contexts: EguiContexts,
+    mut reviews: ResMut<Reviews>,
+    settings: Res<crate::ui::settings::Settings>,
+) -> Result {
     if !reviews.open {
         return Ok(());
     }
@@ -148,7 +152,7 @@ fn show_review(mut contexts: EguiContexts, mut reviews: ResMut<Reviews>) -> Resu
     let title = format!("Review: {}", reviews.what);
     egui::Window::new(title).id(egui::Id::new("review")).open(&mut open).default_size([900.0, 640.0]).show(ctx, |ui| {
         match (&reviews.done, &reviews.work) {
-            (Some(Ok(review)), _) => show_done(ui, review),
+            (Some(Ok(review)), _) => show_done(ui, review, settings.palette),
             (Some(Err(e)), _) => {
                 ui.colored_label(egui::Color32::LIGHT_RED, format!("This battle cannot be reviewed: {e}"));
             }
@@ -169,11 +173,11 @@ fn show_review(mut contexts: EguiContexts, mut reviews: ResMut<Reviews>) -> Resu
 }
 
 /// A review done: the chart, the swings, every decision.
-fn show_done(ui: &mut egui::Ui, review: &Review) {
+fn show_done(ui: &mut egui::Ui, review: &Review, palette: crate::ui::palette::Palette) {
     ui.heading(&review.title);
     let ending = review.ending_said();
     ui.label(format!("{ending} Each chance rests on {} battles played out by the hard AI on every side.", review.runs));
-    chart(ui, review);
+    chart(ui, review, palette);
     ui.columns(2, |columns| {
         swings(&mut columns[0], "Biggest swings of choice", review::biggest(review, Reviewed::choice), true);
         swings(&mut columns[1], "Biggest swings of luck", review::biggest(review, Reviewed::luck), false);
@@ -183,7 +187,7 @@ fn show_done(ui: &mut egui::Ui, review: &Review) {
 }
 
 /// Each side's chance after every decision (the start at 0).
-fn chart(ui: &mut egui::Ui, review: &Review) {
+fn chart(ui: &mut egui::Ui, review: &Review, palette: crate::ui::palette::Palette) {
     use egui_plot::{Legend, Line, Plot, PlotPoints};
     let plot = Plot::new("win chance over the battle")
         .height(150.0)
@@ -198,7 +202,7 @@ fn chart(ui: &mut egui::Ui, review: &Review) {
             let start = [0.0, review.start.rate(side) * 100.0];
             let after = review.decisions.iter().map(|d| [d.number as f64, d.after_dice.rate(side) * 100.0]);
             let points: Vec<[f64; 2]> = std::iter::once(start).chain(after).collect();
-            let color = crate::ui::battle::units::readable(crate::ui::battle::units::side_color(i));
+            let color = crate::ui::battle::units::readable(palette.side(i));
             plot_ui.line(Line::new(side.clone(), PlotPoints::from(points)).color(color).width(2.0));
         }
     });

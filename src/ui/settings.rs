@@ -1,7 +1,7 @@
 //! The window's own settings, kept between runs in the user's configuration folder (`settings.ron`, or the file
 //! `$SKIRMISH_SETTINGS` names): the text size, egui's zoom over every panel (100 %, 125 %, 150 % for a large or
-//! far screen), and how many autosaves are kept for each level. The menu changes them; `--ui-scale` sets the text
-//! size for one run.
+//! far screen), how many autosaves are kept for each level, the sides' palette (a colour-blind safe one) and whether
+//! the camera follows the acting unit. The menu changes them; `--ui-scale` sets the text size for one run.
 
 use std::path::PathBuf;
 
@@ -22,11 +22,17 @@ pub struct Settings {
     pub text_size: f32,
     /// How many autosaves of each level (and ruleset) are kept: a new battle's first save removes the oldest.
     pub autosaves_kept: u32,
+    /// The sides' colours.
+    pub palette: super::palette::Palette,
+    /// The camera brings the acting unit into view when it is off screen.
+    pub camera_follows: bool,
+    /// Units walk their paths, shots fly, tokens tip over (off: they glide and change at once).
+    pub motion: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { text_size: 1.0, autosaves_kept: 10 }
+        Settings { text_size: 1.0, autosaves_kept: 10, palette: default(), camera_follows: true, motion: true }
     }
 }
 
@@ -66,6 +72,7 @@ impl Settings {
         Settings {
             text_size: self.text_size.clamp(*TEXT_RANGE.start(), *TEXT_RANGE.end()),
             autosaves_kept: self.autosaves_kept.clamp(1, MOST_AUTOSAVES),
+            ..self
         }
     }
 
@@ -104,7 +111,7 @@ mod tests {
     #[test]
     fn settings_kept_before_the_autosaves_setting_read_with_its_default() {
         let old: Settings = ron::from_str("(text_size: 1.25)").expect("reads");
-        assert_eq!(old, Settings { text_size: 1.25, autosaves_kept: 10 });
+        assert_eq!(old, Settings { text_size: 1.25, ..Settings::default() });
         assert_eq!(Settings { autosaves_kept: 0, ..old }.checked().autosaves_kept, 1, "the battle's own is kept");
     }
 }

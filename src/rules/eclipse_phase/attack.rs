@@ -81,7 +81,13 @@ pub fn resolve_shot(
     let skill = shot.weapon.skill;
     let defense = defend(opts, defender, !skill.is_melee(), shot.situation, dice, log)?;
     let (hit, reason) = opposed(&attack, defense.as_ref(), opts.opposed_criticals);
-    log.push(Event::AttackResolved { attacker: attacker.id, defender: Some(defender.id), hit, reason: reason.into() });
+    log.push(Event::AttackResolved {
+        attacker: attacker.id,
+        defender: Some(defender.id),
+        hit,
+        graze: false,
+        reason: reason.into(),
+    });
     let malfunction = malfunctions(defense.as_ref(), skill);
     if malfunction {
         jam(attacker, shot, log);
@@ -238,7 +244,7 @@ pub fn resolve_area(
     let attack = attack_test(opts, attacker, shot.weapon, area_modifiers(attacker, shot, band), dice, log)?;
     if !attack.success {
         let reason = "the throw missed the point of impact".into();
-        log.push(Event::AttackResolved { attacker: attacker.id, defender: None, hit: false, reason });
+        log.push(Event::AttackResolved { attacker: attacker.id, defender: None, hit: false, graze: false, reason });
         return Ok(Vec::new());
     }
     let inputs = DvInputs { mode: shot.mode, band, excellent: attack.excellent_bonus(), som: 0 };
@@ -249,7 +255,13 @@ pub fn resolve_area(
             continue;
         };
         let reason = format!("caught {distance} m from the center");
-        log.push(Event::AttackResolved { attacker: attacker.id, defender: Some(target.id), hit: true, reason });
+        log.push(Event::AttackResolved {
+            attacker: attacker.id,
+            defender: Some(target.id),
+            hit: true,
+            graze: false,
+            reason,
+        });
         results.push(apply_hit(opts, target, shot.weapon, target_dv, attack.critical_success(), dice, log)?);
     }
     Ok(results)

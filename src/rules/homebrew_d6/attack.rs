@@ -113,7 +113,7 @@ pub fn resolve_strike(
         _ => "",
     };
     let reason = format!("{} hits against {}{contact}{tie}", attack.hits, defense.hits);
-    log.push(Event::AttackResolved { attacker: attacker.id, defender: Some(defender.id), hit, reason });
+    log.push(Event::AttackResolved { attacker: attacker.id, defender: Some(defender.id), hit, graze: false, reason });
     glitch_effects(attacker, &attack, w.kind == AttackKind::Accelerated, strike.weapon_id, log);
     glitch_effects(defender, &defense, false, strike.weapon_id, log);
     if hit {

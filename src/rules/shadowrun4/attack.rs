@@ -62,7 +62,8 @@ pub fn resolve_strike(
         Verdict::Miss => format!("{} hits against {}", attack.hits, defense.hits),
     };
     let (a, d) = (attacker.id, Some(defender.id));
-    log.push(Event::AttackResolved { attacker: a, defender: d, hit: verdict == Verdict::Hit, reason });
+    let (hit, graze) = (verdict == Verdict::Hit, verdict == Verdict::Graze);
+    log.push(Event::AttackResolved { attacker: a, defender: d, hit, graze, reason });
     glitch_effects(attacker, &attack, strike, true, log);
     glitch_effects(defender, &defense, strike, false, log);
     if verdict == Verdict::Hit {

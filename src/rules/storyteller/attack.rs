@@ -86,7 +86,7 @@ pub fn resolve_strike(
     let net = attack.successes as i32 - defense.successes as i32;
     let reason = format!("{} successes against {}: {net} net", attack.successes, defense.successes);
     let (a, d) = (attacker.id, Some(defender.id));
-    log.push(Event::AttackResolved { attacker: a, defender: d, hit: net >= 1, reason });
+    log.push(Event::AttackResolved { attacker: a, defender: d, hit: net >= 1, graze: false, reason });
     botched(attacker, &attack, log);
     botched(defender, &defense, log);
     if net >= 1 {

@@ -1,7 +1,8 @@
 //! The game's own art, drawn once at start with tiny-skia (anti-aliased paths) into textures: a unit's token (a
-//! shaded disc the side's colour tints, a role glyph on it, a health ring around it), the marks of the acting and
-//! the selected unit, and a badge for each state a unit can be in. Nothing here is copied: every picture is a few
-//! paths. The textures are white where they take a colour, so one texture serves every side and every health.
+//! shaded body in its side's shape that the side's colour tints, a role glyph on it, a health ring around it), the
+//! marks of the acting and the selected unit, and a badge for each state a unit can be in. Nothing here is copied:
+//! every picture is a few paths. The textures are white where they take a colour, so one texture serves every side
+//! and every health.
 
 use std::collections::HashMap;
 
@@ -13,6 +14,8 @@ use tiny_skia::{
     FillRule, GradientStop, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Point, RadialGradient, SpreadMode,
     Stroke, Transform,
 };
+
+use crate::ui::palette::Shape;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, draw_art);
@@ -113,8 +116,8 @@ impl Badge {
 /// The textures, made once.
 #[derive(Resource)]
 pub struct Art {
-    /// The token's disc: white shaded to grey with a dark rim (the sprite's colour tints it).
-    pub disc: Handle<Image>,
+    /// The token's body in each side's shape: white shaded to grey with a dark rim (the sprite's colour tints it).
+    pub bodies: HashMap<Shape, Handle<Image>>,
     pub glyphs: HashMap<Role, Handle<Image>>,
     /// The health ring's dark groove, and the ring filled to `i / RING_STEPS` of the way round.
     pub groove: Handle<Image>,
@@ -135,7 +138,7 @@ const SIZE: u32 = 96;
 fn draw_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let mut add = |pixmap: Pixmap| images.add(image_of(&pixmap));
     let art = Art {
-        disc: add(disc()),
+        bodies: Shape::ALL.iter().map(|s| (*s, add(body(*s)))).collect(),
         glyphs: Role::ALL.iter().map(|r| (*r, add(glyph(*r)))).collect(),
         groove: add(ring(1.0, [40, 40, 44, 230])),
         rings: (0..=RING_STEPS).map(|i| add(ring(i as f32 / RING_STEPS as f32, [255, 255, 255, 255]))).collect(),
@@ -212,8 +215,8 @@ fn canvas(size: u32) -> Pixmap {
     Pixmap::new(size, size).unwrap_or_else(|| unreachable!("a canvas of a positive size"))
 }
 
-/// The disc: lit from the top left, so that it reads as a piece standing on the map.
-fn disc() -> Pixmap {
+/// A side's body: its shape lit from the top left, so that it reads as a piece standing on the map, with a dark rim.
+fn body(shape: Shape) -> Pixmap {
     let mut p = canvas(SIZE);
     let c = SIZE as f32 / 2.0;
     let stops = vec![
@@ -223,12 +226,33 @@ fn disc() -> Pixmap {
     let light = Point::from_xy(c * 0.7, c * 0.6);
     let shader =
         RadialGradient::new(light, 0.0, Point::from_xy(c, c), c, stops, SpreadMode::Pad, Transform::identity());
-    if let (Some(shader), Some(path)) = (shader, circle(c, c, c - 3.0)) {
+    let outline = || outline_of(shape, c, c - 3.0);
+    if let (Some(shader), Some(path)) = (shader, outline()) {
         let paint = Paint { shader, ..Paint::default() };
         p.fill_path(&path, &paint, FillRule::Winding, Transform::identity(), None);
     }
-    stroke(&mut p, circle(c, c, c - 3.0), [20, 20, 24, 255], 4.0);
+    stroke(&mut p, outline(), [20, 20, 24, 255], 4.0);
     p
+}
+
+/// A shape's outline about (`c`, `c`), as large as a disc of radius `r` looks: the corners of the square, the
+/// diamond and the hexagon reach a little past it, so that each covers about the disc's area.
+fn outline_of(shape: Shape, c: f32, r: f32) -> Option<Path> {
+    let around = |corners: usize, reach: f32, turn: f32| -> Vec<(f32, f32)> {
+        (0..corners)
+            .map(|i| {
+                let a = turn + std::f32::consts::TAU * i as f32 / corners as f32;
+                (c + reach * a.cos(), c + reach * a.sin())
+            })
+            .collect()
+    };
+    let quarter = std::f32::consts::FRAC_PI_4;
+    match shape {
+        Shape::Circle => circle(c, c, r),
+        Shape::Square => poly(&around(4, r * 1.12, quarter), true),
+        Shape::Diamond => poly(&around(4, r * 1.12, 0.0), true),
+        Shape::Hexagon => poly(&around(6, r * 1.06, 0.0), true),
+    }
 }
 
 /// A ring filled `share` of the way round clockwise from the top, white (tinted by the sprite) or `color`.
@@ -442,10 +466,17 @@ mod tests {
 
     #[test]
     fn every_picture_has_paint_and_a_clear_background() {
-        let pictures = [disc(), ring(0.5, [255; 4]), acting_mark(), selection_mark(), down_mark()]
-            .into_iter()
-            .chain(Role::ALL.map(glyph))
-            .chain(Badge::ALL.map(badge));
+        let pictures = [
+            body(Shape::Circle),
+            body(Shape::Hexagon),
+            ring(0.5, [255; 4]),
+            acting_mark(),
+            selection_mark(),
+            down_mark(),
+        ]
+        .into_iter()
+        .chain(Role::ALL.map(glyph))
+        .chain(Badge::ALL.map(badge));
         for (i, p) in pictures.enumerate() {
             let painted = p.pixels().iter().filter(|c| c.alpha() > 0).count();
             assert!(painted > 100, "picture {i} has {painted} painted pixels");

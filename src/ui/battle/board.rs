@@ -246,10 +246,16 @@ pub fn zone_color(rush: bool) -> Color {
     }
 }
 
+/// The board's picture (the minimap shows it too).
+#[derive(Resource, Clone, Debug)]
+pub struct BoardPicture(pub Handle<Image>);
+
 fn draw_board(mut commands: Commands, map: Res<MapView>, mut images: ResMut<Assets<Image>>) {
     let grid = map.0.grid();
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
-    let sprite = Sprite { image: images.add(board_image(&map.0)), custom_size: Some(Vec2::new(w, h)), ..default() };
+    let picture = images.add(board_image(&map.0));
+    commands.insert_resource(BoardPicture(picture.clone()));
+    let sprite = Sprite { image: picture, custom_size: Some(Vec2::new(w, h)), ..default() };
     let center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
     commands.spawn((sprite, Transform::from_translation(center.extend(0.0)), DespawnOnExit(OnBoard)));
 }

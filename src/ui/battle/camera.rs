@@ -48,7 +48,11 @@ pub(in crate::ui) fn fit_camera(
     area: Res<MapArea>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut camera: Query<(&mut Transform, &mut Projection)>,
+    glide: Option<ResMut<super::follow::Glide>>,
 ) {
+    if let Some(mut glide) = glide {
+        glide.0 = None;
+    }
     let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
     let (center, scale) = fitted(&map, window_size(&window), area.0);
     transform.translation = center;

@@ -1,104 +1,162 @@
-//! What an action looks like: a tracer from attacker to defender for every attack (red on a hit, grey on a miss)
-//! and the damage floating up from whoever took it, both fading in about a second.
+//! What an attack looks like: once its attacker has stopped walking, a muzzle flash, a round that travels to where
+//! the shot went (the target on a hit, past it and aside on a miss) and an impact there — a red burst on a hit, a
+//! grey puff on a miss; a blow in melee is a flash on its target. A faint line from attacker to target stays a
+//! moment after, so who shot whom still reads. All of it fits in the slot's time at a fast pace; with motion off
+//! in the settings it is the line alone.
 
 use bevy::prelude::*;
 
 use crate::combat::TurnSystems;
-use crate::combat::messages::{AttackResolved, DamageApplied};
+use crate::combat::messages::AttackResolved;
 use crate::ui::CELL;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (show_attacks, show_damage, fade_effects, draw_tracers)
+        (fire_shots, draw_shots)
             .chain()
             .after(TurnSystems::End)
+            .after(super::units::UnitSystems)
             .in_set(crate::ui::screens::BoardSystems),
     );
 }
 
-/// A fading effect and its age in seconds.
+/// An attack on its way: `age` seconds since it was fired (below zero while its attacker still walks).
 #[derive(Component)]
-struct Fading {
-    age: f32,
-    life: f32,
-}
-
-/// An attack's line of fire.
-#[derive(Component)]
-struct Tracer {
-    from: Entity,
-    to: Entity,
+struct Shot {
+    attacker: Entity,
+    defender: Entity,
     hit: bool,
+    /// Where a miss lands, from the target (a cell or so past it, to one side).
+    astray: Vec2,
+    age: f32,
+    /// Seconds the round flies (none in melee, or with motion off).
+    flight: f32,
+    /// How fast the whole plays: more than 1 at a pace faster than the effect.
+    speed: f32,
 }
 
-fn show_attacks(mut commands: Commands, mut attacks: MessageReader<AttackResolved>, fog: Res<super::fog::Fog>) {
-    // Under fog of war an attack shows when the viewer sees its target: where it came from shows too, as a shot
-    // at one's own unit would; a fight between unseen units shows nothing.
-    for a in attacks.read().filter(|a| fog.sees(a.defender)) {
-        commands.spawn((
-            Tracer { from: a.attacker, to: a.defender, hit: a.hit },
-            Fading { age: 0.0, life: 0.6 },
-            DespawnOnExit(crate::ui::screens::OnBoard),
-        ));
-    }
-}
+/// Seconds of the muzzle flash, and of the impact after the round lands.
+const FLASH: f32 = 0.08;
+const IMPACT: f32 = 0.3;
+/// How long the line from attacker to target stays after the impact.
+const TRACE: f32 = 0.35;
+/// Cells a second a round flies (on screen, not a rule).
+const ROUND_SPEED: f32 = 45.0;
 
-fn show_damage(
+/// Each attack on a unit the viewer sees is shot: from its attacker's cell once its walk is done.
+fn fire_shots(
     mut commands: Commands,
-    mut damage: MessageReader<DamageApplied>,
-    units: Query<&Transform>,
+    mut attacks: MessageReader<AttackResolved>,
+    units: Query<(&Transform, Option<&super::motion::Walking>)>,
     fog: Res<super::fog::Fog>,
-    camera: Query<&Projection, With<Camera2d>>,
+    pace: Res<super::pacing::Pace>,
+    settings: Res<crate::ui::settings::Settings>,
 ) {
-    // As large on screen at every zoom: laid out at 15 pixels (sharp, and one size in the glyph atlas) and scaled
-    // by the camera's zoom.
-    let scale = match camera.single() {
-        Ok(Projection::Orthographic(o)) => o.scale,
-        _ => 1.0,
-    };
-    for d in damage.read().filter(|d| d.amount > 0 && fog.sees(d.entity)) {
-        let Ok(at) = units.get(d.entity) else { continue };
-        let font = TextFont::from_font_size(15.0);
-        let text = (Text2d::new(format!("-{} {}", d.amount, d.track)), font);
-        let place = Transform::from_translation(at.translation.truncate().extend(5.0) + Vec3::Y * CELL * 0.4)
-            .with_scale(Vec3::splat(scale));
+    // Under fog of war an attack shows when the viewer sees its target: where it came from shows too, as a shot at
+    // one's own unit would; a fight between unseen units shows nothing.
+    for a in attacks.read().filter(|a| fog.sees(a.defender)) {
+        let (Ok((from, walking)), Ok((to, _))) = (units.get(a.attacker), units.get(a.defender)) else { continue };
+        let reach = from.translation.truncate().distance(to.translation.truncate()) / CELL;
+        let melee = reach < 1.5;
+        let motion = settings.motion;
+        let flight = if melee || !motion { 0.0 } else { (reach / ROUND_SPEED).clamp(0.05, 0.25) };
+        // The whole within most of a slot: at a fast pace it plays faster rather than fall behind.
+        let slot = pace.timer.duration().as_secs_f32();
+        let whole = FLASH.max(flight) + IMPACT + TRACE;
+        let speed = (whole / (slot * 0.8).max(1e-3)).max(1.0);
+        let wait = if motion { walking.map_or(0.0, |w| w.left()) } else { 0.0 };
         commands.spawn((
-            text,
-            TextColor(Color::srgb(1.0, 0.55, 0.3)),
-            place,
-            Fading { age: 0.0, life: 1.4 },
+            Shot {
+                attacker: a.attacker,
+                defender: a.defender,
+                hit: a.hit,
+                astray: astray(a),
+                age: -wait,
+                flight,
+                speed,
+            },
             DespawnOnExit(crate::ui::screens::OnBoard),
         ));
     }
 }
 
-/// Ages every effect; floating numbers rise and fade; the old ones go.
-fn fade_effects(
+/// Where a miss goes, from its target: on past it and to one side (which side, by the pair: the same each time).
+fn astray(a: &AttackResolved) -> Vec2 {
+    let side = if (a.attacker.to_bits() ^ a.defender.to_bits()).count_ones().is_multiple_of(2) { 1.0 } else { -1.0 };
+    Vec2::new(0.75, 0.45 * side) * CELL
+}
+
+/// Each shot drawn at its age, and gone once its line has faded.
+fn draw_shots(
     mut commands: Commands,
     time: Res<Time>,
-    mut effects: Query<(Entity, &mut Fading, Option<&mut Transform>, Option<&mut TextColor>)>,
+    mut shots: Query<(Entity, &mut Shot)>,
+    units: Query<&Transform>,
+    settings: Res<crate::ui::settings::Settings>,
+    mut gizmos: Gizmos,
 ) {
-    for (entity, mut fading, transform, color) in &mut effects {
-        fading.age += time.delta_secs();
-        if fading.age >= fading.life {
+    for (entity, mut shot) in &mut shots {
+        shot.age += time.delta_secs() * shot.speed;
+        let (Ok(from), Ok(to)) = (units.get(shot.attacker), units.get(shot.defender)) else {
+            commands.entity(entity).despawn();
+            continue;
+        };
+        let (from, to) = (from.translation.truncate(), to.translation.truncate());
+        let t = shot.age;
+        if t < 0.0 {
+            continue;
+        }
+        let lands = shot.flight.max(FLASH);
+        if t > lands + IMPACT + TRACE {
             commands.entity(entity).despawn();
             continue;
         }
-        if let Some(mut t) = transform {
-            t.translation.y += CELL * 0.8 * time.delta_secs();
+        // The landing point: the target, or past it along the line of fire and aside.
+        let along = (to - from).normalize_or(Vec2::X);
+        let end = if shot.hit { to } else { to + along * shot.astray.x + along.perp() * shot.astray.y };
+        let trace = 1.0 - ((t - lands) / (IMPACT + TRACE)).clamp(0.0, 1.0);
+        let line = if shot.hit {
+            Color::srgba(1.0, 0.35, 0.25, 0.55 * trace)
+        } else {
+            Color::srgba(0.8, 0.8, 0.8, 0.45 * trace)
+        };
+        gizmos.line_2d(from, end, line);
+        if !settings.motion {
+            continue;
         }
-        if let Some(mut c) = color {
-            c.0.set_alpha(1.0 - fading.age / fading.life);
-        }
+        draw_flight(&mut gizmos, &shot, (from, end));
+        draw_impact(&mut gizmos, &shot, end, t - lands);
     }
 }
 
-fn draw_tracers(tracers: Query<(&Tracer, &Fading)>, units: Query<&Transform>, mut gizmos: Gizmos) {
-    for (tracer, fading) in &tracers {
-        let (Ok(from), Ok(to)) = (units.get(tracer.from), units.get(tracer.to)) else { continue };
-        let alpha = 1.0 - fading.age / fading.life;
-        let color = if tracer.hit { Color::srgba(1.0, 0.35, 0.25, alpha) } else { Color::srgba(0.8, 0.8, 0.8, alpha) };
-        gizmos.line_2d(from.translation.truncate(), to.translation.truncate(), color);
+/// The muzzle flash and the round on its way (a short bright streak).
+fn draw_flight(gizmos: &mut Gizmos, shot: &Shot, (from, end): (Vec2, Vec2)) {
+    let t = shot.age;
+    if t < FLASH && shot.flight > 0.0 {
+        let glow = 1.0 - t / FLASH;
+        let muzzle = from + (end - from).normalize_or(Vec2::X) * CELL * 0.45;
+        gizmos.circle_2d(muzzle, CELL * (0.12 + 0.1 * (1.0 - glow)), Color::srgba(1.0, 0.9, 0.5, glow));
+    }
+    if shot.flight > 0.0 && t < shot.flight {
+        let head = from.lerp(end, t / shot.flight);
+        let tail = from.lerp(end, ((t - 0.04) / shot.flight).max(0.0));
+        gizmos.line_2d(tail, head, Color::srgb(1.0, 0.95, 0.7));
+        gizmos.circle_2d(head, CELL * 0.05, Color::srgb(1.0, 0.95, 0.7));
+    }
+}
+
+/// Where the round lands: a red burst that grows on a hit, a small grey puff on a miss; a blow in melee flashes.
+fn draw_impact(gizmos: &mut Gizmos, shot: &Shot, at: Vec2, since: f32) {
+    if !(0.0..IMPACT).contains(&since) {
+        return;
+    }
+    let k = since / IMPACT;
+    let fade = 1.0 - k;
+    if shot.hit {
+        gizmos.circle_2d(at, CELL * (0.2 + 0.35 * k), Color::srgba(1.0, 0.3, 0.2, fade));
+        gizmos.circle_2d(at, CELL * (0.1 + 0.2 * k), Color::srgba(1.0, 0.75, 0.3, fade));
+    } else {
+        gizmos.circle_2d(at, CELL * (0.08 + 0.15 * k), Color::srgba(0.75, 0.75, 0.72, 0.8 * fade));
     }
 }

@@ -146,7 +146,8 @@ fn show_card(
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_max_width(CARD_WIDTH);
-                ui.label(egui::RichText::new(name.as_str()).strong().color(egui_color(token.color)));
+                let named = format!("{} {}", token.shape.mark(), name.as_str());
+                ui.label(egui::RichText::new(named).strong().color(egui_color(token.color)));
                 ui.weak(format!("{} · {}", side.0, token.role.label()));
                 let rounds = loadout.rounds.map_or(String::new(), |r| format!(", {r} rounds"));
                 ui.label(format!("{}{rounds}", loadout.name));

@@ -4,7 +4,10 @@
 //! - `board.rs`: the grid, terrain and zones; `art.rs`: the tokens' parts, marks and badges, drawn once with
 //!   tiny-skia; `units.rs`: units as tokens (side colour, role glyph, health ring, badges; the acting and selected
 //!   unit marked); `labels.rs`: the names over the map, the card of the unit under the pointer, the legend;
-//!   `camera.rs`: the camera, fitted to the map, pan and zoom; `effects.rs`: tracers, floating damage numbers
+//!   `camera.rs`: the camera, fitted to the map, pan and zoom; `follow.rs`: the camera gliding to the acting unit,
+//!   edge pan; `minimap.rs`: the whole map in a corner when it is larger than the view; `motion.rs`: units walking their paths, tipping
+//!   over, shaking, greying out; `effects.rs`: shots (muzzle flash, the round, the impact); `popups.rs`: damage,
+//!   misses and statuses over the tokens, stacked, never overlapping, on the board
 //! - `panels.rs`: the combat log, the initiative tracker, the acting unit's sheet, the battle's state; `help.rs`:
 //!   every key and mouse action (F1 or ?), and a first battle's hint; `tools.rs`: the top bar's buttons for the
 //!   legend, the heat map and the what-if
@@ -24,12 +27,16 @@ pub(in crate::ui) mod effects;
 pub mod fog;
 #[cfg(test)]
 mod fog_leaks;
+pub(in crate::ui) mod follow;
 pub mod handover;
 pub mod help;
 pub(in crate::ui) mod labels;
+pub(in crate::ui) mod minimap;
+pub(in crate::ui) mod motion;
 pub mod orders;
 pub(in crate::ui) mod pacing;
 pub mod panels;
+pub(in crate::ui) mod popups;
 pub(in crate::ui) mod preview;
 pub mod replay;
 pub(in crate::ui) mod tools;
@@ -43,4 +50,5 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((orders::plugin, effects::plugin, handover::plugin, fog::plugin, labels::plugin, art::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, win_bar::plugin));
+    app.add_plugins((motion::plugin, popups::plugin, follow::plugin, minimap::plugin));
 }

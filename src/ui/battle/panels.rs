@@ -111,7 +111,7 @@ fn show_panels(
     mut undo: UndoButtons,
     mut replay: ReplayControls,
     mut tools: ToolButtons,
-    (mut leave, win): (ResMut<PanelsLeave>, WinBarView),
+    (mut leave, win, settings): (ResMut<PanelsLeave>, WinBarView, Res<crate::ui::settings::Settings>),
 ) -> Result {
     let Labels { title, word, fog, names, map } = said;
     let ctx = contexts.ctx_mut()?;
@@ -121,13 +121,14 @@ fn show_panels(
     let player = state.awaiting().and_then(|(e, _)| units.get(e).ok()).map(|r| names.of(&r.2.0));
     show_top_bar(&mut root, (&title, &word, acting.1), (&state, player), &pace, (&mut undo, &mut replay, &mut tools));
     let sides = win.order.0.iter().enumerate();
-    let colors: Vec<_> = sides.map(|(i, s)| (s.clone(), names.of(s), readable(super::units::side_color(i)))).collect();
+    let named = |i: usize, s: &String| format!("{} {}", crate::ui::palette::Shape::of_side(i).mark(), names.of(s));
+    let colors: Vec<_> = sides.map(|(i, s)| (s.clone(), named(i, s), readable(settings.palette.side(i)))).collect();
     super::win_bar::show_win_bar(&mut root, &win.estimate, &colors);
     show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders));
     let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| r.8.0).collect();
-    let colors = units.iter().filter_map(|r| Some((r.8.0, readable(r.9?.color)))).collect();
+    let looks = units.iter().filter_map(|r| Some((r.8.0, (readable(r.9?.color), r.9?.shape)))).collect();
     let below = log_below(&map, root.available_rect_before_wrap().size());
-    show_log(&mut root, (&log.0, &typed), (&hidden, fog.on), (&colors, &mut whole_log), below);
+    show_log(&mut root, (&log.0, &typed), (&hidden, fog.on), (&looks, &mut whole_log), below);
     leave.0 = root.available_rect_before_wrap();
     Ok(())
 }
@@ -214,7 +215,8 @@ fn show_tracker(
                 let score = init.score.map_or("-".to_owned(), |s| s.to_string());
                 let out = statuses.0.contains(&Status::Escaped) || statuses.is_down();
                 let held = if state.delayed.iter().any(|(e, _)| e == entity) { "  · delayed" } else { "" };
-                let text = egui::RichText::new(format!("{score:>4}  {name}{held}")).color(row_color(row));
+                let mark = row.9.map_or("", |t| t.shape.mark());
+                let text = egui::RichText::new(format!("{score:>4}  {mark} {name}{held}")).color(row_color(row));
                 let text = match Some(*entity) == acting.0 {
                     true => text.strong().background_color(egui::Color32::from_white_alpha(28)),
                     false => text,
@@ -439,28 +441,36 @@ pub(in crate::ui) fn log_below(map: &crate::ui::MapView, room: egui::Vec2) -> bo
     cell(room.x, room.y - LOG_HEIGHT) > cell(room.x - LOG_WIDTH, room.y)
 }
 
-/// An entry's opening line: what the actor did in its side's colour, then the outcome (a hit bright, a miss
-/// dim), a critical or glitch in red, dice typed in marked so.
+/// How each combatant's side looks in the log: its colour (lightened for the dark panel) and its shape.
+pub type SideLooks = std::collections::HashMap<CombatantId, (egui::Color32, crate::ui::palette::Shape)>;
+
+/// An entry's opening line: the side's shape, then what the actor did in its side's colour, then the outcome (a
+/// hit bright, a miss dim), a critical or glitch in red, dice typed in marked so.
 fn head_line(
     ui: &egui::Ui,
     (log, entry): (&Log, &Entry),
-    tint: Option<egui::Color32>,
+    look: Option<(egui::Color32, crate::ui::palette::Shape)>,
     typed_in: bool,
 ) -> egui::text::LayoutJob {
     let font = egui::TextStyle::Button.resolve(ui.style());
     let mut job = egui::text::LayoutJob::default();
     job.wrap.max_width = ui.available_width() - ui.spacing().indent - 8.0;
+    // The shape first: colour is never the only cue to whose the line is.
+    if let Some((color, shape)) = look {
+        job.append(&format!("{} ", shape.mark()), 0.0, egui::TextFormat::simple(font.clone(), color));
+    }
     let mut add = |text: String, color: egui::Color32| {
         job.append(&plain(text), 0.0, egui::TextFormat::simple(font.clone(), color));
     };
-    add(log.show(entry.head).to_string(), tint.unwrap_or(ui.visuals().text_color()));
+    add(log.show(entry.head).to_string(), look.map_or(ui.visuals().text_color(), |l| l.0));
     let hit = entry.details.iter().find_map(|(_, e)| match e {
-        Event::AttackResolved { hit, .. } => Some(*hit),
+        Event::AttackResolved { hit, graze, .. } => Some((*hit, *graze)),
         _ => None,
     });
     match hit {
-        Some(true) => add(": hit".into(), egui::Color32::WHITE),
-        Some(false) => add(": miss".into(), egui::Color32::GRAY),
+        Some((true, _)) => add(": hit".into(), egui::Color32::WHITE),
+        Some((false, true)) => add(": graze".into(), egui::Color32::LIGHT_GRAY),
+        Some((false, false)) => add(": miss".into(), egui::Color32::GRAY),
         None => {}
     }
     // A turn's start rolls everyone's initiative: only an action's own roll is flagged.
@@ -480,7 +490,7 @@ pub(in crate::ui) fn show_log(
     root: &mut egui::Ui,
     (log, typed): (&Log, &TypedRolls),
     (hidden, fog): (&[CombatantId], bool),
-    (colors, all): (&std::collections::HashMap<CombatantId, egui::Color32>, &mut bool),
+    (looks, all): (&SideLooks, &mut bool),
     below: bool,
 ) {
     let panel = match below {
@@ -504,8 +514,8 @@ pub(in crate::ui) fn show_log(
                     continue;
                 }
                 let typed_in = entry.details.iter().any(|(at, _)| typed.typed(*at));
-                let tint = actor(entry.head).and_then(|w| colors.get(&w).copied());
-                let job = head_line(ui, (log, entry), tint, typed_in);
+                let look = actor(entry.head).and_then(|w| looks.get(&w).copied());
+                let job = head_line(ui, (log, entry), look, typed_in);
                 // Laid out here, wrapped to the panel: a collapsing header would run a long line past its edge.
                 let title = ui.painter().layout_job(job);
                 egui::CollapsingHeader::new(title).id_salt(i).show(ui, |ui| {
@@ -561,14 +571,14 @@ fn end_table(
     tally: Option<&BattleTally>,
     names: &crate::ui::PlayerNames,
 ) {
-    let mut sides: Vec<(String, usize, usize, egui::Color32)> = Vec::new();
+    let mut sides: Vec<(String, usize, usize, (egui::Color32, &str))> = Vec::new();
     for (side, statuses, token) in units {
         let out = statuses.is_down();
         match sides.iter_mut().find(|(s, ..)| *s == side.0) {
             Some(row) => (row.1, row.2) = (row.1 + 1, row.2 + usize::from(out)),
             None => {
-                let color = token.map_or(egui::Color32::WHITE, |t| readable(t.color));
-                sides.push((side.0.clone(), 1, usize::from(out), color));
+                let look = token.map_or((egui::Color32::WHITE, ""), |t| (readable(t.color), t.shape.mark()));
+                sides.push((side.0.clone(), 1, usize::from(out), look));
             }
         }
     }
@@ -577,9 +587,9 @@ fn end_table(
             ui.strong(head);
         }
         ui.end_row();
-        for (side, count, out, color) in &sides {
+        for (side, count, out, (color, mark)) in &sides {
             let row = tally.and_then(|t| t.sides.get(side)).cloned().unwrap_or_default();
-            ui.label(egui::RichText::new(names.of(side)).color(*color));
+            ui.label(egui::RichText::new(format!("{mark} {}", names.of(side))).color(*color));
             ui.label(format!("{out} of {count}"));
             ui.label(row.damage_dealt.to_string());
             ui.label(format!("{} of {} attacks", row.hits, row.attacks));

@@ -1,5 +1,5 @@
-//! The units as tokens (`art.rs` draws their parts): a disc in the side's colour with the unit's role glyph, a
-//! ring round it that empties as the unit is hurt, badges for its states (prone, stunned, full defense, aiming,
+//! The units as tokens (`art.rs` draws their parts): a body in the side's colour and shape with the unit's role
+//! glyph, a ring round it that empties as the unit is hurt, badges for its states (prone, stunned, full defense, aiming,
 //! delayed, jammed, running), a cross when it is out of the fight. Tokens glide from cell to cell; a pulsing gold
 //! ring marks the acting unit and corner brackets the selected one. Names and the hover card are `labels.rs`'s.
 
@@ -10,13 +10,14 @@ use super::board::cell_center;
 use crate::combat::TurnState;
 use crate::combat::components::{Combatant, GridPos, Loadout, Side, StatusList, Tracks, Wounds};
 use crate::rules::outcome::Status;
+use crate::ui::palette::Shape;
 use crate::ui::screens::OnBoard;
 use crate::ui::{Acting, CELL, SideOrder};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(OnBoard), place_marks).add_systems(
         Update,
-        (dress_units, size_tokens, move_units, show_health, show_condition, show_badges, mark_actor, mark_selection)
+        (dress_units, size_tokens, show_health, show_badges, mark_actor, mark_selection)
             .chain()
             .after(crate::combat::TurnSystems::End)
             .after(super::camera::CameraSystems)
@@ -30,24 +31,25 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct UnitSystems;
 
-/// The unit's side colour and role (kept on the unit for the hover card and the labels).
+/// The unit's side colour and shape and its role (kept on the unit for the hover card, the labels and the log).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Token {
     pub color: Color,
+    pub shape: Shape,
     pub role: Role,
 }
 
-/// The coloured disc of a unit (a child of the combatant).
+/// The coloured body of a unit (a child of the combatant).
 #[derive(Component)]
-struct Body;
+pub(super) struct Body;
 
 /// The filled part of the health ring.
 #[derive(Component)]
-struct HealthRing;
+pub(super) struct HealthRing;
 
 /// The cross shown when the unit is out of the fight.
 #[derive(Component)]
-struct DownMark;
+pub(super) struct DownMark;
 
 /// One of a token's badge places, the `n`-th from the top right.
 #[derive(Component)]
@@ -63,14 +65,6 @@ struct SelectionMark;
 
 /// How many badges a token shows at most (the hover card lists them all).
 const BADGES: usize = 3;
-
-/// The colour of the `n`-th side.
-pub fn side_color(n: usize) -> Color {
-    const COLORS: [(f32, f32, f32); 4] =
-        [(0.30, 0.60, 0.98), (0.92, 0.33, 0.27), (0.35, 0.80, 0.40), (0.95, 0.80, 0.25)];
-    let (r, g, b) = COLORS[n % COLORS.len()];
-    Color::srgb(r, g, b)
-}
 
 /// An egui colour of a bevy one, its alpha kept.
 pub fn egui_color(color: Color) -> bevy_egui::egui::Color32 {
@@ -96,11 +90,13 @@ fn dress_units(
     units: Query<(Entity, &Name, &Side, &GridPos, Option<&Combatant>), Without<Token>>,
     sides: Res<SideOrder>,
     art: Res<Art>,
-    roles: Option<Res<crate::ui::Roles>>,
+    (roles, settings): (Option<Res<crate::ui::Roles>>, Res<crate::ui::settings::Settings>),
 ) {
     for (entity, name, side, pos, combatant) in &units {
         let given = roles.as_ref().zip(combatant).and_then(|(r, c)| r.0.get(c.0.index())).and_then(Option::as_ref);
-        let token = Token { color: side_color(sides.place(&side.0)), role: role_of(given, name.as_str()) };
+        let place = sides.place(&side.0);
+        let (color, shape) = (settings.palette.side(place), Shape::of_side(place));
+        let token = Token { color, shape, role: role_of(given, name.as_str()) };
         let at = cell_center(pos.0, pos.1).extend(1.0);
         let parts = |unit: &mut bevy::ecs::hierarchy::ChildSpawnerCommands| dress(unit, &art, token);
         commands
@@ -121,7 +117,7 @@ fn dress(unit: &mut bevy::ecs::hierarchy::ChildSpawnerCommands, art: &Art, token
     unit.spawn((part(&art.groove, 0.98), Transform::from_xyz(0.0, 0.0, 0.0)));
     let ring = Sprite { color: health_color(1.0), ..part(&art.rings[RING_STEPS], 0.98) };
     unit.spawn((HealthRing, ring, Transform::from_xyz(0.0, 0.0, 0.05)));
-    let body = Sprite { color: token.color, ..part(&art.disc, 0.78) };
+    let body = Sprite { color: token.color, ..part(&art.bodies[&token.shape], 0.78) };
     unit.spawn((Body, body, Transform::from_xyz(0.0, 0.0, 0.1)));
     let glyph = art.glyphs.get(&token.role).cloned().unwrap_or_default();
     unit.spawn((part(&glyph, 0.56), Transform::from_xyz(0.0, 0.0, 0.2)));
@@ -179,15 +175,6 @@ fn size_tokens(camera: Query<&Projection, With<Camera2d>>, mut units: Query<&mut
     }
 }
 
-/// Glides each unit toward its cell (a few frames per step), so a move reads as a move.
-fn move_units(time: Res<Time>, mut units: Query<(&GridPos, &mut Transform), With<Side>>) {
-    for (pos, mut transform) in &mut units {
-        let target = cell_center(pos.0, pos.1).extend(transform.translation.z);
-        let step = (time.delta_secs() * 12.0).min(1.0);
-        transform.translation = transform.translation.lerp(target, step);
-    }
-}
-
 /// The share of a unit's health left: of its worst track (Shadowrun's Stun monitor knocks a unit out as surely as
 /// its Physical one).
 pub fn health_left(tracks: &Tracks) -> Option<f32> {
@@ -218,34 +205,6 @@ fn show_health(
             if let Ok(mut sprite) = rings.get_mut(*child) {
                 sprite.image = art.rings[step.min(RING_STEPS)].clone();
                 sprite.color = health_color(left);
-            }
-        }
-    }
-}
-
-/// Out of the fight: greyed with a cross and an empty ring; knocked down: lying flat (a unit gone through an exit is hidden by
-/// `fog.rs`, with the units the viewer does not see).
-fn show_condition(
-    units: Query<(&StatusList, &Token, &Children), Changed<StatusList>>,
-    mut bodies: Query<(&mut Sprite, &mut Transform), With<Body>>,
-    mut marks: Query<&mut Visibility, With<DownMark>>,
-    mut rings: Query<&mut Visibility, (With<HealthRing>, Without<DownMark>)>,
-) {
-    for (statuses, token, children) in &units {
-        let out = statuses.is_down();
-        let prone = statuses.0.contains(&Status::Prone);
-        for child in children {
-            if let Ok((mut sprite, mut transform)) = bodies.get_mut(*child) {
-                sprite.color = if out { Color::srgb(0.32, 0.32, 0.34) } else { token.color };
-                // Lying down: the disc seen flatter.
-                transform.scale = if prone && !out { Vec3::new(1.0, 0.72, 1.0) } else { Vec3::ONE };
-            }
-            if let Ok(mut mark) = marks.get_mut(*child) {
-                *mark = if out { Visibility::Inherited } else { Visibility::Hidden };
-            }
-            // Out of the fight by whatever way the ruleset has (a status as well as a full track): no health left.
-            if let Ok(mut ring) = rings.get_mut(*child) {
-                *ring = if out { Visibility::Hidden } else { Visibility::Inherited };
             }
         }
     }

@@ -113,6 +113,9 @@ fn count_frames(
         if n == *at {
             commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
         }
+        if let Some(k) = options.strip.and_then(|every| strip_frame(n, *at, every)) {
+            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(strip_file(path, k)));
+        }
         if n == at + 20 {
             report(&frames, n);
             exit.write(AppExit::Success);
@@ -122,6 +125,22 @@ fn count_frames(
         report(&frames, n);
         exit.write(AppExit::Success);
     }
+}
+
+/// Frames before the screenshot in a strip.
+const STRIP: u32 = 11;
+
+/// Which picture of a strip (1 to 11) frame `n` is, one every `every` frames before the screenshot at `at`.
+fn strip_frame(n: u32, at: u32, every: u32) -> Option<u32> {
+    let before = at.checked_sub(n)?;
+    (every > 0 && before > 0 && before.is_multiple_of(every) && before / every <= STRIP)
+        .then(|| STRIP + 1 - before / every)
+}
+
+/// The `k`-th picture's file beside the screenshot's: shot.png → shot-01.png.
+fn strip_file(path: &std::path::Path, k: u32) -> std::path::PathBuf {
+    let stem = path.file_stem().map_or("strip".into(), |s| s.to_string_lossy().into_owned());
+    path.with_file_name(format!("{stem}-{k:02}.png"))
 }
 
 fn report(frames: &Frames, n: u32) {

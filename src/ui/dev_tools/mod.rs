@@ -25,6 +25,8 @@ use crate::rules::field::Cell;
 pub struct DevTools {
     /// Take a screenshot to this file after this many frames, then quit.
     pub screenshot: Option<(PathBuf, u32)>,
+    /// Also save every this many frames, eleven before the screenshot (a strip of frames).
+    pub strip: Option<u32>,
     /// Quit after this many frames (frame-time measurements).
     pub quit_after: Option<u32>,
     /// Hold the pointer over this cell (screenshots and tests, where nobody moves a mouse).

@@ -76,6 +76,8 @@ pub struct LevelEditor {
     /// A victory condition being put together: hold (else escape), side, zone, turns or count.
     adding: (bool, usize, String, u32),
     said: Option<(bool, String)>,
+    /// The sides' colours (the settings').
+    palette: crate::ui::palette::Palette,
 }
 
 impl Default for LevelEditor {
@@ -97,6 +99,7 @@ impl Default for LevelEditor {
             characters: Vec::new(),
             adding: (true, 0, String::new(), 2),
             said: None,
+            palette: default(),
         }
     }
 }
@@ -210,7 +213,9 @@ fn show_level_editor(
     mut images: ResMut<Assets<Image>>,
     mut screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
+    settings: Res<crate::ui::settings::Settings>,
 ) -> Result {
+    editor.palette = settings.palette;
     let picture = picture(&mut editor, &mut images);
     let texture = picture.map(|h| contexts.add_image(bevy_egui::EguiTextureHandle::Weak(h.id())));
     let ctx = contexts.ctx_mut()?;
@@ -449,7 +454,7 @@ fn brushes(ui: &mut egui::Ui, editor: &mut LevelEditor) {
     for (n, side) in editor.file.sides.iter().enumerate() {
         ui.horizontal(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
-            ui.painter().rect_filled(rect, 2.0, side_colour(n));
+            ui.painter().rect_filled(rect, 2.0, side_colour(editor.palette, n));
             ui.radio_value(&mut editor.brush, Brush::Spawn(n), format!("where {} starts", side.name));
         });
     }
@@ -466,8 +471,8 @@ fn brushes(ui: &mut egui::Ui, editor: &mut LevelEditor) {
     ui.weak("A zone is kept once it has an area; a victory condition names it.");
 }
 
-fn side_colour(n: usize) -> egui::Color32 {
-    crate::ui::battle::units::egui_color(crate::ui::battle::units::side_color(n))
+fn side_colour(palette: crate::ui::palette::Palette, n: usize) -> egui::Color32 {
+    crate::ui::battle::units::egui_color(palette.side(n))
 }
 
 /// Whether the level plays, and what was last done.
@@ -489,11 +494,12 @@ fn sides(ui: &mut egui::Ui, editor: &mut LevelEditor) {
     let mut changed = false;
     let count = editor.file.sides.len();
     let (mut remove_side, mut remove_unit) = (None, None);
+    let palette = editor.palette;
     for n in 0..count {
         let own: Vec<String> = editor.file.archetypes.keys().cloned().collect();
         let side = &mut editor.file.sides[n];
         egui::CollapsingHeader::new(
-            egui::RichText::new(format!("Side {}: {}", n + 1, side.name)).color(side_colour(n)),
+            egui::RichText::new(format!("Side {}: {}", n + 1, side.name)).color(side_colour(palette, n)),
         )
         .id_salt(("side", n))
         .default_open(true)
@@ -729,10 +735,15 @@ fn map(ui: &mut egui::Ui, editor: &mut LevelEditor, texture: egui::TextureId) {
 /// Spawn areas in their side's colour, zones in gold with their names, and the units where they start.
 fn overlays(painter: &egui::Painter, editor: &LevelEditor, to_rect: &impl Fn(Area) -> egui::Rect, cell: f32) {
     for (n, side) in editor.file.sides.iter().enumerate() {
-        let colour = side_colour(n).gamma_multiply(0.35);
+        let colour = side_colour(editor.palette, n).gamma_multiply(0.35);
         for a in &side.spawn {
             painter.rect_filled(to_rect(*a), 0.0, colour);
-            painter.rect_stroke(to_rect(*a), 0.0, egui::Stroke::new(1.5, side_colour(n)), egui::StrokeKind::Inside);
+            painter.rect_stroke(
+                to_rect(*a),
+                0.0,
+                egui::Stroke::new(1.5, side_colour(editor.palette, n)),
+                egui::StrokeKind::Inside,
+            );
         }
     }
     for (name, areas) in &editor.file.zones {
@@ -752,7 +763,12 @@ fn overlays(painter: &egui::Painter, editor: &LevelEditor, to_rect: &impl Fn(Are
     for unit in &level.units {
         let n = editor.file.sides.iter().position(|s| s.name == unit.side).unwrap_or(0);
         let centre = to_rect(Area(unit.cell, unit.cell)).center();
-        painter.circle(centre, cell * 0.35, side_colour(n), egui::Stroke::new(1.0, egui::Color32::BLACK));
+        painter.circle(
+            centre,
+            cell * 0.35,
+            side_colour(editor.palette, n),
+            egui::Stroke::new(1.0, egui::Color32::BLACK),
+        );
     }
 }
 

@@ -119,7 +119,11 @@ impl Batch {
     }
 }
 
-fn show_batch(mut contexts: EguiContexts, mut batch: ResMut<Batch>) -> Result {
+fn show_batch(
+    mut contexts: EguiContexts,
+    mut batch: ResMut<Batch>,
+    settings: Res<crate::ui::settings::Settings>,
+) -> Result {
     batch.collect();
     if !batch.open {
         return Ok(());
@@ -129,7 +133,7 @@ fn show_batch(mut contexts: EguiContexts, mut batch: ResMut<Batch>) -> Result {
     let title = batch.battle.as_ref().map_or("Simulate".to_owned(), |(s, _)| format!("Simulate: {}", s.name));
     let centre = ctx.content_rect().center();
     let window = egui::Window::new(title).id("batch".into()).pivot(egui::Align2::CENTER_CENTER).default_pos(centre);
-    window.open(&mut open).default_width(460.0).show(ctx, |ui| batch_window(ui, &mut batch));
+    window.open(&mut open).default_width(460.0).show(ctx, |ui| batch_window(ui, &mut batch, settings.palette));
     if !open {
         // Closing the window stops a batch under way; its battles so far are dropped with it.
         batch.stop();
@@ -141,7 +145,7 @@ fn show_batch(mut contexts: EguiContexts, mut batch: ResMut<Batch>) -> Result {
     Ok(())
 }
 
-fn batch_window(ui: &mut egui::Ui, batch: &mut Batch) {
+fn batch_window(ui: &mut egui::Ui, batch: &mut Batch, palette: crate::ui::palette::Palette) {
     if let Some((scenario, minds)) = &batch.battle {
         let sides: Vec<String> = scenario.sides().iter().map(|s| format!("{s} ({})", minds.of(s))).collect();
         let ruleset = crate::ui::ruleset_name(scenario.ruleset_id());
@@ -170,7 +174,7 @@ fn batch_window(ui: &mut egui::Ui, batch: &mut Batch) {
         }
     }
     if let Some((report, asked, summed)) = &batch.report {
-        results(ui, summed);
+        results(ui, summed, palette);
         // A cancelled batch is the battles that ended first, not seeds in a row: shown, not exported as a result.
         let played = report.outcomes.len() as u32;
         if played < *asked {
@@ -187,7 +191,7 @@ fn batch_window(ui: &mut egui::Ui, batch: &mut Batch) {
 }
 
 /// Each side's win rate as a bar with its 95 % interval as a whisker, then casualties, draws and turns.
-fn results(ui: &mut egui::Ui, summed: &Summed) {
+fn results(ui: &mut egui::Ui, summed: &Summed, palette: crate::ui::palette::Palette) {
     let (sums, undecided, turns) = (&summed.sides, summed.undecided, summed.mean_turns);
     let battles: u32 = summed.turns.iter().sum();
     ui.label(format!("{battles} battles; no winner in {undecided}; {turns:.1} turns on average"));
@@ -199,7 +203,7 @@ fn results(ui: &mut egui::Ui, summed: &Summed) {
     let x = |share: f64| left + (right - left) * share as f32;
     for (i, s) in sums.iter().enumerate() {
         let top = rect.top() + row * i as f32;
-        let colour = crate::ui::battle::units::egui_color(crate::ui::battle::units::side_color(i));
+        let colour = crate::ui::battle::units::egui_color(palette.side(i));
         let font = egui::FontId::proportional(13.0);
         painter.text(
             egui::pos2(rect.left(), top + row / 2.0),

@@ -102,8 +102,10 @@ struct Menu {
     /// A saved battle whose review was asked for this frame.
     review: Option<PathBuf>,
     problems: Vec<String>,
-    /// The picture of the selected level, and which level it is of.
-    miniature: Option<(usize, Handle<Image>)>,
+    /// The picture of the selected level, and which level and palette it is of.
+    miniature: Option<((usize, crate::ui::palette::Palette), Handle<Image>)>,
+    /// The sides' colours (the settings').
+    palette: crate::ui::palette::Palette,
     /// The player's content folder (looked up once): the levels in it are marked theirs.
     user: Option<PathBuf>,
     /// The game's levels folder.
@@ -165,6 +167,7 @@ pub fn plugin(folder: PathBuf) -> impl Fn(&mut App) {
             review: None,
             problems,
             miniature: None,
+            palette: default(),
             user,
             folder: folder.clone(),
             characters: Vec::new(),
@@ -189,6 +192,7 @@ fn show_menu(
     (mut batch, mut review): (ResMut<super::lab::batch::Batch>, MessageWriter<super::review::ReviewBattle>),
 ) -> Result {
     settle_ruleset(&mut menu);
+    menu.palette = settings.palette;
     // A weak handle: the menu keeps the picture, and a picture of another level frees it.
     let map = miniature(&mut menu, &mut images).map(|h| contexts.add_image(bevy_egui::EguiTextureHandle::Weak(h.id())));
     let ctx = contexts.ctx_mut()?;
@@ -346,21 +350,21 @@ fn battle_column(
 /// The selected level's picture, drawn again when another level is selected.
 fn miniature(menu: &mut Menu, images: &mut Assets<Image>) -> Option<Handle<Image>> {
     if let Some((at, image)) = &menu.miniature
-        && *at == menu.selected
+        && *at == (menu.selected, menu.palette)
     {
         return Some(image.clone());
     }
     let (_, level) = menu.levels.get(menu.selected)?;
     let mut pixmap = super::battle::board::board_pixmap(level.grid());
     for (n, side) in level.file.sides.iter().enumerate() {
-        let color = super::battle::units::side_color(n).with_alpha(0.55);
+        let color = menu.palette.side(n).with_alpha(0.55);
         super::battle::board::tint(&mut pixmap, side.spawn.iter().flat_map(|a| a.cells()), color);
     }
     super::battle::board::tint_zones(&mut pixmap, &level.field);
     // Small: the menu shows it in a column, and a 64 × 64 level drawn whole weighs 9 MB.
     let pixmap = super::battle::board::smaller(pixmap, 512);
     let image = images.add(super::battle::art::image_of(&pixmap));
-    menu.miniature = Some((menu.selected, image.clone()));
+    menu.miniature = Some(((menu.selected, menu.palette), image.clone()));
     Some(image)
 }
 
@@ -374,11 +378,8 @@ fn show_miniature(ui: &mut egui::Ui, menu: &Menu, id: egui::TextureId) {
     ui.add(egui::Image::new((id, egui::vec2(width, width * aspect))).corner_radius(4.0));
     ui.horizontal_wrapped(|ui| {
         for (n, side) in level.file.sides.iter().enumerate() {
-            super::battle::labels::swatch(
-                ui,
-                super::battle::units::egui_color(super::battle::units::side_color(n)),
-                &side.name,
-            );
+            let name = format!("{} {}", super::palette::Shape::of_side(n).mark(), side.name);
+            super::battle::labels::swatch(ui, super::battle::units::egui_color(menu.palette.side(n)), &name);
         }
     });
 }
@@ -685,7 +686,7 @@ fn choose_characters(ui: &mut egui::Ui, menu: &mut Menu) {
     }
 }
 
-/// The text size of every panel, kept for the next run.
+/// The text size of every panel, the autosaves kept, the side colours and the camera, kept for the next run.
 fn choose_text_size(ui: &mut egui::Ui, settings: &mut super::settings::Settings) {
     let before = *settings;
     ui.horizontal(|ui| {
@@ -703,6 +704,18 @@ fn choose_text_size(ui: &mut egui::Ui, settings: &mut super::settings::Settings)
         let kept = ui.add(egui::DragValue::new(&mut settings.autosaves_kept).range(1..=most));
         kept.on_hover_text("A new battle's first save removes the oldest autosaves of its level beyond these");
     });
+    ui.horizontal(|ui| {
+        ui.label("Side colours:");
+        for palette in super::palette::Palette::ALL {
+            ui.radio_value(&mut settings.palette, palette, palette.label());
+        }
+    })
+    .response
+    .on_hover_text("Each side has its own shape too (circle, square, diamond, hexagon), on its tokens and in the log");
+    let motion = ui.checkbox(&mut settings.motion, "Motion: units walk, shots fly");
+    motion.on_hover_text("Off: units glide straight to their cells and changes show at once");
+    let follow = ui.checkbox(&mut settings.camera_follows, "Camera follows the acting unit");
+    follow.on_hover_text("When the unit whose turn it is stands off screen, the view glides to it");
     if *settings != before
         && let Err(e) = settings.save()
     {
@@ -802,6 +815,7 @@ mod tests {
             review: None,
             problems: Vec::new(),
             miniature: None,
+            palette: default(),
             user: None,
             folder: PathBuf::from("levels"),
             characters: Vec::new(),

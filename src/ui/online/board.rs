@@ -11,7 +11,7 @@ use std::borrow::Cow;
 use bevy::prelude::*;
 
 use crate::combat::components::{Combatant, GridPos, Side, StatusList, Tracks};
-use crate::combat::messages::{AttackResolved, DamageApplied};
+use crate::combat::messages::{AttackResolved, DamageApplied, StatusChanged, UnitMoved};
 use crate::map::Battlefield;
 use crate::map::grid::Grid;
 use crate::net::join::Joined;
@@ -117,6 +117,7 @@ fn show_told(
     mut cells: Query<&mut GridPos>,
     mut acting: ResMut<Acting>,
     (mut attacks, mut harm): (MessageWriter<AttackResolved>, MessageWriter<DamageApplied>),
+    (mut moved, mut changed): (MessageWriter<UnitMoved>, MessageWriter<StatusChanged>),
     mut planning: ResMut<Planning>,
 ) {
     if shown.log.names != joined.log.names {
@@ -137,14 +138,23 @@ fn show_told(
     for event in &told[from..to] {
         match event {
             Event::ActionTaken { who, .. } => acting.0 = entity_of(*who),
-            Event::Moved { who, to, .. } => {
-                if let Some(mut cell) = entity_of(*who).and_then(|e| cells.get_mut(e).ok()) {
+            Event::Moved { who, from, to, path, pace, .. } => {
+                if let Some((entity, mut cell)) = entity_of(*who).and_then(|e| Some((e, cells.get_mut(e).ok()?))) {
                     cell.set_if_neq(GridPos(to.0, to.1));
+                    moved.write(UnitMoved { entity, from: *from, path: path.clone(), pace: *pace });
                 }
             }
-            Event::AttackResolved { attacker, defender: Some(defender), hit, reason } => {
+            Event::StatusGained { who, status, reason } | Event::StatusLost { who, status, reason } => {
+                if let Some(entity) = entity_of(*who) {
+                    let gained = matches!(event, Event::StatusGained { .. });
+                    let (status, reason) = (status.clone(), reason.clone());
+                    changed.write(StatusChanged { entity, status, gained, reason });
+                }
+            }
+            Event::AttackResolved { attacker, defender: Some(defender), hit, graze, reason } => {
                 if let (Some(attacker), Some(defender)) = (entity_of(*attacker), entity_of(*defender)) {
-                    attacks.write(AttackResolved { attacker, defender, hit: *hit, reason: reason.clone() });
+                    let (hit, graze, reason) = (*hit, *graze, reason.clone());
+                    attacks.write(AttackResolved { attacker, defender, hit, graze, reason });
                 }
             }
             Event::DamageTaken { who, track, amount, total, capacity } => {

@@ -16,7 +16,8 @@ use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
 use crate::rules::id::CombatantId;
 use crate::rules::plan::Plan;
-use crate::ui::battle::units::{readable, side_color};
+use crate::ui::battle::units::readable;
+use crate::ui::palette::{Palette, Shape};
 use crate::ui::screens::{OnlineStage, Screen};
 
 pub(super) fn plugin(app: &mut App) {
@@ -200,7 +201,7 @@ fn show_online(
     mut contexts: EguiContexts,
     mut online: ResMut<Online>,
     joined: Option<ResMut<Joined>>,
-    connection: Res<State<ClientState>>,
+    (connection, settings): (Res<State<ClientState>>, Res<crate::ui::settings::Settings>),
     (units, shown): (Query<&Unit>, Res<Shown>),
     mut planning: ResMut<Planning>,
     mut out: MessageWriter<FromPlayer>,
@@ -216,12 +217,13 @@ fn show_online(
             if (*connection.get() == ClientState::Connected || joined.over.is_some()) && online.trouble.is_none() =>
         {
             match joined.began.is_some() {
-                false => show_lobby(&mut root, &mut online, &joined, &mut out),
+                false => show_lobby(&mut root, (online.as_mut(), settings.palette), &joined, &mut out),
                 true => {
                     let below =
                         |room: egui::Vec2| map.as_ref().is_some_and(|m| crate::ui::battle::panels::log_below(m, room));
                     let ends = (online.as_mut(), joined.as_mut());
-                    let go = show_battle(&mut root, ends, (&units, below, &shown), &mut planning, &mut out);
+                    let seen = (&units, below, &*shown, settings.palette);
+                    let go = show_battle(&mut root, ends, seen, &mut planning, &mut out);
                     area.set_if_neq(crate::ui::MapArea::of_points(
                         root.available_rect_before_wrap(),
                         ctx.zoom_factor(),
@@ -326,7 +328,12 @@ fn show_connecting(root: &mut egui::Ui, online: &Online) -> Go {
 }
 
 /// The lobby: each side and who takes it (a button to take a free one), ready, the players, chat.
-fn show_lobby(root: &mut egui::Ui, online: &mut Online, joined: &Joined, out: &mut MessageWriter<FromPlayer>) -> Go {
+fn show_lobby(
+    root: &mut egui::Ui,
+    (online, palette): (&mut Online, Palette),
+    joined: &Joined,
+    out: &mut MessageWriter<FromPlayer>,
+) -> Go {
     let lobby = &joined.lobby;
     let me = lobby.players.iter().find(|p| p.name == joined.name);
     middle(root, &format!("Lobby — {}", lobby.title), |ui| {
@@ -335,7 +342,8 @@ fn show_lobby(root: &mut egui::Ui, online: &mut Online, joined: &Joined, out: &m
         ui.add_space(8.0);
         egui::Grid::new("sides").num_columns(3).spacing([16.0, 6.0]).striped(true).show(ui, |ui| {
             for (n, side) in lobby.sides.iter().enumerate() {
-                ui.label(egui::RichText::new(side).strong().color(readable(side_color(n))));
+                let mark = format!("{} {side}", Shape::of_side(n).mark());
+                ui.label(egui::RichText::new(mark).strong().color(readable(palette.side(n))));
                 let taker = lobby.players.iter().find(|p| p.sides.contains(side));
                 match taker {
                     Some(p) if p.name == joined.name => ui.label("you"),
@@ -402,7 +410,7 @@ fn show_chat(ui: &mut egui::Ui, online: &mut Online, joined: &Joined, out: &mut 
 fn show_battle(
     root: &mut egui::Ui,
     (online, joined): (&mut Online, &mut Joined),
-    (units, below, shown): (&Query<&Unit>, impl Fn(egui::Vec2) -> bool, &Shown),
+    (units, below, shown, palette): (&Query<&Unit>, impl Fn(egui::Vec2) -> bool, &Shown, Palette),
     planning: &mut Planning,
     out: &mut MessageWriter<FromPlayer>,
 ) -> Go {
@@ -425,13 +433,13 @@ fn show_battle(
         ui.separator();
         show_chat(ui, online, joined, out);
     });
-    let colors = side_colors(joined, units);
+    let looks = side_looks(joined, units, palette);
     let below = below(root.available_rect_before_wrap().size());
     crate::ui::battle::panels::show_log(
         root,
         (&shown.log, &crate::ui::battle::dice::TypedRolls::default()),
         (&[], false),
-        (&colors, &mut online.whole_log),
+        (&looks, &mut online.whole_log),
         below,
     );
     // The end shows once its last slot is on the board.
@@ -450,14 +458,11 @@ fn show_battle(
     go
 }
 
-/// A side's colour: its place among the lobby's sides, as one screen colours sides by their order.
-pub(in crate::ui) fn color_of(joined: &Joined, side: &str) -> Color {
-    side_color(joined.lobby.sides.iter().position(|s| s == side).unwrap_or(0))
-}
-
-/// Each combatant's colour in the log, by its side (known of the units this player sees or saw).
-fn side_colors(joined: &Joined, units: &Query<&Unit>) -> std::collections::HashMap<CombatantId, egui::Color32> {
-    units.iter().map(|u| (u.id, readable(color_of(joined, &u.side)))).collect()
+/// Each combatant's colour and shape in the log, by its side's place among the lobby's sides, as one screen has them
+/// by the sides' order (known of the units this player sees or saw).
+fn side_looks(joined: &Joined, units: &Query<&Unit>, palette: Palette) -> crate::ui::battle::panels::SideLooks {
+    let place = |side: &str| joined.lobby.sides.iter().position(|s| s == side).unwrap_or(0);
+    units.iter().map(|u| (u.id, (readable(palette.side(place(&u.side))), Shape::of_side(place(&u.side))))).collect()
 }
 
 /// The orders panel: whose slot, the plan so far, the ways to attack, the other actions, and the buttons.
