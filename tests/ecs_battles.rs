@@ -141,8 +141,9 @@ fn the_stoya_example_sends_its_messages_in_order() {
         .iter(app.world())
         .find(|(n, _)| n.as_str() == "Assassin")
         .map(|(_, l)| l.clone());
-    let expected =
-        skirmish::combat::components::Loadout { weapon: "shredder".into(), name: "Shredder".into(), rounds: Some(94) };
+    // A spray weapon: the window shows and plays it as a heavy one.
+    let (weapon, name, class) = ("shredder".into(), "Shredder".into(), skirmish::rules::ruleset::WeaponClass::Heavy);
+    let expected = skirmish::combat::components::Loadout { weapon, name, class, rounds: Some(94) };
     assert_eq!(loadout, Some(expected), "two bursts of 3 from 100");
     // What the sheet shows reads as the catalogue names it, not its ids.
     let armor = app

@@ -1,5 +1,5 @@
-//! The window's dev tools on the command line (`--screenshot`, `--frames`, `--strip`, `--quit-after`, `--screen-text`,
-//! `--hover`, `--autopilot`, `--bare`, `--tour`), one group flattened into every command that opens the window; in a
+//! The window's dev tools on the command line (`--screenshot`, `--frames`, `--strip`, `--zoom`, `--quit-after`,
+//! `--screen-text`, `--hover`, `--autopilot`, `--bare`, `--tour`), one group flattened into every command that opens the window; in a
 //! player's build, without the `dev-tools` feature, the group is empty and the window opens as it is.
 
 use bevy::app::{App, AppExit};
@@ -31,6 +31,10 @@ mod with_tools {
         /// FILE-11.png): a strip of frames of what moves (`scripts/strip` lays them side by side).
         #[arg(long, requires = "screenshot")]
         strip: Option<u32>,
+        /// Dev tools: zoom in this many times on the map's middle once the battle has opened (a map larger than the
+        /// view shows its minimap).
+        #[arg(long)]
+        zoom: Option<f32>,
         /// Dev tools: quit after this many frames and print the mean frame time.
         #[arg(long)]
         quit_after: Option<u32>,
@@ -80,6 +84,7 @@ mod with_tools {
                 screenshot: self.screenshot.clone().map(|p| (p, self.frames.unwrap_or(frames))),
                 quit_after: self.quit_after,
                 strip: self.strip,
+                zoom: self.zoom,
                 hover: self.hover,
                 autopilot: self.autopilot,
                 screen_text: self.screen_text.clone(),

@@ -85,7 +85,12 @@ fn components(battle: &AnyBattle, id: CombatantId) -> impl Bundle {
     (
         (Name::new(f.name().to_owned()), Combatant(id), Side(c.side.to_owned()), GridPos(c.position.0, c.position.1)),
         (Stats(sheet), Wounds(condition), Armor(f.armor_names())),
-        Loadout { weapon: f.weapon_in_hand().to_owned(), name: f.weapon_name(), rounds: f.rounds_in_hand() },
+        Loadout {
+            weapon: f.weapon_in_hand().to_owned(),
+            name: f.weapon_name(),
+            class: f.weapon_class(),
+            rounds: f.rounds_in_hand(),
+        },
         StatusList(f.statuses().to_vec()),
         Initiative::default(),
         Tracks(battle.tracks(id)),

@@ -34,6 +34,8 @@ pub struct Armor(pub Vec<String>);
 pub struct Loadout {
     pub weapon: String,
     pub name: String,
+    /// Its kind, for what the window shows and plays.
+    pub class: crate::rules::ruleset::WeaponClass,
     pub rounds: Option<u32>,
 }
 

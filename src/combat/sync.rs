@@ -105,7 +105,8 @@ fn write(battle: &AnyBattle, id: CombatantId, parts: Parts<'_>) {
     let fighter = view.fighter;
     let (weapon, rounds) = (fighter.weapon_in_hand(), fighter.rounds_in_hand());
     if loadout.weapon != weapon || loadout.rounds != rounds {
-        *loadout = Loadout { weapon: weapon.to_owned(), name: fighter.weapon_name(), rounds };
+        let (name, class) = (fighter.weapon_name(), fighter.weapon_class());
+        *loadout = Loadout { weapon: weapon.to_owned(), name, class, rounds };
     }
     if statuses.0 != fighter.statuses() {
         statuses.0 = fighter.statuses().to_vec();

@@ -45,6 +45,25 @@ impl<F> Combatant<F> {
     }
 }
 
+/// What kind of weapon is in a fighter's hand, as the window shows and sounds it (no rule reads it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum WeaponClass {
+    /// Blades, clubs, fists.
+    #[default]
+    Melee,
+    Pistol,
+    /// A rifle or shotgun fired a shot at a time.
+    Rifle,
+    /// Bursts and full auto.
+    Automatic,
+    /// Machine guns, launchers, spray and seeker weapons.
+    Heavy,
+    /// Lasers and other beams.
+    Beam,
+    /// Grenades and knives thrown.
+    Thrown,
+}
+
 /// What the battle loop needs to know of a combatant's state in any ruleset.
 pub trait FighterState {
     /// Its name, unique in the battle: for display.
@@ -63,6 +82,8 @@ pub trait FighterState {
     fn weapon_in_hand(&self) -> &str;
     /// The weapon in hand as a person reads it ("Assault rifle"): its catalogue name.
     fn weapon_name(&self) -> String;
+    /// The kind of weapon in hand (fists when it is no catalogue entry).
+    fn weapon_class(&self) -> WeaponClass;
     /// A weapon of its sheet (by catalogue id) as a person reads it.
     fn weapon_name_of(&self, id: &str) -> String;
     /// The armor worn as a person reads it ("Armor jacket").
@@ -144,6 +165,10 @@ macro_rules! fighter_views {
 
         fn weapon_name(&self) -> String {
             self.weapon_name_of(self.drawn_id())
+        }
+
+        fn weapon_class(&self) -> $crate::rules::ruleset::WeaponClass {
+            self.sheet.gear.weapon(self.drawn_id()).map_or(Default::default(), |w| w.class())
         }
 
         fn weapon_name_of(&self, id: &str) -> String {

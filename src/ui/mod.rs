@@ -23,6 +23,7 @@ pub mod palette;
 pub mod review;
 pub mod screens;
 pub mod settings;
+pub mod sound;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -185,6 +186,7 @@ impl Handover {
 /// Adds the presentation plugins.
 pub fn plugin(app: &mut App) {
     app.add_plugins((battle::plugin, editors::plugin, lab::plugin, online::plugin, settings::plugin, review::plugin));
+    app.add_plugins(sound::plugin);
     app.init_resource::<MapArea>();
 }
 

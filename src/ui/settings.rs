@@ -1,7 +1,7 @@
 //! The window's own settings, kept between runs in the user's configuration folder (`settings.ron`, or the file
 //! `$SKIRMISH_SETTINGS` names): the text size, egui's zoom over every panel (100 %, 125 %, 150 % for a large or
-//! far screen), how many autosaves are kept for each level, the sides' palette (a colour-blind safe one) and whether
-//! the camera follows the acting unit. The menu changes them; `--ui-scale` sets the text size for one run.
+//! far screen), how many autosaves are kept for each level, the sides' palette (a colour-blind safe one), whether
+//! units move and the camera follows the acting unit, and the sound's volume. The menu changes them; `--ui-scale` sets the text size for one run.
 
 use std::path::PathBuf;
 
@@ -28,11 +28,23 @@ pub struct Settings {
     pub camera_follows: bool,
     /// Units walk their paths, shots fly, tokens tip over (off: they glide and change at once).
     pub motion: bool,
+    /// How loud the sounds are, 0 to 1.
+    pub volume: f32,
+    /// No sound at all.
+    pub muted: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { text_size: 1.0, autosaves_kept: 10, palette: default(), camera_follows: true, motion: true }
+        Settings {
+            text_size: 1.0,
+            autosaves_kept: 10,
+            palette: default(),
+            camera_follows: true,
+            motion: true,
+            volume: 0.7,
+            muted: false,
+        }
     }
 }
 
@@ -72,6 +84,7 @@ impl Settings {
         Settings {
             text_size: self.text_size.clamp(*TEXT_RANGE.start(), *TEXT_RANGE.end()),
             autosaves_kept: self.autosaves_kept.clamp(1, MOST_AUTOSAVES),
+            volume: if self.volume.is_finite() { self.volume.clamp(0.0, 1.0) } else { 0.7 },
             ..self
         }
     }

@@ -116,6 +116,20 @@ pub struct Weapon {
 }
 
 impl Weapon {
+    /// Its kind, by the skill it is fired or swung with (a kinetic weapon with bursts: automatic).
+    pub fn class(&self) -> crate::rules::ruleset::WeaponClass {
+        use crate::rules::ruleset::WeaponClass as C;
+        let automatic = self.modes.iter().any(|m| matches!(m, ModeKind::Burst | ModeKind::FullAuto));
+        match self.skill {
+            Skill::BeamWeapons => C::Beam,
+            Skill::KineticWeapons if automatic => C::Automatic,
+            Skill::KineticWeapons => C::Rifle,
+            Skill::SprayWeapons | Skill::Seeker => C::Heavy,
+            Skill::ThrownWeapons => C::Thrown,
+            _ => C::Melee,
+        }
+    }
+
     /// A thrown weapon (a grenade, a throwing knife) leaves the hand: it is used up, one throw each.
     pub fn is_thrown(&self) -> bool {
         self.skill == Skill::ThrownWeapons

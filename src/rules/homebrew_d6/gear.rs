@@ -114,6 +114,20 @@ pub struct Weapon {
     pub range: Option<u32>,
 }
 
+impl Weapon {
+    /// Its kind: by how it attacks, an accelerated weapon of energy damage a beam, one fired with Pistols a pistol.
+    pub fn class(&self) -> crate::rules::ruleset::WeaponClass {
+        use crate::rules::ruleset::WeaponClass as C;
+        match self.kind {
+            AttackKind::Melee => C::Melee,
+            AttackKind::Thrown => C::Thrown,
+            AttackKind::Accelerated if self.damage.kind == DamageType::Energy => C::Beam,
+            AttackKind::Accelerated if self.skill == Skill::Pistols => C::Pistol,
+            AttackKind::Accelerated => C::Rifle,
+        }
+    }
+}
+
 /// Armor, its AV listed I/P/E as file 002 lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -130,6 +130,19 @@ pub struct Weapon {
 }
 
 impl Weapon {
+    /// Its kind, by the skill it is fired or swung with.
+    pub fn class(&self) -> crate::rules::ruleset::WeaponClass {
+        use crate::rules::ruleset::WeaponClass as C;
+        match self.skill {
+            Skill::Pistols => C::Pistol,
+            Skill::Automatics => C::Automatic,
+            Skill::Longarms => C::Rifle,
+            Skill::HeavyWeapons => C::Heavy,
+            Skill::ThrowingWeapons => C::Thrown,
+            _ => C::Melee,
+        }
+    }
+
     /// Melee weapons are used within reach and can parry.
     pub fn is_melee(&self) -> bool {
         self.skill.is_melee()

@@ -81,6 +81,17 @@ pub struct Weapon {
 }
 
 impl Weapon {
+    /// Its kind, by the ability it is used with (a firearm of short range a pistol; a bow, as a thrown weapon).
+    pub fn class(&self) -> crate::rules::ruleset::WeaponClass {
+        use crate::rules::ruleset::WeaponClass as C;
+        match self.ability {
+            Ability::Firearms if self.range.is_some_and(|r| r <= 30) => C::Pistol,
+            Ability::Firearms => C::Rifle,
+            Ability::Athletics => C::Thrown,
+            _ => C::Melee,
+        }
+    }
+
     /// Melee weapons strike an adjacent enemy.
     pub fn is_ranged(&self) -> bool {
         self.range.is_some()

@@ -7,8 +7,11 @@
 use bevy::prelude::*;
 
 use crate::combat::TurnSystems;
+use crate::combat::components::Loadout;
 use crate::combat::messages::AttackResolved;
+use crate::rules::ruleset::WeaponClass;
 use crate::ui::CELL;
+use crate::ui::sound::{Cue, PlaySound};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -27,6 +30,10 @@ struct Shot {
     attacker: Entity,
     defender: Entity,
     hit: bool,
+    /// The attacker's weapon (its report).
+    class: WeaponClass,
+    /// Its report and its landing have sounded.
+    heard: (bool, bool),
     /// Where a miss lands, from the target (a cell or so past it, to one side).
     astray: Vec2,
     age: f32,
@@ -48,7 +55,7 @@ const ROUND_SPEED: f32 = 45.0;
 fn fire_shots(
     mut commands: Commands,
     mut attacks: MessageReader<AttackResolved>,
-    units: Query<(&Transform, Option<&super::motion::Walking>)>,
+    units: Query<(&Transform, Option<&super::motion::Walking>, Option<&Loadout>)>,
     fog: Res<super::fog::Fog>,
     pace: Res<super::pacing::Pace>,
     settings: Res<crate::ui::settings::Settings>,
@@ -56,7 +63,9 @@ fn fire_shots(
     // Under fog of war an attack shows when the viewer sees its target: where it came from shows too, as a shot at
     // one's own unit would; a fight between unseen units shows nothing.
     for a in attacks.read().filter(|a| fog.sees(a.defender)) {
-        let (Ok((from, walking)), Ok((to, _))) = (units.get(a.attacker), units.get(a.defender)) else { continue };
+        let (Ok((from, walking, loadout)), Ok((to, ..))) = (units.get(a.attacker), units.get(a.defender)) else {
+            continue;
+        };
         let reach = from.translation.truncate().distance(to.translation.truncate()) / CELL;
         let melee = reach < 1.5;
         let motion = settings.motion;
@@ -71,6 +80,8 @@ fn fire_shots(
                 attacker: a.attacker,
                 defender: a.defender,
                 hit: a.hit,
+                class: loadout.map_or(WeaponClass::Rifle, |l| l.class),
+                heard: (false, false),
                 astray: astray(a),
                 age: -wait,
                 flight,
@@ -95,6 +106,7 @@ fn draw_shots(
     units: Query<&Transform>,
     settings: Res<crate::ui::settings::Settings>,
     mut gizmos: Gizmos,
+    mut sound: MessageWriter<PlaySound>,
 ) {
     for (entity, mut shot) in &mut shots {
         shot.age += time.delta_secs() * shot.speed;
@@ -108,6 +120,7 @@ fn draw_shots(
             continue;
         }
         let lands = shot.flight.max(FLASH);
+        sound_shot(&mut shot, lands, &mut sound);
         if t > lands + IMPACT + TRACE {
             commands.entity(entity).despawn();
             continue;
@@ -127,6 +140,18 @@ fn draw_shots(
         }
         draw_flight(&mut gizmos, &shot, (from, end));
         draw_impact(&mut gizmos, &shot, end, t - lands);
+    }
+}
+
+/// The shot's report as it leaves, then a hit's thud or a miss's ricochet as it lands (both at once with motion off).
+fn sound_shot(shot: &mut Shot, lands: f32, sound: &mut MessageWriter<PlaySound>) {
+    if !shot.heard.0 {
+        shot.heard.0 = true;
+        sound.write(PlaySound(Cue::Shot(shot.class)));
+    }
+    if !shot.heard.1 && shot.age >= lands {
+        shot.heard.1 = true;
+        sound.write(PlaySound(if shot.hit { Cue::Hit } else { Cue::Miss }));
     }
 }
 

@@ -40,9 +40,10 @@ pub fn board_of(map: &MapView) -> Rect {
     Rect::new(-CELL / 2.0, -(grid.height as f32 - 0.5) * CELL, (grid.width as f32 - 0.5) * CELL, CELL / 2.0)
 }
 
-/// Where the camera should go to bring `at` into `view` (a cell inside its edge), if it is not there: its centre.
+/// Where the camera should go to bring `at` (a unit's centre) into `view`, its whole cell inside the view's edge, if
+/// it is not there: its centre.
 pub fn bring_into_view(view: Rect, at: Vec2) -> Option<Vec2> {
-    let inner = view.inflate(-CELL);
+    let inner = view.inflate(-CELL / 2.0);
     (!inner.is_empty() && !inner.contains(at)).then(|| at - view.center())
 }
 
@@ -52,7 +53,7 @@ fn follow_actor(
     units: Query<&Transform, With<crate::combat::components::Side>>,
     camera: Query<(&Transform, &Projection), (With<Camera2d>, Without<crate::combat::components::Side>)>,
     window: Query<&Window, With<PrimaryWindow>>,
-    (area, fog): (Res<MapArea>, Res<super::fog::Fog>),
+    (area, map, fog): (Res<MapArea>, Res<MapView>, Res<super::fog::Fog>),
     mut glide: ResMut<Glide>,
 ) {
     if !settings.camera_follows {
@@ -64,6 +65,11 @@ fn follow_actor(
     };
     let center = glide.0.unwrap_or(transform.translation.truncate());
     let view = view_of(center, o.scale, window.size(), area.0);
+    // A view of the whole board (the fitted one) never moves: every unit is in it.
+    let board = board_of(&map);
+    if view.contains(board.min) && view.contains(board.max) {
+        return;
+    }
     if let Some(shift) = bring_into_view(view, unit.translation.truncate()) {
         glide.0 = Some(center + shift);
     }
@@ -145,7 +151,8 @@ mod tests {
         let view = Rect::new(0.0, 0.0, 640.0, 320.0);
         assert_eq!(bring_into_view(view, Vec2::new(300.0, 100.0)), None);
         assert_eq!(bring_into_view(view, Vec2::new(900.0, 160.0)), Some(Vec2::new(580.0, 0.0)));
-        // Half a cell inside the edge is not in view enough: the camera centres on it.
-        assert_eq!(bring_into_view(view, Vec2::new(620.0, 160.0)), Some(Vec2::new(300.0, 0.0)));
+        // Its cell not wholly in view (its centre 8 units from the edge, its cell 32 wide): the camera centres on it.
+        assert_eq!(bring_into_view(view, Vec2::new(632.0, 160.0)), Some(Vec2::new(312.0, 0.0)));
+        assert_eq!(bring_into_view(view, Vec2::new(620.0, 160.0)), None, "its cell just inside");
     }
 }

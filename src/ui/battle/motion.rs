@@ -12,6 +12,7 @@ use crate::combat::components::{GridPos, Side, StatusList};
 use crate::combat::messages::{StatusChanged, UnitMoved};
 use crate::rules::field::Pace;
 use crate::rules::outcome::Status;
+use crate::ui::sound::{Cue, PlaySound};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -98,10 +99,18 @@ fn start_walks(
     units: Query<&Transform, With<Side>>,
     pace: Res<super::pacing::Pace>,
     settings: Res<crate::ui::settings::Settings>,
+    (fog, mut sound): (Res<super::fog::Fog>, MessageWriter<PlaySound>),
 ) {
     for m in moved.read() {
         let Ok(transform) = units.get(m.entity) else { continue };
-        if !settings.motion || m.path.is_empty() {
+        if m.path.is_empty() {
+            continue;
+        }
+        if !settings.motion {
+            // One step for the whole move: it shows at once.
+            if fog.sees(m.entity) {
+                sound.write(PlaySound(Cue::Step));
+            }
             continue;
         }
         let here = transform.translation.truncate();
@@ -116,9 +125,15 @@ fn walk_units(
     mut commands: Commands,
     time: Res<Time>,
     mut units: Query<(Entity, &mut Walking, &mut Transform, &GridPos)>,
+    (fog, mut sound): (Res<super::fog::Fog>, MessageWriter<PlaySound>),
 ) {
     for (entity, mut walking, mut transform, pos) in &mut units {
+        let cell = walking.at.floor();
         let arrived = walking.advance(time.delta_secs());
+        // A footstep on each cell it steps onto, where the viewer sees it.
+        if walking.at.floor() > cell && fog.sees(entity) {
+            sound.write(PlaySound(Cue::Step));
+        }
         let at = if arrived { cell_center(pos.0, pos.1) } else { walking.position() };
         transform.translation = at.extend(transform.translation.z);
         if arrived {

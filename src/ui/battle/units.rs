@@ -342,7 +342,8 @@ mod tests {
 
     #[test]
     fn a_jammed_weapon_reads_by_its_name() {
-        let loadout = Loadout { weapon: "ak_97".into(), name: "AK-97".into(), rounds: Some(3) };
+        let class = crate::rules::ruleset::WeaponClass::Automatic;
+        let loadout = Loadout { weapon: "ak_97".into(), name: "AK-97".into(), class, rounds: Some(3) };
         let statuses = StatusList(vec![Status::WeaponJammed("ak_97".into()), Status::Prone]);
         assert_eq!(states_of(&statuses, &loadout, (true, false)), ["the AK-97 jammed", "prone", "aiming"]);
     }

@@ -27,6 +27,8 @@ pub struct DevTools {
     pub screenshot: Option<(PathBuf, u32)>,
     /// Also save every this many frames, eleven before the screenshot (a strip of frames).
     pub strip: Option<u32>,
+    /// Zoom in this many times once the battle has opened.
+    pub zoom: Option<f32>,
     /// Quit after this many frames (frame-time measurements).
     pub quit_after: Option<u32>,
     /// Hold the pointer over this cell (screenshots and tests, where nobody moves a mouse).
@@ -47,12 +49,37 @@ pub fn install(app: &mut App, tools: DevTools) {
     app.insert_resource(tools).add_plugins((capture::plugin, autopilot::plugin, tour::plugin));
     app.add_systems(
         Update,
+        zoom_in
+            .after(super::battle::camera::CameraSystems)
+            .run_if(|tools: Res<DevTools>| tools.zoom.is_some())
+            .in_set(super::screens::BoardSystems),
+    );
+    app.add_systems(
+        Update,
         hold_the_pointer
             .after(super::battle::preview::track_pointer)
             .before(super::battle::preview::update_preview)
             .run_if(|tools: Res<DevTools>| tools.hover.is_some())
             .in_set(super::screens::BattleScreenSystems),
     );
+}
+
+/// `--zoom`: the camera zoomed in on the map's middle, once, 25 frames after the board opened (by then the panels
+/// are laid out and the fit is done).
+fn zoom_in(
+    tools: Res<DevTools>,
+    map: Res<super::MapView>,
+    mut frames: Local<u32>,
+    mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
+    *frames += 1;
+    let (Some(zoom), 25) = (tools.zoom, *frames) else { return };
+    let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
+    if let Projection::Orthographic(o) = projection.as_mut() {
+        o.scale /= zoom.max(0.1);
+    }
+    let middle = super::battle::follow::board_of(&map).center();
+    transform.translation = middle.extend(transform.translation.z);
 }
 
 /// The pointer over the cell `--hover` holds it over, whatever the mouse does.

@@ -716,6 +716,11 @@ fn choose_text_size(ui: &mut egui::Ui, settings: &mut super::settings::Settings)
     motion.on_hover_text("Off: units glide straight to their cells and changes show at once");
     let follow = ui.checkbox(&mut settings.camera_follows, "Camera follows the acting unit");
     follow.on_hover_text("When the unit whose turn it is stands off screen, the view glides to it");
+    ui.horizontal(|ui| {
+        ui.label("Sound:");
+        ui.add_enabled(!settings.muted, egui::Slider::new(&mut settings.volume, 0.0..=1.0).show_value(false));
+        ui.checkbox(&mut settings.muted, "mute");
+    });
     if *settings != before
         && let Err(e) = settings.save()
     {
