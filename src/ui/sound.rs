@@ -49,7 +49,7 @@ pub enum Cue {
 struct Sounds(std::collections::HashMap<&'static str, Handle<AudioSource>>);
 
 /// Each sound file by name (assets/sounds/NAME.ogg).
-const FILES: [(&str, &[u8]); 13] = [
+const FILES: [(&str, &[u8]); 12] = [
     ("step", include_bytes!("../../assets/sounds/step.ogg")),
     ("pistol", include_bytes!("../../assets/sounds/pistol.ogg")),
     ("rifle", include_bytes!("../../assets/sounds/rifle.ogg")),
@@ -62,8 +62,6 @@ const FILES: [(&str, &[u8]); 13] = [
     ("knockdown", include_bytes!("../../assets/sounds/knockdown.ogg")),
     ("chime", include_bytes!("../../assets/sounds/chime.ogg")),
     ("handover", include_bytes!("../../assets/sounds/handover.ogg")),
-    // A thrown weapon leaves the hand with a whoosh, as a blow does.
-    ("thrown", include_bytes!("../../assets/sounds/melee.ogg")),
 ];
 
 impl Cue {
@@ -78,7 +76,8 @@ impl Cue {
                 WeaponClass::Automatic => ("burst", 0.8),
                 WeaponClass::Heavy => ("heavy", 0.9),
                 WeaponClass::Beam => ("beam", 0.8),
-                WeaponClass::Thrown => ("thrown", 0.8),
+                // A thrown weapon leaves the hand with a whoosh, as a blow does.
+                WeaponClass::Thrown => ("melee", 0.8),
             },
             Cue::Hit => ("hit", 0.8),
             Cue::Miss => ("miss", 0.6),

@@ -108,9 +108,7 @@ fn arrange_pop_ups(
         Ok(Projection::Orthographic(o)) => o.scale,
         _ => 1.0,
     };
-    let grid = map.0.grid();
-    let board =
-        Rect::new(-CELL / 2.0, -(grid.height as f32 - 0.5) * CELL, (grid.width as f32 - 0.5) * CELL, CELL / 2.0);
+    let board = super::follow::board_of(&map);
     let mut live: Vec<_> = pop_ups.iter_mut().collect();
     // The oldest first: a new pop-up takes the room the older ones leave, so nothing already read moves.
     live.sort_by(|a, b| b.0.age.total_cmp(&a.0.age));
