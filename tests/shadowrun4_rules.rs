@@ -66,6 +66,16 @@ fn a_tie_grazes_no_hits_never_hit_and_each_defense_costs_one() {
     let faces = [5, 2, 2, 2, 3, 4, 6, 2, 2, 2, 2, 2, 3, 4, 2, 3];
     let log = perform(&mut b, 0, action, &faces);
     assert_eq!(verdicts(&log), ["a grazing hit: 1 hits each, contact but no damage", "0 hits against 0"]);
+    // The tie is marked a graze (what the window says over the defender), not a hit; no hits is neither.
+    let flags: Vec<(bool, bool)> = log
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::AttackResolved { hit, graze, .. } => Some((*hit, *graze)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(flags, [(false, true), (false, false)]);
     assert_eq!(mods(&log, "A", 1), [m("medium range", -1), m("recoil", -1)], "semi-auto: −1 on the second shot");
     assert_eq!(mods(&log, "B", 1), [m("earlier defenses since its last action", -1)]);
     assert_eq!(b[1].fighter.condition.physical, 0);
