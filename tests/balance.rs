@@ -149,14 +149,14 @@ const NOT_YET: &[(&str, RulesetId, &str)] = &[];
 
 #[test]
 fn the_hard_ai_beats_the_easy_one_from_every_seat_and_the_report_says_so() {
-    // Every shipped level under every ruleset, the hard AI in each seat against the easy AI in every other: 100
-    // battles a seat from seed 1, as `skirmish balance --lesson` measures them for the committed report.
+    // Every shipped level under every ruleset, the hard AI in each seat against the easy AI in every other: 200
+    // battles a seat from seed 1, as `skirmish balance --runs 400 --lesson` measures them for the committed report.
     let levels = balance::levels_of(Path::new("levels")).expect("the shipped levels");
-    let lessons = balance::lessons(&levels, (100, 1), &mut |_| {}).expect("measured");
+    let lessons = balance::lessons(&levels, (200, 1), &mut |_| {}).expect("measured");
     let short: Vec<(&str, RulesetId, &str)> =
         lessons.iter().filter(|l| !l.beaten()).map(|l| (l.level.as_str(), l.ruleset, l.seat.as_str())).collect();
     assert_eq!(short, NOT_YET, "the seats where the hard AI does not clearly win");
     let report = Balance::read(Path::new("assets/balance.ron")).expect("reads").expect("the committed report");
-    assert_eq!((report.runs, report.first_seed), (200, 1));
+    assert_eq!((report.runs, report.first_seed), (400, 1));
     assert_eq!(report.lessons, lessons, "the committed report is today's: `skirmish balance --lesson --write`");
 }
