@@ -11,6 +11,7 @@ use common::host::HostProcess;
 use bevy::prelude::*;
 use skirmish::ai::{self, Difficulty};
 use skirmish::battle::{BattleRequest, DiceChoice};
+use skirmish::combat::components::{Combatant, Loadout};
 use skirmish::combat::{Engine, TurnState};
 use skirmish::net::host::{Host, Offer};
 use skirmish::net::join::{Joined, orders};
@@ -24,6 +25,7 @@ use skirmish::rules::fog::{Unseen, seen_by};
 use skirmish::rules::id::CombatantId;
 use skirmish::rules::outcome::{Event, Log};
 use skirmish::rules::plan::{Choices, Plan};
+use skirmish::rules::ruleset::WeaponClass;
 
 const LEVEL: &str = "levels/crossroads.ron";
 const SEED: u64 = 4;
@@ -258,6 +260,16 @@ fn two_players_online_play_a_seeded_battle_to_its_end_each_told_what_its_side_se
         assert_eq!(held, sees, "{side} holds the units it sees");
         assert!(sees.len() < seen.len(), "{side} does not see everyone");
     }
+    // Each unit a player holds has the kind of weapon its combatant holds on the host (what its shots sound like).
+    let host_world = table.host.world_mut();
+    let classes: std::collections::HashMap<usize, WeaponClass> =
+        host_world.query::<(&Combatant, &Loadout)>().iter(host_world).map(|(c, l)| (c.0.index(), l.class)).collect();
+    let world = table.players[0].world_mut();
+    let told: Vec<(usize, WeaponClass)> =
+        world.query::<&Unit>().iter(world).map(|u| (u.id.index(), u.weapon)).collect();
+    assert!(told.iter().all(|(id, class)| classes[id] == *class), "{told:?} against the host's {classes:?}");
+    let kinds: std::collections::HashSet<WeaponClass> = classes.values().copied().collect();
+    assert!(kinds.len() >= 2, "the crossroads' units carry more than one kind of weapon: {kinds:?}");
 }
 
 /// Whether the host waits for orders for a combatant of `side`.

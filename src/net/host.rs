@@ -16,7 +16,7 @@ use super::protocol::{FromHost, FromPlayer, LobbyView, PlayerSeat, Seat, SeenBy,
 use crate::ai::Minds;
 use crate::battle::{BattleRequest, Started};
 use crate::combat::battle::insert_battle;
-use crate::combat::components::{Combatant, StatusList, Tracks};
+use crate::combat::components::{Combatant, Loadout, StatusList, Tracks};
 use crate::combat::messages::DeclareAction;
 use crate::combat::{AiMinds, BattleLog, CombatSystems, Engine, HumanSides, TurnState, TurnSystems};
 use crate::rules::any::{AnyAction, BattleSetup};
@@ -409,12 +409,12 @@ struct Offered {
 fn show_units(
     host: Res<Host>,
     engine: Option<Res<Engine>>,
-    units: Query<(Entity, &Combatant, &StatusList, &Tracks, Option<&Unit>, &SeenBy)>,
+    units: Query<(Entity, &Combatant, (&StatusList, &Tracks, &Loadout), Option<&Unit>, &SeenBy)>,
     mut commands: Commands,
 ) {
     let Some(engine) = engine else { return };
     let seen: Vec<Vec<bool>> = host.players.iter().map(|p| seen_by(&engine.0, &p.sides)).collect();
-    for (entity, combatant, statuses, tracks, unit, mask) in &units {
+    for (entity, combatant, (statuses, tracks, loadout), unit, mask) in &units {
         let view = engine.0.view(combatant.0);
         let shown = Unit {
             id: view.id(),
@@ -422,6 +422,7 @@ fn show_units(
             cell: view.position,
             statuses: statuses.0.clone(),
             tracks: tracks.0.iter().map(|t| (t.name.to_string(), t.taken, t.capacity)).collect(),
+            weapon: loadout.class,
         };
         if unit != Some(&shown) {
             commands.entity(entity).insert(shown);

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::field::{Cell, Goal};
 use crate::rules::outcome::{Event, Status};
 use crate::rules::plan::{Choices, Plan};
-use crate::rules::ruleset::{CombatantId, Slot};
+use crate::rules::ruleset::{CombatantId, Slot, WeaponClass};
 
 /// What a player says to the host.
 #[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -94,7 +94,7 @@ impl Seat {
 }
 
 /// A combatant as a player may see it: its place in the roster (the id the log names it by), side, cell,
-/// statuses and damage tracks (name, taken, capacity).
+/// statuses, damage tracks (name, taken, capacity) and the kind of weapon in its hand (what its shots sound like).
 #[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unit {
     pub id: CombatantId,
@@ -102,6 +102,7 @@ pub struct Unit {
     pub cell: Cell,
     pub statuses: Vec<Status>,
     pub tracks: Vec<(String, u32, u32)>,
+    pub weapon: WeaponClass,
 }
 
 /// The players (bits, by seat) who may see a unit now: replicon sends it to them alone. Immutable: the host inserts

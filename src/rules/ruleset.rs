@@ -45,8 +45,9 @@ impl<F> Combatant<F> {
     }
 }
 
-/// What kind of weapon is in a fighter's hand, as the window shows and sounds it (no rule reads it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// What kind of weapon is in a fighter's hand, as the window shows and sounds it (no rule reads it; online, the host
+/// tells it with each unit a player sees).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum WeaponClass {
     /// Blades, clubs, fists.
     #[default]

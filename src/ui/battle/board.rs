@@ -250,12 +250,25 @@ pub fn zone_color(rush: bool) -> Color {
 #[derive(Resource, Clone, Debug)]
 pub struct BoardPicture(pub Handle<Image>);
 
-fn draw_board(mut commands: Commands, map: Res<MapView>, mut images: ResMut<Assets<Image>>) {
+/// The board as one opaque rectangle: drawn without blending (the picture has no holes), it costs a software renderer
+/// about a fifth of a frame less than the same picture as a sprite (`scripts/frametime`, docs/performance.md).
+fn draw_board(
+    mut commands: Commands,
+    map: Res<MapView>,
+    mut images: ResMut<Assets<Image>>,
+    (mut meshes, mut materials): (ResMut<Assets<Mesh>>, ResMut<Assets<ColorMaterial>>),
+) {
     let grid = map.0.grid();
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
     let picture = images.add(board_image(&map.0));
     commands.insert_resource(BoardPicture(picture.clone()));
-    let sprite = Sprite { image: picture, custom_size: Some(Vec2::new(w, h)), ..default() };
+    let opaque = bevy::sprite_render::AlphaMode2d::Opaque;
+    let material = ColorMaterial { texture: Some(picture), alpha_mode: opaque, ..default() };
     let center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
-    commands.spawn((sprite, Transform::from_translation(center.extend(0.0)), DespawnOnExit(OnBoard)));
+    commands.spawn((
+        Mesh2d(meshes.add(Rectangle::new(w, h))),
+        MeshMaterial2d(materials.add(material)),
+        Transform::from_translation(center.extend(0.0)),
+        DespawnOnExit(OnBoard),
+    ));
 }

@@ -1,6 +1,6 @@
 //! The camera: fitted to the map (the space the panels leave, in the window as large as it is) when the battle
 //! opens, when the window is resized and at each hot-seat hand-over; panned with the arrow keys or WASD and zoomed
-//! with the mouse wheel or +/−.
+//! with the mouse wheel or +/−. It also tells the panels whether the map reaches under them.
 
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
@@ -9,15 +9,19 @@ use bevy::window::{PrimaryWindow, WindowResized};
 use crate::ui::{CELL, MapArea, MapView};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera).add_systems(OnEnter(crate::ui::screens::OnBoard), fit_camera).add_systems(
-        Update,
-        (
-            (pan_camera, zoom_camera).run_if(crate::ui::keys_free),
-            fit_camera.run_if(resized.or_eager(handed_over).or_eager(resource_changed::<MapArea>)),
+    app.init_resource::<MapUnderPanels>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(OnEnter(crate::ui::screens::OnBoard), fit_camera)
+        .add_systems(
+            Update,
+            (
+                (pan_camera, zoom_camera).run_if(crate::ui::keys_free),
+                fit_camera.run_if(resized.or_eager(handed_over).or_eager(resource_changed::<MapArea>)),
+            )
+                .in_set(crate::ui::screens::BoardSystems)
+                .in_set(CameraSystems),
         )
-            .in_set(crate::ui::screens::BoardSystems)
-            .in_set(CameraSystems),
-    );
+        .add_systems(Update, see_under_panels.after(CameraSystems).in_set(crate::ui::screens::BoardSystems));
 }
 
 /// The camera is placed for this frame (the tokens take their size from its zoom after it).
@@ -39,6 +43,29 @@ const WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
 fn spawn_camera(mut commands: Commands) {
     // Squares on a grid need no multisampling, and on a software renderer it is most of a frame's cost.
     commands.spawn((Camera2d, Msaa::Off, Projection::Orthographic(OrthographicProjection::default_2d())));
+}
+
+/// Whether the map (with half a cell about it, where shots and marks stray) reaches under the panels, zoomed in or
+/// panned: only then do they paint their fill over it. A fitted map leaves them nothing to cover, and on a software
+/// renderer painting the panels' every pixel again costs about a sixth of a frame (docs/performance.md).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MapUnderPanels(pub bool);
+
+fn see_under_panels(
+    (map, area): (Res<MapView>, Res<MapArea>),
+    window: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<(&Transform, &Projection), With<Camera2d>>,
+    mut under: ResMut<MapUnderPanels>,
+) {
+    let Ok((transform, Projection::Orthographic(o))) = camera.single() else { return };
+    let view = super::follow::view_of(transform.translation.truncate(), o.scale, window_size(&window), area.0);
+    under.set_if_neq(MapUnderPanels(reaches_out(super::follow::board_of(&map), view)));
+}
+
+/// Whether `board`, with nearly half a cell about it (a fitted map has exactly that margin), reaches out of `view`.
+pub fn reaches_out(board: Rect, view: Rect) -> bool {
+    let reach = board.inflate(CELL * 0.45);
+    !(view.contains(reach.min) && view.contains(reach.max))
 }
 
 /// A new battle opens with its whole map in view; a resized window, panels of another size (the UI scale, the
@@ -151,9 +178,10 @@ mod tests {
     use super::*;
 
     /// Every shipped level, fitted into the room a 1280 × 720 window leaves it (the log below a wide map, beside a
-    /// square one) fills that room across its narrower way but for the half-cell margins.
+    /// square one) fills that room across its narrower way but for the half-cell margins, and does not reach under
+    /// the panels (they need not paint their fill); zoomed in or panned away, it does.
     #[test]
-    fn every_level_fills_the_room_the_panels_leave() {
+    fn every_level_fills_the_room_the_panels_leave_and_no_more() {
         let size = Vec2::new(1280.0, 720.0);
         for file in crate::scenario::level::files_in(std::path::Path::new("levels")) {
             let level = crate::scenario::level::load(&file).expect("a shipped level");
@@ -171,6 +199,12 @@ mod tests {
                 let middle = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
                 let on_screen = (middle - center.truncate()) / scale * Vec2::new(1.0, -1.0) + size / 2.0;
                 assert!(on_screen.distance(room.center()) < 1.0, "{}: {on_screen} {}", file.display(), room.center());
+                let board = super::super::follow::board_of(&map);
+                let view = |c: Vec3, s: f32| super::super::follow::view_of(c.truncate(), s, size, room);
+                assert!(!reaches_out(board, view(center, scale)), "{} fitted", file.display());
+                assert!(reaches_out(board, view(center, scale * 0.8)), "{} zoomed in", file.display());
+                let away = Vec3::new(size.x * scale, 0.0, 0.0);
+                assert!(reaches_out(board, view(center + away, scale)), "{} panned", file.display());
             }
         }
     }

@@ -112,11 +112,13 @@ fn show_panels(
     mut replay: ReplayControls,
     mut tools: ToolButtons,
     (mut leave, win, settings): (ResMut<PanelsLeave>, WinBarView, Res<crate::ui::settings::Settings>),
+    under: Res<super::camera::MapUnderPanels>,
 ) -> Result {
     let Labels { title, word, fog, names, map } = said;
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), builder);
+    fill_panels(&mut root, *under);
     // Whose turn it is, when a player's unit waits.
     let player = state.awaiting().and_then(|(e, _)| units.get(e).ok()).map(|r| names.of(&r.2.0));
     show_top_bar(&mut root, (&title, &word, acting.1), (&state, player), &pace, (&mut undo, &mut replay, &mut tools));
@@ -427,6 +429,14 @@ fn typed_line(ui: &mut egui::Ui, log: &Log, e: &Event) {
             .on_hover_text("A player rolled these dice by hand and typed the faces in");
         line(ui, log, e);
     });
+}
+
+/// The panels' fill, the window's background colour: painted only where the map reaches under them; otherwise the
+/// background shows through them as it is (the same colour, without painting every pixel again).
+pub(in crate::ui) fn fill_panels(root: &mut egui::Ui, under: super::camera::MapUnderPanels) {
+    let [r, g, b] = crate::ui::BACKGROUND;
+    let fill = if under.0 { egui::Color32::from_rgb(r, g, b) } else { egui::Color32::TRANSPARENT };
+    root.style_mut().visuals.panel_fill = fill;
 }
 
 /// The log's width on the right, or its height below the map.

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use bevy::prelude::*;
 
-use crate::combat::components::{Combatant, GridPos, Side, StatusList, Tracks};
+use crate::combat::components::{Combatant, GridPos, Loadout, Side, StatusList, Tracks};
 use crate::combat::messages::{AttackResolved, DamageApplied, StatusChanged, UnitMoved};
 use crate::map::Battlefield;
 use crate::map::grid::Grid;
@@ -177,7 +177,7 @@ fn give_units_their_parts(
     joined: Res<Joined>,
     shown: Res<Shown>,
     mut units: Query<(Entity, &Unit, Option<&mut GridPos>, Option<&mut StatusList>, Option<&mut Tracks>)>,
-    mut names: Query<&mut Name>,
+    mut names: Query<(&mut Name, &mut Loadout)>,
     mut commands: Commands,
 ) {
     let caught_up = shown.caught_up(&joined);
@@ -187,11 +187,14 @@ fn give_units_their_parts(
             || Tracks(unit.tracks.iter().map(|(n, t, c)| Track::new(Cow::Owned(n.clone()), *t, *c)).collect());
         let (Some(mut cell), Some(mut statuses), Some(mut tracks)) = (cell, statuses, tracks) else {
             let parts = (Name::new(name), Side(unit.side.clone()), GridPos(unit.cell.0, unit.cell.1));
+            // The weapon's kind only: its shots sound as they should (its name and rounds are not sent).
+            let loadout = Loadout { class: unit.weapon, ..default() };
             commands.entity(entity).insert((
                 parts,
                 StatusList(unit.statuses.clone()),
                 tracks_now(),
                 Combatant(unit.id),
+                loadout,
             ));
             continue;
         };
@@ -201,10 +204,12 @@ fn give_units_their_parts(
         cell.set_if_neq(GridPos(unit.cell.0, unit.cell.1));
         statuses.set_if_neq(StatusList(unit.statuses.clone()));
         tracks.set_if_neq(tracks_now());
-        if let Ok(mut shown_name) = names.get_mut(entity)
-            && shown_name.as_str() != name
-        {
+        let Ok((mut shown_name, mut loadout)) = names.get_mut(entity) else { continue };
+        if shown_name.as_str() != name {
             shown_name.set(name);
+        }
+        if loadout.class != unit.weapon {
+            loadout.class = unit.weapon;
         }
     }
 }

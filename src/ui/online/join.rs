@@ -207,7 +207,7 @@ fn show_online(
     mut out: MessageWriter<FromPlayer>,
     mut screen: ResMut<NextState<Screen>>,
     (mut area, map): (ResMut<crate::ui::MapArea>, Option<Res<crate::ui::MapView>>),
-    mut commands: Commands,
+    (mut commands, under): (Commands, Res<crate::ui::battle::camera::MapUnderPanels>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
@@ -223,6 +223,7 @@ fn show_online(
                         |room: egui::Vec2| map.as_ref().is_some_and(|m| crate::ui::battle::panels::log_below(m, room));
                     let ends = (online.as_mut(), joined.as_mut());
                     let seen = (&units, below, &*shown, settings.palette);
+                    crate::ui::battle::panels::fill_panels(&mut root, *under);
                     let go = show_battle(&mut root, ends, seen, &mut planning, &mut out);
                     area.set_if_neq(crate::ui::MapArea::of_points(
                         root.available_rect_before_wrap(),
