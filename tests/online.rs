@@ -21,7 +21,7 @@ use skirmish::rules::any::{AnyBattle, RulesetId};
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::engine::{Decision, Next};
 use skirmish::rules::field::{Move, Pace};
-use skirmish::rules::fog::{Unseen, seen_by};
+use skirmish::rules::fog::{Unseen, as_seen, seen_by};
 use skirmish::rules::id::CombatantId;
 use skirmish::rules::outcome::{Event, Log};
 use skirmish::rules::plan::{Choices, Plan};
@@ -122,7 +122,7 @@ impl Table {
     }
 
     /// Each player with a slot asked for sends the orders the normal AI would give (worked out on the host's
-    /// battle: the script of this test), once.
+    /// battle as its sides see it: the script of this test), once.
     fn give_orders(&mut self) {
         self.orders_of(&[0, 1]);
     }
@@ -140,11 +140,12 @@ impl Table {
                     self.planned.push((actor, plan.clone()));
                     FromPlayer::Plan { slot, plan }
                 }
-                _ => orders(
-                    slot,
-                    &ai::choose_any(battle, slot, Difficulty::Normal)
-                        .unwrap_or_else(|| battle.intended(actor, None, None)),
-                ),
+                _ => {
+                    // Chosen from what its sides see: the host refuses orders that name any other.
+                    let seen = as_seen(battle, &seen_by(battle, &self.joined(i).yours));
+                    let action = ai::choose_any(&seen, slot, Difficulty::Normal);
+                    orders(slot, &action.unwrap_or_else(|| battle.intended(actor, None, None)))
+                }
             };
             self.players[i].world_mut().resource_mut::<Joined>().asked = None;
             self.say(i, message);
@@ -347,7 +348,9 @@ fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes
     table.say(0, FromPlayer::Plan { slot, plan: Plan { target: Some(CombatantId::at(unseen)), ..Plan::default() } });
     table.say(0, FromPlayer::Plan { slot, plan: Plan { other: Some(99), ..Plan::default() } });
     table.say(0, FromPlayer::Hello { name: "Ann".into() });
-    assert!(table.until(2000, |t| t.joined(0).refused.len() == 7 && t.joined(1).refused.len() == 1));
+    // Typed orders at an enemy she does not see, by its number: refused as if it were not there.
+    table.say(0, orders(slot, &battle.intended(actor, None, Some(CombatantId::at(unseen)))));
+    assert!(table.until(2000, |t| t.joined(0).refused.len() == 8 && t.joined(1).refused.len() == 1));
     let name = battle.view(actor).name().to_owned();
     assert_eq!(table.joined(1).refused, [format!("{name} is not yours: it fights for Jackals")]);
     let refused = &table.joined(0).refused;
@@ -358,10 +361,13 @@ fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes
     assert_eq!(refused[4], "there is no enemy you see to attack there");
     assert!(refused[5].starts_with("there is no other action 100: the slot has "), "{refused:?}");
     assert_eq!(refused[6], "you are here already, as Ann");
-    assert_eq!(table.host().refused.len(), 8, "each refusal is logged: {:?}", table.host().refused);
+    assert!(refused[7].contains(&format!("no combatant you see is #{unseen}")), "{refused:?}");
+    assert!(!refused[7].contains(battle.view(CombatantId::at(unseen)).name()), "{refused:?}");
+    assert_eq!(table.host().refused.len(), 9, "each refusal is logged: {:?}", table.host().refused);
     assert_eq!(decided(&table), decided_before, "nothing refused was carried out");
     // The battle goes on: Ann's proper orders are taken.
-    let action = ai::choose_any(&battle, slot, Difficulty::Normal).expect("an action");
+    let chosen = ai::choose_any(&as_seen(&battle, &seen), slot, Difficulty::Normal);
+    let action = chosen.unwrap_or_else(|| battle.intended(actor, None, None));
     table.say(0, orders(slot, &action));
     assert!(table.until(2000, |t| decided(t) > decided_before), "Ann's orders were carried out");
 }

@@ -22,7 +22,7 @@ use crate::combat::{AiMinds, BattleLog, CombatSystems, Engine, HumanSides, TurnS
 use crate::rules::any::{AnyAction, BattleSetup};
 use crate::rules::field::Goal;
 use crate::rules::fog::{Unseen, seen_by};
-use crate::rules::id::{CombatantId, naming};
+use crate::rules::id::{CombatantId, naming_only};
 use crate::rules::outcome::Event;
 use crate::rules::plan::{Choices, Plan, seen_others};
 use crate::scenario::save::Save;
@@ -341,7 +341,10 @@ fn order(
     }
     let action: AnyAction = match orders {
         PlayerOrders::Text(text) => {
-            naming(battle.names(), || ron::from_str(text)).map_err(|e| format!("unreadable orders: {e}"))?
+            // Only the combatants its sides see may be named (nor numbered): of the others, not even that they are.
+            let seen = seen_by(battle, &host.players[seat].sides);
+            let names = battle.names().into_iter().zip(seen).map(|(n, s)| s.then_some(n)).collect();
+            naming_only(names, || ron::from_str(text)).map_err(|e| format!("unreadable orders: {e}"))?
         }
         PlayerOrders::Plan(plan) => {
             let seen = seen_by(battle, &host.players[seat].sides);
