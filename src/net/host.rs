@@ -339,15 +339,14 @@ fn order(
     if slot != waiting {
         return Err("those orders are for another slot".into());
     }
+    // Orders may name only the combatants the player's sides see: of the others, not even that they are.
+    let seen = seen_by(battle, &host.players[seat].sides);
     let action: AnyAction = match orders {
         PlayerOrders::Text(text) => {
-            // Only the combatants its sides see may be named (nor numbered): of the others, not even that they are.
-            let seen = seen_by(battle, &host.players[seat].sides);
-            let names = battle.names().into_iter().zip(seen).map(|(n, s)| s.then_some(n)).collect();
+            let names = battle.names().into_iter().zip(&seen).map(|(n, s)| s.then_some(n)).collect();
             naming_only(names, || ron::from_str(text)).map_err(|e| format!("unreadable orders: {e}"))?
         }
         PlayerOrders::Plan(plan) => {
-            let seen = seen_by(battle, &host.players[seat].sides);
             plan.keeps_to(battle, slot, &seen).map_err(|e| e.to_string())?;
             plan.action(battle, slot.actor, seen_others(battle, slot.actor, &seen))
         }

@@ -61,9 +61,9 @@ impl Visitor<'_> for IdVisitor {
         // A reader who may name only some (a player under fog of war) may not number the others either, and is told
         // the same of a combatant it does not see as of one that is not there.
         let unseen = NAMES.with_borrow(|names| {
-            names
-                .as_ref()
-                .is_some_and(|n| n.iter().any(Option::is_none) && n.get(v as usize).is_none_or(Option::is_none))
+            let named =
+                |n: &Vec<Option<String>>| usize::try_from(v).ok().and_then(|i| n.get(i)).is_some_and(Option::is_some);
+            names.as_ref().is_some_and(|n| n.iter().any(Option::is_none) && !named(n))
         });
         if unseen {
             return Err(E::custom(format!("no combatant you see is #{v}")));

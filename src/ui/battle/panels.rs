@@ -548,12 +548,14 @@ fn show_end(
     tally: Option<Res<BattleTally>>,
     names: Res<crate::ui::PlayerNames>,
     mut after: AfterBattle,
-    leave: Res<PanelsLeave>,
+    (leave, under): (Res<PanelsLeave>, Res<super::camera::MapUnderPanels>),
     mut area: ResMut<crate::ui::MapArea>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(leave.0);
     let mut root = egui::Ui::new(ctx.clone(), "map area".into(), builder);
+    // The battle-over panel in the others' colour (and see-through like them where the map is not under it).
+    fill_panels(&mut root, *under);
     if let Some(Event::BattleEnded { reason, winner }) = log.0.events.last() {
         // At the foot of the map, which the camera fits above it: the final positions stay in view.
         egui::Panel::bottom("battle over").show(&mut root, |ui| {
