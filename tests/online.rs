@@ -441,3 +441,36 @@ fn a_host_that_stops_keeps_its_autosave_and_host_load_plays_the_battle_on_to_its
     assert!(saved() > stopped_at, "the battle went on from its save: {} decisions, {stopped_at} before", saved());
     assert_eq!(Save::read(&autosave).expect("the save").battle.humans, ["Jackals", "Vipers"]);
 }
+
+#[test]
+fn a_battle_hosted_on_a_thread_as_the_menu_does_is_played_to_its_end_and_the_host_stops() {
+    use skirmish::net::background::Hosting;
+    use skirmish::scenario::save::Save;
+    let dir = tempfile::tempdir().expect("a folder");
+    let autosave = dir.path().join("hosted.ron");
+    let file = std::path::Path::new(LEVEL);
+    let request =
+        BattleRequest::new(file, Some(RulesetId::Storyteller), Difficulty::Easy).with_dice(DiceChoice::Seed(SEED));
+    let address = "127.0.0.1:0".parse().expect("an address");
+    let hosting = Hosting::start(request, address, Some(autosave.clone())).expect("the host starts");
+    assert_ne!(hosting.address.port(), 0, "it says the port it took");
+    assert!(hosting.running());
+    let mut remote = Remote::new(hosting.address, 1);
+    remote.begin();
+    assert!(remote.until(60_000, |r| r.players.iter().all(|p| p.world().resource::<Joined>().over.is_some())));
+    // The host closes a moment after everyone was told.
+    assert!((0..500).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        !hosting.running()
+    }));
+    let save = Save::read(&autosave).expect("the battle was saved as it went");
+    assert_eq!(save.battle.humans, ["Jackals", "Vipers"]);
+    assert!(!save.record.is_empty());
+    // A host that is let go (the window leaving its lobby) stops at once, and its port is free again.
+    let request = BattleRequest::new(file, Some(RulesetId::Storyteller), Difficulty::Easy);
+    let second = Hosting::start(request, address, Some(dir.path().join("second.ron"))).expect("a second host");
+    let port = second.address;
+    assert!(std::net::UdpSocket::bind(port).is_err(), "the second host listens on {port}");
+    drop(second);
+    assert!(std::net::UdpSocket::bind(port).is_ok(), "let go, it stopped and freed {port}");
+}

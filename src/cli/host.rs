@@ -9,7 +9,7 @@ use super::CliError;
 use super::args::{AiArgs, RulesetArgs};
 use super::run::typed_dice;
 use crate::battle::{BattleRequest, DiceChoice};
-use crate::scenario::save::{self, Save};
+use crate::scenario::save::Save;
 
 /// `skirmish host`.
 #[derive(Args, Clone, Debug)]
@@ -54,8 +54,7 @@ pub fn host(args: HostArgs) -> Result<(), CliError> {
     if let Some(warning) = &started.warning {
         eprintln!("warning: {warning}");
     }
-    let online = || save::folder().join(format!("online-{}.ron", started.request.stem()));
-    let path = args.autosave.clone().or_else(|| started.saved_to.clone()).unwrap_or_else(online);
+    let path = args.autosave.clone().unwrap_or_else(|| crate::net::host::autosave_of(&started));
     let offer = crate::net::host::Offer::of(started, Some(path));
     crate::net::host::serve(offer, args.address).map_err(|e| CliError::Input(e.to_string()))
 }

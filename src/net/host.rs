@@ -124,7 +124,8 @@ pub struct Player {
 impl Host {
     /// A host offering `offer`; the battle begins when every connected player has a side and is ready.
     pub fn new(offer: Offer) -> Self {
-        let lobby = LobbyView { title: offer.title.clone(), sides: offer.sides.clone(), ..Default::default() };
+        let (title, ruleset, sides) = (offer.title.clone(), offer.ruleset.clone(), offer.sides.clone());
+        let lobby = LobbyView { title, ruleset, sides, ..Default::default() };
         Host {
             request: offer.request.clone(),
             autosave: offer.autosave.clone(),
@@ -570,21 +571,30 @@ fn player_left(left: On<Remove, ConnectedClient>, host: Option<ResMut<Host>>) {
     }
 }
 
-/// Runs a host on `address` until its battle is over and every player still connected was told so: the lobby, who
-/// comes and goes, what is refused and the battle's turns are printed as they happen (not the log: a player may be
-/// looking at this screen).
-pub fn serve(offer: Offer, address: std::net::SocketAddr) -> Result<(), super::NetError> {
+/// The host's app, headless, offering `offer` on `address` (port 0: any free port); the address it listens on.
+/// The host in a terminal runs it (`serve`), the window's *Host online…* updates it on a thread of its own
+/// (`background.rs`). It exits once the battle is over and every player still connected was told so.
+pub fn host_app(offer: Offer, address: std::net::SocketAddr) -> Result<(App, std::net::SocketAddr), super::NetError> {
     use bevy::app::ScheduleRunnerPlugin;
     let mut app = App::new();
     app.add_plugins(MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(std::time::Duration::from_millis(10))));
     super::net_plugins(&mut app);
     app.add_plugins((crate::combat::plugin, plugin));
-    let title = offer.title.clone();
     app.insert_resource(Host::new(offer));
-    app.add_systems(Last, (narrate, close_when_over));
+    app.add_systems(Last, close_when_over);
     app.finish();
     app.cleanup();
     let bound = super::listen(&mut app, address)?;
+    Ok((app, bound))
+}
+
+/// Runs a host on `address` until its battle is over and every player still connected was told so: the lobby, who
+/// comes and goes, what is refused and the battle's turns are printed as they happen (not the log: a player may be
+/// looking at this screen).
+pub fn serve(offer: Offer, address: std::net::SocketAddr) -> Result<(), super::NetError> {
+    let title = offer.title.clone();
+    let (mut app, bound) = host_app(offer, address)?;
+    app.add_systems(Last, narrate);
     crate::stdout::say(format!(
         "hosting {title} on {bound}; players join at this machine's address, port {}\n",
         bound.port()
@@ -593,8 +603,19 @@ pub fn serve(offer: Offer, address: std::net::SocketAddr) -> Result<(), super::N
     Ok(())
 }
 
+/// Where an online battle is saved after every decision unless told otherwise: the file it was taken up from, else
+/// `online-LEVEL.ron` in the saves folder.
+pub fn autosave_of(started: &Started) -> PathBuf {
+    let online = || crate::scenario::save::folder().join(format!("online-{}.ron", started.request.stem()));
+    started.saved_to.clone().unwrap_or_else(online)
+}
+
 /// Prints what changed in the lobby, what was refused, and each new turn of the battle.
-fn narrate(host: Res<Host>, state: Option<Res<TurnState>>, mut shown: Local<(Vec<Seat>, usize, u32)>) {
+fn narrate(
+    (host, engine): (Res<Host>, Option<Res<Engine>>),
+    state: Option<Res<TurnState>>,
+    mut shown: Local<(Vec<Seat>, usize, u32, bool)>,
+) {
     if host.lobby.players != shown.0 {
         shown.0 = host.lobby.players.clone();
         for seat in &shown.0 {
@@ -609,26 +630,26 @@ fn narrate(host: Res<Host>, state: Option<Res<TurnState>>, mut shown: Local<(Vec
         shown.2 = state.turn;
         crate::stdout::say(format!("turn {}\n", state.turn));
     }
+    if let Some(end) = engine.and_then(|e| e.0.ending().cloned()).filter(|_| !shown.3) {
+        shown.3 = true;
+        let winner = end.winner.unwrap_or_else(|| "no one".into());
+        crate::stdout::say(format!("the battle is over: {winner} won\n"));
+    }
 }
 
 /// Ends the host once the battle is over and every connected player was told so (a moment later: the last messages
 /// go out first).
 fn close_when_over(
     host: Res<Host>,
-    engine: Option<Res<Engine>>,
     state: Option<Res<TurnState>>,
     mut after: Local<u32>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    let (Some(engine), Some(state)) = (engine, state) else { return };
+    let Some(state) = state else { return };
     if !state.ended() || host.players.iter().any(|p| p.client.is_some() && !p.over_sent) {
         return;
     }
     *after += 1;
-    if *after == 1 {
-        let winner = engine.0.ending().and_then(|e| e.winner.clone()).unwrap_or_else(|| "no one".into());
-        crate::stdout::say(format!("the battle is over: {winner} won\n"));
-    }
     if *after > 100 {
         exit.write(AppExit::Success);
     }

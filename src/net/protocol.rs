@@ -65,6 +65,8 @@ pub enum FromHost {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LobbyView {
     pub title: String,
+    /// The ruleset the battle is fought under, by name.
+    pub ruleset: String,
     pub sides: Vec<String>,
     pub players: Vec<Seat>,
     /// The battle has begun (players who come back take their seat again).

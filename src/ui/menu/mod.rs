@@ -244,6 +244,14 @@ fn show_menu(
             exit.write(super::screens::QuitGame);
         }
         Some(Chosen::Screen(to)) => screen.set(to),
+        Some(Chosen::Host(request)) => match host_online(*request, host_player(&menu)) {
+            Ok((hosting, join)) => {
+                commands.insert_resource(hosting);
+                commands.insert_resource(join);
+                screen.set(Screen::Online);
+            }
+            Err(why) => menu.problems = vec![why],
+        },
         Some(Chosen::Review(path)) => {
             review.write(super::review::ReviewBattle { battle: super::review::ToReview::File(path), open: true });
         }
@@ -262,11 +270,36 @@ enum Chosen {
     Battle(Box<NextBattle>, Option<Watching>),
     /// Another screen (an editor).
     Screen(Screen),
+    /// A battle to host online (and play from this window).
+    Host(Box<BattleRequest>),
     /// The level editor on a level.
     Edit(PathBuf),
     /// The decision review of a saved battle.
     Review(PathBuf),
     Quit,
+}
+
+/// Hosts `request` on port 5757 (another free port if that one is taken), and the window's player joins it by
+/// `name`, taking `side` at once if given: the host's thread, and whom the online screen joins.
+fn host_online(
+    request: BattleRequest,
+    (side, name): (Option<String>, String),
+) -> Result<(crate::net::background::Hosting, crate::ui::online::join::JoinRequest), String> {
+    use crate::net::background::Hosting;
+    use crate::ui::online::join::{JoinRequest, PORT};
+    let any = |port| std::net::SocketAddr::from(([0, 0, 0, 0], port));
+    let hosting =
+        Hosting::start(request.clone(), any(PORT), None).or_else(|_| Hosting::start(request, any(0), None))?;
+    let address = format!("127.0.0.1:{}", hosting.address.port());
+    Ok((hosting, JoinRequest { address, name, side, ready: false }))
+}
+
+/// The host's player in the lobby: the first side the menu has a player command (taken at once), by the name the
+/// menu gives that player, else the login's.
+fn host_player(menu: &Menu) -> (Option<String>, String) {
+    let side = menu.side_names().into_iter().find(|s| menu.controls.get(s) == Some(&Control::Human));
+    let named = side.as_ref().and_then(|s| menu.names.get(s)).map(|n| n.trim().to_owned()).filter(|n| !n.is_empty());
+    (side, named.unwrap_or_else(crate::ui::online::join::default_name))
 }
 
 /// A column `size` large, its contents scrolled when they are taller.
@@ -321,12 +354,15 @@ fn battle_column(
     });
     choose_text_size(ui, settings);
     ui.separator();
-    let (play, simulate, quit) = ui
+    let (play, simulate, host, quit) = ui
         .horizontal(|ui| {
             let play = ui.add(egui::Button::new(egui::RichText::new("  Play  ").size(18.0).strong())).clicked();
             let hint = "Play many battles of this level, ruleset and sides between the AIs: who wins how often";
             let simulate = ui.button("Simulate…").on_hover_text(hint).clicked();
-            (play, simulate, ui.button("Quit").clicked())
+            let hint = "Host this battle for players on other machines, and play it from here: the lobby opens, where \
+                        each takes a side; the AI (at the difficulties set above) plays the sides no one takes";
+            let host = ui.button("Host online…").on_hover_text(hint).clicked();
+            (play, simulate, host, ui.button("Quit").clicked())
         })
         .inner;
     for p in &menu.problems {
@@ -341,6 +377,9 @@ fn battle_column(
             Ok(scenario) => batch.open_on(scenario, request.minds()),
             Err(e) => menu.problems = vec![e.to_string()],
         }
+    }
+    if host && let Some(request) = chosen(menu) {
+        return Some(Chosen::Host(Box::new(request)));
     }
     // A battle that does not start comes back to the menu, which says why (`NotStarted`).
     let request = chosen(menu).filter(|_| play)?;

@@ -12,6 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bevy_replicon::prelude::ClientState;
 
 use super::board::{Planning, Shown, send};
+use crate::net::background::Hosting;
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
 use crate::rules::id::CombatantId;
@@ -119,6 +120,8 @@ fn connect(world: &mut World, online: &mut Online) {
 /// Leaving the screen closes the connection; what the host sent goes with it.
 fn close_connection(world: &mut World) {
     crate::net::hang_up(world);
+    // A battle this window hosted stops with it (its save stays).
+    world.remove_resource::<Hosting>();
     forget_the_battle(world);
     world.remove_resource::<Online>();
 }
@@ -208,7 +211,9 @@ fn show_online(
     mut screen: ResMut<NextState<Screen>>,
     (mut area, map): (ResMut<crate::ui::MapArea>, Option<Res<crate::ui::MapView>>),
     (mut commands, under): (Commands, Res<crate::ui::battle::camera::MapUnderPanels>),
+    hosting: Option<Res<Hosting>>,
 ) -> Result {
+    let hosting = hosting.as_deref();
     let ctx = contexts.ctx_mut()?;
     let builder = egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect());
     let mut root = egui::Ui::new(ctx.clone(), "online".into(), builder);
@@ -217,14 +222,14 @@ fn show_online(
             if (*connection.get() == ClientState::Connected || joined.over.is_some()) && online.trouble.is_none() =>
         {
             match joined.began.is_some() {
-                false => show_lobby(&mut root, (online.as_mut(), settings.palette), &joined, &mut out),
+                false => show_lobby(&mut root, (online.as_mut(), settings.palette), (&joined, hosting), &mut out),
                 true => {
                     let below =
                         |room: egui::Vec2| map.as_ref().is_some_and(|m| crate::ui::battle::panels::log_below(m, room));
                     let ends = (online.as_mut(), joined.as_mut());
                     let seen = (&units, below, &*shown, settings.palette);
                     crate::ui::battle::panels::fill_panels(&mut root, *under);
-                    let go = show_battle(&mut root, ends, seen, &mut planning, &mut out);
+                    let go = show_battle(&mut root, ends, seen, (&mut planning, hosting), &mut out);
                     area.set_if_neq(crate::ui::MapArea::of_points(
                         root.available_rect_before_wrap(),
                         ctx.zoom_factor(),
@@ -287,7 +292,9 @@ fn middle(root: &mut egui::Ui, title: &str, add: impl FnOnce(&mut egui::Ui) -> G
 /// The form: the host's address and the player's name.
 fn show_form(root: &mut egui::Ui, online: &mut Online) -> Go {
     middle(root, "Join an online battle", |ui| {
-        ui.label("The host starts the battle with `skirmish host LEVEL` and tells you its address.");
+        ui.label(
+            "The host hosts the battle (Host online… in the menu, or skirmish host LEVEL) and tells you its address.",
+        );
         ui.add_space(8.0);
         egui::Grid::new("join form").num_columns(2).spacing([12.0, 8.0]).show(ui, |ui| {
             ui.label("Host address");
@@ -332,12 +339,15 @@ fn show_connecting(root: &mut egui::Ui, online: &Online) -> Go {
 fn show_lobby(
     root: &mut egui::Ui,
     (online, palette): (&mut Online, Palette),
-    joined: &Joined,
+    (joined, hosting): (&Joined, Option<&Hosting>),
     out: &mut MessageWriter<FromPlayer>,
 ) -> Go {
     let lobby = &joined.lobby;
     let me = lobby.players.iter().find(|p| p.name == joined.name);
-    middle(root, &format!("Lobby — {}", lobby.title), |ui| {
+    middle(root, &format!("Lobby — {} · {}", lobby.title, lobby.ruleset), |ui| {
+        if let Some(hosting) = hosting {
+            show_hosting(ui, hosting);
+        }
         ui.label("Take a side (or more), then say you are ready: the battle begins when every player is ready.");
         ui.label("The AI plays the sides no one takes.");
         ui.add_space(8.0);
@@ -377,11 +387,42 @@ fn show_lobby(
         ui.add_space(8.0);
         show_chat(ui, online, joined, out);
         ui.add_space(8.0);
-        match ui.button("Leave").clicked() {
+        match leave_button(ui, hosting).clicked() {
             true => Go::Menu,
             false => Go::Stay,
         }
     })
+}
+
+/// Where the others join a battle this window hosts: the port and this machine's addresses.
+fn show_hosting(ui: &mut egui::Ui, hosting: &Hosting) {
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        let gold = egui::Color32::from_rgb(240, 200, 90);
+        ui.label(egui::RichText::new(format!("You host this battle, on port {}", hosting.address.port())).color(gold));
+        let addresses = hosting.addresses();
+        match addresses.is_empty() {
+            true => ui.label("This machine has no network address but its own: only players on it can join."),
+            false => ui.label("The others join at (Join online… in their menu, or skirmish join ADDRESS):"),
+        };
+        for address in addresses {
+            ui.monospace(address.to_string());
+        }
+        ui.weak(format!("The battle is saved after every decision to {}.", hosting.autosave.display()));
+    });
+    ui.add_space(8.0);
+}
+
+/// *Leave*, which, in a battle this window hosts, stops the host (said on hover).
+fn leave_button(ui: &mut egui::Ui, hosting: Option<&Hosting>) -> egui::Response {
+    let button = ui.button("Leave");
+    match hosting {
+        Some(h) => button.on_hover_text(format!(
+            "You host this battle: leaving stops it for everyone (it is saved: skirmish host --load {})",
+            h.autosave.display()
+        )),
+        None => button.on_hover_text("Your seat waits: join again by the same name"),
+    }
 }
 
 /// The host's last refusal, in red.
@@ -412,7 +453,7 @@ fn show_battle(
     root: &mut egui::Ui,
     (online, joined): (&mut Online, &mut Joined),
     (units, below, shown, palette): (&Query<&Unit>, impl Fn(egui::Vec2) -> bool, &Shown, Palette),
-    planning: &mut Planning,
+    (planning, hosting): (&mut Planning, Option<&Hosting>),
     out: &mut MessageWriter<FromPlayer>,
 ) -> Go {
     let mut go = Go::Stay;
@@ -423,8 +464,11 @@ fn show_battle(
             ui.separator();
             ui.label(format!("{} commands {}", joined.name, joined.yours.join(", ")));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("Leave").on_hover_text("Your seat waits: join again by the same name").clicked() {
+                if leave_button(ui, hosting).clicked() {
                     go = Go::Menu;
+                }
+                if let Some(hosting) = hosting {
+                    ui.weak(format!("hosting on port {}", hosting.address.port()));
                 }
             });
         });
