@@ -13,7 +13,7 @@ use skirmish::ai::{self, Difficulty};
 use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::combat::components::{Combatant, Loadout};
 use skirmish::combat::{Engine, TurnState};
-use skirmish::net::host::{Host, Offer};
+use skirmish::net::host::{HOST_ROLLS, Host, Offer, told_of};
 use skirmish::net::join::{Joined, orders};
 use skirmish::net::protocol::{FromPlayer, Unit};
 use skirmish::net::{self, connect, disconnect, listen};
@@ -21,7 +21,7 @@ use skirmish::rules::any::{AnyBattle, RulesetId};
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::engine::{Decision, Next};
 use skirmish::rules::field::{Move, Pace};
-use skirmish::rules::fog::{Unseen, as_seen, seen_by};
+use skirmish::rules::fog::{as_seen, seen_by};
 use skirmish::rules::id::CombatantId;
 use skirmish::rules::outcome::{Event, Log};
 use skirmish::rules::plan::{Choices, Plan};
@@ -201,7 +201,7 @@ fn expected_logs(host: &Host, battle: &AnyBattle) -> Vec<Vec<Event>> {
     let mut read = 0;
     let mut tell = |b: &AnyBattle, log: &Log, told: &mut Vec<Vec<Event>>| {
         for (player, said) in host.players.iter().zip(told.iter_mut()) {
-            said.extend(Unseen::of(&seen_by(b, &player.sides), &names).tell(&log.events[read..]));
+            said.extend(told_of(&seen_by(b, &player.sides), &names, &log.events[read..]));
         }
         read = log.events.len();
     };
@@ -239,6 +239,12 @@ fn two_players_online_play_a_seeded_battle_to_its_end_each_told_what_its_side_se
         assert!(joined.trouble.is_empty(), "{:?}", joined.trouble);
         assert_eq!(joined.log.events.len(), expected[i].len(), "{side}: as many events as fog lets it see");
         assert!(joined.log.events == expected[i], "{side}'s log is the host's as its side sees it");
+        // Not the dice's seed: with it a player could work out every roll to come.
+        let started = joined.log.events.iter().find_map(|e| match e {
+            Event::BattleStarted { dice, .. } => Some(dice.clone()),
+            _ => None,
+        });
+        assert_eq!(started.as_deref(), Some(HOST_ROLLS), "{side} is told who rolls, not the seed");
         // Fog hid something from each, and each saw its own every action.
         assert!(joined.log.events.len() < whole.events.len(), "{side} was not told everything");
         let own = |log: &[Event]| {
@@ -473,4 +479,52 @@ fn a_battle_hosted_on_a_thread_as_the_menu_does_is_played_to_its_end_and_the_hos
     assert!(std::net::UdpSocket::bind(port).is_err(), "the second host listens on {port}");
     drop(second);
     assert!(std::net::UdpSocket::bind(port).is_ok(), "let go, it stopped and freed {port}");
+}
+
+#[test]
+fn the_host_works_out_a_players_odds_from_what_its_sides_see_and_tells_that_player_alone() {
+    let mut table = Table::new(&["Ann", "Bo"]);
+    table.begin(&["Jackals", "Vipers"]);
+    // Played on until Ann's slot offers an enemy to attack.
+    assert!(table.until(100_000, |t| {
+        t.orders_of(&[1]);
+        match t.joined(0).asked.as_ref().map(|(_, _, c)| c.targets.is_empty()) {
+            Some(false) => true,
+            Some(true) => {
+                t.orders_of(&[0]);
+                false
+            }
+            None => false,
+        }
+    }));
+    let (actor, slot, choices) = table.joined(0).asked.clone().expect("Ann's slot");
+    let battle = table.host.world().resource::<Engine>().0.clone();
+    let seen = seen_by(&battle, &["Jackals".to_owned()]);
+    let answer =
+        |t: &Table, i: usize, plan: &Plan| t.joined(i).odds.clone().filter(|(s, p, _)| *s == slot && p == plan);
+    // The odds of attacking the enemy offered first, by its last way: as the battle she knows prices them.
+    let (target, ways) = choices.targets[0].clone();
+    let plan = Plan { target: Some(target), way: ways.len().checked_sub(1), ..Plan::default() };
+    table.say(0, FromPlayer::AskOdds { slot, plan: plan.clone() });
+    assert!(table.until(2000, |t| answer(t, 0, &plan).is_some()), "Ann is answered");
+    let (_, _, odds) = answer(&table, 0, &plan).expect("the answer");
+    let known = as_seen(&battle, &seen);
+    let expected = known.odds_of(actor, &plan.action(&known, actor, Vec::new())).expect("odds");
+    assert_eq!(odds, Ok(expected.clone()));
+    assert!(expected.title.contains(battle.view(target).name()) && !expected.chances.is_empty(), "{expected:?}");
+    assert!(table.joined(1).odds.is_none(), "Bo was not told Ann's odds");
+    // An enemy she does not see has no odds (not even its name), and Bo may not ask about Ann's slot.
+    let unseen = (0..battle.len()).find(|&i| !seen[i]).expect("an enemy the Jackals do not see");
+    let hidden = Plan { target: Some(CombatantId::at(unseen)), ..Plan::default() };
+    table.say(0, FromPlayer::AskOdds { slot, plan: hidden.clone() });
+    table.say(1, FromPlayer::AskOdds { slot, plan: plan.clone() });
+    assert!(table.until(2000, |t| answer(t, 0, &hidden).is_some() && answer(t, 1, &plan).is_some()));
+    let why = |t: &Table, i: usize, plan: &Plan| answer(t, i, plan).and_then(|(_, _, o)| o.err()).unwrap_or_default();
+    assert_eq!(why(&table, 0, &hidden), "there is no enemy you see to attack there");
+    let name = battle.view(actor).name().to_owned();
+    assert_eq!(why(&table, 1, &plan), format!("{name} is not yours: it fights for Jackals"));
+    // Asking changes nothing: the battle still waits for Ann's orders, and takes them.
+    assert_eq!(decided(&table), battle.decided());
+    table.say(0, FromPlayer::Plan { slot, plan });
+    assert!(table.until(2000, |t| decided(t) > battle.decided()), "Ann's orders were carried out");
 }

@@ -174,6 +174,8 @@ fn hear_players(
 ) {
     let Some(mut host) = host else { return };
     let mut battle = battle;
+    // Questions answered this update, by seat: a window asks once a plan; more than this is flooding, left unanswered.
+    let mut asked = [0u8; MAX_PLAYERS];
     for FromClient { client_id, message } in heard.read() {
         let Some(client) = client_id.entity() else { continue };
         if let FromPlayer::Hello { name } = message {
@@ -196,6 +198,19 @@ fn hear_players(
                 let from = host.players[seat].name.clone();
                 let said = FromHost::Said { from, text: text.chars().take(500).collect() };
                 out.write(ToClients { targets: SendTargets::CLIENTS_ONLY, message: said });
+            }
+            FromPlayer::AskOdds { slot, plan } => {
+                asked[seat] = asked[seat].saturating_add(1);
+                if asked[seat] > MAX_QUESTIONS {
+                    continue;
+                }
+                let odds = match battle.as_ref() {
+                    Some((engine, state)) => own_slot(&host, seat, &engine.0, state, *slot)
+                        .and_then(|_| plan.odds(&engine.0, *slot, &seen_by(&engine.0, &host.players[seat].sides))),
+                    None => Err("the battle has not begun".into()),
+                };
+                let answer = FromHost::Odds { slot: *slot, plan: plan.clone(), odds };
+                out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message: answer });
             }
             FromPlayer::Order { slot, .. } | FromPlayer::Plan { slot, .. } => {
                 let Some((engine, state)) = battle.as_mut() else {
@@ -330,16 +345,7 @@ fn order(
     slot: crate::rules::ruleset::Slot,
     orders: &PlayerOrders,
 ) -> Result<(Entity, AnyAction), String> {
-    let Some((entity, waiting)) = state.awaiting() else {
-        return Err("the battle is not waiting for orders".into());
-    };
-    let side = battle.view(waiting.actor).side;
-    if !host.players[seat].sides.iter().any(|s| s == side) {
-        return Err(format!("{} is not yours: it fights for {side}", battle.view(waiting.actor).name()));
-    }
-    if slot != waiting {
-        return Err("those orders are for another slot".into());
-    }
+    let entity = own_slot(host, seat, battle, state, slot)?;
     // Orders may name only the combatants the player's sides see: of the others, not even that they are.
     let seen = seen_by(battle, &host.players[seat].sides);
     let action: AnyAction = match orders {
@@ -360,6 +366,30 @@ fn order(
     battle.dry_run(slot, &action).map_err(|e| e.to_string())?;
     Ok((entity, action))
 }
+
+/// Checks that the battle waits for `slot`, of a combatant of this player's sides; its entity, else why not.
+fn own_slot(
+    host: &Host,
+    seat: usize,
+    battle: &crate::rules::any::AnyBattle,
+    state: &TurnState,
+    slot: crate::rules::ruleset::Slot,
+) -> Result<Entity, String> {
+    let Some((entity, waiting)) = state.awaiting() else {
+        return Err("the battle is not waiting for orders".into());
+    };
+    let side = battle.view(waiting.actor).side;
+    if !host.players[seat].sides.iter().any(|s| s == side) {
+        return Err(format!("{} is not yours: it fights for {side}", battle.view(waiting.actor).name()));
+    }
+    match slot == waiting {
+        true => Ok(entity),
+        false => Err("those orders are for another slot".into()),
+    }
+}
+
+/// Questions (odds) a player may ask in one update; a window asks once a plan.
+const MAX_QUESTIONS: u8 = 16;
 
 /// Begins the battle once every connected player has a side and is ready (and one is); the players' sides are
 /// theirs, the AI plays the rest.
@@ -456,10 +486,9 @@ fn tell_players(
         // What a player is told is worked out as the battle goes, connected or not: one who comes back is told the
         // battle as its sides saw it then, not as they see it on its return.
         let seen = seen_by(&engine.0, &player.sides);
-        let unseen = Unseen::of(&seen, &names);
         let newly = name_the_seen(player, &seen);
         let fresh = &log.0.events[player.read.min(log.0.events.len())..];
-        player.told.extend(unseen.tell(fresh));
+        player.told.extend(told_of(&seen, &names, fresh));
         player.read = log.0.events.len();
         let Some(client) = player.client else { continue };
         let to = SendTargets::Single(ClientId::Client(client));
@@ -497,6 +526,22 @@ fn tell_players(
         }
     }
 }
+
+/// What a player whose sides see the combatants `seen` marks is told of `events`: each action (or a slot's start)
+/// whole or not at all when it is of or at a unit they do not see (`Unseen::tell`); and not the dice's seed (with it
+/// a player could work out every roll to come), only that the host rolls them.
+pub fn told_of(seen: &[bool], names: &[String], events: &[Event]) -> Vec<Event> {
+    let mut told = Unseen::of(seen, names).tell(events);
+    for event in &mut told {
+        if let Event::BattleStarted { dice, .. } = event {
+            *dice = HOST_ROLLS.to_owned();
+        }
+    }
+    told
+}
+
+/// What a player is told of the dice: not their seed.
+pub const HOST_ROLLS: &str = "rolled by the host";
 
 /// Marks the combatants `seen` that the player was not yet told the names of; those.
 fn name_the_seen(player: &mut Player, seen: &[bool]) -> Vec<usize> {

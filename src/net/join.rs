@@ -9,8 +9,9 @@ use bevy_replicon::prelude::*;
 use super::protocol::{FromHost, FromPlayer, LobbyView, Unit, read_events};
 use crate::rules::any::AnyAction;
 use crate::rules::field::Goal;
+use crate::rules::odds::Odds;
 use crate::rules::outcome::Log;
-use crate::rules::plan::Choices;
+use crate::rules::plan::{Choices, Plan};
 use crate::rules::ruleset::{CombatantId, Slot};
 
 pub fn plugin(app: &mut App) {
@@ -48,6 +49,8 @@ pub struct Joined {
     pub asked: Option<(CombatantId, Slot, Choices)>,
     /// How many times the host asked for orders (a new ask, a new plan: the same slot comes back every turn).
     pub asks: usize,
+    /// The last odds the host answered: of what plan, for which slot, and the odds or why none.
+    pub odds: Option<(Slot, Plan, Result<Odds, String>)>,
     /// What the host refused, newest last.
     pub refused: Vec<String>,
     /// The winner (if any) and why the battle ended.
@@ -113,6 +116,7 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
                 joined.asked = Some((actor, slot, choices));
                 joined.asks += 1;
             }
+            FromHost::Odds { slot, plan, odds } => joined.odds = Some((slot, plan, odds)),
             FromHost::Refused(why) => joined.refused.push(why),
             FromHost::Over { winner, reason } => {
                 joined.over = Some((winner, reason));

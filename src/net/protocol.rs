@@ -7,6 +7,7 @@ use bevy_replicon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::field::{Cell, Goal};
+use crate::rules::odds::Odds;
 use crate::rules::outcome::{Event, Status};
 use crate::rules::plan::{Choices, Plan};
 use crate::rules::ruleset::{CombatantId, Slot, WeaponClass};
@@ -28,6 +29,9 @@ pub enum FromPlayer {
     /// Orders for the slot the host asked for as a window gives them (a move, a target, a way to attack, another
     /// action): the host makes the ruleset's action of them.
     Plan { slot: Slot, plan: Plan },
+    /// What are the odds of the attack this plan makes (for the slot the host asked for)? The host works them out
+    /// from what this player's sides see and answers this player alone (`FromHost::Odds`).
+    AskOdds { slot: Slot, plan: Plan },
 }
 
 /// What the host says to a player.
@@ -55,6 +59,9 @@ pub enum FromHost {
     Told { before: usize, events: String },
     /// The slot of one of this player's combatants: the host waits for its orders; what it may choose from.
     YourSlot { actor: CombatantId, slot: Slot, choices: Choices },
+    /// The exact odds of a plan's attack the player asked about (`FromPlayer::AskOdds`), worked out from what its
+    /// sides see, or why there are none.
+    Odds { slot: Slot, plan: Plan, odds: Result<Odds, String> },
     /// The host did not take what the player sent, and why.
     Refused(String),
     /// The battle is over.

@@ -5,6 +5,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use super::RulesError;
 use super::field::Move;
 use super::ruleset::{Combatant, CombatantId, Ruleset, Slot, performed, with_actor_at};
@@ -169,7 +171,7 @@ pub fn usual_first<T: PartialEq>(ways: &mut [T], usual: &T) {
 }
 
 /// A probability distribution over whole numbers.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Dist(BTreeMap<i32, f64>);
 
 impl Dist {
@@ -245,7 +247,7 @@ impl Dist {
 }
 
 /// One chance an attack's odds give, in any ruleset (each ruleset gives the ones its rules have).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Chance {
     Hit,
     /// Shadowrun 4: a hit with no net hits.
@@ -311,7 +313,7 @@ impl fmt::Display for Chance {
 }
 
 /// One distribution an attack's odds give.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Measure {
     /// Damage marked (Eclipse Phase damage points, Shadowrun 4 boxes).
     Damage,
@@ -340,7 +342,7 @@ impl fmt::Display for Measure {
 }
 
 /// The odds of one attack: its chances and its distributions, in the order a player reads them.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Odds {
     /// What the odds are of: attacker, weapon, target.
     pub title: String,

@@ -177,6 +177,22 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// The exact odds of the attack these orders make, as a player who sees `seen` may know them: the orders checked
+    /// against what the slot offers that player ([`Plan::keeps_to`]), then priced on the battle as it knows it (an
+    /// unseen unit gone from the field: `fog::as_seen`), after the move. Why there are none, in words. The online
+    /// host answers a player's question with this, from that player's fog.
+    pub fn odds(&self, battle: &AnyBattle, slot: Slot, seen: &[bool]) -> Result<super::odds::Odds, String> {
+        self.keeps_to(battle, slot, seen).map_err(|e| e.to_string())?;
+        if self.other.is_some() || (self.target.is_none() && self.at.is_none()) {
+            return Err("those orders attack no one".into());
+        }
+        let known = super::fog::as_seen(battle, seen);
+        let action = self.action(&known, slot.actor, Vec::new());
+        known.odds_of(slot.actor, &action).map_err(|e| e.to_string())
+    }
+}
+
 /// The other actions open to `actor` for a player who sees the combatants `seen` marks: taking cover, which weighs
 /// every enemy, only when it sees every enemy in the fight (else where the cover lies would tell of the unseen).
 pub fn seen_others(battle: &AnyBattle, actor: CombatantId, seen: &[bool]) -> Vec<(String, AnyAction)> {

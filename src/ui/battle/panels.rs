@@ -297,7 +297,13 @@ fn show_preview(ui: &mut egui::Ui, preview: &Preview) {
     if !preview.sight_note.is_empty() {
         ui.label(plain(preview.sight_note.clone()));
     }
-    let Some(odds) = &preview.odds else { return };
+    if let Some(odds) = &preview.odds {
+        show_odds(ui, odds);
+    }
+}
+
+/// An attack's exact odds: what they are of, each chance the rules give it, each distribution's mean.
+pub(in crate::ui) fn show_odds(ui: &mut egui::Ui, odds: &crate::rules::odds::Odds) {
     ui.strong(plain(odds.title.clone()));
     for (name, p) in odds.chances.iter().filter(|(_, p)| *p > 0.0) {
         ui.label(format!("{name}: {:.1}%", p * 100.0));

@@ -38,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
                 give_units_their_parts,
                 show_the_plan,
                 take_clicks.run_if(crate::ui::keys_free).after(crate::ui::battle::preview::track_pointer),
+                ask_odds.after(crate::ui::battle::preview::track_pointer),
             )
                 .chain()
                 .after(crate::net::join::HearHostSystems)
@@ -59,6 +60,9 @@ pub(in crate::ui) struct Planning {
     pub refusals: usize,
     /// Slots the host told are still to be shown on the board (`board.rs`): the orders wait for them.
     pub behind: bool,
+    /// The attack whose odds are shown (asked of the host): the plan's, or the enemy's under the pointer after the
+    /// planned move.
+    pub priced: Option<Plan>,
 }
 
 impl Planning {
@@ -280,6 +284,36 @@ fn take_clicks(
                 planning.plan.movement = Some(Move { to: cell, pace: if walking { Gait::Walk } else { Gait::Run } });
             }
         }
+    }
+}
+
+/// Asks the host the odds of the attack in view — the enemy under the pointer, attacked after the planned move, else
+/// the plan's own target — once each: the host works them out from what this player's sides see.
+fn ask_odds(
+    hover: Res<Hover>,
+    joined: Res<Joined>,
+    units: Query<&Unit>,
+    mut planning: ResMut<Planning>,
+    mut out: MessageWriter<FromPlayer>,
+) {
+    let Some((_, slot)) = planning.waiting(&joined) else { return };
+    let plan = &planning.plan;
+    let pointed = hover.0.and_then(|cell| {
+        units
+            .iter()
+            .find(|u| u.cell == cell && !joined.yours.contains(&u.side) && !crate::rules::outcome::down(&u.statuses))
+    });
+    let priced = match pointed {
+        Some(u) if plan.target == Some(u.id) => Some(Plan { other: None, ..plan.clone() }),
+        Some(u) => Some(Plan { target: Some(u.id), way: None, at: None, other: None, movement: plan.movement.clone() }),
+        None if plan.target.is_some() => Some(Plan { other: None, ..plan.clone() }),
+        None => None,
+    };
+    if priced != planning.priced {
+        if let Some(plan) = priced.clone() {
+            out.write(FromPlayer::AskOdds { slot, plan });
+        }
+        planning.priced = priced;
     }
 }
 

@@ -526,6 +526,7 @@ fn show_orders(ui: &mut egui::Ui, joined: &Joined, planning: &mut Planning, out:
     ui.weak("Click a cell to move there, an enemy to attack it; Enter gives the orders, E ends the slot.");
     ui.add_space(4.0);
     ui.label(plan_text(joined, &planning.plan));
+    show_priced(ui, joined, planning, slot);
     if let Some((_, ways)) = planning.plan.target.and_then(|t| choices.targets.iter().find(|(i, _)| *i == t)) {
         for (i, way) in ways.iter().enumerate() {
             let chosen = planning.plan.way.unwrap_or(0) == i;
@@ -551,6 +552,22 @@ fn show_orders(ui: &mut egui::Ui, joined: &Joined, planning: &mut Planning, out:
     }
     if planning.sent {
         show_refusals(ui, joined);
+    }
+}
+
+/// The odds of the attack in view (the enemy under the pointer, else the plan's target), as the host worked them out
+/// from what this player's sides see; or that they are on their way.
+fn show_priced(ui: &mut egui::Ui, joined: &Joined, planning: &Planning, slot: crate::rules::ruleset::Slot) {
+    let Some(plan) = &planning.priced else { return };
+    ui.add_space(4.0);
+    match &joined.odds {
+        Some((s, p, Ok(odds))) if *s == slot && p == plan => crate::ui::battle::panels::show_odds(ui, odds),
+        Some((s, p, Err(why))) if *s == slot && p == plan => {
+            ui.weak(format!("No odds: {why}"));
+        }
+        _ => {
+            ui.weak("Working out the odds…");
+        }
     }
 }
 
