@@ -7,61 +7,30 @@ use std::net::SocketAddr;
 
 mod common;
 use common::host::HostProcess;
+use common::online::{LEVEL, crossroads, expected_logs, host_app, plan_of, player_app, viewers};
 
 use bevy::prelude::*;
 use skirmish::ai::{self, Difficulty};
 use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::combat::components::{Combatant, Loadout};
 use skirmish::combat::{Engine, TurnState};
-use skirmish::net::host::{HOST_ROLLS, Host, Offer, told_of};
+use skirmish::net::disconnect;
+use skirmish::net::host::{HOST_ROLLS, Host};
 use skirmish::net::join::{Joined, orders};
 use skirmish::net::protocol::{FromPlayer, Unit};
-use skirmish::net::{self, connect, disconnect, listen};
-use skirmish::rules::any::{AnyBattle, RulesetId};
-use skirmish::rules::dice::ScriptedDice;
-use skirmish::rules::engine::{Decision, Next};
+use skirmish::rules::any::RulesetId;
 use skirmish::rules::field::{Move, Pace};
 use skirmish::rules::fog::{as_seen, seen_by};
 use skirmish::rules::id::CombatantId;
-use skirmish::rules::outcome::{Event, Log};
-use skirmish::rules::plan::{Choices, Plan};
+use skirmish::rules::outcome::Event;
+use skirmish::rules::plan::Plan;
 use skirmish::rules::ruleset::WeaponClass;
 
-const LEVEL: &str = "levels/crossroads.ron";
 const SEED: u64 = 4;
 
-/// The crossroads under the Storyteller rules, seed 4: its offer, the AI playing the sides no player takes.
-fn offer() -> Offer {
-    let file = std::path::Path::new(LEVEL);
-    let ruleset = Some(RulesetId::Storyteller);
-    let request = BattleRequest::new(file, ruleset, Difficulty::Easy).with_dice(DiceChoice::Seed(SEED));
-    let started = skirmish::battle::start(&request, skirmish::battle::no_typing).expect("the level");
-    assert_eq!(started.request.dice_label, "seed 4");
-    Offer::of(started, None)
-}
-
-fn host_app() -> (App, SocketAddr) {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins);
-    net::net_plugins(&mut app);
-    app.add_plugins((skirmish::combat::plugin, net::host::plugin));
-    app.insert_resource(Host::new(offer()));
-    app.finish();
-    app.cleanup();
-    let address = listen(&mut app, "127.0.0.1:0".parse().expect("an address")).expect("the host listens");
-    (app, address)
-}
-
-fn player_app(name: &str, host: SocketAddr, id: u64) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins);
-    net::net_plugins(&mut app);
-    app.add_plugins(net::join::plugin);
-    app.insert_resource(Joined::new(name));
-    app.finish();
-    app.cleanup();
-    connect(app.world_mut(), host, id).expect("the player connects");
-    app
+/// The crossroads under the Storyteller rules, seed 4.
+fn offer() -> skirmish::net::host::Offer {
+    crossroads(SEED)
 }
 
 /// The host and its players, updated in turn.
@@ -75,7 +44,7 @@ struct Table {
 
 impl Table {
     fn new(names: &[&str]) -> Self {
-        let (host, address) = host_app();
+        let (host, address) = host_app(offer());
         let players = names.iter().enumerate().map(|(i, n)| player_app(n, address, i as u64 + 1)).collect();
         Table { host, address, players, planned: Vec::new() }
     }
@@ -158,19 +127,6 @@ impl Table {
     }
 }
 
-/// A window's plan of what a slot offers: attack the first enemy offered, by the last way offered (a firing mode, a
-/// called shot); else move to the farthest cell it reaches (walking if a walk gets there).
-fn plan_of(choices: &Choices) -> Plan {
-    match (choices.targets.first(), choices.reach.last()) {
-        (Some((target, ways)), _) => Plan { target: Some(*target), way: ways.len().checked_sub(1), ..Plan::default() },
-        (None, Some(&(to, walking))) => {
-            let pace = if walking { Pace::Walk } else { Pace::Run };
-            Plan { movement: Some(Move { to, pace }), ..Plan::default() }
-        }
-        (None, None) => Plan::default(),
-    }
-}
-
 /// Each plan carried out as planned: a move plan's unit moved to its cell, an attack plan's attacked its target.
 fn check_plans(planned: &[(CombatantId, Plan)], log: &[Event]) -> (usize, usize) {
     let (mut moves, mut attacks) = (0, 0);
@@ -190,36 +146,6 @@ fn check_plans(planned: &[(CombatantId, Plan)], log: &[Event]) -> (usize, usize)
     (moves, attacks)
 }
 
-/// What each side's player should have been told: the host's battle stepped through again from its start and its
-/// record, each slot's start and each action told with the fog as it stood right after it.
-fn expected_logs(host: &Host, battle: &AnyBattle) -> Vec<Vec<Event>> {
-    let offer = offer();
-    let (mut replayed, mut log) = (offer.setup.battle, offer.setup.log);
-    let mut faces = ScriptedDice::new(battle.faces().iter().copied());
-    let names = replayed.names();
-    let mut told: Vec<Vec<Event>> = vec![Vec::new(); host.players.len()];
-    let mut read = 0;
-    let mut tell = |b: &AnyBattle, log: &Log, told: &mut Vec<Vec<Event>>| {
-        for (player, said) in host.players.iter().zip(told.iter_mut()) {
-            said.extend(told_of(&seen_by(b, &player.sides), &names, &log.events[read..]));
-        }
-        read = log.events.len();
-    };
-    for r in battle.record() {
-        assert_eq!(replayed.next(&mut faces, &mut log).expect("the record replays"), Next::Slot(r.slot));
-        tell(&replayed, &log, &mut told);
-        match &r.decision {
-            Decision::Act(action) => replayed.act(action, &mut faces, &mut log).expect("the record replays"),
-            Decision::Pass => replayed.pass(&mut log),
-            Decision::Delay => assert!(replayed.delay(&mut log)),
-        }
-        tell(&replayed, &log, &mut told);
-    }
-    assert_eq!(replayed.next(&mut faces, &mut log).expect("over"), Next::Over);
-    tell(&replayed, &log, &mut told);
-    told
-}
-
 #[test]
 fn two_players_online_play_a_seeded_battle_to_its_end_each_told_what_its_side_sees() {
     let mut table = Table::new(&["Ann", "Bo"]);
@@ -231,7 +157,7 @@ fn two_players_online_play_a_seeded_battle_to_its_end_each_told_what_its_side_se
     assert!(done, "the battle ended for everyone: {:?}", table.host().refused);
     assert!(table.host().refused.is_empty(), "{:?}", table.host().refused);
     let host_battle = table.host.world().resource::<Engine>().0.clone();
-    let expected = expected_logs(table.host(), &host_battle);
+    let expected = expected_logs(offer(), &viewers(table.host()), &host_battle);
     let whole = &table.host.world().resource::<skirmish::combat::BattleLog>().0;
     for (i, side) in ["Jackals", "Vipers"].iter().enumerate() {
         let joined = table.joined(i);
@@ -320,7 +246,7 @@ fn a_player_who_drops_comes_back_to_the_running_battle_and_is_told_it_all_again(
         t.over()
     }));
     let host_battle = table.host.world().resource::<Engine>().0.clone();
-    let expected = expected_logs(table.host(), &host_battle);
+    let expected = expected_logs(offer(), &viewers(table.host()), &host_battle);
     assert!(table.joined(1).log.events == expected[1], "Bo ends with the host's log as the Vipers see it");
     assert!(table.joined(0).log.events == expected[0]);
 }
@@ -439,13 +365,26 @@ fn a_host_that_stops_keeps_its_autosave_and_host_load_plays_the_battle_on_to_its
     remote.begin();
     let told = |r: &Remote| r.players[0].world().resource::<Joined>().log.events.len();
     assert!(
-        told(&remote) > 0 || remote.until(2000, |r| told(r) > 0),
-        "Ann is told the battle from where it was taken up"
+        remote.until(2000, |r| told(r) > stopped_at),
+        "Ann is told the battle's past before the host stopped: {} events",
+        told(&remote)
     );
     assert!(remote.until(60_000, |r| r.players.iter().all(|p| p.world().resource::<Joined>().over.is_some())));
     assert_eq!(second.ends_within(60), Some(0), "the host ends with the battle");
     assert!(saved() > stopped_at, "the battle went on from its save: {} decisions, {stopped_at} before", saved());
-    assert_eq!(Save::read(&autosave).expect("the save").battle.humans, ["Jackals", "Vipers"]);
+    let save = Save::read(&autosave).expect("the save");
+    assert_eq!(save.battle.humans, ["Jackals", "Vipers"]);
+    // Each player was told the whole battle as its side saw it, its past before the host stopped too (not only
+    // from where it was taken up).
+    let whole = skirmish::battle::start(&save.taken_up(&autosave), skirmish::battle::no_typing).expect("it replays");
+    let sides = [vec!["Jackals".to_owned()], vec!["Vipers".to_owned()]];
+    let expected = expected_logs(offer(), &sides, &whole.setup.battle);
+    for (player, expected) in remote.players.iter().zip(&expected) {
+        let joined = player.world().resource::<Joined>();
+        assert!(joined.trouble.is_empty(), "{:?}", joined.trouble);
+        assert_eq!(joined.log.events.len(), expected.len(), "{}: the whole battle", joined.name);
+        assert!(joined.log.events == *expected, "{}'s log is the whole battle as its side saw it", joined.name);
+    }
 }
 
 #[test]

@@ -90,7 +90,7 @@ impl BattleTally {
         let mut dice = ScriptedDice::new(battle.faces().iter().copied());
         let (mut tally, mut priced) = (BattleTally::default(), false);
         let mut watch = |now: &AnyBattle, step: Replayed<'_>| match step {
-            Replayed::Before(slot, Decision::Act(action)) => priced = tally.expect(now, slot, action),
+            Replayed::Before(slot, Decision::Act(action), _) => priced = tally.expect(now, slot, action),
             Replayed::After(slot, Decision::Act(_), events) => tally.count(now, slot.actor, priced, events),
             Replayed::Before(..) | Replayed::After(..) => {}
         };

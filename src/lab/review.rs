@@ -133,7 +133,7 @@ pub fn review(save: &Save, runs: Option<u32>, progress: &Progress) -> Result<Rev
 fn replayed(mut start: AnyBattle, save: &Save) -> Result<Vec<Step>, StartError> {
     let mut steps: Vec<Step> = Vec::new();
     let mut watch = |now: &AnyBattle, step: Replayed<'_>| match step {
-        Replayed::Before(slot, decision) => steps.push(Step {
+        Replayed::Before(slot, decision, _) => steps.push(Step {
             before: now.clone(),
             slot,
             decision: decision.clone(),

@@ -19,11 +19,11 @@ use crate::combat::battle::insert_battle;
 use crate::combat::components::{Combatant, Loadout, StatusList, Tracks};
 use crate::combat::messages::DeclareAction;
 use crate::combat::{AiMinds, BattleLog, CombatSystems, Engine, HumanSides, TurnState, TurnSystems};
-use crate::rules::any::{AnyAction, BattleSetup};
+use crate::rules::any::{AnyAction, AnyBattle, BattleSetup};
 use crate::rules::field::Goal;
-use crate::rules::fog::{Unseen, seen_by};
+use crate::rules::fog::{Unseen, seen_by, told_over};
 use crate::rules::id::{CombatantId, naming_only};
-use crate::rules::outcome::Event;
+use crate::rules::outcome::{Event, Log};
 use crate::rules::plan::{Choices, Plan, seen_others};
 use crate::scenario::save::Save;
 
@@ -64,13 +64,21 @@ pub struct Offer {
     pub setup: BattleSetup,
     pub minds: Minds,
     pub autosave: Option<PathBuf>,
+    /// A battle taken up from its save: its start (the battle and its log before any decision), from which what each
+    /// player's sides saw of its past is worked out again when the battle begins anew.
+    pub history: Option<(AnyBattle, Log)>,
 }
 
 impl Offer {
     /// The battle `started` (from its start, or a save taken up again), saved after each decision to `autosave`.
     pub fn of(started: Started, autosave: Option<PathBuf>) -> Self {
         let Started { request, scenario, setup, .. } = started;
+        let history = (setup.battle.decided() > 0).then(|| {
+            let mut log = Log::default();
+            (crate::battle::run::start(&scenario, &request.dice_label, &mut log), log)
+        });
         Offer {
+            history,
             title: scenario.name.clone(),
             ruleset: setup.battle.rules_name().to_owned(),
             sides: scenario.sides().into_iter().map(str::to_owned).collect(),
@@ -412,13 +420,8 @@ fn start_when_ready(world: &mut World) {
         "the battle begins: {}",
         host.players.iter().map(|p| format!("{} ({})", p.name, p.sides.join(", "))).collect::<Vec<_>>().join(", ")
     );
-    // A battle taken up from its save is told from here on: its past, cut by today's fog, would show what its
-    // sides did not see then and hide what they did.
-    let (decided, logged) = (offer.setup.battle.decided(), offer.setup.log.events.len());
-    if decided > 0 {
-        for player in host.players.iter_mut() {
-            player.read = logged;
-        }
+    if let Some(history) = offer.history.clone() {
+        tell_the_past(&mut host, history, &offer.setup);
     }
     world.insert_resource(HumanSides(humans));
     world.insert_resource(AiMinds { minds: offer.minds.clone(), background: false });
@@ -427,6 +430,29 @@ fn start_when_ready(world: &mut World) {
         world.entity_mut(unit).insert((Replicated, SeenBy(0)));
     }
     world.insert_resource(Offered { title: offer.title, ruleset: offer.ruleset, map: offer.map, zones: offer.zones });
+}
+
+/// A battle taken up from its save: each player is told its past as its sides saw it then (replayed from its start,
+/// step by step: `fog::told_over`), not cut by today's fog, which would show what they did not see then and hide
+/// what they did; and is told the names of everyone they saw on the way.
+fn tell_the_past(host: &mut Host, history: (AnyBattle, Log), setup: &BattleSetup) {
+    let viewers: Vec<Vec<String>> = host.players.iter().map(|p| p.sides.clone()).collect();
+    let names = setup.battle.names();
+    let told = told_over(history, &setup.battle, &viewers, |seen, events| told_of(seen, &names, events));
+    let logged = setup.log.events.len();
+    match told {
+        Ok(told) => {
+            for (player, (said, saw)) in host.players.iter_mut().zip(told) {
+                (player.told, player.named, player.read) = (said, saw, logged);
+            }
+        }
+        // It replayed when the save was taken up: this cannot fail but with a rules error, said, and the players
+        // told the battle from here on.
+        Err(e) => {
+            warn!("the battle's past could not be told again: {e}");
+            host.players.iter_mut().for_each(|p| p.read = logged);
+        }
+    }
 }
 
 /// What the battle is, as a player is told when it begins.

@@ -160,7 +160,8 @@ impl AnyCondition {
 /// One step of a replay as [`AnyBattle::replay_watched`] tells it: a slot's decision before it is taken again, and
 /// after, with the events it made.
 pub enum Replayed<'a> {
-    Before(Slot, &'a Decision<AnyAction>),
+    /// A slot's start, before its decision: the events its start made (a new turn, its initiative).
+    Before(Slot, &'a Decision<AnyAction>, &'a [super::outcome::Event]),
     After(Slot, &'a Decision<AnyAction>, &'a [super::outcome::Event]),
 }
 
@@ -374,12 +375,13 @@ impl AnyBattle {
         for r in record {
             let unfaithful =
                 |why: String| RulesError::Unfaithful(format!("turn {}, slot of {}: {why}", r.turn, r.actor));
+            let started = log.events.len();
             let slot = match self.next(dice, log)? {
                 Next::Slot(slot) if slot == r.slot => slot,
                 Next::Slot(slot) => return Err(unfaithful(format!("the slot of {} came instead", slot.actor))),
                 Next::Over => return Err(unfaithful("the battle was over".into())),
             };
-            watch(self, Replayed::Before(slot, &r.decision));
+            watch(self, Replayed::Before(slot, &r.decision, &log.events[started..]));
             let from = log.events.len();
             match &r.decision {
                 Decision::Act(action) => self.act(action, dice, log).map_err(|e| unfaithful(e.to_string()))?,

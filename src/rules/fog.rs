@@ -3,9 +3,11 @@
 //! of no one else. The window's fog (hot-seat) and the host of an online battle (what each player is sent) both ask
 //! here, so a player sees the same on one screen or on their own.
 
-use super::any::AnyBattle;
+use super::RulesError;
+use super::any::{AnyBattle, Replayed};
+use super::dice::ScriptedDice;
 use super::id::CombatantId;
-use super::outcome::{Event, down};
+use super::outcome::{Event, Log, down};
 
 /// Whether each combatant of the battle, in roster order, is seen by the units of `sides`.
 pub fn seen_by(battle: &AnyBattle, sides: &[String]) -> Vec<bool> {
@@ -34,6 +36,33 @@ pub fn as_seen(battle: &AnyBattle, seen: &[bool]) -> AnyBattle {
     let unseen: Vec<CombatantId> =
         (0..battle.len()).filter(|&i| seen.get(i) != Some(&true)).map(CombatantId::at).collect();
     battle.without(&unseen)
+}
+
+/// What each viewer (the sides it commands) was told of `battle` as it went, worked out again from its record: the
+/// battle's `start` (the battle and its log before any decision) replayed with the battle's faces, its start and each
+/// slot's start and action told with the fog as it stood right after them (`tell`: what a viewer who sees the
+/// combatants marked is told of some events). Per viewer, its events and every combatant it saw on the way. An online
+/// host tells its players so a battle taken up from its save: as their sides saw it then, not as they see it now.
+pub fn told_over(
+    (mut replayed, mut log): (AnyBattle, Log),
+    battle: &AnyBattle,
+    viewers: &[Vec<String>],
+    tell: impl Fn(&[bool], &[Event]) -> Vec<Event>,
+) -> Result<Vec<(Vec<Event>, Vec<bool>)>, RulesError> {
+    let mut told: Vec<(Vec<Event>, Vec<bool>)> = vec![(Vec::new(), vec![false; battle.len()]); viewers.len()];
+    let mut tell_all = |now: &AnyBattle, events: &[Event]| {
+        for (sides, (said, saw)) in viewers.iter().zip(told.iter_mut()) {
+            let seen = seen_by(now, sides);
+            saw.iter_mut().zip(&seen).for_each(|(saw, seen)| *saw |= *seen);
+            said.extend(tell(&seen, events));
+        }
+    };
+    tell_all(&replayed, &log.events);
+    let mut faces = ScriptedDice::new(battle.faces().iter().copied());
+    replayed.replay_watched(&battle.record(), &mut faces, &mut log, &mut |now, step| match step {
+        Replayed::Before(_, _, events) | Replayed::After(_, _, events) => tell_all(now, events),
+    })?;
+    Ok(told)
 }
 
 /// The combatants a viewer does not see, by id and by name: what no line of the log it is shown may name.

@@ -1,0 +1,108 @@
+//! Online play's test harness, in one process: a host app and player apps (each its own `App`, over renet's UDP
+//! transport on the loopback address), a window's plan of what a slot offers, and what each player should have been
+//! told, worked out again by stepping through the battle's record.
+
+use std::net::SocketAddr;
+
+use bevy::prelude::*;
+use skirmish::ai::Difficulty;
+use skirmish::battle::{BattleRequest, DiceChoice};
+use skirmish::net::host::{Host, Offer, told_of};
+use skirmish::net::join::Joined;
+use skirmish::net::{self, connect, listen};
+use skirmish::rules::any::{AnyBattle, RulesetId};
+use skirmish::rules::dice::ScriptedDice;
+use skirmish::rules::engine::{Decision, Next};
+use skirmish::rules::field::{Move, Pace};
+use skirmish::rules::fog::seen_by;
+use skirmish::rules::outcome::{Event, Log};
+use skirmish::rules::plan::{Choices, Plan};
+
+pub const LEVEL: &str = "levels/crossroads.ron";
+
+/// The crossroads under the Storyteller rules with the dice seeded `seed`: its offer, the easy AI playing the sides
+/// no player takes.
+pub fn crossroads(seed: u64) -> Offer {
+    let file = std::path::Path::new(LEVEL);
+    let ruleset = Some(RulesetId::Storyteller);
+    let request = BattleRequest::new(file, ruleset, Difficulty::Easy).with_dice(DiceChoice::Seed(seed));
+    let started = skirmish::battle::start(&request, skirmish::battle::no_typing).expect("the level");
+    assert_eq!(started.request.dice_label, format!("seed {seed}"));
+    Offer::of(started, None)
+}
+
+/// A host offering `offer` on 127.0.0.1 (any free port), and where it listens.
+pub fn host_app(offer: Offer) -> (App, SocketAddr) {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    net::net_plugins(&mut app);
+    app.add_plugins((skirmish::combat::plugin, net::host::plugin));
+    app.insert_resource(Host::new(offer));
+    app.finish();
+    app.cleanup();
+    let address = listen(&mut app, "127.0.0.1:0".parse().expect("an address")).expect("the host listens");
+    (app, address)
+}
+
+/// A player called `name` joining the host at `host` on connection `id`.
+pub fn player_app(name: &str, host: SocketAddr, id: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    net::net_plugins(&mut app);
+    app.add_plugins(net::join::plugin);
+    app.insert_resource(Joined::new(name));
+    app.finish();
+    app.cleanup();
+    connect(app.world_mut(), host, id).expect("the player connects");
+    app
+}
+
+/// A window's plan of what a slot offers: attack the first enemy offered, by the last way offered (a firing mode, a
+/// called shot); else move to the farthest cell it reaches (walking if a walk gets there).
+pub fn plan_of(choices: &Choices) -> Plan {
+    match (choices.targets.first(), choices.reach.last()) {
+        (Some((target, ways)), _) => Plan { target: Some(*target), way: ways.len().checked_sub(1), ..Plan::default() },
+        (None, Some(&(to, walking))) => {
+            let pace = if walking { Pace::Walk } else { Pace::Run };
+            Plan { movement: Some(Move { to, pace }), ..Plan::default() }
+        }
+        (None, None) => Plan::default(),
+    }
+}
+
+/// What the player of each of `viewers` (the sides it commands) should have been told of `battle`, begun as `start`
+/// begins: the battle stepped through again from its start and its record, each slot's start and each action told
+/// with the fog as it stood right after it, and the next slot's start (or the battle's end). Written here step by step, apart from the
+/// host's own way of working it out.
+pub fn expected_logs(start: Offer, viewers: &[Vec<String>], battle: &AnyBattle) -> Vec<Vec<Event>> {
+    let (mut replayed, mut log) = (start.setup.battle, start.setup.log);
+    let mut faces = ScriptedDice::new(battle.faces().iter().copied());
+    let names = replayed.names();
+    let mut told: Vec<Vec<Event>> = vec![Vec::new(); viewers.len()];
+    let mut read = 0;
+    let mut tell = |b: &AnyBattle, log: &Log, told: &mut Vec<Vec<Event>>| {
+        for (sides, said) in viewers.iter().zip(told.iter_mut()) {
+            said.extend(told_of(&seen_by(b, sides), &names, &log.events[read..]));
+        }
+        read = log.events.len();
+    };
+    for r in battle.record() {
+        assert_eq!(replayed.next(&mut faces, &mut log).expect("the record replays"), Next::Slot(r.slot));
+        tell(&replayed, &log, &mut told);
+        match &r.decision {
+            Decision::Act(action) => replayed.act(action, &mut faces, &mut log).expect("the record replays"),
+            Decision::Pass => replayed.pass(&mut log),
+            Decision::Delay => assert!(replayed.delay(&mut log)),
+        }
+        tell(&replayed, &log, &mut told);
+    }
+    // The slot after the last decision begun (or the battle's end), as the host has it.
+    replayed.next(&mut faces, &mut log).expect("the battle goes on");
+    tell(&replayed, &log, &mut told);
+    told
+}
+
+/// The sides each of the host's players commands.
+pub fn viewers(host: &Host) -> Vec<Vec<String>> {
+    host.players.iter().map(|p| p.sides.clone()).collect()
+}
