@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 
 mod common;
 use common::host::HostProcess;
-use common::online::{LEVEL, crossroads, expected_logs, host_app, plan_of, player_app, viewers};
+use common::online::{LEVEL, Viewer, crossroads, expected_logs, host_app, plan_of, player_app, spectator_app, viewers};
 
 use bevy::prelude::*;
 use skirmish::ai::{self, Difficulty};
@@ -279,7 +279,7 @@ fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes
     let unseen = (0..views.len()).find(|&i| !seen[i]).expect("an enemy the Jackals do not see");
     table.say(0, FromPlayer::Plan { slot, plan: Plan { target: Some(CombatantId::at(unseen)), ..Plan::default() } });
     table.say(0, FromPlayer::Plan { slot, plan: Plan { other: Some(99), ..Plan::default() } });
-    table.say(0, FromPlayer::Hello { name: "Ann".into() });
+    table.say(0, FromPlayer::Hello { name: "Ann".into(), watching: false });
     // Typed orders at an enemy she does not see, by its number: refused as if it were not there.
     table.say(0, orders(slot, &battle.intended(actor, None, Some(CombatantId::at(unseen)))));
     assert!(table.until(2000, |t| t.joined(0).refused.len() == 8 && t.joined(1).refused.len() == 1));
@@ -377,7 +377,7 @@ fn a_host_that_stops_keeps_its_autosave_and_host_load_plays_the_battle_on_to_its
     // Each player was told the whole battle as its side saw it, its past before the host stopped too (not only
     // from where it was taken up).
     let whole = skirmish::battle::start(&save.taken_up(&autosave), skirmish::battle::no_typing).expect("it replays");
-    let sides = [vec!["Jackals".to_owned()], vec!["Vipers".to_owned()]];
+    let sides = [Viewer::Sides(vec!["Jackals".to_owned()]), Viewer::Sides(vec!["Vipers".to_owned()])];
     let expected = expected_logs(offer(), &sides, &whole.setup.battle);
     for (player, expected) in remote.players.iter().zip(&expected) {
         let joined = player.world().resource::<Joined>();
@@ -466,4 +466,107 @@ fn the_host_works_out_a_players_odds_from_what_its_sides_see_and_tells_that_play
     assert_eq!(decided(&table), battle.decided());
     table.say(0, FromPlayer::Plan { slot, plan });
     assert!(table.until(2000, |t| decided(t) > battle.decided()), "Ann's orders were carried out");
+}
+
+#[test]
+fn a_spectator_who_comes_late_sees_what_every_side_sees_and_the_whole_battle_once_it_is_over() {
+    use skirmish::scenario::save::Save;
+    let mut table = Table::new(&["Ann", "Bo"]);
+    table.begin(&["Jackals", "Vipers"]);
+    assert!(table.until(50_000, |t| {
+        t.give_orders();
+        decided(t) >= 12
+    }));
+    // Cy comes to watch the battle under way: no side, nothing to command.
+    table.players.push(spectator_app("Cy", table.address, 9));
+    assert!(table.until(5000, |t| t.joined(2).began.is_some()), "Cy is let in: {:?}", table.host().refused);
+    assert!(table.joined(2).yours.is_empty());
+    table.say(2, FromPlayer::TakeSide(Some("Ravens".into())));
+    assert!(table.until(2000, |t| !t.joined(2).refused.is_empty()));
+    assert_eq!(table.joined(2).refused, ["the battle has begun: sides are taken"]);
+    let mid_battle = table.joined(2).log.events.len();
+    assert!(mid_battle > 0, "Cy is told the battle's past");
+    assert!(table.until(200_000, |t| {
+        t.give_orders();
+        t.over()
+    }));
+    let host_battle = table.host.world().resource::<Engine>().0.clone();
+    let expected = expected_logs(offer(), &viewers(table.host()), &host_battle);
+    let cy = table.joined(2);
+    assert!(cy.trouble.is_empty(), "{:?}", cy.trouble);
+    assert!(cy.log.events == expected[2], "Cy's log is the battle as every side saw it, from its start");
+    // What every side sees is less than either side sees.
+    for i in 0..2 {
+        assert!(cy.log.events.len() < table.joined(i).log.events.len(), "Cy saw less than {}", table.joined(i).name);
+    }
+    // Once it is over, everyone is sent the whole battle: its log and its save, which replays to the same end.
+    assert!(table.until(5000, |t| (0..3).all(|i| t.joined(i).unveiled.is_some())), "everyone is sent the whole");
+    let whole = &table.host.world().resource::<skirmish::combat::BattleLog>().0;
+    for i in 0..3 {
+        let (log, save) = table.joined(i).unveiled.clone().expect("the whole battle");
+        assert!(log.events == whole.events && log.names == host_battle.names());
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("watched.ron");
+        std::fs::write(&path, save).expect("the save written");
+        let saved = Save::read(&path).expect("the save reads");
+        assert_eq!(saved.record.len(), host_battle.decided());
+    }
+}
+
+#[test]
+fn a_player_who_rolls_its_own_dice_types_them_and_the_host_rolls_them_once_the_time_is_up() {
+    let mut table = Table::new(&["Ann", "Bo"]);
+    table.host.world_mut().resource_mut::<Host>().dice_time = std::time::Duration::from_millis(1500);
+    assert!(table.until(2000, |t| t.host().players.len() == 2));
+    table.say(0, FromPlayer::OwnDice(true));
+    table.begin(&["Jackals", "Vipers"]);
+    assert!(table.host().lobby.players.iter().any(|p| p.name == "Ann" && p.own_dice));
+    // Ann is asked for a roll of the Jackals' (their initiative comes first).
+    assert!(table.until(50_000, |t| {
+        t.orders_of(&[1]);
+        t.joined(0).dice.is_some()
+    }));
+    let (wanted, _) = table.joined(0).dice.clone().expect("Ann's roll");
+    let battle = table.host.world().resource::<Engine>().0.clone();
+    assert_eq!(battle.view(wanted.who).side, "Jackals");
+    let before = battle.faces().len();
+    // Bo may not roll them; a face off the die is refused; then Ann's faces are taken, and rolled as typed.
+    table.say(1, FromPlayer::Faces("1".into()));
+    table.say(0, FromPlayer::Faces("0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 99".into()));
+    assert!(table.until(2000, |t| !t.joined(1).refused.is_empty() && !t.joined(0).refused.is_empty()));
+    assert_eq!(table.joined(1).refused, ["those dice are not yours to roll"]);
+    assert!(table.joined(0).dice.is_some(), "still waited for");
+    let faces: Vec<String> = (0..wanted.count).map(|_| "3".to_owned()).collect();
+    let asks = table.joined(0).dice_asks;
+    table.say(0, FromPlayer::Faces(faces.join(" ")));
+    // Taken (the host may ask for the next Jackal's roll at once).
+    assert!(table.until(2000, |t| t.joined(0).dice.is_none() || t.joined(0).dice_asks > asks), "the faces were taken");
+    assert!(!table.joined(0).dice_rolled);
+    assert!(table.until(2000, |t| t.host.world().resource::<Engine>().0.faces().len() >= before + faces.len()));
+    let rolled = table.host.world().resource::<Engine>().0.faces()[before..before + faces.len()].to_vec();
+    assert_eq!(rolled, vec![3; faces.len()], "the battle rolled the faces Ann typed");
+    // The next roll she lets be: the host waits its time, then rolls it, and says so.
+    assert!(table.until(50_000, |t| {
+        t.orders_of(&[0, 1]);
+        t.joined(0).dice.is_some()
+    }));
+    let asked = std::time::Instant::now();
+    assert!((0..2000).any(|_| {
+        table.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        table.joined(0).dice_rolled
+    }));
+    assert!(asked.elapsed() >= std::time::Duration::from_millis(1000), "after its time: {:?}", asked.elapsed());
+    // The battle goes on to its end, her every other roll rolled by the host as she asks (*Roll for me*).
+    let mut answered = table.joined(0).dice_asks;
+    assert!((0..200_000).any(|_| {
+        table.update();
+        table.give_orders();
+        if table.joined(0).dice.is_some() && table.joined(0).dice_asks > answered {
+            answered = table.joined(0).dice_asks;
+            table.say(0, FromPlayer::RollForMe);
+        }
+        table.over()
+    }));
+    assert_eq!(table.host().request.by_hand, ["Jackals"], "saved as rolled by hand");
 }

@@ -34,6 +34,9 @@ pub struct HostArgs {
     /// Where the battle is saved after every decision (default: `online-LEVEL.ron` in the saves folder).
     #[arg(long)]
     autosave: Option<PathBuf>,
+    /// Seconds the host waits for a player who rolls its own dice before it rolls them itself.
+    #[arg(long, default_value_t = 60)]
+    dice_time: u64,
 }
 
 impl HostArgs {
@@ -55,6 +58,9 @@ pub fn host(args: HostArgs) -> Result<(), CliError> {
         eprintln!("warning: {warning}");
     }
     let path = args.autosave.clone().unwrap_or_else(|| crate::net::host::autosave_of(&started));
-    let offer = crate::net::host::Offer::of(started, Some(path));
+    let offer = crate::net::host::Offer {
+        dice_time: std::time::Duration::from_secs(args.dice_time),
+        ..crate::net::host::Offer::of(started, Some(path))
+    };
     crate::net::host::serve(offer, args.address).map_err(|e| CliError::Input(e.to_string()))
 }

@@ -23,6 +23,10 @@ pub struct JoinArgs {
     /// Say ready as soon as the lobby shows (with `--side`: straight into the battle once the others are).
     #[arg(long)]
     ready: bool,
+    /// Only watch: take no side (you may join a battle under way). You see what every side sees; once the battle
+    /// is over, all of it, and you may watch it again step by step.
+    #[arg(long, conflicts_with_all = ["side", "ready"])]
+    watch: bool,
     /// Seconds between two slots shown on the board (the host's slots come one at a time, as on one screen).
     #[arg(long, default_value_t = 0.6)]
     pace: f32,
@@ -39,6 +43,7 @@ pub fn join(args: JoinArgs) -> Result<(), CliError> {
         name: args.name.unwrap_or_else(default_name),
         side: args.side,
         ready: args.ready,
+        watch: args.watch,
     };
     let options = PlayOptions { pace: args.pace, ..PlayOptions::default() };
     closed(args.dev.open(crate::ui::app(Opening::Join(request), options), 300))

@@ -18,7 +18,7 @@ use crate::battle::{BattleRequest, Started};
 use crate::combat::battle::insert_battle;
 use crate::combat::components::{Combatant, Loadout, StatusList, Tracks};
 use crate::combat::messages::DeclareAction;
-use crate::combat::{AiMinds, BattleLog, CombatSystems, Engine, HumanSides, TurnState, TurnSystems};
+use crate::combat::{AiMinds, BattleDice, BattleLog, CombatSystems, Engine, HumanSides, TurnState, TurnSystems};
 use crate::rules::any::{AnyAction, AnyBattle, BattleSetup};
 use crate::rules::field::Goal;
 use crate::rules::fog::{Unseen, seen_by, told_over};
@@ -44,7 +44,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, slot_begun.run_if(resource_exists::<Host>))
         .add_systems(
             Update,
-            (show_units, tell_players, ask_players, save_the_battle, show_lobby)
+            (show_units, tell_players, ask_players, wait_for_dice, save_the_battle, show_lobby)
                 .chain()
                 .in_set(HostSystems::Tell)
                 .run_if(resource_exists::<Host>),
@@ -67,6 +67,8 @@ pub struct Offer {
     /// A battle taken up from its save: its start (the battle and its log before any decision), from which what each
     /// player's sides saw of its past is worked out again when the battle begins anew.
     pub history: Option<(AnyBattle, Log)>,
+    /// How long the host waits for a player's own dice before it rolls them itself.
+    pub dice_time: std::time::Duration,
 }
 
 impl Offer {
@@ -79,6 +81,7 @@ impl Offer {
         });
         Offer {
             history,
+            dice_time: DICE_TIME,
             title: scenario.name.clone(),
             ruleset: setup.battle.rules_name().to_owned(),
             sides: scenario.sides().into_iter().map(str::to_owned).collect(),
@@ -102,6 +105,12 @@ pub struct Host {
     pub autosave: Option<PathBuf>,
     /// Everything refused, newest last: who sent what, and why not.
     pub refused: Vec<String>,
+    /// How long it waits for a player's dice before it rolls them itself.
+    pub dice_time: std::time::Duration,
+    /// The roll it waits for a player's faces of.
+    dice_wait: Option<DiceWait>,
+    /// The battle at its start (the battle and its log before any decision), once it began.
+    start: Option<(AnyBattle, Log)>,
     /// Decisions the last save holds.
     saved: usize,
     lobby_changed: bool,
@@ -113,6 +122,10 @@ pub struct Player {
     pub name: String,
     pub sides: Vec<String>,
     pub ready: bool,
+    /// A spectator: no side; it sees what every side in the fight sees (`sight`).
+    pub watching: bool,
+    /// Rolls its own dice: the host waits for the faces of its sides' rolls.
+    pub own_dice: bool,
     /// Its connection (the client entity), while connected.
     pub client: Option<Entity>,
     /// Every event it was told, in order: what it is sent again when it comes back.
@@ -125,6 +138,8 @@ pub struct Player {
     over_sent: bool,
     /// How far into the battle's log its telling has come.
     read: usize,
+    /// Its past is to be told (a battle taken up from its save, a spectator who came late).
+    needs_past: bool,
     /// The decision it was asked for (the battle's count of decisions then), on this connection.
     asked: Option<usize>,
 }
@@ -134,6 +149,7 @@ impl Host {
     pub fn new(offer: Offer) -> Self {
         let (title, ruleset, sides) = (offer.title.clone(), offer.ruleset.clone(), offer.sides.clone());
         let lobby = LobbyView { title, ruleset, sides, ..Default::default() };
+        let dice_time = offer.dice_time;
         Host {
             request: offer.request.clone(),
             autosave: offer.autosave.clone(),
@@ -141,6 +157,9 @@ impl Host {
             lobby,
             players: Vec::new(),
             refused: Vec::new(),
+            dice_time,
+            dice_wait: None,
+            start: None,
             saved: 0,
             lobby_changed: true,
         }
@@ -179,6 +198,7 @@ fn hear_players(
     battle: Option<(Res<Engine>, ResMut<TurnState>)>,
     mut declare: MessageWriter<DeclareAction>,
     mut out: MessageWriter<ToClients<FromHost>>,
+    mut dice: Option<ResMut<BattleDice>>,
 ) {
     let Some(mut host) = host else { return };
     let mut battle = battle;
@@ -186,8 +206,8 @@ fn hear_players(
     let mut asked = [0u8; MAX_PLAYERS];
     for FromClient { client_id, message } in heard.read() {
         let Some(client) = client_id.entity() else { continue };
-        if let FromPlayer::Hello { name } = message {
-            hello(&mut host, client, name, &mut commands, &mut out);
+        if let FromPlayer::Hello { name, watching } = message {
+            hello(&mut host, client, (name, *watching), &mut commands, &mut out);
             continue;
         }
         let Some(seat) = host.seat_of(client) else {
@@ -197,11 +217,36 @@ fn hear_players(
         match message {
             FromPlayer::Hello { .. } => {}
             FromPlayer::TakeSide(side) => take_side(&mut host, seat, side.clone(), client, &mut out),
+            FromPlayer::Ready(_) if host.players[seat].watching => {}
             FromPlayer::Ready(ready) if !host.started() => {
                 host.players[seat].ready = *ready;
                 host.lobby_changed = true;
             }
             FromPlayer::Ready(_) => {}
+            FromPlayer::OwnDice(own) if !host.started() && !host.players[seat].watching => {
+                host.players[seat].own_dice = *own;
+                host.lobby_changed = true;
+            }
+            FromPlayer::OwnDice(_) => {
+                let who = host.players[seat].name.clone();
+                let why = "who rolls their own dice is chosen in the lobby, with a side".into();
+                host.refuse(&who, "own dice", why, client, &mut out);
+            }
+            FromPlayer::Faces(_) | FromPlayer::RollForMe => {
+                let line = match message {
+                    FromPlayer::Faces(line) => Some(line.as_str()),
+                    _ => None,
+                };
+                match (battle.as_ref(), dice.as_mut()) {
+                    (Some((engine, _)), Some(dice)) => {
+                        give_dice(&mut host, seat, (&engine.0, &mut dice.0), line, (client, &mut out));
+                    }
+                    _ => {
+                        let who = host.players[seat].name.clone();
+                        host.refuse(&who, "dice", "the battle has not begun".into(), client, &mut out);
+                    }
+                }
+            }
             FromPlayer::Say(text) => {
                 let from = host.players[seat].name.clone();
                 let said = FromHost::Said { from, text: text.chars().take(500).collect() };
@@ -250,7 +295,7 @@ fn hear_players(
 fn hello(
     host: &mut Host,
     client: Entity,
-    name: &str,
+    (name, watching): (&str, bool),
     commands: &mut Commands,
     out: &mut MessageWriter<ToClients<FromHost>>,
 ) {
@@ -268,7 +313,7 @@ fn hello(
             return host.refuse(&name, "hello", format!("a player called {name} is here already"), client, out);
         }
         Some(seat) => seat,
-        None if host.started() => {
+        None if host.started() && !watching => {
             return host.refuse(
                 &name,
                 "hello",
@@ -282,6 +327,8 @@ fn hello(
         }
         None => {
             host.players.push(Player {
+                watching,
+                own_dice: false,
                 name: name.clone(),
                 sides: Vec::new(),
                 ready: false,
@@ -292,6 +339,7 @@ fn hello(
                 began_sent: false,
                 over_sent: false,
                 read: 0,
+                needs_past: host.started(),
                 asked: None,
             });
             host.players.len() - 1
@@ -316,6 +364,9 @@ fn take_side(
     let who = host.players[seat].name.clone();
     if host.started() {
         return host.refuse(&who, "a side", "the battle has begun: sides are taken".into(), client, out);
+    }
+    if host.players[seat].watching {
+        return host.refuse(&who, "a side", "you are watching: a spectator takes no side".into(), client, out);
     }
     match side {
         None => host.players[seat].sides.clear(),
@@ -375,6 +426,90 @@ fn order(
     Ok((entity, action))
 }
 
+/// A player's faces for the roll the host waits for (or, `None`, the host's own dice to roll it): taken if the roll
+/// is of its sides and it rolls its own dice; else, or faces not on the dice, refused.
+fn give_dice(
+    host: &mut Host,
+    seat: usize,
+    (battle, dice): (&AnyBattle, &mut crate::rules::table::TableDice),
+    line: Option<&str>,
+    (client, out): (Entity, &mut MessageWriter<ToClients<FromHost>>),
+) {
+    let who = host.players[seat].name.clone();
+    let Some(wanted) = dice.wanted().cloned() else {
+        return host.refuse(&who, "dice", "no dice are waited for".into(), client, out);
+    };
+    let side = battle.view(wanted.who).side;
+    if !host.players[seat].own_dice || !host.players[seat].sides.iter().any(|s| s == side) {
+        return host.refuse(&who, "dice", "those dice are not yours to roll".into(), client, out);
+    }
+    let given = match line {
+        Some(line) => dice.type_in(line).map(drop),
+        None => dice.roll_for_me().map(drop).map_err(|e| e.to_string()),
+    };
+    match given {
+        Ok(()) => {
+            host.dice_wait = None;
+            let taken = FromHost::DiceTaken { rolled: line.is_none() };
+            out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message: taken });
+        }
+        Err(why) => host.refuse(&who, &format!("dice {line:?}"), why, client, out),
+    }
+}
+
+/// Waits for the dice of a player who rolls its own: asks it (again when it comes back), and once the time is up
+/// rolls them with the battle's own dice and says so.
+fn wait_for_dice(
+    mut host: ResMut<Host>,
+    engine: Option<Res<Engine>>,
+    dice: Option<ResMut<BattleDice>>,
+    mut out: MessageWriter<ToClients<FromHost>>,
+) {
+    let (Some(engine), Some(mut dice)) = (engine, dice) else { return };
+    let Some(wanted) = dice.0.wanted().cloned() else {
+        host.dice_wait = None;
+        return;
+    };
+    let Some(seat) = host.commander(engine.0.view(wanted.who).side) else { return };
+    if host.dice_wait.as_ref().is_none_or(|w| w.wanted != wanted) {
+        host.dice_wait = Some(DiceWait { wanted: wanted.clone(), asked: None, since: std::time::Instant::now() });
+    }
+    let client = host.players[seat].client;
+    let limit = host.dice_time;
+    let Some(wait) = host.dice_wait.as_mut() else { return };
+    let waited = wait.since.elapsed();
+    if waited >= limit {
+        let name = host.players[seat].name.clone();
+        match dice.0.roll_for_me() {
+            Ok(_) => info!("rolled {name}'s dice: the time was up"),
+            Err(e) => warn!("{name}'s dice could not be rolled for them: {e}"),
+        }
+        host.dice_wait = None;
+        if let Some(client) = client {
+            let taken = FromHost::DiceTaken { rolled: true };
+            out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message: taken });
+        }
+        return;
+    }
+    if let Some(to) = client.filter(|c| wait.asked != Some(*c)) {
+        wait.asked = Some(to);
+        let seconds = (limit - waited).as_secs() as u32;
+        let asked = FromHost::RollYours { wanted, seconds };
+        out.write(ToClients { targets: SendTargets::Single(ClientId::Client(to)), message: asked });
+    }
+}
+
+/// The roll the host waits for a player's faces of: since when, and on which connection it asked.
+#[derive(Debug)]
+struct DiceWait {
+    wanted: crate::rules::dice::Wanted,
+    asked: Option<Entity>,
+    since: std::time::Instant,
+}
+
+/// How long the host waits for a player's dice unless told otherwise (`host --dice-time`).
+pub const DICE_TIME: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Checks that the battle waits for `slot`, of a combatant of this player's sides; its entity, else why not.
 fn own_slot(
     host: &Host,
@@ -403,7 +538,7 @@ const MAX_QUESTIONS: u8 = 16;
 /// theirs, the AI plays the rest.
 fn start_when_ready(world: &mut World) {
     let Some(mut host) = world.get_resource_mut::<Host>() else { return };
-    let connected: Vec<&Player> = host.players.iter().filter(|p| p.client.is_some()).collect();
+    let connected: Vec<&Player> = host.players.iter().filter(|p| p.client.is_some() && !p.watching).collect();
     let ready = !connected.is_empty() && connected.iter().all(|p| p.ready && !p.sides.is_empty());
     if host.started() || !ready {
         return;
@@ -420,39 +555,43 @@ fn start_when_ready(world: &mut World) {
         "the battle begins: {}",
         host.players.iter().map(|p| format!("{} ({})", p.name, p.sides.join(", "))).collect::<Vec<_>>().join(", ")
     );
-    if let Some(history) = offer.history.clone() {
-        tell_the_past(&mut host, history, &offer.setup);
-    }
+    // Its start kept: a player of a battle taken up from its save, or a spectator who comes late, is told its past.
+    let resumed = offer.history.is_some();
+    host.start = Some(offer.history.clone().unwrap_or_else(|| (offer.setup.battle.clone(), offer.setup.log.clone())));
+    host.players.iter_mut().for_each(|p| p.needs_past = resumed);
+    // The sides whose players roll their own dice (saved with the battle).
+    let by_hand: Vec<String> = host.players.iter().filter(|p| p.own_dice).flat_map(|p| p.sides.clone()).collect();
+    host.request.by_hand = by_hand.clone();
     world.insert_resource(HumanSides(humans));
     world.insert_resource(AiMinds { minds: offer.minds.clone(), background: false });
     let roster = insert_battle(world, offer.setup);
     for unit in roster {
         world.entity_mut(unit).insert((Replicated, SeenBy(0)));
     }
+    let views = world.resource::<Engine>().0.views();
+    let theirs: Vec<CombatantId> =
+        views.iter().filter(|v| by_hand.iter().any(|s| s == v.side)).map(|v| v.id()).collect();
+    world.resource_mut::<BattleDice>().0.roll_by_hand(theirs);
     world.insert_resource(Offered { title: offer.title, ruleset: offer.ruleset, map: offer.map, zones: offer.zones });
 }
 
-/// A battle taken up from its save: each player is told its past as its sides saw it then (replayed from its start,
-/// step by step: `fog::told_over`), not cut by today's fog, which would show what they did not see then and hide
-/// what they did; and is told the names of everyone they saw on the way.
-fn tell_the_past(host: &mut Host, history: (AnyBattle, Log), setup: &BattleSetup) {
-    let viewers: Vec<Vec<String>> = host.players.iter().map(|p| p.sides.clone()).collect();
-    let names = setup.battle.names();
-    let told = told_over(history, &setup.battle, &viewers, |seen, events| told_of(seen, &names, events));
-    let logged = setup.log.events.len();
+/// The past of the battle as `player` saw it then (replayed from its start, step by step: `fog::told_over`), for a
+/// player of a battle taken up from its save or a spectator who comes late; not cut by today's fog, which would show
+/// what it did not see then and hide what it did. With the names of everyone it saw on the way.
+fn tell_the_past(player: &mut Player, start: &(AnyBattle, Log), battle: &AnyBattle) {
+    let names = battle.names();
+    let watching = |now: &AnyBattle| sight(now, player);
+    let told = told_over(start.clone(), battle, watching, |seen, events| told_of(seen, &names, events));
     match told {
-        Ok(told) => {
-            for (player, (said, saw)) in host.players.iter_mut().zip(told) {
-                (player.told, player.named, player.read) = (said, saw, logged);
-            }
-        }
-        // It replayed when the save was taken up: this cannot fail but with a rules error, said, and the players
+        Ok((said, saw, read)) => (player.told, player.named, player.read) = (said, saw, read),
+        // It replayed when the battle was taken up: this cannot fail but with a rules error, said; the player is
         // told the battle from here on.
         Err(e) => {
             warn!("the battle's past could not be told again: {e}");
-            host.players.iter_mut().for_each(|p| p.read = logged);
+            player.read = usize::MAX;
         }
     }
+    player.needs_past = false;
 }
 
 /// What the battle is, as a player is told when it begins.
@@ -472,7 +611,7 @@ fn show_units(
     mut commands: Commands,
 ) {
     let Some(engine) = engine else { return };
-    let seen: Vec<Vec<bool>> = host.players.iter().map(|p| seen_by(&engine.0, &p.sides)).collect();
+    let seen: Vec<Vec<bool>> = host.players.iter().map(|p| sight(&engine.0, p)).collect();
     for (entity, combatant, (statuses, tracks, loadout), unit, mask) in &units {
         let view = engine.0.view(combatant.0);
         let shown = Unit {
@@ -508,10 +647,14 @@ fn tell_players(
 ) {
     let (Some((engine, log, state)), Some(offered)) = (battle, offered) else { return };
     let names = engine.0.names();
+    let (host_request, host_start) = (host.request.clone(), host.start.take());
     for player in host.players.iter_mut() {
         // What a player is told is worked out as the battle goes, connected or not: one who comes back is told the
         // battle as its sides saw it then, not as they see it on its return.
-        let seen = seen_by(&engine.0, &player.sides);
+        if let Some(start) = host_start.as_ref().filter(|_| player.needs_past) {
+            tell_the_past(player, start, &engine.0);
+        }
+        let seen = sight(&engine.0, player);
         let newly = name_the_seen(player, &seen);
         let fresh = &log.0.events[player.read.min(log.0.events.len())..];
         player.told.extend(told_of(&seen, &names, fresh));
@@ -548,9 +691,38 @@ fn tell_players(
                 None => FromHost::Over { winner: None, reason: state.error().unwrap_or("stopped").to_owned() },
             };
             out.write(ToClients { targets: to, message: over });
+            out.write(ToClients { targets: to, message: unveiled(&host_request, &engine.0, &log.0) });
             player.over_sent = true;
         }
     }
+    host.start = host_start;
+}
+
+/// The combatants a player's end may see: its sides' sight; a spectator's, what every side still in the fight sees
+/// (nothing that any player does not see: a spectator may be talking to one). Once the battle is over, everyone is
+/// sent the whole of it (`FromHost::Unveiled`).
+pub fn sight(battle: &AnyBattle, player: &Player) -> Vec<bool> {
+    match player.watching {
+        false => seen_by(battle, &player.sides),
+        true => seen_by_all(battle),
+    }
+}
+
+/// What every side with a unit still on its feet sees: a unit only when each of them sees it.
+pub fn seen_by_all(battle: &AnyBattle) -> Vec<bool> {
+    let views = battle.views();
+    let sides: std::collections::BTreeSet<&str> =
+        views.iter().filter(|v| !crate::rules::outcome::down(v.fighter.statuses())).map(|v| v.side).collect();
+    sides
+        .into_iter()
+        .map(|side| seen_by(battle, &[side.to_owned()]))
+        .fold(vec![true; battle.len()], |all, one| all.iter().zip(&one).map(|(a, b)| *a && *b).collect())
+}
+
+/// The whole battle, once it is over, fog lifted: its log, its names and its save (to watch again).
+fn unveiled(request: &BattleRequest, battle: &AnyBattle, log: &Log) -> FromHost {
+    let save = Save::of(request, battle).to_ron().unwrap_or_default();
+    FromHost::Unveiled { events: events_text(&log.events), names: battle.names(), save }
 }
 
 /// What a player whose sides see the combatants `seen` marks is told of `events`: each action (or a slot's start)
@@ -623,7 +795,14 @@ fn show_lobby(
     host.lobby.players = host
         .players
         .iter()
-        .map(|p| Seat { name: p.name.clone(), sides: p.sides.clone(), ready: p.ready, connected: p.client.is_some() })
+        .map(|p| Seat {
+            name: p.name.clone(),
+            sides: p.sides.clone(),
+            ready: p.ready,
+            connected: p.client.is_some(),
+            watching: p.watching,
+            own_dice: p.own_dice,
+        })
         .collect();
     out.write(ToClients { targets: SendTargets::CLIENTS_ONLY, message: FromHost::Lobby(host.lobby.clone()) });
 }

@@ -8,6 +8,7 @@ use bevy_replicon::prelude::*;
 
 use super::protocol::{FromHost, FromPlayer, LobbyView, Unit, read_events};
 use crate::rules::any::AnyAction;
+use crate::rules::dice::Wanted;
 use crate::rules::field::Goal;
 use crate::rules::odds::Odds;
 use crate::rules::outcome::Log;
@@ -34,6 +35,8 @@ pub struct HearHostSystems;
 #[derive(Resource, Debug, Default)]
 pub struct Joined {
     pub name: String,
+    /// Only watching: a spectator, with no side.
+    pub watching: bool,
     pub lobby: LobbyView,
     pub chat: Vec<(String, String)>,
     /// The battle's title and ruleset, once it began.
@@ -57,6 +60,13 @@ pub struct Joined {
     pub over: Option<(Option<String>, String)>,
     /// What this player heard that made no sense (a gap in the log, unreadable events).
     pub trouble: Vec<String>,
+    /// Once the battle is over: the whole of it, fog lifted (its log with every name), and its save (RON).
+    pub unveiled: Option<(Log, String)>,
+    /// The roll the host waits for this player's faces of, until when, and how many times it asked.
+    pub dice: Option<(Wanted, std::time::Instant)>,
+    pub dice_asks: usize,
+    /// The host rolled this player's last dice (the time was up, or it was asked to).
+    pub dice_rolled: bool,
 }
 
 impl Joined {
@@ -67,7 +77,7 @@ impl Joined {
 
 fn say_hello(joined: Option<Res<Joined>>, mut out: MessageWriter<FromPlayer>) {
     if let Some(joined) = joined {
-        out.write(FromPlayer::Hello { name: joined.name.clone() });
+        out.write(FromPlayer::Hello { name: joined.name.clone(), watching: joined.watching });
     }
 }
 
@@ -117,7 +127,17 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
                 joined.asks += 1;
             }
             FromHost::Odds { slot, plan, odds } => joined.odds = Some((slot, plan, odds)),
+            FromHost::RollYours { wanted, seconds } => {
+                let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds.into());
+                (joined.dice, joined.dice_rolled) = (Some((wanted, until)), false);
+                joined.dice_asks += 1;
+            }
+            FromHost::DiceTaken { rolled } => (joined.dice, joined.dice_rolled) = (None, rolled),
             FromHost::Refused(why) => joined.refused.push(why),
+            FromHost::Unveiled { events, names, save } => match read_events(&events) {
+                Ok(events) => joined.unveiled = Some((Log { events, names }, save)),
+                Err(e) => joined.trouble.push(format!("unreadable events: {e}")),
+            },
             FromHost::Over { winner, reason } => {
                 joined.over = Some((winner, reason));
                 joined.asked = None;

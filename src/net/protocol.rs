@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::rules::dice::Wanted;
 use crate::rules::field::{Cell, Goal};
 use crate::rules::odds::Odds;
 use crate::rules::outcome::{Event, Status};
@@ -16,8 +17,9 @@ use crate::rules::ruleset::{CombatantId, Slot, WeaponClass};
 #[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum FromPlayer {
     /// The first thing a player says: who it is (a player who drops and comes back says the same name, and gets its
-    /// seat back).
-    Hello { name: String },
+    /// seat back), and whether it only watches: a spectator takes no side, may come while the battle goes on, and
+    /// sees what every side in the fight sees.
+    Hello { name: String, watching: bool },
     /// Takes a side besides those it has (or, `None`, gives its sides up); a side is one player's.
     TakeSide(Option<String>),
     /// Ready to start (or not).
@@ -29,6 +31,13 @@ pub enum FromPlayer {
     /// Orders for the slot the host asked for as a window gives them (a move, a target, a way to attack, another
     /// action): the host makes the ruleset's action of them.
     Plan { slot: Slot, plan: Plan },
+    /// Rolls its own dice (or not): in the lobby, before the battle. The host then waits for the faces of every roll
+    /// of its sides', for a while (`FromHost::RollYours`).
+    OwnDice(bool),
+    /// The faces of the roll the host waits for, typed as on one screen ("6 3 5", "635").
+    Faces(String),
+    /// The host's own dice roll the roll it waits for.
+    RollForMe,
     /// What are the odds of the attack this plan makes (for the slot the host asked for)? The host works them out
     /// from what this player's sides see and answers this player alone (`FromHost::Odds`).
     AskOdds { slot: Slot, plan: Plan },
@@ -62,10 +71,19 @@ pub enum FromHost {
     /// The exact odds of a plan's attack the player asked about (`FromPlayer::AskOdds`), worked out from what its
     /// sides see, or why there are none.
     Odds { slot: Slot, plan: Plan, odds: Result<Odds, String> },
+    /// The host waits for this player's dice: whose roll, how many of which, what for; and how many seconds it waits
+    /// before it rolls them itself.
+    RollYours { wanted: Wanted, seconds: u32 },
+    /// The wait for this player's dice is over: its faces were taken, or the host rolled them (`rolled`: the time was
+    /// up, or the player asked it to).
+    DiceTaken { rolled: bool },
     /// The host did not take what the player sent, and why.
     Refused(String),
     /// The battle is over.
     Over { winner: Option<String>, reason: String },
+    /// Once it is over, the whole battle, fog lifted: every event of its log (RON: `Vec<Event>`), every combatant's
+    /// name, and its save (RON: a saved battle, to watch again step by step).
+    Unveiled { events: String, names: Vec<String>, save: String },
 }
 
 /// The lobby as every player sees it.
@@ -87,10 +105,14 @@ pub struct Seat {
     pub sides: Vec<String>,
     pub ready: bool,
     pub connected: bool,
+    /// A spectator: no side, only watching.
+    pub watching: bool,
+    /// Rolls its own dice.
+    pub own_dice: bool,
 }
 
 impl Seat {
-    /// The seat in a line, as the host's terminal and the lobby say it: "Ann: Jackals, ready".
+    /// The seat in a line, as the host's terminal and the lobby say it: "Ann: Jackals, ready", "Cy: watching".
     pub fn line(&self) -> String {
         let sides = if self.sides.is_empty() { "no side yet".to_owned() } else { self.sides.join(", ") };
         let how = match (self.connected, self.ready) {
@@ -98,7 +120,10 @@ impl Seat {
             (true, true) => "ready",
             (true, false) => "not ready",
         };
-        format!("{}: {sides}, {how}", self.name)
+        match self.watching {
+            true => format!("{}: watching{}", self.name, if self.connected { "" } else { ", gone" }),
+            false => format!("{}: {sides}, {how}{}", self.name, if self.own_dice { ", rolls own dice" } else { "" }),
+        }
     }
 }
 
@@ -139,7 +164,8 @@ pub fn register(app: &mut App) {
     app.replicate::<Unit>()
         .add_visibility_filter::<SeenBy>()
         .add_client_message::<FromPlayer>(Channel::Ordered)
-        .add_server_message::<FromHost>(Channel::Ordered);
+        .add_server_message::<FromHost>(Channel::Ordered)
+        .make_message_independent::<FromHost>();
 }
 
 /// Events as RON text (they name combatants by id, which RON reads back; the wire format cannot).

@@ -9,13 +9,13 @@ use std::collections::{BTreeSet, VecDeque};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::id::CombatantId;
 
 /// What a roll is for, so a scripted or typed-in source can say which die it wanted.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DieRequest {
     /// Number of sides: 6, 10 or 100.
     pub sides: u32,
@@ -24,7 +24,7 @@ pub struct DieRequest {
 }
 
 /// Faces a player is to roll by hand and type in.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Wanted {
     /// Whose roll it is.
     pub who: CombatantId,

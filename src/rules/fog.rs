@@ -38,31 +38,30 @@ pub fn as_seen(battle: &AnyBattle, seen: &[bool]) -> AnyBattle {
     battle.without(&unseen)
 }
 
-/// What each viewer (the sides it commands) was told of `battle` as it went, worked out again from its record: the
-/// battle's `start` (the battle and its log before any decision) replayed with the battle's faces, its start and each
-/// slot's start and action told with the fog as it stood right after them (`tell`: what a viewer who sees the
-/// combatants marked is told of some events). Per viewer, its events and every combatant it saw on the way. An online
-/// host tells its players so a battle taken up from its save: as their sides saw it then, not as they see it now.
+/// What a viewer was told of `battle` as it went, worked out again from its record: the battle's `start` (the battle
+/// and its log before any decision) replayed with the battle's faces, its start and each slot's start and action
+/// told with the viewer's `sight` as it stood right after them (`tell`: what a viewer who sees the combatants marked
+/// is told of some events). Its events, every combatant it saw on the way, and how many events of the log that
+/// covers. An online host tells so a player a battle taken up from its save, or a spectator who comes late: as it
+/// was seen then, not as it is seen now.
 pub fn told_over(
     (mut replayed, mut log): (AnyBattle, Log),
     battle: &AnyBattle,
-    viewers: &[Vec<String>],
+    sight: impl Fn(&AnyBattle) -> Vec<bool>,
     tell: impl Fn(&[bool], &[Event]) -> Vec<Event>,
-) -> Result<Vec<(Vec<Event>, Vec<bool>)>, RulesError> {
-    let mut told: Vec<(Vec<Event>, Vec<bool>)> = vec![(Vec::new(), vec![false; battle.len()]); viewers.len()];
-    let mut tell_all = |now: &AnyBattle, events: &[Event]| {
-        for (sides, (said, saw)) in viewers.iter().zip(told.iter_mut()) {
-            let seen = seen_by(now, sides);
-            saw.iter_mut().zip(&seen).for_each(|(saw, seen)| *saw |= *seen);
-            said.extend(tell(&seen, events));
-        }
+) -> Result<(Vec<Event>, Vec<bool>, usize), RulesError> {
+    let (mut said, mut saw) = (Vec::new(), vec![false; battle.len()]);
+    let mut tell_now = |now: &AnyBattle, events: &[Event]| {
+        let seen = sight(now);
+        saw.iter_mut().zip(&seen).for_each(|(saw, seen)| *saw |= *seen);
+        said.extend(tell(&seen, events));
     };
-    tell_all(&replayed, &log.events);
+    tell_now(&replayed, &log.events);
     let mut faces = ScriptedDice::new(battle.faces().iter().copied());
     replayed.replay_watched(&battle.record(), &mut faces, &mut log, &mut |now, step| match step {
-        Replayed::Before(_, _, events) | Replayed::After(_, _, events) => tell_all(now, events),
+        Replayed::Before(_, _, events) | Replayed::After(_, _, events) => tell_now(now, events),
     })?;
-    Ok(told)
+    Ok((said, saw, log.events.len()))
 }
 
 /// The combatants a viewer does not see, by id and by name: what no line of the log it is shown may name.

@@ -70,19 +70,45 @@ pub fn plan_of(choices: &Choices) -> Plan {
     }
 }
 
-/// What the player of each of `viewers` (the sides it commands) should have been told of `battle`, begun as `start`
-/// begins: the battle stepped through again from its start and its record, each slot's start and each action told
+/// Whom a player's end is: the commander of some sides, or a spectator.
+#[derive(Clone, Debug)]
+pub enum Viewer {
+    Sides(Vec<String>),
+    Spectator,
+}
+
+impl Viewer {
+    /// What it sees of `battle`: its sides' sight; a spectator, a unit only when every side with a unit still on its
+    /// feet sees it.
+    pub fn sight(&self, battle: &AnyBattle) -> Vec<bool> {
+        match self {
+            Viewer::Sides(sides) => seen_by(battle, sides),
+            Viewer::Spectator => {
+                let views = battle.views();
+                let standing: Vec<String> = views
+                    .iter()
+                    .filter(|v| !skirmish::rules::outcome::down(v.fighter.statuses()))
+                    .map(|v| v.side.to_owned())
+                    .collect();
+                let each: Vec<Vec<bool>> = standing.iter().map(|s| seen_by(battle, std::slice::from_ref(s))).collect();
+                (0..battle.len()).map(|i| each.iter().all(|seen| seen[i])).collect()
+            }
+        }
+    }
+}
+
+/// What each of `viewers` should have been told of `battle`, begun as `start` begins: the battle stepped through again from its start and its record, each slot's start and each action told
 /// with the fog as it stood right after it, and the next slot's start (or the battle's end). Written here step by step, apart from the
 /// host's own way of working it out.
-pub fn expected_logs(start: Offer, viewers: &[Vec<String>], battle: &AnyBattle) -> Vec<Vec<Event>> {
+pub fn expected_logs(start: Offer, viewers: &[Viewer], battle: &AnyBattle) -> Vec<Vec<Event>> {
     let (mut replayed, mut log) = (start.setup.battle, start.setup.log);
     let mut faces = ScriptedDice::new(battle.faces().iter().copied());
     let names = replayed.names();
     let mut told: Vec<Vec<Event>> = vec![Vec::new(); viewers.len()];
     let mut read = 0;
     let mut tell = |b: &AnyBattle, log: &Log, told: &mut Vec<Vec<Event>>| {
-        for (sides, said) in viewers.iter().zip(told.iter_mut()) {
-            said.extend(told_of(&seen_by(b, sides), &names, &log.events[read..]));
+        for (viewer, said) in viewers.iter().zip(told.iter_mut()) {
+            said.extend(told_of(&viewer.sight(b), &names, &log.events[read..]));
         }
         read = log.events.len();
     };
@@ -102,7 +128,14 @@ pub fn expected_logs(start: Offer, viewers: &[Vec<String>], battle: &AnyBattle) 
     told
 }
 
-/// The sides each of the host's players commands.
-pub fn viewers(host: &Host) -> Vec<Vec<String>> {
-    host.players.iter().map(|p| p.sides.clone()).collect()
+/// Whom each of the host's players is.
+pub fn viewers(host: &Host) -> Vec<Viewer> {
+    host.players.iter().map(|p| if p.watching { Viewer::Spectator } else { Viewer::Sides(p.sides.clone()) }).collect()
+}
+
+/// A spectator called `name` coming to watch the host at `host` on connection `id`.
+pub fn spectator_app(name: &str, host: SocketAddr, id: u64) -> App {
+    let mut app = player_app(name, host, id);
+    app.world_mut().resource_mut::<Joined>().watching = true;
+    app
 }

@@ -20,11 +20,11 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The line of faces being typed, why the last one was refused, and the roll it is for (said once in the terminal).
-#[derive(Resource, Default)]
-struct DiceLine {
-    text: String,
-    refused: Option<String>,
-    for_roll: Option<crate::rules::dice::Wanted>,
+#[derive(Resource, Default, Debug)]
+pub(in crate::ui) struct DiceLine {
+    pub text: String,
+    pub refused: Option<String>,
+    pub for_roll: Option<crate::rules::dice::Wanted>,
 }
 
 /// Which events of the battle's log show faces typed in by hand (by the event's place in the log).
@@ -75,10 +75,42 @@ fn ask_for_dice(
     }
     let ctx = contexts.ctx_mut()?;
     let side = engine.0.view(wanted.who).side.to_owned();
+    let own_dice = autosave.is_none_or(|a| a.request.dice != crate::battle::DiceChoice::Typed);
+    let title = format!("Your dice, {}", names.player(&side));
+    let answer = dice_prompt(ctx, &title, &wanted, &mut line, (own_dice, None));
+    let given = match answer {
+        Some(DiceAnswer::Typed(text)) => dice.0.type_in(&text).map(drop),
+        Some(DiceAnswer::ForMe) => dice.0.roll_for_me().map(drop).map_err(|e| e.to_string()),
+        None => return Ok(()),
+    };
+    match given {
+        Ok(()) => *line = DiceLine::default(),
+        // In the glyphs egui's default fonts have (the battle's own dice may have run out: a scenario's scripted
+        // faces; typed in they must be then).
+        Err(why) => line.refused = Some(why.replace('–', "-")),
+    }
+    Ok(())
+}
+
+/// What a player did at the dice prompt: typed the faces (read and found on the dice), or asked to have them rolled.
+pub(in crate::ui) enum DiceAnswer {
+    Typed(String),
+    ForMe,
+}
+
+/// The prompt for dice rolled by hand, on one screen or online: what the roll is for, how many dice of which kind,
+/// the line to type the faces on (checked here: on the die, the right count), *Roll for me* where the battle has
+/// dice of its own, and a `note` (online: the time left).
+pub(in crate::ui) fn dice_prompt(
+    ctx: &egui::Context,
+    title: &str,
+    wanted: &crate::rules::dice::Wanted,
+    line: &mut DiceLine,
+    (own_dice, note): (bool, Option<&str>),
+) -> Option<DiceAnswer> {
     let (sides, count) = (wanted.request.sides, wanted.count);
     let (mut enter, mut for_me) = (false, false);
-    let own_dice = autosave.is_none_or(|a| a.request.dice != crate::battle::DiceChoice::Typed);
-    egui::Window::new(format!("Your dice, {}", names.player(&side)))
+    egui::Window::new(title)
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -24.0))
         .collapsible(false)
         .resizable(false)
@@ -109,21 +141,23 @@ fn ask_for_dice(
                     for_me = ui.button("Roll for me").on_hover_text("The battle's own dice roll these").clicked();
                 }
             });
+            if let Some(note) = note {
+                ui.weak(note);
+            }
         });
-    if enter {
-        match dice.0.type_in(&line.text) {
-            Ok(_) => *line = DiceLine::default(),
-            // In the glyphs egui's default fonts have.
-            Err(why) => line.refused = Some(why.replace('–', "-")),
-        }
-    } else if for_me {
-        match dice.0.roll_for_me() {
-            Ok(_) => *line = DiceLine::default(),
-            // The battle's own dice ran out (a scenario's scripted faces): typed in they must be.
-            Err(e) => line.refused = Some(e.to_string().replace('–', "-")),
+    if for_me {
+        return Some(DiceAnswer::ForMe);
+    }
+    if !enter {
+        return None;
+    }
+    match crate::rules::table::read_faces(&line.text, count, &wanted.request) {
+        Ok(_) => Some(DiceAnswer::Typed(line.text.clone())),
+        Err(why) => {
+            line.refused = Some(why.replace('–', "-"));
+            None
         }
     }
-    Ok(())
 }
 
 /// How the faces are typed.

@@ -291,7 +291,7 @@ fn host_online(
     let hosting =
         Hosting::start(request.clone(), any(PORT), None).or_else(|_| Hosting::start(request, any(0), None))?;
     let address = format!("127.0.0.1:{}", hosting.address.port());
-    Ok((hosting, JoinRequest { address, name, side, ready: false }))
+    Ok((hosting, JoinRequest { address, name, side, ready: false, watch: false }))
 }
 
 /// The host's player in the lobby: the first side the menu has a player command (taken at once), by the name the

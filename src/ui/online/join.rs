@@ -19,7 +19,7 @@ use crate::rules::id::CombatantId;
 use crate::rules::plan::Plan;
 use crate::ui::battle::units::readable;
 use crate::ui::palette::{Palette, Shape};
-use crate::ui::screens::{OnlineStage, Screen};
+use crate::ui::screens::{NextBattle, OnlineStage, Screen, Watching};
 
 pub(super) fn plugin(app: &mut App) {
     crate::net::net_plugins(app);
@@ -47,6 +47,8 @@ pub struct JoinRequest {
     pub name: String,
     pub side: Option<String>,
     pub ready: bool,
+    /// Only watch: a spectator, with no side.
+    pub watch: bool,
 }
 
 /// The online screen's own state: the form's fields, the connection's trouble, the chat line being typed.
@@ -61,6 +63,14 @@ struct Online {
     /// The side asked for was taken (and ready said).
     seated: bool,
     whole_log: bool,
+    /// The faces being typed for the roll the host waits for, and when they were sent (the host's ask and the
+    /// refusals heard then: a refusal shows the prompt again).
+    dice_line: crate::ui::battle::dice::DiceLine,
+    dice_sent: Option<(usize, usize)>,
+    /// Once the battle is over: the whole battle's log shown, fog lifted.
+    unveil: bool,
+    /// Why the battle could not be watched again.
+    replay_trouble: Option<String>,
 }
 
 /// A player's name when none is given: the login's, else "Player".
@@ -109,7 +119,7 @@ fn connect(world: &mut World, online: &mut Online) {
     match started {
         Ok(host) => {
             (online.host, online.trouble, online.seated) = (Some(host), None, false);
-            world.insert_resource(Joined::new(&name));
+            world.insert_resource(Joined { watching: online.form.watch, ..Joined::new(&name) });
             world.insert_resource(Planning::default());
             crate::stdout::say(format_args!("joining {host} as {name}\n"));
         }
@@ -230,6 +240,7 @@ fn show_online(
                     let seen = (&units, below, &*shown, settings.palette);
                     crate::ui::battle::panels::fill_panels(&mut root, *under);
                     let go = show_battle(&mut root, ends, seen, (&mut planning, hosting), &mut out);
+                    ask_for_dice(ctx, online.as_mut(), &joined, &mut out);
                     area.set_if_neq(crate::ui::MapArea::of_points(
                         root.available_rect_before_wrap(),
                         ctx.zoom_factor(),
@@ -244,6 +255,14 @@ fn show_online(
     match go {
         Go::Stay => {}
         Go::Menu => screen.set(Screen::Menu),
+        Go::Replay { save, title } => match watch_again(&save, &title) {
+            Ok((next, watching)) => {
+                commands.insert_resource(next);
+                commands.insert_resource(watching);
+                screen.set(Screen::Loading);
+            }
+            Err(why) => online.replay_trouble = Some(why),
+        },
         Go::Join => {
             let form = online.form.clone();
             commands.queue(move |world: &mut World| {
@@ -262,7 +281,24 @@ enum Go {
     Stay,
     Menu,
     Join,
+    /// Watch the battle again: its save (RON), as the host sent it once it was over, and its title.
+    Replay {
+        save: String,
+        title: String,
+    },
 }
+
+/// The battle's save as the host sent it, written to the saves folder and opened to watch step by step.
+fn watch_again(save: &str, title: &str) -> Result<(NextBattle, Watching), String> {
+    let slug: String = title.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
+    let path = crate::scenario::save::folder().join(format!("online-{slug}-watched.ron"));
+    let written = std::fs::create_dir_all(crate::scenario::save::folder()).and_then(|()| std::fs::write(&path, save));
+    written.map_err(|e| format!("cannot save the battle to {}: {e}", path.display()))?;
+    NextBattle::watched(&path, WATCHING_PACE).map_err(|e| e.to_string())
+}
+
+/// Seconds a step when watching an online battle again.
+const WATCHING_PACE: f32 = 0.6;
 
 /// The width of the form's and the lobby's column, in points.
 const COLUMN: f32 = 560.0;
@@ -304,6 +340,9 @@ fn show_form(root: &mut egui::Ui, online: &mut Online) -> Go {
             ui.add(egui::TextEdit::singleline(&mut online.form.name).char_limit(40));
             ui.end_row();
         });
+        let hint = "Take no side: you may join a battle under way; you see what every side sees, and all of it once \
+                    the battle is over";
+        ui.checkbox(&mut online.form.watch, "Only watch").on_hover_text(hint);
         if let Some(trouble) = &online.trouble {
             ui.add_space(6.0);
             ui.colored_label(egui::Color32::from_rgb(255, 120, 100), trouble);
@@ -348,7 +387,15 @@ fn show_lobby(
         if let Some(hosting) = hosting {
             show_hosting(ui, hosting);
         }
-        ui.label("Take a side (or more), then say you are ready: the battle begins when every player is ready.");
+        match joined.watching {
+            true => ui.label(
+                "You are watching: the battle begins when every player is ready; you will see what \
+                              every side sees, and all of it once it is over.",
+            ),
+            false => {
+                ui.label("Take a side (or more), then say you are ready: the battle begins when every player is ready.")
+            }
+        };
         ui.label("The AI plays the sides no one takes.");
         ui.add_space(8.0);
         egui::Grid::new("sides").num_columns(3).spacing([16.0, 6.0]).striped(true).show(ui, |ui| {
@@ -361,7 +408,7 @@ fn show_lobby(
                     Some(p) => ui.label(&p.name),
                     None => ui.weak("the AI"),
                 };
-                if taker.is_none() && ui.button("Take").clicked() {
+                if taker.is_none() && !joined.watching && ui.button("Take").clicked() {
                     out.write(FromPlayer::TakeSide(Some(side.clone())));
                 }
                 ui.end_row();
@@ -369,15 +416,23 @@ fn show_lobby(
         });
         ui.add_space(8.0);
         let mut ready = me.is_some_and(|p| p.ready);
-        ui.horizontal(|ui| {
-            let mine = me.is_some_and(|p| !p.sides.is_empty());
-            if ui.add_enabled(mine, egui::Checkbox::new(&mut ready, "Ready")).changed() {
-                out.write(FromPlayer::Ready(ready));
-            }
-            if mine && ui.button("Give my sides up").clicked() {
-                out.write(FromPlayer::TakeSide(None));
-            }
-        });
+        if !joined.watching {
+            ui.horizontal(|ui| {
+                let mine = me.is_some_and(|p| !p.sides.is_empty());
+                if ui.add_enabled(mine, egui::Checkbox::new(&mut ready, "Ready")).changed() {
+                    out.write(FromPlayer::Ready(ready));
+                }
+                if mine && ui.button("Give my sides up").clicked() {
+                    out.write(FromPlayer::TakeSide(None));
+                }
+                let mut own = me.is_some_and(|p| p.own_dice);
+                let hint = "The host asks you for each roll of your sides' (what it is for, how many dice) and you \
+                            type the faces in; it waits a minute, then rolls them for you";
+                if mine && ui.checkbox(&mut own, "I roll my own dice").on_hover_text(hint).changed() {
+                    out.write(FromPlayer::OwnDice(own));
+                }
+            });
+        }
         ui.add_space(8.0);
         ui.label(egui::RichText::new("Players").strong());
         for p in &lobby.players {
@@ -392,6 +447,33 @@ fn show_lobby(
             false => Go::Stay,
         }
     })
+}
+
+/// The prompt for this player's own dice while the host waits for them (as one screen's, with the time left); the
+/// faces, or *Roll for me*, go to the host.
+fn ask_for_dice(ctx: &egui::Context, online: &mut Online, joined: &Joined, out: &mut MessageWriter<FromPlayer>) {
+    let Some((wanted, until)) = &joined.dice else { return };
+    let sent = (joined.dice_asks, joined.refused.len());
+    if online.dice_sent.is_some_and(|(asks, refusals)| asks == sent.0 && refusals == sent.1) {
+        return;
+    }
+    if let Some((_, refusals)) = online.dice_sent.filter(|(asks, _)| *asks == sent.0)
+        && let Some(why) = joined.refused.get(refusals)
+    {
+        online.dice_line.refused = Some(why.clone());
+    }
+    let left = until.saturating_duration_since(std::time::Instant::now()).as_secs();
+    let note = format!("{left} s before the host rolls them for you");
+    let title = format!("Your dice, {}", joined.name);
+    let answer = crate::ui::battle::dice::dice_prompt(ctx, &title, wanted, &mut online.dice_line, (true, Some(&note)));
+    let message = match answer {
+        Some(crate::ui::battle::dice::DiceAnswer::Typed(line)) => FromPlayer::Faces(line),
+        Some(crate::ui::battle::dice::DiceAnswer::ForMe) => FromPlayer::RollForMe,
+        None => return,
+    };
+    out.write(message);
+    online.dice_line = Default::default();
+    online.dice_sent = Some(sent);
 }
 
 /// Where the others join a battle this window hosts: the port and this machine's addresses.
@@ -462,7 +544,10 @@ fn show_battle(
             let (title, ruleset) = joined.began.clone().unwrap_or_default();
             ui.label(egui::RichText::new(format!("{title} · {ruleset}")).strong());
             ui.separator();
-            ui.label(format!("{} commands {}", joined.name, joined.yours.join(", ")));
+            match joined.watching {
+                true => ui.label(format!("{} watches", joined.name)),
+                false => ui.label(format!("{} commands {}", joined.name, joined.yours.join(", "))),
+            };
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if leave_button(ui, hosting).clicked() {
                     go = Go::Menu;
@@ -480,9 +565,14 @@ fn show_battle(
     });
     let looks = side_looks(joined, units, palette);
     let below = below(root.available_rect_before_wrap().size());
+    // Once the battle is over, the whole of it may be read, fog lifted.
+    let log = match &joined.unveiled {
+        Some((whole, _)) if online.unveil => whole,
+        _ => &shown.log,
+    };
     crate::ui::battle::panels::show_log(
         root,
-        (&shown.log, &crate::ui::battle::dice::TypedRolls::default()),
+        (log, &crate::ui::battle::dice::TypedRolls::default()),
         (&[], false),
         (&looks, &mut online.whole_log),
         below,
@@ -494,8 +584,19 @@ fn show_battle(
                 let title = winner.map_or("No winner".to_owned(), |w| format!("{w} wins"));
                 ui.heading(title);
                 ui.label(reason);
+                if let Some((_, save)) = &joined.unveiled {
+                    let hint = "The log of the whole battle, fog lifted: every side's every roll";
+                    ui.checkbox(&mut online.unveil, "The whole battle").on_hover_text(hint);
+                    let hint = "Watch the battle again step by step, every unit shown (saved in your saves folder)";
+                    if ui.button("Watch it again").on_hover_text(hint).clicked() {
+                        go = Go::Replay { save: save.clone(), title: joined.lobby.title.clone() };
+                    }
+                }
                 if ui.button("Back to the menu").clicked() {
                     go = Go::Menu;
+                }
+                if let Some(trouble) = &online.replay_trouble {
+                    ui.colored_label(egui::Color32::from_rgb(255, 120, 100), trouble);
                 }
             });
         });
@@ -512,11 +613,12 @@ fn side_looks(joined: &Joined, units: &Query<&Unit>, palette: Palette) -> crate:
 
 /// The orders panel: whose slot, the plan so far, the ways to attack, the other actions, and the buttons.
 fn show_orders(ui: &mut egui::Ui, joined: &Joined, planning: &mut Planning, out: &mut MessageWriter<FromPlayer>) {
-    ui.heading("Orders");
+    ui.heading(if joined.watching { "Watching" } else { "Orders" });
     let Some((actor, slot)) = planning.waiting(joined) else {
-        match joined.over.is_some() && !planning.behind {
-            true => ui.label("The battle is over."),
-            false => ui.weak("Waiting for the other sides…"),
+        match (joined.over.is_some() && !planning.behind, joined.watching) {
+            (true, _) => ui.label("The battle is over."),
+            (false, true) => ui.weak("You see what every side sees: a unit only when each side in the fight sees it."),
+            (false, false) => ui.weak("Waiting for the other sides…"),
         };
         return;
     };
