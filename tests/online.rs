@@ -570,3 +570,22 @@ fn a_player_who_rolls_its_own_dice_types_them_and_the_host_rolls_them_once_the_t
     }));
     assert_eq!(table.host().request.by_hand, ["Jackals"], "saved as rolled by hand");
 }
+
+#[test]
+fn a_host_may_let_spectators_see_everything() {
+    use skirmish::net::host::{Spectators, told_of};
+    let mut table = Table::new(&["Ann", "Bo"]);
+    table.host.world_mut().resource_mut::<Host>().spectators = Spectators::All;
+    table.begin(&["Jackals", "Vipers"]);
+    table.players.push(spectator_app("Cy", table.address, 9));
+    assert!(table.until(200_000, |t| {
+        t.give_orders();
+        t.over()
+    }));
+    let battle = table.host.world().resource::<Engine>().0.clone();
+    let whole = &table.host.world().resource::<skirmish::combat::BattleLog>().0;
+    let everything = told_of(&vec![true; battle.len()], &battle.names(), &whole.events);
+    assert!(table.joined(2).log.events == everything, "Cy saw the whole battle as it went (not the seed)");
+    let world = table.players[2].world_mut();
+    assert_eq!(world.query::<&Unit>().iter(world).count(), battle.len(), "Cy holds every unit");
+}

@@ -37,6 +37,10 @@ pub struct HostArgs {
     /// Seconds the host waits for a player who rolls its own dice before it rolls them itself.
     #[arg(long, default_value_t = 60)]
     dice_time: u64,
+    /// What spectators (`join --watch`) see during the battle: what every side sees, or everything (once it is
+    /// over, everyone is sent all of it).
+    #[arg(long, value_enum, default_value = "common")]
+    spectators: crate::net::host::Spectators,
 }
 
 impl HostArgs {
@@ -60,6 +64,7 @@ pub fn host(args: HostArgs) -> Result<(), CliError> {
     let path = args.autosave.clone().unwrap_or_else(|| crate::net::host::autosave_of(&started));
     let offer = crate::net::host::Offer {
         dice_time: std::time::Duration::from_secs(args.dice_time),
+        spectators: args.spectators,
         ..crate::net::host::Offer::of(started, Some(path))
     };
     crate::net::host::serve(offer, args.address).map_err(|e| CliError::Input(e.to_string()))

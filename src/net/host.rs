@@ -69,6 +69,8 @@ pub struct Offer {
     pub history: Option<(AnyBattle, Log)>,
     /// How long the host waits for a player's own dice before it rolls them itself.
     pub dice_time: std::time::Duration,
+    /// What spectators see during the battle.
+    pub spectators: Spectators,
 }
 
 impl Offer {
@@ -82,6 +84,7 @@ impl Offer {
         Offer {
             history,
             dice_time: DICE_TIME,
+            spectators: Spectators::Common,
             title: scenario.name.clone(),
             ruleset: setup.battle.rules_name().to_owned(),
             sides: scenario.sides().into_iter().map(str::to_owned).collect(),
@@ -107,6 +110,8 @@ pub struct Host {
     pub refused: Vec<String>,
     /// How long it waits for a player's dice before it rolls them itself.
     pub dice_time: std::time::Duration,
+    /// What spectators see during the battle.
+    pub spectators: Spectators,
     /// The roll it waits for a player's faces of.
     dice_wait: Option<DiceWait>,
     /// The battle at its start (the battle and its log before any decision), once it began.
@@ -149,7 +154,7 @@ impl Host {
     pub fn new(offer: Offer) -> Self {
         let (title, ruleset, sides) = (offer.title.clone(), offer.ruleset.clone(), offer.sides.clone());
         let lobby = LobbyView { title, ruleset, sides, ..Default::default() };
-        let dice_time = offer.dice_time;
+        let (dice_time, spectators) = (offer.dice_time, offer.spectators);
         Host {
             request: offer.request.clone(),
             autosave: offer.autosave.clone(),
@@ -158,6 +163,7 @@ impl Host {
             players: Vec::new(),
             refused: Vec::new(),
             dice_time,
+            spectators,
             dice_wait: None,
             start: None,
             saved: 0,
@@ -578,9 +584,9 @@ fn start_when_ready(world: &mut World) {
 /// The past of the battle as `player` saw it then (replayed from its start, step by step: `fog::told_over`), for a
 /// player of a battle taken up from its save or a spectator who comes late; not cut by today's fog, which would show
 /// what it did not see then and hide what it did. With the names of everyone it saw on the way.
-fn tell_the_past(player: &mut Player, start: &(AnyBattle, Log), battle: &AnyBattle) {
+fn tell_the_past(player: &mut Player, start: &(AnyBattle, Log), battle: &AnyBattle, spectators: Spectators) {
     let names = battle.names();
-    let watching = |now: &AnyBattle| sight(now, player);
+    let watching = |now: &AnyBattle| sight(now, player, spectators);
     let told = told_over(start.clone(), battle, watching, |seen, events| told_of(seen, &names, events));
     match told {
         Ok((said, saw, read)) => (player.told, player.named, player.read) = (said, saw, read),
@@ -611,7 +617,7 @@ fn show_units(
     mut commands: Commands,
 ) {
     let Some(engine) = engine else { return };
-    let seen: Vec<Vec<bool>> = host.players.iter().map(|p| sight(&engine.0, p)).collect();
+    let seen: Vec<Vec<bool>> = host.players.iter().map(|p| sight(&engine.0, p, host.spectators)).collect();
     for (entity, combatant, (statuses, tracks, loadout), unit, mask) in &units {
         let view = engine.0.view(combatant.0);
         let shown = Unit {
@@ -647,14 +653,14 @@ fn tell_players(
 ) {
     let (Some((engine, log, state)), Some(offered)) = (battle, offered) else { return };
     let names = engine.0.names();
-    let (host_request, host_start) = (host.request.clone(), host.start.take());
+    let (host_request, host_start, spectators) = (host.request.clone(), host.start.take(), host.spectators);
     for player in host.players.iter_mut() {
         // What a player is told is worked out as the battle goes, connected or not: one who comes back is told the
         // battle as its sides saw it then, not as they see it on its return.
         if let Some(start) = host_start.as_ref().filter(|_| player.needs_past) {
-            tell_the_past(player, start, &engine.0);
+            tell_the_past(player, start, &engine.0, spectators);
         }
-        let seen = sight(&engine.0, player);
+        let seen = sight(&engine.0, player, spectators);
         let newly = name_the_seen(player, &seen);
         let fresh = &log.0.events[player.read.min(log.0.events.len())..];
         player.told.extend(told_of(&seen, &names, fresh));
@@ -662,11 +668,10 @@ fn tell_players(
         let Some(client) = player.client else { continue };
         let to = SendTargets::Single(ClientId::Client(client));
         if !player.began_sent {
-            let known = names.iter().zip(&player.named).map(|(n, k)| if *k { n.clone() } else { String::new() });
             let began = FromHost::Began {
                 title: offered.title.clone(),
                 ruleset: offered.ruleset.clone(),
-                names: known.collect(),
+                names: known_names(&names, &player.named),
                 map: offered.map.clone(),
                 zones: offered.zones.clone(),
                 yours: player.sides.clone(),
@@ -699,13 +704,25 @@ fn tell_players(
 }
 
 /// The combatants a player's end may see: its sides' sight; a spectator's, what every side still in the fight sees
-/// (nothing that any player does not see: a spectator may be talking to one). Once the battle is over, everyone is
-/// sent the whole of it (`FromHost::Unveiled`).
-pub fn sight(battle: &AnyBattle, player: &Player) -> Vec<bool> {
-    match player.watching {
-        false => seen_by(battle, &player.sides),
-        true => seen_by_all(battle),
+/// (nothing that any player does not see: a spectator may be talking to one), or everything if the host says so.
+/// Once the battle is over, everyone is sent the whole of it (`FromHost::Unveiled`).
+pub fn sight(battle: &AnyBattle, player: &Player, spectators: Spectators) -> Vec<bool> {
+    match (player.watching, spectators) {
+        (false, _) => seen_by(battle, &player.sides),
+        (true, Spectators::Common) => seen_by_all(battle),
+        (true, Spectators::All) => vec![true; battle.len()],
     }
+}
+
+/// What spectators see during the battle (`host --spectators`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Spectators {
+    /// What every side sees: nothing a player does not know (a spectator may be sitting beside one).
+    #[default]
+    Common,
+    /// Everything, as the host sees it: for friends who trust each other (a spectator who talks to a player
+    /// cheats for them).
+    All,
 }
 
 /// What every side with a unit still on its feet sees: a unit only when each of them sees it.
@@ -740,6 +757,13 @@ pub fn told_of(seen: &[bool], names: &[String], events: &[Event]) -> Vec<Event> 
 
 /// What a player is told of the dice: not their seed.
 pub const HOST_ROLLS: &str = "rolled by the host";
+
+/// The names of the combatants a player was told of, by roster place, blank for the others and cut after the last
+/// it knows: how many there are is not said.
+fn known_names(names: &[String], named: &[bool]) -> Vec<String> {
+    let last = named.iter().rposition(|k| *k).map_or(0, |i| i + 1);
+    names.iter().zip(named).take(last).map(|(n, k)| if *k { n.clone() } else { String::new() }).collect()
+}
 
 /// Marks the combatants `seen` that the player was not yet told the names of; those.
 fn name_the_seen(player: &mut Player, seen: &[bool]) -> Vec<usize> {
@@ -902,5 +926,18 @@ fn close_when_over(
     *after += 1;
     if *after > 100 {
         exit.write(AppExit::Success);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::known_names;
+
+    #[test]
+    fn a_player_is_told_the_names_it_knows_and_not_how_many_there_are() {
+        let names: Vec<String> = ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec();
+        assert_eq!(known_names(&names, &[true, false, true, false]), ["Ann", "", "Cy"]);
+        assert_eq!(known_names(&names, &[false, false, false, false]), Vec::<String>::new());
+        assert_eq!(known_names(&names, &[true, true, true, true]), names);
     }
 }
