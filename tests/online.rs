@@ -542,13 +542,24 @@ fn a_player_who_rolls_its_own_dice_types_them_and_the_host_rolls_them_once_the_t
     // Taken (the host may ask for the next Jackal's roll at once).
     assert!(table.until(2000, |t| t.joined(0).dice.is_none() || t.joined(0).dice_asks > asks), "the faces were taken");
     assert!(!table.joined(0).dice_rolled);
-    assert!(table.until(2000, |t| t.host.world().resource::<Engine>().0.faces().len() >= before + faces.len()));
+    // The step goes on once every roll in it is given: the others of hers the host rolls as she asks.
+    let mut answered = table.joined(0).dice_asks;
+    assert!((0..5000).any(|_| {
+        table.update();
+        if table.joined(0).dice.is_some() && table.joined(0).dice_asks > answered {
+            answered = table.joined(0).dice_asks;
+            table.say(0, FromPlayer::RollForMe);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        table.host.world().resource::<Engine>().0.faces().len() >= before + faces.len()
+    }));
     let rolled = table.host.world().resource::<Engine>().0.faces()[before..before + faces.len()].to_vec();
     assert_eq!(rolled, vec![3; faces.len()], "the battle rolled the faces Ann typed");
     // The next roll she lets be: the host waits its time, then rolls it, and says so.
+    let asks = table.joined(0).dice_asks;
     assert!(table.until(50_000, |t| {
         t.orders_of(&[0, 1]);
-        t.joined(0).dice.is_some()
+        t.joined(0).dice.is_some() && t.joined(0).dice_asks > asks
     }));
     let asked = std::time::Instant::now();
     assert!((0..2000).any(|_| {
