@@ -600,3 +600,31 @@ fn a_host_may_let_spectators_see_everything() {
     let world = table.players[2].world_mut();
     assert_eq!(world.query::<&Unit>().iter(world).count(), battle.len(), "Cy holds every unit");
 }
+
+#[test]
+fn the_host_works_out_a_players_heat_map_from_what_its_sides_see_and_tells_that_player_alone() {
+    let mut table = Table::new(&["Ann", "Bo"]);
+    table.begin(&["Jackals", "Vipers"]);
+    assert!(table.until(50_000, |t| {
+        t.orders_of(&[1]);
+        t.joined(0).asked.is_some()
+    }));
+    let (_, slot, _) = table.joined(0).asked.clone().expect("Ann's slot");
+    let battle = table.host.world().resource::<Engine>().0.clone();
+    table.say(0, FromPlayer::AskHeat { slot });
+    table.say(1, FromPlayer::AskHeat { slot });
+    // Worked out on a task of the host's: the battle goes on being updated meanwhile.
+    assert!((0..5000).any(|_| {
+        table.update();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        table.joined(0).heat.is_some() && !table.joined(1).refused.is_empty()
+    }));
+    let (for_slot, heat) = table.joined(0).heat.clone().expect("Ann's heat map");
+    let known = as_seen(&battle, &seen_by(&battle, &["Jackals".to_owned()]));
+    assert_eq!(for_slot, slot);
+    assert_eq!(heat, skirmish::ai::lab::heat_map_any(&known, slot), "the map of the battle as the Jackals know it");
+    assert!(heat.len() > 1, "every cell the unit reaches: {}", heat.len());
+    assert!(table.joined(1).heat.is_none(), "Bo was not sent Ann's map");
+    let name = battle.view(slot.actor).name().to_owned();
+    assert_eq!(table.joined(1).refused, [format!("{name} is not yours: it fights for Jackals")]);
+}

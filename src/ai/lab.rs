@@ -17,7 +17,7 @@ use super::choice::HardAttacks;
 use super::ground::{Foes, survey};
 
 /// One cell of the heat map.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Heat {
     pub cell: Cell,
     /// How it is reached: `None` staying put.

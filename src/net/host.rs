@@ -9,11 +9,13 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
+use bevy::tasks::AsyncComputeTaskPool;
 use bevy_replicon::prelude::*;
 
 use super::MAX_PLAYERS;
 use super::protocol::{FromHost, FromPlayer, LobbyView, PlayerSeat, Seat, SeenBy, Unit, events_text};
 use crate::ai::Minds;
+use crate::ai::lab::heat_map_any;
 use crate::battle::{BattleRequest, Started};
 use crate::combat::battle::insert_battle;
 use crate::combat::components::{Combatant, Loadout, StatusList, Tracks};
@@ -21,7 +23,7 @@ use crate::combat::messages::DeclareAction;
 use crate::combat::{AiMinds, BattleDice, BattleLog, CombatSystems, Engine, HumanSides, TurnState, TurnSystems};
 use crate::rules::any::{AnyAction, AnyBattle, BattleSetup};
 use crate::rules::field::Goal;
-use crate::rules::fog::{Unseen, seen_by, told_over};
+use crate::rules::fog::{Unseen, as_seen, seen_by, told_over};
 use crate::rules::id::{CombatantId, naming_only};
 use crate::rules::outcome::{Event, Log};
 use crate::rules::plan::{Choices, Plan, seen_others};
@@ -44,7 +46,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, slot_begun.run_if(resource_exists::<Host>))
         .add_systems(
             Update,
-            (show_units, tell_players, ask_players, wait_for_dice, save_the_battle, show_lobby)
+            (show_units, tell_players, ask_players, wait_for_dice, send_heat_maps, save_the_battle, show_lobby)
                 .chain()
                 .in_set(HostSystems::Tell)
                 .run_if(resource_exists::<Host>),
@@ -114,6 +116,8 @@ pub struct Host {
     pub spectators: Spectators,
     /// The roll it waits for a player's faces of.
     dice_wait: Option<DiceWait>,
+    /// Heat maps at work for players.
+    heat_work: Vec<HeatWork>,
     /// The battle at its start (the battle and its log before any decision), once it began.
     start: Option<(AnyBattle, Log)>,
     /// Decisions the last save holds.
@@ -165,6 +169,7 @@ impl Host {
             dice_time,
             spectators,
             dice_wait: None,
+            heat_work: Vec::new(),
             start: None,
             saved: 0,
             lobby_changed: true,
@@ -257,6 +262,27 @@ fn hear_players(
                 let from = host.players[seat].name.clone();
                 let said = FromHost::Said { from, text: text.chars().take(500).collect() };
                 out.write(ToClients { targets: SendTargets::CLIENTS_ONLY, message: said });
+            }
+            FromPlayer::AskHeat { slot } => {
+                let asked = battle.as_ref().map_or(Err("the battle has not begun".into()), |(engine, state)| {
+                    own_slot(&host, seat, &engine.0, state, *slot).map(|_| {
+                        let known = as_seen(&engine.0, &seen_by(&engine.0, &host.players[seat].sides));
+                        (engine.0.decided(), known)
+                    })
+                });
+                match asked {
+                    Ok((decided, known)) => {
+                        let slot = *slot;
+                        let task = AsyncComputeTaskPool::get().spawn(async move { heat_map_any(&known, slot) });
+                        // A new question takes the place of the player's last: one map at work a player.
+                        host.heat_work.retain(|w| w.seat != seat);
+                        host.heat_work.push(HeatWork { seat, client, slot, decided, task });
+                    }
+                    Err(why) => {
+                        let who = host.players[seat].name.clone();
+                        host.refuse(&who, "a heat map", why, client, &mut out);
+                    }
+                }
             }
             FromPlayer::AskOdds { slot, plan } => {
                 asked[seat] = asked[seat].saturating_add(1);
@@ -430,6 +456,32 @@ fn order(
     }
     battle.dry_run(slot, &action).map_err(|e| e.to_string())?;
     Ok((entity, action))
+}
+
+/// A heat map at work for a player: its seat and connection, the slot and the decisions then, and the task.
+struct HeatWork {
+    seat: usize,
+    client: Entity,
+    slot: crate::rules::ruleset::Slot,
+    decided: usize,
+    task: bevy::tasks::Task<Vec<crate::ai::lab::Heat>>,
+}
+
+/// Sends each heat map worked out to the player who asked, if the battle is still at that slot (a map of a moment
+/// gone would mislead).
+fn send_heat_maps(mut host: ResMut<Host>, engine: Option<Res<Engine>>, mut out: MessageWriter<ToClients<FromHost>>) {
+    let Some(engine) = engine else { return };
+    let decided = engine.0.decided();
+    let mut work = std::mem::take(&mut host.heat_work);
+    work.retain_mut(|w| {
+        let Some(heat) = bevy::tasks::futures::check_ready(&mut w.task) else { return true };
+        if w.decided == decided {
+            let answer = FromHost::Heat { slot: w.slot, heat };
+            out.write(ToClients { targets: SendTargets::Single(ClientId::Client(w.client)), message: answer });
+        }
+        false
+    });
+    host.heat_work = work;
 }
 
 /// A player's faces for the roll the host waits for (or, `None`, the host's own dice to roll it): taken if the roll

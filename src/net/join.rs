@@ -62,6 +62,8 @@ pub struct Joined {
     pub trouble: Vec<String>,
     /// Once the battle is over: the whole of it, fog lifted (its log with every name), and its save (RON).
     pub unveiled: Option<(Log, String)>,
+    /// The last heat map the host sent: for which slot, and its cells.
+    pub heat: Option<(Slot, Vec<crate::ai::lab::Heat>)>,
     /// The roll the host waits for this player's faces of, until when, and how many times it asked.
     pub dice: Option<(Wanted, std::time::Instant)>,
     pub dice_asks: usize,
@@ -127,6 +129,7 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
                 joined.asks += 1;
             }
             FromHost::Odds { slot, plan, odds } => joined.odds = Some((slot, plan, odds)),
+            FromHost::Heat { slot, heat } => joined.heat = Some((slot, heat)),
             FromHost::RollYours { wanted, seconds } => {
                 let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds.into());
                 (joined.dice, joined.dice_rolled) = (Some((wanted, until)), false);

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::ai::lab::Heat;
 use crate::rules::dice::Wanted;
 use crate::rules::field::{Cell, Goal};
 use crate::rules::odds::Odds;
@@ -31,6 +32,9 @@ pub enum FromPlayer {
     /// Orders for the slot the host asked for as a window gives them (a move, a target, a way to attack, another
     /// action): the host makes the ruleset's action of them.
     Plan { slot: Slot, plan: Plan },
+    /// The tactics lab's heat map for the slot the host asked for (`FromHost::Heat`): worked out by the host from what
+    /// this player's sides see, for this player alone.
+    AskHeat { slot: Slot },
     /// Rolls its own dice (or not): in the lobby, before the battle. The host then waits for the faces of every roll
     /// of its sides', for a while (`FromHost::RollYours`).
     OwnDice(bool),
@@ -71,6 +75,9 @@ pub enum FromHost {
     /// The exact odds of a plan's attack the player asked about (`FromPlayer::AskOdds`), worked out from what its
     /// sides see, or why there are none.
     Odds { slot: Slot, plan: Plan, odds: Result<Odds, String> },
+    /// The heat map a player asked for (`FromPlayer::AskHeat`): every cell its unit reaches this slot, with the damage
+    /// it is expected to deal and to take there, as its sides know the battle.
+    Heat { slot: Slot, heat: Vec<Heat> },
     /// The host waits for this player's dice: whose roll, how many of which, what for; and how many seconds it waits
     /// before it rolls them itself.
     RollYours { wanted: Wanted, seconds: u32 },
