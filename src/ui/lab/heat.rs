@@ -14,7 +14,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::ai::lab::{Heat, heat_map_any};
 use crate::combat::{Engine, HumanSides};
 use crate::rules::ruleset::Slot;
-use crate::ui::screens::{BattleScreenSystems, InBattle};
+use crate::ui::screens::{BattleScreenSystems, BoardSystems, InBattle, OnBoard};
 use crate::ui::{CELL, MapArea, MapView};
 
 /// What the heat map shows.
@@ -64,15 +64,16 @@ impl HeatMode {
 #[derive(Resource, Default)]
 pub struct HeatShown {
     pub mode: HeatMode,
-    map: Option<(HeatKey, Vec<Heat>)>,
+    /// The map worked out (online: as the host sent it), for which key.
+    pub map: Option<(HeatKey, Vec<Heat>)>,
     work: Option<(HeatKey, Task<Vec<Heat>>)>,
     /// What the texture shows now: the map's key and the mode.
     drawn: Option<(HeatKey, HeatMode)>,
 }
 
-/// What a map is worked out for: the battle's decisions so far, the slot, and the fog's changes (under fog it is
-/// worked out from what the player sees).
-type HeatKey = (usize, Slot, u64);
+/// What a map is worked out for: the battle's decisions so far (online: the host's asks), the slot, and the fog's
+/// changes (under fog it is worked out from what the player sees).
+pub type HeatKey = (usize, Slot, u64);
 
 /// The texture over the board.
 #[derive(Component)]
@@ -80,18 +81,50 @@ struct HeatLayer;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HeatShown>()
+        .init_resource::<HeatNow>()
         .add_systems(OnEnter(InBattle), (forget_heat, open_heat).chain())
+        .add_systems(OnEnter(OnBoard), crate::ui::screens::fresh::<HeatNow>)
         .add_systems(
             Update,
-            (toggle_heat.run_if(crate::ui::keys_free), work_out_heat, draw_heat)
+            (note_heat_now, work_out_heat)
                 .chain()
                 .after(crate::ui::battle::fog::look_around)
+                .before(draw_heat)
                 .in_set(BattleScreenSystems),
         )
+        .add_systems(Update, (toggle_heat.run_if(crate::ui::keys_free), draw_heat).chain().in_set(BoardSystems))
         .add_systems(
             EguiPrimaryContextPass,
-            show_heat_legend.after(crate::ui::battle::panels::PanelSystems).in_set(BattleScreenSystems),
+            show_heat_legend
+                .after(crate::ui::battle::panels::PanelSystems)
+                .after(crate::ui::online::join::OnlinePanelSystems)
+                .in_set(BoardSystems),
         );
+}
+
+/// What the map is to be for now, on one screen or online: its key (none while it is withheld, and why), the names
+/// of the combatants (its legend names the target and the unit), and whether it is worked out from what a player
+/// sees.
+#[derive(Resource, Default)]
+pub struct HeatNow {
+    pub key: Option<HeatKey>,
+    pub why: Option<&'static str>,
+    pub names: Vec<String>,
+    pub fogged: bool,
+}
+
+/// One screen's: the battle's slot, if it is a player's.
+fn note_heat_now(
+    engine: Res<Engine>,
+    humans: Res<HumanSides>,
+    fog: Res<crate::ui::battle::fog::Fog>,
+    mut now: ResMut<HeatNow>,
+) {
+    let why = withheld(&engine, &humans);
+    let key = engine.0.current().filter(|_| why.is_none()).map(|slot| (engine.0.decided(), slot, fog.changes));
+    if now.key != key || now.why != why || now.names.len() != engine.0.len() {
+        *now = HeatNow { key, why, names: engine.0.names(), fogged: fog.on };
+    }
 }
 
 /// A new battle (or the same one set up again by *Play again* or an undo): the maps worked out are gone, the mode
@@ -125,16 +158,14 @@ fn withheld(engine: &Engine, humans: &HumanSides) -> Option<&'static str> {
 /// Starts the map's work when the battle has moved on (another decision or slot), and takes its answer when ready.
 fn work_out_heat(
     engine: Res<Engine>,
-    humans: Res<HumanSides>,
     fog: Res<crate::ui::battle::fog::Fog>,
+    now: Res<HeatNow>,
     mut shown: ResMut<HeatShown>,
 ) {
-    let Some(slot) = engine.0.current().filter(|_| shown.mode != HeatMode::Off) else { return };
-    if withheld(&engine, &humans).is_some() {
+    let Some(key) = now.key.filter(|_| shown.mode != HeatMode::Off) else {
         shown.work = None;
         return;
-    }
-    let key = (engine.0.decided(), slot, fog.changes);
+    };
     if shown.map.as_ref().is_some_and(|(k, _)| *k == key) {
         return;
     }
@@ -147,6 +178,7 @@ fn work_out_heat(
         _ => {
             // Under fog, the battle as the player knows it: where unseen enemies stand must not show.
             let battle = fog.known(&engine.0).into_owned();
+            let slot = key.1;
             let task = AsyncComputeTaskPool::get().spawn(async move { heat_map_any(&battle, slot) });
             shown.work = Some((key, task));
         }
@@ -157,13 +189,12 @@ fn work_out_heat(
 fn draw_heat(
     mut commands: Commands,
     mut shown: ResMut<HeatShown>,
-    (map, engine, fog): (Res<MapView>, Res<Engine>, Res<crate::ui::battle::fog::Fog>),
+    (map, now): (Res<MapView>, Res<HeatNow>),
     layers: Query<Entity, With<HeatLayer>>,
     mut images: ResMut<Assets<Image>>,
 ) {
     // Only the map of this very decision and slot: a stale one (the last unit's, the other player's) is taken away.
-    let now = engine.0.current().map(|slot| (engine.0.decided(), slot, fog.changes));
-    let fresh = shown.map.as_ref().map(|(k, _)| *k).filter(|k| Some(*k) == now);
+    let fresh = shown.map.as_ref().map(|(k, _)| *k).filter(|k| Some(*k) == now.key);
     let wanted = fresh.map(|k| (k, shown.mode)).filter(|_| shown.mode != HeatMode::Off);
     if wanted == shown.drawn {
         return;
@@ -178,7 +209,7 @@ fn draw_heat(
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
     let sprite = Sprite { image: images.add(image), custom_size: Some(Vec2::new(w, h)), ..default() };
     let center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
-    commands.spawn((sprite, Transform::from_translation(center.extend(0.5)), HeatLayer, DespawnOnExit(InBattle)));
+    commands.spawn((sprite, Transform::from_translation(center.extend(0.5)), HeatLayer, DespawnOnExit(OnBoard)));
 }
 
 /// The largest value of the map under `mode`, the scale's end (at least a little, so a map of zeros stays clear).
@@ -229,7 +260,7 @@ fn show_heat_legend(
     area: Res<MapArea>,
     mut shown: ResMut<HeatShown>,
     hover: Res<crate::ui::battle::preview::Hover>,
-    (engine, humans, fog): (Res<Engine>, Res<HumanSides>, Res<crate::ui::battle::fog::Fog>),
+    now: Res<HeatNow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let room = area.points(ctx.zoom_factor());
@@ -242,15 +273,14 @@ fn show_heat_legend(
         .pivot(egui::Align2::RIGHT_TOP)
         .default_pos(room.right_top() + egui::vec2(-6.0, 6.0));
     let window = window.open(&mut open).resizable(false).collapsible(true).default_width(300.0);
-    let why = withheld(&engine, &humans);
-    window.show(ctx, |ui| match why {
+    window.show(ctx, |ui| match now.why {
         Some(why) => {
             for mode in [HeatMode::Dealt, HeatMode::Taken, HeatMode::Balance] {
                 ui.radio_value(&mut shown.mode, mode, mode.words());
             }
             ui.weak(format!("The heat map is {why}."));
         }
-        None => heat_legend(ui, &mut shown, hover.0, (&engine, &fog)),
+        None => heat_legend(ui, &mut shown, hover.0, &now),
     });
     if !open {
         shown.mode = HeatMode::Off;
@@ -258,21 +288,16 @@ fn show_heat_legend(
     Ok(())
 }
 
-fn heat_legend(
-    ui: &mut egui::Ui,
-    shown: &mut HeatShown,
-    under: Option<(i32, i32)>,
-    (engine, fog): (&Engine, &crate::ui::battle::fog::Fog),
-) {
+fn heat_legend(ui: &mut egui::Ui, shown: &mut HeatShown, under: Option<(i32, i32)>, now: &HeatNow) {
     for mode in [HeatMode::Dealt, HeatMode::Taken, HeatMode::Balance] {
         ui.radio_value(&mut shown.mode, mode, mode.words());
     }
-    let now = engine.0.current().map(|slot| (engine.0.decided(), slot, fog.changes));
-    let Some((key, heat)) = shown.map.as_ref().filter(|(k, _)| Some(*k) == now) else {
+    let Some((key, heat)) = shown.map.as_ref().filter(|(k, _)| Some(*k) == now.key) else {
         ui.weak("working it out…");
         return;
     };
-    let who = engine.0.view(key.1.actor).name().to_owned();
+    let name = |id: crate::rules::ruleset::CombatantId| now.names.get(id.index()).cloned().unwrap_or_default();
+    let who = name(key.1.actor);
     ui.label(format!("for {who}, every cell it reaches this slot"));
     let top = scale(heat, shown.mode);
     ui.horizontal(|ui| {
@@ -289,16 +314,17 @@ fn heat_legend(
         }
     });
     ui.weak("expected damage, exact odds: the attack the hard AI would make; every enemy's shot at the cell");
-    if fog.on {
+    if now.fogged {
         ui.weak("from what you see: an enemy out of sight is not counted");
     }
     if let Some(h) = under.and_then(|c| heat.iter().find(|h| h.cell == c)) {
-        let target = h.target.map(|t| engine.0.view(t).name().to_owned()).unwrap_or_else(|| "nobody".into());
+        let target = h.target.map(name).unwrap_or_else(|| "nobody".into());
         ui.label(format!(
             "{:?}: deals {:.2} (at {target}), takes {:.2} from {} enemies",
             h.cell,
             h.dealt,
-            h.taken,
+            // A sum of nothing may be −0.
+            h.taken.max(0.0),
             h.threats.len()
         ));
     }

@@ -23,6 +23,7 @@ use crate::rules::ruleset::{CombatantId, Track};
 use crate::ui::battle::pacing::{Pace, PaceSystems};
 use crate::ui::battle::preview::{Hover, Preview};
 use crate::ui::battle::units::UnitSystems;
+use crate::ui::lab::heat::{HeatKey, HeatMode, HeatNow, HeatShown};
 use crate::ui::screens::{BoardSystems, OnBoard, Screen};
 use crate::ui::{Acting, MapView, Selected, SideOrder};
 
@@ -39,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
                 show_the_plan,
                 take_clicks.run_if(crate::ui::keys_free).after(crate::ui::battle::preview::track_pointer),
                 ask_odds.after(crate::ui::battle::preview::track_pointer),
+                follow_heat,
             )
                 .chain()
                 .after(crate::net::join::HearHostSystems)
@@ -314,6 +316,34 @@ fn ask_odds(
             out.write(FromPlayer::AskOdds { slot, plan });
         }
         planning.priced = priced;
+    }
+}
+
+/// The heat map online (H): what it is for now (the slot the host waits for, while its orders are being given),
+/// asked of the host once an ask (it works it out from what this player's sides see), and shown when it comes.
+fn follow_heat(
+    mut joined: ResMut<Joined>,
+    planning: Res<Planning>,
+    (mut now, mut shown): (ResMut<HeatNow>, ResMut<HeatShown>),
+    mut asked: Local<Option<HeatKey>>,
+    mut out: MessageWriter<FromPlayer>,
+) {
+    let key = planning.waiting(&joined).map(|(_, slot)| (joined.asks, slot, 0));
+    let why = key.is_none().then_some("for your unit, in its slot");
+    if now.key != key || now.why != why || now.names != joined.log.names {
+        *now = HeatNow { key, why, names: joined.log.names.clone(), fogged: true };
+    }
+    let Some(key) = key.filter(|_| shown.mode != HeatMode::Off) else { return };
+    if *asked != Some(key) {
+        // A map of the same unit's slot a turn before must not stand for this one.
+        joined.heat = None;
+        out.write(FromPlayer::AskHeat { slot: key.1 });
+        *asked = Some(key);
+        return;
+    }
+    let Some((_, heat)) = joined.heat.as_ref().filter(|(slot, _)| *slot == key.1) else { return };
+    if shown.map.as_ref().map(|(k, _)| *k) != Some(key) {
+        shown.map = Some((key, heat.clone()));
     }
 }
 

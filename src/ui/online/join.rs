@@ -625,7 +625,9 @@ fn show_orders(ui: &mut egui::Ui, joined: &Joined, planning: &mut Planning, out:
     let Some((_, _, choices)) = joined.asked.as_ref() else { return };
     let name = joined.log.names.get(actor.index()).cloned().unwrap_or_default();
     ui.label(egui::RichText::new(format!("{name}'s slot")).strong().color(egui::Color32::from_rgb(255, 210, 64)));
-    ui.weak("Click a cell to move there, an enemy to attack it; Enter gives the orders, E ends the slot.");
+    ui.weak(
+        "Click a cell to move there, an enemy to attack it; Enter gives the orders, E ends the slot; H the heat map.",
+    );
     ui.add_space(4.0);
     ui.label(plan_text(joined, &planning.plan));
     show_priced(ui, joined, planning, slot);
