@@ -298,9 +298,10 @@ fn whole_battles_over_a_network_that_loses_delays_and_reorders_end_with_every_lo
     }
     played.sort_by_key(|p| p.seed);
     println!(
-        "| seed | players | trouble | decisions | orders | seconds | after the trouble | lost / relayed (reordered) |"
+        "| seed | players | trouble | decisions | orders | joined again | seconds | after the trouble | lost / relayed \
+         (reordered) |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for p in &played {
         let after = p.after_trouble.map_or(String::new(), |s| format!("{s:.1}"));
         let (lost, relayed, reordered) = p.datagrams;

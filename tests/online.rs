@@ -15,7 +15,7 @@ use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::combat::components::{Combatant, Loadout};
 use skirmish::combat::{Engine, TurnState};
 use skirmish::net::disconnect;
-use skirmish::net::host::{HOST_ROLLS, Host};
+use skirmish::net::host::{HOST_ROLLS, Host, NOT_YOUR_SLOT};
 use skirmish::net::join::{Joined, orders};
 use skirmish::net::protocol::{FromPlayer, Unit};
 use skirmish::rules::any::RulesetId;
@@ -284,7 +284,7 @@ fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes
     table.say(0, orders(slot, &battle.intended(actor, None, Some(CombatantId::at(unseen)))));
     assert!(table.until(2000, |t| t.joined(0).refused.len() == 8 && t.joined(1).refused.len() == 1));
     let name = battle.view(actor).name().to_owned();
-    assert_eq!(table.joined(1).refused, [format!("{name} is not yours: it fights for Jackals")]);
+    assert_eq!(table.joined(1).refused, [NOT_YOUR_SLOT], "not naming {name}, whose slot it is");
     let refused = &table.joined(0).refused;
     assert!(refused[0].starts_with("unreadable orders: "), "{refused:?}");
     assert!(!refused[1].is_empty());
@@ -461,7 +461,7 @@ fn the_host_works_out_a_players_odds_from_what_its_sides_see_and_tells_that_play
     let why = |t: &Table, i: usize, plan: &Plan| answer(t, i, plan).and_then(|(_, _, o)| o.err()).unwrap_or_default();
     assert_eq!(why(&table, 0, &hidden), "there is no enemy you see to attack there");
     let name = battle.view(actor).name().to_owned();
-    assert_eq!(why(&table, 1, &plan), format!("{name} is not yours: it fights for Jackals"));
+    assert_eq!(why(&table, 1, &plan), NOT_YOUR_SLOT, "not naming {name}");
     // Asking changes nothing: the battle still waits for Ann's orders, and takes them.
     assert_eq!(decided(&table), battle.decided());
     table.say(0, FromPlayer::Plan { slot, plan });
@@ -626,5 +626,15 @@ fn the_host_works_out_a_players_heat_map_from_what_its_sides_see_and_tells_that_
     assert!(heat.len() > 1, "every cell the unit reaches: {}", heat.len());
     assert!(table.joined(1).heat.is_none(), "Bo was not sent Ann's map");
     let name = battle.view(slot.actor).name().to_owned();
-    assert_eq!(table.joined(1).refused, [format!("{name} is not yours: it fights for Jackals")]);
+    assert_eq!(table.joined(1).refused, [NOT_YOUR_SLOT], "not naming {name}, whose slot it is");
+    // Ann asks again and leaves at once: the host sends nothing to a connection gone, and goes on.
+    table.players[0].world_mut().resource_mut::<Joined>().heat = None;
+    table.say(0, FromPlayer::AskHeat { slot });
+    table.players[0].update();
+    disconnect(table.players[0].world_mut());
+    for _ in 0..300 {
+        table.update();
+    }
+    assert!(table.host().players[0].client.is_none(), "the host saw Ann go");
+    assert!(table.joined(0).heat.is_none());
 }

@@ -264,6 +264,11 @@ fn hear_players(
                 out.write(ToClients { targets: SendTargets::CLIENTS_ONLY, message: said });
             }
             FromPlayer::AskHeat { slot } => {
+                asked[seat] = asked[seat].saturating_add(1);
+                let at_work = host.heat_work.iter().any(|w| w.seat == seat && w.slot == *slot);
+                if asked[seat] > MAX_QUESTIONS || at_work {
+                    continue;
+                }
                 let asked = battle.as_ref().map_or(Err("the battle has not begun".into()), |(engine, state)| {
                     own_slot(&host, seat, &engine.0, state, *slot).map(|_| {
                         let known = as_seen(&engine.0, &seen_by(&engine.0, &host.players[seat].sides));
@@ -473,9 +478,12 @@ fn send_heat_maps(mut host: ResMut<Host>, engine: Option<Res<Engine>>, mut out: 
     let Some(engine) = engine else { return };
     let decided = engine.0.decided();
     let mut work = std::mem::take(&mut host.heat_work);
+    let clients: Vec<Option<Entity>> = host.players.iter().map(|p| p.client).collect();
     work.retain_mut(|w| {
         let Some(heat) = bevy::tasks::futures::check_ready(&mut w.task) else { return true };
-        if w.decided == decided {
+        // Only to the connection that asked, if it is still there (a message to a connection gone is an error).
+        let still = clients.get(w.seat) == Some(&Some(w.client));
+        if w.decided == decided && still {
             let answer = FromHost::Heat { slot: w.slot, heat };
             out.write(ToClients { targets: SendTargets::Single(ClientId::Client(w.client)), message: answer });
         }
@@ -579,9 +587,10 @@ fn own_slot(
     let Some((entity, waiting)) = state.awaiting() else {
         return Err("the battle is not waiting for orders".into());
     };
+    // Not naming the unit whose slot it is: the asker may not see it.
     let side = battle.view(waiting.actor).side;
     if !host.players[seat].sides.iter().any(|s| s == side) {
-        return Err(format!("{} is not yours: it fights for {side}", battle.view(waiting.actor).name()));
+        return Err(NOT_YOUR_SLOT.into());
     }
     match slot == waiting {
         true => Ok(entity),
@@ -589,7 +598,10 @@ fn own_slot(
     }
 }
 
-/// Questions (odds) a player may ask in one update; a window asks once a plan.
+/// What a player is told of orders or questions for a slot that is not its own.
+pub const NOT_YOUR_SLOT: &str = "the battle is not waiting for one of your units";
+
+/// Questions (odds, heat maps) a player may ask in one update; a window asks once a plan, or a slot.
 const MAX_QUESTIONS: u8 = 16;
 
 /// Begins the battle once every connected player has a side and is ready (and one is); the players' sides are
@@ -888,6 +900,7 @@ fn player_left(left: On<Remove, ConnectedClient>, host: Option<ResMut<Host>>) {
     let Some(mut host) = host else { return };
     if let Some(seat) = host.seat_of(left.entity) {
         host.players[seat].client = None;
+        host.heat_work.retain(|w| w.seat != seat);
         // Before the battle, a player who left has no side: the AI plays it unless someone takes it.
         if !host.started() {
             (host.players[seat].sides, host.players[seat].ready) = (Vec::new(), false);

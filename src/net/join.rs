@@ -125,6 +125,8 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
                 joined.log.names[index] = name;
             }
             FromHost::YourSlot { actor, slot, choices } => {
+                // A unit's slot is the same every turn: last turn's odds are not this turn's.
+                joined.odds = None;
                 joined.asked = Some((actor, slot, choices));
                 joined.asks += 1;
             }

@@ -328,6 +328,10 @@ fn follow_heat(
     mut asked: Local<Option<HeatKey>>,
     mut out: MessageWriter<FromPlayer>,
 ) {
+    // Another connection counts its asks from 0 again: what was asked or shown before is not this one's.
+    if joined.is_added() {
+        (*asked, shown.map) = (None, None);
+    }
     let key = planning.waiting(&joined).map(|(_, slot)| (joined.asks, slot, 0));
     let why = key.is_none().then_some("for your unit, in its slot");
     if now.key != key || now.why != why || now.names != joined.log.names {

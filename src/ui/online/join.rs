@@ -427,7 +427,7 @@ fn show_lobby(
                 }
                 let mut own = me.is_some_and(|p| p.own_dice);
                 let hint = "The host asks you for each roll of your sides' (what it is for, how many dice) and you \
-                            type the faces in; it waits a minute, then rolls them for you";
+                            type the faces in; it waits a while (the host's choice), then rolls them for you";
                 if mine && ui.checkbox(&mut own, "I roll my own dice").on_hover_text(hint).changed() {
                     out.write(FromPlayer::OwnDice(own));
                 }
