@@ -526,19 +526,20 @@ fn a_player_who_rolls_its_own_dice_types_them_and_the_host_rolls_them_once_the_t
         t.orders_of(&[1]);
         t.joined(0).dice.is_some()
     }));
-    let (wanted, _) = table.joined(0).dice.clone().expect("Ann's roll");
+    let (wanted, _, roll) = table.joined(0).dice.clone().expect("Ann's roll");
     let battle = table.host.world().resource::<Engine>().0.clone();
     assert_eq!(battle.view(wanted.who).side, "Jackals");
     let before = battle.faces().len();
     // Bo may not roll them; a face off the die is refused; then Ann's faces are taken, and rolled as typed.
-    table.say(1, FromPlayer::Faces("1".into()));
-    table.say(0, FromPlayer::Faces("0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 99".into()));
+    table.say(1, FromPlayer::Faces { roll, line: "1".into() });
+    let line = "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 99".into();
+    table.say(0, FromPlayer::Faces { roll, line });
     assert!(table.until(2000, |t| !t.joined(1).refused.is_empty() && !t.joined(0).refused.is_empty()));
     assert_eq!(table.joined(1).refused, ["those dice are not yours to roll"]);
     assert!(table.joined(0).dice.is_some(), "still waited for");
     let faces: Vec<String> = (0..wanted.count).map(|_| "3".to_owned()).collect();
     let asks = table.joined(0).dice_asks;
-    table.say(0, FromPlayer::Faces(faces.join(" ")));
+    table.say(0, FromPlayer::Faces { roll, line: faces.join(" ") });
     // Taken (the host may ask for the next Jackal's roll at once).
     assert!(table.until(2000, |t| t.joined(0).dice.is_none() || t.joined(0).dice_asks > asks), "the faces were taken");
     assert!(!table.joined(0).dice_rolled);
@@ -546,9 +547,9 @@ fn a_player_who_rolls_its_own_dice_types_them_and_the_host_rolls_them_once_the_t
     let mut answered = table.joined(0).dice_asks;
     assert!((0..5000).any(|_| {
         table.update();
-        if table.joined(0).dice.is_some() && table.joined(0).dice_asks > answered {
+        if let Some((_, _, roll)) = table.joined(0).dice.clone().filter(|_| table.joined(0).dice_asks > answered) {
             answered = table.joined(0).dice_asks;
-            table.say(0, FromPlayer::RollForMe);
+            table.say(0, FromPlayer::RollForMe { roll });
         }
         std::thread::sleep(std::time::Duration::from_millis(1));
         table.host.world().resource::<Engine>().0.faces().len() >= before + faces.len()
@@ -561,6 +562,7 @@ fn a_player_who_rolls_its_own_dice_types_them_and_the_host_rolls_them_once_the_t
         t.orders_of(&[0, 1]);
         t.joined(0).dice.is_some() && t.joined(0).dice_asks > asks
     }));
+    let late = table.joined(0).dice.clone().expect("the next roll").2;
     let asked = std::time::Instant::now();
     assert!((0..2000).any(|_| {
         table.update();
@@ -568,14 +570,22 @@ fn a_player_who_rolls_its_own_dice_types_them_and_the_host_rolls_them_once_the_t
         table.joined(0).dice_rolled
     }));
     assert!(asked.elapsed() >= std::time::Duration::from_millis(1000), "after its time: {:?}", asked.elapsed());
+    // Faces typed a moment too late are refused, not taken for the next roll.
+    let refusals = table.joined(0).refused.len();
+    table.say(0, FromPlayer::Faces { roll: late, line: "3".into() });
+    assert!(table.until(2000, |t| t.joined(0).refused.len() > refusals));
+    assert_eq!(
+        table.joined(0).refused.last().map(String::as_str),
+        Some("that roll is no longer waited for (the host rolled it)")
+    );
     // The battle goes on to its end, her every other roll rolled by the host as she asks (*Roll for me*).
     let mut answered = table.joined(0).dice_asks;
     assert!((0..200_000).any(|_| {
         table.update();
         table.give_orders();
-        if table.joined(0).dice.is_some() && table.joined(0).dice_asks > answered {
+        if let Some((_, _, roll)) = table.joined(0).dice.clone().filter(|_| table.joined(0).dice_asks > answered) {
             answered = table.joined(0).dice_asks;
-            table.say(0, FromPlayer::RollForMe);
+            table.say(0, FromPlayer::RollForMe { roll });
         }
         table.over()
     }));

@@ -114,8 +114,9 @@ pub struct Host {
     pub dice_time: std::time::Duration,
     /// What spectators see during the battle.
     pub spectators: Spectators,
-    /// The roll it waits for a player's faces of.
+    /// The roll it waits for a player's faces of, and how many rolls it asked players for.
     dice_wait: Option<DiceWait>,
+    rolls_asked: u32,
     /// Heat maps at work for players.
     heat_work: Vec<HeatWork>,
     /// The battle at its start (the battle and its log before any decision), once it began.
@@ -169,6 +170,7 @@ impl Host {
             dice_time,
             spectators,
             dice_wait: None,
+            rolls_asked: 0,
             heat_work: Vec::new(),
             start: None,
             saved: 0,
@@ -243,11 +245,18 @@ fn hear_players(
                 let why = "who rolls their own dice is chosen in the lobby, with a side".into();
                 host.refuse(&who, "own dice", why, client, &mut out);
             }
-            FromPlayer::Faces(_) | FromPlayer::RollForMe => {
+            FromPlayer::Faces { roll, .. } | FromPlayer::RollForMe { roll } => {
                 let line = match message {
-                    FromPlayer::Faces(line) => Some(line.as_str()),
+                    FromPlayer::Faces { line, .. } => Some(line.as_str()),
                     _ => None,
                 };
+                // Faces typed for a roll the host rolled meanwhile (its time was up) are not the next roll's.
+                if host.dice_wait.as_ref().is_none_or(|w| w.number != *roll) {
+                    let who = host.players[seat].name.clone();
+                    let why = "that roll is no longer waited for (the host rolled it)".into();
+                    host.refuse(&who, "dice", why, client, &mut out);
+                    continue;
+                }
                 match (battle.as_ref(), dice.as_mut()) {
                     (Some((engine, _)), Some(dice)) => {
                         give_dice(&mut host, seat, (&engine.0, &mut dice.0), line, (client, &mut out));
@@ -538,7 +547,9 @@ fn wait_for_dice(
     };
     let Some(seat) = host.commander(engine.0.view(wanted.who).side) else { return };
     if host.dice_wait.as_ref().is_none_or(|w| w.wanted != wanted) {
-        host.dice_wait = Some(DiceWait { wanted: wanted.clone(), asked: None, since: std::time::Instant::now() });
+        host.rolls_asked += 1;
+        let (number, since) = (host.rolls_asked, std::time::Instant::now());
+        host.dice_wait = Some(DiceWait { wanted: wanted.clone(), number, asked: None, since });
     }
     let client = host.players[seat].client;
     let limit = host.dice_time;
@@ -560,7 +571,7 @@ fn wait_for_dice(
     if let Some(to) = client.filter(|c| wait.asked != Some(*c)) {
         wait.asked = Some(to);
         let seconds = (limit - waited).as_secs() as u32;
-        let asked = FromHost::RollYours { wanted, seconds };
+        let asked = FromHost::RollYours { wanted, seconds, roll: wait.number };
         out.write(ToClients { targets: SendTargets::Single(ClientId::Client(to)), message: asked });
     }
 }
@@ -569,6 +580,8 @@ fn wait_for_dice(
 #[derive(Debug)]
 struct DiceWait {
     wanted: crate::rules::dice::Wanted,
+    /// Its number: the player's answer names it.
+    number: u32,
     asked: Option<Entity>,
     since: std::time::Instant,
 }

@@ -64,8 +64,8 @@ pub struct Joined {
     pub unveiled: Option<(Log, String)>,
     /// The last heat map the host sent: for which slot, and its cells.
     pub heat: Option<(Slot, Vec<crate::ai::lab::Heat>)>,
-    /// The roll the host waits for this player's faces of, until when, and how many times it asked.
-    pub dice: Option<(Wanted, std::time::Instant)>,
+    /// The roll the host waits for this player's faces of, until when, and its number; how many times it asked.
+    pub dice: Option<(Wanted, std::time::Instant, u32)>,
     pub dice_asks: usize,
     /// The host rolled this player's last dice (the time was up, or it was asked to).
     pub dice_rolled: bool,
@@ -132,9 +132,9 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
             }
             FromHost::Odds { slot, plan, odds } => joined.odds = Some((slot, plan, odds)),
             FromHost::Heat { slot, heat } => joined.heat = Some((slot, heat)),
-            FromHost::RollYours { wanted, seconds } => {
+            FromHost::RollYours { wanted, seconds, roll } => {
                 let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds.into());
-                (joined.dice, joined.dice_rolled) = (Some((wanted, until)), false);
+                (joined.dice, joined.dice_rolled) = (Some((wanted, until, roll)), false);
                 joined.dice_asks += 1;
             }
             FromHost::DiceTaken { rolled } => (joined.dice, joined.dice_rolled) = (None, rolled),

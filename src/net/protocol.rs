@@ -38,10 +38,11 @@ pub enum FromPlayer {
     /// Rolls its own dice (or not): in the lobby, before the battle. The host then waits for the faces of every roll
     /// of its sides', for a while (`FromHost::RollYours`).
     OwnDice(bool),
-    /// The faces of the roll the host waits for, typed as on one screen ("6 3 5", "635").
-    Faces(String),
-    /// The host's own dice roll the roll it waits for.
-    RollForMe,
+    /// The faces of the roll the host asked for as `roll` (`FromHost::RollYours`), typed as on one screen ("6 3 5",
+    /// "635"): faces for a roll the host no longer waits for are refused, not taken for the next.
+    Faces { roll: u32, line: String },
+    /// The host's own dice roll the roll it asked for as `roll`.
+    RollForMe { roll: u32 },
     /// What are the odds of the attack this plan makes (for the slot the host asked for)? The host works them out
     /// from what this player's sides see and answers this player alone (`FromHost::Odds`).
     AskOdds { slot: Slot, plan: Plan },
@@ -78,9 +79,9 @@ pub enum FromHost {
     /// The heat map a player asked for (`FromPlayer::AskHeat`): every cell its unit reaches this slot, with the damage
     /// it is expected to deal and to take there, as its sides know the battle.
     Heat { slot: Slot, heat: Vec<Heat> },
-    /// The host waits for this player's dice: whose roll, how many of which, what for; and how many seconds it waits
-    /// before it rolls them itself.
-    RollYours { wanted: Wanted, seconds: u32 },
+    /// The host waits for this player's dice: whose roll, how many of which, what for; how many seconds it waits
+    /// before it rolls them itself; and the roll's number (the answer names it).
+    RollYours { wanted: Wanted, seconds: u32, roll: u32 },
     /// The wait for this player's dice is over: its faces were taken, or the host rolled them (`rolled`: the time was
     /// up, or the player asked it to).
     DiceTaken { rolled: bool },

@@ -452,7 +452,7 @@ fn show_lobby(
 /// The prompt for this player's own dice while the host waits for them (as one screen's, with the time left); the
 /// faces, or *Roll for me*, go to the host.
 fn ask_for_dice(ctx: &egui::Context, online: &mut Online, joined: &Joined, out: &mut MessageWriter<FromPlayer>) {
-    let Some((wanted, until)) = &joined.dice else { return };
+    let Some((wanted, until, roll)) = &joined.dice else { return };
     let sent = (joined.dice_asks, joined.refused.len());
     if online.dice_sent.is_some_and(|(asks, refusals)| asks == sent.0 && refusals == sent.1) {
         return;
@@ -467,8 +467,8 @@ fn ask_for_dice(ctx: &egui::Context, online: &mut Online, joined: &Joined, out: 
     let title = format!("Your dice, {}", joined.name);
     let answer = crate::ui::battle::dice::dice_prompt(ctx, &title, wanted, &mut online.dice_line, (true, Some(&note)));
     let message = match answer {
-        Some(crate::ui::battle::dice::DiceAnswer::Typed(line)) => FromPlayer::Faces(line),
-        Some(crate::ui::battle::dice::DiceAnswer::ForMe) => FromPlayer::RollForMe,
+        Some(crate::ui::battle::dice::DiceAnswer::Typed(line)) => FromPlayer::Faces { roll: *roll, line },
+        Some(crate::ui::battle::dice::DiceAnswer::ForMe) => FromPlayer::RollForMe { roll: *roll },
         None => return,
     };
     out.write(message);
