@@ -121,6 +121,29 @@ impl Table {
         }
     }
 
+    /// Ann (the Jackals) and Bo (the Vipers), the battle begun and played on, Bo giving orders, until Ann is asked for
+    /// a slot.
+    fn at_anns_slot() -> Self {
+        let mut table = Table::new(&["Ann", "Bo"]);
+        table.begin(&["Jackals", "Vipers"]);
+        assert!(table.until(50_000, |t| {
+            t.orders_of(&[1]);
+            t.joined(0).asked.is_some()
+        }));
+        table
+    }
+
+    /// Ann (the Jackals) and Bo (the Vipers), the battle played on by both until `n` decisions are taken.
+    fn after_decisions(n: usize) -> Self {
+        let mut table = Table::new(&["Ann", "Bo"]);
+        table.begin(&["Jackals", "Vipers"]);
+        assert!(table.until(50_000, |t| {
+            t.give_orders();
+            decided(t) >= n
+        }));
+        table
+    }
+
     fn over(&self) -> bool {
         self.host.world().get_resource::<TurnState>().is_some_and(TurnState::ended)
             && (0..self.players.len()).all(|i| self.joined(i).over.is_some())
@@ -220,12 +243,7 @@ fn decided(t: &Table) -> usize {
 
 #[test]
 fn a_player_who_drops_comes_back_to_the_running_battle_and_is_told_it_all_again() {
-    let mut table = Table::new(&["Ann", "Bo"]);
-    table.begin(&["Jackals", "Vipers"]);
-    assert!(table.until(50_000, |t| {
-        t.give_orders();
-        decided(t) >= 12
-    }));
+    let mut table = Table::after_decisions(12);
     disconnect(table.players[1].world_mut());
     assert!(table.until(2000, |t| t.host().players[1].client.is_none()), "the host saw Bo leave");
     // The battle goes on to a Viper's slot, and waits there for Bo.
@@ -253,12 +271,7 @@ fn a_player_who_drops_comes_back_to_the_running_battle_and_is_told_it_all_again(
 
 #[test]
 fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes_on() {
-    let mut table = Table::new(&["Ann", "Bo"]);
-    table.begin(&["Jackals", "Vipers"]);
-    assert!(table.until(50_000, |t| {
-        t.orders_of(&[1]);
-        t.joined(0).asked.is_some()
-    }));
+    let mut table = Table::at_anns_slot();
     let (actor, slot, _) = table.joined(0).asked.clone().expect("Ann's slot");
     let battle = table.host.world().resource::<Engine>().0.clone();
     let decided_before = battle.decided();
@@ -471,12 +484,7 @@ fn the_host_works_out_a_players_odds_from_what_its_sides_see_and_tells_that_play
 #[test]
 fn a_spectator_who_comes_late_sees_what_every_side_sees_and_the_whole_battle_once_it_is_over() {
     use skirmish::scenario::save::Save;
-    let mut table = Table::new(&["Ann", "Bo"]);
-    table.begin(&["Jackals", "Vipers"]);
-    assert!(table.until(50_000, |t| {
-        t.give_orders();
-        decided(t) >= 12
-    }));
+    let mut table = Table::after_decisions(12);
     // Cy comes to watch the battle under way: no side, nothing to command.
     table.players.push(spectator_app("Cy", table.address, 9));
     assert!(table.until(5000, |t| t.joined(2).began.is_some()), "Cy is let in: {:?}", table.host().refused);
@@ -613,12 +621,7 @@ fn a_host_may_let_spectators_see_everything() {
 
 #[test]
 fn the_host_works_out_a_players_heat_map_from_what_its_sides_see_and_tells_that_player_alone() {
-    let mut table = Table::new(&["Ann", "Bo"]);
-    table.begin(&["Jackals", "Vipers"]);
-    assert!(table.until(50_000, |t| {
-        t.orders_of(&[1]);
-        t.joined(0).asked.is_some()
-    }));
+    let mut table = Table::at_anns_slot();
     let (_, slot, _) = table.joined(0).asked.clone().expect("Ann's slot");
     let battle = table.host.world().resource::<Engine>().0.clone();
     table.say(0, FromPlayer::AskHeat { slot });
