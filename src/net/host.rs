@@ -730,14 +730,17 @@ fn tell_players(
 ) {
     let (Some((engine, log, state)), Some(offered)) = (battle, offered) else { return };
     let names = engine.0.names();
-    let (host_request, host_start, spectators) = (host.request.clone(), host.start.take(), host.spectators);
-    for player in host.players.iter_mut() {
+    // The fields apart: the players are told from the battle's start and request, which stay the host's.
+    let Host { players, start, request, spectators, .. } = &mut *host;
+    // The whole battle, once it is over: made once for everyone told so this update.
+    let mut whole: Option<FromHost> = None;
+    for player in players.iter_mut() {
         // What a player is told is worked out as the battle goes, connected or not: one who comes back is told the
         // battle as its sides saw it then, not as they see it on its return.
-        if let Some(start) = host_start.as_ref().filter(|_| player.needs_past) {
-            tell_the_past(player, start, &engine.0, spectators);
+        if let Some(start) = start.as_ref().filter(|_| player.needs_past) {
+            tell_the_past(player, start, &engine.0, *spectators);
         }
-        let seen = sight(&engine.0, player, spectators);
+        let seen = sight(&engine.0, player, *spectators);
         let newly = name_the_seen(player, &seen);
         let fresh = &log.0.events[player.read.min(log.0.events.len())..];
         player.told.extend(told_of(&seen, &names, fresh));
@@ -773,11 +776,11 @@ fn tell_players(
                 None => FromHost::Over { winner: None, reason: state.error().unwrap_or("stopped").to_owned() },
             };
             out.write(ToClients { targets: to, message: over });
-            out.write(ToClients { targets: to, message: unveiled(&host_request, &engine.0, &log.0) });
+            let whole = whole.get_or_insert_with(|| unveiled(request, &engine.0, &log.0)).clone();
+            out.write(ToClients { targets: to, message: whole });
             player.over_sent = true;
         }
     }
-    host.start = host_start;
 }
 
 /// The combatants a player's end may see: its sides' sight; a spectator's, what every side still in the fight sees
