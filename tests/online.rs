@@ -144,6 +144,24 @@ impl Table {
         table
     }
 
+    /// Ann and Bo, the battle played on until Ann's slot offers an enemy to attack.
+    fn when_ann_may_attack() -> Self {
+        let mut table = Table::new(&["Ann", "Bo"]);
+        table.begin(&["Jackals", "Vipers"]);
+        assert!(table.until(100_000, |t| {
+            t.orders_of(&[1]);
+            match t.joined(0).asked.as_ref().map(|(_, _, c)| c.targets.is_empty()) {
+                Some(false) => true,
+                Some(true) => {
+                    t.orders_of(&[0]);
+                    false
+                }
+                None => false,
+            }
+        }));
+        table
+    }
+
     fn over(&self) -> bool {
         self.host.world().get_resource::<TurnState>().is_some_and(TurnState::ended)
             && (0..self.players.len()).all(|i| self.joined(i).over.is_some())
@@ -435,20 +453,7 @@ fn a_battle_hosted_on_a_thread_as_the_menu_does_is_played_to_its_end_and_the_hos
 
 #[test]
 fn the_host_works_out_a_players_odds_from_what_its_sides_see_and_tells_that_player_alone() {
-    let mut table = Table::new(&["Ann", "Bo"]);
-    table.begin(&["Jackals", "Vipers"]);
-    // Played on until Ann's slot offers an enemy to attack.
-    assert!(table.until(100_000, |t| {
-        t.orders_of(&[1]);
-        match t.joined(0).asked.as_ref().map(|(_, _, c)| c.targets.is_empty()) {
-            Some(false) => true,
-            Some(true) => {
-                t.orders_of(&[0]);
-                false
-            }
-            None => false,
-        }
-    }));
+    let mut table = Table::when_ann_may_attack();
     let (actor, slot, choices) = table.joined(0).asked.clone().expect("Ann's slot");
     let battle = table.host.world().resource::<Engine>().0.clone();
     let seen = seen_by(&battle, &["Jackals".to_owned()]);
@@ -650,4 +655,39 @@ fn the_host_works_out_a_players_heat_map_from_what_its_sides_see_and_tells_that_
     }
     assert!(table.host().players[0].client.is_none(), "the host saw Ann go");
     assert!(table.joined(0).heat.is_none());
+}
+
+#[test]
+fn the_host_prices_a_players_what_if_on_what_its_sides_see_and_tells_that_player_alone() {
+    use skirmish::rules::suppose::Supposed;
+    use skirmish::rules::what_if::{Setup, price};
+    let mut table = Table::when_ann_may_attack();
+    let (actor, _, choices) = table.joined(0).asked.clone().expect("Ann's slot");
+    let battle = table.host.world().resource::<Engine>().0.clone();
+    let seen = seen_by(&battle, &["Jackals".to_owned()]);
+    let target = choices.targets[0].0;
+    // Her unit at the first enemy offered, supposing it wounded and herself a step to the side.
+    let (x, y) = battle.view(actor).position;
+    let wounded = Supposed { taken: vec![Some(2)], ..Supposed::default() };
+    let setup = Setup { attacker: actor, target, from: (x, y + 1), way: 9, supposed: [Supposed::default(), wounded] };
+    let unseen = CombatantId::at((0..battle.len()).find(|&i| !seen[i]).expect("an enemy the Jackals do not see"));
+    table.say(0, FromPlayer::AskWhatIf { ask: 1, setup: setup.clone() });
+    table.say(0, FromPlayer::AskWhatIf { ask: 2, setup: Setup { target: unseen, ..setup.clone() } });
+    assert!(table.until(2000, |t| t.joined(0).what_if.len() == 2), "Ann is answered twice");
+    let answers = table.joined(0).what_if.clone();
+    let priced = answers[0].1.clone().expect("priced");
+    assert_eq!((answers[0].0, &*priced), (1, &price(&as_seen(&battle, &seen), &setup).expect("priced here")));
+    assert_eq!(priced.standing[1].name, battle.view(target).name(), "the target as it stands");
+    assert!(priced.setup.way < priced.ways.len(), "the way kept within the {} there are", priced.ways.len());
+    assert!(matches!(&priced.odds, Some(Ok(odds)) if !odds.chances.is_empty()), "{:?}", priced.odds);
+    // An enemy she does not see is priced no more than a unit that is not there.
+    let nobody = Setup { target: CombatantId::at(999), ..setup.clone() };
+    assert_eq!(answers[1], (2, Err("no such unit in sight".to_owned())));
+    table.say(0, FromPlayer::AskWhatIf { ask: 3, setup: nobody });
+    assert!(table.until(2000, |t| t.joined(0).what_if.len() == 3));
+    assert_eq!(table.joined(0).what_if[2], (3, Err("no such unit in sight".to_owned())));
+    assert!(table.joined(1).what_if.is_empty(), "Bo was told none of it");
+    // Asking changes nothing: the battle still waits for Ann's orders.
+    table.update();
+    assert_eq!(decided(&table), battle.decided());
 }

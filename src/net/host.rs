@@ -27,6 +27,7 @@ use crate::rules::fog::{Unseen, as_seen, seen_by, told_over};
 use crate::rules::id::{CombatantId, naming_only};
 use crate::rules::outcome::{Event, Log};
 use crate::rules::plan::{Choices, Plan, seen_others};
+use crate::rules::what_if;
 use crate::scenario::save::Save;
 
 /// The host's steps each update: hear the players (before the battle's systems, so that an order is resolved in
@@ -309,6 +310,18 @@ fn hear_players(
                     None => Err("the battle has not begun".into()),
                 };
                 let answer = FromHost::Odds { slot: *slot, plan: plan.clone(), odds };
+                out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message: answer });
+            }
+            FromPlayer::AskWhatIf { ask, setup } => {
+                asked[seat] = asked[seat].saturating_add(1);
+                if asked[seat] > MAX_QUESTIONS {
+                    continue;
+                }
+                let priced = match battle.as_ref() {
+                    Some((engine, _)) => what_if_seen(&engine.0, &host.players[seat], host.spectators, setup),
+                    None => Err("the battle has not begun".into()),
+                };
+                let answer = FromHost::WhatIf { ask: *ask, priced };
                 out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message: answer });
             }
             FromPlayer::Order { slot, .. } | FromPlayer::Plan { slot, .. } => {
@@ -792,6 +805,22 @@ pub fn sight(battle: &AnyBattle, player: &Player, spectators: Spectators) -> Vec
         (true, Spectators::Common) => seen_by_all(battle),
         (true, Spectators::All) => vec![true; battle.len()],
     }
+}
+
+/// A what-if `setup` priced on the battle as `player` may see it (`sight`): the same answer for a unit it does not
+/// see as for no unit at all.
+fn what_if_seen(
+    battle: &AnyBattle,
+    player: &Player,
+    spectators: Spectators,
+    setup: &what_if::Setup,
+) -> Result<Box<what_if::Priced>, String> {
+    let seen = sight(battle, player, spectators);
+    let in_sight = |id: CombatantId| seen.get(id.index()) == Some(&true);
+    if !in_sight(setup.attacker) || !in_sight(setup.target) {
+        return Err("no such unit in sight".into());
+    }
+    what_if::price(&as_seen(battle, &seen), setup).map(Box::new)
 }
 
 /// What spectators see during the battle (`host --spectators`).

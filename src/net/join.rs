@@ -64,6 +64,8 @@ pub struct Joined {
     pub unveiled: Option<(Log, String)>,
     /// The last heat map the host sent: for which slot, and its cells.
     pub heat: Option<(Slot, Vec<crate::ai::lab::Heat>)>,
+    /// What-if set-ups the host priced, by the number they were asked as, not yet taken by the window.
+    pub what_if: Vec<(u32, Result<Box<crate::rules::what_if::Priced>, String>)>,
     /// The roll the host waits for this player's faces of, until when, and its number; how many times it asked.
     pub dice: Option<(Wanted, std::time::Instant, u32)>,
     pub dice_asks: usize,
@@ -132,6 +134,12 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
             }
             FromHost::Odds { slot, plan, odds } => joined.odds = Some((slot, plan, odds)),
             FromHost::Heat { slot, heat } => joined.heat = Some((slot, heat)),
+            // A window that does not take them (no panel open) keeps the last few only.
+            FromHost::WhatIf { ask, priced } => {
+                joined.what_if.push((ask, priced));
+                let over = joined.what_if.len().saturating_sub(8);
+                joined.what_if.drain(..over);
+            }
             FromHost::RollYours { wanted, seconds, roll } => {
                 let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds.into());
                 (joined.dice, joined.dice_rolled) = (Some((wanted, until, roll)), false);

@@ -13,6 +13,7 @@ use crate::rules::odds::Odds;
 use crate::rules::outcome::{Event, Status};
 use crate::rules::plan::{Choices, Plan};
 use crate::rules::ruleset::{CombatantId, Slot, WeaponClass};
+use crate::rules::what_if;
 
 /// What a player says to the host.
 #[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -46,6 +47,9 @@ pub enum FromPlayer {
     /// What are the odds of the attack this plan makes (for the slot the host asked for)? The host works them out
     /// from what this player's sides see and answers this player alone (`FromHost::Odds`).
     AskOdds { slot: Slot, plan: Plan },
+    /// What-if set-up number `ask` priced (the what-if panel's: `rules::what_if`), at any time in the battle: the
+    /// host prices it on the battle as this player may see it and answers this player alone (`FromHost::WhatIf`).
+    AskWhatIf { ask: u32, setup: what_if::Setup },
 }
 
 /// What the host says to a player.
@@ -79,6 +83,9 @@ pub enum FromHost {
     /// The heat map a player asked for (`FromPlayer::AskHeat`): every cell its unit reaches this slot, with the damage
     /// it is expected to deal and to take there, as its sides know the battle.
     Heat { slot: Slot, heat: Vec<Heat> },
+    /// What-if set-up number `ask` as priced on the battle as the player may see it, or why it is not (one of the
+    /// two is not in its sight, or no longer in the fight).
+    WhatIf { ask: u32, priced: Result<Box<what_if::Priced>, String> },
     /// The host waits for this player's dice: whose roll, how many of which, what for; how many seconds it waits
     /// before it rolls them itself; and the roll's number (the answer names it).
     RollYours { wanted: Wanted, seconds: u32, roll: u32 },

@@ -26,6 +26,7 @@ pub mod storyteller;
 pub mod suppose;
 pub mod table;
 pub mod victory;
+pub mod what_if;
 
 use thiserror::Error;
 

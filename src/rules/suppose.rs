@@ -31,7 +31,7 @@ pub trait Suppose: FighterState {
 }
 
 /// What is supposed of one combatant: each part `None` (or empty) leaves it as it is.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Supposed {
     pub weapon: Option<String>,
     pub prone: Option<bool>,
@@ -42,7 +42,7 @@ pub struct Supposed {
 }
 
 /// What a ruleset lets a what-if suppose, for the panel to offer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Supposable {
     /// Whether a prone target counts.
     pub prone: bool,

@@ -15,8 +15,7 @@ use crate::ui::lab::whatif::WhatIf;
 #[derive(SystemParam)]
 pub struct ToolButtons<'w> {
     legend: ResMut<'w, LegendShown>,
-    heat: ResMut<'w, HeatShown>,
-    what_if: ResMut<'w, WhatIf>,
+    lab: LabButtons<'w>,
     win: ResMut<'w, super::win_bar::WinBar>,
 }
 
@@ -26,6 +25,22 @@ impl ToolButtons<'_> {
         if ui.selectable_label(self.legend.0, "Legend (G)").clicked() {
             self.legend.0 = !self.legend.0;
         }
+        self.lab.show(ui);
+        if ui.selectable_label(self.win.shown, "Win chance (B)").clicked() {
+            self.win.shown = !self.win.shown;
+        }
+    }
+}
+
+/// The tactics lab's buttons, *Heat map (H)* and *What if… (O)*: one screen's bar and the online bar show them.
+#[derive(SystemParam)]
+pub struct LabButtons<'w> {
+    heat: ResMut<'w, HeatShown>,
+    what_if: ResMut<'w, WhatIf>,
+}
+
+impl LabButtons<'_> {
+    pub fn show(&mut self, ui: &mut egui::Ui) {
         let heat_on = self.heat.mode != HeatMode::Off;
         if ui.selectable_label(heat_on, "Heat map (H)").clicked() {
             self.heat.mode = if heat_on { HeatMode::Off } else { HeatMode::Dealt };
@@ -33,9 +48,6 @@ impl ToolButtons<'_> {
         let what_if_on = self.what_if.is_open();
         if ui.selectable_label(what_if_on, "What if… (O)").clicked() {
             self.what_if.set_open(!what_if_on);
-        }
-        if ui.selectable_label(self.win.shown, "Win chance (B)").clicked() {
-            self.win.shown = !self.win.shown;
         }
     }
 }

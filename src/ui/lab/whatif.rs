@@ -2,33 +2,52 @@
 //! target, a way to attack (the firing modes and called shots the battle offers with the weapon in hand) and the cell
 //! the attacker shoots from (range and cover come from the map), with what the player supposes of the two (another
 //! weapon in hand, a prone target, wounds, aim: `whatif_suppose.rs`); each priced with the exact odds of the battle as
-//! it stands but for those suppositions: its odds table, and every distribution the odds give (damage, wounds, health
-//! levels, boxes) plotted with both set-ups on one chart (`egui_plot`). Under fog of war only units in sight can be
-//! picked.
+//! it stands but for those suppositions (`rules::what_if`): its odds table, and every distribution the odds give
+//! (damage, wounds, health levels, boxes) plotted with both set-ups on one chart (`egui_plot`). Under fog of war only
+//! units in sight can be picked. The panel draws what its feeder gives it ([`Board`], the prices): on one screen the
+//! battle itself (`price_what_ifs`), online the host, asked for each set-up (`ui/online/what_if.rs`).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Bar, BarChart, Legend, Plot};
 
 use crate::combat::{Engine, Roster};
-use crate::rules::any::{AnyAction, AnyBattle, View};
-use crate::rules::field::{Cell, Move, Pace};
+use crate::rules::any::{AnyBattle, View};
+use crate::rules::field::Cell;
 use crate::rules::odds::{Measure, Odds};
 use crate::rules::ruleset::CombatantId;
 use crate::rules::suppose::Supposed;
-use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
+use crate::rules::what_if::{self, Priced};
+use crate::ui::screens::{BattleScreenSystems, BoardSystems, InBattle, OnBoard};
 
-/// The panel: open or not, and its two set-ups.
+/// The panel: open or not, its two set-ups, and the battle as its feeder knows it.
 #[derive(Resource, Default)]
 pub struct WhatIf {
     open: bool,
     setups: [Setup; 2],
-    /// The fog's changes when the set-ups were last priced: under fog they are priced on the battle as the player
-    /// knows it, and again when that changes.
-    fog_changes: u64,
-    /// Under fog, the battle as the player knows it, made once for each state of the battle and of the fog (not
-    /// copied every frame the panel is drawn).
-    known: Option<(KnownKey, AnyBattle)>,
+    pub board: Board,
+}
+
+/// What the panel offers, as its feeder knows the battle (one screen's engine, or an online host).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Board {
+    /// The units a player may pick: those still in the fight, under fog of war those in sight.
+    pub units: Vec<Pickable>,
+    /// The player's unit whose slot it is: the set-ups start from it.
+    pub acting: Option<CombatantId>,
+    /// Counts the changes of the battle as the feeder knows it: a set-up priced before one is priced again.
+    pub version: u64,
+    /// Priced by a host over the network, not at once: a set-up waiting for its price says so.
+    pub remote: bool,
+}
+
+/// A unit the panel may pick: its id, name, side and cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pickable {
+    pub id: CombatantId,
+    pub name: String,
+    pub side: String,
+    pub cell: Cell,
 }
 
 impl WhatIf {
@@ -39,10 +58,29 @@ impl WhatIf {
     pub fn set_open(&mut self, open: bool) {
         self.open = open;
     }
-}
 
-/// What the battle as the player knows it depends on: the battle's decisions and dice so far, the fog's changes.
-type KnownKey = (usize, usize, u64);
+    /// Set-up `i` as the rules price it, if it names an attacker and a target and its price is not for it as it
+    /// stands (another set-up, or an older battle).
+    pub fn unpriced(&self, i: usize) -> Option<what_if::Setup> {
+        let wanted = self.setups.get(i)?.wanted(&self.board)?;
+        let fresh = |(version, asked, _): &(u64, what_if::Setup, _)| *version == self.board.version && *asked == wanted;
+        (!self.setups[i].priced.as_ref().is_some_and(fresh)).then_some(wanted)
+    }
+
+    /// The price of set-up `i` as asked (`asked`) on the battle as it was at `version`.
+    pub fn take_price(&mut self, i: usize, (version, asked): (u64, what_if::Setup), price: Result<Priced, String>) {
+        let Some(s) = self.setups.get_mut(i) else { return };
+        // The rules keep the way within the ways there are: the panel follows, and asks nothing more of it.
+        let asked = match &price {
+            Ok(priced) if asked == (what_if::Setup { way: asked.way, ..priced.setup.clone() }) => {
+                s.way = priced.setup.way;
+                priced.setup.clone()
+            }
+            _ => asked,
+        };
+        s.priced = Some((version, asked, price));
+    }
+}
 
 /// One set-up, by combatant id; `way` is the index among the attack choices; `from` the attacker's cell; what is
 /// supposed of the attacker and of the target.
@@ -55,37 +93,44 @@ struct Setup {
     supposed: [Supposed; 2],
     /// The attacker and target they were supposed of: another pair starts as they are.
     supposed_of: Option<(CombatantId, CombatantId)>,
-    /// What it was last priced as.
-    priced: Priced,
-}
-
-/// What a set-up depends on: the battle's decisions so far, attacker, target, cell, way, suppositions.
-type PriceKey = (usize, CombatantId, CombatantId, Cell, usize, [Supposed; 2]);
-
-/// A set-up's ways to attack and the odds table of the one chosen, kept while its [`PriceKey`] stays (egui draws
-/// every frame; the odds are worked out once).
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Priced {
-    key: Option<PriceKey>,
-    ways: Vec<(String, AnyAction)>,
-    odds: Option<Result<(Odds, String), String>>,
+    /// The last price: on the battle as it was at which version, of what, and the rules' answer.
+    priced: Option<(u64, what_if::Setup, Result<Priced, String>)>,
 }
 
 impl Setup {
-    /// What it supposes of whom, for the rules.
-    fn changes(&self) -> Vec<(CombatantId, Supposed)> {
-        let who = [self.attacker, self.target];
-        who.into_iter().zip(&self.supposed).filter_map(|(i, s)| Some((i?, s.clone()))).collect()
+    /// The set-up as the rules price it, if it names an attacker and a target among `board`'s units (shooting from
+    /// where the attacker stands unless another cell was chosen).
+    fn wanted(&self, board: &Board) -> Option<what_if::Setup> {
+        let (attacker, target) = (self.attacker?, self.target?);
+        let here = board.units.iter().find(|u| u.id == attacker)?.cell;
+        board.units.iter().any(|u| u.id == target).then(|| what_if::Setup {
+            attacker,
+            target,
+            from: self.from.unwrap_or(here),
+            way: self.way,
+            supposed: self.supposed.clone(),
+        })
+    }
+
+    /// Its price, if it is of this attacker and target.
+    fn price_of(&self, (attacker, target): (CombatantId, CombatantId)) -> Option<&Result<Priced, String>> {
+        let (_, asked, price) = self.priced.as_ref()?;
+        (asked.attacker == attacker && asked.target == target).then_some(price)
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WhatIf>()
-        .add_systems(OnEnter(InBattle), (fresh::<WhatIf>, open_what_if).chain())
-        .add_systems(Update, toggle_what_if.run_if(crate::ui::keys_free).in_set(BattleScreenSystems))
+        .add_systems(OnExit(OnBoard), crate::ui::screens::fresh::<WhatIf>)
+        .add_systems(OnEnter(InBattle), open_what_if)
+        .add_systems(Update, price_what_ifs.after(crate::ui::battle::fog::look_around).in_set(BattleScreenSystems))
+        .add_systems(Update, toggle_what_if.run_if(crate::ui::keys_free).in_set(BoardSystems))
         .add_systems(
             EguiPrimaryContextPass,
-            show_what_if.after(crate::ui::battle::panels::PanelSystems).in_set(BattleScreenSystems),
+            show_what_if
+                .after(crate::ui::battle::panels::PanelSystems)
+                .after(crate::ui::online::join::OnlinePanelSystems)
+                .in_set(BoardSystems),
         );
 }
 
@@ -100,101 +145,111 @@ fn toggle_what_if(keys: Res<ButtonInput<KeyCode>>, mut what_if: ResMut<WhatIf>) 
     }
 }
 
-/// The units a player may pick: those still in the fight, under fog of war those in sight.
-fn pickable(engine: &Engine, roster: &Roster, fog: &crate::ui::battle::fog::Fog) -> Vec<CombatantId> {
-    let in_sight = |id: &CombatantId| roster.entity(*id).is_some_and(|e| fog.sees(e));
-    let standing = |v: &View| !v.fighter.is_out();
-    engine.0.views().into_iter().filter(standing).map(|v| v.id()).filter(in_sight).collect()
-}
+/// What the battle as the player knows it depends on: the battle's decisions and dice so far, the fog's changes.
+type KnownKey = (usize, usize, u64);
 
-fn show_what_if(
-    mut contexts: EguiContexts,
+/// One screen's feeder: the units a player may pick, and each set-up priced on the battle as the player knows it
+/// (under fog of war an unseen unit changes no odds: they would tell where it stands).
+fn price_what_ifs(
     mut what_if: ResMut<WhatIf>,
     (engine, roster, fog): (Res<Engine>, Res<Roster>, Res<crate::ui::battle::fog::Fog>),
-    (area, humans): (Res<crate::ui::MapArea>, Option<Res<crate::combat::HumanSides>>),
-) -> Result {
+    humans: Option<Res<crate::combat::HumanSides>>,
+    mut known: Local<Option<(KnownKey, AnyBattle)>>,
+) {
+    if !what_if.open {
+        return;
+    }
+    let battle = &engine.0;
+    let key = (battle.decided(), battle.faces().len(), fog.changes);
+    let players = humans.as_ref().map_or(&[][..], |h| h.0.as_slice());
+    let changed = known.as_ref().is_none_or(|(k, _)| *k != key);
+    if changed {
+        *known = Some((key, fog.known(battle).into_owned()));
+    }
+    // The slot's unit may change with no decision or die between (the next slot begun): looked at every frame.
+    let board = Board {
+        units: pickable(&engine, &roster, &fog),
+        acting: acting(battle, players),
+        version: what_if.board.version + u64::from(changed),
+        remote: false,
+    };
+    if board != what_if.board {
+        what_if.board = board;
+    }
+    let Some((_, known)) = known.as_ref() else { return };
+    for i in 0..2 {
+        if let Some(setup) = what_if.unpriced(i) {
+            let version = what_if.board.version;
+            what_if.take_price(i, (version, setup.clone()), what_if::price(known, &setup));
+        }
+    }
+}
+
+/// The units a player may pick: those still in the fight, under fog of war those in sight.
+fn pickable(engine: &Engine, roster: &Roster, fog: &crate::ui::battle::fog::Fog) -> Vec<Pickable> {
+    let in_sight = |v: &View| roster.entity(v.id()).is_some_and(|e| fog.sees(e));
+    let standing = |v: &View| !v.fighter.is_out();
+    let units = engine.0.views().into_iter().filter(|v| standing(v) && in_sight(v));
+    units
+        .map(|v| Pickable { id: v.id(), name: v.name().to_owned(), side: v.side.to_owned(), cell: v.position })
+        .collect()
+}
+
+/// The unit whose slot it is, if one of the players' (any unit's, where no side is a player's).
+fn acting(battle: &AnyBattle, players: &[String]) -> Option<CombatantId> {
+    let actor = battle.current()?.actor;
+    (players.is_empty() || players.iter().any(|p| p == battle.view(actor).side)).then_some(actor)
+}
+
+fn show_what_if(mut contexts: EguiContexts, mut what_if: ResMut<WhatIf>, area: Res<crate::ui::MapArea>) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !what_if.open {
         return Ok(());
     }
     let corner = area.points(ctx.zoom_factor()).left_top() + egui::vec2(6.0, 6.0);
-    let units = pickable(&engine, &roster, &fog);
     if what_if.setups[0].attacker.is_none() {
-        what_if.setups = first_setups(&engine, &units, humans.as_ref().map_or(&[][..], |h| h.0.as_slice()));
+        what_if.setups = first_setups(&what_if.board);
     }
-    if what_if.fog_changes != fog.changes {
-        what_if.fog_changes = fog.changes;
-        what_if.setups.iter_mut().for_each(|s| s.priced.key = None);
-    }
-    // Under fog, an unseen unit changes no odds: they would tell where it stands.
-    let mut cache = what_if.known.take();
-    let known = known_battle(&mut cache, &engine.0, &fog);
     let mut open = true;
+    let what_if = &mut *what_if;
     egui::Window::new("What if…").open(&mut open).default_pos(corner).default_width(720.0).show(ctx, |ui| {
+        let board = &what_if.board;
         let priced: Vec<Option<(String, Odds)>> = ui
             .columns(2, |columns| {
                 let [a, b] = &mut what_if.setups;
-                [setup(&mut columns[0], "A", a, known, &units), setup(&mut columns[1], "B", b, known, &units)]
+                [setup(&mut columns[0], "A", a, board), setup(&mut columns[1], "B", b, board)]
             })
             .into_iter()
             .collect();
         plots(ui, &priced);
     });
-    (what_if.open, what_if.known) = (open, cache);
+    what_if.open = open;
     Ok(())
 }
 
-/// The battle the panel prices on: the battle itself without fog; under fog the battle as the player knows it, from
-/// `cache` while neither the battle nor the fog changed.
-fn known_battle<'a>(
-    cache: &'a mut Option<(KnownKey, AnyBattle)>,
-    battle: &'a AnyBattle,
-    fog: &crate::ui::battle::fog::Fog,
-) -> &'a AnyBattle {
-    if !fog.on {
-        return battle;
-    }
-    let key = (battle.decided(), battle.faces().len(), fog.changes);
-    if cache.as_ref().is_none_or(|(k, _)| *k != key) {
-        *cache = Some((key, fog.known(battle).into_owned()));
-    }
-    cache.as_ref().map_or(battle, |(_, known)| known)
-}
-
 /// Set-ups to start from: the acting unit at the nearest enemy in sight, its usual way (A) and its next way (B);
-/// in an AI's slot none yet (the player's own unit is the one to start from), unless no side is a player's.
-fn first_setups(engine: &Engine, units: &[CombatantId], players: &[String]) -> [Setup; 2] {
-    let battle = &engine.0;
-    let players_own = |a: &CombatantId| players.is_empty() || players.iter().any(|p| p == battle.view(*a).side);
-    let Some(actor) = battle.current().map(|s| s.actor).filter(|a| units.contains(a) && players_own(a)) else {
+/// none while no player's unit acts (the player's own unit is the one to start from).
+fn first_setups(board: &Board) -> [Setup; 2] {
+    let Some(me) = board.acting.and_then(|a| board.units.iter().find(|u| u.id == a)) else {
         return Default::default();
     };
-    let me = battle.view(actor);
-    let distance = |i: &CombatantId| {
-        let at = battle.view(*i).position;
-        (at.0 - me.position.0).pow(2) + (at.1 - me.position.1).pow(2)
-    };
-    let target = units.iter().copied().filter(|&i| battle.view(i).side != me.side).min_by_key(distance);
-    let a = Setup { attacker: Some(actor), target, ..Setup::default() };
+    let distance = |u: &&Pickable| (u.cell.0 - me.cell.0).pow(2) + (u.cell.1 - me.cell.1).pow(2);
+    let target = board.units.iter().filter(|u| u.side != me.side).min_by_key(distance).map(|u| u.id);
+    let a = Setup { attacker: Some(me.id), target, ..Setup::default() };
     [a.clone(), Setup { way: 1, ..a }]
 }
 
 /// One set-up's pickers and its odds table; the set-up's name and odds, if it makes an attack.
-fn setup(
-    ui: &mut egui::Ui,
-    label: &str,
-    s: &mut Setup,
-    battle: &AnyBattle,
-    units: &[CombatantId],
-) -> Option<(String, Odds)> {
+fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, board: &Board) -> Option<(String, Odds)> {
     ui.strong(format!("Set-up {label}"));
-    let name = |id: CombatantId| battle.view(id).name().to_owned();
-    pick(ui, ("attacker", label), "Attacker", &mut s.attacker, units.iter().copied(), name);
-    let attacker = s.attacker?;
-    let side = battle.view(attacker).side.to_owned();
-    let foes = units.iter().copied().filter(|&i| battle.view(i).side != side);
-    pick(ui, ("target", label), "Target", &mut s.target, foes, name);
-    let target = s.target.filter(|&t| battle.view(t).side != side)?;
+    let units = &board.units;
+    let name = |id: CombatantId| units.iter().find(|u| u.id == id).map_or_else(String::new, |u| u.name.clone());
+    pick(ui, ("attacker", label), "Attacker", &mut s.attacker, units.iter().map(|u| u.id), name);
+    let me = units.iter().find(|u| Some(u.id) == s.attacker)?;
+    let foes = units.iter().filter(|u| u.side != me.side).map(|u| u.id);
+    pick(ui, ("target", label), "Target", &mut s.target, foes.clone(), name);
+    let target = s.target.filter(|t| foes.clone().any(|f| f == *t))?;
+    let attacker = me.id;
     if s.supposed_of != Some((attacker, target)) {
         // Another attacker shoots from where it stands.
         if s.supposed_of.is_some_and(|(a, _)| a != attacker) {
@@ -203,35 +258,55 @@ fn setup(
         s.supposed = Default::default();
         s.supposed_of = Some((attacker, target));
     }
-    let here = battle.view(attacker).position;
-    let mut from = s.from.unwrap_or(here);
+    let mut from = s.from.unwrap_or(me.cell);
     ui.horizontal(|ui| {
         ui.label("Shoots from");
         ui.add(egui::DragValue::new(&mut from.0).prefix("x "));
         ui.add(egui::DragValue::new(&mut from.1).prefix("y "));
         if ui.small_button("where it stands").clicked() {
-            from = here;
+            from = me.cell;
         }
     });
     s.from = Some(from);
-    ui.weak(super::whatif_suppose::sight_line(battle, from, battle.view(target).position));
-    suppositions(ui, label, s, battle, (attacker, target));
-    price(s, battle, (attacker, target, here));
-    let ways = &s.priced.ways;
+    let waiting = board.remote && s.wanted(board) != s.priced.as_ref().map(|(_, asked, _)| asked.clone());
+    let priced = match s.price_of((attacker, target)).cloned() {
+        Some(Ok(priced)) => priced,
+        Some(Err(why)) => {
+            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), why);
+            return None;
+        }
+        None => {
+            ui.weak("Asking the host…");
+            return None;
+        }
+    };
+    ui.weak(priced.sight.as_str());
+    suppositions(ui, label, s, &priced);
+    if waiting {
+        ui.weak("Asking the host…");
+    }
+    shown_odds(ui, label, s, &priced)
+}
+
+/// The ways to attack (a choice of them) and the chosen way's odds table; its name and odds.
+fn shown_odds(ui: &mut egui::Ui, label: &str, s: &mut Setup, priced: &Priced) -> Option<(String, Odds)> {
+    let ways = &priced.ways;
     if ways.is_empty() {
         ui.weak("No way to attack it from there.");
         return None;
     }
-    let mut way = s.way;
-    egui::ComboBox::from_id_salt(("way", label)).selected_text(ways[way].0.as_str()).show_ui(ui, |ui| {
-        for (i, (name, _)) in ways.iter().enumerate() {
+    let mut way = s.way.min(ways.len() - 1);
+    egui::ComboBox::from_id_salt(("way", label)).selected_text(ways[way].as_str()).show_ui(ui, |ui| {
+        for (i, name) in ways.iter().enumerate() {
             ui.selectable_value(&mut way, i, name.as_str());
         }
     });
-    let name = format!("{label}: {}", ways[s.way].0);
-    let shown = match &s.priced.odds {
-        Some(Ok((odds, table))) => {
-            let table = egui::RichText::new(table.as_str()).monospace().size(11.0);
+    // The odds shown are the priced way's (the one chosen, once its price comes).
+    let name = format!("{label}: {}", ways[priced.setup.way.min(ways.len() - 1)]);
+    s.way = way;
+    match &priced.odds {
+        Some(Ok(odds)) => {
+            let table = egui::RichText::new(odds.to_string()).monospace().size(11.0);
             egui::ScrollArea::vertical().id_salt(("odds", label)).max_height(230.0).show(ui, |ui| {
                 ui.add(egui::Label::new(table).wrap());
             });
@@ -242,51 +317,19 @@ fn setup(
             None
         }
         None => None,
-    };
-    s.way = way;
-    shown
-}
-
-/// Prices the set-up anew if anything it depends on changed since it was last priced: its ways to attack from its
-/// cell with its suppositions, and the odds of the chosen one.
-fn price(s: &mut Setup, battle: &AnyBattle, (attacker, target, here): (CombatantId, CombatantId, Cell)) {
-    let from = s.from.unwrap_or(here);
-    let key = (battle.decided(), attacker, target, from, s.way, s.supposed.clone());
-    if s.priced.key.as_ref() == Some(&key) {
-        return;
     }
-    let movement = (from != here).then_some(Move { to: from, pace: Pace::Walk });
-    let changes = s.changes();
-    let ways = battle.ways_supposing(attacker, target, movement, &changes);
-    s.way = s.way.min(ways.len().saturating_sub(1));
-    // An attack the rules would refuse from there (a katana at 30 m, a grenade beyond its throw) is not priced.
-    let refused = battle.out_of_reach((attacker, target), from, &changes);
-    let odds = ways.get(s.way).map(|(_, action)| {
-        if let Some(why) = refused {
-            return Err(why);
-        }
-        let odds = battle.odds_supposing(attacker, action, &changes).map_err(|e| e.to_string())?;
-        let table = odds.to_string();
-        Ok((odds, table))
-    });
-    s.priced = Priced { key: Some((battle.decided(), attacker, target, from, s.way, s.supposed.clone())), ways, odds };
 }
 
 /// "Suppose…": the attacker's and the target's state as the player would have it, forgotten when either changes.
-fn suppositions(
-    ui: &mut egui::Ui,
-    label: &str,
-    s: &mut Setup,
-    battle: &AnyBattle,
-    (me, them): (CombatantId, CombatantId),
-) {
+fn suppositions(ui: &mut egui::Ui, label: &str, s: &mut Setup, priced: &Priced) {
     let supposing = !s.supposed.iter().all(Supposed::is_empty);
     let title = if supposing { "Suppose… (in force)" } else { "Suppose…" };
+    let [me, them] = &priced.standing;
     egui::CollapsingHeader::new(title).id_salt(("suppose", label)).default_open(true).show(ui, |ui| {
-        ui.label(egui::RichText::new(battle.view(me).name()).strong());
-        super::whatif_suppose::attacker(ui, label, battle, (me, them), &mut s.supposed[0]);
-        ui.label(egui::RichText::new(battle.view(them).name()).strong());
-        super::whatif_suppose::target(ui, battle, them, &mut s.supposed[1]);
+        ui.label(egui::RichText::new(me.name.as_str()).strong());
+        super::whatif_suppose::attacker(ui, label, (me, priced.setup.target, &priced.supposable), &mut s.supposed[0]);
+        ui.label(egui::RichText::new(them.name.as_str()).strong());
+        super::whatif_suppose::target(ui, (them, &priced.supposable), &mut s.supposed[1]);
         if supposing && ui.small_button("as they are").clicked() {
             s.supposed = Default::default();
         }
@@ -357,23 +400,47 @@ mod tests {
         let mut log = Log::default();
         let mut battle = crate::battle::run::start(&scenario, "seed 1", &mut log);
         let Ok(Next::Slot(slot)) = battle.next(&mut SeededDice::new(1), &mut log) else { panic!("a slot") };
-        let engine = Engine(battle);
-        let units: Vec<CombatantId> = engine.0.views().iter().map(|v| v.id()).collect();
-        let [a, b] = first_setups(&engine, &units, &[]);
+        let unit = |v: View| Pickable { id: v.id(), name: v.name().into(), side: v.side.into(), cell: v.position };
+        let units: Vec<Pickable> = battle.views().into_iter().map(unit).collect();
+        let board = Board { units: units.clone(), acting: acting(&battle, &[]), ..Board::default() };
+        let [a, b] = first_setups(&board);
         assert_eq!((a.attacker, b.attacker, a.way, b.way), (Some(slot.actor), Some(slot.actor), 0, 1));
-        let me = engine.0.view(slot.actor);
+        let me = battle.view(slot.actor);
         let target = a.target.expect("an enemy");
-        assert_ne!(engine.0.view(target).side, me.side);
+        assert_ne!(battle.view(target).side, me.side);
         let d = |i: CombatantId| {
-            let at = engine.0.view(i).position;
+            let at = battle.view(i).position;
             (at.0 - me.position.0).pow(2) + (at.1 - me.position.1).pow(2)
         };
-        assert!(units.iter().filter(|&&i| engine.0.view(i).side != me.side).all(|&i| d(i) >= d(target)), "the nearest");
+        assert!(units.iter().filter(|u| u.side != me.side).all(|u| d(u.id) >= d(target)), "the nearest");
         // Under fog, only the units in sight are offered: none here makes no set-up.
-        assert_eq!(first_setups(&engine, &[], &[]), [Setup::default(), Setup::default()]);
+        let empty = Board { acting: Some(slot.actor), ..Board::default() };
+        assert_eq!(first_setups(&empty), [Setup::default(), Setup::default()]);
         // In a slot of the AI's, none either: the player's own unit is the one to start from.
         let ai_side = if me.side == "Marksmen" { "Raiders" } else { "Marksmen" };
-        assert_eq!(first_setups(&engine, &units, &[ai_side.into()]), [Setup::default(), Setup::default()]);
-        assert_eq!(first_setups(&engine, &units, &[me.side.into()])[0].attacker, Some(slot.actor));
+        assert_eq!(acting(&battle, &[ai_side.into()]), None);
+        assert_eq!(acting(&battle, &[me.side.into()]), Some(slot.actor));
+    }
+
+    #[test]
+    fn a_price_is_kept_while_its_set_up_and_battle_stand_and_asked_again_when_either_changes() {
+        let (a, b) = (CombatantId(0), CombatantId(1));
+        let unit = |id, side: &str, cell| Pickable { id, name: format!("{id}"), side: side.into(), cell };
+        let board = Board { units: vec![unit(a, "X", (0, 0)), unit(b, "Y", (5, 0))], version: 3, ..Board::default() };
+        let mut what_if = WhatIf { board, ..WhatIf::default() };
+        what_if.setups[0] = Setup { attacker: Some(a), target: Some(b), way: 4, ..Setup::default() };
+        let asked = what_if.unpriced(0).expect("not priced yet");
+        assert_eq!((asked.from, asked.way), ((0, 0), 4), "from where it stands");
+        assert_eq!(what_if.unpriced(1), None, "set-up B names no one");
+        // The rules keep the way within the two there are: the panel follows and asks no more.
+        let setup = what_if::Setup { way: 1, ..asked.clone() };
+        let priced = Priced { setup, ways: vec!["one".into(), "two".into()], ..Priced::default() };
+        what_if.take_price(0, (3, asked), Ok(priced));
+        assert_eq!((what_if.setups[0].way, what_if.unpriced(0)), (1, None));
+        what_if.setups[0].from = Some((2, 0));
+        assert_eq!(what_if.unpriced(0).map(|s| s.from), Some((2, 0)), "another cell");
+        what_if.setups[0].from = None;
+        what_if.board.version = 4;
+        assert!(what_if.unpriced(0).is_some(), "the battle moved on");
     }
 }

@@ -221,7 +221,7 @@ fn show_online(
     mut screen: ResMut<NextState<Screen>>,
     (mut area, map): (ResMut<crate::ui::MapArea>, Option<Res<crate::ui::MapView>>),
     (mut commands, under): (Commands, Res<crate::ui::battle::camera::MapUnderPanels>),
-    hosting: Option<Res<Hosting>>,
+    (hosting, mut lab): (Option<Res<Hosting>>, crate::ui::battle::tools::LabButtons),
 ) -> Result {
     let hosting = hosting.as_deref();
     let ctx = contexts.ctx_mut()?;
@@ -239,7 +239,7 @@ fn show_online(
                     let ends = (online.as_mut(), joined.as_mut());
                     let seen = (&units, below, &*shown, settings.palette);
                     crate::ui::battle::panels::fill_panels(&mut root, *under);
-                    let go = show_battle(&mut root, ends, seen, (&mut planning, hosting), &mut out);
+                    let go = show_battle(&mut root, ends, seen, (&mut planning, hosting, &mut lab), &mut out);
                     ask_for_dice(ctx, online.as_mut(), &joined, &mut out);
                     area.set_if_neq(crate::ui::MapArea::of_points(
                         root.available_rect_before_wrap(),
@@ -535,7 +535,7 @@ fn show_battle(
     root: &mut egui::Ui,
     (online, joined): (&mut Online, &mut Joined),
     (units, below, shown, palette): (&Query<&Unit>, impl Fn(egui::Vec2) -> bool, &Shown, Palette),
-    (planning, hosting): (&mut Planning, Option<&Hosting>),
+    (planning, hosting, lab): (&mut Planning, Option<&Hosting>, &mut crate::ui::battle::tools::LabButtons),
     out: &mut MessageWriter<FromPlayer>,
 ) -> Go {
     let mut go = Go::Stay;
@@ -548,6 +548,8 @@ fn show_battle(
                 true => ui.label(format!("{} watches", joined.name)),
                 false => ui.label(format!("{} commands {}", joined.name, joined.yours.join(", "))),
             };
+            ui.separator();
+            lab.show(ui);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if leave_button(ui, hosting).clicked() {
                     go = Go::Menu;
