@@ -7,7 +7,10 @@ use std::net::SocketAddr;
 
 mod common;
 use common::host::HostProcess;
-use common::online::{LEVEL, Viewer, crossroads, expected_logs, host_app, plan_of, player_app, spectator_app, viewers};
+use common::online::{
+    LEVEL, Viewer, as_player, crossroads, expected_logs, host_app, in_roster, numbering_of, plan_of, player_app,
+    spectator_app, viewers,
+};
 
 use bevy::prelude::*;
 use skirmish::ai::{self, Difficulty};
@@ -18,13 +21,13 @@ use skirmish::net::disconnect;
 use skirmish::net::host::{HOST_ROLLS, Host, NOT_YOUR_SLOT};
 use skirmish::net::join::{Joined, orders};
 use skirmish::net::protocol::{FromPlayer, Unit};
-use skirmish::rules::any::RulesetId;
+use skirmish::rules::any::{AnyAction, RulesetId};
 use skirmish::rules::field::{Move, Pace};
 use skirmish::rules::fog::{as_seen, seen_by};
 use skirmish::rules::id::CombatantId;
 use skirmish::rules::outcome::Event;
 use skirmish::rules::plan::Plan;
-use skirmish::rules::ruleset::WeaponClass;
+use skirmish::rules::ruleset::{Slot, WeaponClass};
 
 const SEED: u64 = 4;
 
@@ -79,6 +82,21 @@ impl Table {
         self.host.world().resource::<Host>()
     }
 
+    /// `value` as player `i` numbers the combatants (what it was told), with the roster's ids.
+    fn ours<T: serde::Serialize + serde::de::DeserializeOwned>(&self, i: usize, value: &T) -> T {
+        in_roster(self.host(), &self.joined(i).name, value)
+    }
+
+    /// `value`, with the roster's ids, as player `i` numbers the combatants (what it says).
+    fn theirs<T: serde::Serialize + serde::de::DeserializeOwned>(&self, i: usize, value: &T) -> T {
+        as_player(self.host(), &self.joined(i).name, value)
+    }
+
+    /// Player `i`'s typed orders of `action` for `slot` (both with the roster's ids).
+    fn order(&self, i: usize, slot: Slot, action: &AnyAction) -> FromPlayer {
+        orders(self.theirs(i, &slot), &self.theirs(i, action))
+    }
+
     /// Seats taken, sides chosen, ready: the battle begins.
     fn begin(&mut self, sides: &[&str]) {
         assert!(self.until(2000, |t| t.host().players.len() == t.players.len()), "every player said hello");
@@ -106,14 +124,15 @@ impl Table {
             let message = match i {
                 1 => {
                     let plan = plan_of(&choices);
-                    self.planned.push((actor, plan.clone()));
+                    self.planned.push(self.ours(i, &(actor, plan.clone())));
                     FromPlayer::Plan { slot, plan }
                 }
                 _ => {
                     // Chosen from what its sides see: the host refuses orders that name any other.
+                    let (actor, slot) = self.ours(i, &(actor, slot));
                     let seen = as_seen(battle, &seen_by(battle, &self.joined(i).yours));
                     let action = ai::choose_any(&seen, slot, Difficulty::Normal);
-                    orders(slot, &action.unwrap_or_else(|| battle.intended(actor, None, None)))
+                    self.order(i, slot, &action.unwrap_or_else(|| battle.intended(actor, None, None)))
                 }
             };
             self.players[i].world_mut().resource_mut::<Joined>().asked = None;
@@ -204,8 +223,9 @@ fn two_players_online_play_a_seeded_battle_to_its_end_each_told_what_its_side_se
         let joined = table.joined(i);
         assert_eq!(joined.yours, [side.to_string()]);
         assert!(joined.trouble.is_empty(), "{:?}", joined.trouble);
-        assert_eq!(joined.log.events.len(), expected[i].len(), "{side}: as many events as fog lets it see");
-        assert!(joined.log.events == expected[i], "{side}'s log is the host's as its side sees it");
+        let told = table.ours(i, &joined.log.events);
+        assert_eq!(told.len(), expected[i].len(), "{side}: as many events as fog lets it see");
+        assert!(told == expected[i], "{side}'s log is the host's as its side sees it");
         // Not the dice's seed: with it a player could work out every roll to come.
         let started = joined.log.events.iter().find_map(|e| match e {
             Event::BattleStarted { dice, .. } => Some(dice.clone()),
@@ -219,7 +239,12 @@ fn two_players_online_play_a_seeded_battle_to_its_end_each_told_what_its_side_se
                 .filter(|e| matches!(e, Event::ActionTaken { who, .. } if host_battle.view(*who).side == *side))
                 .count()
         };
-        assert_eq!(own(&joined.log.events), own(&whole.events), "{side} was told every action of its own");
+        assert_eq!(own(&told), own(&whole.events), "{side} was told every action of its own");
+        // Its numbers are its own: from 0, one for each combatant it knows of, in the order it came to know them.
+        let names = &joined.log.names;
+        assert!(names.iter().all(|n| !n.is_empty()) && names.len() < host_battle.len(), "{side}: {names:?}");
+        let numbers: Vec<usize> = told.iter().flat_map(Event::named).map(|id| id.index()).collect();
+        assert!(numbers.iter().all(|&n| n < host_battle.len()), "{side} was told roster ids only through its own");
     }
     // Bo's every order was a plan of what it was offered, and each was carried out as planned.
     let (moves, attacks) = check_plans(&table.planned, &whole.events);
@@ -228,7 +253,8 @@ fn two_players_online_play_a_seeded_battle_to_its_end_each_told_what_its_side_se
     for (i, side) in ["Jackals", "Vipers"].iter().enumerate() {
         let seen = seen_by(&host_battle, &[side.to_string()]);
         let world = table.players[i].world_mut();
-        let mut held: Vec<usize> = world.query::<&Unit>().iter(world).map(|u| u.id.index()).collect();
+        let held: Vec<CombatantId> = world.query::<&Unit>().iter(world).map(|u| u.id).collect();
+        let mut held: Vec<usize> = table.ours(i, &held).iter().map(|id| id.index()).collect();
         held.sort_unstable();
         let sees: Vec<usize> = (0..seen.len()).filter(|&j| seen[j]).collect();
         assert_eq!(held, sees, "{side} holds the units it sees");
@@ -239,9 +265,9 @@ fn two_players_online_play_a_seeded_battle_to_its_end_each_told_what_its_side_se
     let classes: std::collections::HashMap<usize, WeaponClass> =
         host_world.query::<(&Combatant, &Loadout)>().iter(host_world).map(|(c, l)| (c.0.index(), l.class)).collect();
     let world = table.players[0].world_mut();
-    let told: Vec<(usize, WeaponClass)> =
-        world.query::<&Unit>().iter(world).map(|u| (u.id.index(), u.weapon)).collect();
-    assert!(told.iter().all(|(id, class)| classes[id] == *class), "{told:?} against the host's {classes:?}");
+    let told: Vec<(CombatantId, WeaponClass)> = world.query::<&Unit>().iter(world).map(|u| (u.id, u.weapon)).collect();
+    let told = table.ours(0, &told);
+    assert!(told.iter().all(|(id, class)| classes[&id.index()] == *class), "{told:?} against the host's {classes:?}");
     let kinds: std::collections::HashSet<WeaponClass> = classes.values().copied().collect();
     assert!(kinds.len() >= 2, "the crossroads' units carry more than one kind of weapon: {kinds:?}");
 }
@@ -275,7 +301,7 @@ fn a_player_who_drops_comes_back_to_the_running_battle_and_is_told_it_all_again(
     // Bo comes back (a new connection, the same name): its seat, everything it was told, its slot.
     table.players[1] = player_app("Bo", table.address, 3);
     assert!(table.until(5000, |t| t.joined(1).asked.is_some()), "Bo is asked for the slot the battle waits at");
-    assert_eq!(table.joined(1).log.events, table.host().players[1].told, "Bo was told it all again");
+    assert_eq!(table.ours(1, &table.joined(1).log.events), table.host().players[1].told, "Bo was told it all again");
     assert!(table.joined(1).lobby.players.iter().all(|p| p.connected));
     assert!(table.until(200_000, |t| {
         t.give_orders();
@@ -283,36 +309,48 @@ fn a_player_who_drops_comes_back_to_the_running_battle_and_is_told_it_all_again(
     }));
     let host_battle = table.host.world().resource::<Engine>().0.clone();
     let expected = expected_logs(offer(), &viewers(table.host()), &host_battle);
-    assert!(table.joined(1).log.events == expected[1], "Bo ends with the host's log as the Vipers see it");
-    assert!(table.joined(0).log.events == expected[0]);
+    assert!(
+        table.ours(1, &table.joined(1).log.events) == expected[1],
+        "Bo ends with the host's log as the Vipers see it"
+    );
+    assert!(table.ours(0, &table.joined(0).log.events) == expected[0]);
 }
 
 #[test]
 fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes_on() {
     let mut table = Table::at_anns_slot();
     let (actor, slot, _) = table.joined(0).asked.clone().expect("Ann's slot");
+    let (actor, slot) = table.ours(0, &(actor, slot));
     let battle = table.host.world().resource::<Engine>().0.clone();
     let decided_before = battle.decided();
     // Bo orders Ann's combatant; Ann sends garbage, a walk off the map, orders naming another Jackal, plans beyond
     // what her slot offers (a cell it does not reach, an enemy she does not see, an action it does not have), and
     // says hello again.
-    table.say(1, orders(slot, &battle.intended(actor, None, None)));
-    table.say(0, FromPlayer::Order { slot, action: "(((".into() });
+    table.say(1, table.order(1, slot, &battle.intended(actor, None, None)));
+    table.say(0, FromPlayer::Order { slot: table.theirs(0, &slot), action: "(((".into() });
     let off_map = battle.intended(actor, Some(Move { to: (-40, -40), pace: Pace::Walk }), None);
-    table.say(0, orders(slot, &off_map));
+    table.say(0, table.order(0, slot, &off_map));
     let views = battle.views();
     let other =
         views.iter().map(|v| v.id()).find(|&i| i != actor && battle.view(i).side == "Jackals").expect("another Jackal");
-    table.say(0, orders(slot, &battle.intended(other, None, None)));
+    table.say(0, table.order(0, slot, &battle.intended(other, None, None)));
     let far = Plan { movement: Some(Move { to: (-40, -40), pace: Pace::Run }), ..Plan::default() };
-    table.say(0, FromPlayer::Plan { slot, plan: far });
+    table.say(0, table.theirs(0, &FromPlayer::Plan { slot, plan: far }));
     let seen = seen_by(&battle, &["Jackals".to_owned()]);
     let unseen = (0..views.len()).find(|&i| !seen[i]).expect("an enemy the Jackals do not see");
-    table.say(0, FromPlayer::Plan { slot, plan: Plan { target: Some(CombatantId::at(unseen)), ..Plan::default() } });
-    table.say(0, FromPlayer::Plan { slot, plan: Plan { other: Some(99), ..Plan::default() } });
+    let at_unseen = Plan { target: Some(CombatantId::at(unseen)), ..Plan::default() };
+    table.say(0, table.theirs(0, &FromPlayer::Plan { slot, plan: at_unseen }));
+    table.say(0, table.theirs(0, &FromPlayer::Plan { slot, plan: Plan { other: Some(99), ..Plan::default() } }));
     table.say(0, FromPlayer::Hello { name: "Ann".into(), watching: false });
-    // Typed orders at an enemy she does not see, by its number: refused as if it were not there.
-    table.say(0, orders(slot, &battle.intended(actor, None, Some(CombatantId::at(unseen)))));
+    // Typed orders at an enemy she does not see, by the next number she would give one: refused as if it were not
+    // there (she has no number for it).
+    let mut typed = table.order(0, slot, &battle.intended(actor, None, Some(CombatantId::at(unseen))));
+    let next = table.host().players[0].numbering.len();
+    if let FromPlayer::Order { action, .. } = &mut typed {
+        // Her numbers have none for it: the number of no one, which she would type as her next.
+        *action = action.replace(&u16::MAX.to_string(), &next.to_string());
+    }
+    table.say(0, typed.clone());
     assert!(table.until(2000, |t| t.joined(0).refused.len() == 8 && t.joined(1).refused.len() == 1));
     let name = battle.view(actor).name().to_owned();
     assert_eq!(table.joined(1).refused, [NOT_YOUR_SLOT], "not naming {name}, whose slot it is");
@@ -324,14 +362,14 @@ fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes
     assert_eq!(refused[4], "there is no enemy you see to attack there");
     assert!(refused[5].starts_with("there is no other action 100: the slot has "), "{refused:?}");
     assert_eq!(refused[6], "you are here already, as Ann");
-    assert!(refused[7].contains(&format!("no combatant you see is #{unseen}")), "{refused:?}");
+    assert!(refused[7].contains(&format!("no combatant you see is #{next}")), "{typed:?}: {refused:?}");
     assert!(!refused[7].contains(battle.view(CombatantId::at(unseen)).name()), "{refused:?}");
     assert_eq!(table.host().refused.len(), 9, "each refusal is logged: {:?}", table.host().refused);
     assert_eq!(decided(&table), decided_before, "nothing refused was carried out");
     // The battle goes on: Ann's proper orders are taken.
     let chosen = ai::choose_any(&as_seen(&battle, &seen), slot, Difficulty::Normal);
     let action = chosen.unwrap_or_else(|| battle.intended(actor, None, None));
-    table.say(0, orders(slot, &action));
+    table.say(0, table.order(0, slot, &action));
     assert!(table.until(2000, |t| decided(t) > decided_before), "Ann's orders were carried out");
 }
 
@@ -347,16 +385,16 @@ impl Remote {
     }
 
     fn until(&mut self, bound: usize, mut done: impl FnMut(&Remote) -> bool) -> bool {
-        let start = offer().setup.battle;
         for _ in 0..bound {
             if done(self) {
                 return true;
             }
             for player in &mut self.players {
                 player.update();
+                // Each slot ended where it stands.
                 let asked = player.world_mut().resource_mut::<Joined>().asked.take();
-                if let Some((actor, slot, _)) = asked {
-                    player.world_mut().write_message(orders(slot, &start.intended(actor, None, None)));
+                if let Some((_, slot, _)) = asked {
+                    player.world_mut().write_message(FromPlayer::Plan { slot, plan: Plan::default() });
                 }
             }
             std::thread::sleep(std::time::Duration::from_millis(1));
@@ -413,8 +451,9 @@ fn a_host_that_stops_keeps_its_autosave_and_host_load_plays_the_battle_on_to_its
     for (player, expected) in remote.players.iter().zip(&expected) {
         let joined = player.world().resource::<Joined>();
         assert!(joined.trouble.is_empty(), "{:?}", joined.trouble);
-        assert_eq!(joined.log.events.len(), expected.len(), "{}: the whole battle", joined.name);
-        assert!(joined.log.events == *expected, "{}'s log is the whole battle as its side saw it", joined.name);
+        let told = numbering_of(joined, &whole.setup.battle).ours(&joined.log.events).expect("renumbered");
+        assert_eq!(told.len(), expected.len(), "{}: the whole battle", joined.name);
+        assert!(told == *expected, "{}'s log is the whole battle as its side saw it", joined.name);
     }
 }
 
@@ -455,14 +494,17 @@ fn a_battle_hosted_on_a_thread_as_the_menu_does_is_played_to_its_end_and_the_hos
 fn the_host_works_out_a_players_odds_from_what_its_sides_see_and_tells_that_player_alone() {
     let mut table = Table::when_ann_may_attack();
     let (actor, slot, choices) = table.joined(0).asked.clone().expect("Ann's slot");
+    let (actor, slot, choices) = table.ours(0, &(actor, slot, choices));
     let battle = table.host.world().resource::<Engine>().0.clone();
     let seen = seen_by(&battle, &["Jackals".to_owned()]);
-    let answer =
-        |t: &Table, i: usize, plan: &Plan| t.joined(i).odds.clone().filter(|(s, p, _)| *s == slot && p == plan);
+    let answer = |t: &Table, i: usize, plan: &Plan| {
+        let (s, p) = t.theirs(i, &(slot, plan.clone()));
+        t.joined(i).odds.clone().filter(|(slot, plan, _)| *slot == s && *plan == p)
+    };
     // The odds of attacking the enemy offered first, by its last way: as the battle she knows prices them.
     let (target, ways) = choices.targets[0].clone();
     let plan = Plan { target: Some(target), way: ways.len().checked_sub(1), ..Plan::default() };
-    table.say(0, FromPlayer::AskOdds { slot, plan: plan.clone() });
+    table.say(0, table.theirs(0, &FromPlayer::AskOdds { slot, plan: plan.clone() }));
     assert!(table.until(2000, |t| answer(t, 0, &plan).is_some()), "Ann is answered");
     let (_, _, odds) = answer(&table, 0, &plan).expect("the answer");
     let known = as_seen(&battle, &seen);
@@ -473,8 +515,8 @@ fn the_host_works_out_a_players_odds_from_what_its_sides_see_and_tells_that_play
     // An enemy she does not see has no odds (not even its name), and Bo may not ask about Ann's slot.
     let unseen = (0..battle.len()).find(|&i| !seen[i]).expect("an enemy the Jackals do not see");
     let hidden = Plan { target: Some(CombatantId::at(unseen)), ..Plan::default() };
-    table.say(0, FromPlayer::AskOdds { slot, plan: hidden.clone() });
-    table.say(1, FromPlayer::AskOdds { slot, plan: plan.clone() });
+    table.say(0, table.theirs(0, &FromPlayer::AskOdds { slot, plan: hidden.clone() }));
+    table.say(1, table.theirs(1, &FromPlayer::AskOdds { slot, plan: plan.clone() }));
     assert!(table.until(2000, |t| answer(t, 0, &hidden).is_some() && answer(t, 1, &plan).is_some()));
     let why = |t: &Table, i: usize, plan: &Plan| answer(t, i, plan).and_then(|(_, _, o)| o.err()).unwrap_or_default();
     assert_eq!(why(&table, 0, &hidden), "there is no enemy you see to attack there");
@@ -482,7 +524,7 @@ fn the_host_works_out_a_players_odds_from_what_its_sides_see_and_tells_that_play
     assert_eq!(why(&table, 1, &plan), NOT_YOUR_SLOT, "not naming {name}");
     // Asking changes nothing: the battle still waits for Ann's orders, and takes them.
     assert_eq!(decided(&table), battle.decided());
-    table.say(0, FromPlayer::Plan { slot, plan });
+    table.say(0, table.theirs(0, &FromPlayer::Plan { slot, plan }));
     assert!(table.until(2000, |t| decided(t) > battle.decided()), "Ann's orders were carried out");
 }
 
@@ -507,7 +549,10 @@ fn a_spectator_who_comes_late_sees_what_every_side_sees_and_the_whole_battle_onc
     let expected = expected_logs(offer(), &viewers(table.host()), &host_battle);
     let cy = table.joined(2);
     assert!(cy.trouble.is_empty(), "{:?}", cy.trouble);
-    assert!(cy.log.events == expected[2], "Cy's log is the battle as every side saw it, from its start");
+    assert!(
+        table.ours(2, &cy.log.events) == expected[2],
+        "Cy's log is the battle as every side saw it, from its start"
+    );
     // What every side sees is less than either side sees.
     for i in 0..2 {
         assert!(cy.log.events.len() < table.joined(i).log.events.len(), "Cy saw less than {}", table.joined(i).name);
@@ -517,7 +562,10 @@ fn a_spectator_who_comes_late_sees_what_every_side_sees_and_the_whole_battle_onc
     let whole = &table.host.world().resource::<skirmish::combat::BattleLog>().0;
     for i in 0..3 {
         let (log, save) = table.joined(i).unveiled.clone().expect("the whole battle");
-        assert!(log.events == whole.events && log.names == host_battle.names());
+        // By its own numbers: those it never saw numbered after the others.
+        let names_by_roster: Vec<String> =
+            (0..log.names.len()).map(|n| log.names[table.theirs(i, &CombatantId::at(n)).index()].clone()).collect();
+        assert!(table.ours(i, &log.events) == whole.events && names_by_roster == host_battle.names());
         let dir = tempfile::tempdir().expect("a folder");
         let path = dir.path().join("watched.ron");
         std::fs::write(&path, save).expect("the save written");
@@ -540,6 +588,7 @@ fn a_player_who_rolls_its_own_dice_types_them_and_the_host_rolls_them_once_the_t
         t.joined(0).dice.is_some()
     }));
     let (wanted, _, roll) = table.joined(0).dice.clone().expect("Ann's roll");
+    let wanted = table.ours(0, &wanted);
     let battle = table.host.world().resource::<Engine>().0.clone();
     assert_eq!(battle.view(wanted.who).side, "Jackals");
     let before = battle.faces().len();
@@ -619,7 +668,10 @@ fn a_host_may_let_spectators_see_everything() {
     let battle = table.host.world().resource::<Engine>().0.clone();
     let whole = &table.host.world().resource::<skirmish::combat::BattleLog>().0;
     let everything = told_of(&vec![true; battle.len()], &battle.names(), &whole.events);
-    assert!(table.joined(2).log.events == everything, "Cy saw the whole battle as it went (not the seed)");
+    assert!(
+        table.ours(2, &table.joined(2).log.events) == everything,
+        "Cy saw the whole battle as it went (not the seed)"
+    );
     let world = table.players[2].world_mut();
     assert_eq!(world.query::<&Unit>().iter(world).count(), battle.len(), "Cy holds every unit");
 }
@@ -638,6 +690,8 @@ fn the_host_works_out_a_players_heat_map_from_what_its_sides_see_and_tells_that_
         table.joined(0).heat.is_some() && !table.joined(1).refused.is_empty()
     }));
     let (for_slot, heat) = table.joined(0).heat.clone().expect("Ann's heat map");
+    let (for_slot, heat) = table.ours(0, &(for_slot, heat));
+    let slot = table.ours(0, &slot);
     let known = as_seen(&battle, &seen_by(&battle, &["Jackals".to_owned()]));
     assert_eq!(for_slot, slot);
     assert_eq!(heat, skirmish::ai::lab::heat_map_any(&known, slot), "the map of the battle as the Jackals know it");
@@ -663,6 +717,7 @@ fn the_host_prices_a_players_what_if_on_what_its_sides_see_and_tells_that_player
     use skirmish::rules::what_if::{Setup, price};
     let mut table = Table::when_ann_may_attack();
     let (actor, _, choices) = table.joined(0).asked.clone().expect("Ann's slot");
+    let (actor, choices) = table.ours(0, &(actor, choices));
     let battle = table.host.world().resource::<Engine>().0.clone();
     let seen = seen_by(&battle, &["Jackals".to_owned()]);
     let target = choices.targets[0].0;
@@ -671,10 +726,11 @@ fn the_host_prices_a_players_what_if_on_what_its_sides_see_and_tells_that_player
     let wounded = Supposed { taken: vec![Some(2)], ..Supposed::default() };
     let setup = Setup { attacker: actor, target, from: (x, y + 1), way: 9, supposed: [Supposed::default(), wounded] };
     let unseen = CombatantId::at((0..battle.len()).find(|&i| !seen[i]).expect("an enemy the Jackals do not see"));
-    table.say(0, FromPlayer::AskWhatIf { ask: 1, setup: setup.clone() });
-    table.say(0, FromPlayer::AskWhatIf { ask: 2, setup: Setup { target: unseen, ..setup.clone() } });
+    table.say(0, table.theirs(0, &FromPlayer::AskWhatIf { ask: 1, setup: setup.clone() }));
+    let hidden = FromPlayer::AskWhatIf { ask: 2, setup: Setup { target: unseen, ..setup.clone() } };
+    table.say(0, table.theirs(0, &hidden));
     assert!(table.until(2000, |t| t.joined(0).what_if.len() == 2), "Ann is answered twice");
-    let answers = table.joined(0).what_if.clone();
+    let answers = table.ours(0, &table.joined(0).what_if);
     let priced = answers[0].1.clone().expect("priced");
     assert_eq!((answers[0].0, &*priced), (1, &price(&as_seen(&battle, &seen), &setup).expect("priced here")));
     assert_eq!(priced.standing[1].name, battle.view(target).name(), "the target as it stands");
@@ -683,7 +739,7 @@ fn the_host_prices_a_players_what_if_on_what_its_sides_see_and_tells_that_player
     // An enemy she does not see is priced no more than a unit that is not there.
     let nobody = Setup { target: CombatantId::at(999), ..setup.clone() };
     assert_eq!(answers[1], (2, Err("no such unit in sight".to_owned())));
-    table.say(0, FromPlayer::AskWhatIf { ask: 3, setup: nobody });
+    table.say(0, table.theirs(0, &FromPlayer::AskWhatIf { ask: 3, setup: nobody }));
     assert!(table.until(2000, |t| t.joined(0).what_if.len() == 3));
     assert_eq!(table.joined(0).what_if[2], (3, Err("no such unit in sight".to_owned())));
     assert!(table.joined(1).what_if.is_empty(), "Bo was told none of it");

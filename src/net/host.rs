@@ -13,7 +13,7 @@ use bevy::tasks::AsyncComputeTaskPool;
 use bevy_replicon::prelude::*;
 
 use super::MAX_PLAYERS;
-use super::protocol::{FromHost, FromPlayer, LobbyView, PlayerSeat, Seat, SeenBy, Unit, events_text};
+use super::protocol::{FromHost, FromPlayer, LobbyView, PlayerSeat, Seat, SeenBy, Unit};
 use crate::ai::Minds;
 use crate::ai::lab::heat_map_any;
 use crate::battle::{BattleRequest, Started};
@@ -24,7 +24,7 @@ use crate::combat::{AiMinds, BattleDice, BattleLog, CombatSystems, Engine, Human
 use crate::rules::any::{AnyAction, AnyBattle, BattleSetup};
 use crate::rules::field::Goal;
 use crate::rules::fog::{Unseen, as_seen, seen_by, told_over};
-use crate::rules::id::{CombatantId, naming_only};
+use crate::rules::id::{CombatantId, Numbering, naming_only};
 use crate::rules::outcome::{Event, Log};
 use crate::rules::plan::{Choices, Plan, seen_others};
 use crate::rules::what_if;
@@ -141,8 +141,9 @@ pub struct Player {
     pub client: Option<Entity>,
     /// Every event it was told, in order: what it is sent again when it comes back.
     pub told: Vec<Event>,
-    /// The combatants whose names it was told (those its sides have seen): the others are blank to it.
-    named: Vec<bool>,
+    /// How it numbers the combatants: those its sides saw, in the order they saw them. Every id it is sent is
+    /// renumbered so, and every id it sends back the other way: its numbers tell nothing of the others.
+    pub numbering: Numbering,
     /// How much of `told` this connection has, and whether it was told the battle began and ended.
     sent: usize,
     began_sent: bool,
@@ -153,6 +154,20 @@ pub struct Player {
     needs_past: bool,
     /// The decision it was asked for (the battle's count of decisions then), on this connection.
     asked: Option<usize>,
+}
+
+impl Player {
+    /// Sends `message` to this player's connection (if connected), its combatants numbered as the player numbers
+    /// them.
+    fn send(&self, message: &FromHost, out: &mut MessageWriter<ToClients<FromHost>>) {
+        let Some(client) = self.client else { return };
+        match self.numbering.theirs(message) {
+            Ok(message) => {
+                out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message });
+            }
+            Err(e) => warn!("a message to {} could not be renumbered: {e}", self.name),
+        }
+    }
 }
 
 impl Host {
@@ -228,6 +243,16 @@ fn hear_players(
             host.refuse("a stranger", &format!("{message:?}"), "say hello (your name) first".into(), client, &mut out);
             continue;
         };
+        // The player names combatants by its own numbers: the roster's from here on.
+        let message = match host.players[seat].numbering.ours(message) {
+            Ok(message) => message,
+            Err(e) => {
+                let who = host.players[seat].name.clone();
+                host.refuse(&who, &format!("{message:?}"), format!("unreadable: {e}"), client, &mut out);
+                continue;
+            }
+        };
+        let message = &message;
         match message {
             FromPlayer::Hello { .. } => {}
             FromPlayer::TakeSide(side) => take_side(&mut host, seat, side.clone(), client, &mut out),
@@ -309,8 +334,7 @@ fn hear_players(
                         .and_then(|_| plan.odds(&engine.0, *slot, &seen_by(&engine.0, &host.players[seat].sides))),
                     None => Err("the battle has not begun".into()),
                 };
-                let answer = FromHost::Odds { slot: *slot, plan: plan.clone(), odds };
-                out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message: answer });
+                host.players[seat].send(&FromHost::Odds { slot: *slot, plan: plan.clone(), odds }, &mut out);
             }
             FromPlayer::AskWhatIf { ask, setup } => {
                 asked[seat] = asked[seat].saturating_add(1);
@@ -321,8 +345,7 @@ fn hear_players(
                     Some((engine, _)) => what_if_seen(&engine.0, &host.players[seat], host.spectators, setup),
                     None => Err("the battle has not begun".into()),
                 };
-                let answer = FromHost::WhatIf { ask: *ask, priced };
-                out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message: answer });
+                host.players[seat].send(&FromHost::WhatIf { ask: *ask, priced }, &mut out);
             }
             FromPlayer::Order { slot, .. } | FromPlayer::Plan { slot, .. } => {
                 let Some((engine, state)) = battle.as_mut() else {
@@ -393,7 +416,7 @@ fn hello(
                 ready: false,
                 client: None,
                 told: Vec::new(),
-                named: Vec::new(),
+                numbering: Numbering::default(),
                 sent: 0,
                 began_sent: false,
                 over_sent: false,
@@ -468,8 +491,16 @@ fn order(
     let seen = seen_by(battle, &host.players[seat].sides);
     let action: AnyAction = match orders {
         PlayerOrders::Text(text) => {
-            let names = battle.names().into_iter().zip(&seen).map(|(n, s)| s.then_some(n)).collect();
-            naming_only(names, || ron::from_str(text)).map_err(|e| format!("unreadable orders: {e}"))?
+            // Read as the player numbers and names them, then the roster's ids.
+            let numbering = &host.players[seat].numbering;
+            let names = battle.names();
+            let names = (0..numbering.len())
+                .filter_map(|n| numbering.roster_id(CombatantId::at(n)))
+                .map(|id| seen.get(id.index()).copied().unwrap_or(false).then(|| names[id.index()].clone()))
+                .collect();
+            let theirs: AnyAction =
+                naming_only(names, || ron::from_str(text)).map_err(|e| format!("unreadable orders: {e}"))?;
+            numbering.ours(&theirs).map_err(|e| format!("unreadable orders: {e}"))?
         }
         PlayerOrders::Plan(plan) => {
             plan.keeps_to(battle, slot, &seen).map_err(|e| e.to_string())?;
@@ -500,14 +531,13 @@ fn send_heat_maps(mut host: ResMut<Host>, engine: Option<Res<Engine>>, mut out: 
     let Some(engine) = engine else { return };
     let decided = engine.0.decided();
     let mut work = std::mem::take(&mut host.heat_work);
-    let clients: Vec<Option<Entity>> = host.players.iter().map(|p| p.client).collect();
+    let players = &host.players;
     work.retain_mut(|w| {
         let Some(heat) = bevy::tasks::futures::check_ready(&mut w.task) else { return true };
         // Only to the connection that asked, if it is still there (a message to a connection gone is an error).
-        let still = clients.get(w.seat) == Some(&Some(w.client));
-        if w.decided == decided && still {
-            let answer = FromHost::Heat { slot: w.slot, heat };
-            out.write(ToClients { targets: SendTargets::Single(ClientId::Client(w.client)), message: answer });
+        let Some(player) = players.get(w.seat).filter(|p| p.client == Some(w.client)) else { return false };
+        if w.decided == decided {
+            player.send(&FromHost::Heat { slot: w.slot, heat }, &mut out);
         }
         false
     });
@@ -585,7 +615,7 @@ fn wait_for_dice(
         wait.asked = Some(to);
         let seconds = (limit - waited).as_secs() as u32;
         let asked = FromHost::RollYours { wanted, seconds, roll: wait.number };
-        out.write(ToClients { targets: SendTargets::Single(ClientId::Client(to)), message: asked });
+        host.players[seat].send(&asked, &mut out);
     }
 }
 
@@ -660,10 +690,7 @@ fn start_when_ready(world: &mut World) {
     host.request.by_hand = by_hand.clone();
     world.insert_resource(HumanSides(humans));
     world.insert_resource(AiMinds { minds: offer.minds.clone(), background: false });
-    let roster = insert_battle(world, offer.setup);
-    for unit in roster {
-        world.entity_mut(unit).insert((Replicated, SeenBy(0)));
-    }
+    insert_battle(world, offer.setup);
     let views = world.resource::<Engine>().0.views();
     let theirs: Vec<CombatantId> =
         views.iter().filter(|v| by_hand.iter().any(|s| s == v.side)).map(|v| v.id()).collect();
@@ -673,13 +700,17 @@ fn start_when_ready(world: &mut World) {
 
 /// The past of the battle as `player` saw it then (replayed from its start, step by step: `fog::told_over`), for a
 /// player of a battle taken up from its save or a spectator who comes late; not cut by today's fog, which would show
-/// what it did not see then and hide what it did. With the names of everyone it saw on the way.
+/// what it did not see then and hide what it did. It numbers everyone it saw on the way in the order it saw them.
 fn tell_the_past(player: &mut Player, start: &(AnyBattle, Log), battle: &AnyBattle, spectators: Spectators) {
     let names = battle.names();
     let watching = |now: &AnyBattle| sight(now, player, spectators);
-    let told = told_over(start.clone(), battle, watching, |seen, events| told_of(seen, &names, events));
+    let numbering = std::cell::RefCell::new(Numbering::default());
+    let told = told_over(start.clone(), battle, watching, |seen, events| {
+        numbering.borrow_mut().learn(seen);
+        told_of(seen, &names, events)
+    });
     match told {
-        Ok((said, saw, read)) => (player.told, player.named, player.read) = (said, saw, read),
+        Ok((said, _, read)) => (player.told, player.numbering, player.read) = (said, numbering.into_inner(), read),
         // It replayed when the battle was taken up: this cannot fail but with a rules error, said; the player is
         // told the battle from here on.
         Err(e) => {
@@ -699,35 +730,53 @@ struct Offered {
     zones: Vec<(String, Goal)>,
 }
 
-/// Every unit as its players may see it: its replicated `Unit`, and the mask of the seats whose sides see it.
+/// A unit as one player is shown it: a replicated entity of its own for each seat that knows of the unit, numbered
+/// as that player numbers the combatants (one entity for everyone would show everyone the same numbers).
+#[derive(Component)]
+struct ShownTo {
+    unit: Entity,
+    seat: usize,
+}
+
+/// Every unit as each player may see it: its replicated `Unit` for that player, seen by that seat alone and only
+/// while its sides see the unit (replicon sends no other).
 fn show_units(
     host: Res<Host>,
     engine: Option<Res<Engine>>,
-    units: Query<(Entity, &Combatant, (&StatusList, &Tracks, &Loadout), Option<&Unit>, &SeenBy)>,
+    units: Query<(Entity, &Combatant, (&StatusList, &Tracks, &Loadout))>,
+    shown: Query<(Entity, &ShownTo, &Unit, &SeenBy)>,
     mut commands: Commands,
 ) {
     let Some(engine) = engine else { return };
-    let seen: Vec<Vec<bool>> = host.players.iter().map(|p| sight(&engine.0, p, host.spectators)).collect();
-    for (entity, combatant, (statuses, tracks, loadout), unit, mask) in &units {
-        let view = engine.0.view(combatant.0);
-        let shown = Unit {
-            id: view.id(),
-            side: view.side.to_owned(),
-            cell: view.position,
-            statuses: statuses.0.clone(),
-            tracks: tracks.0.iter().map(|t| (t.name.to_string(), t.taken, t.capacity)).collect(),
-            weapon: loadout.class,
-        };
-        if unit != Some(&shown) {
-            commands.entity(entity).insert(shown);
-        }
-        let bits = seen
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.get(combatant.0.index()) == Some(&true))
-            .fold(0, |m, (i, _)| m | 1 << i);
-        if mask.0 != bits {
-            commands.entity(entity).insert(SeenBy(bits));
+    let had: std::collections::HashMap<(Entity, usize), (Entity, &Unit, &SeenBy)> =
+        shown.iter().map(|(e, to, unit, mask)| ((to.unit, to.seat), (e, unit, mask))).collect();
+    for (seat, player) in host.players.iter().enumerate() {
+        let seen = sight(&engine.0, player, host.spectators);
+        for (entity, combatant, (statuses, tracks, loadout)) in &units {
+            let Some(id) = player.numbering.their_id(combatant.0) else { continue };
+            let view = engine.0.view(combatant.0);
+            let unit = Unit {
+                id,
+                side: view.side.to_owned(),
+                cell: view.position,
+                statuses: statuses.0.clone(),
+                tracks: tracks.0.iter().map(|t| (t.name.to_string(), t.taken, t.capacity)).collect(),
+                weapon: loadout.class,
+            };
+            let mask = SeenBy(if seen.get(combatant.0.index()) == Some(&true) { 1 << seat } else { 0 });
+            match had.get(&(entity, seat)) {
+                None => {
+                    commands.spawn((Replicated, ShownTo { unit: entity, seat }, unit, mask));
+                }
+                Some((shown, was, was_seen)) => {
+                    if **was != unit {
+                        commands.entity(*shown).insert(unit);
+                    }
+                    if **was_seen != mask {
+                        commands.entity(*shown).insert(mask);
+                    }
+                }
+            }
         }
     }
 }
@@ -745,8 +794,8 @@ fn tell_players(
     let names = engine.0.names();
     // The fields apart: the players are told from the battle's start and request, which stay the host's.
     let Host { players, start, request, spectators, .. } = &mut *host;
-    // The whole battle, once it is over: made once for everyone told so this update.
-    let mut whole: Option<FromHost> = None;
+    // The whole battle's save, once it is over: made once for everyone told so this update.
+    let mut save: Option<String> = None;
     for player in players.iter_mut() {
         // What a player is told is worked out as the battle goes, connected or not: one who comes back is told the
         // battle as its sides saw it then, not as they see it on its return.
@@ -754,32 +803,34 @@ fn tell_players(
             tell_the_past(player, start, &engine.0, *spectators);
         }
         let seen = sight(&engine.0, player, *spectators);
-        let newly = name_the_seen(player, &seen);
+        let newly = player.numbering.learn(&seen);
         let fresh = &log.0.events[player.read.min(log.0.events.len())..];
         player.told.extend(told_of(&seen, &names, fresh));
         player.read = log.0.events.len();
-        let Some(client) = player.client else { continue };
-        let to = SendTargets::Single(ClientId::Client(client));
+        if player.client.is_none() {
+            continue;
+        }
         if !player.began_sent {
             let began = FromHost::Began {
                 title: offered.title.clone(),
                 ruleset: offered.ruleset.clone(),
-                names: known_names(&names, &player.named),
+                names: player.numbering.names(&names),
                 map: offered.map.clone(),
                 zones: offered.zones.clone(),
                 yours: player.sides.clone(),
             };
-            out.write(ToClients { targets: to, message: began });
+            player.send(&began, &mut out);
             player.began_sent = true;
         } else {
-            for index in newly {
-                let named = FromHost::Named { id: CombatantId::at(index), name: names[index].clone() };
-                out.write(ToClients { targets: to, message: named });
+            for id in newly {
+                player.send(&FromHost::Named { id, name: names[id.index()].clone() }, &mut out);
             }
         }
         if player.sent < player.told.len() {
-            let events = events_text(&player.told[player.sent..]);
-            out.write(ToClients { targets: to, message: FromHost::Told { before: player.sent, events } });
+            match player.numbering.text(&player.told[player.sent..]) {
+                Ok(events) => player.send(&FromHost::Told { before: player.sent, events }, &mut out),
+                Err(e) => warn!("the log could not be renumbered for {}: {e}", player.name),
+            }
             player.sent = player.told.len();
         }
         if state.ended() && !player.over_sent {
@@ -788,9 +839,11 @@ fn tell_players(
                 Some(end) => FromHost::Over { winner: end.winner.clone(), reason: end.reason.clone() },
                 None => FromHost::Over { winner: None, reason: state.error().unwrap_or("stopped").to_owned() },
             };
-            out.write(ToClients { targets: to, message: over });
-            let whole = whole.get_or_insert_with(|| unveiled(request, &engine.0, &log.0)).clone();
-            out.write(ToClients { targets: to, message: whole });
+            player.send(&over, &mut out);
+            let save = save.get_or_insert_with(|| Save::of(request, &engine.0).to_ron().unwrap_or_default());
+            if let Some(whole) = unveiled(player, save, &engine.0, &log.0) {
+                player.send(&whole, &mut out);
+            }
             player.over_sent = true;
         }
     }
@@ -845,10 +898,12 @@ pub fn seen_by_all(battle: &AnyBattle) -> Vec<bool> {
         .fold(vec![true; battle.len()], |all, one| all.iter().zip(&one).map(|(a, b)| *a && *b).collect())
 }
 
-/// The whole battle, once it is over, fog lifted: its log, its names and its save (to watch again).
-fn unveiled(request: &BattleRequest, battle: &AnyBattle, log: &Log) -> FromHost {
-    let save = Save::of(request, battle).to_ron().unwrap_or_default();
-    FromHost::Unveiled { events: events_text(&log.events), names: battle.names(), save }
+/// The whole battle, once it is over, fog lifted, for `player`: its log and its names, numbered as the player numbers
+/// them (those it never saw after the others), and its `save` (to watch again).
+fn unveiled(player: &mut Player, save: &str, battle: &AnyBattle, log: &Log) -> Option<FromHost> {
+    player.numbering.learn(&vec![true; battle.len()]);
+    let events = player.numbering.text(&log.events).map_err(|e| warn!("the log could not be renumbered: {e}")).ok()?;
+    Some(FromHost::Unveiled { events, names: player.numbering.names(&battle.names()), save: save.to_owned() })
 }
 
 /// What a player whose sides see the combatants `seen` marks is told of `events`: each action (or a slot's start)
@@ -867,23 +922,6 @@ pub fn told_of(seen: &[bool], names: &[String], events: &[Event]) -> Vec<Event> 
 /// What a player is told of the dice: not their seed.
 pub const HOST_ROLLS: &str = "rolled by the host";
 
-/// The names of the combatants a player was told of, by roster place, blank for the others and cut after the last
-/// it knows: how many there are is not said.
-fn known_names(names: &[String], named: &[bool]) -> Vec<String> {
-    let last = named.iter().rposition(|k| *k).map_or(0, |i| i + 1);
-    names.iter().zip(named).take(last).map(|(n, k)| if *k { n.clone() } else { String::new() }).collect()
-}
-
-/// Marks the combatants `seen` that the player was not yet told the names of; those.
-fn name_the_seen(player: &mut Player, seen: &[bool]) -> Vec<usize> {
-    player.named.resize(seen.len(), false);
-    let newly: Vec<usize> = (0..seen.len()).filter(|&i| seen[i] && !player.named[i]).collect();
-    for &i in &newly {
-        player.named[i] = true;
-    }
-    newly
-}
-
 /// Asks the player whose combatant's slot the battle waits for, once a slot and connection.
 fn ask_players(
     mut host: ResMut<Host>,
@@ -896,11 +934,12 @@ fn ask_players(
     let player = &mut host.players[seat];
     // A slot is told apart by the decision it waits for (a combatant has the same slot every turn).
     let decision = engine.0.decided();
-    let Some(client) = player.client.filter(|_| player.asked != Some(decision)) else { return };
+    if player.client.is_none() || player.asked == Some(decision) {
+        return;
+    }
     player.asked = Some(decision);
     let choices = Choices::of(&engine.0, slot, &seen_by(&engine.0, &player.sides));
-    let asked = FromHost::YourSlot { actor: slot.actor, slot, choices };
-    out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message: asked });
+    player.send(&FromHost::YourSlot { actor: slot.actor, slot, choices }, &mut out);
 }
 
 /// Saves the battle after every decision, where the host was told to (`host --load` takes it up again).
@@ -1036,18 +1075,5 @@ fn close_when_over(
     *after += 1;
     if *after > 100 {
         exit.write(AppExit::Success);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::known_names;
-
-    #[test]
-    fn a_player_is_told_the_names_it_knows_and_not_how_many_there_are() {
-        let names: Vec<String> = ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec();
-        assert_eq!(known_names(&names, &[true, false, true, false]), ["Ann", "", "Cy"]);
-        assert_eq!(known_names(&names, &[false, false, false, false]), Vec::<String>::new());
-        assert_eq!(known_names(&names, &[true, true, true, true]), names);
     }
 }

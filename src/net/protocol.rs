@@ -1,6 +1,8 @@
 //! What travels between the host and its players. One message type each way, on one ordered channel, so that what
-//! the host says arrives in the order it said it. The units are replicated entities, each with the mask of the
-//! players who may see it (`SeenBy`): replicon sends a player only the units its sides see.
+//! the host says arrives in the order it said it. Every combatant id in them is the player's own number for it
+//! (`rules::id::Numbering`: its numbers tell nothing of those it never saw). The units are replicated entities, one
+//! for each player that knows of the unit, each with the seat that may see it (`SeenBy`): replicon sends a player
+//! only the units its sides see.
 
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
@@ -59,9 +61,9 @@ pub enum FromHost {
     Lobby(LobbyView),
     /// A line of chat.
     Said { from: String, text: String },
-    /// The battle began (or, to a player who comes back, is under way): its title, ruleset, the combatants' names
-    /// (the ids its events name; blank those its sides have not seen), the map's rows and zones (exits, zones to hold, by side) and the sides this
-    /// player commands.
+    /// The battle began (or, to a player who comes back, is under way): its title, ruleset, the names of the
+    /// combatants this player knows of (by its numbers: `rules::id::Numbering`), the map's rows and zones (exits,
+    /// zones to hold, by side) and the sides this player commands.
     Began {
         title: String,
         ruleset: String,
@@ -70,7 +72,7 @@ pub enum FromHost {
         zones: Vec<(String, Goal)>,
         yours: Vec<String>,
     },
-    /// The name of a combatant this player's sides see for the first time (`Began` leaves the unseen blank).
+    /// The name of a combatant this player's sides see for the first time, and the number it has from now on.
     Named { id: CombatantId, name: String },
     /// The next events of the log, as this player may see them (RON: `Vec<Event>`), and how many it was told
     /// before them (a player that counts otherwise missed some).
@@ -142,7 +144,7 @@ impl Seat {
     }
 }
 
-/// A combatant as a player may see it: its place in the roster (the id the log names it by), side, cell,
+/// A combatant as a player may see it: its number as the player numbers them (the id the log names it by), side, cell,
 /// statuses, damage tracks (name, taken, capacity) and the kind of weapon in its hand (what its shots sound like).
 #[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unit {
@@ -183,12 +185,7 @@ pub fn register(app: &mut App) {
         .make_message_independent::<FromHost>();
 }
 
-/// Events as RON text (they name combatants by id, which RON reads back; the wire format cannot).
-pub fn events_text(events: &[Event]) -> String {
-    ron::to_string(events).unwrap_or_default()
-}
-
-/// Events read back from [`events_text`].
+/// Events read back from RON text (`rules::id::Numbering::text` writes them, as the player numbers the combatants).
 pub fn read_events(text: &str) -> Result<Vec<Event>, String> {
     ron::from_str(text).map_err(|e| e.to_string())
 }

@@ -1,6 +1,7 @@
 //! Online play's test harness, in one process: a host app and player apps (each its own `App`, over renet's UDP
-//! transport on the loopback address), a window's plan of what a slot offers, and what each player should have been
-//! told, worked out again by stepping through the battle's record.
+//! transport on the loopback address), a window's plan of what a slot offers, what each player should have been
+//! told, worked out again by stepping through the battle's record, and a player's numbers of the combatants turned
+//! into the roster's and back (each player numbers them its own way: `rules::id::Numbering`).
 
 use std::net::SocketAddr;
 
@@ -138,4 +139,27 @@ pub fn spectator_app(name: &str, host: SocketAddr, id: u64) -> App {
     let mut app = player_app(name, host, id);
     app.world_mut().resource_mut::<Joined>().watching = true;
     app
+}
+
+/// `value`, as the host's player called `name` numbers the combatants (what it was told, what it says), with the
+/// roster's ids.
+pub fn in_roster<T: serde::Serialize + serde::de::DeserializeOwned>(host: &Host, name: &str, value: &T) -> T {
+    numbering(host, name).ours(value).expect("renumbered")
+}
+
+/// `value`, with the roster's ids, as the host's player called `name` numbers the combatants.
+pub fn as_player<T: serde::Serialize + serde::de::DeserializeOwned>(host: &Host, name: &str, value: &T) -> T {
+    numbering(host, name).theirs(value).expect("renumbered")
+}
+
+fn numbering<'a>(host: &'a Host, name: &str) -> &'a skirmish::rules::id::Numbering {
+    &host.players.iter().find(|p| p.name == name).expect("a player of that name").numbering
+}
+
+/// How a player numbers the combatants, worked out from the names it was told (by its numbers) and the battle's
+/// roster: for a host in another process.
+pub fn numbering_of(joined: &Joined, battle: &AnyBattle) -> skirmish::rules::id::Numbering {
+    let roster = battle.names();
+    let ids = joined.log.names.iter().map(|n| roster.iter().position(|r| r == n).expect("a name of the roster"));
+    skirmish::rules::id::Numbering::from(ids.map(skirmish::rules::id::CombatantId::at).collect::<Vec<_>>())
 }
