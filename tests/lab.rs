@@ -168,3 +168,42 @@ fn the_what_if_says_an_attack_is_out_of_reach_rather_than_price_it() {
     let (x, y) = battle.view(them).position;
     assert_eq!(battle.out_of_reach((me, them), (x + 1, y), &knife), None, "next to it the knife reaches");
 }
+
+/// A set-up priced as it may come over the network: a cell off the map is refused, not walked to; what it supposes
+/// is kept within what a fighter may be; its way within the ways there are; and the price is the rules' own.
+#[test]
+fn a_what_if_set_up_is_priced_within_the_map_and_the_fighters_bounds() {
+    use skirmish::rules::suppose::Supposed;
+    use skirmish::rules::what_if::{Setup, price};
+    let (battle, slot) = first_slot(RulesetId::Shadowrun4);
+    let me = slot.actor;
+    let ids = || (0..battle.len()).map(CombatantId::at);
+    let here = battle.view(me).position;
+    let them = ids()
+        .filter(|&j| battle.view(j).side != battle.view(me).side)
+        .find(|&j| battle.out_of_reach((me, j), here, &[]).is_none())
+        .expect("an enemy it reaches");
+    let setup = Setup { attacker: me, target: them, from: here, ..Setup::default() };
+    for far in [(-1, here.1), (i32::MAX, i32::MIN)] {
+        let off = price(&battle, &Setup { from: far, ..setup.clone() }).expect_err("off the map");
+        assert_eq!(off, format!("({}, {}) is not on the map", far.0, far.1));
+    }
+    assert_eq!(
+        price(&battle, &Setup { target: me, ..setup.clone() }).err().as_deref(),
+        Some("the two are on one side")
+    );
+    assert!(price(&battle, &Setup { target: CombatantId(9999), ..setup.clone() }).is_err(), "no such unit");
+    // Wounds beyond its track and a way past the last are brought back within bounds.
+    let wounded = Supposed { taken: vec![Some(u32::MAX), Some(3)], ..Supposed::default() };
+    let asked = Setup { way: 99, supposed: [Supposed::default(), wounded], ..setup.clone() };
+    let priced = price(&battle, &asked).expect("priced");
+    let physical = battle.tracks(them)[0].capacity - 1;
+    assert_eq!(priced.setup.supposed[1].taken, [Some(physical), Some(3)], "short of a full track");
+    assert_eq!(priced.setup.way, priced.ways.len() - 1);
+    let odds = priced.odds.clone().expect("a way").expect("odds");
+    let changes = priced.setup.changes();
+    let ways = battle.ways_supposing(me, them, None, &changes);
+    assert_eq!(odds, battle.odds_supposing(me, &ways[priced.setup.way].1, &changes).expect("the rules' odds"));
+    assert_eq!(priced.standing[1].name, battle.view(them).name());
+    assert_eq!(priced.standing[0].in_hand, battle.view(me).fighter.weapon_in_hand());
+}

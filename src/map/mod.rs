@@ -44,6 +44,10 @@ impl Battlefield {
 }
 
 impl Terrain for Battlefield {
+    fn contains(&self, cell: Cell) -> bool {
+        self.grid.contains(cell)
+    }
+
     fn sight(&self, from: Cell, to: Cell) -> Sight {
         self.sights.sight(&self.grid, from, to)
     }

@@ -158,14 +158,18 @@ pub struct Player {
 
 impl Player {
     /// Sends `message` to this player's connection (if connected), its combatants numbered as the player numbers
-    /// them.
-    fn send(&self, message: &FromHost, out: &mut MessageWriter<ToClients<FromHost>>) {
-        let Some(client) = self.client else { return };
+    /// them; whether it went.
+    fn send(&self, message: &FromHost, out: &mut MessageWriter<ToClients<FromHost>>) -> bool {
+        let Some(client) = self.client else { return false };
         match self.numbering.theirs(message) {
             Ok(message) => {
                 out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message });
+                true
             }
-            Err(e) => warn!("a message to {} could not be renumbered: {e}", self.name),
+            Err(e) => {
+                warn!("a message to {} could not be renumbered: {e}", self.name);
+                false
+            }
         }
     }
 }
@@ -233,6 +237,8 @@ fn hear_players(
     let mut battle = battle;
     // Questions answered this update, by seat: a window asks once a plan; more than this is flooding, left unanswered.
     let mut asked = [0u8; MAX_PLAYERS];
+    // What-ifs are priced in this update (heat maps on a task): two a player an update, one for each set-up.
+    let mut what_ifs = [0u8; MAX_PLAYERS];
     for FromClient { client_id, message } in heard.read() {
         let Some(client) = client_id.entity() else { continue };
         if let FromPlayer::Hello { name, watching } = message {
@@ -338,7 +344,8 @@ fn hear_players(
             }
             FromPlayer::AskWhatIf { ask, setup } => {
                 asked[seat] = asked[seat].saturating_add(1);
-                if asked[seat] > MAX_QUESTIONS {
+                what_ifs[seat] = what_ifs[seat].saturating_add(1);
+                if asked[seat] > MAX_QUESTIONS || what_ifs[seat] > 2 {
                     continue;
                 }
                 let priced = match battle.as_ref() {
@@ -657,7 +664,8 @@ fn own_slot(
 /// What a player is told of orders or questions for a slot that is not its own.
 pub const NOT_YOUR_SLOT: &str = "the battle is not waiting for one of your units";
 
-/// Questions (odds, heat maps) a player may ask in one update; a window asks once a plan, or a slot.
+/// Questions (odds, heat maps, what-ifs) a player may ask in one update; a window asks once a plan, a slot, or a
+/// set-up.
 const MAX_QUESTIONS: u8 = 16;
 
 /// Begins the battle once every connected player has a side and is ready (and one is); the players' sides are
@@ -819,19 +827,19 @@ fn tell_players(
                 zones: offered.zones.clone(),
                 yours: player.sides.clone(),
             };
-            player.send(&began, &mut out);
-            player.began_sent = true;
+            player.began_sent = player.send(&began, &mut out);
         } else {
             for id in newly {
                 player.send(&FromHost::Named { id, name: names[id.index()].clone() }, &mut out);
             }
         }
         if player.sent < player.told.len() {
-            match player.numbering.text(&player.told[player.sent..]) {
-                Ok(events) => player.send(&FromHost::Told { before: player.sent, events }, &mut out),
-                Err(e) => warn!("the log could not be renumbered for {}: {e}", player.name),
+            // Only what went counts as sent: what did not is sent again next update.
+            let events = player.numbering.text(&player.told[player.sent..]);
+            let sent = events.map(|events| player.send(&FromHost::Told { before: player.sent, events }, &mut out));
+            if sent == Ok(true) {
+                player.sent = player.told.len();
             }
-            player.sent = player.told.len();
         }
         if state.ended() && !player.over_sent {
             // A battle the rules stopped (a rules error) ends with no winner, and why.

@@ -156,8 +156,9 @@ pub struct Unit {
     pub weapon: WeaponClass,
 }
 
-/// The players (bits, by seat) who may see a unit now: replicon sends it to them alone. Immutable: the host inserts
-/// it anew when the fog changes, which has replicon look again.
+/// The seats (bits) that may see a unit now: a player's own entity of the unit carries its seat's bit while its sides
+/// see the unit, and replicon sends it to that player alone. Immutable: the host inserts it anew when the fog
+/// changes, which has replicon look again.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[component(immutable)]
 pub struct SeenBy(pub u32);

@@ -178,6 +178,10 @@ pub trait Terrain: fmt::Debug + Send + Sync {
     fn route(&self, from: Cell, to: Cell, crowd: &Crowd) -> Option<Route>;
     /// The cheapest route from `from` to the nearest free cell where `done` holds, costing at most `budget`.
     fn route_to(&self, from: Cell, done: &dyn Fn(Cell) -> bool, crowd: &Crowd, budget: Dm) -> Option<Route>;
+    /// Whether `cell` is on the field (open ground goes on without end).
+    fn contains(&self, _cell: Cell) -> bool {
+        true
+    }
     /// Whether a combatant of `side` leaves the battle by stepping on `cell` (a level's exit).
     fn exit_for(&self, _cell: Cell, _side: &str) -> bool {
         false

@@ -9,7 +9,8 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A combatant's id in its battle: its place in the roster, fixed when the battle starts
-/// ([`super::ruleset::number`]). Events name combatants by id; names are for display.
+/// ([`super::ruleset::number`]); to an online player, its own number for it ([`Numbering`]). Events name combatants
+/// by id; names are for display.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CombatantId(pub u16);
 

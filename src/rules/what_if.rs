@@ -63,7 +63,13 @@ pub struct Priced {
     pub odds: Option<Result<Odds, String>>,
 }
 
-/// Prices `setup` on `battle`: an error where its attacker or target is no one standing, or they are on one side.
+/// How far from where it stands an attacker may be supposed to shoot from, in cells each way: farther than any map
+/// is wide (open ground has no end, and a line of sight is walked cell by cell).
+const FARTHEST: i32 = 256;
+
+/// Prices `setup` on `battle`: an error where its attacker or target is no one standing, they are on one side, or
+/// the cell is off the map. What it supposes is kept within what a fighter may be (a track's boxes, the aims that
+/// count), as the panel keeps it: a set-up may come from a player over the network.
 pub fn price(battle: &AnyBattle, setup: &Setup) -> Result<Priced, String> {
     let (attacker, target) = (setup.attacker, setup.target);
     let standing_unit = |id: CombatantId| id.index() < battle.len() && !down(battle.view(id).fighter.statuses());
@@ -74,10 +80,17 @@ pub fn price(battle: &AnyBattle, setup: &Setup) -> Result<Priced, String> {
         return Err("the two are on one side".into());
     }
     let here = battle.view(attacker).position;
+    let (dx, dy) = (setup.from.0.abs_diff(here.0), setup.from.1.abs_diff(here.1));
+    if !battle.field().contains(setup.from) || dx.max(dy) > FARTHEST.unsigned_abs() {
+        return Err(format!("({}, {}) is not on the map", setup.from.0, setup.from.1));
+    }
+    let mut setup = setup.clone();
+    for (who, supposed) in [attacker, target].into_iter().zip(&mut setup.supposed) {
+        within_bounds(battle, who, supposed);
+    }
     let movement = (setup.from != here).then_some(Move { to: setup.from, pace: Pace::Walk });
     let changes = setup.changes();
     let ways = battle.ways_supposing(attacker, target, movement, &changes);
-    let mut setup = setup.clone();
     setup.way = setup.way.min(ways.len().saturating_sub(1));
     // An attack the rules would refuse from there (a katana at 30 m, a grenade beyond its throw) is not priced.
     let refused = battle.out_of_reach((attacker, target), setup.from, &changes);
@@ -93,6 +106,20 @@ pub fn price(battle: &AnyBattle, setup: &Setup) -> Result<Priced, String> {
         odds,
         setup,
     })
+}
+
+/// `supposed` kept within what `who` may be: no more tracks than it has, each short of full (a track without a
+/// length: up to ten), aims up to those that count.
+fn within_bounds(battle: &AnyBattle, who: CombatantId, supposed: &mut Supposed) {
+    let tracks = battle.tracks(who);
+    supposed.taken.truncate(tracks.len());
+    for (taken, track) in supposed.taken.iter_mut().zip(&tracks) {
+        let top = if track.capacity > 0 { track.capacity - 1 } else { 10 };
+        *taken = taken.map(|t| t.min(top.max(track.taken)));
+    }
+    if let Some((_, aims)) = &mut supposed.aim {
+        *aims = (*aims).min(battle.supposable().aim_steps);
+    }
 }
 
 /// How `who` stands now, aiming (or not) at `other`.

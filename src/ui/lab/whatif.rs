@@ -268,11 +268,17 @@ fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, board: &Board) -> Option
         }
     });
     s.from = Some(from);
-    let waiting = board.remote && s.wanted(board) != s.priced.as_ref().map(|(_, asked, _)| asked.clone());
+    // Online, a price not (yet) of the set-up as it stands, on the battle as it stands, says it is being asked for.
+    let wanted = s.wanted(board);
+    let fresh = s.priced.as_ref().is_some_and(|(v, asked, _)| *v == board.version && Some(asked) == wanted.as_ref());
+    let waiting = board.remote && !fresh;
     let priced = match s.price_of((attacker, target)).cloned() {
         Some(Ok(priced)) => priced,
         Some(Err(why)) => {
             ui.colored_label(egui::Color32::from_rgb(255, 120, 100), why);
+            if waiting {
+                ui.weak("Asking the host…");
+            }
             return None;
         }
         None => {

@@ -84,4 +84,8 @@ fn wounds(ui: &mut egui::Ui, who: &Standing, s: &mut Supposed) {
             *taken = unless_now(chosen, *now);
         }
     });
+    // Nothing supposed of any track is nothing supposed: the set-up stays as it was (and is not priced again).
+    if s.taken.iter().all(Option::is_none) {
+        s.taken.clear();
+    }
 }

@@ -1,5 +1,5 @@
 //! An online battle on the one board (`battle/`): the units the host sends are given the components a combatant of
-//! one screen's battle has (name, side, cell, statuses, tracks, place in the roster), so the same tokens, names,
+//! one screen's battle has (name, side, cell, statuses, tracks, the player's number for it), so the same tokens, names,
 //! marks and effects draw them; the slots the host told are shown one at a time by the board's clock (`pacing.rs`),
 //! each with its moves, tracers and damage numbers; the waiting slot's reach is the preview's; clicks make the plan
 //! the host makes an action of (a cell to move to, an enemy to attack, the unit itself to stay), Enter gives it, E

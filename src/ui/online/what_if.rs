@@ -1,7 +1,8 @@
 //! The what-if panel online (`ui/lab/whatif.rs`): the units this player sees are what it may pick, and each set-up
 //! is asked of the host, which prices it on the battle as this player's sides see it and answers this player alone
 //! (`FromPlayer::AskWhatIf`, `FromHost::WhatIf`). One question at a time a set-up: a set-up changed while its
-//! price is on its way is asked again when the answer comes, so dragging a cell sends no flood.
+//! price is on its way is asked again when the answer comes, so dragging a cell sends no flood; a question
+//! unanswered for a while is asked again, and an answer to either is taken.
 
 use std::time::{Duration, Instant};
 
@@ -27,18 +28,21 @@ const PATIENCE: Duration = Duration::from_secs(5);
 /// One set-up's question on its way: its number, the battle's version it was asked at, the set-up, when.
 type Asked = (u32, u64, Setup, Instant);
 
+/// A set-up's questions on their way, oldest first (more than one only when the host was slow to answer).
+type OnItsWay = Vec<Asked>;
+
 /// The panel's units from what the host sent, its answers taken, and each set-up not priced as it stands asked.
 fn ask_what_ifs(
     mut joined: ResMut<Joined>,
     planning: Res<Planning>,
     units: Query<&Unit>,
     mut what_if: ResMut<WhatIf>,
-    (mut asked, mut count, mut told): (Local<[Option<Asked>; 2]>, Local<u32>, Local<usize>),
+    (mut asked, mut count, mut told): (Local<[OnItsWay; 2]>, Local<u32>, Local<usize>),
     mut out: MessageWriter<FromPlayer>,
 ) {
     // Another connection numbers nothing that was asked of the last.
     if joined.is_added() {
-        *asked = [None, None];
+        *asked = Default::default();
     }
     if !what_if.is_open() || joined.began.is_none() {
         return;
@@ -51,19 +55,25 @@ fn ask_what_ifs(
         what_if.board = board;
     }
     for (number, price) in std::mem::take(&mut joined.what_if) {
-        let Some(i) = asked.iter().position(|a| a.as_ref().is_some_and(|a| a.0 == number)) else { continue };
-        if let Some((_, version, setup, _)) = asked[i].take() {
-            what_if.take_price(i, (version, setup), price.map(|p| *p));
+        for (i, on_its_way) in asked.iter_mut().enumerate() {
+            let Some(at) = on_its_way.iter().position(|a| a.0 == number) else { continue };
+            let (_, version, setup, _) = on_its_way[at].clone();
+            // Those asked before it are answered, or never will be.
+            on_its_way.drain(..=at);
+            what_if.take_price(i, (version, setup), price.clone().map(|p| *p));
         }
     }
     for (i, on_its_way) in asked.iter_mut().enumerate() {
         let Some(setup) = what_if.unpriced(i) else { continue };
-        if on_its_way.as_ref().is_some_and(|(_, _, _, when)| when.elapsed() < PATIENCE) {
+        if on_its_way.last().is_some_and(|(_, _, _, when)| when.elapsed() < PATIENCE) {
             continue;
         }
         *count += 1;
         out.write(FromPlayer::AskWhatIf { ask: *count, setup: setup.clone() });
-        *on_its_way = Some((*count, what_if.board.version, setup, Instant::now()));
+        on_its_way.push((*count, what_if.board.version, setup, Instant::now()));
+        // A host that never answers is not waited for forever: the few latest questions are kept.
+        let over = on_its_way.len().saturating_sub(4);
+        on_its_way.drain(..over);
     }
 }
 
