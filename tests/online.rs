@@ -747,3 +747,38 @@ fn the_host_prices_a_players_what_if_on_what_its_sides_see_and_tells_that_player
     table.update();
     assert_eq!(decided(&table), battle.decided());
 }
+
+#[test]
+fn a_player_delays_its_slot_which_comes_back_once_everyone_else_in_the_turn_has_acted() {
+    let mut table = Table::at_anns_slot();
+    let (actor, slot, choices) = table.joined(0).asked.clone().expect("Ann's slot");
+    assert!(choices.may_delay, "a slot not delayed yet may be");
+    let roster_actor = table.ours(0, &actor);
+    let logged = table.host.world().resource::<skirmish::combat::BattleLog>().0.events.len();
+    let asks = table.joined(0).asks;
+    table.players[0].world_mut().resource_mut::<Joined>().asked = None;
+    table.say(0, FromPlayer::Delay { slot });
+    // The battle goes on (Bo, the AI, Ann's other units, each ending its slot), and Ann's slot comes back.
+    assert!(table.until(50_000, |t| {
+        t.orders_of(&[1]);
+        match t.joined(0).asked.clone().filter(|_| t.joined(0).asks > asks) {
+            Some((a, _, _)) if a == actor => true,
+            Some((_, other, _)) => {
+                t.players[0].world_mut().resource_mut::<Joined>().asked = None;
+                t.say(0, FromPlayer::Plan { slot: other, plan: Plan::default() });
+                false
+            }
+            None => false,
+        }
+    }));
+    let (_, slot_again, choices) = table.joined(0).asked.clone().expect("Ann's slot again");
+    let whole = &table.host.world().resource::<skirmish::combat::BattleLog>().0;
+    let delayed = |e: &Event| matches!(e, Event::ActionTaken { who, action } if *who == roster_actor && action.starts_with("delays its action"));
+    assert!(whole.events[logged..].iter().any(delayed), "the log says it delayed");
+    assert!(!choices.may_delay, "a delayed slot may not be delayed again");
+    let decided_now = decided(&table);
+    table.say(0, FromPlayer::Delay { slot: slot_again });
+    assert!(table.until(2000, |t| !t.joined(0).refused.is_empty()));
+    assert_eq!(table.joined(0).refused, ["a slot delayed once cannot be delayed again"]);
+    assert_eq!(decided(&table), decided_now, "nothing was decided by the refused delay");
+}

@@ -19,7 +19,7 @@ use crate::ai::lab::heat_map_any;
 use crate::battle::{BattleRequest, Started};
 use crate::combat::battle::insert_battle;
 use crate::combat::components::{Combatant, Loadout, StatusList, Tracks};
-use crate::combat::messages::DeclareAction;
+use crate::combat::messages::{DeclareAction, DelaySlot};
 use crate::combat::{AiMinds, BattleDice, BattleLog, CombatSystems, Engine, HumanSides, TurnState, TurnSystems};
 use crate::rules::any::{AnyAction, AnyBattle, BattleSetup};
 use crate::rules::field::Goal;
@@ -229,7 +229,7 @@ fn hear_players(
     host: Option<ResMut<Host>>,
     mut commands: Commands,
     battle: Option<(Res<Engine>, ResMut<TurnState>)>,
-    mut declare: MessageWriter<DeclareAction>,
+    (mut declare, mut delays): (MessageWriter<DeclareAction>, MessageWriter<DelaySlot>),
     mut out: MessageWriter<ToClients<FromHost>>,
     mut dice: Option<ResMut<BattleDice>>,
 ) {
@@ -353,6 +353,25 @@ fn hear_players(
                     None => Err("the battle has not begun".into()),
                 };
                 host.players[seat].send(&FromHost::WhatIf { ask: *ask, priced }, &mut out);
+            }
+            FromPlayer::Delay { slot } => {
+                let delayed = match battle.as_ref() {
+                    Some((engine, _)) if engine.0.from_delay() => {
+                        Err("a slot delayed once cannot be delayed again".to_owned())
+                    }
+                    Some((engine, state)) => own_slot(&host, seat, &engine.0, state, *slot),
+                    None => Err("the battle has not begun".into()),
+                };
+                match delayed {
+                    // The slot's end delays it (`combat::turn`), while the battle still waits for it.
+                    Ok(entity) => {
+                        delays.write(DelaySlot { entity });
+                    }
+                    Err(why) => {
+                        let who = host.players[seat].name.clone();
+                        host.refuse(&who, "a delay", why, client, &mut out);
+                    }
+                }
             }
             FromPlayer::Order { slot, .. } | FromPlayer::Plan { slot, .. } => {
                 let Some((engine, state)) = battle.as_mut() else {

@@ -32,6 +32,8 @@ pub enum FromPlayer {
     Say(String),
     /// Orders for the slot the host asked for: the action in RON, combatants by name, as a save's record has it.
     Order { slot: Slot, action: String },
+    /// Delays the slot the host asked for until everyone else in its phase or pass has acted (as L on one screen).
+    Delay { slot: Slot },
     /// Orders for the slot the host asked for as a window gives them (a move, a target, a way to attack, another
     /// action): the host makes the ruleset's action of them.
     Plan { slot: Slot, plan: Plan },

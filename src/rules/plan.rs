@@ -83,6 +83,9 @@ pub struct Choices {
     pub others: Vec<String>,
     /// The enemies in the fight it sees and may attack from where it stands, each with the ways to attack it.
     pub targets: Vec<(CombatantId, Vec<String>)>,
+    /// Whether the slot may be delayed until everyone else in its phase or pass has acted (not a slot that was
+    /// delayed already).
+    pub may_delay: bool,
 }
 
 impl Choices {
@@ -104,7 +107,7 @@ impl Choices {
             .map(|id| (id, battle.attack_choices(actor, id, None).into_iter().map(|(n, _)| n).collect()))
             .collect();
         let others = seen_others(battle, actor, seen).into_iter().map(|(n, _)| n).collect();
-        Choices { reach: reach(battle, actor, seen), others, targets }
+        Choices { reach: reach(battle, actor, seen), others, targets, may_delay: !battle.from_delay() }
     }
 }
 

@@ -3,7 +3,7 @@
 //! marks and effects draw them; the slots the host told are shown one at a time by the board's clock (`pacing.rs`),
 //! each with its moves, tracers and damage numbers; the waiting slot's reach is the preview's; clicks make the plan
 //! the host makes an action of (a cell to move to, an enemy to attack, the unit itself to stay), Enter gives it, E
-//! ends the slot, 1–9 takes another action, Esc or a right click clears it. Only where orders go differs from one
+//! ends the slot, L delays it, 1–9 takes another action, Esc or a right click clears it. Only where orders go differs from one
 //! screen: to the host.
 
 use std::borrow::Cow;
@@ -266,6 +266,9 @@ fn take_clicks(
         planning.plan = Plan::default();
         return send(&mut planning, &joined, slot, &mut out);
     }
+    if keys.just_pressed(KeyCode::KeyL) && choices.may_delay {
+        return delay(&mut planning, &joined, slot, &mut out);
+    }
     if let Some(i) = crate::ui::battle::orders::digit_pressed(&keys).filter(|i| *i < choices.others.len()) {
         planning.plan = Plan { other: Some(i), ..Plan::default() };
         return send(&mut planning, &joined, slot, &mut out);
@@ -359,6 +362,21 @@ pub(in crate::ui) fn send(
     out: &mut MessageWriter<FromPlayer>,
 ) {
     out.write(FromPlayer::Plan { slot, plan: planning.plan.clone() });
-    // Sent for this ask: a plan made before the ask was heard is not made anew for it.
+    sent(planning, joined);
+}
+
+/// Delays `slot` (L); the panel waits for the host.
+pub(in crate::ui) fn delay(
+    planning: &mut Planning,
+    joined: &Joined,
+    slot: crate::rules::ruleset::Slot,
+    out: &mut MessageWriter<FromPlayer>,
+) {
+    out.write(FromPlayer::Delay { slot });
+    sent(planning, joined);
+}
+
+/// Orders went for this ask: a plan made before the ask was heard is not made anew for it.
+fn sent(planning: &mut Planning, joined: &Joined) {
     (planning.ask, planning.sent, planning.refusals) = (joined.asks, true, joined.refused.len());
 }

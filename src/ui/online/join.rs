@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use bevy_replicon::prelude::ClientState;
 
-use super::board::{Planning, Shown, send};
+use super::board::{Planning, Shown, delay, send};
 use crate::net::background::Hosting;
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
@@ -628,7 +628,8 @@ fn show_orders(ui: &mut egui::Ui, joined: &Joined, planning: &mut Planning, out:
     let name = joined.log.names.get(actor.index()).cloned().unwrap_or_default();
     ui.label(egui::RichText::new(format!("{name}'s slot")).strong().color(egui::Color32::from_rgb(255, 210, 64)));
     ui.weak(
-        "Click a cell to move there, an enemy to attack it; Enter gives the orders, E ends the slot; H the heat map.",
+        "Click a cell to move there, an enemy to attack it; Enter gives the orders, E ends the slot, L delays it; H the \
+         heat map, O what if.",
     );
     ui.add_space(4.0);
     ui.label(plan_text(joined, &planning.plan));
@@ -648,6 +649,10 @@ fn show_orders(ui: &mut egui::Ui, joined: &Joined, planning: &mut Planning, out:
         if ui.button("End the slot").clicked() {
             planning.plan = Plan::default();
             send(planning, joined, slot, out);
+        }
+        let hint = "Act after everyone else in this phase or pass";
+        if choices.may_delay && ui.button("Delay (L)").on_hover_text(hint).clicked() {
+            delay(planning, joined, slot, out);
         }
     });
     for (i, other) in choices.others.iter().enumerate() {
