@@ -212,7 +212,10 @@ fn show_what_if(mut contexts: EguiContexts, mut what_if: ResMut<WhatIf>, area: R
     }
     let mut open = true;
     let what_if = &mut *what_if;
-    egui::Window::new("What if…").open(&mut open).default_pos(corner).default_width(720.0).show(ctx, |ui| {
+    // It scrolls below the map's top: its charts would otherwise push it over the top bar.
+    let room = ctx.viewport_rect().bottom() - corner.y - 40.0;
+    let window = egui::Window::new("What if…").open(&mut open).default_pos(corner).default_width(720.0);
+    window.vscroll(true).default_height(room.max(200.0)).max_height(room.max(200.0)).show(ctx, |ui| {
         let board = &what_if.board;
         let priced: Vec<Option<(String, Odds)>> = ui
             .columns(2, |columns| {
