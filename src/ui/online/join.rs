@@ -71,6 +71,9 @@ struct Online {
     unveil: bool,
     /// Why the battle could not be watched again.
     replay_trouble: Option<String>,
+    /// The side of every unit this connection was sent, by the player's number: the log's lines keep their side's
+    /// colour once the unit is out of sight.
+    sides_seen: std::collections::HashMap<crate::rules::ruleset::CombatantId, String>,
 }
 
 /// A player's name when none is given: the login's, else "Player".
@@ -565,7 +568,12 @@ fn show_battle(
         ui.separator();
         show_chat(ui, online, joined, out);
     });
-    let looks = side_looks(joined, units, palette);
+    // Another connection may number the units otherwise (a host taken up from its save).
+    if joined.log.events.is_empty() {
+        online.sides_seen.clear();
+    }
+    online.sides_seen.extend(units.iter().map(|u| (u.id, u.side.clone())));
+    let looks = side_looks(joined, &online.sides_seen, palette);
     let below = below(root.available_rect_before_wrap().size());
     // Once the battle is over, the whole of it may be read, fog lifted.
     let log = match &joined.unveiled {
@@ -608,9 +616,13 @@ fn show_battle(
 
 /// Each combatant's colour and shape in the log, by its side's place among the lobby's sides, as one screen has them
 /// by the sides' order (known of the units this player sees or saw).
-fn side_looks(joined: &Joined, units: &Query<&Unit>, palette: Palette) -> crate::ui::battle::panels::SideLooks {
+fn side_looks(
+    joined: &Joined,
+    sides: &std::collections::HashMap<crate::rules::ruleset::CombatantId, String>,
+    palette: Palette,
+) -> crate::ui::battle::panels::SideLooks {
     let place = |side: &str| joined.lobby.sides.iter().position(|s| s == side).unwrap_or(0);
-    units.iter().map(|u| (u.id, (readable(palette.side(place(&u.side))), Shape::of_side(place(&u.side))))).collect()
+    sides.iter().map(|(id, side)| (*id, (readable(palette.side(place(side))), Shape::of_side(place(side))))).collect()
 }
 
 /// The orders panel: whose slot, the plan so far, the ways to attack, the other actions, and the buttons.
