@@ -114,12 +114,18 @@ fn within_bounds(battle: &AnyBattle, who: CombatantId, supposed: &mut Supposed) 
     let tracks = battle.tracks(who);
     supposed.taken.truncate(tracks.len());
     for (taken, track) in supposed.taken.iter_mut().zip(&tracks) {
-        let top = if track.capacity > 0 { track.capacity - 1 } else { 10 };
-        *taken = taken.map(|t| t.min(top.max(track.taken)));
+        *taken = taken.map(|t| t.min(most_taken(track.capacity).max(track.taken)));
     }
     if let Some((_, aims)) = &mut supposed.aim {
         *aims = (*aims).min(battle.supposable().aim_steps);
     }
+}
+
+/// The most boxes a track of `capacity` may be supposed to have taken and still leave its fighter in the fight (a
+/// full track would put it out, which its statuses, not its tracks, say); a track without a length (Eclipse Phase's
+/// wounds) is counted up to ten.
+pub fn most_taken(capacity: u32) -> u32 {
+    if capacity > 0 { capacity - 1 } else { 10 }
 }
 
 /// How `who` stands now, aiming (or not) at `other`.

@@ -70,15 +70,13 @@ fn aim(ui: &mut egui::Ui, steps: u32, (them, now): (CombatantId, u32), s: &mut S
     s.aim = unless_now(aims, now).map(|n| (them, n));
 }
 
-/// Each damage track's boxes taken, from none to the most it can take and still fight (a full track would put it
-/// out of the fight, which its statuses, not its tracks, say).
+/// Each damage track's boxes taken, from none to the most it can take and still fight (`rules::what_if::most_taken`).
 fn wounds(ui: &mut egui::Ui, who: &Standing, s: &mut Supposed) {
     s.taken.resize(who.tracks.len(), None);
     ui.horizontal_wrapped(|ui| {
         for ((name, now, capacity), taken) in who.tracks.iter().zip(s.taken.iter_mut()) {
             let mut chosen = taken.unwrap_or(*now);
-            // A track without a length (Eclipse Phase's wounds) is counted up to ten.
-            let top = if *capacity > 0 { capacity - 1 } else { 10 };
+            let top = crate::rules::what_if::most_taken(*capacity);
             ui.label(name.as_str());
             ui.add(egui::DragValue::new(&mut chosen).range(0..=top.max(*now)));
             *taken = unless_now(chosen, *now);
