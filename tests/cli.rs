@@ -1,6 +1,6 @@
 //! The `skirmish` command as a shell uses it: a reader that goes away early (`skirmish odds FILE | head`) ends
 //! every command quietly, `skirmish odds --json` gives the exact odds at full precision, and `skirmish run --json` names
-//! combatants as the text log does.
+//! combatants as the text log does; one battle's make-up (`--character` among it) for every command that starts battles.
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -261,4 +261,64 @@ fn sim_ladder_plays_a_level_under_the_ruleset_asked_for_and_a_scenario_under_its
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "error: the ladder needs a level of two sides; this one has 4\n");
+}
+
+#[test]
+fn run_sim_and_odds_take_a_character_of_ones_own_as_play_does() {
+    let gran = ["--ruleset", "shadowrun4", "--character", "Crew=tests/characters/gran.ron"];
+    let fires = |log: &str| log.lines().any(|l| l.starts_with("Gran: fires") && l.contains("Grandma's shotgun"));
+    let (log, err, ok) = run_skirmish(&[&["run", STREET, "--seed", "3"][..], &gran].concat());
+    assert!(ok && fires(&log), "Gran fires her own shotgun in `run`: {err}");
+    let (shown, err, ok) = run_skirmish(&[&["sim", STREET, "--show", "3"][..], &gran].concat());
+    assert!(ok && fires(&shown), "and in `sim --show`: {err}");
+    let (report, err, ok) = run_skirmish(&[&["sim", STREET, "--runs", "6", "--csv"][..], &gran].concat());
+    assert!(ok && report.lines().count() == 3, "a header and a row a side: {report}{err}");
+    let (odds, err, ok) =
+        run_skirmish(&[&["odds", STREET, "--attacker", "Gran", "--target", "Gang heavy 4"][..], &gran].concat());
+    assert!(ok && odds.contains("Grandma's shotgun"), "{odds}{err}");
+}
+
+#[test]
+fn a_command_refuses_the_parts_of_a_battle_it_has_no_use_for_and_says_why() {
+    let refused = |args: &[&str], why: &str| {
+        let (out, err, ok) = run_skirmish(args);
+        assert!(!ok && out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err, format!("error: {why}\n"), "{args:?}");
+    };
+    let run = "`run` plays every side by the AI, headless (`--typed` types every die in); players are the window's \
+               (`skirmish play`)";
+    refused(&["run", STREET, "--human", "Crew"], &format!("--human: {run}"));
+    refused(&["run", STREET, "--fog"], &format!("--fog: {run}"));
+    let sim = "`sim` plays every side by the AI; players are the window's (`skirmish play`)";
+    refused(&["sim", STREET, "--by-hand", "Crew"], &format!("--by-hand: {sim}"));
+    refused(&["host", STREET, "--human", "Crew"], "--human: players take their sides in the lobby");
+    refused(
+        &["odds", STREET, "--seed", "4"],
+        "--seed: `odds` prices an attack exactly, rolling no dice, with no players",
+    );
+}
+
+#[test]
+fn a_character_imported_into_the_content_folder_plays_by_its_file_name_in_run() {
+    let content = tempfile::tempdir().expect("a content folder");
+    let skirmish = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+            .env("SKIRMISH_CONTENT", content.path())
+            .args(args)
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("text")
+    };
+    let report = skirmish(&["import", "tests/import/razorback.chum"]);
+    let file = std::fs::read_dir(content.path().join("characters"))
+        .expect("the characters folder")
+        .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
+        .find(|f| f.ends_with(".ron") && !f.contains("report"))
+        .unwrap_or_else(|| panic!("a character written: {report}"));
+    let crew = format!("Crew={file}");
+    let log = skirmish(&["run", STREET, "--ruleset", "shadowrun4", "--seed", "2", "--character", &crew]);
+    let name = report.lines().find_map(|l| l.split(" imported to ").next().filter(|_| l.contains(" imported to ")));
+    let name = name.unwrap_or_else(|| panic!("the import names its character: {report}"));
+    assert!(log.lines().any(|l| l.starts_with(name)), "{name} plays: {log}");
 }

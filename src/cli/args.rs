@@ -1,17 +1,23 @@
-//! The argument groups several commands share, flattened into each (`#[command(flatten)]`): the ruleset and its
-//! options, and the AIs of the sides (the window's dev tools are `dev.rs`'s); and the parsers of `SIDE=…` values.
+//! The argument groups the commands share, flattened into each (`#[command(flatten)]`): a battle's make-up, which
+//! every command that starts battles takes (`play`, `run`, `sim`, `host`, `odds`), each refusing with its reason
+//! what it has no use for (the window's dev tools are `dev.rs`'s); and the parsers of `SIDE=…` values.
 
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
+use super::CliError;
 use crate::ai::{Difficulty, Minds};
-use crate::battle::BattleRequest;
+use crate::battle::{BattleRequest, DiceChoice};
 use crate::rules::any::RulesetId;
+use crate::scenario::character::Guest;
 
-/// The ruleset a level is played under, its options, and the sides left out.
-#[derive(Args, Clone, Debug, Default)]
-pub struct RulesetArgs {
+/// A battle's make-up: its rules, the sides present, the dice's seed, the players' own characters joining, who plays
+/// each side, fog, dice by hand and strict play. One group for every command that starts battles, so that a flag
+/// means the same everywhere; a command that has no use for one says so ([`BattleArgs::refuse`]).
+#[derive(Args, Clone, Debug)]
+#[group(id = "battle")]
+pub struct BattleArgs {
     /// The ruleset a level is played under (scenarios name their own).
     #[arg(long, value_enum)]
     pub ruleset: Option<RulesetId>,
@@ -21,31 +27,109 @@ pub struct RulesetArgs {
     /// Leave this side out of the battle (a level of three or four sides played by fewer; repeatable).
     #[arg(long)]
     pub absent: Vec<String>,
-}
-
-impl RulesetArgs {
-    /// A request for a battle on `file` under these rules, every side played by the AI at `ai`.
-    pub fn request(&self, file: &Path, ai: Difficulty) -> BattleRequest {
-        let request = BattleRequest::new(file, self.ruleset, ai);
-        BattleRequest { options: self.options.clone(), absent: self.absent.clone(), ..request }
-    }
-}
-
-/// The AI of each side no player commands.
-#[derive(Args, Clone, Debug)]
-pub struct AiArgs {
+    /// Seed the dice (default: the file's own dice or seed, else random, printed; `sim`: the first battle's seed,
+    /// the next ones counting up from it, default 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// A character of your own joins a side of the level, e.g. `--character Crew=gran.ron` (its ruleset is the
+    /// battle's; repeatable).
+    #[arg(long = "character", value_parser = parse_character)]
+    pub characters: Vec<(String, PathBuf)>,
+    /// Command this side yourself (repeat for hotseat); the AI plays the others.
+    #[arg(long)]
+    pub human: Vec<String>,
+    /// A player's name for a side, e.g. `--name Crew=Ana` (hotseat: the hand-over screen calls them by it).
+    #[arg(long = "name", value_parser = parse_name)]
+    pub names: Vec<(String, String)>,
     /// The AI of every side no player commands and `--side` does not name.
     #[arg(long, value_enum, default_value_t = Difficulty::Normal)]
     pub ai: Difficulty,
     /// One side's AI, e.g. `--side Gang=hard` (repeat for more sides).
     #[arg(long = "side", value_parser = parse_side)]
     pub sides: Vec<(String, Difficulty)>,
+    /// Fog of war: each player sees only what the units of the side whose turn it is can see.
+    #[arg(long)]
+    pub fog: bool,
+    /// Roll this side's dice yourself and type the faces in (a side you command; repeatable); the AI's dice stay
+    /// seeded.
+    #[arg(long)]
+    pub by_hand: Vec<String>,
+    /// Strict play: no undo.
+    #[arg(long)]
+    pub strict: bool,
 }
 
-impl AiArgs {
+/// A part of a battle's make-up that a command may have no use for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    Seed,
+    Human,
+    Name,
+    Fog,
+    ByHand,
+    Strict,
+}
+
+impl BattleArgs {
+    /// The battle on `file` this make-up asks for.
+    pub fn request(&self, file: &Path) -> BattleRequest {
+        let request = BattleRequest::new(file, self.ruleset, self.ai).with_minds(self.minds());
+        BattleRequest {
+            options: self.options.clone(),
+            absent: self.absent.clone(),
+            dice: self.seed.map_or(DiceChoice::Auto, DiceChoice::Seed),
+            humans: self.human.clone(),
+            names: self.names.iter().cloned().collect(),
+            fog: self.fog,
+            by_hand: self.by_hand.clone(),
+            strict: self.strict,
+            characters: self.characters.iter().map(|(side, file)| Guest::new(side, file)).collect(),
+            ..request
+        }
+    }
+
     /// Which difficulty plays each side.
     pub fn minds(&self) -> Minds {
         Minds { sides: self.sides.iter().cloned().collect(), default: self.ai }
+    }
+
+    /// Bad input if a part the command has no use for was given: `unused` names each such part with why.
+    pub fn refuse(&self, unused: &[(Part, &str)]) -> Result<(), CliError> {
+        match unused.iter().find(|(part, _)| self.given(*part)) {
+            Some((part, why)) => Err(CliError::Input(format!("--{}: {why}", part.flag()))),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether the command line gave `part`.
+    fn given(&self, part: Part) -> bool {
+        match part {
+            Part::Seed => self.seed.is_some(),
+            Part::Human => !self.human.is_empty(),
+            Part::Name => !self.names.is_empty(),
+            Part::Fog => self.fog,
+            Part::ByHand => !self.by_hand.is_empty(),
+            Part::Strict => self.strict,
+        }
+    }
+}
+
+impl Part {
+    /// The flag that gives it.
+    fn flag(self) -> &'static str {
+        match self {
+            Part::Seed => "seed",
+            Part::Human => "human",
+            Part::Name => "name",
+            Part::Fog => "fog",
+            Part::ByHand => "by-hand",
+            Part::Strict => "strict",
+        }
+    }
+
+    /// What a command without players refuses (`run`, `sim`, `odds`): `what` says what the command does instead.
+    pub fn without_players(what: &'static str) -> [(Part, &'static str); 5] {
+        [(Part::Human, what), (Part::Name, what), (Part::Fog, what), (Part::ByHand, what), (Part::Strict, what)]
     }
 }
 
@@ -55,10 +139,17 @@ pub fn parse_name(text: &str) -> Result<(String, String), String> {
     Ok((side.trim().to_owned(), name.trim().to_owned()))
 }
 
-/// `SIDE=FILE`, as `--character` takes it.
+/// `SIDE=FILE`, as `--character` takes it: a file not found where the command runs is looked for among the content
+/// folder's characters, where `skirmish import` and the character editor put them (`--character Crew=razor.ron`).
 pub fn parse_character(text: &str) -> Result<(String, PathBuf), String> {
     let (side, file) = text.split_once('=').ok_or_else(|| format!("`{text}`: give SIDE=FILE, e.g. Crew=gran.ron"))?;
-    Ok((side.trim().to_owned(), PathBuf::from(file.trim())))
+    let file = PathBuf::from(file.trim());
+    let yours = crate::scenario::content::user_folder().map(|folder| folder.join("characters").join(&file));
+    let file = match yours {
+        Some(yours) if !file.exists() && yours.exists() => yours,
+        _ => file,
+    };
+    Ok((side.trim().to_owned(), file))
 }
 
 /// `SIDE=DIFFICULTY`, as `--side` takes it.

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::args::{AiArgs, RulesetArgs};
+use super::args::{BattleArgs, Part};
 use super::run::typed_dice;
-use crate::battle::{BattleRequest, DiceChoice};
+use crate::battle::BattleRequest;
 use crate::scenario::save::Save;
 
 /// `skirmish host`.
@@ -18,16 +18,11 @@ pub struct HostArgs {
     #[arg(required_unless_present = "load")]
     level: Option<PathBuf>,
     /// Take up a saved battle (an online battle's autosave, or any save) where it stopped.
-    #[arg(long, conflicts_with_all = ["level", "ruleset", "seed", "options", "absent", "ai", "sides"])]
+    #[arg(long, conflicts_with_all = ["level", "battle"])]
     load: Option<PathBuf>,
+    /// The battle's make-up (the AIs play the sides no player takes).
     #[command(flatten)]
-    rules: RulesetArgs,
-    /// Seed the dice (default: the file's, else a random seed, which is printed).
-    #[arg(long)]
-    seed: Option<u64>,
-    /// The AIs of the sides no player takes.
-    #[command(flatten)]
-    ais: AiArgs,
+    battle: BattleArgs,
     /// The address and port to listen on.
     #[arg(long, default_value = "0.0.0.0:5757")]
     address: std::net::SocketAddr,
@@ -49,9 +44,14 @@ impl HostArgs {
         if let Some(path) = &self.load {
             return Ok(Save::read(path)?.taken_up(path));
         }
-        let file = self.level.clone().unwrap_or_default();
-        let dice = self.seed.map_or(DiceChoice::Auto, DiceChoice::Seed);
-        Ok(self.rules.request(&file, self.ais.ai).with_minds(self.ais.minds()).with_dice(dice))
+        self.battle.refuse(&[
+            (Part::Human, "players take their sides in the lobby"),
+            (Part::Name, "each player gives a name on joining"),
+            (Part::ByHand, "a player chooses *I roll my own dice* in the lobby"),
+            (Part::Fog, "online, each player always sees only what its sides see"),
+            (Part::Strict, "an online battle has no undo"),
+        ])?;
+        Ok(self.battle.request(&self.level.clone().unwrap_or_default()))
     }
 }
 

@@ -6,8 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::args::RulesetArgs;
-use crate::ai::Difficulty;
+use super::args::{BattleArgs, Part};
 use crate::stdout::say;
 
 /// `skirmish odds`.
@@ -15,8 +14,9 @@ use crate::stdout::say;
 pub struct OddsArgs {
     /// The scenario or level file (RON).
     file: PathBuf,
+    /// The battle whose starting state is priced (the odds are exact: no dice are rolled).
     #[command(flatten)]
-    rules: RulesetArgs,
+    battle: BattleArgs,
     /// Who attacks.
     #[arg(long, requires = "target")]
     attacker: Option<String>,
@@ -30,7 +30,11 @@ pub struct OddsArgs {
 
 /// The odds on standard output; bad input is exit 2.
 pub fn odds(args: OddsArgs) -> Result<(), CliError> {
-    let scenario = args.rules.request(&args.file, Difficulty::Normal).scenario()?;
+    let why = "`odds` prices an attack exactly, rolling no dice, with no players";
+    let mut unused = Part::without_players(why).to_vec();
+    unused.push((Part::Seed, why));
+    args.battle.refuse(&unused)?;
+    let scenario = args.battle.request(&args.file).scenario()?;
     let pair = args.attacker.as_deref().zip(args.target.as_deref());
     let odds = crate::lab::odds::odds(&scenario, pair)?;
     let text = match args.json {

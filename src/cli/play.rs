@@ -6,12 +6,11 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::args::{AiArgs, RulesetArgs, parse_character, parse_name, parse_ui_scale};
+use super::args::{BattleArgs, parse_ui_scale};
 use super::dev::DevArgs;
 use super::window::{closed, no_display};
+use crate::battle::BattleRequest;
 use crate::battle::no_typing;
-use crate::battle::{BattleRequest, DiceChoice};
-use crate::scenario::character::Guest;
 use crate::scenario::save::Save;
 use crate::ui::PlayOptions;
 
@@ -22,38 +21,13 @@ pub struct PlayArgs {
     #[arg(default_value = "levels/street.ron")]
     file: PathBuf,
     #[command(flatten)]
-    rules: RulesetArgs,
-    /// Seed the dice (default: the file's own dice or seed, else random, printed).
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Command this side yourself (repeat for hotseat); the AI plays the others.
-    #[arg(long)]
-    human: Vec<String>,
-    #[command(flatten)]
-    ais: AiArgs,
-    /// A player's name for a side, e.g. `--name Crew=Ana` (hotseat: the hand-over screen calls them by it).
-    #[arg(long = "name", value_parser = parse_name)]
-    names: Vec<(String, String)>,
-    /// Fog of war: each player sees only what the units of the side whose turn it is can see.
-    #[arg(long)]
-    fog: bool,
-    /// Roll this side's dice yourself and type the faces in (a side you command; repeatable); the AI's dice
-    /// stay seeded.
-    #[arg(long, conflicts_with = "replay")]
-    by_hand: Vec<String>,
-    /// A character of your own joins a side of the level, e.g. `--character Crew=gran.ron` (its ruleset is the
-    /// battle's; repeatable).
-    #[arg(long = "character", value_parser = parse_character)]
-    characters: Vec<(String, PathBuf)>,
-    /// Strict play: no undo.
-    #[arg(long)]
-    strict: bool,
+    battle: BattleArgs,
     /// Watch a saved battle step by step from its start (forward, back, play, a slider over every step).
-    #[arg(long, conflicts_with = "load")]
+    #[arg(long, conflicts_with_all = ["load", "battle"])]
     replay: Option<PathBuf>,
     /// Take up a saved battle where it stopped (its level, ruleset, sides and dice are the save's); it is saved
     /// on to the same file.
-    #[arg(long, conflicts_with_all = ["ruleset", "seed", "human", "ai", "sides", "names", "fog", "by_hand", "strict", "absent", "options", "characters"])]
+    #[arg(long, conflicts_with = "battle")]
     load: Option<PathBuf>,
     /// Seconds between two slots of the battle.
     #[arg(long, default_value_t = 0.6)]
@@ -77,21 +51,10 @@ pub struct PlayArgs {
 impl PlayArgs {
     /// The battle asked for: the save taken up, or a new battle on the file.
     fn request(&self) -> Result<BattleRequest, CliError> {
-        if let Some(path) = &self.load {
-            return Ok(Save::read(path)?.taken_up(path));
+        match &self.load {
+            Some(path) => Ok(Save::read(path)?.taken_up(path)),
+            None => Ok(self.battle.request(&self.file)),
         }
-        let request = self.rules.request(&self.file, self.ais.ai).with_minds(self.ais.minds());
-        let characters = self.characters.iter().map(|(side, file)| Guest::new(side, file)).collect();
-        Ok(BattleRequest {
-            dice: self.seed.map_or(DiceChoice::Auto, DiceChoice::Seed),
-            humans: self.human.clone(),
-            names: self.names.iter().cloned().collect(),
-            fog: self.fog,
-            by_hand: self.by_hand.clone(),
-            strict: self.strict,
-            characters,
-            ..request
-        })
     }
 
     /// How the window runs: its pace and text, the panels open at once.

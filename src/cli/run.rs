@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::args::{AiArgs, RulesetArgs};
+use super::args::{BattleArgs, Part};
 use crate::battle::{BattleRequest, DiceChoice};
 use crate::combat::headless;
 use crate::rules::dice::{Dice, DieRequest, TypedInDice};
@@ -24,7 +24,7 @@ pub struct RunArgs {
     #[arg(required_unless_present = "load")]
     scenario: Option<PathBuf>,
     /// Take up a saved battle where it stopped, and play it on (its file, ruleset, sides and dice are the save's).
-    #[arg(long, conflicts_with_all = ["scenario", "ruleset", "seed", "dice", "typed", "options", "absent", "ai", "sides"])]
+    #[arg(long, conflicts_with_all = ["scenario", "battle", "dice", "typed"])]
     load: Option<PathBuf>,
     /// Save the battle to this file when it stops (at its end, or after `--stop-after` decisions).
     #[arg(long)]
@@ -33,23 +33,18 @@ pub struct RunArgs {
     /// take up later with `--load`).
     #[arg(long)]
     stop_after: Option<usize>,
+    /// The battle's make-up (a scenario with a script plays its script; every side no script plays is the AI's).
     #[command(flatten)]
-    rules: RulesetArgs,
-    /// Seed the dice (default: the scenario's dice or seed, else a random seed, which is printed).
-    #[arg(long, conflicts_with = "dice")]
-    seed: Option<u64>,
+    battle: BattleArgs,
     /// Use these die faces in order, e.g. 23,27,8 (d100 faces 0–99, d10 faces 1–10, 0 reads as 10).
-    #[arg(long, value_delimiter = ',', conflicts_with = "typed")]
+    #[arg(long, value_delimiter = ',', conflicts_with = "seed")]
     dice: Option<Vec<u32>>,
     /// Roll physical dice: each die is asked for on the terminal and its face typed in.
-    #[arg(long, conflicts_with = "seed")]
+    #[arg(long, conflicts_with_all = ["seed", "dice"])]
     typed: bool,
     /// Print one JSON object per event instead of text.
     #[arg(long)]
     json: bool,
-    /// The AIs (a scenario with a script plays its script).
-    #[command(flatten)]
-    ais: AiArgs,
 }
 
 impl RunArgs {
@@ -58,16 +53,18 @@ impl RunArgs {
         if let Some(path) = &self.load {
             return Ok(Save::read(path)?.taken_up(path));
         }
-        let file = self.scenario.clone().unwrap_or_default();
-        let dice = match (self.typed, &self.dice, self.seed) {
-            (true, ..) => DiceChoice::Typed,
-            (false, Some(faces), _) => DiceChoice::Faces(faces.clone()),
-            (false, None, Some(seed)) => DiceChoice::Seed(seed),
-            (false, None, None) => DiceChoice::Auto,
-        };
-        Ok(self.rules.request(&file, self.ais.ai).with_minds(self.ais.minds()).with_dice(dice))
+        self.battle.refuse(&Part::without_players(WITHOUT_PLAYERS))?;
+        let request = self.battle.request(&self.scenario.clone().unwrap_or_default());
+        Ok(match (self.typed, &self.dice) {
+            (true, _) => request.with_dice(DiceChoice::Typed),
+            (false, Some(faces)) => request.with_dice(DiceChoice::Faces(faces.clone())),
+            (false, None) => request,
+        })
     }
 }
+
+/// Why `run` has no use for players' parts of a battle.
+const WITHOUT_PLAYERS: &str = "`run` plays every side by the AI, headless (`--typed` types every die in); players are the window's (`skirmish play`)";
 
 /// Plays to the end (or `--stop-after` decisions), prints the log and saves the battle where it stopped; bad input
 /// is exit 2, a battle the rules stopped exit 1.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::args::{AiArgs, RulesetArgs};
+use super::args::{BattleArgs, Part};
 use super::run::print_log;
 use crate::battle::BattleRequest;
 use crate::battle::no_typing;
@@ -20,16 +20,12 @@ use crate::stdout::say;
 pub struct SimArgs {
     /// The level (or scenario) file (RON).
     level: PathBuf,
+    /// The battle every run plays (`--seed`: the first battle's, the next ones counting up from it; default 1).
     #[command(flatten)]
-    rules: RulesetArgs,
+    battle: BattleArgs,
     /// How many battles.
     #[arg(long, default_value_t = 100)]
     runs: u32,
-    /// The first battle's seed; the next ones count up from it.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    #[command(flatten)]
-    ais: AiArgs,
     /// Print the log of the battle with this seed instead (to see how the AIs played it).
     #[arg(long)]
     show: Option<u64>,
@@ -43,25 +39,35 @@ pub struct SimArgs {
 }
 
 impl SimArgs {
-    /// The battle every run plays: the level under the ruleset asked for, the AIs as asked.
-    fn request(&self) -> BattleRequest {
-        self.rules.request(&self.level, self.ais.ai).with_minds(self.ais.minds())
+    /// The battle every run plays: the level under the ruleset asked for, with the characters joining, the AIs as
+    /// asked.
+    fn request(&self) -> Result<BattleRequest, CliError> {
+        self.battle.refuse(&Part::without_players(WITHOUT_PLAYERS))?;
+        Ok(self.battle.request(&self.level))
+    }
+
+    /// The first battle's seed.
+    fn seed(&self) -> u64 {
+        self.battle.seed.unwrap_or(1)
     }
 }
+
+/// Why `sim` has no use for players' parts of a battle.
+const WITHOUT_PLAYERS: &str = "`sim` plays every side by the AI; players are the window's (`skirmish play`)";
 
 /// The report (or one battle's log, or the ladder); exit 2 on bad input, 1 if the rules refused an AI's action.
 pub fn sim(args: SimArgs) -> Result<(), CliError> {
     if args.ladder {
         return climb(&args);
     }
-    let request = args.request();
+    let request = args.request()?;
     let scenario = crate::battle::start(&request, no_typing)?.scenario;
     let minds = request.minds();
     if let Some(seed) = args.show {
         print_log(&sim::one_log(&scenario, seed, &minds), false);
         return Ok(());
     }
-    let report = sim::simulate(&scenario, args.runs, args.seed, &minds);
+    let report = sim::simulate(&scenario, args.runs, args.seed(), &minds);
     match args.csv {
         true => {
             say(report.to_csv().map_err(|e| CliError::Failed(e.to_string()))?);
@@ -82,11 +88,11 @@ pub fn sim(args: SimArgs) -> Result<(), CliError> {
 
 /// The ladder: the table on standard output, each pairing's progress on standard error.
 fn climb(args: &SimArgs) -> Result<(), CliError> {
-    let request = args.request();
+    let request = args.request()?;
     let first = request.scenario()?;
     // A level is played under every ruleset it plays under (or the one asked for), a scenario under its own.
     let level = level::load(&args.level).ok();
-    let rulesets = match (args.rules.ruleset, &level) {
+    let rulesets = match (args.battle.ruleset, &level) {
         (None, Some(level)) => level.rulesets(),
         _ => vec![first.ruleset_id()],
     };
@@ -96,7 +102,7 @@ fn climb(args: &SimArgs) -> Result<(), CliError> {
             false => Ok(first.clone()),
         }
     };
-    let runs = (args.runs, args.seed);
+    let runs = (args.runs, args.seed());
     let rungs = ladder::climb(&rulesets, &scenario_of, runs, &mut |r| {
         eprintln!("{:?} {} vs {}: {}", r.ruleset, r.upper, r.lower, r.cell());
     })?;

@@ -16,6 +16,7 @@ pub mod id;
 pub mod memo;
 pub mod movement;
 pub mod odds;
+pub mod options;
 pub mod outcome;
 pub mod passes;
 pub mod plan;

@@ -24,6 +24,7 @@ pub mod initiative;
 mod memo;
 pub mod modifiers;
 pub mod odds;
+mod options;
 mod policy;
 pub mod sheet;
 pub mod skills;

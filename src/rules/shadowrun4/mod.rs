@@ -17,6 +17,7 @@ pub mod gear;
 pub mod initiative;
 pub mod modifiers;
 pub mod odds;
+mod options;
 mod policy;
 pub mod pool;
 pub mod sheet;

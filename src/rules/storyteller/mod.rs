@@ -13,6 +13,7 @@ pub mod character;
 pub mod damage;
 pub mod gear;
 pub mod odds;
+mod options;
 pub mod pool;
 pub mod sheet;
 pub mod skills;
