@@ -80,7 +80,8 @@ fn squad_systems(c: &mut Criterion) {
 /// battle's combatants are spawned and its resources inserted into the same world, then played to the end. The
 /// figure to set against `squad_4v4/pure_core` (same seeds): what the ECS layer adds to the engine.
 fn squad_running_app(c: &mut Criterion) {
-    use skirmish::combat::battle::{clear_battle, insert_battle, play_to_end, prepare};
+    use skirmish::combat::battle::{clear_battle, play_to_end, prepare};
+    use skirmish::combat::enter::{Seats, enter_battle};
     let s = scenario::load(Path::new("scenarios/squad_battle.ron")).expect("the squad scenario");
     let mut app = headless::ecs_app(&s, Box::new(SeededDice::new(0)), "seed");
     prepare(&mut app).expect("schedules build");
@@ -94,7 +95,7 @@ fn squad_running_app(c: &mut Criterion) {
             for entity in roster.drain(..) {
                 world.despawn(entity);
             }
-            roster = insert_battle(world, run::setup(&s, Box::new(SeededDice::new(seed)), "seed"));
+            roster = enter_battle(world, run::setup(&s, Box::new(SeededDice::new(seed)), "seed"), Seats::default());
             play_to_end(&mut app).expect("a legal battle");
             app.world().resource::<skirmish::combat::BattleLog>().0.events.len()
         });
@@ -106,7 +107,8 @@ fn squad_running_app(c: &mut Criterion) {
 /// running app, played to the end) and prints two ratios to the engine's whole battle (start, play, drop): the ECS
 /// playing a battle already in the world, and with the spawning and clearing of it.
 fn squad_ratio(c: &mut Criterion) {
-    use skirmish::combat::battle::{clear_battle, insert_battle, play_to_end, prepare};
+    use skirmish::combat::battle::{clear_battle, play_to_end, prepare};
+    use skirmish::combat::enter::{Seats, enter_battle};
     use std::time::{Duration, Instant};
     let s = scenario::load(Path::new("scenarios/squad_battle.ron")).expect("the squad scenario");
     let mut app = headless::ecs_app(&s, Box::new(SeededDice::new(0)), "seed");
@@ -130,7 +132,7 @@ fn squad_ratio(c: &mut Criterion) {
                 for entity in roster.drain(..) {
                     world.despawn(entity);
                 }
-                roster = insert_battle(world, run::setup(&s, Box::new(SeededDice::new(seed)), "seed"));
+                roster = enter_battle(world, run::setup(&s, Box::new(SeededDice::new(seed)), "seed"), Seats::default());
                 let playing = Instant::now();
                 play_to_end(&mut app).expect("a legal battle");
                 play_total += playing.elapsed();

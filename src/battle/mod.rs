@@ -7,4 +7,4 @@ pub mod run;
 pub mod start;
 
 pub use request::{BattleRequest, DiceChoice, Resume};
-pub use start::{StartError, Started, no_typing, start};
+pub use start::{StartError, Started, no_typing, start, start_watched};

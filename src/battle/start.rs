@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use super::request::{BattleRequest, DiceChoice, Resume};
 use super::run::{self, setup};
-use crate::rules::any::BattleSetup;
+use crate::rules::any::{AnyBattle, BattleSetup, Replayed};
 use crate::rules::dice::{Dice, Resumed, ScriptedDice};
 use crate::rules::outcome::Log;
 use crate::scenario::{FileError, Scenario, content};
@@ -35,6 +35,9 @@ pub struct Started {
     pub request: BattleRequest,
     pub scenario: Scenario,
     pub setup: BattleSetup,
+    /// A save taken up: the battle and its log before its first decision, as they stood before the record was
+    /// replayed onto them (the host tells each player the past from there).
+    pub before: Option<(AnyBattle, Log)>,
     pub warning: Option<String>,
     /// A save taken up: its file, which the battle is saved on to.
     pub saved_to: Option<PathBuf>,
@@ -50,8 +53,18 @@ pub fn start(
     request: &BattleRequest,
     typed: impl FnOnce() -> Box<dyn Dice + Send + Sync>,
 ) -> Result<Started, StartError> {
+    start_watched(request, typed, &mut |_, _| {})
+}
+
+/// [`start`], `watch` told of each decision of a save taken up as it is replayed (before it is taken again and
+/// after): the window's battle-over tally prices them on the way, so that the save is replayed once.
+pub fn start_watched(
+    request: &BattleRequest,
+    typed: impl FnOnce() -> Box<dyn Dice + Send + Sync>,
+    watch: &mut dyn FnMut(&AnyBattle, Replayed<'_>),
+) -> Result<Started, StartError> {
     match &request.resume {
-        Some(resume) => taken_up(request, resume, typed),
+        Some(resume) => taken_up(request, resume, typed, watch),
         None => fresh(request, typed),
     }
 }
@@ -68,7 +81,7 @@ fn fresh(request: &BattleRequest, typed: impl FnOnce() -> Box<dyn Dice + Send + 
     };
     let request = BattleRequest { dice, dice_label, digest: request.digest_now(), resume: None, ..request.clone() };
     let setup = setup(&scenario, request.dice(typed), &request.dice_label);
-    Ok(Started { request, scenario, setup, warning: None, saved_to: None })
+    Ok(Started { request, scenario, setup, before: None, warning: None, saved_to: None })
 }
 
 /// The scenario, if every side the request names is one of its sides and only players' sides roll by hand.
@@ -90,6 +103,7 @@ fn taken_up(
     request: &BattleRequest,
     resume: &Resume,
     typed: impl FnOnce() -> Box<dyn Dice + Send + Sync>,
+    watch: &mut dyn FnMut(&AnyBattle, Replayed<'_>),
 ) -> Result<Started, StartError> {
     let changed = changed_files(request);
     let changed_note = || changed.as_ref().map(|files| format!(" ({files} since the battle was saved)"));
@@ -98,15 +112,17 @@ fn taken_up(
         .map_err(|why| StartError::File { why: Box::new(why), note: changed_note().unwrap_or_default() })?;
     let mut log = Log::default();
     let mut battle = run::start(&scenario, &request.dice_label, &mut log);
+    let before = Some((battle.clone(), log.clone()));
     let mut dice = Resumed::new(resume.faces.clone(), resume.typed.clone(), request.dice(typed));
-    battle.replay(&resume.record, &mut dice, &mut log).map_err(|e| StartError::Replay {
+    battle.replay_watched(&resume.record, &mut dice, &mut log, watch).map_err(|e| StartError::Replay {
         file: request.file.display().to_string(),
         why: format!("{e}{}", changed_note().unwrap_or_default()),
     })?;
     let warning = changed.map(|files| format!("{files} since the battle was saved; it replayed all the same"));
     let setup = BattleSetup { battle, dice: Box::new(dice), log, typed: resume.typed.clone() };
     let saved_to = Some(resume.path.clone()).filter(|p| !p.as_os_str().is_empty());
-    Ok(Started { request: BattleRequest { resume: None, ..request.clone() }, scenario, setup, warning, saved_to })
+    let request = BattleRequest { resume: None, ..request.clone() };
+    Ok(Started { request, scenario, setup, before, warning, saved_to })
 }
 
 /// The battle's file and its characters' files that have changed since the battle began ("a and b have changed").

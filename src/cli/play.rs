@@ -11,6 +11,7 @@ use super::dev::DevArgs;
 use super::window::{closed, no_display};
 use crate::battle::BattleRequest;
 use crate::battle::no_typing;
+use crate::combat::tally::BattleTally;
 use crate::scenario::save::Save;
 use crate::ui::PlayOptions;
 
@@ -75,12 +76,14 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         return closed(args.dev.open(crate::ui::app(opening, args.window()), 90));
     }
     let request = args.request()?;
-    // A bad file, side or save is said before a missing display.
-    crate::battle::start(&request, no_typing)?;
+    // A bad file, side or save is said before a missing display; the battle begun is the window's (a save taken up
+    // is replayed once, its tally priced on the way).
+    let mut tally = BattleTally::default();
+    let started = crate::battle::start_watched(&request, no_typing, &mut |now, step| tally.watch(now, step))?;
     let headless = match &args.load {
         Some(save) => format!("play it on headless with `skirmish run --load {}`", save.display()),
         None => format!("play headless with `skirmish run {} --ruleset shadowrun4`", args.file.display()),
     };
     no_display(&headless)?;
-    closed(args.dev.open(crate::ui::app(crate::ui::Opening::battle(request), args.window()), 90))
+    closed(args.dev.open(crate::ui::app(crate::ui::Opening::started(started, tally), args.window()), 90))
 }

@@ -73,11 +73,11 @@ pub fn run(args: RunArgs) -> Result<(), CliError> {
     if let Some(warning) = &started.warning {
         eprintln!("warning: {warning}");
     }
-    let minds = Some(started.request.minds());
-    let (log, result, battle) = headless::play_setup(started.setup, minds, args.stop_after.unwrap_or(usize::MAX));
+    let request = started.request.clone();
+    let (log, result, battle) = headless::play_started(started, args.stop_after.unwrap_or(usize::MAX));
     print_log(&log, args.json);
     let saved = match (&args.save, &battle) {
-        (Some(path), Some(battle)) => Save::of(&started.request, battle).write(path),
+        (Some(path), Some(battle)) => Save::of(&request, battle).write(path),
         _ => Ok(()),
     };
     result.map_err(|e| CliError::Failed(e.to_string()))?;

@@ -6,12 +6,10 @@ use bevy::ecs::message::MessageRegistry;
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 
-use super::components::{Armor, Combatant, GridPos, Initiative, Loadout, Side, Stats, StatusList, Tracks, Wounds};
+use super::enter::{Seats, enter_battle};
 use super::{BattleDice, BattleLog, Engine, Roster, TurnState};
-use crate::rules::any::{AnyBattle, BattleSetup};
+use crate::rules::any::BattleSetup;
 use crate::rules::outcome::Log;
-use crate::rules::ruleset::CombatantId;
-use crate::rules::table::TableDice;
 
 /// Why a headless battle stopped short of its end.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -27,43 +25,22 @@ pub enum PlayError {
     Endless,
 }
 
-/// A headless app holding the battle, ready to `update`.
+/// A headless app holding the battle, its sides played by the ruleset's built-in choice, ready to `update`.
 pub fn battle_app(setup: BattleSetup) -> App {
+    battle_app_with(setup, Seats::default())
+}
+
+/// A headless app holding the battle, its sides played as `seats` says, ready to `update`.
+pub fn battle_app_with(setup: BattleSetup, seats: Seats) -> App {
     let mut app = App::new();
-    app.add_plugins(MinimalPlugins);
-    add_battle(&mut app, setup);
+    app.add_plugins((MinimalPlugins, super::plugin));
+    enter_battle(app.world_mut(), setup, seats);
     // A battle's systems run one after another by design; on 2 cores the multi-threaded executor made each update
     // 3–6 times slower (measured: 16 µs against 46–94 µs per slot of the 4-vs-4 battle).
     for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
         schedule.set_executor(SingleThreadedExecutor::new());
     }
     app
-}
-
-/// Adds the combat plugin, the combatants and the battle's resources to an app (headless, or the GUI's).
-pub fn add_battle(app: &mut App, setup: BattleSetup) {
-    app.add_plugins(super::plugin);
-    insert_battle(app.world_mut(), setup);
-}
-
-/// Spawns the combatants and inserts the battle's resources into a world that has the combat plugin; returns the
-/// combatants' entities, in roster order. A log that does not know the combatants' names yet is given them.
-pub fn insert_battle(world: &mut World, mut setup: BattleSetup) -> Vec<Entity> {
-    if setup.log.names.is_empty() {
-        setup.log.names = setup.battle.names();
-    }
-    let setup_turn = setup.battle.turn();
-    let ids = (0..setup.battle.len()).map(CombatantId::at);
-    let roster: Vec<Entity> = ids.map(|id| world.spawn(components(&setup.battle, id)).id()).collect();
-    let faces = setup.battle.faces().len();
-    world.insert_resource(Engine(setup.battle));
-    world.insert_resource(BattleDice(TableDice::new(setup.dice, faces, setup.typed)));
-    world.insert_resource(BattleLog(setup.log));
-    world.insert_resource(Roster(roster.clone()));
-    // A saved battle taken up again shows its turn at once.
-    world.insert_resource(TurnState { turn: setup_turn, ..default() });
-    super::think::forget(world);
-    roster
 }
 
 /// Takes the battle's resources out of the world (its combatants are despawned by whoever spawned them into a
@@ -74,27 +51,9 @@ pub fn clear_battle(world: &mut World) {
     world.remove_resource::<BattleLog>();
     world.remove_resource::<Roster>();
     world.remove_resource::<TurnState>();
+    world.remove_resource::<super::HumanSides>();
+    world.remove_resource::<super::AiMinds>();
     super::think::forget(world);
-}
-
-/// A combatant's components.
-fn components(battle: &AnyBattle, id: CombatantId) -> impl Bundle {
-    let c = battle.view(id);
-    let (sheet, condition) = battle.parts(id);
-    let f = c.fighter;
-    (
-        (Name::new(f.name().to_owned()), Combatant(id), Side(c.side.to_owned()), GridPos(c.position.0, c.position.1)),
-        (Stats(sheet), Wounds(condition), Armor(f.armor_names())),
-        Loadout {
-            weapon: f.weapon_in_hand().to_owned(),
-            name: f.weapon_name(),
-            class: f.weapon_class(),
-            rounds: f.rounds_in_hand(),
-        },
-        StatusList(f.statuses().to_vec()),
-        Initiative::default(),
-        Tracks(battle.tracks(id)),
-    )
 }
 
 /// Builds every schedule now, so that the first slot costs no more than the others (what a frame-paced GUI wants,

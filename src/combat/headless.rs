@@ -4,8 +4,10 @@
 
 use bevy::app::App;
 
+use super::Engine;
 use super::battle::{self, PlayError};
-use super::{AiMinds, Engine};
+use super::enter::Seats;
+use crate::battle::Started;
 use crate::battle::run;
 use crate::rules::any::{AnyBattle, BattleSetup};
 use crate::rules::dice::Dice;
@@ -41,10 +43,19 @@ pub fn play_setup(
     minds: Option<crate::ai::Minds>,
     decisions: usize,
 ) -> (Log, Result<(), PlayError>, Option<AnyBattle>) {
-    let mut app = battle::battle_app(setup);
-    if let Some(minds) = minds {
-        app.insert_resource(AiMinds { minds, background: false });
-    }
+    play_seated(setup, Seats { minds, ..Seats::default() }, decisions)
+}
+
+/// A battle begun ([`crate::battle::start`]) played headless as its request seats it (`skirmish run`): its AIs;
+/// its dice as the request chose them (typed-in dice ask the terminal themselves, so no side waits for faces here).
+pub fn play_started(started: Started, decisions: usize) -> (Log, Result<(), PlayError>, Option<AnyBattle>) {
+    let seats = Seats { by_hand: Vec::new(), all_by_hand: false, ..Seats::of(&started.request) };
+    play_seated(started.setup, seats, decisions)
+}
+
+/// Plays a battle seated as `seats` says until it ends or has taken `decisions` decisions.
+fn play_seated(setup: BattleSetup, seats: Seats, decisions: usize) -> (Log, Result<(), PlayError>, Option<AnyBattle>) {
+    let mut app = battle::battle_app_with(setup, seats);
     let prepared = battle::prepare(&mut app);
     let result = prepared.and_then(|()| battle::play_until(&mut app, decisions));
     let battle = app.world_mut().remove_resource::<Engine>().map(|e| e.0);

@@ -12,6 +12,7 @@ mod attack;
 pub mod battle;
 pub mod components;
 mod damage;
+pub mod enter;
 pub mod headless;
 pub mod messages;
 mod sync;

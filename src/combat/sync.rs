@@ -1,11 +1,12 @@
-//! The one writer of the combatants' components. The engine owns the battle; after each of its steps (a turn's or
-//! a slot's start, an action) the systems that drove it note which combatants it says changed
+//! The one writer of the combatants' components. A battle entering the world spawns its combatants bare, and
+//! [`dress`] gives each every component from the engine. Then the engine owns the battle; after each of its steps
+//! (a turn's or a slot's start, an action) the systems that drove it note which combatants it says changed
 //! ([`crate::rules::any::AnyBattle::changed`]), and this system writes those combatants' cell, condition, weapon in
 //! hand, statuses, tracks and initiative from the engine, once, before anything reads them.
 
 use bevy::prelude::*;
 
-use super::components::{Combatant, GridPos, Initiative, Loadout, StatusList, Tracks, Wounds};
+use super::components::{Armor, Combatant, GridPos, Initiative, Loadout, Side, Stats, StatusList, Tracks, Wounds};
 use super::{Engine, Roster, TurnSystems};
 use crate::rules::any::AnyBattle;
 use crate::rules::ruleset::{CombatantId, Slot};
@@ -40,6 +41,39 @@ impl Unsynced {
         self.new_turn |= new_turn;
         self.acting = slot.or(self.acting);
     }
+}
+
+/// Gives every combatant of the roster, spawned bare, all its components from the engine: the battle entering the
+/// world ([`super::enter::enter_battle`]).
+pub(super) fn dress(world: &mut World) {
+    let bundles: Vec<(Entity, _)> = {
+        let (engine, roster) = (&world.resource::<Engine>().0, world.resource::<Roster>());
+        let ids = (0..engine.len()).map(CombatantId::at);
+        ids.filter_map(|id| roster.entity(id).map(|e| (e, components(engine, id)))).collect()
+    };
+    for (entity, bundle) in bundles {
+        world.entity_mut(entity).insert(bundle);
+    }
+}
+
+/// A combatant's components, as the engine holds it.
+fn components(battle: &AnyBattle, id: CombatantId) -> impl Bundle + use<> {
+    let c = battle.view(id);
+    let (sheet, condition) = battle.parts(id);
+    let f = c.fighter;
+    (
+        (Name::new(f.name().to_owned()), Side(c.side.to_owned()), GridPos(c.position.0, c.position.1)),
+        (Stats(sheet), Wounds(condition), Armor(f.armor_names())),
+        Loadout {
+            weapon: f.weapon_in_hand().to_owned(),
+            name: f.weapon_name(),
+            class: f.weapon_class(),
+            rounds: f.rounds_in_hand(),
+        },
+        StatusList(f.statuses().to_vec()),
+        Initiative::default(),
+        Tracks(battle.tracks(id)),
+    )
 }
 
 /// A combatant's components, as this system writes them.

@@ -51,6 +51,8 @@ pub struct BattleTally {
     pub sides: BTreeMap<String, SideTally>,
     /// Actions priced and not yet counted: only their hits count, so that hits and expected hits match.
     priced: Vec<Entity>,
+    /// While a battle is replayed: whether the decision being replayed was priced.
+    replay_priced: bool,
 }
 
 impl BattleTally {
@@ -83,20 +85,29 @@ impl BattleTally {
         }
     }
 
-    /// The tally of `battle` taken up again (a save, an undo), as if it had been played on screen: each of its
-    /// decisions replayed on `start` (the same battle before its first decision) with its faces, priced before it
-    /// is taken and counted after.
+    /// The tally of `battle` taken up again (an undo), as if it had been played on screen: each of its decisions
+    /// replayed on `start` (the same battle before its first decision) with its faces, priced before it is taken and
+    /// counted after. A save taken up is tallied as it is replayed ([`BattleTally::watch`]).
     pub fn replayed(mut start: AnyBattle, battle: &AnyBattle) -> Self {
         let mut dice = ScriptedDice::new(battle.faces().iter().copied());
-        let (mut tally, mut priced) = (BattleTally::default(), false);
-        let mut watch = |now: &AnyBattle, step: Replayed<'_>| match step {
-            Replayed::Before(slot, Decision::Act(action), _) => priced = tally.expect(now, slot, action),
-            Replayed::After(slot, Decision::Act(_), events) => tally.count(now, slot.actor, priced, events),
-            Replayed::Before(..) | Replayed::After(..) => {}
-        };
+        let mut tally = BattleTally::default();
         // A record that stops fitting (a changed file) tallies what it replayed up to there.
-        _ = start.replay_watched(&battle.record(), &mut dice, &mut Log::default(), &mut watch);
+        _ = start.replay_watched(&battle.record(), &mut dice, &mut Log::default(), &mut |now, step| {
+            tally.watch(now, step);
+        });
         tally
+    }
+
+    /// Tallies one step of a battle being replayed: a decision priced before it is taken again, counted after.
+    pub fn watch(&mut self, now: &AnyBattle, step: Replayed<'_>) {
+        match step {
+            Replayed::Before(slot, Decision::Act(action), _) => self.replay_priced = self.expect(now, slot, action),
+            Replayed::After(slot, Decision::Act(_), events) => {
+                let priced = self.replay_priced;
+                self.count(now, slot.actor, priced, events);
+            }
+            Replayed::Before(..) | Replayed::After(..) => {}
+        }
     }
 }
 
@@ -141,9 +152,22 @@ mod tests {
             crate::combat::battle::play_to_end(&mut app).expect("played");
             let live = app.world().resource::<BattleTally>().sides.clone();
             assert!(live.values().any(|s| s.attacks > 0 && s.hits > 0 && s.damage_dealt > 0), "{ruleset:?}: {live:?}");
+            let battle = &app.world().resource::<Engine>().0;
             let start = crate::battle::run::start(&scenario, "seed 7", &mut Log::default());
-            let replayed = BattleTally::replayed(start, &app.world().resource::<Engine>().0);
-            assert_eq!(replayed.sides, live, "{ruleset:?}");
+            assert_eq!(BattleTally::replayed(start, battle).sides, live, "{ruleset:?}");
+            // Its save taken up: tallied on the way as the start replays it, once.
+            let request = crate::battle::BattleRequest {
+                dice: crate::battle::DiceChoice::Seed(7),
+                dice_label: "seed 7".into(),
+                ..crate::battle::BattleRequest::new("levels/street.ron".as_ref(), Some(ruleset), Default::default())
+            };
+            let saved = crate::scenario::save::Save::of(&request, battle).taken_up("".as_ref());
+            let mut watched = BattleTally::default();
+            let started = crate::battle::start_watched(&saved, crate::battle::no_typing, &mut |now, step| {
+                watched.watch(now, step);
+            });
+            assert!(started.is_ok_and(|s| s.before.is_some()), "{ruleset:?}: the save is taken up");
+            assert_eq!(watched.sides, live, "{ruleset:?}");
         }
     }
 }

@@ -17,10 +17,10 @@ use super::protocol::{FromHost, FromPlayer, LobbyView, PlayerSeat, Seat, SeenBy,
 use crate::ai::Minds;
 use crate::ai::lab::heat_map_any;
 use crate::battle::{BattleRequest, Started};
-use crate::combat::battle::insert_battle;
 use crate::combat::components::{Combatant, Loadout, StatusList, Tracks};
+use crate::combat::enter::{Seats, enter_battle};
 use crate::combat::messages::{DeclareAction, DelaySlot};
-use crate::combat::{AiMinds, BattleDice, BattleLog, CombatSystems, Engine, HumanSides, TurnState, TurnSystems};
+use crate::combat::{BattleDice, BattleLog, CombatSystems, Engine, TurnState, TurnSystems};
 use crate::rules::any::{AnyAction, AnyBattle, BattleSetup};
 use crate::rules::field::Goal;
 use crate::rules::fog::{Unseen, as_seen, seen_by, told_over};
@@ -79,11 +79,9 @@ pub struct Offer {
 impl Offer {
     /// The battle `started` (from its start, or a save taken up again), saved after each decision to `autosave`.
     pub fn of(started: Started, autosave: Option<PathBuf>) -> Self {
-        let Started { request, scenario, setup, .. } = started;
-        let history = (setup.battle.decided() > 0).then(|| {
-            let mut log = Log::default();
-            (crate::battle::run::start(&scenario, &request.dice_label, &mut log), log)
-        });
+        let Started { request, scenario, setup, before, .. } = started;
+        // A battle taken up: its past is told from its start, as it stood before the save's record was replayed.
+        let history = before.filter(|_| setup.battle.decided() > 0);
         Offer {
             history,
             dice_time: DICE_TIME,
@@ -715,13 +713,8 @@ fn start_when_ready(world: &mut World) {
     // The sides whose players roll their own dice (saved with the battle).
     let by_hand: Vec<String> = host.players.iter().filter(|p| p.own_dice).flat_map(|p| p.sides.clone()).collect();
     host.request.by_hand = by_hand.clone();
-    world.insert_resource(HumanSides(humans));
-    world.insert_resource(AiMinds { minds: offer.minds.clone(), background: false });
-    insert_battle(world, offer.setup);
-    let views = world.resource::<Engine>().0.views();
-    let theirs: Vec<CombatantId> =
-        views.iter().filter(|v| by_hand.iter().any(|s| s == v.side)).map(|v| v.id()).collect();
-    world.resource_mut::<BattleDice>().0.roll_by_hand(theirs);
+    let seats = Seats { humans, minds: Some(offer.minds.clone()), by_hand, ..Seats::default() };
+    enter_battle(world, offer.setup, seats);
     world.insert_resource(Offered { title: offer.title, ruleset: offer.ruleset, map: offer.map, zones: offer.zones });
 }
 

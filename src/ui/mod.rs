@@ -32,7 +32,6 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
-use crate::battle::BattleRequest;
 use crate::map::Battlefield;
 use crate::scenario::Scenario;
 
@@ -193,7 +192,7 @@ pub fn plugin(app: &mut App) {
 /// Where the window opens: the menu (levels from this folder), or a battle at once.
 pub enum Opening {
     Menu(PathBuf),
-    Battle(Box<screens::NextBattle>),
+    Battle(Box<screens::Begun>),
     /// A saved battle to watch step by step.
     Watch(Box<screens::NextBattle>, Box<screens::Watching>),
     /// The character editor (levels for the menu after it from this folder), with this character open.
@@ -205,9 +204,10 @@ pub enum Opening {
 }
 
 impl Opening {
-    /// The battle `request` asks for (a new one, or a save taken up where it stopped and saved on to the same file).
-    pub fn battle(request: BattleRequest) -> Self {
-        Opening::Battle(Box::new(screens::NextBattle(request)))
+    /// A battle begun (a new one, or a save taken up where it stopped and saved on to the same file), with the tally
+    /// of its decisions so far.
+    pub fn started(started: crate::battle::Started, tally: crate::combat::tally::BattleTally) -> Self {
+        Opening::Battle(Box::new(screens::Begun(Box::new((started, tally)))))
     }
 
     /// A saved battle to watch step by step from its start, at `pace` seconds a step.
@@ -230,8 +230,8 @@ pub fn app(opening: Opening, options: PlayOptions) -> App {
     ));
     let (screen, levels) = match opening {
         Opening::Menu(folder) => (screens::Screen::Menu, folder),
-        Opening::Battle(next) => {
-            app.insert_resource(*next);
+        Opening::Battle(begun) => {
+            app.insert_resource(screens::NextBattle(begun.0.0.request.clone())).insert_resource(*begun);
             (screens::Screen::Loading, PathBuf::from("levels"))
         }
         Opening::Watch(next, watching) => {

@@ -6,8 +6,10 @@ use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
 use super::{BattleTitle, MapView, PlayerNames, RoundWord};
-use crate::battle::{BattleRequest, DiceChoice, Started};
-use crate::combat::{AiMinds, HumanSides, TurnState};
+use crate::battle::{BattleRequest, Started};
+use crate::combat::TurnState;
+use crate::combat::enter::{Seats, enter_battle};
+use crate::combat::tally::BattleTally;
 use std::path::{Path, PathBuf};
 
 use crate::battle::no_typing;
@@ -162,45 +164,49 @@ pub(super) fn fresh<R: Resource + Default>(mut commands: Commands) {
     commands.insert_resource(R::default());
 }
 
-/// Starts `NextBattle` ([`crate::battle::start`]: a saved battle replayed to where it stopped), then puts its
-/// combatants and resources in place for its screen. A battle that does not start goes back to the menu, saying why.
+/// A battle already begun for the window (`skirmish play` begins it to say a bad file before a missing display), with
+/// the tally of a save taken up, worked out as it was replayed: the window puts it into the world as it is.
+#[derive(Resource)]
+pub struct Begun(pub Box<(Started, BattleTally)>);
+
+/// Starts `NextBattle` ([`crate::battle::start`]: a saved battle replayed to where it stopped, its tally priced on
+/// the way) unless it was begun already ([`Begun`]), then puts it into the world. A battle that does not start goes
+/// back to the menu, saying why.
 fn start_battle(world: &mut World) {
+    let begun = world.remove_resource::<Begun>().map(|b| *b.0);
     let Some(NextBattle(asked)) = world.get_resource::<NextBattle>().cloned() else { return };
-    // A battle taken up again is saved at once (after an undo, the file must not keep what was undone).
-    let taken_up = asked.resume.is_some();
-    let Started { request, scenario, setup, warning, saved_to } = match crate::battle::start(&asked, no_typing) {
-        Ok(started) => started,
+    let begun = begun.map(Ok).unwrap_or_else(|| {
+        let mut tally = BattleTally::default();
+        crate::battle::start_watched(&asked, no_typing, &mut |now, step| tally.watch(now, step)).map(|s| (s, tally))
+    });
+    match begun {
+        Ok((started, tally)) => show_started(world, started, tally),
         Err(e) => {
             crate::stdout::say(format_args!("error: {e}\n"));
             world.insert_resource(NotStarted(e.to_string()));
-            return;
         }
-    };
+    }
+}
+
+/// Puts a battle begun into the world ([`crate::combat::enter::enter_battle`], the one way in) with the window's own
+/// resources beside it: its map, names, roles, sides' order, tally and autosave.
+fn show_started(world: &mut World, started: Started, tally: BattleTally) {
+    // A save taken up again is saved at once (after an undo, the file must not keep what was undone).
+    let taken_up = started.before.is_some();
+    let Started { request, scenario, setup, warning, saved_to, .. } = started;
     if let Some(warning) = warning {
         crate::stdout::say(format_args!("warning: {warning}\n"));
     }
     // *Play again* plays this very battle from its start: its dice as chosen.
     world.insert_resource(NextBattle(request.clone()));
-    insert_battle_resources(world, &scenario, &request, setup.battle.announces_phases());
-    // Taken up again, the battle-end tally counts from the first decision, each one priced as it is replayed.
-    if setup.battle.decided() > 0 {
-        let start = crate::battle::run::start(&scenario, &request.dice_label, &mut Default::default());
-        world.insert_resource(crate::combat::tally::BattleTally::replayed(start, &setup.battle));
-    }
+    insert_view_resources(world, &scenario, &request, setup.battle.announces_phases());
+    world.insert_resource(tally);
     let label = request.dice_label.clone();
-    // A battle of typed-in dice (`run --typed`) has no dice but the players': every side's are rolled by hand.
-    let all_by_hand = request.dice == DiceChoice::Typed;
     // A battle being watched is not saved (its save is what is watched), nor played on: no one rolls for it.
     let watched = world.contains_resource::<Watching>();
-    let by_hand = match watched {
-        true => Vec::new(),
-        false => setup
-            .battle
-            .views()
-            .into_iter()
-            .filter(|c| all_by_hand || request.by_hand.iter().any(|s| s == c.side))
-            .map(|c| c.fighter.id())
-            .collect(),
+    let seats = match watched {
+        true => Seats { by_hand: Vec::new(), all_by_hand: false, ..Seats::of(&request) },
+        false => Seats::of(&request),
     };
     if !watched {
         let written = if taken_up { usize::MAX } else { setup.battle.decided() };
@@ -209,20 +215,16 @@ fn start_battle(world: &mut World) {
     }
     let sides = setup.battle.views().into_iter().map(|c| c.side.to_owned());
     world.insert_resource(super::SideOrder::of(sides));
-    for entity in crate::combat::battle::insert_battle(world, setup) {
+    for entity in enter_battle(world, setup, Seats { background: true, ..seats }) {
         world.entity_mut(entity).insert(DespawnOnExit(InBattle));
     }
-    world.resource_mut::<crate::combat::BattleDice>().0.roll_by_hand(by_hand);
     crate::stdout::say(format_args!("battle: {} ({label})\n", scenario.name));
 }
 
-/// The battle's own resources: who plays each side, the players' names, the map, the title, the roles, the tally.
-fn insert_battle_resources(world: &mut World, scenario: &Scenario, request: &BattleRequest, phases: bool) {
+/// The window's own resources of a battle: the players' names, the map, the title, the roles, the round's word.
+fn insert_view_resources(world: &mut World, scenario: &Scenario, request: &BattleRequest, phases: bool) {
     let field = scenario.field.clone().unwrap_or_else(|| std::sync::Arc::new(super::open_map(scenario)));
     world.insert_resource(RoundWord(if phases { "phase" } else { "pass" }));
-    world.insert_resource(HumanSides(request.humans.clone()));
-    world.insert_resource(AiMinds { minds: request.minds(), background: true });
-    world.insert_resource(crate::combat::tally::BattleTally::default());
     world.insert_resource(PlayerNames(request.names.clone()));
     world.insert_resource(MapView(field));
     world.insert_resource(BattleTitle(scenario.name.clone()));
@@ -246,9 +248,7 @@ fn notice_the_end(state: Res<TurnState>, mut next: ResMut<NextState<Screen>>) {
 /// The battle's resources go with it (its entities go by `DespawnOnExit`).
 fn clear_battle(world: &mut World) {
     crate::combat::battle::clear_battle(world);
-    world.remove_resource::<HumanSides>();
-    world.remove_resource::<AiMinds>();
-    world.remove_resource::<crate::combat::tally::BattleTally>();
+    world.remove_resource::<BattleTally>();
     world.remove_resource::<MapView>();
     world.remove_resource::<Autosave>();
     world.remove_resource::<super::Roles>();
