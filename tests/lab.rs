@@ -186,10 +186,10 @@ fn a_what_if_set_up_is_priced_within_the_map_and_the_fighters_bounds() {
     let setup = Setup { attacker: me, target: them, from: here, ..Setup::default() };
     for far in [(-1, here.1), (i32::MAX, i32::MIN)] {
         let off = price(&battle, &Setup { from: far, ..setup.clone() }).expect_err("off the map");
-        assert_eq!(off, format!("({}, {}) is not on the map", far.0, far.1));
+        assert_eq!(off.to_string(), format!("({}, {}) is not on the map", far.0, far.1));
     }
     assert_eq!(
-        price(&battle, &Setup { target: me, ..setup.clone() }).err().as_deref(),
+        price(&battle, &Setup { target: me, ..setup.clone() }).err().map(|e| e.to_string()).as_deref(),
         Some("the two are on one side")
     );
     assert!(price(&battle, &Setup { target: CombatantId(9999), ..setup.clone() }).is_err(), "no such unit");

@@ -11,9 +11,27 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
+use super::NetError;
 use super::host::{Offer, autosave_of, host_app};
-use crate::battle::{BattleRequest, DiceChoice};
+use crate::battle::{BattleRequest, DiceChoice, StartError};
 use crate::rules::dice::{Dice, SeededDice};
+
+/// Why the window's host did not start.
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    /// The system gave it no thread.
+    #[error("cannot start the host: {0}")]
+    Thread(std::io::Error),
+    /// Its thread ended before it said where it listens (it panicked).
+    #[error("the host stopped at its start")]
+    Stopped,
+    /// The battle asked for does not start.
+    #[error(transparent)]
+    Battle(#[from] StartError),
+    /// It cannot listen on the address.
+    #[error(transparent)]
+    Listen(#[from] NetError),
+}
 
 /// A host running on its own thread; dropping it stops the host (its players' connections close).
 #[derive(Resource, Debug)]
@@ -29,7 +47,7 @@ pub struct Hosting {
 impl Hosting {
     /// Starts hosting `request` on `address` (port 0: any free port), saved after every decision to `autosave` (by
     /// default `online-LEVEL.ron` in the saves folder); why not, in words.
-    pub fn start(request: BattleRequest, address: SocketAddr, autosave: Option<PathBuf>) -> Result<Self, String> {
+    pub fn start(request: BattleRequest, address: SocketAddr, autosave: Option<PathBuf>) -> Result<Self, HostError> {
         // The host has no terminal to type dice on: a battle of typed dice is rolled by a seed instead.
         let request = match request.dice {
             DiceChoice::Typed => request.with_dice(DiceChoice::Auto),
@@ -50,8 +68,8 @@ impl Hosting {
                     let _ = told.send(Err(why));
                 }
             })
-            .map_err(|e| format!("cannot start the host: {e}"))?;
-        let (address, autosave) = heard.recv().map_err(|_| "the host stopped at its start".to_owned())??;
+            .map_err(HostError::Thread)?;
+        let (address, autosave) = heard.recv().map_err(|_| HostError::Stopped)??;
         Ok(Hosting { address, autosave, stop, thread: Some(thread) })
     }
 
@@ -88,13 +106,13 @@ impl Drop for Hosting {
 type Opened = (App, SocketAddr, PathBuf);
 
 /// The battle started and the host's app listening.
-fn open(request: &BattleRequest, address: SocketAddr, autosave: Option<PathBuf>) -> Result<Opened, String> {
+fn open(request: &BattleRequest, address: SocketAddr, autosave: Option<PathBuf>) -> Result<Opened, HostError> {
     // Never asked for (typed dice were turned into a seed above); a random seed if it were.
     let seeded = || -> Box<dyn Dice + Send + Sync> { Box::new(SeededDice::new(rand::random())) };
-    let started = crate::battle::start(request, seeded).map_err(|e| e.to_string())?;
+    let started = crate::battle::start(request, seeded)?;
     let autosave = autosave.unwrap_or_else(|| autosave_of(&started));
     let offer = Offer::of(started, Some(autosave.clone()));
-    let (app, bound) = host_app(offer, address).map_err(|e| e.to_string())?;
+    let (app, bound) = host_app(offer, address)?;
     Ok((app, bound, autosave))
 }
 

@@ -25,6 +25,7 @@ use crate::rules::any::{AnyAction, AnyBattle, BattleSetup};
 use crate::rules::field::Goal;
 use crate::rules::fog::{Unseen, as_seen, seen_by, told_over};
 use crate::rules::id::{CombatantId, Numbering, naming_only};
+use crate::rules::no_odds::NoOdds;
 use crate::rules::outcome::{Event, Log};
 use crate::rules::plan::{Choices, Plan, seen_others};
 use crate::rules::what_if;
@@ -335,8 +336,9 @@ fn hear_players(
                 }
                 let odds = match battle.as_ref() {
                     Some((engine, state)) => own_slot(&host, seat, &engine.0, state, *slot)
+                        .map_err(NoOdds::NotYourSlot)
                         .and_then(|_| plan.odds(&engine.0, *slot, &seen_by(&engine.0, &host.players[seat].sides))),
-                    None => Err("the battle has not begun".into()),
+                    None => Err(NoOdds::NotBegun),
                 };
                 host.players[seat].send(&FromHost::Odds { slot: *slot, plan: plan.clone(), odds }, &mut out);
             }
@@ -348,7 +350,7 @@ fn hear_players(
                 }
                 let priced = match battle.as_ref() {
                     Some((engine, _)) => what_if_seen(&engine.0, &host.players[seat], host.spectators, setup),
-                    None => Err("the battle has not begun".into()),
+                    None => Err(NoOdds::NotBegun),
                 };
                 host.players[seat].send(&FromHost::WhatIf { ask: *ask, priced }, &mut out);
             }
@@ -586,7 +588,7 @@ fn give_dice(
         return host.refuse(&who, "dice", "those dice are not yours to roll".into(), client, out);
     }
     let given = match line {
-        Some(line) => dice.type_in(line).map(drop),
+        Some(line) => dice.type_in(line).map(drop).map_err(|e| e.to_string()),
         None => dice.roll_for_me().map(drop).map_err(|e| e.to_string()),
     };
     match given {
@@ -887,11 +889,11 @@ fn what_if_seen(
     player: &Player,
     spectators: Spectators,
     setup: &what_if::Setup,
-) -> Result<Box<what_if::Priced>, String> {
+) -> Result<Box<what_if::Priced>, NoOdds> {
     let seen = sight(battle, player, spectators);
     let in_sight = |id: CombatantId| seen.get(id.index()) == Some(&true);
     if !in_sight(setup.attacker) || !in_sight(setup.target) {
-        return Err("no such unit in sight".into());
+        return Err(NoOdds::Unseen);
     }
     what_if::price(&as_seen(battle, &seen), setup).map(Box::new)
 }

@@ -10,6 +10,7 @@ use super::protocol::{FromHost, FromPlayer, LobbyView, Unit, read_events};
 use crate::rules::any::AnyAction;
 use crate::rules::dice::Wanted;
 use crate::rules::field::Goal;
+use crate::rules::no_odds::NoOdds;
 use crate::rules::odds::Odds;
 use crate::rules::outcome::Log;
 use crate::rules::plan::{Choices, Plan};
@@ -53,7 +54,7 @@ pub struct Joined {
     /// How many times the host asked for orders (a new ask, a new plan: the same slot comes back every turn).
     pub asks: usize,
     /// The last odds the host answered: of what plan, for which slot, and the odds or why none.
-    pub odds: Option<(Slot, Plan, Result<Odds, String>)>,
+    pub odds: Option<(Slot, Plan, Result<Odds, NoOdds>)>,
     /// What the host refused, newest last.
     pub refused: Vec<String>,
     /// The winner (if any) and why the battle ended.
@@ -65,7 +66,7 @@ pub struct Joined {
     /// The last heat map the host sent: for which slot, and its cells.
     pub heat: Option<(Slot, Vec<crate::ai::lab::Heat>)>,
     /// What-if set-ups the host priced, by the number they were asked as, not yet taken by the window.
-    pub what_if: Vec<(u32, Result<Box<crate::rules::what_if::Priced>, String>)>,
+    pub what_if: Vec<(u32, Result<Box<crate::rules::what_if::Priced>, NoOdds>)>,
     /// The roll the host waits for this player's faces of, until when, and its number; how many times it asked.
     pub dice: Option<(Wanted, std::time::Instant, u32)>,
     pub dice_asks: usize,

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::ai::lab::Heat;
 use crate::rules::dice::Wanted;
 use crate::rules::field::{Cell, Goal};
+use crate::rules::no_odds::NoOdds;
 use crate::rules::odds::Odds;
 use crate::rules::outcome::{Event, Status};
 use crate::rules::plan::{Choices, Plan};
@@ -83,13 +84,13 @@ pub enum FromHost {
     YourSlot { actor: CombatantId, slot: Slot, choices: Choices },
     /// The exact odds of a plan's attack the player asked about (`FromPlayer::AskOdds`), worked out from what its
     /// sides see, or why there are none.
-    Odds { slot: Slot, plan: Plan, odds: Result<Odds, String> },
+    Odds { slot: Slot, plan: Plan, odds: Result<Odds, NoOdds> },
     /// The heat map a player asked for (`FromPlayer::AskHeat`): every cell its unit reaches this slot, with the damage
     /// it is expected to deal and to take there, as its sides know the battle.
     Heat { slot: Slot, heat: Vec<Heat> },
     /// What-if set-up number `ask` as priced on the battle as the player may see it, or why it is not (one of the
     /// two is not in its sight, or no longer in the fight).
-    WhatIf { ask: u32, priced: Result<Box<what_if::Priced>, String> },
+    WhatIf { ask: u32, priced: Result<Box<what_if::Priced>, NoOdds> },
     /// The host waits for this player's dice: whose roll, how many of which, what for; how many seconds it waits
     /// before it rolls them itself; and the roll's number (the answer names it).
     RollYours { wanted: Wanted, seconds: u32, roll: u32 },
@@ -189,6 +190,6 @@ pub fn register(app: &mut App) {
 }
 
 /// Events read back from RON text (`rules::id::Numbering::text` writes them, as the player numbers the combatants).
-pub fn read_events(text: &str) -> Result<Vec<Event>, String> {
-    ron::from_str(text).map_err(|e| e.to_string())
+pub fn read_events(text: &str) -> Result<Vec<Event>, ron::error::SpannedError> {
+    ron::from_str(text)
 }

@@ -165,27 +165,39 @@ impl Numbering {
 
     /// `value` with every roster id in it as the viewer numbers it (one it does not know of: a number that names no
     /// one); through its RON text.
-    pub fn theirs<T: Serialize + serde::de::DeserializeOwned>(&self, value: &T) -> Result<T, String> {
-        ron::from_str(&self.text(value)?).map_err(|e| e.to_string())
+    pub fn theirs<T: Serialize + serde::de::DeserializeOwned>(&self, value: &T) -> Result<T, NumberingError> {
+        Ok(ron::from_str(&self.text(value)?)?)
     }
 
     /// `value`, as the viewer numbers them, with every id in it as the roster numbers it (one it never numbered: an
     /// id that names no one).
-    pub fn ours<T: Serialize + serde::de::DeserializeOwned>(&self, value: &T) -> Result<T, String> {
+    pub fn ours<T: Serialize + serde::de::DeserializeOwned>(&self, value: &T) -> Result<T, NumberingError> {
         let table: Vec<u16> = self.roster.iter().map(|id| id.0).collect();
-        let text = renumbered(table, || ron::to_string(value)).map_err(|e| e.to_string())?;
-        ron::from_str(&text).map_err(|e| e.to_string())
+        let text = renumbered(table, || ron::to_string(value))?;
+        Ok(ron::from_str(&text)?)
     }
 
     /// `value` as RON text, every roster id in it as the viewer numbers it.
-    pub fn text<T: Serialize + ?Sized>(&self, value: &T) -> Result<String, String> {
+    pub fn text<T: Serialize + ?Sized>(&self, value: &T) -> Result<String, NumberingError> {
         let size = self.roster.iter().map(|id| id.index() + 1).max().unwrap_or(0);
         let mut table = vec![UNKNOWN; size];
         for (theirs, id) in self.roster.iter().enumerate() {
             table[id.index()] = CombatantId::at(theirs).0;
         }
-        renumbered(table, || ron::to_string(value)).map_err(|e| e.to_string())
+        Ok(renumbered(table, || ron::to_string(value))?)
     }
+}
+
+/// Why a value could not be renumbered: it goes through its RON text, written with one numbering and read back.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NumberingError {
+    /// The value does not write as RON.
+    #[error(transparent)]
+    Write(#[from] ron::Error),
+    /// Its renumbered text does not read back as its type. An id the other numbering does not know is no reason: it
+    /// is written as a number that names no one.
+    #[error(transparent)]
+    Read(#[from] ron::error::SpannedError),
 }
 
 /// The numbering whose numbers are the places of `roster` (each roster id once).

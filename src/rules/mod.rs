@@ -15,6 +15,7 @@ pub mod homebrew_d6;
 pub mod id;
 pub mod memo;
 pub mod movement;
+pub mod no_odds;
 pub mod odds;
 pub mod options;
 pub mod outcome;

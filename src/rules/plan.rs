@@ -8,11 +8,12 @@ use serde::{Deserialize, Serialize};
 
 use super::any::{AnyAction, AnyBattle};
 use super::field::{Cell, Crowd, Move};
+use super::no_odds::NoOdds;
 use super::outcome::Status;
 use super::ruleset::{CombatantId, Slot};
 
-/// Why orders do not keep to what their slot offers.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why orders do not keep to what their slot offers (sent to an online player within [`NoOdds`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 pub enum PlanError {
     #[error("there is no other action {number}: the slot has {count}")]
     NoOther { number: usize, count: usize },
@@ -183,16 +184,16 @@ impl Plan {
 impl Plan {
     /// The exact odds of the attack these orders make, as a player who sees `seen` may know them: the orders checked
     /// against what the slot offers that player ([`Plan::keeps_to`]), then priced on the battle as it knows it (an
-    /// unseen unit gone from the field: `fog::as_seen`), after the move. Why there are none, in words. The online
-    /// host answers a player's question with this, from that player's fog.
-    pub fn odds(&self, battle: &AnyBattle, slot: Slot, seen: &[bool]) -> Result<super::odds::Odds, String> {
-        self.keeps_to(battle, slot, seen).map_err(|e| e.to_string())?;
+    /// unseen unit gone from the field: `fog::as_seen`), after the move. Else why there are none. The online host
+    /// answers a player's question with this, from that player's fog.
+    pub fn odds(&self, battle: &AnyBattle, slot: Slot, seen: &[bool]) -> Result<super::odds::Odds, NoOdds> {
+        self.keeps_to(battle, slot, seen)?;
         if self.other.is_some() || (self.target.is_none() && self.at.is_none()) {
-            return Err("those orders attack no one".into());
+            return Err(NoOdds::AttacksNoOne);
         }
         let known = super::fog::as_seen(battle, seen);
         let action = self.action(&known, slot.actor, Vec::new());
-        known.odds_of(slot.actor, &action).map_err(|e| e.to_string())
+        Ok(known.odds_of(slot.actor, &action)?)
     }
 }
 

@@ -81,8 +81,8 @@ impl TableDice {
 
     /// The faces waited for, read from one line (see [`read_faces`]): the step can be taken again. A line that
     /// does not give them is refused with the reason, and they are still waited for.
-    pub fn type_in(&mut self, line: &str) -> Result<Vec<u32>, String> {
-        let Some(wanted) = &self.wanted else { return Err("no dice are waited for".into()) };
+    pub fn type_in(&mut self, line: &str) -> Result<Vec<u32>, FacesError> {
+        let Some(wanted) = &self.wanted else { return Err(FacesError::NotWaited) };
         let faces = read_faces(line, wanted.count, &wanted.request)?;
         self.give_wanted(&faces, true);
         Ok(faces)
@@ -144,10 +144,27 @@ impl Dice for TableDice {
     }
 }
 
+/// Why a line of faces typed in is refused; the words are the ones a player reads beside the dice.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FacesError {
+    /// No step waits for faces (they came late, or twice).
+    #[error("no dice are waited for")]
+    NotWaited,
+    /// A word that is no number.
+    #[error("`{word}` is not a face of a d{sides}")]
+    NotAFace { word: String, sides: u32 },
+    /// A number the die does not show ([`DiceError::FaceOutOfRange`]).
+    #[error(transparent)]
+    OffTheDie(#[from] DiceError),
+    /// Too few faces, or too many.
+    #[error("{count} d{sides} are wanted, {given} given")]
+    Count { count: u32, sides: u32, given: usize },
+}
+
 /// `count` faces of the die `request` names, from one line as a player types them: separated by spaces or commas
 /// ("6 5 3 2 1", "6,5,3"), or, for d6 and d10 dice, one digit each ("65321"; a d10's 0 reads 10). Refused with the
 /// reason: a face off the die, too few or too many.
-pub fn read_faces(line: &str, count: u32, request: &DieRequest) -> Result<Vec<u32>, String> {
+pub fn read_faces(line: &str, count: u32, request: &DieRequest) -> Result<Vec<u32>, FacesError> {
     let sides = request.sides;
     let words: Vec<&str> = line.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
     // One digit a die only when the word has a digit for each ("10" for one d10 is ten).
@@ -159,12 +176,12 @@ pub fn read_faces(line: &str, count: u32, request: &DieRequest) -> Result<Vec<u3
     };
     let mut faces = Vec::with_capacity(words.len());
     for word in &words {
-        let face = word.parse::<u32>().map_err(|_| format!("`{word}` is not a face of a d{sides}"))?;
-        faces.push(read_face(face, sides, &request.purpose).map_err(|e| e.to_string())?);
+        let face = word.parse::<u32>().map_err(|_| FacesError::NotAFace { word: word.clone(), sides })?;
+        faces.push(read_face(face, sides, &request.purpose)?);
     }
     match faces.len() == count as usize {
         true => Ok(faces),
-        false => Err(format!("{count} d{sides} are wanted, {} given", faces.len())),
+        false => Err(FacesError::Count { count, sides, given: faces.len() }),
     }
 }
 
@@ -186,11 +203,13 @@ mod tests {
         assert_eq!(read_faces("0 7", 2, &d10), Ok(vec![10, 7]));
         let d100 = DieRequest { sides: 100, purpose: "t".into() };
         assert_eq!(read_faces("07", 1, &d100), Ok(vec![7]));
-        assert_eq!(read_faces("6 5", 3, &d6("t")), Err("3 d6 are wanted, 2 given".into()));
-        assert_eq!(read_faces("6 5 4 3", 3, &d6("t")), Err("3 d6 are wanted, 4 given".into()));
-        assert_eq!(read_faces("6 x 4", 3, &d6("t")), Err("`x` is not a face of a d6".into()));
-        let off = read_faces("6 7 4", 3, &d6("Stoya: dodge")).unwrap_err();
-        assert_eq!(off, "face 7 is not on a d6: a d6 reads 1–6 (wanted for Stoya: dodge)");
+        let said = |line: &str| read_faces(line, 3, &d6("Stoya: dodge")).map_err(|e| e.to_string());
+        assert_eq!(said("6 5"), Err("3 d6 are wanted, 2 given".into()));
+        assert_eq!(said("6 5 4 3"), Err("3 d6 are wanted, 4 given".into()));
+        assert_eq!(said("6 x 4"), Err("`x` is not a face of a d6".into()));
+        assert_eq!(said("6 7 4"), Err("face 7 is not on a d6: a d6 reads 1–6 (wanted for Stoya: dodge)".into()));
+        let off = read_faces("6 7 4", 3, &d6("t"));
+        assert!(matches!(off, Err(FacesError::OffTheDie(DiceError::FaceOutOfRange { face: 7, .. }))), "{off:?}");
     }
 
     #[test]
@@ -206,7 +225,7 @@ mod tests {
         };
         let Err(DiceError::Wanted(wanted)) = try_step(&mut dice) else { panic!("not waiting") };
         assert_eq!(wanted, Wanted { who: player, count: 3, request: d6("Ana: dodge") });
-        assert!(dice.type_in("6 6").is_err());
+        assert_eq!(dice.type_in("6 6"), Err(FacesError::Count { count: 3, sides: 6, given: 2 }));
         assert!(dice.wanted().is_some(), "a refused line keeps the faces waited for");
         assert_eq!(dice.type_in("6 5 1"), Ok(vec![6, 5, 1]));
         // Taken again: the AI's dice are the same two faces, not the next two of its source.
@@ -241,6 +260,8 @@ mod tests {
         assert_eq!(dice.type_in("6 6"), Ok(vec![6, 6]));
         dice.drop_step();
         assert_eq!((dice.wanted(), dice.retrying(), dice.typed()), (None, false, &BTreeSet::from([1])));
+        let late = dice.type_in("6 6").map_err(|e| e.to_string());
+        assert_eq!(late, Err("no dice are waited for".into()), "faces for a step given up");
         dice.begin_step(4);
         assert_eq!(dice.roll_for(CombatantId(0), 1, 6, "AI: attack"), Ok(vec![5]), "the source goes on");
     }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::any::AnyBattle;
 use super::field::{Cell, CoverLevel, Move, Pace};
 use super::id::CombatantId;
+use super::no_odds::NoOdds;
 use super::odds::Odds;
 use super::outcome::{Status, down};
 use super::suppose::{Supposable, Supposed};
@@ -60,7 +61,7 @@ pub struct Priced {
     /// The ways to attack from the cell, by name.
     pub ways: Vec<String>,
     /// The exact odds of the chosen way, or why the rules would refuse it; none where there is no way.
-    pub odds: Option<Result<Odds, String>>,
+    pub odds: Option<Result<Odds, NoOdds>>,
 }
 
 /// How far from where it stands an attacker may be supposed to shoot from, in cells each way: farther than any map
@@ -70,19 +71,19 @@ const FARTHEST: i32 = 256;
 /// Prices `setup` on `battle`: an error where its attacker or target is no one standing, they are on one side, or
 /// the cell is off the map. What it supposes is kept within what a fighter may be (a track's boxes, the aims that
 /// count), as the panel keeps it: a set-up may come from a player over the network.
-pub fn price(battle: &AnyBattle, setup: &Setup) -> Result<Priced, String> {
+pub fn price(battle: &AnyBattle, setup: &Setup) -> Result<Priced, NoOdds> {
     let (attacker, target) = (setup.attacker, setup.target);
     let standing_unit = |id: CombatantId| id.index() < battle.len() && !down(battle.view(id).fighter.statuses());
     if !standing_unit(attacker) || !standing_unit(target) {
-        return Err("no such unit in the fight".into());
+        return Err(NoOdds::NoSuchUnit);
     }
     if battle.view(attacker).side == battle.view(target).side {
-        return Err("the two are on one side".into());
+        return Err(NoOdds::OneSide);
     }
     let here = battle.view(attacker).position;
     let (dx, dy) = (setup.from.0.abs_diff(here.0), setup.from.1.abs_diff(here.1));
     if !battle.field().contains(setup.from) || dx.max(dy) > FARTHEST.unsigned_abs() {
-        return Err(format!("({}, {}) is not on the map", setup.from.0, setup.from.1));
+        return Err(NoOdds::OffMap(setup.from));
     }
     let mut setup = setup.clone();
     for (who, supposed) in [attacker, target].into_iter().zip(&mut setup.supposed) {
@@ -95,8 +96,8 @@ pub fn price(battle: &AnyBattle, setup: &Setup) -> Result<Priced, String> {
     // An attack the rules would refuse from there (a katana at 30 m, a grenade beyond its throw) is not priced.
     let refused = battle.out_of_reach((attacker, target), setup.from, &changes);
     let odds = ways.get(setup.way).map(|(_, action)| match refused.clone() {
-        Some(why) => Err(why),
-        None => battle.odds_supposing(attacker, action, &changes).map_err(|e| e.to_string()),
+        Some(why) => Err(NoOdds::Refused(why)),
+        None => battle.odds_supposing(attacker, action, &changes).map_err(NoOdds::from),
     });
     Ok(Priced {
         sight: sight_line(battle, setup.from, battle.view(target).position),

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 
 use super::ron_options;
 use crate::rules::any::RulesetId;
-use crate::rules::catalogue::{Catalogue, GearFile};
+use crate::rules::catalogue::{Catalogue, CatalogueError, GearFile};
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
 
 /// A weapon or a piece of armor.
@@ -16,6 +16,26 @@ use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, st
 pub enum Kind {
     Weapon,
     Armor,
+}
+
+/// Why gear could not be read into entries, an entry checked or written, or a new one started.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GearEditError {
+    /// The text does not read (as a `gear:` block, or as an item): at which line and column, and why.
+    #[error(transparent)]
+    Read(#[from] ron::error::SpannedError),
+    /// An item does not write as RON.
+    #[error(transparent)]
+    Write(#[from] ron::Error),
+    #[error("an item needs an id")]
+    NoId,
+    /// The shipped catalogue a new item starts from does not read.
+    #[error(transparent)]
+    Catalogue(#[from] CatalogueError),
+    #[error("no weapon `{0}`")]
+    NoWeapon(String),
+    #[error("no armor `{0}`")]
+    NoArmor(String),
 }
 
 /// One item of a file's own gear, as text.
@@ -38,15 +58,15 @@ macro_rules! typed {
     (@ $m:ident, $w:ident, $a:ident, $c:ident, $body:expr) => {{
         type $w = $m::gear::Weapon;
         type $a = $m::gear::Armor;
-        let $c = $m::gear::Catalogue::shipped().map_err(|e| e.to_string());
+        let $c = $m::gear::Catalogue::shipped();
         $body
     }};
 }
 
 /// The entries of a `gear:` block (`(Shadowrun4: (weapons: […], armor: […]))`) for `ruleset`; none for no block.
-pub fn entries(ruleset: RulesetId, block: Option<&str>) -> Result<Vec<Entry>, String> {
+pub fn entries(ruleset: RulesetId, block: Option<&str>) -> Result<Vec<Entry>, GearEditError> {
     let Some(block) = block else { return Ok(Vec::new()) };
-    let all: super::gear::FileGear = ron_options().from_str(block).map_err(|e| e.to_string())?;
+    let all: super::gear::FileGear = ron_options().from_str(block)?;
     match ruleset {
         RulesetId::EclipsePhase => entries_of(&all.eclipse_phase),
         RulesetId::Shadowrun4 => entries_of(&all.shadowrun4),
@@ -56,29 +76,29 @@ pub fn entries(ruleset: RulesetId, block: Option<&str>) -> Result<Vec<Entry>, St
 }
 
 /// The entries of one ruleset's gear: weapons, then armor.
-fn entries_of<W: Serialize, A: Serialize>(gear: &GearFile<W, A>) -> Result<Vec<Entry>, String> {
+fn entries_of<W: Serialize, A: Serialize>(gear: &GearFile<W, A>) -> Result<Vec<Entry>, GearEditError> {
     let weapons = gear.weapons.iter().map(|w| entry(Kind::Weapon, w));
     let armor = gear.armor.iter().map(|a| entry(Kind::Armor, a));
     weapons.chain(armor).collect()
 }
 
 /// One item as an entry's text.
-pub fn entry<T: Serialize>(kind: Kind, item: &(String, T)) -> Result<Entry, String> {
+pub fn entry<T: Serialize>(kind: Kind, item: &(String, T)) -> Result<Entry, GearEditError> {
     let config = ron::ser::PrettyConfig::new()
         .struct_names(false)
         .indentor("    ".to_owned())
         .depth_limit(1)
         .escape_strings(false);
-    let text = ron_options().to_string_pretty(item, config).map_err(|e| e.to_string())?;
+    let text = ron_options().to_string_pretty(item, config)?;
     Ok(Entry { kind, text })
 }
 
 /// An entry checked alone: its id, or what is wrong at which line and column of its text.
-pub fn check(ruleset: RulesetId, entry: &Entry) -> Result<String, String> {
-    fn id<T: DeserializeOwned>(text: &str) -> Result<String, String> {
-        let (id, _): (String, T) = ron_options().from_str(text).map_err(|e| e.to_string())?;
+pub fn check(ruleset: RulesetId, entry: &Entry) -> Result<String, GearEditError> {
+    fn id<T: DeserializeOwned>(text: &str) -> Result<String, GearEditError> {
+        let (id, _): (String, T) = ron_options().from_str(text)?;
         match id.trim().is_empty() {
-            true => Err("an item needs an id".to_owned()),
+            true => Err(GearEditError::NoId),
             false => Ok(id),
         }
     }
@@ -109,18 +129,19 @@ fn indent(text: &str) -> String {
 }
 
 /// A new entry like the shipped catalogue's item `id`, under a new id (`taken` are the ids already in use).
-pub fn like(ruleset: RulesetId, kind: Kind, id: &str, taken: &[String]) -> Result<Entry, String> {
+pub fn like(ruleset: RulesetId, kind: Kind, id: &str, taken: &[String]) -> Result<Entry, GearEditError> {
     let new_id = (1..).map(|n| format!("my_{id}{}", if n == 1 { String::new() } else { n.to_string() }));
     let new_id = new_id.into_iter().find(|i| !taken.contains(i)).unwrap_or_default();
     typed!(ruleset, |W, A, c| {
         let c: &Catalogue<W, A> = c?;
+        let missing = || id.to_owned();
         match kind {
             Kind::Weapon => {
-                let w = c.weapons().find(|(i, _)| *i == id).ok_or(format!("no weapon `{id}`"))?;
+                let w = c.weapons().find(|(i, _)| *i == id).ok_or_else(|| GearEditError::NoWeapon(missing()))?;
                 entry(kind, &(new_id, (**w.1).clone()))
             }
             Kind::Armor => {
-                let a = c.armors().find(|(i, _)| *i == id).ok_or(format!("no armor `{id}`"))?;
+                let a = c.armors().find(|(i, _)| *i == id).ok_or_else(|| GearEditError::NoArmor(missing()))?;
                 entry(kind, &(new_id, (**a.1).clone()))
             }
         }
@@ -164,7 +185,9 @@ mod tests {
             }
         }
         let broken = Entry { kind: Kind::Weapon, text: "(\"x\", (\n    name: \"X\",\n    skil: Blades,\n))".into() };
-        let said = check(RulesetId::Shadowrun4, &broken).expect_err("a misspelt field");
+        let said = check(RulesetId::Shadowrun4, &broken).expect_err("a misspelt field").to_string();
         assert!(said.starts_with("3:"), "{said}");
+        let none = like(RulesetId::Shadowrun4, Kind::Armor, "paper_hat", &[]).map_err(|e| e.to_string());
+        assert_eq!(none, Err("no armor `paper_hat`".to_owned()));
     }
 }

@@ -41,6 +41,20 @@ pub enum ToReview {
     Battle(Box<Save>),
 }
 
+/// Why a battle cannot be reviewed.
+#[derive(Debug, thiserror::Error)]
+pub enum NotReviewed {
+    /// The save file does not read.
+    #[error(transparent)]
+    Save(#[from] crate::scenario::ScenarioError),
+    /// The saved battle does not start again.
+    #[error(transparent)]
+    Start(#[from] crate::battle::StartError),
+    /// No thread to work it out on.
+    #[error(transparent)]
+    Thread(#[from] rayon::ThreadPoolBuildError),
+}
+
 /// The review being worked out or done, and whether its window is open.
 #[derive(Resource, Default)]
 pub struct Reviews {
@@ -49,7 +63,7 @@ pub struct Reviews {
     pub what: String,
     work: Option<Work>,
     /// The review, or why there is none.
-    pub done: Option<Result<Review, String>>,
+    pub done: Option<Result<Review, NotReviewed>>,
     /// How many decisions the save has (the window's progress says how far it is).
     decisions: usize,
 }
@@ -57,7 +71,7 @@ pub struct Reviews {
 /// A review being worked out: cancelled when dropped.
 struct Work {
     progress: Arc<Progress>,
-    out: Arc<Mutex<Option<Result<Review, String>>>>,
+    out: Arc<Mutex<Option<Result<Review, NotReviewed>>>>,
 }
 
 impl Drop for Work {
@@ -99,7 +113,7 @@ fn review_the_battle_over(
 fn start_review(mut asked: MessageReader<ReviewBattle>, mut reviews: ResMut<Reviews>) {
     let Some(ask) = asked.read().last() else { return };
     let save = match &ask.battle {
-        ToReview::File(path) => Save::read(path).map_err(|e| e.to_string()),
+        ToReview::File(path) => Save::read(path).map_err(NotReviewed::from),
         ToReview::Battle(save) => Ok(save.as_ref().clone()),
     };
     let what = match &ask.battle {
@@ -120,8 +134,8 @@ fn start(save: Save) -> Option<Work> {
     let (stop, result) = (progress.clone(), out.clone());
     let work = move || {
         let reviewed = match crate::ui::background::one_core() {
-            Ok(one_core) => one_core.install(|| review::review(&save, None, &stop)).map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
+            Ok(one_core) => one_core.install(|| review::review(&save, None, &stop)).map_err(NotReviewed::from),
+            Err(e) => Err(NotReviewed::from(e)),
         };
         if let Ok(mut out) = result.lock() {
             *out = Some(reviewed);

@@ -9,6 +9,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use serde::{Deserialize, Serialize};
 
+use crate::scenario::WriteError;
+
 pub(super) fn plugin(app: &mut App) {
     // `ui::run` inserts the kept settings first; an app without them runs at the defaults.
     app.init_resource::<Settings>().add_systems(EguiPrimaryContextPass, apply_text_size);
@@ -90,11 +92,21 @@ impl Settings {
     }
 
     /// Keeps the settings for the next run.
-    pub fn save(&self) -> Result<(), String> {
-        let path = Self::path().ok_or("no configuration folder")?;
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
-        crate::scenario::save::write_atomically(&path, &text).map_err(|e| e.to_string())
+    pub fn save(&self) -> Result<(), NotKept> {
+        let path = Self::path().ok_or(NotKept::NoFolder)?;
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(WriteError::from)?;
+        Ok(crate::scenario::save::write_atomically(&path, &text)?)
     }
+}
+
+/// Why the settings are not kept for the next run.
+#[derive(Debug, thiserror::Error)]
+pub enum NotKept {
+    /// The system names no configuration folder (no home).
+    #[error("no configuration folder")]
+    NoFolder,
+    #[error(transparent)]
+    Write(#[from] WriteError),
 }
 
 /// egui draws at the text size asked for (its own Ctrl + / − zoom is off: + and − zoom the map).

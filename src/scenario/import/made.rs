@@ -102,7 +102,7 @@ impl Made {
         let stem = format!("own_{}", stem.trim_matches('_'));
         let fresh = (1..).map(|n| if n == 1 { stem.clone() } else { format!("{stem}_{n}") });
         let id = fresh.into_iter().find(|id| !self.own_ids.contains(id)).unwrap_or(stem);
-        let entry = gear_edit::entry(kind, &(id.clone(), item)).map_err(|e| ImportError::whole(file, e))?;
+        let entry = gear_edit::entry(kind, &(id.clone(), item)).map_err(|e| ImportError::whole(file, e.to_string()))?;
         self.own.push(entry);
         self.own_ids.push(id.clone());
         Ok(id)

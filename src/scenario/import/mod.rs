@@ -66,7 +66,7 @@ pub fn read(file: &Path, name: Option<&str>) -> Result<Imported, ImportError> {
 
 /// [`read`] of a file's bytes; `file` names it in messages and tells its format by its extension.
 pub fn from_bytes(bytes: &[u8], file: &Path, name: Option<&str>) -> Result<Imported, ImportError> {
-    let text = text::decode(bytes).map_err(|m| ImportError::whole(file, m))?;
+    let text = text::decode(bytes).map_err(|m| ImportError::whole(file, m.to_string()))?;
     let extension = file.extension().and_then(|e| e.to_str()).unwrap_or_default().to_ascii_lowercase();
     let imported = match extension.as_str() {
         "chum5" => return Err(ImportError::whole(file, chummer::SR5)),

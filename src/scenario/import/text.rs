@@ -1,8 +1,15 @@
 //! A file's bytes as text: UTF-8, or UTF-16 (little or big endian) with its byte order mark, as Chummer writes
 //! its files on Windows; UTF-16 without a mark is recognised by its zero bytes.
 
+/// Bytes that are not text in the encoding they were read in (by its name, as the WHATWG encodings name it).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not text: bytes that are not {encoding}")]
+pub(super) struct NotText {
+    encoding: &'static str,
+}
+
 /// The text of `bytes`, or why it is not text.
-pub(super) fn decode(bytes: &[u8]) -> Result<String, String> {
+pub(super) fn decode(bytes: &[u8]) -> Result<String, NotText> {
     let encoding = match encoding_rs::Encoding::for_bom(bytes) {
         Some((encoding, _)) => encoding,
         None if bytes.len() >= 2 && bytes[0] != 0 && bytes[1] == 0 => encoding_rs::UTF_16LE,
@@ -12,7 +19,7 @@ pub(super) fn decode(bytes: &[u8]) -> Result<String, String> {
     // `decode` takes a byte order mark off (and follows it over the encoding guessed).
     let (text, used, malformed) = encoding.decode(bytes);
     match malformed {
-        true => Err(format!("not text: bytes that are not {}", used.name())),
+        true => Err(NotText { encoding: used.name() }),
         false => Ok(text.into_owned()),
     }
 }
@@ -43,6 +50,6 @@ mod tests {
     #[test]
     fn bytes_that_are_no_text_are_said() {
         let e = decode(b"<a>\xFF\xFE\xFD</a>").unwrap_err();
-        assert_eq!(e, "not text: bytes that are not UTF-8");
+        assert_eq!(e.to_string(), "not text: bytes that are not UTF-8");
     }
 }

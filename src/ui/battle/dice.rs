@@ -79,7 +79,7 @@ fn ask_for_dice(
     let title = format!("Your dice, {}", names.player(&side));
     let answer = dice_prompt(ctx, &title, &wanted, &mut line, (own_dice, None));
     let given = match answer {
-        Some(DiceAnswer::Typed(text)) => dice.0.type_in(&text).map(drop),
+        Some(DiceAnswer::Typed(text)) => dice.0.type_in(&text).map(drop).map_err(|e| e.to_string()),
         Some(DiceAnswer::ForMe) => dice.0.roll_for_me().map(drop).map_err(|e| e.to_string()),
         None => return Ok(()),
     };
@@ -154,7 +154,7 @@ pub(in crate::ui) fn dice_prompt(
     match crate::rules::table::read_faces(&line.text, count, &wanted.request) {
         Ok(_) => Some(DiceAnswer::Typed(line.text.clone())),
         Err(why) => {
-            line.refused = Some(why.replace('–', "-"));
+            line.refused = Some(why.to_string().replace('–', "-"));
             None
         }
     }

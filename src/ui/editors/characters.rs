@@ -46,6 +46,17 @@ pub struct Editor {
     leaving: Option<Leave>,
 }
 
+/// Why the open character was not saved.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    #[error("no content folder to save to: set SKIRMISH_CONTENT")]
+    NoFolder,
+    #[error("no character is open")]
+    NothingOpen,
+    #[error(transparent)]
+    Write(#[from] crate::scenario::WriteError),
+}
+
 /// Where the player asked to go from a character with changes not saved.
 enum Leave {
     Menu,
@@ -81,7 +92,7 @@ impl Editor {
     }
 
     /// Saves the open character where *Save* would; the file, or why not.
-    pub fn save(&mut self) -> Result<PathBuf, String> {
+    pub fn save(&mut self) -> Result<PathBuf, SaveError> {
         save_draft(self, false)
     }
 
@@ -522,7 +533,7 @@ fn save_buttons(ui: &mut egui::Ui, editor: &mut Editor) {
     if save || copy {
         editor.said = Some(match save_draft(editor, copy) {
             Ok(path) => (true, format!("Saved to {}", path.display())),
-            Err(e) => (false, e),
+            Err(e) => (false, e.to_string()),
         });
     }
     if discard {
@@ -546,14 +557,14 @@ fn discard_changes(editor: &mut Editor) {
 }
 
 /// Saves the open character (to a new file for a copy or a character never saved) and lists the folder again.
-fn save_draft(editor: &mut Editor, copy: bool) -> Result<PathBuf, String> {
-    let folder = editor.folder.clone().ok_or("no content folder to save to: set SKIRMISH_CONTENT")?;
-    let draft = editor.draft.as_mut().ok_or("no character is open")?;
+fn save_draft(editor: &mut Editor, copy: bool) -> Result<PathBuf, SaveError> {
+    let folder = editor.folder.clone().ok_or(SaveError::NoFolder)?;
+    let draft = editor.draft.as_mut().ok_or(SaveError::NothingOpen)?;
     let path = match (&draft.path, copy) {
         (Some(p), false) => p.clone(),
         _ => crate::scenario::content::new_file(&folder, &draft.character.name, "ron"),
     };
-    draft.character.save(&path).map_err(|e| e.to_string())?;
+    draft.character.save(&path)?;
     draft.path = Some(path.clone());
     draft.history.saved(&draft.character);
     editor.list = character::list(folder.parent());

@@ -84,18 +84,28 @@ fn ask_before_quitting(
             exit.write(AppExit::Success);
         }
         // Still asking, with why.
-        Err(e) => asking.0 = Some(e),
+        Err(e) => asking.0 = Some(e.to_string()),
     }
     Ok(())
 }
 
+/// Why what the editors had not saved is still not saved.
+#[derive(Debug, thiserror::Error)]
+enum NotSaved {
+    #[error(transparent)]
+    Character(#[from] characters::SaveError),
+    /// The level editor's reason, in its words.
+    #[error("{0}")]
+    Level(String),
+}
+
 /// Saves what each editor has not saved.
-fn save_all(characters: &mut characters::Editor, levels: &mut level_editor::LevelEditor) -> Result<(), String> {
+fn save_all(characters: &mut characters::Editor, levels: &mut level_editor::LevelEditor) -> Result<(), NotSaved> {
     if characters.unsaved_name().is_some() {
         characters.save()?;
     }
     if levels.unsaved() {
-        levels.save()?;
+        levels.save().map_err(NotSaved::Level)?;
     }
     Ok(())
 }

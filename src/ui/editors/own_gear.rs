@@ -9,15 +9,30 @@ use bevy_egui::egui;
 
 use crate::rules::any::RulesetId;
 use crate::scenario::character::{self, Character};
-use crate::scenario::gear_edit::{self, Entry, Kind};
+use crate::scenario::gear_edit::{self, Entry, GearEditError, Kind};
+use crate::scenario::{ScenarioError, WriteError};
 
 const REFUSED: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);
 
 /// The items as they are being typed, with what is wrong with each, and with the whole.
 pub struct OwnGear {
     entries: Vec<Entry>,
-    refused: Vec<Option<String>>,
+    refused: Vec<Option<GearEditError>>,
     whole: Option<String>,
+}
+
+/// Why the character does not take its gear as typed, though each item reads alone.
+#[derive(Debug, thiserror::Error)]
+enum NotTaken {
+    /// The items together do not make a `gear:` block.
+    #[error(transparent)]
+    Block(#[from] ron::error::SpannedError),
+    /// The character with the gear does not write.
+    #[error(transparent)]
+    Write(#[from] WriteError),
+    /// The character with the gear does not read again (an item its sheet refuses).
+    #[error(transparent)]
+    Read(#[from] ScenarioError),
 }
 
 impl OwnGear {
@@ -55,7 +70,7 @@ pub fn own_gear(ui: &mut egui::Ui, own: &mut OwnGear, character: &Character, pat
             Some(changed)
         }
         Err(why) => {
-            own.whole = Some(why);
+            own.whole = Some(why.to_string());
             None
         }
     }
@@ -109,16 +124,16 @@ fn new_like(ui: &mut egui::Ui, own: &mut OwnGear, ruleset: RulesetId, kind: Kind
             true
         }
         Err(why) => {
-            own.whole = Some(why);
+            own.whole = Some(why.to_string());
             false
         }
     }
 }
 
 /// `character` with the gear `block`, read again as its file will be (the sheet then names the new gear).
-fn with_gear(character: &Character, block: Option<String>, path: &Path) -> Result<Character, String> {
-    let gear = block.map(|b| ron::value::RawValue::from_boxed_ron(b.into())).transpose().map_err(|e| e.to_string())?;
+fn with_gear(character: &Character, block: Option<String>, path: &Path) -> Result<Character, NotTaken> {
+    let gear = block.map(|b| ron::value::RawValue::from_boxed_ron(b.into())).transpose()?;
     let changed = Character { gear, ..character.clone() };
-    let text = changed.to_ron().map_err(|e| e.to_string())?;
-    character::parse(&text, path).map_err(|e| e.to_string())
+    let text = changed.to_ron()?;
+    Ok(character::parse(&text, path)?)
 }

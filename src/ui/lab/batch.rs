@@ -180,8 +180,9 @@ fn batch_window(ui: &mut egui::Ui, batch: &mut Batch, palette: crate::ui::palett
         if played < *asked {
             ui.colored_label(REFUSED, format!("Cancelled after {played} of {asked} battles: not exported"));
         } else if ui.button("Export CSV").clicked() {
-            batch.said =
-                Some(export(report).map_or_else(|e| (false, e), |p| (true, format!("Saved to {}", p.display()))));
+            batch.said = Some(
+                export(report).map_or_else(|e| (false, e.to_string()), |p| (true, format!("Saved to {}", p.display()))),
+            );
         }
     }
     if let Some((good, what)) = &batch.said {
@@ -283,13 +284,25 @@ fn turns_chart(ui: &mut egui::Ui, counts: &[u32]) {
     }
 }
 
+/// Why a report was not exported.
+#[derive(Debug, thiserror::Error)]
+enum NotExported {
+    /// The system names no data folder (no home).
+    #[error("no data folder")]
+    NoFolder,
+    #[error(transparent)]
+    Csv(#[from] crate::lab::sim::CsvError),
+    #[error(transparent)]
+    Write(#[from] crate::scenario::WriteError),
+}
+
 /// Writes the report's CSV to the player's data folder (`sims/`), named after the battle and the time.
-fn export(report: &Report) -> Result<PathBuf, String> {
-    let folder = crate::scenario::save::folder().parent().map(|p| p.join("sims")).ok_or("no data folder")?;
+fn export(report: &Report) -> Result<PathBuf, NotExported> {
+    let folder = crate::scenario::save::folder().parent().map(|p| p.join("sims")).ok_or(NotExported::NoFolder)?;
     // Milliseconds: two exports a second apart are two files (and a clash still gets a number).
     let ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
     let path = crate::scenario::content::new_file(&folder, &format!("{} {ms}", report.title), "csv");
-    let csv = report.to_csv().map_err(|e| e.to_string())?;
-    crate::scenario::content::write_atomically(&path, &csv).map_err(|e| e.to_string())?;
+    let csv = report.to_csv()?;
+    crate::scenario::content::write_atomically(&path, &csv)?;
     Ok(path)
 }

@@ -14,6 +14,7 @@ use egui_plot::{Bar, BarChart, Legend, Plot};
 use crate::combat::{Engine, Roster};
 use crate::rules::any::{AnyBattle, View};
 use crate::rules::field::Cell;
+use crate::rules::no_odds::NoOdds;
 use crate::rules::odds::{Measure, Odds};
 use crate::rules::ruleset::CombatantId;
 use crate::rules::suppose::Supposed;
@@ -68,7 +69,7 @@ impl WhatIf {
     }
 
     /// The price of set-up `i` as asked (`asked`) on the battle as it was at `version`.
-    pub fn take_price(&mut self, i: usize, (version, asked): (u64, what_if::Setup), price: Result<Priced, String>) {
+    pub fn take_price(&mut self, i: usize, (version, asked): (u64, what_if::Setup), price: Result<Priced, NoOdds>) {
         let Some(s) = self.setups.get_mut(i) else { return };
         // The rules keep the way within the ways there are: the panel follows, and asks nothing more of it.
         let asked = match &price {
@@ -94,7 +95,7 @@ struct Setup {
     /// The attacker and target they were supposed of: another pair starts as they are.
     supposed_of: Option<(CombatantId, CombatantId)>,
     /// The last price: on the battle as it was at which version, of what, and the rules' answer.
-    priced: Option<(u64, what_if::Setup, Result<Priced, String>)>,
+    priced: Option<(u64, what_if::Setup, Result<Priced, NoOdds>)>,
 }
 
 impl Setup {
@@ -113,7 +114,7 @@ impl Setup {
     }
 
     /// Its price, if it is of this attacker and target.
-    fn price_of(&self, (attacker, target): (CombatantId, CombatantId)) -> Option<&Result<Priced, String>> {
+    fn price_of(&self, (attacker, target): (CombatantId, CombatantId)) -> Option<&Result<Priced, NoOdds>> {
         let (_, asked, price) = self.priced.as_ref()?;
         (asked.attacker == attacker && asked.target == target).then_some(price)
     }
@@ -278,7 +279,7 @@ fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, board: &Board) -> Option
     let priced = match s.price_of((attacker, target)).cloned() {
         Some(Ok(priced)) => priced,
         Some(Err(why)) => {
-            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), why);
+            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), why.to_string());
             if waiting {
                 ui.weak("Asking the host…");
             }
@@ -322,7 +323,7 @@ fn shown_odds(ui: &mut egui::Ui, label: &str, s: &mut Setup, priced: &Priced) ->
             Some((name, odds.clone()))
         }
         Some(Err(e)) => {
-            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), e.as_str());
+            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), e.to_string());
             None
         }
         None => None,

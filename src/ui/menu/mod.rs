@@ -288,8 +288,8 @@ fn host_online(
     use crate::net::background::Hosting;
     use crate::ui::online::join::{JoinRequest, PORT};
     let any = |port| std::net::SocketAddr::from(([0, 0, 0, 0], port));
-    let hosting =
-        Hosting::start(request.clone(), any(PORT), None).or_else(|_| Hosting::start(request, any(0), None))?;
+    let hosting = Hosting::start(request.clone(), any(PORT), None).or_else(|_| Hosting::start(request, any(0), None));
+    let hosting = hosting.map_err(|e| e.to_string())?;
     let address = format!("127.0.0.1:{}", hosting.address.port());
     Ok((hosting, JoinRequest { address, name, side, ready: false, watch: false }))
 }
