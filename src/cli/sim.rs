@@ -61,13 +61,13 @@ pub fn sim(args: SimArgs) -> Result<(), CliError> {
         return climb(&args);
     }
     let request = args.request()?;
-    let scenario = crate::battle::start(&request, no_typing)?.scenario;
+    let started = crate::battle::start(&request, no_typing)?;
     let minds = request.minds();
     if let Some(seed) = args.show {
-        print_log(&sim::one_log(&scenario, seed, &minds), false);
+        print_log(&sim::one_log(&started.scenario, seed, &minds), false);
         return Ok(());
     }
-    let report = sim::simulate(&scenario, args.runs, args.seed(), &minds);
+    let report = sim::simulate_begun(&started.scenario, &started.setup, args.runs, args.seed(), &minds);
     match args.csv {
         true => {
             say(report.to_csv().map_err(|e| CliError::Failed(e.to_string()))?);

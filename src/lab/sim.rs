@@ -67,6 +67,20 @@ pub fn simulate_watched(scenario: &Scenario, runs: u32, first_seed: u64, minds: 
     report
 }
 
+/// [`simulate`] of a battle begun ([`crate::battle::start`], `skirmish sim`): each run from its start as begun, so
+/// that the battle is started once, not once to check and once to play.
+pub fn simulate_begun(
+    scenario: &Scenario,
+    setup: &crate::rules::any::BattleSetup,
+    runs: u32,
+    first_seed: u64,
+    minds: &Minds,
+) -> Report {
+    let mut report = batch(&setup.battle, &setup.log, runs, first_seed, minds, &Progress::default());
+    report.title = format!("{} ({})", scenario.name, setup.battle.rules_name());
+    report
+}
+
 /// [`simulate`] from a battle as it stands (begun or not): the battles go on from there, each with its seed.
 pub fn simulate_from(state: &AnyBattle, runs: u32, first_seed: u64, minds: &Minds) -> Report {
     let mut report = batch(state, &Log::default(), runs, first_seed, minds, &Progress::default());
@@ -326,6 +340,9 @@ mod tests {
         let report = simulate_watched(&scenario, 6, 1, &minds, &progress);
         assert_eq!((report.outcomes.len(), progress.done.load(Ordering::Relaxed)), (6, 6));
         assert_eq!(report.outcomes, simulate(&scenario, 6, 1, &minds).outcomes, "the same battles as sim plays");
+        let setup = run::setup(&scenario, Box::new(SeededDice::new(0)), "seed 0");
+        let begun = simulate_begun(&scenario, &setup, 6, 1, &minds);
+        assert_eq!(begun.outcomes, report.outcomes, "a battle begun plays the same battles");
         let stopped = Progress::default();
         stopped.cancelled.store(true, Ordering::Relaxed);
         assert!(simulate_watched(&scenario, 6, 1, &minds, &stopped).outcomes.is_empty());
