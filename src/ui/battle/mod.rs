@@ -8,7 +8,7 @@
 //!   edge pan; `minimap.rs`: the whole map in a corner when it is larger than the view; `motion.rs`: units walking their paths, tipping
 //!   over, shaking, greying out; `effects.rs`: shots (muzzle flash, the round, the impact); `popups.rs`: damage,
 //!   misses and statuses over the tokens, stacked, never overlapping, on the board
-//! - `panels.rs`: the combat log, the initiative tracker, the acting unit's sheet, the battle's state; `help.rs`:
+//! - `panels/`: the combat log, the initiative tracker, the acting unit's sheet, the battle's state; `help.rs`:
 //!   every key and mouse action (F1 or ?), and a first battle's hint; `tools.rs`: the top bar's buttons for the
 //!   legend, the heat map and the what-if
 //! - `preview.rs`: what the pointer asks (reach, route and cost, sight, cover, exact odds); `orders.rs`: click to

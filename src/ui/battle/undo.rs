@@ -58,7 +58,7 @@ fn read_undo_keys(
     }
 }
 
-/// The Undo and Redo buttons, for the bar on top (`panels.rs`): none in a strict battle or one the AI plays alone.
+/// The Undo and Redo buttons, for the bar on top (`panels/screen.rs`): none in a strict battle or one the AI plays alone.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct UndoButtons<'w> {
     autosave: Option<Res<'w, Autosave>>,
