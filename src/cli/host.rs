@@ -8,8 +8,8 @@ use clap::Args;
 use super::CliError;
 use super::args::{AiArgs, RulesetArgs};
 use super::run::typed_dice;
+use crate::battle::save::Save;
 use crate::battle::{BattleRequest, DiceChoice};
-use crate::scenario::save::Save;
 
 /// `skirmish host`.
 #[derive(Args, Clone, Debug)]

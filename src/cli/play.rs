@@ -10,9 +10,9 @@ use super::args::{AiArgs, RulesetArgs, parse_character, parse_name, parse_ui_sca
 use super::dev::DevArgs;
 use super::window::{closed, no_display};
 use crate::battle::no_typing;
+use crate::battle::save::Save;
 use crate::battle::{BattleRequest, DiceChoice};
 use crate::scenario::character::Guest;
-use crate::scenario::save::Save;
 use crate::ui::PlayOptions;
 
 /// `skirmish play`.

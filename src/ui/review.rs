@@ -11,9 +11,9 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::battle::save::Save;
 use crate::lab::review::{self, Review, Reviewed, percent, points};
 use crate::lab::sim::Progress;
-use crate::scenario::save::Save;
 use crate::ui::screens::{Autosave, Screen, Watching};
 
 pub(super) fn plugin(app: &mut App) {

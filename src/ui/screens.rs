@@ -11,7 +11,7 @@ use crate::combat::{AiMinds, HumanSides, TurnState};
 use std::path::{Path, PathBuf};
 
 use crate::battle::no_typing;
-use crate::scenario::save::{Save, new_path};
+use crate::battle::save::{Save, new_path};
 use crate::scenario::{Scenario, ScenarioError};
 
 /// Where the window is.

@@ -93,7 +93,7 @@ impl Settings {
     pub fn save(&self) -> Result<(), String> {
         let path = Self::path().ok_or("no configuration folder")?;
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
-        crate::scenario::save::write_atomically(&path, &text).map_err(|e| e.to_string())
+        crate::battle::save::write_atomically(&path, &text).map_err(|e| e.to_string())
     }
 }
 

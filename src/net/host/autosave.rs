@@ -6,8 +6,8 @@ use bevy::prelude::*;
 
 use super::state::Host;
 use crate::battle::Started;
+use crate::battle::save::{Save, folder};
 use crate::combat::Engine;
-use crate::scenario::save::{Save, folder};
 
 /// Saves the battle after every decision, where the host was told to (`host --load` takes it up again).
 pub(super) fn save_the_battle(mut host: ResMut<Host>, engine: Option<Res<Engine>>) {

@@ -9,6 +9,7 @@ use bevy_replicon::prelude::*;
 use super::offer::Spectators;
 use super::sight::sight;
 use super::state::{Host, Player};
+use crate::battle::save::Save;
 use crate::combat::{BattleLog, Engine, TurnState};
 use crate::net::protocol::FromHost;
 use crate::rules::any::AnyBattle;
@@ -16,7 +17,6 @@ use crate::rules::field::Goal;
 use crate::rules::fog::{Unseen, told_over};
 use crate::rules::id::Numbering;
 use crate::rules::outcome::{Event, Log};
-use crate::scenario::save::Save;
 
 /// What the battle is, as a player is told when it begins.
 #[derive(Resource)]

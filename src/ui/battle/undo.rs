@@ -7,10 +7,10 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::battle::save::{Save, undo_point};
 use crate::combat::{BattleDice, Engine, HumanSides, TurnState};
 use crate::rules::any::AnyAction;
 use crate::rules::engine::Recorded;
-use crate::scenario::save::{Save, undo_point};
 use crate::ui::screens::{Autosave, BattleScreenSystems, NextBattle, Screen};
 
 /// Take back the player's last decision.

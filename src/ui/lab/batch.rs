@@ -285,7 +285,7 @@ fn turns_chart(ui: &mut egui::Ui, counts: &[u32]) {
 
 /// Writes the report's CSV to the player's data folder (`sims/`), named after the battle and the time.
 fn export(report: &Report) -> Result<PathBuf, String> {
-    let folder = crate::scenario::save::folder().parent().map(|p| p.join("sims")).ok_or("no data folder")?;
+    let folder = crate::battle::save::folder().parent().map(|p| p.join("sims")).ok_or("no data folder")?;
     // Milliseconds: two exports a second apart are two files (and a clash still gets a number).
     let ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
     let path = crate::scenario::content::new_file(&folder, &format!("{} {ms}", report.title), "csv");

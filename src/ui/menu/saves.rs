@@ -4,8 +4,8 @@ use bevy_egui::egui;
 
 use super::ruleset::RULESETS;
 use super::state::Menu;
+use crate::battle::save::summary;
 use crate::rules::any::RulesetId;
-use crate::scenario::save::summary;
 use crate::ui::PlayOptions;
 use crate::ui::screens::{NextBattle, Watching};
 

@@ -9,12 +9,12 @@ use bevy::prelude::*;
 use super::options::RuleOptions;
 use super::scenarios::Scenarios;
 use crate::ai::Difficulty;
+use crate::battle::save::{Save, folder, list};
 use crate::lab::balance::{Balance, BalanceError, KEPT};
 use crate::rules::any::RulesetId;
 use crate::scenario::ScenarioError;
 use crate::scenario::character::{self, Character};
 use crate::scenario::level::{Level, levels_in};
-use crate::scenario::save::{Save, folder, list};
 use crate::ui::palette::Palette;
 use crate::ui::screens::{NotStarted, Watching};
 
