@@ -202,7 +202,7 @@ fn chart(ui: &mut egui::Ui, review: &Review, palette: crate::ui::palette::Palett
             let start = [0.0, review.start.rate(side) * 100.0];
             let after = review.decisions.iter().map(|d| [d.number as f64, d.after_dice.rate(side) * 100.0]);
             let points: Vec<[f64; 2]> = std::iter::once(start).chain(after).collect();
-            let color = crate::ui::battle::units::readable(palette.side(i));
+            let color = crate::ui::palette::readable(palette.side(i));
             plot_ui.line(Line::new(side.clone(), PlotPoints::from(points)).color(color).width(2.0));
         }
     });

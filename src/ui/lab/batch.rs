@@ -203,7 +203,7 @@ fn results(ui: &mut egui::Ui, summed: &Summed, palette: crate::ui::palette::Pale
     let x = |share: f64| left + (right - left) * share as f32;
     for (i, s) in sums.iter().enumerate() {
         let top = rect.top() + row * i as f32;
-        let colour = crate::ui::battle::units::egui_color(palette.side(i));
+        let colour = crate::ui::palette::egui_color(palette.side(i));
         let font = egui::FontId::proportional(13.0);
         painter.text(
             egui::pos2(rect.left(), top + row / 2.0),

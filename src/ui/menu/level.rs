@@ -8,8 +8,7 @@ use super::state::Menu;
 use crate::ui::battle::art::image_of;
 use crate::ui::battle::board::{board_pixmap, smaller, tint, tint_zones};
 use crate::ui::battle::labels::swatch;
-use crate::ui::battle::units::egui_color;
-use crate::ui::palette::Shape;
+use crate::ui::palette::{Shape, egui_color};
 
 pub(super) fn choose_level(ui: &mut egui::Ui, menu: &mut Menu) {
     ui.strong("Level");

@@ -19,6 +19,7 @@ pub(in crate::ui) use screen::fill_panels;
 pub(in crate::ui) use tracker::show_odds;
 
 use crate::ui::battle::preview::track_pointer;
+use crate::ui::battle::sets::PanelSystems;
 use crate::ui::screens::{BattleScreenSystems, OnBoard, fresh};
 use crate::ui::{Acting, RoundWord, Selected};
 
@@ -37,7 +38,3 @@ pub(super) fn plugin(app: &mut App) {
             (screen::show_panels, end::show_end).chain().in_set(BattleScreenSystems).in_set(PanelSystems),
         );
 }
-
-/// The panels are laid out (the labels over the map come after them, in the room they leave).
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PanelSystems;

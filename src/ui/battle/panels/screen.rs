@@ -18,9 +18,8 @@ use crate::ui::battle::preview::Preview;
 use crate::ui::battle::replay::ReplayControls;
 use crate::ui::battle::tools::ToolButtons;
 use crate::ui::battle::undo::UndoButtons;
-use crate::ui::battle::units::readable;
 use crate::ui::battle::win_bar::{WinEstimate, show_win_bar};
-use crate::ui::palette::Shape;
+use crate::ui::palette::{Shape, readable};
 use crate::ui::settings::Settings;
 use crate::ui::{Acting, BACKGROUND, BattleTitle, MapArea, MapView, PlayerNames, RoundWord, Selected, SideOrder};
 

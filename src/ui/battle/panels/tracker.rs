@@ -13,7 +13,8 @@ use crate::rules::outcome::Status;
 use crate::ui::battle::fog::Fog;
 use crate::ui::battle::orders::Orders;
 use crate::ui::battle::preview::{Hover, Preview};
-use crate::ui::battle::units::{Token, readable, states_of};
+use crate::ui::battle::units::{Token, states_of};
+use crate::ui::palette::readable;
 use crate::ui::{Acting, Handover, Selected};
 
 pub(super) fn select_unit(

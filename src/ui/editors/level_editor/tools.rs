@@ -6,8 +6,7 @@ use super::state::{Brush, LevelEditor};
 use crate::scenario::level::LevelFile;
 use crate::scenario::level_edit;
 use crate::ui::battle::board::{LEGEND, look};
-use crate::ui::battle::units::egui_color;
-use crate::ui::palette::Palette;
+use crate::ui::palette::{Palette, egui_color};
 
 /// What does not play, or failed, is said in red; what plays or was done, in green.
 const REFUSED: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);

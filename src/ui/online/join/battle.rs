@@ -16,10 +16,9 @@ use crate::rules::plan::Plan;
 use crate::rules::ruleset::Slot;
 use crate::ui::battle::dice::{DiceAnswer, TypedRolls, dice_prompt};
 use crate::ui::battle::panels::{SideLooks, show_log, show_odds};
-use crate::ui::battle::tools::LabButtons;
-use crate::ui::battle::units::readable;
+use crate::ui::lab::buttons::LabButtons;
 use crate::ui::online::board::{Planning, Shown, delay, send};
-use crate::ui::palette::{Palette, Shape};
+use crate::ui::palette::{Palette, Shape, readable};
 
 /// The battle: the bar on top, the orders and chat on the left, the log on the right, the end below.
 pub(super) fn show_battle(

@@ -9,8 +9,7 @@ use super::state::{Go, Online};
 use crate::net::background::Hosting;
 use crate::net::join::Joined;
 use crate::net::protocol::FromPlayer;
-use crate::ui::battle::units::readable;
-use crate::ui::palette::{Palette, Shape};
+use crate::ui::palette::{Palette, Shape, readable};
 
 /// The lobby: each side and who takes it (a button to take a free one), ready, the players, chat.
 pub(super) fn show_lobby(

@@ -23,6 +23,7 @@ pub use state::{JoinRequest, PORT, default_name, host_address};
 
 use super::board::Planning;
 use crate::ui::battle::labels::NameSystems;
+use crate::ui::lab::sets::LabWindowSystems;
 use crate::ui::screens::Screen;
 
 pub(super) fn plugin(app: &mut App) {
@@ -37,7 +38,7 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             screen::show_online.run_if(in_state(Screen::Online)).in_set(OnlinePanelSystems),
         )
-        .configure_sets(EguiPrimaryContextPass, OnlinePanelSystems.before(NameSystems));
+        .configure_sets(EguiPrimaryContextPass, OnlinePanelSystems.before(NameSystems).before(LabWindowSystems));
 }
 
 /// The online screen's panels are laid out (the names over the map come after, in the room they leave).

@@ -16,7 +16,7 @@ use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
 use crate::ui::battle::camera::MapUnderPanels;
 use crate::ui::battle::panels::{fill_panels, log_below};
-use crate::ui::battle::tools::LabButtons;
+use crate::ui::lab::buttons::LabButtons;
 use crate::ui::online::board::{Planning, Shown};
 use crate::ui::screens::{NextBattle, Screen, Watching};
 use crate::ui::settings::Settings;
