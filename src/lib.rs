@@ -1,14 +1,14 @@
 //! Skirmish: turn-based tactical skirmishes that run tabletop-RPG combat rules exactly as written.
 //!
 //! The module list is the architecture:
-//! - [`battle`]: one way into a battle: the request that describes it, the one start from it, and a scenario's
-//!   battle started and played by the rules alone;
+//! - [`battle`]: one way into a battle: the request that describes it, the one start from it, a battle's save (the
+//!   request and the record that replays it), and a scenario's battle started and played by the rules alone;
 //! - [`cli`]: the `skirmish` command line, a file per command;
 //! - [`rules`]: the pure rules core (no bevy): dice, explained outcomes, one folder per ruleset;
 //! - [`combat`]: the ECS layer (components, messages, turn, attack and damage systems), headless;
 //! - [`lab`]: battles played many times over (batches, balance, the AI ladder, soak, fuzz targets), and the odds;
 //! - [`net`]: online play, an ECS layer over `combat`: the host, a player's end, what travels between them;
-//! - [`scenario`]: the files: scenarios, levels, characters, gear and saves, read, checked and written;
+//! - [`scenario`]: the files: scenarios, levels, characters and gear, read, checked and written;
 //! - [`stdout`]: the commands' printing, which stops quietly when the reader goes away;
 //! - [`ui`]: the window (presentation).
 //!

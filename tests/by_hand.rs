@@ -12,6 +12,7 @@ use common::render;
 use skirmish::ai::Difficulty;
 use skirmish::battle::no_typing;
 use skirmish::battle::run;
+use skirmish::battle::save::Save;
 use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::combat::battle::{battle_app, prepare};
 use skirmish::combat::headless::play_setup;
@@ -21,7 +22,6 @@ use skirmish::rules::dice::Wanted;
 use skirmish::rules::dice::{Dice, SeededDice};
 use skirmish::rules::outcome::Log;
 use skirmish::rules::ruleset::CombatantId;
-use skirmish::scenario::save::Save;
 
 /// A battle on the street, the AI on both sides, the Crew's dice rolled by hand.
 struct ByHand {

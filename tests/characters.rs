@@ -233,8 +233,8 @@ fn a_save_over_a_file_keeps_the_old_one_as_a_backup() {
 #[test]
 fn a_character_changed_after_its_battle_was_saved_is_said_when_the_save_is_loaded() {
     use skirmish::battle::no_typing;
+    use skirmish::battle::save::Save;
     use skirmish::battle::{BattleRequest, DiceChoice};
-    use skirmish::scenario::save::Save;
     let dir = tempfile::tempdir().expect("a folder");
     let path = dir.path().join("gran.ron");
     gran().save(&path).expect("saved");

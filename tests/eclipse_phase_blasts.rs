@@ -147,7 +147,8 @@ const GRENADIER: &str = r#"(
 fn a_players_blast_at_an_empty_cell_is_the_blast_the_rules_throw_there_and_only_with_a_blast_weapon_in_hand() {
     use skirmish::rules::dice::SeededDice;
     use skirmish::rules::engine::Next;
-    use skirmish::rules::plan::{Plan, PlanError};
+    use skirmish::rules::no_odds::PlanError;
+    use skirmish::rules::plan::Plan;
     let scenario = skirmish::scenario::parse(GRENADIER, "grenadier.ron".as_ref()).expect("reads");
     let mut log = Log::default();
     let mut battle = skirmish::battle::run::start(&scenario, "seed 1", &mut log);

@@ -369,19 +369,19 @@ fn a_battle_in_the_window_is_saved_after_every_decision_and_taken_up_again_with_
     let files: Vec<_> =
         std::fs::read_dir(&saves).expect("the saves folder").map(|e| e.expect("a file").path()).collect();
     assert_eq!(files.len(), 1, "one file for the battle: {files:?}");
-    let first = skirmish::scenario::save::Save::read(&files[0]).expect("a save");
+    let first = skirmish::battle::save::Save::read(&files[0]).expect("a save");
     assert!(!first.record.is_empty(), "the battle's decisions are in it");
     let load = files[0].to_str().expect("a path");
     let stdout = window(&["--load", load, "--pace", "0.05", "--quit-after", "40"]);
     assert!(stdout.contains("battle: Street with cover (seed 2)"), "{stdout}");
-    let again = skirmish::scenario::save::Save::read(&files[0]).expect("a save");
+    let again = skirmish::battle::save::Save::read(&files[0]).expect("a save");
     assert!(again.record.len() > first.record.len(), "saved on to the same file");
     assert_eq!(again.record[..first.record.len()], first.record[..], "the battle went on from where it stopped");
     assert_eq!(std::fs::read_dir(&saves).expect("listed").count(), 1, "no other file");
     // Watched step by step: nothing plays by itself, and the save is left as it is.
     let stdout = window(&["--replay", load, "--quit-after", "20"]);
     assert!(stdout.contains("battle: Street with cover (seed 2)"), "{stdout}");
-    let watched = skirmish::scenario::save::Save::read(&files[0]).expect("a save");
+    let watched = skirmish::battle::save::Save::read(&files[0]).expect("a save");
     assert_eq!((watched.record, watched.saved_at), (again.record.clone(), again.saved_at), "a replay writes nothing");
     // A save that does not replay (two decisions swapped by hand) is said in one line before a window opens.
     let mut broken = again.clone();
@@ -472,7 +472,7 @@ fn a_character_of_the_players_own_fights_on_a_level_and_its_save_takes_it_along(
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     let files: Vec<_> = std::fs::read_dir(&saves).expect("saves").map(|e| e.expect("a file").path()).collect();
-    let save = skirmish::scenario::save::Save::read(&files[0]).expect("a save");
+    let save = skirmish::battle::save::Save::read(&files[0]).expect("a save");
     assert_eq!(save.battle.characters.len(), 1, "the save names the character that joined");
     let guest = &save.battle.characters[0];
     assert_eq!((guest.side.as_str(), std::fs::canonicalize(&guest.file).ok()), ("Crew", Some(gran.clone())));

@@ -186,7 +186,7 @@ impl Game {
     /// The host stops (its app dropped, no goodbye), and a new one takes the battle up from its autosave; the
     /// players join it anew and take their sides again.
     fn restart_host(&mut self) {
-        use skirmish::scenario::save::Save;
+        use skirmish::battle::save::Save;
         self.troubled = Some(Instant::now());
         let (lost, relayed, reordered) = self.relay.tally();
         self.earlier = (self.earlier.0 + lost, self.earlier.1 + relayed, self.earlier.2 + reordered);

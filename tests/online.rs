@@ -416,7 +416,7 @@ impl Remote {
 
 #[test]
 fn a_host_that_stops_keeps_its_autosave_and_host_load_plays_the_battle_on_to_its_end() {
-    use skirmish::scenario::save::Save;
+    use skirmish::battle::save::Save;
     let dir = tempfile::tempdir().expect("a folder");
     let autosave = dir.path().join("online.ron");
     let path = autosave.to_str().expect("a path");
@@ -459,8 +459,8 @@ fn a_host_that_stops_keeps_its_autosave_and_host_load_plays_the_battle_on_to_its
 
 #[test]
 fn a_battle_hosted_on_a_thread_as_the_menu_does_is_played_to_its_end_and_the_host_stops() {
+    use skirmish::battle::save::Save;
     use skirmish::net::background::Hosting;
-    use skirmish::scenario::save::Save;
     let dir = tempfile::tempdir().expect("a folder");
     let autosave = dir.path().join("hosted.ron");
     let file = std::path::Path::new(LEVEL);
@@ -532,7 +532,7 @@ fn the_host_works_out_a_players_odds_from_what_its_sides_see_and_tells_that_play
 
 #[test]
 fn a_spectator_who_comes_late_sees_what_every_side_sees_and_the_whole_battle_once_it_is_over() {
-    use skirmish::scenario::save::Save;
+    use skirmish::battle::save::Save;
     let mut table = Table::after_decisions(12);
     // Cy comes to watch the battle under way: no side, nothing to command.
     table.players.push(spectator_app("Cy", table.address, 9));

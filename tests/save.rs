@@ -12,12 +12,12 @@ use common::render;
 use skirmish::ai::Difficulty;
 use skirmish::battle::no_typing;
 use skirmish::battle::run;
+use skirmish::battle::save::{Save, undo_point};
 use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::combat::headless::play_setup;
 use skirmish::rules::any::{AnyAction, AnyBattle, RulesetId};
 use skirmish::rules::engine::Recorded;
 use skirmish::rules::outcome::Log;
-use skirmish::scenario::save::{Save, undo_point};
 
 /// A recipe for `file` under `ruleset`, seeded, the AI at `ai` on every side.
 fn recipe(file: &str, ruleset: Option<RulesetId>, seed: u64, ai: Difficulty) -> BattleRequest {
@@ -124,7 +124,7 @@ fn a_truncated_corrupt_or_other_version_save_gets_one_line_naming_where() {
     assert_eq!(other, "saves/broken.ron:2:3: a save of version 7; this build reads saves of version 1");
     let mut far = Save::parse(&text, path).expect("a save");
     far.saved_at = u64::MAX;
-    assert_eq!(skirmish::scenario::save::summary(&far, |r| format!("{r:?}")).1, "saved 9999-12-31 23:59 UTC");
+    assert_eq!(skirmish::battle::save::summary(&far, |r| format!("{r:?}")).1, "saved 9999-12-31 23:59 UTC");
     let none = Save::parse("(turn: 3)", path).unwrap_err().to_string();
     assert_eq!(none, "saves/broken.ron:1:1: not a save: it has no `version`");
     let typo = Save::parse(&text.replacen("turn:", "trun:", 1), path).unwrap_err().to_string();
@@ -317,7 +317,7 @@ fn only_the_newest_autosaves_of_a_level_and_ruleset_are_kept() {
         std::fs::write(dir.path().join(name), "").expect("written");
     }
     let street = recipe("levels/street.ron", Some(RulesetId::Shadowrun4), 1, Difficulty::Easy);
-    let removed = skirmish::scenario::save::prune(dir.path(), &street, 2);
+    let removed = skirmish::battle::save::prune(dir.path(), &street, 2);
     let file_names: Vec<String> =
         removed.iter().map(|p| p.file_name().expect("a name").to_string_lossy().into_owned()).collect();
     assert_eq!(file_names, names[..2], "the two oldest of the street's Shadowrun 4 autosaves");
@@ -328,7 +328,7 @@ fn only_the_newest_autosaves_of_a_level_and_ruleset_are_kept() {
 #[test]
 fn two_battles_begun_at_once_save_to_files_of_their_own() {
     let street = recipe("levels/street.ron", Some(RulesetId::Shadowrun4), 1, Difficulty::Easy);
-    let paths: Vec<_> = (0..50).map(|_| skirmish::scenario::save::new_path(&street)).collect();
+    let paths: Vec<_> = (0..50).map(|_| skirmish::battle::save::new_path(&street)).collect();
     let distinct: std::collections::BTreeSet<_> = paths.iter().collect();
     assert_eq!(distinct.len(), paths.len(), "{paths:?}");
 }

@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use skirmish::ai::{Difficulty, Minds};
+use skirmish::battle::save::Save;
 use skirmish::battle::{BattleRequest, DiceChoice, no_typing};
 use skirmish::lab::review::{self, Review};
 use skirmish::lab::sim::{self, Progress};
@@ -14,7 +15,6 @@ use skirmish::rules::any::{AnyBattle, RulesetId};
 use skirmish::rules::dice::Dice;
 use skirmish::rules::engine::{Decision, Next};
 use skirmish::rules::outcome::Log;
-use skirmish::scenario::save::Save;
 
 /// The street under `ruleset` with seeded dice, Crew played by a person when `player`.
 fn street(ruleset: RulesetId, player: bool) -> BattleRequest {

@@ -6,9 +6,10 @@ use std::path::PathBuf;
 
 use super::request::{BattleRequest, DiceChoice, Resume};
 use super::run::{self, setup};
-use crate::rules::any::{AnyBattle, BattleSetup, Replayed};
+use crate::rules::any::{AnyBattle, BattleSetup};
 use crate::rules::dice::{Dice, Resumed, ScriptedDice};
 use crate::rules::outcome::Log;
+use crate::rules::replay::Replayed;
 use crate::scenario::{FileError, Scenario, content};
 
 /// Why a battle asked for does not start.

@@ -9,7 +9,7 @@ use super::CliError;
 use super::args::{BattleArgs, Part};
 use super::run::typed_dice;
 use crate::battle::BattleRequest;
-use crate::scenario::save::Save;
+use crate::battle::save::Save;
 
 /// `skirmish host`.
 #[derive(Args, Clone, Debug)]

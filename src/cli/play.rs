@@ -11,8 +11,8 @@ use super::dev::DevArgs;
 use super::window::{closed, no_display};
 use crate::battle::BattleRequest;
 use crate::battle::no_typing;
+use crate::battle::save::Save;
 use crate::combat::tally::BattleTally;
-use crate::scenario::save::Save;
 use crate::ui::PlayOptions;
 
 /// `skirmish play`.

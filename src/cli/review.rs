@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
+use crate::battle::save::Save;
 use crate::lab::review;
 use crate::lab::sim::Progress;
-use crate::scenario::save::Save;
 use crate::stdout::say;
 
 /// `skirmish review`.

@@ -9,12 +9,12 @@ use clap::Args;
 
 use super::CliError;
 use super::args::{BattleArgs, Part};
+use crate::battle::save::Save;
 use crate::battle::{BattleRequest, DiceChoice};
 use crate::combat::headless;
 use crate::rules::dice::{Dice, DieRequest, TypedInDice};
 use crate::rules::outcome::Log;
 use crate::scenario;
-use crate::scenario::save::Save;
 use crate::stdout::say;
 
 /// `skirmish run`.

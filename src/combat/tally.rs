@@ -9,10 +9,11 @@ use bevy::prelude::*;
 use super::components::Combatant;
 use super::messages::{ActionResolved, DeclareAction};
 use super::{Engine, TurnSystems};
-use crate::rules::any::{AnyAction, AnyBattle, Replayed};
+use crate::rules::any::{AnyAction, AnyBattle};
 use crate::rules::dice::ScriptedDice;
 use crate::rules::engine::Decision;
 use crate::rules::outcome::{Event, Log};
+use crate::rules::replay::Replayed;
 use crate::rules::ruleset::{CombatantId, Slot};
 
 pub(super) fn plugin(app: &mut App) {
@@ -161,7 +162,7 @@ mod tests {
                 dice_label: "seed 7".into(),
                 ..crate::battle::BattleRequest::new("levels/street.ron".as_ref(), Some(ruleset), Default::default())
             };
-            let saved = crate::scenario::save::Save::of(&request, battle).taken_up("".as_ref());
+            let saved = crate::battle::save::Save::of(&request, battle).taken_up("".as_ref());
             let mut watched = BattleTally::default();
             let started = crate::battle::start_watched(&saved, crate::battle::no_typing, &mut |now, step| {
                 watched.watch(now, step);

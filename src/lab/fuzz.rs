@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 use crate::ai::{self, Difficulty};
 use crate::battle::no_typing;
 use crate::battle::run;
+use crate::battle::save::Save;
 use crate::rules::any::{AnyBattle, BattleSetup, RulesetId};
 use crate::rules::dice::{Dice, DieRequest, SeededDice};
 use crate::rules::engine::Next;
@@ -17,7 +18,6 @@ use crate::rules::outcome::Log;
 use crate::rules::table::read_faces;
 use crate::scenario::character::{self, Character};
 use crate::scenario::level::{self, Level};
-use crate::scenario::save::Save;
 use crate::scenario::{Scenario, files, gear, roster};
 
 /// The fuzz targets, by the name `scripts/fuzz` takes.

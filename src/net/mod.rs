@@ -5,7 +5,7 @@
 //!
 //! - `protocol.rs`: what travels: the player's and the host's messages, the units as a player may see them, and
 //!   the registration both ends share (its order makes the protocol's hash)
-//! - `host.rs`: the host: the lobby (who is connected, which side each takes, ready), the battle, each player's
+//! - `host/`: the host: the lobby (who is connected, which side each takes, ready), the battle, each player's
 //!   orders checked (their side, their slot, the rules) and what each is told; the autosave
 //! - `background.rs`: a host on a thread of its own, for the window's *Host online…*
 //! - `join.rs`: a player's end: what the host said (lobby, log, whose slot), and the orders it sends

@@ -6,7 +6,6 @@ use thiserror::Error;
 
 use super::RulesError;
 use super::field::Cell;
-use super::plan::PlanError;
 
 /// Why there are no odds to show. The words are the ones a player reads in the panel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Error)]
@@ -48,6 +47,23 @@ impl From<RulesError> for NoOdds {
     fn from(e: RulesError) -> Self {
         NoOdds::Refused(e.to_string())
     }
+}
+
+/// Why orders do not keep to what their slot offers (sent to an online player within [`NoOdds`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum PlanError {
+    #[error("there is no other action {number}: the slot has {count}")]
+    NoOther { number: usize, count: usize },
+    #[error("the unit does not reach {0:?}")]
+    Unreached(Cell),
+    #[error("a walk does not get to {0:?}: run")]
+    Run(Cell),
+    #[error("there is no enemy you see to attack there")]
+    NoEnemy,
+    #[error("there is no way {number} to attack: there are {ways}")]
+    NoWay { number: usize, ways: usize },
+    #[error("the weapon in hand throws no blast at {0:?}")]
+    NoBlast(Cell),
 }
 
 #[cfg(test)]

@@ -8,26 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use super::any::{AnyAction, AnyBattle};
 use super::field::{Cell, Crowd, Move};
-use super::no_odds::NoOdds;
+use super::no_odds::{NoOdds, PlanError};
 use super::outcome::Status;
 use super::ruleset::{CombatantId, Slot};
-
-/// Why orders do not keep to what their slot offers (sent to an online player within [`NoOdds`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-pub enum PlanError {
-    #[error("there is no other action {number}: the slot has {count}")]
-    NoOther { number: usize, count: usize },
-    #[error("the unit does not reach {0:?}")]
-    Unreached(Cell),
-    #[error("a walk does not get to {0:?}: run")]
-    Run(Cell),
-    #[error("there is no enemy you see to attack there")]
-    NoEnemy,
-    #[error("there is no way {number} to attack: there are {ways}")]
-    NoWay { number: usize, ways: usize },
-    #[error("the weapon in hand throws no blast at {0:?}")]
-    NoBlast(Cell),
-}
 
 /// A player's orders for one slot. All empty: the slot ends doing nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::level::{Level, RulesetSheet};
+use super::gear::as_written;
+use super::level_file::{Level, RulesetSheet};
 use super::{
     CombatantSpec, RulesetSetup, Scenario, ScenarioError, SetupError, WriteError, check, content, ron_options,
 };
@@ -28,17 +29,6 @@ pub struct Character {
     #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "as_written")]
     pub gear: Option<Box<ron::value::RawValue>>,
     pub sheet: RulesetSheet,
-}
-
-/// The character's own gear as it was written (not `Some(…)`: the file leaves `Some` out).
-pub(super) fn as_written<S: serde::Serializer>(
-    gear: &Option<Box<ron::value::RawValue>>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match gear {
-        Some(raw) => raw.serialize(s),
-        None => s.serialize_none(),
-    }
 }
 
 /// A character joining a side of a level: the side, and the file it is read from.

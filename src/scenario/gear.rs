@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::ron_options;
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
@@ -124,6 +124,18 @@ impl FileGear {
             Some(c) => ep::gear::with_gear(c, read),
             None => read(),
         })
+    }
+}
+
+/// A file's own gear as it was written (not `Some(…)`: the file leaves `Some` out), for a character or a level
+/// written back.
+pub(super) fn as_written<S: serde::Serializer>(
+    gear: &Option<Box<ron::value::RawValue>>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match gear {
+        Some(raw) => raw.serialize(s),
+        None => s.serialize_none(),
     }
 }
 

@@ -48,7 +48,7 @@ pub struct LevelFile {
     /// Weapons and armor of the level's own, by ruleset (`gear: (Shadowrun4: (weapons: [...], armor: [...]))`):
     /// read with their types before the rest (`gear::level_gear`), so that its sheets name and keep them; kept here
     /// as written, for the level editor to write back.
-    #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "super::character::as_written")]
+    #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "super::gear::as_written")]
     pub gear: Option<Box<ron::value::RawValue>>,
     /// What changes under one ruleset to make its fight fair (`docs/balance.md`): never a rule, only who fights.
     #[serde(default, skip_serializing_if = "HashMap::is_empty")]

@@ -1,9 +1,9 @@
-//! The files: scenarios, levels, characters, gear and saves, read, checked and written. A scenario is a RON file
+//! The files: scenarios, levels, characters and gear, read, checked and written. A scenario is a RON file
 //! with a ruleset and its options, combatants with sheets, gear, positions and starting condition, optional
 //! scripted actions and optional dice; [`load`] reads and checks one (its battle starts in [`crate::battle::run`]).
 //! Levels (`level.rs`, checked in `level_check.rs`) become scenarios under any ruleset, each archetype a sheet from
-//! that ruleset's roster (`roster.rs`). A battle's save (`save.rs`) is the record that replays it onto the same
-//! start. No battle is played here, and no ECS app built.
+//! that ruleset's roster (`roster.rs`). A battle's save is the battle's (`battle::save`): it holds the request that
+//! began it. No battle is played here, and no ECS app built.
 
 pub mod character;
 mod check;
@@ -19,7 +19,6 @@ mod level_check;
 pub mod level_edit;
 mod level_file;
 pub mod roster;
-pub mod save;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! Only this layer needs a window; everything it shows comes from the combat components and the battle log.
 //!
 //! The folders are the screens, one plugin each:
-//! - `menu.rs`: the main menu (level, ruleset, who plays each side, seed; the saved battles to continue or watch)
+//! - `menu/`: the main menu (level, ruleset, who plays each side, seed; the saved battles to continue or watch)
 //! - `battle/`: the battle screen (the board, tokens and effects, panels, orders, hotseat and fog, saves and undo)
 //! - `editors/`: the character and level editors
 //! - `lab/`: the tactics lab (heat map, what-if, the menu's simulations)

@@ -1,9 +1,11 @@
 //! The sides' colours and shapes. Two palettes: the standard one, and one whose four colours stay apart for players
 //! with any of the three common colour-vision deficiencies (checked below with Machado, Oliveira and Fernandes's
 //! 2009 simulation matrices and the CIE 1976 colour difference). Whatever the palette, each side also has a shape of
-//! its own, on its tokens and before its units' names in the log, so that colour is never the only cue.
+//! its own, on its tokens and before its units' names in the log, so that colour is never the only cue. And a colour as
+//! the panels draw it (egui's), lightened for text on their dark background.
 
 use bevy::prelude::*;
+use bevy_egui::egui;
 use serde::{Deserialize, Serialize};
 
 /// The side colours a player chose (in the settings).
@@ -75,6 +77,19 @@ impl Shape {
             Shape::Hexagon => "⬣",
         }
     }
+}
+
+/// An egui colour of a bevy one, its alpha kept.
+pub fn egui_color(color: Color) -> egui::Color32 {
+    let [r, g, b, a] = color.to_srgba().to_u8_array();
+    egui::Color32::from_rgba_unmultiplied(r, g, b, a)
+}
+
+/// A side's colour lightened for text on the dark panels.
+pub fn readable(color: Color) -> egui::Color32 {
+    let c = color.to_srgba();
+    let up = |v: f32| ((v + (1.0 - v) * 0.35) * 255.0) as u8;
+    egui::Color32::from_rgb(up(c.red), up(c.green), up(c.blue))
 }
 
 #[cfg(test)]

@@ -11,9 +11,9 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::battle::save::Save;
 use crate::lab::review::{self, Review, Reviewed, percent, points};
 use crate::lab::sim::Progress;
-use crate::scenario::save::Save;
 use crate::ui::screens::{Autosave, Screen, Watching};
 
 pub(super) fn plugin(app: &mut App) {
@@ -216,7 +216,7 @@ fn chart(ui: &mut egui::Ui, review: &Review, palette: crate::ui::palette::Palett
             let start = [0.0, review.start.rate(side) * 100.0];
             let after = review.decisions.iter().map(|d| [d.number as f64, d.after_dice.rate(side) * 100.0]);
             let points: Vec<[f64; 2]> = std::iter::once(start).chain(after).collect();
-            let color = crate::ui::battle::units::readable(palette.side(i));
+            let color = crate::ui::palette::readable(palette.side(i));
             plot_ui.line(Line::new(side.clone(), PlotPoints::from(points)).color(color).width(2.0));
         }
     });

@@ -13,7 +13,7 @@ use crate::combat::tally::BattleTally;
 use std::path::{Path, PathBuf};
 
 use crate::battle::no_typing;
-use crate::scenario::save::{Save, new_path};
+use crate::battle::save::{Save, new_path};
 use crate::scenario::{Scenario, ScenarioError};
 
 /// Where the window is.

@@ -95,7 +95,7 @@ impl Settings {
     pub fn save(&self) -> Result<(), NotKept> {
         let path = Self::path().ok_or(NotKept::NoFolder)?;
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(WriteError::from)?;
-        Ok(crate::scenario::save::write_atomically(&path, &text)?)
+        Ok(crate::battle::save::write_atomically(&path, &text)?)
     }
 }
 

@@ -2,7 +2,9 @@
 //! on a miss when the round lands, a body falling when a unit is knocked down or out, a chime when a player's unit
 //! waits for orders, and a call at the hot-seat hand-over. The sounds are ours (`scripts/make-sounds`, CC0) and built
 //! into the game; volume and mute are in the settings. With no audio device bevy_audio plays nothing and says so
-//! once; the sounds' entities go after a few seconds either way.
+//! once; the sounds' entities go after a few seconds either way. The board asks for the cues of what it shows (steps,
+//! shots, falls: `battle/effects.rs`, `battle/motion.rs`, which know what the viewer sees); the chime and the call are
+//! asked for here.
 
 use std::sync::Arc;
 
@@ -10,8 +12,6 @@ use bevy::audio::{AudioPlayer, AudioSource, GlobalVolume, PlaybackSettings, Volu
 use bevy::prelude::*;
 
 use crate::combat::TurnState;
-use crate::combat::messages::StatusChanged;
-use crate::rules::outcome::Status;
 use crate::rules::ruleset::WeaponClass;
 
 pub(super) fn plugin(app: &mut App) {
@@ -19,14 +19,18 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             set_volume.run_if(resource_changed::<super::settings::Settings>),
-            (cue_falls, cue_chime, cue_handover).run_if(in_state(super::screens::OnBoard)),
-            play_sounds,
+            (cue_chime, cue_handover).run_if(in_state(super::screens::OnBoard)),
+            play_sounds.in_set(PlaySoundSystems),
             end_sounds,
         )
             .chain()
             .after(crate::combat::TurnSystems::End),
     );
 }
+
+/// The sounds asked for so far this frame are played (a cue asked for before, in the same frame, sounds at once).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlaySoundSystems;
 
 /// A request: play this sound now.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,18 +141,6 @@ fn end_sounds(mut commands: Commands, time: Res<Time>, mut playing: Query<(Entit
         if age.0 > LAST {
             commands.entity(entity).despawn();
         }
-    }
-}
-
-/// A unit the viewer sees knocked down or out of the fight falls.
-fn cue_falls(
-    mut changed: MessageReader<StatusChanged>,
-    fog: Res<super::battle::fog::Fog>,
-    mut out: MessageWriter<PlaySound>,
-) {
-    let falls = |s: &Status| matches!(s, Status::Prone | Status::Unconscious | Status::Dead | Status::Incapacitated);
-    if changed.read().any(|c| c.gained && falls(&c.status) && fog.sees(c.entity)) {
-        out.write(PlaySound(Cue::Fall));
     }
 }
 

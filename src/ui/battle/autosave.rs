@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 
+use crate::battle::save::{Save, prune};
 use crate::combat::{BattleDice, Engine};
-use crate::scenario::save::{Save, prune};
 use crate::ui::screens::{Autosave, BattleScreenSystems};
 
 pub(super) fn plugin(app: &mut App) {

@@ -6,6 +6,7 @@ use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResized};
 
+use super::sets::CameraSystems;
 use crate::ui::{CELL, MapArea, MapView};
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,10 +24,6 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(Update, see_under_panels.after(CameraSystems).in_set(crate::ui::screens::BoardSystems));
 }
-
-/// The camera is placed for this frame (the tokens take their size from its zoom after it).
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct CameraSystems;
 
 /// How many screen pixels one cell spans under this projection.
 pub fn cell_pixels(projection: &Projection) -> f32 {

@@ -19,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         (fire_shots, draw_shots)
             .chain()
             .after(TurnSystems::End)
-            .after(super::units::UnitSystems)
+            .after(super::sets::UnitSystems)
             .in_set(crate::ui::screens::BoardSystems),
     );
 }

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use super::sets::{MotionSystems, UnitSystems};
 use crate::ui::{Acting, CELL, MapArea, MapView};
 
 pub(super) fn plugin(app: &mut App) {
@@ -14,8 +15,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (follow_actor, edge_pan.run_if(crate::ui::keys_free), glide_camera)
                 .chain()
-                .after(super::motion::MotionSystems)
-                .before(super::units::UnitSystems)
+                .after(MotionSystems)
+                .before(UnitSystems)
                 .in_set(crate::ui::screens::BoardSystems),
         );
 }

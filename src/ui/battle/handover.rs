@@ -72,7 +72,7 @@ fn show_handover(
 ) -> Result {
     let Some(side) = handover.showing.clone() else { return Ok(()) };
     let color = tokens.iter().find(|(s, _)| s.0 == side).map_or(Color::WHITE, |(_, t)| t.color);
-    let color = super::units::readable(color);
+    let color = crate::ui::palette::readable(color);
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.viewport_rect();
     let mut start = false;

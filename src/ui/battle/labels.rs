@@ -7,9 +7,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::art::Art;
 use super::art::{Badge, Role};
-use super::units::{Token, egui_color, states_of};
+use super::units::{Token, states_of};
 use crate::combat::TurnState;
 use crate::combat::components::{Armor, GridPos, Initiative, Loadout, Side, StatusList, Tracks, Wounds};
+use crate::ui::palette::egui_color;
 use crate::ui::{Acting, MapArea, Selected};
 
 pub(super) fn plugin(app: &mut App) {
@@ -21,9 +22,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, toggle_legend.run_if(crate::ui::keys_free).in_set(BoardSystems))
         .add_systems(
             EguiPrimaryContextPass,
-            (write_names, show_legend).after(super::panels::PanelSystems).in_set(BoardSystems).in_set(NameSystems),
+            (write_names, show_legend).after(super::sets::PanelSystems).in_set(BoardSystems).in_set(NameSystems),
         )
-        .add_systems(EguiPrimaryContextPass, show_card.after(super::panels::PanelSystems).in_set(BattleScreenSystems));
+        .add_systems(EguiPrimaryContextPass, show_card.after(super::sets::PanelSystems).in_set(BattleScreenSystems));
 }
 
 /// The names and the legend over the map, in the room the panels leave (online panels come before them too).

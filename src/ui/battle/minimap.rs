@@ -8,14 +8,15 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::board::BoardPicture;
 use super::follow::{Glide, board_of, view_of};
-use super::units::{Token, egui_color};
+use super::units::Token;
 use crate::combat::components::StatusList;
+use crate::ui::palette::egui_color;
 use crate::ui::{MapArea, MapView};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        show_minimap.after(super::panels::PanelSystems).in_set(crate::ui::screens::BoardSystems),
+        show_minimap.after(super::sets::PanelSystems).in_set(crate::ui::screens::BoardSystems),
     );
 }
 

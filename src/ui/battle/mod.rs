@@ -8,11 +8,13 @@
 //!   edge pan; `minimap.rs`: the whole map in a corner when it is larger than the view; `motion.rs`: units walking their paths, tipping
 //!   over, shaking, greying out; `effects.rs`: shots (muzzle flash, the round, the impact); `popups.rs`: damage,
 //!   misses and statuses over the tokens, stacked, never overlapping, on the board
-//! - `panels.rs`: the combat log, the initiative tracker, the acting unit's sheet, the battle's state; `help.rs`:
+//! - `panels/`: the combat log, the initiative tracker, the acting unit's sheet, the battle's state; `help.rs`:
 //!   every key and mouse action (F1 or ?), and a first battle's hint; `tools.rs`: the top bar's buttons for the
 //!   legend, the heat map and the what-if
 //! - `preview.rs`: what the pointer asks (reach, route and cost, sight, cover, exact odds); `orders.rs`: click to
-//!   move and to attack, Enter to give the orders; `pacing.rs`: one slot at a time, pause and step
+//!   move and to attack, Enter to give the orders; `pacing.rs`: one slot at a time, pause and step;
+//!   `sets.rs`: the camera's, the motion's, the tokens' and the panels' steps each frame, which other files order
+//!   themselves by
 //! - `handover.rs`: hotseat's hand-over screen; `fog.rs`: fog of war, the player sees what their sides' units see
 //!   (`fog_leaks.rs`: tests that nothing worked out for the player tells of an unseen unit)
 //! - `autosave.rs`: the battle saved after each decision; `undo.rs`: undo and redo; `replay.rs`: a save watched step
@@ -39,6 +41,7 @@ pub mod panels;
 pub(in crate::ui) mod popups;
 pub(in crate::ui) mod preview;
 pub mod replay;
+pub(in crate::ui) mod sets;
 pub(in crate::ui) mod tools;
 pub mod undo;
 pub(in crate::ui) mod units;
@@ -50,5 +53,5 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((orders::plugin, effects::plugin, handover::plugin, fog::plugin, labels::plugin, art::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, win_bar::plugin));
-    app.add_plugins((motion::plugin, popups::plugin, follow::plugin, minimap::plugin));
+    app.add_plugins((motion::plugin, popups::plugin, follow::plugin, minimap::plugin, tools::plugin));
 }

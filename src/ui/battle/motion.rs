@@ -1,18 +1,20 @@
 //! Motion on the board: a unit walks (or runs, faster) its path cell by cell; knocked down it tips over, stunned it
 //! shakes, out of the fight it greys and its cross drops onto it. Nothing here holds the battle up: a move or a
 //! change fits within the slot's time (faster at a fast pace), a new one takes over from an old one, and with motion
-//! off in the settings units glide straight to their cells and changes show at once.
+//! off in the settings units glide straight to their cells and changes show at once. A unit the viewer sees falling is
+//! heard (`sound.rs` plays it).
 
 use bevy::prelude::*;
 
 use super::board::cell_center;
+use super::sets::{CameraSystems, MotionSystems, UnitSystems};
 use super::units::{Body, DownMark, HealthRing, Token};
 use crate::combat::TurnSystems;
 use crate::combat::components::{GridPos, Side, StatusList};
 use crate::combat::messages::{StatusChanged, UnitMoved};
 use crate::rules::field::Pace;
 use crate::rules::outcome::Status;
-use crate::ui::sound::{Cue, PlaySound};
+use crate::ui::sound::{Cue, PlaySound, PlaySoundSystems};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -20,16 +22,15 @@ pub(super) fn plugin(app: &mut App) {
         (start_walks, walk_units, glide_units, show_condition, shake_stunned, ease_parts)
             .chain()
             .after(TurnSystems::End)
-            .after(super::camera::CameraSystems)
-            .before(super::units::UnitSystems)
+            .after(CameraSystems)
+            .before(UnitSystems)
             .in_set(MotionSystems)
             .in_set(crate::ui::screens::BoardSystems),
     );
+    // Its sound in the frame it falls, of a unit the viewer sees (the fog is the board's, not the sound's).
+    let falls = cue_falls.after(TurnSystems::End).before(PlaySoundSystems);
+    app.add_systems(Update, falls.run_if(in_state(crate::ui::screens::OnBoard)));
 }
-
-/// The tokens are where their walks have them this frame (before they are marked and labelled).
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct MotionSystems;
 
 /// A unit on its way along a path.
 #[derive(Component, Debug)]
@@ -245,6 +246,14 @@ fn ease_parts(
         if t >= 1.0 {
             commands.entity(entity).remove::<Ease>();
         }
+    }
+}
+
+/// A unit the viewer sees knocked down or out of the fight falls.
+fn cue_falls(mut changed: MessageReader<StatusChanged>, fog: Res<super::fog::Fog>, mut out: MessageWriter<PlaySound>) {
+    let falls = |s: &Status| matches!(s, Status::Prone | Status::Unconscious | Status::Dead | Status::Incapacitated);
+    if changed.read().any(|c| c.gained && falls(&c.status) && fog.sees(c.entity)) {
+        out.write(PlaySound(Cue::Fall));
     }
 }
 

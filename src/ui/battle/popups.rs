@@ -15,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
         (pop_up, arrange_pop_ups, fade_pop_ups)
             .chain()
             .after(TurnSystems::End)
-            .after(super::units::UnitSystems)
+            .after(super::sets::UnitSystems)
             .in_set(crate::ui::screens::BoardSystems),
     );
 }

@@ -92,7 +92,7 @@ fn close_replay(mut commands: Commands, mut screen: ResMut<NextState<Screen>>) {
     screen.set(Screen::Menu);
 }
 
-/// The viewer's controls, for the bar on top (`panels.rs`): where it stands, the turn (typed to jump to one), a step
+/// The viewer's controls, for the bar on top (`panels/screen.rs`): where it stands, the turn (typed to jump to one), a step
 /// back and forward, the start and the end, *Play* and its pace, and a slider over every step.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct ReplayControls<'w> {

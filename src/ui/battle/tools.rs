@@ -2,20 +2,24 @@
 //! window or bar is shown.
 //! They sit in the bar rather than over the map: floating at the map's top they hid its top row, and keeping a strip
 //! free for them took that much height from every map.
+//! The heat map and the what-if are the tactics lab's (`ui/lab`, above this screen): the bar keeps only their switches
+//! ([`LabSwitches`]), which the lab sets before the bar is drawn and reads after.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::labels::LegendShown;
-use crate::ui::lab::heat::{HeatMode, HeatShown};
-use crate::ui::lab::whatif::WhatIf;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LabSwitches>();
+}
 
 /// What the buttons turn on and off (each window's own system draws it and takes its key).
 #[derive(SystemParam)]
 pub struct ToolButtons<'w> {
     legend: ResMut<'w, LegendShown>,
-    lab: LabButtons<'w>,
+    lab: ResMut<'w, LabSwitches>,
     win: ResMut<'w, super::win_bar::WinBar>,
 }
 
@@ -32,22 +36,25 @@ impl ToolButtons<'_> {
     }
 }
 
-/// The tactics lab's buttons, *Heat map (H)* and *What if… (O)*: one screen's bar and the online bar show them.
-#[derive(SystemParam)]
-pub struct LabButtons<'w> {
-    heat: ResMut<'w, HeatShown>,
-    what_if: ResMut<'w, WhatIf>,
+/// The tactics lab's buttons in the bar, *Heat map (H)* and *What if… (O)*, as the bar knows them: whether each of
+/// the lab's windows is open (the lab says so before the bar is drawn) and whether its button was clicked this frame
+/// (the lab opens or closes the window after, before it draws it).
+#[derive(Resource, Default, Debug)]
+pub struct LabSwitches {
+    pub heat: LabSwitch,
+    pub what_if: LabSwitch,
 }
 
-impl LabButtons<'_> {
-    pub fn show(&mut self, ui: &mut egui::Ui) {
-        let heat_on = self.heat.mode != HeatMode::Off;
-        if ui.selectable_label(heat_on, "Heat map (H)").clicked() {
-            self.heat.mode = if heat_on { HeatMode::Off } else { HeatMode::Dealt };
-        }
-        let what_if_on = self.what_if.is_open();
-        if ui.selectable_label(what_if_on, "What if… (O)").clicked() {
-            self.what_if.set_open(!what_if_on);
-        }
+/// One of the lab's buttons: its window open, and the button clicked.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct LabSwitch {
+    pub open: bool,
+    pub clicked: bool,
+}
+
+impl LabSwitches {
+    fn show(&mut self, ui: &mut egui::Ui) {
+        self.heat.clicked |= ui.selectable_label(self.heat.open, "Heat map (H)").clicked();
+        self.what_if.clicked |= ui.selectable_label(self.what_if.open, "What if… (O)").clicked();
     }
 }

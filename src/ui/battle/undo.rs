@@ -7,10 +7,10 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::battle::save::{Save, undo_point};
 use crate::combat::{BattleDice, Engine, HumanSides, TurnState};
 use crate::rules::any::AnyAction;
 use crate::rules::engine::Recorded;
-use crate::scenario::save::{Save, undo_point};
 use crate::ui::screens::{Autosave, BattleScreenSystems, NextBattle, Screen};
 
 /// Take back the player's last decision.
@@ -58,7 +58,7 @@ fn read_undo_keys(
     }
 }
 
-/// The Undo and Redo buttons, for the bar on top (`panels.rs`): none in a strict battle or one the AI plays alone.
+/// The Undo and Redo buttons, for the bar on top (`panels/screen.rs`): none in a strict battle or one the AI plays alone.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct UndoButtons<'w> {
     autosave: Option<Res<'w, Autosave>>,

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use super::art::{Art, Badge, RING_STEPS, Role};
 use super::board::cell_center;
+use super::sets::{CameraSystems, UnitSystems};
 use crate::combat::TurnState;
 use crate::combat::components::{Combatant, GridPos, Loadout, Side, StatusList, Tracks, Wounds};
 use crate::rules::outcome::Status;
@@ -20,16 +21,11 @@ pub(super) fn plugin(app: &mut App) {
         (dress_units, size_tokens, show_health, show_badges, mark_actor, mark_selection)
             .chain()
             .after(crate::combat::TurnSystems::End)
-            .after(super::camera::CameraSystems)
+            .after(CameraSystems)
             .in_set(UnitSystems)
             .in_set(crate::ui::screens::BoardSystems),
     );
 }
-
-/// The tokens are dressed, placed and marked for this frame (an online battle's units are given their components
-/// before).
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct UnitSystems;
 
 /// The unit's side colour and shape and its role (kept on the unit for the hover card, the labels and the log).
 #[derive(Component, Clone, Copy, Debug)]
@@ -65,19 +61,6 @@ struct SelectionMark;
 
 /// How many badges a token shows at most (the hover card lists them all).
 const BADGES: usize = 3;
-
-/// An egui colour of a bevy one, its alpha kept.
-pub fn egui_color(color: Color) -> bevy_egui::egui::Color32 {
-    let [r, g, b, a] = color.to_srgba().to_u8_array();
-    bevy_egui::egui::Color32::from_rgba_unmultiplied(r, g, b, a)
-}
-
-/// A side's colour lightened for text on the dark panels.
-pub fn readable(color: Color) -> bevy_egui::egui::Color32 {
-    let c = color.to_srgba();
-    let up = |v: f32| ((v + (1.0 - v) * 0.35) * 255.0) as u8;
-    bevy_egui::egui::Color32::from_rgb(up(c.red), up(c.green), up(c.blue))
-}
 
 /// A unit's role: the one its scenario or level gives, else read off its name.
 fn role_of(given: Option<&String>, name: &str) -> Role {

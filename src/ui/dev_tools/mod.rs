@@ -50,7 +50,7 @@ pub fn install(app: &mut App, tools: DevTools) {
     app.add_systems(
         Update,
         zoom_in
-            .after(super::battle::camera::CameraSystems)
+            .after(super::battle::sets::CameraSystems)
             .run_if(|tools: Res<DevTools>| tools.zoom.is_some())
             .in_set(super::screens::BoardSystems),
     );

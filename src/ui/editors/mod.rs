@@ -1,5 +1,5 @@
 //! The editors' screens: `characters.rs`, the character editor (characters of one's own, saved in the content folder);
-//! `level_editor.rs`, the level editor (a map painted, sides, squads, zones and victory, checked as it is edited, then
+//! `level_editor/`, the level editor (a map painted, sides, squads, zones and victory, checked as it is edited, then
 //! played); `import.rs`, another tool's character imported from the window. Both undo and redo (`history.rs`) and ask
 //! before changes not saved are left behind (`leave.rs`): here, before the game quits from any screen.
 

@@ -204,7 +204,7 @@ fn results(ui: &mut egui::Ui, summed: &Summed, palette: crate::ui::palette::Pale
     let x = |share: f64| left + (right - left) * share as f32;
     for (i, s) in sums.iter().enumerate() {
         let top = rect.top() + row * i as f32;
-        let colour = crate::ui::battle::units::egui_color(palette.side(i));
+        let colour = crate::ui::palette::egui_color(palette.side(i));
         let font = egui::FontId::proportional(13.0);
         painter.text(
             egui::pos2(rect.left(), top + row / 2.0),
@@ -298,7 +298,7 @@ enum NotExported {
 
 /// Writes the report's CSV to the player's data folder (`sims/`), named after the battle and the time.
 fn export(report: &Report) -> Result<PathBuf, NotExported> {
-    let folder = crate::scenario::save::folder().parent().map(|p| p.join("sims")).ok_or(NotExported::NoFolder)?;
+    let folder = crate::battle::save::folder().parent().map(|p| p.join("sims")).ok_or(NotExported::NoFolder)?;
     // Milliseconds: two exports a second apart are two files (and a clash still gets a number).
     let ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
     let path = crate::scenario::content::new_file(&folder, &format!("{} {ms}", report.title), "csv");

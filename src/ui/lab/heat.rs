@@ -11,6 +11,7 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::sets::LabWindowSystems;
 use crate::ai::lab::{Heat, heat_map_any};
 use crate::combat::{Engine, HumanSides};
 use crate::rules::ruleset::Slot;
@@ -95,10 +96,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (toggle_heat.run_if(crate::ui::keys_free), draw_heat).chain().in_set(BoardSystems))
         .add_systems(
             EguiPrimaryContextPass,
-            show_heat_legend
-                .after(crate::ui::battle::panels::PanelSystems)
-                .after(crate::ui::online::join::OnlinePanelSystems)
-                .in_set(BoardSystems),
+            show_heat_legend.after(crate::ui::battle::sets::PanelSystems).in_set(LabWindowSystems).in_set(BoardSystems),
         );
 }
 

@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Bar, BarChart, Legend, Plot};
 
+use super::sets::LabWindowSystems;
 use crate::combat::{Engine, Roster};
 use crate::rules::any::{AnyBattle, View};
 use crate::rules::field::Cell;
@@ -128,10 +129,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, toggle_what_if.run_if(crate::ui::keys_free).in_set(BoardSystems))
         .add_systems(
             EguiPrimaryContextPass,
-            show_what_if
-                .after(crate::ui::battle::panels::PanelSystems)
-                .after(crate::ui::online::join::OnlinePanelSystems)
-                .in_set(BoardSystems),
+            show_what_if.after(crate::ui::battle::sets::PanelSystems).in_set(LabWindowSystems).in_set(BoardSystems),
         );
 }
 

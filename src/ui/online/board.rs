@@ -22,7 +22,7 @@ use crate::rules::plan::Plan;
 use crate::rules::ruleset::{CombatantId, Track};
 use crate::ui::battle::pacing::{Pace, PaceSystems};
 use crate::ui::battle::preview::{Hover, Preview};
-use crate::ui::battle::units::UnitSystems;
+use crate::ui::battle::sets::UnitSystems;
 use crate::ui::lab::heat::{HeatKey, HeatMode, HeatNow, HeatShown};
 use crate::ui::screens::{BoardSystems, OnBoard, Screen};
 use crate::ui::{Acting, MapView, Selected, SideOrder};

@@ -1,4 +1,4 @@
-//! The online screen (`skirmish join`, or *Join online…*): `join.rs`, joining a host, the lobby and the battle's
+//! The online screen (`skirmish join`, or *Join online…*): `join/`, joining a host, the lobby and the battle's
 //! panels (its stages are `screens::OnlineStage`); `board.rs`, the battle on the one board (`battle/`) from the units
 //! and the log the host sends, and the clicks that make a player's orders; `what_if.rs`, the what-if panel's set-ups
 //! asked of the host.

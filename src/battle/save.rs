@@ -9,14 +9,15 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::character::Guest;
-pub use super::content::{digest_of, write_atomically};
-use super::content::{located, portable};
-use super::{ScenarioError, WriteError, ron_options};
-use crate::battle::{BattleRequest, DiceChoice, Resume, StartError};
+use super::request::{BattleRequest, DiceChoice, Resume};
+use super::start::StartError;
 use crate::rules::any::{AnyAction, AnyBattle, BattleSetup, RulesetId};
 use crate::rules::dice::Dice;
 use crate::rules::engine::Recorded;
+use crate::scenario::character::Guest;
+pub use crate::scenario::content::{digest_of, write_atomically};
+use crate::scenario::content::{located, portable};
+use crate::scenario::{ScenarioError, WriteError, gear, level, ron_options};
 
 /// The version of the save format this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -172,7 +173,7 @@ impl Save {
     /// and its record replayed with the saved faces, the battle's own dice rolling along (`typed` gives them where a
     /// player typed every die), then going on.
     pub fn resume(&self, typed: impl FnOnce() -> Box<dyn Dice + Send + Sync>) -> Result<Loaded, StartError> {
-        let started = crate::battle::start(&self.taken_up(Path::new("")), typed)?;
+        let started = super::start::start(&self.taken_up(Path::new("")), typed)?;
         Ok(Loaded { setup: started.setup, warning: started.warning })
     }
 }
@@ -289,12 +290,12 @@ pub fn list(dir: &Path) -> Vec<(PathBuf, Result<Save, ScenarioError>)> {
 
 /// The gear of the battle file at `path` (a level, a scenario or a character joining a level); none when it cannot be read (what reads it next
 /// says why).
-fn gear_of(path: &Path) -> super::gear::FileGear {
+fn gear_of(path: &Path) -> gear::FileGear {
     let Ok(text) = std::fs::read_to_string(path) else { return Default::default() };
     // A scenario gives its gear in its ruleset's setup; a level and a character (which have no `ruleset`) by ruleset.
-    let gear = match super::level::is_level(&text) {
-        true => super::gear::level_gear(&text),
-        false => super::gear::scenario_gear(&text).or_else(|_| super::gear::level_gear(&text)),
+    let gear = match level::is_level(&text) {
+        true => gear::level_gear(&text),
+        false => gear::scenario_gear(&text).or_else(|_| gear::level_gear(&text)),
     };
     gear.unwrap_or_default()
 }

@@ -1,0 +1,215 @@
+//! The lobby: a player says who it is (a seat, or its own again), takes a side, is ready, rolls its own dice or not,
+//! chats; the lobby as everyone sees it; a player who leaves; and the battle's start once everyone is ready.
+
+use bevy::prelude::*;
+use bevy_replicon::prelude::*;
+
+use super::state::{Host, Player};
+use super::tell::Offered;
+use crate::combat::enter::{Seats, enter_battle};
+use crate::net::MAX_PLAYERS;
+use crate::net::protocol::{FromHost, PlayerSeat, Seat};
+use crate::rules::id::Numbering;
+
+/// A player says who it is: a new seat in the lobby, or its own seat again.
+pub(super) fn hello(
+    host: &mut Host,
+    client: Entity,
+    (name, watching): (&str, bool),
+    commands: &mut Commands,
+    out: &mut MessageWriter<ToClients<FromHost>>,
+) {
+    // A name in letters a terminal prints as they are (no control characters).
+    let name: String = name.trim().chars().filter(|c| !c.is_control()).take(40).collect();
+    if let Some(seat) = host.seat_of(client) {
+        let had = host.players[seat].name.clone();
+        return host.refuse(&had, "hello", format!("you are here already, as {had}"), client, out);
+    }
+    if name.is_empty() {
+        return host.refuse("a stranger", "hello", "give a name".into(), client, out);
+    }
+    let seat = match host.players.iter().position(|p| p.name == name) {
+        Some(seat) if host.players[seat].client.is_some() => {
+            return host.refuse(&name, "hello", format!("a player called {name} is here already"), client, out);
+        }
+        Some(seat) => seat,
+        None if host.started() && !watching => {
+            return host.refuse(
+                &name,
+                "hello",
+                "the battle has begun: only its players can come back".into(),
+                client,
+                out,
+            );
+        }
+        None if host.players.len() >= MAX_PLAYERS => {
+            return host.refuse(&name, "hello", format!("the lobby is full ({MAX_PLAYERS} players)"), client, out);
+        }
+        None => {
+            host.players.push(Player {
+                watching,
+                own_dice: false,
+                name: name.clone(),
+                sides: Vec::new(),
+                ready: false,
+                client: None,
+                told: Vec::new(),
+                numbering: Numbering::default(),
+                sent: 0,
+                began_sent: false,
+                over_sent: false,
+                read: 0,
+                needs_past: host.started(),
+                asked: None,
+            });
+            host.players.len() - 1
+        }
+    };
+    let player = &mut host.players[seat];
+    (player.client, player.sent, player.asked) = (Some(client), 0, None);
+    (player.began_sent, player.over_sent) = (false, false);
+    commands.entity(client).insert(PlayerSeat(seat as u8));
+    host.lobby_changed = true;
+    info!("{name} took seat {seat}");
+}
+
+/// A player takes a side (one no one else has), or gives its sides up; only in the lobby.
+pub(super) fn take_side(
+    host: &mut Host,
+    seat: usize,
+    side: Option<String>,
+    client: Entity,
+    out: &mut MessageWriter<ToClients<FromHost>>,
+) {
+    let who = host.players[seat].name.clone();
+    if host.started() {
+        return host.refuse(&who, "a side", "the battle has begun: sides are taken".into(), client, out);
+    }
+    if host.players[seat].watching {
+        return host.refuse(&who, "a side", "you are watching: a spectator takes no side".into(), client, out);
+    }
+    match side {
+        None => host.players[seat].sides.clear(),
+        Some(side) if !host.lobby.sides.contains(&side) => {
+            let sides = host.lobby.sides.join(", ");
+            return host.refuse(&who, "a side", format!("there is no side {side}; the sides are {sides}"), client, out);
+        }
+        Some(side) => match host.commander(&side) {
+            Some(other) if other != seat => {
+                let taker = host.players[other].name.clone();
+                return host.refuse(&who, "a side", format!("{taker} has taken {side}"), client, out);
+            }
+            Some(_) => {}
+            None => host.players[seat].sides.push(side),
+        },
+    }
+    host.players[seat].ready = false;
+    host.lobby_changed = true;
+}
+
+/// A player is ready for the battle to begin, or no longer; only in the lobby, and a spectator has nothing to be
+/// ready for.
+pub(super) fn ready(host: &mut Host, seat: usize, ready: bool) {
+    if host.players[seat].watching || host.started() {
+        return;
+    }
+    host.players[seat].ready = ready;
+    host.lobby_changed = true;
+}
+
+/// A player rolls its own dice, or no longer; only in the lobby, with a side.
+pub(super) fn own_dice(
+    host: &mut Host,
+    seat: usize,
+    own: bool,
+    client: Entity,
+    out: &mut MessageWriter<ToClients<FromHost>>,
+) {
+    if host.started() || host.players[seat].watching {
+        let who = host.players[seat].name.clone();
+        let why = "who rolls their own dice is chosen in the lobby, with a side".into();
+        return host.refuse(&who, "own dice", why, client, out);
+    }
+    host.players[seat].own_dice = own;
+    host.lobby_changed = true;
+}
+
+/// A player says something to everyone (kept short: a player may send anything).
+pub(super) fn say(host: &Host, seat: usize, text: &str, out: &mut MessageWriter<ToClients<FromHost>>) {
+    let from = host.players[seat].name.clone();
+    let said = FromHost::Said { from, text: text.chars().take(500).collect() };
+    out.write(ToClients { targets: SendTargets::CLIENTS_ONLY, message: said });
+}
+
+/// Sends everyone the lobby when it changed.
+pub(super) fn show_lobby(
+    mut host: ResMut<Host>,
+    mut out: MessageWriter<ToClients<FromHost>>,
+    authorized: Query<(), Added<AuthorizedClient>>,
+) {
+    if !host.lobby_changed && authorized.is_empty() {
+        return;
+    }
+    host.lobby_changed = false;
+    host.lobby.players = host
+        .players
+        .iter()
+        .map(|p| Seat {
+            name: p.name.clone(),
+            sides: p.sides.clone(),
+            ready: p.ready,
+            connected: p.client.is_some(),
+            watching: p.watching,
+            own_dice: p.own_dice,
+        })
+        .collect();
+    out.write(ToClients { targets: SendTargets::CLIENTS_ONLY, message: FromHost::Lobby(host.lobby.clone()) });
+}
+
+/// A player's connection closed: its seat waits for it (the battle waits at its slots).
+pub(super) fn player_left(left: On<Remove, ConnectedClient>, host: Option<ResMut<Host>>) {
+    let Some(mut host) = host else { return };
+    if let Some(seat) = host.seat_of(left.entity) {
+        host.players[seat].client = None;
+        host.heat_work.retain(|w| w.seat != seat);
+        // Before the battle, a player who left has no side: the AI plays it unless someone takes it.
+        if !host.started() {
+            (host.players[seat].sides, host.players[seat].ready) = (Vec::new(), false);
+        }
+        host.lobby_changed = true;
+        info!("{} left", host.players[seat].name);
+    }
+}
+
+/// Begins the battle once every connected player has a side and is ready (and one is); the players' sides are
+/// theirs, the AI plays the rest.
+pub(super) fn start_when_ready(world: &mut World) {
+    let Some(mut host) = world.get_resource_mut::<Host>() else { return };
+    let connected: Vec<&Player> = host.players.iter().filter(|p| p.client.is_some() && !p.watching).collect();
+    let ready = !connected.is_empty() && connected.iter().all(|p| p.ready && !p.sides.is_empty());
+    if host.started() || !ready {
+        return;
+    }
+    let Some(offer) = host.offer.take() else { return };
+    // In the level's order of sides, not the order the players came in: the same battle saves the same.
+    let humans: Vec<String> = host.lobby.sides.iter().filter(|s| host.commander(s).is_some()).cloned().collect();
+    host.request.humans = humans.clone();
+    host.request.names =
+        host.players.iter().flat_map(|p| p.sides.iter().map(|s| (s.clone(), p.name.clone()))).collect();
+    host.lobby.started = true;
+    host.lobby_changed = true;
+    info!(
+        "the battle begins: {}",
+        host.players.iter().map(|p| format!("{} ({})", p.name, p.sides.join(", "))).collect::<Vec<_>>().join(", ")
+    );
+    // Its start kept: a player of a battle taken up from its save, or a spectator who comes late, is told its past.
+    let resumed = offer.history.is_some();
+    host.start = Some(offer.history.clone().unwrap_or_else(|| (offer.setup.battle.clone(), offer.setup.log.clone())));
+    host.players.iter_mut().for_each(|p| p.needs_past = resumed);
+    // The sides whose players roll their own dice (saved with the battle).
+    let by_hand: Vec<String> = host.players.iter().filter(|p| p.own_dice).flat_map(|p| p.sides.clone()).collect();
+    host.request.by_hand = by_hand.clone();
+    let seats = Seats { humans, minds: Some(offer.minds.clone()), by_hand, ..Seats::default() };
+    enter_battle(world, offer.setup, seats);
+    world.insert_resource(Offered { title: offer.title, ruleset: offer.ruleset, map: offer.map, zones: offer.zones });
+}

@@ -1,0 +1,68 @@
+//! The battle a host offers, before it begins: how it was made, its start, where it is saved, how long the host
+//! waits for a player's own dice, and what spectators see.
+
+use std::path::PathBuf;
+
+use crate::ai::Minds;
+use crate::battle::{BattleRequest, Started};
+use crate::rules::any::{AnyBattle, BattleSetup};
+use crate::rules::field::Goal;
+use crate::rules::outcome::Log;
+
+/// The battle a host offers, before it begins: how it was made (saved with it), its start, and where it is saved.
+pub struct Offer {
+    pub request: BattleRequest,
+    pub title: String,
+    pub ruleset: String,
+    pub sides: Vec<String>,
+    /// The map's rows, as a level draws them, and its zones.
+    pub map: Vec<String>,
+    pub zones: Vec<(String, Goal)>,
+    pub setup: BattleSetup,
+    pub minds: Minds,
+    pub autosave: Option<PathBuf>,
+    /// A battle taken up from its save: its start (the battle and its log before any decision), from which what each
+    /// player's sides saw of its past is worked out again when the battle begins anew.
+    pub history: Option<(AnyBattle, Log)>,
+    /// How long the host waits for a player's own dice before it rolls them itself.
+    pub dice_time: std::time::Duration,
+    /// What spectators see during the battle.
+    pub spectators: Spectators,
+}
+
+impl Offer {
+    /// The battle `started` (from its start, or a save taken up again), saved after each decision to `autosave`.
+    pub fn of(started: Started, autosave: Option<PathBuf>) -> Self {
+        let Started { request, scenario, setup, before, .. } = started;
+        // A battle taken up: its past is told from its start, as it stood before the save's record was replayed.
+        let history = before.filter(|_| setup.battle.decided() > 0);
+        Offer {
+            history,
+            dice_time: DICE_TIME,
+            spectators: Spectators::Common,
+            title: scenario.name.clone(),
+            ruleset: setup.battle.rules_name().to_owned(),
+            sides: scenario.sides().into_iter().map(str::to_owned).collect(),
+            map: scenario.field.as_ref().map(|f| f.grid().rows()).unwrap_or_default(),
+            zones: scenario.field.as_ref().map(|f| f.goals.clone()).unwrap_or_default(),
+            minds: request.minds(),
+            request,
+            setup,
+            autosave,
+        }
+    }
+}
+
+/// How long the host waits for a player's dice unless told otherwise (`host --dice-time`).
+pub const DICE_TIME: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// What spectators see during the battle (`host --spectators`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Spectators {
+    /// What every side sees: nothing a player does not know (a spectator may be sitting beside one).
+    #[default]
+    Common,
+    /// Everything, as the host sees it: for friends who trust each other (a spectator who talks to a player
+    /// cheats for them).
+    All,
+}

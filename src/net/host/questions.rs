@@ -1,0 +1,162 @@
+//! The tactics lab's questions a player asks the host about the battle as its sides see it: the odds of an attack,
+//! a heat map of its slot (worked out on a task, sent when ready), and a what-if priced; each answered to that player
+//! alone, and a player who floods the host is left unanswered.
+
+use bevy::prelude::*;
+use bevy::tasks::AsyncComputeTaskPool;
+use bevy::tasks::futures::check_ready;
+use bevy_replicon::prelude::*;
+
+use super::offer::Spectators;
+use super::orders::own_slot;
+use super::sight::sight;
+use super::state::{HeatWork, Host, Player};
+use crate::ai::lab::heat_map_any;
+use crate::combat::{Engine, TurnState};
+use crate::net::MAX_PLAYERS;
+use crate::net::protocol::FromHost;
+use crate::rules::any::AnyBattle;
+use crate::rules::fog::{as_seen, seen_by};
+use crate::rules::id::CombatantId;
+use crate::rules::no_odds::NoOdds;
+use crate::rules::plan::Plan;
+use crate::rules::ruleset::Slot;
+use crate::rules::what_if;
+
+/// Questions (odds, heat maps, what-ifs) a player may ask in one update; a window asks once a plan, a slot, or a
+/// set-up.
+const MAX_QUESTIONS: u8 = 16;
+
+/// The questions each seat asked this update: a window asks once a plan, so more than `MAX_QUESTIONS` is flooding,
+/// left unanswered; what-ifs are priced in the update (heat maps on a task), two a player an update, one for each
+/// set-up.
+#[derive(Default)]
+pub(super) struct Asked {
+    questions: [u8; MAX_PLAYERS],
+    what_ifs: [u8; MAX_PLAYERS],
+}
+
+impl Asked {
+    /// Counts a question of `seat`'s; whether it is answered.
+    fn one_more(&mut self, seat: usize) -> bool {
+        self.questions[seat] = self.questions[seat].saturating_add(1);
+        self.questions[seat] <= MAX_QUESTIONS
+    }
+
+    /// Counts a what-if of `seat`'s (a question besides); whether it is answered.
+    fn one_more_what_if(&mut self, seat: usize) -> bool {
+        let question = self.one_more(seat);
+        self.what_ifs[seat] = self.what_ifs[seat].saturating_add(1);
+        question && self.what_ifs[seat] <= 2
+    }
+}
+
+/// A heat map of `slot` for the player at `seat`, worked out on a task from what its sides see (`send_heat_maps`
+/// sends it); one map at work a player, and not the same one twice.
+pub(super) fn ask_heat(
+    host: &mut Host,
+    (seat, client): (usize, Entity),
+    slot: Slot,
+    battle: Option<(&AnyBattle, &TurnState)>,
+    (asked, out): (&mut Asked, &mut MessageWriter<ToClients<FromHost>>),
+) {
+    let answered = asked.one_more(seat);
+    if !answered || host.heat_work.iter().any(|w| w.seat == seat && w.slot == slot) {
+        return;
+    }
+    let asked = battle.map_or(Err("the battle has not begun".into()), |(battle, state)| {
+        own_slot(host, seat, battle, state, slot).map(|_| {
+            let known = as_seen(battle, &seen_by(battle, &host.players[seat].sides));
+            (battle.decided(), known)
+        })
+    });
+    match asked {
+        Ok((decided, known)) => {
+            let task = AsyncComputeTaskPool::get().spawn(async move { heat_map_any(&known, slot) });
+            // A new question takes the place of the player's last: one map at work a player.
+            host.heat_work.retain(|w| w.seat != seat);
+            host.heat_work.push(HeatWork { seat, client, slot, decided, task });
+        }
+        Err(why) => {
+            let who = host.players[seat].name.clone();
+            host.refuse(&who, "a heat map", why, client, out);
+        }
+    }
+}
+
+/// The odds of the attack `plan` makes for the player's `slot`, from what its sides see.
+pub(super) fn ask_odds(
+    host: &Host,
+    seat: usize,
+    (slot, plan): (Slot, &Plan),
+    battle: Option<(&AnyBattle, &TurnState)>,
+    (asked, out): (&mut Asked, &mut MessageWriter<ToClients<FromHost>>),
+) {
+    if !asked.one_more(seat) {
+        return;
+    }
+    let odds = match battle {
+        Some((battle, state)) => own_slot(host, seat, battle, state, slot)
+            .map_err(NoOdds::NotYourSlot)
+            .and_then(|_| plan.odds(battle, slot, &seen_by(battle, &host.players[seat].sides))),
+        None => Err(NoOdds::NotBegun),
+    };
+    host.players[seat].send(&FromHost::Odds { slot, plan: plan.clone(), odds }, out);
+}
+
+/// What-if set-up number `ask` priced on the battle as the player may see it, at any time in the battle.
+pub(super) fn ask_what_if(
+    host: &Host,
+    seat: usize,
+    (ask, setup): (u32, &what_if::Setup),
+    battle: Option<&AnyBattle>,
+    (asked, out): (&mut Asked, &mut MessageWriter<ToClients<FromHost>>),
+) {
+    if !asked.one_more_what_if(seat) {
+        return;
+    }
+    let priced = match battle {
+        Some(battle) => what_if_seen(battle, &host.players[seat], host.spectators, setup),
+        None => Err(NoOdds::NotBegun),
+    };
+    host.players[seat].send(&FromHost::WhatIf { ask, priced }, out);
+}
+
+/// Sends each heat map worked out to the player who asked, if the battle is still at that slot (a map of a moment
+/// gone would mislead).
+pub(super) fn send_heat_maps(
+    mut host: ResMut<Host>,
+    engine: Option<Res<Engine>>,
+    mut out: MessageWriter<ToClients<FromHost>>,
+) {
+    let Some(engine) = engine else { return };
+    let decided = engine.0.decided();
+    let mut work = std::mem::take(&mut host.heat_work);
+    let players = &host.players;
+    work.retain_mut(|w| {
+        let Some(heat) = check_ready(&mut w.task) else { return true };
+        // Only to the connection that asked, if it is still there (a message to a connection gone is an error).
+        let Some(player) = players.get(w.seat).filter(|p| p.client == Some(w.client)) else { return false };
+        if w.decided == decided {
+            player.send(&FromHost::Heat { slot: w.slot, heat }, &mut out);
+        }
+        false
+    });
+    host.heat_work = work;
+}
+
+/// A what-if `setup` priced on the battle as `player` may see it (`sight`): the same answer for a unit it does not
+/// see as for no unit at all.
+fn what_if_seen(
+    battle: &AnyBattle,
+    player: &Player,
+    spectators: Spectators,
+    setup: &what_if::Setup,
+) -> Result<Box<what_if::Priced>, NoOdds> {
+    let seen = sight(battle, player, spectators);
+    let in_sight = |id: CombatantId| seen.get(id.index()) == Some(&true);
+    if !in_sight(setup.attacker) || !in_sight(setup.target) {
+        return Err(NoOdds::Unseen);
+    }
+    what_if::price(&as_seen(battle, &seen), setup).map(Box::new)
+}

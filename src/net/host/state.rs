@@ -1,0 +1,166 @@
+//! The host's state: the battle offered, the players in their seats (connected or not, and what each was told), the
+//! roll waited for, the heat maps at work, and what was refused.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::tasks::Task;
+use bevy_replicon::prelude::*;
+
+use super::offer::{Offer, Spectators};
+use crate::ai::lab::Heat;
+use crate::battle::BattleRequest;
+use crate::net::protocol::{FromHost, LobbyView};
+use crate::rules::any::AnyBattle;
+use crate::rules::dice::Wanted;
+use crate::rules::id::Numbering;
+use crate::rules::outcome::{Event, Log};
+use crate::rules::ruleset::Slot;
+
+/// The host: the battle offered (until it begins), the players, and what it refused.
+#[derive(Resource)]
+pub struct Host {
+    pub(super) offer: Option<Offer>,
+    pub request: BattleRequest,
+    pub lobby: LobbyView,
+    pub players: Vec<Player>,
+    pub autosave: Option<PathBuf>,
+    /// Everything refused, newest last: who sent what, and why not.
+    pub refused: Vec<String>,
+    /// How long it waits for a player's dice before it rolls them itself.
+    pub dice_time: std::time::Duration,
+    /// What spectators see during the battle.
+    pub spectators: Spectators,
+    /// The roll it waits for a player's faces of, and how many rolls it asked players for.
+    pub(super) dice_wait: Option<DiceWait>,
+    pub(super) rolls_asked: u32,
+    /// Heat maps at work for players.
+    pub(super) heat_work: Vec<HeatWork>,
+    /// The battle at its start (the battle and its log before any decision), once it began.
+    pub(super) start: Option<(AnyBattle, Log)>,
+    /// Decisions the last save holds.
+    pub(super) saved: usize,
+    pub(super) lobby_changed: bool,
+}
+
+/// A player of the lobby, connected or not, with what it was told.
+#[derive(Debug)]
+pub struct Player {
+    pub name: String,
+    pub sides: Vec<String>,
+    pub ready: bool,
+    /// A spectator: no side; it sees what every side in the fight sees (`sight`).
+    pub watching: bool,
+    /// Rolls its own dice: the host waits for the faces of its sides' rolls.
+    pub own_dice: bool,
+    /// Its connection (the client entity), while connected.
+    pub client: Option<Entity>,
+    /// Every event it was told, in order: what it is sent again when it comes back.
+    pub told: Vec<Event>,
+    /// How it numbers the combatants: those its sides saw, in the order they saw them. Every id it is sent is
+    /// renumbered so, and every id it sends back the other way: its numbers tell nothing of the others.
+    pub numbering: Numbering,
+    /// How much of `told` this connection has, and whether it was told the battle began and ended.
+    pub(super) sent: usize,
+    pub(super) began_sent: bool,
+    pub(super) over_sent: bool,
+    /// How far into the battle's log its telling has come.
+    pub(super) read: usize,
+    /// Its past is to be told (a battle taken up from its save, a spectator who came late).
+    pub(super) needs_past: bool,
+    /// The decision it was asked for (the battle's count of decisions then), on this connection.
+    pub(super) asked: Option<usize>,
+}
+
+impl Player {
+    /// Sends `message` to this player's connection (if connected), its combatants numbered as the player numbers
+    /// them; whether it went.
+    pub(super) fn send(&self, message: &FromHost, out: &mut MessageWriter<ToClients<FromHost>>) -> bool {
+        let Some(client) = self.client else { return false };
+        match self.numbering.theirs(message) {
+            Ok(message) => {
+                out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message });
+                true
+            }
+            Err(e) => {
+                warn!("a message to {} could not be renumbered: {e}", self.name);
+                false
+            }
+        }
+    }
+}
+
+impl Host {
+    /// A host offering `offer`; the battle begins when every connected player has a side and is ready.
+    pub fn new(offer: Offer) -> Self {
+        let (title, ruleset, sides) = (offer.title.clone(), offer.ruleset.clone(), offer.sides.clone());
+        let lobby = LobbyView { title, ruleset, sides, ..Default::default() };
+        let (dice_time, spectators) = (offer.dice_time, offer.spectators);
+        Host {
+            request: offer.request.clone(),
+            autosave: offer.autosave.clone(),
+            offer: Some(offer),
+            lobby,
+            players: Vec::new(),
+            refused: Vec::new(),
+            dice_time,
+            spectators,
+            dice_wait: None,
+            rolls_asked: 0,
+            heat_work: Vec::new(),
+            start: None,
+            saved: 0,
+            lobby_changed: true,
+        }
+    }
+
+    pub fn started(&self) -> bool {
+        self.offer.is_none()
+    }
+
+    pub(super) fn seat_of(&self, client: Entity) -> Option<usize> {
+        self.players.iter().position(|p| p.client == Some(client))
+    }
+
+    /// The player commanding `side`, if any.
+    pub(super) fn commander(&self, side: &str) -> Option<usize> {
+        self.players.iter().position(|p| p.sides.iter().any(|s| s == side))
+    }
+
+    pub(super) fn refuse(
+        &mut self,
+        who: &str,
+        what: &str,
+        why: String,
+        to: Entity,
+        out: &mut MessageWriter<ToClients<FromHost>>,
+    ) {
+        info!("refused {who}'s {what}: {why}");
+        // Kept short and bounded: a player may send anything, any number of times.
+        let what: String = what.chars().take(200).collect();
+        self.refused.push(format!("{who}: {what}: {why}"));
+        if self.refused.len() > 1000 {
+            self.refused.drain(..500);
+        }
+        out.write(ToClients { targets: SendTargets::Single(ClientId::Client(to)), message: FromHost::Refused(why) });
+    }
+}
+
+/// The roll the host waits for a player's faces of: since when, and on which connection it asked.
+#[derive(Debug)]
+pub(super) struct DiceWait {
+    pub(super) wanted: Wanted,
+    /// Its number: the player's answer names it.
+    pub(super) number: u32,
+    pub(super) asked: Option<Entity>,
+    pub(super) since: std::time::Instant,
+}
+
+/// A heat map at work for a player: its seat and connection, the slot and the decisions then, and the task.
+pub(super) struct HeatWork {
+    pub(super) seat: usize,
+    pub(super) client: Entity,
+    pub(super) slot: Slot,
+    pub(super) decided: usize,
+    pub(super) task: Task<Vec<Heat>>,
+}

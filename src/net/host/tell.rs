@@ -1,0 +1,143 @@
+//! What each player is told of the battle: that it began (and what it is), the log as its sides saw it when each
+//! piece was written (`rules::fog`), the past again to one who comes back or comes late, and the end, fog lifted.
+
+use std::cell::RefCell;
+
+use bevy::prelude::*;
+use bevy_replicon::prelude::*;
+
+use super::offer::Spectators;
+use super::sight::sight;
+use super::state::{Host, Player};
+use crate::battle::save::Save;
+use crate::combat::{BattleLog, Engine, TurnState};
+use crate::net::protocol::FromHost;
+use crate::rules::any::AnyBattle;
+use crate::rules::field::Goal;
+use crate::rules::fog::{Unseen, told_over};
+use crate::rules::id::Numbering;
+use crate::rules::outcome::{Event, Log};
+
+/// What the battle is, as a player is told when it begins.
+#[derive(Resource)]
+pub(super) struct Offered {
+    pub(super) title: String,
+    pub(super) ruleset: String,
+    pub(super) map: Vec<String>,
+    pub(super) zones: Vec<(String, Goal)>,
+}
+
+/// Tells each connected player what is new in the log, as its sides see it now: each action (or a slot's start)
+/// whole or not at all when it is of or at a unit they do not see (`Unseen::told`). A player who came back is sent
+/// everything it was told before.
+pub(super) fn tell_players(
+    mut host: ResMut<Host>,
+    battle: Option<(Res<Engine>, Res<BattleLog>, Res<TurnState>)>,
+    offered: Option<Res<Offered>>,
+    mut out: MessageWriter<ToClients<FromHost>>,
+) {
+    let (Some((engine, log, state)), Some(offered)) = (battle, offered) else { return };
+    let names = engine.0.names();
+    // The fields apart: the players are told from the battle's start and request, which stay the host's.
+    let Host { players, start, request, spectators, .. } = &mut *host;
+    // The whole battle's save, once it is over: made once for everyone told so this update.
+    let mut save: Option<String> = None;
+    for player in players.iter_mut() {
+        // What a player is told is worked out as the battle goes, connected or not: one who comes back is told the
+        // battle as its sides saw it then, not as they see it on its return.
+        if let Some(start) = start.as_ref().filter(|_| player.needs_past) {
+            tell_the_past(player, start, &engine.0, *spectators);
+        }
+        let seen = sight(&engine.0, player, *spectators);
+        let newly = player.numbering.learn(&seen);
+        let fresh = &log.0.events[player.read.min(log.0.events.len())..];
+        player.told.extend(told_of(&seen, &names, fresh));
+        player.read = log.0.events.len();
+        if player.client.is_none() {
+            continue;
+        }
+        if !player.began_sent {
+            let began = FromHost::Began {
+                title: offered.title.clone(),
+                ruleset: offered.ruleset.clone(),
+                names: player.numbering.names(&names),
+                map: offered.map.clone(),
+                zones: offered.zones.clone(),
+                yours: player.sides.clone(),
+            };
+            player.began_sent = player.send(&began, &mut out);
+        } else {
+            for id in newly {
+                player.send(&FromHost::Named { id, name: names[id.index()].clone() }, &mut out);
+            }
+        }
+        if player.sent < player.told.len() {
+            // Only what went counts as sent: what did not is sent again next update.
+            let events = player.numbering.text(&player.told[player.sent..]);
+            let sent = events.map(|events| player.send(&FromHost::Told { before: player.sent, events }, &mut out));
+            if sent == Ok(true) {
+                player.sent = player.told.len();
+            }
+        }
+        if state.ended() && !player.over_sent {
+            // A battle the rules stopped (a rules error) ends with no winner, and why.
+            let over = match engine.0.ending() {
+                Some(end) => FromHost::Over { winner: end.winner.clone(), reason: end.reason.clone() },
+                None => FromHost::Over { winner: None, reason: state.error().unwrap_or("stopped").to_owned() },
+            };
+            player.send(&over, &mut out);
+            let save = save.get_or_insert_with(|| Save::of(request, &engine.0).to_ron().unwrap_or_default());
+            if let Some(whole) = unveiled(player, save, &engine.0, &log.0) {
+                player.send(&whole, &mut out);
+            }
+            player.over_sent = true;
+        }
+    }
+}
+
+/// The past of the battle as `player` saw it then (replayed from its start, step by step: `fog::told_over`), for a
+/// player of a battle taken up from its save or a spectator who comes late; not cut by today's fog, which would show
+/// what it did not see then and hide what it did. It numbers everyone it saw on the way in the order it saw them.
+fn tell_the_past(player: &mut Player, start: &(AnyBattle, Log), battle: &AnyBattle, spectators: Spectators) {
+    let names = battle.names();
+    let watching = |now: &AnyBattle| sight(now, player, spectators);
+    let numbering = RefCell::new(Numbering::default());
+    let told = told_over(start.clone(), battle, watching, |seen, events| {
+        numbering.borrow_mut().learn(seen);
+        told_of(seen, &names, events)
+    });
+    match told {
+        Ok((said, _, read)) => (player.told, player.numbering, player.read) = (said, numbering.into_inner(), read),
+        // It replayed when the battle was taken up: this cannot fail but with a rules error, said; the player is
+        // told the battle from here on.
+        Err(e) => {
+            warn!("the battle's past could not be told again: {e}");
+            player.read = usize::MAX;
+        }
+    }
+    player.needs_past = false;
+}
+
+/// The whole battle, once it is over, fog lifted, for `player`: its log and its names, numbered as the player numbers
+/// them (those it never saw after the others), and its `save` (to watch again).
+fn unveiled(player: &mut Player, save: &str, battle: &AnyBattle, log: &Log) -> Option<FromHost> {
+    player.numbering.learn(&vec![true; battle.len()]);
+    let events = player.numbering.text(&log.events).map_err(|e| warn!("the log could not be renumbered: {e}")).ok()?;
+    Some(FromHost::Unveiled { events, names: player.numbering.names(&battle.names()), save: save.to_owned() })
+}
+
+/// What a player whose sides see the combatants `seen` marks is told of `events`: each action (or a slot's start)
+/// whole or not at all when it is of or at a unit they do not see (`Unseen::tell`); and not the dice's seed (with it
+/// a player could work out every roll to come), only that the host rolls them.
+pub fn told_of(seen: &[bool], names: &[String], events: &[Event]) -> Vec<Event> {
+    let mut told = Unseen::of(seen, names).tell(events);
+    for event in &mut told {
+        if let Event::BattleStarted { dice, .. } = event {
+            *dice = HOST_ROLLS.to_owned();
+        }
+    }
+    told
+}
+
+/// What a player is told of the dice: not their seed.
+pub const HOST_ROLLS: &str = "rolled by the host";

@@ -1,0 +1,196 @@
+//! The left panel: the initiative tracker, the sheet of the acting (or selected) unit, the player's orders and what
+//! the pointer asks; and which unit is acting or selected.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::log::plain;
+use crate::combat::TurnState;
+use crate::combat::components::{Armor, Combatant, GridPos, Initiative, Loadout, Side, StatusList, Tracks, Wounds};
+use crate::combat::messages::TurnStarted;
+use crate::rules::odds::Odds;
+use crate::rules::outcome::Status;
+use crate::ui::battle::fog::Fog;
+use crate::ui::battle::orders::Orders;
+use crate::ui::battle::preview::{Hover, Preview};
+use crate::ui::battle::units::{Token, states_of};
+use crate::ui::palette::readable;
+use crate::ui::{Acting, Handover, Selected};
+
+pub(super) fn select_unit(
+    mouse: Res<ButtonInput<MouseButton>>,
+    hover: Res<Hover>,
+    state: Res<TurnState>,
+    units: Query<(Entity, &GridPos), With<Side>>,
+    handover: Res<Handover>,
+    fog: Res<Fog>,
+    mut selected: ResMut<Selected>,
+) {
+    // While a player gives orders, clicks are orders.
+    if state.awaiting().is_some() || !mouse.just_pressed(MouseButton::Left) || handover.covered() {
+        return;
+    }
+    let Some(cell) = hover.0 else { return };
+    selected.0 = units.iter().find(|(e, p)| (p.0, p.1) == cell && fog.sees(*e)).map(|(e, _)| e);
+}
+
+pub(super) fn follow_actor(mut started: MessageReader<TurnStarted>, mut acting: ResMut<Acting>) {
+    if let Some(m) = started.read().last() {
+        *acting = Acting(Some(m.entity), m.slot.phase);
+    }
+}
+
+pub(super) type Row<'a> = (
+    Entity,
+    &'a Name,
+    &'a Side,
+    &'a Initiative,
+    &'a StatusList,
+    &'a Tracks,
+    &'a Loadout,
+    &'a Armor,
+    &'a Combatant,
+    Option<&'a Token>,
+    &'a Wounds,
+);
+
+/// A row's side colour for text.
+fn row_color(row: &Row) -> egui::Color32 {
+    row.9.map_or(egui::Color32::GRAY, |t| readable(t.color))
+}
+
+pub(super) fn show_tracker(
+    root: &mut egui::Ui,
+    units: &Query<Row>,
+    (acting, selected, fog): (&Acting, &Selected, &Fog),
+    preview: &Preview,
+    (state, orders): (&TurnState, &mut Orders),
+) {
+    let mut rows: Vec<Row> = units.iter().filter(|r| fog.sees(r.0)).collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.3.score.unwrap_or(i32::MIN)));
+    egui::Panel::left("tracker").exact_size(250.0).show(root, |ui| {
+        ui.heading("Initiative");
+        egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
+            for row in &rows {
+                let (entity, name, _, init, statuses, ..) = row;
+                let score = init.score.map_or("-".to_owned(), |s| s.to_string());
+                let out = statuses.0.contains(&Status::Escaped) || statuses.is_down();
+                let held = if state.delayed.iter().any(|(e, _)| e == entity) { "  · delayed" } else { "" };
+                let mark = row.9.map_or("", |t| t.shape.mark());
+                let text = egui::RichText::new(format!("{score:>4}  {mark} {name}{held}")).color(row_color(row));
+                let text = match Some(*entity) == acting.0 {
+                    true => text.strong().background_color(egui::Color32::from_white_alpha(28)),
+                    false => text,
+                };
+                ui.label(if out { text.strikethrough().weak() } else { text });
+            }
+        });
+        ui.separator();
+        let shown = selected.0.filter(|_| state.awaiting().is_none()).or(acting.0);
+        if let Some(row) = rows.iter().find(|r| Some(r.0) == shown) {
+            show_sheet(ui, row, state.delayed.iter().any(|(e, _)| *e == row.0));
+        }
+        ui.separator();
+        if state.awaiting().is_some() {
+            show_orders(ui, orders, !state.from_delay);
+            ui.separator();
+        }
+        show_preview(ui, preview);
+    });
+}
+
+/// The player's orders for the waiting unit, and the buttons that give them.
+fn show_orders(ui: &mut egui::Ui, orders: &mut Orders, may_delay: bool) {
+    ui.strong("Your orders");
+    ui.label(match &orders.movement {
+        Some(m) => format!("Move: {} to {:?} (click the unit to take it back)", m.pace, m.to),
+        None => "Move: click a cell in reach".into(),
+    });
+    ui.label(match (orders.target, orders.at) {
+        (Some(cell), _) => format!("Attack: the enemy at {cell:?} (click again to take it back)"),
+        (None, Some(cell)) => format!("Attack: a blast at {cell:?} (click again to take it back)"),
+        (None, None) => "Attack: click an enemy".into(),
+    });
+    let mut way = orders.attack;
+    if !orders.attacks.is_empty() {
+        ui.weak("How (Tab for the next):");
+    }
+    for (i, name) in orders.attacks.iter().enumerate() {
+        if ui.radio(way.unwrap_or(0) == i, plain(name.clone())).clicked() {
+            way = Some(i);
+        }
+    }
+    orders.attack = way;
+    ui.horizontal_wrapped(|ui| {
+        orders.give |= ui.button("Give orders (Enter)").clicked();
+        orders.wait |= ui.button("End slot (E)").clicked();
+        if may_delay {
+            orders.delay |=
+                ui.button("Delay (L)").on_hover_text("Act after everyone else in this phase or pass").clicked();
+        }
+        if ui.button("Clear (Esc)").clicked() {
+            let (others, attacks) = (std::mem::take(&mut orders.others), std::mem::take(&mut orders.attacks));
+            *orders = Orders { others, attacks, ..Orders::default() };
+        }
+    });
+    ui.label("Or instead:");
+    let mut chosen = None;
+    ui.horizontal_wrapped(|ui| {
+        for (i, name) in orders.others.iter().enumerate() {
+            if ui.button(format!("{} {name}", i + 1)).clicked() {
+                chosen = Some(i);
+            }
+        }
+    });
+    orders.other = orders.other.or(chosen);
+    if !orders.refused.is_empty() {
+        ui.colored_label(egui::Color32::from_rgb(255, 120, 100), plain(orders.refused.clone()));
+    }
+}
+
+/// What the pointer asks: the route's cost, or over an enemy the sight and the odds of a plain attack.
+fn show_preview(ui: &mut egui::Ui, preview: &Preview) {
+    if !preview.route_note.is_empty() {
+        ui.label(format!("To the pointer: {}", preview.route_note));
+    }
+    if !preview.sight_note.is_empty() {
+        ui.label(plain(preview.sight_note.clone()));
+    }
+    if let Some(odds) = &preview.odds {
+        show_odds(ui, odds);
+    }
+}
+
+/// An attack's exact odds: what they are of, each chance the rules give it, each distribution's mean.
+pub(in crate::ui) fn show_odds(ui: &mut egui::Ui, odds: &Odds) {
+    ui.strong(plain(odds.title.clone()));
+    for (name, p) in odds.chances.iter().filter(|(_, p)| *p > 0.0) {
+        ui.label(format!("{name}: {:.1}%", p * 100.0));
+    }
+    for (name, d) in &odds.dists {
+        ui.label(format!("{name}: mean {:.1}", d.mean()));
+    }
+}
+
+fn show_sheet(ui: &mut egui::Ui, row: &Row, delayed: bool) {
+    let (_, name, side, init, statuses, tracks, loadout, armor, _, token, wounds) = row;
+    ui.heading(egui::RichText::new(name.as_str()).color(row_color(row)));
+    let role = token.map_or("", |t| t.role.label());
+    ui.label(format!("Side: {} · {role}", side.0));
+    let rounds = loadout.rounds.map_or(String::new(), |r| format!(" ({r} rounds)"));
+    ui.label(format!("Weapon: {}{rounds}", loadout.name));
+    ui.label(format!("Armor: {}", if armor.0.is_empty() { "none".to_owned() } else { armor.0.join(", ") }));
+    if let Some(score) = init.score {
+        ui.label(format!("Initiative: {score}"));
+    }
+    for t in &tracks.0 {
+        match t.capacity {
+            0 => ui.label(format!("{}: {}", t.name, t.taken)),
+            c => {
+                ui.add(egui::ProgressBar::new(t.taken as f32 / c as f32).text(format!("{} {} of {c}", t.name, t.taken)))
+            }
+        };
+    }
+    let list = states_of(statuses, loadout, (wounds.0.aiming(), delayed));
+    ui.label(format!("Status: {}", if list.is_empty() { "ready".to_owned() } else { list.join(", ") }));
+}

@@ -1,0 +1,90 @@
+//! Who plays each side (a player, several for hotseat, the AI at a difficulty, or no one), fog, strict, and the
+//! player's own characters, each to stay home or join a side.
+
+use std::path::PathBuf;
+
+use bevy_egui::egui;
+
+use super::state::{Control, Menu};
+use crate::ai::Difficulty;
+
+pub(super) fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
+    ui.strong("Sides: who plays each (several humans: hotseat; \"Out\" leaves a side out of a 3- or 4-side level)");
+    let sides = menu.side_names();
+    let sides_count = sides.len();
+    for (i, side) in sides.into_iter().enumerate() {
+        // A solo skirmish unless told otherwise: the player commands the first side.
+        let usual = if i == 0 { Control::Human } else { Control::Ai(Difficulty::Normal) };
+        let mut control = menu.controls.get(&side).copied().unwrap_or(usual);
+        let name = menu.names.entry(side.clone()).or_default();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{side:<14}"));
+            ui.radio_value(&mut control, Control::Human, "Human");
+            for d in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
+                ui.radio_value(&mut control, Control::Ai(d), format!("AI {d}"));
+            }
+            // Two sides always fight; a level of three or four may be played by fewer.
+            let present = menu.controls.values().filter(|c| **c != Control::Absent).count();
+            if sides_count > 2 && (present > 2 || control == Control::Absent) {
+                ui.radio_value(&mut control, Control::Absent, "Out");
+            }
+        });
+        if control == Control::Human {
+            ui.horizontal_wrapped(|ui| {
+                ui.add_space(90.0);
+                ui.label("Player's name:");
+                ui.add(egui::TextEdit::singleline(name).hint_text(side.as_str()).desired_width(160.0));
+                let mut own = menu.by_hand.contains(&side);
+                let hint = "The window asks for each roll of this side's (what it is for, how many dice) and you \
+                            type the faces in; the AI's dice stay seeded";
+                if ui.checkbox(&mut own, "I roll my own dice").on_hover_text(hint).changed() {
+                    match own {
+                        true => menu.by_hand.insert(side.clone()),
+                        false => menu.by_hand.remove(&side),
+                    };
+                }
+            });
+        }
+        menu.controls.insert(side, control);
+    }
+    ui.checkbox(&mut menu.fog, "Fog of war: each player sees only what their side's units see");
+    ui.checkbox(&mut menu.strict, "Strict: no undo");
+}
+
+/// The player's own characters of the chosen ruleset, each to stay home or join a side.
+pub(super) fn choose_characters(ui: &mut egui::Ui, menu: &mut Menu) {
+    let Some((_, level)) = menu.level() else { return };
+    // A side left out takes no one along.
+    let out = |s: &String| menu.controls.get(s) == Some(&Control::Absent);
+    let sides: Vec<String> = level.file.sides.iter().map(|s| s.name.clone()).filter(|s| !out(s)).collect();
+    let ruleset = menu.ruleset;
+    let mine: Vec<(PathBuf, String)> = menu
+        .characters
+        .iter()
+        .filter_map(|(p, c)| {
+            c.as_ref().ok().filter(|c| c.sheet.ruleset() == ruleset).map(|c| (p.clone(), c.name.clone()))
+        })
+        .collect();
+    let others = menu.characters.iter().filter(|(_, c)| c.is_ok()).count() - mine.len();
+    if mine.is_empty() && others == 0 {
+        return;
+    }
+    ui.strong("Your characters");
+    for (path, name) in mine {
+        let mut side = menu.joining.get(&path).filter(|s| sides.contains(s)).cloned();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{name:<14}"));
+            ui.radio_value(&mut side, None, "Stays home");
+            for s in &sides {
+                ui.radio_value(&mut side, Some(s.clone()), format!("joins {s}"));
+            }
+        });
+        match side {
+            Some(s) => menu.joining.insert(path, s),
+            None => menu.joining.remove(&path),
+        };
+    }
+    if others > 0 {
+        ui.weak(format!("{others} more of other rulesets (choose their ruleset to take them along)"));
+    }
+}

@@ -1,0 +1,215 @@
+//! The online battle's panels: the bar on top, the orders (whose slot, the plan, the odds the host worked out, the
+//! buttons) and chat on the left, the log on the right, the end below; and the prompt for a player's own dice.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::lobby::{leave_button, show_chat, show_refusals};
+use super::state::{Go, Online};
+use crate::net::background::Hosting;
+use crate::net::join::Joined;
+use crate::net::protocol::{FromPlayer, Unit};
+use crate::rules::id::CombatantId;
+use crate::rules::plan::Plan;
+use crate::rules::ruleset::Slot;
+use crate::ui::battle::dice::{DiceAnswer, TypedRolls, dice_prompt};
+use crate::ui::battle::panels::{SideLooks, show_log, show_odds};
+use crate::ui::lab::buttons::LabButtons;
+use crate::ui::online::board::{Planning, Shown, delay, send};
+use crate::ui::palette::{Palette, Shape, readable};
+
+/// The battle: the bar on top, the orders and chat on the left, the log on the right, the end below.
+pub(super) fn show_battle(
+    root: &mut egui::Ui,
+    (online, joined): (&mut Online, &mut Joined),
+    (units, below, shown, palette): (&Query<&Unit>, impl Fn(egui::Vec2) -> bool, &Shown, Palette),
+    (planning, hosting, lab): (&mut Planning, Option<&Hosting>, &mut LabButtons),
+    out: &mut MessageWriter<FromPlayer>,
+) -> Go {
+    let mut go = Go::Stay;
+    egui::Panel::top("online bar").show(root, |ui| {
+        ui.horizontal(|ui| {
+            let (title, ruleset) = joined.began.clone().unwrap_or_default();
+            ui.label(egui::RichText::new(format!("{title} · {ruleset}")).strong());
+            ui.separator();
+            match joined.watching {
+                true => ui.label(format!("{} watches", joined.name)),
+                false => ui.label(format!("{} commands {}", joined.name, joined.yours.join(", "))),
+            };
+            ui.separator();
+            lab.show(ui);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if leave_button(ui, hosting).clicked() {
+                    go = Go::Menu;
+                }
+                if let Some(hosting) = hosting {
+                    ui.weak(format!("hosting on port {}", hosting.address.port()));
+                }
+            });
+        });
+    });
+    egui::Panel::left("online orders").exact_size(260.0).show(root, |ui| {
+        show_orders(ui, joined, planning, out);
+        ui.separator();
+        show_chat(ui, online, joined, out);
+    });
+    // Another connection may number the units otherwise (a host taken up from its save).
+    if joined.log.events.is_empty() {
+        online.sides_seen.clear();
+    }
+    online.sides_seen.extend(units.iter().map(|u| (u.id, u.side.clone())));
+    let looks = side_looks(joined, &online.sides_seen, palette);
+    let below = below(root.available_rect_before_wrap().size());
+    // Once the battle is over, the whole of it may be read, fog lifted.
+    let log = match &joined.unveiled {
+        Some((whole, _)) if online.unveil => whole,
+        _ => &shown.log,
+    };
+    show_log(root, (log, &TypedRolls::default()), (&[], false), (&looks, &mut online.whole_log), below);
+    // The end shows once its last slot is on the board.
+    if let Some((winner, reason)) = joined.over.clone().filter(|_| shown.caught_up(joined)) {
+        egui::Panel::bottom("online end").show(root, |ui| {
+            ui.horizontal(|ui| {
+                let title = winner.map_or("No winner".to_owned(), |w| format!("{w} wins"));
+                ui.heading(title);
+                ui.label(reason);
+                if let Some((_, save)) = &joined.unveiled {
+                    let hint = "The log of the whole battle, fog lifted: every side's every roll";
+                    ui.checkbox(&mut online.unveil, "The whole battle").on_hover_text(hint);
+                    let hint = "Watch the battle again step by step, every unit shown (saved in your saves folder)";
+                    if ui.button("Watch it again").on_hover_text(hint).clicked() {
+                        go = Go::Replay { save: save.clone(), title: joined.lobby.title.clone() };
+                    }
+                }
+                if ui.button("Back to the menu").clicked() {
+                    go = Go::Menu;
+                }
+                if let Some(trouble) = &online.replay_trouble {
+                    ui.colored_label(egui::Color32::from_rgb(255, 120, 100), trouble);
+                }
+            });
+        });
+    }
+    go
+}
+
+/// Each combatant's colour and shape in the log, by its side's place among the lobby's sides, as one screen has them
+/// by the sides' order (known of the units this player sees or saw).
+fn side_looks(joined: &Joined, sides: &HashMap<CombatantId, String>, palette: Palette) -> SideLooks {
+    let place = |side: &str| joined.lobby.sides.iter().position(|s| s == side).unwrap_or(0);
+    sides.iter().map(|(id, side)| (*id, (readable(palette.side(place(side))), Shape::of_side(place(side))))).collect()
+}
+
+/// The orders panel: whose slot, the plan so far, the ways to attack, the other actions, and the buttons.
+fn show_orders(ui: &mut egui::Ui, joined: &Joined, planning: &mut Planning, out: &mut MessageWriter<FromPlayer>) {
+    ui.heading(if joined.watching { "Watching" } else { "Orders" });
+    let Some((actor, slot)) = planning.waiting(joined) else {
+        match (joined.over.is_some() && !planning.behind, joined.watching) {
+            (true, _) => ui.label("The battle is over."),
+            (false, true) => ui.weak("You see what every side sees: a unit only when each side in the fight sees it."),
+            (false, false) => ui.weak("Waiting for the other sides…"),
+        };
+        return;
+    };
+    let Some((_, _, choices)) = joined.asked.as_ref() else { return };
+    let name = joined.log.names.get(actor.index()).cloned().unwrap_or_default();
+    ui.label(egui::RichText::new(format!("{name}'s slot")).strong().color(egui::Color32::from_rgb(255, 210, 64)));
+    ui.weak(
+        "Click a cell to move there, an enemy to attack it; Enter gives the orders, E ends the slot, L delays it; H the \
+         heat map, O what if.",
+    );
+    ui.add_space(4.0);
+    ui.label(plan_text(joined, &planning.plan));
+    show_priced(ui, joined, planning, slot);
+    if let Some((_, ways)) = planning.plan.target.and_then(|t| choices.targets.iter().find(|(i, _)| *i == t)) {
+        for (i, way) in ways.iter().enumerate() {
+            let chosen = planning.plan.way.unwrap_or(0) == i;
+            if ui.selectable_label(chosen, way).clicked() {
+                planning.plan.way = Some(i);
+            }
+        }
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Give the orders").clicked() {
+            send(planning, joined, slot, out);
+        }
+        if ui.button("End the slot").clicked() {
+            planning.plan = Plan::default();
+            send(planning, joined, slot, out);
+        }
+        let hint = "Act after everyone else in this phase or pass";
+        if choices.may_delay && ui.button("Delay (L)").on_hover_text(hint).clicked() {
+            delay(planning, joined, slot, out);
+        }
+    });
+    for (i, other) in choices.others.iter().enumerate() {
+        if ui.button(format!("{} {other}", i + 1)).clicked() {
+            planning.plan = Plan { other: Some(i), ..Plan::default() };
+            send(planning, joined, slot, out);
+        }
+    }
+    if planning.sent {
+        show_refusals(ui, joined);
+    }
+}
+
+/// The odds of the attack in view (the enemy under the pointer, else the plan's target), as the host worked them out
+/// from what this player's sides see; or that they are on their way.
+fn show_priced(ui: &mut egui::Ui, joined: &Joined, planning: &Planning, slot: Slot) {
+    let Some(plan) = &planning.priced else { return };
+    ui.add_space(4.0);
+    match &joined.odds {
+        Some((s, p, Ok(odds))) if *s == slot && p == plan => show_odds(ui, odds),
+        Some((s, p, Err(why))) if *s == slot && p == plan => {
+            ui.weak(format!("No odds: {why}"));
+        }
+        _ => {
+            ui.weak("Working out the odds…");
+        }
+    }
+}
+
+/// What the plan says, in words.
+fn plan_text(joined: &Joined, plan: &Plan) -> String {
+    let name = |id: CombatantId| joined.log.names.get(id.index()).cloned().unwrap_or_default();
+    match (&plan.movement, plan.target) {
+        (None, None) => "No orders yet.".to_owned(),
+        (Some(m), None) => format!("{:?} to {:?}.", m.pace, m.to),
+        (None, Some(t)) => format!("Attack {}.", name(t)),
+        (Some(m), Some(t)) => format!("{:?} to {:?}, then attack {}.", m.pace, m.to, name(t)),
+    }
+}
+
+/// The prompt for this player's own dice while the host waits for them (as one screen's, with the time left); the
+/// faces, or *Roll for me*, go to the host.
+pub(super) fn ask_for_dice(
+    ctx: &egui::Context,
+    online: &mut Online,
+    joined: &Joined,
+    out: &mut MessageWriter<FromPlayer>,
+) {
+    let Some((wanted, until, roll)) = &joined.dice else { return };
+    let sent = (joined.dice_asks, joined.refused.len());
+    if online.dice_sent.is_some_and(|(asks, refusals)| asks == sent.0 && refusals == sent.1) {
+        return;
+    }
+    if let Some((_, refusals)) = online.dice_sent.filter(|(asks, _)| *asks == sent.0)
+        && let Some(why) = joined.refused.get(refusals)
+    {
+        online.dice_line.refused = Some(why.clone());
+    }
+    let left = until.saturating_duration_since(std::time::Instant::now()).as_secs();
+    let note = format!("{left} s before the host rolls them for you");
+    let title = format!("Your dice, {}", joined.name);
+    let answer = dice_prompt(ctx, &title, wanted, &mut online.dice_line, (true, Some(&note)));
+    let message = match answer {
+        Some(DiceAnswer::Typed(line)) => FromPlayer::Faces { roll: *roll, line },
+        Some(DiceAnswer::ForMe) => FromPlayer::RollForMe { roll: *roll },
+        None => return,
+    };
+    out.write(message);
+    online.dice_line = Default::default();
+    online.dice_sent = Some(sent);
+}
