@@ -86,8 +86,9 @@ impl AnyOptions {
         fn of<O: TableOptions>(o: &O) -> String {
             match *o == O::default() {
                 true => String::new(),
+                // Written as the files' reader reads them (`scenario::ron_options`: an option's `Some` implicit).
                 // Options are plain data (enums, flags, numbers, ids): writing them cannot fail.
-                false => ron::to_string(o).unwrap_or_default(),
+                false => ron_extended().to_string(o).unwrap_or_default(),
             }
         }
         match self {
@@ -97,6 +98,12 @@ impl AnyOptions {
             AnyOptions::HomebrewD6(o) => of(o),
         }
     }
+}
+
+/// RON with the extensions the files are read with: an option's `Some` left implicit, newtype variants unwrapped.
+fn ron_extended() -> ron::Options {
+    use ron::extensions::Extensions;
+    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES)
 }
 
 #[cfg(test)]
@@ -111,7 +118,7 @@ mod tests {
         for index in 0..count {
             let mut options = any(O::default());
             options.set(index, true);
-            let read: O = ron::from_str(&options.ron()).unwrap_or_else(|e| panic!("{}: {e}", options.ron()));
+            let read: O = ron_extended().from_str(&options.ron()).unwrap_or_else(|e| panic!("{}: {e}", options.ron()));
             let on: Vec<bool> = O::switches().iter().map(|s| (s.get)(&read)).collect();
             let wanted: Vec<bool> = (0..count).map(|i| i == index).collect();
             assert_eq!(on, wanted, "switch {index} alone: {}", options.ron());

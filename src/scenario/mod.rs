@@ -89,6 +89,17 @@ impl Scenario {
         check::check(self).map_err(|(_, why)| SetupError::OptionsUnfit { text: text.to_owned(), why })
     }
 
+    /// The options the battle is fought under, as a table chooses them (the menu's switches).
+    pub fn options(&self) -> crate::rules::options::AnyOptions {
+        use crate::rules::options::AnyOptions;
+        match &self.ruleset {
+            RulesetSetup::EclipsePhase(s) => AnyOptions::EclipsePhase(s.options),
+            RulesetSetup::Shadowrun4(s) => AnyOptions::Shadowrun4(s.options.clone()),
+            RulesetSetup::Storyteller(s) => AnyOptions::Storyteller(s.options),
+            RulesetSetup::HomebrewD6(s) => AnyOptions::HomebrewD6(s.options),
+        }
+    }
+
     /// The combatants' names, in roster order (a combatant's id is its place here).
     pub fn names(&self) -> Vec<String> {
         each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| c.name.clone()).collect())

@@ -1,80 +1,61 @@
-//! The ruleset options the menu offers (rules.md's **option**s), as the one RON value the chosen ruleset reads.
+//! The ruleset options the menu offers (rules.md's **option**s): each ruleset's own description of them
+//! ([`crate::rules::options::TableOptions`]), kept for every ruleset while the player switches between them, drawn
+//! as one checkbox a switch, and given to the battle as the one RON value the chosen ruleset reads.
 
 use crate::rules::any::RulesetId;
+use crate::rules::options::AnyOptions;
 
-/// The ruleset options the menu offers (rules.md's **option**s).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(super) struct RuleOptions {
-    /// Eclipse Phase: the later errata's MoS (the roll itself).
-    pub(super) roll_is_mos: bool,
-    /// Eclipse Phase: a critical success beats a plain success in an opposed test (a house rule).
-    pub(super) critical_beats_success: bool,
-    /// Eclipse Phase: damage equal to Durability already incapacitates.
-    pub(super) reaches_durability: bool,
-    /// Shadowrun 4: a surprise test opens the battle.
-    pub(super) surprise: bool,
-    /// Storyteller: leave out the armor's Stamina requirement.
-    pub(super) no_stamina_penalty: bool,
-    pub(super) initiative_wounds: bool,
-    /// The homebrew: resistance hits only convert Critical to Light.
-    pub(super) convert_only: bool,
-    /// The homebrew: only a contact-only attack hits on a tie.
-    pub(super) only_contact_ties: bool,
+/// The options chosen for each ruleset (a choice is kept when the player looks at another ruleset and comes back).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct RuleOptions(Vec<AnyOptions>);
+
+impl Default for RuleOptions {
+    fn default() -> Self {
+        RuleOptions(RulesetId::ALL.into_iter().map(AnyOptions::defaults).collect())
+    }
 }
 
 impl RuleOptions {
+    /// The options chosen for `ruleset`, to change.
+    pub(super) fn of(&mut self, ruleset: RulesetId) -> &mut AnyOptions {
+        &mut self.0[place(ruleset)]
+    }
+
     /// The chosen ruleset's options in RON, empty for its defaults.
     pub(super) fn ron(&self, ruleset: RulesetId) -> String {
-        let fields: Vec<&str> = match ruleset {
-            RulesetId::EclipsePhase => vec![
-                (self.roll_is_mos, "mos_rule: RollIsMoS"),
-                (self.critical_beats_success, "opposed_criticals: CriticalBeatsSuccess"),
-                (self.reaches_durability, "incapacitated_at: ReachesDurability"),
-            ],
-            RulesetId::Shadowrun4 => vec![(self.surprise, "surprise: (alerted: [])")],
-            RulesetId::Storyteller => vec![
-                (self.no_stamina_penalty, "armor_stamina_penalty: false"),
-                (self.initiative_wounds, "initiative_wound_penalty: true"),
-            ],
-            RulesetId::HomebrewD6 => vec![
-                (self.convert_only, "critical_resistance: ConvertOnly"),
-                (self.only_contact_ties, "ties: OnlyContact"),
-            ],
-        }
-        .into_iter()
-        .filter_map(|(on, field)| on.then_some(field))
-        .collect();
-        match fields.is_empty() {
-            true => String::new(),
-            false => format!("({})", fields.join(", ")),
-        }
+        self.0[place(ruleset)].ron()
     }
+}
+
+/// Where `ruleset` stands among the four (the order the menu keeps their options in).
+fn place(ruleset: RulesetId) -> usize {
+    RulesetId::ALL.iter().position(|r| *r == ruleset).unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb};
+    use crate::battle::{BattleRequest, DiceChoice};
 
     #[test]
-    fn the_menus_options_are_one_ron_value_the_ruleset_reads() {
-        let all = RuleOptions {
-            roll_is_mos: true,
-            critical_beats_success: true,
-            reaches_durability: true,
-            convert_only: true,
-            only_contact_ties: true,
-            ..RuleOptions::default()
-        };
-        let read = crate::scenario::ron_options();
-        let eclipse: ep::Options = read.from_str(&all.ron(RulesetId::EclipsePhase)).expect("Eclipse Phase options");
-        assert_eq!(eclipse.opposed_criticals, ep::OpposedCriticals::CriticalBeatsSuccess);
-        assert_eq!(eclipse.incapacitated_at, ep::IncapacitatedAt::ReachesDurability);
-        let homebrew: hb::Options = read.from_str(&all.ron(RulesetId::HomebrewD6)).expect("homebrew options");
-        assert_eq!(
-            (homebrew.ties, homebrew.critical_resistance),
-            (hb::Ties::OnlyContact, hb::CriticalResistance::ConvertOnly)
-        );
-        assert_eq!(RuleOptions::default().ron(RulesetId::EclipsePhase), "", "the defaults say nothing");
+    fn each_rulesets_options_chosen_in_the_menu_are_the_options_its_battle_is_fought_under() {
+        for ruleset in RulesetId::ALL {
+            let mut menu = RuleOptions::default();
+            assert_eq!(menu.ron(ruleset), "", "{ruleset:?}: the defaults say nothing");
+            let switches = menu.of(ruleset).shown().len();
+            (0..switches).for_each(|i| menu.of(ruleset).set(i, true));
+            let request = BattleRequest {
+                options: Some(menu.ron(ruleset)),
+                ..BattleRequest::new("levels/street.ron".as_ref(), Some(ruleset), Default::default())
+                    .with_dice(DiceChoice::Seed(1))
+            };
+            let scenario = request.scenario().unwrap_or_else(|e| panic!("{ruleset:?}: {e}"));
+            let fought = scenario.options();
+            assert_eq!(fought.shown().iter().filter(|s| s.on).count(), switches, "{ruleset:?}: every switch on");
+            assert_eq!(&fought, menu.of(ruleset), "{ruleset:?}");
+            // Another ruleset's choices are its own.
+            let other = RulesetId::ALL.into_iter().find(|r| *r != ruleset).unwrap_or(ruleset);
+            assert_eq!(menu.ron(other), "", "{ruleset:?} leaves {other:?} alone");
+        }
     }
 }

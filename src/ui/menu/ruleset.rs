@@ -73,27 +73,14 @@ pub(super) fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
     if let Some((_, _, what)) = RULESETS.iter().find(|(id, _, _)| *id == menu.ruleset) {
         ui.label(*what);
     }
-    let o = &mut menu.rules;
-    let boxes: Vec<(&mut bool, &str)> = match menu.ruleset {
-        RulesetId::EclipsePhase => vec![
-            (&mut o.roll_is_mos, "Margin of success is the roll itself (later errata)"),
-            (&mut o.critical_beats_success, "A critical beats a plain success in an opposed test (house rule)"),
-            (&mut o.reaches_durability, "Damage equal to Durability incapacitates (file 000: only above it)"),
-        ],
-        RulesetId::Shadowrun4 => vec![(&mut o.surprise, "Open with a surprise test")],
-        RulesetId::Storyteller => {
-            vec![
-                (&mut o.no_stamina_penalty, "No penalty for armor above the wearer's Stamina"),
-                (&mut o.initiative_wounds, "Wound penalty on initiative (house rule)"),
-            ]
+    // One checkbox a switch, as the ruleset describes its options (rules::options).
+    let ruleset = menu.ruleset;
+    let options = menu.rules.of(ruleset);
+    for (index, switch) in options.shown().into_iter().enumerate() {
+        let mut on = switch.on;
+        if ui.checkbox(&mut on, switch.label).changed() {
+            options.set(index, on);
         }
-        RulesetId::HomebrewD6 => vec![
-            (&mut o.convert_only, "Resistance hits only turn Critical damage into Light"),
-            (&mut o.only_contact_ties, "Only a contact-only attack hits on a tie"),
-        ],
-    };
-    for (on, text) in boxes {
-        ui.checkbox(on, text);
     }
     show_balance(ui, menu);
 }
