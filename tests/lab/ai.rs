@@ -4,9 +4,7 @@
 //! enemy yet to act, fights the nearest crew in a free-for-all, reloads an empty weapon, fires what its rounds
 //! allow, runs for an exit.
 
-mod common;
-
-use common::{sheet_of, shipped_levels};
+use crate::common::{sheet_of, shipped_levels};
 use skirmish::ai::{self, Difficulty, Minds};
 use skirmish::combat::headless;
 use skirmish::lab::ladder;
