@@ -96,7 +96,7 @@ const HARD: Judgement = Judgement {
 impl Difficulty {
     /// The weights of this difficulty under `ruleset` (`None` for easy, which takes the built-in choice). Tuned
     /// with `skirmish sim levels/street.ron --ladder` until hard beats normal and normal beats easy with 95 %
-    /// confidence under every ruleset (`tests/ai.rs`).
+    /// confidence under every ruleset (`tests/lab/ai.rs`).
     pub fn judgement(self, ruleset: RulesetId) -> Option<Judgement> {
         use RulesetId::HomebrewD6;
         match (self, ruleset) {

@@ -16,7 +16,7 @@ use super::sim::{Minds, share, simulate};
 use crate::ai::Difficulty;
 use crate::rules::any::RulesetId;
 use crate::scenario::level::{self, Level};
-use crate::scenario::{ScenarioError, SetupError};
+use crate::scenario::{Scenario, ScenarioError, SetupError};
 
 /// Where the kept report lives (beside `levels/`): what the menu shows and `balance --only` lays its levels over.
 pub const KEPT: &str = "assets/balance.ron";
@@ -213,7 +213,7 @@ pub fn measure(
 /// other, `runs` battles a seat from `first_seed`. `progress` hears of each seat as it is done.
 pub fn lessons(
     levels: &[(String, Level)],
-    (runs, first_seed): (u32, u64),
+    runs: (u32, u64),
     progress: &mut dyn FnMut(&Lesson),
 ) -> Result<Vec<Lesson>, BalanceError> {
     let mut out = Vec::new();
@@ -221,27 +221,39 @@ pub fn lessons(
         // A level of its own archetypes is measured under the rulesets it plays under.
         for ruleset in level.rulesets() {
             let scenario = level.scenario(ruleset).map_err(|why| BalanceError::Level { stem: stem.clone(), why })?;
-            let sides = scenario.sides();
-            for seat in &sides {
-                let minds = Minds { sides: [(seat.to_string(), Difficulty::Hard)].into(), default: Difficulty::Easy };
-                let report = simulate(&scenario, runs, first_seed, &minds);
-                let hard = report.wins(seat);
-                let decided = sides.iter().map(|s| report.wins(s)).sum::<u32>();
-                let lesson = Lesson {
-                    level: stem.clone(),
-                    ruleset,
-                    seat: seat.to_string(),
-                    sides: sides.len() as u32,
-                    hard,
-                    easy: decided - hard,
-                    draws: report.outcomes.len() as u32 - decided,
-                };
+            for seat in scenario.sides() {
+                let lesson = lesson(stem, ruleset, &scenario, seat, runs);
                 progress(&lesson);
                 out.push(lesson);
             }
         }
     }
     Ok(out)
+}
+
+/// One seat's lesson: level `stem`'s `scenario` under `ruleset`, the hard AI in `seat` and the easy AI in every other,
+/// `runs` battles from `first_seed`.
+pub fn lesson(
+    stem: &str,
+    ruleset: RulesetId,
+    scenario: &Scenario,
+    seat: &str,
+    (runs, first_seed): (u32, u64),
+) -> Lesson {
+    let sides = scenario.sides();
+    let minds = Minds { sides: [(seat.to_string(), Difficulty::Hard)].into(), default: Difficulty::Easy };
+    let report = simulate(scenario, runs, first_seed, &minds);
+    let hard = report.wins(seat);
+    let decided = sides.iter().map(|s| report.wins(s)).sum::<u32>();
+    Lesson {
+        level: stem.to_owned(),
+        ruleset,
+        seat: seat.to_string(),
+        sides: sides.len() as u32,
+        hard,
+        easy: decided - hard,
+        draws: report.outcomes.len() as u32 - decided,
+    }
 }
 
 /// The shipped levels of `folder`, by file stem, sorted.

@@ -1,5 +1,5 @@
 //! Every loader a player feeds, as one function of raw bytes each: the fuzz targets (`fuzz/`, run by
-//! `scripts/fuzz`) call them under AFL++, and `tests/fuzz_corpus.rs` feeds them inputs the fuzzer kept.
+//! `scripts/fuzz`) call them under AFL++, and `tests/files/fuzz_corpus.rs` feeds them inputs the fuzzer kept.
 //! Each reads its input as the game would, and what it reads it also starts and plays a few decisions of (so a sheet
 //! that parses but breaks the rules is found too). An error is an answer; only a panic, a hang or a blow-up is a
 //! finding. They assume the working directory is the project's (a save names its level by path).

@@ -73,38 +73,49 @@ pub enum LadderError {
 pub fn climb(
     rulesets: &[RulesetId],
     scenario_of: &dyn Fn(RulesetId) -> Result<Scenario, FileError>,
-    (runs, first_seed): (u32, u64),
+    runs: (u32, u64),
     progress: &mut dyn FnMut(&Rung),
 ) -> Result<Vec<Rung>, LadderError> {
     let mut out = Vec::new();
     for &ruleset in rulesets {
         let scenario = scenario_of(ruleset)?;
-        let sides = scenario.sides();
-        let [first, second] = sides[..] else {
-            return Err(LadderError::TwoSides(sides.len()));
-        };
-        for (upper, lower) in PAIRINGS {
-            let seated = |a: Difficulty, b: Difficulty| Minds {
-                sides: [(first.to_string(), a), (second.to_string(), b)].into(),
-                default: Difficulty::Normal,
-            };
-            let ahead = simulate(&scenario, runs, first_seed, &seated(upper, lower));
-            let behind = simulate(&scenario, runs, first_seed, &seated(lower, upper));
-            let outcomes = ahead.outcomes.iter().chain(&behind.outcomes);
-            let rung = Rung {
-                ruleset,
-                upper,
-                lower,
-                upper_wins: [ahead.wins(first), behind.wins(second)],
-                lower_wins: [ahead.wins(second), behind.wins(first)],
-                draws: outcomes.clone().filter(|o| o.winner.is_none()).count() as u32,
-                errors: outcomes.filter(|o| o.error.is_some()).count() as u32,
-            };
+        for pairing in PAIRINGS {
+            let rung = rung(&scenario, ruleset, pairing, runs)?;
             progress(&rung);
             out.push(rung);
         }
     }
     Ok(out)
+}
+
+/// One rung of the ladder: the `(upper, lower)` pairing on a two-side `scenario` under `ruleset`, `runs` battles each
+/// way round from `first_seed`.
+pub fn rung(
+    scenario: &Scenario,
+    ruleset: RulesetId,
+    (upper, lower): (Difficulty, Difficulty),
+    (runs, first_seed): (u32, u64),
+) -> Result<Rung, LadderError> {
+    let sides = scenario.sides();
+    let [first, second] = sides[..] else {
+        return Err(LadderError::TwoSides(sides.len()));
+    };
+    let seated = |a: Difficulty, b: Difficulty| Minds {
+        sides: [(first.to_string(), a), (second.to_string(), b)].into(),
+        default: Difficulty::Normal,
+    };
+    let ahead = simulate(scenario, runs, first_seed, &seated(upper, lower));
+    let behind = simulate(scenario, runs, first_seed, &seated(lower, upper));
+    let outcomes = ahead.outcomes.iter().chain(&behind.outcomes);
+    Ok(Rung {
+        ruleset,
+        upper,
+        lower,
+        upper_wins: [ahead.wins(first), behind.wins(second)],
+        lower_wins: [ahead.wins(second), behind.wins(first)],
+        draws: outcomes.clone().filter(|o| o.winner.is_none()).count() as u32,
+        errors: outcomes.filter(|o| o.error.is_some()).count() as u32,
+    })
 }
 
 /// The ladder as a Markdown table: a row a ruleset, a column a pairing (the stronger AI's wins first).

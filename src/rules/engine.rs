@@ -248,7 +248,7 @@ where
     /// The combatants the last [`Battle::next`] or [`Battle::act`] changed: everyone at a new
     /// turn's start, else those whose slots the search started (a slot's start touches its own combatant alone); an
     /// action's actor and every combatant its events name (each ruleset writes an event for every combatant its
-    /// action changes: `tests/invariants.rs` holds them to it). None after a pass or a delay.
+    /// action changes: `tests/rules/invariants.rs` holds them to it). None after a pass or a delay.
     pub fn changed(&self) -> &[CombatantId] {
         &self.changed
     }

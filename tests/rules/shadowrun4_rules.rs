@@ -1,10 +1,8 @@
 //! Shadowrun 4 rules, one test per rule, each with scripted dice and an exact expected outcome.
 //! Defaults used below: attributes 3 (so both monitors have 10 boxes), no armor unless given.
 
-mod common;
-
-use common::sr4::{at, perform, perform_with};
-use common::{named_log, pools, render};
+use crate::common::sr4::{at, perform, perform_with};
+use crate::common::{named_log, pools, render};
 use skirmish::rules::RulesError;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::outcome::{Event, Log, Status};

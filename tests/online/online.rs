@@ -5,9 +5,8 @@
 
 use std::net::SocketAddr;
 
-mod common;
-use common::host::HostProcess;
-use common::online::{
+use crate::common::host::HostProcess;
+use crate::common::online::{
     LEVEL, Viewer, as_player, crossroads, expected_logs, host_app, in_roster, numbering_of, plan_of, player_app,
     spectator_app, viewers,
 };

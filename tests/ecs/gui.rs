@@ -2,12 +2,11 @@
 //! play a level for a few frames, take a screenshot with Bevy's screenshot API, and check that it shows the map and
 //! the panels: the window's size, many colours, the terrain's colours in the middle, text in the panels. The window
 //! is driven by its dev tools (`--screenshot`, `--autopilot`, `--screen-text` …): `scripts/test` turns them on.
-#![cfg(feature = "dev-tools")]
 
 use std::collections::HashSet;
 use std::process::Command;
 
-mod common;
+use crate::common;
 
 /// The screenshot's pixels (RGB) and size.
 fn screenshot(path: &std::path::Path) -> (Vec<[u8; 3]>, u32, u32) {

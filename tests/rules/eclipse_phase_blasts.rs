@@ -2,9 +2,9 @@
 //! the map and catch everyone the blast reaches, friend or foe, behind no wall; their exact odds agree with every
 //! face of their dice; and a Complex Action aim is lost when the target leaves the aimer's sights.
 
-mod common;
+use crate::common;
 
-use common::{picture, render, sheet_of, tests};
+use crate::common::{picture, render, sheet_of, tests};
 use skirmish::rules::RulesError;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::eclipse_phase::{EclipsePhase, Fighter};

@@ -2,9 +2,9 @@
 //! position, range bands by map distance, walls that stop a shot, and movement as an action (allowances, running
 //! and its modifiers).
 
-mod common;
+use crate::common;
 
-use common::{d10_pools, picture, pools, render, sheet_of, tests};
+use crate::common::{d10_pools, picture, pools, render, sheet_of, tests};
 use skirmish::rules::eclipse_phase::{self as ep, EclipsePhase};
 use skirmish::rules::field::{Cell, Field};
 use skirmish::rules::homebrew_d6::{self as hb, HomebrewD6};
@@ -349,7 +349,7 @@ fn homebrew_running_costs_the_attacker_two_dice_and_gives_the_defender_two() {
 fn an_attack_that_does_not_run_on_is_priced_and_rolled_without_the_run_it_ends() {
     // The start of an action that makes no run ends the attacker's run (homebrew: Shadowrun 4's phase pace; Eclipse
     // Phase: its Quick Actions), so neither its roll nor its odds carry "attacker running". The odds did (found by
-    // tests/invariants.rs: a homebrew rifleman priced 6 dice, 46 % to hit, rolled 8 dice and hit 66 % of the time).
+    // tests/rules/invariants.rs: a homebrew rifleman priced 6 dice, 46 % to hit, rolled 8 dice and hit 66 % of the time).
     use skirmish::rules::odds::{AttackOdds, Chance};
     use skirmish::rules::ruleset::CombatantId;
     fn priced<R: AttackOdds>(rules: &R, battle: &[Combatant<R::Fighter>], action: &R::Action) -> (Vec<String>, f64) {

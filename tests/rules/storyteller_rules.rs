@@ -1,10 +1,10 @@
 //! Storyteller rules, one test per rule, each with scripted dice and an exact expected outcome.
 //! Defaults used below: attributes 2, abilities 0, no armor unless given.
 
-mod common;
+use crate::common;
 
-use common::st::{at, perform, perform_with};
-use common::{d10_pools, render};
+use crate::common::st::{at, perform, perform_with};
+use crate::common::{d10_pools, render};
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::outcome::{Log, Status};
 use skirmish::rules::ruleset::Ruleset;

@@ -1,11 +1,9 @@
 //! Gear in the files: a scenario brings weapons and armor of its own beside the shipped catalogue, with the same
 //! checks and `FILE:LINE:COLUMN` errors; the shipped ids keep their meaning and no other file sees the new ones.
 
-mod common;
-
 use std::path::Path;
 
-use common::render;
+use crate::common::render;
 use skirmish::battle::run;
 use skirmish::rules::dice::SeededDice;
 use skirmish::rules::outcome::Log;

@@ -1,7 +1,7 @@
 //! Whole battles through the public runner: the shipped scenarios load, a seeded battle fought by the built-in
 //! choice ends with a winner, and the same seed always gives the same battle.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

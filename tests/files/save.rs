@@ -4,11 +4,9 @@
 //! line and never a panic; an undo is the battle before the player's last decision, and a redo takes it again with
 //! the same dice.
 
-mod common;
-
 use std::path::Path;
 
-use common::render;
+use crate::common::render;
 use skirmish::ai::Difficulty;
 use skirmish::battle::no_typing;
 use skirmish::battle::run;

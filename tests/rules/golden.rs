@@ -1,11 +1,11 @@
 //! The logs of every shipped scenario and level, recorded: the same seed must give the same battle, word for word,
-//! whatever changes inside the engine. `SKIRMISH_BLESS=1 cargo test --test golden` records them anew (only when a
-//! change is meant to change battles: a rule fixed, a level tuned); `git diff tests/golden` then shows what changed.
+//! whatever changes inside the engine. `SKIRMISH_BLESS=1 cargo test --test rules golden::` records them anew (only when
+//! a change is meant to change battles: a rule fixed, a level tuned); `git diff tests/golden` then shows what changed.
 //!
 //! Level battles under seed 1 (normal AI), the scenarios' own dice and the odds are kept in full; more seeds and
 //! difficulties are kept as a digest of their text (FNV-1a 64) and line count, to keep the repository small.
 
-mod common;
+use crate::common;
 
 use std::fmt::Write as _;
 use std::hash::Hasher;

@@ -2,14 +2,14 @@
 //! through the pure loop and the ECS); the victory conditions; the ECS writes moves to the components; and broken
 //! levels get a clear error with file, line and column.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
+use crate::common::{render, shipped_levels};
 use bevy::prelude::*;
-use common::{render, shipped_levels};
 use skirmish::battle::run;
 use skirmish::combat::battle::{play_to_end, prepare, take_log};
 use skirmish::combat::components::GridPos;
@@ -81,7 +81,7 @@ fn the_ecs_moves_the_grid_position_components() {
 }
 
 /// A small level with one runner, a guard behind walls it cannot shoot through, and an exit.
-const ESCAPE: &str = include_str!("levels/tiny_escape.ron");
+const ESCAPE: &str = include_str!("../levels/tiny_escape.ron");
 
 fn parse(text: &str) -> Result<Level, String> {
     level::parse(text, Path::new("test.ron")).map_err(|e| e.to_string())
@@ -148,7 +148,7 @@ fn the_built_in_choice_runs_for_the_exit_and_the_defender_wins_at_the_turn_limit
 
 #[test]
 fn holding_a_zone_for_its_turns_wins() {
-    let hold = include_str!("levels/tiny_hill.ron");
+    let hold = include_str!("../levels/tiny_hill.ron");
     let level = parse(hold).expect("a good level");
     let log = pure(&level.scenario(RulesetId::Storyteller).expect("battle"), 5);
     let end = log.events.last().expect("end");
@@ -162,7 +162,7 @@ fn holding_a_zone_for_its_turns_wins() {
     assert_eq!(turns, 2, "Ray walks into the hill in turn 1 and holds it at the end of turns 1 and 2");
 }
 
-const GOOD: &str = include_str!("levels/good.ron");
+const GOOD: &str = include_str!("../levels/good.ron");
 
 fn error_for(from: &str, to: &str) -> String {
     assert!(GOOD.contains(from), "the test edits text that exists: {from}");
@@ -355,7 +355,7 @@ fn a_map_too_large_to_draw_is_refused_where_it_stands() {
 }
 
 /// A level with gear and an archetype of its own.
-const OWN: &str = include_str!("levels/own_content.ron");
+const OWN: &str = include_str!("../levels/own_content.ron");
 
 #[test]
 fn a_levels_own_archetype_fights_with_its_own_gear() {

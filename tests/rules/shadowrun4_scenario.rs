@@ -1,11 +1,11 @@
 //! Golden test: a scripted Shadowrun 4 exchange played through the public runner with every die given, and the
 //! shipped Shadowrun battle fought to the end by the built-in choice.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
-use common::{pools, render};
+use crate::common::{pools, render};
 use skirmish::battle::run;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::outcome::{Event, Log, Status};

@@ -1,5 +1,5 @@
 //! Hotseat, headless: the hand-over goes to each player in turn, and the last player's orders and selection are
-//! gone before the next one sees the screen. (The screen itself is in tests/gui.rs.)
+//! gone before the next one sees the screen. (The screen itself is in tests/ecs/gui.rs.)
 
 use bevy::prelude::*;
 use skirmish::combat::components::Side;

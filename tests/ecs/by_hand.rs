@@ -3,12 +3,10 @@
 //! seed's, in order, and the battle is exactly the one those faces make (no roll taken twice while it waited). A
 //! save of such a battle marks the typed faces, and taken up again it plays on to the same log.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use common::render;
+use crate::common::render;
 use skirmish::ai::Difficulty;
 use skirmish::battle::no_typing;
 use skirmish::battle::run;

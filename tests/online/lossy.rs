@@ -11,14 +11,12 @@
 //! `SKIRMISH_LOSSY_FIRST` the first one's seed (1 by default);
 //! `scripts/lossy` plays 50 in a release build and prints what this test prints (docs/online.md has its numbers).
 
-mod common;
-
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use crate::common::online::{Viewer, crossroads, expected_logs, host_app, in_roster, plan_of, player_app};
+use crate::common::relay::{Badness, Relay};
 use bevy::prelude::*;
-use common::online::{Viewer, crossroads, expected_logs, host_app, in_roster, plan_of, player_app};
-use common::relay::{Badness, Relay};
 use skirmish::combat::{Engine, TurnState};
 use skirmish::net::host::{Host, Offer};
 use skirmish::net::join::Joined;

@@ -1,9 +1,7 @@
 //! Eclipse Phase rules, one test per rule, each with scripted dice and an exact expected outcome.
 //! Defaults used below: aptitudes 15 (so SOM × 3 = 45), no armor unless given, WT = ⌈DUR ÷ 5⌉.
 
-mod common;
-
-use common::{at, hits, perform, perform_with, render, tests};
+use crate::common::{at, hits, perform, perform_with, render, tests};
 use skirmish::rules::RulesError;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::eclipse_phase::EclipsePhase;

@@ -5,7 +5,7 @@
 //! exact odds of an attack the AI picks sum to 1 and match how often the real resolution, run hundreds of times on
 //! copies of the battle, hits and takes its target out.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

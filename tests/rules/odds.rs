@@ -2,10 +2,8 @@
 //! and the odds must match to rounding; on typical cases a large seeded Monte Carlo run of the rules must agree
 //! within five standard errors; every distribution sums to 1.
 
-mod common;
-
-use common::enumerate::every_outcome;
-use common::sheet_of;
+use crate::common::enumerate::every_outcome;
+use crate::common::sheet_of;
 use skirmish::rules::dice::{Dice, SeededDice};
 use skirmish::rules::eclipse_phase::attack::{Shot, resolve_shot};
 use skirmish::rules::eclipse_phase::gear::Catalogue;
@@ -599,7 +597,7 @@ fn the_odds_of_a_shot_after_a_run_count_the_running_penalty() {
 fn shadowrun4_odds_begin_the_attackers_new_action_phase_as_its_resolution_does() {
     // File 004: recoil counts the shots of one Action Phase, and a run is the phase's pace. An attacker who fired
     // six rounds and ran in its last phase, and now fires standing, is priced as its resolution rolls it: from a
-    // fresh phase (found by tests/invariants.rs: it was priced with the old recoil and run).
+    // fresh phase (found by tests/rules/invariants.rs: it was priced with the old recoil and run).
     use skirmish::rules::odds::AttackOdds;
     use skirmish::rules::ruleset::{Combatant, CombatantId, number};
     use skirmish::rules::shadowrun4::{self as sr4, Shadowrun4};

@@ -1,11 +1,11 @@
 //! Golden test: a scripted Storyteller brawl played through the public runner with every die given, and the
 //! shipped Storyteller battle fought to the end by the built-in choice.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
-use common::{d10_pools, render};
+use crate::common::{d10_pools, render};
 use skirmish::battle::run;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::outcome::{Event, Log, Status};

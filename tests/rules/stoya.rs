@@ -1,7 +1,7 @@
 //! Golden test: the Stoya combat example of seed file 000, played through the public scenario runner and the
 //! `skirmish run` command with the seed's own dice. Every outcome of the example is asserted.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

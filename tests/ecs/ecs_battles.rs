@@ -2,7 +2,7 @@
 //! battle as the pure battle loop for every shipped scenario, and a seeded 4-vs-4 battle that replays identically,
 //! also from its own action record.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! the same start, give the identical battle at every decision — state, record, dice and log alike. This is what
 //! saves, undo and replays stand on.
 
-mod common;
+use crate::common;
 
 use skirmish::battle::run;
 use skirmish::rules::RulesError;

@@ -1,10 +1,10 @@
 //! d6 homebrew rules (file 002), one test per step, each with scripted dice and an exact expected outcome.
 //! Defaults used below: attributes 3 (so both tracks have 10 boxes), skills 0, no armor unless given.
 
-mod common;
+use crate::common;
 
-use common::hb::{at, perform, perform_with};
-use common::{pools, render};
+use crate::common::hb::{at, perform, perform_with};
+use crate::common::{pools, render};
 use skirmish::rules::RulesError;
 use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::homebrew_d6::damage::resolve_damage;
