@@ -167,7 +167,7 @@ macro_rules! gear_editing {
             for id in &ids {
                 self.gear.armor(id)?;
             }
-            self.armor = ids.into_iter().map(ArmorRef).collect();
+            self.armor = ids.into_iter().map(ArmorRef::new).collect();
             Ok(())
         }
 
@@ -185,7 +185,7 @@ macro_rules! gear_editing {
             for id in &ids {
                 self.gear.armor(id)?;
             }
-            self.armor = ids.into_iter().next().map(ArmorRef);
+            self.armor = ids.into_iter().next().map(ArmorRef::new);
             Ok(())
         }
 
@@ -204,7 +204,7 @@ macro_rules! gear_editing {
             for id in &ids {
                 self.gear.weapon(id)?;
             }
-            self.weapons = ids.into_iter().map(WeaponRef).collect();
+            self.weapons = ids.into_iter().map(WeaponRef::new).collect();
             Ok(())
         }
 

@@ -169,7 +169,10 @@ macro_rules! fighter_views {
         }
 
         fn weapon_class(&self) -> $crate::rules::ruleset::WeaponClass {
-            self.sheet.gear.weapon(self.drawn_id()).map_or(Default::default(), |w| w.class())
+            self.sheet
+                .gear
+                .weapon(self.drawn_id())
+                .map_or(Default::default(), |w| $crate::rules::catalogue::Kit::class(&*w))
         }
 
         fn weapon_name_of(&self, id: &str) -> String {

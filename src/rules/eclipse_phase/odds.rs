@@ -53,7 +53,7 @@ impl EclipsePhase {
 
     /// `action` with the carried weapon `weapon` drawn first (a Quick Action, like the move).
     pub fn draw_first(&self, mut action: Action, weapon: &str) -> Action {
-        action.quick.insert(0, QuickAction::Draw(super::gear::WeaponRef(weapon.to_owned())));
+        action.quick.insert(0, QuickAction::Draw(super::gear::WeaponRef::new(weapon)));
         action
     }
 
