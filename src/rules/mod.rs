@@ -10,6 +10,7 @@ pub mod dice;
 pub mod eclipse_phase;
 pub mod engine;
 pub mod field;
+pub mod fighter;
 pub mod fog;
 pub mod homebrew_d6;
 pub mod id;

@@ -17,6 +17,7 @@ use super::test::{Percentile, opposed, success_chance};
 use super::{EclipsePhase, Fighter, FiringMode, ModeBonus, Options, RulesError};
 use crate::rules::approach::Reach;
 use crate::rules::field::{Move, Pace};
+use crate::rules::fighter::Standing;
 use crate::rules::movement::paced;
 use crate::rules::odds::{Chance, Dist, Measure, Odds, usual_first};
 use crate::rules::outcome::{Log, Status};

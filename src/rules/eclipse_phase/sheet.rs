@@ -5,9 +5,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::gear::{ArmorRef, Gear, WeaponRef};
+use super::gear::{ArmorRef, Gear, Weapon, WeaponRef};
 pub use super::skills::Skill;
 use crate::rules::field::Rates;
+use crate::rules::fighter::Outfit;
 use crate::rules::outcome::Status;
 use crate::rules::ruleset::CombatantId;
 
@@ -98,6 +99,33 @@ pub struct Sheet {
     pub movement: Rates,
 }
 
+/// Its gear: bare hands are unarmed combat (file 003); one piece of armor is worn.
+impl Outfit for Sheet {
+    type Weapon = Weapon;
+    const BARE_HANDS: &'static str = "unarmed";
+    const ONE_ARMOR: Option<&'static str> = Some("an Eclipse Phase character wears one armor");
+
+    fn carried(&self) -> &[WeaponRef] {
+        &self.weapons
+    }
+
+    fn carried_mut(&mut self) -> &mut Vec<WeaponRef> {
+        &mut self.weapons
+    }
+
+    fn worn(&self) -> &[ArmorRef] {
+        self.armor.as_slice()
+    }
+
+    fn wear(&mut self, armor: Vec<ArmorRef>) {
+        self.armor = armor.into_iter().next();
+    }
+
+    fn gear(&self) -> &Gear {
+        &self.gear
+    }
+}
+
 /// Eclipse Phase's usual movement rate 4/20 (our decision: the seeds give none).
 fn human_rates() -> Rates {
     Rates { walk: 4, run: 20 }
@@ -173,25 +201,12 @@ impl Condition {
         self.statuses.retain(|s| !same_kind(s, status));
     }
 
-    /// Out of the fight for good: dead, incapacitated or unconscious.
-    pub fn is_out(&self) -> bool {
-        self.has(&Status::Dead)
-            || self.has(&Status::Incapacitated)
-            || self.has(&Status::Unconscious)
-            || self.has(&Status::Escaped)
-    }
-
     /// Action Turns of stun left, if stunned.
     pub fn stun_left(&self) -> Option<u32> {
         self.statuses.iter().find_map(|s| match s {
             Status::Stunned(n) => Some(*n),
             _ => None,
         })
-    }
-
-    /// Able to act this phase.
-    pub fn can_act(&self) -> bool {
-        !self.is_out() && !self.has(&Status::Stunned(0))
     }
 }
 

@@ -5,10 +5,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::gear::{ArmorRef, Gear, WeaponRef};
+use super::gear::{ArmorRef, Gear, Weapon, WeaponRef};
 use super::modifiers::Defense;
 pub use super::skills::Skill;
 use crate::rules::field::Rates;
+use crate::rules::fighter::Outfit;
 use crate::rules::outcome::Status;
 
 crate::rules::bounded_rating!(
@@ -91,6 +92,33 @@ pub struct Sheet {
     pub movement: Rates,
 }
 
+/// Its gear: bare hands are unarmed combat; pieces of armor are worn together.
+impl Outfit for Sheet {
+    type Weapon = Weapon;
+    const BARE_HANDS: &'static str = "unarmed";
+    const ONE_ARMOR: Option<&'static str> = None;
+
+    fn carried(&self) -> &[WeaponRef] {
+        &self.weapons
+    }
+
+    fn carried_mut(&mut self) -> &mut Vec<WeaponRef> {
+        &mut self.weapons
+    }
+
+    fn worn(&self) -> &[ArmorRef] {
+        &self.armor
+    }
+
+    fn wear(&mut self, armor: Vec<ArmorRef>) {
+        self.armor = armor;
+    }
+
+    fn gear(&self) -> &Gear {
+        &self.gear
+    }
+}
+
 /// A human's movement rates, 10/25 (SR4A's; the seed gives none). The homebrew borrows them.
 pub(crate) fn human_rates() -> Rates {
     Rates { walk: 10, run: 25 }
@@ -162,11 +190,6 @@ impl Condition {
     /// Removes a status.
     pub fn lose(&mut self, status: &Status) {
         self.statuses.retain(|s| s != status);
-    }
-
-    /// Out of the fight: dead or unconscious.
-    pub fn is_out(&self) -> bool {
-        self.has(&Status::Dead) || self.has(&Status::Unconscious) || self.has(&Status::Escaped)
     }
 
     /// Wound modifier: −1 per full 3 boxes on each monitor, summed (rules.md §2).

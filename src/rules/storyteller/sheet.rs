@@ -5,9 +5,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::damage::Health;
-use super::gear::{ArmorRef, Gear, WeaponRef};
+use super::gear::{ArmorRef, Gear, Weapon, WeaponRef};
 pub use super::skills::Ability;
 use crate::rules::field::Rates;
+use crate::rules::fighter::Outfit;
 use crate::rules::outcome::Status;
 
 crate::rules::bounded_rating!(
@@ -59,6 +60,33 @@ pub struct Sheet {
     /// when not given (our decision: file 001 gives no movement).
     #[serde(default)]
     pub movement: Option<Rates>,
+}
+
+/// Its gear: bare hands are a punch (file 001); one piece of armor is worn.
+impl Outfit for Sheet {
+    type Weapon = Weapon;
+    const BARE_HANDS: &'static str = "punch";
+    const ONE_ARMOR: Option<&'static str> = Some("a Storyteller character wears one armor");
+
+    fn carried(&self) -> &[WeaponRef] {
+        &self.weapons
+    }
+
+    fn carried_mut(&mut self) -> &mut Vec<WeaponRef> {
+        &mut self.weapons
+    }
+
+    fn worn(&self) -> &[ArmorRef] {
+        self.armor.as_slice()
+    }
+
+    fn wear(&mut self, armor: Vec<ArmorRef>) {
+        self.armor = armor.into_iter().next();
+    }
+
+    fn gear(&self) -> &Gear {
+        &self.gear
+    }
 }
 
 impl Sheet {
