@@ -2,6 +2,7 @@
 //! condition a battle changes (damage, wounds, statuses, ammunition).
 
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
@@ -10,14 +11,20 @@ pub use super::skills::Skill;
 use crate::rules::field::Rates;
 use crate::rules::fighter::Outfit;
 use crate::rules::outcome::Status;
+use crate::rules::rating::{Bounded, Scale};
 use crate::rules::ruleset::CombatantId;
 
-crate::rules::bounded_rating!(
-    /// A percentile rating (aptitude, skill or INIT), 0–99.
-    Rating,
-    0..=99,
-    "a rating of {v} is out of range: aptitudes, skills and INIT run from 0 to 99"
-);
+/// A percentile rating (aptitude, skill or INIT), 0–99.
+pub type Rating = Bounded<PercentileScale>;
+
+/// The scale [`Rating`] is rated on.
+pub enum PercentileScale {}
+
+impl Scale for PercentileScale {
+    const NAME: &'static str = "Rating";
+    const RANGE: RangeInclusive<u32> = 0..=99;
+    const REFUSAL: &'static str = "a rating of {v} is out of range: aptitudes, skills and INIT run from 0 to 99";
+}
 
 /// The seven aptitudes. Any not given is 15, an unmodified human average.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,7 +41,7 @@ pub struct Aptitudes {
 
 impl Default for Aptitudes {
     fn default() -> Self {
-        let avg = Rating(15);
+        let avg = Rating::new(15);
         Self { cog: avg, coo: avg, int: avg, r#ref: avg, sav: avg, som: avg, wil: avg }
     }
 }

@@ -28,7 +28,7 @@ pub struct Attributes {
 
 impl Default for Attributes {
     fn default() -> Self {
-        let avg = Attribute(3);
+        let avg = Attribute::new(3);
         Self { body: avg, agility: avg, reaction: avg, strength: avg, intuition: avg, willpower: avg, edge: avg }
     }
 }

@@ -2,6 +2,7 @@
 //! battle has done to it.
 
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
@@ -11,20 +12,31 @@ pub use super::skills::Skill;
 use crate::rules::field::Rates;
 use crate::rules::fighter::Outfit;
 use crate::rules::outcome::Status;
+use crate::rules::rating::{Bounded, Scale};
 
-crate::rules::bounded_rating!(
-    /// An attribute, 1–12 (natural maximum 6, augmented up to about 10; we allow some headroom).
-    Attribute,
-    1..=12,
-    "an attribute of {v} is out of range: attributes run from 1 to 12"
-);
+/// An attribute, 1–12 (natural maximum 6, augmented up to about 10; we allow some headroom).
+pub type Attribute = Bounded<AttributeScale>;
 
-crate::rules::bounded_rating!(
-    /// A skill rating, 0–12.
-    SkillRating,
-    0..=12,
-    "a skill rating of {v} is out of range: skills run from 0 to 12"
-);
+/// The scale [`Attribute`] is rated on.
+pub enum AttributeScale {}
+
+impl Scale for AttributeScale {
+    const NAME: &'static str = "Attribute";
+    const RANGE: RangeInclusive<u32> = 1..=12;
+    const REFUSAL: &'static str = "an attribute of {v} is out of range: attributes run from 1 to 12";
+}
+
+/// A skill rating, 0–12.
+pub type SkillRating = Bounded<SkillScale>;
+
+/// The scale [`SkillRating`] is rated on.
+pub enum SkillScale {}
+
+impl Scale for SkillScale {
+    const NAME: &'static str = "SkillRating";
+    const RANGE: RangeInclusive<u32> = 0..=12;
+    const REFUSAL: &'static str = "a skill rating of {v} is out of range: skills run from 0 to 12";
+}
 
 /// The attributes; any not given is 3, an average human.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,7 +54,7 @@ pub struct Attributes {
 
 impl Default for Attributes {
     fn default() -> Self {
-        let avg = Attribute(3);
+        let avg = Attribute::new(3);
         Self {
             body: avg,
             agility: avg,

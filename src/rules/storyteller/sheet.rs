@@ -1,6 +1,7 @@
 //! A Storyteller character: attributes, abilities, extra actions, gear, and what a battle has done to it.
 
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
@@ -10,13 +11,19 @@ pub use super::skills::Ability;
 use crate::rules::field::Rates;
 use crate::rules::fighter::Outfit;
 use crate::rules::outcome::Status;
+use crate::rules::rating::{Bounded, Scale};
 
-crate::rules::bounded_rating!(
-    /// A dot rating, 0–10 (1–5 for ordinary people).
-    Dots,
-    0..=10,
-    "a rating of {v} dots is out of range: ratings run from 0 to 10"
-);
+/// A dot rating, 0–10 (1–5 for ordinary people).
+pub type Dots = Bounded<DotScale>;
+
+/// The scale [`Dots`] is rated on.
+pub enum DotScale {}
+
+impl Scale for DotScale {
+    const NAME: &'static str = "Dots";
+    const RANGE: RangeInclusive<u32> = 0..=10;
+    const REFUSAL: &'static str = "a rating of {v} dots is out of range: ratings run from 0 to 10";
+}
 
 /// The attributes combat uses; any not given is 2, an average person.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,7 +38,7 @@ pub struct Attributes {
 
 impl Default for Attributes {
     fn default() -> Self {
-        let avg = Dots(2);
+        let avg = Dots::new(2);
         Self { strength: avg, dexterity: avg, stamina: avg, perception: avg, wits: avg }
     }
 }
