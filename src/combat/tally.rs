@@ -9,10 +9,11 @@ use bevy::prelude::*;
 use super::components::Combatant;
 use super::messages::{ActionResolved, DeclareAction};
 use super::{Engine, TurnSystems};
-use crate::rules::any::{AnyAction, AnyBattle, Replayed};
+use crate::rules::any::{AnyAction, AnyBattle};
 use crate::rules::dice::ScriptedDice;
 use crate::rules::engine::Decision;
 use crate::rules::outcome::{Event, Log};
+use crate::rules::replay::Replayed;
 use crate::rules::ruleset::{CombatantId, Slot};
 
 pub(super) fn plugin(app: &mut App) {

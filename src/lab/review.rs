@@ -14,10 +14,11 @@ use serde::Serialize;
 use super::sim::Progress;
 use super::win_chance::{Chance, MIND, seed_of};
 use crate::battle::StartError;
-use crate::rules::any::{AnyAction, AnyBattle, Replayed};
+use crate::rules::any::{AnyAction, AnyBattle};
 use crate::rules::dice::{ScriptedDice, SeededDice};
 use crate::rules::engine::Decision;
 use crate::rules::outcome::{Event, Log};
+use crate::rules::replay::Replayed;
 use crate::rules::ruleset::{CombatantId, Slot};
 use crate::scenario::save::Save;
 

@@ -4,10 +4,11 @@
 //! here, so a player sees the same on one screen or on their own.
 
 use super::RulesError;
-use super::any::{AnyBattle, Replayed};
+use super::any::AnyBattle;
 use super::dice::ScriptedDice;
 use super::id::CombatantId;
 use super::outcome::{Event, Log, down};
+use super::replay::Replayed;
 
 /// Whether each combatant of the battle, in roster order, is seen by the units of `sides`.
 pub fn seen_by(battle: &AnyBattle, sides: &[String]) -> Vec<bool> {

@@ -22,6 +22,7 @@ pub mod passes;
 pub mod plan;
 pub mod rating;
 pub mod refusal;
+pub mod replay;
 pub mod ruleset;
 pub mod shadowrun4;
 pub mod storyteller;
