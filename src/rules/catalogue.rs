@@ -4,12 +4,17 @@
 //! gear up there. A file may bring gear of its own ([`GearFile`]): the shipped catalogue [`extended`](Catalogue::extended)
 //! with it is in force while that file is read (`with_gear`), so its sheets name and keep it.
 
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
 use std::fmt;
-use std::sync::Arc;
+use std::marker::PhantomData;
+use std::sync::{Arc, OnceLock};
 
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
+
+use super::ruleset::WeaponClass;
 
 /// Why gear could not be found: the catalogue file is broken, or an id is not in it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -202,107 +207,182 @@ impl<W, A> Gear<W, A> {
     }
 }
 
-/// Defines a ruleset's shipped catalogue (read once from the RON text), its [`Gear`], and the `WeaponRef` and
-/// `ArmorRef` ids a sheet names, checked against the catalogue while the sheet is read.
-macro_rules! ruleset_catalogue {
-    ($text:expr, $file:literal, $weapon:ty, $armor:ty) => {
-        /// This ruleset's catalogue.
-        pub type Catalogue = $crate::rules::catalogue::Catalogue<$weapon, $armor>;
-
-        /// The gear a sheet of this ruleset is read against.
-        pub type Gear = $crate::rules::catalogue::Gear<$weapon, $armor>;
-
-        /// Gear a scenario or level of this ruleset brings beside the shipped catalogue.
-        pub type GearFile = $crate::rules::catalogue::GearFile<$weapon, $armor>;
-
-        impl $crate::rules::catalogue::Catalogue<$weapon, $armor> {
-            /// The catalogue shipped in `assets/`, read once.
-            pub fn shipped() -> Result<&'static std::sync::Arc<Catalogue>, $crate::rules::catalogue::CatalogueError> {
-                static CATALOGUE: std::sync::OnceLock<
-                    Result<std::sync::Arc<Catalogue>, $crate::rules::catalogue::CatalogueError>,
-                > = std::sync::OnceLock::new();
-                CATALOGUE
-                    .get_or_init(|| Catalogue::parse($text, $file).map(std::sync::Arc::new))
-                    .as_ref()
-                    .map_err(Clone::clone)
-            }
-        }
-
-        std::thread_local! {
-            /// The catalogue a file being read names its gear from, when it brings its own (`with_gear`).
-            static IN_FORCE: std::cell::RefCell<Option<std::sync::Arc<Catalogue>>> =
-                const { std::cell::RefCell::new(None) };
-        }
-
-        impl $crate::rules::catalogue::Catalogue<$weapon, $armor> {
-            /// The catalogue ids are read against now: a file's own (`with_gear`), else the shipped one.
-            pub fn in_force() -> Result<std::sync::Arc<Catalogue>, $crate::rules::catalogue::CatalogueError> {
-                match IN_FORCE.with_borrow(|c| c.clone()) {
-                    Some(catalogue) => Ok(catalogue),
-                    None => Catalogue::shipped().cloned(),
-                }
-            }
-        }
-
-        /// Runs `read` with `catalogue` in force: the ids it reads are checked against it and the sheets it reads
-        /// keep it. What was in force before is put back, even if `read` panics.
-        pub fn with_gear<T>(catalogue: std::sync::Arc<Catalogue>, read: impl FnOnce() -> T) -> T {
-            struct Restore(Option<std::sync::Arc<Catalogue>>);
-            impl Drop for Restore {
-                fn drop(&mut self) {
-                    IN_FORCE.set(self.0.take());
-                }
-            }
-            let _restore = Restore(IN_FORCE.replace(Some(catalogue)));
-            read()
-        }
-
-        /// A sheet's gear, unless it says otherwise: the catalogue in force (an empty one if the shipped one does
-        /// not read, so that every lookup then fails with the reason — reading any id already has).
-        impl Default for $crate::rules::catalogue::Gear<$weapon, $armor> {
-            fn default() -> Self {
-                $crate::rules::catalogue::Gear(Catalogue::in_force().unwrap_or_default())
-            }
-        }
-
-        /// A weapon named by catalogue id, checked while the scenario is read.
-        #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-        #[serde(try_from = "String", into = "String")]
-        pub struct WeaponRef(pub String);
-
-        impl TryFrom<String> for WeaponRef {
-            type Error = $crate::rules::catalogue::CatalogueError;
-            fn try_from(id: String) -> Result<Self, Self::Error> {
-                Catalogue::in_force()?.find_weapon(&id)?;
-                Ok(WeaponRef(id))
-            }
-        }
-
-        impl From<WeaponRef> for String {
-            fn from(w: WeaponRef) -> String {
-                w.0
-            }
-        }
-
-        /// A piece of armor named by catalogue id, checked while the scenario is read.
-        #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-        #[serde(try_from = "String", into = "String")]
-        pub struct ArmorRef(pub String);
-
-        impl TryFrom<String> for ArmorRef {
-            type Error = $crate::rules::catalogue::CatalogueError;
-            fn try_from(id: String) -> Result<Self, Self::Error> {
-                Catalogue::in_force()?.find_armor(&id)?;
-                Ok(ArmorRef(id))
-            }
-        }
-
-        impl From<ArmorRef> for String {
-            fn from(a: ArmorRef) -> String {
-                a.0
-            }
-        }
-    };
+/// A catalogue entry as a person reads it ("Assault rifle", "Armor jacket").
+pub trait Named {
+    fn name(&self) -> &str;
 }
 
-pub(crate) use ruleset_catalogue;
+/// A ruleset's gear, named by its weapon entry (each ruleset's weapon type is its own): the armor beside it, the
+/// catalogue shipped in `assets/`, and the kind of weapon an entry is.
+pub trait Kit: Named + DeserializeOwned + Send + Sync + 'static {
+    /// The ruleset's armor entry.
+    type Armor: Named + DeserializeOwned + Send + Sync + 'static;
+    /// The shipped catalogue's file, as its errors name it.
+    const FILE: &'static str;
+    /// The shipped catalogue's text, built into the program.
+    const TEXT: &'static str;
+    /// Where the shipped catalogue is kept once read: a static of the ruleset's own (a static in generic code would
+    /// be one for all four rulesets).
+    fn shipped_once() -> &'static Shipped<Self>;
+    /// What kind of weapon it is, as the window shows and sounds it.
+    fn class(&self) -> WeaponClass;
+}
+
+/// A ruleset's shipped catalogue once read, or why it does not read.
+pub type Shipped<W> = OnceLock<Result<Arc<Catalogue<W, <W as Kit>::Armor>>, CatalogueError>>;
+
+impl<W: Kit> Catalogue<W, W::Armor> {
+    /// The catalogue shipped in `assets/`, read once.
+    pub fn shipped() -> Result<&'static Arc<Self>, CatalogueError> {
+        W::shipped_once().get_or_init(|| Self::parse(W::TEXT, W::FILE).map(Arc::new)).as_ref().map_err(Clone::clone)
+    }
+
+    /// The catalogue ids are read against now: a file's own (`with_gear`), else the shipped one.
+    pub fn in_force() -> Result<Arc<Self>, CatalogueError> {
+        match own_in_force::<W>() {
+            Some(catalogue) => Ok(catalogue),
+            None => Self::shipped().cloned(),
+        }
+    }
+}
+
+thread_local! {
+    /// The catalogue a file being read names its gear from, when it brings its own (`with_gear`): at most one a
+    /// ruleset, found by the ruleset's weapon type.
+    static IN_FORCE: RefCell<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The file's own catalogue in force for the ruleset whose weapons are `W`, if any.
+fn own_in_force<W: Kit>() -> Option<Arc<Catalogue<W, W::Armor>>> {
+    let found = IN_FORCE.with_borrow(|all| all.iter().find(|(t, _)| *t == TypeId::of::<W>()).map(|(_, c)| c.clone()));
+    found.and_then(|c| c.downcast().ok())
+}
+
+/// Puts `catalogue` in force for its ruleset (none: the shipped one), giving back what was in force before.
+fn put_in_force<W: Kit>(catalogue: Option<Arc<Catalogue<W, W::Armor>>>) -> Option<Arc<Catalogue<W, W::Armor>>> {
+    let before = own_in_force::<W>();
+    IN_FORCE.with_borrow_mut(|all| {
+        all.retain(|(t, _)| *t != TypeId::of::<W>());
+        if let Some(c) = catalogue {
+            all.push((TypeId::of::<W>(), c));
+        }
+    });
+    before
+}
+
+/// Runs `read` with `own` (a file's own catalogue, if it brings one) in force for its ruleset: the ids it reads are
+/// checked against it and the sheets it reads keep it. What was in force before is put back, even if `read` panics.
+pub fn with_gear<W: Kit, T>(own: Option<Arc<Catalogue<W, W::Armor>>>, read: impl FnOnce() -> T) -> T {
+    let Some(catalogue) = own else { return read() };
+    struct Restore<W: Kit>(Option<Arc<Catalogue<W, W::Armor>>>);
+    impl<W: Kit> Drop for Restore<W> {
+        fn drop(&mut self) {
+            put_in_force::<W>(self.0.take());
+        }
+    }
+    let _restore = Restore::<W>(put_in_force(Some(catalogue)));
+    read()
+}
+
+/// A sheet's gear, unless it says otherwise: the catalogue in force (an empty one if the shipped one does not read,
+/// so that every lookup then fails with the reason — reading any id already has).
+impl<W: Kit> Default for Gear<W, W::Armor> {
+    fn default() -> Self {
+        Gear(Catalogue::in_force().unwrap_or_default())
+    }
+}
+
+/// Which half of a catalogue an id names: its weapons or its armor.
+pub trait Shelf {
+    /// The id's name as `Debug` writes it.
+    const REF: &'static str;
+    /// Whether the catalogue has `id` on this shelf, or the error that names every one it has.
+    fn find<W: Kit>(catalogue: &Catalogue<W, W::Armor>, id: &str) -> Result<(), CatalogueError>;
+}
+
+/// The weapons' half of a catalogue.
+pub enum Weapons {}
+
+/// The armor's half of a catalogue.
+pub enum Armors {}
+
+impl Shelf for Weapons {
+    const REF: &'static str = "WeaponRef";
+    fn find<W: Kit>(catalogue: &Catalogue<W, W::Armor>, id: &str) -> Result<(), CatalogueError> {
+        catalogue.find_weapon(id).map(|_| ())
+    }
+}
+
+impl Shelf for Armors {
+    const REF: &'static str = "ArmorRef";
+    fn find<W: Kit>(catalogue: &Catalogue<W, W::Armor>, id: &str) -> Result<(), CatalogueError> {
+        catalogue.find_armor(id).map(|_| ())
+    }
+}
+
+/// A piece of gear named by catalogue id (of the ruleset whose weapons are `W`, on shelf `S`), checked against the
+/// catalogue in force while a scenario is read, so that an unknown id gets its line and column.
+#[derive(Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String", bound = "W: Kit, S: Shelf")]
+pub struct GearRef<W, S>(pub String, PhantomData<fn() -> (W, S)>);
+
+/// A weapon named by catalogue id.
+pub type WeaponRef<W> = GearRef<W, Weapons>;
+
+/// A piece of armor named by catalogue id.
+pub type ArmorRef<W> = GearRef<W, Armors>;
+
+impl<W, S> GearRef<W, S> {
+    /// The id, unchecked (bare hands, a weapon the sheet already carries).
+    pub fn new(id: impl Into<String>) -> Self {
+        GearRef(id.into(), PhantomData)
+    }
+}
+
+impl<W: Kit, S: Shelf> TryFrom<String> for GearRef<W, S> {
+    type Error = CatalogueError;
+    fn try_from(id: String) -> Result<Self, Self::Error> {
+        let catalogue = Catalogue::<W, W::Armor>::in_force()?;
+        S::find(&catalogue, &id)?;
+        Ok(GearRef::new(id))
+    }
+}
+
+impl<W, S> From<GearRef<W, S>> for String {
+    fn from(r: GearRef<W, S>) -> String {
+        r.0
+    }
+}
+
+// By hand, not derived: a derive would ask the entry types themselves to be `Clone`, `Eq`, `Ord` …
+impl<W, S> Clone for GearRef<W, S> {
+    fn clone(&self) -> Self {
+        GearRef::new(self.0.clone())
+    }
+}
+
+impl<W, S: Shelf> fmt::Debug for GearRef<W, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple(S::REF).field(&self.0).finish()
+    }
+}
+
+impl<W, S> PartialEq for GearRef<W, S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl<W, S> Eq for GearRef<W, S> {}
+
+impl<W, S> PartialOrd for GearRef<W, S> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<W, S> Ord for GearRef<W, S> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.cmp(&other.0)
+    }
+}

@@ -6,7 +6,8 @@
 
 use thiserror::Error;
 
-use crate::rules::catalogue::CatalogueError;
+use crate::rules::catalogue::{ArmorRef, CatalogueError, Named, WeaponRef};
+use crate::rules::fighter::Outfit;
 use crate::rules::{RatingError, RulesError};
 
 /// Where a number sits on the sheet.
@@ -63,8 +64,8 @@ pub struct Choice {
     pub name: String,
 }
 
-/// A sheet the character editor can change, of any ruleset.
-pub trait EditSheet {
+/// A sheet the character editor can change, of any ruleset (its gear half, [`EditGear`], is every sheet's alike).
+pub trait EditSheet: EditGear {
     /// The numbers, attributes first, then skills, then the rest.
     fn numbers(&self) -> Vec<Number>;
     /// Sets a number; a value the rules do not allow is refused with the reason, and the sheet is left as it was.
@@ -72,6 +73,13 @@ pub trait EditSheet {
     /// The on/off options.
     fn flags(&self) -> Vec<Flag>;
     fn set_flag(&mut self, key: &str, on: bool) -> Result<(), CharacterError>;
+    /// The values that follow from the sheet, as a battle will use them; an error when its gear cannot be found.
+    fn derived(&self) -> Result<Vec<Derived>, CharacterError>;
+}
+
+/// The gear a character editor may change on a sheet: one implementation, for every ruleset's sheet (its
+/// [`Outfit`]).
+pub trait EditGear {
     /// The weapons carried, by id; the first is in hand at the start.
     fn weapons(&self) -> Vec<String>;
     /// The armor worn, by id.
@@ -86,8 +94,47 @@ pub trait EditSheet {
     /// The weapons and armor the sheet's catalogue has (the shipped one and its file's own).
     fn weapon_choices(&self) -> Vec<Choice>;
     fn armor_choices(&self) -> Vec<Choice>;
-    /// The values that follow from the sheet, as a battle will use them; an error when its gear cannot be found.
-    fn derived(&self) -> Result<Vec<Derived>, CharacterError>;
+}
+
+impl<S: Outfit> EditGear for S {
+    fn weapons(&self) -> Vec<String> {
+        self.carried().iter().map(|w| w.0.clone()).collect()
+    }
+
+    fn armor(&self) -> Vec<String> {
+        self.worn().iter().map(|a| a.0.clone()).collect()
+    }
+
+    fn layers_armor(&self) -> bool {
+        S::ONE_ARMOR.is_none()
+    }
+
+    fn set_weapons(&mut self, ids: Vec<String>) -> Result<(), CharacterError> {
+        for id in &ids {
+            self.gear().weapon(id)?;
+        }
+        *self.carried_mut() = ids.into_iter().map(WeaponRef::new).collect();
+        Ok(())
+    }
+
+    fn set_armor(&mut self, ids: Vec<String>) -> Result<(), CharacterError> {
+        if let Some(refusal) = S::ONE_ARMOR.filter(|_| ids.len() > 1) {
+            return Err(CharacterError::OneArmor(refusal));
+        }
+        for id in &ids {
+            self.gear().armor(id)?;
+        }
+        self.wear(ids.into_iter().map(ArmorRef::new).collect());
+        Ok(())
+    }
+
+    fn weapon_choices(&self) -> Vec<Choice> {
+        choices(self.gear().0.weapons())
+    }
+
+    fn armor_choices(&self) -> Vec<Choice> {
+        choices(self.gear().0.armors())
+    }
 }
 
 /// Why a sheet refuses a change, or a character is not fit to play: the reason a file would get.
@@ -137,11 +184,8 @@ pub fn count(value: i64, range: (i64, i64), what: &'static str) -> Result<u32, C
 }
 
 /// The choices of a catalogue, by id, named.
-pub fn choices<'a, T: 'a>(
-    items: impl Iterator<Item = (&'a str, &'a std::sync::Arc<T>)>,
-    name: impl Fn(&T) -> &str,
-) -> Vec<Choice> {
-    items.map(|(id, item)| Choice { id: id.to_owned(), name: name(item).to_owned() }).collect()
+fn choices<'a, T: Named + 'a>(items: impl Iterator<Item = (&'a str, &'a std::sync::Arc<T>)>) -> Vec<Choice> {
+    items.map(|(id, item)| Choice { id: id.to_owned(), name: item.name().to_owned() }).collect()
 }
 
 /// A dice pool as the editor shows it: its base and modifiers added up (never below 0, as the pools roll), and how.
@@ -154,71 +198,6 @@ pub fn pool(label: &str, base: i32, modifiers: &[crate::rules::outcome::Modifier
         .fold(label.to_owned(), |how, m| format!("{how} {} {} {}", sign(m.value), m.value.unsigned_abs(), m.name));
     (total.max(0).into(), how)
 }
-
-/// The gear half of [`EditSheet`] for a ruleset's sheet (`weapons`, `armor`, `gear`; its `WeaponRef`, `ArmorRef`
-/// and `Catalogue` in scope): armor worn in `layered` pieces, or `one` piece (with the refusal of a second).
-macro_rules! gear_editing {
-    (layered) => {
-        fn layers_armor(&self) -> bool {
-            true
-        }
-
-        fn set_armor(&mut self, ids: Vec<String>) -> Result<(), $crate::rules::character::CharacterError> {
-            for id in &ids {
-                self.gear.armor(id)?;
-            }
-            self.armor = ids.into_iter().map(ArmorRef).collect();
-            Ok(())
-        }
-
-        $crate::rules::character::gear_editing!(both);
-    };
-    (one, $refusal:literal) => {
-        fn layers_armor(&self) -> bool {
-            false
-        }
-
-        fn set_armor(&mut self, ids: Vec<String>) -> Result<(), $crate::rules::character::CharacterError> {
-            if ids.len() > 1 {
-                return Err($crate::rules::character::CharacterError::OneArmor($refusal));
-            }
-            for id in &ids {
-                self.gear.armor(id)?;
-            }
-            self.armor = ids.into_iter().next().map(ArmorRef);
-            Ok(())
-        }
-
-        $crate::rules::character::gear_editing!(both);
-    };
-    (both) => {
-        fn weapons(&self) -> Vec<String> {
-            self.weapons.iter().map(|w| w.0.clone()).collect()
-        }
-
-        fn armor(&self) -> Vec<String> {
-            self.armor.iter().map(|a| a.0.clone()).collect()
-        }
-
-        fn set_weapons(&mut self, ids: Vec<String>) -> Result<(), $crate::rules::character::CharacterError> {
-            for id in &ids {
-                self.gear.weapon(id)?;
-            }
-            self.weapons = ids.into_iter().map(WeaponRef).collect();
-            Ok(())
-        }
-
-        fn weapon_choices(&self) -> Vec<$crate::rules::character::Choice> {
-            $crate::rules::character::choices(Catalogue::weapons(&self.gear.0), |w| &w.name)
-        }
-
-        fn armor_choices(&self) -> Vec<$crate::rules::character::Choice> {
-            $crate::rules::character::choices(Catalogue::armors(&self.gear.0), |a| &a.name)
-        }
-    };
-}
-
-pub(crate) use gear_editing;
 
 /// A sheet's ratings of one kind (attributes, aptitudes): key, label, and where each is on the sheet.
 pub type Table<A, R> = [(&'static str, &'static str, fn(&mut A) -> &mut R)];

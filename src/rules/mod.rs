@@ -10,6 +10,7 @@ pub mod dice;
 pub mod eclipse_phase;
 pub mod engine;
 pub mod field;
+pub mod fighter;
 pub mod fog;
 pub mod homebrew_d6;
 pub mod id;
@@ -21,6 +22,7 @@ pub mod options;
 pub mod outcome;
 pub mod passes;
 pub mod plan;
+pub mod rating;
 pub mod refusal;
 pub mod replay;
 pub mod ruleset;
@@ -33,36 +35,7 @@ pub mod what_if;
 
 use thiserror::Error;
 
-/// Defines a sheet rating: a `u32` newtype checked against its range while the scenario is read, so that a bad
-/// value gets its line and column and the message `$message` (which may use `{v}`, the value given).
-macro_rules! bounded_rating {
-    ($(#[$doc:meta])* $name:ident, $range:expr, $message:literal) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-        #[serde(try_from = "i64", into = "i64")]
-        pub struct $name(pub u32);
-
-        impl TryFrom<i64> for $name {
-            type Error = $crate::rules::RatingError;
-            fn try_from(v: i64) -> Result<Self, $crate::rules::RatingError> {
-                match u32::try_from(v) {
-                    Ok(r) if ($range).contains(&r) => Ok($name(r)),
-                    _ => Err($crate::rules::RatingError(format!($message, v = v))),
-                }
-            }
-        }
-
-        impl From<$name> for i64 {
-            fn from(r: $name) -> i64 {
-                i64::from(r.0)
-            }
-        }
-    };
-}
-
-pub(crate) use bounded_rating;
-
-/// A sheet rating out of its range, with the sheet's own reason (the message its [`bounded_rating`] gives).
+/// A sheet rating out of its range, with the sheet's own reason (its [`rating::Scale`]'s refusal).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{0}")]
 pub struct RatingError(pub String);

@@ -65,7 +65,8 @@ pub enum WeaponClass {
     Thrown,
 }
 
-/// What the battle loop needs to know of a combatant's state in any ruleset.
+/// What the battle loop needs to know of a combatant's state in any ruleset: one generic implementation, for the
+/// [`Fighter`](super::fighter::Fighter) of every ruleset.
 pub trait FighterState {
     /// Its name, unique in the battle: for display.
     fn name(&self) -> &str;
@@ -92,107 +93,27 @@ pub trait FighterState {
     /// Gives (`on`) or takes away a status that is not the rules' own doing: running, leaving through an exit.
     fn set_status(&mut self, status: Status, on: bool);
     /// Rounds left in the weapon in hand, where the ruleset counts ammunition.
-    fn rounds_in_hand(&self) -> Option<u32> {
-        None
-    }
+    fn rounds_in_hand(&self) -> Option<u32>;
     /// Rounds the weapon in hand holds when full (a thrown weapon: how many are carried), where the ruleset counts
     /// ammunition.
-    fn full_in_hand(&self) -> Option<u32> {
-        None
-    }
+    fn full_in_hand(&self) -> Option<u32>;
+    /// The weapons it carries, by catalogue id, each once (Eclipse Phase lists a grenade once for each one carried),
+    /// the one drawn first in a battle first.
+    fn weapons_carried(&self) -> Vec<String>;
+    /// The weapon `id` in hand, as the what-if and the AI suppose it; nothing if it carries no such weapon.
+    fn suppose_drawn(&mut self, id: &str);
 }
 
 /// A fighter made of a sheet (what it is) and a condition (what the battle has done to it), as every ruleset's
-/// is: the ECS keeps the two as separate components.
-pub trait FighterParts: Sized {
+/// is (the generic [`Fighter`](super::fighter::Fighter)): the ECS keeps the two as separate components.
+pub trait FighterParts {
     type Sheet: Clone + Send + Sync + 'static;
     type Condition: Clone + PartialEq + Send + Sync + 'static;
-    /// The fighter from its parts.
-    fn assemble(name: String, sheet: Self::Sheet, condition: Self::Condition) -> Self;
     /// Its sheet.
     fn sheet(&self) -> &Self::Sheet;
     /// Its condition.
     fn condition(&self) -> &Self::Condition;
 }
-
-/// Implements [`FighterParts`] for a ruleset's `Fighter { id, name, sheet, condition }` (the id given later, by
-/// [`number`]).
-macro_rules! fighter_parts {
-    ($fighter:ty, $sheet:ty, $condition:ty) => {
-        impl $crate::rules::ruleset::FighterParts for $fighter {
-            type Sheet = $sheet;
-            type Condition = $condition;
-
-            fn assemble(name: String, sheet: $sheet, condition: $condition) -> Self {
-                Self { id: Default::default(), name, sheet, condition }
-            }
-
-            fn sheet(&self) -> &$sheet {
-                &self.sheet
-            }
-
-            fn condition(&self) -> &$condition {
-                &self.condition
-            }
-        }
-    };
-}
-
-pub(crate) use fighter_parts;
-
-/// The [`FighterState`] views every ruleset's fighter answers alike, from `name`, `id`, `condition.statuses`,
-/// `drawn_id()` and `sheet.armor`; used inside each ruleset's `impl FighterState`.
-macro_rules! fighter_views {
-    () => {
-        fn name(&self) -> &str {
-            &self.name
-        }
-
-        fn id(&self) -> $crate::rules::ruleset::CombatantId {
-            self.id
-        }
-
-        fn set_id(&mut self, id: $crate::rules::ruleset::CombatantId) {
-            self.id = id;
-        }
-
-        fn statuses(&self) -> &[$crate::rules::outcome::Status] {
-            &self.condition.statuses
-        }
-
-        fn weapon_in_hand(&self) -> &str {
-            self.drawn_id()
-        }
-
-        fn weapon_name(&self) -> String {
-            self.weapon_name_of(self.drawn_id())
-        }
-
-        fn weapon_class(&self) -> $crate::rules::ruleset::WeaponClass {
-            self.sheet.gear.weapon(self.drawn_id()).map_or(Default::default(), |w| w.class())
-        }
-
-        fn weapon_name_of(&self, id: &str) -> String {
-            // "unarmed" is no catalogue entry: its id reads well enough.
-            self.sheet.gear.weapon(id).map_or_else(|_| id.replace('_', " "), |w| w.name.clone())
-        }
-
-        fn armor_names(&self) -> Vec<String> {
-            let name = |id: &str| self.sheet.gear.armor(id).map_or_else(|_| id.replace('_', " "), |a| a.name.clone());
-            self.sheet.armor.iter().map(|a| name(&a.0)).collect()
-        }
-
-        fn set_status(&mut self, status: $crate::rules::outcome::Status, on: bool) {
-            let statuses = &mut self.condition.statuses;
-            statuses.retain(|s| *s != status);
-            if on {
-                statuses.push(status);
-            }
-        }
-    };
-}
-
-pub(crate) use fighter_views;
 
 /// A damage track as a player reads it: "Physical 4 of 10", "damage 12 of 35". The name is the ruleset's own word,
 /// or (an online player's copy) the word the host sent.

@@ -14,11 +14,6 @@ pub trait Suppose: FighterState {
     const PRONE: bool;
     /// How many aims in a row count (0 where the ruleset has no aiming).
     const AIM_STEPS: u32;
-    /// The weapons it carries, by catalogue id, each once (Eclipse Phase lists a grenade once for each one carried),
-    /// the one drawn first in a battle first.
-    fn weapons_carried(&self) -> Vec<String>;
-    /// The weapon `id` in hand; nothing if it carries no such weapon.
-    fn suppose_drawn(&mut self, id: &str);
     /// `taken` on its damage track `track` (in the order of `Ruleset::tracks`).
     fn suppose_taken(&mut self, track: usize, taken: u32);
     /// Aimed `steps` times at `target` (0: not aiming), up to [`Suppose::AIM_STEPS`]; nothing where the ruleset has
@@ -90,27 +85,3 @@ pub fn supposing<'a, F: Suppose + Clone>(
     }
     Cow::Owned(copy)
 }
-
-/// Implements the weapon half of [`Suppose`] for a fighter with `sheet.weapons` and `condition.drawn`, as every
-/// ruleset's has.
-macro_rules! suppose_weapons {
-    () => {
-        fn weapons_carried(&self) -> Vec<String> {
-            let mut ids: Vec<String> = Vec::new();
-            for w in &self.sheet.weapons {
-                if !ids.contains(&w.0) {
-                    ids.push(w.0.clone());
-                }
-            }
-            ids
-        }
-
-        fn suppose_drawn(&mut self, id: &str) {
-            if let Some(weapon) = self.sheet.weapons.iter().find(|w| w.0 == id) {
-                self.condition.drawn = Some(weapon.clone());
-            }
-        }
-    };
-}
-
-pub(crate) use suppose_weapons;

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::ron_options;
+use crate::rules::catalogue::with_gear;
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
 
 /// A file's own gear, for each ruleset it brings gear for (a scenario: its one ruleset; a level: any of the four).
@@ -108,22 +109,10 @@ impl FileGear {
         let sr4 = extended(sr4::gear::Catalogue::shipped(), shadowrun4)?;
         let st = extended(st::gear::Catalogue::shipped(), storyteller)?;
         let hb = extended(hb::gear::Catalogue::shipped(), homebrew_d6)?;
-        let read = move || match hb {
-            Some(c) => hb::gear::with_gear(c, read),
-            None => read(),
-        };
-        let read = move || match st {
-            Some(c) => st::gear::with_gear(c, read),
-            None => read(),
-        };
-        let read = move || match sr4 {
-            Some(c) => sr4::gear::with_gear(c, read),
-            None => read(),
-        };
-        Ok(match ep {
-            Some(c) => ep::gear::with_gear(c, read),
-            None => read(),
-        })
+        let read = move || with_gear(hb, read);
+        let read = move || with_gear(st, read);
+        let read = move || with_gear(sr4, read);
+        Ok(with_gear(ep, read))
     }
 }
 

@@ -8,6 +8,7 @@ use skirmish::rules::eclipse_phase::EclipsePhase;
 use skirmish::rules::eclipse_phase::damage::apply_hit;
 use skirmish::rules::eclipse_phase::gear::Catalogue;
 use skirmish::rules::eclipse_phase::{MosRule, Options};
+use skirmish::rules::fighter::Standing;
 use skirmish::rules::outcome::{Log, Status};
 use skirmish::rules::refusal::Refusal;
 use skirmish::rules::ruleset::{FighterState, Ruleset};

@@ -10,6 +10,7 @@ use skirmish::rules::eclipse_phase::gear::Catalogue;
 use skirmish::rules::eclipse_phase::modifiers::Situation;
 use skirmish::rules::eclipse_phase::odds::shot_odds;
 use skirmish::rules::eclipse_phase::{self as ep, FiringMode, ModeBonus, Options};
+use skirmish::rules::fighter::Standing;
 use skirmish::rules::odds::{Chance, Dist, Odds};
 use skirmish::rules::outcome::{Log, Status};
 

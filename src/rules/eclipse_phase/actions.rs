@@ -310,7 +310,7 @@ pub(super) fn spend_ammo(
     }
     me.condition.ammo.insert(id.to_owned(), left - mode.rounds());
     if weapon.is_thrown() && left == mode.rounds() {
-        me.condition.drawn = Some(WeaponRef("unarmed".to_owned()));
+        me.condition.drawn = Some(WeaponRef::new("unarmed"));
         let action = format!("has thrown its last {}", weapon.name);
         log.push(Event::ActionTaken { who: me.id, action });
     }

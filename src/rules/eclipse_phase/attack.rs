@@ -9,6 +9,7 @@ use super::sheet::Skill;
 use super::test::{Percentile, TestSpec, opposed, roll_test};
 use super::{Fighter, FiringMode, ModeBonus, Options, RulesError, wound_modifier};
 use crate::rules::dice::Dice;
+use crate::rules::fighter::Standing;
 use crate::rules::outcome::{Event, Log, Modifier, Status, Term};
 use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::Roller;

@@ -5,7 +5,6 @@
 
 use super::Fighter;
 use super::attack::defense_spec;
-use super::gear::{ArmorRef, Catalogue, WeaponRef};
 use super::modifiers::Situation;
 use super::sheet::{Aptitudes, MorphKind, Rating, Sheet, Skill};
 use crate::rules::character::{
@@ -101,8 +100,6 @@ impl EditSheet for Sheet {
         }
         Ok(())
     }
-
-    crate::rules::character::gear_editing!(one, "an Eclipse Phase character wears one armor");
 
     fn derived(&self) -> Result<Vec<Derived>, CharacterError> {
         Ok(derived(self)?)

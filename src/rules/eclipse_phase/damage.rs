@@ -6,6 +6,7 @@ use super::modifiers::RangeBand;
 use super::test::{TestSpec, roll_test};
 use super::{Fighter, FiringMode, IncapacitatedAt, ModeBonus, Options, RulesError, wound_modifier};
 use crate::rules::dice::Dice;
+use crate::rules::fighter::Standing;
 use crate::rules::odds::Dist;
 use crate::rules::outcome::{Event, Log, Status, Term};
 use crate::rules::ruleset::Roller;

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::skills::Skill;
 use super::{FiringMode, ModeBonus};
-use crate::rules::catalogue::NotationError;
+use crate::rules::catalogue::{self, Kit, Named, NotationError, Shipped};
+use crate::rules::ruleset::WeaponClass;
 
 /// Which armor value stops a weapon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -116,20 +117,6 @@ pub struct Weapon {
 }
 
 impl Weapon {
-    /// Its kind, by the skill it is fired or swung with (a kinetic weapon with bursts: automatic).
-    pub fn class(&self) -> crate::rules::ruleset::WeaponClass {
-        use crate::rules::ruleset::WeaponClass as C;
-        let automatic = self.modes.iter().any(|m| matches!(m, ModeKind::Burst | ModeKind::FullAuto));
-        match self.skill {
-            Skill::BeamWeapons => C::Beam,
-            Skill::KineticWeapons if automatic => C::Automatic,
-            Skill::KineticWeapons => C::Rifle,
-            Skill::SprayWeapons | Skill::Seeker => C::Heavy,
-            Skill::ThrownWeapons => C::Thrown,
-            _ => C::Melee,
-        }
-    }
-
     /// A thrown weapon (a grenade, a throwing knife) leaves the hand: it is used up, one throw each.
     pub fn is_thrown(&self) -> bool {
         self.skill == Skill::ThrownWeapons
@@ -160,12 +147,58 @@ impl Armor {
     }
 }
 
-crate::rules::catalogue::ruleset_catalogue!(
-    include_str!("../../../assets/eclipse_phase/gear.ron"),
-    "assets/eclipse_phase/gear.ron",
-    Weapon,
-    Armor
-);
+/// Eclipse Phase gear: the catalogue shipped in `assets/eclipse_phase/gear.ron`.
+impl Kit for Weapon {
+    type Armor = Armor;
+    const FILE: &'static str = "assets/eclipse_phase/gear.ron";
+    const TEXT: &'static str = include_str!("../../../assets/eclipse_phase/gear.ron");
+
+    fn shipped_once() -> &'static Shipped<Weapon> {
+        static SHIPPED: Shipped<Weapon> = Shipped::new();
+        &SHIPPED
+    }
+
+    /// Its kind, by the skill it is fired or swung with (a kinetic weapon with bursts: automatic).
+    fn class(&self) -> WeaponClass {
+        use WeaponClass as C;
+        let automatic = self.modes.iter().any(|m| matches!(m, ModeKind::Burst | ModeKind::FullAuto));
+        match self.skill {
+            Skill::BeamWeapons => C::Beam,
+            Skill::KineticWeapons if automatic => C::Automatic,
+            Skill::KineticWeapons => C::Rifle,
+            Skill::SprayWeapons | Skill::Seeker => C::Heavy,
+            Skill::ThrownWeapons => C::Thrown,
+            _ => C::Melee,
+        }
+    }
+}
+
+impl Named for Weapon {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Named for Armor {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// This ruleset's catalogue.
+pub type Catalogue = catalogue::Catalogue<Weapon, Armor>;
+
+/// The gear a sheet of this ruleset is read against.
+pub type Gear = catalogue::Gear<Weapon, Armor>;
+
+/// Gear a scenario or level of this ruleset brings beside the shipped catalogue.
+pub type GearFile = catalogue::GearFile<Weapon, Armor>;
+
+/// A weapon named by catalogue id, checked while the scenario is read.
+pub type WeaponRef = catalogue::WeaponRef<Weapon>;
+
+/// A piece of armor named by catalogue id, checked while the scenario is read.
+pub type ArmorRef = catalogue::ArmorRef<Weapon>;
 
 /// Burst for damage where the weapon has it, else semi-auto, else its first mode.
 pub(super) fn preferred_mode(weapon: &Weapon) -> FiringMode {

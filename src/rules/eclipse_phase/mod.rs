@@ -31,13 +31,11 @@ pub mod skills;
 pub mod test;
 mod turn;
 
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
-use super::outcome::Modifier;
-use super::ruleset::FighterState;
+use super::fighter::Standing;
+use super::outcome::{Modifier, Status};
 use gear::Weapon;
 pub use initiative::EclipsePhase;
 use sheet::{Condition, Sheet};
@@ -140,32 +138,9 @@ pub fn wound_modifier(wounds: u32) -> Option<Modifier> {
 }
 
 /// A combatant's Eclipse Phase state: its sheet and what the battle has done to it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Fighter {
-    /// Its id in the battle (its place in the roster).
-    pub id: crate::rules::ruleset::CombatantId,
-    pub name: String,
-    /// Shared: a sheet does not change in battle, and the ECS copies fighters once a slot.
-    pub sheet: Arc<Sheet>,
-    pub condition: Condition,
-}
+pub type Fighter = crate::rules::fighter::Fighter<Sheet, Condition>;
 
 impl Fighter {
-    /// A fighter with a fresh condition.
-    pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
-        Self { id: Default::default(), name: name.into(), sheet: Arc::new(sheet), condition: Condition::default() }
-    }
-
-    /// The id of the weapon in hand: the drawn one, else the sheet's first, else bare hands.
-    pub fn drawn_id(&self) -> &str {
-        self.condition.drawn.as_ref().or(self.sheet.weapons.first()).map_or("unarmed", |w| w.0.as_str())
-    }
-
-    /// The weapon in hand.
-    pub fn drawn_weapon(&self) -> Result<Arc<Weapon>, RulesError> {
-        Ok(self.sheet.gear.weapon(self.drawn_id())?)
-    }
-
     /// Rounds left in a weapon; for a thrown weapon, how many of it are left (each one the sheet lists, less those
     /// thrown).
     pub fn rounds_left(&self, id: &str, weapon: &Weapon) -> Option<u32> {
@@ -182,8 +157,6 @@ impl Fighter {
 impl crate::rules::suppose::Suppose for Fighter {
     const PRONE: bool = true;
     const AIM_STEPS: u32 = 1;
-
-    crate::rules::suppose::suppose_weapons!();
 
     fn suppose_taken(&mut self, track: usize, taken: u32) {
         match track {
@@ -202,29 +175,48 @@ impl crate::rules::suppose::Suppose for Fighter {
     }
 }
 
-impl FighterState for Fighter {
+/// What Eclipse Phase reads off a condition: stun keeps a fighter from acting (file 000); rounds are counted, a
+/// thrown weapon's by how many of it are left.
+impl Standing<Sheet> for Condition {
+    fn statuses(&self) -> &[Status] {
+        &self.statuses
+    }
+
+    fn statuses_mut(&mut self) -> &mut Vec<Status> {
+        &mut self.statuses
+    }
+
+    fn drawn(&self) -> Option<&gear::WeaponRef> {
+        self.drawn.as_ref()
+    }
+
+    fn drawn_mut(&mut self) -> &mut Option<gear::WeaponRef> {
+        &mut self.drawn
+    }
+
+    /// Able to act this phase.
     fn can_act(&self) -> bool {
-        self.condition.can_act()
+        !self.is_out() && !self.has(&Status::Stunned(0))
     }
 
+    /// Out of the fight for good: dead, incapacitated or unconscious.
     fn is_out(&self) -> bool {
-        self.condition.is_out()
+        self.has(&Status::Dead)
+            || self.has(&Status::Incapacitated)
+            || self.has(&Status::Unconscious)
+            || self.has(&Status::Escaped)
     }
 
-    crate::rules::ruleset::fighter_views!();
-
-    fn rounds_in_hand(&self) -> Option<u32> {
-        let weapon = self.drawn_weapon().ok()?;
-        self.rounds_left(self.drawn_id(), &weapon)
+    fn rounds_in_hand(fighter: &Fighter) -> Option<u32> {
+        let weapon = fighter.drawn_weapon().ok()?;
+        fighter.rounds_left(fighter.drawn_id(), &weapon)
     }
 
-    fn full_in_hand(&self) -> Option<u32> {
-        let weapon = self.drawn_weapon().ok()?;
+    fn full_in_hand(fighter: &Fighter) -> Option<u32> {
+        let weapon = fighter.drawn_weapon().ok()?;
         match weapon.is_thrown() {
-            true => Some(self.sheet.weapons.iter().filter(|w| w.0 == self.drawn_id()).count() as u32),
+            true => Some(fighter.sheet.weapons.iter().filter(|w| w.0 == fighter.drawn_id()).count() as u32),
             false => weapon.ammo,
         }
     }
 }
-
-crate::rules::ruleset::fighter_parts!(Fighter, Arc<Sheet>, Condition);

@@ -17,22 +17,17 @@ use super::test::{Percentile, opposed, success_chance};
 use super::{EclipsePhase, Fighter, FiringMode, ModeBonus, Options, RulesError};
 use crate::rules::approach::Reach;
 use crate::rules::field::{Move, Pace};
+use crate::rules::fighter::Standing;
 use crate::rules::movement::paced;
-use crate::rules::odds::{Chance, Dist, Measure, Odds, usual_first};
+use crate::rules::odds::{AttackOdds, Chance, Dist, Measure, Odds, usual_first};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId, FighterState, index};
 
-crate::rules::odds::attack_odds!(EclipsePhase, {
-    fn drawn_first(&self, action: Action, weapon: &str) -> Option<Action> {
-        Some(self.draw_first(action, weapon))
-    }
-});
-
-impl EclipsePhase {
+impl AttackOdds for EclipsePhase {
     /// A plain attack by `actor` at `target` with the weapon in hand and its preferred mode; a blast weapon's is
     /// a blast centered on the target.
-    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: CombatantId) -> Action {
+    fn plain_attack_of(&self, battle: &[Combatant<Fighter>], actor: usize, target: CombatantId) -> Action {
         let f = &battle[actor].fighter;
         let complex = match f.drawn_weapon().is_ok_and(|w| w.is_blast()) {
             true => ComplexAction::AreaAttack(AreaAttack {
@@ -51,31 +46,8 @@ impl EclipsePhase {
         Action { actor: f.id, quick: Vec::new(), complex: Some(complex) }
     }
 
-    /// `action` with the carried weapon `weapon` drawn first (a Quick Action, like the move).
-    pub fn draw_first(&self, mut action: Action, weapon: &str) -> Action {
-        action.quick.insert(0, QuickAction::Draw(super::gear::WeaponRef(weapon.to_owned())));
-        action
-    }
-
-    /// A blast thrown or fired by `actor` at `cell`, after `movement`, when the weapon in hand is a blast weapon.
-    pub fn blast_at(
-        &self,
-        battle: &[Combatant<Fighter>],
-        actor: usize,
-        movement: Option<Move>,
-        cell: crate::rules::field::Cell,
-    ) -> Option<Action> {
-        let f = &battle[actor].fighter;
-        if !f.drawn_weapon().is_ok_and(|w| w.is_blast()) {
-            return None;
-        }
-        let area = AreaAttack { weapon: None, target: None, at: Some(cell), situation: Situation::default() };
-        let quick = movement.map(QuickAction::Move).into_iter().collect();
-        Some(Action { actor: f.id, quick, complex: Some(ComplexAction::AreaAttack(area)) })
-    }
-
     /// A move (a Quick Action) and an attack at `target`, or a wait.
-    pub fn intended_action(
+    fn intended(
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
@@ -83,7 +55,7 @@ impl EclipsePhase {
         target: Option<CombatantId>,
     ) -> Action {
         let mut action = match target {
-            Some(t) => self.plain_attack(battle, actor, t),
+            Some(t) => self.plain_attack_of(battle, actor, t),
             None => Action { actor: battle[actor].fighter.id, quick: Vec::new(), complex: Some(ComplexAction::Wait) },
         };
         action.quick.extend(movement.map(QuickAction::Move));
@@ -91,7 +63,7 @@ impl EclipsePhase {
     }
 
     /// How many attacks (shots) `action` makes.
-    pub fn attack_count(&self, action: &Action) -> usize {
+    fn attacks_in(&self, action: &Action) -> usize {
         match &action.complex {
             Some(ComplexAction::Attack(a)) => a.targets.len(),
             Some(ComplexAction::AreaAttack(_)) => 1,
@@ -100,7 +72,7 @@ impl EclipsePhase {
     }
 
     /// The move `action` makes first.
-    pub fn move_of<'a>(&self, action: &'a Action) -> Option<&'a Move> {
+    fn movement_in<'a>(&self, action: &'a Action) -> Option<&'a Move> {
         action.quick.iter().find_map(|q| match q {
             QuickAction::Move(m) => Some(m),
             _ => None,
@@ -109,7 +81,7 @@ impl EclipsePhase {
 
     /// How far the weapon it fights with reaches: the one in hand, or, when that is a thrown weapon with none left
     /// (the last grenade thrown), the first carried weapon it can still use (drawn with the next attack).
-    pub fn weapon_reach(&self, f: &Fighter) -> Reach {
+    fn reach_of(&self, f: &Fighter) -> Reach {
         let spent = |(id, w): &(String, Arc<Weapon>)| w.is_thrown() && f.rounds_left(id, w) == Some(0);
         let carried = || {
             let mut weapons =
@@ -121,14 +93,14 @@ impl EclipsePhase {
     }
 
     /// `action` with `movement` as its move (a Quick Action).
-    pub fn moved_first(&self, mut action: Action, movement: Option<Move>) -> Action {
+    fn with_movement(&self, mut action: Action, movement: Option<Move>) -> Action {
         action.quick.retain(|q| !matches!(q, QuickAction::Move(_)));
         action.quick.splice(0..0, movement.map(QuickAction::Move));
         action
     }
 
     /// The other actions open now: full defense, reload, clear a jam, stand up, draw another weapon, wait.
-    pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
+    fn other_actions(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
         let act = |quick: Vec<QuickAction>, complex| Action { actor: f.id, quick, complex };
         let mut out = vec![("Full defense".to_owned(), act(Vec::new(), Some(ComplexAction::FullDefense)))];
@@ -156,7 +128,7 @@ impl EclipsePhase {
     }
 
     /// Every firing mode of the weapon in hand (two shots where the mode allows), and a called shot.
-    pub fn ways_to_attack(
+    fn attack_choices(
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
@@ -166,7 +138,7 @@ impl EclipsePhase {
         let f = &battle[actor].fighter;
         let Ok(weapon) = f.drawn_weapon() else { return Vec::new() };
         if weapon.is_blast() {
-            let mut blast = self.plain_attack(battle, actor, target);
+            let mut blast = self.plain_attack_of(battle, actor, target);
             blast.quick.extend(movement.map(QuickAction::Move));
             return vec![(format!("Blast with the {}", weapon.name), blast)];
         }
@@ -200,12 +172,7 @@ impl EclipsePhase {
 
     /// The odds of the first shot of the attack in `action` by combatant `actor`, as the rules would resolve it
     /// now (the map's cover and range included).
-    pub fn attack_odds(
-        &self,
-        battle: &[Combatant<Fighter>],
-        actor: usize,
-        action: &Action,
-    ) -> Result<Odds, RulesError> {
+    fn odds_of(&self, battle: &[Combatant<Fighter>], actor: usize, action: &Action) -> Result<Odds, RulesError> {
         // The action's Quick Actions end a run they do not go on with (`quick_actions`): its attack is not a runner's.
         let runs = action.quick.iter().any(|q| matches!(q, QuickAction::Move(m) if m.pace == Pace::Run));
         let battle = &paced(battle, actor, runs)[..];
@@ -226,6 +193,31 @@ impl EclipsePhase {
         odds.title =
             format!("{} shoots {} with the {} ({mode}), {meters} m", me.name, battle[t].fighter.name, weapon.name);
         Ok(odds)
+    }
+
+    /// `action` with the carried weapon `weapon` drawn first (a Quick Action, like the move).
+    fn drawn_first(&self, mut action: Action, weapon: &str) -> Option<Action> {
+        action.quick.insert(0, QuickAction::Draw(super::gear::WeaponRef::new(weapon)));
+        Some(action)
+    }
+}
+
+impl EclipsePhase {
+    /// A blast thrown or fired by `actor` at `cell`, after `movement`, when the weapon in hand is a blast weapon.
+    pub fn blast_at(
+        &self,
+        battle: &[Combatant<Fighter>],
+        actor: usize,
+        movement: Option<Move>,
+        cell: crate::rules::field::Cell,
+    ) -> Option<Action> {
+        let f = &battle[actor].fighter;
+        if !f.drawn_weapon().is_ok_and(|w| w.is_blast()) {
+            return None;
+        }
+        let area = AreaAttack { weapon: None, target: None, at: Some(cell), situation: Situation::default() };
+        let quick = movement.map(QuickAction::Move).into_iter().collect();
+        Some(Action { actor: f.id, quick, complex: Some(ComplexAction::AreaAttack(area)) })
     }
 }
 

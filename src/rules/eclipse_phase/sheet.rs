@@ -2,21 +2,29 @@
 //! condition a battle changes (damage, wounds, statuses, ammunition).
 
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::gear::{ArmorRef, Gear, WeaponRef};
+use super::gear::{ArmorRef, Gear, Weapon, WeaponRef};
 pub use super::skills::Skill;
 use crate::rules::field::Rates;
+use crate::rules::fighter::Outfit;
 use crate::rules::outcome::Status;
+use crate::rules::rating::{Bounded, Scale};
 use crate::rules::ruleset::CombatantId;
 
-crate::rules::bounded_rating!(
-    /// A percentile rating (aptitude, skill or INIT), 0–99.
-    Rating,
-    0..=99,
-    "a rating of {v} is out of range: aptitudes, skills and INIT run from 0 to 99"
-);
+/// A percentile rating (aptitude, skill or INIT), 0–99.
+pub type Rating = Bounded<PercentileScale>;
+
+/// The scale [`Rating`] is rated on.
+pub enum PercentileScale {}
+
+impl Scale for PercentileScale {
+    const NAME: &'static str = "Rating";
+    const RANGE: RangeInclusive<u32> = 0..=99;
+    const REFUSAL: &'static str = "a rating of {v} is out of range: aptitudes, skills and INIT run from 0 to 99";
+}
 
 /// The seven aptitudes. Any not given is 15, an unmodified human average.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,7 +41,7 @@ pub struct Aptitudes {
 
 impl Default for Aptitudes {
     fn default() -> Self {
-        let avg = Rating(15);
+        let avg = Rating::new(15);
         Self { cog: avg, coo: avg, int: avg, r#ref: avg, sav: avg, som: avg, wil: avg }
     }
 }
@@ -96,6 +104,33 @@ pub struct Sheet {
     /// Meters per Action Turn walking and running; 4/20 (a human-shaped morph) when not given.
     #[serde(default = "human_rates")]
     pub movement: Rates,
+}
+
+/// Its gear: bare hands are unarmed combat (file 003); one piece of armor is worn.
+impl Outfit for Sheet {
+    type Weapon = Weapon;
+    const BARE_HANDS: &'static str = "unarmed";
+    const ONE_ARMOR: Option<&'static str> = Some("an Eclipse Phase character wears one armor");
+
+    fn carried(&self) -> &[WeaponRef] {
+        &self.weapons
+    }
+
+    fn carried_mut(&mut self) -> &mut Vec<WeaponRef> {
+        &mut self.weapons
+    }
+
+    fn worn(&self) -> &[ArmorRef] {
+        self.armor.as_slice()
+    }
+
+    fn wear(&mut self, armor: Vec<ArmorRef>) {
+        self.armor = armor.into_iter().next();
+    }
+
+    fn gear(&self) -> &Gear {
+        &self.gear
+    }
 }
 
 /// Eclipse Phase's usual movement rate 4/20 (our decision: the seeds give none).
@@ -173,25 +208,12 @@ impl Condition {
         self.statuses.retain(|s| !same_kind(s, status));
     }
 
-    /// Out of the fight for good: dead, incapacitated or unconscious.
-    pub fn is_out(&self) -> bool {
-        self.has(&Status::Dead)
-            || self.has(&Status::Incapacitated)
-            || self.has(&Status::Unconscious)
-            || self.has(&Status::Escaped)
-    }
-
     /// Action Turns of stun left, if stunned.
     pub fn stun_left(&self) -> Option<u32> {
         self.statuses.iter().find_map(|s| match s {
             Status::Stunned(n) => Some(*n),
             _ => None,
         })
-    }
-
-    /// Able to act this phase.
-    pub fn can_act(&self) -> bool {
-        !self.is_out() && !self.has(&Status::Stunned(0))
     }
 }
 

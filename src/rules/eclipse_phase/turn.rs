@@ -7,6 +7,7 @@ use super::policy::default_action;
 use super::{Fighter, RulesError};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Pace};
+use crate::rules::fighter::Standing;
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId, Ruleset, Slot, Track};

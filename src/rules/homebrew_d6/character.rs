@@ -5,7 +5,7 @@
 
 use super::attack::{Defense, Situation, Strike, attack_spec, defense_spec};
 use super::damage::resistance_spec;
-use super::gear::{ArmorRef, AttackKind, Catalogue, DamageType, WeaponRef};
+use super::gear::{AttackKind, DamageType};
 use super::sheet::{Attribute, Attributes, Sheet, Skill};
 use super::{Fighter, Options};
 use crate::rules::character::{
@@ -74,8 +74,6 @@ impl EditSheet for Sheet {
     fn set_flag(&mut self, key: &str, _on: bool) -> Result<(), CharacterError> {
         Err(CharacterError::no_such_key(SHEET, key))
     }
-
-    crate::rules::character::gear_editing!(layered);
 
     fn derived(&self) -> Result<Vec<Derived>, CharacterError> {
         Ok(derived(self)?)

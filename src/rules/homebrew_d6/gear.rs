@@ -7,7 +7,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::skills::Skill;
-use crate::rules::catalogue::NotationError;
+use crate::rules::catalogue::{self, Kit, Named, NotationError, Shipped};
+use crate::rules::ruleset::WeaponClass;
 
 /// The type of damage (file 002, DV and Damage Type); untyped damage ignores armor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,20 +115,6 @@ pub struct Weapon {
     pub range: Option<u32>,
 }
 
-impl Weapon {
-    /// Its kind: by how it attacks, an accelerated weapon of energy damage a beam, one fired with Pistols a pistol.
-    pub fn class(&self) -> crate::rules::ruleset::WeaponClass {
-        use crate::rules::ruleset::WeaponClass as C;
-        match self.kind {
-            AttackKind::Melee => C::Melee,
-            AttackKind::Thrown => C::Thrown,
-            AttackKind::Accelerated if self.damage.kind == DamageType::Energy => C::Beam,
-            AttackKind::Accelerated if self.skill == Skill::Pistols => C::Pistol,
-            AttackKind::Accelerated => C::Rifle,
-        }
-    }
-}
-
 /// Armor, its AV listed I/P/E as file 002 lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -149,12 +136,56 @@ impl Armor {
     }
 }
 
-crate::rules::catalogue::ruleset_catalogue!(
-    include_str!("../../../assets/homebrew_d6/gear.ron"),
-    "assets/homebrew_d6/gear.ron",
-    Weapon,
-    Armor
-);
+/// homebrew gear: the catalogue shipped in `assets/homebrew_d6/gear.ron`.
+impl Kit for Weapon {
+    type Armor = Armor;
+    const FILE: &'static str = "assets/homebrew_d6/gear.ron";
+    const TEXT: &'static str = include_str!("../../../assets/homebrew_d6/gear.ron");
+
+    fn shipped_once() -> &'static Shipped<Weapon> {
+        static SHIPPED: Shipped<Weapon> = Shipped::new();
+        &SHIPPED
+    }
+
+    /// Its kind: by how it attacks, an accelerated weapon of energy damage a beam, one fired with Pistols a pistol.
+    fn class(&self) -> WeaponClass {
+        use WeaponClass as C;
+        match self.kind {
+            AttackKind::Melee => C::Melee,
+            AttackKind::Thrown => C::Thrown,
+            AttackKind::Accelerated if self.damage.kind == DamageType::Energy => C::Beam,
+            AttackKind::Accelerated if self.skill == Skill::Pistols => C::Pistol,
+            AttackKind::Accelerated => C::Rifle,
+        }
+    }
+}
+
+impl Named for Weapon {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Named for Armor {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// This ruleset's catalogue.
+pub type Catalogue = catalogue::Catalogue<Weapon, Armor>;
+
+/// The gear a sheet of this ruleset is read against.
+pub type Gear = catalogue::Gear<Weapon, Armor>;
+
+/// Gear a scenario or level of this ruleset brings beside the shipped catalogue.
+pub type GearFile = catalogue::GearFile<Weapon, Armor>;
+
+/// A weapon named by catalogue id, checked while the scenario is read.
+pub type WeaponRef = catalogue::WeaponRef<Weapon>;
+
+/// A piece of armor named by catalogue id, checked while the scenario is read.
+pub type ArmorRef = catalogue::ArmorRef<Weapon>;
 
 #[cfg(test)]
 mod tests {

@@ -19,14 +19,12 @@ pub mod sheet;
 pub mod skills;
 pub mod turn;
 
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
+use super::fighter::Standing;
 use super::outcome::{Modifier, Status};
 use super::passes::PassFighter;
-use super::ruleset::FighterState;
 use sheet::{Condition, Sheet};
 pub use turn::HomebrewD6;
 
@@ -75,27 +73,9 @@ impl Default for Options {
 }
 
 /// A combatant's homebrew state.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Fighter {
-    /// Its id in the battle (its place in the roster).
-    pub id: crate::rules::ruleset::CombatantId,
-    pub name: String,
-    /// Shared: a sheet does not change in battle, and the ECS copies fighters once a slot.
-    pub sheet: Arc<Sheet>,
-    pub condition: Condition,
-}
+pub type Fighter = crate::rules::fighter::Fighter<Sheet, Condition>;
 
 impl Fighter {
-    /// A fighter with a fresh condition.
-    pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
-        Self { id: Default::default(), name: name.into(), sheet: Arc::new(sheet), condition: Condition::default() }
-    }
-
-    /// The id of the weapon in hand: the drawn one, else the sheet's first, else fists.
-    pub fn drawn_id(&self) -> &str {
-        self.condition.drawn.as_ref().or(self.sheet.weapons.first()).map_or("fists", |w| w.0.as_str())
-    }
-
     /// Light track size.
     pub fn light_boxes(&self, opts: &Options) -> u32 {
         opts.light_base + self.sheet.attributes.willpower.0.div_ceil(2)
@@ -125,8 +105,6 @@ impl crate::rules::suppose::Suppose for Fighter {
     const PRONE: bool = false;
     const AIM_STEPS: u32 = 0;
 
-    crate::rules::suppose::suppose_weapons!();
-
     fn suppose_taken(&mut self, track: usize, taken: u32) {
         match track {
             0 => self.condition.light = taken,
@@ -136,18 +114,29 @@ impl crate::rules::suppose::Suppose for Fighter {
     }
 }
 
-impl FighterState for Fighter {
+/// What the homebrew reads off a condition: only being out keeps a fighter from acting; rounds are not counted.
+impl Standing<Sheet> for Condition {
+    fn statuses(&self) -> &[Status] {
+        &self.statuses
+    }
+
+    fn statuses_mut(&mut self) -> &mut Vec<Status> {
+        &mut self.statuses
+    }
+
+    fn drawn(&self) -> Option<&gear::WeaponRef> {
+        self.drawn.as_ref()
+    }
+
+    fn drawn_mut(&mut self) -> &mut Option<gear::WeaponRef> {
+        &mut self.drawn
+    }
+
     fn can_act(&self) -> bool {
         !self.is_out()
     }
 
     fn is_out(&self) -> bool {
-        [Status::Dead, Status::Incapacitated, Status::Unconscious, Status::Escaped]
-            .iter()
-            .any(|s| self.condition.has(s))
+        [Status::Dead, Status::Incapacitated, Status::Unconscious, Status::Escaped].iter().any(|s| self.has(s))
     }
-
-    crate::rules::ruleset::fighter_views!();
 }
-
-crate::rules::ruleset::fighter_parts!(Fighter, Arc<Sheet>, Condition);

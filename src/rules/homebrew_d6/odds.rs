@@ -17,17 +17,15 @@ use crate::rules::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits_dist};
 use crate::rules::field::{Move, Pace};
 use crate::rules::memo::ByWhole;
 use crate::rules::movement::paced;
-use crate::rules::odds::{Chance, Dist, Measure, Odds};
+use crate::rules::odds::{AttackOdds, Chance, Dist, Measure, Odds};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
 use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId};
 
-crate::rules::odds::attack_odds!(HomebrewD6);
-
-impl HomebrewD6 {
+impl AttackOdds for HomebrewD6 {
     /// A plain attack by `actor` at `target` with the weapon in hand (Complex in melee, else Simple).
-    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: CombatantId) -> Action {
+    fn plain_attack_of(&self, battle: &[Combatant<Fighter>], actor: usize, target: CombatantId) -> Action {
         let f = &battle[actor].fighter;
         let attack = Attack { target, situation: Default::default() };
         let mut action = Action::empty(f.id);
@@ -40,7 +38,7 @@ impl HomebrewD6 {
     }
 
     /// A move and an attack at `target`, or a wait.
-    pub fn intended_action(
+    fn intended(
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
@@ -48,7 +46,7 @@ impl HomebrewD6 {
         target: Option<CombatantId>,
     ) -> Action {
         let mut action = match target {
-            Some(t) => self.plain_attack(battle, actor, t),
+            Some(t) => self.plain_attack_of(battle, actor, t),
             None => Action::only(battle[actor].fighter.id, ComplexAction::Wait),
         };
         action.movement = movement;
@@ -56,12 +54,12 @@ impl HomebrewD6 {
     }
 
     /// The move `action` makes first.
-    pub fn move_of<'a>(&self, action: &'a Action) -> Option<&'a Move> {
+    fn movement_in<'a>(&self, action: &'a Action) -> Option<&'a Move> {
         action.movement.as_ref()
     }
 
     /// How far the weapon in hand reaches (half its range is where it likes to shoot from).
-    pub fn weapon_reach(&self, f: &Fighter) -> Reach {
+    fn reach_of(&self, f: &Fighter) -> Reach {
         let weapon = f.sheet.gear.weapon(f.drawn_id()).ok();
         match weapon.filter(|w| w.kind != AttackKind::Melee).and_then(|w| w.range) {
             Some(m) => Reach::ranged(m / 2, m),
@@ -70,12 +68,12 @@ impl HomebrewD6 {
     }
 
     /// `action` with `movement` as its move.
-    pub fn moved_first(&self, action: Action, movement: Option<Move>) -> Action {
+    fn with_movement(&self, action: Action, movement: Option<Move>) -> Action {
         Action { movement, ..action }
     }
 
     /// The other actions open now: clear a jam, drop prone or stand up, ready another weapon, wait.
-    pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
+    fn other_actions(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
         let act = |free, simple: Vec<SimpleAction>, complex| Action { free, simple, complex, ..Action::empty(f.id) };
         let mut out = Vec::new();
@@ -97,14 +95,14 @@ impl HomebrewD6 {
     }
 
     /// One way: the weapon in hand.
-    pub fn ways_to_attack(
+    fn attack_choices(
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
         target: CombatantId,
         movement: Option<Move>,
     ) -> Vec<(String, Action)> {
-        let mut once = self.plain_attack(battle, actor, target);
+        let mut once = self.plain_attack_of(battle, actor, target);
         once.movement = movement;
         let mut out = Vec::new();
         if let Some(SimpleAction::Attack(a)) = once.simple.first() {
@@ -117,18 +115,13 @@ impl HomebrewD6 {
     }
 
     /// How many attacks `action` makes.
-    pub fn attack_count(&self, action: &Action) -> usize {
+    fn attacks_in(&self, action: &Action) -> usize {
         let simple = action.simple.iter().filter(|s| matches!(s, SimpleAction::Attack(_))).count();
         simple + usize::from(matches!(action.complex, Some(ComplexAction::Attack(_))))
     }
 
     /// The odds of the first attack of `action` by combatant `actor`, as the rules would resolve it now.
-    pub fn attack_odds(
-        &self,
-        battle: &[Combatant<Fighter>],
-        actor: usize,
-        action: &Action,
-    ) -> Result<Odds, RulesError> {
+    fn odds_of(&self, battle: &[Combatant<Fighter>], actor: usize, action: &Action) -> Result<Odds, RulesError> {
         let (attack, complex) = first_attack(action)?;
         // The action's start ends a run it does not go on with (`phase_move`): its attack is not the runner's.
         let battle = &paced(battle, actor, action.movement.as_ref().is_some_and(|m| m.pace == Pace::Run))[..];

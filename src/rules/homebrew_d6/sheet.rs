@@ -5,9 +5,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::gear::{ArmorRef, Gear, WeaponRef};
+use super::gear::{ArmorRef, Gear, Weapon, WeaponRef};
 pub use super::skills::Skill;
 use crate::rules::field::Rates;
+use crate::rules::fighter::Outfit;
 use crate::rules::outcome::Status;
 // The same bounded ratings as Shadowrun 4: attributes 1–12, skills 0–12.
 pub use crate::rules::shadowrun4::sheet::{Attribute, SkillRating};
@@ -27,7 +28,7 @@ pub struct Attributes {
 
 impl Default for Attributes {
     fn default() -> Self {
-        let avg = Attribute(3);
+        let avg = Attribute::new(3);
         Self { body: avg, agility: avg, reaction: avg, strength: avg, intuition: avg, willpower: avg, edge: avg }
     }
 }
@@ -57,6 +58,33 @@ pub struct Sheet {
     /// given.
     #[serde(default = "crate::rules::shadowrun4::sheet::human_rates")]
     pub movement: Rates,
+}
+
+/// Its gear: bare hands are fists; pieces of armor are worn together.
+impl Outfit for Sheet {
+    type Weapon = Weapon;
+    const BARE_HANDS: &'static str = "fists";
+    const ONE_ARMOR: Option<&'static str> = None;
+
+    fn carried(&self) -> &[WeaponRef] {
+        &self.weapons
+    }
+
+    fn carried_mut(&mut self) -> &mut Vec<WeaponRef> {
+        &mut self.weapons
+    }
+
+    fn worn(&self) -> &[ArmorRef] {
+        &self.armor
+    }
+
+    fn wear(&mut self, armor: Vec<ArmorRef>) {
+        self.armor = armor;
+    }
+
+    fn gear(&self) -> &Gear {
+        &self.gear
+    }
 }
 
 fn one() -> u32 {

@@ -13,6 +13,7 @@ use crate::rules::approach::{Plan, anyone, plan};
 use crate::rules::d6_pool::GlitchRule;
 use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Pace};
+use crate::rules::odds::AttackOdds;
 use crate::rules::outcome::{Event, Log, Status};
 use crate::rules::passes::{FreeAction, InitiativeRoll, PassEntry, Passes, PhaseAction, phase_move, roll_initiative};
 use crate::rules::refusal::Refusal;
@@ -159,7 +160,7 @@ impl Ruleset for HomebrewD6 {
         let f = &battle[slot.actor.index()].fighter;
         let weapon = f.sheet.gear.weapon(f.drawn_id()).ok()?;
         let melee = weapon.kind == AttackKind::Melee;
-        let reach = self.weapon_reach(f);
+        let reach = self.reach_of(f);
         let mut act = Action::empty(f.id);
         if f.condition.has(&Status::WeaponJammed(f.drawn_id().to_owned())) {
             act.simple.push(SimpleAction::ClearJam);

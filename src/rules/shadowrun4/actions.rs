@@ -3,6 +3,7 @@
 //! phase); full auto and melee attacks are Complex. Calling a shot is the phase's Free Action (file 004). What each
 //! action does, and what makes it illegal.
 
+use crate::rules::fighter::Standing;
 use crate::rules::ruleset::FighterState;
 use std::sync::Arc;
 

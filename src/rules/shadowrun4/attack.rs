@@ -13,6 +13,7 @@ use super::sheet::Skill;
 use super::{Fighter, RulesError, Spray};
 use crate::rules::d6_pool::{Pool, PoolSpec};
 use crate::rules::dice::Dice;
+use crate::rules::fighter::Standing;
 use crate::rules::outcome::{Event, Log, Modifier, Status};
 use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::Roller;

@@ -5,7 +5,7 @@
 
 use super::Fighter;
 use super::attack::defense_base;
-use super::gear::{ArmorKind, ArmorRef, Catalogue, WeaponRef};
+use super::gear::ArmorKind;
 use super::modifiers::Defense;
 use super::sheet::{Attribute, Attributes, Sheet, Skill};
 use crate::rules::character::{
@@ -87,8 +87,6 @@ impl EditSheet for Sheet {
         }
         Ok(())
     }
-
-    crate::rules::character::gear_editing!(layered);
 
     fn derived(&self) -> Result<Vec<Derived>, CharacterError> {
         Ok(derived(self)?)

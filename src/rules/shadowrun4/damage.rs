@@ -179,7 +179,7 @@ pub(super) fn knock_out_of_grasp(defender: &mut Fighter, dv: i32, log: &mut Log)
             "loses its grip on the {} (DV {dv} beats Strength {strength})",
             FighterState::weapon_name(defender)
         );
-        defender.condition.drawn = Some(super::gear::WeaponRef("unarmed".into()));
+        defender.condition.drawn = Some(super::gear::WeaponRef::new("unarmed"));
         log.push(Event::ActionTaken { who: defender.id, action: what });
     }
 }

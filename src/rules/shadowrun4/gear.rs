@@ -7,7 +7,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::skills::Skill;
-use crate::rules::catalogue::NotationError;
+use crate::rules::catalogue::{self, Kit, Named, NotationError, Shipped};
+use crate::rules::ruleset::WeaponClass;
 
 /// Which condition monitor a weapon's damage goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -130,19 +131,6 @@ pub struct Weapon {
 }
 
 impl Weapon {
-    /// Its kind, by the skill it is fired or swung with.
-    pub fn class(&self) -> crate::rules::ruleset::WeaponClass {
-        use crate::rules::ruleset::WeaponClass as C;
-        match self.skill {
-            Skill::Pistols => C::Pistol,
-            Skill::Automatics => C::Automatic,
-            Skill::Longarms => C::Rifle,
-            Skill::HeavyWeapons => C::Heavy,
-            Skill::ThrowingWeapons => C::Thrown,
-            _ => C::Melee,
-        }
-    }
-
     /// Melee weapons are used within reach and can parry.
     pub fn is_melee(&self) -> bool {
         self.skill.is_melee()
@@ -171,12 +159,57 @@ impl Armor {
     }
 }
 
-crate::rules::catalogue::ruleset_catalogue!(
-    include_str!("../../../assets/shadowrun4/gear.ron"),
-    "assets/shadowrun4/gear.ron",
-    Weapon,
-    Armor
-);
+/// Shadowrun 4 gear: the catalogue shipped in `assets/shadowrun4/gear.ron`.
+impl Kit for Weapon {
+    type Armor = Armor;
+    const FILE: &'static str = "assets/shadowrun4/gear.ron";
+    const TEXT: &'static str = include_str!("../../../assets/shadowrun4/gear.ron");
+
+    fn shipped_once() -> &'static Shipped<Weapon> {
+        static SHIPPED: Shipped<Weapon> = Shipped::new();
+        &SHIPPED
+    }
+
+    /// Its kind, by the skill it is fired or swung with.
+    fn class(&self) -> WeaponClass {
+        use WeaponClass as C;
+        match self.skill {
+            Skill::Pistols => C::Pistol,
+            Skill::Automatics => C::Automatic,
+            Skill::Longarms => C::Rifle,
+            Skill::HeavyWeapons => C::Heavy,
+            Skill::ThrowingWeapons => C::Thrown,
+            _ => C::Melee,
+        }
+    }
+}
+
+impl Named for Weapon {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Named for Armor {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// This ruleset's catalogue.
+pub type Catalogue = catalogue::Catalogue<Weapon, Armor>;
+
+/// The gear a sheet of this ruleset is read against.
+pub type Gear = catalogue::Gear<Weapon, Armor>;
+
+/// Gear a scenario or level of this ruleset brings beside the shipped catalogue.
+pub type GearFile = catalogue::GearFile<Weapon, Armor>;
+
+/// A weapon named by catalogue id, checked while the scenario is read.
+pub type WeaponRef = catalogue::WeaponRef<Weapon>;
+
+/// A piece of armor named by catalogue id, checked while the scenario is read.
+pub type ArmorRef = catalogue::ArmorRef<Weapon>;
 
 #[cfg(test)]
 mod tests {

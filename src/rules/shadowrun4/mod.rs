@@ -24,13 +24,12 @@ pub mod sheet;
 pub mod skills;
 mod turn;
 
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
-use super::outcome::Modifier;
-use super::ruleset::{CombatantId, FighterState};
+use super::fighter::Standing;
+use super::outcome::{Modifier, Status};
+use super::ruleset::CombatantId;
 pub use initiative::Shadowrun4;
 use sheet::{Condition, Sheet};
 
@@ -157,32 +156,9 @@ impl std::fmt::Display for FiringMode {
 }
 
 /// A combatant's Shadowrun 4 state.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Fighter {
-    /// Its id in the battle (its place in the roster).
-    pub id: crate::rules::ruleset::CombatantId,
-    pub name: String,
-    /// Shared: a sheet does not change in battle, and the ECS copies fighters once a slot.
-    pub sheet: Arc<Sheet>,
-    pub condition: Condition,
-}
+pub type Fighter = crate::rules::fighter::Fighter<Sheet, Condition>;
 
 impl Fighter {
-    /// A fighter with a fresh condition.
-    pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
-        Self { id: Default::default(), name: name.into(), sheet: Arc::new(sheet), condition: Condition::default() }
-    }
-
-    /// The id of the weapon in hand: the readied one, else the sheet's first, else bare hands.
-    pub fn drawn_id(&self) -> &str {
-        self.condition.drawn.as_ref().or(self.sheet.weapons.first()).map_or("unarmed", |w| w.0.as_str())
-    }
-
-    /// The weapon in hand.
-    pub fn drawn_weapon(&self) -> Result<Arc<gear::Weapon>, RulesError> {
-        Ok(self.sheet.gear.weapon(self.drawn_id())?)
-    }
-
     /// The armor rating of one kind that protects: the best piece worn, plus accessories (helmet, shield). Our
     /// decision from SR4A: file 004's "add them together" is about encumbrance only.
     pub fn armor_rating(&self, kind: gear::ArmorKind) -> Result<u32, RulesError> {
@@ -242,8 +218,6 @@ impl crate::rules::suppose::Suppose for Fighter {
     const PRONE: bool = true;
     const AIM_STEPS: u32 = 3;
 
-    crate::rules::suppose::suppose_weapons!();
-
     fn suppose_taken(&mut self, track: usize, taken: u32) {
         match track {
             0 => self.condition.physical = taken,
@@ -263,25 +237,39 @@ impl crate::rules::suppose::Suppose for Fighter {
     }
 }
 
-impl FighterState for Fighter {
+/// What Shadowrun 4 reads off a condition: only being out keeps a fighter from acting; rounds are counted.
+impl Standing<Sheet> for Condition {
+    fn statuses(&self) -> &[Status] {
+        &self.statuses
+    }
+
+    fn statuses_mut(&mut self) -> &mut Vec<Status> {
+        &mut self.statuses
+    }
+
+    fn drawn(&self) -> Option<&gear::WeaponRef> {
+        self.drawn.as_ref()
+    }
+
+    fn drawn_mut(&mut self) -> &mut Option<gear::WeaponRef> {
+        &mut self.drawn
+    }
+
     fn can_act(&self) -> bool {
-        !self.condition.is_out()
+        !self.is_out()
     }
 
+    /// Out of the fight: dead or unconscious.
     fn is_out(&self) -> bool {
-        self.condition.is_out()
+        self.has(&Status::Dead) || self.has(&Status::Unconscious) || self.has(&Status::Escaped)
     }
 
-    crate::rules::ruleset::fighter_views!();
-
-    fn rounds_in_hand(&self) -> Option<u32> {
-        let weapon = self.drawn_weapon().ok()?;
-        self.rounds_left(self.drawn_id(), &weapon)
+    fn rounds_in_hand(fighter: &Fighter) -> Option<u32> {
+        let weapon = fighter.drawn_weapon().ok()?;
+        fighter.rounds_left(fighter.drawn_id(), &weapon)
     }
 
-    fn full_in_hand(&self) -> Option<u32> {
-        self.drawn_weapon().ok()?.ammo
+    fn full_in_hand(fighter: &Fighter) -> Option<u32> {
+        fighter.drawn_weapon().ok()?.ammo
     }
 }
-
-crate::rules::ruleset::fighter_parts!(Fighter, Arc<Sheet>, Condition);

@@ -19,22 +19,16 @@ use crate::rules::approach::Reach;
 use crate::rules::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits_dist};
 use crate::rules::field::Move;
 use crate::rules::memo::ByWhole;
-use crate::rules::odds::{Chance, Dist, Measure, Odds, usual_first};
+use crate::rules::odds::{AttackOdds, Chance, Dist, Measure, Odds, usual_first};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::passes::FreeAction;
 use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId, FighterState};
 
-crate::rules::odds::attack_odds!(Shadowrun4, {
-    fn may_act_against(&self, actor: usize, target: usize) -> bool {
-        !self.held_back(actor, target)
-    }
-});
-
-impl Shadowrun4 {
+impl AttackOdds for Shadowrun4 {
     /// A plain attack by `actor` at `target` with the weapon in hand: a melee attack, or a shot in the preferred
     /// mode (a Simple Action, or the Complex one for full auto).
-    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: CombatantId) -> Action {
+    fn plain_attack_of(&self, battle: &[Combatant<Fighter>], actor: usize, target: CombatantId) -> Action {
         let f = &battle[actor].fighter;
         let weapon = f.drawn_weapon().ok();
         let melee = weapon.as_ref().is_none_or(|w| w.is_melee());
@@ -50,7 +44,7 @@ impl Shadowrun4 {
     }
 
     /// A move and an attack at `target`, or a wait.
-    pub fn intended_action(
+    fn intended(
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
@@ -58,7 +52,7 @@ impl Shadowrun4 {
         target: Option<CombatantId>,
     ) -> Action {
         let mut action = match target {
-            Some(t) => self.plain_attack(battle, actor, t),
+            Some(t) => self.plain_attack_of(battle, actor, t),
             None => Action::only(battle[actor].fighter.id, ComplexAction::Wait),
         };
         action.movement = movement;
@@ -66,18 +60,18 @@ impl Shadowrun4 {
     }
 
     /// How many attacks `action` makes.
-    pub fn attack_count(&self, action: &Action) -> usize {
+    fn attacks_in(&self, action: &Action) -> usize {
         let simple = action.simple.iter().filter(|s| matches!(s, SimpleAction::Fire(_))).count();
         simple + usize::from(matches!(action.complex, Some(ComplexAction::Fire(_) | ComplexAction::Melee(_))))
     }
 
     /// The move `action` makes first.
-    pub fn move_of<'a>(&self, action: &'a Action) -> Option<&'a Move> {
+    fn movement_in<'a>(&self, action: &'a Action) -> Option<&'a Move> {
         action.movement.as_ref()
     }
 
     /// How far the weapon in hand reaches.
-    pub fn weapon_reach(&self, f: &Fighter) -> Reach {
+    fn reach_of(&self, f: &Fighter) -> Reach {
         match f.drawn_weapon().ok().filter(|w| !w.is_melee()).and_then(|w| w.ranges) {
             Some(r) => Reach::ranged(r[1], r[3]),
             None => Reach::MELEE,
@@ -85,13 +79,13 @@ impl Shadowrun4 {
     }
 
     /// `action` with `movement` as its move.
-    pub fn moved_first(&self, action: Action, movement: Option<Move>) -> Action {
+    fn with_movement(&self, action: Action, movement: Option<Move>) -> Action {
         Action { movement, ..action }
     }
 
     /// The other actions open now: take aim, reload, clear a jam, drop prone or stand up, ready another weapon,
     /// wait.
-    pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
+    fn other_actions(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
         let act = |free, simple: Vec<SimpleAction>, complex| Action { free, simple, complex, ..Action::empty(f.id) };
         let mut out = vec![("Take aim".to_owned(), act(None, vec![SimpleAction::TakeAim], None))];
@@ -117,7 +111,7 @@ impl Shadowrun4 {
 
     /// Every firing mode of the weapon in hand (narrow and wide bursts), melee for a melee weapon, and a called
     /// shot at a vital area (+2 DV).
-    pub fn ways_to_attack(
+    fn attack_choices(
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
@@ -189,12 +183,7 @@ impl Shadowrun4 {
     }
 
     /// The odds of the first attack of `action` by combatant `actor`, as the rules would resolve it now.
-    pub fn attack_odds(
-        &self,
-        battle: &[Combatant<Fighter>],
-        actor: usize,
-        action: &Action,
-    ) -> Result<Odds, RulesError> {
+    fn odds_of(&self, battle: &[Combatant<Fighter>], actor: usize, action: &Action) -> Result<Odds, RulesError> {
         let (attack, melee) = first_attack(action)?;
         // The action begins a new Action Phase, as its resolution does (`start_phase`, then the phase's pace): the
         // recoil, defenses and targets of the attacker's last phase are not this one's, nor its run when this
@@ -220,6 +209,10 @@ impl Shadowrun4 {
         let how = if melee { "attacks".to_owned() } else { format!("fires ({})", prepared.mode) };
         odds.title = format!("{} {how} the {} at {}, {} m", me.name, prepared.weapon.name, them.name, prepared.meters);
         Ok(odds)
+    }
+
+    fn may_act_against(&self, actor: usize, target: usize) -> bool {
+        !self.held_back(actor, target)
     }
 }
 

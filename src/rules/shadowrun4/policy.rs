@@ -8,6 +8,7 @@ use super::modifiers::Situation;
 use super::{Fighter, FiringMode, Spray};
 use crate::rules::approach::{Plan, anyone, plan};
 use crate::rules::field::Pace;
+use crate::rules::odds::AttackOdds;
 use crate::rules::outcome::Status;
 use crate::rules::ruleset::Combatant;
 
@@ -21,7 +22,7 @@ pub(super) fn default_action(rules: &Shadowrun4, actor: usize, battle: &[Combata
         simple.push(SimpleAction::StandUp);
     }
     let (id, weapon) = (f.drawn_id().to_owned(), f.drawn_weapon().ok()?);
-    let reach = rules.weapon_reach(f);
+    let reach = rules.reach_of(f);
     let allowed = |i: usize| !rules.held_back(actor, i);
     let passes = f.sheet.initiative_passes;
     let rates = (f.sheet.movement.per_part(Pace::Walk, passes), f.sheet.movement.per_part(Pace::Run, passes));

@@ -2,28 +2,41 @@
 //! battle has done to it.
 
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::gear::{ArmorRef, Gear, WeaponRef};
+use super::gear::{ArmorRef, Gear, Weapon, WeaponRef};
 use super::modifiers::Defense;
 pub use super::skills::Skill;
 use crate::rules::field::Rates;
+use crate::rules::fighter::Outfit;
 use crate::rules::outcome::Status;
+use crate::rules::rating::{Bounded, Scale};
 
-crate::rules::bounded_rating!(
-    /// An attribute, 1–12 (natural maximum 6, augmented up to about 10; we allow some headroom).
-    Attribute,
-    1..=12,
-    "an attribute of {v} is out of range: attributes run from 1 to 12"
-);
+/// An attribute, 1–12 (natural maximum 6, augmented up to about 10; we allow some headroom).
+pub type Attribute = Bounded<AttributeScale>;
 
-crate::rules::bounded_rating!(
-    /// A skill rating, 0–12.
-    SkillRating,
-    0..=12,
-    "a skill rating of {v} is out of range: skills run from 0 to 12"
-);
+/// The scale [`Attribute`] is rated on.
+pub enum AttributeScale {}
+
+impl Scale for AttributeScale {
+    const NAME: &'static str = "Attribute";
+    const RANGE: RangeInclusive<u32> = 1..=12;
+    const REFUSAL: &'static str = "an attribute of {v} is out of range: attributes run from 1 to 12";
+}
+
+/// A skill rating, 0–12.
+pub type SkillRating = Bounded<SkillScale>;
+
+/// The scale [`SkillRating`] is rated on.
+pub enum SkillScale {}
+
+impl Scale for SkillScale {
+    const NAME: &'static str = "SkillRating";
+    const RANGE: RangeInclusive<u32> = 0..=12;
+    const REFUSAL: &'static str = "a skill rating of {v} is out of range: skills run from 0 to 12";
+}
 
 /// The attributes; any not given is 3, an average human.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,7 +54,7 @@ pub struct Attributes {
 
 impl Default for Attributes {
     fn default() -> Self {
-        let avg = Attribute(3);
+        let avg = Attribute::new(3);
         Self {
             body: avg,
             agility: avg,
@@ -89,6 +102,33 @@ pub struct Sheet {
     /// given.
     #[serde(default = "human_rates")]
     pub movement: Rates,
+}
+
+/// Its gear: bare hands are unarmed combat; pieces of armor are worn together.
+impl Outfit for Sheet {
+    type Weapon = Weapon;
+    const BARE_HANDS: &'static str = "unarmed";
+    const ONE_ARMOR: Option<&'static str> = None;
+
+    fn carried(&self) -> &[WeaponRef] {
+        &self.weapons
+    }
+
+    fn carried_mut(&mut self) -> &mut Vec<WeaponRef> {
+        &mut self.weapons
+    }
+
+    fn worn(&self) -> &[ArmorRef] {
+        &self.armor
+    }
+
+    fn wear(&mut self, armor: Vec<ArmorRef>) {
+        self.armor = armor;
+    }
+
+    fn gear(&self) -> &Gear {
+        &self.gear
+    }
 }
 
 /// A human's movement rates, 10/25 (SR4A's; the seed gives none). The homebrew borrows them.
@@ -162,11 +202,6 @@ impl Condition {
     /// Removes a status.
     pub fn lose(&mut self, status: &Status) {
         self.statuses.retain(|s| s != status);
-    }
-
-    /// Out of the fight: dead or unconscious.
-    pub fn is_out(&self) -> bool {
-        self.has(&Status::Dead) || self.has(&Status::Unconscious) || self.has(&Status::Escaped)
     }
 
     /// Wound modifier: −1 per full 3 boxes on each monitor, summed (rules.md §2).

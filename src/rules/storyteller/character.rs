@@ -4,7 +4,6 @@
 
 use super::attack::{Situation, Strike, attack_pool, choose_attribute, defense_spec};
 use super::damage::{DamageType, LEVELS, soak};
-use super::gear::{ArmorRef, Catalogue, WeaponRef};
 use super::sheet::{Ability, Attributes, Dots, Sheet};
 use super::{Fighter, Options};
 use crate::rules::character::{
@@ -71,8 +70,6 @@ impl EditSheet for Sheet {
     fn set_flag(&mut self, key: &str, _on: bool) -> Result<(), CharacterError> {
         Err(CharacterError::no_such_key(SHEET, key))
     }
-
-    crate::rules::character::gear_editing!(one, "a Storyteller character wears one armor");
 
     fn derived(&self) -> Result<Vec<Derived>, CharacterError> {
         Ok(derived(self)?)

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::damage::DamageType;
 use super::skills::Ability;
-use crate::rules::catalogue::NotationError;
+use crate::rules::catalogue::{self, Kit, Named, NotationError, Shipped};
+use crate::rules::ruleset::WeaponClass;
 
 /// A weapon's base damage: a number, or Strength plus a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -81,17 +82,6 @@ pub struct Weapon {
 }
 
 impl Weapon {
-    /// Its kind, by the ability it is used with (a firearm of short range a pistol; a bow, as a thrown weapon).
-    pub fn class(&self) -> crate::rules::ruleset::WeaponClass {
-        use crate::rules::ruleset::WeaponClass as C;
-        match self.ability {
-            Ability::Firearms if self.range.is_some_and(|r| r <= 30) => C::Pistol,
-            Ability::Firearms => C::Rifle,
-            Ability::Athletics => C::Thrown,
-            _ => C::Melee,
-        }
-    }
-
     /// Melee weapons strike an adjacent enemy.
     pub fn is_ranged(&self) -> bool {
         self.range.is_some()
@@ -109,12 +99,55 @@ pub struct Armor {
     pub stamina: u32,
 }
 
-crate::rules::catalogue::ruleset_catalogue!(
-    include_str!("../../../assets/storyteller/gear.ron"),
-    "assets/storyteller/gear.ron",
-    Weapon,
-    Armor
-);
+/// Storyteller gear: the catalogue shipped in `assets/storyteller/gear.ron`.
+impl Kit for Weapon {
+    type Armor = Armor;
+    const FILE: &'static str = "assets/storyteller/gear.ron";
+    const TEXT: &'static str = include_str!("../../../assets/storyteller/gear.ron");
+
+    fn shipped_once() -> &'static Shipped<Weapon> {
+        static SHIPPED: Shipped<Weapon> = Shipped::new();
+        &SHIPPED
+    }
+
+    /// Its kind, by the ability it is used with (a firearm of short range a pistol; a bow, as a thrown weapon).
+    fn class(&self) -> WeaponClass {
+        use WeaponClass as C;
+        match self.ability {
+            Ability::Firearms if self.range.is_some_and(|r| r <= 30) => C::Pistol,
+            Ability::Firearms => C::Rifle,
+            Ability::Athletics => C::Thrown,
+            _ => C::Melee,
+        }
+    }
+}
+
+impl Named for Weapon {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Named for Armor {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// This ruleset's catalogue.
+pub type Catalogue = catalogue::Catalogue<Weapon, Armor>;
+
+/// The gear a sheet of this ruleset is read against.
+pub type Gear = catalogue::Gear<Weapon, Armor>;
+
+/// Gear a scenario or level of this ruleset brings beside the shipped catalogue.
+pub type GearFile = catalogue::GearFile<Weapon, Armor>;
+
+/// A weapon named by catalogue id, checked while the scenario is read.
+pub type WeaponRef = catalogue::WeaponRef<Weapon>;
+
+/// A piece of armor named by catalogue id, checked while the scenario is read.
+pub type ArmorRef = catalogue::ArmorRef<Weapon>;
 
 #[cfg(test)]
 mod tests {

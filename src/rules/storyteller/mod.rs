@@ -19,13 +19,11 @@ pub mod sheet;
 pub mod skills;
 pub mod turn;
 
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
+use super::fighter::Standing;
 use super::outcome::{Modifier, Status};
-use super::ruleset::FighterState;
 use sheet::{Condition, Sheet};
 pub use turn::Storyteller;
 
@@ -48,27 +46,9 @@ impl Default for Options {
 }
 
 /// A combatant's Storyteller state.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Fighter {
-    /// Its id in the battle (its place in the roster).
-    pub id: crate::rules::ruleset::CombatantId,
-    pub name: String,
-    /// Shared: a sheet does not change in battle, and the ECS copies fighters once a slot.
-    pub sheet: Arc<Sheet>,
-    pub condition: Condition,
-}
+pub type Fighter = crate::rules::fighter::Fighter<Sheet, Condition>;
 
 impl Fighter {
-    /// A fighter with a fresh condition.
-    pub fn new(name: impl Into<String>, sheet: Sheet) -> Self {
-        Self { id: Default::default(), name: name.into(), sheet: Arc::new(sheet), condition: Condition::default() }
-    }
-
-    /// The id of the weapon in hand: the drawn one, else the sheet's first, else a punch.
-    pub fn drawn_id(&self) -> &str {
-        self.condition.drawn.as_ref().or(self.sheet.weapons.first()).map_or("punch", |w| w.0.as_str())
-    }
-
     /// The wound penalty of the health track, as a modifier.
     pub fn wound_modifier(&self) -> Option<Modifier> {
         let h = &self.condition.health;
@@ -91,8 +71,6 @@ impl crate::rules::suppose::Suppose for Fighter {
     const PRONE: bool = false;
     const AIM_STEPS: u32 = 0;
 
-    crate::rules::suppose::suppose_weapons!();
-
     fn suppose_taken(&mut self, track: usize, taken: u32) {
         // The levels it has keep their kind; more are lethal.
         if track == 0 {
@@ -103,18 +81,30 @@ impl crate::rules::suppose::Suppose for Fighter {
     }
 }
 
-impl FighterState for Fighter {
+/// What the Storyteller rules read off a condition: only being out keeps a fighter from acting; rounds are not
+/// counted.
+impl Standing<Sheet> for Condition {
+    fn statuses(&self) -> &[Status] {
+        &self.statuses
+    }
+
+    fn statuses_mut(&mut self) -> &mut Vec<Status> {
+        &mut self.statuses
+    }
+
+    fn drawn(&self) -> Option<&gear::WeaponRef> {
+        self.drawn.as_ref()
+    }
+
+    fn drawn_mut(&mut self) -> &mut Option<gear::WeaponRef> {
+        &mut self.drawn
+    }
+
     fn can_act(&self) -> bool {
         !self.is_out()
     }
 
     fn is_out(&self) -> bool {
-        self.condition.has(&Status::Dead)
-            || self.condition.has(&Status::Incapacitated)
-            || self.condition.has(&Status::Escaped)
+        self.has(&Status::Dead) || self.has(&Status::Incapacitated) || self.has(&Status::Escaped)
     }
-
-    crate::rules::ruleset::fighter_views!();
 }
-
-crate::rules::ruleset::fighter_parts!(Fighter, Arc<Sheet>, Condition);

@@ -16,22 +16,20 @@ use super::{Fighter, Options, RulesError, Storyteller};
 use crate::rules::approach::Reach;
 use crate::rules::field::Move;
 use crate::rules::memo::{ByWhole, Memo};
-use crate::rules::odds::{Chance, Dist, Measure, Odds, merge};
+use crate::rules::odds::{AttackOdds, Chance, Dist, Measure, Odds, merge};
 use crate::rules::outcome::{Log, Status};
 use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId};
 
-crate::rules::odds::attack_odds!(Storyteller);
-
-impl Storyteller {
+impl AttackOdds for Storyteller {
     /// A plain attack by `actor` at `target` with the weapon in hand.
-    pub fn plain_attack(&self, battle: &[Combatant<Fighter>], actor: usize, target: CombatantId) -> Action {
+    fn plain_attack_of(&self, battle: &[Combatant<Fighter>], actor: usize, target: CombatantId) -> Action {
         let attack = Attack { weapon: None, target, situation: Default::default() };
         Action { actor: battle[actor].fighter.id, act: Act::Attack(attack), movement: None }
     }
 
     /// A move and an attack at `target`, or a wait.
-    pub fn intended_action(
+    fn intended(
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
@@ -39,7 +37,7 @@ impl Storyteller {
         target: Option<CombatantId>,
     ) -> Action {
         let mut action = match target {
-            Some(t) => self.plain_attack(battle, actor, t),
+            Some(t) => self.plain_attack_of(battle, actor, t),
             None => Action { actor: battle[actor].fighter.id, act: Act::Wait, movement: None },
         };
         action.movement = movement;
@@ -47,17 +45,17 @@ impl Storyteller {
     }
 
     /// How many attacks `action` makes.
-    pub fn attack_count(&self, action: &Action) -> usize {
+    fn attacks_in(&self, action: &Action) -> usize {
         usize::from(matches!(action.act, Act::Attack(_)))
     }
 
     /// The move `action` makes first.
-    pub fn move_of<'a>(&self, action: &'a Action) -> Option<&'a Move> {
+    fn movement_in<'a>(&self, action: &'a Action) -> Option<&'a Move> {
         action.movement.as_ref()
     }
 
     /// How far the weapon in hand reaches (half its range is where it likes to shoot from).
-    pub fn weapon_reach(&self, f: &Fighter) -> Reach {
+    fn reach_of(&self, f: &Fighter) -> Reach {
         let weapon = f.sheet.gear.weapon(f.drawn_id()).ok();
         match weapon.filter(|w| w.is_ranged()).and_then(|w| w.range) {
             Some(m) => Reach::ranged(m / 2, m),
@@ -66,12 +64,12 @@ impl Storyteller {
     }
 
     /// `action` with `movement` as its move.
-    pub fn moved_first(&self, action: Action, movement: Option<Move>) -> Action {
+    fn with_movement(&self, action: Action, movement: Option<Move>) -> Action {
         Action { movement, ..action }
     }
 
     /// The other actions open now: ready another weapon, wait.
-    pub fn actions_now(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
+    fn other_actions(&self, battle: &[Combatant<Fighter>], actor: usize) -> Vec<(String, Action)> {
         let f = &battle[actor].fighter;
         let act = |act| Action { actor: f.id, act, movement: None };
         let mut out: Vec<(String, Action)> = f
@@ -86,25 +84,20 @@ impl Storyteller {
     }
 
     /// One way: the weapon in hand.
-    pub fn ways_to_attack(
+    fn attack_choices(
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
         target: CombatantId,
         movement: Option<Move>,
     ) -> Vec<(String, Action)> {
-        let mut action = self.plain_attack(battle, actor, target);
+        let mut action = self.plain_attack_of(battle, actor, target);
         action.movement = movement;
         vec![("Attack".into(), action)]
     }
 
     /// The odds of the attack of `action` by combatant `actor`, as the rules would resolve it now.
-    pub fn attack_odds(
-        &self,
-        battle: &[Combatant<Fighter>],
-        actor: usize,
-        action: &Action,
-    ) -> Result<Odds, RulesError> {
+    fn odds_of(&self, battle: &[Combatant<Fighter>], actor: usize, action: &Action) -> Result<Odds, RulesError> {
         let Act::Attack(attack) = &action.act else {
             return Err(RulesError::Illegal(Refusal::NoAttack));
         };

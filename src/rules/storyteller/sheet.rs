@@ -1,21 +1,29 @@
 //! A Storyteller character: attributes, abilities, extra actions, gear, and what a battle has done to it.
 
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
 use super::damage::Health;
-use super::gear::{ArmorRef, Gear, WeaponRef};
+use super::gear::{ArmorRef, Gear, Weapon, WeaponRef};
 pub use super::skills::Ability;
 use crate::rules::field::Rates;
+use crate::rules::fighter::Outfit;
 use crate::rules::outcome::Status;
+use crate::rules::rating::{Bounded, Scale};
 
-crate::rules::bounded_rating!(
-    /// A dot rating, 0–10 (1–5 for ordinary people).
-    Dots,
-    0..=10,
-    "a rating of {v} dots is out of range: ratings run from 0 to 10"
-);
+/// A dot rating, 0–10 (1–5 for ordinary people).
+pub type Dots = Bounded<DotScale>;
+
+/// The scale [`Dots`] is rated on.
+pub enum DotScale {}
+
+impl Scale for DotScale {
+    const NAME: &'static str = "Dots";
+    const RANGE: RangeInclusive<u32> = 0..=10;
+    const REFUSAL: &'static str = "a rating of {v} dots is out of range: ratings run from 0 to 10";
+}
 
 /// The attributes combat uses; any not given is 2, an average person.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,7 +38,7 @@ pub struct Attributes {
 
 impl Default for Attributes {
     fn default() -> Self {
-        let avg = Dots(2);
+        let avg = Dots::new(2);
         Self { strength: avg, dexterity: avg, stamina: avg, perception: avg, wits: avg }
     }
 }
@@ -59,6 +67,33 @@ pub struct Sheet {
     /// when not given (our decision: file 001 gives no movement).
     #[serde(default)]
     pub movement: Option<Rates>,
+}
+
+/// Its gear: bare hands are a punch (file 001); one piece of armor is worn.
+impl Outfit for Sheet {
+    type Weapon = Weapon;
+    const BARE_HANDS: &'static str = "punch";
+    const ONE_ARMOR: Option<&'static str> = Some("a Storyteller character wears one armor");
+
+    fn carried(&self) -> &[WeaponRef] {
+        &self.weapons
+    }
+
+    fn carried_mut(&mut self) -> &mut Vec<WeaponRef> {
+        &mut self.weapons
+    }
+
+    fn worn(&self) -> &[ArmorRef] {
+        self.armor.as_slice()
+    }
+
+    fn wear(&mut self, armor: Vec<ArmorRef>) {
+        self.armor = armor.into_iter().next();
+    }
+
+    fn gear(&self) -> &Gear {
+        &self.gear
+    }
 }
 
 impl Sheet {

@@ -15,6 +15,7 @@ use crate::rules::approach::{Plan, anyone, plan};
 use crate::rules::dice::Dice;
 use crate::rules::field::{Dm, Field, Move, Pace};
 use crate::rules::movement::perform_move;
+use crate::rules::odds::AttackOdds;
 use crate::rules::outcome::{Event, Log, Status, Term};
 use crate::rules::refusal::Refusal;
 use crate::rules::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot, Track, index, pair_mut};
@@ -196,7 +197,7 @@ impl Ruleset for Storyteller {
     fn default_action(&self, slot: Slot, battle: &[Combatant<Fighter>]) -> Option<Action> {
         let f = &battle[slot.actor.index()].fighter;
         f.sheet.gear.weapon(f.drawn_id()).ok()?;
-        let reach = self.weapon_reach(f);
+        let reach = self.reach_of(f);
         let rates = f.sheet.rates();
         let allowance = (rates.per_part(Pace::Walk, 1), rates.per_part(Pace::Run, 1));
         let Plan { movement, target } = plan(&self.field, battle, slot.actor.index(), reach, allowance, &anyone)?;

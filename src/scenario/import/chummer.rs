@@ -264,7 +264,7 @@ fn character(
     };
     let role = made.role.map(str::to_owned);
     let gear = made.gear_block(r.file)?;
-    sheet.weapons = made.weapons.into_iter().map(crate::rules::shadowrun4::gear::WeaponRef).collect();
-    sheet.armor = made.armor.into_iter().map(crate::rules::shadowrun4::gear::ArmorRef).collect();
+    sheet.weapons = made.weapons.into_iter().map(crate::rules::shadowrun4::gear::WeaponRef::new).collect();
+    sheet.armor = made.armor.into_iter().map(crate::rules::shadowrun4::gear::ArmorRef::new).collect();
     Ok(Character { name, role, gear, sheet: RulesetSheet::Shadowrun4(sheet) })
 }

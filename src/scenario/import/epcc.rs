@@ -271,7 +271,7 @@ fn character(pack: &Field, name: Option<&str>, mut sheet: Sheet, made: Made) -> 
     };
     let role = made.role.map(str::to_owned);
     let gear = made.gear_block(pack.file)?;
-    sheet.weapons = made.weapons.into_iter().map(WeaponRef).collect();
-    sheet.armor = made.armor.into_iter().next().map(ArmorRef);
+    sheet.weapons = made.weapons.into_iter().map(WeaponRef::new).collect();
+    sheet.armor = made.armor.into_iter().next().map(ArmorRef::new);
     Ok(Character { name, role, gear, sheet: RulesetSheet::EclipsePhase(sheet) })
 }

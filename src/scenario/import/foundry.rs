@@ -192,7 +192,7 @@ fn character(root: &Field, name: Option<&str>, mut sheet: Sheet, made: Made) -> 
     };
     let role = made.role.map(str::to_owned);
     let gear = made.gear_block(root.file)?;
-    sheet.weapons = made.weapons.into_iter().map(WeaponRef).collect();
-    sheet.armor = made.armor.into_iter().next().map(ArmorRef);
+    sheet.weapons = made.weapons.into_iter().map(WeaponRef::new).collect();
+    sheet.armor = made.armor.into_iter().next().map(ArmorRef::new);
     Ok(Character { name, role, gear, sheet: RulesetSheet::Storyteller(sheet) })
 }
