@@ -356,7 +356,7 @@ fn hear_players(
             }
             FromPlayer::Delay { slot } => {
                 let delayed = match battle.as_ref() {
-                    Some((engine, _)) if engine.0.from_delay() => {
+                    Some((engine, _)) if engine.0.was_delayed() => {
                         Err("a slot delayed once cannot be delayed again".to_owned())
                     }
                     Some((engine, state)) => own_slot(&host, seat, &engine.0, state, *slot),
