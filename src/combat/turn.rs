@@ -79,7 +79,7 @@ fn begin_slot(
         said.round_started.write(RoundStarted { turn: engine.0.turn() });
     }
     state.turn = engine.0.turn();
-    state.from_delay = engine.0.from_delay();
+    state.from_delay = engine.0.was_delayed();
     state.delayed = engine.0.delayed().iter().map(|s| (roster.0[s.actor.index()], *s)).collect();
     unsynced.note(&engine.0);
     unsynced.note_slot(state.turn != turn, state.current());

@@ -208,7 +208,7 @@ where
     }
 
     /// Whether the slot being played was delayed once already.
-    pub fn from_delay(&self) -> bool {
+    pub fn was_delayed(&self) -> bool {
         self.from_delay
     }
 

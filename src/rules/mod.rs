@@ -7,6 +7,7 @@ pub mod catalogue;
 pub mod character;
 pub mod d6_pool;
 pub mod dice;
+pub mod dyn_battle;
 pub mod eclipse_phase;
 pub mod engine;
 pub mod field;

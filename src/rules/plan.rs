@@ -91,7 +91,7 @@ impl Choices {
             .map(|id| (id, battle.attack_choices(actor, id, None).into_iter().map(|(n, _)| n).collect()))
             .collect();
         let others = seen_others(battle, actor, seen).into_iter().map(|(n, _)| n).collect();
-        Choices { reach: reach(battle, actor, seen), others, targets, may_delay: !battle.from_delay() }
+        Choices { reach: reach(battle, actor, seen), others, targets, may_delay: !battle.was_delayed() }
     }
 }
 

@@ -66,26 +66,13 @@ fn default_turn_limit() -> u32 {
     20
 }
 
-/// Runs `$body` on the ruleset's setup inside, whichever it is: for what every setup has alike (options, sides,
-/// cells, removing a side); what differs by ruleset (building its battle, checking it) matches on [`RulesetSetup`].
-macro_rules! each_setup {
-    ($setup:expr, $s:ident => $body:expr) => {
-        match $setup {
-            RulesetSetup::EclipsePhase($s) => $body,
-            RulesetSetup::Shadowrun4($s) => $body,
-            RulesetSetup::Storyteller($s) => $body,
-            RulesetSetup::HomebrewD6($s) => $body,
-        }
-    };
-}
-
 impl Scenario {
     /// Replaces the ruleset's options with `text`, that ruleset's options in RON (e.g. `(mos_rule: RollIsMoS)`);
     /// they may name combatants (`(surprise: (alerted: ["Ines"]))`).
     pub fn set_options(&mut self, text: &str) -> Result<(), SetupError> {
         let bad = |e| SetupError::OptionsUnread { text: text.to_owned(), source: Box::new(e) };
         let names = self.names();
-        each_setup!(&mut self.ruleset, s => s.options = naming(names, || ron_options().from_str(text)).map_err(bad)?);
+        self.ruleset.common_mut().read_options(names, text).map_err(bad)?;
         check::check(self).map_err(|(_, why)| SetupError::OptionsUnfit { text: text.to_owned(), why })
     }
 
@@ -102,7 +89,7 @@ impl Scenario {
 
     /// The combatants' names, in roster order (a combatant's id is its place here).
     pub fn names(&self) -> Vec<String> {
-        each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| c.name.clone()).collect())
+        self.ruleset.common().who().iter().map(|c| c.name.to_owned()).collect()
     }
 
     /// Takes a side out of the battle before it starts (a four-side level played by three). Refused when fewer than
@@ -124,16 +111,20 @@ impl Scenario {
         if self.objectives.conditions.iter().any(named) || self.objectives.at_turn_limit.as_deref() == Some(side) {
             return Err(SetupError::InVictory(side.to_owned()));
         }
-        if each_setup!(&self.ruleset, s => !s.actions.is_empty()) {
+        if self.ruleset.common().is_scripted() {
             return Err(SetupError::Scripted(side.to_owned()));
         }
         // Ids are places in the roster: those after a removed combatant move up.
         let mut next = 0;
-        let renumbered: Vec<Option<CombatantId>> = each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| {
-            (c.side != side).then(|| { next += 1; CombatantId::at(next - 1) })
-        }).collect());
+        let renumber = |c: &Who<'_>| {
+            (c.side != side).then(|| {
+                next += 1;
+                CombatantId::at(next - 1)
+            })
+        };
+        let renumbered: Vec<Option<CombatantId>> = self.ruleset.common().who().iter().map(renumber).collect();
         self.renumber(&|id| renumbered.get(id.index()).copied().flatten());
-        each_setup!(&mut self.ruleset, s => s.combatants.retain(|c| c.side != side));
+        self.ruleset.common_mut().remove_side(side);
         Ok(())
     }
 
@@ -161,7 +152,7 @@ impl Scenario {
 
     /// The sides, in the order their first combatant appears.
     pub fn sides(&self) -> Vec<&str> {
-        let all: Vec<&str> = each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| c.side.as_str()).collect());
+        let all: Vec<&str> = self.ruleset.common().who().iter().map(|c| c.side).collect();
         let mut sides: Vec<&str> = Vec::new();
         for side in all {
             if !sides.contains(&side) {
@@ -173,7 +164,7 @@ impl Scenario {
 
     /// Each combatant's role, if the scenario gives it, in roster order.
     pub fn roles(&self) -> Vec<Option<String>> {
-        each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| c.role.clone()).collect())
+        self.ruleset.common().who().iter().map(|c| c.role.map(str::to_owned)).collect()
     }
 
     /// The ruleset the battle is fought under.
@@ -188,14 +179,12 @@ impl Scenario {
 
     /// Every combatant's starting cell.
     pub fn positions(&self) -> Vec<(i32, i32)> {
-        each_setup!(&self.ruleset, s => s.combatants.iter().map(|c| c.position).collect())
+        self.ruleset.common().who().iter().map(|c| c.position).collect()
     }
 
     /// Puts combatant `index` (in roster order) on `cell` at the start; none out of the roster.
     pub fn place(&mut self, index: usize, cell: (i32, i32)) {
-        each_setup!(&mut self.ruleset, s => if let Some(c) = s.combatants.get_mut(index) {
-            c.position = cell;
-        });
+        self.ruleset.common_mut().place(index, cell);
     }
 }
 
@@ -234,6 +223,78 @@ pub type HomebrewD6Setup = Setup<hb::Options, hb::sheet::Sheet, hb::sheet::Condi
 pub type StorytellerSetup = Setup<st::Options, st::sheet::Sheet, st::sheet::Condition, st::turn::Action>;
 /// A Shadowrun 4 battle.
 pub type Shadowrun4Setup = Setup<sr4::Options, sr4::sheet::Sheet, sr4::sheet::Condition, sr4::actions::Action>;
+
+/// One combatant of a setup, as every ruleset's setup has it.
+struct Who<'a> {
+    name: &'a str,
+    side: &'a str,
+    position: (i32, i32),
+    role: Option<&'a str>,
+}
+
+/// What every ruleset's setup has alike (options, its combatants' names, sides, cells and roles, a script): one
+/// implementation, for every [`Setup`]. What differs by ruleset (building its battle, checking it) matches on
+/// [`RulesetSetup`].
+trait Common {
+    /// Reads its options from `text`, that ruleset's options in RON, which may name combatants by `names`.
+    fn read_options(&mut self, names: Vec<String>, text: &str) -> Result<(), ron::error::SpannedError>;
+    /// Each combatant, in roster order.
+    fn who(&self) -> Vec<Who<'_>>;
+    /// Whether it scripts the combatants' actions.
+    fn is_scripted(&self) -> bool;
+    /// Puts combatant `index` (in roster order) on `cell`; none out of the roster.
+    fn place(&mut self, index: usize, cell: (i32, i32));
+    /// Takes out every combatant of `side`.
+    fn remove_side(&mut self, side: &str);
+}
+
+impl<O: serde::de::DeserializeOwned, S, C, A> Common for Setup<O, S, C, A> {
+    fn read_options(&mut self, names: Vec<String>, text: &str) -> Result<(), ron::error::SpannedError> {
+        self.options = naming(names, || ron_options().from_str(text))?;
+        Ok(())
+    }
+
+    fn who(&self) -> Vec<Who<'_>> {
+        let who = self.combatants.iter();
+        who.map(|c| Who { name: &c.name, side: &c.side, position: c.position, role: c.role.as_deref() }).collect()
+    }
+
+    fn is_scripted(&self) -> bool {
+        !self.actions.is_empty()
+    }
+
+    fn place(&mut self, index: usize, cell: (i32, i32)) {
+        if let Some(c) = self.combatants.get_mut(index) {
+            c.position = cell;
+        }
+    }
+
+    fn remove_side(&mut self, side: &str) {
+        self.combatants.retain(|c| c.side != side);
+    }
+}
+
+impl RulesetSetup {
+    /// The setup inside, as every ruleset's has it.
+    fn common(&self) -> &dyn Common {
+        match self {
+            RulesetSetup::EclipsePhase(s) => s,
+            RulesetSetup::Shadowrun4(s) => s,
+            RulesetSetup::Storyteller(s) => s,
+            RulesetSetup::HomebrewD6(s) => s,
+        }
+    }
+
+    /// The same, mutable.
+    fn common_mut(&mut self) -> &mut dyn Common {
+        match self {
+            RulesetSetup::EclipsePhase(s) => s,
+            RulesetSetup::Shadowrun4(s) => s,
+            RulesetSetup::Storyteller(s) => s,
+            RulesetSetup::HomebrewD6(s) => s,
+        }
+    }
+}
 
 /// A combatant as a scenario gives it.
 #[derive(Clone, Debug, Deserialize)]

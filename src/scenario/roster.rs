@@ -21,22 +21,42 @@ fn parse<S: DeserializeOwned>(text: &str, file: &str) -> Result<Roster<S>, Roste
         .map_err(|e| RosterError { file: file.to_owned(), source: Box::new(e) })
 }
 
-/// Defines a function returning one ruleset's shipped roster, read once.
-macro_rules! roster {
-    ($name:ident, $sheet:ty, $file:literal) => {
-        #[doc = concat!("The shipped roster of `", $file, "`.")]
-        pub fn $name() -> Result<&'static Roster<$sheet>, RosterError> {
-            static ROSTER: OnceLock<Result<Roster<$sheet>, RosterError>> = OnceLock::new();
-            let text = include_str!(concat!("../../", $file));
-            ROSTER.get_or_init(|| parse(text, $file)).as_ref().map_err(Clone::clone)
-        }
-    };
+/// A shipped roster once read, or why it does not read.
+type Shipped<S> = OnceLock<Result<Roster<S>, RosterError>>;
+
+/// The shipped roster `file` (its `text` built into the program), read once into `cell`: a static of the ruleset's
+/// own, since a static in generic code would be one for all four.
+fn shipped<S: DeserializeOwned>(
+    cell: &'static Shipped<S>,
+    text: &str,
+    file: &str,
+) -> Result<&'static Roster<S>, RosterError> {
+    cell.get_or_init(|| parse(text, file)).as_ref().map_err(Clone::clone)
 }
 
-roster!(eclipse_phase, ep::sheet::Sheet, "assets/eclipse_phase/roster.ron");
-roster!(shadowrun4, sr4::sheet::Sheet, "assets/shadowrun4/roster.ron");
-roster!(storyteller, st::sheet::Sheet, "assets/storyteller/roster.ron");
-roster!(homebrew_d6, hb::sheet::Sheet, "assets/homebrew_d6/roster.ron");
+/// The shipped roster of `assets/eclipse_phase/roster.ron`.
+pub fn eclipse_phase() -> Result<&'static Roster<ep::sheet::Sheet>, RosterError> {
+    static ROSTER: Shipped<ep::sheet::Sheet> = OnceLock::new();
+    shipped(&ROSTER, include_str!("../../assets/eclipse_phase/roster.ron"), "assets/eclipse_phase/roster.ron")
+}
+
+/// The shipped roster of `assets/shadowrun4/roster.ron`.
+pub fn shadowrun4() -> Result<&'static Roster<sr4::sheet::Sheet>, RosterError> {
+    static ROSTER: Shipped<sr4::sheet::Sheet> = OnceLock::new();
+    shipped(&ROSTER, include_str!("../../assets/shadowrun4/roster.ron"), "assets/shadowrun4/roster.ron")
+}
+
+/// The shipped roster of `assets/storyteller/roster.ron`.
+pub fn storyteller() -> Result<&'static Roster<st::sheet::Sheet>, RosterError> {
+    static ROSTER: Shipped<st::sheet::Sheet> = OnceLock::new();
+    shipped(&ROSTER, include_str!("../../assets/storyteller/roster.ron"), "assets/storyteller/roster.ron")
+}
+
+/// The shipped roster of `assets/homebrew_d6/roster.ron`.
+pub fn homebrew_d6() -> Result<&'static Roster<hb::sheet::Sheet>, RosterError> {
+    static ROSTER: Shipped<hb::sheet::Sheet> = OnceLock::new();
+    shipped(&ROSTER, include_str!("../../assets/homebrew_d6/roster.ron"), "assets/homebrew_d6/roster.ron")
+}
 
 /// A roster's text (`file` names it in messages) as `ruleset`'s sheets, by archetype.
 pub fn read(ruleset: RulesetId, text: &str, file: &str) -> Result<Vec<(String, RulesetSheet)>, RosterError> {

@@ -58,7 +58,7 @@ pub(super) fn delay(
     (delays, out): (&mut MessageWriter<DelaySlot>, &mut MessageWriter<ToClients<FromHost>>),
 ) {
     let delayed = match battle {
-        Some((battle, _)) if battle.from_delay() => Err("a slot delayed once cannot be delayed again".to_owned()),
+        Some((battle, _)) if battle.was_delayed() => Err("a slot delayed once cannot be delayed again".to_owned()),
         Some((battle, state)) => own_slot(host, seat, battle, state, slot),
         None => Err("the battle has not begun".into()),
     };
