@@ -2,15 +2,13 @@
 //! action in any of them (each a [`ByRuleset`] of one [`Family`]). This file is where a battle dispatches among the
 //! four (a scenario file's setup, read before there is a battle, has its own in `scenario/`);
 //! everything above it (the ECS, the window, the menu, the CLI, the AI's entry point) works with these types, calls
-//! what every ruleset's battle answers ([`DynBattle`]) on an `AnyBattle`, and reaches a battle's own types in
+//! what every ruleset's battle answers ([`crate::rules::dyn_battle::DynBattle`]) on an `AnyBattle`, and reaches a battle's own types in
 //! generic code through [`AnyBattle::visit`].
 
 use std::fmt;
-use std::ops::{Deref, DerefMut};
 
 use super::RulesError;
 use super::dice::Dice;
-use super::dyn_battle::DynBattle;
 use super::eclipse_phase::EclipsePhase;
 use super::engine::Battle;
 use super::field::{Cell, Move};
@@ -238,31 +236,6 @@ impl<'a> View<'a> {
 
     pub fn id(&self) -> CombatantId {
         self.fighter.id()
-    }
-}
-
-/// An [`AnyBattle`] is the battle inside, whatever its ruleset: what every ruleset's battle answers
-/// ([`DynBattle`]) is called on it directly.
-impl Deref for AnyBattle {
-    type Target = dyn DynBattle;
-    fn deref(&self) -> &Self::Target {
-        match self {
-            AnyBattle::EclipsePhase(b) => b,
-            AnyBattle::Shadowrun4(b) => b,
-            AnyBattle::Storyteller(b) => b,
-            AnyBattle::HomebrewD6(b) => b,
-        }
-    }
-}
-
-impl DerefMut for AnyBattle {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        match self {
-            AnyBattle::EclipsePhase(b) => b,
-            AnyBattle::Shadowrun4(b) => b,
-            AnyBattle::Storyteller(b) => b,
-            AnyBattle::HomebrewD6(b) => b,
-        }
     }
 }
 

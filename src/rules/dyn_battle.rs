@@ -4,6 +4,7 @@
 //! call these on it whatever its ruleset.
 
 use std::borrow::Cow;
+use std::ops::{Deref, DerefMut};
 
 use super::RulesError;
 use super::any::{AnyAction, AnyBattle, AnyCondition, AnySheet, Kind, View};
@@ -377,5 +378,30 @@ impl<K: Kind> DynBattle for Battle<K> {
 
     fn dry_run(&self, slot: Slot, action: &AnyAction) -> Result<(), RulesError> {
         dry_run(self.rules(), slot, self.combatants(), own(self, action)?)
+    }
+}
+
+/// An [`AnyBattle`] is the battle inside, whatever its ruleset: what every ruleset's battle answers
+/// ([`DynBattle`]) is called on it directly.
+impl Deref for AnyBattle {
+    type Target = dyn DynBattle;
+    fn deref(&self) -> &Self::Target {
+        match self {
+            AnyBattle::EclipsePhase(b) => b,
+            AnyBattle::Shadowrun4(b) => b,
+            AnyBattle::Storyteller(b) => b,
+            AnyBattle::HomebrewD6(b) => b,
+        }
+    }
+}
+
+impl DerefMut for AnyBattle {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        match self {
+            AnyBattle::EclipsePhase(b) => b,
+            AnyBattle::Shadowrun4(b) => b,
+            AnyBattle::Storyteller(b) => b,
+            AnyBattle::HomebrewD6(b) => b,
+        }
     }
 }
