@@ -70,6 +70,9 @@ pub struct Choices {
     /// Whether the slot may be delayed until everyone else in its phase or pass has acted (not a slot that was
     /// delayed already).
     pub may_delay: bool,
+    /// Whether the weapon in hand is a blast weapon (a grenade) that may be thrown at a cell ([`Plan::at`]).
+    #[serde(default)]
+    pub blast: bool,
 }
 
 impl Choices {
@@ -91,7 +94,8 @@ impl Choices {
             .map(|id| (id, battle.attack_choices(actor, id, None).into_iter().map(|(n, _)| n).collect()))
             .collect();
         let others = seen_others(battle, actor, seen).into_iter().map(|(n, _)| n).collect();
-        Choices { reach: reach(battle, actor, seen), others, targets, may_delay: !battle.was_delayed() }
+        let blast = battle.blast_at(actor, None, battle.view(actor).position).is_some();
+        Choices { reach: reach(battle, actor, seen), others, targets, may_delay: !battle.was_delayed(), blast }
     }
 }
 

@@ -275,7 +275,8 @@ fn a_players_side_waits_for_its_orders_and_plays_them() {
 /// combatant's name.
 fn waiting_app() -> (App, String) {
     use skirmish::combat::{HumanSides, TurnState};
-    use skirmish::ui::battle::orders::{Orders, giving_plugin};
+    use skirmish::ui::battle::giving::giving_plugin;
+    use skirmish::ui::battle::orders::Orders;
     let s = load("scenarios/firefight.ron");
     let mut app = headless::ecs_app(&s, Box::new(SeededDice::new(1)), "seed 1");
     app.insert_resource(HumanSides(vec!["Firewall".into()])).init_resource::<Orders>();
@@ -296,44 +297,53 @@ fn waiting_app() -> (App, String) {
 #[test]
 fn the_windows_orders_become_the_rulesets_action_after_a_dry_run() {
     use skirmish::combat::TurnState;
-    use skirmish::combat::components::{GridPos, Side};
-    use skirmish::ui::battle::orders::Orders;
+    use skirmish::combat::components::{Combatant, Side};
+    use skirmish::ui::battle::orders::{Give, Orders};
     let (mut app, name) = waiting_app();
-    let others = app.world().resource::<Orders>().others.clone();
+    let others = offered(&app);
     assert!(others.contains(&"Full defense".to_owned()) && others.last() == Some(&"Wait".to_owned()), "{others:?}");
     // A move far beyond a walk is refused with the rules' reason, and the battle goes on waiting.
     let far = skirmish::rules::field::Move { to: (90, 0), pace: Default::default() };
-    (app.world_mut().resource_mut::<Orders>().movement, app.world_mut().resource_mut::<Orders>().give) =
-        (Some(far), true);
+    {
+        let mut orders = app.world_mut().resource_mut::<Orders>();
+        (orders.plan.movement, orders.give) = (Some(far), Some(Give::Plan));
+    }
     app.world_mut().run_schedule(Update);
-    let refused = app.world().resource::<Orders>().refused.clone();
+    let refused = app.world().resource::<Orders>().refused.clone().unwrap_or_default();
     assert!(refused.contains("walks at most"), "{refused}");
     assert!(app.world().resource::<TurnState>().awaiting().is_some());
     // An attack with a called shot: the ways to attack the target are offered, the chosen one is played.
-    let mut enemies = app.world_mut().query::<(&GridPos, &Side)>();
-    let target = enemies.iter(app.world()).find(|(_, s)| s.0 != "Firewall").map(|(p, _)| (p.0, p.1)).expect("an enemy");
+    let mut enemies = app.world_mut().query::<(&Combatant, &Side)>();
+    let target = enemies.iter(app.world()).find(|(_, s)| s.0 != "Firewall").map(|(c, _)| c.0).expect("an enemy");
     {
         let mut orders = app.world_mut().resource_mut::<Orders>();
-        (orders.movement, orders.give, orders.target) = (None, false, Some(target));
+        (orders.plan.movement, orders.give, orders.plan.target) = (None, None, Some(target));
     }
     app.world_mut().run_schedule(Update);
-    let ways = app.world().resource::<Orders>().attacks.clone();
+    let ways = app.world().resource::<Orders>().waiting.as_ref().expect("still waiting").ways.clone();
     let called = ways.iter().position(|w| w.contains("called shot")).expect("a called shot is offered");
-    (app.world_mut().resource_mut::<Orders>().attack, app.world_mut().resource_mut::<Orders>().give) =
-        (Some(called), true);
+    {
+        let mut orders = app.world_mut().resource_mut::<Orders>();
+        (orders.plan.way, orders.give) = (Some(called), Some(Give::Plan));
+    }
     app.world_mut().run_schedule(Update);
     let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
     let aimed = log.tests().any(|t| log.name(t.who) == name && t.modifiers.iter().any(|m| m.name == "called shot"));
     assert!(aimed, "the called shot was played: {ways:?}");
 }
 
+/// The other actions the waiting slot offers, by name.
+fn offered(app: &App) -> Vec<String> {
+    let orders = app.world().resource::<skirmish::ui::battle::orders::Orders>();
+    orders.waiting.as_ref().expect("a slot waits").choices.others.clone()
+}
+
 #[test]
 fn the_action_bar_takes_the_rulesets_other_actions() {
     use skirmish::ui::battle::orders::Orders;
     let (mut app, name) = waiting_app();
-    let others = app.world().resource::<Orders>().others.clone();
-    let i = others.iter().position(|o| o == "Full defense").expect("offered");
-    app.world_mut().resource_mut::<Orders>().other = Some(i);
+    let i = offered(&app).iter().position(|o| o == "Full defense").expect("offered");
+    app.world_mut().resource_mut::<Orders>().take_other(i);
     app.world_mut().run_schedule(Update);
     let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
     let defended = log.events.iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if log.name(*who) == name && action.starts_with("goes on full defense")));
@@ -344,7 +354,7 @@ fn the_action_bar_takes_the_rulesets_other_actions() {
 fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
     use skirmish::combat::TurnState;
     use skirmish::rules::outcome::Event;
-    use skirmish::ui::battle::orders::Orders;
+    use skirmish::ui::battle::orders::{Give, Orders};
     let (mut app, name) = waiting_app();
     let (entity, slot) = app.world().resource::<TurnState>().awaiting().expect("waits");
     assert!(!app.world().resource::<TurnState>().from_delay, "a fresh slot may be delayed");
@@ -357,13 +367,13 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
     });
     let order = order.expect("the phase's order is in the log");
     let after: Vec<String> = order.iter().skip_while(|n| **n != name).skip(1).cloned().collect();
-    app.world_mut().resource_mut::<Orders>().delay = true;
+    app.world_mut().resource_mut::<Orders>().give = Some(Give::Delay);
     for _ in 0..200 {
         app.world_mut().run_schedule(Update);
         match app.world().resource::<TurnState>().awaiting() {
             Some((e, _)) if e == entity => break,
             // Other players' units in between end their slots doing nothing.
-            Some(_) => app.world_mut().resource_mut::<Orders>().wait = true,
+            Some(_) => app.world_mut().resource_mut::<Orders>().give = Some(Give::End),
             None => {}
         }
     }
@@ -382,10 +392,12 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
         })
     };
     assert!(after.iter().all(|n| acted(n)), "everyone after {name} in phase {} acted first: {after:?}", slot.phase);
-    // Delayed once, it cannot be delayed again: the request is ignored and the slot keeps waiting.
+    // Delayed once, it cannot be delayed again: the slot offers no delay, a request is ignored and the slot waits.
     app.world_mut().run_schedule(Update);
     assert!(app.world().resource::<TurnState>().from_delay);
-    app.world_mut().resource_mut::<Orders>().delay = true;
+    let waiting = app.world().resource::<Orders>().waiting.clone().expect("the slot waits");
+    assert!(!waiting.choices.may_delay, "no second delay is offered");
+    app.world_mut().resource_mut::<Orders>().give = Some(Give::Delay);
     app.world_mut().run_schedule(Update);
     assert_eq!(app.world().resource::<TurnState>().awaiting(), Some((entity, slot)));
 }

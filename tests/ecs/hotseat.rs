@@ -8,8 +8,9 @@ use skirmish::combat::{HumanSides, TurnState};
 use skirmish::rules::dice::SeededDice;
 use skirmish::scenario::level::{self, RulesetId};
 use skirmish::ui::Handover;
+use skirmish::ui::battle::giving::giving_plugin;
 use skirmish::ui::battle::handover::turns_plugin;
-use skirmish::ui::battle::orders::{Orders, giving_plugin};
+use skirmish::ui::battle::orders::{Give, Orders};
 
 /// Updates until a player's slot waits, returning its side.
 fn until_waiting(app: &mut App) -> String {
@@ -38,9 +39,9 @@ fn the_screen_goes_to_each_player_in_turn_with_nothing_left_of_the_last_ones_ord
     for _ in 0..50 {
         {
             let mut orders = app.world_mut().resource_mut::<Orders>();
-            orders.target = Some((30, 5));
-            orders.movement = Some(skirmish::rules::field::Move { to: (3, 6), pace: Default::default() });
-            orders.wait = true;
+            orders.plan.target = Some(skirmish::rules::ruleset::CombatantId::at(0));
+            orders.plan.movement = Some(skirmish::rules::field::Move { to: (3, 6), pace: Default::default() });
+            orders.give = Some(Give::End);
         }
         // A unit's sheet the first player looked at.
         let some_unit = app.world().resource::<skirmish::combat::Roster>().0[0];
@@ -55,7 +56,12 @@ fn the_screen_goes_to_each_player_in_turn_with_nothing_left_of_the_last_ones_ord
     let handover = app.world().resource::<Handover>();
     assert_eq!(handover.showing.as_deref(), Some(seen[1].as_str()), "the screen is covered for the next player");
     let orders = app.world().resource::<Orders>();
-    assert_eq!((orders.movement.clone(), orders.target), (None, None), "the last player's plans are gone");
+    let plan = &orders.plan;
+    assert_eq!(
+        (plan.movement.clone(), plan.target, orders.give),
+        (None, None, None),
+        "the last player's plans are gone"
+    );
     assert!(app.world().resource::<skirmish::ui::Selected>().0.is_none());
 }
 

@@ -11,8 +11,9 @@
 //! - `panels/`: the combat log, the initiative tracker, the acting unit's sheet, the battle's state; `help.rs`:
 //!   every key and mouse action (F1 or ?), and a first battle's hint; `tools.rs`: the top bar's buttons for the
 //!   legend, the heat map and the what-if
-//! - `preview.rs`: what the pointer asks (reach, route and cost, sight, cover, exact odds); `orders.rs`: click to
-//!   move and to attack, Enter to give the orders; `pacing.rs`: one slot at a time, pause and step;
+//! - `preview.rs`: what the pointer asks (reach, route and cost, sight, cover, exact odds); `orders.rs`: the orders
+//!   (the rules' plan) made by clicks and keys, one screen's and online's alike; `giving.rs`: where one screen's go
+//!   (the rules try them, then act); `pacing.rs`: one slot at a time, pause and step;
 //!   `sets.rs`: the camera's, the motion's, the tokens' and the panels' steps each frame, which other files order
 //!   themselves by
 //! - `handover.rs`: hotseat's hand-over screen; `fog.rs`: fog of war, the player sees what their sides' units see
@@ -30,6 +31,7 @@ pub mod fog;
 #[cfg(test)]
 mod fog_leaks;
 pub(in crate::ui) mod follow;
+pub mod giving;
 pub mod handover;
 pub mod help;
 pub(in crate::ui) mod labels;
@@ -53,5 +55,5 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((camera::plugin, board::plugin, units::plugin, panels::plugin, preview::plugin, pacing::plugin));
     app.add_plugins((orders::plugin, effects::plugin, handover::plugin, fog::plugin, labels::plugin, art::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, win_bar::plugin));
-    app.add_plugins((motion::plugin, popups::plugin, follow::plugin, minimap::plugin, tools::plugin));
+    app.add_plugins((motion::plugin, popups::plugin, follow::plugin, minimap::plugin, tools::plugin, giving::plugin));
 }

@@ -12,11 +12,11 @@ use crate::ai::{self, Difficulty};
 use crate::combat::messages::DeclareAction;
 use crate::combat::{Engine, TurnState};
 use crate::net::join::Joined;
-use crate::net::protocol::FromPlayer;
 use crate::rules::field::{Move, Pace};
 use crate::rules::plan::Plan;
 use crate::ui::Handover;
-use crate::ui::online::board::{Planning, send};
+use crate::ui::battle::orders::{ClickSystems, Give, Orders};
+use crate::ui::online::board::Planning;
 use crate::ui::screens::{BattleScreenSystems, Screen};
 
 pub(super) fn plugin(app: &mut App) {
@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
     let pass = pass_the_screen.before(crate::ui::battle::fog::look_around);
     app.add_systems(Update, (pass, give_the_ais_orders).run_if(on).in_set(BattleScreenSystems));
     let online = in_state(Screen::Online).and_then(resource_exists::<Joined>).and_then(resource_exists::<Planning>);
-    app.add_systems(Update, (plan_by_itself, quit_when_over).run_if(on).run_if(online));
+    app.add_systems(Update, (plan_by_itself.in_set(ClickSystems), quit_when_over).run_if(on).run_if(online));
 }
 
 /// Frames a screen stays as it is before the autopilot acts: long enough for a screenshot or the screen's text to
@@ -86,23 +86,18 @@ fn quit_when_over(
 
 /// The autopilot (`join --autopilot`: tests, demos) gives the orders through the same panel a player does, after
 /// the panel has shown the slot for a few frames: attack the first enemy offered, else move as far as it reaches.
-fn plan_by_itself(
-    joined: Res<Joined>,
-    mut planning: ResMut<Planning>,
-    mut out: MessageWriter<FromPlayer>,
-    mut shown: Local<(usize, u32)>,
-) {
-    let (Some((_, slot)), Some((_, _, choices))) = (planning.waiting(&joined), joined.asked.as_ref()) else { return };
+fn plan_by_itself(joined: Res<Joined>, mut orders: ResMut<Orders>, mut shown: Local<(usize, u32)>) {
+    let Some(choices) = orders.waiting.as_ref().map(|w| w.choices.clone()) else { return };
     *shown = if shown.0 == joined.asks { (shown.0, shown.1 + 1) } else { (joined.asks, 0) };
-    if shown.1 < 5 {
+    if shown.1 < 5 || orders.give.is_some() {
         return;
     }
-    planning.plan = match (choices.targets.first(), choices.reach.last()) {
+    orders.plan = match (choices.targets.first(), choices.reach.last()) {
         (Some((target, _)), _) => Plan { target: Some(*target), ..Plan::default() },
         (None, Some(&(to, walking))) => {
             Plan { movement: Some(Move { to, pace: if walking { Pace::Walk } else { Pace::Run } }), ..Plan::default() }
         }
         (None, None) => Plan::default(),
     };
-    send(&mut planning, &joined, slot, &mut out);
+    orders.give = Some(Give::Plan);
 }

@@ -1,10 +1,9 @@
 //! An online battle on the one board (`battle/`): the units the host sends are given the components a combatant of
 //! one screen's battle has (name, side, cell, statuses, tracks, the player's number for it), so the same tokens, names,
 //! marks and effects draw them; the slots the host told are shown one at a time by the board's clock (`pacing.rs`),
-//! each with its moves, tracers and damage numbers; the waiting slot's reach is the preview's; clicks make the plan
-//! the host makes an action of (a cell to move to, an enemy to attack, the unit itself to stay), Enter gives it, E
-//! ends the slot, L delays it, 1–9 takes another action, Esc or a right click clears it. Only where orders go differs from one
-//! screen: to the host.
+//! each with its moves, tracers and damage numbers; the waiting slot's reach is the preview's. The orders are one
+//! screen's (`battle/orders.rs`: the same clicks, keys and panel make the same `Plan`); only where they go differs:
+//! to the host, which makes the action of them.
 
 use std::borrow::Cow;
 
@@ -16,10 +15,11 @@ use crate::map::Battlefield;
 use crate::map::grid::Grid;
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
-use crate::rules::field::{Move, Pace as Gait};
+use crate::rules::field::Move;
 use crate::rules::outcome::{Event, Log};
 use crate::rules::plan::Plan;
 use crate::rules::ruleset::{CombatantId, Track};
+use crate::ui::battle::orders::{ClickSystems, Give, Orders, Waiting};
 use crate::ui::battle::pacing::{Pace, PaceSystems};
 use crate::ui::battle::preview::{Hover, Preview};
 use crate::ui::battle::sets::UnitSystems;
@@ -33,16 +33,20 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, lay_the_board.after(crate::net::join::HearHostSystems).run_if(in_state(Screen::Online)))
         .add_systems(
             Update,
-            (
-                follow_asks,
-                show_told,
-                give_units_their_parts,
-                show_the_plan,
-                take_clicks.run_if(crate::ui::keys_free).after(crate::ui::battle::preview::track_pointer),
-                ask_odds.after(crate::ui::battle::preview::track_pointer),
-                follow_heat,
-            )
+            (follow_asks, show_told, give_units_their_parts, offer_the_slot, show_the_plan)
                 .chain()
+                .before(ClickSystems)
+                .after(crate::net::join::HearHostSystems)
+                .after(PaceSystems)
+                .before(UnitSystems)
+                .run_if(in_state(Screen::Online))
+                .in_set(BoardSystems),
+        )
+        .add_systems(
+            Update,
+            (send_orders, ask_odds.after(crate::ui::battle::preview::track_pointer), follow_heat)
+                .chain()
+                .after(ClickSystems)
                 .after(crate::net::join::HearHostSystems)
                 .after(PaceSystems)
                 .before(UnitSystems)
@@ -51,12 +55,12 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The orders being given for the slot the host waits for: the plan so far, and whether it was sent.
+/// Where the orders for the slot the host waits for stand: for which ask, whether they were sent (the orders are
+/// one screen's: [`Orders`]).
 #[derive(Resource, Debug, Default)]
 pub(in crate::ui) struct Planning {
-    /// Which of the host's asks (its count) the plan is for.
+    /// Which of the host's asks (its count) the orders are for.
     pub ask: usize,
-    pub plan: Plan,
     pub sent: bool,
     /// How many refusals were heard when the plan was sent (one more: it was refused, and may be given again).
     pub refusals: usize,
@@ -105,10 +109,27 @@ fn lay_the_board(joined: Option<Res<Joined>>, map: Option<Res<MapView>>, mut com
     commands.insert_resource(SideOrder(joined.lobby.sides.clone()));
 }
 
-/// A new ask: a new plan.
-fn follow_asks(joined: Res<Joined>, mut planning: ResMut<Planning>) {
+/// A new ask: new orders.
+fn follow_asks(joined: Res<Joined>, mut planning: ResMut<Planning>, mut orders: ResMut<Orders>) {
     if planning.ask != joined.asks {
         *planning = Planning { ask: joined.asks, ..Planning::default() };
+        *orders = Orders::default();
+    }
+}
+
+/// The slot the host waits for, with the choices it sent, is the orders' (none while orders for it are on their way);
+/// the ways to attack the planned target are those the host sent for it; a refusal is said in the panel.
+fn offer_the_slot(joined: Res<Joined>, planning: Res<Planning>, mut orders: ResMut<Orders>) {
+    let waiting = planning.waiting(&joined).zip(joined.asked.as_ref()).map(|((_, slot), (_, _, choices))| {
+        let ways = orders.plan.target.and_then(|t| choices.targets.iter().find(|(id, _)| *id == t));
+        Waiting { ways: ways.map(|(_, ways)| ways.clone()).unwrap_or_default(), ..Waiting::new(slot, choices.clone()) }
+    });
+    if orders.waiting != waiting {
+        orders.waiting = waiting;
+    }
+    let refused = joined.refused.get(planning.refusals).filter(|_| planning.sent);
+    if let Some(why) = refused.filter(|why| orders.refused.as_ref() != Some(*why)) {
+        orders.refused = Some(why.clone());
     }
 }
 
@@ -224,72 +245,44 @@ fn give_units_their_parts(
 /// move planned drawn as a route, the enemy to attack bracketed.
 fn show_the_plan(
     joined: Res<Joined>,
-    planning: Res<Planning>,
+    (planning, orders): (Res<Planning>, Res<Orders>),
     units: Query<(Entity, &Combatant)>,
     mut preview: ResMut<Preview>,
     (mut acting, mut selected): (ResMut<Acting>, ResMut<Selected>),
     mut shown: Local<Option<(usize, bool, Option<Move>, Option<CombatantId>)>>,
 ) {
     let waiting = planning.waiting(&joined);
-    let key = (joined.asks, waiting.is_some(), planning.plan.movement.clone(), planning.plan.target);
+    let key = (joined.asks, waiting.is_some(), orders.plan.movement.clone(), orders.plan.target);
     if shown.as_ref() == Some(&key) {
         return;
     }
     *shown = Some(key);
     let entity_of = |id: CombatantId| units.iter().find(|(_, c)| c.0 == id).map(|(e, _)| e);
-    selected.0 = planning.plan.target.filter(|_| waiting.is_some()).and_then(entity_of);
+    selected.0 = orders.plan.target.filter(|_| waiting.is_some()).and_then(entity_of);
     let (Some((actor, _)), Some((_, _, choices))) = (waiting, joined.asked.as_ref()) else {
         *preview = Preview::default();
         return;
     };
     acting.0 = entity_of(actor);
-    let route = planning.plan.movement.iter().map(|m| m.to).collect();
+    let route = orders.plan.movement.iter().map(|m| m.to).collect();
     *preview = Preview::of_reach(choices.reach.iter().copied().collect(), route);
 }
 
-/// Clicks and keys make the plan for the waiting slot, and give it.
-fn take_clicks(
-    mouse: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
-    hover: Res<Hover>,
-    (joined, preview): (Res<Joined>, Res<Preview>),
-    units: Query<&Unit>,
-    mut planning: ResMut<Planning>,
+/// The orders given go to the host: a plan, the slot ended (an empty plan) or delayed; the panel then waits for it.
+fn send_orders(
+    joined: Res<Joined>,
+    (mut planning, mut orders): (ResMut<Planning>, ResMut<Orders>),
     mut out: MessageWriter<FromPlayer>,
 ) {
-    let Some((actor, slot)) = planning.waiting(&joined) else { return };
-    let Some((_, _, choices)) = joined.asked.as_ref() else { return };
-    if mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
-        planning.plan = Plan::default();
-    }
-    if keys.just_pressed(KeyCode::KeyE) {
-        planning.plan = Plan::default();
-        return send(&mut planning, &joined, slot, &mut out);
-    }
-    if keys.just_pressed(KeyCode::KeyL) && choices.may_delay {
-        return delay(&mut planning, &joined, slot, &mut out);
-    }
-    if let Some(i) = crate::ui::battle::orders::digit_pressed(&keys).filter(|i| *i < choices.others.len()) {
-        planning.plan = Plan { other: Some(i), ..Plan::default() };
-        return send(&mut planning, &joined, slot, &mut out);
-    }
-    if keys.just_pressed(KeyCode::Enter) {
-        return send(&mut planning, &joined, slot, &mut out);
-    }
-    let Some(cell) = hover.0.filter(|_| mouse.just_pressed(MouseButton::Left)) else { return };
-    let mine = |u: &Unit| joined.yours.contains(&u.side);
-    match units.iter().find(|u| u.cell == cell && !crate::rules::outcome::down(&u.statuses)) {
-        Some(u) if u.id == actor => planning.plan.movement = None,
-        Some(u) if !mine(u) => {
-            let again = planning.plan.target == Some(u.id);
-            (planning.plan.target, planning.plan.way) = (if again { None } else { Some(u.id) }, None);
-        }
-        _ => {
-            if let Some(&walking) = preview.reachable.get(&cell) {
-                planning.plan.movement = Some(Move { to: cell, pace: if walking { Gait::Walk } else { Gait::Run } });
-            }
-        }
-    }
+    let (Some(waiting), Some(give)) = (orders.waiting.clone(), orders.give.take()) else { return };
+    let slot = waiting.slot;
+    out.write(match give {
+        Give::Plan => FromPlayer::Plan { slot, plan: orders.plan.clone() },
+        Give::End => FromPlayer::Plan { slot, plan: Plan::default() },
+        Give::Delay => FromPlayer::Delay { slot },
+    });
+    // Orders went for this ask: a plan made before the ask was heard is not made anew for it.
+    (planning.ask, planning.sent, planning.refusals) = (joined.asks, true, joined.refused.len());
 }
 
 /// Asks the host the odds of the attack in view — the enemy under the pointer, attacked after the planned move, else
@@ -298,11 +291,11 @@ fn ask_odds(
     hover: Res<Hover>,
     joined: Res<Joined>,
     units: Query<&Unit>,
-    mut planning: ResMut<Planning>,
+    (mut planning, orders): (ResMut<Planning>, Res<Orders>),
     mut out: MessageWriter<FromPlayer>,
 ) {
     let Some((_, slot)) = planning.waiting(&joined) else { return };
-    let plan = &planning.plan;
+    let plan = &orders.plan;
     let pointed = hover.0.and_then(|cell| {
         units
             .iter()
@@ -311,7 +304,7 @@ fn ask_odds(
     let priced = match pointed {
         Some(u) if plan.target == Some(u.id) => Some(Plan { other: None, ..plan.clone() }),
         Some(u) => Some(Plan { target: Some(u.id), way: None, at: None, other: None, movement: plan.movement.clone() }),
-        None if plan.target.is_some() => Some(Plan { other: None, ..plan.clone() }),
+        None if plan.target.is_some() || plan.at.is_some() => Some(Plan { other: None, ..plan.clone() }),
         None => None,
     };
     if priced != planning.priced {
@@ -352,31 +345,4 @@ fn follow_heat(
     if shown.map.as_ref().map(|(k, _)| *k) != Some(key) {
         shown.map = Some((key, heat.clone()));
     }
-}
-
-/// Sends the plan for `slot`; the panel waits for the host.
-pub(in crate::ui) fn send(
-    planning: &mut Planning,
-    joined: &Joined,
-    slot: crate::rules::ruleset::Slot,
-    out: &mut MessageWriter<FromPlayer>,
-) {
-    out.write(FromPlayer::Plan { slot, plan: planning.plan.clone() });
-    sent(planning, joined);
-}
-
-/// Delays `slot` (L); the panel waits for the host.
-pub(in crate::ui) fn delay(
-    planning: &mut Planning,
-    joined: &Joined,
-    slot: crate::rules::ruleset::Slot,
-    out: &mut MessageWriter<FromPlayer>,
-) {
-    out.write(FromPlayer::Delay { slot });
-    sent(planning, joined);
-}
-
-/// Orders went for this ask: a plan made before the ask was heard is not made anew for it.
-fn sent(planning: &mut Planning, joined: &Joined) {
-    (planning.ask, planning.sent, planning.refusals) = (joined.asks, true, joined.refused.len());
 }

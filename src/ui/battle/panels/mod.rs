@@ -2,11 +2,13 @@
 //! outcome, criticals, glitches and wounds in colour), the initiative tracker, the acting unit's sheet, the battle's
 //! state and keys, and the battle-end summary.
 //!
-//! - `screen.rs`: the panels laid out around the map, the top bar; `tracker.rs`: the tracker, the sheet, the orders
-//!   and which unit acts or is selected; `log.rs`: the combat log; `end.rs`: the battle-over panel
+//! - `screen.rs`: the panels laid out around the map, the top bar; `tracker.rs`: the tracker, the sheet and which
+//!   unit acts or is selected; `orders.rs`: the orders panel (online's too); `log.rs`: the combat log; `end.rs`: the
+//!   battle-over panel
 
 mod end;
 mod log;
+mod orders;
 mod screen;
 mod tracker;
 
@@ -15,6 +17,7 @@ use bevy_egui::EguiPrimaryContextPass;
 
 pub use log::SideLooks;
 pub(in crate::ui) use log::{log_below, show_log};
+pub(in crate::ui) use orders::show_orders;
 pub(in crate::ui) use screen::fill_panels;
 pub(in crate::ui) use tracker::show_odds;
 

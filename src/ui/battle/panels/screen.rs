@@ -82,7 +82,7 @@ pub(super) fn show_panels(
     let named = |i: usize, s: &String| format!("{} {}", Shape::of_side(i).mark(), names.of(s));
     let colors: Vec<_> = sides.map(|(i, s)| (s.clone(), named(i, s), readable(settings.palette.side(i)))).collect();
     show_win_bar(&mut root, &win.estimate, &colors);
-    show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders));
+    show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders, &log.0.names));
     let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| r.8.0).collect();
     let looks = units.iter().filter_map(|r| Some((r.8.0, (readable(r.9?.color), r.9?.shape)))).collect();
     let below = log_below(&map, root.available_rect_before_wrap().size());

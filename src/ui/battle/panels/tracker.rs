@@ -64,7 +64,7 @@ pub(super) fn show_tracker(
     units: &Query<Row>,
     (acting, selected, fog): (&Acting, &Selected, &Fog),
     preview: &Preview,
-    (state, orders): (&TurnState, &mut Orders),
+    (state, orders, names): (&TurnState, &mut Orders, &[String]),
 ) {
     let mut rows: Vec<Row> = units.iter().filter(|r| fog.sees(r.0)).collect();
     rows.sort_by_key(|r| std::cmp::Reverse(r.3.score.unwrap_or(i32::MIN)));
@@ -91,61 +91,12 @@ pub(super) fn show_tracker(
             show_sheet(ui, row, state.delayed.iter().any(|(e, _)| *e == row.0));
         }
         ui.separator();
-        if state.awaiting().is_some() {
-            show_orders(ui, orders, !state.from_delay);
+        if orders.waiting.is_some() {
+            super::orders::show_orders(ui, orders, names);
             ui.separator();
         }
         show_preview(ui, preview);
     });
-}
-
-/// The player's orders for the waiting unit, and the buttons that give them.
-fn show_orders(ui: &mut egui::Ui, orders: &mut Orders, may_delay: bool) {
-    ui.strong("Your orders");
-    ui.label(match &orders.movement {
-        Some(m) => format!("Move: {} to {:?} (click the unit to take it back)", m.pace, m.to),
-        None => "Move: click a cell in reach".into(),
-    });
-    ui.label(match (orders.target, orders.at) {
-        (Some(cell), _) => format!("Attack: the enemy at {cell:?} (click again to take it back)"),
-        (None, Some(cell)) => format!("Attack: a blast at {cell:?} (click again to take it back)"),
-        (None, None) => "Attack: click an enemy".into(),
-    });
-    let mut way = orders.attack;
-    if !orders.attacks.is_empty() {
-        ui.weak("How (Tab for the next):");
-    }
-    for (i, name) in orders.attacks.iter().enumerate() {
-        if ui.radio(way.unwrap_or(0) == i, plain(name.clone())).clicked() {
-            way = Some(i);
-        }
-    }
-    orders.attack = way;
-    ui.horizontal_wrapped(|ui| {
-        orders.give |= ui.button("Give orders (Enter)").clicked();
-        orders.wait |= ui.button("End slot (E)").clicked();
-        if may_delay {
-            orders.delay |=
-                ui.button("Delay (L)").on_hover_text("Act after everyone else in this phase or pass").clicked();
-        }
-        if ui.button("Clear (Esc)").clicked() {
-            let (others, attacks) = (std::mem::take(&mut orders.others), std::mem::take(&mut orders.attacks));
-            *orders = Orders { others, attacks, ..Orders::default() };
-        }
-    });
-    ui.label("Or instead:");
-    let mut chosen = None;
-    ui.horizontal_wrapped(|ui| {
-        for (i, name) in orders.others.iter().enumerate() {
-            if ui.button(format!("{} {name}", i + 1)).clicked() {
-                chosen = Some(i);
-            }
-        }
-    });
-    orders.other = orders.other.or(chosen);
-    if !orders.refused.is_empty() {
-        ui.colored_label(egui::Color32::from_rgb(255, 120, 100), plain(orders.refused.clone()));
-    }
 }
 
 /// What the pointer asks: the route's cost, or over an enemy the sight and the odds of a plain attack.

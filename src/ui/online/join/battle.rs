@@ -6,18 +6,18 @@ use std::collections::HashMap;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::lobby::{leave_button, show_chat, show_refusals};
+use super::lobby::{leave_button, show_chat};
 use super::state::{Go, Online};
 use crate::net::background::Hosting;
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
 use crate::rules::id::CombatantId;
-use crate::rules::plan::Plan;
 use crate::rules::ruleset::Slot;
 use crate::ui::battle::dice::{DiceAnswer, TypedRolls, dice_prompt};
-use crate::ui::battle::panels::{SideLooks, show_log, show_odds};
+use crate::ui::battle::orders::Orders;
+use crate::ui::battle::panels::{SideLooks, show_log, show_odds, show_orders as show_panel};
 use crate::ui::lab::buttons::LabButtons;
-use crate::ui::online::board::{Planning, Shown, delay, send};
+use crate::ui::online::board::{Planning, Shown};
 use crate::ui::palette::{Palette, Shape, readable};
 
 /// The battle: the bar on top, the orders and chat on the left, the log on the right, the end below.
@@ -25,7 +25,7 @@ pub(super) fn show_battle(
     root: &mut egui::Ui,
     (online, joined): (&mut Online, &mut Joined),
     (units, below, shown, palette): (&Query<&Unit>, impl Fn(egui::Vec2) -> bool, &Shown, Palette),
-    (planning, hosting, lab): (&mut Planning, Option<&Hosting>, &mut LabButtons),
+    (planning, orders, hosting, lab): (&Planning, &mut Orders, Option<&Hosting>, &mut LabButtons),
     out: &mut MessageWriter<FromPlayer>,
 ) -> Go {
     let mut go = Go::Stay;
@@ -51,7 +51,7 @@ pub(super) fn show_battle(
         });
     });
     egui::Panel::left("online orders").exact_size(260.0).show(root, |ui| {
-        show_orders(ui, joined, planning, out);
+        show_orders(ui, joined, planning, orders);
         ui.separator();
         show_chat(ui, online, joined, out);
     });
@@ -102,57 +102,25 @@ fn side_looks(joined: &Joined, sides: &HashMap<CombatantId, String>, palette: Pa
     sides.iter().map(|(id, side)| (*id, (readable(palette.side(place(side))), Shape::of_side(place(side))))).collect()
 }
 
-/// The orders panel: whose slot, the plan so far, the ways to attack, the other actions, and the buttons.
-fn show_orders(ui: &mut egui::Ui, joined: &Joined, planning: &mut Planning, out: &mut MessageWriter<FromPlayer>) {
+/// The orders panel: whose slot, the orders (one screen's panel), the odds the host worked out, what it refused.
+fn show_orders(ui: &mut egui::Ui, joined: &Joined, planning: &Planning, orders: &mut Orders) {
     ui.heading(if joined.watching { "Watching" } else { "Orders" });
-    let Some((actor, slot)) = planning.waiting(joined) else {
+    let Some((_, slot)) = planning.waiting(joined).filter(|_| orders.waiting.is_some()) else {
         match (joined.over.is_some() && !planning.behind, joined.watching) {
             (true, _) => ui.label("The battle is over."),
             (false, true) => ui.weak("You see what every side sees: a unit only when each side in the fight sees it."),
+            (false, false) if planning.sent && !planning.behind => ui.weak("Orders sent: the host plays them…"),
             (false, false) => ui.weak("Waiting for the other sides…"),
         };
         return;
     };
-    let Some((_, _, choices)) = joined.asked.as_ref() else { return };
-    let name = joined.log.names.get(actor.index()).cloned().unwrap_or_default();
-    ui.label(egui::RichText::new(format!("{name}'s slot")).strong().color(egui::Color32::from_rgb(255, 210, 64)));
     ui.weak(
         "Click a cell to move there, an enemy to attack it; Enter gives the orders, E ends the slot, L delays it; H the \
-         heat map, O what if.",
+         heat map, O what if; F1 every key.",
     );
     ui.add_space(4.0);
-    ui.label(plan_text(joined, &planning.plan));
+    show_panel(ui, orders, &joined.log.names);
     show_priced(ui, joined, planning, slot);
-    if let Some((_, ways)) = planning.plan.target.and_then(|t| choices.targets.iter().find(|(i, _)| *i == t)) {
-        for (i, way) in ways.iter().enumerate() {
-            let chosen = planning.plan.way.unwrap_or(0) == i;
-            if ui.selectable_label(chosen, way).clicked() {
-                planning.plan.way = Some(i);
-            }
-        }
-    }
-    ui.horizontal(|ui| {
-        if ui.button("Give the orders").clicked() {
-            send(planning, joined, slot, out);
-        }
-        if ui.button("End the slot").clicked() {
-            planning.plan = Plan::default();
-            send(planning, joined, slot, out);
-        }
-        let hint = "Act after everyone else in this phase or pass";
-        if choices.may_delay && ui.button("Delay (L)").on_hover_text(hint).clicked() {
-            delay(planning, joined, slot, out);
-        }
-    });
-    for (i, other) in choices.others.iter().enumerate() {
-        if ui.button(format!("{} {other}", i + 1)).clicked() {
-            planning.plan = Plan { other: Some(i), ..Plan::default() };
-            send(planning, joined, slot, out);
-        }
-    }
-    if planning.sent {
-        show_refusals(ui, joined);
-    }
 }
 
 /// The odds of the attack in view (the enemy under the pointer, else the plan's target), as the host worked them out
@@ -168,17 +136,6 @@ fn show_priced(ui: &mut egui::Ui, joined: &Joined, planning: &Planning, slot: Sl
         _ => {
             ui.weak("Working out the odds…");
         }
-    }
-}
-
-/// What the plan says, in words.
-fn plan_text(joined: &Joined, plan: &Plan) -> String {
-    let name = |id: CombatantId| joined.log.names.get(id.index()).cloned().unwrap_or_default();
-    match (&plan.movement, plan.target) {
-        (None, None) => "No orders yet.".to_owned(),
-        (Some(m), None) => format!("{:?} to {:?}.", m.pace, m.to),
-        (None, Some(t)) => format!("Attack {}.", name(t)),
-        (Some(m), Some(t)) => format!("{:?} to {:?}, then attack {}.", m.pace, m.to, name(t)),
     }
 }
 

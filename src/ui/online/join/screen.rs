@@ -15,6 +15,7 @@ use crate::net::background::Hosting;
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
 use crate::ui::battle::camera::MapUnderPanels;
+use crate::ui::battle::orders::Orders;
 use crate::ui::battle::panels::{fill_panels, log_below};
 use crate::ui::lab::buttons::LabButtons;
 use crate::ui::online::board::{Planning, Shown};
@@ -29,7 +30,7 @@ pub(super) fn show_online(
     joined: Option<ResMut<Joined>>,
     (connection, settings): (Res<State<ClientState>>, Res<Settings>),
     (units, shown): (Query<&Unit>, Res<Shown>),
-    mut planning: ResMut<Planning>,
+    (planning, mut orders): (Res<Planning>, ResMut<Orders>),
     mut out: MessageWriter<FromPlayer>,
     mut screen: ResMut<NextState<Screen>>,
     (mut area, map): (ResMut<MapArea>, Option<Res<MapView>>),
@@ -51,7 +52,7 @@ pub(super) fn show_online(
                     let ends = (online.as_mut(), joined.as_mut());
                     let seen = (&units, below, &*shown, settings.palette);
                     fill_panels(&mut root, *under);
-                    let go = show_battle(&mut root, ends, seen, (&mut planning, hosting, &mut lab), &mut out);
+                    let go = show_battle(&mut root, ends, seen, (&planning, &mut orders, hosting, &mut lab), &mut out);
                     ask_for_dice(ctx, online.as_mut(), &joined, &mut out);
                     area.set_if_neq(MapArea::of_points(root.available_rect_before_wrap(), ctx.zoom_factor()));
                     go
