@@ -43,6 +43,14 @@ pub struct Loadout {
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
 pub struct StatusList(pub Vec<Status>);
 
+/// What a combatant holds between its actions: an aim it keeps (its next attack gets it), a slot it delayed (it
+/// acts after everyone else in its phase or pass). Online, the host sends both with the unit.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Holding {
+    pub aiming: bool,
+    pub delayed: bool,
+}
+
 impl StatusList {
     /// Down and out of the fight (dead, unconscious, incapacitated), as the window shows it.
     pub fn is_down(&self) -> bool {

@@ -65,6 +65,7 @@ pub fn enter_battle(world: &mut World, mut setup: BattleSetup, seats: Seats) -> 
     world.insert_resource(Engine(setup.battle));
     world.insert_resource(BattleDice(dice));
     world.insert_resource(BattleLog(setup.log));
+    world.insert_resource(super::typed::TypedRolls::default());
     world.insert_resource(Roster(roster.clone()));
     world.insert_resource(HumanSides(seats.humans));
     match seats.minds {

@@ -19,6 +19,7 @@ mod sync;
 pub mod tally;
 mod think;
 mod turn;
+pub mod typed;
 
 use bevy::prelude::*;
 
@@ -183,5 +184,5 @@ pub fn plugin(app: &mut App) {
     app.configure_sets(Update, (Begin, Choose, Resolve, Apply, End).chain().in_set(CombatSystems));
     app.configure_sets(Update, CombatSystems.run_if(running));
     app.add_plugins((messages::plugin, turn::plugin, think::plugin, tally::plugin, attack::plugin, damage::plugin));
-    app.add_plugins(sync::plugin);
+    app.add_plugins((sync::plugin, typed::plugin));
 }

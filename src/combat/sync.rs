@@ -6,13 +6,16 @@
 
 use bevy::prelude::*;
 
-use super::components::{Armor, Combatant, GridPos, Initiative, Loadout, Side, Stats, StatusList, Tracks, Wounds};
-use super::{Engine, Roster, TurnSystems};
+use super::components::{
+    Armor, Combatant, GridPos, Holding, Initiative, Loadout, Side, Stats, StatusList, Tracks, Wounds,
+};
+use super::{Engine, Roster, TurnState, TurnSystems};
 use crate::rules::any::AnyBattle;
 use crate::rules::ruleset::{CombatantId, Slot};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Unsynced>().add_systems(Update, sync_combatants.in_set(TurnSystems::Apply));
+    app.init_resource::<Unsynced>()
+        .add_systems(Update, (sync_combatants, mark_holding).chain().in_set(TurnSystems::Apply));
 }
 
 /// What the engine changed since the components were last written.
@@ -71,6 +74,7 @@ fn components(battle: &AnyBattle, id: CombatantId) -> impl Bundle + use<> {
             rounds: f.rounds_in_hand(),
         },
         StatusList(f.statuses().to_vec()),
+        Holding::default(),
         Initiative::default(),
         Tracks(battle.tracks(id)),
     )
@@ -144,5 +148,14 @@ fn write(battle: &AnyBattle, id: CombatantId, parts: Parts<'_>) {
     }
     if statuses.0 != fighter.statuses() {
         statuses.0 = fighter.statuses().to_vec();
+    }
+}
+
+/// Each combatant's aim kept and slot delayed, as its condition and the turn say (a delay is the turn's, not the
+/// combatant's: it is not among what the engine says it changed).
+fn mark_holding(state: Res<TurnState>, mut units: Query<(Entity, &Wounds, &mut Holding)>) {
+    for (entity, wounds, mut holding) in &mut units {
+        let delayed = state.delayed.iter().any(|(e, _)| *e == entity);
+        holding.set_if_neq(Holding { aiming: wounds.0.aiming(), delayed });
     }
 }

@@ -49,6 +49,8 @@ pub struct Joined {
     pub yours: Vec<String>,
     /// The log as this player may see it (names: every combatant's, by id).
     pub log: Log,
+    /// Which of the log's events show faces typed in by hand (by place in the log).
+    pub typed: Vec<bool>,
     /// The combatant and slot the host waits for this player's orders for, and its choices.
     pub asked: Option<(CombatantId, Slot, Choices)>,
     /// How many times the host asked for orders (a new ask, a new plan: the same slot comes back every turn).
@@ -63,6 +65,8 @@ pub struct Joined {
     pub trouble: Vec<String>,
     /// Once the battle is over: the whole of it, fog lifted (its log with every name), and its save (RON).
     pub unveiled: Option<(Log, String)>,
+    /// Which of the whole battle's events show faces typed in by hand.
+    pub unveiled_typed: Vec<bool>,
     /// The last heat map the host sent: for which slot, and its cells.
     pub heat: Option<(Slot, Vec<crate::ai::lab::Heat>)>,
     /// What-if set-ups the host priced, by the number they were asked as, not yet taken by the window.
@@ -107,11 +111,14 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
                 joined.began = Some((title, ruleset));
                 (joined.map, joined.zones, joined.yours) = (map, zones, yours);
                 // A player who comes back is told everything again, from the start.
-                joined.log = Log { events: Vec::new(), names };
+                (joined.log, joined.typed) = (Log { events: Vec::new(), names }, Vec::new());
                 joined.asked = None;
             }
-            FromHost::Told { before, events } => match read_events(&events) {
-                Ok(events) if before == joined.log.events.len() => joined.log.events.extend(events),
+            FromHost::Told { before, events, typed } => match read_events(&events) {
+                Ok(events) if before == joined.log.events.len() => {
+                    joined.typed.extend((0..events.len() as u32).map(|at| typed.contains(&at)));
+                    joined.log.events.extend(events);
+                }
                 Ok(_) => {
                     let had = joined.log.events.len();
                     joined.trouble.push(format!("told from event {before}, but {had} were heard"));
@@ -148,8 +155,12 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
             }
             FromHost::DiceTaken { rolled } => (joined.dice, joined.dice_rolled) = (None, rolled),
             FromHost::Refused(why) => joined.refused.push(why),
-            FromHost::Unveiled { events, names, save } => match read_events(&events) {
-                Ok(events) => joined.unveiled = Some((Log { events, names }, save)),
+            FromHost::Unveiled { events, names, save, typed } => match read_events(&events) {
+                Ok(events) => {
+                    let marks = (0..events.len() as u32).map(|at| typed.contains(&at)).collect();
+                    joined.unveiled = Some((Log { events, names }, save));
+                    joined.unveiled_typed = marks;
+                }
                 Err(e) => joined.trouble.push(format!("unreadable events: {e}")),
             },
             FromHost::Over { winner, reason } => {

@@ -78,8 +78,14 @@ pub enum FromHost {
     /// The name of a combatant this player's sides see for the first time, and the number it has from now on.
     Named { id: CombatantId, name: String },
     /// The next events of the log, as this player may see them (RON: `Vec<Event>`), and how many it was told
-    /// before them (a player that counts otherwise missed some).
-    Told { before: usize, events: String },
+    /// before them (a player that counts otherwise missed some), and which of them (by place among these) show faces
+    /// typed in by hand (the log marks them).
+    Told {
+        before: usize,
+        events: String,
+        #[serde(default)]
+        typed: Vec<u32>,
+    },
     /// The slot of one of this player's combatants: the host waits for its orders; what it may choose from.
     YourSlot { actor: CombatantId, slot: Slot, choices: Choices },
     /// The exact odds of a plan's attack the player asked about (`FromPlayer::AskOdds`), worked out from what its
@@ -102,8 +108,14 @@ pub enum FromHost {
     /// The battle is over.
     Over { winner: Option<String>, reason: String },
     /// Once it is over, the whole battle, fog lifted: every event of its log (RON: `Vec<Event>`), every combatant's
-    /// name, and its save (RON: a saved battle, to watch again step by step).
-    Unveiled { events: String, names: Vec<String>, save: String },
+    /// name, and its save (RON: a saved battle, to watch again step by step); which of its events show faces typed in.
+    Unveiled {
+        events: String,
+        names: Vec<String>,
+        save: String,
+        #[serde(default)]
+        typed: Vec<u32>,
+    },
 }
 
 /// The lobby as every player sees it.
@@ -148,7 +160,8 @@ impl Seat {
 }
 
 /// A combatant as a player may see it: its number as the player numbers them (the id the log names it by), side, cell,
-/// statuses, damage tracks (name, taken, capacity) and the kind of weapon in its hand (what its shots sound like).
+/// statuses, damage tracks (name, taken, capacity), the kind of weapon in its hand (what its shots sound like), and
+/// whether it keeps an aim or delayed its slot (its badges).
 #[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unit {
     pub id: CombatantId,
@@ -157,6 +170,10 @@ pub struct Unit {
     pub statuses: Vec<Status>,
     pub tracks: Vec<(String, u32, u32)>,
     pub weapon: WeaponClass,
+    #[serde(default)]
+    pub aiming: bool,
+    #[serde(default)]
+    pub delayed: bool,
 }
 
 /// The seats (bits) that may see a unit now: a player's own entity of the unit carries its seat's bit while its sides

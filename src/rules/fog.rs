@@ -42,20 +42,23 @@ pub fn as_seen(battle: &AnyBattle, seen: &[bool]) -> AnyBattle {
 /// What a viewer was told of `battle` as it went, worked out again from its record: the battle's `start` (the battle
 /// and its log before any decision) replayed with the battle's faces, its start and each slot's start and action
 /// told with the viewer's `sight` as it stood right after them (`tell`: what a viewer who sees the combatants marked
-/// is told of some events). Its events, every combatant it saw on the way, and how many events of the log that
-/// covers. An online host tells so a player a battle taken up from its save, or a spectator who comes late: as it
-/// was seen then, not as it is seen now.
-pub fn told_over(
+/// is told of some events, the first of them the log's event `at`). What it was told, every combatant it saw on the
+/// way, and how many events of the log that covers. An online host tells so a player a battle taken up from its save,
+/// or a spectator who comes late: as it was seen then, not as it is seen now.
+pub fn told_over<T>(
     (mut replayed, mut log): (AnyBattle, Log),
     battle: &AnyBattle,
     sight: impl Fn(&AnyBattle) -> Vec<bool>,
-    tell: impl Fn(&[bool], &[Event]) -> Vec<Event>,
-) -> Result<(Vec<Event>, Vec<bool>, usize), RulesError> {
+    tell: impl Fn(&[bool], &[Event], usize) -> Vec<T>,
+) -> Result<(Vec<T>, Vec<bool>, usize), RulesError> {
     let (mut said, mut saw) = (Vec::new(), vec![false; battle.len()]);
+    // Each piece of the log is told once, in order: where it begins is how much was told before.
+    let mut at = 0;
     let mut tell_now = |now: &AnyBattle, events: &[Event]| {
         let seen = sight(now);
         saw.iter_mut().zip(&seen).for_each(|(saw, seen)| *saw |= *seen);
-        said.extend(tell(&seen, events));
+        said.extend(tell(&seen, events, at));
+        at += events.len();
     };
     tell_now(&replayed, &log.events);
     let mut faces = ScriptedDice::new(battle.faces().iter().copied());
@@ -100,17 +103,34 @@ impl Unseen {
     ///
     /// [`told`]: Unseen::told
     pub fn tell(&self, events: &[Event]) -> Vec<Event> {
-        actions(events).into_iter().flat_map(|action| self.told(action)).collect()
+        self.tell_which(events).into_iter().map(|i| events[i].clone()).collect()
+    }
+
+    /// [`Unseen::tell`] by place: which of `events` a viewer is told, in order.
+    pub fn tell_which(&self, events: &[Event]) -> Vec<usize> {
+        let mut from = 0;
+        let mut told = Vec::new();
+        for action in actions(events) {
+            told.extend(self.told_which(action).into_iter().map(|i| from + i));
+            from += action.len();
+        }
+        told
     }
 
     /// What a viewer is told of one action's events (or a slot's start's): nothing of an action of or at an unseen
     /// combatant, nor a turn order (it names them all); of the rest, every line that names no unseen combatant.
     pub fn told(&self, events: &[Event]) -> Vec<Event> {
+        self.told_which(events).into_iter().map(|i| events[i].clone()).collect()
+    }
+
+    /// [`Unseen::told`] by place: which of one action's events a viewer is told.
+    fn told_which(&self, events: &[Event]) -> Vec<usize> {
         let about_unseen = |e: &Event| matches!(e, Event::ActionTaken { .. } | Event::Moved { .. }) && self.named_in(e);
         if events.iter().any(|e| about_unseen(e) || self.attacked_in(e)) {
             return Vec::new();
         }
-        events.iter().filter(|e| !matches!(e, Event::PhaseStarted { .. }) && !self.named_in(e)).cloned().collect()
+        let told = |e: &Event| !matches!(e, Event::PhaseStarted { .. }) && !self.named_in(e);
+        (0..events.len()).filter(|&i| told(&events[i])).collect()
     }
 }
 

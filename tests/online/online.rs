@@ -15,7 +15,8 @@ use bevy::prelude::*;
 use skirmish::ai::{self, Difficulty};
 use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::combat::components::{Combatant, Loadout};
-use skirmish::combat::{Engine, TurnState};
+use skirmish::combat::typed::TypedRolls;
+use skirmish::combat::{BattleLog, Engine, TurnState};
 use skirmish::net::disconnect;
 use skirmish::net::host::{HOST_ROLLS, Host, NOT_YOUR_SLOT};
 use skirmish::net::join::{Joined, orders};
@@ -71,6 +72,12 @@ impl Table {
 
     fn joined(&self, i: usize) -> &Joined {
         self.players[i].world().resource::<Joined>()
+    }
+
+    /// The unit numbered `id` as player `i` holds it (as the host sent it), if it holds it.
+    fn unit_of(&mut self, i: usize, id: CombatantId) -> Option<Unit> {
+        let world = self.players[i].world_mut();
+        world.query::<&Unit>().iter(world).find(|u| u.id == id).cloned()
     }
 
     fn say(&mut self, i: usize, message: FromPlayer) {
@@ -653,6 +660,19 @@ fn a_player_who_rolls_its_own_dice_types_them_and_the_host_rolls_them_once_the_t
         table.over()
     }));
     assert_eq!(table.host().request.by_hand, ["Jackals"], "saved as rolled by hand");
+    // Her log marks the events whose faces were typed in, as one screen's does: her 3s among them; and the whole
+    // battle, once over, marks what the host's log marks.
+    assert!(table.until(2000, |t| t.joined(0).unveiled.is_some()));
+    let ann = table.joined(0);
+    assert_eq!(ann.typed.len(), ann.log.events.len());
+    let marked: Vec<&Event> = ann.log.events.iter().zip(&ann.typed).filter(|(_, t)| **t).map(|(e, _)| e).collect();
+    assert!(marked.iter().any(|e| e.faces().contains(&3)), "her typed faces are marked: {marked:?}");
+    assert!(marked.iter().all(|e| !e.faces().is_empty()), "only events that show faces");
+    let (typed, whole) = (table.host.world().resource::<TypedRolls>(), table.host.world().resource::<BattleLog>());
+    let host_marks: Vec<bool> = (0..whole.0.events.len()).map(|at| typed.typed(at)).collect();
+    assert_eq!(ann.unveiled_typed, host_marks, "the whole battle marked as the host's log is");
+    let seat = table.host().players.iter().find(|p| p.name == "Ann").expect("Ann's seat");
+    assert_eq!(seat.told_typed, ann.typed, "told as the host marked them");
 }
 
 #[test]
@@ -760,10 +780,14 @@ fn a_player_delays_its_slot_which_comes_back_once_everyone_else_in_the_turn_has_
     let logged = table.host.world().resource::<skirmish::combat::BattleLog>().0.events.len();
     let asks = table.joined(0).asks;
     table.players[0].world_mut().resource_mut::<Joined>().asked = None;
+    assert!(!table.unit_of(0, actor).expect("Ann holds her unit").delayed);
     table.say(0, FromPlayer::Delay { slot });
-    // The battle goes on (Bo, the AI, Ann's other units, each ending its slot), and Ann's slot comes back.
+    // The battle goes on (Bo, the AI, Ann's other units, each ending its slot), and Ann's slot comes back; meanwhile
+    // her unit shows as delayed (its badge).
+    let mut badged = false;
     assert!(table.until(50_000, |t| {
         t.orders_of(&[1]);
+        badged |= t.unit_of(0, actor).is_some_and(|u| u.delayed);
         match t.joined(0).asked.clone().filter(|_| t.joined(0).asks > asks) {
             Some((a, _, _)) if a == actor => true,
             Some((_, other, _)) => {
@@ -778,6 +802,7 @@ fn a_player_delays_its_slot_which_comes_back_once_everyone_else_in_the_turn_has_
     let whole = &table.host.world().resource::<skirmish::combat::BattleLog>().0;
     let delayed = |e: &Event| matches!(e, Event::ActionTaken { who, action } if *who == roster_actor && action.starts_with("delays its action"));
     assert!(whole.events[logged..].iter().any(delayed), "the log says it delayed");
+    assert!(badged, "Ann was told her unit delayed");
     assert!(!choices.may_delay, "a delayed slot may not be delayed again");
     let decided_now = decided(&table);
     table.say(0, FromPlayer::Delay { slot: slot_again });

@@ -54,6 +54,7 @@ pub(super) fn hello(
                 ready: false,
                 client: None,
                 told: Vec::new(),
+                told_typed: Vec::new(),
                 numbering: Numbering::default(),
                 sent: 0,
                 began_sent: false,

@@ -10,7 +10,7 @@ use bevy_replicon::prelude::*;
 use super::offer::Spectators;
 use super::state::{Host, Player};
 use crate::combat::Engine;
-use crate::combat::components::{Combatant, Loadout, StatusList, Tracks};
+use crate::combat::components::{Combatant, Holding, Loadout, StatusList, Tracks};
 use crate::net::protocol::{SeenBy, Unit};
 use crate::rules::any::AnyBattle;
 use crate::rules::fog::seen_by;
@@ -50,7 +50,7 @@ pub(super) struct ShownTo {
 pub(super) fn show_units(
     host: Res<Host>,
     engine: Option<Res<Engine>>,
-    units: Query<(Entity, &Combatant, (&StatusList, &Tracks, &Loadout))>,
+    units: Query<(Entity, &Combatant, (&StatusList, &Tracks, &Loadout, &Holding))>,
     shown: Query<(Entity, &ShownTo, &Unit, &SeenBy)>,
     mut commands: Commands,
 ) {
@@ -59,7 +59,7 @@ pub(super) fn show_units(
         shown.iter().map(|(e, to, unit, mask)| ((to.unit, to.seat), (e, unit, mask))).collect();
     for (seat, player) in host.players.iter().enumerate() {
         let seen = sight(&engine.0, player, host.spectators);
-        for (entity, combatant, (statuses, tracks, loadout)) in &units {
+        for (entity, combatant, (statuses, tracks, loadout, holding)) in &units {
             let Some(id) = player.numbering.their_id(combatant.0) else { continue };
             let view = engine.0.view(combatant.0);
             let unit = Unit {
@@ -69,6 +69,8 @@ pub(super) fn show_units(
                 statuses: statuses.0.clone(),
                 tracks: tracks.0.iter().map(|t| (t.name.to_string(), t.taken, t.capacity)).collect(),
                 weapon: loadout.class,
+                aiming: holding.aiming,
+                delayed: holding.delayed,
             };
             let mask = SeenBy(if seen.get(combatant.0.index()) == Some(&true) { 1 << seat } else { 0 });
             match had.get(&(entity, seat)) {

@@ -57,6 +57,8 @@ pub struct Player {
     pub client: Option<Entity>,
     /// Every event it was told, in order: what it is sent again when it comes back.
     pub told: Vec<Event>,
+    /// Which of the events it was told show faces typed in by hand (by place in `told`).
+    pub told_typed: Vec<bool>,
     /// How it numbers the combatants: those its sides saw, in the order they saw them. Every id it is sent is
     /// renumbered so, and every id it sends back the other way: its numbers tell nothing of the others.
     pub numbering: Numbering,

@@ -10,7 +10,8 @@ use super::offer::Spectators;
 use super::sight::sight;
 use super::state::{Host, Player};
 use crate::battle::save::Save;
-use crate::combat::{BattleLog, Engine, TurnState};
+use crate::combat::typed::TypedRolls;
+use crate::combat::{BattleDice, BattleLog, Engine, TurnState};
 use crate::net::protocol::FromHost;
 use crate::rules::any::AnyBattle;
 use crate::rules::field::Goal;
@@ -32,11 +33,12 @@ pub(super) struct Offered {
 /// everything it was told before.
 pub(super) fn tell_players(
     mut host: ResMut<Host>,
-    battle: Option<(Res<Engine>, Res<BattleLog>, Res<TurnState>)>,
-    offered: Option<Res<Offered>>,
+    battle: Option<(Res<Engine>, Res<BattleLog>, Res<TurnState>, Res<BattleDice>)>,
+    (offered, mut typed): (Option<Res<Offered>>, ResMut<TypedRolls>),
     mut out: MessageWriter<ToClients<FromHost>>,
 ) {
-    let (Some((engine, log, state)), Some(offered)) = (battle, offered) else { return };
+    let (Some((engine, log, state, dice)), Some(offered)) = (battle, offered) else { return };
+    typed.catch_up(&log.0.events, dice.0.typed());
     let names = engine.0.names();
     // The fields apart: the players are told from the battle's start and request, which stay the host's.
     let Host { players, start, request, spectators, .. } = &mut *host;
@@ -46,12 +48,15 @@ pub(super) fn tell_players(
         // What a player is told is worked out as the battle goes, connected or not: one who comes back is told the
         // battle as its sides saw it then, not as they see it on its return.
         if let Some(start) = start.as_ref().filter(|_| player.needs_past) {
-            tell_the_past(player, start, &engine.0, *spectators);
+            tell_the_past(player, start, (&engine.0, &typed), *spectators);
         }
         let seen = sight(&engine.0, player, *spectators);
         let newly = player.numbering.learn(&seen);
-        let fresh = &log.0.events[player.read.min(log.0.events.len())..];
-        player.told.extend(told_of(&seen, &names, fresh));
+        let from = player.read.min(log.0.events.len());
+        for (at, event) in told_at(&seen, &names, &log.0.events[from..]) {
+            player.told.push(event);
+            player.told_typed.push(typed.typed(from + at));
+        }
         player.read = log.0.events.len();
         if player.client.is_none() {
             continue;
@@ -74,7 +79,9 @@ pub(super) fn tell_players(
         if player.sent < player.told.len() {
             // Only what went counts as sent: what did not is sent again next update.
             let events = player.numbering.text(&player.told[player.sent..]);
-            let sent = events.map(|events| player.send(&FromHost::Told { before: player.sent, events }, &mut out));
+            let typed = places(&player.told_typed[player.sent..]);
+            let told = |events| FromHost::Told { before: player.sent, events, typed };
+            let sent = events.map(|events| player.send(&told(events), &mut out));
             if sent == Ok(true) {
                 player.sent = player.told.len();
             }
@@ -87,7 +94,7 @@ pub(super) fn tell_players(
             };
             player.send(&over, &mut out);
             let save = save.get_or_insert_with(|| Save::of(request, &engine.0).to_ron().unwrap_or_default());
-            if let Some(whole) = unveiled(player, save, &engine.0, &log.0) {
+            if let Some(whole) = unveiled(player, save, &engine.0, (&log.0, &typed)) {
                 player.send(&whole, &mut out);
             }
             player.over_sent = true;
@@ -98,16 +105,25 @@ pub(super) fn tell_players(
 /// The past of the battle as `player` saw it then (replayed from its start, step by step: `fog::told_over`), for a
 /// player of a battle taken up from its save or a spectator who comes late; not cut by today's fog, which would show
 /// what it did not see then and hide what it did. It numbers everyone it saw on the way in the order it saw them.
-fn tell_the_past(player: &mut Player, start: &(AnyBattle, Log), battle: &AnyBattle, spectators: Spectators) {
+fn tell_the_past(
+    player: &mut Player,
+    start: &(AnyBattle, Log),
+    (battle, typed): (&AnyBattle, &TypedRolls),
+    spectators: Spectators,
+) {
     let names = battle.names();
     let watching = |now: &AnyBattle| sight(now, player, spectators);
     let numbering = RefCell::new(Numbering::default());
-    let told = told_over(start.clone(), battle, watching, |seen, events| {
+    let told = told_over(start.clone(), battle, watching, |seen, events, from| {
         numbering.borrow_mut().learn(seen);
-        told_of(seen, &names, events)
+        // The battle replays as it went: its events stand where they stand in the log.
+        told_at(seen, &names, events).into_iter().map(|(at, e)| (e, typed.typed(from + at))).collect()
     });
     match told {
-        Ok((said, _, read)) => (player.told, player.numbering, player.read) = (said, numbering.into_inner(), read),
+        Ok((said, _, read)) => {
+            (player.told, player.told_typed) = said.into_iter().unzip();
+            (player.numbering, player.read) = (numbering.into_inner(), read);
+        }
         // It replayed when the battle was taken up: this cannot fail but with a rules error, said; the player is
         // told the battle from here on.
         Err(e) => {
@@ -120,23 +136,41 @@ fn tell_the_past(player: &mut Player, start: &(AnyBattle, Log), battle: &AnyBatt
 
 /// The whole battle, once it is over, fog lifted, for `player`: its log and its names, numbered as the player numbers
 /// them (those it never saw after the others), and its `save` (to watch again).
-fn unveiled(player: &mut Player, save: &str, battle: &AnyBattle, log: &Log) -> Option<FromHost> {
+fn unveiled(
+    player: &mut Player,
+    save: &str,
+    battle: &AnyBattle,
+    (log, typed): (&Log, &TypedRolls),
+) -> Option<FromHost> {
     player.numbering.learn(&vec![true; battle.len()]);
     let events = player.numbering.text(&log.events).map_err(|e| warn!("the log could not be renumbered: {e}")).ok()?;
-    Some(FromHost::Unveiled { events, names: player.numbering.names(&battle.names()), save: save.to_owned() })
+    let names = player.numbering.names(&battle.names());
+    let typed = places(&(0..log.events.len()).map(|at| typed.typed(at)).collect::<Vec<_>>());
+    Some(FromHost::Unveiled { events, names, save: save.to_owned(), typed })
+}
+
+/// The places of the marks that are set.
+fn places(marks: &[bool]) -> Vec<u32> {
+    (0..marks.len()).filter(|&i| marks[i]).map(|i| i as u32).collect()
 }
 
 /// What a player whose sides see the combatants `seen` marks is told of `events`: each action (or a slot's start)
 /// whole or not at all when it is of or at a unit they do not see (`Unseen::tell`); and not the dice's seed (with it
 /// a player could work out every roll to come), only that the host rolls them.
 pub fn told_of(seen: &[bool], names: &[String], events: &[Event]) -> Vec<Event> {
-    let mut told = Unseen::of(seen, names).tell(events);
-    for event in &mut told {
-        if let Event::BattleStarted { dice, .. } = event {
+    told_at(seen, names, events).into_iter().map(|(_, event)| event).collect()
+}
+
+/// [`told_of`], each event with its place among `events`.
+fn told_at(seen: &[bool], names: &[String], events: &[Event]) -> Vec<(usize, Event)> {
+    let told = Unseen::of(seen, names).tell_which(events).into_iter().map(|at| (at, events[at].clone()));
+    told.map(|(at, mut event)| {
+        if let Event::BattleStarted { dice, .. } = &mut event {
             *dice = HOST_ROLLS.to_owned();
         }
-    }
-    told
+        (at, event)
+    })
+    .collect()
 }
 
 /// What a player is told of the dice: not their seed.

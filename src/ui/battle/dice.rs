@@ -7,15 +7,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::combat::{BattleDice, BattleLog, Engine};
+use crate::combat::{BattleDice, Engine};
 use crate::ui::PlayerNames;
 use crate::ui::screens::{BattleScreenSystems, InBattle, fresh};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DiceLine>()
-        .init_resource::<TypedRolls>()
-        .add_systems(OnEnter(InBattle), (fresh::<DiceLine>, fresh::<TypedRolls>))
-        .add_systems(Update, mark_typed_rolls.in_set(BattleScreenSystems))
+        .add_systems(OnEnter(InBattle), fresh::<DiceLine>)
         .add_systems(EguiPrimaryContextPass, ask_for_dice.in_set(BattleScreenSystems));
 }
 
@@ -25,37 +23,6 @@ pub(in crate::ui) struct DiceLine {
     pub text: String,
     pub refused: Option<String>,
     pub for_roll: Option<crate::rules::dice::Wanted>,
-}
-
-/// Which events of the battle's log show faces typed in by hand (by the event's place in the log).
-#[derive(Resource, Default)]
-pub struct TypedRolls {
-    marked: Vec<bool>,
-    /// The faces the marked events show, counted.
-    faces: usize,
-}
-
-impl TypedRolls {
-    /// Whether the log's event `at` shows faces typed in by hand.
-    pub fn typed(&self, at: usize) -> bool {
-        self.marked.get(at).copied().unwrap_or(false)
-    }
-}
-
-/// Marks the new events of the log whose faces were typed in: every die a battle rolls shows in its log once, in
-/// order, so the n-th face shown is the n-th face rolled.
-fn mark_typed_rolls(log: Res<BattleLog>, dice: Res<BattleDice>, mut rolls: ResMut<TypedRolls>) {
-    let events = &log.0.events;
-    if events.len() < rolls.marked.len() {
-        *rolls = TypedRolls::default();
-    }
-    let typed = dice.0.typed();
-    for event in &events[rolls.marked.len()..] {
-        let shown = event.faces().len();
-        let first = rolls.faces;
-        rolls.marked.push(typed.range(first..first + shown).next().is_some());
-        rolls.faces += shown;
-    }
 }
 
 /// The prompt for dice rolled by hand, while a step of the battle waits for them.

@@ -8,8 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::art::Art;
 use super::art::{Badge, Role};
 use super::units::{Token, states_of};
-use crate::combat::TurnState;
-use crate::combat::components::{Armor, GridPos, Initiative, Loadout, Side, StatusList, Tracks, Wounds};
+use crate::combat::components::{Armor, GridPos, Holding, Initiative, Loadout, Side, StatusList, Tracks};
 use crate::ui::palette::egui_color;
 use crate::ui::{Acting, MapArea, Selected};
 
@@ -112,20 +111,19 @@ pub(in crate::ui) fn name_tag(painter: &egui::Painter, at: egui::Pos2, name: Str
 fn show_card(
     mut contexts: EguiContexts,
     screen: OnScreen,
-    units: Query<(Unit, &GridPos, &Loadout, &Armor, &Tracks, &Initiative, &Wounds)>,
+    units: Query<(Unit, &GridPos, &Loadout, &Armor, &Tracks, &Initiative, &Holding)>,
     hover: Res<super::preview::Hover>,
-    state: Res<TurnState>,
     handover: Res<crate::ui::Handover>,
     area: Res<MapArea>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(cell) = hover.0.filter(|_| !handover.covered()) else { return Ok(()) };
-    let Some((unit, _, loadout, armor, tracks, init, wounds)) =
+    let Some((unit, _, loadout, armor, tracks, init, holding)) =
         units.iter().find(|(u, p, ..)| (p.0, p.1) == cell && *u.6 != Visibility::Hidden)
     else {
         return Ok(());
     };
-    let (entity, name, side, transform, token, statuses, _) = unit;
+    let (_, name, side, transform, token, statuses, _) = unit;
     let side_of = |dx: f32| transform.translation + Vec3::new(dx, 0.5, 0.0) * crate::ui::CELL * transform.scale.x;
     let (Some(right), Some(left)) =
         (screen.at(side_of(0.7), ctx.zoom_factor()), screen.at(side_of(-0.7), ctx.zoom_factor()))
@@ -137,7 +135,6 @@ fn show_card(
         true => (right, egui::Align2::LEFT_TOP),
         false => (left, egui::Align2::RIGHT_TOP),
     };
-    let delayed = state.delayed.iter().any(|(e, _)| *e == entity);
     egui::Area::new("unit card".into())
         .order(egui::Order::Tooltip)
         .fixed_pos(at)
@@ -159,7 +156,7 @@ fn show_card(
                 if let Some(score) = init.score {
                     ui.label(format!("Initiative {score}"));
                 }
-                let states = states_of(statuses, loadout, (wounds.0.aiming(), delayed));
+                let states = states_of(statuses, loadout, (holding.aiming, holding.delayed));
                 if !states.is_empty() {
                     ui.label(egui::RichText::new(states.join(", ")).color(egui::Color32::from_rgb(250, 220, 90)));
                 }

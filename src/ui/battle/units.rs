@@ -9,7 +9,7 @@ use super::art::{Art, Badge, RING_STEPS, Role};
 use super::board::cell_center;
 use super::sets::{CameraSystems, UnitSystems};
 use crate::combat::TurnState;
-use crate::combat::components::{Combatant, GridPos, Loadout, Side, StatusList, Tracks, Wounds};
+use crate::combat::components::{Combatant, GridPos, Holding, Loadout, Side, StatusList, Tracks};
 use crate::rules::outcome::Status;
 use crate::ui::palette::Shape;
 use crate::ui::screens::OnBoard;
@@ -234,17 +234,15 @@ pub fn states_of(statuses: &StatusList, loadout: &Loadout, (aiming, delayed): (b
     out
 }
 
-/// Each token's badges follow its statuses, its aim and whether it delayed.
+/// Each token's badges follow its statuses, its aim and whether it delayed (online, as the host sends them).
 fn show_badges(
-    units: Query<(Entity, &StatusList, Option<&Wounds>, &Children)>,
-    state: Option<Res<TurnState>>,
+    units: Query<(&StatusList, Option<&Holding>, &Children)>,
     mut slots: Query<(&BadgeSlot, &mut Sprite, &mut Visibility)>,
     art: Res<Art>,
 ) {
-    for (entity, statuses, wounds, children) in &units {
-        // Online, the host keeps the turn: aim and delay show on one screen only.
-        let delayed = state.as_ref().is_some_and(|s| s.delayed.iter().any(|(e, _)| *e == entity));
-        let badges = badges_of(statuses, wounds.is_some_and(|w| w.0.aiming()), delayed);
+    for (statuses, holding, children) in &units {
+        let holding = holding.copied().unwrap_or_default();
+        let badges = badges_of(statuses, holding.aiming, holding.delayed);
         for child in children {
             let Ok((slot, mut sprite, mut visibility)) = slots.get_mut(*child) else { continue };
             let shown = badges.get(slot.0).and_then(|b| art.badges.get(b));

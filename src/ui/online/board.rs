@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use bevy::prelude::*;
 
-use crate::combat::components::{Combatant, GridPos, Loadout, Side, StatusList, Tracks};
+use crate::combat::components::{Combatant, GridPos, Holding, Loadout, Side, StatusList, Tracks};
 use crate::combat::messages::{AttackResolved, DamageApplied, StatusChanged, UnitMoved};
 use crate::map::Battlefield;
 use crate::map::grid::Grid;
@@ -204,12 +204,13 @@ fn give_units_their_parts(
     joined: Res<Joined>,
     shown: Res<Shown>,
     mut units: Query<(Entity, &Unit, Option<&mut GridPos>, Option<&mut StatusList>, Option<&mut Tracks>)>,
-    mut names: Query<(&mut Name, &mut Loadout)>,
+    mut names: Query<(&mut Name, &mut Loadout, &mut Holding)>,
     mut commands: Commands,
 ) {
     let caught_up = shown.caught_up(&joined);
     for (entity, unit, cell, statuses, tracks) in &mut units {
         let name = joined.log.names.get(unit.id.index()).cloned().unwrap_or_default();
+        let holding = Holding { aiming: unit.aiming, delayed: unit.delayed };
         let tracks_now =
             || Tracks(unit.tracks.iter().map(|(n, t, c)| Track::new(Cow::Owned(n.clone()), *t, *c)).collect());
         let (Some(mut cell), Some(mut statuses), Some(mut tracks)) = (cell, statuses, tracks) else {
@@ -222,6 +223,7 @@ fn give_units_their_parts(
                 tracks_now(),
                 Combatant(unit.id),
                 loadout,
+                holding,
             ));
             continue;
         };
@@ -231,7 +233,8 @@ fn give_units_their_parts(
         cell.set_if_neq(GridPos(unit.cell.0, unit.cell.1));
         statuses.set_if_neq(StatusList(unit.statuses.clone()));
         tracks.set_if_neq(tracks_now());
-        let Ok((mut shown_name, mut loadout)) = names.get_mut(entity) else { continue };
+        let Ok((mut shown_name, mut loadout, mut held)) = names.get_mut(entity) else { continue };
+        held.set_if_neq(holding);
         if shown_name.as_str() != name {
             shown_name.set(name);
         }

@@ -6,11 +6,11 @@ use std::collections::HashMap;
 
 use bevy_egui::egui;
 
+use crate::combat::typed::TypedRolls;
 use crate::rules::fog::Unseen;
 use crate::rules::outcome::{Event, Log, Roll};
 use crate::rules::ruleset::CombatantId;
 use crate::ui::MapView;
-use crate::ui::battle::dice::TypedRolls;
 use crate::ui::palette::Shape;
 
 /// A log entry: the line that opens it and the lines inside, each with its place in the log.

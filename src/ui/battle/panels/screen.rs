@@ -7,10 +7,10 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::log::{log_below, show_log};
 use super::tracker::{Row, show_tracker};
+use crate::combat::typed::TypedRolls;
 use crate::combat::{BattleLog, TurnState};
 use crate::rules::ruleset::CombatantId;
 use crate::ui::battle::camera::MapUnderPanels;
-use crate::ui::battle::dice::TypedRolls;
 use crate::ui::battle::fog::Fog;
 use crate::ui::battle::orders::Orders;
 use crate::ui::battle::pacing::Pace;

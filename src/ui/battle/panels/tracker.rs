@@ -6,7 +6,7 @@ use bevy_egui::egui;
 
 use super::log::plain;
 use crate::combat::TurnState;
-use crate::combat::components::{Armor, Combatant, GridPos, Initiative, Loadout, Side, StatusList, Tracks, Wounds};
+use crate::combat::components::{Armor, Combatant, GridPos, Holding, Initiative, Loadout, Side, StatusList, Tracks};
 use crate::combat::messages::TurnStarted;
 use crate::rules::odds::Odds;
 use crate::rules::outcome::Status;
@@ -51,7 +51,7 @@ pub(super) type Row<'a> = (
     &'a Armor,
     &'a Combatant,
     Option<&'a Token>,
-    &'a Wounds,
+    &'a Holding,
 );
 
 /// A row's side colour for text.
@@ -75,7 +75,7 @@ pub(super) fn show_tracker(
                 let (entity, name, _, init, statuses, ..) = row;
                 let score = init.score.map_or("-".to_owned(), |s| s.to_string());
                 let out = statuses.0.contains(&Status::Escaped) || statuses.is_down();
-                let held = if state.delayed.iter().any(|(e, _)| e == entity) { "  · delayed" } else { "" };
+                let held = if row.10.delayed { "  · delayed" } else { "" };
                 let mark = row.9.map_or("", |t| t.shape.mark());
                 let text = egui::RichText::new(format!("{score:>4}  {mark} {name}{held}")).color(row_color(row));
                 let text = match Some(*entity) == acting.0 {
@@ -88,7 +88,7 @@ pub(super) fn show_tracker(
         ui.separator();
         let shown = selected.0.filter(|_| state.awaiting().is_none()).or(acting.0);
         if let Some(row) = rows.iter().find(|r| Some(r.0) == shown) {
-            show_sheet(ui, row, state.delayed.iter().any(|(e, _)| *e == row.0));
+            show_sheet(ui, row);
         }
         ui.separator();
         if orders.waiting.is_some() {
@@ -123,8 +123,8 @@ pub(in crate::ui) fn show_odds(ui: &mut egui::Ui, odds: &Odds) {
     }
 }
 
-fn show_sheet(ui: &mut egui::Ui, row: &Row, delayed: bool) {
-    let (_, name, side, init, statuses, tracks, loadout, armor, _, token, wounds) = row;
+fn show_sheet(ui: &mut egui::Ui, row: &Row) {
+    let (_, name, side, init, statuses, tracks, loadout, armor, _, token, holding) = row;
     ui.heading(egui::RichText::new(name.as_str()).color(row_color(row)));
     let role = token.map_or("", |t| t.role.label());
     ui.label(format!("Side: {} · {role}", side.0));
@@ -142,6 +142,6 @@ fn show_sheet(ui: &mut egui::Ui, row: &Row, delayed: bool) {
             }
         };
     }
-    let list = states_of(statuses, loadout, (wounds.0.aiming(), delayed));
+    let list = states_of(statuses, loadout, (holding.aiming, holding.delayed));
     ui.label(format!("Status: {}", if list.is_empty() { "ready".to_owned() } else { list.join(", ") }));
 }

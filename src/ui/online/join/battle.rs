@@ -8,12 +8,13 @@ use bevy_egui::egui;
 
 use super::lobby::{leave_button, show_chat};
 use super::state::{Go, Online};
+use crate::combat::typed::TypedRolls;
 use crate::net::background::Hosting;
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
 use crate::rules::id::CombatantId;
 use crate::rules::ruleset::Slot;
-use crate::ui::battle::dice::{DiceAnswer, TypedRolls, dice_prompt};
+use crate::ui::battle::dice::{DiceAnswer, dice_prompt};
 use crate::ui::battle::orders::Orders;
 use crate::ui::battle::panels::{SideLooks, show_log, show_odds, show_orders as show_panel};
 use crate::ui::lab::buttons::LabButtons;
@@ -63,11 +64,12 @@ pub(super) fn show_battle(
     let looks = side_looks(joined, &online.sides_seen, palette);
     let below = below(root.available_rect_before_wrap().size());
     // Once the battle is over, the whole of it may be read, fog lifted.
-    let log = match &joined.unveiled {
-        Some((whole, _)) if online.unveil => whole,
-        _ => &shown.log,
+    let (log, typed) = match &joined.unveiled {
+        Some((whole, _)) if online.unveil => (whole, &joined.unveiled_typed),
+        _ => (&shown.log, &joined.typed),
     };
-    show_log(root, (log, &TypedRolls::default()), (&[], false), (&looks, &mut online.whole_log), below);
+    let typed = TypedRolls::of_marks(typed.clone());
+    show_log(root, (log, &typed), (&[], false), (&looks, &mut online.whole_log), below);
     // The end shows once its last slot is on the board.
     if let Some((winner, reason)) = joined.over.clone().filter(|_| shown.caught_up(joined)) {
         egui::Panel::bottom("online end").show(root, |ui| {
