@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use skirmish::ai::{self, Difficulty, Minds};
 use skirmish::battle::run;
-use skirmish::rules::any::AnyBattle;
-use skirmish::rules::dice::SeededDice;
-use skirmish::rules::outcome::Log;
-use skirmish::rules::ruleset::Slot;
+use skirmish::rules::any_ruleset::any::AnyBattle;
+use skirmish::rules::engine::dice::SeededDice;
+use skirmish::rules::engine::outcome::Log;
+use skirmish::rules::engine::ruleset::Slot;
 use skirmish::scenario;
 use skirmish::scenario::level::{self, RulesetId};
 

@@ -6,8 +6,8 @@ use std::path::Path;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use skirmish::battle::run;
 use skirmish::combat::headless;
-use skirmish::rules::dice::SeededDice;
-use skirmish::rules::outcome::Log;
+use skirmish::rules::engine::dice::SeededDice;
+use skirmish::rules::engine::outcome::Log;
 use skirmish::scenario;
 
 fn battles(c: &mut Criterion) {

@@ -5,9 +5,9 @@ use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use skirmish::battle::run;
-use skirmish::rules::dice::SeededDice;
-use skirmish::rules::field::{Crowd, Terrain};
-use skirmish::rules::outcome::Log;
+use skirmish::rules::engine::dice::SeededDice;
+use skirmish::rules::engine::field::{Crowd, Terrain};
+use skirmish::rules::engine::outcome::Log;
 use skirmish::scenario::level::{self, RulesetId};
 
 fn geometry(c: &mut Criterion) {

@@ -11,7 +11,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use skirmish::ai::{Difficulty, Minds};
 use skirmish::battle::run;
 use skirmish::lab::sim;
-use skirmish::rules::outcome::Log;
+use skirmish::rules::engine::outcome::Log;
 use skirmish::scenario::level::{self, RulesetId};
 
 /// The shipped levels, by file name.

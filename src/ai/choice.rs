@@ -3,12 +3,12 @@
 //! wounded) plus what the ground it ends on is worth (threat by cover, the level's goal, the range it likes);
 //! then the best the rules accept in a dry run on a copy of the battle, else the built-in choice.
 
-use crate::rules::approach::can_attack;
-use crate::rules::field::{Cell, Move, Pace, distance_m};
-use crate::rules::odds::{AttackOdds, Chance, Dist, Measure, Odds, after_move};
-use crate::rules::outcome::Status;
-use crate::rules::ruleset::{Combatant, FighterState, Slot, Track, dry_run};
-use crate::rules::suppose::Suppose;
+use crate::rules::engine::field::{Cell, Move, Pace, distance_m};
+use crate::rules::engine::outcome::Status;
+use crate::rules::engine::ruleset::{Combatant, FighterState, Slot, Track, dry_run};
+use crate::rules::mechanics::approach::can_attack;
+use crate::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure, Odds, after_move};
+use crate::rules::mechanics::suppose::Suppose;
 
 use super::Playable;
 use super::ground::{Foes, Spot, survey};
@@ -60,7 +60,7 @@ pub fn choose_knowing<R>(
 where
     R: Playable,
 {
-    debug_assert!(crate::rules::ruleset::numbered(battle), "a roster without its ids");
+    debug_assert!(crate::rules::engine::ruleset::numbered(battle), "a roster without its ids");
     let mut candidates = match difficulty.judgement(R::ID) {
         Some(judgement) => Mind::new(rules, (slot, delayed), battle, judgement).candidates(),
         None => Vec::new(),
@@ -482,7 +482,8 @@ fn nemesis<F: FighterState>(battle: &[Combatant<F>], actor: usize) -> Option<&st
     let cells = |side: &str| -> Vec<Cell> {
         battle.iter().filter(|c| c.side == side && !c.fighter.is_out()).map(|c| c.position).collect()
     };
-    let sides: Vec<&str> = crate::rules::engine::sides_standing(battle).into_iter().filter(|s| *s != me).collect();
+    let sides: Vec<&str> =
+        crate::rules::engine::battle::sides_standing(battle).into_iter().filter(|s| *s != me).collect();
     if sides.len() < 2 {
         return None;
     }

@@ -4,11 +4,11 @@
 
 use std::collections::HashMap;
 
-use crate::rules::approach::{Reach, anyone, can_attack, enemies};
-use crate::rules::field::{Cell, CoverLevel, Dm, Field, Pace, STEP, distance_m};
-use crate::rules::movement::occupied;
-use crate::rules::odds::AttackOdds;
-use crate::rules::ruleset::{Combatant, FighterState};
+use crate::rules::engine::field::{Cell, CoverLevel, Dm, Field, Pace, STEP, distance_m};
+use crate::rules::engine::ruleset::{Combatant, FighterState};
+use crate::rules::mechanics::approach::{Reach, anyone, can_attack, enemies};
+use crate::rules::mechanics::movement::occupied;
+use crate::rules::mechanics::odds::AttackOdds;
 
 /// One cell in reach.
 #[derive(Clone, Debug)]

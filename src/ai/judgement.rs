@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 
 /// How well an AI side judges the battle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]

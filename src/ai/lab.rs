@@ -5,12 +5,12 @@
 //! "Damage" is the first track the odds measure: Eclipse Phase damage points, Shadowrun 4 boxes, Storyteller health
 //! levels, the homebrew's Light boxes plus its Critical boxes.
 
-use crate::rules::any::{AnyBattle, Kind, Visit};
-use crate::rules::approach::{anyone, can_attack, enemies};
-use crate::rules::engine::Battle;
-use crate::rules::field::{Cell, Pace};
-use crate::rules::odds::{AttackOdds, Measure, Odds};
-use crate::rules::ruleset::{Combatant, CombatantId, FighterState, Slot, with_actor_at};
+use crate::rules::any_ruleset::any::{AnyBattle, Kind, Visit};
+use crate::rules::engine::battle::Battle;
+use crate::rules::engine::field::{Cell, Pace};
+use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState, Slot, with_actor_at};
+use crate::rules::mechanics::approach::{anyone, can_attack, enemies};
+use crate::rules::mechanics::odds::{AttackOdds, Measure, Odds};
 
 use super::Playable;
 use super::choice::HardAttacks;

@@ -1,5 +1,5 @@
 //! The AI opponent, in pure Rust (no bevy), for every ruleset alike: it asks the rules what it may do and what
-//! its attacks' odds are (`rules::odds::AttackOdds`, the same code the player's preview reads), weighs the ground
+//! its attacks' odds are (`rules::mechanics::odds::AttackOdds`, the same code the player's preview reads), weighs the ground
 //! it can reach, and takes the best action the rules accept in a dry run. It never rolls a die to decide, so a
 //! seeded battle between AIs replays exactly.
 //!
@@ -19,9 +19,9 @@ use std::collections::BTreeMap;
 
 pub use choice::choose;
 
-use crate::rules::any::{AnyAction, AnyBattle, Kind, Visit};
-use crate::rules::engine::Battle;
-use crate::rules::ruleset::Slot;
+use crate::rules::any_ruleset::any::{AnyAction, AnyBattle, Kind, Visit};
+use crate::rules::engine::battle::Battle;
+use crate::rules::engine::ruleset::Slot;
 pub use judgement::{Difficulty, Judgement};
 
 /// What the AI needs of a ruleset: the odds and choices of `AttackOdds`, copies for its dry runs, and which

@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::ai::{Difficulty, Minds};
-use crate::rules::any::{AnyAction, RulesetId};
-use crate::rules::dice::{Dice, ScriptedDice, SeededDice};
-use crate::rules::engine::Recorded;
+use crate::rules::any_ruleset::any::{AnyAction, RulesetId};
+use crate::rules::engine::battle::Recorded;
+use crate::rules::engine::dice::{Dice, ScriptedDice, SeededDice};
 use crate::scenario::character::Guest;
 use crate::scenario::{FileError, Scenario};
 use crate::scenario::{content, files};

@@ -6,24 +6,24 @@
 use std::sync::Arc;
 
 use crate::rules::RulesError;
-use crate::rules::any::{AnyBattle, BattleSetup, Kind};
-use crate::rules::dice::Dice;
+use crate::rules::any_ruleset::any::{AnyBattle, BattleSetup, Kind};
 use crate::rules::eclipse_phase::{self as ep, EclipsePhase};
-use crate::rules::engine::{ActionSource, Battle, Start};
-use crate::rules::field::Field;
+use crate::rules::engine::battle::{ActionSource, Battle, Start};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::Field;
+use crate::rules::engine::outcome::{Event, Log};
+use crate::rules::engine::ruleset::Combatant;
+use crate::rules::engine::victory::Objectives;
 use crate::rules::homebrew_d6::{self as hb, HomebrewD6};
-use crate::rules::outcome::{Event, Log};
-use crate::rules::ruleset::Combatant;
 use crate::rules::shadowrun4::{self as sr4, Shadowrun4};
 use crate::rules::storyteller::{self as st, Storyteller};
-use crate::rules::victory::Objectives;
 use crate::scenario::{CombatantSpec, RulesetSetup, Scenario};
 
 /// Plays a scenario with `dice` (scripted, or the built-in choice for everyone), appending to `log`. On an error
 /// the log holds what happened until then.
 pub fn run(scenario: &Scenario, dice: &mut dyn Dice, dice_label: &str, log: &mut Log) -> Result<(), RulesError> {
     let mut battle = start(scenario, dice_label, log);
-    battle.play_out(dice, log, &mut crate::rules::any::built_in)
+    battle.play_out(dice, log, &mut crate::rules::any_ruleset::any::built_in)
 }
 
 /// A scenario's battle with its dice and its log so far, ready for the ECS (headless or the window's).
@@ -120,7 +120,7 @@ impl<'a> Header<'a> {
         rules.set_field(self.field.clone());
         let (name, ruleset, dice) = (self.name.to_owned(), rules.name().to_owned(), self.dice.to_owned());
         log.push(Event::BattleStarted { name, ruleset, dice });
-        log.names = crate::rules::ruleset::names(&combatants);
+        log.names = crate::rules::engine::ruleset::names(&combatants);
         let orders = ActionSource::scripted_or_free(actions.iter().cloned());
         let (turn_limit, objectives) = (self.turn_limit, self.objectives.clone());
         K::hold(Battle::new(Start { rules, combatants, orders, turn_limit, objectives }))

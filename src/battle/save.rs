@@ -1,6 +1,6 @@
 //! A battle's save: the [`BattleRequest`] that began it (the level or scenario file, the ruleset and its options, the
 //! sides left out, who plays each side, the dice), and the record of every decision with every face rolled. Loading builds
-//! the same start and replays the record onto it ([`crate::rules::any::AnyBattle::replay`]): the battle stands
+//! the same start and replays the record onto it ([`crate::rules::any_ruleset::any::AnyBattle::replay`]): the battle stands
 //! exactly where it was saved, and goes on with the same dice. RON, versioned, written atomically (a temporary file
 //! beside it, then a rename), so that a crash mid-write leaves the last good save in place.
 
@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 
 use super::request::{BattleRequest, DiceChoice, Resume};
 use super::start::StartError;
-use crate::rules::any::{AnyAction, AnyBattle, BattleSetup, RulesetId};
-use crate::rules::dice::Dice;
-use crate::rules::engine::Recorded;
+use crate::rules::any_ruleset::any::{AnyAction, AnyBattle, BattleSetup, RulesetId};
+use crate::rules::engine::battle::Recorded;
+use crate::rules::engine::dice::Dice;
 use crate::scenario::character::Guest;
 pub use crate::scenario::content::{digest_of, write_atomically};
 use crate::scenario::content::{located, portable};
@@ -56,7 +56,7 @@ impl Save {
     }
 
     /// The save of `battle`, started from `recipe`, now, the faces at `typed` typed in by hand (a player who rolls
-    /// their own dice: [`crate::rules::table::TableDice::typed`]).
+    /// their own dice: [`crate::rules::engine::table::TableDice::typed`]).
     pub fn with_typed(recipe: &BattleRequest, battle: &AnyBattle, typed: &BTreeSet<usize>) -> Self {
         let saved_at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         // The faces of its decisions: a turn's start rolled after the last one is rolled again when it is taken up

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 
 use super::request::{BattleRequest, DiceChoice, Resume};
 use super::run::{self, setup};
-use crate::rules::any::{AnyBattle, BattleSetup};
-use crate::rules::dice::{Dice, Resumed, ScriptedDice};
-use crate::rules::outcome::Log;
-use crate::rules::replay::Replayed;
+use crate::rules::any_ruleset::any::{AnyBattle, BattleSetup};
+use crate::rules::any_ruleset::replay::Replayed;
+use crate::rules::engine::dice::{Dice, Resumed, ScriptedDice};
+use crate::rules::engine::outcome::Log;
 use crate::scenario::{FileError, Scenario, content};
 
 /// Why a battle asked for does not start.
@@ -144,7 +144,7 @@ mod tests {
 
     use super::*;
     use crate::ai::Difficulty;
-    use crate::rules::any::RulesetId;
+    use crate::rules::any_ruleset::any::RulesetId;
 
     fn street() -> BattleRequest {
         BattleRequest::new(Path::new("levels/street.ron"), Some(RulesetId::Shadowrun4), Difficulty::Easy)

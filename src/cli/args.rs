@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use super::CliError;
 use crate::ai::{Difficulty, Minds};
 use crate::battle::{BattleRequest, DiceChoice};
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::scenario::character::Guest;
 
 /// A battle's make-up: its rules, the sides present, the dice's seed, the players' own characters joining, who plays

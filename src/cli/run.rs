@@ -12,8 +12,8 @@ use super::args::{BattleArgs, Part};
 use crate::battle::save::Save;
 use crate::battle::{BattleRequest, DiceChoice};
 use crate::combat::headless;
-use crate::rules::dice::{Dice, DieRequest, TypedInDice};
-use crate::rules::outcome::Log;
+use crate::rules::engine::dice::{Dice, DieRequest, TypedInDice};
+use crate::rules::engine::outcome::Log;
 use crate::scenario;
 use crate::stdout::say;
 
@@ -98,7 +98,7 @@ fn ask_for_face(request: &DieRequest) -> Option<u32> {
         if std::io::stdin().lock().read_line(&mut line).ok()? == 0 {
             return None;
         }
-        match crate::rules::table::read_faces(&line, 1, request).as_deref() {
+        match crate::rules::engine::table::read_faces(&line, 1, request).as_deref() {
             Ok([face]) => return Some(*face),
             Ok(_) => eprintln!("  one face is wanted"),
             Err(why) => eprintln!("  {why}"),

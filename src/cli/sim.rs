@@ -11,7 +11,7 @@ use super::run::print_log;
 use crate::battle::BattleRequest;
 use crate::battle::no_typing;
 use crate::lab::{ladder, sim};
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::scenario::{FileError, Scenario, level};
 use crate::stdout::say;
 

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use super::messages::{ActionResolved, AttackResolved, DeclareAction, UnitMoved};
 use super::{BattleDice, BattleLog, Engine, Roster, SlotPhase, TurnState, TurnSystems};
 use crate::rules::RulesError;
-use crate::rules::dice::DiceError;
-use crate::rules::outcome::Event;
+use crate::rules::engine::dice::DiceError;
+use crate::rules::engine::outcome::Event;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, resolve_actions.in_set(TurnSystems::Resolve).in_set(ResolveSystems));

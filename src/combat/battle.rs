@@ -8,8 +8,8 @@ use bevy::prelude::*;
 
 use super::enter::{Seats, enter_battle};
 use super::{BattleDice, BattleLog, Engine, Roster, TurnState};
-use crate::rules::any::BattleSetup;
-use crate::rules::outcome::Log;
+use crate::rules::any_ruleset::any::BattleSetup;
+use crate::rules::engine::outcome::Log;
 
 /// Why a headless battle stopped short of its end.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
-use crate::rules::any::{AnyCondition, AnySheet};
-use crate::rules::outcome::Status;
-use crate::rules::ruleset::{CombatantId, Track};
+use crate::rules::any_ruleset::any::{AnyCondition, AnySheet};
+use crate::rules::engine::outcome::Status;
+use crate::rules::engine::ruleset::{CombatantId, Track};
 
 /// The ruleset's sheet: attributes, skills, gear carried.
 #[derive(Component, Clone, Debug)]
@@ -35,7 +35,7 @@ pub struct Loadout {
     pub weapon: String,
     pub name: String,
     /// Its kind, for what the window shows and plays.
-    pub class: crate::rules::ruleset::WeaponClass,
+    pub class: crate::rules::engine::ruleset::WeaponClass,
     pub rounds: Option<u32>,
 }
 
@@ -54,7 +54,7 @@ pub struct Holding {
 impl StatusList {
     /// Down and out of the fight (dead, unconscious, incapacitated), as the window shows it.
     pub fn is_down(&self) -> bool {
-        crate::rules::outcome::down(&self.0)
+        crate::rules::engine::outcome::down(&self.0)
     }
 }
 

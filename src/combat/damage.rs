@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::messages::{ActionResolved, DamageApplied, StatusChanged, WoundsTaken};
 use super::sync::sync_combatants;
 use super::{BattleLog, Roster, TurnSystems};
-use crate::rules::outcome::Event;
+use crate::rules::engine::outcome::Event;
 
 pub(super) fn plugin(app: &mut App) {
     // After the sync: a reader of these messages finds the components already showing what they report.

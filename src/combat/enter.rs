@@ -10,9 +10,9 @@ use super::components::Combatant;
 use super::{AiMinds, BattleDice, BattleLog, Engine, HumanSides, Roster, TurnState};
 use crate::ai::Minds;
 use crate::battle::{BattleRequest, DiceChoice};
-use crate::rules::any::{AnyBattle, BattleSetup};
-use crate::rules::ruleset::CombatantId;
-use crate::rules::table::TableDice;
+use crate::rules::any_ruleset::any::{AnyBattle, BattleSetup};
+use crate::rules::engine::ruleset::CombatantId;
+use crate::rules::engine::table::TableDice;
 
 /// Who plays a battle as it enters the world.
 #[derive(Clone, Debug, Default)]

@@ -9,9 +9,9 @@ use super::battle::{self, PlayError};
 use super::enter::Seats;
 use crate::battle::Started;
 use crate::battle::run;
-use crate::rules::any::{AnyBattle, BattleSetup};
-use crate::rules::dice::Dice;
-use crate::rules::outcome::Log;
+use crate::rules::any_ruleset::any::{AnyBattle, BattleSetup};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::outcome::Log;
 use crate::scenario::Scenario;
 
 /// Plays a scenario through the ECS layer (what `skirmish run` does), returning its log and the rules' error if one

@@ -5,10 +5,10 @@
 
 use bevy::prelude::*;
 
-use crate::rules::any::AnyAction;
-use crate::rules::field::{Cell, Pace};
-use crate::rules::outcome::Status;
-use crate::rules::ruleset::Slot;
+use crate::rules::any_ruleset::any::AnyAction;
+use crate::rules::engine::field::{Cell, Pace};
+use crate::rules::engine::outcome::Status;
+use crate::rules::engine::ruleset::Slot;
 
 /// A new turn (round) began and initiative was rolled.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The ECS layer: combatants as entities, the battle as resources, and turn, attack and damage systems that drive
 //! any ruleset through messages. Headless: it runs under `MinimalPlugins`, in tests and in the CLI.
 //!
-//! The battle itself is the engine's ([`crate::rules::any::AnyBattle`], held in [`Engine`]); each system is an
+//! The battle itself is the engine's ([`crate::rules::any_ruleset::any::AnyBattle`], held in [`Engine`]); each system is an
 //! adapter over it. Each `update` plays one slot: `TurnSystems::Begin` asks the engine for the next slot,
 //! `Choose` takes the script's action, the built-in choice, the AI's or a player's, `Resolve` (the attack system)
 //! has the engine carry it out, `Apply` writes what the engine changed to the combatants' components (the sync
@@ -23,11 +23,11 @@ pub mod typed;
 
 use bevy::prelude::*;
 
-use crate::rules::any::AnyAction;
-use crate::rules::any::AnyBattle;
-use crate::rules::outcome::Log;
-use crate::rules::ruleset::{CombatantId, Slot};
-use crate::rules::table::TableDice;
+use crate::rules::any_ruleset::any::AnyAction;
+use crate::rules::any_ruleset::any::AnyBattle;
+use crate::rules::engine::outcome::Log;
+use crate::rules::engine::ruleset::{CombatantId, Slot};
+use crate::rules::engine::table::TableDice;
 
 /// Every step of a slot: they run while a battle is being played.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,7 +1,7 @@
 //! The one writer of the combatants' components. A battle entering the world spawns its combatants bare, and
 //! [`dress`] gives each every component from the engine. Then the engine owns the battle; after each of its steps
 //! (a turn's or a slot's start, an action) the systems that drove it note which combatants it says changed
-//! ([`crate::rules::any::AnyBattle::changed`]), and this system writes those combatants' cell, condition, weapon in
+//! ([`crate::rules::any_ruleset::any::AnyBattle::changed`]), and this system writes those combatants' cell, condition, weapon in
 //! hand, statuses, tracks and initiative from the engine, once, before anything reads them.
 
 use bevy::prelude::*;
@@ -10,8 +10,8 @@ use super::components::{
     Armor, Combatant, GridPos, Holding, Initiative, Loadout, Side, Stats, StatusList, Tracks, Wounds,
 };
 use super::{Engine, Roster, TurnState, TurnSystems};
-use crate::rules::any::AnyBattle;
-use crate::rules::ruleset::{CombatantId, Slot};
+use crate::rules::any_ruleset::any::AnyBattle;
+use crate::rules::engine::ruleset::{CombatantId, Slot};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Unsynced>()

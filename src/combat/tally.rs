@@ -9,12 +9,12 @@ use bevy::prelude::*;
 use super::components::Combatant;
 use super::messages::{ActionResolved, DeclareAction};
 use super::{Engine, TurnSystems};
-use crate::rules::any::{AnyAction, AnyBattle};
-use crate::rules::dice::ScriptedDice;
-use crate::rules::engine::Decision;
-use crate::rules::outcome::{Event, Log};
-use crate::rules::replay::Replayed;
-use crate::rules::ruleset::{CombatantId, Slot};
+use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
+use crate::rules::any_ruleset::replay::Replayed;
+use crate::rules::engine::battle::Decision;
+use crate::rules::engine::dice::ScriptedDice;
+use crate::rules::engine::outcome::{Event, Log};
+use crate::rules::engine::ruleset::{CombatantId, Slot};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -65,7 +65,7 @@ impl BattleTally {
         let Ok(odds) = battle.odds_of(slot.actor, action) else { return false };
         let side = self.sides.entry(battle.view(slot.actor).side.to_owned()).or_default();
         side.attacks += attacks;
-        side.expected_hits += odds.chance(crate::rules::odds::Chance::Hit) * f64::from(attacks);
+        side.expected_hits += odds.chance(crate::rules::mechanics::odds::Chance::Hit) * f64::from(attacks);
         true
     }
 
@@ -139,8 +139,8 @@ fn count_hits(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::any::RulesetId;
-    use crate::rules::dice::SeededDice;
+    use crate::rules::any_ruleset::any::RulesetId;
+    use crate::rules::engine::dice::SeededDice;
 
     #[test]
     fn a_battle_taken_up_again_is_tallied_as_if_it_had_been_played_on_screen() {

@@ -7,8 +7,8 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use super::messages::{DeclareAction, TurnEnded};
 use super::{AiMinds, Engine, TurnState, TurnSystems};
-use crate::rules::any::AnyAction;
-use crate::rules::ruleset::Slot;
+use crate::rules::any_ruleset::any::AnyAction;
+use crate::rules::engine::ruleset::Slot;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thought>().add_systems(

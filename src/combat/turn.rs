@@ -9,8 +9,8 @@ use super::sync::Unsynced;
 use super::{AiMinds, BattleDice, BattleLog, Engine, HumanSides, Roster, SlotPhase, TurnState, TurnSystems};
 use crate::combat::messages::{ActionResolved, DeclareAction, DelaySlot};
 use crate::rules::RulesError;
-use crate::rules::dice::DiceError;
-use crate::rules::engine::Next;
+use crate::rules::engine::battle::Next;
+use crate::rules::engine::dice::DiceError;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

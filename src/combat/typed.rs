@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use bevy::prelude::*;
 
 use super::{BattleDice, BattleLog, CombatSystems};
-use crate::rules::outcome::Event;
+use crate::rules::engine::outcome::Event;
 
 pub(super) fn plugin(app: &mut App) {
     // Made anew for each battle as it enters the world (`enter.rs`); there from the start for the panels that read it.

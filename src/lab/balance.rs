@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::sim::{Minds, share, simulate};
 use crate::ai::Difficulty;
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::scenario::level::{self, Level};
 use crate::scenario::{Scenario, ScenarioError, SetupError};
 

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use super::sim::{Minds, share, simulate};
 use crate::ai::Difficulty;
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::scenario::{FileError, Scenario};
 
 /// The pairings of the ladder, the stronger AI first.

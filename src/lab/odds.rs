@@ -5,7 +5,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::battle::run;
 use crate::rules::RulesError;
-use crate::rules::odds::{Chance, Dist, Measure, Odds};
+use crate::rules::mechanics::odds::{Chance, Dist, Measure, Odds};
 use crate::scenario::Scenario;
 
 /// Why there are no odds to give.
@@ -25,7 +25,7 @@ pub enum OddsError {
 /// The attack to price: by the attacker's and target's names, or the scenario's first scripted action.
 pub fn odds(scenario: &Scenario, pair: Option<(&str, &str)>) -> Result<Odds, OddsError> {
     // The battle is set up as for playing it (the map's field included); no die is rolled.
-    let battle = run::start(scenario, "odds", &mut crate::rules::outcome::Log::default());
+    let battle = run::start(scenario, "odds", &mut crate::rules::engine::outcome::Log::default());
     let id = |name: &str| {
         battle.id_of(name).ok_or_else(|| {
             let names: Vec<&str> = battle.views().iter().map(|v| v.name()).collect();

@@ -15,12 +15,12 @@ use super::sim::Progress;
 use super::win_chance::{Chance, MIND, seed_of};
 use crate::battle::StartError;
 use crate::battle::save::Save;
-use crate::rules::any::{AnyAction, AnyBattle};
-use crate::rules::dice::{ScriptedDice, SeededDice};
-use crate::rules::engine::Decision;
-use crate::rules::outcome::{Event, Log};
-use crate::rules::replay::Replayed;
-use crate::rules::ruleset::{CombatantId, Slot};
+use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
+use crate::rules::any_ruleset::replay::Replayed;
+use crate::rules::engine::battle::Decision;
+use crate::rules::engine::dice::{ScriptedDice, SeededDice};
+use crate::rules::engine::outcome::{Event, Log};
+use crate::rules::engine::ruleset::{CombatantId, Slot};
 
 /// How many battles each estimate of a review rests on, unless asked otherwise.
 pub const RUNS: u32 = 100;

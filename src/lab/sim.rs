@@ -11,11 +11,11 @@ pub use crate::ai::Minds;
 use crate::ai::{self, Difficulty};
 use crate::battle::run;
 use crate::rules::RulesError;
-use crate::rules::any::{AnyAction, AnyBattle};
-use crate::rules::dice::{Dice, SeededDice};
-use crate::rules::engine::{Decision, Next};
-use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::ruleset::Slot;
+use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
+use crate::rules::engine::battle::{Decision, Next};
+use crate::rules::engine::dice::{Dice, SeededDice};
+use crate::rules::engine::outcome::{Event, Log, Status};
+use crate::rules::engine::ruleset::Slot;
 use crate::scenario::Scenario;
 
 /// A battle that is never given up.
@@ -71,7 +71,7 @@ pub fn simulate_watched(scenario: &Scenario, runs: u32, first_seed: u64, minds: 
 /// that the battle is started once, not once to check and once to play.
 pub fn simulate_begun(
     scenario: &Scenario,
-    setup: &crate::rules::any::BattleSetup,
+    setup: &crate::rules::any_ruleset::any::BattleSetup,
     runs: u32,
     first_seed: u64,
     minds: &Minds,
@@ -334,7 +334,7 @@ mod tests {
     #[test]
     fn a_watched_batch_counts_its_battles_and_a_cancelled_one_begins_no_more() {
         let level = crate::scenario::level::load(std::path::Path::new("levels/street.ron")).expect("the street");
-        let scenario = level.scenario(crate::rules::any::RulesetId::Storyteller).expect("plays");
+        let scenario = level.scenario(crate::rules::any_ruleset::any::RulesetId::Storyteller).expect("plays");
         let minds = Minds::all(Difficulty::Easy);
         let progress = Progress::default();
         let report = simulate_watched(&scenario, 6, 1, &minds, &progress);

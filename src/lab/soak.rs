@@ -14,10 +14,10 @@ use crate::ai::{self, Difficulty, Minds};
 use crate::battle::save::Save;
 use crate::battle::{BattleRequest, DiceChoice, StartError, no_typing, run};
 use crate::rules::RulesError;
-use crate::rules::any::{AnyBattle, RulesetId};
-use crate::rules::dice::{ScriptedDice, SeededDice};
-use crate::rules::engine::Next;
-use crate::rules::outcome::Log;
+use crate::rules::any_ruleset::any::{AnyBattle, RulesetId};
+use crate::rules::engine::battle::Next;
+use crate::rules::engine::dice::{ScriptedDice, SeededDice};
+use crate::rules::engine::outcome::Log;
 use crate::scenario::{FileError, Scenario, ScenarioError, WriteError, files, level};
 
 /// One kind of battle the soak plays again and again, with new seeds.

@@ -16,8 +16,8 @@ use rayon::prelude::*;
 
 use super::sim::{self, Progress};
 use crate::ai::{Difficulty, Minds};
-use crate::rules::any::{AnyAction, AnyBattle};
-use crate::rules::engine::Decision;
+use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
+use crate::rules::engine::battle::Decision;
 
 /// The difficulty that plays every side of an estimate.
 pub const MIND: Difficulty = Difficulty::Hard;
@@ -114,7 +114,7 @@ pub fn seed_of(battle: &AnyBattle) -> u64 {
 mod tests {
     use super::*;
 
-    fn street(ruleset: crate::rules::any::RulesetId) -> AnyBattle {
+    fn street(ruleset: crate::rules::any_ruleset::any::RulesetId) -> AnyBattle {
         let level = crate::scenario::level::load(std::path::Path::new("levels/street.ron")).expect("the street");
         let scenario = level.scenario(ruleset).expect("plays");
         crate::battle::run::start(&scenario, "test", &mut Default::default())
@@ -122,7 +122,7 @@ mod tests {
 
     #[test]
     fn an_estimate_refined_batch_by_batch_is_the_estimate_made_at_once() {
-        let battle = street(crate::rules::any::RulesetId::Shadowrun4);
+        let battle = street(crate::rules::any_ruleset::any::RulesetId::Shadowrun4);
         let at_once = Chance::estimate(&battle, 12);
         let progress = Progress::default();
         let in_steps = Chance::of(&battle).refined(&battle, None, 5, &progress).refined(&battle, None, 7, &progress);
@@ -134,7 +134,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_estimate_plays_no_more_battles() {
-        let battle = street(crate::rules::any::RulesetId::Storyteller);
+        let battle = street(crate::rules::any_ruleset::any::RulesetId::Storyteller);
         let stopped = Progress::default();
         stopped.cancelled.store(true, Ordering::Relaxed);
         assert_eq!(Chance::of(&battle).refined(&battle, None, 10, &stopped), Chance::of(&battle));

@@ -12,7 +12,7 @@
 
 use serde::Serialize;
 
-use crate::rules::field::{Cell, DIAGONAL, Dm, STEP};
+use crate::rules::engine::field::{Cell, DIAGONAL, Dm, STEP};
 
 /// What a cell is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

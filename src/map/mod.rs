@@ -1,7 +1,7 @@
 //! The grid map every ruleset fights on: terrain per cell, line of sight and cover, routes and movement costs. It
 //! knows no ruleset and no scenario (levels, which turn a map into a battle, are `crate::scenario::level`). Pure
 //! Rust, no bevy: the rules ask it through
-//! [`crate::rules::field::Terrain`]; the ECS, the CLI and the GUI read the same [`Battlefield`].
+//! [`crate::rules::engine::field::Terrain`]; the ECS, the CLI and the GUI read the same [`Battlefield`].
 //!
 //! - `grid.rs`: terrain per cell, read from rows of characters; movement costs
 //! - `sight.rs`: line of sight and cover between two cells
@@ -11,7 +11,7 @@ pub mod grid;
 pub mod paths;
 pub mod sight;
 
-use crate::rules::field::{Cell, Crowd, Dm, Goal, Route, Sight, Terrain};
+use crate::rules::engine::field::{Cell, Crowd, Dm, Goal, Route, Sight, Terrain};
 use grid::Grid;
 use sight::Sights;
 

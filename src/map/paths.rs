@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use pathfinding::prelude::{astar, dijkstra_reach};
 
 use super::grid::Grid;
-use crate::rules::field::{Cell, Crowd, Dm, Route, open_cost};
+use crate::rules::engine::field::{Cell, Crowd, Dm, Route, open_cost};
 
 const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use line_drawing::Bresenham;
 
 use super::grid::{Grid, Ground};
-use crate::rules::field::{Cell, CoverLevel, Sight, distance_m};
+use crate::rules::engine::field::{Cell, CoverLevel, Sight, distance_m};
 
 /// The largest map (in cells) whose sights are kept: a byte for every pair of cells at most (64 MiB), a row of
 /// them made the first time a cell is looked from.

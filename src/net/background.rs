@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use super::NetError;
 use super::host::{Offer, autosave_of, host_app};
 use crate::battle::{BattleRequest, DiceChoice, StartError};
-use crate::rules::dice::{Dice, SeededDice};
+use crate::rules::engine::dice::{Dice, SeededDice};
 
 /// Why the window's host did not start.
 #[derive(Debug, thiserror::Error)]

@@ -7,14 +7,14 @@ use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 
 use super::protocol::{FromHost, FromPlayer, LobbyView, Unit, read_events};
-use crate::rules::any::AnyAction;
-use crate::rules::dice::Wanted;
-use crate::rules::field::Goal;
-use crate::rules::no_odds::NoOdds;
-use crate::rules::odds::Odds;
-use crate::rules::outcome::Log;
-use crate::rules::plan::{Choices, Plan};
-use crate::rules::ruleset::{CombatantId, Slot};
+use crate::rules::any_ruleset::any::AnyAction;
+use crate::rules::engine::dice::Wanted;
+use crate::rules::engine::field::Goal;
+use crate::rules::engine::outcome::Log;
+use crate::rules::engine::ruleset::{CombatantId, Slot};
+use crate::rules::mechanics::odds::Odds;
+use crate::rules::tools::no_odds::NoOdds;
+use crate::rules::tools::plan::{Choices, Plan};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(ClientState::Connected), say_hello)
@@ -70,7 +70,7 @@ pub struct Joined {
     /// The last heat map the host sent: for which slot, and its cells.
     pub heat: Option<(Slot, Vec<crate::ai::lab::Heat>)>,
     /// What-if set-ups the host priced, by the number they were asked as, not yet taken by the window.
-    pub what_if: Vec<(u32, Result<Box<crate::rules::what_if::Priced>, NoOdds>)>,
+    pub what_if: Vec<(u32, Result<Box<crate::rules::tools::what_if::Priced>, NoOdds>)>,
     /// The roll the host waits for this player's faces of, until when, and its number; how many times it asked.
     pub dice: Option<(Wanted, std::time::Instant, u32)>,
     pub dice_asks: usize,

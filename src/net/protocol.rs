@@ -1,6 +1,6 @@
 //! What travels between the host and its players. One message type each way, on one ordered channel, so that what
 //! the host says arrives in the order it said it. Every combatant id in them is the player's own number for it
-//! (`rules::id::Numbering`: its numbers tell nothing of those it never saw). The units are replicated entities, one
+//! (`rules::engine::id::Numbering`: its numbers tell nothing of those it never saw). The units are replicated entities, one
 //! for each player that knows of the unit, each with the seat that may see it (`SeenBy`): replicon sends a player
 //! only the units its sides see.
 
@@ -9,14 +9,14 @@ use bevy_replicon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::lab::Heat;
-use crate::rules::dice::Wanted;
-use crate::rules::field::{Cell, Goal};
-use crate::rules::no_odds::NoOdds;
-use crate::rules::odds::Odds;
-use crate::rules::outcome::{Event, Status};
-use crate::rules::plan::{Choices, Plan};
-use crate::rules::ruleset::{CombatantId, Slot, WeaponClass};
-use crate::rules::what_if;
+use crate::rules::engine::dice::Wanted;
+use crate::rules::engine::field::{Cell, Goal};
+use crate::rules::engine::outcome::{Event, Status};
+use crate::rules::engine::ruleset::{CombatantId, Slot, WeaponClass};
+use crate::rules::mechanics::odds::Odds;
+use crate::rules::tools::no_odds::NoOdds;
+use crate::rules::tools::plan::{Choices, Plan};
+use crate::rules::tools::what_if;
 
 /// What a player says to the host.
 #[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -52,7 +52,7 @@ pub enum FromPlayer {
     /// What are the odds of the attack this plan makes (for the slot the host asked for)? The host works them out
     /// from what this player's sides see and answers this player alone (`FromHost::Odds`).
     AskOdds { slot: Slot, plan: Plan },
-    /// What-if set-up number `ask` priced (the what-if panel's: `rules::what_if`), at any time in the battle: the
+    /// What-if set-up number `ask` priced (the what-if panel's: `rules::tools::what_if`), at any time in the battle: the
     /// host prices it on the battle as this player may see it and answers this player alone (`FromHost::WhatIf`).
     AskWhatIf { ask: u32, setup: what_if::Setup },
 }
@@ -65,7 +65,7 @@ pub enum FromHost {
     /// A line of chat.
     Said { from: String, text: String },
     /// The battle began (or, to a player who comes back, is under way): its title, ruleset, the names of the
-    /// combatants this player knows of (by its numbers: `rules::id::Numbering`), the map's rows and zones (exits,
+    /// combatants this player knows of (by its numbers: `rules::engine::id::Numbering`), the map's rows and zones (exits,
     /// zones to hold, by side) and the sides this player commands.
     Began {
         title: String,
@@ -206,7 +206,7 @@ pub fn register(app: &mut App) {
         .make_message_independent::<FromHost>();
 }
 
-/// Events read back from RON text (`rules::id::Numbering::text` writes them, as the player numbers the combatants).
+/// Events read back from RON text (`rules::engine::id::Numbering::text` writes them, as the player numbers the combatants).
 pub fn read_events(text: &str) -> Result<Vec<Event>, ron::error::SpannedError> {
     ron::from_str(text)
 }

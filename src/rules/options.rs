@@ -5,7 +5,7 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::any::RulesetId;
+use super::any_ruleset::any::RulesetId;
 use super::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
 
 /// One choice a table may make of its ruleset's rules, on or off: what it says, and how it reads and sets the

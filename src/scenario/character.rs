@@ -12,9 +12,9 @@ use super::level_file::{Level, RulesetSheet};
 use super::{
     CombatantSpec, RulesetSetup, Scenario, ScenarioError, SetupError, WriteError, check, content, ron_options,
 };
-use crate::rules::any::RulesetId;
-use crate::rules::character::{CharacterError, EditSheet};
-use crate::rules::field::Cell;
+use crate::rules::any_ruleset::any::RulesetId;
+use crate::rules::engine::field::Cell;
+use crate::rules::mechanics::character::{CharacterError, EditSheet};
 
 /// A character file.
 #[derive(Clone, Debug, Deserialize, Serialize)]

@@ -4,8 +4,8 @@
 
 use super::{CombatantSpec, EpSpec, HbSpec, RulesetSetup, Scenario, Setup, Sr4Spec, StSpec};
 use crate::rules::eclipse_phase::actions::{self as ep, ComplexAction, QuickAction};
+use crate::rules::engine::ruleset::CombatantId;
 use crate::rules::homebrew_d6::turn as hb;
-use crate::rules::ruleset::CombatantId;
 use crate::rules::shadowrun4::actions::{self as sr4, SimpleAction};
 use crate::rules::storyteller::turn::{self as st, Act};
 

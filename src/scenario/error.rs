@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::rules::any::RulesetId;
-use crate::rules::character::CharacterError;
+use crate::rules::any_ruleset::any::RulesetId;
+use crate::rules::mechanics::character::CharacterError;
 
 /// A scenario that could not be read or does not make sense.
 #[derive(Debug, Error)]

@@ -1,7 +1,7 @@
 //! Gear a file brings of its own beside the shipped catalogues: a scenario's (`gear:` in its ruleset's setup) and a
 //! level's (`gear: (Shadowrun4: (…))`, by ruleset). It is read before the rest of the file, with each ruleset's types
 //! and checks, and the shipped catalogue extended with it is put in force while the file is read
-//! (`rules::catalogue`'s `with_gear`), so the file's ids check against it and its sheets keep it. A save is read
+//! (`rules::mechanics::catalogue`'s `with_gear`), so the file's ids check against it and its sheets keep it. A save is read
 //! with its battle's file's gear in force, for the weapons its actions name.
 
 use std::sync::Arc;
@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::ron_options;
-use crate::rules::catalogue::with_gear;
+use crate::rules::mechanics::catalogue::with_gear;
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
 
 /// A file's own gear, for each ruleset it brings gear for (a scenario: its one ruleset; a level: any of the four).
@@ -66,9 +66,12 @@ pub fn level_gear(text: &str) -> Result<FileGear, ron::error::SpannedError> {
 /// A ruleset's shipped catalogue extended with `own`; none when `own` is empty. An id the catalogue has, or one
 /// given twice, is refused: the id and why.
 fn extended<W, A>(
-    shipped: Result<&'static Arc<crate::rules::catalogue::Catalogue<W, A>>, crate::rules::catalogue::CatalogueError>,
-    own: crate::rules::catalogue::GearFile<W, A>,
-) -> Result<Option<Arc<crate::rules::catalogue::Catalogue<W, A>>>, (String, String)> {
+    shipped: Result<
+        &'static Arc<crate::rules::mechanics::catalogue::Catalogue<W, A>>,
+        crate::rules::mechanics::catalogue::CatalogueError,
+    >,
+    own: crate::rules::mechanics::catalogue::GearFile<W, A>,
+) -> Result<Option<Arc<crate::rules::mechanics::catalogue::Catalogue<W, A>>>, (String, String)> {
     if own.is_empty() {
         return Ok(None);
     }

@@ -7,8 +7,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::ron_options;
-use crate::rules::any::RulesetId;
-use crate::rules::catalogue::{Catalogue, CatalogueError, GearFile};
+use crate::rules::any_ruleset::any::RulesetId;
+use crate::rules::mechanics::catalogue::{Catalogue, CatalogueError, GearFile};
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
 
 /// A weapon or a piece of armor.

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::rules::outcome::{Event, Log};
+use crate::rules::engine::outcome::{Event, Log};
 
 /// The fields of an event that hold combatant ids.
 const COMBATANT_FIELDS: [&str; 4] = ["who", "attacker", "defender", "order"];
@@ -26,7 +26,7 @@ fn name(log: &Log, field: &mut Value) {
     match field {
         Value::Number(n) => {
             if let Some(id) = n.as_u64().and_then(|n| u16::try_from(n).ok()) {
-                *field = Value::String(log.name(crate::rules::ruleset::CombatantId(id)));
+                *field = Value::String(log.name(crate::rules::engine::ruleset::CombatantId(id)));
             }
         }
         Value::Array(ids) => ids.iter_mut().for_each(|id| name(log, id)),

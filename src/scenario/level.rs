@@ -10,8 +10,8 @@ pub use super::level_file::{
 use super::{CombatantSpec, RulesetSetup, Scenario, ScenarioError, Setup, SetupError, ron_options};
 use super::{level_check, roster};
 use crate::map::grid::Grid;
-pub use crate::rules::any::RulesetId;
-use crate::rules::victory::Objectives;
+pub use crate::rules::any_ruleset::any::RulesetId;
+use crate::rules::engine::victory::Objectives;
 
 /// Reads and checks a level file.
 pub fn load(path: &Path) -> Result<Level, ScenarioError> {

@@ -12,8 +12,8 @@ use super::level_file::{Area, Level, LevelFile, Placed, zone_cells};
 use super::roster;
 use crate::map::grid::Grid;
 use crate::map::{Battlefield, paths};
-use crate::rules::field::{Cell, Crowd, Goal};
-use crate::rules::victory::Victory;
+use crate::rules::engine::field::{Cell, Crowd, Goal};
+use crate::rules::engine::victory::Victory;
 
 /// A failed check: where (the text to find, else the start of the file) and what.
 type Failure = (Option<String>, String);

@@ -9,7 +9,7 @@ use super::character::Character;
 use super::level::{self, Area, Level, LevelFile, SideSpec, UnitSpec};
 use super::{RosterError, WriteError, content, files, ron_options};
 use crate::map::grid::{Grid, GridError, Ground};
-use crate::rules::field::Cell;
+use crate::rules::engine::field::Cell;
 
 /// Why the editor's level is not written, does not play, or a character does not join it.
 #[derive(Debug, thiserror::Error)]

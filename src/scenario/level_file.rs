@@ -9,9 +9,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::map::Battlefield;
-use crate::rules::any::RulesetId;
-use crate::rules::field::Cell;
-use crate::rules::victory::Victory;
+use crate::rules::any_ruleset::any::RulesetId;
+use crate::rules::engine::field::Cell;
+use crate::rules::engine::victory::Victory;
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
 
 /// A level file.

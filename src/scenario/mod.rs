@@ -28,14 +28,14 @@ use serde::Deserialize;
 pub use error::{FileError, RosterError, ScenarioError, SetupError, WriteError};
 
 use crate::map::Battlefield;
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::rules::eclipse_phase as ep;
+use crate::rules::engine::id::naming;
+use crate::rules::engine::ruleset::CombatantId;
+use crate::rules::engine::victory::Objectives;
 use crate::rules::homebrew_d6 as hb;
-use crate::rules::id::naming;
-use crate::rules::ruleset::CombatantId;
 use crate::rules::shadowrun4 as sr4;
 use crate::rules::storyteller as st;
-use crate::rules::victory::Objectives;
 
 /// A scenario file.
 #[derive(Clone, Debug, Deserialize)]
@@ -103,10 +103,10 @@ impl Scenario {
         if sides.len() <= 2 {
             return Err(SetupError::TwoSides(side.to_owned()));
         }
-        let named = |v: &crate::rules::victory::Victory| match v {
-            crate::rules::victory::Victory::Hold { side: s, .. }
-            | crate::rules::victory::Victory::Escape { side: s, .. } => s == side,
-            crate::rules::victory::Victory::Eliminate => false,
+        let named = |v: &crate::rules::engine::victory::Victory| match v {
+            crate::rules::engine::victory::Victory::Hold { side: s, .. }
+            | crate::rules::engine::victory::Victory::Escape { side: s, .. } => s == side,
+            crate::rules::engine::victory::Victory::Eliminate => false,
         };
         if self.objectives.conditions.iter().any(named) || self.objectives.at_turn_limit.as_deref() == Some(side) {
             return Err(SetupError::InVictory(side.to_owned()));

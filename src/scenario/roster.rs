@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 
 use super::RosterError;
 use super::level_file::RulesetSheet;
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::rules::{eclipse_phase as ep, homebrew_d6 as hb, shadowrun4 as sr4, storyteller as st};
 
 /// Archetype name → sheet.

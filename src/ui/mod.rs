@@ -66,7 +66,7 @@ pub struct PlayOptions {
 }
 
 /// A ruleset's name as the menu writes it ("Shadowrun 4e").
-pub fn ruleset_name(r: crate::rules::any::RulesetId) -> &'static str {
+pub fn ruleset_name(r: crate::rules::any_ruleset::any::RulesetId) -> &'static str {
     menu::RULESETS.iter().find(|(id, ..)| *id == r).map_or("", |(_, name, _)| name)
 }
 

@@ -12,7 +12,7 @@ use bevy::audio::{AudioPlayer, AudioSource, GlobalVolume, PlaybackSettings, Volu
 use bevy::prelude::*;
 
 use crate::combat::TurnState;
-use crate::rules::ruleset::WeaponClass;
+use crate::rules::engine::ruleset::WeaponClass;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlaySound>().add_systems(Startup, load_sounds).add_systems(

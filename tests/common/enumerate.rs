@@ -1,7 +1,7 @@
 //! Brute force for the odds tests: runs the real resolution once for every sequence of die faces it can ask for,
 //! each with its probability.
 
-use skirmish::rules::dice::{Dice, DiceError};
+use skirmish::rules::engine::dice::{Dice, DiceError};
 
 /// Dice that walk every sequence of faces depth first: each run takes the faces of the current path (and the
 /// first face of any die past its end); [`EveryFace::next`] moves to the next path.

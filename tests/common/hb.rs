@@ -1,9 +1,9 @@
 //! Helpers for d6 homebrew rules tests.
 
 use skirmish::rules::RulesError;
+use skirmish::rules::engine::outcome::Log;
+use skirmish::rules::engine::ruleset::Combatant;
 use skirmish::rules::homebrew_d6::{Fighter, HomebrewD6, Options};
-use skirmish::rules::outcome::Log;
-use skirmish::rules::ruleset::Combatant;
 
 use super::{perform_rules, sheet_of};
 

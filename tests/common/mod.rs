@@ -4,11 +4,11 @@
 
 use serde::de::DeserializeOwned;
 use skirmish::rules::RulesError;
-use skirmish::rules::dice::{ScriptedDice, SeededDice};
 use skirmish::rules::eclipse_phase::EclipsePhase;
 use skirmish::rules::eclipse_phase::{Fighter, Options};
-use skirmish::rules::outcome::{Event, Log, Roll};
-use skirmish::rules::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot};
+use skirmish::rules::engine::dice::{ScriptedDice, SeededDice};
+use skirmish::rules::engine::outcome::{Event, Log, Roll};
+use skirmish::rules::engine::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot};
 
 pub fn ron_options() -> ron::Options {
     use ron::extensions::Extensions;
@@ -22,7 +22,7 @@ pub fn ron<T: DeserializeOwned>(text: &str) -> T {
 
 /// Anything from RON text that names `battle`'s combatants (an action, options): names are read as ids.
 pub fn named<T: DeserializeOwned, F: FighterState>(battle: &[Combatant<F>], text: &str) -> T {
-    skirmish::rules::id::naming(skirmish::rules::ruleset::names(battle), || ron(text))
+    skirmish::rules::engine::id::naming(skirmish::rules::engine::ruleset::names(battle), || ron(text))
 }
 
 /// A sheet from the inside of its RON parentheses, e.g. `init: 50, durability: 30`.
@@ -32,8 +32,8 @@ pub fn sheet_of<S: DeserializeOwned>(fields: &str) -> S {
 
 /// A log that names `battle`'s combatants, each given its id (its place in the roster) as a battle would.
 pub fn named_log<F: FighterState>(battle: &mut [Combatant<F>]) -> Log {
-    skirmish::rules::ruleset::number(battle);
-    Log { events: Vec::new(), names: skirmish::rules::ruleset::names(battle) }
+    skirmish::rules::engine::ruleset::number(battle);
+    Log { events: Vec::new(), names: skirmish::rules::engine::ruleset::names(battle) }
 }
 
 /// Plays combatant `actor`'s slot (its first action phase) with `rules` as the battle loop does: the slot starts, then
@@ -60,22 +60,22 @@ where
 
 /// Plays a battle of scripted actions through the battle engine (turns and initiative included, five turns at
 /// most, the last side standing wins) and leaves the combatants as it ended.
-pub fn play_script<K: skirmish::rules::any::Kind>(
+pub fn play_script<K: skirmish::rules::any_ruleset::any::Kind>(
     rules: K,
     battle: &mut [Combatant<K::Fighter>],
     script: Vec<K::Action>,
-    dice: &mut dyn skirmish::rules::dice::Dice,
+    dice: &mut dyn skirmish::rules::engine::dice::Dice,
     log: &mut Log,
 ) {
-    use skirmish::rules::engine::{ActionSource, Battle, Start};
-    let objectives = skirmish::rules::victory::Objectives::eliminate();
+    use skirmish::rules::engine::battle::{ActionSource, Battle, Start};
+    let objectives = skirmish::rules::engine::victory::Objectives::eliminate();
     if log.names.is_empty() {
         log.names = named_log(battle).names;
     }
     let orders = ActionSource::Script(script.into());
     let mut engine =
         K::hold(Battle::new(Start { rules, combatants: battle.to_vec(), orders, turn_limit: 5, objectives }));
-    engine.play_out(dice, log, &mut skirmish::rules::any::built_in).expect("a legal battle");
+    engine.play_out(dice, log, &mut skirmish::rules::any_ruleset::any::built_in).expect("a legal battle");
     battle.clone_from_slice(K::held(&engine).expect("the same ruleset").combatants());
 }
 
@@ -174,14 +174,14 @@ pub mod st;
 
 /// The field of a picture (rows of map characters; `A`/`a` and `T`/`t` mark an attacker and a target on open or
 /// high ground), and the cells of the first `A` and `T`.
-pub fn picture(rows: &[&str]) -> (skirmish::rules::field::Field, (i32, i32), (i32, i32)) {
+pub fn picture(rows: &[&str]) -> (skirmish::rules::engine::field::Field, (i32, i32), (i32, i32)) {
     let find = |marks: &str| -> (i32, i32) {
         let on_row = |(y, r): (usize, &&str)| r.find(|c| marks.contains(c)).map(|x| (x as i32, y as i32));
         rows.iter().enumerate().find_map(on_row).expect("the picture has the mark")
     };
     let clean: Vec<String> = rows.iter().map(|r| r.replace(['A', 'T'], ".").replace(['a', 't'], "^")).collect();
     let grid = skirmish::map::grid::Grid::parse(&clean).expect("a good picture");
-    let field = skirmish::rules::field::Field(std::sync::Arc::new(skirmish::map::Battlefield::new(grid)));
+    let field = skirmish::rules::engine::field::Field(std::sync::Arc::new(skirmish::map::Battlefield::new(grid)));
     (field, find("Aa"), find("Tt"))
 }
 

@@ -1,7 +1,7 @@
 //! Online play's test harness, in one process: a host app and player apps (each its own `App`, over renet's UDP
 //! transport on the loopback address), a window's plan of what a slot offers, what each player should have been
 //! told, worked out again by stepping through the battle's record, and a player's numbers of the combatants turned
-//! into the roster's and back (each player numbers them its own way: `rules::id::Numbering`).
+//! into the roster's and back (each player numbers them its own way: `rules::engine::id::Numbering`).
 
 use std::net::SocketAddr;
 
@@ -11,13 +11,13 @@ use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::net::host::{Host, Offer, told_of};
 use skirmish::net::join::Joined;
 use skirmish::net::{self, connect, listen};
-use skirmish::rules::any::{AnyBattle, RulesetId};
-use skirmish::rules::dice::ScriptedDice;
-use skirmish::rules::engine::{Decision, Next};
-use skirmish::rules::field::{Move, Pace};
-use skirmish::rules::fog::seen_by;
-use skirmish::rules::outcome::{Event, Log};
-use skirmish::rules::plan::{Choices, Plan};
+use skirmish::rules::any_ruleset::any::{AnyBattle, RulesetId};
+use skirmish::rules::engine::battle::{Decision, Next};
+use skirmish::rules::engine::dice::ScriptedDice;
+use skirmish::rules::engine::field::{Move, Pace};
+use skirmish::rules::engine::outcome::{Event, Log};
+use skirmish::rules::tools::fog::seen_by;
+use skirmish::rules::tools::plan::{Choices, Plan};
 
 pub const LEVEL: &str = "levels/crossroads.ron";
 
@@ -88,7 +88,7 @@ impl Viewer {
                 let views = battle.views();
                 let standing: Vec<String> = views
                     .iter()
-                    .filter(|v| !skirmish::rules::outcome::down(v.fighter.statuses()))
+                    .filter(|v| !skirmish::rules::engine::outcome::down(v.fighter.statuses()))
                     .map(|v| v.side.to_owned())
                     .collect();
                 let each: Vec<Vec<bool>> = standing.iter().map(|s| seen_by(battle, std::slice::from_ref(s))).collect();
@@ -152,14 +152,16 @@ pub fn as_player<T: serde::Serialize + serde::de::DeserializeOwned>(host: &Host,
     numbering(host, name).theirs(value).expect("renumbered")
 }
 
-fn numbering<'a>(host: &'a Host, name: &str) -> &'a skirmish::rules::id::Numbering {
+fn numbering<'a>(host: &'a Host, name: &str) -> &'a skirmish::rules::engine::id::Numbering {
     &host.players.iter().find(|p| p.name == name).expect("a player of that name").numbering
 }
 
 /// How a player numbers the combatants, worked out from the names it was told (by its numbers) and the battle's
 /// roster: for a host in another process.
-pub fn numbering_of(joined: &Joined, battle: &AnyBattle) -> skirmish::rules::id::Numbering {
+pub fn numbering_of(joined: &Joined, battle: &AnyBattle) -> skirmish::rules::engine::id::Numbering {
     let roster = battle.names();
     let ids = joined.log.names.iter().map(|n| roster.iter().position(|r| r == n).expect("a name of the roster"));
-    skirmish::rules::id::Numbering::from(ids.map(skirmish::rules::id::CombatantId::at).collect::<Vec<_>>())
+    skirmish::rules::engine::id::Numbering::from(
+        ids.map(skirmish::rules::engine::id::CombatantId::at).collect::<Vec<_>>(),
+    )
 }

@@ -1,8 +1,8 @@
 //! Helpers for Shadowrun 4 rules tests.
 
 use skirmish::rules::RulesError;
-use skirmish::rules::outcome::Log;
-use skirmish::rules::ruleset::Combatant;
+use skirmish::rules::engine::outcome::Log;
+use skirmish::rules::engine::ruleset::Combatant;
 use skirmish::rules::shadowrun4::{Fighter, Options, Shadowrun4};
 
 use super::{perform_rules, sheet_of};

@@ -1,8 +1,8 @@
 //! Helpers for Storyteller rules tests.
 
 use skirmish::rules::RulesError;
-use skirmish::rules::outcome::Log;
-use skirmish::rules::ruleset::Combatant;
+use skirmish::rules::engine::outcome::Log;
+use skirmish::rules::engine::ruleset::Combatant;
 use skirmish::rules::storyteller::{Fighter, Options, Storyteller};
 
 use super::{perform_rules, sheet_of};

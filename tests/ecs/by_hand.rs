@@ -15,11 +15,11 @@ use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::combat::battle::{battle_app, prepare};
 use skirmish::combat::headless::play_setup;
 use skirmish::combat::{AiMinds, BattleDice, Engine, TurnState};
-use skirmish::rules::any::{AnyBattle, RulesetId};
-use skirmish::rules::dice::Wanted;
-use skirmish::rules::dice::{Dice, SeededDice};
-use skirmish::rules::outcome::Log;
-use skirmish::rules::ruleset::CombatantId;
+use skirmish::rules::any_ruleset::any::{AnyBattle, RulesetId};
+use skirmish::rules::engine::dice::Wanted;
+use skirmish::rules::engine::dice::{Dice, SeededDice};
+use skirmish::rules::engine::outcome::Log;
+use skirmish::rules::engine::ruleset::CombatantId;
 
 /// A battle on the street, the AI on both sides, the Crew's dice rolled by hand.
 struct ByHand {

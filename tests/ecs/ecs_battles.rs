@@ -16,13 +16,13 @@ use skirmish::combat::messages::{
     AttackResolved, BattleEnded, DamageApplied, RoundStarted, StatusChanged, TurnEnded, TurnStarted, WoundsTaken,
 };
 use skirmish::combat::{Engine, TurnSystems};
-use skirmish::rules::any::BattleSetup;
-use skirmish::rules::any::{AnyAction, AnyBattle, AnyCondition};
-use skirmish::rules::dice::{ScriptedDice, SeededDice};
+use skirmish::rules::any_ruleset::any::BattleSetup;
+use skirmish::rules::any_ruleset::any::{AnyAction, AnyBattle, AnyCondition};
 use skirmish::rules::eclipse_phase::{self as ep, EclipsePhase};
-use skirmish::rules::engine::{ActionSource, Battle, Start};
-use skirmish::rules::outcome::{Log, Status};
-use skirmish::rules::ruleset::Combatant;
+use skirmish::rules::engine::battle::{ActionSource, Battle, Start};
+use skirmish::rules::engine::dice::{ScriptedDice, SeededDice};
+use skirmish::rules::engine::outcome::{Log, Status};
+use skirmish::rules::engine::ruleset::Combatant;
 use skirmish::scenario::{self, RulesetSetup, Scenario};
 
 fn load(path: &str) -> Scenario {
@@ -52,7 +52,7 @@ fn ep_parts(s: &Scenario) -> (Vec<Combatant<ep::Fighter>>, Vec<ep::actions::Acti
 fn ep_app(
     s: &Scenario,
     orders: ActionSource<ep::actions::Action>,
-    dice: Box<dyn skirmish::rules::dice::Dice + Send + Sync>,
+    dice: Box<dyn skirmish::rules::engine::dice::Dice + Send + Sync>,
 ) -> App {
     let (combatants, _) = ep_parts(s);
     let (rules, turn_limit, objectives) = (EclipsePhase::default(), s.turn_limit, s.objectives.clone());
@@ -142,7 +142,8 @@ fn the_stoya_example_sends_its_messages_in_order() {
         .find(|(n, _)| n.as_str() == "Assassin")
         .map(|(_, l)| l.clone());
     // A spray weapon: the window shows and plays it as a heavy one.
-    let (weapon, name, class) = ("shredder".into(), "Shredder".into(), skirmish::rules::ruleset::WeaponClass::Heavy);
+    let (weapon, name, class) =
+        ("shredder".into(), "Shredder".into(), skirmish::rules::engine::ruleset::WeaponClass::Heavy);
     let expected = skirmish::combat::components::Loadout { weapon, name, class, rounds: Some(94) };
     assert_eq!(loadout, Some(expected), "two bursts of 3 from 100");
     // What the sheet shows reads as the catalogue names it, not its ids.
@@ -196,7 +197,7 @@ fn every_shipped_scenario_plays_the_same_battle_through_the_ecs() {
             None => (0..5).map(Some).collect(),
         };
         for seed in seeds {
-            let dice = || -> Box<dyn skirmish::rules::dice::Dice + Send + Sync> {
+            let dice = || -> Box<dyn skirmish::rules::engine::dice::Dice + Send + Sync> {
                 match seed {
                     Some(n) => Box::new(SeededDice::new(n)),
                     None => Box::new(ScriptedDice::new(s.dice.clone().unwrap())),
@@ -267,7 +268,7 @@ fn a_players_side_waits_for_its_orders_and_plays_them() {
     app.world_mut().resource_mut::<TurnState>().declared();
     app.world_mut().run_schedule(Update);
     let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
-    let waited = log.events[events..].iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if *who == id && action == "waits"));
+    let waited = log.events[events..].iter().any(|e| matches!(e, skirmish::rules::engine::outcome::Event::ActionTaken { who, action } if *who == id && action == "waits"));
     assert!(waited, "the player's action was played");
 }
 
@@ -303,7 +304,7 @@ fn the_windows_orders_become_the_rulesets_action_after_a_dry_run() {
     let others = offered(&app);
     assert!(others.contains(&"Full defense".to_owned()) && others.last() == Some(&"Wait".to_owned()), "{others:?}");
     // A move far beyond a walk is refused with the rules' reason, and the battle goes on waiting.
-    let far = skirmish::rules::field::Move { to: (90, 0), pace: Default::default() };
+    let far = skirmish::rules::engine::field::Move { to: (90, 0), pace: Default::default() };
     {
         let mut orders = app.world_mut().resource_mut::<Orders>();
         (orders.plan.movement, orders.give) = (Some(far), Some(Give::Plan));
@@ -346,14 +347,14 @@ fn the_action_bar_takes_the_rulesets_other_actions() {
     app.world_mut().resource_mut::<Orders>().take_other(i);
     app.world_mut().run_schedule(Update);
     let log = &app.world().resource::<skirmish::combat::BattleLog>().0;
-    let defended = log.events.iter().any(|e| matches!(e, skirmish::rules::outcome::Event::ActionTaken { who, action } if log.name(*who) == name && action.starts_with("goes on full defense")));
+    let defended = log.events.iter().any(|e| matches!(e, skirmish::rules::engine::outcome::Event::ActionTaken { who, action } if log.name(*who) == name && action.starts_with("goes on full defense")));
     assert!(defended, "the player's full defense was played");
 }
 
 #[test]
 fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
     use skirmish::combat::TurnState;
-    use skirmish::rules::outcome::Event;
+    use skirmish::rules::engine::outcome::Event;
     use skirmish::ui::battle::orders::{Give, Orders};
     let (mut app, name) = waiting_app();
     let (entity, slot) = app.world().resource::<TurnState>().awaiting().expect("waits");
@@ -409,7 +410,7 @@ fn a_delayed_slot_comes_back_after_the_rest_of_its_phase_and_only_once() {
 fn the_components_show_the_engine_after_every_slot() {
     use skirmish::combat::TurnState;
     use skirmish::combat::components::{Combatant, GridPos, Initiative, StatusList, Wounds};
-    use skirmish::rules::any::RulesetId;
+    use skirmish::rules::any_ruleset::any::RulesetId;
     use skirmish::scenario::files;
     let mut battles: Vec<Scenario> =
         common::shipped("scenarios").iter().map(|p| files::load(p, None).unwrap()).collect();
@@ -417,7 +418,7 @@ fn the_components_show_the_engine_after_every_slot() {
         battles.extend(RulesetId::ALL.map(|r| files::load(&path, Some(r)).unwrap()));
     }
     for s in battles {
-        let dice: Box<dyn skirmish::rules::dice::Dice + Send + Sync> = match &s.dice {
+        let dice: Box<dyn skirmish::rules::engine::dice::Dice + Send + Sync> = match &s.dice {
             Some(faces) => Box::new(ScriptedDice::new(faces.clone())),
             None => Box::new(SeededDice::new(7)),
         };

@@ -291,7 +291,7 @@ fn under_fog_of_war_nothing_of_an_unseen_enemy_reaches_the_screen_between_hand_o
     let tmp = tempfile::Builder::new().prefix("skirmish-privacy-").tempdir().expect("a temporary folder");
     let text = tmp.path().join("screen.txt");
     let level = skirmish::scenario::level::load("levels/crossroads.ron".as_ref()).expect("a level");
-    let s = level.scenario(skirmish::rules::any::RulesetId::Storyteller).expect("a battle");
+    let s = level.scenario(skirmish::rules::any_ruleset::any::RulesetId::Storyteller).expect("a battle");
     let raven = s.sides().iter().position(|side| *side == "Ravens").expect("the Ravens");
     let (names, cells) = (s.names(), s.positions());
     let at = (0..names.len()).find(|&i| names[i].starts_with(s.sides()[raven])).expect("a Raven");

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use skirmish::combat::components::Side;
 use skirmish::combat::headless;
 use skirmish::combat::{HumanSides, TurnState};
-use skirmish::rules::dice::SeededDice;
+use skirmish::rules::engine::dice::SeededDice;
 use skirmish::scenario::level::{self, RulesetId};
 use skirmish::ui::Handover;
 use skirmish::ui::battle::giving::giving_plugin;
@@ -39,8 +39,8 @@ fn the_screen_goes_to_each_player_in_turn_with_nothing_left_of_the_last_ones_ord
     for _ in 0..50 {
         {
             let mut orders = app.world_mut().resource_mut::<Orders>();
-            orders.plan.target = Some(skirmish::rules::ruleset::CombatantId::at(0));
-            orders.plan.movement = Some(skirmish::rules::field::Move { to: (3, 6), pace: Default::default() });
+            orders.plan.target = Some(skirmish::rules::engine::ruleset::CombatantId::at(0));
+            orders.plan.movement = Some(skirmish::rules::engine::field::Move { to: (3, 6), pace: Default::default() });
             orders.give = Some(Give::End);
         }
         // A unit's sheet the first player looked at.
@@ -79,7 +79,7 @@ fn the_tally_counts_each_sides_hits_against_the_odds_expected_hits() {
     let all_hits = log
         .events
         .iter()
-        .filter(|e| matches!(e, skirmish::rules::outcome::Event::AttackResolved { hit: true, .. }))
+        .filter(|e| matches!(e, skirmish::rules::engine::outcome::Event::AttackResolved { hit: true, .. }))
         .count();
     assert_eq!(tally.keys().cloned().collect::<Vec<_>>(), ["Crew", "Gang"]);
     let mut hits = 0;
@@ -117,7 +117,7 @@ fn a_four_side_level_plays_with_a_side_left_out_but_never_with_fewer_than_two() 
 
 #[test]
 fn options_name_combatants_and_their_ids_follow_a_side_left_out() {
-    use skirmish::rules::ruleset::CombatantId;
+    use skirmish::rules::engine::ruleset::CombatantId;
     use skirmish::scenario::RulesetSetup;
     let mut s =
         level::load("levels/crossroads.ron".as_ref()).expect("loads").scenario(RulesetId::Shadowrun4).expect("battle");
@@ -165,7 +165,7 @@ fn options_name_combatants_and_their_ids_follow_a_side_left_out() {
 #[test]
 fn under_fog_of_war_a_player_sees_only_what_their_units_see() {
     use skirmish::combat::components::GridPos;
-    use skirmish::rules::field::Terrain;
+    use skirmish::rules::engine::field::Terrain;
     use skirmish::ui::battle::fog::{Fog, plugin as fog_plugin};
     let level = level::load("levels/corridors.ron".as_ref()).expect("loads");
     let s = level.scenario(RulesetId::EclipsePhase).expect("battle");

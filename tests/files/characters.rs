@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use skirmish::battle::run;
-use skirmish::rules::any::RulesetId;
-use skirmish::rules::outcome::Log;
+use skirmish::rules::any_ruleset::any::RulesetId;
+use skirmish::rules::engine::outcome::Log;
 use skirmish::scenario::RulesetSetup;
 use skirmish::scenario::character::{self, Character};
 use skirmish::scenario::level::{self, RulesetSheet};

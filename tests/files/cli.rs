@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use skirmish::rules::odds::{Measure, Odds};
+use skirmish::rules::mechanics::odds::{Measure, Odds};
 use skirmish::scenario::level::{self, RulesetId};
 
 const STREET: &str = "levels/street.ron";

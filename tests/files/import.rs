@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use skirmish::ai::Minds;
-use skirmish::rules::any::RulesetId;
+use skirmish::rules::any_ruleset::any::RulesetId;
 use skirmish::scenario::character::Character;
 use skirmish::scenario::import::{self, Imported};
 use skirmish::scenario::level::{self, RulesetSheet};

@@ -64,7 +64,11 @@ fn the_editor_checks_as_you_paint() {
         level_edit::paint(&mut file, cell, Ground::Wall);
     }
     file.zones.insert("exit".into(), vec![Area((6, 1), (6, 1))]);
-    file.victory.push(skirmish::rules::victory::Victory::Escape { side: "Red".into(), zone: "exit".into(), count: 1 });
+    file.victory.push(skirmish::rules::engine::victory::Victory::Escape {
+        side: "Red".into(),
+        zone: "exit".into(),
+        count: 1,
+    });
     let err = checked(&file).expect_err("walled off");
     assert!(err.ends_with("cannot reach the exit it must escape through: the zone is unreachable"), "{err}");
     // A zone the victory names must exist, and a side it names too.
@@ -99,7 +103,7 @@ fn a_saved_character_joins_a_squad_and_the_level_plays_under_its_ruleset_only() 
     let path = dir.path().join("farm.ron");
     level_edit::save(&file, &path).expect("saved");
     let level = level::load(&path).expect("reads");
-    let s = level.scenario(skirmish::rules::any::RulesetId::Shadowrun4).expect("plays");
+    let s = level.scenario(skirmish::rules::any_ruleset::any::RulesetId::Shadowrun4).expect("plays");
     assert!(s.names().contains(&"Gran".to_owned()));
     // Her own shotgun came along with her.
     let skirmish::scenario::RulesetSetup::Shadowrun4(setup) = &s.ruleset else { panic!("Shadowrun 4") };

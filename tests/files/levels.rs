@@ -14,9 +14,9 @@ use skirmish::battle::run;
 use skirmish::combat::battle::{play_to_end, prepare, take_log};
 use skirmish::combat::components::GridPos;
 use skirmish::combat::headless;
-use skirmish::rules::dice::SeededDice;
-use skirmish::rules::outcome::{Event, Log, Status};
-use skirmish::rules::victory::Victory;
+use skirmish::rules::engine::dice::SeededDice;
+use skirmish::rules::engine::outcome::{Event, Log, Status};
+use skirmish::rules::engine::victory::Victory;
 use skirmish::scenario::level::{self, Level, RulesetId};
 use skirmish::scenario::{RulesetSetup, Scenario};
 
@@ -92,7 +92,7 @@ fn scripted(text: &str, actions: &str) -> Scenario {
     let mut s = parse(text).expect("a good level").scenario(RulesetId::Shadowrun4).expect("a battle");
     if let RulesetSetup::Shadowrun4(setup) = &mut s.ruleset {
         let names = setup.combatants.iter().map(|c| c.name.clone()).collect();
-        setup.actions = skirmish::rules::id::naming(names, || common::ron(actions));
+        setup.actions = skirmish::rules::engine::id::naming(names, || common::ron(actions));
     }
     s
 }
@@ -366,7 +366,7 @@ fn a_levels_own_archetype_fights_with_its_own_gear() {
     assert_eq!((gran.name.as_str(), gran.role.as_deref()), ("Gran", Some("farmer")));
     assert_eq!(gran.sheet.gear.weapon("grandmas_shotgun").expect("the level's weapon").name, "Grandma's shotgun");
     assert_eq!(gran.sheet.gear.armor("quilted_coat").expect("the level's armor").ballistic, 3);
-    let mut log = skirmish::rules::outcome::Log::default();
+    let mut log = skirmish::rules::engine::outcome::Log::default();
     run::run(&s, &mut SeededDice::new(1), "seed 1", &mut log).expect("the battle plays");
     assert!(common::render(&log).contains("Gran: fires (single shot) the Grandma's shotgun at Rusty"));
     // Without a Storyteller sheet the farmer cannot fight there: said, not played with a made-up sheet.

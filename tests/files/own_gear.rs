@@ -5,8 +5,8 @@ use std::path::Path;
 
 use crate::common::render;
 use skirmish::battle::run;
-use skirmish::rules::dice::SeededDice;
-use skirmish::rules::outcome::Log;
+use skirmish::rules::engine::dice::SeededDice;
+use skirmish::rules::engine::outcome::Log;
 use skirmish::rules::shadowrun4::gear::Catalogue;
 use skirmish::scenario::{self, RulesetSetup};
 

@@ -13,9 +13,9 @@ use skirmish::battle::run;
 use skirmish::battle::save::{Save, undo_point};
 use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::combat::headless::play_setup;
-use skirmish::rules::any::{AnyAction, AnyBattle, RulesetId};
-use skirmish::rules::engine::Recorded;
-use skirmish::rules::outcome::Log;
+use skirmish::rules::any_ruleset::any::{AnyAction, AnyBattle, RulesetId};
+use skirmish::rules::engine::battle::Recorded;
+use skirmish::rules::engine::outcome::Log;
 
 /// A recipe for `file` under `ruleset`, seeded, the AI at `ai` on every side.
 fn recipe(file: &str, ruleset: Option<RulesetId>, seed: u64, ai: Difficulty) -> BattleRequest {
@@ -259,15 +259,16 @@ fn a_save_taken_up_stands_where_it_stopped_and_is_saved_on_to_its_own_file() {
     let street = BattleRequest::new(Path::new("levels/street.ron"), Some(RulesetId::Shadowrun4), Difficulty::Easy);
     let begun = skirmish::battle::start(&street.with_dice(DiceChoice::Seed(5)), no_typing).expect("the street");
     let (mut battle, mut dice, mut log) = (begun.setup.battle, begun.setup.dice, begun.setup.log);
-    let mut choose = |b: &skirmish::rules::any::AnyBattle, slot| skirmish::ai::choose_any(b, slot, Difficulty::Easy);
+    let mut choose =
+        |b: &skirmish::rules::any_ruleset::any::AnyBattle, slot| skirmish::ai::choose_any(b, slot, Difficulty::Easy);
     battle.play_out(dice.as_mut(), &mut log, &mut choose).expect("plays");
     let save = Save::of(&begun.request, &battle);
     let path = Path::new("street-save.ron");
     let mut taken = skirmish::battle::start(&save.taken_up(path), no_typing).expect("taken up");
     assert_eq!((taken.saved_to.as_deref(), &taken.request.resume), (Some(path), &None));
     // Its last decision replayed, the battle says it is over, as it did when it was played.
-    let over = taken.setup.battle.next(&mut skirmish::rules::dice::ScriptedDice::new([]), &mut taken.setup.log);
-    assert!(matches!(over, Ok(skirmish::rules::engine::Next::Over)));
+    let over = taken.setup.battle.next(&mut skirmish::rules::engine::dice::ScriptedDice::new([]), &mut taken.setup.log);
+    assert!(matches!(over, Ok(skirmish::rules::engine::battle::Next::Over)));
     assert_eq!(taken.setup.log, log);
     assert_eq!(format!("{:?}", taken.setup.battle), format!("{battle:?}"));
 }

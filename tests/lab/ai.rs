@@ -9,9 +9,9 @@ use skirmish::ai::{self, Difficulty, Minds};
 use skirmish::combat::headless;
 use skirmish::lab::sim::{one_log, simulate};
 use skirmish::lab::{balance, ladder};
-use skirmish::rules::dice::SeededDice;
-use skirmish::rules::outcome::Event;
-use skirmish::rules::ruleset::{Combatant, Slot};
+use skirmish::rules::engine::dice::SeededDice;
+use skirmish::rules::engine::outcome::Event;
+use skirmish::rules::engine::ruleset::{Combatant, Slot};
 use skirmish::rules::shadowrun4::actions::{ComplexAction, SimpleAction};
 use skirmish::rules::shadowrun4::{self as sr4, Shadowrun4};
 use skirmish::scenario::Scenario;
@@ -151,7 +151,7 @@ fn runner(name: &str, side: &str, at: (i32, i32)) -> Combatant<sr4::Fighter> {
 }
 
 /// The targets of the attacks in a Shadowrun 4 action.
-fn targets(action: &sr4::actions::Action) -> Vec<skirmish::rules::ruleset::CombatantId> {
+fn targets(action: &sr4::actions::Action) -> Vec<skirmish::rules::engine::ruleset::CombatantId> {
     let simple = action.simple.iter().filter_map(|s| match s {
         SimpleAction::Fire(a) => Some(a.target),
         _ => None,
@@ -167,9 +167,9 @@ fn targets(action: &sr4::actions::Action) -> Vec<skirmish::rules::ruleset::Comba
 /// of these sides: the names of its targets.
 fn hard_targets(fresh: (&str, (i32, i32)), hurt: (&str, (i32, i32))) -> Vec<String> {
     let mut battle = vec![runner("Me", "A", (0, 0)), runner("Fresh", fresh.0, fresh.1), runner("Hurt", hurt.0, hurt.1)];
-    skirmish::rules::ruleset::number(&mut battle);
+    skirmish::rules::engine::ruleset::number(&mut battle);
     battle[2].fighter.condition.physical = 8;
-    let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
+    let slot = Slot { actor: skirmish::rules::engine::ruleset::CombatantId(0), phase: 1, simultaneous: false };
     let action = ai::choose(&Shadowrun4::default(), slot, &battle, Difficulty::Hard).expect("an action");
     targets(&action).iter().map(|t| battle[t.index()].fighter.name.clone()).collect()
 }
@@ -182,14 +182,14 @@ fn the_hard_ai_finishes_the_wounded_enemy() {
 
 #[test]
 fn the_hard_ai_fires_first_at_the_enemy_yet_to_act() {
-    use skirmish::rules::dice::ScriptedDice;
-    use skirmish::rules::outcome::Log;
-    use skirmish::rules::ruleset::Ruleset;
+    use skirmish::rules::engine::dice::ScriptedDice;
+    use skirmish::rules::engine::outcome::Log;
+    use skirmish::rules::engine::ruleset::Ruleset;
     // Two like enemies as far away and as exposed; initiative (turn 2, no surprise) puts Early before Me, Late after.
     // Both ways round on the map, so neither the cells' order nor the roster's decides.
     for (early_at, late_at) in [((20, 3), (20, -3)), ((20, -3), (20, 3))] {
         let mut battle = vec![runner("Me", "A", (0, 0)), runner("Early", "B", early_at), runner("Late", "B", late_at)];
-        skirmish::rules::ruleset::number(&mut battle);
+        skirmish::rules::engine::ruleset::number(&mut battle);
         let hits = |n: usize| (0..7).map(move |i| if i < n { 6 } else { 2 });
         let mut dice = ScriptedDice::new(hits(2).chain(hits(5)).chain(hits(0)));
         let mut rules = Shadowrun4::default();
@@ -213,9 +213,9 @@ fn in_a_free_for_all_the_hard_ai_fights_the_nearest_crew() {
 /// What `difficulty` does with `rounds` left in its rifle, 20 m from one enemy on open ground.
 fn with_rounds(rounds: u32, difficulty: Difficulty) -> sr4::actions::Action {
     let mut battle = vec![runner("Me", "A", (0, 0)), runner("Them", "B", (20, 0))];
-    skirmish::rules::ruleset::number(&mut battle);
+    skirmish::rules::engine::ruleset::number(&mut battle);
     battle[0].fighter.condition.ammo.insert("ak_97".into(), rounds);
-    let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
+    let slot = Slot { actor: skirmish::rules::engine::ruleset::CombatantId(0), phase: 1, simultaneous: false };
     ai::choose(&Shadowrun4::default(), slot, &battle, difficulty).expect("an action")
 }
 
@@ -243,10 +243,10 @@ fn an_ai_keeps_a_full_weapon_of_few_rounds_and_reloads_it_once_fired() {
         position: at,
         fighter: sr4::Fighter::new(name, sheet_of(sheet)),
     };
-    let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
+    let slot = Slot { actor: skirmish::rules::engine::ruleset::CombatantId(0), phase: 1, simultaneous: false };
     for (left, reloads) in [(6, false), (3, false), (0, true)] {
         let mut battle = vec![gunman("Me", "A", (0, 0)), runner("Them", "B", (100, 0))];
-        skirmish::rules::ruleset::number(&mut battle);
+        skirmish::rules::engine::ruleset::number(&mut battle);
         battle[0].fighter.condition.ammo.insert("ruger_super_warhawk".into(), left);
         let action = ai::choose(&Shadowrun4::default(), slot, &battle, Difficulty::Hard).expect("an action");
         // Out of the revolver's reach this slot (100 m, 60 m at the most after a run of 25): no shot to be had.
@@ -258,10 +258,10 @@ fn an_ai_keeps_a_full_weapon_of_few_rounds_and_reloads_it_once_fired() {
 fn a_blade_that_reaches_no_one_is_put_away_for_the_pistol_that_does() {
     let sheet = r#"attributes: (body: 3, agility: 4, reaction: 4, strength: 3, intuition: 3, willpower: 3), skills: { Blades: 4, Pistols: 3 }, weapons: ["combat_knife", "ruger_super_warhawk"]"#;
     let blade = Combatant { side: "A".into(), position: (0, 0), fighter: sr4::Fighter::new("Me", sheet_of(sheet)) };
-    let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
+    let slot = Slot { actor: skirmish::rules::engine::ruleset::CombatantId(0), phase: 1, simultaneous: false };
     for difficulty in [Difficulty::Normal, Difficulty::Hard] {
         let mut battle = vec![blade.clone(), runner("Them", "B", (50, 0))];
-        skirmish::rules::ruleset::number(&mut battle);
+        skirmish::rules::engine::ruleset::number(&mut battle);
         let action = ai::choose(&Shadowrun4::default(), slot, &battle, difficulty).expect("an action");
         let readied =
             action.simple.iter().any(|s| matches!(s, SimpleAction::ReadyWeapon(w) if w.0 == "ruger_super_warhawk"));
@@ -283,17 +283,17 @@ fn grenadier(name: &str, side: &str, at: (i32, i32)) -> Combatant<skirmish::rule
 fn the_ai_throws_a_grenade_at_a_lone_enemy_but_not_at_one_beside_a_friend() {
     use skirmish::rules::eclipse_phase::EclipsePhase;
     use skirmish::rules::eclipse_phase::actions::ComplexAction as Ep;
-    let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
+    let slot = Slot { actor: skirmish::rules::engine::ruleset::CombatantId(0), phase: 1, simultaneous: false };
     for difficulty in [Difficulty::Normal, Difficulty::Hard] {
         // A frag grenade's blast loses 2 DV a meter: 16 m is far enough for the thrower.
         let mut lone =
             vec![grenadier("Me", "A", (0, 0)), grenadier("Them", "B", (16, 0)), grenadier("Mate", "A", (-6, 0))];
-        skirmish::rules::ruleset::number(&mut lone);
+        skirmish::rules::engine::ruleset::number(&mut lone);
         let action = ai::choose(&EclipsePhase::default(), slot, &lone, difficulty).expect("an action");
         assert!(matches!(action.complex, Some(Ep::AreaAttack(_))), "{difficulty}: a blast at a lone enemy: {action:?}");
         let mut close =
             vec![grenadier("Me", "A", (0, 0)), grenadier("Them", "B", (16, 0)), grenadier("Mate", "A", (17, 0))];
-        skirmish::rules::ruleset::number(&mut close);
+        skirmish::rules::engine::ruleset::number(&mut close);
         let action = ai::choose(&EclipsePhase::default(), slot, &close, difficulty).expect("an action");
         assert!(!matches!(action.complex, Some(Ep::AreaAttack(_))), "{difficulty}: not beside a friend: {action:?}");
     }
@@ -310,14 +310,14 @@ fn the_ai_draws_its_grenade_for_a_cluster_out_there_but_never_throws_one_that_ca
         position: (0, 0),
         fighter: skirmish::rules::eclipse_phase::Fighter::new("Me", sheet_of(sheet)),
     };
-    let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
+    let slot = Slot { actor: skirmish::rules::engine::ruleset::CombatantId(0), phase: 1, simultaneous: false };
     // Three enemies a meter apart, `x` meters off.
     let cluster = |x: i32| {
         let mut battle = vec![carrier.clone()];
         battle.extend(
             [(x, 0), (x, 1), (x + 1, 0)].iter().enumerate().map(|(i, &at)| grenadier(&format!("T{i}"), "B", at)),
         );
-        skirmish::rules::ruleset::number(&mut battle);
+        skirmish::rules::engine::ruleset::number(&mut battle);
         battle
     };
     for difficulty in [Difficulty::Normal, Difficulty::Hard] {

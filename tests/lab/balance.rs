@@ -6,7 +6,7 @@ use std::path::Path;
 use skirmish::ai::{Difficulty, Minds};
 use skirmish::lab::balance::{self, Balance, Lesson, Row};
 use skirmish::lab::sim::simulate;
-use skirmish::rules::any::RulesetId;
+use skirmish::rules::any_ruleset::any::RulesetId;
 use skirmish::scenario::level;
 
 fn row(sides: &[(&str, u32)], draws: u32) -> Row {

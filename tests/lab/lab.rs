@@ -7,16 +7,16 @@ use std::path::Path;
 
 use skirmish::ai::lab::{Heat, damage, heat_map_any};
 use skirmish::battle::run;
-use skirmish::rules::any::{AnyBattle, RulesetId};
-use skirmish::rules::dice::SeededDice;
-use skirmish::rules::engine::Next;
-use skirmish::rules::field::{Move, Pace};
-use skirmish::rules::outcome::Log;
-use skirmish::rules::ruleset::CombatantId;
+use skirmish::rules::any_ruleset::any::{AnyBattle, RulesetId};
+use skirmish::rules::engine::battle::Next;
+use skirmish::rules::engine::dice::SeededDice;
+use skirmish::rules::engine::field::{Move, Pace};
+use skirmish::rules::engine::outcome::Log;
+use skirmish::rules::engine::ruleset::CombatantId;
 use skirmish::scenario::level;
 
 /// The open ground under `ruleset`, at its first slot.
-fn first_slot(ruleset: RulesetId) -> (AnyBattle, skirmish::rules::ruleset::Slot) {
+fn first_slot(ruleset: RulesetId) -> (AnyBattle, skirmish::rules::engine::ruleset::Slot) {
     let open = level::load(Path::new("levels/open_ground.ron")).expect("the open ground");
     let s = open.scenario(ruleset).expect("plays");
     let mut log = Log::default();
@@ -70,11 +70,11 @@ fn the_heat_map_prices_each_cell_with_the_battles_own_odds() {
 
 #[test]
 fn the_what_if_prices_the_battle_as_if_it_stood_as_supposed() {
-    use skirmish::rules::any::Kind;
-    use skirmish::rules::odds::AttackOdds;
-    use skirmish::rules::outcome::Status;
+    use skirmish::rules::any_ruleset::any::Kind;
+    use skirmish::rules::engine::outcome::Status;
+    use skirmish::rules::mechanics::odds::AttackOdds;
+    use skirmish::rules::mechanics::suppose::Supposed;
     use skirmish::rules::shadowrun4::Shadowrun4;
-    use skirmish::rules::suppose::Supposed;
     let (battle, _) = first_slot(RulesetId::Shadowrun4);
     // A rifleman of one side and the first enemy its rifle can be priced at.
     let ids = || (0..battle.len()).map(CombatantId::at);
@@ -122,10 +122,13 @@ fn the_what_if_prices_the_battle_as_if_it_stood_as_supposed() {
 /// Each track of the first combatant after supposing `n + 1` taken on track `n` (capped by the ruleset's own).
 struct TracksSupposed;
 
-impl skirmish::rules::any::Visit for TracksSupposed {
+impl skirmish::rules::any_ruleset::any::Visit for TracksSupposed {
     type Out = Vec<(u32, u32)>;
-    fn visit<K: skirmish::rules::any::Kind>(self, battle: &skirmish::rules::engine::Battle<K>) -> Self::Out {
-        use skirmish::rules::suppose::{Supposed, supposing};
+    fn visit<K: skirmish::rules::any_ruleset::any::Kind>(
+        self,
+        battle: &skirmish::rules::engine::battle::Battle<K>,
+    ) -> Self::Out {
+        use skirmish::rules::mechanics::suppose::{Supposed, supposing};
         let tracks = battle.rules().tracks(&battle.combatants()[0].fighter);
         let taken = (0..tracks.len()).map(|n| Some(n as u32 + 1)).collect();
         let copy = supposing(battle.combatants(), &[(CombatantId(0), Supposed { taken, ..Supposed::default() })]);
@@ -151,7 +154,7 @@ fn each_ruleset_supposes_wounds_on_its_own_tracks() {
 
 #[test]
 fn the_what_if_says_an_attack_is_out_of_reach_rather_than_price_it() {
-    use skirmish::rules::suppose::Supposed;
+    use skirmish::rules::mechanics::suppose::Supposed;
     let (battle, _) = first_slot(RulesetId::Shadowrun4);
     let ids = || (0..battle.len()).map(CombatantId::at);
     let me = ids().find(|&i| battle.view(i).name().contains("rifleman")).expect("a rifleman");
@@ -173,8 +176,8 @@ fn the_what_if_says_an_attack_is_out_of_reach_rather_than_price_it() {
 /// is kept within what a fighter may be; its way within the ways there are; and the price is the rules' own.
 #[test]
 fn a_what_if_set_up_is_priced_within_the_map_and_the_fighters_bounds() {
-    use skirmish::rules::suppose::Supposed;
-    use skirmish::rules::what_if::{Setup, price};
+    use skirmish::rules::mechanics::suppose::Supposed;
+    use skirmish::rules::tools::what_if::{Setup, price};
     let (battle, slot) = first_slot(RulesetId::Shadowrun4);
     let me = slot.actor;
     let ids = || (0..battle.len()).map(CombatantId::at);

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::Command;
 
 use skirmish::lab::soak;
-use skirmish::rules::any::RulesetId;
+use skirmish::rules::any_ruleset::any::RulesetId;
 
 fn skirmish(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish")).args(args).output().expect("skirmish runs");

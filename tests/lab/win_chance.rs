@@ -11,10 +11,10 @@ use skirmish::battle::{BattleRequest, DiceChoice, no_typing};
 use skirmish::lab::review::{self, Review};
 use skirmish::lab::sim::{self, Progress};
 use skirmish::lab::win_chance::{Chance, MIND, seed_of};
-use skirmish::rules::any::{AnyBattle, RulesetId};
-use skirmish::rules::dice::Dice;
-use skirmish::rules::engine::{Decision, Next};
-use skirmish::rules::outcome::Log;
+use skirmish::rules::any_ruleset::any::{AnyBattle, RulesetId};
+use skirmish::rules::engine::battle::{Decision, Next};
+use skirmish::rules::engine::dice::Dice;
+use skirmish::rules::engine::outcome::Log;
 
 /// The street under `ruleset` with seeded dice, Crew played by a person when `player`.
 fn street(ruleset: RulesetId, player: bool) -> BattleRequest {
@@ -68,7 +68,7 @@ fn an_estimate_is_the_share_of_the_battles_sim_plays_from_the_same_state_with_th
 #[test]
 fn a_side_left_alone_wins_every_battle_played_out() {
     let (_, mut battle) = played(&street(RulesetId::Shadowrun4, false), 0, false);
-    let mut dice = skirmish::rules::dice::SeededDice::new(5);
+    let mut dice = skirmish::rules::engine::dice::SeededDice::new(5);
     let mut log = Log::default();
     // Play until the last decision leaves one side alone, and estimate before the battle says it is over.
     let alone = loop {

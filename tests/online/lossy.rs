@@ -21,7 +21,7 @@ use skirmish::combat::{Engine, TurnState};
 use skirmish::net::host::{Host, Offer};
 use skirmish::net::join::Joined;
 use skirmish::net::protocol::FromPlayer;
-use skirmish::rules::plan::Plan;
+use skirmish::rules::tools::plan::Plan;
 
 const BAD: Badness = Badness { loss: 0.10, delay_ms: (50, 150) };
 const SIDES: [&str; 4] = ["Jackals", "Vipers", "Ravens", "Wolves"];
@@ -48,7 +48,7 @@ struct Game {
     next_id: u64,
     autosave: PathBuf,
     /// Each player's last slot given orders, and the refusals it heard (a new one: those orders were refused).
-    slots: Vec<Option<skirmish::rules::ruleset::Slot>>,
+    slots: Vec<Option<skirmish::rules::engine::ruleset::Slot>>,
     refusals: Vec<usize>,
     /// The lobby is done: every player took its side and said ready.
     seated: bool,

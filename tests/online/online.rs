@@ -21,13 +21,13 @@ use skirmish::net::disconnect;
 use skirmish::net::host::{HOST_ROLLS, Host, NOT_YOUR_SLOT};
 use skirmish::net::join::{Joined, orders};
 use skirmish::net::protocol::{FromPlayer, Unit};
-use skirmish::rules::any::{AnyAction, RulesetId};
-use skirmish::rules::field::{Move, Pace};
-use skirmish::rules::fog::{as_seen, seen_by};
-use skirmish::rules::id::CombatantId;
-use skirmish::rules::outcome::Event;
-use skirmish::rules::plan::Plan;
-use skirmish::rules::ruleset::{Slot, WeaponClass};
+use skirmish::rules::any_ruleset::any::{AnyAction, RulesetId};
+use skirmish::rules::engine::field::{Move, Pace};
+use skirmish::rules::engine::id::CombatantId;
+use skirmish::rules::engine::outcome::Event;
+use skirmish::rules::engine::ruleset::{Slot, WeaponClass};
+use skirmish::rules::tools::fog::{as_seen, seen_by};
+use skirmish::rules::tools::plan::Plan;
 
 const SEED: u64 = 4;
 
@@ -734,9 +734,9 @@ fn the_host_works_out_a_players_heat_map_from_what_its_sides_see_and_tells_that_
 
 #[test]
 fn the_host_prices_a_players_what_if_on_what_its_sides_see_and_tells_that_player_alone() {
-    use skirmish::rules::no_odds::NoOdds;
-    use skirmish::rules::suppose::Supposed;
-    use skirmish::rules::what_if::{Setup, price};
+    use skirmish::rules::mechanics::suppose::Supposed;
+    use skirmish::rules::tools::no_odds::NoOdds;
+    use skirmish::rules::tools::what_if::{Setup, price};
     let mut table = Table::when_ann_may_attack();
     let (actor, _, choices) = table.joined(0).asked.clone().expect("Ann's slot");
     let (actor, choices) = table.ours(0, &(actor, choices));

@@ -6,8 +6,8 @@ use crate::common;
 use std::path::Path;
 
 use skirmish::battle::run;
-use skirmish::rules::dice::SeededDice;
-use skirmish::rules::outcome::Log;
+use skirmish::rules::engine::dice::SeededDice;
+use skirmish::rules::engine::outcome::Log;
 use skirmish::scenario::{self, Scenario};
 
 fn firefight() -> Scenario {
@@ -54,7 +54,7 @@ fn a_script_whose_next_actor_is_out_stops_with_the_reason() {
     )"#;
     let s = scenario::parse(text, Path::new("stuck.ron")).unwrap();
     let mut log = Log::default();
-    let mut dice = skirmish::rules::dice::ScriptedDice::new(s.dice.clone().unwrap());
+    let mut dice = skirmish::rules::engine::dice::ScriptedDice::new(s.dice.clone().unwrap());
     run::run(&s, &mut dice, "scripted", &mut log).unwrap();
     let last = log.show(log.events.last().unwrap()).to_string();
     assert_eq!(last, "== Battle over: B cannot act for the next scripted action. ==");

@@ -6,13 +6,13 @@ use crate::common;
 
 use crate::common::{picture, render, sheet_of, tests};
 use skirmish::rules::RulesError;
-use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::eclipse_phase::{EclipsePhase, Fighter};
-use skirmish::rules::field::{Cell, Field};
-use skirmish::rules::odds::{AttackOdds, Chance, Dist, Measure};
-use skirmish::rules::outcome::Log;
-use skirmish::rules::refusal::Refusal;
-use skirmish::rules::ruleset::{Combatant, Ruleset, Slot};
+use skirmish::rules::engine::dice::ScriptedDice;
+use skirmish::rules::engine::field::{Cell, Field};
+use skirmish::rules::engine::outcome::Log;
+use skirmish::rules::engine::refusal::Refusal;
+use skirmish::rules::engine::ruleset::{Combatant, Ruleset, Slot};
+use skirmish::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure};
 
 const THROWER: &str =
     r#"init: 1, durability: 100, wound_threshold: 60, skills: { ThrownWeapons: 50 }, weapons: ["frag_grenade"]"#;
@@ -38,7 +38,7 @@ fn street() -> (Field, Vec<Combatant<Fighter>>) {
         unit("F", "a", (t.0 + 1, t.1), TOUGH),
         unit("E", "t", (t.0 + 2, t.1), TOUGH),
     ];
-    skirmish::rules::ruleset::number(&mut battle);
+    skirmish::rules::engine::ruleset::number(&mut battle);
     (field, battle)
 }
 
@@ -90,7 +90,7 @@ fn the_odds_of_a_blast_agree_with_every_face_of_its_dice() {
         for f in faces {
             let mut copy = b.clone();
             let mut log = Log::default();
-            let slot = Slot { actor: skirmish::rules::ruleset::CombatantId(0), phase: 1, simultaneous: false };
+            let slot = Slot { actor: skirmish::rules::engine::ruleset::CombatantId(0), phase: 1, simultaneous: false };
             rules.clone().perform(slot, &action, &mut copy, &mut ScriptedDice::new(f), &mut log).expect("legal");
             hit += if log.last_calc("damage value").is_some() { weight } else { 0.0 };
             let hurt = |i: usize| copy[i].fighter.condition.damage > 0;
@@ -145,10 +145,10 @@ const GRENADIER: &str = r#"(
 
 #[test]
 fn a_players_blast_at_an_empty_cell_is_the_blast_the_rules_throw_there_and_only_with_a_blast_weapon_in_hand() {
-    use skirmish::rules::dice::SeededDice;
-    use skirmish::rules::engine::Next;
-    use skirmish::rules::no_odds::PlanError;
-    use skirmish::rules::plan::Plan;
+    use skirmish::rules::engine::battle::Next;
+    use skirmish::rules::engine::dice::SeededDice;
+    use skirmish::rules::tools::no_odds::PlanError;
+    use skirmish::rules::tools::plan::Plan;
     let scenario = skirmish::scenario::parse(GRENADIER, "grenadier.ron".as_ref()).expect("reads");
     let mut log = Log::default();
     let mut battle = skirmish::battle::run::start(&scenario, "seed 1", &mut log);

@@ -3,15 +3,15 @@
 
 use crate::common::{at, hits, perform, perform_with, render, tests};
 use skirmish::rules::RulesError;
-use skirmish::rules::dice::ScriptedDice;
 use skirmish::rules::eclipse_phase::EclipsePhase;
 use skirmish::rules::eclipse_phase::damage::apply_hit;
 use skirmish::rules::eclipse_phase::gear::Catalogue;
 use skirmish::rules::eclipse_phase::{MosRule, Options};
-use skirmish::rules::fighter::Standing;
-use skirmish::rules::outcome::{Log, Status};
-use skirmish::rules::refusal::Refusal;
-use skirmish::rules::ruleset::{FighterState, Ruleset};
+use skirmish::rules::engine::dice::ScriptedDice;
+use skirmish::rules::engine::outcome::{Log, Status};
+use skirmish::rules::engine::refusal::Refusal;
+use skirmish::rules::engine::ruleset::{FighterState, Ruleset};
+use skirmish::rules::mechanics::fighter::Standing;
 
 const PISTOL: &str =
     r#"init: 50, durability: 40, skills: { KineticWeapons: 50, Fray: 40 }, weapons: ["medium_pistol"]"#;

@@ -6,13 +6,13 @@ use crate::common;
 use crate::common::hb::{at, perform, perform_with};
 use crate::common::{pools, render};
 use skirmish::rules::RulesError;
-use skirmish::rules::dice::ScriptedDice;
+use skirmish::rules::engine::dice::ScriptedDice;
+use skirmish::rules::engine::outcome::{Event, Log, Status};
+use skirmish::rules::engine::refusal::Refusal;
+use skirmish::rules::engine::ruleset::Ruleset;
 use skirmish::rules::homebrew_d6::damage::resolve_damage;
 use skirmish::rules::homebrew_d6::gear::{Catalogue, Weapon};
 use skirmish::rules::homebrew_d6::{CriticalResistance, HomebrewD6, Options};
-use skirmish::rules::outcome::{Event, Log, Status};
-use skirmish::rules::refusal::Refusal;
-use skirmish::rules::ruleset::Ruleset;
 
 const GUN: &str = r#"attributes: (agility: 4), skills: { Pistols: 3 }, weapons: ["pistol"]"#;
 const DODGER: &str = "attributes: (body: 4), skills: { Dodge: 2 }";

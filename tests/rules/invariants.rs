@@ -12,12 +12,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use proptest::prelude::*;
 use skirmish::ai::{self, Difficulty, Minds};
 use skirmish::battle::run;
-use skirmish::rules::any::{AnyAction, AnyBattle, RulesetId};
-use skirmish::rules::dice::{ScriptedDice, SeededDice};
-use skirmish::rules::engine::Next;
-use skirmish::rules::odds::Chance;
-use skirmish::rules::outcome::{Event, Log, Roll, Status};
-use skirmish::rules::ruleset::{CombatantId, Slot};
+use skirmish::rules::any_ruleset::any::{AnyAction, AnyBattle, RulesetId};
+use skirmish::rules::engine::battle::Next;
+use skirmish::rules::engine::dice::{ScriptedDice, SeededDice};
+use skirmish::rules::engine::outcome::{Event, Log, Roll, Status};
+use skirmish::rules::engine::ruleset::{CombatantId, Slot};
+use skirmish::rules::mechanics::odds::Chance;
 use skirmish::scenario::{Scenario, level};
 
 /// A battle drawn at random: a shipped level under a ruleset, the AI of each side, the seed.

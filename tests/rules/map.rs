@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use skirmish::map::Battlefield;
 use skirmish::map::grid::{Grid, Ground};
-use skirmish::rules::field::{Cell, CoverLevel, Crowd, Sight, Terrain};
+use skirmish::rules::engine::field::{Cell, CoverLevel, Crowd, Sight, Terrain};
 
 /// The grid of a picture, and where `A` and `T` stand (on open ground, or on high ground for `a` and `t`).
 fn picture(rows: &[&str]) -> (Grid, Cell, Cell) {

@@ -6,13 +6,13 @@ use crate::common;
 
 use crate::common::{d10_pools, picture, pools, render, sheet_of, tests};
 use skirmish::rules::eclipse_phase::{self as ep, EclipsePhase};
-use skirmish::rules::field::{Cell, Field};
+use skirmish::rules::engine::field::{Cell, Field};
+use skirmish::rules::engine::outcome::{Event, Log, Status};
+use skirmish::rules::engine::ruleset::{Combatant, Ruleset};
 use skirmish::rules::homebrew_d6::{self as hb, HomebrewD6};
-use skirmish::rules::outcome::{Event, Log, Status};
-use skirmish::rules::ruleset::{Combatant, Ruleset};
 use skirmish::rules::shadowrun4::{self as sr4, Shadowrun4};
 use skirmish::rules::storyteller::{self as st, Storyteller};
-use skirmish::rules::{RulesError, field};
+use skirmish::rules::{RulesError, engine::field};
 
 fn perform<R: Ruleset>(
     mut rules: R,
@@ -182,7 +182,7 @@ fn a_mover_steps_over_the_fallen_but_not_through_the_standing() {
             body.condition.statuses.push(Status::Unconscious);
         }
         battle.push(Combatant { side: "t".into(), position: (2, 0), fighter: body });
-        skirmish::rules::ruleset::number(&mut battle);
+        skirmish::rules::engine::ruleset::number(&mut battle);
         battle
     };
     let past = r#"(actor: "A", movement: (to: (4, 0)))"#;
@@ -309,7 +309,7 @@ fn shadowrun_storyteller_and_homebrew_ranges_come_from_map_meters() {
 
 #[test]
 fn taking_cover_walks_behind_the_best_cover_from_every_enemy() {
-    use skirmish::rules::approach::cover_spot;
+    use skirmish::rules::mechanics::approach::cover_spot;
     // A stands in the open, seen by T; a walk of 4 m reaches the cells the high cover hides from T.
     let (field, a, t) = picture(&["A.......", "...O...T", "........"]);
     assert!(!field.sight(t, a).hidden && !field.sight(t, a).blocked, "A starts in sight");
@@ -317,7 +317,11 @@ fn taking_cover_walks_behind_the_best_cover_from_every_enemy() {
     let spot = cover_spot(&field, &battle, 0, 40).expect("a better cell");
     let sight = field.sight(t, spot.to);
     assert!(sight.hidden || sight.blocked, "{spot:?} is out of T's sight: {sight:?}");
-    assert!(field.route(a, spot.to, &skirmish::rules::field::Crowd::standing(vec![t])).is_some_and(|r| r.cost <= 40));
+    assert!(
+        field
+            .route(a, spot.to, &skirmish::rules::engine::field::Crowd::standing(vec![t]))
+            .is_some_and(|r| r.cost <= 40)
+    );
     let (open, a, t) = picture(&["A......T"]);
     assert_eq!(cover_spot(&open, &ep_pair(a, t), 0, 40), None, "nothing on open ground beats standing still");
 }
@@ -350,8 +354,8 @@ fn an_attack_that_does_not_run_on_is_priced_and_rolled_without_the_run_it_ends()
     // The start of an action that makes no run ends the attacker's run (homebrew: Shadowrun 4's phase pace; Eclipse
     // Phase: its Quick Actions), so neither its roll nor its odds carry "attacker running". The odds did (found by
     // tests/rules/invariants.rs: a homebrew rifleman priced 6 dice, 46 % to hit, rolled 8 dice and hit 66 % of the time).
-    use skirmish::rules::odds::{AttackOdds, Chance};
-    use skirmish::rules::ruleset::CombatantId;
+    use skirmish::rules::engine::ruleset::CombatantId;
+    use skirmish::rules::mechanics::odds::{AttackOdds, Chance};
     fn priced<R: AttackOdds>(rules: &R, battle: &[Combatant<R::Fighter>], action: &R::Action) -> (Vec<String>, f64) {
         let odds = rules.odds_of(battle, 0, action).expect("odds");
         (odds.inputs.clone(), odds.chance(Chance::Hit))
@@ -362,7 +366,7 @@ fn an_attack_that_does_not_run_on_is_priced_and_rolled_without_the_run_it_ends()
         Combatant { side: "a".into(), position: a, fighter: hb::Fighter::new("A", sheet_of(hb_sheet)) },
         Combatant { side: "t".into(), position: t, fighter: hb::Fighter::new("T", sheet_of(hb_sheet)) },
     ];
-    skirmish::rules::ruleset::number(&mut battle);
+    skirmish::rules::engine::ruleset::number(&mut battle);
     let mut rules = HomebrewD6::default();
     rules.set_field(field.clone());
     let action = rules.plain_attack_of(&battle, 0, CombatantId(1));
@@ -380,7 +384,7 @@ fn an_attack_that_does_not_run_on_is_priced_and_rolled_without_the_run_it_ends()
 
     let (field, a, t) = picture(&["A.........T"]);
     let mut battle = ep_pair(a, t);
-    skirmish::rules::ruleset::number(&mut battle);
+    skirmish::rules::engine::ruleset::number(&mut battle);
     let mut rules = EclipsePhase::default();
     rules.set_field(field.clone());
     let action = rules.plain_attack_of(&battle, 0, CombatantId(1));

@@ -4,15 +4,15 @@
 
 use crate::common::enumerate::every_outcome;
 use crate::common::sheet_of;
-use skirmish::rules::dice::{Dice, SeededDice};
 use skirmish::rules::eclipse_phase::attack::{Shot, resolve_shot};
 use skirmish::rules::eclipse_phase::gear::Catalogue;
 use skirmish::rules::eclipse_phase::modifiers::Situation;
 use skirmish::rules::eclipse_phase::odds::shot_odds;
 use skirmish::rules::eclipse_phase::{self as ep, FiringMode, ModeBonus, Options};
-use skirmish::rules::fighter::Standing;
-use skirmish::rules::odds::{Chance, Dist, Odds};
-use skirmish::rules::outcome::{Log, Status};
+use skirmish::rules::engine::dice::{Dice, SeededDice};
+use skirmish::rules::engine::outcome::{Log, Status};
+use skirmish::rules::mechanics::fighter::Standing;
+use skirmish::rules::mechanics::odds::{Chance, Dist, Odds};
 
 /// What one resolution did, in the odds' terms: named yes/no outcomes and named values.
 #[derive(Clone, Debug, Default)]
@@ -229,7 +229,7 @@ mod shadowrun {
         let pools: Vec<(u32, bool, bool)> = log
             .tests()
             .map(|t| match t.roll {
-                skirmish::rules::outcome::Roll::Pool { hits, glitch, critical_glitch, .. } => {
+                skirmish::rules::engine::outcome::Roll::Pool { hits, glitch, critical_glitch, .. } => {
                     (hits, glitch, critical_glitch)
                 }
                 _ => unreachable!("d6 pools only"),
@@ -239,7 +239,7 @@ mod shadowrun {
         let defense =
             log.tests().nth(1).filter(|t| log.name(t.who) == defender.name).map(|_| pools[1]).unwrap_or_default();
         let boxes = (d.condition.stun + d.condition.physical) - (defender.condition.stun + defender.condition.physical);
-        let converted = log.events.iter().any(|e| matches!(e, skirmish::rules::outcome::Event::Calculated { label, .. } if label.starts_with("stun conversion")));
+        let converted = log.events.iter().any(|e| matches!(e, skirmish::rules::engine::outcome::Event::Calculated { label, .. } if label.starts_with("stun conversion")));
         Seen {
             flags: vec![
                 ("hit", verdict == Verdict::Hit),
@@ -330,8 +330,8 @@ mod shadowrun {
 }
 
 /// A log for a duel outside a battle: the attacker is combatant 0, the defender 1, as the log names them.
-fn duel_log<F: skirmish::rules::ruleset::FighterState>(attacker: &mut F, defender: &mut F) -> Log {
-    use skirmish::rules::ruleset::CombatantId;
+fn duel_log<F: skirmish::rules::engine::ruleset::FighterState>(attacker: &mut F, defender: &mut F) -> Log {
+    use skirmish::rules::engine::ruleset::CombatantId;
     attacker.set_id(CombatantId(0));
     defender.set_id(CombatantId(1));
     Log { events: Vec::new(), names: vec![attacker.name().to_owned(), defender.name().to_owned()] }
@@ -339,7 +339,7 @@ fn duel_log<F: skirmish::rules::ruleset::FighterState>(attacker: &mut F, defende
 
 /// Whether the `n`-th test of the log, rolled by `who`, glitched (a d6 pool) or botched (a d10 pool).
 fn trouble(log: &Log, who: &str, n: usize) -> bool {
-    use skirmish::rules::outcome::Roll;
+    use skirmish::rules::engine::outcome::Roll;
     log.tests().nth(n).filter(|t| log.name(t.who) == who).is_some_and(|t| match t.roll {
         Roll::Pool { glitch, .. } => glitch,
         Roll::D10Pool { botch, .. } => botch,
@@ -350,14 +350,14 @@ fn trouble(log: &Log, who: &str, n: usize) -> bool {
 /// Whether the log's first attack hit.
 fn first_hit(log: &Log) -> bool {
     log.events.iter().find_map(|e| match e {
-        skirmish::rules::outcome::Event::AttackResolved { hit, .. } => Some(*hit),
+        skirmish::rules::engine::outcome::Event::AttackResolved { hit, .. } => Some(*hit),
         _ => None,
     }) == Some(true)
 }
 
 mod storyteller {
     use super::*;
-    use skirmish::rules::outcome::Event;
+    use skirmish::rules::engine::outcome::Event;
     use skirmish::rules::storyteller::attack::{Situation, Strike, resolve_strike};
     use skirmish::rules::storyteller::gear::Gear;
     use skirmish::rules::storyteller::odds::strike_odds;
@@ -568,8 +568,8 @@ fn skirmish_odds_prints_the_table_and_names_bad_input() {
 
 #[test]
 fn the_odds_of_a_shot_after_a_run_count_the_running_penalty() {
-    use skirmish::rules::engine::Next;
-    use skirmish::rules::field::{Move, Pace};
+    use skirmish::rules::engine::battle::Next;
+    use skirmish::rules::engine::field::{Move, Pace};
     use skirmish::scenario::level::{self, RulesetId};
     // Shadowrun 4 (file 004): an attacker who runs this pass loses 2 dice. The pointer and the battle-end tally price
     // a declared move and shot on the battle after the move, so a run's shot has the lower odds of the two.
@@ -599,8 +599,8 @@ fn shadowrun4_odds_begin_the_attackers_new_action_phase_as_its_resolution_does()
     // File 004: recoil counts the shots of one Action Phase, and a run is the phase's pace. An attacker who fired
     // six rounds and ran in its last phase, and now fires standing, is priced as its resolution rolls it: from a
     // fresh phase (found by tests/rules/invariants.rs: it was priced with the old recoil and run).
-    use skirmish::rules::odds::AttackOdds;
-    use skirmish::rules::ruleset::{Combatant, CombatantId, number};
+    use skirmish::rules::engine::ruleset::{Combatant, CombatantId, number};
+    use skirmish::rules::mechanics::odds::AttackOdds;
     use skirmish::rules::shadowrun4::{self as sr4, Shadowrun4};
     let sheet = r#"attributes: (body: 3, agility: 4, reaction: 4, strength: 3, intuition: 3, willpower: 3), skills: { Automatics: 4 }, weapons: ["ak_97"], armor: ["armor_vest"]"#;
     let unit = |name: &str, side: &str, at| Combatant {

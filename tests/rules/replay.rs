@@ -6,12 +6,12 @@ use crate::common;
 
 use skirmish::battle::run;
 use skirmish::rules::RulesError;
-use skirmish::rules::any::{AnyBattle, RulesetId};
-use skirmish::rules::dice::{Dice, ScriptedDice, SeededDice};
-use skirmish::rules::engine::{Decision, Next};
-use skirmish::rules::outcome::Log;
-use skirmish::rules::refusal::Refusal;
-use skirmish::rules::ruleset::CombatantId;
+use skirmish::rules::any_ruleset::any::{AnyBattle, RulesetId};
+use skirmish::rules::engine::battle::{Decision, Next};
+use skirmish::rules::engine::dice::{Dice, ScriptedDice, SeededDice};
+use skirmish::rules::engine::outcome::Log;
+use skirmish::rules::engine::refusal::Refusal;
+use skirmish::rules::engine::ruleset::CombatantId;
 use skirmish::scenario::{self, Scenario, level};
 
 /// The battle after each decision, as text (its whole state), with the log's length then.

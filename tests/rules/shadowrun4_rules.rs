@@ -4,10 +4,10 @@
 use crate::common::sr4::{at, perform, perform_with};
 use crate::common::{named_log, pools, render};
 use skirmish::rules::RulesError;
-use skirmish::rules::dice::ScriptedDice;
-use skirmish::rules::outcome::{Event, Log, Status};
-use skirmish::rules::refusal::Refusal;
-use skirmish::rules::ruleset::{CombatantId, Ruleset};
+use skirmish::rules::engine::dice::ScriptedDice;
+use skirmish::rules::engine::outcome::{Event, Log, Status};
+use skirmish::rules::engine::refusal::Refusal;
+use skirmish::rules::engine::ruleset::{CombatantId, Ruleset};
 use skirmish::rules::shadowrun4::damage::take_damage;
 use skirmish::rules::shadowrun4::gear::DamageKind;
 use skirmish::rules::shadowrun4::{Options, Shadowrun4, Surprise};
@@ -463,8 +463,8 @@ fn single_shot_mode_fires_once_an_action_phase() {
     let err = perform_with(&mut Shadowrun4::default(), &mut pistol, 0, mixed, &[2; 20]);
     assert!(matches!(err, Err(RulesError::Illegal(Refusal::SingleShotAgain))), "a semi-auto gun too");
     let rules = Shadowrun4::default();
-    let slot = skirmish::rules::ruleset::Slot {
-        actor: skirmish::rules::ruleset::CombatantId(0),
+    let slot = skirmish::rules::engine::ruleset::Slot {
+        actor: skirmish::rules::engine::ruleset::CombatantId(0),
         phase: 1,
         simultaneous: false,
     };

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use crate::common::{pools, render};
 use skirmish::battle::run;
-use skirmish::rules::dice::ScriptedDice;
-use skirmish::rules::outcome::{Event, Log, Status};
+use skirmish::rules::engine::dice::ScriptedDice;
+use skirmish::rules::engine::outcome::{Event, Log, Status};
 use skirmish::scenario;
 
 fn play(path: &str) -> Log {

@@ -5,9 +5,9 @@ use crate::common;
 
 use crate::common::st::{at, perform, perform_with};
 use crate::common::{d10_pools, render};
-use skirmish::rules::dice::ScriptedDice;
-use skirmish::rules::outcome::{Log, Status};
-use skirmish::rules::ruleset::Ruleset;
+use skirmish::rules::engine::dice::ScriptedDice;
+use skirmish::rules::engine::outcome::{Log, Status};
+use skirmish::rules::engine::ruleset::Ruleset;
 use skirmish::rules::storyteller::damage::DamageType::{Bashing, Lethal};
 use skirmish::rules::storyteller::{Options, Storyteller};
 
@@ -177,7 +177,7 @@ fn file_001s_worked_example_strength_2_a_knife_and_five_net_successes() {
 
 /// A battle of scripted actions played by the battle loop with scripted dice (initiative each turn included).
 fn play_script(
-    b: &mut [skirmish::rules::ruleset::Combatant<skirmish::rules::storyteller::Fighter>],
+    b: &mut [skirmish::rules::engine::ruleset::Combatant<skirmish::rules::storyteller::Fighter>],
     actions: &[&str],
     faces: &[u32],
 ) -> Log {
@@ -201,7 +201,7 @@ fn the_defense_penalty_resets_when_the_turn_starts_even_without_an_action() {
         .filter(|t| log.name(t.who) == "B")
         .map(|t| {
             let dice = match t.roll {
-                skirmish::rules::outcome::Roll::D10Pool { dice, .. } => dice,
+                skirmish::rules::engine::outcome::Roll::D10Pool { dice, .. } => dice,
                 _ => 0,
             };
             (dice, t.modifiers.iter().map(|m| (m.name.clone(), m.value)).collect())

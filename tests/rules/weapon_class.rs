@@ -1,8 +1,8 @@
 //! Each ruleset names the kind of each shipped weapon the window shows and sounds (`WeaponClass`): by its skill,
 //! ability or attack kind, as its catalogue gives them.
 
-use skirmish::rules::catalogue::Kit;
-use skirmish::rules::ruleset::WeaponClass::{self, Automatic, Beam, Heavy, Melee, Pistol, Rifle, Thrown};
+use skirmish::rules::engine::ruleset::WeaponClass::{self, Automatic, Beam, Heavy, Melee, Pistol, Rifle, Thrown};
+use skirmish::rules::mechanics::catalogue::Kit;
 
 fn check(found: impl Fn(&str) -> WeaponClass, expected: &[(&str, WeaponClass)]) {
     for (id, class) in expected {

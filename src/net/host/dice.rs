@@ -9,8 +9,8 @@ use bevy_replicon::prelude::*;
 use super::state::{DiceWait, Host};
 use crate::combat::{BattleDice, Engine};
 use crate::net::protocol::FromHost;
-use crate::rules::any::AnyBattle;
-use crate::rules::table::TableDice;
+use crate::rules::any_ruleset::any::AnyBattle;
+use crate::rules::engine::table::TableDice;
 
 /// A player's faces for the roll numbered `roll` (or, no `line`, the host's own dice to roll it), if the host still
 /// waits for that roll: faces typed for a roll the host rolled meanwhile (its time was up) are not the next roll's.

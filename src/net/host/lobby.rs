@@ -9,7 +9,7 @@ use super::tell::Offered;
 use crate::combat::enter::{Seats, enter_battle};
 use crate::net::MAX_PLAYERS;
 use crate::net::protocol::{FromHost, PlayerSeat, Seat};
-use crate::rules::id::Numbering;
+use crate::rules::engine::id::Numbering;
 
 /// A player says who it is: a new seat in the lobby, or its own seat again.
 pub(super) fn hello(

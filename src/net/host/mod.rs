@@ -2,7 +2,7 @@
 //! the one engine in this app (the combat ECS layer; the host rolls every die). Each player's orders are checked —
 //! a slot of theirs, the one the battle waits for, an action the rules take — and anything else is refused, logged
 //! and the battle goes on. Each player is sent only what its sides see: the units (replicon's visibility, by the
-//! `SeenBy` mask) and the log (`rules::fog`). A player who drops and comes back by the same name takes its seat
+//! `SeenBy` mask) and the log (`rules::tools::fog`). A player who drops and comes back by the same name takes its seat
 //! again and is sent everything it was told; the battle is saved after every decision, and `host --load` resumes
 //! the save.
 //!

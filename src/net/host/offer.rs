@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use crate::ai::Minds;
 use crate::battle::{BattleRequest, Started};
-use crate::rules::any::{AnyBattle, BattleSetup};
-use crate::rules::field::Goal;
-use crate::rules::outcome::Log;
+use crate::rules::any_ruleset::any::{AnyBattle, BattleSetup};
+use crate::rules::engine::field::Goal;
+use crate::rules::engine::outcome::Log;
 
 /// The battle a host offers, before it begins: how it was made (saved with it), its start, and where it is saved.
 pub struct Offer {

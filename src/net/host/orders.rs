@@ -8,11 +8,11 @@ use super::state::Host;
 use crate::combat::messages::{DeclareAction, DelaySlot};
 use crate::combat::{Engine, TurnState};
 use crate::net::protocol::FromHost;
-use crate::rules::any::{AnyAction, AnyBattle};
-use crate::rules::fog::seen_by;
-use crate::rules::id::{CombatantId, naming_only};
-use crate::rules::plan::{Choices, Plan, seen_others};
-use crate::rules::ruleset::Slot;
+use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
+use crate::rules::engine::id::{CombatantId, naming_only};
+use crate::rules::engine::ruleset::Slot;
+use crate::rules::tools::fog::seen_by;
+use crate::rules::tools::plan::{Choices, Plan, seen_others};
 
 /// What a player is told of orders or questions for a slot that is not its own.
 pub const NOT_YOUR_SLOT: &str = "the battle is not waiting for one of your units";

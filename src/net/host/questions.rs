@@ -15,13 +15,13 @@ use crate::ai::lab::heat_map_any;
 use crate::combat::{Engine, TurnState};
 use crate::net::MAX_PLAYERS;
 use crate::net::protocol::FromHost;
-use crate::rules::any::AnyBattle;
-use crate::rules::fog::{as_seen, seen_by};
-use crate::rules::id::CombatantId;
-use crate::rules::no_odds::NoOdds;
-use crate::rules::plan::Plan;
-use crate::rules::ruleset::Slot;
-use crate::rules::what_if;
+use crate::rules::any_ruleset::any::AnyBattle;
+use crate::rules::engine::id::CombatantId;
+use crate::rules::engine::ruleset::Slot;
+use crate::rules::tools::fog::{as_seen, seen_by};
+use crate::rules::tools::no_odds::NoOdds;
+use crate::rules::tools::plan::Plan;
+use crate::rules::tools::what_if;
 
 /// Questions (odds, heat maps, what-ifs) a player may ask in one update; a window asks once a plan, a slot, or a
 /// set-up.

@@ -12,9 +12,9 @@ use super::state::{Host, Player};
 use crate::combat::Engine;
 use crate::combat::components::{Combatant, Holding, Loadout, StatusList, Tracks};
 use crate::net::protocol::{SeenBy, Unit};
-use crate::rules::any::AnyBattle;
-use crate::rules::fog::seen_by;
-use crate::rules::outcome::down;
+use crate::rules::any_ruleset::any::AnyBattle;
+use crate::rules::engine::outcome::down;
+use crate::rules::tools::fog::seen_by;
 
 /// The combatants a player's end may see: its sides' sight; a spectator's, what every side still in the fight sees
 /// (nothing that any player does not see: a spectator may be talking to one), or everything if the host says so.

@@ -11,11 +11,11 @@ use super::offer::{Offer, Spectators};
 use crate::ai::lab::Heat;
 use crate::battle::BattleRequest;
 use crate::net::protocol::{FromHost, LobbyView};
-use crate::rules::any::AnyBattle;
-use crate::rules::dice::Wanted;
-use crate::rules::id::Numbering;
-use crate::rules::outcome::{Event, Log};
-use crate::rules::ruleset::Slot;
+use crate::rules::any_ruleset::any::AnyBattle;
+use crate::rules::engine::dice::Wanted;
+use crate::rules::engine::id::Numbering;
+use crate::rules::engine::outcome::{Event, Log};
+use crate::rules::engine::ruleset::Slot;
 
 /// The host: the battle offered (until it begins), the players, and what it refused.
 #[derive(Resource)]

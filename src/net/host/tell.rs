@@ -1,5 +1,5 @@
 //! What each player is told of the battle: that it began (and what it is), the log as its sides saw it when each
-//! piece was written (`rules::fog`), the past again to one who comes back or comes late, and the end, fog lifted.
+//! piece was written (`rules::tools::fog`), the past again to one who comes back or comes late, and the end, fog lifted.
 
 use std::cell::RefCell;
 
@@ -13,11 +13,11 @@ use crate::battle::save::Save;
 use crate::combat::typed::TypedRolls;
 use crate::combat::{BattleDice, BattleLog, Engine, TurnState};
 use crate::net::protocol::FromHost;
-use crate::rules::any::AnyBattle;
-use crate::rules::field::Goal;
-use crate::rules::fog::{Unseen, told_over};
-use crate::rules::id::Numbering;
-use crate::rules::outcome::{Event, Log};
+use crate::rules::any_ruleset::any::AnyBattle;
+use crate::rules::engine::field::Goal;
+use crate::rules::engine::id::Numbering;
+use crate::rules::engine::outcome::{Event, Log};
+use crate::rules::tools::fog::{Unseen, told_over};
 
 /// What the battle is, as a player is told when it begins.
 #[derive(Resource)]

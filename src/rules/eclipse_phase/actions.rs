@@ -12,12 +12,12 @@ use super::gear::{Weapon, WeaponRef};
 use super::initiative::EclipsePhase;
 use super::modifiers::Situation;
 use super::{Fighter, FiringMode, RulesError};
-use crate::rules::dice::Dice;
-use crate::rules::field::{Cell, Field, Move, Pace};
-use crate::rules::movement::{engaged, perform_move, settle_pace};
-use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::{Combatant, CombatantId, FighterState, index, name_of, pair_mut};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::{Cell, Field, Move, Pace};
+use crate::rules::engine::outcome::{Event, Log, Status};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState, index, name_of, pair_mut};
+use crate::rules::mechanics::movement::{engaged, perform_move, settle_pace};
 
 /// One combatant's Action Phase, as a scenario scripts it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

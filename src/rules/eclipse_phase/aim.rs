@@ -6,10 +6,10 @@
 
 use super::sheet::Aim;
 use super::{Fighter, RulesError};
-use crate::rules::field::{Cell, Field};
-use crate::rules::outcome::{Event, Log};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::{Combatant, CombatantId, index, name_of};
+use crate::rules::engine::field::{Cell, Field};
+use crate::rules::engine::outcome::{Event, Log};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::{Combatant, CombatantId, index, name_of};
 
 /// Fixes `actor`'s aim on combatant `target`, who must be in its sights now.
 pub(super) fn take_aim(

@@ -14,12 +14,12 @@ use super::modifiers::Situation;
 use super::odds::Tally;
 use super::test::Percentile;
 use super::{EclipsePhase, Fighter, FiringMode, RulesError};
-use crate::rules::dice::Dice;
-use crate::rules::field::{Cell, distance_m};
-use crate::rules::odds::{Chance, Measure, Odds};
-use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::{Combatant, index, name_of};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::{Cell, distance_m};
+use crate::rules::engine::outcome::{Event, Log, Status};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::{Combatant, index, name_of};
+use crate::rules::mechanics::odds::{Chance, Measure, Odds};
 
 /// A blast checked and placed on the map.
 pub(super) struct Placed {

@@ -8,11 +8,11 @@ use super::modifiers::{RangeBand, Situation};
 use super::sheet::Skill;
 use super::test::{Percentile, TestSpec, opposed, roll_test};
 use super::{Fighter, FiringMode, ModeBonus, Options, RulesError, wound_modifier};
-use crate::rules::dice::Dice;
-use crate::rules::fighter::Standing;
-use crate::rules::outcome::{Event, Log, Modifier, Status, Term};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::Roller;
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::outcome::{Event, Log, Modifier, Status, Term};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::Roller;
+use crate::rules::mechanics::fighter::Standing;
 
 /// One shot (or melee strike) at one target.
 pub struct Shot<'a> {

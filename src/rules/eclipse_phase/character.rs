@@ -7,7 +7,7 @@ use super::Fighter;
 use super::attack::defense_spec;
 use super::modifiers::Situation;
 use super::sheet::{Aptitudes, MorphKind, Rating, Sheet, Skill};
-use crate::rules::character::{
+use crate::rules::mechanics::character::{
     CharacterError, Derived, EditSheet, Flag, Group, Number, count, others, rated, rating, set_rated, set_skill,
 };
 

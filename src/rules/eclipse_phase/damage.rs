@@ -5,11 +5,11 @@ use super::gear::{AreaEffect, ArmorType, Weapon};
 use super::modifiers::RangeBand;
 use super::test::{TestSpec, roll_test};
 use super::{Fighter, FiringMode, IncapacitatedAt, ModeBonus, Options, RulesError, wound_modifier};
-use crate::rules::dice::Dice;
-use crate::rules::fighter::Standing;
-use crate::rules::odds::Dist;
-use crate::rules::outcome::{Event, Log, Status, Term};
-use crate::rules::ruleset::Roller;
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::outcome::{Event, Log, Status, Term};
+use crate::rules::engine::ruleset::Roller;
+use crate::rules::mechanics::fighter::Standing;
+use crate::rules::mechanics::odds::Dist;
 
 /// What feeds the damage value besides the weapon.
 pub struct DvInputs {

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::skills::Skill;
 use super::{FiringMode, ModeBonus};
-use crate::rules::catalogue::{self, Kit, Named, NotationError, Shipped};
-use crate::rules::ruleset::WeaponClass;
+use crate::rules::engine::ruleset::WeaponClass;
+use crate::rules::mechanics::catalogue::{self, Kit, Named, NotationError, Shipped};
 
 /// Which armor value stops a weapon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn an_unknown_id_is_a_typed_error_naming_what_there_is() {
-        use crate::rules::catalogue::CatalogueError;
+        use crate::rules::mechanics::catalogue::CatalogueError;
         let Err(CatalogueError::UnknownWeapon { id, known }) = WeaponRef::try_from("laser_sword".to_owned()) else {
             panic!("an unknown weapon");
         };

@@ -4,10 +4,10 @@
 use std::collections::VecDeque;
 
 use super::{Fighter, Options, RulesError};
-use crate::rules::dice::Dice;
-use crate::rules::field::Field;
-use crate::rules::outcome::{Event, Log, Term};
-use crate::rules::ruleset::{Combatant, CombatantId, FighterState, Slot};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::Field;
+use crate::rules::engine::outcome::{Event, Log, Term};
+use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState, Slot};
 
 /// Eclipse Phase with its per-battle options and the slots left in the current turn.
 #[derive(Clone, Debug, Default)]

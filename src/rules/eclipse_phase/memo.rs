@@ -10,8 +10,8 @@ use std::collections::{BTreeMap, HashMap};
 use super::damage::{DvInputs, dv_dist};
 use super::gear::Weapon;
 use super::{Fighter, Options};
-use crate::rules::memo::{ByWhole, Memo};
-use crate::rules::odds::Dist;
+use crate::rules::mechanics::memo::{ByWhole, Memo};
+use crate::rules::mechanics::odds::Dist;
 
 /// How many defenders, tests and weapons a thread remembers.
 const DEFENDERS: usize = 32;

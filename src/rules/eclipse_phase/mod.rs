@@ -9,7 +9,7 @@
 //! - `actions.rs`: Quick and Complex actions and what makes them illegal
 //! - `aim.rs`: the Complex Action aim, held until the next Action Phase while the target stays in sight
 //! - `area.rs`: blasts on the map: the point of impact, range and cover, everyone caught
-//! - `turn.rs`: the Action Turn and the [`Ruleset`](crate::rules::ruleset::Ruleset) implementation
+//! - `turn.rs`: the Action Turn and the [`Ruleset`](crate::rules::engine::ruleset::Ruleset) implementation
 //! - `odds.rs`: the exact odds of a shot
 //! - `policy.rs`: the built-in choice of action
 
@@ -34,8 +34,8 @@ mod turn;
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
-use super::fighter::Standing;
-use super::outcome::{Modifier, Status};
+use super::engine::outcome::{Modifier, Status};
+use super::mechanics::fighter::Standing;
 use gear::Weapon;
 pub use initiative::EclipsePhase;
 use sheet::{Condition, Sheet};
@@ -138,7 +138,7 @@ pub fn wound_modifier(wounds: u32) -> Option<Modifier> {
 }
 
 /// A combatant's Eclipse Phase state: its sheet and what the battle has done to it.
-pub type Fighter = crate::rules::fighter::Fighter<Sheet, Condition>;
+pub type Fighter = crate::rules::mechanics::fighter::Fighter<Sheet, Condition>;
 
 impl Fighter {
     /// Rounds left in a weapon; for a thrown weapon, how many of it are left (each one the sheet lists, less those
@@ -154,7 +154,7 @@ impl Fighter {
 
 /// What the tactics lab's what-if can suppose of a fighter: damage and wounds, a prone target, the weapon in hand;
 /// aim is the Complex Action's +30 at one target (file 003).
-impl crate::rules::suppose::Suppose for Fighter {
+impl crate::rules::mechanics::suppose::Suppose for Fighter {
     const PRONE: bool = true;
     const AIM_STEPS: u32 = 1;
 
@@ -166,11 +166,11 @@ impl crate::rules::suppose::Suppose for Fighter {
         }
     }
 
-    fn suppose_aim(&mut self, target: super::ruleset::CombatantId, steps: u32) {
+    fn suppose_aim(&mut self, target: super::engine::ruleset::CombatantId, steps: u32) {
         self.condition.aim = (steps > 0).then_some(sheet::Aim { target, held: false });
     }
 
-    fn aimed(&self, target: super::ruleset::CombatantId) -> u32 {
+    fn aimed(&self, target: super::engine::ruleset::CombatantId) -> u32 {
         u32::from(self.condition.aim.as_ref().is_some_and(|a| a.target == target))
     }
 }

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::field::{CoverLevel, Sight};
-use crate::rules::outcome::Modifier;
+use crate::rules::engine::field::{CoverLevel, Sight};
+use crate::rules::engine::outcome::Modifier;
 
 /// Range bands (file 003): point-blank is 2 m or less.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -15,14 +15,14 @@ use super::memo;
 use super::modifiers::Situation;
 use super::test::{Percentile, opposed, success_chance};
 use super::{EclipsePhase, Fighter, FiringMode, ModeBonus, Options, RulesError};
-use crate::rules::approach::Reach;
-use crate::rules::field::{Move, Pace};
-use crate::rules::fighter::Standing;
-use crate::rules::movement::paced;
-use crate::rules::odds::{AttackOdds, Chance, Dist, Measure, Odds, usual_first};
-use crate::rules::outcome::{Log, Status};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::{Combatant, CombatantId, FighterState, index};
+use crate::rules::engine::field::{Move, Pace};
+use crate::rules::engine::outcome::{Log, Status};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState, index};
+use crate::rules::mechanics::approach::Reach;
+use crate::rules::mechanics::fighter::Standing;
+use crate::rules::mechanics::movement::paced;
+use crate::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure, Odds, usual_first};
 
 impl AttackOdds for EclipsePhase {
     /// A plain attack by `actor` at `target` with the weapon in hand and its preferred mode; a blast weapon's is
@@ -209,7 +209,7 @@ impl EclipsePhase {
         battle: &[Combatant<Fighter>],
         actor: usize,
         movement: Option<Move>,
-        cell: crate::rules::field::Cell,
+        cell: crate::rules::engine::field::Cell,
     ) -> Option<Action> {
         let f = &battle[actor].fighter;
         if !f.drawn_weapon().is_ok_and(|w| w.is_blast()) {

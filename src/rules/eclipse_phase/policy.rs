@@ -4,10 +4,10 @@ use super::Fighter;
 use super::actions::{Action, AreaAttack, Attack, ComplexAction, QuickAction, weapon_in_hand};
 use super::gear::{Weapon, preferred_mode};
 use super::modifiers::Situation;
-use crate::rules::approach::{Reach, anyone, plan};
-use crate::rules::field::{Field, Pace};
-use crate::rules::outcome::Status;
-use crate::rules::ruleset::Combatant;
+use crate::rules::engine::field::{Field, Pace};
+use crate::rules::engine::outcome::Status;
+use crate::rules::engine::ruleset::Combatant;
+use crate::rules::mechanics::approach::{Reach, anyone, plan};
 
 /// How far a weapon reaches: its long range band, and it likes to close to its short one.
 pub(super) fn reach(weapon: &Weapon) -> Reach {

@@ -8,11 +8,11 @@ use serde::{Deserialize, Serialize};
 
 use super::gear::{ArmorRef, Gear, Weapon, WeaponRef};
 pub use super::skills::Skill;
-use crate::rules::field::Rates;
-use crate::rules::fighter::Outfit;
-use crate::rules::outcome::Status;
-use crate::rules::rating::{Bounded, Scale};
-use crate::rules::ruleset::CombatantId;
+use crate::rules::engine::field::Rates;
+use crate::rules::engine::outcome::Status;
+use crate::rules::engine::ruleset::CombatantId;
+use crate::rules::mechanics::fighter::Outfit;
+use crate::rules::mechanics::rating::{Bounded, Scale};
 
 /// A percentile rating (aptitude, skill or INIT), 0–99.
 pub type Rating = Bounded<PercentileScale>;

@@ -4,9 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::OpposedCriticals;
-use crate::rules::dice::{Dice, DiceError};
-use crate::rules::outcome::{Event, Log, Modifier, Roll, TestRecord};
-use crate::rules::ruleset::Roller;
+use crate::rules::engine::dice::{Dice, DiceError};
+use crate::rules::engine::outcome::{Event, Log, Modifier, Roll, TestRecord};
+use crate::rules::engine::ruleset::Roller;
 
 /// How the margin of success is read (rules.md §1, option `mos_rule`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -134,8 +134,8 @@ fn both_succeeded(attack: &Percentile, defense: &Percentile, criticals: OpposedC
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::dice::ScriptedDice;
-    use crate::rules::ruleset::CombatantId;
+    use crate::rules::engine::dice::ScriptedDice;
+    use crate::rules::engine::ruleset::CombatantId;
 
     fn read(target: i32, roll: u32) -> Percentile {
         Percentile::read(target, roll, MosRule::TargetMinusRoll)

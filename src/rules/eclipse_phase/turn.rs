@@ -5,12 +5,12 @@ use super::actions::{Action, quick_actions};
 use super::initiative::{EclipsePhase, schedule_turn};
 use super::policy::default_action;
 use super::{Fighter, RulesError};
-use crate::rules::dice::Dice;
-use crate::rules::field::{Dm, Field, Pace};
-use crate::rules::fighter::Standing;
-use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::{Combatant, CombatantId, Ruleset, Slot, Track};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::{Dm, Field, Pace};
+use crate::rules::engine::outcome::{Event, Log, Status};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::{Combatant, CombatantId, Ruleset, Slot, Track};
+use crate::rules::mechanics::fighter::Standing;
 
 impl Ruleset for EclipsePhase {
     type Fighter = Fighter;

@@ -9,13 +9,13 @@ use super::gear::{AttackKind, Weapon};
 use super::pool::roll;
 use super::sheet::Skill;
 use super::{Fighter, Options, RulesError, Ties};
-use crate::rules::d6_pool::{Pool, PoolSpec};
-use crate::rules::dice::Dice;
-use crate::rules::field::{CoverLevel, Sight};
-use crate::rules::outcome::{Event, Log, Modifier, Status};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::FighterState;
-use crate::rules::ruleset::Roller;
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::{CoverLevel, Sight};
+use crate::rules::engine::outcome::{Event, Log, Modifier, Status};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::FighterState;
+use crate::rules::engine::ruleset::Roller;
+use crate::rules::mechanics::d6_pool::{Pool, PoolSpec};
 
 /// The defense test chosen from file 002's table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,7 +8,7 @@ use super::damage::resistance_spec;
 use super::gear::{AttackKind, DamageType};
 use super::sheet::{Attribute, Attributes, Sheet, Skill};
 use super::{Fighter, Options};
-use crate::rules::character::{
+use crate::rules::mechanics::character::{
     CharacterError, Derived, EditSheet, Flag, Group, Number, count, others, pool, rated, set_rated, set_skill,
 };
 

@@ -5,10 +5,10 @@
 use super::gear::{DamageType, Track, Weapon};
 use super::pool::roll;
 use super::{CriticalResistance, Fighter, Options, RulesError};
-use crate::rules::d6_pool::PoolSpec;
-use crate::rules::dice::Dice;
-use crate::rules::outcome::{Event, Log, Status, Term};
-use crate::rules::ruleset::{CombatantId, Roller};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::outcome::{Event, Log, Status, Term};
+use crate::rules::engine::ruleset::{CombatantId, Roller};
+use crate::rules::mechanics::d6_pool::PoolSpec;
 
 fn calc(log: &mut Log, who: CombatantId, label: &str, terms: Vec<Term>) -> i32 {
     let total = terms.iter().map(|t| t.value).sum();

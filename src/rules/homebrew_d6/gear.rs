@@ -7,8 +7,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::skills::Skill;
-use crate::rules::catalogue::{self, Kit, Named, NotationError, Shipped};
-use crate::rules::ruleset::WeaponClass;
+use crate::rules::engine::ruleset::WeaponClass;
+use crate::rules::mechanics::catalogue::{self, Kit, Named, NotationError, Shipped};
 
 /// The type of damage (file 002, DV and Damage Type); untyped damage ignores armor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -22,9 +22,9 @@ pub mod turn;
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
-use super::fighter::Standing;
-use super::outcome::{Modifier, Status};
-use super::passes::PassFighter;
+use super::engine::outcome::{Modifier, Status};
+use super::mechanics::fighter::Standing;
+use super::mechanics::passes::PassFighter;
 use sheet::{Condition, Sheet};
 pub use turn::HomebrewD6;
 
@@ -73,7 +73,7 @@ impl Default for Options {
 }
 
 /// A combatant's homebrew state.
-pub type Fighter = crate::rules::fighter::Fighter<Sheet, Condition>;
+pub type Fighter = crate::rules::mechanics::fighter::Fighter<Sheet, Condition>;
 
 impl Fighter {
     /// Light track size.
@@ -101,7 +101,7 @@ impl PassFighter for Fighter {
 
 /// What the tactics lab's what-if can suppose of a fighter: the Light and Critical tracks and the weapon in hand; a
 /// prone target only cannot fall again, and there is no aiming.
-impl crate::rules::suppose::Suppose for Fighter {
+impl crate::rules::mechanics::suppose::Suppose for Fighter {
     const PRONE: bool = false;
     const AIM_STEPS: u32 = 0;
 

@@ -2,7 +2,7 @@
 //! ones, by the multinomial, under the homebrew's glitch rule), step 1 as the rules judge it; for each hit, the
 //! rules' own steps 2–4, the Body pool's hits (binomial) and the rules' own steps 5–6 on a copy of the defender.
 
-use crate::rules::ruleset::FighterState;
+use crate::rules::engine::ruleset::FighterState;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
@@ -12,16 +12,16 @@ use super::damage::{less_av, modified_av, modified_dv, resistance_spec, resisted
 use super::gear::{AttackKind, Weapon};
 use super::turn::{Action, Attack, ComplexAction, SimpleAction};
 use super::{Fighter, HomebrewD6, Options, RulesError};
-use crate::rules::approach::Reach;
-use crate::rules::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits_dist};
-use crate::rules::field::{Move, Pace};
-use crate::rules::memo::ByWhole;
-use crate::rules::movement::paced;
-use crate::rules::odds::{AttackOdds, Chance, Dist, Measure, Odds};
-use crate::rules::outcome::{Log, Status};
-use crate::rules::passes::FreeAction;
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::{Combatant, CombatantId};
+use crate::rules::engine::field::{Move, Pace};
+use crate::rules::engine::outcome::{Log, Status};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::{Combatant, CombatantId};
+use crate::rules::mechanics::approach::Reach;
+use crate::rules::mechanics::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits_dist};
+use crate::rules::mechanics::memo::ByWhole;
+use crate::rules::mechanics::movement::paced;
+use crate::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure, Odds};
+use crate::rules::mechanics::passes::FreeAction;
 
 impl AttackOdds for HomebrewD6 {
     /// A plain attack by `actor` at `target` with the weapon in hand (Complex in melee, else Simple).

@@ -1,10 +1,10 @@
-//! The homebrew's dice pools (file 002; rules.md §4): the shared d6 pool ([`crate::rules::d6_pool`]) under the
+//! The homebrew's dice pools (file 002; rules.md §4): the shared d6 pool ([`crate::rules::mechanics::d6_pool`]) under the
 //! homebrew's glitch rule, ones more than half the dice.
 
 use super::RulesError;
-use crate::rules::d6_pool::{GlitchRule, Pool, PoolSpec, roll_pool_with};
-use crate::rules::dice::Dice;
-use crate::rules::outcome::Log;
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::outcome::Log;
+use crate::rules::mechanics::d6_pool::{GlitchRule, Pool, PoolSpec, roll_pool_with};
 
 /// Rolls a pool under the homebrew's glitch rule and logs it.
 pub(super) fn roll(spec: PoolSpec<'_>, dice: &mut dyn Dice, log: &mut Log) -> Result<Pool, RulesError> {

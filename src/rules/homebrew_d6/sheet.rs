@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::gear::{ArmorRef, Gear, Weapon, WeaponRef};
 pub use super::skills::Skill;
-use crate::rules::field::Rates;
-use crate::rules::fighter::Outfit;
-use crate::rules::outcome::Status;
+use crate::rules::engine::field::Rates;
+use crate::rules::engine::outcome::Status;
+use crate::rules::mechanics::fighter::Outfit;
 // The same bounded ratings as Shadowrun 4: attributes 1–12, skills 0–12.
 pub use crate::rules::shadowrun4::sheet::{Attribute, SkillRating};
 

@@ -9,15 +9,19 @@ use serde::{Deserialize, Serialize};
 use super::attack::{Situation, Strike, resolve_strike};
 use super::gear::{AttackKind, Weapon, WeaponRef};
 use super::{Fighter, Options, RulesError};
-use crate::rules::approach::{Plan, anyone, plan};
-use crate::rules::d6_pool::GlitchRule;
-use crate::rules::dice::Dice;
-use crate::rules::field::{Dm, Field, Pace};
-use crate::rules::odds::AttackOdds;
-use crate::rules::outcome::{Event, Log, Status};
-use crate::rules::passes::{FreeAction, InitiativeRoll, PassEntry, Passes, PhaseAction, phase_move, roll_initiative};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::{Combatant, CombatantId, FighterState, Roller, Ruleset, Slot, Track, index, pair_mut};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::{Dm, Field, Pace};
+use crate::rules::engine::outcome::{Event, Log, Status};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::{
+    Combatant, CombatantId, FighterState, Roller, Ruleset, Slot, Track, index, pair_mut,
+};
+use crate::rules::mechanics::approach::{Plan, anyone, plan};
+use crate::rules::mechanics::d6_pool::GlitchRule;
+use crate::rules::mechanics::odds::AttackOdds;
+use crate::rules::mechanics::passes::{
+    FreeAction, InitiativeRoll, PassEntry, Passes, PhaseAction, phase_move, roll_initiative,
+};
 
 /// One combatant's Action Phase, as a scenario scripts it.
 pub type Action = PhaseAction<SimpleAction, ComplexAction>;

@@ -3,8 +3,8 @@
 //! phase); full auto and melee attacks are Complex. Calling a shot is the phase's Free Action (file 004). What each
 //! action does, and what makes it illegal.
 
-use crate::rules::fighter::Standing;
-use crate::rules::ruleset::FighterState;
+use crate::rules::engine::ruleset::FighterState;
+use crate::rules::mechanics::fighter::Standing;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -18,15 +18,15 @@ use super::modifiers::{CalledShot, Situation, Spread};
 use super::pool::roll_pool;
 use super::sheet::Skill;
 use super::{Fighter, FiringMode, RulesError};
-use crate::rules::d6_pool::PoolSpec;
-use crate::rules::dice::Dice;
-use crate::rules::field::{Move, Pace, STEP};
-use crate::rules::movement::{engaged, perform_move, settle_pace};
-use crate::rules::outcome::{Event, Log, Status, Term};
-use crate::rules::passes::{FreeAction, PhaseAction, phase_move};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::Roller;
-use crate::rules::ruleset::{Combatant, CombatantId, Slot, index, pair_mut};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::{Move, Pace, STEP};
+use crate::rules::engine::outcome::{Event, Log, Status, Term};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::Roller;
+use crate::rules::engine::ruleset::{Combatant, CombatantId, Slot, index, pair_mut};
+use crate::rules::mechanics::d6_pool::PoolSpec;
+use crate::rules::mechanics::movement::{engaged, perform_move, settle_pace};
+use crate::rules::mechanics::passes::{FreeAction, PhaseAction, phase_move};
 
 /// One combatant's Action Phase, as a scenario scripts it.
 pub type Action = PhaseAction<SimpleAction, ComplexAction>;

@@ -11,12 +11,12 @@ use super::modifiers::{CalledShot, Defense, RangeBand, Strike};
 use super::pool::roll_pool;
 use super::sheet::Skill;
 use super::{Fighter, RulesError, Spray};
-use crate::rules::d6_pool::{Pool, PoolSpec};
-use crate::rules::dice::Dice;
-use crate::rules::fighter::Standing;
-use crate::rules::outcome::{Event, Log, Modifier, Status};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::Roller;
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::outcome::{Event, Log, Modifier, Status};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::Roller;
+use crate::rules::mechanics::d6_pool::{Pool, PoolSpec};
+use crate::rules::mechanics::fighter::Standing;
 
 /// How an attack ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

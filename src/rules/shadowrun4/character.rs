@@ -8,10 +8,10 @@ use super::attack::defense_base;
 use super::gear::ArmorKind;
 use super::modifiers::Defense;
 use super::sheet::{Attribute, Attributes, Sheet, Skill};
-use crate::rules::character::{
+use crate::rules::engine::outcome::Modifier;
+use crate::rules::mechanics::character::{
     CharacterError, Derived, EditSheet, Flag, Group, Number, count, others, pool, rated, set_rated, set_skill,
 };
-use crate::rules::outcome::Modifier;
 
 type Field = fn(&mut Attributes) -> &mut Attribute;
 

@@ -7,11 +7,11 @@ use super::modifiers::CalledShot;
 use super::modifiers::Strike;
 use super::pool::roll_pool;
 use super::{Fighter, RulesError, Spray};
-use crate::rules::d6_pool::PoolSpec;
-use crate::rules::dice::Dice;
-use crate::rules::outcome::{Event, Log, Status, Term};
-use crate::rules::ruleset::FighterState;
-use crate::rules::ruleset::{CombatantId, Roller};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::outcome::{Event, Log, Status, Term};
+use crate::rules::engine::ruleset::FighterState;
+use crate::rules::engine::ruleset::{CombatantId, Roller};
+use crate::rules::mechanics::d6_pool::PoolSpec;
 
 /// What the damage step needs from the attack.
 pub struct DamageInputs<'a> {

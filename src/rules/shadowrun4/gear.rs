@@ -7,8 +7,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::skills::Skill;
-use crate::rules::catalogue::{self, Kit, Named, NotationError, Shipped};
-use crate::rules::ruleset::WeaponClass;
+use crate::rules::engine::ruleset::WeaponClass;
+use crate::rules::mechanics::catalogue::{self, Kit, Named, NotationError, Shipped};
 
 /// Which condition monitor a weapon's damage goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

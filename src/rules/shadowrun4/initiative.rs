@@ -1,16 +1,16 @@
 //! Initiative (file 004; rules.md §2): Reaction + Intuition plus the hits of that many dice, rerolled every
 //! combat turn; a critical glitch also loses a pass if it has more than one. The order within passes is
-//! [`Passes`](crate::rules::passes::Passes). Surprise (optional) is rolled before the first pass.
+//! [`Passes`](crate::rules::mechanics::passes::Passes). Surprise (optional) is rolled before the first pass.
 
 use super::pool::roll_pool;
 use super::{Fighter, Options, RulesError};
-use crate::rules::d6_pool::{GlitchRule, PoolSpec};
-use crate::rules::dice::Dice;
-use crate::rules::field::Field;
-use crate::rules::outcome::{Log, Modifier};
-use crate::rules::passes::{InitiativeRoll, PassEntry, Passes, roll_initiative};
-use crate::rules::ruleset::Roller;
-use crate::rules::ruleset::{Combatant, FighterState};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::Field;
+use crate::rules::engine::outcome::{Log, Modifier};
+use crate::rules::engine::ruleset::Roller;
+use crate::rules::engine::ruleset::{Combatant, FighterState};
+use crate::rules::mechanics::d6_pool::{GlitchRule, PoolSpec};
+use crate::rules::mechanics::passes::{InitiativeRoll, PassEntry, Passes, roll_initiative};
 
 /// Shadowrun 4 with its options and the state of the current combat turn.
 #[derive(Clone, Debug, Default)]

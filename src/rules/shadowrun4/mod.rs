@@ -27,9 +27,9 @@ mod turn;
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
-use super::fighter::Standing;
-use super::outcome::{Modifier, Status};
-use super::ruleset::CombatantId;
+use super::engine::outcome::{Modifier, Status};
+use super::engine::ruleset::CombatantId;
+use super::mechanics::fighter::Standing;
 pub use initiative::Shadowrun4;
 use sheet::{Condition, Sheet};
 
@@ -156,7 +156,7 @@ impl std::fmt::Display for FiringMode {
 }
 
 /// A combatant's Shadowrun 4 state.
-pub type Fighter = crate::rules::fighter::Fighter<Sheet, Condition>;
+pub type Fighter = crate::rules::mechanics::fighter::Fighter<Sheet, Condition>;
 
 impl Fighter {
     /// The armor rating of one kind that protects: the best piece worn, plus accessories (helmet, shield). Our
@@ -206,7 +206,7 @@ impl Fighter {
     }
 }
 
-impl crate::rules::passes::PassFighter for Fighter {
+impl crate::rules::mechanics::passes::PassFighter for Fighter {
     fn wound_modifier(&self) -> i32 {
         self.condition.wound_modifier()
     }
@@ -214,7 +214,7 @@ impl crate::rules::passes::PassFighter for Fighter {
 
 /// What the tactics lab's what-if can suppose of a fighter: the Physical and Stun monitors, a prone target, the
 /// weapon in hand; aim is +1 die for each Take Aim (the panel offers three).
-impl crate::rules::suppose::Suppose for Fighter {
+impl crate::rules::mechanics::suppose::Suppose for Fighter {
     const PRONE: bool = true;
     const AIM_STEPS: u32 = 3;
 
@@ -226,13 +226,13 @@ impl crate::rules::suppose::Suppose for Fighter {
         }
     }
 
-    fn suppose_aim(&mut self, target: super::ruleset::CombatantId, steps: u32) {
+    fn suppose_aim(&mut self, target: super::engine::ruleset::CombatantId, steps: u32) {
         // Its aim is at whatever it attacks next.
         let _ = target;
         self.condition.aim = steps;
     }
 
-    fn aimed(&self, _target: super::ruleset::CombatantId) -> u32 {
+    fn aimed(&self, _target: super::engine::ruleset::CombatantId) -> u32 {
         self.condition.aim
     }
 }

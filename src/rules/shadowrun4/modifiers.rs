@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use super::FiringMode;
 use super::gear::Weapon;
-use crate::rules::field::{CoverLevel, Sight};
-use crate::rules::outcome::Modifier;
+use crate::rules::engine::field::{CoverLevel, Sight};
+use crate::rules::engine::outcome::Modifier;
 
 /// Range bands: short +0, medium −1, long −2, extreme −3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

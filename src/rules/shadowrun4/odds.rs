@@ -15,15 +15,15 @@ use super::modifiers::Strike;
 use super::modifiers::{CalledShot, Situation};
 use super::policy::preferred_mode;
 use super::{Fighter, FiringMode, RulesError, Shadowrun4, Spray};
-use crate::rules::approach::Reach;
-use crate::rules::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits_dist};
-use crate::rules::field::Move;
-use crate::rules::memo::ByWhole;
-use crate::rules::odds::{AttackOdds, Chance, Dist, Measure, Odds, usual_first};
-use crate::rules::outcome::{Log, Status};
-use crate::rules::passes::FreeAction;
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::{Combatant, CombatantId, FighterState};
+use crate::rules::engine::field::Move;
+use crate::rules::engine::outcome::{Log, Status};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState};
+use crate::rules::mechanics::approach::Reach;
+use crate::rules::mechanics::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits_dist};
+use crate::rules::mechanics::memo::ByWhole;
+use crate::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure, Odds, usual_first};
+use crate::rules::mechanics::passes::FreeAction;
 
 impl AttackOdds for Shadowrun4 {
     /// A plain attack by `actor` at `target` with the weapon in hand: a melee attack, or a shot in the preferred

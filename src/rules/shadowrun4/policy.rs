@@ -6,11 +6,11 @@ use super::gear::ModeKind;
 use super::initiative::Shadowrun4;
 use super::modifiers::Situation;
 use super::{Fighter, FiringMode, Spray};
-use crate::rules::approach::{Plan, anyone, plan};
-use crate::rules::field::Pace;
-use crate::rules::odds::AttackOdds;
-use crate::rules::outcome::Status;
-use crate::rules::ruleset::Combatant;
+use crate::rules::engine::field::Pace;
+use crate::rules::engine::outcome::Status;
+use crate::rules::engine::ruleset::Combatant;
+use crate::rules::mechanics::approach::{Plan, anyone, plan};
+use crate::rules::mechanics::odds::AttackOdds;
 
 /// The action for combatant `actor`, or `None` when it has nobody to fight: the nearest enemy it may act against
 /// and can attack from here, else a walk (or a run) toward the nearest one, attacking after a walk that brings

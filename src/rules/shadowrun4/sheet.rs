@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use super::gear::{ArmorRef, Gear, Weapon, WeaponRef};
 use super::modifiers::Defense;
 pub use super::skills::Skill;
-use crate::rules::field::Rates;
-use crate::rules::fighter::Outfit;
-use crate::rules::outcome::Status;
-use crate::rules::rating::{Bounded, Scale};
+use crate::rules::engine::field::Rates;
+use crate::rules::engine::outcome::Status;
+use crate::rules::mechanics::fighter::Outfit;
+use crate::rules::mechanics::rating::{Bounded, Scale};
 
 /// An attribute, 1–12 (natural maximum 6, augmented up to about 10; we allow some headroom).
 pub type Attribute = Bounded<AttributeScale>;
@@ -177,7 +177,7 @@ pub struct Condition {
     /// Shots fired with the weapon in hand this Action Phase (for recoil).
     pub shots_this_phase: u32,
     /// Targets attacked this Action Phase (−2 per additional one).
-    pub targets_this_phase: Vec<crate::rules::ruleset::CombatantId>,
+    pub targets_this_phase: Vec<crate::rules::engine::ruleset::CombatantId>,
     /// A shot fired in single-shot mode this Action Phase: nothing else fires in it.
     pub single_shot_this_phase: bool,
     /// A full defense in force until the end of this character's next Action Phase.

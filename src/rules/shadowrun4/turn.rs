@@ -6,10 +6,10 @@ use super::actions::{Action, perform_action};
 use super::initiative::Shadowrun4;
 use super::policy::default_action;
 use super::{Fighter, RulesError};
-use crate::rules::dice::Dice;
-use crate::rules::field::{Dm, Field, Pace};
-use crate::rules::outcome::Log;
-use crate::rules::ruleset::{Combatant, CombatantId, Ruleset, Slot, Track};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::{Dm, Field, Pace};
+use crate::rules::engine::outcome::Log;
+use crate::rules::engine::ruleset::{Combatant, CombatantId, Ruleset, Slot, Track};
 
 impl Ruleset for Shadowrun4 {
     type Fighter = Fighter;

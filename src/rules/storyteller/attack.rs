@@ -9,12 +9,12 @@ use super::gear::Weapon;
 use super::pool::{D10Pool, D10Spec, roll_d10};
 use super::sheet::Ability;
 use super::{Fighter, Options, RulesError};
-use crate::rules::dice::Dice;
-use crate::rules::field::{CoverLevel, Sight};
-use crate::rules::outcome::{Event, Log, Modifier, Term};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::FighterState;
-use crate::rules::ruleset::Roller;
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::{CoverLevel, Sight};
+use crate::rules::engine::outcome::{Event, Log, Modifier, Term};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::FighterState;
+use crate::rules::engine::ruleset::Roller;
 
 /// The attribute an attack uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,10 +6,10 @@ use super::attack::{Situation, Strike, attack_pool, choose_attribute, defense_sp
 use super::damage::{DamageType, LEVELS, soak};
 use super::sheet::{Ability, Attributes, Dots, Sheet};
 use super::{Fighter, Options};
-use crate::rules::character::{
+use crate::rules::engine::outcome::Log;
+use crate::rules::mechanics::character::{
     CharacterError, Derived, EditSheet, Flag, Group, Number, count, pool, rated, set_rated, set_skill,
 };
-use crate::rules::outcome::Log;
 
 type Field = fn(&mut Attributes) -> &mut Dots;
 

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Fighter, RulesError};
-use crate::rules::outcome::{Event, Log, Status, Term};
+use crate::rules::engine::outcome::{Event, Log, Status, Term};
 
 /// The three kinds of damage, worst last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::damage::DamageType;
 use super::skills::Ability;
-use crate::rules::catalogue::{self, Kit, Named, NotationError, Shipped};
-use crate::rules::ruleset::WeaponClass;
+use crate::rules::engine::ruleset::WeaponClass;
+use crate::rules::mechanics::catalogue::{self, Kit, Named, NotationError, Shipped};
 
 /// A weapon's base damage: a number, or Strength plus a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

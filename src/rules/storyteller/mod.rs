@@ -22,8 +22,8 @@ pub mod turn;
 use serde::{Deserialize, Serialize};
 
 pub use super::RulesError;
-use super::fighter::Standing;
-use super::outcome::{Modifier, Status};
+use super::engine::outcome::{Modifier, Status};
+use super::mechanics::fighter::Standing;
 use sheet::{Condition, Sheet};
 pub use turn::Storyteller;
 
@@ -46,7 +46,7 @@ impl Default for Options {
 }
 
 /// A combatant's Storyteller state.
-pub type Fighter = crate::rules::fighter::Fighter<Sheet, Condition>;
+pub type Fighter = crate::rules::mechanics::fighter::Fighter<Sheet, Condition>;
 
 impl Fighter {
     /// The wound penalty of the health track, as a modifier.
@@ -67,7 +67,7 @@ impl Fighter {
 
 /// What the tactics lab's what-if can suppose of a fighter: lethal health levels and the weapon in hand; its rules
 /// give prone and aiming no part in an attack.
-impl crate::rules::suppose::Suppose for Fighter {
+impl crate::rules::mechanics::suppose::Suppose for Fighter {
     const PRONE: bool = false;
     const AIM_STEPS: u32 = 0;
 

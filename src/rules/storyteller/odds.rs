@@ -3,7 +3,7 @@
 //! damage and soak, the damage dice's successes (binomial) and the rules' own health track on a copy of the
 //! defender.
 
-use crate::rules::ruleset::FighterState;
+use crate::rules::engine::ruleset::FighterState;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -13,13 +13,13 @@ use super::damage::{DamageType, soak};
 use super::pool::{D10Pool, damage_dist, test_outcomes};
 use super::turn::{Act, Action, Attack};
 use super::{Fighter, Options, RulesError, Storyteller};
-use crate::rules::approach::Reach;
-use crate::rules::field::Move;
-use crate::rules::memo::{ByWhole, Memo};
-use crate::rules::odds::{AttackOdds, Chance, Dist, Measure, Odds, merge};
-use crate::rules::outcome::{Log, Status};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::{Combatant, CombatantId};
+use crate::rules::engine::field::Move;
+use crate::rules::engine::outcome::{Log, Status};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::{Combatant, CombatantId};
+use crate::rules::mechanics::approach::Reach;
+use crate::rules::mechanics::memo::{ByWhole, Memo};
+use crate::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure, Odds, merge};
 
 impl AttackOdds for Storyteller {
     /// A plain attack by `actor` at `target` with the weapon in hand.
@@ -119,7 +119,7 @@ thread_local! {
 }
 
 /// Test outcomes merged where the rules cannot tell them apart: successes and botch (remembered:
-/// `crate::rules::memo`).
+/// `crate::rules::mechanics::memo`).
 fn outcomes(dice: u32, difficulty: u32) -> Rc<[(D10Pool, f64)]> {
     OUTCOMES.with_borrow_mut(|m| {
         m.get((dice, difficulty), || merge(test_outcomes(dice, difficulty), |p| (p.successes, p.botch)).into())

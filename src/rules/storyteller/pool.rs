@@ -2,9 +2,9 @@
 //! difficulty is a success, each 1 cancels one; a botch is no success with at least one 1. Damage dice count
 //! successes at difficulty 6 with no cancelling and no botch.
 
-use crate::rules::dice::{Dice, DiceError};
-use crate::rules::outcome::{Event, Log, Modifier, Roll, TestRecord};
-use crate::rules::ruleset::Roller;
+use crate::rules::engine::dice::{Dice, DiceError};
+use crate::rules::engine::outcome::{Event, Log, Modifier, Roll, TestRecord};
+use crate::rules::engine::ruleset::Roller;
 
 /// A pool as rolled.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -64,15 +64,15 @@ pub fn test_outcomes(dice: u32, difficulty: u32) -> Vec<(D10Pool, f64)> {
 }
 
 /// The distribution of successes of `dice` damage dice (6 or more succeeds; 1s do nothing).
-pub fn damage_dist(dice: u32) -> crate::rules::odds::Dist {
-    let mut d = crate::rules::odds::Dist::default();
+pub fn damage_dist(dice: u32) -> crate::rules::mechanics::odds::Dist {
+    let mut d = crate::rules::mechanics::odds::Dist::default();
     for s in 0..=dice {
         d.add(s as i32, choose(dice, s) * 0.5f64.powi(dice as i32));
     }
     d
 }
 
-use crate::rules::odds::choose;
+use crate::rules::mechanics::odds::choose;
 
 /// What a pool is.
 pub struct D10Spec<'a> {

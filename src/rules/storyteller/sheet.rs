@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::damage::Health;
 use super::gear::{ArmorRef, Gear, Weapon, WeaponRef};
 pub use super::skills::Ability;
-use crate::rules::field::Rates;
-use crate::rules::fighter::Outfit;
-use crate::rules::outcome::Status;
-use crate::rules::rating::{Bounded, Scale};
+use crate::rules::engine::field::Rates;
+use crate::rules::engine::outcome::Status;
+use crate::rules::mechanics::fighter::Outfit;
+use crate::rules::mechanics::rating::{Bounded, Scale};
 
 /// A dot rating, 0–10 (1–5 for ordinary people).
 pub type Dots = Bounded<DotScale>;

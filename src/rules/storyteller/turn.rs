@@ -11,14 +11,14 @@ use serde::{Deserialize, Serialize};
 use super::attack::{Situation, Strike, resolve_strike};
 use super::gear::{Weapon, WeaponRef};
 use super::{Fighter, Options, RulesError};
-use crate::rules::approach::{Plan, anyone, plan};
-use crate::rules::dice::Dice;
-use crate::rules::field::{Dm, Field, Move, Pace};
-use crate::rules::movement::perform_move;
-use crate::rules::odds::AttackOdds;
-use crate::rules::outcome::{Event, Log, Status, Term};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot, Track, index, pair_mut};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::{Dm, Field, Move, Pace};
+use crate::rules::engine::outcome::{Event, Log, Status, Term};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot, Track, index, pair_mut};
+use crate::rules::mechanics::approach::{Plan, anyone, plan};
+use crate::rules::mechanics::movement::perform_move;
+use crate::rules::mechanics::odds::AttackOdds;
 
 /// One action, as a scenario scripts it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -12,7 +12,7 @@ use super::chummer_gear;
 use super::made::Made;
 use super::xml::{Reading, items, text, yes};
 use super::{ImportError, Imported, Report, checked};
-use crate::rules::character::EditSheet;
+use crate::rules::mechanics::character::EditSheet;
 use crate::rules::shadowrun4::sheet::{Sheet, Skill};
 use crate::scenario::character::Character;
 use crate::scenario::level::RulesetSheet;

@@ -11,7 +11,7 @@ use roxmltree::Node;
 use super::made::{self, Made, Piece};
 use super::xml::{Reading, items, text, yes};
 use super::{ImportError, Report};
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::rules::shadowrun4::gear::{Armor, ArmorKind, Catalogue, DamageValue, ModeKind, Weapon};
 use crate::rules::shadowrun4::sheet::Skill;
 use crate::scenario::gear_edit::Kind;

@@ -9,9 +9,9 @@ use super::epcc_gear;
 use super::fields::Field;
 use super::made::{Made, same_name};
 use super::{ImportError, Imported, Report, checked};
-use crate::rules::character::EditSheet;
 use crate::rules::eclipse_phase::gear::{ArmorRef, WeaponRef};
 use crate::rules::eclipse_phase::sheet::{Sheet, Skill};
+use crate::rules::mechanics::character::EditSheet;
 use crate::scenario::character::Character;
 use crate::scenario::level::RulesetSheet;
 

@@ -8,10 +8,10 @@
 use super::fields::Field;
 use super::made::{self, Found, Made, Piece};
 use super::{ImportError, Report};
-use crate::rules::any::RulesetId;
-use crate::rules::character::EditSheet;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::rules::eclipse_phase::gear::{Armor, ArmorType, Catalogue, DamageDice, Weapon};
 use crate::rules::eclipse_phase::sheet::{Sheet, Skill};
+use crate::rules::mechanics::character::EditSheet;
 use crate::scenario::gear_edit::Kind;
 
 /// The modifier fields EPCC keeps beside a gear value.

@@ -12,7 +12,7 @@ use super::fields::Field;
 use super::foundry_gear;
 use super::made::{Made, same_name};
 use super::{ImportError, Imported, Report, checked};
-use crate::rules::character::EditSheet;
+use crate::rules::mechanics::character::EditSheet;
 use crate::rules::storyteller::gear::{ArmorRef, WeaponRef};
 use crate::rules::storyteller::sheet::{Ability, Sheet};
 use crate::scenario::character::Character;

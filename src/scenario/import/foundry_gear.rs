@@ -8,7 +8,7 @@
 use super::fields::Field;
 use super::made::{self, Made, Piece};
 use super::{ImportError, Report};
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::rules::storyteller::damage::DamageType;
 use crate::rules::storyteller::gear::{Armor, BaseDamage, Catalogue, Weapon};
 use crate::rules::storyteller::sheet::{Ability, Sheet};

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::{ImportError, Report};
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::scenario::gear_edit::{self, Entry, Kind};
 
 /// The gear of a file as the character will carry it: the sheet's weapons (the first in hand) and armor by id, the

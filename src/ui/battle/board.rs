@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::art::solid;
 use crate::map::grid::{Grid, Ground};
-use crate::rules::field::Cell;
+use crate::rules::engine::field::Cell;
 use crate::ui::screens::OnBoard;
 use crate::ui::{CELL, MapView};
 

@@ -22,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
 pub(in crate::ui) struct DiceLine {
     pub text: String,
     pub refused: Option<String>,
-    pub for_roll: Option<crate::rules::dice::Wanted>,
+    pub for_roll: Option<crate::rules::engine::dice::Wanted>,
 }
 
 /// The prompt for dice rolled by hand, while a step of the battle waits for them.
@@ -71,7 +71,7 @@ pub(in crate::ui) enum DiceAnswer {
 pub(in crate::ui) fn dice_prompt(
     ctx: &egui::Context,
     title: &str,
-    wanted: &crate::rules::dice::Wanted,
+    wanted: &crate::rules::engine::dice::Wanted,
     line: &mut DiceLine,
     (own_dice, note): (bool, Option<&str>),
 ) -> Option<DiceAnswer> {
@@ -118,7 +118,7 @@ pub(in crate::ui) fn dice_prompt(
     if !enter {
         return None;
     }
-    match crate::rules::table::read_faces(&line.text, count, &wanted.request) {
+    match crate::rules::engine::table::read_faces(&line.text, count, &wanted.request) {
         Ok(_) => Some(DiceAnswer::Typed(line.text.clone())),
         Err(why) => {
             line.refused = Some(why.to_string().replace('–', "-"));

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use crate::combat::TurnSystems;
 use crate::combat::components::Loadout;
 use crate::combat::messages::AttackResolved;
-use crate::rules::ruleset::WeaponClass;
+use crate::rules::engine::ruleset::WeaponClass;
 use crate::ui::CELL;
 use crate::ui::sound::{Cue, PlaySound};
 

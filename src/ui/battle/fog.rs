@@ -1,5 +1,5 @@
 //! Fog of war (off unless asked for): the player whose turn it is sees their own side's units and the enemies those
-//! units can see by the map's line of sight (not behind walls, not hidden in heavy cover: `rules::fog`, which the
+//! units can see by the map's line of sight (not behind walls, not hidden in heavy cover: `rules::tools::fog`, which the
 //! host of an online battle asks too); everything else of the enemy is hidden: its units, their place in the
 //! tracker and their log lines, the odds over their cells. What the window works out for the player (the reach tint
 //! and route, the odds, the heat map, the what-if, the offer to take cover) is worked out on the battle as the player
@@ -13,9 +13,9 @@ use bevy::prelude::*;
 
 use crate::combat::components::{Side, StatusList};
 use crate::combat::{Engine, HumanSides, Roster};
-use crate::rules::any::AnyBattle;
-use crate::rules::fog::{as_seen, seen_by};
-use crate::rules::outcome::Status;
+use crate::rules::any_ruleset::any::AnyBattle;
+use crate::rules::engine::outcome::Status;
+use crate::rules::tools::fog::{as_seen, seen_by};
 use crate::ui::Handover;
 use crate::ui::screens::NextBattle;
 
@@ -51,7 +51,7 @@ impl Fog {
     }
 
     /// The battle as the viewer knows it: the whole of it without fog, else with every unit it does not see gone
-    /// from the field (`rules::fog::as_seen`). What the window works out for the viewer (the reach and route, the
+    /// from the field (`rules::tools::fog::as_seen`). What the window works out for the viewer (the reach and route, the
     /// odds, the heat map, the what-if) is worked out on this, so that none of it tells where an unseen unit stands.
     pub fn known<'a>(&self, battle: &'a AnyBattle) -> Cow<'a, AnyBattle> {
         match self.on {

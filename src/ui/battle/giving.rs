@@ -9,8 +9,8 @@ use super::fog::Fog;
 use super::orders::{ClickSystems, Give, Orders, Waiting};
 use crate::combat::messages::{DeclareAction, DelaySlot};
 use crate::combat::{Engine, TurnState};
-use crate::rules::any::AnyBattle;
-use crate::rules::plan::{Choices, seen_others};
+use crate::rules::any_ruleset::any::AnyBattle;
+use crate::rules::tools::plan::{Choices, seen_others};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(giving_plugin);

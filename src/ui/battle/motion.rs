@@ -12,8 +12,8 @@ use super::units::{Body, DownMark, HealthRing, Token};
 use crate::combat::TurnSystems;
 use crate::combat::components::{GridPos, Side, StatusList};
 use crate::combat::messages::{StatusChanged, UnitMoved};
-use crate::rules::field::Pace;
-use crate::rules::outcome::Status;
+use crate::rules::engine::field::Pace;
+use crate::rules::engine::outcome::Status;
 use crate::ui::sound::{Cue, PlaySound, PlaySoundSystems};
 
 pub(super) fn plugin(app: &mut App) {

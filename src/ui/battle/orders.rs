@@ -14,10 +14,10 @@ use bevy::prelude::*;
 
 use super::preview::{Hover, Preview};
 use crate::combat::components::{Combatant, GridPos, Side, StatusList};
-use crate::rules::field::{Move, Pace};
-use crate::rules::outcome::Status;
-use crate::rules::plan::{Choices, Plan};
-use crate::rules::ruleset::Slot;
+use crate::rules::engine::field::{Move, Pace};
+use crate::rules::engine::outcome::Status;
+use crate::rules::engine::ruleset::Slot;
+use crate::rules::tools::plan::{Choices, Plan};
 
 pub(super) fn plugin(app: &mut App) {
     use crate::ui::screens::{BoardSystems, OnBoard, fresh};
@@ -196,7 +196,7 @@ mod tests {
     use bevy::ecs::system::RunSystemOnce;
 
     use super::*;
-    use crate::rules::ruleset::CombatantId;
+    use crate::rules::engine::ruleset::CombatantId;
 
     /// A board with the acting unit of side A at (1, 1), an enemy of side B at (5, 1) and a friend at (1, 2); the
     /// cells (2, 1) (a walk) and (3, 1) (a run) in reach; a slot waiting with two ways to attack and two other actions.

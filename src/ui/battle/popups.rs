@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::combat::TurnSystems;
 use crate::combat::messages::{AttackResolved, DamageApplied, StatusChanged, WoundsTaken};
-use crate::rules::outcome::Status;
+use crate::rules::engine::outcome::Status;
 use crate::ui::CELL;
 
 pub(super) fn plugin(app: &mut App) {

@@ -9,8 +9,8 @@ use bevy::window::PrimaryWindow;
 use super::board::cell_center;
 use crate::combat::components::Combatant;
 use crate::combat::{BattleLog, Engine};
-use crate::rules::field::{Cell, Dm, Terrain, meters};
-use crate::rules::odds::Odds;
+use crate::rules::engine::field::{Cell, Dm, Terrain, meters};
+use crate::rules::mechanics::odds::Odds;
 use crate::ui::Acting;
 use crate::ui::{CELL, MapView};
 
@@ -172,8 +172,8 @@ pub(in crate::ui) fn outline(reach: &std::collections::HashMap<Cell, bool>) -> V
 /// With a blast weapon in hand, the odds of a blast at `cell` (Shift+click throws it there), or why none lands there.
 fn blast_at(
     preview: &mut Preview,
-    battle: &crate::rules::any::AnyBattle,
-    actor: crate::rules::ruleset::CombatantId,
+    battle: &crate::rules::any_ruleset::any::AnyBattle,
+    actor: crate::rules::engine::ruleset::CombatantId,
     cell: Cell,
 ) {
     let Some(blast) = battle.blast_at(actor, None, cell) else { return };
@@ -188,7 +188,7 @@ fn blast_at(
     }
 }
 
-fn route_to(preview: &mut Preview, route: Option<crate::rules::field::Route>, (walk, run): (Dm, Dm)) {
+fn route_to(preview: &mut Preview, route: Option<crate::rules::engine::field::Route>, (walk, run): (Dm, Dm)) {
     let Some(route) = route else {
         preview.route_note = "no way there".into();
         return;
@@ -226,9 +226,9 @@ mod tests {
     use bevy::ecs::system::RunSystemOnce;
 
     use super::*;
-    use crate::rules::any::RulesetId;
-    use crate::rules::dice::SeededDice;
-    use crate::rules::ruleset::CombatantId;
+    use crate::rules::any_ruleset::any::RulesetId;
+    use crate::rules::engine::dice::SeededDice;
+    use crate::rules::engine::ruleset::CombatantId;
 
     #[test]
     fn the_preview_knows_each_cell_the_acting_unit_reaches_and_whether_a_walk_does() {

@@ -9,8 +9,8 @@ use bevy_egui::egui;
 
 use crate::battle::save::{Save, undo_point};
 use crate::combat::{BattleDice, Engine, HumanSides, TurnState};
-use crate::rules::any::AnyAction;
-use crate::rules::engine::Recorded;
+use crate::rules::any_ruleset::any::AnyAction;
+use crate::rules::engine::battle::Recorded;
 use crate::ui::screens::{Autosave, BattleScreenSystems, NextBattle, Screen};
 
 /// Take back the player's last decision.

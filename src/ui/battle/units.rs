@@ -10,7 +10,7 @@ use super::board::cell_center;
 use super::sets::{CameraSystems, UnitSystems};
 use crate::combat::TurnState;
 use crate::combat::components::{Combatant, GridPos, Holding, Loadout, Side, StatusList, Tracks};
-use crate::rules::outcome::Status;
+use crate::rules::engine::outcome::Status;
 use crate::ui::palette::Shape;
 use crate::ui::screens::OnBoard;
 use crate::ui::{Acting, CELL, SideOrder};
@@ -314,7 +314,7 @@ mod tests {
 
     #[test]
     fn the_ring_shows_the_worst_track() {
-        let track = crate::rules::ruleset::Track::new;
+        let track = crate::rules::engine::ruleset::Track::new;
         let tracks = Tracks(vec![track("Physical", 2, 10), track("Stun", 10, 10)]);
         assert_eq!(health_left(&tracks), Some(0.0), "knocked out by stun");
         assert_eq!(health_left(&Tracks(vec![track("wounds", 3, 0)])), None, "no track with a capacity");
@@ -323,7 +323,7 @@ mod tests {
 
     #[test]
     fn a_jammed_weapon_reads_by_its_name() {
-        let class = crate::rules::ruleset::WeaponClass::Automatic;
+        let class = crate::rules::engine::ruleset::WeaponClass::Automatic;
         let loadout = Loadout { weapon: "ak_97".into(), name: "AK-97".into(), class, rounds: Some(3) };
         let statuses = StatusList(vec![Status::WeaponJammed("ak_97".into()), Status::Prone]);
         assert_eq!(states_of(&statuses, &loadout, (true, false)), ["the AK-97 jammed", "prone", "aiming"]);

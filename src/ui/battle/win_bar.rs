@@ -14,7 +14,7 @@ use bevy_egui::egui;
 use crate::combat::{Engine, TurnState};
 use crate::lab::sim::Progress;
 use crate::lab::win_chance::{Chance, seed_of};
-use crate::rules::any::AnyBattle;
+use crate::rules::any_ruleset::any::AnyBattle;
 use crate::ui::screens::{BattleScreenSystems, OnBoard, Watching, fresh};
 
 /// The battles an estimate grows by at a time, and the most it is refined to.

@@ -18,7 +18,7 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
-use crate::rules::field::Cell;
+use crate::rules::engine::field::Cell;
 
 /// What the tools were asked to do in this run.
 #[derive(Resource, Clone, Debug, Default)]

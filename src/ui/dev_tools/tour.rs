@@ -59,7 +59,7 @@ pub struct Tour {
     dir: PathBuf,
     step: usize,
     frames: u32,
-    remembered: Option<crate::rules::outcome::Log>,
+    remembered: Option<crate::rules::engine::outcome::Log>,
     shot: Shot,
     tries: u32,
 }

@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::rules::any::RulesetId;
-use crate::rules::character::{CharacterError, EditSheet, Group};
+use crate::rules::any_ruleset::any::RulesetId;
+use crate::rules::mechanics::character::{CharacterError, EditSheet, Group};
 use crate::scenario::character::{self, Character};
 use crate::ui::ruleset_name;
 use crate::ui::screens::Screen;

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use bevy_egui::egui;
 
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::scenario::character::{self, Character};
 use crate::scenario::gear_edit::{self, Entry, GearEditError, Kind};
 use crate::scenario::{ScenarioError, WriteError};

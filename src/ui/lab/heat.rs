@@ -14,7 +14,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::sets::LabWindowSystems;
 use crate::ai::lab::{Heat, heat_map_any};
 use crate::combat::{Engine, HumanSides};
-use crate::rules::ruleset::Slot;
+use crate::rules::engine::ruleset::Slot;
 use crate::ui::screens::{BattleScreenSystems, BoardSystems, InBattle, OnBoard};
 use crate::ui::{CELL, MapArea, MapView};
 
@@ -294,7 +294,7 @@ fn heat_legend(ui: &mut egui::Ui, shown: &mut HeatShown, under: Option<(i32, i32
         ui.weak("working it out…");
         return;
     };
-    let name = |id: crate::rules::ruleset::CombatantId| now.names.get(id.index()).cloned().unwrap_or_default();
+    let name = |id: crate::rules::engine::ruleset::CombatantId| now.names.get(id.index()).cloned().unwrap_or_default();
     let who = name(key.1.actor);
     ui.label(format!("for {who}, every cell it reaches this slot"));
     let top = scale(heat, shown.mode);

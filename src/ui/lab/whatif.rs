@@ -2,7 +2,7 @@
 //! target, a way to attack (the firing modes and called shots the battle offers with the weapon in hand) and the cell
 //! the attacker shoots from (range and cover come from the map), with what the player supposes of the two (another
 //! weapon in hand, a prone target, wounds, aim: `whatif_suppose.rs`); each priced with the exact odds of the battle as
-//! it stands but for those suppositions (`rules::what_if`): its odds table, and every distribution the odds give
+//! it stands but for those suppositions (`rules::tools::what_if`): its odds table, and every distribution the odds give
 //! (damage, wounds, health levels, boxes) plotted with both set-ups on one chart (`egui_plot`). Under fog of war only
 //! units in sight can be picked. The panel draws what its feeder gives it ([`Board`], the prices): on one screen the
 //! battle itself (`price_what_ifs`), online the host, asked for each set-up (`ui/online/what_if.rs`).
@@ -13,13 +13,13 @@ use egui_plot::{Bar, BarChart, Legend, Plot};
 
 use super::sets::LabWindowSystems;
 use crate::combat::{Engine, Roster};
-use crate::rules::any::{AnyBattle, View};
-use crate::rules::field::Cell;
-use crate::rules::no_odds::NoOdds;
-use crate::rules::odds::{Measure, Odds};
-use crate::rules::ruleset::CombatantId;
-use crate::rules::suppose::Supposed;
-use crate::rules::what_if::{self, Priced};
+use crate::rules::any_ruleset::any::{AnyBattle, View};
+use crate::rules::engine::field::Cell;
+use crate::rules::engine::ruleset::CombatantId;
+use crate::rules::mechanics::odds::{Measure, Odds};
+use crate::rules::mechanics::suppose::Supposed;
+use crate::rules::tools::no_odds::NoOdds;
+use crate::rules::tools::what_if::{self, Priced};
 use crate::ui::screens::{BattleScreenSystems, BoardSystems, InBattle, OnBoard};
 
 /// The panel: open or not, its two set-ups, and the battle as its feeder knows it.
@@ -397,14 +397,14 @@ fn plots(ui: &mut egui::Ui, priced: &[Option<(String, Odds)>]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::dice::SeededDice;
-    use crate::rules::engine::Next;
-    use crate::rules::outcome::Log;
+    use crate::rules::engine::battle::Next;
+    use crate::rules::engine::dice::SeededDice;
+    use crate::rules::engine::outcome::Log;
 
     #[test]
     fn the_panel_opens_on_the_acting_unit_at_its_nearest_enemy_in_two_ways() {
         let level = crate::scenario::level::load(std::path::Path::new("levels/open_ground.ron")).expect("a level");
-        let scenario = level.scenario(crate::rules::any::RulesetId::Shadowrun4).expect("plays");
+        let scenario = level.scenario(crate::rules::any_ruleset::any::RulesetId::Shadowrun4).expect("plays");
         let mut log = Log::default();
         let mut battle = crate::battle::run::start(&scenario, "seed 1", &mut log);
         let Ok(Next::Slot(slot)) = battle.next(&mut SeededDice::new(1), &mut log) else { panic!("a slot") };

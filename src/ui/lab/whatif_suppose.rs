@@ -1,12 +1,12 @@
 //! The what-if panel's suppositions: for the attacker, the weapon in hand, wounds and aim; for the target, prone and
-//! wounds; each offered only where the battle's ruleset gives it a part in an attack (`rules::suppose`), each
-//! starting from how the unit stands (`rules::what_if::Standing`), and a value put back to it supposes nothing.
+//! wounds; each offered only where the battle's ruleset gives it a part in an attack (`rules::mechanics::suppose`), each
+//! starting from how the unit stands (`rules::tools::what_if::Standing`), and a value put back to it supposes nothing.
 
 use bevy_egui::egui;
 
-use crate::rules::ruleset::CombatantId;
-use crate::rules::suppose::{Supposable, Supposed};
-use crate::rules::what_if::Standing;
+use crate::rules::engine::ruleset::CombatantId;
+use crate::rules::mechanics::suppose::{Supposable, Supposed};
+use crate::rules::tools::what_if::Standing;
 
 /// `chosen`, or nothing where it is what the unit has now.
 fn unless_now<T: PartialEq>(chosen: T, now: T) -> Option<T> {
@@ -70,13 +70,13 @@ fn aim(ui: &mut egui::Ui, steps: u32, (them, now): (CombatantId, u32), s: &mut S
     s.aim = unless_now(aims, now).map(|n| (them, n));
 }
 
-/// Each damage track's boxes taken, from none to the most it can take and still fight (`rules::what_if::most_taken`).
+/// Each damage track's boxes taken, from none to the most it can take and still fight (`rules::tools::what_if::most_taken`).
 fn wounds(ui: &mut egui::Ui, who: &Standing, s: &mut Supposed) {
     s.taken.resize(who.tracks.len(), None);
     ui.horizontal_wrapped(|ui| {
         for ((name, now, capacity), taken) in who.tracks.iter().zip(s.taken.iter_mut()) {
             let mut chosen = taken.unwrap_or(*now);
-            let top = crate::rules::what_if::most_taken(*capacity);
+            let top = crate::rules::tools::what_if::most_taken(*capacity);
             ui.label(name.as_str());
             ui.add(egui::DragValue::new(&mut chosen).range(0..=top.max(*now)));
             *taken = unless_now(chosen, *now);

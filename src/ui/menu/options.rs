@@ -2,7 +2,7 @@
 //! ([`crate::rules::options::TableOptions`]), kept for every ruleset while the player switches between them, drawn
 //! as one checkbox a switch, and given to the battle as the one RON value the chosen ruleset reads.
 
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::rules::options::AnyOptions;
 
 /// The options chosen for each ruleset (a choice is kept when the player looks at another ruleset and comes back).

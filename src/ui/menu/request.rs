@@ -71,7 +71,7 @@ mod tests {
     use bevy::prelude::default;
 
     use super::*;
-    use crate::rules::any::RulesetId;
+    use crate::rules::any_ruleset::any::RulesetId;
     use crate::scenario::level::levels_in;
     use crate::ui::menu::options::RuleOptions;
     use crate::ui::menu::ruleset::settle_ruleset;

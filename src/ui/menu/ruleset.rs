@@ -5,7 +5,7 @@ use bevy_egui::egui;
 
 use super::state::Menu;
 use crate::ai::Difficulty;
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 
 /// The rulesets as the menu offers them: a short name, and one line on what each is and the seed file it is from.
 pub const RULESETS: [(RulesetId, &str, &str); 4] = [

@@ -5,7 +5,7 @@ use bevy_egui::egui;
 use super::ruleset::RULESETS;
 use super::state::Menu;
 use crate::battle::save::summary;
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::ui::PlayOptions;
 use crate::ui::screens::{NextBattle, Watching};
 

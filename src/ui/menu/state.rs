@@ -11,7 +11,7 @@ use super::scenarios::Scenarios;
 use crate::ai::Difficulty;
 use crate::battle::save::{Save, folder, list};
 use crate::lab::balance::{Balance, BalanceError, KEPT};
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::scenario::ScenarioError;
 use crate::scenario::character::{self, Character};
 use crate::scenario::level::{Level, levels_in};

@@ -15,10 +15,10 @@ use crate::map::Battlefield;
 use crate::map::grid::Grid;
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
-use crate::rules::field::Move;
-use crate::rules::outcome::{Event, Log};
-use crate::rules::plan::Plan;
-use crate::rules::ruleset::{CombatantId, Track};
+use crate::rules::engine::field::Move;
+use crate::rules::engine::outcome::{Event, Log};
+use crate::rules::engine::ruleset::{CombatantId, Track};
+use crate::rules::tools::plan::Plan;
 use crate::ui::battle::orders::{ClickSystems, Give, Orders, Waiting};
 use crate::ui::battle::pacing::{Pace, PaceSystems};
 use crate::ui::battle::preview::{Hover, Preview};
@@ -73,7 +73,7 @@ pub(in crate::ui) struct Planning {
 
 impl Planning {
     /// The slot waiting for this player's orders: the combatant and slot, unless orders for it are on their way.
-    pub fn waiting(&self, joined: &Joined) -> Option<(CombatantId, crate::rules::ruleset::Slot)> {
+    pub fn waiting(&self, joined: &Joined) -> Option<(CombatantId, crate::rules::engine::ruleset::Slot)> {
         let (actor, slot, _) = joined.asked.as_ref()?;
         (!self.behind && (!self.sent || joined.refused.len() > self.refusals)).then_some((*actor, *slot))
     }
@@ -300,9 +300,9 @@ fn ask_odds(
     let Some((_, slot)) = planning.waiting(&joined) else { return };
     let plan = &orders.plan;
     let pointed = hover.0.and_then(|cell| {
-        units
-            .iter()
-            .find(|u| u.cell == cell && !joined.yours.contains(&u.side) && !crate::rules::outcome::down(&u.statuses))
+        units.iter().find(|u| {
+            u.cell == cell && !joined.yours.contains(&u.side) && !crate::rules::engine::outcome::down(&u.statuses)
+        })
     });
     let priced = match pointed {
         Some(u) if plan.target == Some(u.id) => Some(Plan { other: None, ..plan.clone() }),

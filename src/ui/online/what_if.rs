@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use super::board::Planning;
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
-use crate::rules::what_if::Setup;
+use crate::rules::tools::what_if::Setup;
 use crate::ui::lab::whatif::{Board, Pickable, WhatIf};
 use crate::ui::screens::{BoardSystems, Screen};
 
@@ -83,7 +83,7 @@ fn board(joined: &Joined, planning: &Planning, units: &Query<&Unit>, version: u6
     let name = |u: &Unit| joined.log.names.get(u.id.index()).filter(|n| !n.is_empty()).cloned();
     let mut seen: Vec<Pickable> = units
         .iter()
-        .filter(|u| !crate::rules::outcome::down(&u.statuses))
+        .filter(|u| !crate::rules::engine::outcome::down(&u.statuses))
         .filter_map(|u| Some(Pickable { id: u.id, name: name(u)?, side: u.side.clone(), cell: u.cell }))
         .collect();
     seen.sort_by_key(|u| u.id);

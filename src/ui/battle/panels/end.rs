@@ -11,7 +11,7 @@ use crate::combat::BattleLog;
 use crate::combat::components::{Side, StatusList};
 use crate::combat::tally::BattleTally;
 use crate::lab::review::points;
-use crate::rules::outcome::Event;
+use crate::rules::engine::outcome::Event;
 use crate::ui::battle::camera::MapUnderPanels;
 use crate::ui::battle::replay::WatchBattle;
 use crate::ui::battle::units::Token;

@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use bevy_egui::egui;
 
 use crate::combat::typed::TypedRolls;
-use crate::rules::fog::Unseen;
-use crate::rules::outcome::{Event, Log, Roll};
-use crate::rules::ruleset::CombatantId;
+use crate::rules::engine::outcome::{Event, Log, Roll};
+use crate::rules::engine::ruleset::CombatantId;
+use crate::rules::tools::fog::Unseen;
 use crate::ui::MapView;
 use crate::ui::palette::Shape;
 

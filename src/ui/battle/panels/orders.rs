@@ -5,8 +5,8 @@
 use bevy_egui::egui;
 
 use super::log::plain;
-use crate::rules::plan::Plan;
-use crate::rules::ruleset::CombatantId;
+use crate::rules::engine::ruleset::CombatantId;
+use crate::rules::tools::plan::Plan;
 use crate::ui::battle::orders::{Give, Orders};
 
 /// The colour of the waiting unit's name: the gold of its marks on the board.

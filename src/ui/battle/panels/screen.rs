@@ -9,7 +9,7 @@ use super::log::{log_below, show_log};
 use super::tracker::{Row, show_tracker};
 use crate::combat::typed::TypedRolls;
 use crate::combat::{BattleLog, TurnState};
-use crate::rules::ruleset::CombatantId;
+use crate::rules::engine::ruleset::CombatantId;
 use crate::ui::battle::camera::MapUnderPanels;
 use crate::ui::battle::fog::Fog;
 use crate::ui::battle::orders::Orders;

@@ -6,7 +6,7 @@ use bevy_egui::egui;
 use super::state::{Brush, LevelEditor};
 use super::tools::side_colour;
 use crate::map::grid::Grid;
-use crate::rules::field::Cell;
+use crate::rules::engine::field::Cell;
 use crate::scenario::level::Area;
 use crate::scenario::level_edit;
 

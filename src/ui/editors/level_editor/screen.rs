@@ -9,7 +9,7 @@ use super::sides::sides;
 use super::state::{Go, Leave, LevelEditor, OpenLevel, play_level, save};
 use super::tools::{status, tools};
 use super::victory::victory;
-use crate::rules::any::RulesetId;
+use crate::rules::any_ruleset::any::RulesetId;
 use crate::scenario::character;
 use crate::scenario::content::user_folder;
 use crate::scenario::{level, level_edit};

@@ -3,7 +3,7 @@
 use bevy_egui::egui;
 
 use super::state::LevelEditor;
-use crate::rules::victory::Victory;
+use crate::rules::engine::victory::Victory;
 
 /// The victory conditions beside the last side standing, who wins at the turn limit, and the limit.
 pub(super) fn victory(ui: &mut egui::Ui, editor: &mut LevelEditor) {

@@ -2,7 +2,7 @@
 //! host's address and the player's name, the connection (and why it failed, in words), the lobby (who is there,
 //! which side each takes, ready, chat), then the battle as this player's sides see it — the map, the units the host
 //! sends, the log it tells — with the orders panel when the host waits for one of this player's slots, and the end.
-//! The host runs the battle; this end has no engine: it sends plans (`rules::plan`) the host makes actions of.
+//! The host runs the battle; this end has no engine: it sends plans (`rules::tools::plan`) the host makes actions of.
 //! The board, the tokens and the clicks are `board.rs` (on the one board of `battle/`).
 //!
 //! - `state.rs`: whom to join and the screen's state; `connection.rs`: the connection opened, followed and closed

@@ -6,7 +6,7 @@ use std::net::{SocketAddr, ToSocketAddrs};
 
 use bevy::prelude::*;
 
-use crate::rules::ruleset::CombatantId;
+use crate::rules::engine::ruleset::CombatantId;
 use crate::ui::battle::dice::DiceLine;
 
 /// The port a host listens on unless told otherwise (`skirmish host --address`).

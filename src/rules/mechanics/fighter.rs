@@ -5,10 +5,10 @@
 
 use std::sync::Arc;
 
-use super::RulesError;
 use super::catalogue::{ArmorRef, Gear, Kit, Named, WeaponRef};
-use super::outcome::Status;
-use super::ruleset::{CombatantId, FighterParts, FighterState, WeaponClass};
+use crate::rules::RulesError;
+use crate::rules::engine::outcome::Status;
+use crate::rules::engine::ruleset::{CombatantId, FighterParts, FighterState, WeaponClass};
 
 /// A combatant's state in a ruleset: its sheet `S` and its condition `C`.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::RulesError;
-use super::field::Cell;
+use crate::rules::RulesError;
+use crate::rules::engine::field::Cell;
 
 /// Why there are no odds to show. The words are the ones a player reads in the panel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Error)]

@@ -2,12 +2,12 @@
 //! Shadowrun initiative passes, Storyteller first and extra actions), actions that change the battle and explain
 //! themselves, and a simple default choice of action for combatants nobody scripted.
 
-use super::RulesError;
 use super::dice::Dice;
 use super::field::{Dm, Field};
 pub use super::id::{CombatantId, Roller};
 use super::outcome::{Log, Status};
-use crate::rules::refusal::Refusal;
+use crate::rules::RulesError;
+use crate::rules::engine::refusal::Refusal;
 
 /// Gives every combatant its id: its place in the roster (what a battle does when it starts).
 pub fn number<F: FighterState>(battle: &mut [Combatant<F>]) {
@@ -66,7 +66,7 @@ pub enum WeaponClass {
 }
 
 /// What the battle loop needs to know of a combatant's state in any ruleset: one generic implementation, for the
-/// [`Fighter`](super::fighter::Fighter) of every ruleset.
+/// [`Fighter`](crate::rules::mechanics::fighter::Fighter) of every ruleset.
 pub trait FighterState {
     /// Its name, unique in the battle: for display.
     fn name(&self) -> &str;
@@ -105,7 +105,7 @@ pub trait FighterState {
 }
 
 /// A fighter made of a sheet (what it is) and a condition (what the battle has done to it), as every ruleset's
-/// is (the generic [`Fighter`](super::fighter::Fighter)): the ECS keeps the two as separate components.
+/// is (the generic [`Fighter`](crate::rules::mechanics::fighter::Fighter)): the ECS keeps the two as separate components.
 pub trait FighterParts {
     type Sheet: Clone + Send + Sync + 'static;
     type Condition: Clone + PartialEq + Send + Sync + 'static;

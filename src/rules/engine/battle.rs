@@ -1,7 +1,7 @@
 //! The battle engine: the one owner of a battle. It holds the ruleset with its options, the combatants, the victory
 //! conditions and the turn bookkeeping; it says what comes next (a slot, or the end and why), takes the action for
 //! that slot and writes the explained events to the log. Everything that plays a battle drives it: `skirmish sim`,
-//! the soak and the balance report (through [`crate::rules::any::AnyBattle::play_out`]), and the ECS systems slot by
+//! the soak and the balance report (through [`crate::rules::any_ruleset::any::AnyBattle::play_out`]), and the ECS systems slot by
 //! slot for `skirmish run`, the window's players and the host.
 //!
 //! The order of a turn, whatever the ruleset: a new turn starts (initiative, timed statuses) when the last one's
@@ -12,7 +12,7 @@
 //! limit is reached.
 //!
 //! The battle's inputs are the decisions for its slots (act, pass, delay) and the faces of its dice; it keeps both
-//! ([`Battle::record`], [`Battle::faces`]), and [`crate::rules::any::AnyBattle::replay`] plays them again onto the same start to the
+//! ([`Battle::record`], [`Battle::faces`]), and [`crate::rules::any_ruleset::any::AnyBattle::replay`] plays them again onto the same start to the
 //! identical state: the ground for saves, undo and replays. An action the rules refuse changes nothing; a roll that
 //! cannot be made (faces a player is still to type in) leaves nothing of its try, so the step can be taken again.
 
@@ -20,12 +20,12 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
-use super::RulesError;
 use super::dice::{Dice, Recording};
 use super::outcome::{Event, Log, Status};
 use super::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot, name_of};
 use super::victory::{Objectives, Won};
-use crate::rules::refusal::Refusal;
+use crate::rules::RulesError;
+use crate::rules::engine::refusal::Refusal;
 
 /// Where a battle's actions come from, as far as its end is concerned.
 #[derive(Clone, Debug)]
@@ -234,7 +234,7 @@ where
 
     /// A copy in which the combatants `gone` have left the field, as through an exit: they stand nowhere, block no
     /// cell, are nobody's neighbour in melee and threaten no one. Under fog of war, what a player is shown is worked
-    /// out on such a copy ([`crate::rules::fog::as_seen`]).
+    /// out on such a copy ([`crate::rules::tools::fog::as_seen`]).
     pub fn without(&self, gone: &[CombatantId]) -> Self {
         let mut copy = self.clone();
         for id in gone {

@@ -6,8 +6,8 @@
 
 use thiserror::Error;
 
-use crate::rules::catalogue::{ArmorRef, CatalogueError, Named, WeaponRef};
-use crate::rules::fighter::Outfit;
+use crate::rules::mechanics::catalogue::{ArmorRef, CatalogueError, Named, WeaponRef};
+use crate::rules::mechanics::fighter::Outfit;
 use crate::rules::{RatingError, RulesError};
 
 /// Where a number sits on the sheet.
@@ -189,7 +189,7 @@ fn choices<'a, T: Named + 'a>(items: impl Iterator<Item = (&'a str, &'a std::syn
 }
 
 /// A dice pool as the editor shows it: its base and modifiers added up (never below 0, as the pools roll), and how.
-pub fn pool(label: &str, base: i32, modifiers: &[crate::rules::outcome::Modifier]) -> (i64, String) {
+pub fn pool(label: &str, base: i32, modifiers: &[crate::rules::engine::outcome::Modifier]) -> (i64, String) {
     let total = base + modifiers.iter().map(|m| m.value).sum::<i32>();
     // Signs as the window writes them: "+ 1", "− 1" (a minus, not a hyphen).
     let sign = |v: i32| if v < 0 { '−' } else { '+' };

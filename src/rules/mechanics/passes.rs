@@ -4,15 +4,15 @@
 //! glitch loses ties; a critical glitch goes last. Also the Action Phase both rulesets share: one Free Action, then
 //! two Simple Actions or one Complex Action.
 
-use super::RulesError;
 use super::d6_pool::{GlitchRule, PoolSpec, roll_pool_with};
-use super::dice::Dice;
-use super::field::{Field, Move, Pace, Rates};
 use super::movement::{perform_move, settle_pace};
-use super::outcome::{Event, Log, Modifier, Status, Term};
-use super::ruleset::{Combatant, CombatantId, FighterState, Slot};
-use crate::rules::refusal::Refusal;
-use crate::rules::ruleset::Roller;
+use crate::rules::RulesError;
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::{Field, Move, Pace, Rates};
+use crate::rules::engine::outcome::{Event, Log, Modifier, Status, Term};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::Roller;
+use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState, Slot};
 
 /// Who rolls initiative and with what: Reaction + Intuition dice, and the passes the sheet gives.
 pub struct InitiativeRoll<'a> {

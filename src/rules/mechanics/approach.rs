@@ -3,9 +3,9 @@
 //! from where it stands, else walk (or run) toward the nearest one along the cheapest route to a cell it could
 //! attack from.
 
-use super::field::{Cell, Dm, Field, Move, Pace, adjacent};
 use super::movement::occupied;
-use super::ruleset::{Combatant, FighterState};
+use crate::rules::engine::field::{Cell, Dm, Field, Move, Pace, adjacent};
+use crate::rules::engine::ruleset::{Combatant, FighterState};
 
 /// How far a weapon reaches, for the built-in choice.
 #[derive(Clone, Copy, Debug)]
@@ -185,10 +185,10 @@ fn shelter(field: &Field, from: Cell, at: Cell) -> f32 {
     let s = field.sight(from, at);
     match (s.blocked || s.hidden, s.cover) {
         (true, _) => 3.0,
-        (false, crate::rules::field::CoverLevel::Heavy) => 2.0,
-        (false, crate::rules::field::CoverLevel::Partial) => 1.0,
-        (false, crate::rules::field::CoverLevel::Light) => 0.5,
-        (false, crate::rules::field::CoverLevel::None) => 0.0,
+        (false, crate::rules::engine::field::CoverLevel::Heavy) => 2.0,
+        (false, crate::rules::engine::field::CoverLevel::Partial) => 1.0,
+        (false, crate::rules::engine::field::CoverLevel::Light) => 0.5,
+        (false, crate::rules::engine::field::CoverLevel::None) => 0.0,
     }
 }
 
@@ -199,7 +199,7 @@ pub fn cover_spot<F: FighterState>(field: &Field, battle: &[Combatant<F>], actor
     let foes: Vec<Cell> = enemies(battle, actor, &anyone).into_iter().map(|i| battle[i].position).collect();
     let worst = |at: Cell| foes.iter().map(|&f| shelter(field, f, at)).fold(f32::INFINITY, f32::min);
     let taken = occupied(battle, actor);
-    let r = (walk / super::field::STEP) as i32;
+    let r = (walk / crate::rules::engine::field::STEP) as i32;
     let mut best = (worst(me.position), 0, me.position);
     for dx in -r..=r {
         for dy in -r..=r {

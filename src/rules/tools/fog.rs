@@ -3,12 +3,12 @@
 //! of no one else. The window's fog (hot-seat) and the host of an online battle (what each player is sent) both ask
 //! here, so a player sees the same on one screen or on their own.
 
-use super::RulesError;
-use super::any::AnyBattle;
-use super::dice::ScriptedDice;
-use super::id::CombatantId;
-use super::outcome::{Event, Log, down};
-use super::replay::Replayed;
+use crate::rules::RulesError;
+use crate::rules::any_ruleset::any::AnyBattle;
+use crate::rules::any_ruleset::replay::Replayed;
+use crate::rules::engine::dice::ScriptedDice;
+use crate::rules::engine::id::CombatantId;
+use crate::rules::engine::outcome::{Event, Log, down};
 
 /// Whether each combatant of the battle, in roster order, is seen by the units of `sides`.
 pub fn seen_by(battle: &AnyBattle, sides: &[String]) -> Vec<bool> {
@@ -150,7 +150,7 @@ pub fn actions(events: &[Event]) -> Vec<&[Event]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::field::Pace;
+    use crate::rules::engine::field::Pace;
 
     fn acts(who: u16, action: &str) -> Event {
         Event::ActionTaken { who: CombatantId(who), action: action.into() }

@@ -7,9 +7,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::RulesError;
-use super::field::Move;
-use super::ruleset::{Combatant, CombatantId, Ruleset, Slot, performed, with_actor_at};
+use crate::rules::RulesError;
+use crate::rules::engine::field::Move;
+use crate::rules::engine::ruleset::{Combatant, CombatantId, Ruleset, Slot, performed, with_actor_at};
 
 /// The battle as it stands once the combatant in `slot` has made `movement`, a run's or a move's penalty set as its
 /// ruleset sets it: the move alone, carried out on copies. The odds of an attack after a move are taken on it (by the
@@ -47,7 +47,7 @@ pub trait AttackOdds: Ruleset {
         &self,
         battle: &[Combatant<Self::Fighter>],
         actor: usize,
-        movement: Option<crate::rules::field::Move>,
+        movement: Option<crate::rules::engine::field::Move>,
         target: Option<CombatantId>,
     ) -> Self::Action;
     /// The other actions a player may take now, by name: full defense, aim, reload, clearing a jam, standing up,
@@ -60,16 +60,16 @@ pub trait AttackOdds: Ruleset {
         battle: &[Combatant<Self::Fighter>],
         actor: usize,
         target: CombatantId,
-        movement: Option<crate::rules::field::Move>,
+        movement: Option<crate::rules::engine::field::Move>,
     ) -> Vec<(String, Self::Action)>;
     /// How many attacks `action` makes (shots of a burst's action, two Simple Actions' attacks …), for the AI.
     fn attacks_in(&self, action: &Self::Action) -> usize;
     /// The move `action` makes first, if any (the odds of its attack are those from where the move ends).
-    fn movement_in<'a>(&self, action: &'a Self::Action) -> Option<&'a crate::rules::field::Move>;
+    fn movement_in<'a>(&self, action: &'a Self::Action) -> Option<&'a crate::rules::engine::field::Move>;
     /// How far the weapon in hand reaches (melee: the next cell), for the AI's choice of ground.
-    fn reach_of(&self, fighter: &Self::Fighter) -> crate::rules::approach::Reach;
+    fn reach_of(&self, fighter: &Self::Fighter) -> crate::rules::mechanics::approach::Reach;
     /// `action` with `movement` first (replacing any move it had), for the AI's "move, then reload".
-    fn with_movement(&self, action: Self::Action, movement: Option<crate::rules::field::Move>) -> Self::Action;
+    fn with_movement(&self, action: Self::Action, movement: Option<crate::rules::engine::field::Move>) -> Self::Action;
     /// `action` (an attack) with the carried weapon `weapon` drawn first, where the ruleset lets a draw and an attack
     /// share one action (Eclipse Phase's Quick Action draw): the AI's "draw the grenade and throw it". None elsewhere.
     fn drawn_first(&self, _action: Self::Action, _weapon: &str) -> Option<Self::Action> {

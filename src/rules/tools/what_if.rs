@@ -2,17 +2,17 @@
 //! what is supposed of the two) and all a player reads of it: what the cell makes of the shot, how the two stand now
 //! and what may be supposed of them, the ways to attack from there, and the exact odds of the chosen one. The window
 //! prices a set-up on the battle as its player knows it; an online host on the battle as the asking player's sides
-//! see it (`rules::fog::as_seen`), and sends that player the answer alone.
+//! see it (`rules::tools::fog::as_seen`), and sends that player the answer alone.
 
 use serde::{Deserialize, Serialize};
 
-use super::any::AnyBattle;
-use super::field::{Cell, CoverLevel, Move, Pace};
-use super::id::CombatantId;
 use super::no_odds::NoOdds;
-use super::odds::Odds;
-use super::outcome::{Status, down};
-use super::suppose::{Supposable, Supposed};
+use crate::rules::any_ruleset::any::AnyBattle;
+use crate::rules::engine::field::{Cell, CoverLevel, Move, Pace};
+use crate::rules::engine::id::CombatantId;
+use crate::rules::engine::outcome::{Status, down};
+use crate::rules::mechanics::odds::Odds;
+use crate::rules::mechanics::suppose::{Supposable, Supposed};
 
 /// One set-up: `way` is the index among the ways to attack from `from`; `supposed` is of the attacker, then the
 /// target.

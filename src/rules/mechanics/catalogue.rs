@@ -14,7 +14,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::ruleset::WeaponClass;
+use crate::rules::engine::ruleset::WeaponClass;
 
 /// Why gear could not be found: the catalogue file is broken, or an id is not in it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -1,12 +1,12 @@
 //! A battle's record played again onto its start, each decision taken again in its slot (a save taken up, a replay
 //! watched step by step, a decision review, what a player was told under fog), and a battle played out to its end.
 
-use super::RulesError;
 use super::any::{AnyAction, AnyBattle};
-use super::dice::Dice;
-use super::engine::{Decision, Next, Recorded};
-use super::outcome::{Event, Log};
-use super::ruleset::Slot;
+use crate::rules::RulesError;
+use crate::rules::engine::battle::{Decision, Next, Recorded};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::outcome::{Event, Log};
+use crate::rules::engine::ruleset::Slot;
 
 /// One step of a replay as [`AnyBattle::replay_watched`] tells it: a slot's decision before it is taken again, and
 /// after, with the events it made.

@@ -2,23 +2,23 @@
 //! action in any of them (each a [`ByRuleset`] of one [`Family`]). This file is where a battle dispatches among the
 //! four (a scenario file's setup, read before there is a battle, has its own in `scenario/`);
 //! everything above it (the ECS, the window, the menu, the CLI, the AI's entry point) works with these types, calls
-//! what every ruleset's battle answers ([`crate::rules::dyn_battle::DynBattle`]) on an `AnyBattle`, and reaches a battle's own types in
+//! what every ruleset's battle answers ([`crate::rules::any_ruleset::dyn_battle::DynBattle`]) on an `AnyBattle`, and reaches a battle's own types in
 //! generic code through [`AnyBattle::visit`].
 
 use std::fmt;
 
-use super::RulesError;
-use super::dice::Dice;
-use super::eclipse_phase::EclipsePhase;
-use super::engine::Battle;
-use super::field::{Cell, Move};
-use super::homebrew_d6::HomebrewD6;
-use super::odds::{AttackOdds, Odds};
-use super::outcome::Log;
-use super::ruleset::{CombatantId, FighterParts, FighterState, Ruleset, Slot};
-use super::shadowrun4::Shadowrun4;
-use super::storyteller::Storyteller;
-use super::suppose::Suppose;
+use crate::rules::RulesError;
+use crate::rules::eclipse_phase::EclipsePhase;
+use crate::rules::engine::battle::Battle;
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::{Cell, Move};
+use crate::rules::engine::outcome::Log;
+use crate::rules::engine::ruleset::{CombatantId, FighterParts, FighterState, Ruleset, Slot};
+use crate::rules::homebrew_d6::HomebrewD6;
+use crate::rules::mechanics::odds::{AttackOdds, Odds};
+use crate::rules::mechanics::suppose::Suppose;
+use crate::rules::shadowrun4::Shadowrun4;
+use crate::rules::storyteller::Storyteller;
 
 /// The four rulesets a battle can be fought under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize, serde::Deserialize)]

@@ -7,7 +7,7 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::RatingError;
+use crate::rules::RatingError;
 
 /// What a kind of rating allows: its range, and how the sheet refuses a value outside it.
 pub trait Scale {

@@ -4,8 +4,8 @@
 
 use std::borrow::Cow;
 
-use super::outcome::Status;
-use super::ruleset::{Combatant, CombatantId, FighterState};
+use crate::rules::engine::outcome::Status;
+use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState};
 
 /// What a ruleset's fighter can be supposed to be.
 pub trait Suppose: FighterState {

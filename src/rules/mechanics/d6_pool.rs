@@ -5,11 +5,11 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::rules::dice::{Dice, DiceError};
-use crate::rules::memo::Memo;
-use crate::rules::odds::{Dist, choose, merge};
-use crate::rules::outcome::{Event, Log, Modifier, Roll, TestRecord};
-use crate::rules::ruleset::Roller;
+use crate::rules::engine::dice::{Dice, DiceError};
+use crate::rules::engine::outcome::{Event, Log, Modifier, Roll, TestRecord};
+use crate::rules::engine::ruleset::Roller;
+use crate::rules::mechanics::memo::Memo;
+use crate::rules::mechanics::odds::{Dist, choose, merge};
 
 /// One pool as rolled.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -77,7 +77,7 @@ thread_local! {
 }
 
 /// [`pool_outcomes`] merged where the rules cannot tell them apart (hits, glitch, critical glitch), the first of
-/// each kind standing for it; remembered (`crate::rules::memo`), as every priced attack asks it.
+/// each kind standing for it; remembered (`crate::rules::mechanics::memo`), as every priced attack asks it.
 pub fn distinct_outcomes(dice: u32, rule: GlitchRule) -> Rc<[(Pool, f64)]> {
     DISTINCT.with_borrow_mut(|m| {
         m.get((dice, rule), || merge(pool_outcomes(dice, rule), |p| (p.hits, p.glitch, p.critical_glitch)).into())

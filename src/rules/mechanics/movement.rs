@@ -4,11 +4,11 @@
 
 use std::borrow::Cow;
 
-use super::RulesError;
-use super::field::{Cell, Crowd, Dm, Move, Terrain, adjacent, meters};
-use super::outcome::{Event, Log, Status};
-use super::ruleset::{Combatant, FighterState};
-use crate::rules::refusal::Refusal;
+use crate::rules::RulesError;
+use crate::rules::engine::field::{Cell, Crowd, Dm, Move, Terrain, adjacent, meters};
+use crate::rules::engine::outcome::{Event, Log, Status};
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::{Combatant, FighterState};
 
 /// The cells of all combatants but the one at `except` still on the field: the standing block the way, the fallen
 /// only the cell (a mover steps over them but cannot stop there).

@@ -188,7 +188,7 @@ pub fn read_faces(line: &str, count: u32, request: &DieRequest) -> Result<Vec<u3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::dice::ScriptedDice;
+    use crate::rules::engine::dice::ScriptedDice;
 
     fn d6(purpose: &str) -> DieRequest {
         DieRequest { sides: 6, purpose: purpose.into() }

@@ -6,11 +6,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::any::{AnyAction, AnyBattle};
-use super::field::{Cell, Crowd, Move};
 use super::no_odds::{NoOdds, PlanError};
-use super::outcome::Status;
-use super::ruleset::{CombatantId, Slot};
+use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
+use crate::rules::engine::field::{Cell, Crowd, Move};
+use crate::rules::engine::outcome::Status;
+use crate::rules::engine::ruleset::{CombatantId, Slot};
 
 /// A player's orders for one slot. All empty: the slot ends doing nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -145,7 +145,7 @@ impl Plan {
             let walking = reach(battle, actor, seen).into_iter().find(|(c, _)| *c == m.to).map(|(_, w)| w);
             match walking {
                 None => return Err(PlanError::Unreached(m.to)),
-                Some(false) if m.pace == super::field::Pace::Walk => {
+                Some(false) if m.pace == crate::rules::engine::field::Pace::Walk => {
                     return Err(PlanError::Run(m.to));
                 }
                 Some(_) => {}
@@ -173,7 +173,12 @@ impl Plan {
     /// against what the slot offers that player ([`Plan::keeps_to`]), then priced on the battle as it knows it (an
     /// unseen unit gone from the field: `fog::as_seen`), after the move. Else why there are none. The online host
     /// answers a player's question with this, from that player's fog.
-    pub fn odds(&self, battle: &AnyBattle, slot: Slot, seen: &[bool]) -> Result<super::odds::Odds, NoOdds> {
+    pub fn odds(
+        &self,
+        battle: &AnyBattle,
+        slot: Slot,
+        seen: &[bool],
+    ) -> Result<crate::rules::mechanics::odds::Odds, NoOdds> {
         self.keeps_to(battle, slot, seen)?;
         if self.other.is_some() || (self.target.is_none() && self.at.is_none()) {
             return Err(NoOdds::AttacksNoOne);

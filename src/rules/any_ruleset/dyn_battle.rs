@@ -6,18 +6,20 @@
 use std::borrow::Cow;
 use std::ops::{Deref, DerefMut};
 
-use super::RulesError;
 use super::any::{AnyAction, AnyBattle, AnyCondition, AnySheet, Kind, View};
-use super::approach::{OutOfReach, cover_spot, out_of_reach};
-use super::dice::Dice;
-use super::engine::{Battle, Decision, Ending, Next, Recorded};
-use super::field::{Cell, Crowd, Dm, Field, Move};
-use super::odds::{Odds, after_move};
-use super::outcome::Log;
-use super::refusal::Refusal;
-use super::ruleset::{CombatantId, FighterParts, FighterState, Slot, Track, dry_run, names, with_actor_at};
-use super::suppose::{Supposable, Suppose, Supposed, supposing};
-use super::victory::Objectives;
+use crate::rules::RulesError;
+use crate::rules::engine::battle::{Battle, Decision, Ending, Next, Recorded};
+use crate::rules::engine::dice::Dice;
+use crate::rules::engine::field::{Cell, Crowd, Dm, Field, Move};
+use crate::rules::engine::outcome::Log;
+use crate::rules::engine::refusal::Refusal;
+use crate::rules::engine::ruleset::{
+    CombatantId, FighterParts, FighterState, Slot, Track, dry_run, names, with_actor_at,
+};
+use crate::rules::engine::victory::Objectives;
+use crate::rules::mechanics::approach::{OutOfReach, cover_spot, out_of_reach};
+use crate::rules::mechanics::odds::{Odds, after_move};
+use crate::rules::mechanics::suppose::{Supposable, Suppose, Supposed, supposing};
 
 /// A battle in any ruleset, as every ruleset's battle answers.
 pub trait DynBattle {
@@ -68,7 +70,7 @@ pub trait DynBattle {
     }
     /// Combatant `id` as every ruleset shows it.
     fn view(&self, id: CombatantId) -> View<'_>;
-    /// Every combatant's name, by id (see [`crate::rules::ruleset::names`]).
+    /// Every combatant's name, by id (see [`crate::rules::engine::ruleset::names`]).
     fn names(&self) -> Vec<String>;
     /// Combatant `id`'s initiative this turn, as the order uses it now.
     fn initiative(&self, id: CombatantId) -> Option<i32>;
@@ -351,8 +353,9 @@ impl<K: Kind> DynBattle for Battle<K> {
     }
 
     fn carried_and_aimed(&self, id: CombatantId, target: CombatantId) -> (Vec<String>, u32) {
-        let carried =
-            |c: &super::ruleset::Combatant<K::Fighter>| (c.fighter.weapons_carried(), c.fighter.aimed(target));
+        let carried = |c: &crate::rules::engine::ruleset::Combatant<K::Fighter>| {
+            (c.fighter.weapons_carried(), c.fighter.aimed(target))
+        };
         self.combatants().get(id.index()).map_or((Vec::new(), 0), carried)
     }
 
@@ -369,7 +372,7 @@ impl<K: Kind> DynBattle for Battle<K> {
     }
 
     fn occupied(&self, actor: CombatantId) -> Crowd {
-        super::movement::occupied(self.combatants(), actor.index())
+        crate::rules::mechanics::movement::occupied(self.combatants(), actor.index())
     }
 
     fn cover_spot(&self, actor: CombatantId, walk: Dm) -> Option<Move> {

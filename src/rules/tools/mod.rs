@@ -1,0 +1,12 @@
+//! The player's tools: what the window, the tactics lab and an online host ask of a battle in any ruleset, on top
+//! of `rules/any_ruleset/`.
+//!
+//! - `fog.rs`: fog of war: whom a side sees, and what of the log tells of no one else
+//! - `plan.rs`: a player's orders for a slot, the action they make, and what a slot offers to choose from
+//! - `what_if.rs`: the tactics lab's what-if, priced: one set-up and all a player reads of it
+//! - `no_odds.rs`: why an attack has no odds, or a what-if set-up no price, as data
+
+pub mod fog;
+pub mod no_odds;
+pub mod plan;
+pub mod what_if;
