@@ -1,6 +1,6 @@
-//! The AI opponent, in pure Rust (no bevy), for every ruleset alike: it asks the rules what it may do and what
-//! its attacks' odds are (`rules::mechanics::odds::AttackOdds`, the same code the player's preview reads), weighs the ground
-//! it can reach, and takes the best action the rules accept in a dry run. It never rolls a die to decide, so a
+//! The AI opponent, in pure Rust (no bevy), for every ruleset alike: it asks the rules what it may do and what its
+//! attacks' odds are (`rules::mechanics::odds::AttackOdds`, the same code the player's preview reads), weighs the
+//! ground it can reach, and takes the best action the rules accept in a dry run. It never rolls a die to decide, so a
 //! seeded battle between AIs replays exactly.
 //!
 //! - `judgement.rs`: the three difficulties, which differ in judgement only

@@ -1,8 +1,8 @@
 //! A battle's save: the [`BattleRequest`] that began it (the level or scenario file, the ruleset and its options, the
-//! sides left out, who plays each side, the dice), and the record of every decision with every face rolled. Loading builds
-//! the same start and replays the record onto it ([`crate::rules::any_ruleset::any::AnyBattle::replay`]): the battle stands
-//! exactly where it was saved, and goes on with the same dice. RON, versioned, written atomically (a temporary file
-//! beside it, then a rename), so that a crash mid-write leaves the last good save in place.
+//! sides left out, who plays each side, the dice), and the record of every decision with every face rolled. Loading
+//! builds the same start and replays the record onto it ([`crate::rules::any_ruleset::any::AnyBattle::replay`]): the
+//! battle stands exactly where it was saved, and goes on with the same dice. RON, versioned, written atomically (a
+//! temporary file beside it, then a rename), so that a crash mid-write leaves the last good save in place.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -1,12 +1,12 @@
 //! The ECS layer: combatants as entities, the battle as resources, and turn, attack and damage systems that drive
 //! any ruleset through messages. Headless: it runs under `MinimalPlugins`, in tests and in the CLI.
 //!
-//! The battle itself is the engine's ([`crate::rules::any_ruleset::any::AnyBattle`], held in [`Engine`]); each system is an
-//! adapter over it. Each `update` plays one slot: `TurnSystems::Begin` asks the engine for the next slot,
-//! `Choose` takes the script's action, the built-in choice, the AI's or a player's, `Resolve` (the attack system)
-//! has the engine carry it out, `Apply` writes what the engine changed to the combatants' components (the sync
-//! system, their only writer) and reports the damage, wounds and statuses (the damage system), and `End` closes the
-//! slot and the battle.
+//! The battle itself is the engine's ([`crate::rules::any_ruleset::any::AnyBattle`], held in [`Engine`]); each system
+//! is an adapter over it. Each `update` plays one slot: `TurnSystems::Begin` asks the engine for the next slot,
+//! `Choose` takes the script's action, the built-in choice, the AI's or a player's, `Resolve` (the attack system) has
+//! the engine carry it out, `Apply` writes what the engine changed to the combatants' components (the sync system,
+//! their only writer) and reports the damage, wounds and statuses (the damage system), and `End` closes the slot and
+//! the battle.
 
 mod attack;
 pub mod battle;

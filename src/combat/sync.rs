@@ -1,8 +1,8 @@
-//! The one writer of the combatants' components. A battle entering the world spawns its combatants bare, and
-//! [`dress`] gives each every component from the engine. Then the engine owns the battle; after each of its steps
-//! (a turn's or a slot's start, an action) the systems that drove it note which combatants it says changed
-//! ([`crate::rules::any_ruleset::any::AnyBattle::changed`]), and this system writes those combatants' cell, condition, weapon in
-//! hand, statuses, tracks and initiative from the engine, once, before anything reads them.
+//! The one writer of the combatants' components. A battle entering the world spawns its combatants bare, and [`dress`]
+//! gives each every component from the engine. Then the engine owns the battle; after each of its steps (a turn's or a
+//! slot's start, an action) the systems that drove it note which combatants it says changed
+//! ([`crate::rules::any_ruleset::any::AnyBattle::changed`]), and this system writes those combatants' cell, condition,
+//! weapon in hand, statuses, tracks and initiative from the engine, once, before anything reads them.
 
 use bevy::prelude::*;
 

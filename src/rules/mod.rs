@@ -1,12 +1,22 @@
-//! The pure rules core: no bevy here. Dice come in through [`engine::dice::Dice`]; every ruleset turns an action into an
-//! explained [`engine::outcome::Log`]. A newcomer finds any rule by walking `src/rules/<ruleset>/`.
+//! The pure rules core: no bevy here. Dice come in through [`engine::dice::Dice`]; every ruleset turns an action into
+//! an explained [`engine::outcome::Log`]. A newcomer finds the engine in `engine/` and any rule by walking
+//! `src/rules/<ruleset>/`. The folders are layers: each imports only those before it here.
+//!
+//! - `engine/`: the battle engine and the words every ruleset is written in: the battle, what a ruleset gives it,
+//!   events and the log, refusals, combatant ids, victory, dice, the field, a ruleset's options
+//! - `mechanics/`: what several rulesets share: the fighter, sheets' ratings and the character editor's view, the gear
+//!   catalogue, movement and the built-in approach, initiative passes, the d6 pool, exact odds, suppositions
+//! - `eclipse_phase/`, `shadowrun4/`, `storyteller/`, `homebrew_d6/`: the four rulesets, every rule of each
+//! - `any_ruleset/`: the four as one: a battle, an action and options in any ruleset, a record replayed
+//! - `tools/`: the player's tools: fog of war, a window's orders, the tactics lab's what-if, why there are no odds
+//!
+//! Here: why the rules could not carry out an action ([`RulesError`]) and a rating out of range ([`RatingError`]).
 
 pub mod any_ruleset;
 pub mod eclipse_phase;
 pub mod engine;
 pub mod homebrew_d6;
 pub mod mechanics;
-pub mod options;
 pub mod shadowrun4;
 pub mod storyteller;
 pub mod tools;

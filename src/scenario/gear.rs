@@ -1,8 +1,8 @@
 //! Gear a file brings of its own beside the shipped catalogues: a scenario's (`gear:` in its ruleset's setup) and a
 //! level's (`gear: (Shadowrun4: (…))`, by ruleset). It is read before the rest of the file, with each ruleset's types
 //! and checks, and the shipped catalogue extended with it is put in force while the file is read
-//! (`rules::mechanics::catalogue`'s `with_gear`), so the file's ids check against it and its sheets keep it. A save is read
-//! with its battle's file's gear in force, for the weapons its actions name.
+//! (`rules::mechanics::catalogue`'s `with_gear`), so the file's ids check against it and its sheets keep it. A save is
+//! read with its battle's file's gear in force, for the weapons its actions name.
 
 use std::sync::Arc;
 

@@ -77,8 +77,8 @@ impl Scenario {
     }
 
     /// The options the battle is fought under, as a table chooses them (the menu's switches).
-    pub fn options(&self) -> crate::rules::options::AnyOptions {
-        use crate::rules::options::AnyOptions;
+    pub fn options(&self) -> crate::rules::any_ruleset::options::AnyOptions {
+        use crate::rules::any_ruleset::options::AnyOptions;
         match &self.ruleset {
             RulesetSetup::EclipsePhase(s) => AnyOptions::EclipsePhase(s.options),
             RulesetSetup::Shadowrun4(s) => AnyOptions::Shadowrun4(s.options.clone()),

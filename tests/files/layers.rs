@@ -208,7 +208,7 @@ fn described(graph: &Graph<PathBuf>) -> Vec<String> {
 /// For each folder, the imports between its subfolders, each standing for every file under it: `a -> b` when a file
 /// under `a` imports a file under `b`. Files right in a folder, and imports between a folder and what lies under it,
 /// are not counted: a parent module composes its children and holds what they share, both ways by design (`rules/`'s
-/// any.rs plays each ruleset, each ruleset rolls rules/engine/dice.rs).
+/// mod.rs names the errors of `engine/` and `mechanics/` in its `RulesError`, which every ruleset returns).
 fn folder_graphs(files: &Graph<PathBuf>) -> BTreeMap<PathBuf, Graph<PathBuf>> {
     let mut out: BTreeMap<PathBuf, Graph<PathBuf>> = BTreeMap::new();
     for (from, targets) in files {

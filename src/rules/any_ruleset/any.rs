@@ -1,8 +1,8 @@
-//! The ruleset chosen once, at the edge: [`AnyBattle`] is a battle in any of the four rulesets, [`AnyAction`] an
-//! action in any of them (each a [`ByRuleset`] of one [`Family`]). This file is where a battle dispatches among the
-//! four (a scenario file's setup, read before there is a battle, has its own in `scenario/`);
-//! everything above it (the ECS, the window, the menu, the CLI, the AI's entry point) works with these types, calls
-//! what every ruleset's battle answers ([`crate::rules::any_ruleset::dyn_battle::DynBattle`]) on an `AnyBattle`, and reaches a battle's own types in
+//! The ruleset chosen once, at the edge: [`AnyBattle`] is a battle in any of the four rulesets, [`AnyAction`] an action
+//! in any of them (each a [`ByRuleset`] of one [`Family`]). This file is where a battle dispatches among the four (a
+//! scenario file's setup, read before there is a battle, has its own in `scenario/`); everything above it (the ECS, the
+//! window, the menu, the CLI, the AI's entry point) works with these types, calls what every ruleset's battle answers
+//! ([`crate::rules::any_ruleset::dyn_battle::DynBattle`]) on an `AnyBattle`, and reaches a battle's own types in
 //! generic code through [`AnyBattle::visit`].
 
 use std::fmt;

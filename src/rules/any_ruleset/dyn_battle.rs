@@ -87,8 +87,8 @@ pub trait DynBattle {
     /// A plain attack by `actor` at combatant `target`, with the weapon in hand.
     fn plain_attack_of(&self, actor: CombatantId, target: CombatantId) -> AnyAction;
     /// The tactics lab's what-if: the ways `actor` could attack `target` (after `movement`, if any) with `changes`
-    /// supposed of the combatants (another weapon in hand, prone, wounds, aim: `suppose.rs`), by name. Worked out
-    /// on a copy; the battle is untouched.
+    /// supposed of the combatants (another weapon in hand, prone, wounds, aim: `mechanics/suppose.rs`), by name. Worked
+    /// out on a copy; the battle is untouched.
     fn ways_supposing(
         &self,
         actor: CombatantId,

@@ -5,7 +5,9 @@
 //!   ruleset's id, and how generic code reaches a battle's own types
 //! - `dyn_battle.rs`: what a battle in any ruleset answers, in the words every ruleset shares
 //! - `replay.rs`: a battle's record played again onto its start, and a battle played out to its end
+//! - `options.rs`: any ruleset's options, as the menu holds them while a player chooses
 
 pub mod any;
 pub mod dyn_battle;
+pub mod options;
 pub mod replay;

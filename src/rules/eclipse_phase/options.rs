@@ -1,7 +1,7 @@
 //! The table's choices of Eclipse Phase's rules (rules.md §1, options), as the menu offers them.
 
 use super::{IncapacitatedAt, MosRule, OpposedCriticals, Options};
-use crate::rules::options::{Switch, TableOptions};
+use crate::rules::engine::options::{Switch, TableOptions};
 
 impl TableOptions for Options {
     fn switches() -> Vec<Switch<Self>> {

@@ -1,8 +1,8 @@
 //! The battle engine: the one owner of a battle. It holds the ruleset with its options, the combatants, the victory
-//! conditions and the turn bookkeeping; it says what comes next (a slot, or the end and why), takes the action for
-//! that slot and writes the explained events to the log. Everything that plays a battle drives it: `skirmish sim`,
-//! the soak and the balance report (through [`crate::rules::any_ruleset::any::AnyBattle::play_out`]), and the ECS systems slot by
-//! slot for `skirmish run`, the window's players and the host.
+//! conditions and the turn bookkeeping; it says what comes next (a slot, or the end and why), takes the action for that
+//! slot and writes the explained events to the log. Everything that plays a battle drives it: `skirmish sim`, the soak
+//! and the balance report (through [`crate::rules::any_ruleset::any::AnyBattle::play_out`]), and the ECS systems slot
+//! by slot for `skirmish run`, the window's players and the host.
 //!
 //! The order of a turn, whatever the ruleset: a new turn starts (initiative, timed statuses) when the last one's
 //! slots are spent; each slot is announced (a new initiative pass where the ruleset works its order out as it goes),
@@ -12,9 +12,10 @@
 //! limit is reached.
 //!
 //! The battle's inputs are the decisions for its slots (act, pass, delay) and the faces of its dice; it keeps both
-//! ([`Battle::record`], [`Battle::faces`]), and [`crate::rules::any_ruleset::any::AnyBattle::replay`] plays them again onto the same start to the
-//! identical state: the ground for saves, undo and replays. An action the rules refuse changes nothing; a roll that
-//! cannot be made (faces a player is still to type in) leaves nothing of its try, so the step can be taken again.
+//! ([`Battle::record`], [`Battle::faces`]), and [`crate::rules::any_ruleset::any::AnyBattle::replay`] plays them again
+//! onto the same start to the identical state: the ground for saves, undo and replays. An action the rules refuse
+//! changes nothing; a roll that cannot be made (faces a player is still to type in) leaves nothing of its try, so the
+//! step can be taken again.
 
 use std::collections::VecDeque;
 

@@ -11,11 +11,13 @@
 //! - `dice.rs`: injected dice: seeded, scripted, a saved battle's faces first
 //! - `table.rs`: dice at a table where some players roll their own: a step waits for their faces
 //! - `field.rs`: what the battlefield tells the rules: line of fire, cover, distance, routes
+//! - `options.rs`: the table's choices of a ruleset's rules, as switches each ruleset describes
 
 pub mod battle;
 pub mod dice;
 pub mod field;
 pub mod id;
+pub mod options;
 pub mod outcome;
 pub mod refusal;
 pub mod ruleset;

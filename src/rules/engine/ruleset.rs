@@ -104,8 +104,8 @@ pub trait FighterState {
     fn suppose_drawn(&mut self, id: &str);
 }
 
-/// A fighter made of a sheet (what it is) and a condition (what the battle has done to it), as every ruleset's
-/// is (the generic [`Fighter`](crate::rules::mechanics::fighter::Fighter)): the ECS keeps the two as separate components.
+/// A fighter made of a sheet (what it is) and a condition (what the battle has done to it), as every ruleset's is (the
+/// generic [`Fighter`](crate::rules::mechanics::fighter::Fighter)): the ECS keeps the two as separate components.
 pub trait FighterParts {
     type Sheet: Clone + Send + Sync + 'static;
     type Condition: Clone + PartialEq + Send + Sync + 'static;

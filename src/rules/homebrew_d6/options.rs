@@ -1,7 +1,7 @@
 //! The table's choices of the homebrew's rules (rules.md §4, options), as the menu offers them.
 
 use super::{CriticalResistance, Options, Ties};
-use crate::rules::options::{Switch, TableOptions};
+use crate::rules::engine::options::{Switch, TableOptions};
 
 impl TableOptions for Options {
     fn switches() -> Vec<Switch<Self>> {

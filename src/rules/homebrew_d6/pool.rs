@@ -1,5 +1,5 @@
-//! The homebrew's dice pools (file 002; rules.md §4): the shared d6 pool ([`crate::rules::mechanics::d6_pool`]) under the
-//! homebrew's glitch rule, ones more than half the dice.
+//! The homebrew's dice pools (file 002; rules.md §4): the shared d6 pool ([`crate::rules::mechanics::d6_pool`]) under
+//! the homebrew's glitch rule, ones more than half the dice.
 
 use super::RulesError;
 use crate::rules::engine::dice::Dice;

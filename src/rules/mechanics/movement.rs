@@ -1,6 +1,6 @@
 //! Combatants on the field: where they stand (and so block a route), who is in melee, and a move carried out along
 //! its route with its cost checked and logged, running started or stopped, and an exit left through. The geometry
-//! itself is `field.rs`'s.
+//! itself is `engine/field.rs`'s.
 
 use std::borrow::Cow;
 

@@ -1,7 +1,7 @@
 //! The table's choices of Shadowrun 4's rules, as the menu offers them.
 
 use super::{Options, Surprise};
-use crate::rules::options::{Switch, TableOptions};
+use crate::rules::engine::options::{Switch, TableOptions};
 
 impl TableOptions for Options {
     fn switches() -> Vec<Switch<Self>> {

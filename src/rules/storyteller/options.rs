@@ -1,7 +1,7 @@
 //! The table's choices of the Storyteller's rules (rules.md §3, options), as the menu offers them.
 
 use super::Options;
-use crate::rules::options::{Switch, TableOptions};
+use crate::rules::engine::options::{Switch, TableOptions};
 
 impl TableOptions for Options {
     fn switches() -> Vec<Switch<Self>> {

@@ -1,9 +1,9 @@
 //! The ruleset options the menu offers (rules.md's **option**s): each ruleset's own description of them
-//! ([`crate::rules::options::TableOptions`]), kept for every ruleset while the player switches between them, drawn
+//! ([`crate::rules::engine::options::TableOptions`]), kept for every ruleset while the player switches between them, drawn
 //! as one checkbox a switch, and given to the battle as the one RON value the chosen ruleset reads.
 
 use crate::rules::any_ruleset::any::RulesetId;
-use crate::rules::options::AnyOptions;
+use crate::rules::any_ruleset::options::AnyOptions;
 
 /// The options chosen for each ruleset (a choice is kept when the player looks at another ruleset and comes back).
 #[derive(Clone, Debug, PartialEq)]

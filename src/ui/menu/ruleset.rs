@@ -73,7 +73,7 @@ pub(super) fn choose_ruleset(ui: &mut egui::Ui, menu: &mut Menu) {
     if let Some((_, _, what)) = RULESETS.iter().find(|(id, _, _)| *id == menu.ruleset) {
         ui.label(*what);
     }
-    // One checkbox a switch, as the ruleset describes its options (rules::options).
+    // One checkbox a switch, as the ruleset describes its options (rules::engine::options).
     let ruleset = menu.ruleset;
     let options = menu.rules.of(ruleset);
     for (index, switch) in options.shown().into_iter().enumerate() {
