@@ -93,6 +93,34 @@ impl BattleArgs {
         Minds { sides: self.sides.iter().cloned().collect(), default: self.ai }
     }
 
+    /// The same make-up as `skirmish run` takes it: its arguments, each as a shell reads it. What `run` has no use
+    /// for (players, fog, dice by hand) is left out.
+    pub fn as_run(&self) -> String {
+        let name = |v: &dyn Fn() -> Option<clap::builder::PossibleValue>| v().map(|v| v.get_name().to_owned());
+        let mut words = Vec::new();
+        let mut add = |flag: &str, value: String| words.extend([format!("--{flag}"), shell_word(&value)]);
+        if let Some(ruleset) = self.ruleset {
+            add("ruleset", name(&|| ruleset.to_possible_value()).unwrap_or_default());
+        }
+        if let Some(options) = &self.options {
+            add("options", options.clone());
+        }
+        self.absent.iter().for_each(|side| add("absent", side.clone()));
+        if let Some(seed) = self.seed {
+            add("seed", seed.to_string());
+        }
+        for (side, file) in &self.characters {
+            add("character", format!("{side}={}", file.display()));
+        }
+        if self.ai != Difficulty::Normal {
+            add("ai", name(&|| self.ai.to_possible_value()).unwrap_or_default());
+        }
+        for (side, ai) in &self.sides {
+            add("side", format!("{side}={}", name(&|| ai.to_possible_value()).unwrap_or_default()));
+        }
+        words.join(" ")
+    }
+
     /// Bad input if a part the command has no use for was given: `unused` names each such part with why.
     pub fn refuse(&self, unused: &[(Part, &str)]) -> Result<(), CliError> {
         match unused.iter().find(|(part, _)| self.given(*part)) {
@@ -133,6 +161,15 @@ impl Part {
     }
 }
 
+/// `text` as one word of a shell's command line: as it is when it has nothing a shell reads otherwise, else quoted.
+pub fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./=:,+-".contains(c);
+    match !text.is_empty() && text.chars().all(plain) {
+        true => text.to_owned(),
+        false => format!("'{}'", text.replace('\'', r"'\''")),
+    }
+}
+
 /// `SIDE=NAME`, as `--name` takes it.
 pub fn parse_name(text: &str) -> Result<(String, String), String> {
     let (side, name) = text.split_once('=').ok_or_else(|| format!("`{text}`: give SIDE=NAME, e.g. Crew=Ana"))?;
@@ -169,5 +206,19 @@ pub fn parse_ui_scale(text: &str) -> Result<f32, String> {
     match scale {
         Ok(n) if range.contains(&n) => Ok(n),
         _ => Err(format!("`{text}` is not a UI scale: give 0.75 to 2 (or 75% to 200%), e.g. 1.5")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_word_with_what_a_shell_reads_otherwise_is_quoted() {
+        assert_eq!(shell_word("levels/street.ron"), "levels/street.ron");
+        assert_eq!(shell_word("Crew=gran.ron"), "Crew=gran.ron");
+        assert_eq!(shell_word("(mos_rule: RollIsMoS)"), "'(mos_rule: RollIsMoS)'");
+        assert_eq!(shell_word("Ann's side"), r"'Ann'\''s side'");
+        assert_eq!(shell_word(""), "''");
     }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::args::{BattleArgs, parse_ui_scale};
+use super::args::{BattleArgs, parse_ui_scale, shell_word};
 use super::dev::DevArgs;
 use super::window::{closed, no_display};
 use crate::battle::BattleRequest;
@@ -82,7 +82,10 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
     let started = crate::battle::start_watched(&request, no_typing, &mut |now, step| tally.watch(now, step))?;
     let headless = match &args.load {
         Some(save) => format!("play it on headless with `skirmish run --load {}`", save.display()),
-        None => format!("play headless with `skirmish run {} --ruleset shadowrun4`", args.file.display()),
+        None => {
+            let command = [shell_word(&args.file.display().to_string()), args.battle.as_run()].join(" ");
+            format!("play it headless with `skirmish run {}`", command.trim_end())
+        }
     };
     no_display(&headless)?;
     closed(args.dev.open(crate::ui::app(crate::ui::Opening::started(started, tally), args.window()), 90))

@@ -540,7 +540,7 @@ fn a_player_joins_an_online_battle_from_the_window_and_plays_it_to_its_end() {
     let first = |words: &str| frames.iter().position(|f| shows(f, words));
     let lobby = first("Lobby — Crossroads").expect("the lobby showed");
     let battle = first("Ann commands Jackals").expect("the battle showed");
-    let slot = first("'s slot").expect("the orders panel asked for a Jackal's orders");
+    let slot = first("'s orders").expect("the orders panel asked for a Jackal's orders");
     assert!(lobby < battle && battle <= slot, "lobby, then battle: frames {lobby}, {battle}, {slot}");
     let last = frames.last().expect("frames");
     assert!(shows(last, "The battle is over.") && shows(last, "Back to the menu"), "the end stays on screen");

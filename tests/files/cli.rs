@@ -322,3 +322,24 @@ fn a_character_imported_into_the_content_folder_plays_by_its_file_name_in_run() 
     let name = name.unwrap_or_else(|| panic!("the import names its character: {report}"));
     assert!(log.lines().any(|l| l.starts_with(name)), "{name} plays: {log}");
 }
+
+#[test]
+fn without_a_display_play_says_the_run_command_of_the_same_battle_and_that_command_plays_it() {
+    let make_up =
+        ["--ruleset", "shadowrun4", "--seed", "4", "--character", "Crew=tests/characters/gran.ron", "--ai", "hard"];
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .args([&["play", STREET, "--human", "Crew", "--side", "Gang=easy"][..], &make_up].concat())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    let command = "skirmish run levels/street.ron --ruleset shadowrun4 --seed 4 --character \
+                   Crew=tests/characters/gran.ron --ai hard --side Gang=easy";
+    assert!(said.contains(&format!("play it headless with `{command}`")), "{said}");
+    // The hint's command, as a shell would run it: the same battle, Gran in it.
+    let words: Vec<&str> = command.split(' ').skip(1).collect();
+    let (log, err, ok) = run_skirmish(&words);
+    assert!(ok && log.lines().any(|l| l.starts_with("Gran")), "{err}");
+}
