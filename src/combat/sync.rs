@@ -153,8 +153,11 @@ fn write(battle: &AnyBattle, id: CombatantId, parts: Parts<'_>) {
 
 /// Each combatant's aim kept and slot delayed, as its condition and the turn say (a delay is the turn's, not the
 /// combatant's: it is not among what the engine says it changed).
-fn mark_holding(state: Res<TurnState>, mut units: Query<(Entity, &Wounds, &mut Holding)>) {
+fn mark_holding(state: Res<TurnState>, mut units: Query<(Entity, Ref<Wounds>, &mut Holding)>) {
     for (entity, wounds, mut holding) in &mut units {
+        if !state.is_changed() && !wounds.is_changed() {
+            continue;
+        }
         let delayed = state.delayed.iter().any(|(e, _)| *e == entity);
         holding.set_if_neq(Holding { aiming: wounds.0.aiming(), delayed });
     }

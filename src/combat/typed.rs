@@ -2,12 +2,11 @@
 //! all typed in): the window's log marks them, and an online host tells each player which of the events it is told
 //! do.
 
-use std::collections::BTreeSet;
-
 use bevy::prelude::*;
 
 use super::{BattleDice, BattleLog, CombatSystems};
 use crate::rules::engine::outcome::Event;
+use crate::rules::engine::table::TableDice;
 
 pub(super) fn plugin(app: &mut App) {
     // Made anew for each battle as it enters the world (`enter.rs`); there from the start for the panels that read it.
@@ -36,11 +35,16 @@ impl TypedRolls {
 
     /// Marks the events of the log not marked yet, the faces at `typed` (among all the battle's) typed in: every die
     /// a battle rolls shows in its log once, in order, so the n-th face shown is the n-th face rolled. Whoever reads
-    /// the marks mid-update (the host tells a slot's start at once) catches them up first.
-    pub fn catch_up(&mut self, events: &[Event], typed: &BTreeSet<usize>) {
+    /// the marks mid-update (the host tells a slot's start at once) catches them up first. A battle where no face
+    /// is or may be typed in has nothing to mark (counting faces costs each event a look).
+    pub fn catch_up(&mut self, events: &[Event], dice: &TableDice) {
         if events.len() < self.marked.len() {
             *self = TypedRolls::default();
         }
+        if !dice.any_by_hand() {
+            return;
+        }
+        let typed = dice.typed();
         for event in &events[self.marked.len()..] {
             let shown = event.faces().len();
             let first = self.faces;
@@ -52,5 +56,5 @@ impl TypedRolls {
 
 /// Marks the new events of the log whose faces were typed in.
 fn mark_typed_rolls(log: Res<BattleLog>, dice: Res<BattleDice>, mut rolls: ResMut<TypedRolls>) {
-    rolls.catch_up(&log.0.events, dice.0.typed());
+    rolls.catch_up(&log.0.events, &dice.0);
 }

@@ -38,7 +38,7 @@ pub(super) fn tell_players(
     mut out: MessageWriter<ToClients<FromHost>>,
 ) {
     let (Some((engine, log, state, dice)), Some(offered)) = (battle, offered) else { return };
-    typed.catch_up(&log.0.events, dice.0.typed());
+    typed.catch_up(&log.0.events, &dice.0);
     let names = engine.0.names();
     // The fields apart: the players are told from the battle's start and request, which stay the host's.
     let Host { players, start, request, spectators, .. } = &mut *host;

@@ -43,6 +43,12 @@ impl TableDice {
         self.by_hand = who.into_iter().collect();
     }
 
+    /// Whether any face of the battle is or may be typed in: some combatant's dice are rolled by hand, or faces were
+    /// typed in before (a save taken up).
+    pub fn any_by_hand(&self) -> bool {
+        !self.by_hand.is_empty() || !self.typed.is_empty()
+    }
+
     /// The faces waited for, if a step stopped for them.
     pub fn wanted(&self) -> Option<&Wanted> {
         self.wanted.as_ref()
