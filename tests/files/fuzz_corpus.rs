@@ -41,8 +41,8 @@ fn each_targets_seeds_are_read_and_played_without_a_panic() {
         ("save", files(Path::new("fuzz/seeds/save"))),
         ("options", files(Path::new("fuzz/seeds/options"))),
         ("chummer", files(Path::new("tests/import"))),
-        ("epcc", json(&["vesna.json"])),
-        ("foundry", json(&["marguerite.json", "tobias_older.json"])),
+        ("epcc", json(&["vesna.json", "okonkwo.json"])),
+        ("foundry", json(&["marguerite.json", "tobias_older.json", "rosalind.json"])),
     ];
     for (target, files) in seeds {
         assert!(!files.is_empty(), "{target} has seeds");

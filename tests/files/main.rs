@@ -1,6 +1,6 @@
-//! The files and the command line, one binary: levels, saves, characters, imports, a scenario's own gear, bad input,
-//! the fuzz corpus, the level editor's model, the `skirmish` command in a shell, the docs' links and the source's
-//! layers.
+//! The files and the command line, one binary: levels, saves, characters, imports (and the items they leave out), a
+//! scenario's own gear, bad input, the fuzz corpus, the level editor's model, the `skirmish` command in a shell, the
+//! docs' links and the source's layers.
 //!
 //! The integration tests are a few binaries, one a kind, each module here a former `tests/NAME.rs`: every test
 //! binary links all of Bevy, and linking forty of them was most of a test build. Paths in the tests (`levels/`,
@@ -15,6 +15,7 @@ mod cli;
 mod docs;
 mod fuzz_corpus;
 mod import;
+mod import_left_out;
 mod layers;
 mod level_editor;
 mod levels;

@@ -155,39 +155,50 @@ fn passes(r: &Reading, root: Node, sheet: &mut Sheet, report: &mut Report) -> Re
         of_kind.map(|i| r.number(*i, "val").map(|v| v.unwrap_or(0))).collect()
     };
     let best = values("InitiativePass")?.into_iter().max();
-    let added: i64 = values("InitiativePassAdd")?.into_iter().sum();
+    // Saturating: a file of absurd numbers is refused by the sheet's range, not by an overflow.
+    let added = values("InitiativePassAdd")?.into_iter().fold(0, i64::saturating_add);
     let (extra, from) = match best {
-        Some(best) => (best + added, "its improvements (`InitiativePass`)".to_owned()),
-        None => match augmentation_passes(r, root)? {
-            Some((rating, name)) => (rating + added, name),
+        Some(best) => (best.saturating_add(added), "its improvements (`InitiativePass`)".to_owned()),
+        None => match augmentation_passes(r, root, report) {
+            Some((rating, name)) => (rating.saturating_add(added), name),
             None if added > 0 => (added, "its improvements (`InitiativePassAdd`)".to_owned()),
             None => return Ok(()),
         },
     };
     let node = root.children().find(|c| c.has_tag_name("improvements")).unwrap_or(root);
-    sheet.set_number("initiative_passes", 1 + extra).map_err(|e| r.error(node, e.to_string()))?;
-    report.taken.push(format!("Initiative passes {} (1, and {extra} from {from})", 1 + extra));
+    let passes = extra.saturating_add(1);
+    sheet.set_number("initiative_passes", passes).map_err(|e| r.error(node, e.to_string()))?;
+    report.taken.push(format!("Initiative passes {passes} (1, and {extra} from {from})"));
     Ok(())
 }
 
-/// The best rating among the augmentations that give initiative passes, and its name.
-fn augmentation_passes(r: &Reading, root: Node) -> Result<Option<(i64, String)>, ImportError> {
+/// The best rating among the augmentations that give initiative passes, and its name. One whose rating the file
+/// does not give (in `<rating>` or its name) is left out and said.
+fn augmentation_passes(r: &Reading, root: Node, report: &mut Report) -> Option<(i64, String)> {
     let mut best: Option<(i64, String)> = None;
     for node in items(root, "cyberwares", "cyberware") {
         let name = text(node, "name").unwrap_or_default();
         if !PASS_AUGMENTATIONS.iter().any(|a| name.to_lowercase().starts_with(a)) {
             continue;
         }
-        let rating = match r.number(node, "rating")? {
-            Some(rating) if rating > 0 => rating,
-            _ => rating_in_name(name)
-                .ok_or_else(|| r.error(node, format!("{name}: no rating, in <rating> or its name")))?,
+        let rating = match r.item_number(node, "rating") {
+            Ok(Some(rating)) if rating > 0 => Some(rating),
+            Ok(_) => rating_in_name(name),
+            Err(why) => {
+                report.leave_out(name, &why);
+                continue;
+            }
+        };
+        let Some(rating) = rating else {
+            report
+                .leave_out(name, &r.unplayable(node, "no rating, in `<rating>` or its name: its passes are not known"));
+            continue;
         };
         if best.as_ref().is_none_or(|(b, _)| rating > *b) {
             best = Some((rating, format!("{name} (rating {rating})")));
         }
     }
-    Ok(best)
+    best
 }
 
 /// "Wired Reflexes Rating 2" → 2; "Wired Reflexes 2" → 2.

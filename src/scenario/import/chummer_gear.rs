@@ -1,63 +1,21 @@
 //! A Chummer 4 character's weapons and armor. Each is the catalogue's item when the catalogue has one of that name
-//! with the file's numbers; otherwise it is made from the file's own numbers as the character's own gear: damage
-//! (`6P`, `(STR/2+2)P`, `8S(e)`, `12P(f)`), AP (`-1`, `-`, `-half`, `+5`), modes (`SA/BF/FA`; `0` for melee),
-//! recoil compensation (`2(3)`: the 2 always there), rounds (`40(c)`), the range class, reach, and a smartgun or a
-//! laser sight among its accessories. A blast (`(-1/m)`, a grenade) is left out: only Eclipse Phase's blasts are
-//! played. Armor: worn pieces (`<equipped>`), a `+2` rating an accessory (a helmet); armor from augmentations
-//! (improvements `Armor`, `BallisticArmor`, `ImpactArmor`) one accessory piece more.
+//! with the file's numbers; otherwise it is made from the file's own numbers as the character's own gear (a weapon
+//! read by `chummer_weapon.rs`). A blast (`(-1/m)`, a grenade) is left out: only Eclipse Phase's blasts are played.
+//! Armor: worn pieces (`<equipped>`), a `+2` rating an accessory (a helmet); armor from augmentations (improvements
+//! `Armor`, `BallisticArmor`, `ImpactArmor`) one accessory piece more. A weapon or a piece of armor our rules cannot
+//! play as the file gives it is left out and said; the character is imported without it.
 
 use roxmltree::Node;
 
+use super::chummer_weapon::{FromFile, from_file};
 use super::made::{self, Made, Piece};
+use super::unplayable::Unplayable;
 use super::xml::{Reading, items, text, yes};
 use super::{ImportError, Report};
 use crate::rules::any_ruleset::any::RulesetId;
-use crate::rules::shadowrun4::gear::{Armor, ArmorKind, Catalogue, DamageValue, ModeKind, Weapon};
+use crate::rules::shadowrun4::gear::{Armor, Catalogue, Weapon};
 use crate::rules::shadowrun4::sheet::Skill;
 use crate::scenario::gear_edit::Kind;
-
-/// Shadowrun 4's range classes (meters: short, medium, long, extreme), as Chummer names them in `<range>`; the
-/// catalogue's weapons of each class have the same.
-const RANGES: [(&str, [u32; 4]); 15] = [
-    ("Holdouts", [5, 15, 30, 50]),
-    ("Light Pistols", [5, 15, 30, 50]),
-    ("Heavy Pistols", [5, 20, 40, 60]),
-    ("Tasers", [5, 10, 15, 20]),
-    ("Machine Pistols", [5, 15, 30, 50]),
-    ("Submachine Guns", [10, 40, 80, 150]),
-    ("Assault Rifles", [50, 150, 350, 550]),
-    ("Shotguns", [10, 40, 80, 150]),
-    ("Sporting Rifles", [50, 250, 500, 750]),
-    ("Sniper Rifles", [50, 350, 800, 1500]),
-    ("Light Machine Guns", [50, 200, 400, 800]),
-    ("Medium Machine Guns", [40, 250, 750, 1200]),
-    ("Heavy Machine Guns", [40, 250, 750, 1200]),
-    ("Assault Cannons", [50, 300, 750, 1500]),
-    ("Grenade Launchers", [50, 100, 150, 500]),
-];
-
-/// Chummer's weapon categories and the skill each is fired with.
-const SKILLS: [(&str, Skill); 19] = [
-    ("Holdouts", Skill::Pistols),
-    ("Light Pistols", Skill::Pistols),
-    ("Heavy Pistols", Skill::Pistols),
-    ("Tasers", Skill::Pistols),
-    ("Machine Pistols", Skill::Automatics),
-    ("Submachine Guns", Skill::Automatics),
-    ("Assault Rifles", Skill::Automatics),
-    ("Shotguns", Skill::Longarms),
-    ("Sporting Rifles", Skill::Longarms),
-    ("Sniper Rifles", Skill::Longarms),
-    ("Light Machine Guns", Skill::HeavyWeapons),
-    ("Medium Machine Guns", Skill::HeavyWeapons),
-    ("Heavy Machine Guns", Skill::HeavyWeapons),
-    ("Assault Cannons", Skill::HeavyWeapons),
-    ("Grenade Launchers", Skill::HeavyWeapons),
-    ("Blades", Skill::Blades),
-    ("Clubs", Skill::Clubs),
-    ("Unarmed", Skill::UnarmedCombat),
-    ("Throwing Weapons", Skill::ThrowingWeapons),
-];
 
 /// The weapons and armor of the character in `root`.
 pub(super) fn gear(r: &Reading, root: Node, report: &mut Report) -> Result<Made, ImportError> {
@@ -73,7 +31,7 @@ pub(super) fn gear(r: &Reading, root: Node, report: &mut Report) -> Result<Made,
     Ok(made)
 }
 
-/// One weapon: the catalogue's, made from the file, or left out (a blast).
+/// One weapon: the catalogue's, made from the file, or left out (a blast; one our rules cannot play as written).
 fn weapon(
     r: &Reading,
     node: Node,
@@ -87,146 +45,24 @@ fn weapon(
         report.left_out.push(format!("{name} ({damage}): a blast; only Eclipse Phase's blasts are played"));
         return Ok(());
     }
-    let from_file = from_file(r, node, &name)?;
-    let found = made::find(catalogue.weapons(), |w| &w.name, &name, |w| same_numbers(w, &from_file));
-    made.role = made.role.or(Some(role(&from_file)));
-    made.carry(
-        Kind::Weapon,
-        Piece { name: &name, found, item: &from_file, summary: summary(&from_file) },
-        report,
-        r.file,
-    )
-}
-
-/// The weapon as the file gives it.
-fn from_file(r: &Reading, node: Node, name: &str) -> Result<Weapon, ImportError> {
-    let category = text(node, "category").unwrap_or_default();
-    let field = |tag: &str| node.children().find(|c| c.has_tag_name(tag)).unwrap_or(node);
-    let skill = skill(node, category)
-        .ok_or_else(|| r.error(field("category"), format!("no skill fires a weapon of category `{category}`")))?;
-    let raw = text(node, "damage").unwrap_or_default();
-    let (damage, marks) = damage(raw).ok_or_else(|| {
-        r.error(field("damage"), format!("`{raw}` is not a Shadowrun 4 damage value (6P, (STR/2+2)P, 8S(e))"))
-    })?;
-    let raw_ap = text(node, "ap").unwrap_or_default();
-    let (ap, halves_armor) =
-        ap(raw_ap).ok_or_else(|| r.error(field("ap"), format!("`{raw_ap}` is not an AP (-1, -, -half, +5)")))?;
-    let raw_mode = text(node, "mode").unwrap_or_default();
-    let modes = modes(raw_mode).ok_or_else(|| {
-        r.error(field("mode"), format!("`{raw_mode}` are not firing modes (SS, SA, BF, FA, as SA/BF/FA)"))
-    })?;
-    let raw_rc = text(node, "rc").unwrap_or_default();
-    let rc = leading(raw_rc)
-        .ok_or_else(|| r.error(field("rc"), format!("`{raw_rc}` is not a recoil compensation (2, 2(3))")))?;
-    let raw_ammo = text(node, "ammo").unwrap_or_default();
-    let ammo = leading(raw_ammo)
-        .ok_or_else(|| r.error(field("ammo"), format!("`{raw_ammo}` is not a number of rounds (40(c))")))?;
-    let reach = r.number(node, "reach")?.unwrap_or(0);
-    let reach = u32::try_from(reach).map_err(|_| r.error(field("reach"), format!("a reach of {reach}")))?;
-    let range = text(node, "range").filter(|s| !s.is_empty()).unwrap_or(category);
-    let ranges = RANGES.iter().find(|(class, _)| class.eq_ignore_ascii_case(range)).map(|(_, r)| *r);
-    if !skill.is_melee() && ranges.is_none() {
-        return Err(r.error(
-            field("range"),
-            format!("`{range}` is not a Shadowrun 4 range class (Heavy Pistols, Assault Rifles…)"),
-        ));
-    }
-    let accessories: Vec<String> = items(node, "accessories", "accessory")
-        .iter()
-        .filter_map(|a| text(*a, "name"))
-        .map(str::to_lowercase)
-        .collect();
-    let has = |what: &str| accessories.iter().any(|a| a.contains(what));
-    let electric_or_flechette = marks.contains('e') || marks.contains('f');
-    Ok(Weapon {
-        name: name.to_owned(),
-        skill,
-        damage,
-        armor: if skill.is_melee() || skill == Skill::ThrowingWeapons || electric_or_flechette {
-            ArmorKind::Impact
-        } else {
-            ArmorKind::Ballistic
-        },
-        ap,
-        halves_armor,
-        modes: if skill.is_melee() { Vec::new() } else { modes },
-        recoil_compensation: rc.unwrap_or(0),
-        heavy: skill == Skill::HeavyWeapons,
-        smartgun: has("smartgun"),
-        laser_sight: has("laser sight"),
-        shotgun: category.eq_ignore_ascii_case("Shotguns"),
-        ammo: rounds(ammo, skill),
-        ranges: if skill.is_melee() { None } else { ranges },
-        reach,
-    })
-}
-
-/// The rounds a weapon holds: none for a melee or thrown weapon.
-fn rounds(ammo: Option<u32>, skill: Skill) -> Option<u32> {
-    ammo.filter(|_| !skill.is_melee() && skill != Skill::ThrowingWeapons)
-}
-
-/// The skill a weapon is used with: its `<useskill>` when the file names one we roll, else its category's.
-fn skill(node: Node, category: &str) -> Option<Skill> {
-    let named = text(node, "useskill").and_then(|s| Skill::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(s)));
-    named.or_else(|| SKILLS.iter().find(|(c, _)| c.eq_ignore_ascii_case(category)).map(|(_, s)| *s))
-}
-
-/// A damage value and its marks: "(STR/2+2)P" → STR/2+2P; "8S(e)" → 8S, "e" (electricity); "12P(f)" → 12P, "f"
-/// (flechette): both against Impact armor.
-fn damage(raw: &str) -> Option<(DamageValue, String)> {
-    let squeezed: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
-    let mut marks = String::new();
-    let mut plain = squeezed.clone();
-    for mark in ["(e)", "(f)"] {
-        if plain.contains(mark) {
-            marks.push_str(&mark[1..2]);
-            plain = plain.replace(mark, "");
+    let FromFile { weapon, notes } = match from_file(r, node, &name) {
+        Ok(read) => read,
+        Err(why) => {
+            report.leave_out(&name, &why);
+            return Ok(());
         }
-    }
-    let plain: String = plain.chars().filter(|c| *c != '(' && *c != ')').collect();
-    plain.parse().ok().map(|d| (d, marks))
-}
-
-/// An AP: "-1" → -1; "-", "0" or nothing → 0; "-half" → the armor halved; "+5" → 5.
-fn ap(raw: &str) -> Option<(i32, bool)> {
-    match raw.trim() {
-        "" | "-" | "0" => Some((0, false)),
-        half if half.eq_ignore_ascii_case("-half") => Some((0, true)),
-        n => n.parse().ok().map(|n| (n, false)),
-    }
-}
-
-/// Firing modes: "SA/BF/FA" → semi-automatic, burst, full auto; "0", "-" or nothing: none (melee).
-fn modes(raw: &str) -> Option<Vec<ModeKind>> {
-    if matches!(raw.trim(), "" | "0" | "-") {
-        return Some(Vec::new());
-    }
-    raw.split('/')
-        .map(|m| match m.trim().to_ascii_uppercase().as_str() {
-            "SS" => Some(ModeKind::SingleShot),
-            "SA" => Some(ModeKind::SemiAuto),
-            "BF" => Some(ModeKind::Burst),
-            "FA" => Some(ModeKind::FullAuto),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The leading number of "2(3)" or "40(c)"; none for "-", "0" or nothing; `None` when it is not a number at all.
-fn leading(raw: &str) -> Option<Option<u32>> {
-    let raw = raw.trim();
-    if matches!(raw, "" | "-" | "0") {
-        return Some(None);
-    }
-    let digits: String = raw.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok().map(Some)
+    };
+    let found = made::find(catalogue.weapons(), |w| &w.name, &name, |w| same_numbers(w, &weapon));
+    made.role = made.role.or(Some(role(&weapon)));
+    let summary = [summary(&weapon)].into_iter().chain(notes).collect::<Vec<_>>().join("; ");
+    made.carry(Kind::Weapon, Piece { name: &name, found, item: &weapon, summary }, report, r.file)
 }
 
 /// The catalogue's weapon has the file's numbers (the file's are the player's: a weapon changed in Chummer is made
 /// from the file).
 fn same_numbers(catalogue: &Weapon, file: &Weapon) -> bool {
-    let numbers = |w: &Weapon| (w.damage, w.ap, w.halves_armor, w.modes.clone(), w.ammo, w.reach);
+    let numbers =
+        |w: &Weapon| (w.damage, w.ap, w.halves_armor, w.modes.clone(), w.recoil_compensation, w.ammo, w.reach);
     numbers(catalogue) == numbers(file)
 }
 
@@ -261,7 +97,7 @@ fn role(w: &Weapon) -> &'static str {
 }
 
 /// One piece of armor worn: the catalogue's when it has one of that name and those ratings, else made from the
-/// file's. A piece not worn is said as left out.
+/// file's. A piece not worn is said as left out; one whose ratings we cannot read is left out and said.
 fn armor(
     r: &Reading,
     node: Node,
@@ -274,28 +110,43 @@ fn armor(
         report.left_out.push(format!("{name}: not worn"));
         return Ok(());
     }
-    let rating = |tag: &str| -> Result<(u32, bool), ImportError> {
-        let raw = text(node, tag).unwrap_or("0");
-        let accessory = raw.starts_with('+');
-        let field = node.children().find(|c| c.has_tag_name(tag)).unwrap_or(node);
-        let value = raw
-            .trim_start_matches('+')
-            .parse()
-            .map_err(|_| r.error(field, format!("`{raw}` is not an armor rating")))?;
-        Ok((value, accessory))
+    let piece = match armor_from_file(r, node, &name) {
+        Ok(piece) => piece,
+        Err(why) => {
+            report.leave_out(&name, &why);
+            return Ok(());
+        }
     };
-    let ((ballistic, b_plus), (impact, i_plus)) = (rating("b")?, rating("i")?);
-    let piece = Armor { name: name.clone(), ballistic, impact, accessory: b_plus || i_plus };
     let ratings = |a: &Armor| (a.ballistic, a.impact, a.accessory);
     let found = made::find(catalogue.armors(), |a| &a.name, &name, |a| ratings(a) == ratings(&piece));
     let what = if piece.accessory { ", an accessory (adds to the best piece worn)" } else { "" };
-    let summary = format!("{ballistic}/{impact}{what}");
+    let summary = format!("{}/{}{what}", piece.ballistic, piece.impact);
     made.carry(Kind::Armor, Piece { name: &name, found, item: &piece, summary }, report, r.file)
 }
 
+/// A piece of armor as the file gives it: its ballistic and impact ratings (`<b>`, `<i>`; `+N` an accessory). Why
+/// not, when it has neither rating or one that is no number: armor we do not know.
+fn armor_from_file(r: &Reading, node: Node, name: &str) -> Result<Armor, Unplayable> {
+    if !node.children().any(|c| c.has_tag_name("b") || c.has_tag_name("i")) {
+        return Err(r.unplayable(node, "no ballistic or impact rating (`<b>`, `<i>`): armor our rules do not know"));
+    }
+    let rating = |tag: &str| -> Result<(u32, bool), Unplayable> {
+        let raw = text(node, tag).unwrap_or("0");
+        let accessory = raw.starts_with('+');
+        let field = node.children().find(|c| c.has_tag_name(tag)).unwrap_or(node);
+        let value = raw.trim_start_matches('+').parse().map_err(|_| {
+            r.unplayable(field, format!("`{raw}` is not an armor rating (6, +2): armor our rules do not know"))
+        })?;
+        Ok((value, accessory))
+    };
+    let ((ballistic, b_plus), (impact, i_plus)) = (rating("b")?, rating("i")?);
+    Ok(Armor { name: name.to_owned(), ballistic, impact, accessory: b_plus || i_plus })
+}
+
 /// Armor from augmentations (dermal plating and the like), as Chummer's improvements give it: one accessory piece.
+/// An improvement that takes armor away is left out and said (our armor has no negative ratings).
 fn augmented_armor(r: &Reading, root: Node, made: &mut Made, report: &mut Report) -> Result<(), ImportError> {
-    let (mut ballistic, mut impact) = (0, 0);
+    let (mut ballistic, mut impact) = (0_u32, 0_u32);
     for node in items(root, "improvements", "improvement") {
         let kind = text(node, "improvementttype").unwrap_or_default();
         let (b, i) = match kind {
@@ -304,12 +155,17 @@ fn augmented_armor(r: &Reading, root: Node, made: &mut Made, report: &mut Report
             "ImpactArmor" => (false, true),
             _ => continue,
         };
-        let value = r.number(node, "val")?.unwrap_or(0);
-        let value = u32::try_from(value).map_err(|_| r.error(node, format!("an armor bonus of {value}")))?;
-        ballistic += if b { value } else { 0 };
-        impact += if i { value } else { 0 };
+        let value = match r.item_number(node, "val").and_then(|v| bonus(r, node, v.unwrap_or(0))) {
+            Ok(value) => value,
+            Err(why) => {
+                report.leave_out(&format!("An armor improvement (`{kind}`)"), &why);
+                continue;
+            }
+        };
+        ballistic = ballistic.saturating_add(if b { value } else { 0 });
+        impact = impact.saturating_add(if i { value } else { 0 });
     }
-    if ballistic + impact == 0 {
+    if ballistic == 0 && impact == 0 {
         return Ok(());
     }
     let piece = Armor { name: "Augmented armor".into(), ballistic, impact, accessory: true };
@@ -322,34 +178,9 @@ fn augmented_armor(r: &Reading, root: Node, made: &mut Made, report: &mut Report
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn damage_values_read_as_chummer_writes_them() {
-        let d = |s: &str| damage(s).map(|(d, m)| (d.to_string(), m));
-        assert_eq!(d("6P"), Some(("6P".into(), String::new())));
-        assert_eq!(d("(STR/2+2)P"), Some(("STR/2+2P".into(), String::new())));
-        assert_eq!(d("(STR/2)S"), Some(("STR/2S".into(), String::new())));
-        assert_eq!(d("8S(e)"), Some(("8S".into(), "e".into())));
-        assert_eq!(d("12P(f)"), Some(("12P".into(), "f".into())));
-        assert_eq!(d("6X"), None);
-    }
-
-    #[test]
-    fn ap_modes_and_counts_read_as_chummer_writes_them() {
-        assert_eq!(ap("-1"), Some((-1, false)));
-        assert_eq!(ap("-"), Some((0, false)));
-        assert_eq!(ap("-half"), Some((0, true)));
-        assert_eq!(ap("+5"), Some((5, false)));
-        assert_eq!(ap("lots"), None);
-        assert_eq!(modes("SA/BF/FA"), Some(vec![ModeKind::SemiAuto, ModeKind::Burst, ModeKind::FullAuto]));
-        assert_eq!(modes("0"), Some(Vec::new()));
-        assert_eq!(modes("SA/XX"), None);
-        assert_eq!(leading("2(3)"), Some(Some(2)));
-        assert_eq!(leading("40(c)"), Some(Some(40)));
-        assert_eq!(leading("-"), Some(None));
-        assert_eq!(leading("c"), None);
-    }
+/// An armor improvement's value, which our armor can add (0 or more).
+fn bonus(r: &Reading, node: Node, value: i64) -> Result<u32, Unplayable> {
+    let at = node.children().find(|c| c.has_tag_name("val")).unwrap_or(node);
+    u32::try_from(value)
+        .map_err(|_| r.unplayable(at, format!("an armor bonus of {value}: our armor adds, never takes away")))
 }

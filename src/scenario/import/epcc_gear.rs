@@ -7,6 +7,7 @@
 
 use super::fields::Field;
 use super::made::{self, Found, Made, Piece};
+use super::unplayable::Unplayable;
 use super::{ImportError, Report};
 use crate::rules::any_ruleset::any::RulesetId;
 use crate::rules::eclipse_phase::gear::{Armor, ArmorType, Catalogue, DamageDice, Weapon};
@@ -59,10 +60,12 @@ pub(super) fn gear(
             report.taken.push(format!("Smartlink, from {name}: +10 to ranged attacks"));
         } else if kind.starts_with('W') && kind != "WAM" && kind != "WAC" {
             weapon(item, name, &kind, catalogue, &mut made, report)?;
-        } else if let Some(piece) = armor_of(item, name)? {
-            armor.push((piece, item.clone()));
         } else {
-            other += 1;
+            match armor_of(item, name) {
+                Ok(Some(piece)) => armor.push((piece, item.clone())),
+                Ok(None) => other += 1,
+                Err(why) => report.leave_out(name, &why),
+            }
         }
     }
     wear(armor, catalogue, &mut made, report)?;
@@ -93,32 +96,16 @@ fn weapon(
         report.left_out.push(format!("{name} (`gearType` {kind}): {why}"));
         return Ok(());
     }
-    let degat_field = item.get("degat");
-    let raw = degat_field.as_ref().map(|f| f.value.to_string().trim_matches('"').trim().to_owned()).unwrap_or_default();
-    if matches!(raw.as_str(), "" | "0") {
-        report.left_out.push(format!("{name} (`gearType` {kind}): no damage in the file"));
-        return Ok(());
-    }
-    let at = degat_field.unwrap_or_else(|| item.clone());
-    let damage = damage(&raw)
-        .ok_or_else(|| at.error(format!("{name}: `{raw}` is not a damage (2d10 + 2, 1d10/2, 1d10 + 2 + (SOM/10))")))?;
-    let ap_field = item.get("armorPenetration");
-    let ap =
-        ap_field.as_ref().map_or(Ok(None), Field::as_number)?.unwrap_or(0) + prefixed_mods(item, "armorPenetration")?;
-    let skill = skill(kind, &lower);
-    let plasma = lower.contains("plasma");
-    let armor = if kind == "WEG" || plasma { ArmorType::Energy } else { ArmorType::Kinetic };
-    let from_file = Weapon {
-        name: name.to_owned(),
-        skill,
-        damage,
-        armor,
-        ap: -ap.abs() as i32,
-        modes: Vec::new(),
-        ammo: None,
-        ranges: None,
-        area: None,
-        shock: false,
+    let from_file = match from_file(item, name, kind, &lower) {
+        Ok(Some(weapon)) => weapon,
+        Ok(None) => {
+            report.left_out.push(format!("{name} (`gearType` {kind}): no damage in the file"));
+            return Ok(());
+        }
+        Err(why) => {
+            report.leave_out(name, &why);
+            return Ok(());
+        }
     };
     let numbers = |w: &Weapon| (w.damage, w.ap, w.armor);
     let found = made::find(catalogue.weapons(), |w| &w.name, name, |w| numbers(w) == numbers(&from_file));
@@ -136,12 +123,43 @@ fn weapon(
         ..from_file
     };
     let summary = format!("{}; modes, rounds and ranges {from}, our `{like}` (EPCC keeps none)", summary(&weapon));
-    let count = item.first(&["occurrence", "occurence"]).map_or(Ok(None), |f| f.as_number())?.unwrap_or(1);
+    // Only the report counts them: a count that is no number is one.
+    let count = item.first(&["occurrence", "occurence"]).and_then(|f| f.as_number().ok().flatten()).unwrap_or(1);
     if weapon.is_thrown() && count > 1 {
         report.left_out.push(format!("{name}: {count} carried, one taken (a sheet's thrown weapon is one throw)"));
     }
     made.role = made.role.or(Some(role(&weapon)));
     made.carry(Kind::Weapon, Piece { name, found, item: &weapon, summary }, report, item.file)
+}
+
+/// A weapon as the file gives it (`lower` its name in lower case): its damage, AP, skill and armor type; none when
+/// the file gives it no damage; why not when our rules cannot read its damage or AP.
+fn from_file(item: &Field, name: &str, kind: &str, lower: &str) -> Result<Option<Weapon>, Unplayable> {
+    let degat_field = item.get("degat");
+    let raw = degat_field.as_ref().map(|f| f.value.to_string().trim_matches('"').trim().to_owned()).unwrap_or_default();
+    if matches!(raw.as_str(), "" | "0") {
+        return Ok(None);
+    }
+    let at = degat_field.unwrap_or_else(|| item.clone());
+    let damage = damage(&raw)
+        .ok_or_else(|| at.unplayable(format!("`{raw}` is not a damage (2d10 + 2, 1d10/2, 1d10 + 2 + (SOM/10))")))?;
+    let ap_field = item.get("armorPenetration");
+    let ap = ap_field.as_ref().map_or(Ok(None), Field::as_number)?.unwrap_or(0);
+    let ap = ap.saturating_add(prefixed_mods(item, "armorPenetration")?);
+    let ap = i32::try_from(ap).map_err(|_| item.unplayable(format!("an armor penetration of {ap}")))?;
+    let armor = if kind == "WEG" || lower.contains("plasma") { ArmorType::Energy } else { ArmorType::Kinetic };
+    Ok(Some(Weapon {
+        name: name.to_owned(),
+        skill: skill(kind, lower),
+        damage,
+        armor,
+        ap: -ap.saturating_abs(),
+        modes: Vec::new(),
+        ammo: None,
+        ranges: None,
+        area: None,
+        shock: false,
+    }))
 }
 
 /// The sum of a gear value's modifier fields (`armorPenetrationMorphMod`…).
@@ -204,14 +222,16 @@ fn role(w: &Weapon) -> &'static str {
     }
 }
 
-/// An item's armor (Energy/Kinetic with their modifiers), if it gives any.
-fn armor_of(item: &Field, name: &str) -> Result<Option<Armor>, ImportError> {
-    let value = |key: &str| -> Result<u32, ImportError> {
-        let total = item.number(key)?.unwrap_or(0) + prefixed_mods(item, key)?;
-        u32::try_from(total).map_err(|_| item.error(format!("{name}: an armor value of {total}")))
+/// An item's armor (Energy/Kinetic with their modifiers), if it gives any; why not when a value is no number or
+/// below 0 (armor our rules do not know).
+fn armor_of(item: &Field, name: &str) -> Result<Option<Armor>, Unplayable> {
+    let value = |key: &str| -> Result<u32, Unplayable> {
+        let total = item.number(key)?.unwrap_or(0).saturating_add(prefixed_mods(item, key)?);
+        u32::try_from(total)
+            .map_err(|_| item.unplayable(format!("an armor value of {total}: armor our rules do not know")))
     };
     let (energy, kinetic) = (value("armorEnergy")?, value("armorKinetic")?);
-    Ok((energy + kinetic > 0).then(|| Armor { name: name.to_owned(), energy, kinetic }))
+    Ok((energy > 0 || kinetic > 0).then(|| Armor { name: name.to_owned(), energy, kinetic }))
 }
 
 /// The strongest piece of armor worn; the others said as left out (our sheet wears one; layers are not played).
@@ -221,7 +241,7 @@ fn wear(
     made: &mut Made,
     report: &mut Report,
 ) -> Result<(), ImportError> {
-    pieces.sort_by_key(|(a, _)| std::cmp::Reverse(a.energy + a.kinetic));
+    pieces.sort_by_key(|(a, _)| std::cmp::Reverse(a.energy.saturating_add(a.kinetic)));
     let mut pieces = pieces.into_iter();
     let Some((best, item)) = pieces.next() else { return Ok(()) };
     for (other, _) in pieces {

@@ -7,6 +7,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::ImportError;
+use super::unplayable::Unplayable;
 
 /// A value of the file being read, and where it is.
 #[derive(Clone)]
@@ -34,6 +35,12 @@ impl<'a> Field<'a> {
     pub fn error(&self, message: impl Into<String>) -> ImportError {
         let at = if self.path.is_empty() { None } else { Some(format!("`{}`", self.path)) };
         ImportError { file: self.file.to_owned(), at, message: message.into() }
+    }
+
+    /// An item left out at this field for `reason` (our rules cannot play it as the file gives it).
+    pub fn unplayable(&self, reason: impl Into<String>) -> Unplayable {
+        let place = if self.path.is_empty() { None } else { Some(format!("`{}`", self.path)) };
+        Unplayable { reason: reason.into(), place }
     }
 
     /// The child `key`, if the file has it and it is not null.
@@ -102,7 +109,7 @@ impl<'a> Field<'a> {
 
     /// The sum of the whole numbers at `keys` (those missing count 0).
     pub fn sum(&self, keys: &[&str]) -> Result<i64, ImportError> {
-        keys.iter().try_fold(0, |total, k| Ok(total + self.number(k)?.unwrap_or(0)))
+        keys.iter().try_fold(0_i64, |total, k| Ok(total.saturating_add(self.number(k)?.unwrap_or(0))))
     }
 
     /// The child `key` as true or false (`true`, `"true"`, `1`); none when it is not there.

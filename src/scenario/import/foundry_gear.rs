@@ -1,12 +1,15 @@
 //! A Foundry World of Darkness actor's weapons and armor, its embedded items. A weapon (`Melee Weapon`, `Ranged
 //! Weapon`): the ability it attacks with (`attack.ability`), its damage (`damage.attribute` strength or none,
 //! `damage.bonus`, `damage.type`), its difficulty and range; those equipped first, in hand. Armor (`Armor`, worn when
-//! `isequipped`): its soak, one for every kind of damage in our rules (the lethal's), and its Dexterity penalty,
-//! which our rules give when the wearer's Stamina is short of the armor's: the Stamina asked is the wearer's plus
-//! the penalty, so the penalty is the file's. Our sheet wears one piece: the strongest.
+//! `isequipped`): its soak and its Dexterity penalty, which our rules give when the wearer's Stamina is short of the
+//! armor's: the Stamina asked is the wearer's plus the penalty, so the penalty is the file's. Foundry keeps a soak
+//! for each kind of damage; our rules' armor has one for all three (file 001), the lethal's, and the report says
+//! which was taken and what the others were. Our sheet wears one piece: the strongest. A weapon or a piece of armor
+//! our rules cannot play as the file gives it is left out and said; the character is imported without it.
 
 use super::fields::Field;
 use super::made::{self, Made, Piece};
+use super::unplayable::Unplayable;
 use super::{ImportError, Report};
 use crate::rules::any_ruleset::any::RulesetId;
 use crate::rules::storyteller::damage::DamageType;
@@ -41,13 +44,16 @@ pub(super) fn gear(root: &Field, sheet: &Sheet, report: &mut Report) -> Result<M
     let mut worn = Vec::new();
     for item in items.iter().filter(|i| kind(i, ARMOR)) {
         let name = item.text("name").unwrap_or("a piece of armor");
-        let Some(d) = data(item) else { continue };
-        if equipped(&d) == Some(false) {
+        let d = data(item);
+        if d.as_ref().and_then(equipped) == Some(false) {
             report.left_out.push(format!("{name}: not worn"));
             continue;
         }
-        let (piece, penalty) = armor(&d, name, sheet)?;
-        worn.push((piece, penalty, item.clone()));
+        let read = d.ok_or_else(|| item.unplayable("no `system` (its data): armor we do not know"));
+        match read.and_then(|d| armor(&d, name, sheet)) {
+            Ok(worn_piece) => worn.push((worn_piece, item.clone())),
+            Err(why) => report.leave_out(name, &why),
+        }
     }
     wear(worn, sheet.attributes.stamina.0, catalogue, &mut made, report)?;
     Ok(made)
@@ -63,7 +69,8 @@ fn equipped(data: &Field) -> Option<bool> {
     data.flag("isequipped").or_else(|| data.flag("active"))
 }
 
-/// One weapon: the catalogue's when it has one of that name and those numbers, else made from the file.
+/// One weapon: the catalogue's when it has one of that name and those numbers, else made from the file; left out
+/// and said when our rules cannot play it as the file gives it.
 fn weapon(
     item: &Field,
     ranged: bool,
@@ -72,27 +79,59 @@ fn weapon(
     report: &mut Report,
 ) -> Result<(), ImportError> {
     let name = item.text("name").unwrap_or("a weapon");
-    let d = data(item).ok_or_else(|| item.error(format!("{name}: no `system` (the weapon's data)")))?;
+    let FromFile { weapon, note, left_out } = match from_file(item, name, ranged) {
+        Ok(read) => read,
+        Err(why) => {
+            report.leave_out(name, &why);
+            return Ok(());
+        }
+    };
+    report.left_out.extend(left_out);
+    let numbers = |w: &Weapon| (w.damage, w.kind, w.difficulty, w.range);
+    let found = made::find(catalogue.weapons(), |w| &w.name, name, |w| numbers(w) == numbers(&weapon));
+    let summary = format!("{}{note}", summary(&weapon));
+    made.role = made.role.or(Some(role(&weapon)));
+    made.carry(Kind::Weapon, Piece { name, found, item: &weapon, summary }, report, item.file)
+}
+
+/// A weapon as the file gives it, a note on its ability when it is not the file's own, and what of it the report
+/// says is left out (accuracy, rate, a range not given).
+struct FromFile {
+    weapon: Weapon,
+    note: String,
+    left_out: Vec<String>,
+}
+
+/// The weapon of `item` as the file gives it; why not when our rules cannot play it (no data, a kind of damage we
+/// do not have, a difficulty past 2–10, a number that is none).
+fn from_file(item: &Field, name: &str, ranged: bool) -> Result<FromFile, Unplayable> {
+    let d = data(item).ok_or_else(|| item.unplayable("no `system` (the weapon's data)"))?;
     let attack = d.get("attack");
     let named = attack.as_ref().and_then(|a| a.text("ability")).unwrap_or_default().to_ascii_lowercase();
     let (ability, note) = ability(&named, ranged);
-    let damage_field = d.need("damage", "the weapon's damage")?;
+    let damage_field = d.get("damage").ok_or_else(|| d.unplayable("no `damage`"))?;
     let strength_based = damage_field.text("attribute").is_some_and(|a| a.eq_ignore_ascii_case("strength"));
     let bonus = damage_field.number("bonus")?.unwrap_or(0);
-    let value = i32::try_from(bonus).map_err(|_| damage_field.error(format!("{name}: a damage bonus of {bonus}")))?;
+    let value = i32::try_from(bonus).map_err(|_| damage_field.unplayable(format!("a damage bonus of {bonus}")))?;
     let raw_type = damage_field.text("type").unwrap_or("lethal").to_ascii_lowercase();
     let kind = match raw_type.as_str() {
         "bashing" => DamageType::Bashing,
         "lethal" | "" => DamageType::Lethal,
         "aggravated" => DamageType::Aggravated,
-        other => return Err(damage_field.error(format!("{name}: `{other}` is not bashing, lethal or aggravated"))),
+        other => {
+            return Err(
+                damage_field.unplayable(format!("`{other}` damage: our rules have bashing, lethal and aggravated"))
+            );
+        }
     };
     let difficulty = d.number("difficulty")?.unwrap_or(6);
     let difficulty = u32::try_from(difficulty)
         .ok()
         .filter(|n| (2..=10).contains(n))
-        .ok_or_else(|| d.error(format!("{name}: a difficulty of {difficulty} (2 to 10)")))?;
-    let range = if ranged { Some(range(&d, name, report)?) } else { None };
+        .ok_or_else(|| d.unplayable(format!("a difficulty of {difficulty}: our rules roll against 2 to 10")))?;
+    let mut left_out = Vec::new();
+    let range = if ranged { Some(range(&d, name, &mut left_out)?) } else { None };
+    left_out.extend(extras(&d, name, ranged)?);
     let weapon = Weapon {
         name: name.to_owned(),
         ability,
@@ -102,12 +141,7 @@ fn weapon(
         strength: 0,
         range,
     };
-    extras(&d, name, ranged, report)?;
-    let numbers = |w: &Weapon| (w.damage, w.kind, w.difficulty, w.range);
-    let found = made::find(catalogue.weapons(), |w| &w.name, name, |w| numbers(w) == numbers(&weapon));
-    let summary = format!("{}{note}", summary(&weapon));
-    made.role = made.role.or(Some(role(&weapon)));
-    made.carry(Kind::Weapon, Piece { name, found, item: &weapon, summary }, report, item.file)
+    Ok(FromFile { weapon, note, left_out })
 }
 
 /// The ability a weapon attacks with, and a note when it is not the file's own.
@@ -116,31 +150,38 @@ fn ability(named: &str, ranged: bool) -> (Ability, String) {
     match Ability::ALL.into_iter().find(|a| a.name().eq_ignore_ascii_case(named)) {
         Some(a) => (a, String::new()),
         None if named == "martialarts" => (Ability::Brawl, "; Martial Arts rolled as Brawl".to_owned()),
+        // File 001: a ranged attack is Athletics or Firearms; a bow or a thrown weapon is no firearm (the catalogue's are
+        // Athletics's).
+        None if ranged && matches!(named, "archery" | "throwing") => (
+            Ability::Athletics,
+            format!("; `{named}` rolled as Athletics, as the catalogue's bows and thrown weapons are (file 001)"),
+        ),
         None => (default, format!("; `{named}` is no ability we roll: {}", default.name())),
     }
 }
 
-/// A ranged weapon's range in meters; a pistol's when the file gives none.
-fn range(d: &Field, name: &str, report: &mut Report) -> Result<u32, ImportError> {
+/// A ranged weapon's range in meters; a pistol's when the file gives none (said in `left_out`).
+fn range(d: &Field, name: &str, left_out: &mut Vec<String>) -> Result<u32, Unplayable> {
     let given = d.number("range")?.unwrap_or(0);
     if given <= 0 {
-        report.left_out.push(format!("{name}: no range in the file; {NO_RANGE} m, a pistol's"));
+        left_out.push(format!("{name}: no range in the file; {NO_RANGE} m, a pistol's"));
         return Ok(NO_RANGE);
     }
-    u32::try_from(given).map_err(|_| d.error(format!("{name}: a range of {given}")))
+    u32::try_from(given).map_err(|_| d.unplayable(format!("a range of {given}")))
 }
 
-/// What a weapon has that our rules do not play: accuracy dice, rate, clip and modes.
-fn extras(d: &Field, name: &str, ranged: bool, report: &mut Report) -> Result<(), ImportError> {
+/// What a weapon has that our rules do not play, as the report says it: accuracy dice, rate, clip and modes.
+fn extras(d: &Field, name: &str, ranged: bool) -> Result<Vec<String>, Unplayable> {
+    let mut left_out = Vec::new();
     let accuracy = d.get("attack").map_or(Ok(None), |a| a.number("accuracy"))?.unwrap_or(0);
     if accuracy != 0 {
-        report.left_out.push(format!("{name}: its accuracy {accuracy:+} dice (not in the seed's rules)"));
+        left_out.push(format!("{name}: its accuracy {accuracy:+} dice (not in the seed's rules)"));
     }
     let rate = d.number("rate")?.unwrap_or(0);
     if ranged && rate > 1 {
-        report.left_out.push(format!("{name}: its rate {rate} and modes: our rules fire one shot an action"));
+        left_out.push(format!("{name}: its rate {rate} and modes: our rules fire one shot an action"));
     }
-    Ok(())
+    Ok(left_out)
 }
 
 /// A weapon as one line: "Strength+2 lethal, Melee, difficulty 6" or "5 lethal, Firearms, range 30 m".
@@ -160,32 +201,68 @@ fn role(w: &Weapon) -> &'static str {
     }
 }
 
-/// A piece of armor: its soak (the lethal's; the file may give bashing and aggravated apart) and the Stamina that
-/// makes our rules give the file's Dexterity penalty to this wearer.
-fn armor(d: &Field, name: &str, sheet: &Sheet) -> Result<(Armor, u32), ImportError> {
-    let soak_field = d.get("soak");
-    let soak_of = |k: &str| soak_field.as_ref().map_or(Ok(None), |s| s.number(k));
-    let soak = soak_of("lethal")?.or(soak_of("bashing")?).unwrap_or(0);
-    let soak = u32::try_from(soak).map_err(|_| d.error(format!("{name}: a soak of {soak}")))?;
+/// A piece of armor worn as our rules wear it: the piece, the Dexterity penalty the file gives it, and what the
+/// report says of its soak.
+struct Worn {
+    piece: Armor,
+    penalty: u32,
+    soak_note: String,
+}
+
+/// The kinds of damage Foundry keeps an armor's soak for, the one our armor takes first.
+const SOAK_KINDS: [&str; 3] = ["lethal", "bashing", "aggravated"];
+
+/// A piece of armor: its soak, and the Stamina that makes our rules give the file's Dexterity penalty to this
+/// wearer. Why not, when a value is no number or out of range: armor we do not know.
+fn armor(d: &Field, name: &str, sheet: &Sheet) -> Result<Worn, Unplayable> {
+    let (soak, soak_note) = soak(d)?;
     let penalty = d.number("dexpenalty")?.unwrap_or(0).unsigned_abs();
-    let penalty = u32::try_from(penalty).map_err(|_| d.error(format!("{name}: a Dexterity penalty of {penalty}")))?;
-    let stamina = if penalty > 0 { sheet.attributes.stamina.0 + penalty } else { 0 };
-    Ok((Armor { name: name.to_owned(), soak, stamina }, penalty))
+    let penalty = u32::try_from(penalty).map_err(|_| d.unplayable(format!("a Dexterity penalty of {penalty}")))?;
+    let stamina = if penalty > 0 { sheet.attributes.stamina.0.saturating_add(penalty) } else { 0 };
+    Ok(Worn { piece: Armor { name: name.to_owned(), soak, stamina }, penalty, soak_note })
+}
+
+/// The armor's one soak, for every kind of damage as our rules (file 001) give it: the file's lethal soak (else its
+/// bashing, else its aggravated), and the report's note of which was taken and what the other kinds had. A soak
+/// given as one number is that number.
+fn soak(d: &Field) -> Result<(u32, String), Unplayable> {
+    let Some(field) = d.get("soak") else { return Ok((0, String::new())) };
+    let soak_of = |n: i64| u32::try_from(n).map_err(|_| field.unplayable(format!("a soak of {n}")));
+    if field.value.is_number() || field.value.is_string() {
+        return Ok((soak_of(field.as_number()?.unwrap_or(0))?, String::new()));
+    }
+    let mut given = Vec::new();
+    for kind in SOAK_KINDS {
+        if let Some(n) = field.number(kind)? {
+            given.push((kind, soak_of(n)?));
+        }
+    }
+    let Some(&(taken, soak)) = given.first() else { return Ok((0, String::new())) };
+    let others: Vec<String> = given.iter().filter(|(_, n)| *n != soak).map(|(k, n)| format!("{k} {n}")).collect();
+    let apart = match others.is_empty() {
+        true => String::new(),
+        false => format!("; the file's {} not kept", others.join(", ")),
+    };
+    let note = format!(
+        "; its {taken} soak (`soak.{taken}`) for every kind of damage, as our rules' armor has one (file 001){apart}"
+    );
+    Ok((soak, note))
 }
 
 /// The strongest armor worn (`stamina` the wearer's); the others said as left out (our sheet wears one).
 fn wear(
-    mut worn: Vec<(Armor, u32, Field)>,
+    mut worn: Vec<(Worn, Field)>,
     stamina: u32,
     catalogue: &Catalogue,
     made: &mut Made,
     report: &mut Report,
 ) -> Result<(), ImportError> {
-    worn.sort_by_key(|(a, ..)| std::cmp::Reverse(a.soak));
+    worn.sort_by_key(|(w, _)| std::cmp::Reverse(w.piece.soak));
     let mut worn = worn.into_iter();
-    let Some((best, penalty, item)) = worn.next() else { return Ok(()) };
-    for (other, ..) in worn {
-        report.left_out.push(format!("{} (soak {}): our sheet wears one armor, the strongest", other.name, other.soak));
+    let Some((Worn { piece: best, penalty, soak_note }, item)) = worn.next() else { return Ok(()) };
+    for (other, _) in worn {
+        let (name, soak) = (&other.piece.name, other.piece.soak);
+        report.left_out.push(format!("{name} (soak {soak}): our sheet wears one armor, the strongest"));
     }
     // The catalogue's piece is the same when it soaks as much and costs this wearer the same penalty.
     let found = made::find(
@@ -195,10 +272,10 @@ fn wear(
         |a| a.soak == best.soak && a.stamina.saturating_sub(stamina) == penalty,
     );
     let summary = match penalty {
-        0 => format!("soak {}, no Dexterity penalty", best.soak),
+        0 => format!("soak {}, no Dexterity penalty{soak_note}", best.soak),
         p => format!(
             "soak {}, Dexterity penalty −{p} (`dexpenalty`): our rules give it to a wearer short of the Stamina \
-             asked, so it asks Stamina {} (this wearer's {} + {p})",
+             asked, so it asks Stamina {} (this wearer's {} + {p}){soak_note}",
             best.soak,
             best.stamina,
             best.stamina - p

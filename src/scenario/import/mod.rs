@@ -1,12 +1,15 @@
 //! Characters players already have, brought in from other tools' files: Chummer 4's `.chum` (Shadowrun 4,
 //! `chummer.rs`), the Eclipse Phase Character Creator's JSON saves (`epcc.rs`) and Foundry VTT's World of Darkness
-//! 20th actors (JSON, for our Storyteller rules: `foundry.rs`). Each reader makes one of our characters from the file, with its own gear where the catalogue
-//! lacks a weapon or armor, and an import report of what was taken, from where, and what was left out and why.
-//! The character is checked as a character file is before anything is written; a bad file gives one message naming
-//! the file and the element, and nothing is written.
+//! 20th actors (JSON, for our Storyteller rules: `foundry.rs`). Each reader makes one of our characters from the
+//! file, with its own gear where the catalogue lacks a weapon or armor, and an import report of what was taken, from
+//! where, and what was left out and why.
+//! A weapon or armor our rules cannot play as the file gives it is left out and said (`unplayable.rs`): the character
+//! imports whatever it carries. The character is checked as a character file is before anything is written; a file
+//! that is no character of its tool gives one message naming the file and the element, and nothing is written.
 
 mod chummer;
 mod chummer_gear;
+mod chummer_weapon;
 mod epcc;
 mod epcc_gear;
 mod fields;
@@ -15,6 +18,7 @@ mod foundry_gear;
 mod made;
 mod report;
 mod text;
+mod unplayable;
 mod xml;
 
 use std::path::{Path, PathBuf};

@@ -6,6 +6,7 @@ use std::path::Path;
 use roxmltree::{Document, Node};
 
 use super::ImportError;
+use super::unplayable::Unplayable;
 
 /// The file being read, to name a place in it in a message.
 pub(super) struct Reading<'a, 'input> {
@@ -22,6 +23,24 @@ impl Reading<'_, '_> {
         let item = items.find_map(|a| text(a, "name")).map(|n| format!(" ({n})")).unwrap_or_default();
         let at = format!("{}:{}: <{}>{item}", pos.row, pos.col, node.tag_name().name());
         ImportError { file: self.file.to_owned(), at: Some(at), message: message.into() }
+    }
+
+    /// Where `node` is, as a report says it: "line 28, `<damage>`".
+    pub fn place(&self, node: Node) -> String {
+        let pos = self.doc.text_pos_at(node.range().start);
+        format!("line {}, `<{}>`", pos.row, node.tag_name().name())
+    }
+
+    /// An item left out at `node` for `reason` (our rules cannot play it as the file gives it).
+    pub fn unplayable(&self, node: Node, reason: impl Into<String>) -> Unplayable {
+        Unplayable::at(self.place(node), reason)
+    }
+
+    /// The whole number in `node`'s child `tag` of an item, if it has one; the item left out if it is not a number.
+    pub fn item_number(&self, node: Node, tag: &str) -> Result<Option<i64>, Unplayable> {
+        let Some(child) = node.children().find(|c| c.has_tag_name(tag)) else { return Ok(None) };
+        let value = child.text().unwrap_or_default().trim();
+        value.parse().map(Some).map_err(|_| self.unplayable(child, format!("`{value}` is not a whole number")))
     }
 
     /// The whole number in `node`'s child `tag`, if it has one; an error if it is not a number.

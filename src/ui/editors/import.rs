@@ -164,6 +164,19 @@ mod tests {
     }
 
     #[test]
+    fn a_character_with_a_bow_imports_without_it_and_its_report_says_the_bow_is_left_out() {
+        let content = tempfile::tempdir().expect("a folder");
+        let mut importer = Importer { folder: Some(content.path().to_owned()), ..default() };
+        importer.import(Path::new("tests/import/thorn.chum"));
+        assert_eq!(importer.failed, None, "a bow refuses no character");
+        let (_, character) = importer.take_imported().expect("a character to open");
+        assert_eq!(character.name, "Thorn");
+        let (_, report) = importer.report.clone().expect("its report shown");
+        let bow = report.left_out.iter().find(|l| l.starts_with("Recurve bow: left out, "));
+        assert!(bow.is_some_and(|l| l.contains("Archery")), "{report:?}");
+    }
+
+    #[test]
     fn a_file_that_does_not_import_says_why_and_opens_nothing() {
         let content = tempfile::tempdir().expect("a folder");
         let mut importer = Importer { folder: Some(content.path().to_owned()), ..default() };
