@@ -599,3 +599,18 @@ fn a_prone_enemy_alongside_puts_nobody_in_melee() {
     assert!(mods(&log, "A", 0).is_empty(), "C lies prone beside A");
     assert!(mods(&log, "B", 0).is_empty(), "D lies prone beside B");
 }
+
+#[test]
+fn a_phase_spent_on_a_declared_full_defense_is_its_action_and_starts_the_defense_count_anew() {
+    // File 004: "Defender has defended against previous attacks since last action (-1 per additional defense)"
+    // (issue 64, 3): the Action Phase a declared full defense spends is that combatant's action.
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "skills: { Dodge: 3 }")];
+    let dodge = r#"(actor: "A", simple: [Fire(target: "B", situation: (defense: FullDodge))])"#;
+    perform(&mut b, 0, dodge, &[2; 7 + 6]);
+    assert_eq!(b[1].fighter.condition.defenses, 1);
+    let spent = perform(&mut b, 1, r#"(actor: "B", complex: Wait)"#, &[]);
+    assert!(render(&spent).contains("spends this Action Phase on the full defense it declared"), "{}", render(&spent));
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[2; 7 + 3]);
+    assert_eq!(pools(&log)[1], pool("B", "Reaction 3", 3, 0), "{}", render(&log));
+    assert!(mods(&log, "B", 0).is_empty(), "no defense since its last action: {:?}", mods(&log, "B", 0));
+}
