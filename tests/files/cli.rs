@@ -172,7 +172,8 @@ fn run_saves_a_battle_mid_way_and_load_plays_it_on_to_the_same_log() {
     let dir = tempfile::tempdir().expect("a folder");
     let save = dir.path().join("street.ron");
     let save = save.to_str().expect("a path");
-    let battle = [STREET, "--ruleset", "homebrew-d6", "--seed", "5", "--ai", "hard"];
+    // A battle of well over 15 decisions, so that stopping after 15 stops it mid-way.
+    let battle = [STREET, "--ruleset", "homebrew-d6", "--seed", "8", "--ai", "hard"];
     let (whole, _, ok) = run_skirmish(&[&["run"][..], &battle].concat());
     assert!(ok);
     let (part, _, ok) = run_skirmish(&[&["run"][..], &battle, &["--stop-after", "15", "--save", save]].concat());

@@ -1,11 +1,13 @@
 //! Eclipse Phase on the map (file 003): blasts aimed at a combatant or a cell take their range band and cover from
 //! the map and catch everyone the blast reaches, friend or foe, behind no wall; their exact odds agree with every
-//! face of their dice; and a Complex Action aim is lost when the target leaves the aimer's sights.
+//! face of their dice; a throw takes the modifiers a shot takes (in melee, aimed) in its roll and its odds; and a
+//! Complex Action aim is lost when the target leaves the aimer's sights.
 
 use crate::common;
 
 use crate::common::{picture, render, sheet_of, tests};
 use skirmish::rules::RulesError;
+use skirmish::rules::eclipse_phase::actions::Action;
 use skirmish::rules::eclipse_phase::{EclipsePhase, Fighter};
 use skirmish::rules::engine::dice::ScriptedDice;
 use skirmish::rules::engine::field::{Cell, Field};
@@ -44,6 +46,20 @@ fn street() -> (Field, Vec<Combatant<Fighter>>) {
 
 const THROW: &str = r#"(actor: "A", complex: AreaAttack(target: "T"))"#;
 
+/// The names and values of the modifiers of the first test in `log` (the throw).
+fn throw_modifiers(log: &Log) -> Vec<(String, i32)> {
+    log.tests().next().expect("the throw").modifiers.iter().map(|m| (m.name.clone(), m.value)).collect()
+}
+
+fn m(name: &str, value: i32) -> (String, i32) {
+    (name.to_owned(), value)
+}
+
+/// The chance the odds give the throw in `action` to land.
+fn landing_chance(rules: &EclipsePhase, battle: &[Combatant<Fighter>], action: &Action) -> f64 {
+    rules.odds_of(battle, 0, action).expect("priced").chance(Chance::Hit)
+}
+
 #[test]
 fn a_blast_takes_range_and_cover_from_the_map_and_catches_friend_and_foe() {
     let (field, mut b) = street();
@@ -55,6 +71,69 @@ fn a_blast_takes_range_and_cover_from_the_map_and_catches_friend_and_foe() {
     assert_eq!(tests(&log)[0].1, 20);
     let damage: Vec<u32> = b.iter().map(|c| c.fighter.condition.damage).collect();
     assert_eq!(damage, [0, 15, 13, 11], "3d10 3 + 12 at the center, −2 a meter; the thrower 14 m away is spared");
+}
+
+#[test]
+fn a_grenade_thrown_by_an_attacker_in_melee_is_at_minus_10_in_its_roll_and_its_odds() {
+    // File 003, Ranged Combat (Attacker): "Attacker in melee combat" (issue 64, 1). A throw is a ranged attack: an
+    // enemy standing next to the thrower puts it in melee, as it does a shooter.
+    let (field, a, t) = picture(&["A............oT....", "..................."]);
+    let mut b = vec![unit("A", "a", a, THROWER), unit("T", "t", t, TOUGH), unit("M", "t", (a.0, a.1 + 1), TOUGH)];
+    skirmish::rules::engine::ruleset::number(&mut b);
+    let rules = rules_on(&field);
+    let throw: Action = common::named(&b, THROW);
+    // 50 − 10 in melee − 20 cover − 10 medium range = 10: the faces 00–10 land.
+    assert!((landing_chance(&rules, &b, &throw) - 0.11).abs() < 1e-9, "priced as rolled");
+    let log = common::perform_rules(&mut rules_on(&field), &mut b, 0, THROW, &[11]).expect("legal");
+    let expected = [m("attacker in melee", -10), m("defender in moderate cover", -20), m("medium range", -10)];
+    assert_eq!(throw_modifiers(&log), expected);
+    assert_eq!(tests(&log), [("Thrown Weapons".to_owned(), 10, 11, false)], "{}", render(&log));
+}
+
+#[test]
+fn a_complex_aim_gives_its_30_to_a_throw_at_the_aimed_target_and_to_no_other() {
+    // File 003: "You can also sacrifice an entire Complex Action to fix your aim on a target. In this case, as long as
+    // the target remains in your sights until your next Action Phase, you receive a +30 modifier to hit" (issue 64,
+    // 2): a throw at the aimed target is aimed, in its roll and its odds; a throw at a cell is at no target.
+    let (field, mut b) = street();
+    let mut rules = rules_on(&field);
+    common::perform_rules(&mut rules, &mut b, 0, r#"(actor: "A", complex: Aim("T"))"#, &[]).expect("aims");
+    let throw: Action = common::named(&b, THROW);
+    assert!((landing_chance(&rules, &b, &throw) - 0.51).abs() < 1e-9, "50 − 20 cover − 10 medium + 30 aimed");
+    let log = common::perform_rules(&mut rules, &mut b, 0, THROW, &[51]).expect("legal");
+    let expected = [m("defender in moderate cover", -20), m("medium range", -10), m("aimed shot (complex)", 30)];
+    assert_eq!(throw_modifiers(&log), expected);
+    assert_eq!(tests(&log), [("Thrown Weapons".to_owned(), 50, 51, false)], "{}", render(&log));
+    assert_eq!(b[0].fighter.condition.aim, None, "the throw spent the aim");
+    // The grenade is gone: a fresh street, aimed at T again.
+    let (_, mut b) = street();
+    common::perform_rules(&mut rules, &mut b, 0, r#"(actor: "A", complex: Aim("T"))"#, &[]).expect("aims");
+    let at_a_cell = r#"(actor: "A", complex: AreaAttack(at: (14, 0)))"#;
+    let log = common::perform_rules(&mut rules, &mut b, 0, at_a_cell, &[51]).expect("legal");
+    assert_eq!(tests(&log), [("Thrown Weapons".to_owned(), 20, 51, false)], "at T's cell, not at T: no aim");
+    assert_eq!(b[0].fighter.condition.aim, None, "the throw spent the aim all the same");
+}
+
+#[test]
+fn a_quick_aim_at_a_throw_needs_the_other_quick_actions_given_up() {
+    // File 003: "a character can sacrifice their other Quick Actions to concentrate on targeting a ranged attack and
+    // receive a +10 modifier on the attack" (issue 64, 2): a throw after a draw has given up nothing.
+    let (field, mut b) = street();
+    let rules = rules_on(&field);
+    let drawn_first = r#"(actor: "A", quick: [Draw("frag_grenade")],
+        complex: AreaAttack(target: "T", situation: (aim_quick: true)))"#;
+    let refused = |e: Result<_, RulesError>| matches!(e, Err(RulesError::Illegal(Refusal::QuickAimWithQuickActions)));
+    let err = common::perform_rules(&mut rules_on(&field), &mut b.clone(), 0, drawn_first, &[]);
+    assert!(refused(err.map(|_| ())), "the roll refuses it");
+    let action: Action = common::named(&b, drawn_first);
+    assert!(refused(rules.odds_of(&b, 0, &action).map(|_| ())), "the odds refuse it");
+    let aimed = r#"(actor: "A", complex: AreaAttack(target: "T", situation: (aim_quick: true)))"#;
+    let action: Action = common::named(&b, aimed);
+    assert!((landing_chance(&rules, &b, &action) - 0.31).abs() < 1e-9, "50 − 20 cover − 10 medium + 10 aimed");
+    let log = common::perform_rules(&mut rules_on(&field), &mut b, 0, aimed, &[31]).expect("legal");
+    let expected = [m("defender in moderate cover", -20), m("aimed shot (quick)", 10), m("medium range", -10)];
+    assert_eq!(throw_modifiers(&log), expected);
+    assert_eq!(tests(&log), [("Thrown Weapons".to_owned(), 30, 31, false)]);
 }
 
 #[test]

@@ -517,3 +517,54 @@ fn the_turns_initiative_is_init_plus_a_d100() {
     let scores: Vec<Option<i32>> = (0..3).map(|i| rules.initiative(i, &b)).collect();
     assert_eq!(scores, [Some(80), Some(105), None], "50 + 30, 40 + 65; the dead roll none");
 }
+
+#[test]
+fn a_shock_hit_is_tested_for_shock_even_when_armor_stops_all_its_damage() {
+    // File 000, step 7: "If the damage is reduced to 0 or less, the armor is effective and the attack fails to
+    // injure the target": the damage. The shock is apart from it ("Stunners, however, are shock weapons, so the
+    // assassin must make a DUR + Energy Armor Test"), the energy armor already in its test (issue 64, 4).
+    let stunner = r#"init: 50, durability: 40, skills: { BeamWeapons: 50 }, weapons: ["stunner"]"#;
+    let armored = r#"init: 40, durability: 40, skills: { Fray: 40 }, armor: "light_body_armor""#;
+    let mut b = vec![at("A", "a", 0, stunner), at("B", "b", 5, armored)];
+    let shot = r#"(actor: "A", complex: Attack(mode: SingleShot, targets: ["B"]))"#;
+    let log = perform(&mut b, 0, shot, &[30, 25, 8, 80]);
+    assert_eq!(log.last_calc("damage"), Some(0), "1d10 ÷ 2 = 4 against Energy armor 10: {}", render(&log));
+    assert_eq!(tests(&log)[2], t("DUR + Energy armor (shock)", 50, 80, false), "DUR 40 + Energy armor 10");
+    let c = &b[1].fighter.condition;
+    assert_eq!((c.damage, c.has(&Status::Stunned(3))), (0, true), "failed by 30: stunned for 3 Action Turns");
+}
+
+#[test]
+fn the_first_of_several_targets_pays_no_multiple_target_penalty() {
+    // File 003: "Multiple targets in same Action Phase –20 per a[dditional target]" (issue 64, 4): the first target
+    // is no additional one; the second costs 20.
+    let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET), at("C", "b", 6, TARGET)];
+    let both = r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B", "C"]))"#;
+    let log = perform(&mut b, 0, both, &[99, 98, 99, 98]);
+    let named = |n: usize| -> Vec<(String, i32)> {
+        let shot = log.tests().filter(|t| log.name(t.who) == "A").nth(n).expect("a shot");
+        shot.modifiers.iter().map(|m| (m.name.clone(), m.value)).collect()
+    };
+    assert!(named(0).is_empty(), "B, the first target, at short range: {:?}", named(0));
+    assert_eq!(named(1), [("multiple targets".to_owned(), -20)], "C, a second target");
+    assert_eq!((tests(&log)[0].1, tests(&log)[2].1), (50, 30));
+}
+
+#[test]
+fn a_phase_holds_its_complex_action_and_any_quick_actions_but_one_move() {
+    // File 000's example: "The assassin goes first, spending a Quick Action to draw a shredder ... so with a Complex
+    // Action the assassin can take two shots"; file 003: "sacrifice their other Quick Actions" (issue 64, 4): several
+    // Quick Actions and the Complex Action in one Action Phase. The seeds give no number: none, but one move.
+    let two = r#"init: 50, durability: 40, skills: { KineticWeapons: 50 }, weapons: ["knife", "medium_pistol"]"#;
+    let mut b = vec![at("A", "a", 0, two), at("B", "b", 5, TARGET)];
+    b[0].fighter.condition.gain(Status::Prone);
+    let busy = r#"(actor: "A", quick: [StandUp, Draw("medium_pistol"), Move(to: (1, 0))],
+        complex: Attack(mode: SemiAuto, targets: ["B"]))"#;
+    let log = perform(&mut b, 0, busy, &[99, 98]);
+    assert_eq!(tests(&log)[0], t("Kinetic Weapons", 50, 99, false), "{}", render(&log));
+    assert_eq!((b[0].position, b[0].fighter.drawn_id()), ((1, 0), "medium_pistol"));
+    assert!(!b[0].fighter.condition.has(&Status::Prone));
+    let two_moves = r#"(actor: "A", quick: [Move(to: (2, 0)), Move(to: (3, 0))])"#;
+    let err = perform_with(Options::default(), &mut b, 0, two_moves, &[]);
+    assert!(matches!(err, Err(RulesError::Illegal(Refusal::TwoMoves))), "{err:?}");
+}

@@ -229,3 +229,47 @@ fn the_defense_penalty_eases_when_the_turn_starts_even_without_an_action() {
         .collect();
     assert_eq!(defenses, [0, 0], "no defense frequency penalty in turn 2:\n{}", render(&log));
 }
+
+#[test]
+fn a_prone_defender_defends_two_dice_down_in_its_roll_and_its_odds() {
+    // File 002, Automatic Knockdown: "you fall Prone in addition to the normal effects of the attack" (issue 64, 4).
+    // The seed names Prone as an effect but does not spell it out; as the homebrew borrows Shadowrun 4's actions,
+    // cover and running, it borrows file 004's "Defender prone (-2)" too.
+    use skirmish::rules::mechanics::odds::AttackOdds;
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 10, DODGER)];
+    b[1].fighter.condition.statuses.push(Status::Prone);
+    skirmish::rules::engine::ruleset::number(&mut b);
+    let shot = r#"(actor: "A", simple: [Attack(target: "B")])"#;
+    let action = common::named(&b, shot);
+    let odds = HomebrewD6::default().odds_of(&b, 0, &action).expect("priced");
+    assert_eq!(odds.inputs, ["7 attack dice against 4 defense dice"], "priced as rolled");
+    // The best of the accelerated column, Agility 3 + Edge 3, less 2: four sixes, four hits, a miss.
+    let log = perform(&mut b, 0, shot, &[2, 2, 2, 2, 2, 2, 2, 6, 6, 6, 6]);
+    assert_eq!(pools(&log)[1], ("B".into(), "Agility 3 + Edge 3".into(), 4, 4), "{}", render(&log));
+    let defense = log.tests().nth(1).expect("the defense");
+    let named: Vec<(&str, i32)> = defense.modifiers.iter().map(|m| (m.name.as_str(), m.value)).collect();
+    assert_eq!(named, [("defender prone", -2)]);
+}
+
+#[test]
+fn any_attack_from_an_adjacent_enemy_is_a_melee_attack() {
+    // File 002: "Melee attacks consist of any swung or thrusted weapon, unarmed attacks, and generally any simple
+    // attack from an adjacent enemy" (issue 64, 4): a pistol fired from the next cell is defended from the melee
+    // column, a parry among them; from farther off, from the accelerated one.
+    use skirmish::rules::mechanics::odds::AttackOdds;
+    let parrier = "skills: { Parry: 4 }";
+    let shot = r#"(actor: "A", simple: [Attack(target: "B")])"#;
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 1, parrier)];
+    skirmish::rules::engine::ruleset::number(&mut b);
+    let action = common::named(&b, shot);
+    let odds = HomebrewD6::default().odds_of(&b, 0, &action).expect("priced");
+    assert_eq!(odds.inputs, ["7 attack dice against 7 defense dice"], "priced as rolled");
+    let log = perform(&mut b, 0, shot, &[2, 2, 2, 2, 2, 2, 2, 6, 6, 6, 6, 6, 6, 6]);
+    assert_eq!(pools(&log)[1], ("B".into(), "Parry 4 + Reaction 3".into(), 7, 7), "the best of the melee column");
+    let parry = r#"(actor: "A", simple: [Attack(target: "B", situation: (defense: Parry))])"#;
+    let log = perform(&mut b, 0, parry, &[2, 2, 2, 2, 2, 2, 2, 6, 6, 6, 6, 6, 6]);
+    assert_eq!(pools(&log)[1].1, "Parry 4 + Reaction 3", "a parry, chosen");
+    let mut far = vec![at("A", "a", 0, GUN), at("B", "b", 2, parrier)];
+    let log = perform(&mut far, 0, shot, &[2, 2, 2, 2, 2, 2, 2, 6, 6, 6, 6, 6, 6]);
+    assert_eq!(pools(&log)[1].1, "Agility 3 + Edge 3", "2 m off: the accelerated column");
+}

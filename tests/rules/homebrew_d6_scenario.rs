@@ -41,6 +41,7 @@ fn the_duel_plays_out_exactly() {
         pools(&log).into_iter().filter(|p| !p.1.contains("initiative")).map(|p| (p.1, p.2)).collect();
     assert_eq!(labels[1], ("Agility 3 + Edge 3".to_owned(), 6), "the accelerated column's best");
     assert_eq!(labels[4], ("Parry 0 + Reaction 4".to_owned(), 4), "the melee column's best");
+    assert_eq!(labels[7], ("Parry 0 + Reaction 3".to_owned(), 0), "a shot from the next cell: 3 − 2 prone − 1 wounds");
     assert_eq!(labels[9], ("Agility 3 + Clubs 3".to_owned(), 2), "6 − 4 for wounds, acting though incapacitated");
     let out = log.events.iter().any(
         |e| matches!(e, Event::StatusGained { who, status: Status::Incapacitated, .. } if log.name(*who) == "Brick"),

@@ -388,13 +388,14 @@ fn a_shadowrun_attackers_odds_start_its_recoil_over_as_a_new_phase_does() {
 /// Found by the odds property: a homebrew rifleman who ran last pass and now fires standing was priced with the
 /// running −2 (6 dice, 46 % to hit) where his action's start ends the run and he rolls 8 dice (66 % seen). The
 /// relay, seed 13260641186994970945, every side easy, the AI's attack at index 9932862193535912513 of them, under the
-/// homebrew tuning of the time (before issue 46's made the Garrison's first rifleman a sniper).
+/// homebrew tuning of the time (before issue 46's made the Garrison's first rifleman a sniper, and issue 64's the
+/// Raiders' first rifleman a brawler and their brawler a scout).
 #[test]
 fn a_homebrew_attackers_odds_end_the_run_its_action_ends() {
     let easy = Difficulty::Easy;
     let retuned = Some((
-        r#"HomebrewD6: (leave_out: ["Raiders heavy 4"], archetypes: { "Garrison rifleman 1": "sniper" })"#,
-        r#"HomebrewD6: (leave_out: ["Raiders heavy 4"])"#,
+        r#"archetypes: { "Raiders rifleman 1": "brawler", "Raiders brawler 3": "scout", "Garrison rifleman 1": "sniper" }"#,
+        r#"archetypes: {}"#,
     ));
     let d = Drawn { level: 4, ruleset: RulesetId::HomebrewD6, minds: [easy; 4], seed: 13260641186994970945, retuned };
     let attacks = attacks_made(&d);

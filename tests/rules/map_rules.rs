@@ -395,3 +395,29 @@ fn an_attack_that_does_not_run_on_is_priced_and_rolled_without_the_run_it_ends()
     let attack = log.tests().next().expect("attack");
     assert!(attack.modifiers.iter().all(|m| m.name != "attacker running"), "{}", render(&log));
 }
+
+#[test]
+fn a_prone_combatant_moves_its_whole_rate_and_is_still_prone_after() {
+    // The seeds give no movement and no crawl (issue 64, 4): moving does not stand a combatant up, nor does lying
+    // prone shorten its move; standing up is an action of its own (Eclipse Phase Quick, Shadowrun 4 and the homebrew
+    // Simple). The Storyteller has no prone at all: file 001 knocks nobody down.
+    let (field, a, t) = picture(&["A.......................T"]);
+    let mut battle = ep_pair(a, t);
+    battle[0].fighter.condition.statuses.push(Status::Prone);
+    let walk = r#"(actor: "A", quick: [Move(to: (4, 0))])"#;
+    perform(EclipsePhase::default(), field.clone(), &mut battle, walk, &[]).expect("a walk of 4 m");
+    assert_eq!((battle[0].position, battle[0].fighter.condition.has(&Status::Prone)), ((4, 0), true));
+    let mut battle = sr4_pair(a, t);
+    battle[0].fighter.condition.statuses.push(Status::Prone);
+    let walk = r#"(actor: "A", movement: (to: (10, 0)))"#;
+    perform(Shadowrun4::default(), field.clone(), &mut battle, walk, &[]).expect("a walk of 10 m");
+    assert_eq!((battle[0].position, battle[0].fighter.condition.has(&Status::Prone)), ((10, 0), true));
+    let sheet = r#"weapons: ["pistol"]"#;
+    let mut battle = vec![
+        Combatant { side: "a".into(), position: a, fighter: hb::Fighter::new("A", sheet_of(sheet)) },
+        Combatant { side: "t".into(), position: t, fighter: hb::Fighter::new("T", sheet_of(sheet)) },
+    ];
+    battle[0].fighter.condition.statuses.push(Status::Prone);
+    perform(HomebrewD6::default(), field, &mut battle, walk, &[]).expect("a walk of 10 m");
+    assert_eq!((battle[0].position, battle[0].fighter.condition.has(&Status::Prone)), ((10, 0), true));
+}

@@ -7,7 +7,7 @@ use skirmish::rules::RulesError;
 use skirmish::rules::engine::dice::ScriptedDice;
 use skirmish::rules::engine::outcome::{Event, Log, Status};
 use skirmish::rules::engine::refusal::Refusal;
-use skirmish::rules::engine::ruleset::{CombatantId, Ruleset};
+use skirmish::rules::engine::ruleset::{CombatantId, Ruleset, Slot};
 use skirmish::rules::shadowrun4::damage::take_damage;
 use skirmish::rules::shadowrun4::gear::DamageKind;
 use skirmish::rules::shadowrun4::{Options, Shadowrun4, Surprise};
@@ -598,4 +598,76 @@ fn a_prone_enemy_alongside_puts_nobody_in_melee() {
     let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[2; 7 + 3]);
     assert!(mods(&log, "A", 0).is_empty(), "C lies prone beside A");
     assert!(mods(&log, "B", 0).is_empty(), "D lies prone beside B");
+}
+
+#[test]
+fn a_phase_spent_on_a_declared_full_defense_is_its_action_and_starts_the_defense_count_anew() {
+    // File 004: "Defender has defended against previous attacks since last action (-1 per additional defense)"
+    // (issue 64, 3): the Action Phase a declared full defense spends is that combatant's action.
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "skills: { Dodge: 3 }")];
+    let dodge = r#"(actor: "A", simple: [Fire(target: "B", situation: (defense: FullDodge))])"#;
+    perform(&mut b, 0, dodge, &[2; 7 + 6]);
+    assert_eq!(b[1].fighter.condition.defenses, 1);
+    let spent = perform(&mut b, 1, r#"(actor: "B", complex: Wait)"#, &[]);
+    assert!(render(&spent).contains("spends this Action Phase on the full defense it declared"), "{}", render(&spent));
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(target: "B")])"#, &[2; 7 + 3]);
+    assert_eq!(pools(&log)[1], pool("B", "Reaction 3", 3, 0), "{}", render(&log));
+    assert!(mods(&log, "B", 0).is_empty(), "no defense since its last action: {:?}", mods(&log, "B", 0));
+}
+
+#[test]
+fn a_passed_phase_is_no_action_and_the_defense_count_goes_on() {
+    // File 004: "defended against previous attacks since last action" (issue 64, 4): a phase passed without an
+    // action leaves the count as it was; a phase with an action, a wait among them, starts it anew.
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, "")];
+    let fire = r#"(actor: "A", simple: [Fire(target: "B")])"#;
+    perform(&mut b, 0, fire, &[2; 7 + 3]);
+    let slot = Slot { actor: CombatantId::at(1), phase: 1, simultaneous: false };
+    assert!(Shadowrun4::default().start_slot(slot, &mut b, &mut Log::default()), "B's slot comes; B passes");
+    let log = perform(&mut b, 0, fire, &[2; 7 + 2]);
+    assert_eq!(mods(&log, "B", 0), [m("earlier defenses since its last action", -1)]);
+    perform(&mut b, 1, r#"(actor: "B", complex: Wait)"#, &[]);
+    let log = perform(&mut b, 0, fire, &[2; 7 + 3]);
+    assert!(mods(&log, "B", 0).is_empty(), "its wait was an action: {:?}", mods(&log, "B", 0));
+}
+
+#[test]
+fn a_knock_out_of_grasp_called_shot_does_its_damage_too() {
+    // File 004: "Knock something out of grasp - -4 dice pool modifier, if modified Damage Value exceeds the target's
+    // Strength, the target loses grip of the object" (issue 64, 4): it names no damage given up; the hit does it.
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, r#"weapons: ["combat_knife"], armor: ["armor_clothing"]"#)];
+    let shot = r#"(actor: "A", simple: [Fire(target: "B", situation: (called_shot: KnockOutOfGrasp))])"#;
+    let log = perform(&mut b, 0, shot, &[5, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    assert_eq!(mods(&log, "A", 0), [m("called shot: knock out of grasp", -4)]);
+    assert_eq!((log.last_calc("modified DV"), log.last_calc("modified armor")), (Some(7), Some(3)));
+    assert_eq!(b[1].fighter.drawn_id(), "unarmed", "DV 7 beats Strength 3");
+    assert_eq!(b[1].fighter.condition.physical, 7, "7P over armor 3, no resistance hits: {}", render(&log));
+}
+
+#[test]
+fn a_melee_full_dodge_with_a_firearm_in_hand_may_add_unarmed_combat() {
+    // File 004: "Against melee attacks: Reaction + Dodge + Dodge or Reaction + melee combat skill + Dodge" (issue 64,
+    // 4). Unarmed Combat is a melee combat skill, and bare hands are always there (the block of a plain melee
+    // defense): a defender holding a gun full-dodges with the better of the two.
+    let boxer = "attributes: (agility: 4), skills: { UnarmedCombat: 3 }";
+    let attack = r#"(actor: "A", complex: Melee(target: "B", situation: (defense: FullDodge)))"#;
+    for (skills, label, dice) in [
+        ("Dodge: 1, UnarmedCombat: 3", "Reaction 3 + Unarmed Combat 3 + Dodge 1 (full dodge)", 7),
+        ("Dodge: 3, UnarmedCombat: 1", "Reaction 3 + Dodge 3 + Dodge 3 (full dodge)", 9),
+    ] {
+        let gunman = format!(r#"skills: {{ {skills} }}, weapons: ["ares_predator_iv"]"#);
+        let mut b = vec![at("A", "a", 0, boxer), at("B", "b", 1, &gunman)];
+        let log = perform(&mut b, 0, attack, &vec![2; 7 + dice]);
+        assert_eq!(pools(&log)[1], pool("B", label, dice as u32, 0), "{skills}");
+    }
+}
+
+#[test]
+fn the_first_of_several_targets_pays_no_multiple_target_penalty() {
+    // File 004: "Multiple targets (-2 per additional target in action phase)" (issue 64, 4): the first target is no
+    // additional one.
+    let mut b = vec![at("A", "a", 0, GUN), at("B", "b", 5, ""), at("C", "b", 5, "")];
+    let log = perform(&mut b, 0, r#"(actor: "A", simple: [Fire(target: "B"), Fire(target: "C")])"#, &[2; 17]);
+    assert!(mods(&log, "A", 0).is_empty(), "B, the first target: {:?}", mods(&log, "A", 0));
+    assert_eq!(mods(&log, "A", 1), [m("recoil", -1), m("multiple targets", -2)], "C, a second target");
 }

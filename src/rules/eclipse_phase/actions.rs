@@ -13,7 +13,7 @@ use super::initiative::EclipsePhase;
 use super::modifiers::Situation;
 use super::{Fighter, FiringMode, RulesError};
 use crate::rules::engine::dice::Dice;
-use crate::rules::engine::field::{Cell, Field, Move, Pace};
+use crate::rules::engine::field::{Cell, Field, Move, Pace, Sight};
 use crate::rules::engine::outcome::{Event, Log, Status};
 use crate::rules::engine::refusal::Refusal;
 use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState, index, name_of, pair_mut};
@@ -161,7 +161,7 @@ impl EclipsePhase {
                 return self.attack(actor, attack, !quick.is_empty(), battle, dice, log);
             }
             ComplexAction::AreaAttack(area) => {
-                return self.area_attack(actor, area, battle, dice, log);
+                return self.area_attack(actor, area, !quick.is_empty(), battle, dice, log);
             }
             ComplexAction::FullDefense => {
                 me.condition.gain(Status::FullDefense);
@@ -226,8 +226,8 @@ impl EclipsePhase {
 }
 
 impl EclipsePhase {
-    /// What the map makes of a shot from `actor` at `target`: the situation with cover, hidden, superior position
-    /// and running, and the distance in meters. A wall between stops a ranged attack.
+    /// What the map makes of a shot from `actor` at `target`: the situation ([`Self::on_map`]) and the distance in
+    /// meters. A wall between stops a ranged attack.
     pub(super) fn aim_at(
         &self,
         battle: &[Combatant<Fighter>],
@@ -242,14 +242,31 @@ impl EclipsePhase {
             let (from, to) = (me.fighter.name.clone(), them.fighter.name.clone());
             return Err(RulesError::Illegal(Refusal::WallBetween { from, to }));
         }
-        let mut situation = situation.on_map(&sight, me.fighter.condition.has(&Status::Running));
-        // File 003's "Attacker in melee" (ranged): an enemy stands next to the shooter on the map.
-        situation.attacker_in_melee |= !weapon.skill.is_melee() && engaged(battle, actor, None);
+        Ok((self.on_map(battle, (actor, Some(target)), &sight, weapon, situation), sight.meters))
+    }
+
+    /// What the map makes of an attack by `actor` with `weapon` along `sight`, at combatant `target` when it is aimed
+    /// at one: the situation with cover, hidden, superior position and running, and the attacker in melee. Shots and
+    /// blasts alike (a blast at a cell has no target).
+    pub(super) fn on_map(
+        &self,
+        battle: &[Combatant<Fighter>],
+        (actor, target): (usize, Option<usize>),
+        sight: &Sight,
+        weapon: &Weapon,
+        situation: &Situation,
+    ) -> Situation {
+        let me = &battle[actor];
+        let melee = weapon.skill.is_melee();
+        let mut situation = situation.on_map(sight, me.fighter.condition.has(&Status::Running));
+        // File 003's "Attacker in melee" (ranged, a throw as a shot): an enemy stands next to it on the map.
+        situation.attacker_in_melee |= !melee && engaged(battle, actor, None);
         // A defender on high ground has superior position against a melee attacker below (file 000, step 3: the
         // defender's modifiers too); against a shot, high ground is the shooter's alone.
-        situation.defender_superior_position |=
-            weapon.skill.is_melee() && self.field.sight(them.position, me.position).high_ground;
-        Ok((situation, sight.meters))
+        if let Some(them) = target.filter(|_| melee).map(|t| &battle[t]) {
+            situation.defender_superior_position |= self.field.sight(them.position, me.position).high_ground;
+        }
+        situation
     }
 }
 
@@ -288,10 +305,16 @@ pub(super) fn check_attack(
         let (most, given) = (mode.shots_per_action(), attack.targets.len());
         return illegal(Refusal::ShotCount { mode: mode.to_string(), most, given });
     }
-    if attack.situation.aim_quick && used_quick {
-        return illegal(Refusal::QuickAimWithQuickActions);
+    check_quick_aim(&attack.situation, used_quick)
+}
+
+/// File 003: "a character can sacrifice their other Quick Actions to concentrate on targeting a ranged attack and
+/// receive a +10 modifier": a quick aim, at a shot or a throw, is refused in a phase that took a Quick Action.
+pub(super) fn check_quick_aim(situation: &Situation, used_quick: bool) -> Result<(), RulesError> {
+    match situation.aim_quick && used_quick {
+        true => Err(RulesError::Illegal(Refusal::QuickAimWithQuickActions)),
+        false => Ok(()),
     }
-    Ok(())
 }
 
 /// Takes a shot's rounds from the weapon; a thrown weapon is used up, and the hand is empty after the last one.

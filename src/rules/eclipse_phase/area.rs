@@ -1,22 +1,24 @@
 //! Blasts on the map (file 003, Area Effect Weapons): a grenade or a blast weapon is aimed at a combatant or a cell;
 //! the map gives the range band and the cover at the point of impact, and everyone whose cell the blast reaches is
 //! caught, friend or foe (the thrower too), at their distance from the center. A wall between the center and a
-//! combatant shields it (our decision: the seed's sphere stops at walls). Cone weapons are not blasts: they fire at
-//! each target's defense (`Attack`), +1d10 DV at short range.
+//! combatant shields it (our decision: the seed's sphere stops at walls). The throw is a ranged attack like a shot:
+//! the map makes its situation (`EclipsePhase::on_map`) and its modifiers come from the shots' own function
+//! (`attack::attack_modifiers`), with the combatant aimed at (if any) as the shot's defender. Cone weapons are not
+//! blasts: they fire at each target's defense (`Attack`), +1d10 DV at short range.
 
 use std::sync::Arc;
 
-use super::actions::{AreaAttack, spend_ammo, weapon_in_hand};
-use super::attack::{Shot, area_modifiers, attack_spec, band_of, blast_dv, blast_reach_of, resolve_area};
+use super::actions::{AreaAttack, check_quick_aim, spend_ammo, weapon_in_hand};
+use super::attack::{Shot, attack_modifiers, attack_spec, band_of, blast_dv, blast_reach_of, resolve_area};
 use super::damage::{DvInputs, effective_armor};
 use super::gear::Weapon;
-use super::modifiers::Situation;
+use super::modifiers::{RangeBand, Situation};
 use super::odds::Tally;
 use super::test::Percentile;
 use super::{EclipsePhase, Fighter, FiringMode, RulesError};
 use crate::rules::engine::dice::Dice;
 use crate::rules::engine::field::{Cell, distance_m};
-use crate::rules::engine::outcome::{Event, Log, Status};
+use crate::rules::engine::outcome::{Event, Log, Modifier, Status};
 use crate::rules::engine::refusal::Refusal;
 use crate::rules::engine::ruleset::{Combatant, index, name_of};
 use crate::rules::mechanics::odds::{Chance, Measure, Odds};
@@ -33,22 +35,36 @@ pub(super) struct Placed {
     pub meters: u32,
     /// What the attack is aimed at, for the log.
     pub aimed_at: String,
+    /// The combatant the blast is aimed at (none for a cell): it stands as a shot's defender does in the modifiers.
+    pub target: Option<usize>,
 }
 
 impl Placed {
     pub fn shot(&self) -> Shot<'_> {
         Shot::first(&self.id, &self.weapon, FiringMode::SingleShot, &self.situation, self.meters)
     }
+
+    /// The throw's range band and modifiers, by the path a shot at the combatant aimed at takes.
+    fn modifiers(
+        &self,
+        battle: &[Combatant<Fighter>],
+        thrower: &Fighter,
+    ) -> Result<(RangeBand, Vec<Modifier>), RulesError> {
+        let shot = self.shot();
+        let band = band_of(&shot)?;
+        Ok((band, attack_modifiers(thrower, self.target.map(|t| &battle[t].fighter), &shot, band)))
+    }
 }
 
 impl EclipsePhase {
-    /// Checks a blast (a blast weapon in hand and working, one center, in the line of fire, within range) and places
-    /// it on the map.
+    /// Checks a blast (a blast weapon in hand and working, one center, in the line of fire, within range, no quick
+    /// aim after a Quick Action: `used_quick`) and places it on the map.
     pub(super) fn place_blast(
         &self,
         battle: &[Combatant<Fighter>],
         actor: usize,
         area: &AreaAttack,
+        used_quick: bool,
     ) -> Result<Placed, RulesError> {
         let me = &battle[actor];
         let (id, weapon) = weapon_in_hand(&me.fighter, area.weapon.as_ref())?;
@@ -60,9 +76,13 @@ impl EclipsePhase {
             let (who, weapon) = (me.fighter.name.clone(), weapon.name.clone());
             return Err(RulesError::Illegal(Refusal::Malfunctioned { who, weapon }));
         }
-        let (center, aimed_at) = match (&area.target, area.at) {
-            (Some(target), None) => (battle[index(battle, *target)?].position, name_of(battle, *target)),
-            (None, Some(cell)) => (cell, format!("{cell:?}")),
+        check_quick_aim(&area.situation, used_quick)?;
+        let (center, aimed_at, target) = match (&area.target, area.at) {
+            (Some(target), None) => {
+                let t = index(battle, *target)?;
+                (battle[t].position, name_of(battle, *target), Some(t))
+            }
+            (None, Some(cell)) => (cell, format!("{cell:?}"), None),
             _ => return Err(RulesError::Illegal(Refusal::BlastCenter)),
         };
         let sight = self.field.sight(me.position, center);
@@ -70,8 +90,8 @@ impl EclipsePhase {
             let from = me.fighter.name.clone();
             return Err(RulesError::Illegal(Refusal::WallBetween { from, to: aimed_at }));
         }
-        let situation = area.situation.on_map(&sight, me.fighter.condition.has(&Status::Running));
-        Ok(Placed { id, weapon, center, situation, meters: sight.meters, aimed_at })
+        let situation = self.on_map(battle, (actor, target), &sight, &weapon, &area.situation);
+        Ok(Placed { id, weapon, center, situation, meters: sight.meters, aimed_at, target })
     }
 
     /// Everyone a blast centered on `center` may reach (within `reach` meters, no wall between), with their distance
@@ -94,13 +114,14 @@ impl EclipsePhase {
         &self,
         actor: usize,
         area: &AreaAttack,
+        used_quick: bool,
         battle: &mut [Combatant<Fighter>],
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<(), RulesError> {
-        let placed = self.place_blast(battle, actor, area)?;
+        let placed = self.place_blast(battle, actor, area, used_quick)?;
         let shot = placed.shot();
-        band_of(&shot)?;
+        let (_, modifiers) = placed.modifiers(battle, &battle[actor].fighter)?;
         let what = format!("attacks {} with the {}, a blast (Complex Action)", placed.aimed_at, placed.weapon.name);
         log.push(Event::ActionTaken { who: battle[actor].fighter.id, action: what });
         spend_ammo(&mut battle[actor].fighter, &placed.id, &placed.weapon, FiringMode::SingleShot, log)?;
@@ -109,7 +130,7 @@ impl EclipsePhase {
         let mut me = battle[actor].fighter.clone();
         let mut copies: Vec<(Fighter, u32)> = caught.iter().map(|&(i, d)| (battle[i].fighter.clone(), d)).collect();
         let mut refs: Vec<(&mut Fighter, u32)> = copies.iter_mut().map(|(f, d)| (f, *d)).collect();
-        resolve_area(&self.options, &mut me, &mut refs, &shot, dice, log)?;
+        resolve_area(&self.options, &mut me, &mut refs, (&shot, modifiers), dice, log)?;
         // The thrower may be among the caught: its copy there was made after the throw, and carries the blast too.
         battle[actor].fighter = me;
         for ((i, _), (f, _)) in caught.into_iter().zip(copies) {
@@ -133,18 +154,19 @@ impl EclipsePhase {
         battle: &[Combatant<Fighter>],
         actor: usize,
         area: &AreaAttack,
+        used_quick: bool,
     ) -> Result<Odds, RulesError> {
-        let placed = self.place_blast(battle, actor, area)?;
+        let placed = self.place_blast(battle, actor, area, used_quick)?;
         let shot = placed.shot();
-        let band = band_of(&shot)?;
         let me = &battle[actor].fighter;
+        let (band, modifiers) = placed.modifiers(battle, me)?;
         if me.rounds_left(&placed.id, &placed.weapon) == Some(0) {
             return Err(RulesError::Illegal(Refusal::NoneLeft {
                 who: me.name.clone(),
                 weapon: placed.weapon.name.clone(),
             }));
         }
-        let target = attack_spec(me, &placed.weapon, area_modifiers(me, &shot, band)).target().0;
+        let target = attack_spec(me, &placed.weapon, modifiers).target().0;
         let classes = landing_classes(&self.options, target);
         let caught = self.caught(battle, placed.center, blast_reach_of(&placed.weapon));
         let mut tallies: Vec<Tally> = caught.iter().map(|_| Tally::default()).collect();

@@ -1,6 +1,7 @@
 //! One attack (file 000 steps 1–5, file 003): the attacker's modified skill, the defender's Fray (halved against
 //! ranged attacks) or melee skill, the opposed test, armor-defeating criticals and weapon malfunctions; then
-//! [`damage`](super::damage) for a hit. Also blast and uniform-blast attacks, which roll once for every target.
+//! [`damage`](super::damage) for a hit. Also blast and uniform-blast attacks, which roll once for every target. A
+//! shot and a blast take their modifiers from one function, [`attack_modifiers`].
 
 use super::damage::{DvInputs, HitResult, apply_hit, roll_dv};
 use super::gear::{AreaEffect, Weapon};
@@ -77,7 +78,7 @@ pub fn resolve_shot(
     log: &mut Log,
 ) -> Result<ShotResult, RulesError> {
     let band = band_of(shot)?;
-    let modifiers = attack_modifiers(attacker, defender, shot, band);
+    let modifiers = attack_modifiers(attacker, Some(defender), shot, band);
     let attack = attack_test(opts, attacker, shot.weapon, modifiers, dice, log)?;
     let skill = shot.weapon.skill;
     let defense = defend(opts, defender, !skill.is_melee(), shot.situation, dice, log)?;
@@ -131,17 +132,20 @@ pub(super) fn attack_spec<'a>(attacker: &'a Fighter, weapon: &Weapon, modifiers:
     }
 }
 
-/// The attacker's modifiers: the situation, smartlink, firing mode, complex aim, sweeping fire, other targets, prone
-/// and far defender, and wounds.
+/// The attacker's modifiers, for a shot, a melee strike and a blast alike (one path, so a throw is priced and rolled
+/// as a shot is): the situation, smartlink, firing mode, complex aim, sweeping fire, other targets, prone and far
+/// defender, and wounds. `aimed_at` is the combatant the attack is aimed at: a shot's defender, a blast's target
+/// (none for a blast at a cell).
 pub(super) fn attack_modifiers(
     attacker: &Fighter,
-    defender: &Fighter,
+    aimed_at: Option<&Fighter>,
     shot: &Shot<'_>,
     band: RangeBand,
 ) -> Vec<Modifier> {
     let ranged = !shot.weapon.skill.is_melee();
     let mut mods = shot.situation.attack_modifiers(ranged, band);
-    if ranged && attacker.sheet.smartlink {
+    // A smartlink links the weapon that fires (the seed's shredder): nothing links a hand to a throw.
+    if ranged && !shot.weapon.is_thrown() && attacker.sheet.smartlink {
         mods.push(Modifier::new("smartlink", "gear", 10));
     }
     match shot.mode {
@@ -153,7 +157,8 @@ pub(super) fn attack_modifiers(
         }
         _ => {}
     }
-    if ranged && attacker.condition.aim.as_ref().is_some_and(|a| a.target == defender.id) {
+    let aimed = |d: &Fighter| attacker.condition.aim.as_ref().is_some_and(|a| a.target == d.id);
+    if ranged && aimed_at.is_some_and(aimed) {
         mods.push(Modifier::new("aimed shot (complex)", "aim", 30));
     }
     if ranged && shot.second_shot && shot.weapon.skill == Skill::BeamWeapons {
@@ -166,7 +171,7 @@ pub(super) fn attack_modifiers(
     }
     // "Defender prone and far (10+ meters)": the band stands in only where the distance is not known.
     let far = shot.distance.map_or(band > RangeBand::Short, |d| d >= 10);
-    if ranged && far && defender.condition.has(&Status::Prone) {
+    if ranged && far && aimed_at.is_some_and(|d| d.condition.has(&Status::Prone)) {
         mods.push(Modifier::new("defender prone and far", "target", -10));
     }
     mods.extend(wound_modifier(attacker.condition.wounds));
@@ -229,20 +234,20 @@ fn jam(attacker: &mut Fighter, shot: &Shot<'_>, log: &mut Log) {
     log.push(Event::StatusGained { who: attacker.id, status, reason });
 }
 
-/// A blast or uniform-blast attack (file 003, Area Effect Weapons): one attack test at the point of impact (no
-/// defense; our decision, the seeds give a blast no defense test), one damage roll, then each combatant caught at its
-/// distance from the center: blast −2 DV per meter, uniform blast the full DV within its radius. A miss lands
-/// nowhere that matters (our decision: the seeds give no scatter).
+/// A blast or uniform-blast attack (file 003, Area Effect Weapons): one attack test at the point of impact with the
+/// `modifiers` [`attack_modifiers`] gave it (no defense; our decision, the seeds give a blast no defense test), one
+/// damage roll, then each combatant caught at its distance from the center: blast −2 DV per meter, uniform blast
+/// the full DV within its radius. A miss lands nowhere that matters (our decision: the seeds give no scatter).
 pub fn resolve_area(
     opts: &Options,
     attacker: &mut Fighter,
     targets: &mut [(&mut Fighter, u32)],
-    shot: &Shot<'_>,
+    (shot, modifiers): (&Shot<'_>, Vec<Modifier>),
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<Vec<HitResult>, RulesError> {
     let band = band_of(shot)?;
-    let attack = attack_test(opts, attacker, shot.weapon, area_modifiers(attacker, shot, band), dice, log)?;
+    let attack = attack_test(opts, attacker, shot.weapon, modifiers, dice, log)?;
     if !attack.success {
         let reason = "the throw missed the point of impact".into();
         log.push(Event::AttackResolved { attacker: attacker.id, defender: None, hit: false, graze: false, reason });
@@ -266,13 +271,6 @@ pub fn resolve_area(
         results.push(apply_hit(opts, target, shot.weapon, target_dv, attack.critical_success(), dice, log)?);
     }
     Ok(results)
-}
-
-/// The modifiers of an area attack's test: the situation at the point of impact (range, cover) and wounds.
-pub(super) fn area_modifiers(attacker: &Fighter, shot: &Shot<'_>, band: RangeBand) -> Vec<Modifier> {
-    let mut modifiers = shot.situation.attack_modifiers(true, band);
-    modifiers.extend(wound_modifier(attacker.condition.wounds));
-    modifiers
 }
 
 /// The DV that reaches a target `distance` meters from the center, or `None` when the blast does not reach it.

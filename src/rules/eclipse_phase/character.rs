@@ -87,7 +87,7 @@ impl EditSheet for Sheet {
     fn flags(&self) -> Vec<Flag> {
         let synthmorph = self.morph == MorphKind::Synthmorph;
         vec![
-            Flag { key: "smartlink", label: "Smartlink", on: self.smartlink, about: "+10 to ranged attacks" },
+            Flag { key: "smartlink", label: "Smartlink", on: self.smartlink, about: "+10 to shots (not throws)" },
             Flag { key: "synthmorph", label: "Synthmorph", on: synthmorph, about: "dies at DUR × 2, not × 1.5" },
         ]
     }

@@ -178,7 +178,9 @@ impl AttackOdds for EclipsePhase {
         let battle = &paced(battle, actor, runs)[..];
         let attack = match &action.complex {
             Some(ComplexAction::Attack(attack)) => attack,
-            Some(ComplexAction::AreaAttack(area)) => return self.area_odds(battle, actor, area),
+            Some(ComplexAction::AreaAttack(area)) => {
+                return self.area_odds(battle, actor, area, !action.quick.is_empty());
+            }
             _ => return Err(RulesError::Illegal(Refusal::NoAttack)),
         };
         let me = &battle[actor].fighter;
@@ -228,7 +230,7 @@ type HitClass = (bool, i32);
 pub fn shot_odds(opts: &Options, attacker: &Fighter, defender: &Fighter, shot: &Shot<'_>) -> Result<Odds, RulesError> {
     let band = band_of(shot)?;
     let (attack_target, _) =
-        attack_spec(attacker, shot.weapon, attack_modifiers(attacker, defender, shot, band)).target();
+        attack_spec(attacker, shot.weapon, attack_modifiers(attacker, Some(defender), shot, band)).target();
     let ranged = !shot.weapon.skill.is_melee();
     let defense_target = defense_spec(defender, ranged, shot.situation).map(|s| s.target().0);
     let (classes, malfunction) = opposed_classes(opts, attack_target, defense_target, shot);

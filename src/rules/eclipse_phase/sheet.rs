@@ -90,7 +90,7 @@ pub struct Sheet {
     pub death_rating: Option<u32>,
     #[serde(default)]
     pub morph: MorphKind,
-    /// A smartlink (implant and linked weapons): +10 to ranged attacks.
+    /// A smartlink (implant and linked weapons): +10 to ranged attacks with a weapon that fires (not a throw).
     #[serde(default)]
     pub smartlink: bool,
     /// Weapons carried, by catalogue name. The first is in hand at the start unless `drawn` says otherwise.

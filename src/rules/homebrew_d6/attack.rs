@@ -104,7 +104,7 @@ pub fn resolve_strike(
         return Err(RulesError::Illegal(Refusal::OutOfReach { target: defender.name.clone(), weapon: w.name.clone() }));
     }
     let attack = roll(attack_spec(attacker, strike), dice, log)?;
-    let defense = defend(defender, w.kind, s, dice, log)?;
+    let defense = defend(defender, attack_kind(strike), s, dice, log)?;
     let hit = hits(opts, w, attack.hits, defense.hits);
     let contact = if w.contact { " (contact only)" } else { "" };
     let tie = match (attack.hits == defense.hits, hit) {
@@ -120,6 +120,16 @@ pub fn resolve_strike(
         resolve_damage(opts, attacker, defender, w, attack.hits - defense.hits, dice, log)?;
     }
     Ok(())
+}
+
+/// What kind of attack a strike is for the defense table. File 002: "Melee attacks consist of any swung or thrusted
+/// weapon, unarmed attacks, and generally any simple attack from an adjacent enemy": an attack from the next cell
+/// (1 m, diagonals too) is melee whatever the weapon; from farther off, the weapon's kind.
+pub fn attack_kind(strike: &Strike<'_>) -> AttackKind {
+    match strike.distance {
+        0..=1 => AttackKind::Melee,
+        _ => strike.weapon.kind,
+    }
 }
 
 /// Step 1: as many hits as the defender or more (file 002); under the `ties: OnlyContact` option a tie hits only with a
@@ -160,7 +170,10 @@ fn defend(
     Ok(pool)
 }
 
-/// The defense pool, or `None` when the defender rolls none (out of the fight, or unaware).
+/// The defense pool, or `None` when the defender rolls none (out of the fight, or unaware). A prone defender rolls 2
+/// dice fewer: file 002 makes Prone an effect ("you fall Prone in addition to the normal effects of the attack")
+/// without spelling it out, and as the homebrew borrows Shadowrun 4's actions, cover and running, it borrows file
+/// 004's "Defender prone (-2)" (our decision).
 pub(super) fn defense_spec<'a>(
     defender: &'a Fighter,
     kind: AttackKind,
@@ -172,6 +185,9 @@ pub(super) fn defense_spec<'a>(
     let (label, base) = defense_pool(defender, kind, s.defense)?;
     let mut modifiers = s.map_defense.clone();
     modifiers.extend(named(&s.defender_extra));
+    if defender.condition.has(&Status::Prone) {
+        modifiers.push(Modifier::new("defender prone", "status", -2));
+    }
     if defender.condition.defense_penalty > 0 {
         modifiers.push(Modifier::new(
             "defense frequency",

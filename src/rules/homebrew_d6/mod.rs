@@ -99,10 +99,10 @@ impl PassFighter for Fighter {
     }
 }
 
-/// What the tactics lab's what-if can suppose of a fighter: the Light and Critical tracks and the weapon in hand; a
-/// prone target only cannot fall again, and there is no aiming.
+/// What the tactics lab's what-if can suppose of a fighter: the Light and Critical tracks, the weapon in hand and a
+/// prone target (it defends 2 dice down); there is no aiming.
 impl crate::rules::mechanics::suppose::Suppose for Fighter {
-    const PRONE: bool = false;
+    const PRONE: bool = true;
     const AIM_STEPS: u32 = 0;
 
     fn suppose_taken(&mut self, track: usize, taken: u32) {

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
-use super::attack::{Strike, attack_spec, defense_spec};
+use super::attack::{Strike, attack_kind, attack_spec, defense_spec};
 use super::damage::{less_av, modified_av, modified_dv, resistance_spec, resisted};
 use super::gear::{AttackKind, Weapon};
 use super::turn::{Action, Attack, ComplexAction, SimpleAction};
@@ -164,7 +164,7 @@ pub fn strike_odds(
         return Err(RulesError::Illegal(Refusal::OutOfReach { target: defender.name.clone(), weapon: w.name.clone() }));
     }
     let attack_dice = attack_spec(attacker, strike).dice();
-    let defense_dice = defense_spec(defender, w.kind, strike.situation)?.map(|s| s.dice());
+    let defense_dice = defense_spec(defender, attack_kind(strike), strike.situation)?.map(|s| s.dice());
     // Beyond the pools' sizes the odds depend on the options, the weapon and the two fighters alone: the same
     // attack priced from another cell at the same dice is the same to the last bit.
     let remembered = |odds: Option<&Odds>| {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::attack::{Situation, Strike, resolve_strike};
+use super::attack::{Situation, Strike, attack_kind, resolve_strike};
 use super::gear::{AttackKind, Weapon, WeaponRef};
 use super::{Fighter, Options, RulesError};
 use crate::rules::engine::dice::Dice;
@@ -263,9 +263,13 @@ impl HomebrewD6 {
         let Some((me, them)) = pair_mut(battle, actor, p.target) else {
             return Err(RulesError::Illegal(Refusal::AttackOnItself));
         };
-        let what = format!("attacks {} with the {}", them.fighter.name, p.weapon.name);
+        let strike = p.strike();
+        // File 002: an attack from the next cell is melee whatever the weapon: said where the weapon is not one.
+        let adjacent = attack_kind(&strike) != p.weapon.kind;
+        let how = if adjacent { ", from the next cell: a melee attack" } else { "" };
+        let what = format!("attacks {} with the {}{how}", them.fighter.name, p.weapon.name);
         log.push(Event::ActionTaken { who: me.fighter.id, action: what });
-        resolve_strike(&self.options, &mut me.fighter, &mut them.fighter, &p.strike(), dice, log)
+        resolve_strike(&self.options, &mut me.fighter, &mut them.fighter, &strike, dice, log)
     }
 
     /// Checks an attack (target, weapon, its action, line of fire) and sets it up with the map's modifiers.

@@ -10,7 +10,7 @@ use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState};
 /// What a ruleset's fighter can be supposed to be.
 pub trait Suppose: FighterState {
     /// Whether a prone target changes an attack in this ruleset (no ruleset here gives an attacker's lying prone a
-    /// part in its attack; the Storyteller's rules and the homebrew's say nothing of a prone target either).
+    /// part in its attack; the Storyteller's rules say nothing of a prone target either).
     const PRONE: bool;
     /// How many aims in a row count (0 where the ruleset has no aiming).
     const AIM_STEPS: u32;

@@ -117,13 +117,15 @@ pub fn perform_action(
 }
 
 /// The start of a combatant's Action Phase: a full defense declared as an interrupt spends it (whether or not the
-/// combatant had orders), and ends with it: nobody else acts in another's slot.
+/// combatant had orders), and ends with it: nobody else acts in another's slot. The phase so spent is its action
+/// (file 004: "defended against previous attacks since last action"): the defense count starts anew.
 pub(super) fn start_slot(me: &mut Fighter, log: &mut Log) -> bool {
     if !me.condition.full_defense_owed {
         return true;
     }
     me.condition.full_defense_owed = false;
     me.condition.full_defense = None;
+    start_phase(me);
     let what = "spends this Action Phase on the full defense it declared".to_owned();
     log.push(Event::ActionTaken { who: me.id, action: what });
     false

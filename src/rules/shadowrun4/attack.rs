@@ -251,30 +251,28 @@ pub(super) fn defense_base(defender: &Fighter, melee: bool, choice: Defense) -> 
             vec![(format!("Reaction {reaction} + Unarmed Combat {u} (block)"), reaction + u)]
         }
         (true, Defense::Best) => vec![best_melee(reaction, dodge, parry, skill(Skill::UnarmedCombat))],
-        (true, Defense::FullDodge) => {
-            let mut v = vec![(
-                format!("Reaction {reaction} + Dodge {dodge} + Dodge {dodge} (full dodge)"),
-                reaction + 2 * dodge,
-            )];
-            if let Some(p) = parry {
-                v.push((
-                    format!("Reaction {reaction} + melee skill {p} + Dodge {dodge} (full dodge)"),
-                    reaction + p + dodge,
-                ));
-            }
-            v
-        }
+        (true, Defense::FullDodge) => melee_full_dodge(reaction, dodge, parry, skill(Skill::UnarmedCombat), ""),
         (true, Defense::FullParry) => match parry {
             Some(p) => vec![(format!("Reaction {reaction} + melee skill {p} × 2 (full parry)"), reaction + 2 * p)],
-            None => vec![(
-                format!(
-                    "Reaction {reaction} + Dodge {dodge} + Dodge {dodge} (full dodge: no melee weapon to parry with)"
-                ),
-                reaction + 2 * dodge,
-            )],
+            None => {
+                melee_full_dodge(reaction, dodge, None, skill(Skill::UnarmedCombat), ": no melee weapon to parry with")
+            }
         },
     };
     Ok(options.into_iter().max_by_key(|(_, n)| *n).unwrap_or_default())
+}
+
+/// A full dodge against a melee attack (file 004: "Reaction + Dodge + Dodge or Reaction + melee combat skill +
+/// Dodge"): the melee combat skill is the melee weapon's in hand (`parry`), or Unarmed Combat, which bare hands always
+/// have (as a block does), so a defender holding a gun has it too. `why` ends the label.
+fn melee_full_dodge(reaction: i32, dodge: i32, parry: Option<i32>, unarmed: i32, why: &str) -> Vec<(String, i32)> {
+    let with = |name: &str, skill: i32| {
+        (format!("Reaction {reaction} + {name} {skill} + Dodge {dodge} (full dodge{why})"), reaction + skill + dodge)
+    };
+    // In this order, so that of equal pools the weapon's skill names the dodge, then Dodge, then bare hands.
+    let mut options = vec![with("Unarmed Combat", unarmed), with("Dodge", dodge)];
+    options.extend(parry.map(|p| with("melee skill", p)));
+    options
 }
 
 /// A parry, or a dodge when no melee weapon is in hand to parry with (our decision: the defender falls back to the
