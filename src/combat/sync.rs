@@ -142,20 +142,34 @@ fn write(battle: &AnyBattle, id: CombatantId, parts: Parts<'_>) {
     tracks.set_if_neq(Tracks(battle.tracks(id)));
     let fighter = view.fighter;
     let (weapon, rounds) = (fighter.weapon_in_hand(), fighter.rounds_in_hand());
-    if loadout.weapon != weapon || loadout.rounds != rounds {
+    if loadout.weapon != weapon {
         let (name, class) = (fighter.weapon_name(), fighter.weapon_class());
         *loadout = Loadout { weapon: weapon.to_owned(), name, class, rounds };
+    } else if loadout.rounds != rounds {
+        // A shot spent a round: the same weapon, its names not made again.
+        loadout.rounds = rounds;
     }
     if statuses.0 != fighter.statuses() {
-        statuses.0 = fighter.statuses().to_vec();
+        // Refilled, not made anew: the list's buffer is kept.
+        statuses.0.clear();
+        statuses.0.extend_from_slice(fighter.statuses());
     }
 }
 
 /// Each combatant's aim kept and slot delayed, as its condition and the turn say (a delay is the turn's, not the
 /// combatant's: it is not among what the engine says it changed).
-fn mark_holding(state: Res<TurnState>, mut units: Query<(Entity, Ref<Wounds>, &mut Holding)>) {
+fn mark_holding(
+    state: Res<TurnState>,
+    mut marked: Local<Vec<(Entity, Slot)>>,
+    mut units: Query<(Entity, Ref<Wounds>, &mut Holding)>,
+) {
+    // The turn state changes every slot; the delays in it seldom.
+    let delays_changed = *marked != state.delayed;
+    if delays_changed {
+        marked.clone_from(&state.delayed);
+    }
     for (entity, wounds, mut holding) in &mut units {
-        if !state.is_changed() && !wounds.is_changed() {
+        if !delays_changed && !wounds.is_changed() {
             continue;
         }
         let delayed = state.delayed.iter().any(|(e, _)| *e == entity);

@@ -111,6 +111,13 @@ impl Dice for Recording<'_> {
         self.faces.extend(&faces);
         Ok(faces)
     }
+
+    // Forwarded, not the default through `roll_for`: the dice below may give one face without a list.
+    fn roll_one_for(&mut self, who: CombatantId, sides: u32, purpose: &str) -> Result<u32, DiceError> {
+        let face = self.dice.roll_one_for(who, sides, purpose)?;
+        self.faces.push(face);
+        Ok(face)
+    }
 }
 
 /// Checks a face given by a person or a script and normalises a d10's 0 to 10.

@@ -76,7 +76,9 @@ impl TableDice {
         debug_assert_eq!(self.before + self.step.len(), faces, "the table's faces are the battle's");
         // The battle's count is the one that matters: a step that was not all kept must not shift the next.
         self.typed.retain(|&i| i < faces);
-        (self.before, self.step) = (faces, Vec::new());
+        // Cleared, not made anew: the buffer is reused slot after slot.
+        self.before = faces;
+        self.step.clear();
     }
 
     /// The step under way is given up (its action no longer stands): nothing of it is kept, nothing is waited for.
@@ -126,17 +128,28 @@ impl TableDice {
             self.wanted = Some(wanted.clone());
             return Err(DiceError::Wanted(wanted));
         }
-        for face in self.own.roll_many(rest, sides, purpose)? {
-            self.step.push(face);
-            faces.push(face);
-        }
+        let new = self.own.roll_many(rest, sides, purpose)?;
+        self.step.extend_from_slice(&new);
         self.given = self.step.len();
-        Ok(faces)
+        match faces.is_empty() {
+            true => Ok(new),
+            false => {
+                faces.extend_from_slice(&new);
+                Ok(faces)
+            }
+        }
     }
 }
 
 impl Dice for TableDice {
     fn roll(&mut self, sides: u32, purpose: &str) -> Result<u32, DiceError> {
+        // A new face, the common case: from the battle's own dice, without a list made for it.
+        if self.given == self.step.len() {
+            let face = self.own.roll(sides, purpose)?;
+            self.step.push(face);
+            self.given += 1;
+            return Ok(face);
+        }
         let face = self.give(None, 1, sides, purpose)?.first().copied();
         face.ok_or_else(|| DiceError::Exhausted { used: 0, request: DieRequest { sides, purpose: purpose.to_owned() } })
     }
@@ -147,6 +160,17 @@ impl Dice for TableDice {
 
     fn roll_for(&mut self, who: CombatantId, count: u32, sides: u32, purpose: &str) -> Result<Vec<u32>, DiceError> {
         self.give(Some(who), count, sides, purpose)
+    }
+
+    fn roll_one_for(&mut self, who: CombatantId, sides: u32, purpose: &str) -> Result<u32, DiceError> {
+        match self.by_hand.contains(&who) {
+            true => {
+                let face = self.give(Some(who), 1, sides, purpose)?.first().copied();
+                let request = || DieRequest { sides, purpose: purpose.to_owned() };
+                face.ok_or_else(|| DiceError::Exhausted { used: 0, request: request() })
+            }
+            false => self.roll(sides, purpose),
+        }
     }
 }
 
