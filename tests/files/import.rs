@@ -119,11 +119,7 @@ fn an_imported_character_of_each_format_plays_a_battle_to_its_end() {
         let scenario = street.scenario_with(ruleset, &guests).unwrap_or_else(|e| panic!("{name} joins the Crew: {e}"));
         let log = skirmish::lab::sim::one_log(&scenario, 3, &Minds::all(skirmish::ai::Difficulty::Hard));
         let text: Vec<String> = log.lines().collect();
-        let fights =
-            |l: &&String| l.starts_with(&format!("{name}: fires")) || l.starts_with(&format!("{name}: attacks"));
-        assert!(text.iter().any(|l| fights(&l)), "{name} fights:\n{}", text.join("\n"));
-        let over = text.iter().any(|l| l.starts_with("== Battle over") && l.ends_with("wins. =="));
-        assert!(over, "the battle ends with a winner:\n{}", text.join("\n"));
+        crate::import_left_out::fights_to_a_winner(&text, name);
     }
 }
 

@@ -54,7 +54,7 @@ fn street_battle(character: Character, ruleset: RulesetId, seed: u64) -> Vec<Str
 }
 
 /// `name` attacks in the battle of `log`, and the battle ends with a side that wins.
-fn fights_to_a_winner(log: &[String], name: &str) {
+pub(crate) fn fights_to_a_winner(log: &[String], name: &str) {
     let fights = |l: &&String| l.starts_with(&format!("{name}: fires")) || l.starts_with(&format!("{name}: attacks"));
     assert!(log.iter().any(|l| fights(&l)), "{name} fights:\n{}", log.join("\n"));
     let over = log.iter().any(|l| l.starts_with("== Battle over") && l.ends_with("wins. =="));
