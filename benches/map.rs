@@ -53,5 +53,42 @@ fn battles(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, geometry, battles);
+/// A Universal VTT map of 60 × 40 cells with a 10 MB picture (2,400 × 1,600 pixels of noise, which PNG cannot
+/// shrink), read from its bytes: JSON, base64 and the picture decoded whole (issue 65: under 2 s to import).
+fn uvtt_map(c: &mut Criterion) {
+    use base64::Engine as _;
+    let (w, h) = (2400u32, 1600u32);
+    let mut noise = 0x9E37_79B9u32;
+    let pixels: Vec<u8> = (0..w * h * 3)
+        .map(|_| {
+            noise ^= noise << 13;
+            noise ^= noise >> 17;
+            noise ^= noise << 5;
+            noise as u8
+        })
+        .collect();
+    let mut picture = Vec::new();
+    let mut encoder = png::Encoder::new(&mut picture, w, h);
+    encoder.set_color(png::ColorType::Rgb);
+    let mut writer = encoder.write_header().expect("a header");
+    writer.write_image_data(&pixels).expect("the pixels");
+    writer.finish().expect("the end");
+    let walls: Vec<String> =
+        (0..40).map(|y| format!(r#"[{{"x": 0, "y": {y}}}, {{"x": 60, "y": {y}}}, {{"x": 60, "y": {y}}}]"#)).collect();
+    let file = format!(
+        r#"{{"format": 0.3, "resolution": {{"map_origin": {{"x": 0, "y": 0}}, "map_size": {{"x": 60, "y": 40}},
+        "pixels_per_grid": 40}}, "line_of_sight": [{}], "image": "{}"}}"#,
+        walls.join(", "),
+        base64::engine::general_purpose::STANDARD.encode(&picture)
+    );
+    println!("uvtt: a {:.1} MB picture, a {:.1} MB file", picture.len() as f64 / 1e6, file.len() as f64 / 1e6);
+    let mut group = c.benchmark_group("uvtt");
+    group.sample_size(10);
+    group.bench_function("read_60x40_10mb_picture", |b| {
+        b.iter(|| skirmish::scenario::uvtt::from_bytes(file.as_bytes(), Path::new("bench.dd2vtt")).expect("a map"));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, geometry, battles, uvtt_map);
 criterion_main!(benches);

@@ -21,7 +21,7 @@ use crate::scenario::level::{self, Level};
 use crate::scenario::{Scenario, files, gear, roster};
 
 /// The fuzz targets, by the name `scripts/fuzz` takes.
-pub const TARGETS: [&str; 12] = [
+pub const TARGETS: [&str; 13] = [
     "level",
     "scenario",
     "roster",
@@ -34,6 +34,7 @@ pub const TARGETS: [&str; 12] = [
     "chummer",
     "epcc",
     "foundry",
+    "uvtt",
 ];
 
 /// How many decisions of a battle read from fuzzed input are played: enough to roll initiative, move, attack and
@@ -58,6 +59,7 @@ pub fn run(target: &str, data: &[u8]) -> bool {
         "options" => ruleset_and_text(data).map_or((), |(r, t)| options_text(r, t)),
         "chummer" => imported_file(data, "fuzz.chum"),
         "epcc" | "foundry" => imported_file(data, "fuzz.json"),
+        "uvtt" => _ = crate::scenario::uvtt::from_bytes(data, Path::new("fuzz.dd2vtt")),
         _ => return false,
     }
     true

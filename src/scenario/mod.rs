@@ -19,6 +19,7 @@ mod level_check;
 pub mod level_edit;
 mod level_file;
 pub mod roster;
+pub mod uvtt;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -31,7 +31,7 @@ fn every_input_the_fuzzer_kept_is_read_or_refused_without_a_panic() {
 #[test]
 fn each_targets_seeds_are_read_and_played_without_a_panic() {
     let json = |names: &[&str]| names.iter().map(|n| Path::new("tests/import").join(n)).collect::<Vec<_>>();
-    let seeds: [(&str, Vec<PathBuf>); 8] = [
+    let seeds: [(&str, Vec<PathBuf>); 9] = [
         (
             "level",
             files(Path::new("levels")).into_iter().filter(|p| p.extension().is_some_and(|e| e == "ron")).collect(),
@@ -43,6 +43,7 @@ fn each_targets_seeds_are_read_and_played_without_a_panic() {
         ("chummer", files(Path::new("tests/import"))),
         ("epcc", json(&["vesna.json", "okonkwo.json"])),
         ("foundry", json(&["marguerite.json", "tobias_older.json", "rosalind.json"])),
+        ("uvtt", files(Path::new("tests/maps"))),
     ];
     for (target, files) in seeds {
         assert!(!files.is_empty(), "{target} has seeds");

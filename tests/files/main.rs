@@ -19,5 +19,6 @@ mod import_left_out;
 mod layers;
 mod level_editor;
 mod levels;
+mod maps;
 mod own_gear;
 mod save;
