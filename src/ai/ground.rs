@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::rules::engine::field::{Cell, CoverLevel, Dm, Field, Pace, STEP, distance_m};
+use crate::rules::engine::field::{Cell, CoverLevel, Dm, Field, Pace, STEP};
 use crate::rules::engine::ruleset::{Combatant, FighterState};
 use crate::rules::mechanics::approach::{Reach, anyone, can_attack, enemies};
 use crate::rules::mechanics::movement::occupied;
@@ -88,7 +88,7 @@ pub fn survey<R: AttackOdds>(rules: &R, battle: &[Combatant<R::Fighter>], actor:
                 .collect();
             let threat = threat(field, battle, foes, cell);
             // A cell to attack from (now or next slot) is worth about a fair shot; else every meter closer counts.
-            let approach = if shots.is_empty() { closing(battle, foes, cell, reach) } else { 0.2 };
+            let approach = if shots.is_empty() { closing(field, battle, foes, cell, reach) } else { 0.2 };
             let worth = goal.worth(cell) + approach;
             Spot { cell, pace, shots, threat, worth, approach }
         })
@@ -104,9 +104,9 @@ fn threat<F: FighterState>(field: &Field, battle: &[Combatant<F>], foes: &Foes, 
         .map(|(&i, reach)| {
             let at = battle[i].position;
             match reach.melee {
-                true if distance_m(at, cell) <= 8 => 1.0,
+                true if field.meters(at, cell) <= 8 => 1.0,
                 true => 0.0,
-                false if distance_m(at, cell) <= reach.max_m => exposure(field, at, cell),
+                false if field.meters(at, cell) <= reach.max_m => exposure(field, at, cell),
                 false => 0.0,
             }
         })
@@ -115,8 +115,8 @@ fn threat<F: FighterState>(field: &Field, battle: &[Combatant<F>], foes: &Foes, 
 
 /// Closing to the weapon's liked range: nothing within it, a little less for every meter beyond it to the
 /// nearest enemy.
-fn closing<F: FighterState>(battle: &[Combatant<F>], foes: &Foes, cell: Cell, reach: Reach) -> f32 {
-    let nearest = foes.list.iter().map(|&i| distance_m(cell, battle[i].position)).min().unwrap_or(0);
+fn closing<F: FighterState>(field: &Field, battle: &[Combatant<F>], foes: &Foes, cell: Cell, reach: Reach) -> f32 {
+    let nearest = foes.list.iter().map(|&i| field.meters(cell, battle[i].position)).min().unwrap_or(0);
     -(nearest.saturating_sub(reach.close_m) as f32) * 0.03
 }
 

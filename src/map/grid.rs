@@ -12,7 +12,7 @@
 
 use serde::Serialize;
 
-use crate::rules::engine::field::{Cell, DIAGONAL, Dm, STEP};
+use crate::rules::engine::field::{Cell, Dm, STEP, diagonal_dm};
 
 /// What a cell is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -70,6 +70,8 @@ pub struct Grid {
     pub width: i32,
     pub height: i32,
     cells: Vec<Ground>,
+    /// Decimeters a cell spans (10: a meter; a 5-foot grid 15).
+    cell_dm: Dm,
 }
 
 /// Why rows of characters are not a grid: the row and column (0-based) and what is wrong.
@@ -83,7 +85,7 @@ pub struct GridError {
 impl Grid {
     /// A grid of open ground.
     pub fn open(width: i32, height: i32) -> Self {
-        Grid { width, height, cells: vec![Ground::Open; (width.max(0) * height.max(0)) as usize] }
+        Grid { width, height, cells: vec![Ground::Open; (width.max(0) * height.max(0)) as usize], cell_dm: STEP }
     }
 
     /// Reads rows of map characters; every row must be as long as the first.
@@ -113,7 +115,18 @@ impl Grid {
         if width == 0 {
             return Err(GridError { row: 0, column: 0, message: "the map's rows are empty".into() });
         }
-        Ok(Grid { width: width as i32, height: rows.len() as i32, cells })
+        Ok(Grid { width: width as i32, height: rows.len() as i32, cells, cell_dm: STEP })
+    }
+
+    /// The grid with cells of `cell_dm` decimeters (a level's `cell_m`).
+    pub fn with_cell_dm(mut self, cell_dm: Dm) -> Self {
+        self.cell_dm = cell_dm;
+        self
+    }
+
+    /// Decimeters a cell spans.
+    pub fn cell_dm(&self) -> Dm {
+        self.cell_dm
     }
 
     /// Whether a cell is on the map.
@@ -152,7 +165,7 @@ impl Grid {
         if diagonal && !(self.passable((from.0 + dx, from.1)) && self.passable((from.0, from.1 + dy))) {
             return None;
         }
-        let base = if diagonal { DIAGONAL } else { STEP };
+        let base = if diagonal { diagonal_dm(self.cell_dm) } else { self.cell_dm };
         let climb = self.at(to) == Ground::HighGround && self.at(from) != Ground::HighGround;
         let rough = matches!(self.at(to), Ground::Difficult | Ground::LowCover);
         Some(if climb || rough { 2 * base } else { base })

@@ -56,6 +56,10 @@ impl Terrain for Battlefield {
         self.grid.step_cost(from, to)
     }
 
+    fn cell_dm(&self) -> Dm {
+        self.grid.cell_dm()
+    }
+
     fn route(&self, from: Cell, to: Cell, crowd: &Crowd) -> Option<Route> {
         paths::route(&self.grid, from, to, crowd)
     }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use pathfinding::prelude::{astar, dijkstra_reach};
 
 use super::grid::Grid;
-use crate::rules::engine::field::{Cell, Crowd, Dm, Route, open_cost};
+use crate::rules::engine::field::{Cell, Crowd, Dm, Route, open_cost_at};
 
 const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 
@@ -28,7 +28,8 @@ pub fn route(grid: &Grid, from: Cell, to: Cell, crowd: &Crowd) -> Option<Route> 
         return None;
     }
     // The open-ground cost is never more than the real cost: an admissible heuristic, so A* finds the cheapest.
-    let (path, cost) = astar(&from, |&c| steps(grid, crowd, c), |&c| open_cost(c, to), |&c| c == to)?;
+    let (path, cost) =
+        astar(&from, |&c| steps(grid, crowd, c), |&c| open_cost_at(c, to, grid.cell_dm()), |&c| c == to)?;
     Some(Route { cells: path[1..].to_vec(), cost })
 }
 

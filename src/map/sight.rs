@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use line_drawing::Bresenham;
 
 use super::grid::{Grid, Ground};
-use crate::rules::engine::field::{Cell, CoverLevel, Sight, distance_m};
+use crate::rules::engine::field::{Cell, CoverLevel, Sight, adjacent, distance_at};
 
 /// The largest map (in cells) whose sights are kept: a byte for every pair of cells at most (64 MiB), a row of
 /// them made the first time a cell is looked from.
@@ -47,7 +47,7 @@ impl Sights {
         let (Some(i), Some(j)) = (at(from), at(to)) else { return sight(grid, from, to) };
         let Some(row) = self.rows.get(i) else { return sight(grid, from, to) };
         let slot = &row.get_or_init(|| self.rows.iter().map(|_| AtomicU8::new(0)).collect())[j];
-        if let Some(known) = unpack(slot.load(Ordering::Relaxed), from, to) {
+        if let Some(known) = unpack(slot.load(Ordering::Relaxed), from, to, grid.cell_dm()) {
             return known;
         }
         let found = sight(grid, from, to);
@@ -56,7 +56,7 @@ impl Sights {
     }
 }
 
-/// A sight in a byte (its meters are the cells'): bit 0 says it is known.
+/// A sight in a byte (its meters and touching are the cells'): bit 0 says it is known.
 fn pack(s: &Sight) -> u8 {
     let cover = match s.cover {
         CoverLevel::None => 0,
@@ -72,7 +72,7 @@ fn pack(s: &Sight) -> u8 {
 }
 
 /// The sight a byte from [`pack`] keeps, if it keeps one.
-fn unpack(b: u8, from: Cell, to: Cell) -> Option<Sight> {
+fn unpack(b: u8, from: Cell, to: Cell, cell_dm: u32) -> Option<Sight> {
     let cover = match (b >> 5) & 3 {
         0 => CoverLevel::None,
         1 => CoverLevel::Light,
@@ -86,20 +86,23 @@ fn unpack(b: u8, from: Cell, to: Cell) -> Option<Sight> {
         attacker_in_cover: bit(3),
         high_ground: bit(4),
         cover,
-        meters: distance_m(from, to),
+        meters: distance_at(from, to, cell_dm),
+        touching: adjacent(from, to) && !bit(1),
     })
 }
 
 /// What an attacker on `from` sees of a target on `to`.
 pub fn sight(grid: &Grid, from: Cell, to: Cell) -> Sight {
     let high_ground = grid.at(from) == Ground::HighGround && grid.at(to) != Ground::HighGround;
-    let base = Sight { high_ground, meters: distance_m(from, to), ..Sight::default() };
+    let base = Sight { high_ground, meters: distance_at(from, to, grid.cell_dm()), ..Sight::default() };
     let a = along(grid, between(from, to), base);
-    if rank(&a) == rank(&base) {
-        return a; // nothing in the way: the other line cannot be clearer
-    }
-    let b = along(grid, between(to, from).map(Between::flipped), base);
-    if rank(&b) < rank(&a) { b } else { a }
+    let seen = if rank(&a) == rank(&base) {
+        a // nothing in the way: the other line cannot be clearer
+    } else {
+        let b = along(grid, between(to, from).map(Between::flipped), base);
+        if rank(&b) < rank(&a) { b } else { a }
+    };
+    Sight { touching: adjacent(from, to) && !seen.blocked, ..seen }
 }
 
 /// The cells strictly between an attacker on `from` and a target on `to`, each with whether it is next to either.

@@ -43,6 +43,8 @@ pub struct Joined {
     /// The battle's title and ruleset, once it began.
     pub began: Option<(String, String)>,
     pub map: Vec<String>,
+    /// Decimeters a cell of the map spans.
+    pub cell_dm: u32,
     /// The map's zones: exits and zones to hold, by side.
     pub zones: Vec<(String, Goal)>,
     /// The sides this player commands.
@@ -107,9 +109,9 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
         match message.clone() {
             FromHost::Lobby(lobby) => joined.lobby = lobby,
             FromHost::Said { from, text } => joined.chat.push((from, text)),
-            FromHost::Began { title, ruleset, names, map, zones, yours } => {
+            FromHost::Began { title, ruleset, names, map, cell_dm, zones, yours } => {
                 joined.began = Some((title, ruleset));
-                (joined.map, joined.zones, joined.yours) = (map, zones, yours);
+                (joined.map, joined.cell_dm, joined.zones, joined.yours) = (map, cell_dm, zones, yours);
                 // A player who comes back is told everything again, from the start.
                 (joined.log, joined.typed) = (Log { events: Vec::new(), names }, Vec::new());
                 joined.asked = None;

@@ -72,6 +72,8 @@ pub enum FromHost {
         ruleset: String,
         names: Vec<String>,
         map: Vec<String>,
+        /// Decimeters a cell of the map spans (10: a meter).
+        cell_dm: u32,
         zones: Vec<(String, Goal)>,
         yours: Vec<String>,
     },

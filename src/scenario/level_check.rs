@@ -25,6 +25,7 @@ pub(super) fn check(file: LevelFile, text: &str, path: &Path) -> Result<Level, S
         ScenarioError::at(path, line, column, e.message)
     })?;
     let fail = |(needle, message): Failure| ScenarioError::invalid(path, text, needle.as_deref(), message);
+    let grid = grid.with_cell_dm(cell_dm(file.cell_m).map_err(fail)?);
     check_size(&grid).map_err(fail)?;
     check_sides(&file, &grid).map_err(fail)?;
     let units = place(&file, &grid).map_err(fail)?;
@@ -57,6 +58,17 @@ fn map_position(text: &str, row: usize, column: usize) -> (usize, usize) {
 
 fn failure(needle: &str, message: String) -> Failure {
     (Some(needle.to_owned()), message)
+}
+
+/// Decimeters a cell spans from the level's `cell_m` (1 m when not given): a tenth of a meter at the finest, from
+/// half a meter (a fine grid) to 5 m (a skirmish over open country).
+fn cell_dm(cell_m: Option<f64>) -> Result<u32, Failure> {
+    let Some(m) = cell_m else { return Ok(crate::rules::engine::field::STEP) };
+    let dm = (m * 10.0).round();
+    if !(5.0..=50.0).contains(&dm) || ((m * 10.0) - dm).abs() > 1e-6 {
+        return Err(failure("cell_m", format!("a cell of {m} m: from 0.5 to 5 m, in tenths of a meter")));
+    }
+    Ok(dm as u32)
 }
 
 /// The most cells a level's map may have across and down: the window draws the whole map into one texture.

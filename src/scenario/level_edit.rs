@@ -57,6 +57,7 @@ pub fn blank(width: i32, height: i32) -> LevelFile {
         description: String::new(),
         tactic: String::new(),
         map: grid.rows(),
+        cell_m: None,
         sides: vec![side("Blue", 1), side("Red", width - 2)],
         zones: Default::default(),
         victory: Vec::new(),

@@ -26,6 +26,9 @@ pub struct LevelFile {
     pub tactic: String,
     /// Rows of map characters (see `grid.rs`), top row first.
     pub map: Vec<String>,
+    /// Meters a cell spans: 1 when not given; a 5-foot grid is 1.5. Ranges, movement and the odds use it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cell_m: Option<f64>,
     pub sides: Vec<SideSpec>,
     /// Named zones (to hold, to escape through), each a list of areas.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]

@@ -10,6 +10,7 @@
 mod common;
 
 mod bad_input;
+mod cell_size;
 mod characters;
 mod cli;
 mod docs;

@@ -17,6 +17,8 @@ pub struct Offer {
     pub sides: Vec<String>,
     /// The map's rows, as a level draws them, and its zones.
     pub map: Vec<String>,
+    /// Decimeters a cell of the map spans.
+    pub cell_dm: u32,
     pub zones: Vec<(String, Goal)>,
     pub setup: BattleSetup,
     pub minds: Minds,
@@ -44,6 +46,7 @@ impl Offer {
             ruleset: setup.battle.rules_name().to_owned(),
             sides: scenario.sides().into_iter().map(str::to_owned).collect(),
             map: scenario.field.as_ref().map(|f| f.grid().rows()).unwrap_or_default(),
+            cell_dm: scenario.field.as_ref().map_or(crate::rules::engine::field::STEP, |f| f.grid().cell_dm()),
             zones: scenario.field.as_ref().map(|f| f.goals.clone()).unwrap_or_default(),
             minds: request.minds(),
             request,

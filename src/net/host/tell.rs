@@ -25,6 +25,7 @@ pub(super) struct Offered {
     pub(super) title: String,
     pub(super) ruleset: String,
     pub(super) map: Vec<String>,
+    pub(super) cell_dm: u32,
     pub(super) zones: Vec<(String, Goal)>,
 }
 
@@ -67,6 +68,7 @@ pub(super) fn tell_players(
                 ruleset: offered.ruleset.clone(),
                 names: player.numbering.names(&names),
                 map: offered.map.clone(),
+                cell_dm: offered.cell_dm,
                 zones: offered.zones.clone(),
                 yours: player.sides.clone(),
             };

@@ -242,7 +242,7 @@ impl EclipsePhase {
             let (from, to) = (me.fighter.name.clone(), them.fighter.name.clone());
             return Err(RulesError::Illegal(Refusal::WallBetween { from, to }));
         }
-        Ok((self.on_map(battle, (actor, Some(target)), &sight, weapon, situation), sight.meters))
+        Ok((self.on_map(battle, (actor, Some(target)), &sight, weapon, situation), sight.reach_m()))
     }
 
     /// What the map makes of an attack by `actor` with `weapon` along `sight`, at combatant `target` when it is aimed

@@ -17,7 +17,7 @@ use super::odds::Tally;
 use super::test::Percentile;
 use super::{EclipsePhase, Fighter, FiringMode, RulesError};
 use crate::rules::engine::dice::Dice;
-use crate::rules::engine::field::{Cell, distance_m};
+use crate::rules::engine::field::Cell;
 use crate::rules::engine::outcome::{Event, Log, Modifier, Status};
 use crate::rules::engine::refusal::Refusal;
 use crate::rules::engine::ruleset::{Combatant, index, name_of};
@@ -101,7 +101,7 @@ impl EclipsePhase {
             .iter()
             .enumerate()
             .filter(|(_, c)| !c.fighter.condition.has(&Status::Escaped))
-            .map(|(i, c)| (i, distance_m(center, c.position)))
+            .map(|(i, c)| (i, self.field.meters(center, c.position)))
             .filter(|&(i, d)| d <= reach && !self.field.sight(center, battle[i].position).blocked)
             .collect();
         caught.sort_by_key(|&(i, d)| (d, i));

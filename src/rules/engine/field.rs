@@ -61,8 +61,19 @@ pub struct Sight {
     pub attacker_in_cover: bool,
     /// The attacker stands on high ground and the target does not.
     pub high_ground: bool,
-    /// Distance in whole meters (straight line, rounded to the nearest meter).
+    /// Distance in whole meters (straight line, rounded to the nearest meter), at the map's scale.
     pub meters: u32,
+    /// The next cell, nothing between them: within arm's reach whatever a cell's size.
+    pub touching: bool,
+}
+
+impl Sight {
+    /// The distance a reach is measured by: 1 m for the next cell whatever a cell's size (arm's length: at 1.5 m a
+    /// cell the next cell is 2 m away by the straight line, and a melee attack must still reach it), else
+    /// [`Sight::meters`].
+    pub fn reach_m(&self) -> u32 {
+        if self.touching { 1 } else { self.meters }
+    }
 }
 
 /// How fast a combatant moves.
@@ -174,6 +185,14 @@ pub trait Terrain: fmt::Debug + Send + Sync {
     fn sight(&self, from: Cell, to: Cell) -> Sight;
     /// The cost of one step between neighbouring cells, `None` where it cannot be taken.
     fn step_cost(&self, from: Cell, to: Cell) -> Option<Dm>;
+    /// Decimeters a cell spans: 10 (a cell is a meter) unless the map says otherwise (a 5-foot grid: 15).
+    fn cell_dm(&self) -> Dm {
+        STEP
+    }
+    /// Straight-line meters between two cells, at this terrain's scale.
+    fn meters(&self, a: Cell, b: Cell) -> u32 {
+        distance_at(a, b, self.cell_dm())
+    }
     /// The cheapest route from `from` to the free cell `to`, around the `crowd`.
     fn route(&self, from: Cell, to: Cell, crowd: &Crowd) -> Option<Route>;
     /// The cheapest route from `from` to the nearest free cell where `done` holds, costing at most `budget`.
@@ -257,6 +276,21 @@ pub fn distance_m(a: Cell, b: Cell) -> u32 {
     ((dx * dx + dy * dy) as f64).sqrt().round() as u32
 }
 
+/// Straight-line meters between two cells of `cell_dm` decimeters each, rounded to the nearest meter.
+pub fn distance_at(a: Cell, b: Cell, cell_dm: Dm) -> u32 {
+    if cell_dm == STEP {
+        return distance_m(a, b);
+    }
+    let (dx, dy) = (i64::from(a.0 - b.0), i64::from(a.1 - b.1));
+    (((dx * dx + dy * dy) as f64).sqrt() * f64::from(cell_dm) / 10.0).round() as u32
+}
+
+/// The cost of a diagonal step over cells of `cell_dm` decimeters: one and a half straight steps (the usual grid
+/// compromise for √2), rounded up.
+pub fn diagonal_dm(cell_dm: Dm) -> Dm {
+    (3 * cell_dm).div_ceil(2)
+}
+
 /// Whether two cells touch (diagonals included): the reach of a melee attack.
 pub fn adjacent(a: Cell, b: Cell) -> bool {
     a != b && a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1
@@ -264,10 +298,15 @@ pub fn adjacent(a: Cell, b: Cell) -> bool {
 
 /// The cost of walking the cheapest unobstructed way between two cells: diagonals first, then straight.
 pub fn open_cost(a: Cell, b: Cell) -> Dm {
+    open_cost_at(a, b, STEP)
+}
+
+/// [`open_cost`] over cells of `cell_dm` decimeters.
+pub fn open_cost_at(a: Cell, b: Cell, cell_dm: Dm) -> Dm {
     let (dx, dy) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
     let (diag, straight) = (dx.min(dy), dx.max(dy) - dx.min(dy));
     // Saturating: a cell typed in (or sent) may lie anywhere an i32 reaches.
-    diag.saturating_mul(DIAGONAL).saturating_add(straight.saturating_mul(STEP))
+    diag.saturating_mul(diagonal_dm(cell_dm)).saturating_add(straight.saturating_mul(cell_dm))
 }
 
 /// The longest route the open plain gives: far past any run (10 km), short enough to walk cell by cell.
@@ -279,7 +318,7 @@ pub struct OpenGround;
 
 impl Terrain for OpenGround {
     fn sight(&self, from: Cell, to: Cell) -> Sight {
-        Sight { meters: distance_m(from, to), ..Sight::default() }
+        Sight { meters: distance_m(from, to), touching: adjacent(from, to), ..Sight::default() }
     }
 
     fn step_cost(&self, from: Cell, to: Cell) -> Option<Dm> {

@@ -297,7 +297,7 @@ impl HomebrewD6 {
             AttackKind::Melee => attack.situation.clone(),
             _ => attack.situation.on_map(&sight, running(&me.fighter), running(&them.fighter)),
         };
-        Ok(Prepared { target, id, weapon, situation, meters: sight.meters })
+        Ok(Prepared { target, id, weapon, situation, meters: sight.reach_m() })
     }
 }
 

@@ -199,7 +199,7 @@ pub fn cover_spot<F: FighterState>(field: &Field, battle: &[Combatant<F>], actor
     let foes: Vec<Cell> = enemies(battle, actor, &anyone).into_iter().map(|i| battle[i].position).collect();
     let worst = |at: Cell| foes.iter().map(|&f| shelter(field, f, at)).fold(f32::INFINITY, f32::min);
     let taken = occupied(battle, actor);
-    let r = (walk / crate::rules::engine::field::STEP) as i32;
+    let r = (walk / field.cell_dm().max(1)) as i32;
     let mut best = (worst(me.position), 0, me.position);
     for dx in -r..=r {
         for dy in -r..=r {

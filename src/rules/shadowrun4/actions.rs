@@ -320,7 +320,7 @@ pub(super) fn prepare(
     let in_melee = (engaged(battle, actor, None), engaged(battle, target, Some(actor)));
     let situation = attack.situation.on_map(&sight, (running(&me.fighter), running(&them.fighter)), in_melee);
     let surprised = rules.surprised(actor, target);
-    Ok(Prepared { target, id, weapon, mode, situation, meters: sight.meters, surprised })
+    Ok(Prepared { target, id, weapon, mode, situation, meters: sight.reach_m(), surprised })
 }
 
 /// Checks and makes one attack.

@@ -294,6 +294,6 @@ impl Storyteller {
             return Err(RulesError::Illegal(Refusal::WallBetween { from, to }));
         }
         let situation = if weapon.is_ranged() { attack.situation.on_map(&sight) } else { attack.situation.clone() };
-        Ok((target, weapon, situation, sight.meters))
+        Ok((target, weapon, situation, sight.reach_m()))
     }
 }

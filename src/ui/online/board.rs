@@ -102,7 +102,8 @@ fn lay_the_board(joined: Option<Res<Joined>>, map: Option<Res<MapView>>, mut com
     if map.is_some() {
         return;
     }
-    let grid = Grid::parse(&joined.map).unwrap_or_else(|_| Grid::open(16, 12));
+    let cell_dm = Some(joined.cell_dm).filter(|d| *d > 0).unwrap_or(crate::rules::engine::field::STEP);
+    let grid = Grid::parse(&joined.map).unwrap_or_else(|_| Grid::open(16, 12)).with_cell_dm(cell_dm);
     let mut field = Battlefield::new(grid);
     field.goals = joined.zones.clone();
     commands.insert_resource(MapView(std::sync::Arc::new(field)));
