@@ -2,8 +2,10 @@
 //! the cover between two cells, the distance in meters, and the routes a combatant can move along. The grid map
 //! (`crate::map`) answers these questions for a level; [`OpenGround`] answers them for a scenario without a map.
 //!
-//! Scale: one cell is one meter. A straight step costs 1 m, a diagonal step 1.5 m (the usual grid compromise for
-//! √2); costs are kept in decimeters so that they stay whole numbers.
+//! Scale: one cell is one meter unless the map says otherwise ([`Terrain::cell_dm`]: a level's `cell_m`, 1.5 m on a
+//! 5-foot grid); the map scales its own answers, so the rules keep meters. A straight step costs a cell, a diagonal
+//! step one and a half (the usual grid compromise for √2); costs are kept in decimeters so that they stay whole
+//! numbers.
 
 use std::collections::HashMap;
 use std::fmt;
