@@ -14,11 +14,11 @@ use skirmish::scenario::character::Character;
 use skirmish::scenario::import::{self, Imported};
 use skirmish::scenario::level::{self, RulesetSheet};
 
-fn fixture(name: &str) -> PathBuf {
+pub(crate) fn fixture(name: &str) -> PathBuf {
     Path::new("tests/import").join(name)
 }
 
-fn imported(name: &str) -> Imported {
+pub(crate) fn imported(name: &str) -> Imported {
     import::read(&fixture(name), None).unwrap_or_else(|e| panic!("{name} imports: {e}"))
 }
 
@@ -29,7 +29,7 @@ fn derived(imported: &Imported, label: &str) -> i64 {
 }
 
 /// A copy of a fixture's text with `from` replaced by `to`, written to `dir` as `file`.
-fn altered(dir: &Path, fixture_name: &str, file: &str, from: &str, to: &str) -> PathBuf {
+pub(crate) fn altered(dir: &Path, fixture_name: &str, file: &str, from: &str, to: &str) -> PathBuf {
     let text = std::fs::read_to_string(fixture(fixture_name)).expect("a UTF-8 fixture");
     assert!(text.contains(from), "{from} is in {fixture_name}");
     let path = dir.join(file);

@@ -6,8 +6,10 @@
 //! (EPCC: a damage and an armor penetration we cannot read, armor below 0) and Rosalind Achterberg (Foundry: fire
 //! damage, a difficulty of 12, a bow on Archery, armor with a soak for each kind of damage and armor we cannot read).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
+
+use crate::import::{altered, imported};
 
 use skirmish::ai::{Difficulty, Minds};
 use skirmish::rules::any_ruleset::any::RulesetId;
@@ -15,23 +17,6 @@ use skirmish::rules::shadowrun4::sheet::Skill;
 use skirmish::scenario::character::Character;
 use skirmish::scenario::import::{self, Imported};
 use skirmish::scenario::level::{self, RulesetSheet};
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new("tests/import").join(name)
-}
-
-fn imported(name: &str) -> Imported {
-    import::read(&fixture(name), None).unwrap_or_else(|e| panic!("{name} imports: {e}"))
-}
-
-/// A copy of a fixture's text with `from` replaced by `to`, written to `dir` as `file`.
-fn altered(dir: &Path, fixture_name: &str, file: &str, from: &str, to: &str) -> PathBuf {
-    let text = std::fs::read_to_string(fixture(fixture_name)).expect("a UTF-8 fixture");
-    assert!(text.contains(from), "{from} is in {fixture_name}");
-    let path = dir.join(file);
-    std::fs::write(&path, text.replace(from, to)).expect("written");
-    path
-}
 
 /// The ids of the weapons a sheet carries, the first in hand.
 fn weapon_ids(imported: &Imported) -> Vec<String> {
