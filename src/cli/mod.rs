@@ -81,6 +81,9 @@ enum Command {
     /// Bring in a character another tool made (Chummer 4's .chum, an EPCC save, a Foundry World of Darkness actor): it
     /// becomes one of yours, with a report of what was taken and what was left out.
     Import(import::ImportArgs),
+    /// Write a level's map as a Universal VTT file (.dd2vtt) with a picture drawn from its grid, for a virtual
+    /// tabletop or to import again.
+    ExportMap(import::ExportMapArgs),
 }
 
 /// Parses the command line, runs the command, and gives its exit code.
@@ -92,6 +95,7 @@ pub fn main() -> ExitCode {
         Command::Edit(args) => window::edit(args),
         Command::Play(args) => play::play(*args),
         Command::Run(args) => run::run(args),
+        Command::ExportMap(args) => import::export_map(args),
         Command::Odds(args) => odds::odds(args),
         Command::Sim(args) => sim::sim(args),
         Command::Review(args) => review::review(args),

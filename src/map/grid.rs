@@ -12,6 +12,7 @@
 
 use serde::Serialize;
 
+use super::edges::Edges;
 use crate::rules::engine::field::{Cell, Dm, STEP, diagonal_dm};
 
 /// What a cell is.
@@ -72,6 +73,8 @@ pub struct Grid {
     cells: Vec<Ground>,
     /// Decimeters a cell spans (10: a meter; a 5-foot grid 15).
     cell_dm: Dm,
+    /// Walls, windows and doors between cells (`edges.rs`).
+    edges: Edges,
 }
 
 /// Why rows of characters are not a grid: the row and column (0-based) and what is wrong.
@@ -85,7 +88,13 @@ pub struct GridError {
 impl Grid {
     /// A grid of open ground.
     pub fn open(width: i32, height: i32) -> Self {
-        Grid { width, height, cells: vec![Ground::Open; (width.max(0) * height.max(0)) as usize], cell_dm: STEP }
+        Grid {
+            width,
+            height,
+            cells: vec![Ground::Open; (width.max(0) * height.max(0)) as usize],
+            cell_dm: STEP,
+            edges: Edges::default(),
+        }
     }
 
     /// Reads rows of map characters; every row must be as long as the first.
@@ -115,7 +124,7 @@ impl Grid {
         if width == 0 {
             return Err(GridError { row: 0, column: 0, message: "the map's rows are empty".into() });
         }
-        Ok(Grid { width: width as i32, height: rows.len() as i32, cells, cell_dm: STEP })
+        Ok(Grid { width: width as i32, height: rows.len() as i32, cells, cell_dm: STEP, edges: Edges::default() })
     }
 
     /// The grid with cells of `cell_dm` decimeters (a level's `cell_m`).
@@ -127,6 +136,17 @@ impl Grid {
     /// Decimeters a cell spans.
     pub fn cell_dm(&self) -> Dm {
         self.cell_dm
+    }
+
+    /// The grid with walls, windows and doors between its cells.
+    pub fn with_edges(mut self, edges: Edges) -> Self {
+        self.edges = edges;
+        self
+    }
+
+    /// Its walls, windows and doors between cells.
+    pub fn edges(&self) -> &Edges {
+        &self.edges
     }
 
     /// Whether a cell is on the map.
@@ -155,20 +175,34 @@ impl Grid {
     }
 
     /// The cost of one step to a neighbouring cell, `None` where it cannot be taken. A diagonal step may not cut
-    /// the corner of an impassable cell.
+    /// the corner of an impassable cell, nor pass a corner where a wall, window or closed door meets.
     pub fn step_cost(&self, from: Cell, to: Cell) -> Option<Dm> {
         let (dx, dy) = (to.0 - from.0, to.1 - from.1);
         if (dx, dy) == (0, 0) || dx.abs() > 1 || dy.abs() > 1 || !self.passable(to) {
             return None;
         }
         let diagonal = dx != 0 && dy != 0;
-        if diagonal && !(self.passable((from.0 + dx, from.1)) && self.passable((from.0, from.1 + dy))) {
+        let (b, d) = ((from.0 + dx, from.1), (from.0, from.1 + dy));
+        if diagonal && !(self.passable(b) && self.passable(d)) {
+            return None;
+        }
+        if self.edges.any() && self.edge_stops(from, to, (b, d)) {
             return None;
         }
         let base = if diagonal { diagonal_dm(self.cell_dm) } else { self.cell_dm };
         let climb = self.at(to) == Ground::HighGround && self.at(from) != Ground::HighGround;
         let rough = matches!(self.at(to), Ground::Difficult | Ground::LowCover);
         Some(if climb || rough { 2 * base } else { base })
+    }
+
+    /// Whether an edge stops a step from `from` to `to`; for a diagonal step, whether any of the four edges meeting
+    /// at the corner it passes does (`b` and `d` are the cells beside that corner).
+    fn edge_stops(&self, from: Cell, to: Cell, (b, d): (Cell, Cell)) -> bool {
+        let e = &self.edges;
+        match b == to || d == to {
+            true => e.stops_step(from, to),
+            false => e.stops_step(from, b) || e.stops_step(from, d) || e.stops_step(b, to) || e.stops_step(d, to),
+        }
     }
 
     /// Every cell, row by row.

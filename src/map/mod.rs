@@ -4,11 +4,15 @@
 //! [`crate::rules::engine::field::Terrain`]; the ECS, the CLI and the GUI read the same [`Battlefield`].
 //!
 //! - `grid.rs`: terrain per cell, read from rows of characters; movement costs
+//! - `edges.rs`: walls, windows and doors on the lines between cells
 //! - `sight.rs`: line of sight and cover between two cells
+//! - `plan.rs`: a map written out for an online player
 //! - `paths.rs`: routes by A*, reachable cells by Dijkstra
 
+pub mod edges;
 pub mod grid;
 pub mod paths;
+pub mod plan;
 pub mod sight;
 
 use crate::rules::engine::field::{Cell, Crowd, Dm, Goal, Route, Sight, Terrain};

@@ -11,12 +11,17 @@
 //!
 //! The line is drawn both ways and the clearer of the two counts, so that sight is the same from either end and a
 //! combatant at a corner can lean around it.
+//!
+//! On a map with walls between cells (`edges.rs`), each step of the line from cell to cell crosses an edge too: a
+//! wall or a closed door there blocks, a window is cover as a window cell is. A diagonal step passes a corner: it is
+//! blocked only when both ways around the corner are (a line grazing a wall's end passes).
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use line_drawing::Bresenham;
 
+use super::edges::{Edge, Edges};
 use super::grid::{Grid, Ground};
 use crate::rules::engine::field::{Cell, CoverLevel, Sight, adjacent, distance_at};
 
@@ -95,11 +100,11 @@ fn unpack(b: u8, from: Cell, to: Cell, cell_dm: u32) -> Option<Sight> {
 pub fn sight(grid: &Grid, from: Cell, to: Cell) -> Sight {
     let high_ground = grid.at(from) == Ground::HighGround && grid.at(to) != Ground::HighGround;
     let base = Sight { high_ground, meters: distance_at(from, to, grid.cell_dm()), ..Sight::default() };
-    let a = along(grid, between(from, to), base);
+    let a = across(grid, (from, to), false, along(grid, between(from, to), base));
     let seen = if rank(&a) == rank(&base) {
         a // nothing in the way: the other line cannot be clearer
     } else {
-        let b = along(grid, between(to, from).map(Between::flipped), base);
+        let b = across(grid, (to, from), true, along(grid, between(to, from).map(Between::flipped), base));
         if rank(&b) < rank(&a) { b } else { a }
     };
     Sight { touching: adjacent(from, to) && !seen.blocked, ..seen }
@@ -154,4 +159,54 @@ fn along(grid: &Grid, cells: impl Iterator<Item = Between>, mut sight: Sight) ->
         }
     }
     sight
+}
+
+/// The sight along the line from `ends.0` to `ends.1` once the edges its steps cross are counted (`flipped`: the
+/// line is drawn from the target back to the attacker).
+fn across(grid: &Grid, ends: (Cell, Cell), flipped: bool, mut sight: Sight) -> Sight {
+    let edges = grid.edges();
+    if !edges.any() || sight.blocked {
+        return sight;
+    }
+    let line = Bresenham::new(ends.0, ends.1); // both ends included
+    let mut last = ends.0;
+    for (i, cell) in line.skip(1).enumerate() {
+        let (a, b) = (last, cell);
+        last = cell;
+        let (first, final_) = (i == 0, b == ends.1);
+        let (near_attacker, near_target) = if flipped { (final_, first) } else { (first, final_) };
+        let crossing = if a.0 != b.0 && a.1 != b.1 { corner(edges, a, b) } else { crossed(edges, a, b) };
+        match crossing {
+            Crossing::Clear => {}
+            Crossing::Blocked => sight.blocked = true,
+            Crossing::Window if sight.high_ground => {}
+            Crossing::Window if near_target => sight.cover = sight.cover.max(CoverLevel::Partial),
+            Crossing::Window if near_attacker => sight.attacker_in_cover = true,
+            Crossing::Window => sight.cover = sight.cover.max(CoverLevel::Light),
+        }
+    }
+    sight
+}
+
+/// What a line meets crossing from one cell to the next, best first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Crossing {
+    Clear,
+    Window,
+    Blocked,
+}
+
+/// The edge between two cells side by side, to sight.
+fn crossed(edges: &Edges, a: Cell, b: Cell) -> Crossing {
+    match () {
+        _ if edges.stops_sight(a, b) => Crossing::Blocked,
+        _ if edges.between(a, b) == Edge::Window => Crossing::Window,
+        _ => Crossing::Clear,
+    }
+}
+
+/// The corner between two diagonal cells, to sight: the clearer of the two ways around it.
+fn corner(edges: &Edges, a: Cell, c: Cell) -> Crossing {
+    let via = |m: Cell| crossed(edges, a, m).max(crossed(edges, m, c));
+    via((c.0, a.1)).min(via((a.0, c.1)))
 }

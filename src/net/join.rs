@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 
 use super::protocol::{FromHost, FromPlayer, LobbyView, Unit, read_events};
+use crate::map::plan::MapPlan;
 use crate::rules::any_ruleset::any::AnyAction;
 use crate::rules::engine::dice::Wanted;
 use crate::rules::engine::field::Goal;
@@ -42,9 +43,7 @@ pub struct Joined {
     pub chat: Vec<(String, String)>,
     /// The battle's title and ruleset, once it began.
     pub began: Option<(String, String)>,
-    pub map: Vec<String>,
-    /// Decimeters a cell of the map spans.
-    pub cell_dm: u32,
+    pub map: MapPlan,
     /// The map's zones: exits and zones to hold, by side.
     pub zones: Vec<(String, Goal)>,
     /// The sides this player commands.
@@ -109,9 +108,9 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
         match message.clone() {
             FromHost::Lobby(lobby) => joined.lobby = lobby,
             FromHost::Said { from, text } => joined.chat.push((from, text)),
-            FromHost::Began { title, ruleset, names, map, cell_dm, zones, yours } => {
+            FromHost::Began { title, ruleset, names, map, zones, yours } => {
                 joined.began = Some((title, ruleset));
-                (joined.map, joined.cell_dm, joined.zones, joined.yours) = (map, cell_dm, zones, yours);
+                (joined.map, joined.zones, joined.yours) = (map, zones, yours);
                 // A player who comes back is told everything again, from the start.
                 (joined.log, joined.typed) = (Log { events: Vec::new(), names }, Vec::new());
                 joined.asked = None;

@@ -9,6 +9,7 @@ use bevy_replicon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::lab::Heat;
+use crate::map::plan::MapPlan;
 use crate::rules::engine::dice::Wanted;
 use crate::rules::engine::field::{Cell, Goal};
 use crate::rules::engine::outcome::{Event, Status};
@@ -71,9 +72,7 @@ pub enum FromHost {
         title: String,
         ruleset: String,
         names: Vec<String>,
-        map: Vec<String>,
-        /// Decimeters a cell of the map spans (10: a meter).
-        cell_dm: u32,
+        map: MapPlan,
         zones: Vec<(String, Goal)>,
         yours: Vec<String>,
     },

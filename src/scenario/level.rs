@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 pub use super::level_file::{
-    Area, Level, LevelFile, Override, Placed, RulesetSheet, SideSpec, Tuning, UnitSpec, zone_cells,
+    Area, Level, LevelFile, MapLight, Override, Placed, RulesetSheet, SideSpec, Tuning, UnitSpec, zone_cells,
 };
 use super::{CombatantSpec, RulesetSetup, Scenario, ScenarioError, Setup, SetupError, ron_options};
 use super::{level_check, roster};
@@ -115,6 +115,7 @@ impl Level {
             seed: None,
             turn_limit: self.tuning(ruleset).and_then(|t| t.turn_limit).unwrap_or(self.file.turn_limit),
             field: Some(self.field.clone()),
+            picture: self.picture.clone(),
             objectives: self.objectives(),
         })
     }

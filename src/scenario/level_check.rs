@@ -10,6 +10,7 @@ use std::sync::Arc;
 use super::ScenarioError;
 use super::level_file::{Area, Level, LevelFile, Placed, zone_cells};
 use super::roster;
+use crate::map::edges::Edges;
 use crate::map::grid::Grid;
 use crate::map::{Battlefield, paths};
 use crate::rules::engine::field::{Cell, Crowd, Goal};
@@ -27,6 +28,9 @@ pub(super) fn check(file: LevelFile, text: &str, path: &Path) -> Result<Level, S
     let fail = |(needle, message): Failure| ScenarioError::invalid(path, text, needle.as_deref(), message);
     let grid = grid.with_cell_dm(cell_dm(file.cell_m).map_err(fail)?);
     check_size(&grid).map_err(fail)?;
+    let edges = edges(&file, &grid).map_err(fail)?;
+    let grid = grid.with_edges(edges);
+    let picture = picture(&file, path).map_err(fail)?;
     check_sides(&file, &grid).map_err(fail)?;
     let units = place(&file, &grid).map_err(fail)?;
     check_own_archetypes(&file).map_err(fail)?;
@@ -39,7 +43,25 @@ pub(super) fn check(file: LevelFile, text: &str, path: &Path) -> Result<Level, S
     let mut field = Battlefield::new(grid);
     (field.exits, field.goals) = (exits, goals);
     let field = Arc::new(field);
-    Ok(Level { file, field, units })
+    Ok(Level { file, field, units, picture })
+}
+
+/// The walls, windows and doors between cells, on the map.
+fn edges(file: &LevelFile, grid: &Grid) -> Result<Edges, Failure> {
+    Edges::from_lines((grid.width, grid.height), &file.walls, &file.windows, &file.doors).map_err(|e| {
+        let nth = e.index + 1;
+        failure(&format!("{}:", e.list), format!("{} line {nth}: {}", e.list, e.message))
+    })
+}
+
+/// The picture's file beside the level, which must be there (its pixels are read when it is drawn).
+fn picture(file: &LevelFile, path: &Path) -> Result<Option<std::path::PathBuf>, Failure> {
+    let Some(name) = &file.picture else { return Ok(None) };
+    let found = path.parent().unwrap_or(Path::new(".")).join(name);
+    match found.is_file() {
+        true => Ok(Some(found)),
+        false => Err(failure("picture", format!("the picture {} is not there", found.display()))),
+    }
 }
 
 /// Line and column (1-based) of a map character: in the `row`-th quoted string after `map:`, wherever the rows

@@ -8,6 +8,7 @@ use std::path::Path;
 use super::character::Character;
 use super::level::{self, Area, Level, LevelFile, SideSpec, UnitSpec};
 use super::{RosterError, WriteError, content, files, ron_options};
+use crate::map::edges::{Edges, Line};
 use crate::map::grid::{Grid, GridError, Ground};
 use crate::rules::engine::field::Cell;
 
@@ -58,6 +59,11 @@ pub fn blank(width: i32, height: i32) -> LevelFile {
         tactic: String::new(),
         map: grid.rows(),
         cell_m: None,
+        walls: Vec::new(),
+        windows: Vec::new(),
+        doors: Vec::new(),
+        picture: None,
+        lights: Vec::new(),
         sides: vec![side("Blue", 1), side("Red", width - 2)],
         zones: Default::default(),
         victory: Vec::new(),
@@ -110,9 +116,12 @@ pub fn save(file: &LevelFile, path: &Path) -> Result<(), WriteError> {
     content::write_keeping_backup(path, &to_ron(file)?)
 }
 
-/// The map's terrain, or why the map is broken (the editor never makes one so; a file may be).
+/// The map's terrain and the walls, windows and doors between its cells, or why the map is broken (the editor
+/// never makes one so; a file may be). Lines that do not fit the map are not drawn (the check says why).
 pub fn grid(file: &LevelFile) -> Result<Grid, GridError> {
-    Grid::parse(&file.map)
+    let grid = Grid::parse(&file.map)?;
+    let edges = Edges::from_lines((grid.width, grid.height), &file.walls, &file.windows, &file.doors);
+    Ok(grid.with_edges(edges.unwrap_or_default()))
 }
 
 /// Paints one cell; off the map does nothing.
@@ -136,6 +145,11 @@ pub fn resize(file: &mut LevelFile, width: i32, height: i32) {
         }
     }
     file.map = grid.rows();
+    for lines in [&mut file.walls, &mut file.windows] {
+        *lines = lines.iter().filter_map(|l| clipped(*l, (width, height))).collect();
+    }
+    // A door cut off goes whole, and the doors after it take its number.
+    file.doors.retain(|l| clipped(*l, (width, height)) == Some(*l));
     let on = |a: &Area| grid.contains(a.0) && grid.contains(a.1);
     for side in &mut file.sides {
         side.spawn.retain(on);
@@ -147,6 +161,14 @@ pub fn resize(file: &mut LevelFile, width: i32, height: i32) {
         areas.retain(on);
     }
     file.zones.retain(|_, areas| !areas.is_empty());
+}
+
+/// The part of a line along the grid inside a `width` × `height` map, if any of it is.
+fn clipped(((x0, y0), (x1, y1)): Line, (width, height): (i32, i32)) -> Option<Line> {
+    let (a, b) = ((x0.min(width), y0.min(height)), (x1.min(width), y1.min(height)));
+    let horizontal = y0 == y1;
+    let inside = if horizontal { y0 < height } else { x0 < width };
+    (inside && a != b).then_some((a, b))
 }
 
 /// Takes the areas holding `cell` out of `areas`; whether any was.

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::map::Battlefield;
+use crate::map::edges::Line;
 use crate::rules::any_ruleset::any::RulesetId;
 use crate::rules::engine::field::Cell;
 use crate::rules::engine::victory::Victory;
@@ -29,6 +30,24 @@ pub struct LevelFile {
     /// Meters a cell spans: 1 when not given; a 5-foot grid is 1.5. Ranges, movement and the odds use it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cell_m: Option<f64>,
+    /// Walls on the lines between cells (a drawn map's thin walls), each a line along the grid from corner to corner:
+    /// `((0, 3), (5, 3))` runs under the cells `(0..5, 2)` (corners count cells from the map's top left).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub walls: Vec<Line>,
+    /// Windows between cells: no one steps through, sight passes as through a window cell.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub windows: Vec<Line>,
+    /// Doors between cells, each line one door (closed at the start: it blocks movement and sight).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub doors: Vec<Line>,
+    /// The map's picture, drawn under the grid: a PNG or WebP file beside the level, drawn at the map's own grid
+    /// (an imported map's, `skirmish import MAP.dd2vtt`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub picture: Option<String>,
+    /// The map's lights, as an imported map gives them: kept for a darkness rule to come (no seed gives darkness a
+    /// modifier our battles play), not drawn (the picture shows them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lights: Vec<MapLight>,
     pub sides: Vec<SideSpec>,
     /// Named zones (to hold, to escape through), each a list of areas.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -56,6 +75,16 @@ pub struct LevelFile {
     /// What changes under one ruleset to make its fight fair (`docs/balance.md`): never a rule, only who fights.
     #[serde(default, skip_serializing_if = "HashMap::is_empty")]
     pub tuning: HashMap<RulesetId, Tuning>,
+}
+
+/// A light on the map: where (in cells from the map's top left), how far it reaches (cells) and its colour (alpha,
+/// red, green, blue).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapLight {
+    pub at: (f64, f64),
+    pub range: f64,
+    pub argb: [u8; 4],
 }
 
 /// A level's changes under one ruleset.
@@ -190,6 +219,8 @@ pub struct Level {
     pub file: LevelFile,
     pub field: Arc<Battlefield>,
     pub units: Vec<Placed>,
+    /// The picture's file, found beside the level.
+    pub picture: Option<std::path::PathBuf>,
 }
 
 /// Every cell of a zone.

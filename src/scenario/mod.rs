@@ -58,6 +58,9 @@ pub struct Scenario {
     /// The map, when the battle comes from a level; open ground otherwise.
     #[serde(skip)]
     pub field: Option<Arc<Battlefield>>,
+    /// The map's picture, drawn under the grid (an imported map's).
+    #[serde(skip)]
+    pub picture: Option<std::path::PathBuf>,
     /// How the battle is won: the last side standing, unless a level says more.
     #[serde(skip)]
     pub objectives: Objectives,

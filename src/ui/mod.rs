@@ -105,6 +105,10 @@ impl MapArea {
 #[derive(Resource, Clone, Debug)]
 pub struct MapView(pub Arc<Battlefield>);
 
+/// The file of the map's picture, drawn under the grid (an imported map's).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct MapPictureFile(pub Option<std::path::PathBuf>);
+
 /// The battle's name and ruleset, for the title bar.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct BattleTitle(pub String);

@@ -227,6 +227,7 @@ fn insert_view_resources(world: &mut World, scenario: &Scenario, request: &Battl
     world.insert_resource(RoundWord(if phases { "phase" } else { "pass" }));
     world.insert_resource(PlayerNames(request.names.clone()));
     world.insert_resource(MapView(field));
+    world.insert_resource(super::MapPictureFile(scenario.picture.clone()));
     world.insert_resource(BattleTitle(scenario.name.clone()));
     world.insert_resource(super::Roles(scenario.roles()));
 }

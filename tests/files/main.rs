@@ -20,6 +20,7 @@ mod import_left_out;
 mod layers;
 mod level_editor;
 mod levels;
+mod map_levels;
 mod maps;
 mod own_gear;
 mod save;

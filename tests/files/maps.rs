@@ -13,19 +13,20 @@ fn p(x: f64, y: f64) -> Point {
 fn the_cellar_imports_with_each_quirk_tidied_and_said() {
     let map = uvtt::read(Path::new("tests/maps/cellar.dd2vtt")).expect("the cellar");
     assert_eq!((map.width, map.height, map.pixels_per_grid), (12, 8, 16));
-    // The outer wall (5 pieces: cut open under the window), the middle wall in two (cut open under the door), the
-    // wall drawn from off the map.
-    assert_eq!(map.walls.len(), 8, "{:#?}", map.walls);
+    // The outer wall (5 pieces: cut open under the window), the middle wall in three (cut open under the door and
+    // the window), the wall drawn from off the map.
+    assert_eq!(map.walls.len(), 9, "{:#?}", map.walls);
     assert!(map.walls.contains(&Segment::new(p(0.0, 0.0), p(8.5, 0.0))));
     assert!(map.walls.contains(&Segment::new(p(6.0, 0.0), p(6.0, 3.0))));
-    assert!(map.walls.contains(&Segment::new(p(6.0, 4.0), p(6.0, 8.0))));
+    assert!(map.walls.contains(&Segment::new(p(6.0, 4.0), p(6.0, 6.0))));
     assert!(map.walls.contains(&Segment::new(p(0.0, 4.0), p(3.0, 4.0))), "clipped at the map's edge");
     let portals: Vec<(PortalKind, Segment)> = map.portals.iter().map(|p| (p.kind, p.line)).collect();
     assert_eq!(
         portals,
         [
             (PortalKind::Door, Segment::new(p(6.0, 3.0), p(6.0, 4.0))),
-            (PortalKind::Window, Segment::new(p(8.5, 0.0), p(9.5, 0.0)))
+            (PortalKind::Window, Segment::new(p(8.5, 0.0), p(9.5, 0.0))),
+            (PortalKind::Window, Segment::new(p(6.0, 6.0), p(6.0, 7.0)))
         ]
     );
     assert_eq!(map.objects.len(), 1);
@@ -35,15 +36,15 @@ fn the_cellar_imports_with_each_quirk_tidied_and_said() {
     let report = map.report.markdown(&map.format);
     for line in [
         "- the grid: 12 × 8 cells, 16 pixels a cell",
-        "- 8 wall pieces (they block movement and sight)",
+        "- 9 wall pieces (they block movement and sight)",
         "- 2 walls that ran under a door or window cut open there",
-        "- 1 doors (closed at the start: they block movement and sight until opened) and 1 windows",
+        "- 1 doors (closed at the start: they block movement and sight until opened) and 2 windows",
         "- 1 solid objects (what they enclose blocks movement and sight)",
         "- 2 lights, kept with the level",
         "- the picture: Png, 192 × 128 pixels",
         "- 1 repeated wall points (a wall of no length there)",
         "- 1 wall pieces off the map",
-        "- portals[2]: a portal with no width",
+        "- portals[3]: a portal with no width",
     ] {
         assert!(report.contains(line), "{line}\nin:\n{report}");
     }

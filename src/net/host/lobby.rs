@@ -212,6 +212,6 @@ pub(super) fn start_when_ready(world: &mut World) {
     host.request.by_hand = by_hand.clone();
     let seats = Seats { humans, minds: Some(offer.minds.clone()), by_hand, ..Seats::default() };
     enter_battle(world, offer.setup, seats);
-    let (title, ruleset, map, cell_dm, zones) = (offer.title, offer.ruleset, offer.map, offer.cell_dm, offer.zones);
-    world.insert_resource(Offered { title, ruleset, map, cell_dm, zones });
+    let (title, ruleset, map, zones) = (offer.title, offer.ruleset, offer.map, offer.zones);
+    world.insert_resource(Offered { title, ruleset, map, zones });
 }

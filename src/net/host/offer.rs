@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use crate::ai::Minds;
 use crate::battle::{BattleRequest, Started};
+use crate::map::plan::MapPlan;
 use crate::rules::any_ruleset::any::{AnyBattle, BattleSetup};
 use crate::rules::engine::field::Goal;
 use crate::rules::engine::outcome::Log;
@@ -15,10 +16,8 @@ pub struct Offer {
     pub title: String,
     pub ruleset: String,
     pub sides: Vec<String>,
-    /// The map's rows, as a level draws them, and its zones.
-    pub map: Vec<String>,
-    /// Decimeters a cell of the map spans.
-    pub cell_dm: u32,
+    /// The map (its rows, its cell's size, the walls between cells) and its zones.
+    pub map: MapPlan,
     pub zones: Vec<(String, Goal)>,
     pub setup: BattleSetup,
     pub minds: Minds,
@@ -45,8 +44,7 @@ impl Offer {
             title: scenario.name.clone(),
             ruleset: setup.battle.rules_name().to_owned(),
             sides: scenario.sides().into_iter().map(str::to_owned).collect(),
-            map: scenario.field.as_ref().map(|f| f.grid().rows()).unwrap_or_default(),
-            cell_dm: scenario.field.as_ref().map_or(crate::rules::engine::field::STEP, |f| f.grid().cell_dm()),
+            map: scenario.field.as_ref().map(|f| MapPlan::of(f.grid())).unwrap_or_default(),
             zones: scenario.field.as_ref().map(|f| f.goals.clone()).unwrap_or_default(),
             minds: request.minds(),
             request,

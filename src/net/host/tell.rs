@@ -12,6 +12,7 @@ use super::state::{Host, Player};
 use crate::battle::save::Save;
 use crate::combat::typed::TypedRolls;
 use crate::combat::{BattleDice, BattleLog, Engine, TurnState};
+use crate::map::plan::MapPlan;
 use crate::net::protocol::FromHost;
 use crate::rules::any_ruleset::any::AnyBattle;
 use crate::rules::engine::field::Goal;
@@ -24,8 +25,7 @@ use crate::rules::tools::fog::{Unseen, told_over};
 pub(super) struct Offered {
     pub(super) title: String,
     pub(super) ruleset: String,
-    pub(super) map: Vec<String>,
-    pub(super) cell_dm: u32,
+    pub(super) map: MapPlan,
     pub(super) zones: Vec<(String, Goal)>,
 }
 
@@ -68,7 +68,6 @@ pub(super) fn tell_players(
                 ruleset: offered.ruleset.clone(),
                 names: player.numbering.names(&names),
                 map: offered.map.clone(),
-                cell_dm: offered.cell_dm,
                 zones: offered.zones.clone(),
                 yours: player.sides.clone(),
             };

@@ -238,7 +238,8 @@ impl EclipsePhase {
     ) -> Result<(Situation, u32), RulesError> {
         let (me, them) = (&battle[actor], &battle[target]);
         let sight = self.field.sight(me.position, them.position);
-        if sight.blocked && !weapon.skill.is_melee() {
+        if sight.blocked {
+            // a wall between stops a blow as it stops a shot (a wall between two cells side by side)
             let (from, to) = (me.fighter.name.clone(), them.fighter.name.clone());
             return Err(RulesError::Illegal(Refusal::WallBetween { from, to }));
         }
@@ -260,7 +261,7 @@ impl EclipsePhase {
         let melee = weapon.skill.is_melee();
         let mut situation = situation.on_map(sight, me.fighter.condition.has(&Status::Running));
         // File 003's "Attacker in melee" (ranged, a throw as a shot): an enemy stands next to it on the map.
-        situation.attacker_in_melee |= !melee && engaged(battle, actor, None);
+        situation.attacker_in_melee |= !melee && engaged(&*self.field, battle, actor, None);
         // A defender on high ground has superior position against a melee attacker below (file 000, step 3: the
         // defender's modifiers too); against a shot, high ground is the shooter's alone.
         if let Some(them) = target.filter(|_| melee).map(|t| &battle[t]) {

@@ -288,7 +288,8 @@ impl HomebrewD6 {
             return Err(RulesError::Illegal(Refusal::MeleeIsComplex));
         }
         let sight = self.field.sight(me.position, them.position);
-        if sight.blocked && weapon.kind != AttackKind::Melee {
+        if sight.blocked {
+            // a wall between stops a blow as it stops a shot (a wall between two cells side by side)
             let (from, to) = (me.fighter.name.clone(), them.fighter.name.clone());
             return Err(RulesError::Illegal(Refusal::WallBetween { from, to }));
         }

@@ -51,7 +51,10 @@ pub enum OutOfReach {
 /// none when it can.
 pub fn out_of_reach(field: &Field, from: Cell, to: Cell, melee: bool, max_m: u32) -> Option<OutOfReach> {
     if melee {
-        return (!adjacent(from, to)).then_some(OutOfReach::NotNext);
+        return match adjacent(from, to) {
+            false => Some(OutOfReach::NotNext),
+            true => (!field.sight(from, to).touching).then_some(OutOfReach::Wall),
+        };
     }
     let sight = field.sight(from, to);
     match () {

@@ -22,13 +22,21 @@ pub fn occupied<F: FighterState>(battle: &[Combatant<F>], except: usize) -> Crow
     }
 }
 
-/// Whether combatant `who` is in melee combat on the map: an enemy of its side that can fight stands next to it
-/// (`besides` is left out: a shooter does not put its own target in melee).
-pub fn engaged<F: FighterState>(battle: &[Combatant<F>], who: usize, besides: Option<usize>) -> bool {
+/// Whether combatant `who` is in melee combat on the map: an enemy of its side that can fight stands next to it,
+/// no wall between (`besides` is left out: a shooter does not put its own target in melee).
+pub fn engaged<F: FighterState>(
+    terrain: &dyn Terrain,
+    battle: &[Combatant<F>],
+    who: usize,
+    besides: Option<usize>,
+) -> bool {
     let me = &battle[who];
-    battle.iter().enumerate().any(|(i, c)| {
-        Some(i) != besides && c.side != me.side && can_fight(&c.fighter) && adjacent(c.position, me.position)
-    })
+    let touching =
+        |c: &Combatant<F>| adjacent(c.position, me.position) && terrain.sight(c.position, me.position).touching;
+    battle
+        .iter()
+        .enumerate()
+        .any(|(i, c)| Some(i) != besides && c.side != me.side && can_fight(&c.fighter) && touching(c))
 }
 
 /// Whether a neighbour can fight those next to it: in the fight, on its feet and not stunned (Eclipse Phase's

@@ -312,12 +312,14 @@ pub(super) fn prepare(
         check_fire(&me.fighter, &id, &weapon, mode, &attack.situation)?;
     }
     let sight = rules.field.sight(me.position, them.position);
-    if sight.blocked && !melee {
+    if sight.blocked {
+        // a wall between stops a blow as it stops a shot (a wall between two cells side by side, docs/maps.md)
         let (from, to) = (me.fighter.name.clone(), them.fighter.name.clone());
         return Err(RulesError::Illegal(Refusal::WallBetween { from, to }));
     }
     let running = |f: &Fighter| f.condition.has(&Status::Running);
-    let in_melee = (engaged(battle, actor, None), engaged(battle, target, Some(actor)));
+    let field = &*rules.field;
+    let in_melee = (engaged(field, battle, actor, None), engaged(field, battle, target, Some(actor)));
     let situation = attack.situation.on_map(&sight, (running(&me.fighter), running(&them.fighter)), in_melee);
     let surprised = rules.surprised(actor, target);
     Ok(Prepared { target, id, weapon, mode, situation, meters: sight.reach_m(), surprised })

@@ -289,7 +289,8 @@ impl Storyteller {
         };
         let weapon = me.sheet.gear.weapon(&id)?;
         let sight = self.field.sight(battle[actor].position, battle[target].position);
-        if sight.blocked && weapon.is_ranged() {
+        if sight.blocked {
+            // a wall between stops a blow as it stops a shot (a wall between two cells side by side)
             let (from, to) = (me.name.clone(), battle[target].fighter.name.clone());
             return Err(RulesError::Illegal(Refusal::WallBetween { from, to }));
         }

@@ -11,7 +11,10 @@
 //! and zero-length points dropped, walls clipped to the map, wall pieces that run under a door cut away, and each
 //! such change said in the report. A file that is no map at all is one error naming the file and the element.
 
+mod export;
 mod geometry;
+mod import;
+mod level;
 mod picture;
 mod read;
 
@@ -19,8 +22,11 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+pub use export::export;
 pub use geometry::{Point, Segment};
-pub use picture::{Picture, PictureFormat};
+pub use import::{FIVE_FEET, ImportedMap, convert, import};
+pub use level::level_of;
+pub use picture::{Picture, PictureFormat, Pixels, pixels};
 pub use read::{from_bytes, read};
 
 /// The most cells a side of an imported map may have: as many as a level's (the window draws the whole map into one

@@ -70,19 +70,49 @@ fn within(width: u32, height: u32) -> Result<(), String> {
 }
 
 fn decode_png(bytes: &[u8]) -> Result<(u32, u32), String> {
+    png_pixels(bytes).map(|p| (p.width, p.height))
+}
+
+fn decode_webp(bytes: &[u8]) -> Result<(u32, u32), String> {
+    webp_pixels(bytes).map(|p| (p.width, p.height))
+}
+
+/// A picture decoded: 8-bit red, green, blue and alpha a pixel, row by row.
+pub struct Pixels {
+    pub width: u32,
+    pub height: u32,
+    pub rgba: Vec<u8>,
+}
+
+/// Decodes a PNG or WebP picture (as [`check`] takes them) to its pixels, to draw.
+pub fn pixels(bytes: &[u8]) -> Result<Pixels, String> {
+    match bytes {
+        [0x89, b'P', b'N', b'G', ..] => png_pixels(bytes),
+        _ => webp_pixels(bytes),
+    }
+}
+
+fn png_pixels(bytes: &[u8]) -> Result<Pixels, String> {
     // The decoder's own cap (64 MiB by default) is below a large map's picture: ours is the size checked below.
     let limits = png::Limits { bytes: (MAX_PIXELS * 8) as usize };
-    let decoder = png::Decoder::new_with_limits(Cursor::new(bytes), limits);
+    let mut decoder = png::Decoder::new_with_limits(Cursor::new(bytes), limits);
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
     let mut reader = decoder.read_info().map_err(|e| format!("the PNG picture does not decode: {e}"))?;
     let (width, height) = (reader.info().width, reader.info().height);
     within(width, height)?;
     let size = reader.output_buffer_size().ok_or("the PNG picture is too large to decode")?;
     let mut buffer = vec![0; size];
-    reader.next_frame(&mut buffer).map_err(|e| format!("the PNG picture does not decode: {e}"))?;
-    Ok((width, height))
+    let frame = reader.next_frame(&mut buffer).map_err(|e| format!("the PNG picture does not decode: {e}"))?;
+    let rgba = match frame.color_type {
+        png::ColorType::Rgba => buffer,
+        png::ColorType::Rgb => buffer.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect(),
+        png::ColorType::GrayscaleAlpha => buffer.chunks_exact(2).flat_map(|p| [p[0], p[0], p[0], p[1]]).collect(),
+        png::ColorType::Grayscale | png::ColorType::Indexed => buffer.iter().flat_map(|g| [*g, *g, *g, 255]).collect(),
+    };
+    Ok(Pixels { width, height, rgba })
 }
 
-fn decode_webp(bytes: &[u8]) -> Result<(u32, u32), String> {
+fn webp_pixels(bytes: &[u8]) -> Result<Pixels, String> {
     let mut decoder = image_webp::WebPDecoder::new(Cursor::new(bytes))
         .map_err(|e| format!("the WebP picture does not decode: {e}"))?;
     let (width, height) = decoder.dimensions();
@@ -90,5 +120,9 @@ fn decode_webp(bytes: &[u8]) -> Result<(u32, u32), String> {
     let size = decoder.output_buffer_size().ok_or("the WebP picture is too large to decode")?;
     let mut buffer = vec![0; size];
     decoder.read_image(&mut buffer).map_err(|e| format!("the WebP picture does not decode: {e}"))?;
-    Ok((width, height))
+    let rgba = match decoder.has_alpha() {
+        true => buffer,
+        false => buffer.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect(),
+    };
+    Ok(Pixels { width, height, rgba })
 }

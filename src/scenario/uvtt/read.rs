@@ -223,7 +223,8 @@ impl Reader<'_> {
         }
         if !lights.is_empty() {
             self.report.taken.push(format!(
-                "{} lights, kept with the level (no seed gives darkness a modifier our battles play; they are drawn)",
+                "{} lights, kept with the level for a darkness rule to come (no seed gives darkness a modifier our \
+                 battles play; the picture shows them)",
                 lights.len()
             ));
         }

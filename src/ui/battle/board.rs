@@ -6,10 +6,11 @@
 use bevy::prelude::*;
 
 use super::art::solid;
+use crate::map::edges::Edge;
 use crate::map::grid::{Grid, Ground};
 use crate::rules::engine::field::Cell;
 use crate::ui::screens::OnBoard;
-use crate::ui::{CELL, MapView};
+use crate::ui::{CELL, MapPictureFile, MapView};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(OnBoard), draw_board);
@@ -69,8 +70,8 @@ fn grain(cell: Cell) -> f32 {
 /// The whole grid as one texture (a single sprite costs the renderer far less than one per cell on a 64 × 64
 /// level): the floor of each cell, shadows under walls and cover, then the walls and cover blocks with a lit top
 /// edge, water with ripples and high ground with a rim where it drops.
-pub fn board_image(field: &crate::map::Battlefield) -> Image {
-    let mut pixmap = board_pixmap(field.grid());
+pub fn board_image(field: &crate::map::Battlefield, picture: Option<&tiny_skia::Pixmap>) -> Image {
+    let mut pixmap = board_pixmap(field.grid(), picture);
     tint_zones(&mut pixmap, field);
     super::art::image_of(&smaller(pixmap, LARGEST))
 }
@@ -99,8 +100,31 @@ pub fn smaller(pixmap: tiny_skia::Pixmap, largest: u32) -> tiny_skia::Pixmap {
     small
 }
 
-/// The board as drawn, before it becomes a texture (the menu tints the spawn zones on it).
-pub fn board_pixmap(grid: &Grid) -> tiny_skia::Pixmap {
+/// A map's picture (an imported map's), read and decoded to draw under the grid; none when there is none, or when
+/// it cannot be read (the grid is drawn plain, and the log says why).
+pub fn map_picture(path: Option<&std::path::Path>) -> Option<tiny_skia::Pixmap> {
+    let path = path?;
+    let read = std::fs::read(path).map_err(|e| e.to_string());
+    let pixels = read.and_then(|bytes| crate::scenario::uvtt::pixels(&bytes));
+    let pixels = match pixels {
+        Ok(p) => p,
+        Err(why) => {
+            warn!("the map's picture {} is not drawn: {why}", path.display());
+            return None;
+        }
+    };
+    let mut rgba = pixels.rgba;
+    // tiny-skia keeps colours premultiplied by their alpha.
+    for p in rgba.chunks_exact_mut(4).filter(|p| p[3] < 255) {
+        let a = u16::from(p[3]);
+        (0..3).for_each(|i| p[i] = (u16::from(p[i]) * a / 255) as u8);
+    }
+    tiny_skia::Pixmap::from_vec(rgba, tiny_skia::IntSize::from_wh(pixels.width, pixels.height)?)
+}
+
+/// The board as drawn, before it becomes a texture (the menu tints the spawn zones on it): on the map's picture
+/// when it has one (the floor is the picture's, the grid faint over it), else each cell's floor drawn.
+pub fn board_pixmap(grid: &Grid, picture: Option<&tiny_skia::Pixmap>) -> tiny_skia::Pixmap {
     let mut p = tiny_skia::Pixmap::new((grid.width as f32 * PX) as u32, (grid.height as f32 * PX) as u32)
         // A level is at most 160 cells a side (its check says so); only a scenario's open ground round units placed
         // absurdly far apart could be too large to draw, and then shows blank rather than stopping the game.
@@ -112,12 +136,18 @@ pub fn board_pixmap(grid: &Grid) -> tiny_skia::Pixmap {
             p.fill_rect(r, &solid(c), id, None);
         }
     };
+    if let Some(picture) = picture {
+        under(&mut p, picture);
+    }
     for (cell, ground) in grid.cells() {
         let floor = match ground {
             Ground::Difficult | Ground::HighGround => ground,
             _ => Ground::Open,
         };
-        rect(&mut p, square(cell, 0.0, 0.0), rgba(look(floor).0, grain(cell), 255));
+        if picture.is_none() || floor != Ground::Open {
+            let alpha = if picture.is_some() { 150 } else { 255 };
+            rect(&mut p, square(cell, 0.0, 0.0), rgba(look(floor).0, grain(cell), alpha));
+        }
         // The seam between cells, faint: the grid is there to count by, not to look at.
         rect(&mut p, tiny_skia::Rect::from_xywh(cell.0 as f32 * PX, cell.1 as f32 * PX, PX, 1.0), [0, 0, 0, 40]);
         rect(&mut p, tiny_skia::Rect::from_xywh(cell.0 as f32 * PX, cell.1 as f32 * PX, 1.0, PX), [0, 0, 0, 40]);
@@ -138,9 +168,54 @@ pub fn board_pixmap(grid: &Grid) -> tiny_skia::Pixmap {
         }
     }
     for (cell, ground) in grid.cells() {
-        block(&mut p, cell, ground);
+        match (ground, picture) {
+            // On a picture, a wall cell is the picture's own (a pillar, a boulder), darkened to say it blocks.
+            (Ground::Wall, Some(_)) => rect(&mut p, square(cell, 0.0, 0.0), [10, 10, 14, 120]),
+            _ => block(&mut p, cell, ground),
+        }
     }
+    edges(&mut p, grid);
     p
+}
+
+/// The map's picture stretched over the board (it is drawn at the map's own grid: a cell of the picture on a cell).
+fn under(p: &mut tiny_skia::Pixmap, picture: &tiny_skia::Pixmap) {
+    // Bilinear from a picture several times the board's size would shimmer: halve it smoothly first.
+    let side = |q: &tiny_skia::Pixmap| q.width().max(q.height());
+    let mut halved: Option<tiny_skia::Pixmap> = None;
+    while side(halved.as_ref().unwrap_or(picture)) > 2 * side(p) {
+        let half = side(halved.as_ref().unwrap_or(picture)) / 2;
+        halved = Some(smaller(halved.take().unwrap_or_else(|| picture.clone()), half));
+    }
+    let picture = halved.as_ref().unwrap_or(picture);
+    let (sx, sy) = (p.width() as f32 / picture.width() as f32, p.height() as f32 / picture.height() as f32);
+    let paint = tiny_skia::PixmapPaint { quality: tiny_skia::FilterQuality::Bilinear, ..Default::default() };
+    p.draw_pixmap(0, 0, picture.as_ref(), &paint, tiny_skia::Transform::from_scale(sx, sy), None);
+}
+
+/// The walls, windows and doors between cells: a dark wall line, a pale blue pane, a door's brown leaf.
+fn edges(p: &mut tiny_skia::Pixmap, grid: &Grid) {
+    let id = tiny_skia::Transform::identity();
+    for (a, b, edge) in grid.edges().placed() {
+        let (x, y) = (b.0 as f32 * PX, b.1 as f32 * PX);
+        // The line between the cells: `b` is right of or below `a`.
+        let along = |t: f32| match a.1 == b.1 {
+            true => tiny_skia::Rect::from_xywh(x - t / 2.0, y - 1.0, t, PX + 2.0),
+            false => tiny_skia::Rect::from_xywh(x - 1.0, y - t / 2.0, PX + 2.0, t),
+        };
+        let (thick, colour) = match edge {
+            Edge::Wall => (5.0, [28, 26, 30, 235]),
+            Edge::Window => (4.0, [150, 205, 240, 235]),
+            Edge::Door(_) => (6.0, [132, 84, 40, 245]),
+            Edge::Open => continue,
+        };
+        if let Some(r) = along(thick) {
+            p.fill_rect(r, &solid(colour), id, None);
+        }
+        if let (Edge::Door(_), Some(r)) = (edge, along(2.0)) {
+            p.fill_rect(r, &solid([60, 36, 16, 255]), id, None); // the leaf's seam, so a door reads as one
+        }
+    }
 }
 
 /// Tints `cells` of a drawn board with `color` (a zone, a side's spawn).
@@ -254,13 +329,14 @@ pub struct BoardPicture(pub Handle<Image>);
 /// about a fifth of a frame less than the same picture as a sprite (`scripts/frametime`, docs/performance.md).
 fn draw_board(
     mut commands: Commands,
-    map: Res<MapView>,
+    (map, picture): (Res<MapView>, Option<Res<MapPictureFile>>),
     mut images: ResMut<Assets<Image>>,
     (mut meshes, mut materials): (ResMut<Assets<Mesh>>, ResMut<Assets<ColorMaterial>>),
 ) {
     let grid = map.0.grid();
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
-    let picture = images.add(board_image(&map.0));
+    let drawn = picture.and_then(|p| map_picture(p.0.as_deref()));
+    let picture = images.add(board_image(&map.0, drawn.as_ref()));
     commands.insert_resource(BoardPicture(picture.clone()));
     let opaque = bevy::sprite_render::AlphaMode2d::Opaque;
     let material = ColorMaterial { texture: Some(picture), alpha_mode: opaque, ..default() };

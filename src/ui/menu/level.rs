@@ -6,7 +6,7 @@ use bevy_egui::egui;
 
 use super::state::Menu;
 use crate::ui::battle::art::image_of;
-use crate::ui::battle::board::{board_pixmap, smaller, tint, tint_zones};
+use crate::ui::battle::board::{board_pixmap, map_picture, smaller, tint, tint_zones};
 use crate::ui::battle::labels::swatch;
 use crate::ui::palette::{Shape, egui_color};
 
@@ -48,7 +48,7 @@ pub(super) fn miniature(menu: &mut Menu, images: &mut Assets<Image>) -> Option<H
         return Some(image.clone());
     }
     let (_, level) = menu.levels.get(menu.selected)?;
-    let mut pixmap = board_pixmap(level.grid());
+    let mut pixmap = board_pixmap(level.grid(), map_picture(level.picture.as_deref()).as_ref());
     for (n, side) in level.file.sides.iter().enumerate() {
         let color = menu.palette.side(n).with_alpha(0.55);
         tint(&mut pixmap, side.spawn.iter().flat_map(|a| a.cells()), color);

@@ -12,7 +12,6 @@ use bevy::prelude::*;
 use crate::combat::components::{Combatant, GridPos, Holding, Loadout, Side, StatusList, Tracks};
 use crate::combat::messages::{AttackResolved, DamageApplied, StatusChanged, UnitMoved};
 use crate::map::Battlefield;
-use crate::map::grid::Grid;
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
 use crate::rules::engine::field::Move;
@@ -102,9 +101,7 @@ fn lay_the_board(joined: Option<Res<Joined>>, map: Option<Res<MapView>>, mut com
     if map.is_some() {
         return;
     }
-    let cell_dm = Some(joined.cell_dm).filter(|d| *d > 0).unwrap_or(crate::rules::engine::field::STEP);
-    let grid = Grid::parse(&joined.map).unwrap_or_else(|_| Grid::open(16, 12)).with_cell_dm(cell_dm);
-    let mut field = Battlefield::new(grid);
+    let mut field = Battlefield::new(joined.map.grid());
     field.goals = joined.zones.clone();
     commands.insert_resource(MapView(std::sync::Arc::new(field)));
     commands.insert_resource(SideOrder(joined.lobby.sides.clone()));

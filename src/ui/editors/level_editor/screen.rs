@@ -111,7 +111,7 @@ fn picture(editor: &mut LevelEditor, images: &mut Assets<Image>) -> Option<Handl
         return Some(handle.clone());
     }
     let grid = level_edit::grid(&editor.file).ok()?;
-    let pixmap = smaller(board_pixmap(&grid), 1024);
+    let pixmap = smaller(board_pixmap(&grid, None), 1024);
     let handle = images.add(image_of(&pixmap));
     if let Some((old, _)) = editor.picture.replace((handle.clone(), editor.file.map.clone())) {
         images.remove(&old);
