@@ -61,6 +61,11 @@ where
     R: Playable,
 {
     debug_assert!(crate::rules::engine::ruleset::numbered(battle), "a roster without its ids");
+    if let Some(through) = super::doors::through_a_door(rules, slot, battle)
+        && dry_run(rules, slot, battle, &through).is_ok()
+    {
+        return Some(through);
+    }
     let mut candidates = match difficulty.judgement(R::ID) {
         Some(judgement) => Mind::new(rules, (slot, delayed), battle, judgement).candidates(),
         None => Vec::new(),

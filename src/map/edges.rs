@@ -146,6 +146,11 @@ impl Edges {
         self.open.get(usize::from(n)).copied().unwrap_or(false)
     }
 
+    /// Opens or closes door `n`; whether there is one.
+    pub fn set_open(&mut self, n: u16, open: bool) -> bool {
+        self.open.get_mut(usize::from(n)).map(|o| *o = open).is_some()
+    }
+
     /// How many doors there are.
     pub fn doors(&self) -> usize {
         self.open.len()

@@ -144,6 +144,11 @@ impl Grid {
         self
     }
 
+    /// Opens or closes door `n`; whether there is one.
+    pub fn set_door(&mut self, n: u16, open: bool) -> bool {
+        self.edges.set_open(n, open)
+    }
+
     /// Its walls, windows and doors between cells.
     pub fn edges(&self) -> &Edges {
         &self.edges

@@ -15,13 +15,15 @@ pub mod paths;
 pub mod plan;
 pub mod sight;
 
-use crate::rules::engine::field::{Cell, Crowd, Dm, Goal, Route, Sight, Terrain};
+use crate::rules::engine::field::{Cell, Crowd, Dm, Door, Field, Goal, Route, Sight, Terrain};
+use edges::Edge;
 use grid::Grid;
 use sight::Sights;
 
 /// A level's ground as the rules see it: the grid and the exits each side may leave by.
 pub struct Battlefield {
-    /// Read through [`Battlefield::grid`]: never changed once built, so the sights kept stay true.
+    /// Read through [`Battlefield::grid`]: never changed once built, so the sights kept stay true (a door opened
+    /// or closed makes a new battlefield).
     grid: Grid,
     /// Exit cells by side.
     pub exits: Vec<(String, Vec<Cell>)>,
@@ -39,6 +41,17 @@ impl Battlefield {
     /// Its terrain.
     pub fn grid(&self) -> &Grid {
         &self.grid
+    }
+
+    /// This ground with door `n` open or closed: a new battlefield (its sights worked out again as asked: a door
+    /// changes what is seen); none when there is no such door.
+    pub fn with_door_open(&self, n: u16, open: bool) -> Option<Battlefield> {
+        let mut grid = self.grid.clone();
+        grid.set_door(n, open).then(|| Battlefield {
+            exits: self.exits.clone(),
+            goals: self.goals.clone(),
+            ..Battlefield::new(grid)
+        })
     }
 
     /// Every cell reachable within `budget` decimeters, with its cost.
@@ -78,6 +91,22 @@ impl Terrain for Battlefield {
 
     fn goal(&self, side: &str) -> Option<&Goal> {
         self.goals.iter().find(|(s, _)| s == side).map(|(_, g)| g)
+    }
+
+    fn doors(&self) -> u16 {
+        self.grid.edges().doors() as u16
+    }
+
+    fn door(&self, n: u16) -> Option<Door> {
+        let edges = self.grid.edges();
+        (usize::from(n) < edges.doors()).then(|| Door {
+            open: edges.is_open(n),
+            between: edges.placed().filter(|(_, _, e)| *e == Edge::Door(n)).map(|(a, b, _)| (a, b)).collect(),
+        })
+    }
+
+    fn with_door(&self, n: u16, open: bool) -> Option<Field> {
+        self.with_door_open(n, open).map(|field| Field(std::sync::Arc::new(field)))
     }
 }
 

@@ -139,7 +139,7 @@ fn ep_refs(action: &ep::Action) -> Refs<'_> {
         .iter()
         .filter_map(|q| match q {
             QuickAction::Draw(w) => Some(w.0.as_str()),
-            QuickAction::StandUp | QuickAction::Move(_) => None,
+            QuickAction::StandUp | QuickAction::Move(_) | QuickAction::UseDoor(_) => None,
         })
         .collect();
     Refs { actor: action.actor, targets, weapons }
@@ -165,7 +165,7 @@ fn st_refs(action: &st::Action) -> Refs<'_> {
     match &action.act {
         Act::Attack(a) => refs.targets.push(a.target),
         Act::ReadyWeapon(w) => refs.weapons.push(&w.0),
-        Act::Wait => {}
+        Act::Wait | Act::UseDoor(_) => {}
     }
     refs
 }

@@ -172,3 +172,23 @@ fn a_level_exported_as_a_map_and_imported_back_plays_the_same_battles() {
         assert_eq!(before, after, "{ruleset:?}");
     }
 }
+
+#[test]
+fn on_the_imported_warehouse_the_ai_opens_its_doors_and_every_battle_ends() {
+    let content = tempfile::tempdir().expect("a folder");
+    let (path, _) = uvtt::import(Path::new("tests/maps/warehouse.dd2vtt"), None, uvtt::FIVE_FEET, content.path())
+        .expect("imported");
+    let level = level::load(&path).expect("the warehouse");
+    assert_eq!((level.file.doors.len(), level.file.windows.len()), (3, 1));
+    let mut opened = 0;
+    for ruleset in [RulesetId::EclipsePhase, RulesetId::Shadowrun4, RulesetId::Storyteller, RulesetId::HomebrewD6] {
+        let scenario = level.scenario(ruleset).expect("a battle");
+        for seed in 1..=6 {
+            let lines: Vec<String> =
+                skirmish::lab::sim::one_log(&scenario, seed, &Minds::all(Difficulty::Hard)).lines().collect();
+            assert!(lines.iter().any(|l| l.starts_with("== Battle over")), "{ruleset:?} {seed}");
+            opened += lines.iter().filter(|l| l.contains(" opens door ")).count();
+        }
+    }
+    assert!(opened >= 4, "doors opened in {opened} battles' logs");
+}

@@ -17,6 +17,7 @@ use crate::rules::engine::field::{Cell, Field, Move, Pace, Sight};
 use crate::rules::engine::outcome::{Event, Log, Status};
 use crate::rules::engine::refusal::Refusal;
 use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState, index, name_of, pair_mut};
+use crate::rules::mechanics::doors::{UseDoor, use_door};
 use crate::rules::mechanics::movement::{engaged, perform_move, settle_pace};
 
 /// One combatant's Action Phase, as a scenario scripts it.
@@ -39,6 +40,8 @@ pub enum QuickAction {
     /// Move this phase's share of the movement rate, walking or running (our decision: the seeds give no movement
     /// rules; running makes the phase's attacks "attacker running").
     Move(Move),
+    /// Open or close a door beside it (our decision: the seeds have no doors).
+    UseDoor(UseDoor),
 }
 
 /// Complex Actions.
@@ -112,13 +115,14 @@ pub(super) fn quick_action(me: &mut Fighter, quick: &QuickAction, log: &mut Log)
             log.push(Event::ActionTaken { who: me.id, action: "stands up (Quick Action)".into() });
         }
         QuickAction::Move(_) => return Err(RulesError::Illegal(Refusal::MoveOffTheMap)),
+        QuickAction::UseDoor(door) => return Err(RulesError::Illegal(Refusal::NoSuchDoor { door: door.door })),
     }
     Ok(())
 }
 
-/// The Quick Actions of a phase in order; moves go through the battlefield.
+/// The Quick Actions of a phase in order; moves go through the battlefield, and a door opened or closed changes it.
 pub(super) fn quick_actions(
-    field: &Field,
+    field: &mut Field,
     actor: usize,
     quick: &[QuickAction],
     battle: &mut [Combatant<Fighter>],
@@ -138,6 +142,7 @@ pub(super) fn quick_actions(
                 let path = perform_move(&**field, battle, actor, mv, allowance, log)?;
                 super::aim::check_sights(field, battle, actor, &path, log);
             }
+            QuickAction::UseDoor(door) => *field = use_door(field, battle, actor, *door, log)?,
             other => quick_action(&mut battle[actor].fighter, other, log)?,
         }
     }

@@ -20,6 +20,7 @@ use crate::rules::engine::outcome::{Log, Status};
 use crate::rules::engine::refusal::Refusal;
 use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState, index};
 use crate::rules::mechanics::approach::Reach;
+use crate::rules::mechanics::doors::doors_beside;
 use crate::rules::mechanics::fighter::Standing;
 use crate::rules::mechanics::movement::paced;
 use crate::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure, Odds, usual_first};
@@ -122,6 +123,9 @@ impl AttackOdds for EclipsePhase {
             offered.push(&w.0);
             let name = FighterState::weapon_name_of(f, &w.0);
             out.push((format!("Draw the {name}"), act(vec![QuickAction::Draw(w.clone())], None)));
+        }
+        for (name, door) in doors_beside(&self.field, battle, actor) {
+            out.push((name, act(vec![QuickAction::UseDoor(door)], None)));
         }
         out.push(("Wait".into(), act(Vec::new(), Some(ComplexAction::Wait))));
         out

@@ -55,7 +55,7 @@ impl Ruleset for EclipsePhase {
         if !me.condition.can_act() {
             return Err(RulesError::Illegal(Refusal::CannotAct { who: me.name.clone() }));
         }
-        quick_actions(&self.field, slot.actor.index(), &action.quick, battle, log)?;
+        quick_actions(&mut self.field, slot.actor.index(), &action.quick, battle, log)?;
         if battle[slot.actor.index()].fighter.condition.has(&Status::Escaped) {
             return Ok(());
         }

@@ -181,6 +181,21 @@ impl Crowd {
     }
 }
 
+/// A door on the map: open or closed, and the pairs of cells side by side it stands between (a wide door spans
+/// several).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Door {
+    pub open: bool,
+    pub between: Vec<(Cell, Cell)>,
+}
+
+impl Door {
+    /// Whether a combatant on `cell` stands beside it, on either side.
+    pub fn beside(&self, cell: Cell) -> bool {
+        self.between.iter().any(|(a, b)| *a == cell || *b == cell)
+    }
+}
+
 /// The battlefield as the rules ask about it.
 pub trait Terrain: fmt::Debug + Send + Sync {
     /// What an attacker on `from` sees of a target on `to`.
@@ -209,6 +224,18 @@ pub trait Terrain: fmt::Debug + Send + Sync {
     }
     /// Where the level sends `side`: an exit to escape by or a zone to hold.
     fn goal(&self, _side: &str) -> Option<&Goal> {
+        None
+    }
+    /// How many doors the map has (numbered from 0).
+    fn doors(&self) -> u16 {
+        0
+    }
+    /// Door `n`: whether it stands open, and the pairs of cells side by side it stands between.
+    fn door(&self, _n: u16) -> Option<Door> {
+        None
+    }
+    /// This ground with door `n` open or closed (none when there is no such door).
+    fn with_door(&self, _n: u16, _open: bool) -> Option<Field> {
         None
     }
     /// Every free cell reachable from `from` within `budget`, around the `crowd`, with its cost (the start at 0).

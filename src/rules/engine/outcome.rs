@@ -255,6 +255,12 @@ pub enum Event {
         status: Status,
         reason: String,
     },
+    /// A combatant opened or closed one of the map's doors.
+    DoorUsed {
+        who: CombatantId,
+        door: u16,
+        open: bool,
+    },
     BattleEnded {
         reason: String,
         winner: Option<String>,
@@ -272,7 +278,8 @@ impl Event {
             | Event::DamageTaken { who, .. }
             | Event::WoundsTaken { who, .. }
             | Event::StatusGained { who, .. }
-            | Event::StatusLost { who, .. } => vec![*who],
+            | Event::StatusLost { who, .. }
+            | Event::DoorUsed { who, .. } => vec![*who],
             Event::Tested(t) => vec![t.who],
             Event::AttackResolved { attacker, defender, .. } => std::iter::once(*attacker).chain(*defender).collect(),
             Event::PhaseStarted { order, .. } => order.clone(),
@@ -304,7 +311,8 @@ impl Event {
             | Event::DamageTaken { who, .. }
             | Event::WoundsTaken { who, .. }
             | Event::StatusGained { who, .. }
-            | Event::StatusLost { who, .. } => [Some(*who), None],
+            | Event::StatusLost { who, .. }
+            | Event::DoorUsed { who, .. } => [Some(*who), None],
             Event::AttackResolved { attacker, defender, .. } => [Some(*attacker), *defender],
             Event::BattleStarted { .. }
             | Event::TurnStarted { .. }
@@ -469,6 +477,10 @@ impl fmt::Display for Shown<'_> {
             }
             Event::StatusGained { who, status, reason } => write!(f, "{} is {status}: {reason}", name(who)),
             Event::StatusLost { who, status, reason } => write!(f, "{} is no longer {status}: {reason}", name(who)),
+            Event::DoorUsed { who, door, open } => {
+                // Numbered from 1 for a player (from 0 in the level's list).
+                write!(f, "{} {} door {}", name(who), if *open { "opens" } else { "closes" }, door + 1)
+            }
             Event::BattleEnded { reason, winner } => match winner {
                 Some(w) => write!(f, "== Battle over: {reason}. {w} wins. =="),
                 None => write!(f, "== Battle over: {reason}. =="),

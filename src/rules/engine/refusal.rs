@@ -37,6 +37,15 @@ pub enum Refusal {
     #[error("running takes the whole action: its act must be Wait")]
     RunAndAct,
 
+    // Doors.
+    // A door is numbered from 0 in a level's list and from 1 for a player.
+    #[error("the map has no door {}", door + 1)]
+    NoSuchDoor { door: u16 },
+    #[error("{who} stands beside no side of door {}", door + 1)]
+    NotBesideDoor { who: String, door: u16 },
+    #[error("door {} is {} already", door + 1, if *open { "open" } else { "closed" })]
+    DoorAlready { door: u16, open: bool },
+
     // The action economy.
     #[error("an Action Phase has at most two Simple Actions")]
     ThreeSimpleActions,

@@ -18,6 +18,7 @@ use crate::rules::engine::refusal::Refusal;
 use crate::rules::engine::ruleset::{Combatant, CombatantId};
 use crate::rules::mechanics::approach::Reach;
 use crate::rules::mechanics::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits_dist};
+use crate::rules::mechanics::doors::doors_beside;
 use crate::rules::mechanics::memo::ByWhole;
 use crate::rules::mechanics::movement::paced;
 use crate::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure, Odds};
@@ -89,6 +90,9 @@ impl AttackOdds for HomebrewD6 {
                 format!("Ready the {}", FighterState::weapon_name_of(f, &w.0)),
                 act(None, vec![SimpleAction::ReadyWeapon(w.clone())], None),
             ));
+        }
+        for (name, door) in doors_beside(&self.field, battle, actor) {
+            out.push((name, act(None, vec![SimpleAction::UseDoor(door)], None)));
         }
         out.push(("Wait".into(), act(None, Vec::new(), Some(ComplexAction::Wait))));
         out

@@ -18,6 +18,7 @@ use crate::rules::engine::ruleset::{
 };
 use crate::rules::mechanics::approach::{Plan, anyone, plan};
 use crate::rules::mechanics::d6_pool::GlitchRule;
+use crate::rules::mechanics::doors::{UseDoor, use_door};
 use crate::rules::mechanics::odds::AttackOdds;
 use crate::rules::mechanics::passes::{
     FreeAction, InitiativeRoll, PassEntry, Passes, PhaseAction, phase_move, roll_initiative,
@@ -34,6 +35,8 @@ pub enum SimpleAction {
     ReadyWeapon(WeaponRef),
     StandUp,
     ClearJam,
+    /// Open or close a door beside it (our decision: the seed has no doors).
+    UseDoor(UseDoor),
 }
 
 /// Complex Actions.
@@ -140,6 +143,11 @@ impl Ruleset for HomebrewD6 {
             log.push(Event::ActionTaken { who: me.id, action: "drops prone (Free Action)".into() });
         }
         for simple in &action.simple {
+            if let SimpleAction::UseDoor(door) = simple {
+                // A door changes the ground: the rest of the phase is played on the new one.
+                self.field = use_door(&self.field, battle, slot.actor.index(), *door, log)?;
+                continue;
+            }
             self.simple(slot.actor.index(), simple, battle, dice, log)?;
         }
         match &action.complex {
@@ -240,6 +248,8 @@ impl HomebrewD6 {
                 me.condition.statuses.retain(|s| *s != Status::WeaponJammed(id.clone()));
                 log.push(said(me, format!("clears the {} (Simple Action)", me.weapon_name_of(&id))));
             }
+            // `perform` opens and closes doors: they change the ground.
+            SimpleAction::UseDoor(door) => return Err(RulesError::Illegal(Refusal::NoSuchDoor { door: door.door })),
         }
         Ok(())
     }

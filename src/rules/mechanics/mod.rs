@@ -18,6 +18,7 @@ pub mod approach;
 pub mod catalogue;
 pub mod character;
 pub mod d6_pool;
+pub mod doors;
 pub mod fighter;
 pub mod memo;
 pub mod movement;

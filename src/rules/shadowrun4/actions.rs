@@ -25,6 +25,7 @@ use crate::rules::engine::refusal::Refusal;
 use crate::rules::engine::ruleset::Roller;
 use crate::rules::engine::ruleset::{Combatant, CombatantId, Slot, index, pair_mut};
 use crate::rules::mechanics::d6_pool::PoolSpec;
+use crate::rules::mechanics::doors::{UseDoor, use_door};
 use crate::rules::mechanics::movement::{engaged, perform_move, settle_pace};
 use crate::rules::mechanics::passes::{FreeAction, PhaseAction, phase_move};
 
@@ -44,6 +45,8 @@ pub enum SimpleAction {
     ClearJam,
     /// Insert a fresh clip into the weapon in hand.
     Reload,
+    /// Open or close a door beside it (our decision: the seed has no doors).
+    UseDoor(UseDoor),
 }
 
 /// Complex Actions.
@@ -74,7 +77,7 @@ pub struct Attack {
 
 /// Carries out one Action Phase.
 pub fn perform_action(
-    rules: &Shadowrun4,
+    rules: &mut Shadowrun4,
     slot: Slot,
     action: &Action,
     battle: &mut [Combatant<Fighter>],
@@ -105,6 +108,10 @@ pub fn perform_action(
             // The jam came from this phase's first shot: the second is lost, not illegal.
             let what = format!("loses its second shot: the {} jammed", FighterState::weapon_name(me));
             log.push(Event::ActionTaken { who: me.id, action: what });
+            continue;
+        }
+        if let SimpleAction::UseDoor(door) = simple {
+            rules.field = use_door(&rules.field, battle, slot.actor.index(), *door, log)?;
             continue;
         }
         simple_action(rules, slot.actor.index(), simple, battle, dice, log)?;
@@ -213,6 +220,8 @@ fn simple_action(
             me.condition.ammo.remove(&id);
             log.push(said(me, format!("reloads the {} (Simple Action)", me.weapon_name_of(&id))));
         }
+        // The phase's loop opens and closes doors: they change the ground.
+        SimpleAction::UseDoor(door) => return Err(RulesError::Illegal(Refusal::NoSuchDoor { door: door.door })),
     }
     Ok(())
 }

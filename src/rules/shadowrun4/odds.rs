@@ -21,6 +21,7 @@ use crate::rules::engine::refusal::Refusal;
 use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState};
 use crate::rules::mechanics::approach::Reach;
 use crate::rules::mechanics::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits_dist};
+use crate::rules::mechanics::doors::doors_beside;
 use crate::rules::mechanics::memo::ByWhole;
 use crate::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure, Odds, usual_first};
 use crate::rules::mechanics::passes::FreeAction;
@@ -104,6 +105,9 @@ impl AttackOdds for Shadowrun4 {
                 format!("Ready the {}", FighterState::weapon_name_of(f, &w.0)),
                 act(None, vec![SimpleAction::ReadyWeapon(w.clone())], None),
             ));
+        }
+        for (name, door) in doors_beside(&self.field, battle, actor) {
+            out.push((name, act(None, vec![SimpleAction::UseDoor(door)], None)));
         }
         out.push(("Wait".into(), act(None, Vec::new(), Some(ComplexAction::Wait))));
         out

@@ -18,6 +18,7 @@ use crate::rules::engine::outcome::{Log, Status};
 use crate::rules::engine::refusal::Refusal;
 use crate::rules::engine::ruleset::{Combatant, CombatantId};
 use crate::rules::mechanics::approach::Reach;
+use crate::rules::mechanics::doors::doors_beside;
 use crate::rules::mechanics::memo::{ByWhole, Memo};
 use crate::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure, Odds, merge};
 
@@ -79,6 +80,9 @@ impl AttackOdds for Storyteller {
             .filter(|w| w.0 != f.drawn_id())
             .map(|w| (format!("Ready the {}", FighterState::weapon_name_of(f, &w.0)), act(Act::ReadyWeapon(w.clone()))))
             .collect();
+        for (name, door) in doors_beside(&self.field, battle, actor) {
+            out.push((name, act(Act::UseDoor(door))));
+        }
         out.push(("Wait".into(), act(Act::Wait)));
         out
     }

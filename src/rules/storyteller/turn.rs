@@ -17,6 +17,7 @@ use crate::rules::engine::outcome::{Event, Log, Status, Term};
 use crate::rules::engine::refusal::Refusal;
 use crate::rules::engine::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot, Track, index, pair_mut};
 use crate::rules::mechanics::approach::{Plan, anyone, plan};
+use crate::rules::mechanics::doors::{UseDoor, use_door};
 use crate::rules::mechanics::movement::perform_move;
 use crate::rules::mechanics::odds::AttackOdds;
 
@@ -37,6 +38,8 @@ pub enum Act {
     Attack(Attack),
     /// Take another carried weapon in hand.
     ReadyWeapon(WeaponRef),
+    /// Open or close a door beside it (our decision: the seed has no doors).
+    UseDoor(UseDoor),
     Wait,
 }
 
@@ -170,6 +173,10 @@ impl Ruleset for Storyteller {
                 let weapon = me.sheet.gear.weapon(&w.0)?;
                 me.condition.drawn = Some(w.clone());
                 log.push(Event::ActionTaken { who: me.id, action: format!("readies the {}", weapon.name) });
+                Ok(())
+            }
+            Act::UseDoor(door) => {
+                self.field = use_door(&self.field, battle, slot.actor.index(), *door, log)?;
                 Ok(())
             }
             Act::Wait => {

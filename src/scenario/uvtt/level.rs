@@ -25,15 +25,11 @@ const NUDGE: Point = Point { x: 2.3e-4, y: 1.1e-4 };
 pub fn level_of(map: &VttMap, name: &str, cell_m: f64, picture: Option<String>) -> (LevelFile, Vec<String>) {
     let mut said = Vec::new();
     let mut grid = Grid::open(map.width, map.height);
-    let loose = solid_objects(map, &mut grid, &mut said);
+    solid_objects(map, &mut grid, &mut said);
     let mut edges = Edges::empty((map.width, map.height), 0);
-    let walls: Vec<Segment> = map.walls.iter().chain(&loose).copied().collect();
-    let on_edges = walls.iter().map(|w| put(&mut edges, w, Edge::Wall)).sum::<usize>();
-    said.push(format!(
-        "on the grid: {} as {}",
-        count(walls.len(), "wall line"),
-        count(on_edges, "wall") + " between cells"
-    ));
+    let on_edges = map.walls.iter().map(|w| put(&mut edges, w, Edge::Wall)).sum::<usize>();
+    let lines = count(map.walls.len(), "wall line");
+    said.push(format!("on the grid: {lines} as {} between cells", count(on_edges, "wall")));
     portals(map, &mut edges, &mut said);
     let grid = grid.with_edges(edges);
     let (walls, windows, doors) = grid.edges().lines();
@@ -49,20 +45,26 @@ pub fn level_of(map: &VttMap, name: &str, cell_m: f64, picture: Option<String>) 
         lights: map.lights.iter().map(|l| MapLight { at: (l.at.x, l.at.y), range: l.range, argb: l.argb }).collect(),
         ..blank(8, 6)
     };
-    file.sides = sides(&grid, &mut said);
+    // The sides are placed as if every door were open: they may start rooms apart, and open the doors between.
+    let mut opened = grid.clone();
+    (0..grid.edges().doors()).for_each(|n| _ = opened.set_door(n as u16, true));
+    file.sides = sides(&opened, &mut said);
     (file, said)
 }
 
 /// Makes wall cells of the solid objects: each cell whose centre is inside an outline. An object too small to hold
-/// a cell's centre is kept as the walls of its outline. Returns those outlines' lines.
-fn solid_objects(map: &VttMap, grid: &mut Grid, said: &mut Vec<String>) -> Vec<Segment> {
-    let (mut cells, mut loose, mut small) = (0, Vec::new(), 0);
+/// a cell's centre (a pillar) fills the cell under its middle.
+fn solid_objects(map: &VttMap, grid: &mut Grid, said: &mut Vec<String>) {
+    let (mut cells, mut small) = (0, 0);
     for outline in &map.objects {
-        let inside: Vec<Cell> = grid.cells().map(|(c, _)| c).filter(|c| contains(outline, centre(*c))).collect();
+        let mut inside: Vec<Cell> = grid.cells().map(|(c, _)| c).filter(|c| contains(outline, centre(*c))).collect();
         if inside.is_empty() {
             small += 1;
-            loose.extend(outline.windows(2).map(|p| Segment::new(p[0], p[1])));
+            let n = outline.len().max(1) as f64;
+            let (x, y) = outline.iter().fold((0.0, 0.0), |(x, y), p| (x + p.x / n, y + p.y / n));
+            inside.push((x.floor() as i32, y.floor() as i32));
         }
+        inside.retain(|c| grid.contains(*c));
         cells += inside.len();
         inside.into_iter().for_each(|c| grid.set(c, Ground::Wall));
     }
@@ -70,11 +72,10 @@ fn solid_objects(map: &VttMap, grid: &mut Grid, said: &mut Vec<String>) -> Vec<S
         let objects = count(map.objects.len(), "solid object");
         let small = match small {
             0 => String::new(),
-            n => format!(", and {} too small to fill a cell as the walls around it", count(n, "object")),
+            n => format!(" ({} smaller than a cell filling the cell under its middle)", count(n, "object")),
         };
         said.push(format!("on the grid: {objects} as {}{small}", count(cells, "wall cell")));
     }
-    loose
 }
 
 /// Puts the doors and windows between cells; a door too short to stand between two cells is left out.
@@ -159,8 +160,8 @@ fn contains(outline: &[Point], p: Point) -> bool {
     inside
 }
 
-/// Two sides of two riflemen at the two ends of the map's largest open area (doors closed), farthest apart by
-/// steps: a start the level editor moves.
+/// Two sides of two riflemen at the two ends of the map's largest open area, farthest apart by steps: a start the
+/// level editor moves.
 fn sides(grid: &Grid, said: &mut Vec<String>) -> Vec<SideSpec> {
     let largest = areas(grid).into_iter().max_by_key(Vec::len).unwrap_or_default();
     let far = |from: Cell| {
@@ -188,7 +189,7 @@ fn sides(grid: &Grid, said: &mut Vec<String>) -> Vec<SideSpec> {
     vec![side("Blue", blue), side("Red", red)]
 }
 
-/// The open areas a combatant can walk within, doors closed.
+/// The open areas a combatant can walk within.
 fn areas(grid: &Grid) -> Vec<Vec<Cell>> {
     let mut seen = BTreeSet::new();
     let mut found = Vec::new();

@@ -71,7 +71,8 @@ fn grain(cell: Cell) -> f32 {
 /// level): the floor of each cell, shadows under walls and cover, then the walls and cover blocks with a lit top
 /// edge, water with ripples and high ground with a rim where it drops.
 pub fn board_image(field: &crate::map::Battlefield, picture: Option<&tiny_skia::Pixmap>) -> Image {
-    let mut pixmap = board_pixmap(field.grid(), picture);
+    // The doors are drawn over it (`doors.rs`): they open and close.
+    let mut pixmap = drawn(field.grid(), picture, false);
     tint_zones(&mut pixmap, field);
     super::art::image_of(&smaller(pixmap, LARGEST))
 }
@@ -125,6 +126,11 @@ pub fn map_picture(path: Option<&std::path::Path>) -> Option<tiny_skia::Pixmap> 
 /// The board as drawn, before it becomes a texture (the menu tints the spawn zones on it): on the map's picture
 /// when it has one (the floor is the picture's, the grid faint over it), else each cell's floor drawn.
 pub fn board_pixmap(grid: &Grid, picture: Option<&tiny_skia::Pixmap>) -> tiny_skia::Pixmap {
+    drawn(grid, picture, true)
+}
+
+/// [`board_pixmap`], with the doors (closed) or without.
+fn drawn(grid: &Grid, picture: Option<&tiny_skia::Pixmap>, doors: bool) -> tiny_skia::Pixmap {
     let mut p = tiny_skia::Pixmap::new((grid.width as f32 * PX) as u32, (grid.height as f32 * PX) as u32)
         // A level is at most 160 cells a side (its check says so); only a scenario's open ground round units placed
         // absurdly far apart could be too large to draw, and then shows blank rather than stopping the game.
@@ -174,7 +180,7 @@ pub fn board_pixmap(grid: &Grid, picture: Option<&tiny_skia::Pixmap>) -> tiny_sk
             _ => block(&mut p, cell, ground),
         }
     }
-    edges(&mut p, grid);
+    edges(&mut p, grid, doors);
     p
 }
 
@@ -194,9 +200,9 @@ fn under(p: &mut tiny_skia::Pixmap, picture: &tiny_skia::Pixmap) {
 }
 
 /// The walls, windows and doors between cells: a dark wall line, a pale blue pane, a door's brown leaf.
-fn edges(p: &mut tiny_skia::Pixmap, grid: &Grid) {
+fn edges(p: &mut tiny_skia::Pixmap, grid: &Grid, doors: bool) {
     let id = tiny_skia::Transform::identity();
-    for (a, b, edge) in grid.edges().placed() {
+    for (a, b, edge) in grid.edges().placed().filter(|(_, _, e)| doors || !matches!(e, Edge::Door(_))) {
         let (x, y) = (b.0 as f32 * PX, b.1 as f32 * PX);
         // The line between the cells: `b` is right of or below `a`.
         let along = |t: f32| match a.1 == b.1 {

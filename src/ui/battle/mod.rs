@@ -1,7 +1,8 @@
 //! The battle screen: the map, its units and effects, the panels and the orders, and what keeps a battle on screen
 //! (its save after each decision, undo, a replay watched step by step, dice rolled by hand).
 //!
-//! - `board.rs`: the grid, terrain and zones; `art.rs`: the tokens' parts, marks and badges, drawn once with
+//! - `board.rs`: the grid, terrain and zones (and an imported map's picture under them); `doors.rs`: the map's doors,
+//!   open or closed as the battle has them; `art.rs`: the tokens' parts, marks and badges, drawn once with
 //!   tiny-skia; `units.rs`: units as tokens (side colour, role glyph, health ring, badges; the acting and selected
 //!   unit marked); `labels.rs`: the names over the map, the card of the unit under the pointer, the legend;
 //!   `camera.rs`: the camera, fitted to the map, pan and zoom; `follow.rs`: the camera gliding to the acting unit,
@@ -26,6 +27,7 @@ mod autosave;
 pub(in crate::ui) mod board;
 pub(in crate::ui) mod camera;
 pub mod dice;
+mod doors;
 pub(in crate::ui) mod effects;
 pub mod fog;
 #[cfg(test)]
@@ -56,4 +58,5 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((orders::plugin, effects::plugin, handover::plugin, fog::plugin, labels::plugin, art::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, win_bar::plugin));
     app.add_plugins((motion::plugin, popups::plugin, follow::plugin, minimap::plugin, tools::plugin, giving::plugin));
+    app.add_plugins(doors::plugin);
 }
