@@ -44,6 +44,9 @@ pub struct Joined {
     /// The battle's title and ruleset, once it began.
     pub began: Option<(String, String)>,
     pub map: MapPlan,
+    /// The map's picture as it comes in pieces, and the file it was kept in once whole (to draw under the grid).
+    pub picture: Vec<u8>,
+    pub picture_file: Option<std::path::PathBuf>,
     /// The map's zones: exits and zones to hold, by side.
     pub zones: Vec<(String, Goal)>,
     /// The sides this player commands.
@@ -126,6 +129,9 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
                 }
                 Err(e) => joined.trouble.push(format!("unreadable events: {e}")),
             },
+            FromHost::Picture { at, total, extension, bytes } => {
+                take_a_piece(&mut joined, (at, total), &extension, bytes);
+            }
             // A roster of thousands is no battle: a name past that is a host gone wrong.
             FromHost::Named { id, .. } if id.index() >= 4096 => joined.trouble.push(format!("a name for unit {id}")),
             FromHost::Named { id, name } => {
@@ -175,4 +181,29 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
 /// The orders for the slot the host asked for, as they travel (RON; combatants by id).
 pub fn orders(slot: Slot, action: &AnyAction) -> FromPlayer {
     FromPlayer::Order { slot, action: ron::to_string(action).unwrap_or_default() }
+}
+
+/// A piece of the map's picture: kept when it follows the pieces before (a picture sent again starts anew), and
+/// once the picture is whole, written to a file of its own to be drawn. A picture larger than a map file may be
+/// is refused.
+fn take_a_piece(joined: &mut Joined, (at, total): (u32, u32), extension: &str, bytes: Vec<u8>) {
+    if u64::from(total) > crate::scenario::uvtt::MAX_FILE_BYTES || !["png", "webp"].contains(&extension) {
+        joined.trouble.push(format!("a map picture of {total} bytes ({extension}) refused"));
+        return;
+    }
+    if at == 0 {
+        joined.picture.clear();
+    }
+    if at as usize != joined.picture.len() || joined.picture.len() + bytes.len() > total as usize {
+        joined.trouble.push(format!("a piece of the map's picture at {at} after {} bytes", joined.picture.len()));
+        return;
+    }
+    joined.picture.extend(bytes);
+    if joined.picture.len() == total as usize {
+        let file = std::env::temp_dir().join(format!("skirmish-map-{}.{extension}", std::process::id()));
+        match std::fs::write(&file, &joined.picture) {
+            Ok(()) => joined.picture_file = Some(file),
+            Err(e) => joined.trouble.push(format!("the map's picture could not be kept: {e}")),
+        }
+    }
 }

@@ -76,6 +76,9 @@ pub enum FromHost {
         zones: Vec<(String, Goal)>,
         yours: Vec<String>,
     },
+    /// A piece of the map's picture (an imported map's): its bytes from `at`, of `total`, and its file's extension. The
+    /// host sends it once, after `Began`, a few pieces an update.
+    Picture { at: u32, total: u32, extension: String, bytes: Vec<u8> },
     /// The name of a combatant this player's sides see for the first time, and the number it has from now on.
     Named { id: CombatantId, name: String },
     /// The next events of the log, as this player may see them (RON: `Vec<Event>`), and how many it was told

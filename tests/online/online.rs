@@ -47,7 +47,11 @@ struct Table {
 
 impl Table {
     fn new(names: &[&str]) -> Self {
-        let (host, address) = host_app(offer());
+        Table::offering(offer(), names)
+    }
+
+    fn offering(offer: skirmish::net::host::Offer, names: &[&str]) -> Self {
+        let (host, address) = host_app(offer);
         let players = names.iter().enumerate().map(|(i, n)| player_app(n, address, i as u64 + 1)).collect();
         Table { host, address, players, planned: Vec::new() }
     }
@@ -809,4 +813,20 @@ fn a_player_delays_its_slot_which_comes_back_once_everyone_else_in_the_turn_has_
     assert!(table.until(2000, |t| !t.joined(0).refused.is_empty()));
     assert_eq!(table.joined(0).refused, ["a slot delayed once cannot be delayed again"]);
     assert_eq!(decided(&table), decided_now, "nothing was decided by the refused delay");
+}
+
+#[test]
+fn each_player_is_sent_the_maps_picture_once_in_pieces_and_keeps_it_whole() {
+    // 300,000 bytes: five pieces of 64 KiB.
+    let picture: Vec<u8> = (0..300_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
+    let offer =
+        skirmish::net::host::Offer { picture: Some((std::sync::Arc::new(picture.clone()), "png".into())), ..offer() };
+    let mut table = Table::offering(offer, &["Ann", "Bo"]);
+    table.begin(&["Jackals", "Vipers"]);
+    assert!(table.until(2_000, |t| t.joined(0).picture_file.is_some() && t.joined(1).picture_file.is_some()));
+    for i in 0..2 {
+        let file = table.joined(i).picture_file.clone().expect("kept");
+        assert_eq!(std::fs::read(&file).expect("the file"), picture, "player {i}");
+        assert!(table.joined(i).trouble.is_empty(), "{:?}", table.joined(i).trouble);
+    }
 }

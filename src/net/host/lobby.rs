@@ -58,6 +58,7 @@ pub(super) fn hello(
                 numbering: Numbering::default(),
                 sent: 0,
                 began_sent: false,
+                picture_sent: 0,
                 over_sent: false,
                 read: 0,
                 needs_past: host.started(),
@@ -68,7 +69,7 @@ pub(super) fn hello(
     };
     let player = &mut host.players[seat];
     (player.client, player.sent, player.asked) = (Some(client), 0, None);
-    (player.began_sent, player.over_sent) = (false, false);
+    (player.began_sent, player.over_sent, player.picture_sent) = (false, false, 0);
     commands.entity(client).insert(PlayerSeat(seat as u8));
     host.lobby_changed = true;
     info!("{name} took seat {seat}");
@@ -212,6 +213,6 @@ pub(super) fn start_when_ready(world: &mut World) {
     host.request.by_hand = by_hand.clone();
     let seats = Seats { humans, minds: Some(offer.minds.clone()), by_hand, ..Seats::default() };
     enter_battle(world, offer.setup, seats);
-    let (title, ruleset, map, zones) = (offer.title, offer.ruleset, offer.map, offer.zones);
-    world.insert_resource(Offered { title, ruleset, map, zones });
+    let (title, ruleset, map, zones, picture) = (offer.title, offer.ruleset, offer.map, offer.zones, offer.picture);
+    world.insert_resource(Offered { title, ruleset, map, zones, picture });
 }

@@ -19,6 +19,8 @@ pub struct Offer {
     /// The map (its rows, its cell's size, the walls between cells) and its zones.
     pub map: MapPlan,
     pub zones: Vec<(String, Goal)>,
+    /// The map's picture (an imported map's) and its extension, sent to each player once.
+    pub picture: Option<(std::sync::Arc<Vec<u8>>, String)>,
     pub setup: BattleSetup,
     pub minds: Minds,
     pub autosave: Option<PathBuf>,
@@ -46,6 +48,7 @@ impl Offer {
             sides: scenario.sides().into_iter().map(str::to_owned).collect(),
             map: scenario.field.as_ref().map(|f| MapPlan::of(f.grid())).unwrap_or_default(),
             zones: scenario.field.as_ref().map(|f| f.goals.clone()).unwrap_or_default(),
+            picture: scenario.picture.as_deref().and_then(picture_of),
             minds: request.minds(),
             request,
             setup,
@@ -66,4 +69,16 @@ pub enum Spectators {
     /// Everything, as the host sees it: for friends who trust each other (a spectator who talks to a player
     /// cheats for them).
     All,
+}
+
+/// A picture's bytes and extension, read to send; none (the players see the grid plain) when it cannot be read.
+fn picture_of(path: &std::path::Path) -> Option<(std::sync::Arc<Vec<u8>>, String)> {
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("png").to_owned();
+    match std::fs::read(path) {
+        Ok(bytes) => Some((std::sync::Arc::new(bytes), extension)),
+        Err(e) => {
+            bevy::log::warn!("the map's picture {} is not sent: {e}", path.display());
+            None
+        }
+    }
 }

@@ -65,6 +65,8 @@ pub struct Player {
     /// How much of `told` this connection has, and whether it was told the battle began and ended.
     pub(super) sent: usize,
     pub(super) began_sent: bool,
+    /// How many bytes of the map's picture this connection was sent.
+    pub(super) picture_sent: usize,
     pub(super) over_sent: bool,
     /// How far into the battle's log its telling has come.
     pub(super) read: usize,
@@ -75,6 +77,14 @@ pub struct Player {
 }
 
 impl Player {
+    /// Sends `message`, which names no combatant, to this player's connection (if connected) as it is: a picture's
+    /// piece is not written out and read back to be renumbered.
+    pub(super) fn send_as_is(&self, message: FromHost, out: &mut MessageWriter<ToClients<FromHost>>) -> bool {
+        let Some(client) = self.client else { return false };
+        out.write(ToClients { targets: SendTargets::Single(ClientId::Client(client)), message });
+        true
+    }
+
     /// Sends `message` to this player's connection (if connected), its combatants numbered as the player numbers
     /// them; whether it went.
     pub(super) fn send(&self, message: &FromHost, out: &mut MessageWriter<ToClients<FromHost>>) -> bool {

@@ -27,6 +27,34 @@ pub(super) struct Offered {
     pub(super) ruleset: String,
     pub(super) map: MapPlan,
     pub(super) zones: Vec<(String, Goal)>,
+    pub(super) picture: Option<(std::sync::Arc<Vec<u8>>, String)>,
+}
+
+/// The bytes of a piece of the map's picture, and how many pieces a player is sent an update: 512 KiB an update
+/// keeps the reliable channel's queue small and sends a 10 MB picture in a second at 60 updates a second.
+const PIECE: usize = 64 * 1024;
+const PIECES_AN_UPDATE: usize = 8;
+
+/// The next pieces of the map's picture for a player told the battle began.
+fn send_picture(player: &mut Player, offered: &Offered, out: &mut MessageWriter<ToClients<FromHost>>) {
+    let Some((bytes, extension)) = &offered.picture else { return };
+    for _ in 0..PIECES_AN_UPDATE {
+        let at = player.picture_sent;
+        if at >= bytes.len() {
+            return;
+        }
+        let end = (at + PIECE).min(bytes.len());
+        let piece = FromHost::Picture {
+            at: at as u32,
+            total: bytes.len() as u32,
+            extension: extension.clone(),
+            bytes: bytes[at..end].to_vec(),
+        };
+        if !player.send_as_is(piece, out) {
+            return;
+        }
+        player.picture_sent = end;
+    }
 }
 
 /// Tells each connected player what is new in the log, as its sides see it now: each action (or a slot's start)
@@ -73,6 +101,7 @@ pub(super) fn tell_players(
             };
             player.began_sent = player.send(&began, &mut out);
         } else {
+            send_picture(player, &offered, &mut out);
             for id in newly {
                 player.send(&FromHost::Named { id, name: names[id.index()].clone() }, &mut out);
             }

@@ -13,7 +13,8 @@ use crate::ui::screens::OnBoard;
 use crate::ui::{CELL, MapPictureFile, MapView};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(OnBoard), draw_board);
+    app.add_systems(OnEnter(OnBoard), draw_board)
+        .add_systems(Update, paint_the_picture_in.in_set(crate::ui::screens::BoardSystems));
 }
 
 /// Where a cell's centre is in the world: x to the right, y up (the grid's y grows downwards).
@@ -341,7 +342,9 @@ fn draw_board(
 ) {
     let grid = map.0.grid();
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
-    let drawn = picture.and_then(|p| map_picture(p.0.as_deref()));
+    let drawn_with = picture.and_then(|p| p.0.clone());
+    let drawn = map_picture(drawn_with.as_deref());
+    commands.insert_resource(DrawnWith(drawn_with));
     let picture = images.add(board_image(&map.0, drawn.as_ref()));
     commands.insert_resource(BoardPicture(picture.clone()));
     let opaque = bevy::sprite_render::AlphaMode2d::Opaque;
@@ -353,4 +356,23 @@ fn draw_board(
         Transform::from_translation(center.extend(0.0)),
         DespawnOnExit(OnBoard),
     ));
+}
+
+/// The picture the board was drawn on.
+#[derive(Resource)]
+struct DrawnWith(Option<std::path::PathBuf>);
+
+/// The board drawn again when its picture changed after it was laid (an online player's comes in pieces).
+fn paint_the_picture_in(
+    (picture, drawn, board): (Option<Res<MapPictureFile>>, Option<ResMut<DrawnWith>>, Option<Res<BoardPicture>>),
+    map: Res<MapView>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let (Some(picture), Some(mut drawn), Some(board)) = (picture, drawn, board) else { return };
+    if picture.0 == drawn.0 {
+        return;
+    }
+    drawn.0.clone_from(&picture.0);
+    let pixmap = map_picture(picture.0.as_deref());
+    let _ = images.insert(&board.0, board_image(&map.0, pixmap.as_ref()));
 }

@@ -1,6 +1,7 @@
-//! Importing another tool's character (Chummer 4, EPCC, Foundry's World of Darkness) from the window: *Import* in
-//! the character editor (a file's path typed), or a file dropped on the window from the menu or the editor. The character is made in the content folder as
-//! `skirmish import` makes it, opened in the editor, and its import report shown in a window of its own.
+//! Importing another tool's character (Chummer 4, EPCC, Foundry's World of Darkness) or battle map (Universal VTT)
+//! from the window: *Import* in the character editor or *Import a map* in the level editor (a file's path typed), or
+//! a file dropped on the window from the menu or an editor. The character or level is made in the content folder as
+//! `skirmish import` makes it, opened in its editor, and its import report shown in a window of its own.
 
 use std::path::{Path, PathBuf};
 
@@ -9,7 +10,7 @@ use bevy::window::FileDragAndDrop;
 use bevy_egui::egui;
 
 use crate::scenario::character::Character;
-use crate::scenario::{content, import};
+use crate::scenario::{content, import, uvtt};
 use crate::ui::screens::Screen;
 
 /// A red for what failed.
@@ -26,6 +27,12 @@ pub struct Importer {
     report: Option<(String, import::Report)>,
     failed: Option<String>,
     imported: Option<(PathBuf, Character)>,
+    /// A map's path typed, its import's report (the level's name, the Markdown) and why it failed, and the level it
+    /// made for the level editor to open.
+    typed_map: String,
+    map_report: Option<(String, String)>,
+    map_failed: Option<String>,
+    imported_map: Option<PathBuf>,
 }
 
 impl Importer {
@@ -45,6 +52,27 @@ impl Importer {
         }
     }
 
+    /// Imports the map `file` into the content folder as a level (cells of 1.5 m, a 5-foot grid); the level is left
+    /// for the level editor to open.
+    pub fn import_map(&mut self, file: &Path) {
+        let Some(folder) = self.folder.clone().or_else(content::user_folder) else {
+            self.map_failed = Some("This system has no data folder: set SKIRMISH_CONTENT to keep levels".into());
+            return;
+        };
+        match uvtt::import(file, None, uvtt::FIVE_FEET, &folder) {
+            Ok((path, imported)) => {
+                self.map_report = Some((imported.level.name.clone(), imported.report));
+                (self.imported_map, self.map_failed) = (Some(path), None);
+            }
+            Err(e) => self.map_failed = Some(e.to_string()),
+        }
+    }
+
+    /// The level last made from a map, once: the level editor opens it.
+    pub fn take_imported_map(&mut self) -> Option<PathBuf> {
+        self.imported_map.take()
+    }
+
     /// The character last imported, once: the editor opens it.
     pub fn take_imported(&mut self) -> Option<(PathBuf, Character)> {
         self.imported.take()
@@ -55,7 +83,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Importer>().add_systems(Update, import_dropped_files);
 }
 
-/// A file dropped on the window from the menu or the character editor is imported, and the editor opens on it.
+/// A file dropped on the window from the menu or an editor is imported, and its editor opens on it: a map in the
+/// level editor, a character in the character editor.
 fn import_dropped_files(
     mut dropped: MessageReader<FileDragAndDrop>,
     screen: Res<State<Screen>>,
@@ -64,7 +93,12 @@ fn import_dropped_files(
 ) {
     for drop in dropped.read() {
         let FileDragAndDrop::DroppedFile { path_buf, .. } = drop else { continue };
-        if !matches!(screen.get(), Screen::Menu | Screen::Characters) {
+        if !matches!(screen.get(), Screen::Menu | Screen::Characters | Screen::Levels) {
+            continue;
+        }
+        if uvtt::is_map(path_buf) {
+            importer.import_map(path_buf);
+            next.set(Screen::Levels);
             continue;
         }
         importer.import(path_buf);
@@ -90,6 +124,44 @@ pub(super) fn panel(ui: &mut egui::Ui, importer: &mut Importer) {
     }
     if let Some(why) = &importer.failed {
         ui.colored_label(FAILED, why);
+    }
+}
+
+/// The level editor's *Import a map* box: a map file's path and its button, and why the last import failed.
+pub(super) fn map_panel(ui: &mut egui::Ui, importer: &mut Importer) {
+    ui.strong("Import a map");
+    ui.weak("a Universal VTT battle map (.dd2vtt, .uvtt, .df2vtt) from Dungeondraft, DungeonFog, Arkenforge…; or drop the file on the window");
+    let field = egui::TextEdit::singleline(&mut importer.typed_map).hint_text("path/to/map.dd2vtt");
+    let typed = ui.add(field.desired_width(ui.available_width() - 12.0));
+    let entered = typed.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    let clicked = ui.add_enabled(!importer.typed_map.trim().is_empty(), egui::Button::new("Import the map")).clicked();
+    if clicked || entered {
+        let file = PathBuf::from(importer.typed_map.trim());
+        importer.import_map(&file);
+    }
+    if let Some(why) = &importer.map_failed {
+        ui.colored_label(FAILED, why);
+    }
+}
+
+/// The last map import's report, in a window of its own until closed.
+pub(super) fn map_report_window(ctx: &egui::Context, importer: &mut Importer) {
+    let Some((name, report)) = &importer.map_report else { return };
+    let mut open = true;
+    let window = egui::Window::new(format!("Imported the map {name}")).id("map import report".into()).open(&mut open);
+    let window = window.pivot(egui::Align2::CENTER_CENTER).default_pos(ctx.content_rect().center());
+    window.default_width(620.0).default_height(420.0).show(ctx, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            for line in report.lines().filter(|l| !l.trim().is_empty()) {
+                match line.strip_prefix("## ").or_else(|| line.strip_prefix("# ")) {
+                    Some(heading) => _ = ui.strong(heading),
+                    None => _ = ui.label(line.replace('`', "").replacen("- ", "• ", 1)),
+                }
+            }
+        });
+    });
+    if !open {
+        importer.map_report = None;
     }
 }
 

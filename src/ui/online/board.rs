@@ -24,7 +24,7 @@ use crate::ui::battle::preview::{Hover, Preview};
 use crate::ui::battle::sets::UnitSystems;
 use crate::ui::lab::heat::{HeatKey, HeatMode, HeatNow, HeatShown};
 use crate::ui::screens::{BoardSystems, OnBoard, Screen};
-use crate::ui::{Acting, MapView, Selected, SideOrder};
+use crate::ui::{Acting, MapPictureFile, MapView, Selected, SideOrder};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Shown>()
@@ -96,8 +96,15 @@ const AT_MOST_BEHIND: usize = 12;
 
 /// Once the host says the battle began: the map it sent (open ground for a scenario without a level) and the sides'
 /// colours in the lobby's order. The board is drawn on entering it (`battle/board.rs`).
-fn lay_the_board(joined: Option<Res<Joined>>, map: Option<Res<MapView>>, mut commands: Commands) {
+fn lay_the_board(
+    (joined, map, picture): (Option<Res<Joined>>, Option<Res<MapView>>, Option<Res<MapPictureFile>>),
+    mut commands: Commands,
+) {
     let Some(joined) = joined.filter(|j| j.began.is_some()) else { return };
+    // The map's picture comes after the battle began, in pieces: the board is drawn again when it is whole.
+    if picture.as_ref().is_none_or(|p| p.0 != joined.picture_file) {
+        commands.insert_resource(MapPictureFile(joined.picture_file.clone()));
+    }
     if map.is_some() {
         return;
     }

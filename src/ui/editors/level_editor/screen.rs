@@ -14,8 +14,9 @@ use crate::scenario::character;
 use crate::scenario::content::user_folder;
 use crate::scenario::{level, level_edit};
 use crate::ui::battle::art::image_of;
-use crate::ui::battle::board::{board_pixmap, smaller};
+use crate::ui::battle::board::{board_pixmap, map_picture, smaller};
 use crate::ui::editors::history;
+use crate::ui::editors::import::{self, Importer};
 use crate::ui::editors::leave::{self, Answer};
 use crate::ui::ruleset_name;
 use crate::ui::screens::Screen;
@@ -39,9 +40,15 @@ pub(super) fn show_level_editor(
     mut images: ResMut<Assets<Image>>,
     mut screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
-    settings: Res<Settings>,
+    (settings, mut importer): (Res<Settings>, ResMut<Importer>),
 ) -> Result {
     editor.palette = settings.palette;
+    if let Some(path) = importer.take_imported_map() {
+        match editor.unsaved() {
+            true => editor.leaving = Some(Leave::Open(path)),
+            false => editor.open(&path),
+        }
+    }
     let picture = picture(&mut editor, &mut images);
     let texture = picture.map(|h| contexts.add_image(EguiTextureHandle::Weak(h.id())));
     let ctx = contexts.ctx_mut()?;
@@ -51,7 +58,11 @@ pub(super) fn show_level_editor(
     let mut go = None;
     egui::Panel::top("level editor bar").show(&mut root, |ui| go = top_bar(ui, editor));
     egui::Panel::left("level tools").resizable(false).exact_size(320.0).show(&mut root, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| tools(ui, editor));
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            tools(ui, editor);
+            ui.separator();
+            import::map_panel(ui, &mut importer);
+        });
     });
     egui::Panel::right("level sides").resizable(false).exact_size(330.0).show(&mut root, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
@@ -67,6 +78,7 @@ pub(super) fn show_level_editor(
             map(ui, editor, texture);
         }
     });
+    import::map_report_window(ctx, &mut importer);
     if let Some(asked) = history::keys(ctx) {
         editor.step(asked);
     }
@@ -103,20 +115,37 @@ fn answer_leaving(editor: &mut LevelEditor, to: Leave, answer: Answer) -> Option
     }
 }
 
-/// The map drawn as the battle draws it, again when the map changed.
+/// The map drawn as the battle draws it (on its own picture, if it has one), again when the map changed.
 fn picture(editor: &mut LevelEditor, images: &mut Assets<Image>) -> Option<Handle<Image>> {
-    if let Some((handle, map)) = &editor.picture
-        && *map == editor.file.map
+    let f = &editor.file;
+    let version = format!("{:?}{:?}{:?}{:?}{:?}", f.map, f.walls, f.windows, f.doors, f.picture);
+    if let Some((handle, drawn)) = &editor.picture
+        && *drawn == version
     {
         return Some(handle.clone());
     }
     let grid = level_edit::grid(&editor.file).ok()?;
-    let pixmap = smaller(board_pixmap(&grid, None), 1024);
+    let backdrop = backdrop(editor);
+    let pixmap = smaller(board_pixmap(&grid, backdrop), 1024);
     let handle = images.add(image_of(&pixmap));
-    if let Some((old, _)) = editor.picture.replace((handle.clone(), editor.file.map.clone())) {
+    if let Some((old, _)) = editor.picture.replace((handle.clone(), version)) {
         images.remove(&old);
     }
     Some(handle)
+}
+
+/// The map's own picture, read the first time it is asked for (a large one takes a moment to decode).
+fn backdrop(editor: &mut LevelEditor) -> Option<&tiny_skia::Pixmap> {
+    let file = editor
+        .file
+        .picture
+        .as_ref()
+        .zip(editor.origin.as_ref())
+        .map(|(name, origin)| origin.parent().unwrap_or(std::path::Path::new(".")).join(name))?;
+    if editor.backdrop.as_ref().is_none_or(|(read, _)| *read != file) {
+        editor.backdrop = Some((file.clone(), map_picture(Some(&file))));
+    }
+    editor.backdrop.as_ref().and_then(|(_, pixmap)| pixmap.as_ref())
 }
 
 /// New, open, save, play, back.

@@ -60,8 +60,10 @@ pub struct LevelEditor {
     pub(super) new_zone: String,
     /// Where a dragged area began.
     pub(super) drag: Option<Cell>,
-    /// The drawn map and the version of the map it shows.
-    pub(super) picture: Option<(Handle<Image>, Vec<String>)>,
+    /// The drawn map and the version of the map it shows (its rows and lines between cells).
+    pub(super) picture: Option<(Handle<Image>, String)>,
+    /// The map's own picture (an imported map's), read once: its file and its pixels.
+    pub(super) backdrop: Option<(PathBuf, Option<tiny_skia::Pixmap>)>,
     pub(super) ruleset: RulesetId,
     pub(super) characters: Vec<(PathBuf, Result<Character, ScenarioError>)>,
     /// A victory condition being put together: hold (else escape), side, zone, turns or count.
@@ -74,7 +76,7 @@ pub struct LevelEditor {
 impl Default for LevelEditor {
     fn default() -> Self {
         let file = level_edit::blank(24, 14);
-        let checked = check(&file);
+        let checked = check(&file, None);
         LevelEditor {
             history: History::new(&file, true),
             file,
@@ -86,6 +88,7 @@ impl Default for LevelEditor {
             new_zone: "exit".into(),
             drag: None,
             picture: None,
+            backdrop: None,
             ruleset: RulesetId::Shadowrun4,
             characters: Vec::new(),
             adding: (true, 0, String::new(), 2),
@@ -95,8 +98,9 @@ impl Default for LevelEditor {
     }
 }
 
-fn check(file: &LevelFile) -> Result<(Level, String), String> {
-    level_edit::check(file, Path::new("level")).map_err(|e| e.to_string())
+/// The level checked as if it were the file `at` (its picture is looked for beside it).
+fn check(file: &LevelFile, at: Option<&Path>) -> Result<(Level, String), String> {
+    level_edit::check(file, at.unwrap_or(Path::new("level"))).map_err(|e| e.to_string())
 }
 
 /// The player's levels folder, where the editor saves.
@@ -108,7 +112,7 @@ impl LevelEditor {
     /// Opens another level, from `origin` if it was read from a file; only the player's own file is saved over.
     pub(super) fn set(&mut self, file: LevelFile, origin: Option<PathBuf>) {
         let yours = origin.clone().filter(|p| levels_folder().is_some_and(|f| p.starts_with(f)));
-        (self.checked, self.history) = (check(&file), History::new(&file, true));
+        (self.checked, self.history) = (check(&file, origin.as_deref()), History::new(&file, true));
         self.file = file;
         (self.path, self.origin) = (yours, origin);
         self.brush = Brush::Ground(Ground::Wall);
@@ -125,7 +129,7 @@ impl LevelEditor {
     /// After a change: checked again, and a step of the history once the gesture is over.
     pub(in crate::ui::editors) fn touched(&mut self) {
         self.history.touched();
-        self.checked = check(&self.file);
+        self.checked = check(&self.file, self.origin.as_deref());
     }
 
     /// Whether the level has changes not saved.
@@ -150,7 +154,7 @@ impl LevelEditor {
             history::Asked::Redo => self.history.redo(&self.file),
         };
         if let Some(file) = state {
-            (self.checked, self.file, self.drag) = (check(&file), file, None);
+            (self.checked, self.file, self.drag) = (check(&file, self.origin.as_deref()), file, None);
             tidy_brush(self);
         }
     }
@@ -194,10 +198,26 @@ pub(super) fn save(editor: &mut LevelEditor, copy: bool) -> Result<PathBuf, Stri
         (Some(p), false) => p.clone(),
         _ => new_file(&folder, &editor.file.name, "ron"),
     };
+    bring_the_picture(editor, &path)?;
     level_edit::save(&editor.file, &path).map_err(|e| e.to_string())?;
     (editor.path, editor.origin) = (Some(path.clone()), Some(path.clone()));
     editor.history.saved(&editor.file);
     Ok(path)
+}
+
+/// A level with a picture saved into another folder takes a copy of its picture along, named after it.
+fn bring_the_picture(editor: &mut LevelEditor, path: &Path) -> Result<(), String> {
+    let (Some(name), Some(origin)) = (&editor.file.picture, &editor.origin) else { return Ok(()) };
+    let (from, to) = (origin.parent().unwrap_or(Path::new(".")), path.parent().unwrap_or(Path::new(".")));
+    if from == to {
+        return Ok(());
+    }
+    let extension = Path::new(name).extension().and_then(|e| e.to_str()).unwrap_or("png");
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("map");
+    let copy = format!("{stem}.{extension}");
+    std::fs::copy(from.join(name), to.join(&copy)).map_err(|e| format!("the map's picture {name}: {e}"))?;
+    editor.file.picture = Some(copy);
+    Ok(())
 }
 
 /// A battle on the level (saved first: a battle's save names its file), the first side played by the player and
