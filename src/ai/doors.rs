@@ -11,14 +11,15 @@ use crate::rules::mechanics::movement::occupied;
 const SEARCH: u32 = 160 * 50 * 2;
 
 /// The way through a door for the combatant in `slot`: open a closed one beside it, or walk toward the nearest;
-/// none when it sees or can reach an enemy, or no closed door is in reach.
+/// none when it sees or can reach an enemy, its side has a goal of the level's to go for, or no closed door is in
+/// reach.
 pub fn through_a_door<R: Playable>(rules: &R, slot: Slot, battle: &[Combatant<R::Fighter>]) -> Option<R::Action> {
     let field = rules.field();
-    if field.doors() == 0 {
-        return None;
-    }
     let actor = slot.actor.index();
     let me = &battle[actor];
+    if field.doors() == 0 || field.goal(&me.side).is_some() {
+        return None;
+    }
     let enemies: Vec<Cell> = battle
         .iter()
         .filter(|c| {
@@ -32,7 +33,9 @@ pub fn through_a_door<R: Playable>(rules: &R, slot: Slot, battle: &[Combatant<R:
         return None;
     }
     let crowd = occupied(battle, actor);
-    let beside_enemy = |c: Cell| enemies.iter().any(|e| crate::rules::engine::field::adjacent(c, *e));
+    // Beside an enemy with nothing between: a wall or a closed door between two cells side by side keeps them apart.
+    let beside_enemy =
+        |c: Cell| enemies.iter().any(|e| crate::rules::engine::field::adjacent(c, *e) && field.sight(c, *e).touching);
     if field.route_to(me.position, &beside_enemy, &crowd, SEARCH).is_some() {
         return None;
     }
@@ -46,7 +49,7 @@ pub fn through_a_door<R: Playable>(rules: &R, slot: Slot, battle: &[Combatant<R:
         .collect();
     let route = field.route_to(me.position, &|c| closed.contains(&c), &crowd, SEARCH)?;
     let (walk, _) = rules.paces(&me.fighter);
-    let step = |a: Cell, b: Cell| field.step_cost(a, b).unwrap_or(u32::MAX);
+    let step = |a: Cell, b: Cell| field.step_cost(a, b).unwrap_or(SEARCH);
     let to = route.truncated(me.position, walk, step).cells.last().copied()?;
     let (_, wait) = rules.other_actions(battle, actor).into_iter().last()?;
     Some(rules.with_movement(wait, Some(Move { to, pace: Pace::Walk })))

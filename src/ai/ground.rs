@@ -137,7 +137,12 @@ struct Goal {
     rush: bool,
     /// Weight of the goal: the side's own, or an enemy's to contest or guard.
     weight: f32,
+    /// How far "far" is: a cell farther than that from the goal counts as that far.
+    far: Dm,
 }
+
+/// How many straight steps away a goal may be and still pull: beyond, it is "far".
+const FAR_STEPS: u32 = 200;
 
 impl Goal {
     fn of<F: FighterState>(field: &Field, battle: &[Combatant<F>], actor: usize) -> Self {
@@ -150,19 +155,20 @@ impl Goal {
             sides.into_iter().find_map(|s| field.goal(s)).map(|g| (g, weight(g.rush), false))
         };
         let Some((goal, weight, rush)) = own.or_else(enemy) else {
-            return Goal { distances: HashMap::new(), here: 0, rush: false, weight: 0.0 };
+            return Goal { distances: HashMap::new(), here: 0, rush: false, weight: 0.0, far: 0 };
         };
-        // Far enough for any shipped level (a 64 × 64 map is under 100 m across).
-        let distances = field.distances_to(&goal.cells, 2000);
-        let here = distances.get(&me.position).copied().unwrap_or(2000);
-        Goal { distances, here, rush, weight }
+        // Far enough for any shipped level (a 64 × 64 map is under 100 m across): 200 steps, whatever a cell's size.
+        let far = FAR_STEPS * field.cell_dm();
+        let distances = field.distances_to(&goal.cells, far);
+        let here = distances.get(&me.position).copied().unwrap_or(far);
+        Goal { distances, here, rush, weight, far }
     }
 
     fn worth(&self, cell: Cell) -> f32 {
         if self.weight == 0.0 {
             return 0.0;
         }
-        let d = self.distances.get(&cell).copied().unwrap_or(2000);
+        let d = self.distances.get(&cell).copied().unwrap_or(self.far);
         let nearer = (self.here as f32 - d as f32) / STEP as f32;
         let arrived = if d == 0 { if self.rush { 5.0 } else { 1.5 } } else { 0.0 };
         self.weight * (nearer * if self.rush { 0.3 } else { 0.1 } + arrived)

@@ -50,12 +50,34 @@ pub struct EdgeError {
 }
 
 impl Edges {
-    /// The walls, windows and doors of a `width` × `height` grid; doors start closed.
-    pub fn from_lines(
+    /// The walls, windows and doors of a `width` × `height` grid; doors start closed. A line off the grid or
+    /// slanted is refused, and so is a door with no place between two cells (along the map's border, or all under a
+    /// later door), since the doors are known by their numbers.
+    pub fn from_lines(size: (i32, i32), walls: &[Line], windows: &[Line], doors: &[Line]) -> Result<Edges, EdgeError> {
+        let edges = Edges::placing(size, walls, windows, doors, true)?;
+        match (0..doors.len()).find(|n| edges.door_edges(*n as u16).next().is_none()) {
+            Some(index) => Err(EdgeError {
+                list: "doors",
+                index,
+                message: "the door stands between no two cells: it lies along the map's border or under a later door"
+                    .into(),
+            }),
+            None => Ok(edges),
+        }
+    }
+
+    /// The lines that fit the grid, each other one left out (a door keeps its number, with no place): for drawing a
+    /// level being mended, or a map sent by a host.
+    pub fn fitting(size: (i32, i32), walls: &[Line], windows: &[Line], doors: &[Line]) -> Edges {
+        Edges::placing(size, walls, windows, doors, false).unwrap_or_default()
+    }
+
+    fn placing(
         (width, height): (i32, i32),
         walls: &[Line],
         windows: &[Line],
         doors: &[Line],
+        strict: bool,
     ) -> Result<Edges, EdgeError> {
         if walls.is_empty() && windows.is_empty() && doors.is_empty() {
             return Ok(Edges { width, ..Edges::default() });
@@ -69,8 +91,11 @@ impl Edges {
                     "windows" => Edge::Window,
                     _ => Edge::Door(index as u16),
                 };
-                let crossed =
-                    crossings(*line, (width, height)).map_err(|message| EdgeError { list, index, message })?;
+                let crossed = match crossings(*line, (width, height)) {
+                    Ok(crossed) => crossed,
+                    Err(message) if strict => return Err(EdgeError { list, index, message }),
+                    Err(_) => continue,
+                };
                 for (a, b) in crossed {
                     let _ = edges.set(a, b, edge); // on the grid: `crossings` keeps only those
                 }
@@ -164,22 +189,35 @@ impl Edges {
         east.chain(south).filter(|(_, _, e)| *e != Edge::Open)
     }
 
-    /// The walls, windows and doors as a level writes them: runs of one kind joined into one line, each door one.
-    pub fn lines(&self) -> (Vec<Line>, Vec<Line>, Vec<Line>) {
-        let mut runs: Vec<(Edge, Line)> = Vec::new();
-        for (a, b, edge) in self.placed() {
-            let line = line_of(a, b);
-            match runs.iter_mut().find(|(e, run)| *e == edge && joins(*run, line)) {
-                Some((_, run)) => *run = joined(*run, line),
-                None => runs.push((edge, line)),
-            }
-        }
-        let of = |wanted: fn(&Edge) -> bool| runs.iter().filter(|(e, _)| wanted(e)).map(|(_, l)| *l).collect();
-        let mut doors: Vec<(u16, Line)> =
-            runs.iter().filter_map(|(e, l)| if let Edge::Door(n) = e { Some((*n, *l)) } else { None }).collect();
-        doors.sort_unstable();
-        (of(|e| *e == Edge::Wall), of(|e| *e == Edge::Window), doors.into_iter().map(|(_, l)| l).collect())
+    /// The edges of door `n`, each with the two cells it stands between.
+    pub fn door_edges(&self, n: u16) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+        self.placed().filter(move |(_, _, e)| *e == Edge::Door(n)).map(|(a, b, _)| (a, b))
     }
+
+    /// The walls, windows and doors as a level writes them: runs of one kind joined into one line; the doors by
+    /// number, each one line (the longest run of its edges: a door is straight), so that numbers keep.
+    pub fn lines(&self) -> (Vec<Line>, Vec<Line>, Vec<Line>) {
+        let walls = runs(self.placed().filter(|(_, _, e)| *e == Edge::Wall));
+        let windows = runs(self.placed().filter(|(_, _, e)| *e == Edge::Window));
+        let length = |((x0, y0), (x1, y1)): &Line| (x1 - x0).abs() + (y1 - y0).abs();
+        let doors = (0..self.doors() as u16)
+            .filter_map(|n| runs(self.placed().filter(|(_, _, e)| *e == Edge::Door(n))).into_iter().max_by_key(length))
+            .collect();
+        (walls, windows, doors)
+    }
+}
+
+/// Edges joined into runs along the grid.
+fn runs(edges: impl Iterator<Item = (Cell, Cell, Edge)>) -> Vec<Line> {
+    let mut runs: Vec<Line> = Vec::new();
+    for (a, b, _) in edges {
+        let line = line_of(a, b);
+        match runs.iter_mut().find(|run| joins(**run, line)) {
+            Some(run) => *run = joined(*run, line),
+            None => runs.push(line),
+        }
+    }
+    runs
 }
 
 /// The pairs of cells a line along the grid runs between (none for a stretch along the map's border, which is
@@ -244,5 +282,25 @@ mod tests {
         let off = Edges::from_lines((4, 4), &[], &[], &[((0, 5), (1, 5))]).unwrap_err();
         assert_eq!((off.list, off.index), ("doors", 0));
         assert!(off.message.contains("off the map"), "{}", off.message);
+    }
+
+    #[test]
+    fn a_door_with_no_place_between_two_cells_is_refused_since_doors_go_by_number() {
+        let along_border = Edges::from_lines((4, 4), &[], &[], &[((1, 1), (1, 2)), ((0, 0), (0, 2))]).unwrap_err();
+        assert_eq!((along_border.list, along_border.index), ("doors", 1));
+        let under_a_later = Edges::from_lines((4, 4), &[], &[], &[((2, 1), (2, 2)), ((2, 0), (2, 3))]).unwrap_err();
+        assert_eq!((under_a_later.list, under_a_later.index), ("doors", 0));
+    }
+
+    #[test]
+    fn written_out_each_door_keeps_its_number_and_a_bad_line_alone_is_left_out_where_lines_may_not_fit() {
+        // Door 0 after door 1 on the grid's order of edges (it stands lower on the map).
+        let doors = [((1, 3), (2, 3)), ((3, 1), (3, 2))];
+        let edges = Edges::from_lines((4, 4), &[((0, 1), (2, 1))], &[], &doors).unwrap();
+        assert_eq!(edges.lines().2, doors);
+        assert_eq!(edges.door_edges(0).collect::<Vec<_>>(), [((1, 2), (1, 3))]);
+        let fitting = Edges::fitting((4, 4), &[((0, 0), (2, 2)), ((0, 1), (2, 1))], &[], &[((9, 9), (9, 8)), doors[1]]);
+        assert_eq!(fitting.lines(), (vec![((0, 1), (2, 1))], vec![], vec![doors[1]]));
+        assert_eq!((fitting.doors(), fitting.between((2, 1), (3, 1))), (2, Edge::Door(1)));
     }
 }

@@ -16,7 +16,6 @@ pub mod plan;
 pub mod sight;
 
 use crate::rules::engine::field::{Cell, Crowd, Dm, Door, Field, Goal, Route, Sight, Terrain};
-use edges::Edge;
 use grid::Grid;
 use sight::Sights;
 
@@ -30,12 +29,16 @@ pub struct Battlefield {
     /// Where the level sends each side that has somewhere to go.
     pub goals: Vec<(String, Goal)>,
     sights: Sights,
+    /// The cells each door stands between, by number (found once: the AI asks often).
+    doors: Vec<Vec<(Cell, Cell)>>,
 }
 
 impl Battlefield {
     /// A battlefield without exits.
     pub fn new(grid: Grid) -> Self {
-        Battlefield { sights: Sights::new(&grid), grid, exits: Vec::new(), goals: Vec::new() }
+        let edges = grid.edges();
+        let doors = (0..edges.doors() as u16).map(|n| edges.door_edges(n).collect()).collect();
+        Battlefield { sights: Sights::new(&grid), grid, exits: Vec::new(), goals: Vec::new(), doors }
     }
 
     /// Its terrain.
@@ -98,11 +101,8 @@ impl Terrain for Battlefield {
     }
 
     fn door(&self, n: u16) -> Option<Door> {
-        let edges = self.grid.edges();
-        (usize::from(n) < edges.doors()).then(|| Door {
-            open: edges.is_open(n),
-            between: edges.placed().filter(|(_, _, e)| *e == Edge::Door(n)).map(|(a, b, _)| (a, b)).collect(),
-        })
+        let between = self.doors.get(usize::from(n))?.clone();
+        Some(Door { open: self.grid.edges().is_open(n), between })
     }
 
     fn with_door(&self, n: u16, open: bool) -> Option<Field> {

@@ -29,8 +29,8 @@ impl MapPlan {
     /// without the edges that do not fit.
     pub fn grid(&self) -> Grid {
         let grid = Grid::parse(&self.rows).unwrap_or_else(|_| Grid::open(16, 12));
-        let edges = Edges::from_lines((grid.width, grid.height), &self.walls, &self.windows, &self.doors);
+        let edges = Edges::fitting((grid.width, grid.height), &self.walls, &self.windows, &self.doors);
         let cell_dm = Some(self.cell_dm).filter(|d| (5..=50).contains(d)).unwrap_or(STEP);
-        grid.with_cell_dm(cell_dm).with_edges(edges.unwrap_or_default())
+        grid.with_cell_dm(cell_dm).with_edges(edges)
     }
 }

@@ -47,6 +47,10 @@ pub struct Joined {
     /// The map's picture as it comes in pieces, and the file it was kept in once whole (to draw under the grid).
     pub picture: Vec<u8>,
     pub picture_file: Option<std::path::PathBuf>,
+    /// The picture's file, removed when this goes (a new picture, a battle offered anew, the window closed).
+    pub picture_kept: Option<tempfile::TempPath>,
+    /// Whether the picture coming in went wrong (said once; it starts anew when sent again from its start).
+    pub picture_broken: bool,
     /// The map's zones: exits and zones to hold, by side.
     pub zones: Vec<(String, Goal)>,
     /// The sides this player commands.
@@ -83,6 +87,11 @@ pub struct Joined {
 }
 
 impl Joined {
+    /// No picture: the one coming in and the one kept (its file removed).
+    fn forget_the_picture(&mut self) {
+        (self.picture, self.picture_file, self.picture_kept, self.picture_broken) = (Vec::new(), None, None, false);
+    }
+
     pub fn new(name: &str) -> Self {
         Joined { name: name.to_owned(), ..Default::default() }
     }
@@ -117,6 +126,8 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
                 // A player who comes back is told everything again, from the start.
                 (joined.log, joined.typed) = (Log { events: Vec::new(), names }, Vec::new());
                 joined.asked = None;
+                // The picture comes after: a battle offered anew may have another, or none.
+                joined.forget_the_picture();
             }
             FromHost::Told { before, events, typed } => match read_events(&events) {
                 Ok(events) if before == joined.log.events.len() => {
@@ -184,26 +195,44 @@ pub fn orders(slot: Slot, action: &AnyAction) -> FromPlayer {
 }
 
 /// A piece of the map's picture: kept when it follows the pieces before (a picture sent again starts anew), and
-/// once the picture is whole, written to a file of its own to be drawn. A picture larger than a map file may be
-/// is refused.
+/// once the picture is whole, written to a new file of its own (made afresh: no file already there is written) to be
+/// drawn. A picture larger than a map file may be is refused; a broken stream is said once.
 fn take_a_piece(joined: &mut Joined, (at, total): (u32, u32), extension: &str, bytes: Vec<u8>) {
-    if u64::from(total) > crate::scenario::uvtt::MAX_FILE_BYTES || !["png", "webp"].contains(&extension) {
-        joined.trouble.push(format!("a map picture of {total} bytes ({extension}) refused"));
-        return;
-    }
     if at == 0 {
-        joined.picture.clear();
+        (joined.picture, joined.picture_broken) = (Vec::new(), false);
     }
-    if at as usize != joined.picture.len() || joined.picture.len() + bytes.len() > total as usize {
-        joined.trouble.push(format!("a piece of the map's picture at {at} after {} bytes", joined.picture.len()));
-        return;
-    }
-    joined.picture.extend(bytes);
-    if joined.picture.len() == total as usize {
-        let file = std::env::temp_dir().join(format!("skirmish-map-{}.{extension}", std::process::id()));
-        match std::fs::write(&file, &joined.picture) {
-            Ok(()) => joined.picture_file = Some(file),
-            Err(e) => joined.trouble.push(format!("the map's picture could not be kept: {e}")),
+    let fits = total > 0 && u64::from(total) <= crate::scenario::uvtt::MAX_FILE_BYTES;
+    let why = match (fits && ["png", "webp"].contains(&extension), joined.picture_broken) {
+        (_, true) => return,
+        (false, _) => format!("a map picture of {total} bytes ({extension}) refused"),
+        _ if at as usize != joined.picture.len() || joined.picture.len() + bytes.len() > total as usize => {
+            format!("a piece of the map's picture at {at} after {} bytes", joined.picture.len())
         }
+        _ => {
+            joined.picture.extend(bytes);
+            if joined.picture.len() == total as usize {
+                keep_the_picture(joined, extension);
+            }
+            return;
+        }
+    };
+    joined.trouble.push(why);
+    (joined.picture, joined.picture_broken) = (Vec::new(), true);
+}
+
+/// Writes the whole picture to a new file in the temporary folder, only this user's to read.
+fn keep_the_picture(joined: &mut Joined, extension: &str) {
+    let made = tempfile::Builder::new()
+        .prefix("skirmish-map-")
+        .suffix(&format!(".{extension}"))
+        .tempfile()
+        .and_then(|mut file| std::io::Write::write_all(&mut file, &joined.picture).map(|()| file.into_temp_path()));
+    match made {
+        Ok(kept) => {
+            joined.forget_the_picture();
+            joined.picture_file = Some(kept.to_path_buf());
+            joined.picture_kept = Some(kept);
+        }
+        Err(e) => joined.trouble.push(format!("the map's picture could not be kept: {e}")),
     }
 }

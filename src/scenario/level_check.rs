@@ -54,9 +54,16 @@ fn edges(file: &LevelFile, grid: &Grid) -> Result<Edges, Failure> {
     })
 }
 
-/// The picture's file beside the level, which must be there (its pixels are read when it is drawn).
+/// The picture's file beside the level, which must be there (its pixels are read when it is drawn): a bare file
+/// name ending `.png` or `.webp`, so that a level names no file elsewhere (a host sends the picture to its players).
 fn picture(file: &LevelFile, path: &Path) -> Result<Option<std::path::PathBuf>, Failure> {
     let Some(name) = &file.picture else { return Ok(None) };
+    let bare = Path::new(name).file_name().is_some_and(|n| n == name.as_str()) && !name.contains(['/', '\\']);
+    let kind = Path::new(name).extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    if !bare || !matches!(kind.as_deref(), Some("png" | "webp")) {
+        let why = format!("the picture {name:?} is not a file name ending .png or .webp beside the level");
+        return Err(failure("picture", why));
+    }
     let found = path.parent().unwrap_or(Path::new(".")).join(name);
     match found.is_file() {
         true => Ok(Some(found)),

@@ -120,8 +120,8 @@ pub fn save(file: &LevelFile, path: &Path) -> Result<(), WriteError> {
 /// never makes one so; a file may be). Lines that do not fit the map are not drawn (the check says why).
 pub fn grid(file: &LevelFile) -> Result<Grid, GridError> {
     let grid = Grid::parse(&file.map)?;
-    let edges = Edges::from_lines((grid.width, grid.height), &file.walls, &file.windows, &file.doors);
-    Ok(grid.with_edges(edges.unwrap_or_default()))
+    let edges = Edges::fitting((grid.width, grid.height), &file.walls, &file.windows, &file.doors);
+    Ok(grid.with_edges(edges))
 }
 
 /// Paints one cell; off the map does nothing.

@@ -80,6 +80,13 @@ fn a_line_off_the_map_or_slanted_is_refused_with_its_place() {
     let text = text.replacen("    sides: [", "    picture: \"nowhere.png\",\n    sides: [", 1);
     let error = level::parse(&text, Path::new("levels/street.ron")).expect_err("no picture").to_string();
     assert!(error.contains("the picture levels/nowhere.png is not there"), "{error}");
+    // A level names its picture beside it, and only a picture: a host sends it to its players.
+    for name in ["../street.ron", "/etc/passwd.png", "sub/map.png", "street.ron"] {
+        let text = std::fs::read_to_string("levels/street.ron").expect("the street");
+        let text = text.replacen("    sides: [", &format!("    picture: {name:?},\n    sides: ["), 1);
+        let error = level::parse(&text, Path::new("levels/street.ron")).expect_err(name).to_string();
+        assert!(error.contains("is not a file name ending .png or .webp beside the level"), "{name}: {error}");
+    }
 }
 
 #[test]

@@ -38,7 +38,7 @@ fn the_cellar_imports_with_each_quirk_tidied_and_said() {
         "- the grid: 12 × 8 cells, 16 pixels a cell",
         "- 9 wall pieces (they block movement and sight)",
         "- 2 walls that ran under a door or window cut open there",
-        "- 1 doors (closed at the start: they block movement and sight until opened) and 2 windows",
+        "- 1 door (closed at the start: they block movement and sight until opened) and 2 windows",
         "- 1 solid objects (what they enclose blocks movement and sight)",
         "- 2 lights, kept with the level",
         "- the picture: Png, 192 × 128 pixels",

@@ -71,11 +71,19 @@ pub enum Spectators {
     All,
 }
 
-/// A picture's bytes and extension, read to send; none (the players see the grid plain) when it cannot be read.
+/// A picture's bytes and extension, read to send once it is known to be a picture a map may have (a PNG or WebP
+/// within a map file's size that decodes: a level cannot make the host send any other file); none (the players see
+/// the grid plain) when it is not.
 fn picture_of(path: &std::path::Path) -> Option<(std::sync::Arc<Vec<u8>>, String)> {
-    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("png").to_owned();
-    match std::fs::read(path) {
-        Ok(bytes) => Some((std::sync::Arc::new(bytes), extension)),
+    let read = std::fs::metadata(path)
+        .map_err(|e| e.to_string())
+        .and_then(|m| match m.len() <= crate::scenario::uvtt::MAX_FILE_BYTES {
+            true => std::fs::read(path).map_err(|e| e.to_string()),
+            false => Err(format!("{} bytes is more than a map's picture may have", m.len())),
+        })
+        .and_then(crate::scenario::uvtt::picture::check);
+    match read {
+        Ok(picture) => Some((std::sync::Arc::new(picture.bytes), picture.format.extension().to_owned())),
         Err(e) => {
             bevy::log::warn!("the map's picture {} is not sent: {e}", path.display());
             None

@@ -136,7 +136,7 @@ impl Route {
         let mut out = Route::default();
         let mut at = from;
         for &cell in &self.cells {
-            let cost = out.cost + step_cost(at, cell);
+            let cost = out.cost.saturating_add(step_cost(at, cell));
             if cost > budget {
                 break;
             }

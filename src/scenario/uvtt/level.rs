@@ -9,6 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use super::geometry::{Point, Segment};
+use super::plural as count;
 use super::{PortalKind, VttMap};
 use crate::map::edges::{Edge, Edges};
 use crate::map::grid::{Grid, Ground};
@@ -57,7 +58,14 @@ pub fn level_of(map: &VttMap, name: &str, cell_m: f64, picture: Option<String>) 
 fn solid_objects(map: &VttMap, grid: &mut Grid, said: &mut Vec<String>) {
     let (mut cells, mut small) = (0, 0);
     for outline in &map.objects {
-        let mut inside: Vec<Cell> = grid.cells().map(|(c, _)| c).filter(|c| contains(outline, centre(*c))).collect();
+        // Only the cells under the outline's bounds can hold their centre inside it.
+        let (lo, hi) = outline.iter().fold(((i32::MAX, i32::MAX), (i32::MIN, i32::MIN)), |(lo, hi), p| {
+            let (x, y) = (p.x.floor() as i32, p.y.floor() as i32);
+            ((lo.0.min(x), lo.1.min(y)), (hi.0.max(x), hi.1.max(y)))
+        });
+        let under = (lo.1.max(0)..=hi.1.min(grid.height - 1))
+            .flat_map(|y| (lo.0.max(0)..=hi.0.min(grid.width - 1)).map(move |x| (x, y)));
+        let mut inside: Vec<Cell> = under.filter(|c| contains(outline, centre(*c))).collect();
         if inside.is_empty() {
             small += 1;
             let n = outline.len().max(1) as f64;
@@ -86,11 +94,16 @@ fn portals(map: &VttMap, edges: &mut Edges, said: &mut Vec<String>) {
             PortalKind::Door => Edge::Door(doors),
             PortalKind::Window => Edge::Window,
         };
-        match (put(edges, &portal.line, edge), portal.kind) {
+        let line = match portal.kind {
+            PortalKind::Door => straightened(&portal.line),
+            PortalKind::Window => portal.line,
+        };
+        match (put(edges, &line, edge), portal.kind) {
             (0, _) if on_edge(map, &portal.line) => {
                 said.push(format!("left out: portals[{i}], on the map's edge: there is nothing beyond it"));
             }
-            (0, _) => said.push(format!("left out: portals[{i}], too short to stand between two cells")),
+            (0, _) => said
+                .push(format!("left out: portals[{i}], too short to stand between two cells, or under another door")),
             (_, PortalKind::Door) => doors += 1,
             (_, PortalKind::Window) => windows += 1,
         }
@@ -103,6 +116,17 @@ fn portals(map: &VttMap, edges: &mut Edges, said: &mut Vec<String>) {
     ));
 }
 
+/// A slanted door laid along the grid line nearest it (across its longer side, through its middle): a door is one
+/// straight line between cells, known by its number.
+fn straightened(line: &Segment) -> Segment {
+    let (a, b) = (line.a, line.b);
+    let (mid_x, mid_y) = ((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+    match (b.x - a.x).abs() >= (b.y - a.y).abs() {
+        true => Segment::new(Point::new(a.x, mid_y.round()), Point::new(b.x, mid_y.round())),
+        false => Segment::new(Point::new(mid_x.round(), a.y), Point::new(mid_x.round(), b.y)),
+    }
+}
+
 /// Whether a line lies along the map's edge.
 fn on_edge(map: &VttMap, line: &Segment) -> bool {
     let (w, h) = (f64::from(map.width), f64::from(map.height));
@@ -111,12 +135,7 @@ fn on_edge(map: &VttMap, line: &Segment) -> bool {
     along(a.x, b.x, 0.0) || along(a.x, b.x, w) || along(a.y, b.y, 0.0) || along(a.y, b.y, h)
 }
 
-/// "1 door", "2 doors".
-fn count(n: usize, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
-}
-
-/// Puts `edge` on every line between two cells' centres that `line` crosses; how many.
+/// Puts `edge` on every line between two cells' centres that `line` crosses (a door already there stays); how many.
 fn put(edges: &mut Edges, line: &Segment, edge: Edge) -> usize {
     let s = Segment::new(
         Point::new(line.a.x + NUDGE.x, line.a.y + NUDGE.y),
@@ -127,7 +146,8 @@ fn put(edges: &mut Edges, line: &Segment, edge: Edge) -> usize {
     let mut put = 0;
     for (x, y) in (x0..=x1).flat_map(|x| (y0..=y1).map(move |y| (x, y))) {
         for next in [(x + 1, y), (x, y + 1)] {
-            if crosses(&s, centre((x, y)), centre(next)) && edges.set((x, y), next, edge) {
+            let door_there = matches!(edges.between((x, y), next), Edge::Door(_));
+            if crosses(&s, centre((x, y)), centre(next)) && !door_there && edges.set((x, y), next, edge) {
                 put += 1;
             }
         }

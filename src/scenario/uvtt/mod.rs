@@ -15,7 +15,7 @@ mod export;
 mod geometry;
 mod import;
 mod level;
-mod picture;
+pub mod picture;
 mod read;
 
 use std::path::PathBuf;
@@ -67,7 +67,7 @@ pub struct Portal {
 
 /// What a portal is. The format has no window: the tools mark a window as a portal that is not `closed`, as they
 /// would an open door; we take every portal that is not closed for a window (it blocks movement, not sight), and the
-/// report says so (the level editor turns one into a door).
+/// report says so (moving its line from the level's `windows` to its `doors` makes it a door).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PortalKind {
     /// A door, closed at the start of a battle: it blocks movement and sight until opened.
@@ -125,3 +125,8 @@ pub fn is_map(file: &std::path::Path) -> bool {
 
 #[cfg(test)]
 mod tests;
+
+/// "1 door", "2 doors": how the reports count.
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}

@@ -200,9 +200,11 @@ impl Reader<'_> {
         let (doors, windows) = (count(PortalKind::Door), count(PortalKind::Window));
         if doors + windows > 0 {
             self.report.taken.push(format!(
-                "{doors} doors (closed at the start: they block movement and sight until opened) and {windows} windows \
-                 (the portals not marked closed: they block movement, not sight; the format cannot tell an open door \
-                 from a window, and the level editor turns one into the other)"
+                "{} (closed at the start: they block movement and sight until opened) and {} (the portals not marked \
+                 closed: they block movement, not sight; the format cannot tell an open door from a window: move a \
+                 line between the level's `doors` and `windows` to make one the other)",
+                super::plural(doors, "door"),
+                super::plural(windows, "window")
             ));
         }
         Ok(portals)
@@ -223,9 +225,9 @@ impl Reader<'_> {
         }
         if !lights.is_empty() {
             self.report.taken.push(format!(
-                "{} lights, kept with the level for a darkness rule to come (no seed gives darkness a modifier our \
-                 battles play; the picture shows them)",
-                lights.len()
+                "{}, kept with the level for a darkness rule to come (no seed gives darkness a modifier our battles \
+                 play; the picture shows them)",
+                super::plural(lights.len(), "light")
             ));
         }
         Ok(lights)

@@ -83,6 +83,18 @@ fn a_wall_running_under_a_door_is_cut_open_there_and_a_portal_not_closed_is_a_wi
 }
 
 #[test]
+fn a_slanted_door_is_laid_along_the_nearest_grid_line_as_one_door() {
+    let m = read(&map(
+        r#""portals": [
+            {"position": {"x": 5, "y": 5}, "bounds": [{"x": 4, "y": 4.8}, {"x": 6.1, "y": 5.3}], "rotation": 0.2, "closed": true}
+        ]"#,
+    ))
+    .expect("a map");
+    let (level, _) = level::level_of(&m, "slanted", 1.5, None);
+    assert_eq!(level.doors, [((2, 2), (4, 2))]);
+}
+
+#[test]
 fn a_closed_object_is_solid_and_an_open_one_is_said() {
     let m = read(&map(r#""objects_line_of_sight": [
             [{"x": 4, "y": 4}, {"x": 5, "y": 4}, {"x": 5, "y": 5}, {"x": 4, "y": 5}, {"x": 4, "y": 4}],

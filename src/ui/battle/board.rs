@@ -102,10 +102,28 @@ pub fn smaller(pixmap: tiny_skia::Pixmap, largest: u32) -> tiny_skia::Pixmap {
     small
 }
 
+/// The last picture decoded, by its file, the file's time and size: a battle begun again, the menu's miniature and
+/// the board all draw the same picture, decoded once (a 10 MB picture takes a tenth of a second).
+type Decoded = (std::path::PathBuf, Option<std::time::SystemTime>, u64, tiny_skia::Pixmap);
+static LAST_DECODED: std::sync::Mutex<Option<Decoded>> = std::sync::Mutex::new(None);
+
 /// A map's picture (an imported map's), read and decoded to draw under the grid; none when there is none, or when
 /// it cannot be read (the grid is drawn plain, and the log says why).
 pub fn map_picture(path: Option<&std::path::Path>) -> Option<tiny_skia::Pixmap> {
     let path = path?;
+    let meta = std::fs::metadata(path).ok();
+    let stamp = (meta.as_ref().and_then(|m| m.modified().ok()), meta.as_ref().map_or(0, std::fs::Metadata::len));
+    let mut last = LAST_DECODED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, _, _, pixmap)) = last.as_ref().filter(|(p, t, n, _)| p == path && (*t, *n) == stamp) {
+        return Some(pixmap.clone());
+    }
+    let pixmap = decoded(path)?;
+    *last = Some((path.to_owned(), stamp.0, stamp.1, pixmap.clone()));
+    Some(pixmap)
+}
+
+/// A picture's file decoded to premultiplied pixels.
+fn decoded(path: &std::path::Path) -> Option<tiny_skia::Pixmap> {
     let read = std::fs::read(path).map_err(|e| e.to_string());
     let pixels = read.and_then(|bytes| crate::scenario::uvtt::pixels(&bytes));
     let pixels = match pixels {

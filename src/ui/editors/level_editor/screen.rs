@@ -118,7 +118,13 @@ fn answer_leaving(editor: &mut LevelEditor, to: Leave, answer: Answer) -> Option
 /// The map drawn as the battle draws it (on its own picture, if it has one), again when the map changed.
 fn picture(editor: &mut LevelEditor, images: &mut Assets<Image>) -> Option<Handle<Image>> {
     let f = &editor.file;
-    let version = format!("{:?}{:?}{:?}{:?}{:?}", f.map, f.walls, f.windows, f.doors, f.picture);
+    // A hash of what is drawn, each frame: cheaper than keeping count of every edit that could change it.
+    let version = {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (&f.map, &f.walls, &f.windows, &f.doors, &f.picture).hash(&mut hasher);
+        hasher.finish()
+    };
     if let Some((handle, drawn)) = &editor.picture
         && *drawn == version
     {

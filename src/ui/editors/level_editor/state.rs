@@ -61,7 +61,7 @@ pub struct LevelEditor {
     /// Where a dragged area began.
     pub(super) drag: Option<Cell>,
     /// The drawn map and the version of the map it shows (its rows and lines between cells).
-    pub(super) picture: Option<(Handle<Image>, String)>,
+    pub(super) picture: Option<(Handle<Image>, u64)>,
     /// The map's own picture (an imported map's), read once: its file and its pixels.
     pub(super) backdrop: Option<(PathBuf, Option<tiny_skia::Pixmap>)>,
     pub(super) ruleset: RulesetId,
