@@ -25,7 +25,7 @@ pub fn through_a_door<R: Playable>(rules: &R, slot: Slot, battle: &[Combatant<R:
         .filter(|c| {
             c.side != me.side
                 && !c.fighter.is_out()
-                && !c.fighter.statuses().contains(&crate::rules::engine::outcome::Status::Escaped)
+                && !c.fighter.statuses().iter().any(crate::rules::engine::outcome::Status::off_map)
         })
         .map(|c| c.position)
         .collect();

@@ -6,13 +6,14 @@
 //! `Choose` takes the script's action, the built-in choice, the AI's or a player's, `Resolve` (the attack system) has
 //! the engine carry it out, `Apply` writes what the engine changed to the combatants' components (the sync system,
 //! their only writer) and reports the damage, wounds and statuses (the damage system), and `End` closes the slot and
-//! the battle.
+//! the battle. A GM's change (`gm.rs`) goes to the engine while a slot waits for its player or the AI.
 
 mod attack;
 pub mod battle;
 pub mod components;
 mod damage;
 pub mod enter;
+pub mod gm;
 pub mod headless;
 pub mod messages;
 mod sync;
@@ -184,5 +185,5 @@ pub fn plugin(app: &mut App) {
     app.configure_sets(Update, (Begin, Choose, Resolve, Apply, End).chain().in_set(CombatSystems));
     app.configure_sets(Update, CombatSystems.run_if(running));
     app.add_plugins((messages::plugin, turn::plugin, think::plugin, tally::plugin, attack::plugin, damage::plugin));
-    app.add_plugins((sync::plugin, typed::plugin));
+    app.add_plugins((sync::plugin, typed::plugin, gm::plugin));
 }

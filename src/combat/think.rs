@@ -19,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The AI's thinking under way: for which combatant and slot, and the task that will answer.
 #[derive(Resource, Default)]
-struct Thought(Option<(Entity, Slot, Task<Option<AnyAction>>)>);
+pub(super) struct Thought(pub(super) Option<(Entity, Slot, Task<Option<AnyAction>>)>);
 
 /// Drops any thinking under way (a battle left while the AI thought about it).
 pub(super) fn forget(world: &mut World) {

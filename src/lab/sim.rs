@@ -169,6 +169,7 @@ fn take(
         }
         Decision::Delay if battle.delay(log) => Ok(()),
         Decision::Delay => Err(RulesError::Unfaithful("a slot delayed once cannot be delayed again".into())),
+        Decision::Gm(change) => battle.gm(change, log),
     }
 }
 
@@ -178,7 +179,7 @@ impl Outcome {
         let turns = log.events.iter().filter(|e| matches!(e, Event::TurnStarted { .. })).count() as u32;
         let (mut casualties, mut escaped) = (BTreeMap::new(), BTreeMap::new());
         for c in battle.views() {
-            let left = c.fighter.statuses().contains(&Status::Escaped);
+            let left = c.fighter.statuses().iter().any(Status::off_map);
             *escaped.entry(c.side.to_owned()).or_insert(0) += u32::from(left);
             *casualties.entry(c.side.to_owned()).or_insert(0) += u32::from(c.fighter.is_out() && !left);
         }

@@ -68,6 +68,10 @@ impl Terrain for Battlefield {
         self.grid.contains(cell)
     }
 
+    fn passable(&self, cell: Cell) -> bool {
+        self.grid.contains(cell) && self.grid.at(cell).passable()
+    }
+
     fn sight(&self, from: Cell, to: Cell) -> Sight {
         self.sights.sight(&self.grid, from, to)
     }

@@ -120,6 +120,7 @@ pub fn expected_logs(start: Offer, viewers: &[Viewer], battle: &AnyBattle) -> Ve
             Decision::Act(action) => replayed.act(action, &mut faces, &mut log).expect("the record replays"),
             Decision::Pass => replayed.pass(&mut log),
             Decision::Delay => assert!(replayed.delay(&mut log)),
+            Decision::Gm(change) => replayed.gm(change, &mut log).expect("the record replays"),
         }
         tell(&replayed, &log, &mut told);
     }

@@ -445,3 +445,34 @@ fn the_components_show_the_engine_after_every_slot() {
         assert!(slots > 3, "{}: a whole battle", s.name);
     }
 }
+
+#[test]
+fn the_gms_change_goes_to_the_engine_while_a_player_waits_and_the_components_show_it() {
+    use skirmish::combat::TurnState;
+    use skirmish::combat::components::{StatusList, Tracks};
+    use skirmish::combat::gm::{ChangeByGm, GmChangeMade, GmChangeRefused};
+    use skirmish::rules::engine::gm::GmChange;
+    let (mut app, _) = waiting_app();
+    let (entity, slot) = app.world().resource::<TurnState>().awaiting().expect("a Firewall slot waits");
+    let who = slot.actor;
+    let capacity = app.world().get::<Tracks>(entity).expect("tracks").0[0].capacity;
+    app.world_mut().write_message(ChangeByGm(GmChange::Track { who, track: 0, taken: 3 }));
+    app.world_mut().run_schedule(Update);
+    assert_eq!(app.world().get::<Tracks>(entity).expect("tracks").0[0].taken, 3, "the components show it");
+    assert_eq!(app.world().resource::<TurnState>().awaiting(), Some((entity, slot)), "the slot still waits");
+    let made: Vec<GmChangeMade> = app.world_mut().resource_mut::<Messages<GmChangeMade>>().drain().collect();
+    assert_eq!(made.len(), 1);
+    // A change the rules refuse says why, and the slot still waits.
+    app.world_mut().write_message(ChangeByGm(GmChange::Rounds { who, rounds: 999 }));
+    app.world_mut().run_schedule(Update);
+    let refused: Vec<GmChangeRefused> = app.world_mut().resource_mut::<Messages<GmChangeRefused>>().drain().collect();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(refused[0].why.contains("the GM cannot change"), "{}", refused[0].why);
+    assert_eq!(app.world().resource::<TurnState>().awaiting(), Some((entity, slot)), "the slot still waits");
+    // Past its durability, the waiting combatant is out: its slot ends, and the battle goes on to the next.
+    app.world_mut().write_message(ChangeByGm(GmChange::Track { who, track: 0, taken: capacity + 1 }));
+    app.world_mut().run_schedule(Update);
+    let statuses = &app.world().get::<StatusList>(entity).expect("statuses").0;
+    assert!(statuses.contains(&Status::Incapacitated), "{statuses:?}");
+    assert_ne!(app.world().resource::<TurnState>().awaiting().map(|(e, _)| e), Some(entity), "its slot is over");
+}

@@ -13,6 +13,7 @@ mod battles;
 mod doors;
 mod eclipse_phase_blasts;
 mod eclipse_phase_rules;
+mod gm;
 mod golden;
 mod homebrew_d6_rules;
 mod homebrew_d6_scenario;

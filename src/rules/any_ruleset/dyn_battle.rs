@@ -11,6 +11,7 @@ use crate::rules::RulesError;
 use crate::rules::engine::battle::{Battle, Decision, Ending, Next, Recorded};
 use crate::rules::engine::dice::Dice;
 use crate::rules::engine::field::{Cell, Crowd, Dm, Field, Move};
+use crate::rules::engine::gm::GmChange;
 use crate::rules::engine::outcome::Log;
 use crate::rules::engine::refusal::Refusal;
 use crate::rules::engine::ruleset::{
@@ -37,6 +38,8 @@ pub trait DynBattle {
     fn pass(&mut self, log: &mut Log);
     /// See [`Battle::delay`].
     fn delay(&mut self, log: &mut Log) -> bool;
+    /// See [`Battle::gm`].
+    fn gm(&mut self, change: &GmChange, log: &mut Log) -> Result<(), RulesError>;
     fn turn(&self) -> u32;
     fn current(&self) -> Option<Slot>;
     fn delayed(&self) -> &[Slot];
@@ -177,6 +180,10 @@ impl<K: Kind> DynBattle for Battle<K> {
         Battle::delay(self, log)
     }
 
+    fn gm(&mut self, change: &GmChange, log: &mut Log) -> Result<(), RulesError> {
+        Battle::gm(self, change, log)
+    }
+
     fn turn(&self) -> u32 {
         Battle::turn(self)
     }
@@ -238,6 +245,7 @@ impl<K: Kind> DynBattle for Battle<K> {
                 Decision::Act(action) => Decision::Act(K::wrap(action.clone())),
                 Decision::Pass => Decision::Pass,
                 Decision::Delay => Decision::Delay,
+                Decision::Gm(change) => Decision::Gm(change.clone()),
             },
             dice: r.dice,
         };

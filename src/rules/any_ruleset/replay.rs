@@ -58,6 +58,7 @@ impl AnyBattle {
                 Decision::Pass => self.pass(log),
                 Decision::Delay if self.delay(log) => {}
                 Decision::Delay => return Err(unfaithful("it cannot be delayed".into())),
+                Decision::Gm(change) => self.gm(change, log).map_err(|e| unfaithful(e.to_string()))?,
             }
             watch(self, Replayed::After(slot, &r.decision, &log.events[from..]));
             if (self.turn(), self.faces().len()) != (r.turn, r.dice) {

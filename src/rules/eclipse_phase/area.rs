@@ -100,7 +100,7 @@ impl EclipsePhase {
         let mut caught: Vec<(usize, u32)> = battle
             .iter()
             .enumerate()
-            .filter(|(_, c)| !c.fighter.condition.has(&Status::Escaped))
+            .filter(|(_, c)| !c.fighter.condition.statuses.iter().any(Status::off_map))
             .map(|(i, c)| (i, self.field.meters(center, c.position)))
             .filter(|&(i, d)| d <= reach && !self.field.sight(center, battle[i].position).blocked)
             .collect();

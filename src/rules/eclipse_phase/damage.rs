@@ -202,7 +202,7 @@ pub fn take_damage(opts: &Options, defender: &mut Fighter, damage: u32, log: &mu
 }
 
 /// Whether accumulated `damage` incapacitates a defender of Durability `dur` under the battle's option.
-fn incapacitates(opts: &Options, damage: u32, dur: u32) -> bool {
+pub(super) fn incapacitates(opts: &Options, damage: u32, dur: u32) -> bool {
     match opts.incapacitated_at {
         IncapacitatedAt::ExceedsDurability => damage > dur,
         IncapacitatedAt::ReachesDurability => damage >= dur,

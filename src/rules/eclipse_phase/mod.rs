@@ -3,6 +3,7 @@
 //! - `test.rs`: the d100 test, criticals, margins, the opposed test
 //! - `modifiers.rs`: file 003's combat modifiers table and range bands
 //! - `gear.rs`: weapons, armor, damage dice, the catalogue in `assets/eclipse_phase/gear.ron`
+//! - `gm.rs`: what follows from a GM's correction of damage
 //! - `attack.rs`: one attack, Fray defense, malfunctions; blast and uniform blast
 //! - `damage.rs`: damage value, armor and AP, wounds, SOM × 3 tests, durability, shock
 //! - `initiative.rs`: INIT + d100, ties, action phases from Speed
@@ -20,6 +21,7 @@ pub mod attack;
 pub mod character;
 pub mod damage;
 pub mod gear;
+mod gm;
 pub mod initiative;
 mod memo;
 pub mod modifiers;
@@ -204,12 +206,16 @@ impl Standing<Sheet> for Condition {
         self.has(&Status::Dead)
             || self.has(&Status::Incapacitated)
             || self.has(&Status::Unconscious)
-            || self.has(&Status::Escaped)
+            || self.statuses.iter().any(Status::off_map)
     }
 
     fn rounds_in_hand(fighter: &Fighter) -> Option<u32> {
         let weapon = fighter.drawn_weapon().ok()?;
         fighter.rounds_left(fighter.drawn_id(), &weapon)
+    }
+
+    fn ammo_mut(condition: &mut Self) -> Option<&mut std::collections::BTreeMap<String, u32>> {
+        Some(&mut condition.ammo)
     }
 
     fn full_in_hand(fighter: &Fighter) -> Option<u32> {

@@ -87,6 +87,14 @@ impl Ruleset for EclipsePhase {
         (m.per_part(Pace::Walk, parts), m.per_part(Pace::Run, parts))
     }
 
+    fn set_taken(&self, f: &mut Fighter, track: usize, taken: u32) {
+        crate::rules::mechanics::suppose::Suppose::suppose_taken(f, track, taken);
+    }
+
+    fn track_statuses(&self, f: &Fighter) -> Vec<(Status, bool)> {
+        super::gm::track_statuses(&self.options, f)
+    }
+
     fn tracks(&self, f: &Fighter) -> Vec<Track> {
         let c = &f.condition;
         vec![Track::new("damage", c.damage, f.sheet.durability), Track::new("wounds", c.wounds, 0)]

@@ -22,6 +22,7 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Serialize};
 
 use super::dice::{Dice, Recording};
+use super::gm::GmChange;
 use super::outcome::{Event, Log, Status};
 use super::ruleset::{Combatant, CombatantId, FighterState, Ruleset, Slot, name_of};
 use super::victory::{Objectives, Won};
@@ -90,6 +91,8 @@ pub enum Decision<A> {
     Pass,
     /// A player sets the slot aside until everyone else in its phase or pass has acted.
     Delay,
+    /// The game master changes the battle by hand (`gm.rs`) while the slot waits: the slot goes on.
+    Gm(GmChange),
 }
 
 /// One decision taken, in order: with the battle's start and the faces of its dice, the record determines the
@@ -109,7 +112,7 @@ impl<A> Recorded<A> {
     pub fn action(&self) -> Option<&A> {
         match &self.decision {
             Decision::Act(action) => Some(action),
-            Decision::Pass | Decision::Delay => None,
+            Decision::Pass | Decision::Delay | Decision::Gm(_) => None,
         }
     }
 }
@@ -484,6 +487,31 @@ where
         self.changed.clear();
         self.decided(slot, Decision::Delay);
         true
+    }
+
+    /// The game master's change, made while the slot being played waits (`gm.rs`): on the record in that slot, its
+    /// events in the log. The slot goes on, unless its combatant can no longer act (knocked out, taken off the map):
+    /// then it ends as a slot of one who cannot act. Refused (nothing changed) when the change cannot be made.
+    pub fn gm(&mut self, change: &GmChange, log: &mut Log) -> Result<(), RulesError> {
+        let slot = self.current.ok_or(RulesError::Illegal(Refusal::NoSlot))?;
+        let mut combatants = self.combatants.clone();
+        let mut events = Log::default();
+        super::gm::apply(&self.rules, change, &mut combatants, &mut events)?;
+        self.combatants = combatants;
+        self.changed = touched(change.who(), &events.events);
+        log.events.append(&mut events.events);
+        let actor = self.combatants[slot.actor.index()].fighter.id();
+        self.record.push(Recorded {
+            turn: self.turn,
+            slot,
+            actor,
+            decision: Decision::Gm(change.clone()),
+            dice: self.faces.len(),
+        });
+        if !self.combatants[slot.actor.index()].fighter.can_act() && !slot.simultaneous {
+            self.current = None;
+        }
+        Ok(())
     }
 
     /// The slot's decision is carried out: it goes on the record, and the slot is over.

@@ -218,6 +218,10 @@ pub trait Terrain: fmt::Debug + Send + Sync {
     fn contains(&self, _cell: Cell) -> bool {
         true
     }
+    /// Whether a combatant may stand on `cell` (not a wall).
+    fn passable(&self, cell: Cell) -> bool {
+        self.contains(cell)
+    }
     /// Whether a combatant of `side` leaves the battle by stepping on `cell` (a level's exit).
     fn exit_for(&self, _cell: Cell, _side: &str) -> bool {
         false

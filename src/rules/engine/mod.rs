@@ -11,11 +11,14 @@
 //! - `dice.rs`: injected dice: seeded, scripted, a saved battle's faces first
 //! - `table.rs`: dice at a table where some players roll their own: a step waits for their faces
 //! - `field.rs`: what the battlefield tells the rules: line of fire, cover, distance, routes
+//! - `gm.rs`: the game master's hand: a wound corrected, a status, a place, ammunition, one taken off the map, each a
+//!   decision in the record
 //! - `options.rs`: the table's choices of a ruleset's rules, as switches each ruleset describes
 
 pub mod battle;
 pub mod dice;
 pub mod field;
+pub mod gm;
 pub mod id;
 pub mod options;
 pub mod outcome;

@@ -158,6 +158,16 @@ pub enum Status {
     Running,
     /// Left the battlefield through an exit: out of the fight, but not a casualty.
     Escaped,
+    /// Taken off the map by the GM (a retreat): out of the fight, not a casualty, and no escape.
+    Withdrawn,
+}
+
+impl Status {
+    /// Whether it takes a combatant off the map: gone through an exit, or taken off by the GM. Such a combatant stands
+    /// nowhere, blocks no cell and is nobody's neighbour.
+    pub fn off_map(&self) -> bool {
+        matches!(self, Status::Escaped | Status::Withdrawn)
+    }
 }
 
 impl fmt::Display for Status {
@@ -173,6 +183,7 @@ impl fmt::Display for Status {
             Status::WeaponJammed(_) => write!(f, "stuck with a malfunctioning weapon"),
             Status::Running => write!(f, "running"),
             Status::Escaped => write!(f, "gone through the exit"),
+            Status::Withdrawn => write!(f, "taken off the map"),
         }
     }
 }
@@ -256,6 +267,13 @@ pub enum Event {
         reason: String,
     },
     /// A combatant opened or closed one of the map's doors.
+    /// The game master changed something by hand (`engine/gm.rs`): `what` of `who`, from one value to another.
+    GmChanged {
+        who: CombatantId,
+        what: String,
+        from: String,
+        to: String,
+    },
     DoorUsed {
         who: CombatantId,
         door: u16,
@@ -279,7 +297,8 @@ impl Event {
             | Event::WoundsTaken { who, .. }
             | Event::StatusGained { who, .. }
             | Event::StatusLost { who, .. }
-            | Event::DoorUsed { who, .. } => vec![*who],
+            | Event::DoorUsed { who, .. }
+            | Event::GmChanged { who, .. } => vec![*who],
             Event::Tested(t) => vec![t.who],
             Event::AttackResolved { attacker, defender, .. } => std::iter::once(*attacker).chain(*defender).collect(),
             Event::PhaseStarted { order, .. } => order.clone(),
@@ -312,7 +331,8 @@ impl Event {
             | Event::WoundsTaken { who, .. }
             | Event::StatusGained { who, .. }
             | Event::StatusLost { who, .. }
-            | Event::DoorUsed { who, .. } => [Some(*who), None],
+            | Event::DoorUsed { who, .. }
+            | Event::GmChanged { who, .. } => [Some(*who), None],
             Event::AttackResolved { attacker, defender, .. } => [Some(*attacker), *defender],
             Event::BattleStarted { .. }
             | Event::TurnStarted { .. }
@@ -481,6 +501,7 @@ impl fmt::Display for Shown<'_> {
                 // Numbered from 1 for a player (from 0 in the level's list).
                 write!(f, "{} {} door {}", name(who), if *open { "opens" } else { "closes" }, door + 1)
             }
+            Event::GmChanged { who, what, from, to } => write!(f, "GM: {}'s {what} {from} → {to}", name(who)),
             Event::BattleEnded { reason, winner } => match winner {
                 Some(w) => write!(f, "== Battle over: {reason}. {w} wins. =="),
                 None => write!(f, "== Battle over: {reason}. =="),

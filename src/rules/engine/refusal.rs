@@ -41,6 +41,9 @@ pub enum Refusal {
     // A door is numbered from 0 in a level's list and from 1 for a player.
     #[error("the map has no door {}", door + 1)]
     NoSuchDoor { door: u16 },
+    // The game master's hand.
+    #[error("the GM cannot change {who}: {why}")]
+    Gm { who: String, why: String },
     #[error("{who} stands beside no side of door {}", door + 1)]
     NotBesideDoor { who: String, door: u16 },
     #[error("door {} is {} already", door + 1, if *open { "open" } else { "closed" })]

@@ -97,6 +97,8 @@ pub trait FighterState {
     /// Rounds the weapon in hand holds when full (a thrown weapon: how many are carried), where the ruleset counts
     /// ammunition.
     fn full_in_hand(&self) -> Option<u32>;
+    /// Sets the rounds left in the weapon in hand (at most full: a GM's change); whether the ruleset counts them.
+    fn set_rounds_in_hand(&mut self, rounds: u32) -> bool;
     /// The weapons it carries, by catalogue id, each once (Eclipse Phase lists a grenade once for each one carried),
     /// the one drawn first in a battle first.
     fn weapons_carried(&self) -> Vec<String>;
@@ -203,6 +205,14 @@ pub trait Ruleset {
 
     /// A fighter's damage tracks under this battle's options (for health bars and sheets).
     fn tracks(&self, fighter: &Self::Fighter) -> Vec<Track>;
+
+    /// The statuses that follow from a fighter's damage tracks alone under this battle's options (a full monitor
+    /// knocks out, overflow kills), each with whether it holds now: a GM's correction of a track puts them on and
+    /// takes them off (`rules/<ruleset>/gm.rs`).
+    fn track_statuses(&self, fighter: &Self::Fighter) -> Vec<(Status, bool)>;
+
+    /// Sets a fighter's damage track `track` to `taken` (a GM's correction; the statuses are `track_statuses`'s).
+    fn set_taken(&self, fighter: &mut Self::Fighter, track: usize, taken: u32);
 
     /// The ground the battle is fought on.
     fn field(&self) -> &Field;

@@ -2,6 +2,7 @@
 //! seed is the whole source; rules.md and docs/rules-decisions.md record our decisions where it is silent.
 //!
 //! - `gear.rs`: damage values with type and track, attack kinds, AV listed I/P/E, the catalogue
+//! - `gm.rs`: what follows from a GM's correction of the Light and Critical tracks
 //! - `pool.rs`: the shared d6 pool under the homebrew's glitch rule
 //! - `attack.rs`: step 1: the attack pool, the defense table, the defense frequency penalty, glitches
 //! - `damage.rs`: steps 2–6: modified DV and AV, the Body resistance test, the Light and Critical tracks
@@ -12,6 +13,7 @@ pub mod attack;
 pub mod character;
 pub mod damage;
 pub mod gear;
+mod gm;
 pub mod odds;
 mod options;
 pub mod pool;
@@ -137,6 +139,7 @@ impl Standing<Sheet> for Condition {
     }
 
     fn is_out(&self) -> bool {
-        [Status::Dead, Status::Incapacitated, Status::Unconscious, Status::Escaped].iter().any(|s| self.has(s))
+        [Status::Dead, Status::Incapacitated, Status::Unconscious].iter().any(|s| self.has(s))
+            || self.statuses.iter().any(Status::off_map)
     }
 }

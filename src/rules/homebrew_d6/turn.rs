@@ -200,6 +200,14 @@ impl Ruleset for HomebrewD6 {
         (m.per_part(Pace::Walk, parts), m.per_part(Pace::Run, parts))
     }
 
+    fn set_taken(&self, f: &mut Fighter, track: usize, taken: u32) {
+        crate::rules::mechanics::suppose::Suppose::suppose_taken(f, track, taken);
+    }
+
+    fn track_statuses(&self, f: &Fighter) -> Vec<(Status, bool)> {
+        super::gm::track_statuses(&self.options, f)
+    }
+
     fn tracks(&self, f: &Fighter) -> Vec<Track> {
         let (c, o) = (&f.condition, &self.options);
         vec![Track::new("Light", c.light, f.light_boxes(o)), Track::new("Critical", c.critical, f.critical_boxes(o))]

@@ -60,6 +60,20 @@ pub trait Standing<S: Outfit>: Sized {
     fn full_in_hand(_fighter: &Fighter<S, Self>) -> Option<u32> {
         None
     }
+    /// Sets the rounds left in `fighter`'s weapon in hand (at most full); whether the ruleset counts them.
+    fn set_rounds_in_hand(fighter: &mut Fighter<S, Self>, rounds: u32) -> bool {
+        if Self::full_in_hand(fighter).is_none_or(|full| rounds > full) {
+            return false;
+        }
+        let id = fighter.drawn_id().to_owned();
+        let Some(ammo) = Self::ammo_mut(&mut fighter.condition) else { return false };
+        ammo.insert(id, rounds);
+        true
+    }
+    /// Rounds left by weapon, where the ruleset counts them.
+    fn ammo_mut(_condition: &mut Self) -> Option<&mut std::collections::BTreeMap<String, u32>> {
+        None
+    }
 }
 
 impl<S: Outfit, C: Default> Fighter<S, C> {
@@ -143,6 +157,10 @@ impl<S: Outfit, C: Standing<S>> FighterState for Fighter<S, C> {
 
     fn full_in_hand(&self) -> Option<u32> {
         C::full_in_hand(self)
+    }
+
+    fn set_rounds_in_hand(&mut self, rounds: u32) -> bool {
+        C::set_rounds_in_hand(self, rounds)
     }
 
     fn weapons_carried(&self) -> Vec<String> {

@@ -13,7 +13,7 @@ use crate::rules::engine::ruleset::{Combatant, FighterState};
 /// The cells of all combatants but the one at `except` still on the field: the standing block the way, the fallen
 /// only the cell (a mover steps over them but cannot stop there).
 pub fn occupied<F: FighterState>(battle: &[Combatant<F>], except: usize) -> Crowd {
-    let present = |(i, c): &(usize, &Combatant<F>)| *i != except && !c.fighter.statuses().contains(&Status::Escaped);
+    let present = |(i, c): &(usize, &Combatant<F>)| *i != except && !c.fighter.statuses().iter().any(Status::off_map);
     let (fallen, standing): (Vec<_>, Vec<_>) =
         battle.iter().enumerate().filter(present).partition(|(_, c)| c.fighter.is_out());
     Crowd {

@@ -6,6 +6,7 @@
 //! - `attack.rs`: ranged and melee attacks, recoil, defenses, full defense, grazing hits, glitch effects
 //! - `damage.rs`: net hits to DV, armor and AP, stun conversion, damage resistance, both monitors, knockdown
 //! - `initiative.rs`: initiative score, passes, ties, glitches, surprise; the turn's order as wounds change it
+//! - `gm.rs`: what follows from a GM's correction of a monitor
 //! - `actions.rs`: Free, Simple and Complex actions; `policy.rs`: the built-in choice
 //! - `odds.rs`: the exact odds of an attack
 
@@ -14,6 +15,7 @@ pub mod attack;
 pub mod character;
 pub mod damage;
 pub mod gear;
+mod gm;
 pub mod initiative;
 pub mod modifiers;
 pub mod odds;
@@ -261,12 +263,16 @@ impl Standing<Sheet> for Condition {
 
     /// Out of the fight: dead or unconscious.
     fn is_out(&self) -> bool {
-        self.has(&Status::Dead) || self.has(&Status::Unconscious) || self.has(&Status::Escaped)
+        self.has(&Status::Dead) || self.has(&Status::Unconscious) || self.statuses.iter().any(Status::off_map)
     }
 
     fn rounds_in_hand(fighter: &Fighter) -> Option<u32> {
         let weapon = fighter.drawn_weapon().ok()?;
         fighter.rounds_left(fighter.drawn_id(), &weapon)
+    }
+
+    fn ammo_mut(condition: &mut Self) -> Option<&mut std::collections::BTreeMap<String, u32>> {
+        Some(&mut condition.ammo)
     }
 
     fn full_in_hand(fighter: &Fighter) -> Option<u32> {

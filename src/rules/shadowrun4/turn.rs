@@ -8,7 +8,7 @@ use super::policy::default_action;
 use super::{Fighter, RulesError};
 use crate::rules::engine::dice::Dice;
 use crate::rules::engine::field::{Dm, Field, Pace};
-use crate::rules::engine::outcome::Log;
+use crate::rules::engine::outcome::{Log, Status};
 use crate::rules::engine::ruleset::{Combatant, CombatantId, Ruleset, Slot, Track};
 
 impl Ruleset for Shadowrun4 {
@@ -68,6 +68,14 @@ impl Ruleset for Shadowrun4 {
     fn paces(&self, f: &Fighter) -> (Dm, Dm) {
         let (m, parts) = (f.sheet.movement, f.sheet.initiative_passes);
         (m.per_part(Pace::Walk, parts), m.per_part(Pace::Run, parts))
+    }
+
+    fn set_taken(&self, f: &mut Fighter, track: usize, taken: u32) {
+        crate::rules::mechanics::suppose::Suppose::suppose_taken(f, track, taken);
+    }
+
+    fn track_statuses(&self, f: &Fighter) -> Vec<(Status, bool)> {
+        super::gm::track_statuses(f)
     }
 
     fn tracks(&self, f: &Fighter) -> Vec<Track> {

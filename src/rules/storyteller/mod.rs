@@ -3,6 +3,7 @@
 //! - `pool.rs`: d10 pools against a difficulty, 1s cancelling, botches; damage dice
 //! - `gear.rs`: file 001's weapon and armor tables, in `assets/storyteller/gear.ron`
 //! - `damage.rs`: soak, the health track, its penalties, bashing, lethal and aggravated damage
+//! - `gm.rs`: what follows from a GM's correction of the health levels
 //! - `attack.rs`: attack and defense pools, net successes, raw damage and the damage roll
 //! - `turn.rs`: initiative, one action a turn, extra actions after everyone's first; the actions and the built-in
 //!   choice
@@ -12,6 +13,7 @@ pub mod attack;
 pub mod character;
 pub mod damage;
 pub mod gear;
+mod gm;
 pub mod odds;
 mod options;
 pub mod pool;
@@ -105,6 +107,6 @@ impl Standing<Sheet> for Condition {
     }
 
     fn is_out(&self) -> bool {
-        self.has(&Status::Dead) || self.has(&Status::Incapacitated) || self.has(&Status::Escaped)
+        self.has(&Status::Dead) || self.has(&Status::Incapacitated) || self.statuses.iter().any(Status::off_map)
     }
 }

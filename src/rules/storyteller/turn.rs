@@ -224,6 +224,14 @@ impl Ruleset for Storyteller {
         (m.per_part(Pace::Walk, 1), m.per_part(Pace::Run, 1))
     }
 
+    fn set_taken(&self, f: &mut Fighter, track: usize, taken: u32) {
+        crate::rules::mechanics::suppose::Suppose::suppose_taken(f, track, taken);
+    }
+
+    fn track_statuses(&self, f: &Fighter) -> Vec<(Status, bool)> {
+        super::gm::track_statuses(f)
+    }
+
     fn tracks(&self, f: &Fighter) -> Vec<Track> {
         vec![Track::new("health levels", f.condition.health.levels() as u32, 7)]
     }

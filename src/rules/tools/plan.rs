@@ -104,7 +104,7 @@ impl Choices {
 fn reach(battle: &AnyBattle, actor: CombatantId, seen: &[bool]) -> Vec<(Cell, bool)> {
     let views = battle.views();
     let sees = |i: usize| seen.get(i) == Some(&true);
-    let present = |i: usize| i != actor.index() && sees(i) && !views[i].fighter.statuses().contains(&Status::Escaped);
+    let present = |i: usize| i != actor.index() && sees(i) && !views[i].fighter.statuses().iter().any(Status::off_map);
     let (fallen, standing): (Vec<usize>, Vec<usize>) =
         (0..views.len()).filter(|&i| present(i)).partition(|&i| views[i].fighter.is_out());
     let crowd = Crowd {

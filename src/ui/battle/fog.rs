@@ -97,7 +97,7 @@ pub(in crate::ui) fn look_around(
 /// Units the viewer does not see are not drawn (an escaped unit never is).
 fn hide_unseen(fog: Res<Fog>, mut units: Query<(Entity, &StatusList, &mut Visibility), With<Side>>) {
     for (entity, statuses, mut visibility) in &mut units {
-        let show = fog.sees(entity) && !statuses.0.contains(&Status::Escaped);
+        let show = fog.sees(entity) && !statuses.0.iter().any(Status::off_map);
         let want = if show { Visibility::Inherited } else { Visibility::Hidden };
         if *visibility != want {
             *visibility = want;

@@ -131,7 +131,7 @@ fn take_clicks(
     let actor = waiting.slot.actor;
     let side = units.iter().find(|u| u.1.0 == actor).map(|u| u.3.0.clone());
     let standing =
-        |u: &OnCell| (u.2.0, u.2.1) == cell && fog.sees(u.0) && !u.4.is_down() && !u.4.0.contains(&Status::Escaped);
+        |u: &OnCell| (u.2.0, u.2.1) == cell && fog.sees(u.0) && !u.4.is_down() && !u.4.0.iter().any(Status::off_map);
     match units.iter().find(standing) {
         Some(u) if u.1.0 == actor => orders.plan.movement = None,
         Some(u) if Some(&u.3.0) != side.as_ref() => {

@@ -74,7 +74,7 @@ pub(super) fn show_tracker(
             for row in &rows {
                 let (entity, name, _, init, statuses, ..) = row;
                 let score = init.score.map_or("-".to_owned(), |s| s.to_string());
-                let out = statuses.0.contains(&Status::Escaped) || statuses.is_down();
+                let out = statuses.0.iter().any(Status::off_map) || statuses.is_down();
                 let held = if row.10.delayed { "  · delayed" } else { "" };
                 let mark = row.9.map_or("", |t| t.shape.mark());
                 let text = egui::RichText::new(format!("{score:>4}  {mark} {name}{held}")).color(row_color(row));

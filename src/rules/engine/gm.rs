@@ -1,0 +1,170 @@
+//! The game master's hand: a change the GM makes to a battle (a wound corrected, a status put on or taken off, a
+//! combatant moved, its ammunition, one taken off the map) is a decision in the battle's record like a slot's action.
+//! It saves, replays and undoes as any, and the log says it to everyone allowed to see that unit ("GM: Gang heavy 4's
+//! Physical 3 → 5"). It leaves the turn's order alone: the slot being played is still the one being played (a GM who
+//! knocks out the combatant whose slot it is ends that slot, as the rules end the slot of one who cannot act).
+//!
+//! What follows from a corrected damage track (a full monitor knocks out, a healed one no longer does) is each
+//! ruleset's own: `Ruleset::track_statuses`, in `rules/<ruleset>/gm.rs`.
+
+use serde::{Deserialize, Serialize};
+
+use super::field::Cell;
+use super::outcome::{Event, Log, Status};
+use super::refusal::Refusal;
+use super::ruleset::{Combatant, CombatantId, FighterState, Ruleset};
+use crate::rules::RulesError;
+
+/// The most a GM may set a damage track to: past any track's end (overflow counted) in the four rulesets.
+pub const MOST_TAKEN: u32 = 99;
+
+/// A change the GM makes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GmChange {
+    /// Damage track `track` (its place in the ruleset's tracks, from 0) set to `taken`.
+    Track { who: CombatantId, track: u8, taken: u32 },
+    /// A status put on (`on`) or taken off: prone, stunned, unconscious, incapacitated, dead.
+    Status { who: CombatantId, status: Status, on: bool },
+    /// Moved to a cell (an open one, on the map, with nobody standing in it).
+    Place { who: CombatantId, to: Cell },
+    /// The rounds in the weapon in hand, where the ruleset counts them.
+    Rounds { who: CombatantId, rounds: u32 },
+    /// Taken off the map: out of the battle, as one gone through an exit, but not through one (no side escapes by
+    /// it).
+    TakeOff { who: CombatantId },
+}
+
+impl GmChange {
+    /// The combatant it changes.
+    pub fn who(&self) -> CombatantId {
+        match self {
+            GmChange::Track { who, .. }
+            | GmChange::Status { who, .. }
+            | GmChange::Place { who, .. }
+            | GmChange::Rounds { who, .. }
+            | GmChange::TakeOff { who } => *who,
+        }
+    }
+}
+
+/// The statuses a GM puts on and takes off by hand (the others are a slot's doing: full defense, running, a jam).
+pub fn settable(status: &Status) -> bool {
+    matches!(status, Status::Prone | Status::Stunned(_) | Status::Unconscious | Status::Incapacitated | Status::Dead)
+}
+
+/// Carries out `change` on `battle` (the rules' copy: kept only when this succeeds), its events to `log`.
+pub fn apply<R: Ruleset>(
+    rules: &R,
+    change: &GmChange,
+    battle: &mut [Combatant<R::Fighter>],
+    log: &mut Log,
+) -> Result<(), RulesError> {
+    let who = change.who();
+    let index = super::ruleset::index(battle, who)?;
+    let name = battle[index].fighter.name().to_owned();
+    let refuse = |why: &str| RulesError::Illegal(Refusal::Gm { who: name.clone(), why: why.into() });
+    if battle[index].fighter.statuses().iter().any(Status::off_map) {
+        return Err(refuse("it is off the map"));
+    }
+    match change {
+        GmChange::Track { track, taken, .. } => {
+            let tracks = rules.tracks(&battle[index].fighter);
+            let Some(was) = tracks.get(usize::from(*track)) else { return Err(refuse("no such damage track")) };
+            if *taken > MOST_TAKEN {
+                return Err(refuse(&format!("more than {MOST_TAKEN} is past any track's end")));
+            }
+            let (name, before) = (was.name.to_string(), was.taken);
+            rules.set_taken(&mut battle[index].fighter, usize::from(*track), *taken);
+            let now = rules.tracks(&battle[index].fighter).get(usize::from(*track)).map_or(*taken, |t| t.taken);
+            log.push(changed(who, &name, before.to_string(), now.to_string()));
+            follow_the_tracks(rules, &mut battle[index].fighter, log);
+        }
+        GmChange::Status { status, on, .. } => {
+            if !settable(status) {
+                return Err(refuse(&format!("\"{status}\" is a slot's doing, not the GM's")));
+            }
+            let had = battle[index].fighter.statuses().iter().any(|s| same_kind(s, status));
+            let old: Vec<Status> =
+                battle[index].fighter.statuses().iter().filter(|s| same_kind(s, status)).cloned().collect();
+            old.into_iter().for_each(|s| battle[index].fighter.set_status(s, false));
+            battle[index].fighter.set_status(status.clone(), *on);
+            let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
+            log.push(changed(who, &status_word(status), yes_no(had), yes_no(*on)));
+        }
+        GmChange::Place { to, .. } => {
+            let from = battle[index].position;
+            place(rules, battle, index, *to).map_err(|why| refuse(&why))?;
+            log.push(changed(who, "place", format!("{from:?}"), format!("{to:?}")));
+        }
+        GmChange::Rounds { rounds, .. } => {
+            let fighter = &mut battle[index].fighter;
+            let before = fighter.rounds_in_hand();
+            let Some(before) = before.filter(|_| fighter.set_rounds_in_hand(*rounds)) else {
+                let full = fighter.full_in_hand();
+                return Err(refuse(&match full {
+                    Some(full) => format!("its weapon in hand holds {full} rounds at most"),
+                    None => "its weapon in hand has no rounds counted".to_owned(),
+                }));
+            };
+            let weapon = battle[index].fighter.weapon_name();
+            log.push(changed(who, &format!("rounds in its {weapon}"), before.to_string(), rounds.to_string()));
+        }
+        GmChange::TakeOff { .. } => {
+            let from = battle[index].position;
+            battle[index].fighter.set_status(Status::Withdrawn, true);
+            log.push(changed(who, "place", format!("{from:?}"), "off the map".into()));
+        }
+    }
+    Ok(())
+}
+
+/// "GM: Gang heavy 4's Physical 3 → 5".
+fn changed(who: CombatantId, what: &str, from: String, to: String) -> Event {
+    Event::GmChanged { who, what: what.to_owned(), from, to }
+}
+
+/// Two statuses of one kind (stunned for 1 turn and for 3 are one kind: a GM sets how long).
+fn same_kind(a: &Status, b: &Status) -> bool {
+    std::mem::discriminant(a) == std::mem::discriminant(b)
+}
+
+/// The status as the log names it in a GM's change ("prone", "stunned").
+fn status_word(status: &Status) -> String {
+    match status {
+        Status::Stunned(_) => "stunned".into(),
+        other => other.to_string(),
+    }
+}
+
+/// Puts on and takes off what the ruleset says follows from the fighter's tracks now, each in the log.
+fn follow_the_tracks<R: Ruleset>(rules: &R, fighter: &mut R::Fighter, log: &mut Log) {
+    let who = fighter.id();
+    let reason = "it follows from the GM's correction".to_owned();
+    for (status, holds) in rules.track_statuses(fighter) {
+        let has = fighter.statuses().contains(&status);
+        if holds != has {
+            fighter.set_status(status.clone(), holds);
+            log.push(match holds {
+                true => Event::StatusGained { who, status, reason: reason.clone() },
+                false => Event::StatusLost { who, status, reason: reason.clone() },
+            });
+        }
+    }
+}
+
+/// Moves combatant `index` to `to`, or why not: the cell must be on the map, open ground, and free of anyone
+/// standing there.
+fn place<R: Ruleset>(rules: &R, battle: &mut [Combatant<R::Fighter>], index: usize, to: Cell) -> Result<(), String> {
+    let field = rules.field();
+    if !field.contains(to) || !field.passable(to) {
+        return Err(format!("{to:?} is not open ground on the map"));
+    }
+    let there = |(i, c): (usize, &Combatant<R::Fighter>)| {
+        i != index && c.position == to && !c.fighter.statuses().iter().any(Status::off_map)
+    };
+    if battle.iter().enumerate().any(there) {
+        return Err(format!("someone stands at {to:?}"));
+    }
+    battle[index].position = to;
+    Ok(())
+}

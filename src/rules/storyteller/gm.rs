@@ -1,0 +1,12 @@
+//! What follows from a GM's correction of the health levels (file 001, as `damage.rs` marks them): the last level
+//! marked incapacitates. A GM's correction adds lethal levels and takes off the mildest first (as the what-if
+//! supposes them); death, past Incapacitated, is a status the GM sets.
+
+use super::Fighter;
+use crate::rules::engine::outcome::Status;
+
+/// Incapacitated, with whether the health levels say so now; dead when the track ran past its end.
+pub(super) fn track_statuses(fighter: &Fighter) -> Vec<(Status, bool)> {
+    let health = &fighter.condition.health;
+    vec![(Status::Dead, health.dead), (Status::Incapacitated, health.incapacitated())]
+}

@@ -1,0 +1,199 @@
+//! The game master's hand (`rules/engine/gm.rs`), in every ruleset: a corrected damage track with what the ruleset says
+//! follows from it, a status, a place, ammunition and one taken off the map, each an event in the log and a decision
+//! in the record. A battle with the GM's changes replays exactly at every decision (saves and undo stand on that), and
+//! a change the rules cannot make is refused, changing nothing.
+
+use skirmish::battle::run;
+use skirmish::rules::any_ruleset::any::{AnyBattle, RulesetId};
+use skirmish::rules::engine::battle::{Decision, Next};
+use skirmish::rules::engine::dice::{ScriptedDice, SeededDice};
+use skirmish::rules::engine::gm::GmChange;
+use skirmish::rules::engine::outcome::{Log, Status};
+use skirmish::rules::engine::ruleset::CombatantId;
+use skirmish::scenario::{Scenario, level};
+
+/// The street under `ruleset`, begun: its first slot waiting.
+fn street(ruleset: RulesetId) -> (Scenario, AnyBattle, Log, SeededDice) {
+    let scenario = level::load("levels/street.ron".as_ref()).expect("the street").scenario(ruleset).expect("a battle");
+    let mut log = Log::default();
+    let mut battle = run::start(&scenario, "seed", &mut log);
+    let mut dice = SeededDice::new(11);
+    assert!(matches!(battle.next(&mut dice, &mut log).expect("a slot"), Next::Slot(_)));
+    (scenario, battle, log, dice)
+}
+
+/// The log's lines from `from` on.
+fn lines(_battle: &AnyBattle, log: &Log, from: usize) -> Vec<String> {
+    log.lines().skip(from).collect()
+}
+
+/// The last combatant (the Gang's heavy) and its name.
+fn heavy(battle: &AnyBattle) -> (CombatantId, String) {
+    let id = CombatantId::at(battle.len() - 1);
+    (id, battle.view(id).name().to_owned())
+}
+
+#[test]
+fn a_corrected_track_is_logged_and_what_the_ruleset_says_follows_from_it_goes_on_and_off() {
+    // Each ruleset's first track filled to its end, with the status its rules give a full track.
+    let cases = [
+        (RulesetId::Shadowrun4, "Physical", Status::Unconscious),
+        (RulesetId::EclipsePhase, "damage", Status::Incapacitated),
+        (RulesetId::Storyteller, "health levels", Status::Incapacitated),
+        (RulesetId::HomebrewD6, "Light", Status::Unconscious),
+    ];
+    for (ruleset, track, status) in cases {
+        let (_, mut battle, mut log, _) = street(ruleset);
+        let (who, name) = heavy(&battle);
+        let full = battle.tracks(who)[0].capacity;
+        // The homebrew's Light track is full at its capacity, Eclipse Phase's damage incapacitates past Durability.
+        let taken = if ruleset == RulesetId::EclipsePhase { full + 1 } else { full };
+        let from = log.events.len();
+        battle.gm(&GmChange::Track { who, track: 0, taken }, &mut log).expect("a correction");
+        assert_eq!(
+            lines(&battle, &log, from),
+            [
+                format!("GM: {name}'s {track} 0 → {taken}"),
+                format!("{name} is {status}: it follows from the GM's correction"),
+            ],
+            "{ruleset:?}"
+        );
+        assert!(battle.view(who).fighter.statuses().contains(&status), "{ruleset:?}");
+        let from = log.events.len();
+        battle.gm(&GmChange::Track { who, track: 0, taken: 1 }, &mut log).expect("healed");
+        assert_eq!(
+            lines(&battle, &log, from),
+            [
+                format!("GM: {name}'s {track} {taken} → 1"),
+                format!("{name} is no longer {status}: it follows from the GM's correction"),
+            ],
+            "{ruleset:?}"
+        );
+        assert_eq!(battle.tracks(who)[0].taken, 1, "{ruleset:?}");
+    }
+}
+
+#[test]
+fn statuses_places_ammunition_and_a_retreat_are_the_gms_to_change_and_each_is_logged() {
+    let (_, mut battle, mut log, _) = street(RulesetId::Shadowrun4);
+    let (who, name) = heavy(&battle);
+    let from = log.events.len();
+    let at = battle.view(who).position;
+    let to = (16, 6); // the middle of the street, open and empty at the start
+    let full = battle.view(who).fighter.rounds_in_hand().expect("its rifle counts rounds");
+    let changes = [
+        GmChange::Status { who, status: Status::Prone, on: true },
+        GmChange::Status { who, status: Status::Stunned(2), on: true },
+        GmChange::Place { who, to },
+        GmChange::Rounds { who, rounds: 3 },
+        GmChange::TakeOff { who },
+    ];
+    for change in &changes {
+        battle.gm(change, &mut log).expect("the GM's change");
+    }
+    assert_eq!(
+        lines(&battle, &log, from),
+        [
+            format!("GM: {name}'s prone no → yes"),
+            format!("GM: {name}'s stunned no → yes"),
+            format!("GM: {name}'s place {at:?} → {to:?}"),
+            format!("GM: {name}'s rounds in its {} {full} → 3", battle.view(who).fighter.weapon_name()),
+            format!("GM: {name}'s place {to:?} → off the map"),
+        ]
+    );
+    let view = battle.view(who);
+    let statuses = view.fighter.statuses();
+    assert!(statuses.contains(&Status::Prone) && statuses.contains(&Status::Withdrawn));
+    assert_eq!((view.position, view.fighter.rounds_in_hand()), (to, Some(3)));
+    let record = battle.record();
+    let gm: Vec<&Decision<_>> = record.iter().map(|r| &r.decision).collect();
+    assert_eq!(gm.len(), changes.len(), "each change a decision in the record");
+    assert!(gm.iter().zip(&changes).all(|(d, c)| **d == Decision::Gm(c.clone())));
+}
+
+#[test]
+fn a_change_the_rules_cannot_make_is_refused_and_changes_nothing() {
+    let (_, mut battle, mut log, _) = street(RulesetId::Storyteller);
+    let (who, _) = heavy(&battle);
+    let other = CombatantId::at(0);
+    let before = (format!("{battle:?}"), log.events.len());
+    let refused = [
+        (GmChange::Track { who, track: 5, taken: 1 }, "no such damage track"),
+        (GmChange::Track { who, track: 0, taken: 100 }, "past any track's end"),
+        (GmChange::Status { who, status: Status::FullDefense, on: true }, "a slot's doing"),
+        (GmChange::Place { who, to: (0, 0) }, "is not open ground"),
+        (GmChange::Place { who, to: battle.view(other).position }, "someone stands at"),
+        (GmChange::Place { who, to: (99, 3) }, "is not open ground"),
+        (GmChange::Rounds { who, rounds: 1 }, "no rounds counted"),
+        (GmChange::Track { who: CombatantId(999), track: 0, taken: 1 }, "no combatant"),
+    ];
+    for (change, why) in refused {
+        let e = battle.gm(&change, &mut log).expect_err(why).to_string();
+        assert!(e.contains(why), "{change:?}: {e}");
+    }
+    assert_eq!((format!("{battle:?}"), log.events.len()), before);
+    battle.gm(&GmChange::TakeOff { who }, &mut log).expect("taken off");
+    let e = battle.gm(&GmChange::Status { who, status: Status::Prone, on: true }, &mut log).expect_err("off the map");
+    assert!(e.to_string().contains("it is off the map"), "{e}");
+}
+
+/// Plays the street under `ruleset` by the built-in choice, the GM stepping in at the start of turn 2: the first
+/// slot's combatant wounded, an enemy knocked prone and moved, the Gang's heavy taken off the map.
+fn with_the_gm(ruleset: RulesetId) -> (Scenario, AnyBattle, Log, Vec<(String, usize)>) {
+    let (scenario, mut battle, mut log, mut dice) = street(ruleset);
+    let mut after = Vec::new();
+    let mut stepped_in = false;
+    while let Next::Slot(slot) = battle.next(&mut dice, &mut log).expect("a legal battle") {
+        if battle.turn() == 2 && !stepped_in {
+            stepped_in = true;
+            let (heavy, _) = heavy(&battle);
+            let enemy = CombatantId::at(1);
+            let at = battle.view(enemy).position;
+            for change in [
+                GmChange::Track { who: slot.actor, track: 0, taken: 2 },
+                GmChange::Status { who: enemy, status: Status::Prone, on: true },
+                GmChange::Place { who: enemy, to: (at.0, at.1 + 1) },
+                GmChange::TakeOff { who: heavy },
+            ] {
+                // A change that does not fit this battle (a cell taken) is refused: the others still go in.
+                if battle.gm(&change, &mut log).is_ok() {
+                    after.push((format!("{battle:?}"), log.events.len()));
+                }
+            }
+            continue;
+        }
+        match battle.default_action(slot) {
+            Some(action) => battle.act(&action, &mut dice, &mut log).expect("a legal action"),
+            None => battle.pass(&mut log),
+        }
+        after.push((format!("{battle:?}"), log.events.len()));
+    }
+    assert!(stepped_in, "{ruleset:?}: the battle reached turn 2");
+    (scenario, battle, log, after)
+}
+
+#[test]
+fn a_battle_with_the_gms_changes_replays_exactly_at_every_decision_and_through_a_save() {
+    for ruleset in RulesetId::ALL {
+        let (scenario, played, played_log, after) = with_the_gm(ruleset);
+        let record = played.record();
+        assert!(record.iter().filter(|r| matches!(r.decision, Decision::Gm(_))).count() >= 3, "{ruleset:?}");
+        assert_eq!(record.len(), after.len(), "{ruleset:?}");
+        for n in 1..=record.len() {
+            let mut log = Log::default();
+            let mut battle = run::start(&scenario, "seed", &mut log);
+            let mut dice = ScriptedDice::new(played.faces().iter().copied());
+            battle.replay(&record[..n], &mut dice, &mut log).expect("the record fits");
+            assert_eq!((format!("{battle:?}"), log.events.len()), after[n - 1], "{ruleset:?}: decision {n}");
+        }
+        // The record as a save writes it, read back.
+        let text = ron::to_string(&record).expect("the record as RON");
+        let read: Vec<skirmish::rules::engine::battle::Recorded<_>> = ron::from_str(&text).expect("read back");
+        assert_eq!(read, record, "{ruleset:?}");
+        let mut log = Log::default();
+        let mut battle = run::start(&scenario, "seed", &mut log);
+        battle.replay(&read, &mut ScriptedDice::new(played.faces().iter().copied()), &mut log).expect("fits");
+        assert_eq!(battle.next(&mut ScriptedDice::new([]), &mut log).expect("over"), Next::Over);
+        assert_eq!(log, played_log, "{ruleset:?}: the whole log");
+    }
+}
