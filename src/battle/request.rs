@@ -55,6 +55,9 @@ pub struct BattleRequest {
     /// Strict play: no undo.
     #[serde(default)]
     pub strict: bool,
+    /// A game master runs the battle at this screen: sees every unit and changes the battle by hand (the GM panel).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub gm: bool,
     /// The players' own characters joining the level's sides (their files).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub characters: Vec<Guest>,
@@ -107,6 +110,7 @@ impl BattleRequest {
             by_hand: Vec::new(),
             fog: false,
             strict: false,
+            gm: false,
             characters: Vec::new(),
             resume: None,
         }

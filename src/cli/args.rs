@@ -57,6 +57,10 @@ pub struct BattleArgs {
     /// Strict play: no undo.
     #[arg(long)]
     pub strict: bool,
+    /// A game master runs the battle at this screen: sees every unit and changes wounds, statuses, places,
+    /// ammunition by hand (the GM panel), each change in the battle's record.
+    #[arg(long)]
+    pub gm: bool,
 }
 
 /// A part of a battle's make-up that a command may have no use for.
@@ -68,6 +72,7 @@ pub enum Part {
     Fog,
     ByHand,
     Strict,
+    Gm,
 }
 
 impl BattleArgs {
@@ -83,6 +88,7 @@ impl BattleArgs {
             fog: self.fog,
             by_hand: self.by_hand.clone(),
             strict: self.strict,
+            gm: self.gm,
             characters: self.characters.iter().map(|(side, file)| Guest::new(side, file)).collect(),
             ..request
         }
@@ -138,6 +144,7 @@ impl BattleArgs {
             Part::Fog => self.fog,
             Part::ByHand => !self.by_hand.is_empty(),
             Part::Strict => self.strict,
+            Part::Gm => self.gm,
         }
     }
 }
@@ -152,12 +159,20 @@ impl Part {
             Part::Fog => "fog",
             Part::ByHand => "by-hand",
             Part::Strict => "strict",
+            Part::Gm => "gm",
         }
     }
 
     /// What a command without players refuses (`run`, `sim`, `odds`): `what` says what the command does instead.
-    pub fn without_players(what: &'static str) -> [(Part, &'static str); 5] {
-        [(Part::Human, what), (Part::Name, what), (Part::Fog, what), (Part::ByHand, what), (Part::Strict, what)]
+    pub fn without_players(what: &'static str) -> [(Part, &'static str); 6] {
+        [
+            (Part::Human, what),
+            (Part::Name, what),
+            (Part::Fog, what),
+            (Part::ByHand, what),
+            (Part::Strict, what),
+            (Part::Gm, what),
+        ]
     }
 }
 

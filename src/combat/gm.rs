@@ -1,5 +1,6 @@
 //! The game master's hand in the ECS: a `ChangeByGm` request has the engine make the change
-//! ([`crate::rules::engine::gm`]) while a slot waits for its player or the AI; the combatants it touched are written
+//! ([`crate::rules::engine::gm`]) between two slots (the battle paused) or while a slot waits for its player or the
+//! AI; the combatants it touched are written
 //! again by the sync system, and `GmChangeMade` (or `GmChangeRefused`, with the rules' reason) says so. A change that
 //! leaves the waiting combatant unable to act ends its slot; one made while the AI thinks has it think again, on the
 //! battle as the GM left it.
@@ -44,8 +45,8 @@ struct Answers<'w> {
     ended: MessageWriter<'w, TurnEnded>,
 }
 
-/// Makes the GM's changes asked for, while a slot waits for its player or the AI (between two steps of the rules:
-/// never in the middle of one). Asked at any other moment, a change is refused, said why.
+/// Makes the GM's changes asked for, between two slots or while a slot waits for its player or the AI (between two
+/// steps of the rules: never in the middle of one). Asked at any other moment, a change is refused, said why.
 fn make_gm_changes(
     mut asked: MessageReader<ChangeByGm>,
     mut engine: ResMut<Engine>,
@@ -56,12 +57,13 @@ fn make_gm_changes(
 ) {
     for ChangeByGm(change) in asked.read() {
         let waiting = match state.phase {
-            SlotPhase::WaitingForPlayer(entity, _) | SlotPhase::AiThinking(entity, _) => Some(entity),
+            SlotPhase::WaitingForPlayer(entity, _) | SlotPhase::AiThinking(entity, _) => Some(Some(entity)),
+            SlotPhase::Between if engine.0.current().is_none() => Some(None),
             _ => None,
         };
-        let Some(entity) = waiting else {
-            let why = "the GM changes the battle while a slot waits for its player or the AI".to_owned();
-            answers.refused.write(GmChangeRefused { change: change.clone(), why });
+        let Some(waiting) = waiting else {
+            let why = "the GM changes the battle between two slots, or while one waits for its player or the AI";
+            answers.refused.write(GmChangeRefused { change: change.clone(), why: why.to_owned() });
             continue;
         };
         let from = log.0.events.len();
@@ -75,7 +77,9 @@ fn make_gm_changes(
             // The AI thought about the battle before the change: it thinks again.
             thought.0 = None;
         }
-        if engine.0.current().is_none() {
+        if let Some(entity) = waiting
+            && engine.0.current().is_none()
+        {
             // The waiting combatant can no longer act: its slot is over.
             state.phase = SlotPhase::Between;
             answers.ended.write(TurnEnded { entity });

@@ -217,7 +217,7 @@ fn taken(battle: &AnyBattle, decision: &Decision<AnyAction>) -> Vec<Event> {
             true
         }
         Decision::Delay => copy.delay(&mut log),
-        Decision::Gm(change) => copy.gm(change, &mut log).is_ok(),
+        Decision::Gm { change, .. } => copy.gm(change, &mut log).is_ok(),
     };
     if done { log.events } else { Vec::new() }
 }

@@ -158,6 +158,10 @@ fn take(
     dice: &mut dyn Dice,
     log: &mut Log,
 ) -> Result<(), RulesError> {
+    // A GM's change between two slots comes before the next slot is begun.
+    if let Decision::Gm { change, in_slot: false } = decision {
+        return battle.gm(change, log);
+    }
     if let Next::Over = battle.next(dice, log)? {
         return Ok(());
     }
@@ -169,7 +173,7 @@ fn take(
         }
         Decision::Delay if battle.delay(log) => Ok(()),
         Decision::Delay => Err(RulesError::Unfaithful("a slot delayed once cannot be delayed again".into())),
-        Decision::Gm(change) => battle.gm(change, log),
+        Decision::Gm { change, .. } => battle.gm(change, log),
     }
 }
 

@@ -114,13 +114,18 @@ pub fn expected_logs(start: Offer, viewers: &[Viewer], battle: &AnyBattle) -> Ve
         read = log.events.len();
     };
     for r in battle.record() {
+        if let Decision::Gm { change, in_slot: false } = &r.decision {
+            replayed.gm(change, &mut log).expect("the record replays");
+            tell(&replayed, &log, &mut told);
+            continue;
+        }
         assert_eq!(replayed.next(&mut faces, &mut log).expect("the record replays"), Next::Slot(r.slot));
         tell(&replayed, &log, &mut told);
         match &r.decision {
             Decision::Act(action) => replayed.act(action, &mut faces, &mut log).expect("the record replays"),
             Decision::Pass => replayed.pass(&mut log),
             Decision::Delay => assert!(replayed.delay(&mut log)),
-            Decision::Gm(change) => replayed.gm(change, &mut log).expect("the record replays"),
+            Decision::Gm { change, .. } => replayed.gm(change, &mut log).expect("the record replays"),
         }
         tell(&replayed, &log, &mut told);
     }

@@ -108,7 +108,7 @@ fn statuses_places_ammunition_and_a_retreat_are_the_gms_to_change_and_each_is_lo
     let record = battle.record();
     let gm: Vec<&Decision<_>> = record.iter().map(|r| &r.decision).collect();
     assert_eq!(gm.len(), changes.len(), "each change a decision in the record");
-    assert!(gm.iter().zip(&changes).all(|(d, c)| **d == Decision::Gm(c.clone())));
+    assert!(gm.iter().zip(&changes).all(|(d, c)| **d == Decision::Gm { change: c.clone(), in_slot: true }));
 }
 
 #[test]
@@ -138,11 +138,12 @@ fn a_change_the_rules_cannot_make_is_refused_and_changes_nothing() {
 }
 
 /// Plays the street under `ruleset` by the built-in choice, the GM stepping in at the start of turn 2: the first
-/// slot's combatant wounded, an enemy knocked prone and moved, the Gang's heavy taken off the map.
+/// slot's combatant wounded, an enemy knocked prone and moved, the Gang's heavy taken off the map; and once between
+/// two slots after that.
 fn with_the_gm(ruleset: RulesetId) -> (Scenario, AnyBattle, Log, Vec<(String, usize)>) {
     let (scenario, mut battle, mut log, mut dice) = street(ruleset);
     let mut after = Vec::new();
-    let mut stepped_in = false;
+    let (mut stepped_in, mut between) = (false, false);
     while let Next::Slot(slot) = battle.next(&mut dice, &mut log).expect("a legal battle") {
         if battle.turn() == 2 && !stepped_in {
             stepped_in = true;
@@ -167,8 +168,15 @@ fn with_the_gm(ruleset: RulesetId) -> (Scenario, AnyBattle, Log, Vec<(String, us
             None => battle.pass(&mut log),
         }
         after.push((format!("{battle:?}"), log.events.len()));
+        // Between two slots (the battle paused): the first combatant's wound corrected, before the next slot begins.
+        if stepped_in && !between && battle.ending().is_none() {
+            between = true;
+            let who = CombatantId::at(0);
+            battle.gm(&GmChange::Track { who, track: 0, taken: 1 }, &mut log).expect("between two slots");
+            after.push((format!("{battle:?}"), log.events.len()));
+        }
     }
-    assert!(stepped_in, "{ruleset:?}: the battle reached turn 2");
+    assert!(stepped_in && between, "{ruleset:?}: the battle reached turn 2");
     (scenario, battle, log, after)
 }
 
@@ -177,7 +185,11 @@ fn a_battle_with_the_gms_changes_replays_exactly_at_every_decision_and_through_a
     for ruleset in RulesetId::ALL {
         let (scenario, played, played_log, after) = with_the_gm(ruleset);
         let record = played.record();
-        assert!(record.iter().filter(|r| matches!(r.decision, Decision::Gm(_))).count() >= 3, "{ruleset:?}");
+        assert!(record.iter().filter(|r| matches!(r.decision, Decision::Gm { .. })).count() >= 3, "{ruleset:?}");
+        let between = |r: &&skirmish::rules::engine::battle::Recorded<_>| {
+            matches!(r.decision, Decision::Gm { in_slot: false, .. })
+        };
+        assert_eq!(record.iter().filter(between).count(), 1, "{ruleset:?}");
         assert_eq!(record.len(), after.len(), "{ruleset:?}");
         for n in 1..=record.len() {
             let mut log = Log::default();

@@ -245,7 +245,7 @@ impl<K: Kind> DynBattle for Battle<K> {
                 Decision::Act(action) => Decision::Act(K::wrap(action.clone())),
                 Decision::Pass => Decision::Pass,
                 Decision::Delay => Decision::Delay,
-                Decision::Gm(change) => Decision::Gm(change.clone()),
+                Decision::Gm { change, in_slot } => Decision::Gm { change: change.clone(), in_slot: *in_slot },
             },
             dice: r.dice,
         };

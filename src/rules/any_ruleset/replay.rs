@@ -45,6 +45,14 @@ impl AnyBattle {
         for r in record {
             let unfaithful =
                 |why: String| RulesError::Unfaithful(format!("turn {}, slot of {}: {why}", r.turn, r.actor));
+            // A GM's change between two slots comes before the next slot is begun.
+            if let Decision::Gm { change, in_slot: false } = &r.decision {
+                if self.current().is_some() {
+                    return Err(unfaithful("a slot was begun before the GM's change".into()));
+                }
+                self.gm(change, log).map_err(|e| unfaithful(e.to_string()))?;
+                continue;
+            }
             let started = log.events.len();
             let slot = match self.next(dice, log)? {
                 Next::Slot(slot) if slot == r.slot => slot,
@@ -58,7 +66,7 @@ impl AnyBattle {
                 Decision::Pass => self.pass(log),
                 Decision::Delay if self.delay(log) => {}
                 Decision::Delay => return Err(unfaithful("it cannot be delayed".into())),
-                Decision::Gm(change) => self.gm(change, log).map_err(|e| unfaithful(e.to_string()))?,
+                Decision::Gm { change, .. } => self.gm(change, log).map_err(|e| unfaithful(e.to_string()))?,
             }
             watch(self, Replayed::After(slot, &r.decision, &log.events[from..]));
             if (self.turn(), self.faces().len()) != (r.turn, r.dice) {

@@ -91,8 +91,9 @@ pub enum Decision<A> {
     Pass,
     /// A player sets the slot aside until everyone else in its phase or pass has acted.
     Delay,
-    /// The game master changes the battle by hand (`gm.rs`) while the slot waits: the slot goes on.
-    Gm(GmChange),
+    /// The game master changes the battle by hand (`gm.rs`): while the recorded slot waits (`in_slot`: the slot
+    /// goes on), or between two slots (before the next one is begun).
+    Gm { change: GmChange, in_slot: bool },
 }
 
 /// One decision taken, in order: with the battle's start and the faces of its dice, the record determines the
@@ -112,7 +113,7 @@ impl<A> Recorded<A> {
     pub fn action(&self) -> Option<&A> {
         match &self.decision {
             Decision::Act(action) => Some(action),
-            Decision::Pass | Decision::Delay | Decision::Gm(_) => None,
+            Decision::Pass | Decision::Delay | Decision::Gm { .. } => None,
         }
     }
 }
@@ -489,11 +490,21 @@ where
         true
     }
 
-    /// The game master's change, made while the slot being played waits (`gm.rs`): on the record in that slot, its
-    /// events in the log. The slot goes on, unless its combatant can no longer act (knocked out, taken off the map):
-    /// then it ends as a slot of one who cannot act. Refused (nothing changed) when the change cannot be made.
+    /// The game master's change (`gm.rs`), made while the slot being played waits or between two slots: on the
+    /// record, its events in the log. A slot waiting goes on, unless its combatant can no longer act (knocked out,
+    /// taken off the map): then it ends as a slot of one who cannot act. Refused (nothing changed) when the change
+    /// cannot be made, or the battle is over.
     pub fn gm(&mut self, change: &GmChange, log: &mut Log) -> Result<(), RulesError> {
-        let slot = self.current.ok_or(RulesError::Illegal(Refusal::NoSlot))?;
+        if self.ending.is_some() {
+            return Err(RulesError::Illegal(Refusal::Gm { who: "anyone".into(), why: "the battle is over".into() }));
+        }
+        // Between two slots, the record names the last slot played (none yet: the first combatant's).
+        let slot = self.current.or(self.record.last().map(|r| r.slot)).unwrap_or(Slot {
+            actor: CombatantId::at(0),
+            phase: 0,
+            simultaneous: false,
+        });
+        let in_slot = self.current.is_some();
         let mut combatants = self.combatants.clone();
         let mut events = Log::default();
         super::gm::apply(&self.rules, change, &mut combatants, &mut events)?;
@@ -505,10 +516,10 @@ where
             turn: self.turn,
             slot,
             actor,
-            decision: Decision::Gm(change.clone()),
+            decision: Decision::Gm { change: change.clone(), in_slot },
             dice: self.faces.len(),
         });
-        if !self.combatants[slot.actor.index()].fighter.can_act() && !slot.simultaneous {
+        if in_slot && !self.combatants[slot.actor.index()].fighter.can_act() && !slot.simultaneous {
             self.current = None;
         }
         Ok(())

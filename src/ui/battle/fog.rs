@@ -80,7 +80,8 @@ pub(in crate::ui) fn look_around(
 ) {
     let humans = humans.map(|h| h.0.clone()).unwrap_or_default();
     // The fog lifts when the battle is over: the end screen's story is everyone's.
-    let on = next.is_some_and(|n| n.0.fog) && !humans.is_empty() && !state.ended();
+    // A game master at the screen sees every unit.
+    let on = next.is_some_and(|n| n.0.fog && !n.0.gm) && !humans.is_empty() && !state.ended();
     if fog.on != on {
         (fog.on, fog.changes) = (on, fog.changes + 1);
     }

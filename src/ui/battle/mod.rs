@@ -34,6 +34,7 @@ pub mod fog;
 mod fog_leaks;
 pub(in crate::ui) mod follow;
 pub mod giving;
+pub mod gm;
 pub mod handover;
 pub mod help;
 pub(in crate::ui) mod labels;
@@ -58,5 +59,5 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((orders::plugin, effects::plugin, handover::plugin, fog::plugin, labels::plugin, art::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, win_bar::plugin));
     app.add_plugins((motion::plugin, popups::plugin, follow::plugin, minimap::plugin, tools::plugin, giving::plugin));
-    app.add_plugins(doors::plugin);
+    app.add_plugins((doors::plugin, gm::plugin));
 }

@@ -49,6 +49,9 @@ pub(super) fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
     }
     ui.checkbox(&mut menu.fog, "Fog of war: each player sees only what their side's units see");
     ui.checkbox(&mut menu.strict, "Strict: no undo");
+    let hint = "The GM sees every unit, and corrects wounds, statuses, places and ammunition or takes a unit off the \
+                map from the GM panel; each change goes in the battle's log and record";
+    ui.checkbox(&mut menu.gm, "A game master runs this battle (the GM panel)").on_hover_text(hint);
 }
 
 /// The player's own characters of the chosen ruleset, each to stay home or join a side.

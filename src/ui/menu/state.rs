@@ -41,6 +41,8 @@ pub(super) struct Menu {
     pub(super) fog: bool,
     pub(super) by_hand: BTreeSet<String>,
     pub(super) strict: bool,
+    /// A game master runs the battle at this screen.
+    pub(super) gm: bool,
     pub(super) seed: String,
     pub(super) rules: RuleOptions,
     /// How fair each level measured under each ruleset (`skirmish balance --write`), if measured.
@@ -85,6 +87,7 @@ impl Menu {
             fog: false,
             by_hand: BTreeSet::new(),
             strict: false,
+            gm: false,
             seed: String::new(),
             rules: RuleOptions::default(),
             balance,

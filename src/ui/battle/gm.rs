@@ -1,0 +1,196 @@
+//! The GM panel (top right, movable), in a battle a game master runs (the menu's box, or `play --gm`): for the unit clicked (else the one
+//! whose slot it is), its damage tracks, statuses, ammunition and place, each changed by hand, and *Take off the map*.
+//! Every change goes to the engine as a `ChangeByGm` (`combat/gm.rs`): it is an event in the log and a decision in the
+//! record, never an edit of the components. The panel says what the rules made of it, or why they refused.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::combat::BattleLog;
+use crate::combat::components::{Combatant, GridPos, Loadout, Side, StatusList, Tracks};
+use crate::combat::gm::{ChangeByGm, GmChangeMade, GmChangeRefused};
+use crate::rules::engine::gm::GmChange;
+use crate::rules::engine::outcome::Status;
+use crate::rules::engine::ruleset::CombatantId;
+use crate::ui::screens::{BattleScreenSystems, BoardSystems, NextBattle, OnBoard, fresh};
+use crate::ui::{Acting, Selected};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GmPanel>()
+        .add_systems(OnEnter(OnBoard), fresh::<GmPanel>)
+        .add_systems(
+            Update,
+            (
+                place_by_click
+                    .after(super::preview::track_pointer)
+                    .before(super::orders::ClickSystems)
+                    .in_set(BoardSystems),
+                hear_the_rules.in_set(BattleScreenSystems),
+            )
+                .run_if(gm_runs),
+        )
+        .add_systems(EguiPrimaryContextPass, show_gm_panel.in_set(BattleScreenSystems).run_if(gm_runs));
+}
+
+/// Whether a game master runs the battle on screen.
+fn gm_runs(next: Option<Res<NextBattle>>) -> bool {
+    next.is_some_and(|n| n.0.gm)
+}
+
+/// The panel's state: the unit it shows and the values typed for it, a place being chosen, what the rules said last.
+#[derive(Resource, Default, Debug)]
+pub struct GmPanel {
+    /// The unit shown, and its tracks and rounds as they were when the drafts were taken from them.
+    shown: Option<(CombatantId, Vec<u32>, Option<u32>)>,
+    /// The values typed: each track's, the rounds, how many turns a stun lasts.
+    tracks: Vec<u32>,
+    rounds: u32,
+    stunned_for: u32,
+    /// The unit whose new cell the next click on the board gives.
+    pub placing: Option<CombatantId>,
+    /// What the rules made of the last change (its log lines), or why they refused it (false).
+    said: Option<(bool, String)>,
+}
+
+/// A unit as the panel shows it.
+type Unit<'a> = (&'a Combatant, &'a Name, &'a Side, &'a GridPos, &'a Tracks, &'a StatusList, &'a Loadout);
+
+/// The statuses a GM sets with a box (stunned has its own, with its turns).
+const BOXES: [(Status, &str); 4] = [
+    (Status::Prone, "prone"),
+    (Status::Unconscious, "unconscious"),
+    (Status::Incapacitated, "incapacitated"),
+    (Status::Dead, "dead"),
+];
+
+/// The GM panel, at the foot of the board.
+fn show_gm_panel(
+    mut contexts: EguiContexts,
+    units: Query<Unit>,
+    (selected, acting): (Res<Selected>, Res<Acting>),
+    mut panel: ResMut<GmPanel>,
+    mut ask: MessageWriter<ChangeByGm>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let unit = selected.0.or(acting.0).and_then(|e| units.get(e).ok());
+    // At the top right, over the far edge of the map (the log stays clear); the GM moves it where it suits.
+    let corner = egui::pos2(ctx.content_rect().right() - 330.0, 60.0);
+    let window = egui::Window::new("Game master").default_pos(corner).collapsible(true).resizable(false);
+    window.show(ctx, |ui| {
+        let Some(unit) = unit else {
+            ui.label("Click a unit (on the board or in the list) to change it by hand.");
+            return;
+        };
+        take_drafts(&mut panel, unit);
+        let changes = unit_controls(ui, &mut panel, unit);
+        for change in changes {
+            ask.write(ChangeByGm(change));
+        }
+        if let Some((made, text)) = &panel.said {
+            let colour = if *made { egui::Color32::LIGHT_GREEN } else { egui::Color32::from_rgb(255, 140, 120) };
+            ui.separator();
+            ui.label(egui::RichText::new(text).color(colour));
+        }
+    });
+    Ok(())
+}
+
+/// The values typed start from the unit's own, again whenever the unit shown or its values change.
+fn take_drafts(panel: &mut GmPanel, (id, _, _, _, tracks, _, loadout): Unit) {
+    let now = (id.0, tracks.0.iter().map(|t| t.taken).collect::<Vec<_>>(), loadout.rounds);
+    if panel.shown.as_ref() != Some(&now) {
+        (panel.tracks, panel.rounds) = (now.1.clone(), loadout.rounds.unwrap_or(0));
+        panel.stunned_for = panel.stunned_for.max(1);
+        panel.shown = Some(now);
+    }
+}
+
+/// The controls for one unit; the changes asked for this frame.
+fn unit_controls(ui: &mut egui::Ui, panel: &mut GmPanel, unit: Unit) -> Vec<GmChange> {
+    let (id, name, side, at, tracks, statuses, loadout) = unit;
+    let who = id.0;
+    let mut changes = Vec::new();
+    ui.label(egui::RichText::new(format!("{name} ({}) at ({}, {})", side.0, at.0, at.1)).strong());
+    egui::Grid::new("gm tracks").num_columns(3).show(ui, |ui| {
+        for (i, track) in tracks.0.iter().enumerate() {
+            ui.label(track.name.as_ref());
+            let draft = &mut panel.tracks[i];
+            let of = if track.capacity > 0 { format!(" of {}", track.capacity) } else { String::new() };
+            ui.add(egui::DragValue::new(draft).range(0..=crate::rules::engine::gm::MOST_TAKEN).suffix(of));
+            if ui.add_enabled(*draft != track.taken, egui::Button::new("Set")).clicked() {
+                changes.push(GmChange::Track { who, track: i as u8, taken: *draft });
+            }
+            ui.end_row();
+        }
+        if let Some(rounds) = loadout.rounds {
+            ui.label(format!("rounds ({})", loadout.name));
+            ui.add(egui::DragValue::new(&mut panel.rounds).range(0..=999));
+            if ui.add_enabled(panel.rounds != rounds, egui::Button::new("Set")).clicked() {
+                changes.push(GmChange::Rounds { who, rounds: panel.rounds });
+            }
+            ui.end_row();
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for (status, word) in BOXES {
+            let mut on = statuses.0.contains(&status);
+            if ui.checkbox(&mut on, word).changed() {
+                changes.push(GmChange::Status { who, status, on });
+            }
+        }
+        let stunned = statuses.0.iter().find(|s| matches!(s, Status::Stunned(_))).cloned();
+        let mut on = stunned.is_some();
+        if ui.checkbox(&mut on, "stunned for").changed() {
+            let status = stunned.unwrap_or(Status::Stunned(panel.stunned_for));
+            changes.push(GmChange::Status { who, status, on });
+        }
+        ui.add(egui::DragValue::new(&mut panel.stunned_for).range(1..=10).suffix(" turns"));
+    });
+    ui.horizontal(|ui| {
+        let placing = panel.placing == Some(who);
+        let label = if placing { "Click a cell… (Esc: no)" } else { "Move to a cell…" };
+        if ui.selectable_label(placing, label).clicked() {
+            panel.placing = if placing { None } else { Some(who) };
+        }
+        if ui.button("Take off the map").on_hover_text("A retreat: out of the battle, not a casualty").clicked() {
+            changes.push(GmChange::TakeOff { who });
+        }
+    });
+    changes
+}
+
+/// While a place is being chosen, a click on a cell of the board moves the unit there (and gives no orders); a right
+/// click or Esc gives it up.
+fn place_by_click(
+    mut mouse: ResMut<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    hover: Res<super::preview::Hover>,
+    mut panel: ResMut<GmPanel>,
+    mut ask: MessageWriter<ChangeByGm>,
+) {
+    let Some(who) = panel.placing else { return };
+    if mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
+        panel.placing = None;
+        return;
+    }
+    let Some(to) = hover.0.filter(|_| mouse.just_pressed(MouseButton::Left)) else { return };
+    mouse.clear_just_pressed(MouseButton::Left);
+    panel.placing = None;
+    ask.write(ChangeByGm(GmChange::Place { who, to }));
+}
+
+/// What the rules made of the GM's changes: the log's lines for them, or why they were refused.
+fn hear_the_rules(
+    mut made: MessageReader<GmChangeMade>,
+    mut refused: MessageReader<GmChangeRefused>,
+    log: Res<BattleLog>,
+    mut panel: ResMut<GmPanel>,
+) {
+    for m in made.read() {
+        let lines: Vec<String> = log.0.events[m.events.clone()].iter().map(|e| log.0.show(e).to_string()).collect();
+        panel.said = Some((true, lines.join("\n")));
+    }
+    for r in refused.read() {
+        panel.said = Some((false, r.why.clone()));
+    }
+}
