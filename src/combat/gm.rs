@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use super::messages::TurnEnded;
 use super::sync::Unsynced;
-use super::{BattleLog, Engine, SlotPhase, TurnState, TurnSystems};
+use super::{BattleDice, BattleLog, Engine, SlotPhase, TurnState, TurnSystems};
 use crate::rules::engine::gm::GmChange;
 
 /// A request: the GM makes this change.
@@ -54,11 +54,13 @@ fn make_gm_changes(
     mut state: ResMut<TurnState>,
     (mut unsynced, mut thought): (ResMut<Unsynced>, ResMut<super::think::Thought>),
     mut answers: Answers,
+    dice: Res<BattleDice>,
 ) {
     for ChangeByGm(change) in asked.read() {
         let waiting = match state.phase {
             SlotPhase::WaitingForPlayer(entity, _) | SlotPhase::AiThinking(entity, _) => Some(Some(entity)),
-            SlotPhase::Between if engine.0.current().is_none() => Some(None),
+            // Not while the next slot's start waits for dice typed in: that start is taken up again once they are.
+            SlotPhase::Between if engine.0.current().is_none() && dice.0.wanted().is_none() => Some(None),
             _ => None,
         };
         let Some(waiting) = waiting else {

@@ -209,3 +209,16 @@ fn a_battle_with_the_gms_changes_replays_exactly_at_every_decision_and_through_a
         assert_eq!(log, played_log, "{ruleset:?}: the whole log");
     }
 }
+
+#[test]
+fn a_status_the_gm_set_by_hand_stays_through_a_correction_of_a_track_that_does_not_decide_it() {
+    let (_, mut battle, mut log, _) = street(RulesetId::Shadowrun4);
+    let (who, _) = heavy(&battle);
+    battle.gm(&GmChange::Status { who, status: Status::Unconscious, on: true }, &mut log).expect("knocked out");
+    battle.gm(&GmChange::Track { who, track: 0, taken: 2 }, &mut log).expect("a wound");
+    assert!(battle.view(who).fighter.statuses().contains(&Status::Unconscious), "still out");
+    // The Stun monitor holds no more than its boxes.
+    let boxes = battle.tracks(who)[1].capacity;
+    battle.gm(&GmChange::Track { who, track: 1, taken: boxes + 5 }, &mut log).expect("stunned");
+    assert_eq!(battle.tracks(who)[1].taken, boxes);
+}

@@ -50,7 +50,9 @@ impl AnyBattle {
                 if self.current().is_some() {
                     return Err(unfaithful("a slot was begun before the GM's change".into()));
                 }
+                let from = log.events.len();
                 self.gm(change, log).map_err(|e| unfaithful(e.to_string()))?;
+                watch(self, Replayed::After(r.slot, &r.decision, &log.events[from..]));
                 continue;
             }
             let started = log.events.len();

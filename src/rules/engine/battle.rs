@@ -519,7 +519,9 @@ where
             decision: Decision::Gm { change: change.clone(), in_slot },
             dice: self.faces.len(),
         });
-        if in_slot && !self.combatants[slot.actor.index()].fighter.can_act() && !slot.simultaneous {
+        let actor = &self.combatants[slot.actor.index()].fighter;
+        let gone = actor.statuses().iter().any(Status::off_map);
+        if in_slot && (gone || (!actor.can_act() && !slot.simultaneous)) {
             self.current = None;
         }
         Ok(())

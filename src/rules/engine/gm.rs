@@ -74,10 +74,11 @@ pub fn apply<R: Ruleset>(
                 return Err(refuse(&format!("more than {MOST_TAKEN} is past any track's end")));
             }
             let (name, before) = (was.name.to_string(), was.taken);
+            let held = rules.track_statuses(&battle[index].fighter);
             rules.set_taken(&mut battle[index].fighter, usize::from(*track), *taken);
             let now = rules.tracks(&battle[index].fighter).get(usize::from(*track)).map_or(*taken, |t| t.taken);
             log.push(changed(who, &name, before.to_string(), now.to_string()));
-            follow_the_tracks(rules, &mut battle[index].fighter, log);
+            follow_the_tracks(rules, &mut battle[index].fighter, &held, log);
         }
         GmChange::Status { status, on, .. } => {
             if !settable(status) {
@@ -136,13 +137,16 @@ fn status_word(status: &Status) -> String {
     }
 }
 
-/// Puts on and takes off what the ruleset says follows from the fighter's tracks now, each in the log.
-fn follow_the_tracks<R: Ruleset>(rules: &R, fighter: &mut R::Fighter, log: &mut Log) {
+/// Puts on and takes off what the ruleset says follows from the fighter's tracks, where that changed with the
+/// correction (`held`: what followed before it), each in the log: a status the GM set by hand stays unless the
+/// tracks now say otherwise than they did.
+fn follow_the_tracks<R: Ruleset>(rules: &R, fighter: &mut R::Fighter, held: &[(Status, bool)], log: &mut Log) {
     let who = fighter.id();
     let reason = "it follows from the GM's correction".to_owned();
     for (status, holds) in rules.track_statuses(fighter) {
+        let flipped = held.iter().any(|(s, before)| *s == status && *before != holds);
         let has = fighter.statuses().contains(&status);
-        if holds != has {
+        if flipped && holds != has {
             fighter.set_status(status.clone(), holds);
             log.push(match holds {
                 true => Event::StatusGained { who, status, reason: reason.clone() },

@@ -201,6 +201,8 @@ impl Ruleset for HomebrewD6 {
     }
 
     fn set_taken(&self, f: &mut Fighter, track: usize, taken: u32) {
+        // The Light track holds no more than its boxes (past them, damage overflows into Critical).
+        let taken = if track == 0 { taken.min(f.light_boxes(&self.options)) } else { taken };
         crate::rules::mechanics::suppose::Suppose::suppose_taken(f, track, taken);
     }
 

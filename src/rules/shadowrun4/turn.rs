@@ -71,6 +71,8 @@ impl Ruleset for Shadowrun4 {
     }
 
     fn set_taken(&self, f: &mut Fighter, track: usize, taken: u32) {
+        // The Stun monitor holds no more than its boxes (past them, damage overflows into Physical).
+        let taken = if track == 1 { taken.min(f.sheet.stun_boxes()) } else { taken };
         crate::rules::mechanics::suppose::Suppose::suppose_taken(f, track, taken);
     }
 

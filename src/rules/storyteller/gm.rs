@@ -5,8 +5,7 @@
 use super::Fighter;
 use crate::rules::engine::outcome::Status;
 
-/// Incapacitated, with whether the health levels say so now; dead when the track ran past its end.
+/// Incapacitated, with whether the health levels say so now (death, past the track's end, is the GM's to set).
 pub(super) fn track_statuses(fighter: &Fighter) -> Vec<(Status, bool)> {
-    let health = &fighter.condition.health;
-    vec![(Status::Dead, health.dead), (Status::Incapacitated, health.incapacitated())]
+    vec![(Status::Incapacitated, fighter.condition.health.incapacitated())]
 }

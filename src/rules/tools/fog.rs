@@ -10,12 +10,20 @@ use crate::rules::engine::dice::ScriptedDice;
 use crate::rules::engine::id::CombatantId;
 use crate::rules::engine::outcome::{Event, Log, down};
 
+/// Whether the GM took a unit off the map: it sees nothing from its last cell.
+fn withdrawn(v: &crate::rules::any_ruleset::any::View<'_>) -> bool {
+    v.fighter.statuses().contains(&crate::rules::engine::outcome::Status::Withdrawn)
+}
+
 /// Whether each combatant of the battle, in roster order, is seen by the units of `sides`.
 pub fn seen_by(battle: &AnyBattle, sides: &[String]) -> Vec<bool> {
     let views = battle.views();
     let ours = |side: &str| sides.iter().any(|s| s == side);
-    let eyes: Vec<_> =
-        views.iter().filter(|v| ours(v.side) && !down(v.fighter.statuses())).map(|v| v.position).collect();
+    let eyes: Vec<_> = views
+        .iter()
+        .filter(|v| ours(v.side) && !down(v.fighter.statuses()) && !withdrawn(v))
+        .map(|v| v.position)
+        .collect();
     let field = battle.field();
     views
         .iter()

@@ -98,6 +98,9 @@ fn show_gm_panel(
 /// The values typed start from the unit's own, again whenever the unit shown or its values change.
 fn take_drafts(panel: &mut GmPanel, (id, _, _, _, tracks, _, loadout): Unit) {
     let now = (id.0, tracks.0.iter().map(|t| t.taken).collect::<Vec<_>>(), loadout.rounds);
+    if panel.shown.as_ref().map(|(shown, ..)| *shown) != Some(now.0) {
+        panel.placing = None; // a place is chosen for the unit on show only
+    }
     if panel.shown.as_ref() != Some(&now) {
         (panel.tracks, panel.rounds) = (now.1.clone(), loadout.rounds.unwrap_or(0));
         panel.stunned_for = panel.stunned_for.max(1);
@@ -161,15 +164,18 @@ fn unit_controls(ui: &mut egui::Ui, panel: &mut GmPanel, unit: Unit) -> Vec<GmCh
 
 /// While a place is being chosen, a click on a cell of the board moves the unit there (and gives no orders); a right
 /// click or Esc gives it up.
-fn place_by_click(
+pub(in crate::ui) fn place_by_click(
     mut mouse: ResMut<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
     hover: Res<super::preview::Hover>,
     mut panel: ResMut<GmPanel>,
     mut ask: MessageWriter<ChangeByGm>,
 ) {
     let Some(who) = panel.placing else { return };
     if mouse.just_pressed(MouseButton::Right) || keys.just_pressed(KeyCode::Escape) {
+        // Giving up the place: not the player's orders too.
+        mouse.clear_just_pressed(MouseButton::Right);
+        keys.clear_just_pressed(KeyCode::Escape);
         panel.placing = None;
         return;
     }

@@ -33,7 +33,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(OnBoard), (fresh::<Acting>, fresh::<Selected>))
         .add_systems(
             Update,
-            (tracker::follow_actor, tracker::select_unit.after(track_pointer)).in_set(BattleScreenSystems),
+            (
+                tracker::follow_actor,
+                tracker::select_unit.after(track_pointer).after(crate::ui::battle::gm::place_by_click),
+            )
+                .in_set(BattleScreenSystems),
         )
         .init_resource::<screen::PanelsLeave>()
         .add_systems(
