@@ -14,6 +14,7 @@ use crate::rules::any_ruleset::any::{AnyAction, RulesetId};
 use crate::rules::engine::battle::Recorded;
 use crate::rules::engine::dice::{Dice, ScriptedDice, SeededDice};
 use crate::scenario::character::Guest;
+use crate::scenario::reserve::{self, Reinforcement};
 use crate::scenario::{FileError, Scenario};
 use crate::scenario::{content, files};
 
@@ -61,6 +62,10 @@ pub struct BattleRequest {
     /// The players' own characters joining the level's sides (their files).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub characters: Vec<Guest>,
+    /// Reinforcements waiting off the map until the GM brings them in (`scenario/reserve.rs`): one the GM adds in
+    /// the middle of a battle joins this list, and the battle is rebuilt from its save with it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reserve: Vec<Reinforcement>,
     /// A saved battle's decisions, to take it up where it stopped instead of from its start.
     #[serde(skip)]
     pub resume: Option<Box<Resume>>,
@@ -112,6 +117,7 @@ impl BattleRequest {
             strict: false,
             gm: false,
             characters: Vec::new(),
+            reserve: Vec::new(),
             resume: None,
         }
     }
@@ -128,7 +134,14 @@ impl BattleRequest {
 
     /// The scenario the battle is fought on, as the file reads now.
     pub fn scenario(&self) -> Result<Scenario, FileError> {
-        files::load_battle_with(&self.file, self.ruleset, (self.options.as_deref(), &self.absent), &self.characters)
+        let mut scenario = files::load_battle_with(
+            &self.file,
+            self.ruleset,
+            (self.options.as_deref(), &self.absent),
+            &self.characters,
+        )?;
+        reserve::join(&mut scenario, &self.file, &self.reserve)?;
+        Ok(scenario)
     }
 
     /// The AI's difficulty for each side.
@@ -145,7 +158,7 @@ impl BattleRequest {
     /// one of the battle's.
     pub fn named_sides(&self) -> impl Iterator<Item = &String> {
         let named = self.humans.iter().chain(self.sides.keys()).chain(self.names.keys()).chain(&self.by_hand);
-        named.chain(self.characters.iter().map(|g| &g.side))
+        named.chain(self.characters.iter().map(|g| &g.side)).chain(self.reserve.iter().map(|r| &r.side))
     }
 
     /// The digest of the file as it reads now.

@@ -12,11 +12,12 @@ use serde::{Deserialize, Serialize};
 use super::request::{BattleRequest, DiceChoice, Resume};
 use super::start::StartError;
 use crate::rules::any_ruleset::any::{AnyAction, AnyBattle, BattleSetup, RulesetId};
-use crate::rules::engine::battle::Recorded;
+use crate::rules::engine::battle::{Decision, Recorded};
 use crate::rules::engine::dice::Dice;
 use crate::scenario::character::Guest;
 pub use crate::scenario::content::{digest_of, write_atomically};
 use crate::scenario::content::{located, portable};
+use crate::scenario::reserve::Reinforcement;
 use crate::scenario::{ScenarioError, WriteError, gear, level, ron_options};
 
 /// The version of the save format this build writes and reads.
@@ -70,7 +71,11 @@ impl Save {
         };
         // The file wherever the save is taken up from (a path as given is relative to where the battle began).
         let file = std::fs::canonicalize(&recipe.file).unwrap_or_else(|_| recipe.file.clone());
-        let battle_recipe = BattleRequest { file, resume: None, ..recipe.clone() };
+        let mut battle_recipe = BattleRequest { file, resume: None, ..recipe.clone() };
+        let guests = battle_recipe.characters.iter_mut().map(|g| &mut g.file);
+        for file in guests.chain(battle_recipe.reserve.iter_mut().filter_map(|r| r.file_mut().map(|f| f.0))) {
+            *file = std::fs::canonicalize(&*file).unwrap_or_else(|_| file.clone());
+        }
         let turn = battle.turn();
         Save { version: VERSION, battle: battle_recipe, turn, saved_at, record, faces, typed }
     }
@@ -83,6 +88,9 @@ impl Save {
         b.file = portable(&b.file);
         for guest in &mut b.characters {
             guest.file = portable(&guest.file);
+        }
+        for file in b.reserve.iter_mut().filter_map(Reinforcement::file_mut) {
+            *file.0 = portable(file.0);
         }
         // A decision to a line: a long battle's save stays readable.
         let config = ron::ser::PrettyConfig::new().depth_limit(2).indentor("  ".to_owned());
@@ -105,6 +113,8 @@ impl Save {
             digest: String,
             #[serde(default)]
             characters: Vec<Guest>,
+            #[serde(default)]
+            reserve: Vec<Reinforcement>,
         }
         // Not even the shape of a save: said so, not in terms of the probe.
         let not_a_save = |e: ron::error::SpannedError| match ScenarioError::syntax(path, e) {
@@ -120,7 +130,9 @@ impl Save {
                 let beside = path.parent();
                 let gear = probe.battle.map(|b| {
                     let own = gear_of(&located(&b.file, &b.digest, beside));
-                    b.characters.iter().fold(own, |g, c| g.and(gear_of(&located(&c.file, &c.digest, beside))))
+                    let files = b.characters.iter().map(|c| (&c.file, &c.digest));
+                    let files = files.chain(b.reserve.iter().filter_map(Reinforcement::file));
+                    files.fold(own, |g, (file, digest)| g.and(gear_of(&located(file, digest, beside))))
                 });
                 let gear = gear.unwrap_or_default();
                 let read = || ron_options().from_str(text).map_err(|e| ScenarioError::syntax(path, e));
@@ -146,6 +158,9 @@ impl Save {
         b.file = located(&b.file, &b.digest, beside);
         for guest in &mut b.characters {
             guest.file = located(&guest.file, &guest.digest, beside);
+        }
+        for (file, digest) in b.reserve.iter_mut().filter_map(Reinforcement::file_mut) {
+            *file = located(file, digest, beside);
         }
         self
     }
@@ -189,16 +204,21 @@ impl Save {
     }
 }
 
-/// Where an undo goes back to: the last decision of a player's side (`side` tells a decision's side), with what the
-/// AI did after it. None when no player has decided yet, or when, in a hot-seat battle, another player's slot
-/// (`waiting`) is up since: that player has seen the result.
+/// Where an undo goes back to: the last decision of a player's side (`side` tells a decision's side), or the game
+/// master's last change (made at this screen, whoever's slot it came in: an AI's included), with what the AI did
+/// after it. None when no one at the screen has decided yet, or when, in a hot-seat battle, another player's slot
+/// (`waiting`) is up since a player's decision: that player has seen the result.
 pub fn undo_point<A>(
     record: &[Recorded<A>],
     side: impl Fn(&Recorded<A>) -> String,
     humans: &[String],
     waiting: Option<&str>,
 ) -> Option<usize> {
-    let at = record.iter().rposition(|r| humans.contains(&side(r)))?;
+    let by_gm = |r: &Recorded<A>| matches!(r.decision, Decision::Gm { .. });
+    let at = record.iter().rposition(|r| by_gm(r) || humans.contains(&side(r)))?;
+    if by_gm(&record[at]) {
+        return Some(at);
+    }
     let handed_over = humans.len() > 1 && waiting != Some(side(&record[at]).as_str());
     (!handed_over).then_some(at)
 }

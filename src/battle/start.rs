@@ -129,6 +129,7 @@ fn taken_up(
 /// The battle's file and its characters' files that have changed since the battle began ("a and b have changed").
 fn changed_files(request: &BattleRequest) -> Option<String> {
     let guests = request.characters.iter().map(|g| (&g.file, &g.digest));
+    let guests = guests.chain(request.reserve.iter().filter_map(crate::scenario::reserve::Reinforcement::file));
     let changed: Vec<String> = std::iter::once((&request.file, &request.digest))
         .chain(guests)
         .filter(|(f, d)| !d.is_empty() && content::digest_of(f).is_some_and(|now| now != **d))

@@ -11,6 +11,7 @@ use crate::ai::{Difficulty, Minds};
 use crate::battle::{BattleRequest, DiceChoice};
 use crate::rules::any_ruleset::any::RulesetId;
 use crate::scenario::character::Guest;
+use crate::scenario::reserve::{Recruit, Reinforcement};
 
 /// A battle's make-up: its rules, the sides present, the dice's seed, the players' own characters joining, who plays
 /// each side, fog, dice by hand and strict play. One group for every command that starts battles, so that a flag
@@ -35,6 +36,10 @@ pub struct BattleArgs {
     /// battle's; repeatable).
     #[arg(long = "character", value_parser = parse_character)]
     pub characters: Vec<(String, PathBuf)>,
+    /// A reinforcement waiting off the map until the GM brings it in (the GM panel), e.g. `--reserve Gang=heavy`
+    /// (an archetype) or `--reserve Gang=mara.ron` (a character file); repeatable.
+    #[arg(long = "reserve", value_parser = parse_reserve)]
+    pub reserve: Vec<Reinforcement>,
     /// Command this side yourself (repeat for hotseat); the AI plays the others.
     #[arg(long)]
     pub human: Vec<String>,
@@ -90,6 +95,7 @@ impl BattleArgs {
             strict: self.strict,
             gm: self.gm,
             characters: self.characters.iter().map(|(side, file)| Guest::new(side, file)).collect(),
+            reserve: self.reserve.clone(),
             ..request
         }
     }
@@ -117,6 +123,13 @@ impl BattleArgs {
         }
         for (side, file) in &self.characters {
             add("character", format!("{side}={}", file.display()));
+        }
+        for r in &self.reserve {
+            let what = match &r.from {
+                Recruit::Archetype(a) => a.clone(),
+                Recruit::File { file, .. } => file.display().to_string(),
+            };
+            add("reserve", format!("{}={what}", r.side));
         }
         if self.ai != Difficulty::Normal {
             add("ai", name(&|| self.ai.to_possible_value()).unwrap_or_default());
@@ -202,6 +215,17 @@ pub fn parse_character(text: &str) -> Result<(String, PathBuf), String> {
         _ => file,
     };
     Ok((side.trim().to_owned(), file))
+}
+
+/// `SIDE=ARCHETYPE` or `SIDE=FILE`, as `--reserve` takes it: a word with no extension that names no file is an
+/// archetype; a file is found as `--character` finds it.
+pub fn parse_reserve(text: &str) -> Result<Reinforcement, String> {
+    let (side, file) =
+        parse_character(text).map_err(|_| format!("`{text}`: give SIDE=ARCHETYPE or SIDE=FILE, e.g. Gang=heavy"))?;
+    if !file.exists() && file.extension().is_none() {
+        return Ok(Reinforcement::archetype(&side, &file.to_string_lossy()));
+    }
+    Ok(Reinforcement::character(&side, &file))
 }
 
 /// `SIDE=DIFFICULTY`, as `--side` takes it.

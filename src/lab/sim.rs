@@ -183,6 +183,10 @@ impl Outcome {
         let turns = log.events.iter().filter(|e| matches!(e, Event::TurnStarted { .. })).count() as u32;
         let (mut casualties, mut escaped) = (BTreeMap::new(), BTreeMap::new());
         for c in battle.views() {
+            // A reinforcement never brought in neither left nor fell.
+            if c.fighter.statuses().contains(&Status::Reserve) {
+                continue;
+            }
             let left = c.fighter.statuses().iter().any(Status::off_map);
             *escaped.entry(c.side.to_owned()).or_insert(0) += u32::from(left);
             *casualties.entry(c.side.to_owned()).or_insert(0) += u32::from(c.fighter.is_out() && !left);

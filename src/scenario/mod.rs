@@ -18,6 +18,7 @@ pub mod level;
 mod level_check;
 pub mod level_edit;
 mod level_file;
+pub mod reserve;
 pub mod roster;
 pub mod uvtt;
 
@@ -190,6 +191,11 @@ impl Scenario {
     pub fn place(&mut self, index: usize, cell: (i32, i32)) {
         self.ruleset.common_mut().place(index, cell);
     }
+
+    /// Keeps combatant `index` (in roster order) off the map in reserve at the start; none out of the roster.
+    pub fn hold_in_reserve(&mut self, index: usize) {
+        self.ruleset.common_mut().hold_in_reserve(index);
+    }
 }
 
 /// The ruleset, its options, combatants and scripted actions.
@@ -250,9 +256,27 @@ trait Common {
     fn place(&mut self, index: usize, cell: (i32, i32));
     /// Takes out every combatant of `side`.
     fn remove_side(&mut self, side: &str);
+    /// Keeps combatant `index` off the map in reserve at the start (a reinforcement the GM brings in).
+    fn hold_in_reserve(&mut self, index: usize);
 }
 
-impl<O: serde::de::DeserializeOwned, S, C, A> Common for Setup<O, S, C, A> {
+/// A starting condition's statuses, as every ruleset's condition has them.
+trait Statuses {
+    fn statuses_mut(&mut self) -> &mut Vec<crate::rules::engine::outcome::Status>;
+}
+
+macro_rules! statuses_of {
+    ($($condition:ty),*) => {
+        $(impl Statuses for $condition {
+            fn statuses_mut(&mut self) -> &mut Vec<crate::rules::engine::outcome::Status> {
+                &mut self.statuses
+            }
+        })*
+    };
+}
+statuses_of!(ep::sheet::Condition, sr4::sheet::Condition, st::sheet::Condition, hb::sheet::Condition);
+
+impl<O: serde::de::DeserializeOwned, S, C: Statuses, A> Common for Setup<O, S, C, A> {
     fn read_options(&mut self, names: Vec<String>, text: &str) -> Result<(), ron::error::SpannedError> {
         self.options = naming(names, || ron_options().from_str(text))?;
         Ok(())
@@ -275,6 +299,12 @@ impl<O: serde::de::DeserializeOwned, S, C, A> Common for Setup<O, S, C, A> {
 
     fn remove_side(&mut self, side: &str) {
         self.combatants.retain(|c| c.side != side);
+    }
+
+    fn hold_in_reserve(&mut self, index: usize) {
+        if let Some(c) = self.combatants.get_mut(index) {
+            c.condition.statuses_mut().push(crate::rules::engine::outcome::Status::Reserve);
+        }
     }
 }
 

@@ -2,7 +2,8 @@
 //! interrupted (every ruleset on a level, and a scripted scenario), through the save's RON text; a save is written
 //! atomically; a truncated, corrupt, hand-edited or other-version save, or one whose level changed, gets one clear
 //! line and never a panic; an undo is the battle before the player's last decision, and a redo takes it again with
-//! the same dice.
+//! the same dice (a game master's change its own undo point); a reinforcement added mid-battle rebuilds the same
+//! battle.
 
 use std::path::Path;
 
@@ -13,9 +14,13 @@ use skirmish::battle::run;
 use skirmish::battle::save::{Save, undo_point};
 use skirmish::battle::{BattleRequest, DiceChoice};
 use skirmish::combat::headless::play_setup;
-use skirmish::rules::any_ruleset::any::{AnyAction, AnyBattle, RulesetId};
-use skirmish::rules::engine::battle::Recorded;
+use skirmish::rules::any_ruleset::any::{AnyAction, AnyBattle, BattleSetup, RulesetId};
+use skirmish::rules::engine::battle::{Decision, Recorded};
+use skirmish::rules::engine::gm::GmChange;
 use skirmish::rules::engine::outcome::Log;
+use skirmish::rules::engine::outcome::Status;
+use skirmish::rules::engine::ruleset::CombatantId;
+use skirmish::scenario::reserve::Reinforcement;
 
 /// A recipe for `file` under `ruleset`, seeded, the AI at `ai` on every side.
 fn recipe(file: &str, ruleset: Option<RulesetId>, seed: u64, ai: Difficulty) -> BattleRequest {
@@ -195,6 +200,17 @@ fn an_undo_goes_back_before_the_players_last_decision_and_a_redo_takes_it_again_
     assert_eq!(undo_point(&save.record, side, &both, Some(&last_side)), Some(last));
     assert_eq!(undo_point(&save.record, side, &both, Some(other)), None);
     assert_eq!(undo_point(&save.record, side, &[], None), None, "nothing to undo for the AI alone");
+    // A game master's change, made in an AI's slot: undone on its own, even past a hand-over.
+    let mut with_gm = save.record.clone();
+    let mut change = with_gm[last].clone();
+    let who = change.actor;
+    change.decision = Decision::Gm { change: GmChange::Status { who, status: Status::Prone, on: true }, in_slot: true };
+    with_gm.push(change);
+    assert_eq!(undo_point(&with_gm, side, &both, Some(other)), Some(last + 1));
+    assert_eq!(undo_point(&with_gm, side, &[], None), Some(last + 1), "the GM's change, with no player");
+    let gang = save.record.iter().find(|r| side(r) == "Gang").expect("the Gang has acted").clone();
+    with_gm.push(gang);
+    assert_eq!(undo_point(&with_gm, side, &crew, None), Some(last + 1), "with what the AI did after it");
 }
 
 #[test]
@@ -330,4 +346,32 @@ fn two_battles_begun_at_once_save_to_files_of_their_own() {
     let paths: Vec<_> = (0..50).map(|_| skirmish::battle::save::new_path(&street)).collect();
     let distinct: std::collections::BTreeSet<_> = paths.iter().collect();
     assert_eq!(distinct.len(), paths.len(), "{paths:?}");
+}
+
+#[test]
+fn a_reinforcement_added_mid_battle_rebuilds_the_same_battle_and_once_brought_in_it_saves_and_replays() {
+    let recipe = recipe("levels/street.ron", Some(RulesetId::Shadowrun4), 5, Difficulty::Normal);
+    let (_, part) = play(&recipe, 6);
+    // The GM adds Gran (her own shotgun, which no catalogue has) to the Crew's reserve: the battle rebuilt from its
+    // save with her is the same battle, decision for decision and roll for roll.
+    let mut save = through_text(&recipe, &part);
+    save.battle.reserve.push(Reinforcement::character("Crew", Path::new("tests/characters/gran.ron")));
+    let loaded = save.resume(no_typing).expect("rebuilt with the reserve");
+    let (mut battle, mut log) = (loaded.setup.battle, loaded.setup.log);
+    let gran = CombatantId::at(part.len());
+    assert_eq!((battle.len(), battle.view(gran).name()), (part.len() + 1, "Gran"));
+    assert_eq!((battle.record(), battle.faces()), (part.record(), part.faces()));
+    let crew = battle.views().iter().find(|v| v.side == "Crew").map(|v| v.position).expect("the Crew");
+    let beside = (-2..=2).flat_map(|dx| (-2..=2).map(move |dy| (crew.0 + dx, crew.1 + dy)));
+    let to = beside.into_iter().find(|&to| battle.gm(&GmChange::BringIn { who: gran, to }, &mut log).is_ok());
+    assert!(to.is_some(), "a free cell near the Crew");
+    // She fights on under the AI; the battle's save, with her in it, reads back and replays to the same end.
+    let setup = BattleSetup { battle, dice: loaded.setup.dice, log, typed: Default::default() };
+    let (log, result, battle) = play_setup(setup, Some(recipe.minds()), usize::MAX);
+    result.expect("the rules accept every decision");
+    let battle = battle.expect("the battle");
+    assert!(battle.record().iter().any(|r| r.actor == gran && r.action().is_some()), "Gran acted");
+    let with_gran = BattleRequest { reserve: save.battle.reserve.clone(), ..recipe };
+    let again = through_text(&with_gran, &battle);
+    assert_eq!(resumed(&again), render(&log));
 }

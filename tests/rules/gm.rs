@@ -1,15 +1,18 @@
 //! The game master's hand (`rules/engine/gm.rs`), in every ruleset: a corrected damage track with what the ruleset says
 //! follows from it, a status, a place, ammunition and one taken off the map, each an event in the log and a decision
 //! in the record. A battle with the GM's changes replays exactly at every decision (saves and undo stand on that), and
-//! a change the rules cannot make is refused, changing nothing.
+//! a change the rules cannot make is refused, changing nothing. A reinforcement waits off the map, changing nothing,
+//! until the GM brings it in.
 
-use skirmish::battle::run;
+use skirmish::ai::Difficulty;
+use skirmish::battle::{BattleRequest, run};
 use skirmish::rules::any_ruleset::any::{AnyBattle, RulesetId};
 use skirmish::rules::engine::battle::{Decision, Next};
 use skirmish::rules::engine::dice::{ScriptedDice, SeededDice};
 use skirmish::rules::engine::gm::GmChange;
 use skirmish::rules::engine::outcome::{Log, Status};
 use skirmish::rules::engine::ruleset::CombatantId;
+use skirmish::scenario::reserve::Reinforcement;
 use skirmish::scenario::{Scenario, level};
 
 /// The street under `ruleset`, begun: its first slot waiting.
@@ -221,4 +224,100 @@ fn a_status_the_gm_set_by_hand_stays_through_a_correction_of_a_track_that_does_n
     let boxes = battle.tracks(who)[1].capacity;
     battle.gm(&GmChange::Track { who, track: 1, taken: boxes + 5 }, &mut log).expect("stunned");
     assert_eq!(battle.tracks(who)[1].taken, boxes);
+}
+
+/// The street under `ruleset` with `reserve` waiting, begun: its first slot waiting.
+fn street_with(ruleset: RulesetId, reserve: Vec<Reinforcement>) -> (AnyBattle, Log, SeededDice) {
+    let request = BattleRequest {
+        reserve,
+        ..BattleRequest::new("levels/street.ron".as_ref(), Some(ruleset), Difficulty::Normal)
+    };
+    let scenario = request.scenario().expect("a battle with its reserve");
+    let mut log = Log::default();
+    let mut battle = run::start(&scenario, "seed", &mut log);
+    let mut dice = SeededDice::new(11);
+    assert!(matches!(battle.next(&mut dice, &mut log).expect("a slot"), Next::Slot(_)));
+    (battle, log, dice)
+}
+
+/// Plays on by the built-in choice to the end, `step_in` called at each slot's start (the GM's moment); the turns
+/// in which each combatant had a slot.
+fn play_on(
+    battle: &mut AnyBattle,
+    log: &mut Log,
+    dice: &mut SeededDice,
+    mut step_in: impl FnMut(&mut AnyBattle, &mut Log),
+) -> Vec<(CombatantId, u32)> {
+    let mut slots = Vec::new();
+    while let Next::Slot(slot) = battle.next(dice, log).expect("a legal battle") {
+        step_in(battle, log);
+        if battle.current() != Some(slot) {
+            continue;
+        }
+        slots.push((slot.actor, battle.turn()));
+        match battle.default_action(slot) {
+            Some(action) => battle.act(&action, dice, log).expect("a legal action"),
+            None => battle.pass(log),
+        }
+    }
+    slots
+}
+
+#[test]
+fn a_reinforcement_waits_off_the_map_changing_nothing_until_the_gm_brings_it_in_and_fights_from_the_next_turn() {
+    let mut fought = Vec::new();
+    for ruleset in RulesetId::ALL {
+        // Waiting in reserve, it changes nothing: the same battle, roll for roll, as without it.
+        let (mut plain, mut plain_log, mut dice) = street_with(ruleset, Vec::new());
+        play_on(&mut plain, &mut plain_log, &mut dice, |_, _| {});
+        let (mut waiting, mut log, mut dice) = street_with(ruleset, vec![Reinforcement::archetype("Gang", "heavy")]);
+        let extra = CombatantId::at(waiting.len() - 1);
+        assert_eq!(waiting.len(), plain.len() + 1, "{ruleset:?}");
+        let name = waiting.view(extra).name().to_owned();
+        assert_eq!(name, format!("Gang heavy {}", plain.views().iter().filter(|v| v.side == "Gang").count() + 1));
+        assert!(waiting.view(extra).fighter.statuses().contains(&Status::Reserve), "{ruleset:?}");
+        let never = play_on(&mut waiting, &mut log, &mut dice, |_, _| {});
+        // Event for event (the log's names have the reinforcement's more).
+        let same = log.events.len() == plain_log.events.len() && log.events == plain_log.events;
+        assert!(same, "{ruleset:?}: the reserve changed the battle");
+        assert!(never.iter().all(|(who, _)| *who != extra), "{ruleset:?}: a slot in reserve");
+
+        // Brought in at the start of turn 2 beside the Gang's first unit: logged, on its cell, a slot from turn 3.
+        let (mut battle, mut log, mut dice) = street_with(ruleset, vec![Reinforcement::archetype("Gang", "heavy")]);
+        let refused = battle.gm(&GmChange::Status { who: extra, status: Status::Prone, on: true }, &mut log);
+        assert!(refused.expect_err("not on the map").to_string().contains("bring it in first"), "{ruleset:?}");
+        let mut brought: Option<((i32, i32), Vec<String>)> = None;
+        let slots = play_on(&mut battle, &mut log, &mut dice, |battle, log| {
+            if battle.turn() != 2 || brought.is_some() {
+                return;
+            }
+            let gang = battle.views().iter().find(|v| v.side == "Gang").map(|v| v.position).expect("the Gang");
+            let from = log.events.len();
+            for to in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)] {
+                let to = (gang.0 + to.0, gang.1 + to.1);
+                if battle.gm(&GmChange::BringIn { who: extra, to }, log).is_ok() {
+                    brought = Some((to, log.lines().skip(from).collect()));
+                    return;
+                }
+            }
+        });
+        let (to, said) = brought.unwrap_or_else(|| panic!("{ruleset:?}: no cell beside the Gang"));
+        assert_eq!(said, [format!("GM: {name}'s place off the map (reserve) → {to:?}")], "{ruleset:?}");
+        let turns: Vec<u32> = slots.iter().filter(|(who, _)| *who == extra).map(|(_, turn)| *turn).collect();
+        assert!(turns.iter().all(|&t| t >= 3), "{ruleset:?}: a slot before the next turn: {turns:?}");
+        // It fights from the next turn on, unless the enemy, all firing at the newcomer, put it down before.
+        let fell = skirmish::rules::engine::outcome::down(battle.view(extra).fighter.statuses());
+        if battle.turn() >= 3 && !fell {
+            assert!(!turns.is_empty(), "{ruleset:?}: no slot once brought in ({} turns)", battle.turn());
+        }
+        if !turns.is_empty() {
+            fought.push(ruleset);
+        }
+        assert!(!battle.view(extra).fighter.statuses().contains(&Status::Reserve), "{ruleset:?}");
+        let twice = battle.gm(&GmChange::BringIn { who: extra, to }, &mut log);
+        if battle.ending().is_none() {
+            assert!(twice.expect_err("brought in once").to_string().contains("waiting in reserve"), "{ruleset:?}");
+        }
+    }
+    assert_eq!(fought, [RulesetId::Shadowrun4, RulesetId::Storyteller], "where the newcomer lived to act");
 }

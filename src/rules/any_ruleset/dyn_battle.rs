@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 use std::ops::{Deref, DerefMut};
 
-use super::any::{AnyAction, AnyBattle, AnyCondition, AnySheet, Kind, View};
+use super::any::{AnyAction, AnyBattle, AnyCondition, AnySheet, Kind, RulesetId, View};
 use crate::rules::RulesError;
 use crate::rules::engine::battle::{Battle, Decision, Ending, Next, Recorded};
 use crate::rules::engine::dice::Dice;
@@ -26,6 +26,8 @@ use crate::rules::mechanics::suppose::{Supposable, Suppose, Supposed, supposing}
 pub trait DynBattle {
     /// The ruleset's name, for the log and the title bar.
     fn rules_name(&self) -> &'static str;
+    /// Which ruleset it is.
+    fn ruleset(&self) -> RulesetId;
     /// Whether the ruleset's turn is made of action phases announced with their order (else initiative passes).
     fn announces_phases(&self) -> bool;
     /// The ground the battle is fought on.
@@ -154,6 +156,10 @@ fn named<K: Kind>(actions: Vec<(String, K::Action)>) -> Vec<(String, AnyAction)>
 impl<K: Kind> DynBattle for Battle<K> {
     fn rules_name(&self) -> &'static str {
         self.rules().name()
+    }
+
+    fn ruleset(&self) -> RulesetId {
+        K::ID
     }
 
     fn announces_phases(&self) -> bool {

@@ -1,5 +1,5 @@
 //! The game master's hand: a change the GM makes to a battle (a wound corrected, a status put on or taken off, a
-//! combatant moved, its ammunition, one taken off the map) is a decision in the battle's record like a slot's action.
+//! combatant moved, its ammunition, one taken off the map, a reinforcement brought in) is a decision in the battle's record like a slot's action.
 //! It saves, replays and undoes as any, and the log says it to everyone allowed to see that unit ("GM: Gang heavy 4's
 //! Physical 3 → 5"). It leaves the turn's order alone: the slot being played is still the one being played (a GM who
 //! knocks out the combatant whose slot it is ends that slot, as the rules end the slot of one who cannot act).
@@ -32,6 +32,9 @@ pub enum GmChange {
     /// Taken off the map: out of the battle, as one gone through an exit, but not through one (no side escapes by
     /// it).
     TakeOff { who: CombatantId },
+    /// A combatant waiting in reserve brought onto the map at a cell (an open one, nobody standing in it): a
+    /// reinforcement. It rolls initiative with everyone at the next turn's start, and acts from then on.
+    BringIn { who: CombatantId, to: Cell },
 }
 
 impl GmChange {
@@ -42,7 +45,8 @@ impl GmChange {
             | GmChange::Status { who, .. }
             | GmChange::Place { who, .. }
             | GmChange::Rounds { who, .. }
-            | GmChange::TakeOff { who } => *who,
+            | GmChange::TakeOff { who }
+            | GmChange::BringIn { who, .. } => *who,
         }
     }
 }
@@ -63,8 +67,12 @@ pub fn apply<R: Ruleset>(
     let index = super::ruleset::index(battle, who)?;
     let name = battle[index].fighter.name().to_owned();
     let refuse = |why: &str| RulesError::Illegal(Refusal::Gm { who: name.clone(), why: why.into() });
+    let in_reserve = battle[index].fighter.statuses().contains(&Status::Reserve);
+    if let GmChange::BringIn { to, .. } = change {
+        return bring_in(rules, battle, index, *to, log).map_err(|why| refuse(&why));
+    }
     if battle[index].fighter.statuses().iter().any(Status::off_map) {
-        return Err(refuse("it is off the map"));
+        return Err(refuse(if in_reserve { "it waits in reserve: bring it in first" } else { "it is off the map" }));
     }
     match change {
         GmChange::Track { track, taken, .. } => {
@@ -110,6 +118,8 @@ pub fn apply<R: Ruleset>(
             let weapon = battle[index].fighter.weapon_name();
             log.push(changed(who, &format!("rounds in its {weapon}"), before.to_string(), rounds.to_string()));
         }
+        // Brought in above (the one change made to a combatant off the map).
+        GmChange::BringIn { .. } => {}
         GmChange::TakeOff { .. } => {
             let from = battle[index].position;
             battle[index].fighter.set_status(Status::Withdrawn, true);
@@ -154,6 +164,24 @@ fn follow_the_tracks<R: Ruleset>(rules: &R, fighter: &mut R::Fighter, held: &[(S
             });
         }
     }
+}
+
+/// Brings combatant `index`, waiting in reserve, onto the map at `to`, or why not.
+fn bring_in<R: Ruleset>(
+    rules: &R,
+    battle: &mut [Combatant<R::Fighter>],
+    index: usize,
+    to: Cell,
+    log: &mut Log,
+) -> Result<(), String> {
+    if !battle[index].fighter.statuses().contains(&Status::Reserve) {
+        return Err("only a combatant waiting in reserve is brought in".into());
+    }
+    place(rules, battle, index, to)?;
+    battle[index].fighter.set_status(Status::Reserve, false);
+    let who = battle[index].fighter.id();
+    log.push(changed(who, "place", "off the map (reserve)".into(), format!("{to:?}")));
+    Ok(())
 }
 
 /// Moves combatant `index` to `to`, or why not: the cell must be on the map, open ground, and free of anyone

@@ -160,13 +160,16 @@ pub enum Status {
     Escaped,
     /// Taken off the map by the GM (a retreat): out of the fight, not a casualty, and no escape.
     Withdrawn,
+    /// Waiting off the map until the GM brings it in (a reinforcement): out of the fight until then, not a
+    /// casualty, rolls no initiative and has no slot, and no one else knows of it.
+    Reserve,
 }
 
 impl Status {
     /// Whether it takes a combatant off the map: gone through an exit, or taken off by the GM. Such a combatant stands
     /// nowhere, blocks no cell and is nobody's neighbour.
     pub fn off_map(&self) -> bool {
-        matches!(self, Status::Escaped | Status::Withdrawn)
+        matches!(self, Status::Escaped | Status::Withdrawn | Status::Reserve)
     }
 }
 
@@ -184,6 +187,7 @@ impl fmt::Display for Status {
             Status::Running => write!(f, "running"),
             Status::Escaped => write!(f, "gone through the exit"),
             Status::Withdrawn => write!(f, "taken off the map"),
+            Status::Reserve => write!(f, "waiting in reserve"),
         }
     }
 }

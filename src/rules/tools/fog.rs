@@ -8,11 +8,16 @@ use crate::rules::any_ruleset::any::AnyBattle;
 use crate::rules::any_ruleset::replay::Replayed;
 use crate::rules::engine::dice::ScriptedDice;
 use crate::rules::engine::id::CombatantId;
-use crate::rules::engine::outcome::{Event, Log, down};
+use crate::rules::engine::outcome::{Event, Log, Status, down};
 
-/// Whether the GM took a unit off the map: it sees nothing from its last cell.
+/// Whether the GM took a unit off the map, or keeps it in reserve: it sees nothing from its cell.
 fn withdrawn(v: &crate::rules::any_ruleset::any::View<'_>) -> bool {
-    v.fighter.statuses().contains(&crate::rules::engine::outcome::Status::Withdrawn)
+    v.fighter.statuses().iter().any(|s| matches!(s, Status::Withdrawn | Status::Reserve))
+}
+
+/// Whether a unit waits in reserve: no other side knows of it until the GM brings it in.
+fn in_reserve(v: &crate::rules::any_ruleset::any::View<'_>) -> bool {
+    v.fighter.statuses().contains(&Status::Reserve)
 }
 
 /// Whether each combatant of the battle, in roster order, is seen by the units of `sides`.
@@ -29,10 +34,11 @@ pub fn seen_by(battle: &AnyBattle, sides: &[String]) -> Vec<bool> {
         .iter()
         .map(|v| {
             ours(v.side)
-                || eyes.iter().any(|&from| {
-                    let sight = field.sight(from, v.position);
-                    !sight.blocked && !sight.hidden
-                })
+                || !in_reserve(v)
+                    && eyes.iter().any(|&from| {
+                        let sight = field.sight(from, v.position);
+                        !sight.blocked && !sight.hidden
+                    })
         })
         .collect()
 }

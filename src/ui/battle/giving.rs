@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use super::fog::Fog;
 use super::orders::{ClickSystems, Give, Orders, Waiting};
+use crate::combat::gm::GmChangeMade;
 use crate::combat::messages::{DeclareAction, DelaySlot};
 use crate::combat::{Engine, TurnState};
 use crate::rules::any_ruleset::any::AnyBattle;
@@ -37,22 +38,28 @@ fn seen(battle: &AnyBattle, fog: &Fog) -> Vec<bool> {
     }
 }
 
-/// The waiting slot's choices, worked out once a slot and view (taking cover searches the cells a walk reaches); and
-/// the ways to attack the planned target after the planned move.
+/// The waiting slot's choices, worked out once a slot and view (taking cover searches the cells a walk reaches), and
+/// again after a game master's change (the unit may stand elsewhere, be prone or have fewer rounds: the orders so
+/// far are dropped); and the ways to attack the planned target after the planned move.
 fn offer_the_slot(
     state: Res<TurnState>,
     engine: Res<Engine>,
     fog: Res<Fog>,
     mut orders: ResMut<Orders>,
     mut view: Local<u64>,
+    mut by_gm: MessageReader<GmChangeMade>,
 ) {
     let battle = &engine.0;
+    let changed_by_gm = by_gm.read().count() > 0;
     let Some((_, slot)) = state.awaiting() else {
         if orders.waiting.is_some() {
             *orders = Orders::default();
         }
         return;
     };
+    if changed_by_gm {
+        *orders = Orders::default();
+    }
     if orders.waiting.as_ref().is_none_or(|w| w.slot != slot) || *view != fog.changes {
         let ways = orders.waiting.take().map(|w| w.ways).unwrap_or_default();
         let choices = Choices::of(battle, slot, &seen(battle, &fog));

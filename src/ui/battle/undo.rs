@@ -70,8 +70,9 @@ pub struct UndoButtons<'w> {
 
 impl UndoButtons<'_> {
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        // Nothing to take back where the AI plays every side.
-        let players = self.humans.as_ref().is_some_and(|h| !h.0.is_empty());
+        // Nothing to take back where the AI plays every side and no game master sits at the screen.
+        let players = self.humans.as_ref().is_some_and(|h| !h.0.is_empty())
+            || self.autosave.as_ref().is_some_and(|a| a.request.gm);
         let Some(autosave) = self.autosave.as_ref().filter(|a| !a.request.strict && players) else { return };
         let redo = !self.undone.saves.is_empty() && self.undone.path == autosave.path;
         if ui.add_enabled(redo, egui::Button::new("Redo").small()).on_hover_text("Ctrl+Y").clicked() {
@@ -127,7 +128,7 @@ fn take_again(world: &mut World) {
 
 /// Sets `save` up as the next battle and goes through the loading screen: the old battle's entities and resources go,
 /// the save is replayed, and the battle comes back on screen.
-fn rebuild(world: &mut World, save: Save, path: std::path::PathBuf) {
+pub(super) fn rebuild(world: &mut World, save: Save, path: std::path::PathBuf) {
     let player = world.get_resource::<crate::ui::Handover>().and_then(|h| h.last.clone());
     world.insert_resource(super::handover::StillWith(player));
     world.insert_resource(NextBattle(save.taken_up(&path)));

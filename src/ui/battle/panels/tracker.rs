@@ -66,7 +66,8 @@ pub(super) fn show_tracker(
     preview: &Preview,
     (state, orders, names): (&TurnState, &mut Orders, &[String]),
 ) {
-    let mut rows: Vec<Row> = units.iter().filter(|r| fog.sees(r.0)).collect();
+    // A reinforcement waiting in reserve is not on the battlefield yet (the GM panel lists it).
+    let mut rows: Vec<Row> = units.iter().filter(|r| fog.sees(r.0) && !r.4.0.contains(&Status::Reserve)).collect();
     rows.sort_by_key(|r| std::cmp::Reverse(r.3.score.unwrap_or(i32::MIN)));
     egui::Panel::left("tracker").exact_size(250.0).show(root, |ui| {
         ui.heading("Initiative");
