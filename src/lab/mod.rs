@@ -11,4 +11,5 @@ pub mod odds;
 pub mod review;
 pub mod sim;
 pub mod soak;
+pub mod told;
 pub mod win_chance;

@@ -321,3 +321,34 @@ fn a_reinforcement_waits_off_the_map_changing_nothing_until_the_gm_brings_it_in_
     }
     assert_eq!(fought, [RulesetId::Shadowrun4, RulesetId::Storyteller], "where the newcomer lived to act");
 }
+
+#[test]
+fn an_initiative_set_by_hand_orders_the_rest_of_the_turn_in_every_ruleset() {
+    for ruleset in RulesetId::ALL {
+        let (_, mut battle, mut log, mut dice) = street(ruleset);
+        let now = battle.current().expect("a slot waits");
+        // The slowest of the others, set above everyone: its slot comes next (after the one being played).
+        let scored = (0..battle.len()).map(CombatantId::at).filter(|&c| c != now.actor);
+        let (low, slowest) =
+            scored.filter_map(|c| battle.initiative(c).map(|s| (s, c))).min().expect("initiatives rolled");
+        let top = (0..battle.len()).filter_map(|i| battle.initiative(CombatantId::at(i))).max().expect("a top") + 5;
+        let from = log.events.len();
+        battle.gm(&GmChange::Initiative { who: slowest, score: top }, &mut log).expect("set by hand");
+        let name = battle.view(slowest).name().to_owned();
+        assert_eq!(lines(&battle, &log, from), [format!("GM: {name}'s initiative {low} → {top}")], "{ruleset:?}");
+        assert_eq!(battle.initiative(slowest), Some(top), "{ruleset:?}");
+        assert_eq!(battle.current(), Some(now), "{ruleset:?}: the slot being played goes on");
+        match battle.default_action(now) {
+            Some(action) => battle.act(&action, &mut dice, &mut log).expect("a legal action"),
+            None => battle.pass(&mut log),
+        }
+        // Unless the slot just played put it down, or has tie-mates acting with it (Shadowrun 4, the homebrew).
+        let Next::Slot(next) = battle.next(&mut dice, &mut log).expect("a slot") else { panic!("{ruleset:?}: over") };
+        if !next.simultaneous && battle.view(slowest).fighter.can_act() {
+            assert_eq!(next.actor, slowest, "{ruleset:?}: the order follows the GM's initiative");
+        }
+        // None for a combatant waiting in reserve, and none past any roll.
+        let why = battle.gm(&GmChange::Initiative { who: slowest, score: 5000 }, &mut log).expect_err("too high");
+        assert!(why.to_string().contains("past any roll"), "{ruleset:?}: {why}");
+    }
+}

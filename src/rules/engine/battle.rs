@@ -505,10 +505,11 @@ where
             simultaneous: false,
         });
         let in_slot = self.current.is_some();
-        let mut combatants = self.combatants.clone();
+        // On copies: a refused change changes nothing.
+        let (mut rules, mut combatants) = (self.rules.clone(), self.combatants.clone());
         let mut events = Log::default();
-        super::gm::apply(&self.rules, change, &mut combatants, &mut events)?;
-        self.combatants = combatants;
+        super::gm::apply(&mut rules, change, &mut combatants, &mut events)?;
+        (self.rules, self.combatants) = (rules, combatants);
         self.changed = touched(change.who(), &events.events);
         log.events.append(&mut events.events);
         let actor = self.combatants[slot.actor.index()].fighter.id();

@@ -15,6 +15,12 @@ use super::refusal::Refusal;
 use super::ruleset::{Combatant, CombatantId, FighterState, Ruleset};
 use crate::rules::RulesError;
 
+/// Why a GM cannot set a combatant's initiative: it has none this turn.
+pub const NO_INITIATIVE: &str = "it rolled no initiative this turn (out of the fight, in reserve, or before the first)";
+
+/// The most a GM may set an initiative to, either way: past any roll of the four rulesets.
+pub const MOST_INITIATIVE: i32 = 999;
+
 /// The most a GM may set a damage track to: past any track's end (overflow counted) in the four rulesets.
 pub const MOST_TAKEN: u32 = 99;
 
@@ -32,6 +38,8 @@ pub enum GmChange {
     /// Taken off the map: out of the battle, as one gone through an exit, but not through one (no side escapes by
     /// it).
     TakeOff { who: CombatantId },
+    /// The combatant's initiative this turn, as the order uses it now: the rest of the turn's order follows it.
+    Initiative { who: CombatantId, score: i32 },
     /// A combatant waiting in reserve brought onto the map at a cell (an open one, nobody standing in it): a
     /// reinforcement. It rolls initiative with everyone at the next turn's start, and acts from then on.
     BringIn { who: CombatantId, to: Cell },
@@ -46,6 +54,7 @@ impl GmChange {
             | GmChange::Place { who, .. }
             | GmChange::Rounds { who, .. }
             | GmChange::TakeOff { who }
+            | GmChange::Initiative { who, .. }
             | GmChange::BringIn { who, .. } => *who,
         }
     }
@@ -58,7 +67,7 @@ pub fn settable(status: &Status) -> bool {
 
 /// Carries out `change` on `battle` (the rules' copy: kept only when this succeeds), its events to `log`.
 pub fn apply<R: Ruleset>(
-    rules: &R,
+    rules: &mut R,
     change: &GmChange,
     battle: &mut [Combatant<R::Fighter>],
     log: &mut Log,
@@ -120,12 +129,35 @@ pub fn apply<R: Ruleset>(
         }
         // Brought in above (the one change made to a combatant off the map).
         GmChange::BringIn { .. } => {}
+        GmChange::Initiative { score, .. } => {
+            if score.abs() > MOST_INITIATIVE {
+                return Err(refuse(&format!("an initiative past ±{MOST_INITIATIVE} is past any roll")));
+            }
+            let before = rules.initiative(index, battle).ok_or_else(|| refuse(NO_INITIATIVE))?;
+            rules.set_initiative(index, *score, battle).map_err(|why| refuse(&why))?;
+            log.push(changed(who, "initiative", before.to_string(), score.to_string()));
+        }
         GmChange::TakeOff { .. } => {
             let from = battle[index].position;
             battle[index].fighter.set_status(Status::Withdrawn, true);
             log.push(changed(who, "place", format!("{from:?}"), "off the map".into()));
         }
     }
+    Ok(())
+}
+
+/// Sets combatant `actor`'s initiative to `score` where a turn's order is a queue of slots by phase (Eclipse Phase,
+/// the Storyteller): the slots still to come are ordered again, phase by phase, by initiative (ties as they stood).
+pub fn reorder_phases(
+    queue: &mut std::collections::VecDeque<super::ruleset::Slot>,
+    scores: &mut [Option<i32>],
+    actor: usize,
+    score: i32,
+) -> Result<(), String> {
+    let Some(own) = scores.get_mut(actor).filter(|s| s.is_some()) else { return Err(NO_INITIATIVE.to_owned()) };
+    *own = Some(score);
+    let of = |slot: &super::ruleset::Slot| scores.get(slot.actor.index()).copied().flatten().unwrap_or(i32::MIN);
+    queue.make_contiguous().sort_by_key(|slot| (slot.phase, std::cmp::Reverse(of(slot))));
     Ok(())
 }
 

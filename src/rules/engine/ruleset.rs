@@ -203,6 +203,11 @@ pub trait Ruleset {
     /// ruleset says so); none before the first turn, or for one left out of this turn's order.
     fn initiative(&self, actor: usize, battle: &[Combatant<Self::Fighter>]) -> Option<i32>;
 
+    /// The GM sets combatant `actor`'s initiative this turn, as [`Ruleset::initiative`] gives it now, to `score`: the
+    /// turn's order from here on follows it (who has acted has acted). Why not, when the combatant rolled none this
+    /// turn (out of the fight, in reserve, or before the first turn).
+    fn set_initiative(&mut self, actor: usize, score: i32, battle: &[Combatant<Self::Fighter>]) -> Result<(), String>;
+
     /// A fighter's damage tracks under this battle's options (for health bars and sheets).
     fn tracks(&self, fighter: &Self::Fighter) -> Vec<Track>;
 

@@ -9,6 +9,7 @@ use super::movement::{perform_move, settle_pace};
 use crate::rules::RulesError;
 use crate::rules::engine::dice::Dice;
 use crate::rules::engine::field::{Field, Move, Pace, Rates};
+use crate::rules::engine::gm::NO_INITIATIVE;
 use crate::rules::engine::outcome::{Event, Log, Modifier, Status, Term};
 use crate::rules::engine::refusal::Refusal;
 use crate::rules::engine::ruleset::Roller;
@@ -185,6 +186,22 @@ impl Passes {
     /// Combatant `i`'s score now: the rolled one less the wounds of the moment.
     pub fn score_now<F: PassFighter>(&self, i: usize, battle: &[Combatant<F>]) -> Option<i32> {
         self.entry(i).map(|e| e.score + battle[i].fighter.wound_modifier())
+    }
+
+    /// Sets combatant `i`'s score as [`Passes::score_now`] gives it (its wound modifier counted) to `score`: the
+    /// picks from here on follow it. Why not, when it has no entry this turn.
+    pub fn set_score_now<F: PassFighter>(
+        &mut self,
+        i: usize,
+        score: i32,
+        battle: &[Combatant<F>],
+    ) -> Result<(), String> {
+        let wounds = battle[i].fighter.wound_modifier();
+        let Some(entry) = self.entries.get_mut(i).and_then(Option::as_mut) else {
+            return Err(NO_INITIATIVE.to_owned());
+        };
+        entry.score = score - wounds;
+        Ok(())
     }
 
     /// Waiting for this pass: enough passes, not acted yet, still in the fight.

@@ -38,6 +38,10 @@ impl Ruleset for Shadowrun4 {
         self.passes.score_now(actor, battle)
     }
 
+    fn set_initiative(&mut self, actor: usize, score: i32, battle: &[Combatant<Fighter>]) -> Result<(), String> {
+        self.passes.set_score_now(actor, score, battle)
+    }
+
     fn next_slot(&mut self, battle: &[Combatant<Fighter>]) -> Option<Slot> {
         self.passes.next(battle)
     }

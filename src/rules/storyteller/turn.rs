@@ -144,6 +144,10 @@ impl Ruleset for Storyteller {
         self.scores.get(actor).copied().flatten()
     }
 
+    fn set_initiative(&mut self, actor: usize, score: i32, _battle: &[Combatant<Fighter>]) -> Result<(), String> {
+        crate::rules::engine::gm::reorder_phases(&mut self.queue, &mut self.scores, actor, score)
+    }
+
     fn next_slot(&mut self, _battle: &[Combatant<Fighter>]) -> Option<Slot> {
         self.queue.pop_front()
     }

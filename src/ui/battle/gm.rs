@@ -1,5 +1,5 @@
 //! The GM panel (top right, movable), in a battle a game master runs (the menu's box, or `play --gm`): for the unit clicked (else the one
-//! whose slot it is), its damage tracks, statuses, ammunition and place, each changed by hand, and *Take off the map*;
+//! whose slot it is), its damage tracks, initiative, statuses, ammunition and place, each changed by hand, and *Take off the map*;
 //! the reinforcements waiting in reserve, each brought in on a cell, and a new one added to a side's reserve.
 //! Every change goes to the engine as a `ChangeByGm` (`combat/gm.rs`): it is an event in the log and a decision in the
 //! record, never an edit of the components. The panel says what the rules made of it, or why they refused.
@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::battle::save::Save;
 use crate::combat::BattleLog;
-use crate::combat::components::{Combatant, GridPos, Loadout, Side, StatusList, Tracks};
+use crate::combat::components::{Combatant, GridPos, Initiative, Loadout, Side, StatusList, Tracks};
 use crate::combat::gm::{ChangeByGm, GmChangeMade, GmChangeRefused};
 use crate::combat::{BattleDice, Engine};
 use crate::rules::any_ruleset::any::RulesetId;
@@ -47,11 +47,12 @@ fn gm_runs(next: Option<Res<NextBattle>>) -> bool {
 /// The panel's state: the unit it shows and the values typed for it, a place being chosen, what the rules said last.
 #[derive(Resource, Default, Debug)]
 pub struct GmPanel {
-    /// The unit shown, and its tracks and rounds as they were when the drafts were taken from them.
-    shown: Option<(CombatantId, Vec<u32>, Option<u32>)>,
-    /// The values typed: each track's, the rounds, how many turns a stun lasts.
+    /// The unit shown, and its tracks, rounds and initiative as they were when the drafts were taken from them.
+    shown: Option<(CombatantId, Vec<u32>, Option<u32>, Option<i32>)>,
+    /// The values typed: each track's, the rounds, the initiative, how many turns a stun lasts.
     tracks: Vec<u32>,
     rounds: u32,
+    initiative: i32,
     stunned_for: u32,
     /// The unit whose new cell the next click on the board gives.
     pub placing: Option<CombatantId>,
@@ -72,7 +73,8 @@ pub struct GmPanel {
 struct BringInNext(bool);
 
 /// A unit as the panel shows it.
-type Unit<'a> = (&'a Combatant, &'a Name, &'a Side, &'a GridPos, &'a Tracks, &'a StatusList, &'a Loadout);
+type Unit<'a> =
+    (&'a Combatant, &'a Name, &'a Side, &'a GridPos, &'a Tracks, &'a StatusList, &'a Loadout, &'a Initiative);
 
 /// The statuses a GM sets with a box (stunned has its own, with its turns).
 const BOXES: [(Status, &str); 4] = [
@@ -127,13 +129,14 @@ fn show_gm_panel(
 }
 
 /// The values typed start from the unit's own, again whenever the unit shown or its values change.
-fn take_drafts(panel: &mut GmPanel, (id, _, _, _, tracks, _, loadout): Unit) {
-    let now = (id.0, tracks.0.iter().map(|t| t.taken).collect::<Vec<_>>(), loadout.rounds);
+fn take_drafts(panel: &mut GmPanel, (id, _, _, _, tracks, _, loadout, initiative): Unit) {
+    let now = (id.0, tracks.0.iter().map(|t| t.taken).collect::<Vec<_>>(), loadout.rounds, initiative.score);
     if panel.shown.as_ref().map(|(shown, ..)| *shown) != Some(now.0) {
         panel.placing = None; // a place is chosen for the unit on show only
     }
     if panel.shown.as_ref() != Some(&now) {
         (panel.tracks, panel.rounds) = (now.1.clone(), loadout.rounds.unwrap_or(0));
+        panel.initiative = initiative.score.unwrap_or(0);
         panel.stunned_for = panel.stunned_for.max(1);
         panel.shown = Some(now);
     }
@@ -141,7 +144,7 @@ fn take_drafts(panel: &mut GmPanel, (id, _, _, _, tracks, _, loadout): Unit) {
 
 /// The controls for one unit; the changes asked for this frame.
 fn unit_controls(ui: &mut egui::Ui, panel: &mut GmPanel, unit: Unit) -> Vec<GmChange> {
-    let (id, name, side, at, tracks, statuses, loadout) = unit;
+    let (id, name, side, at, tracks, statuses, loadout, initiative) = unit;
     let who = id.0;
     let mut changes = Vec::new();
     ui.label(egui::RichText::new(format!("{name} ({}) at ({}, {})", side.0, at.0, at.1)).strong());
@@ -153,6 +156,15 @@ fn unit_controls(ui: &mut egui::Ui, panel: &mut GmPanel, unit: Unit) -> Vec<GmCh
             ui.add(egui::DragValue::new(draft).range(0..=crate::rules::engine::gm::MOST_TAKEN).suffix(of));
             if ui.add_enabled(*draft != track.taken, egui::Button::new("Set")).clicked() {
                 changes.push(GmChange::Track { who, track: i as u8, taken: *draft });
+            }
+            ui.end_row();
+        }
+        if let Some(score) = initiative.score {
+            ui.label("initiative").on_hover_text("This turn's: the rest of the turn's order follows it");
+            let most = crate::rules::engine::gm::MOST_INITIATIVE;
+            ui.add(egui::DragValue::new(&mut panel.initiative).range(-most..=most));
+            if ui.add_enabled(panel.initiative != score, egui::Button::new("Set")).clicked() {
+                changes.push(GmChange::Initiative { who, score: panel.initiative });
             }
             ui.end_row();
         }
