@@ -13,6 +13,7 @@ use crate::ai::{Difficulty, Minds};
 use crate::rules::any_ruleset::any::{AnyAction, RulesetId};
 use crate::rules::engine::battle::Recorded;
 use crate::rules::engine::dice::{Dice, ScriptedDice, SeededDice};
+use crate::rules::tools::told::OddsTold;
 use crate::scenario::character::Guest;
 use crate::scenario::reserve::{self, Reinforcement};
 use crate::scenario::{FileError, Scenario};
@@ -59,6 +60,9 @@ pub struct BattleRequest {
     /// A game master runs the battle at this screen: sees every unit and changes the battle by hand (the GM panel).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub gm: bool,
+    /// How much of the odds the players are told: exact, rough bands or none (`rules/tools/told.rs`).
+    #[serde(default, skip_serializing_if = "OddsTold::is_exact")]
+    pub odds: OddsTold,
     /// The players' own characters joining the level's sides (their files).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub characters: Vec<Guest>,
@@ -116,6 +120,7 @@ impl BattleRequest {
             fog: false,
             strict: false,
             gm: false,
+            odds: OddsTold::Exact,
             characters: Vec::new(),
             reserve: Vec::new(),
             resume: None,

@@ -10,6 +10,7 @@ use super::CliError;
 use crate::ai::{Difficulty, Minds};
 use crate::battle::{BattleRequest, DiceChoice};
 use crate::rules::any_ruleset::any::RulesetId;
+use crate::rules::tools::told::OddsTold;
 use crate::scenario::character::Guest;
 use crate::scenario::reserve::{Recruit, Reinforcement};
 
@@ -66,6 +67,10 @@ pub struct BattleArgs {
     /// ammunition by hand (the GM panel), each change in the battle's record.
     #[arg(long)]
     pub gm: bool,
+    /// How much of the odds the players are told: exact numbers, rough bands ("unlikely / even / likely / near
+    /// certain"), or none (no odds, heat map, what-if or win chance).
+    #[arg(long, value_enum, default_value_t = OddsTold::Exact)]
+    pub odds: OddsTold,
 }
 
 /// A part of a battle's make-up that a command may have no use for.
@@ -94,6 +99,7 @@ impl BattleArgs {
             by_hand: self.by_hand.clone(),
             strict: self.strict,
             gm: self.gm,
+            odds: self.odds,
             characters: self.characters.iter().map(|(side, file)| Guest::new(side, file)).collect(),
             reserve: self.reserve.clone(),
             ..request

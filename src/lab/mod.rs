@@ -11,5 +11,4 @@ pub mod odds;
 pub mod review;
 pub mod sim;
 pub mod soak;
-pub mod told;
 pub mod win_chance;

@@ -63,6 +63,8 @@ pub struct Joined {
     pub asked: Option<(CombatantId, Slot, Choices)>,
     /// How many times the host asked for orders (a new ask, a new plan: the same slot comes back every turn).
     pub asks: usize,
+    /// How much of the odds the table tells (the host's setting).
+    pub told: crate::rules::tools::told::OddsTold,
     /// The last odds the host answered: of what plan, for which slot, and the odds or why none.
     pub odds: Option<(Slot, Plan, Result<Odds, NoOdds>)>,
     /// What the host refused, newest last.
@@ -120,8 +122,9 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
         match message.clone() {
             FromHost::Lobby(lobby) => joined.lobby = lobby,
             FromHost::Said { from, text } => joined.chat.push((from, text)),
-            FromHost::Began { title, ruleset, names, map, zones, yours } => {
+            FromHost::Began { title, ruleset, names, map, zones, yours, odds } => {
                 joined.began = Some((title, ruleset));
+                joined.told = odds;
                 (joined.map, joined.zones, joined.yours) = (map, zones, yours);
                 // A player who comes back is told everything again, from the start.
                 (joined.log, joined.typed) = (Log { events: Vec::new(), names }, Vec::new());

@@ -75,6 +75,9 @@ pub enum FromHost {
         map: MapPlan,
         zones: Vec<(String, Goal)>,
         yours: Vec<String>,
+        /// How much of the odds the table tells its players.
+        #[serde(default)]
+        odds: crate::rules::tools::told::OddsTold,
     },
     /// A piece of the map's picture (an imported map's): its bytes from `at`, of `total`, and its file's extension. The
     /// host sends it once, after `Began`, a few pieces an update.

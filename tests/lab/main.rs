@@ -12,4 +12,5 @@ mod ai;
 mod balance;
 mod lab;
 mod soak;
+mod told;
 mod win_chance;

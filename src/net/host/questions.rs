@@ -64,6 +64,11 @@ pub(super) fn ask_heat(
     if !answered || host.heat_work.iter().any(|w| w.seat == seat && w.slot == slot) {
         return;
     }
+    if !host.request.odds.any() {
+        let who = host.players[seat].name.clone();
+        host.refuse(&who, "a heat map", NoOdds::NotTold.to_string(), client, out);
+        return;
+    }
     let asked = battle.map_or(Err("the battle has not begun".into()), |(battle, state)| {
         own_slot(host, seat, battle, state, slot).map(|_| {
             let known = as_seen(battle, &seen_by(battle, &host.players[seat].sides));
@@ -95,12 +100,15 @@ pub(super) fn ask_odds(
     if !asked.one_more(seat) {
         return;
     }
+    let told = host.request.odds;
     let odds = match battle {
+        _ if !told.any() => Err(NoOdds::NotTold),
         Some((battle, state)) => own_slot(host, seat, battle, state, slot)
             .map_err(NoOdds::NotYourSlot)
             .and_then(|_| plan.odds(battle, slot, &seen_by(battle, &host.players[seat].sides))),
         None => Err(NoOdds::NotBegun),
     };
+    let odds = odds.map(|odds| told.roughly(odds));
     host.players[seat].send(&FromHost::Odds { slot, plan: plan.clone(), odds }, out);
 }
 
@@ -115,10 +123,16 @@ pub(super) fn ask_what_if(
     if !asked.one_more_what_if(seat) {
         return;
     }
+    let told = host.request.odds;
     let priced = match battle {
+        _ if !told.any() => Err(NoOdds::NotTold),
         Some(battle) => what_if_seen(battle, &host.players[seat], host.spectators, setup),
         None => Err(NoOdds::NotBegun),
     };
+    let priced = priced.map(|mut p| {
+        p.odds = p.odds.map(|odds| odds.map(|odds| told.roughly(odds)));
+        p
+    });
     host.players[seat].send(&FromHost::WhatIf { ask, priced }, out);
 }
 

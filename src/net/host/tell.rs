@@ -98,6 +98,7 @@ pub(super) fn tell_players(
                 map: offered.map.clone(),
                 zones: offered.zones.clone(),
                 yours: player.sides.clone(),
+                odds: request.odds,
             };
             player.began_sent = player.send(&began, &mut out);
         } else {

@@ -5,8 +5,10 @@
 //! - `plan.rs`: a player's orders for a slot, the action they make, and what a slot offers to choose from
 //! - `what_if.rs`: the tactics lab's what-if, priced: one set-up and all a player reads of it
 //! - `no_odds.rs`: why an attack has no odds, or a what-if set-up no price, as data
+//! - `told.rs`: how much of the odds a table tells its players (exact, rough bands, none)
 
 pub mod fog;
 pub mod no_odds;
 pub mod plan;
+pub mod told;
 pub mod what_if;

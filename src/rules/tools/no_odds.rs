@@ -10,6 +10,9 @@ use crate::rules::engine::field::Cell;
 /// Why there are no odds to show. The words are the ones a player reads in the panel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Error)]
 pub enum NoOdds {
+    /// The table tells its players no odds (the host's setting).
+    #[error("this table tells no odds")]
+    NotTold,
     /// The attacker or the target is no one in the fight (out of it, or never in it).
     #[error("no such unit in the fight")]
     NoSuchUnit,

@@ -17,6 +17,7 @@
 //!   (the rules try them, then act); `pacing.rs`: one slot at a time, pause and step;
 //!   `sets.rs`: the camera's, the motion's, the tokens' and the panels' steps each frame, which other files order
 //!   themselves by
+//! - `told.rs`: how much of the odds the players are told (exact, rough, none);
 //! - `handover.rs`: hotseat's hand-over screen; `fog.rs`: fog of war, the player sees what their sides' units see
 //!   (`fog_leaks.rs`: tests that nothing worked out for the player tells of an unseen unit)
 //! - `autosave.rs`: the battle saved after each decision; `undo.rs`: undo and redo; `replay.rs`: a save watched step
@@ -47,6 +48,7 @@ pub(in crate::ui) mod popups;
 pub(in crate::ui) mod preview;
 pub mod replay;
 pub(in crate::ui) mod sets;
+pub mod told;
 pub(in crate::ui) mod tools;
 pub mod undo;
 pub(in crate::ui) mod units;
@@ -59,5 +61,5 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((orders::plugin, effects::plugin, handover::plugin, fog::plugin, labels::plugin, art::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, win_bar::plugin));
     app.add_plugins((motion::plugin, popups::plugin, follow::plugin, minimap::plugin, tools::plugin, giving::plugin));
-    app.add_plugins((doors::plugin, gm::plugin));
+    app.add_plugins((doors::plugin, gm::plugin, told::plugin));
 }

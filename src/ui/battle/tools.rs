@@ -21,6 +21,7 @@ pub struct ToolButtons<'w> {
     legend: ResMut<'w, LegendShown>,
     lab: ResMut<'w, LabSwitches>,
     win: ResMut<'w, super::win_bar::WinBar>,
+    told: Res<'w, super::told::Told>,
 }
 
 impl ToolButtons<'_> {
@@ -28,6 +29,10 @@ impl ToolButtons<'_> {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         if ui.selectable_label(self.legend.0, "Legend (G)").clicked() {
             self.legend.0 = !self.legend.0;
+        }
+        // No odds told at this table: no tools that show them.
+        if !self.told.0.any() {
+            return;
         }
         self.lab.show(ui);
         if ui.selectable_label(self.win.shown, "Win chance (B)").clicked() {

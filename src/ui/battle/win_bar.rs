@@ -15,6 +15,7 @@ use crate::combat::{Engine, TurnState};
 use crate::lab::sim::Progress;
 use crate::lab::win_chance::{Chance, seed_of};
 use crate::rules::any_ruleset::any::AnyBattle;
+use crate::rules::tools::told::OddsTold;
 use crate::ui::screens::{BattleScreenSystems, OnBoard, Watching, fresh};
 
 /// The battles an estimate grows by at a time, and the most it is refined to.
@@ -136,7 +137,12 @@ fn refine_win_chance(
 
 /// The bar, under the top bar: each side's share in its colour (`colors`, in the sides' order), the battles nobody
 /// wins in grey; hovered, the numbers with their intervals.
-pub(super) fn show_win_bar(root: &mut egui::Ui, estimate: &WinEstimate, colors: &[(String, String, egui::Color32)]) {
+pub(super) fn show_win_bar(
+    root: &mut egui::Ui,
+    estimate: &WinEstimate,
+    colors: &[(String, String, egui::Color32)],
+    told: OddsTold,
+) {
     let Some(chance) = estimate.chance.as_ref().filter(|c| c.runs > 0) else {
         // Asked for but nothing worked out yet (the AI plays on faster than an estimate is made): say why.
         if estimate.key.is_some() {
@@ -147,6 +153,10 @@ pub(super) fn show_win_bar(root: &mut egui::Ui, estimate: &WinEstimate, colors: 
         }
         return;
     };
+    if told != OddsTold::Exact {
+        show_rough_chances(root, chance, colors, told);
+        return;
+    }
     egui::Panel::top("win chance").show(root, |ui| {
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new("Win chance").small().weak());
@@ -174,6 +184,24 @@ pub(super) fn show_win_bar(root: &mut egui::Ui, estimate: &WinEstimate, colors: 
                 painter.rect_filled(rect, 2.0, egui::Color32::from_black_alpha(90));
             }
             response.on_hover_text(hover_text(chance, colors, estimate.current));
+        });
+    });
+}
+
+/// Each side's chance as the table tells it (a band, in the side's colour): no bar, whose widths would tell the numbers.
+fn show_rough_chances(
+    root: &mut egui::Ui,
+    chance: &Chance,
+    colors: &[(String, String, egui::Color32)],
+    told: OddsTold,
+) {
+    egui::Panel::top("win chance").show(root, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new("Win chance").small().weak());
+            for (side, shown, color) in colors {
+                let Some(word) = told.chance(chance.rate(side)) else { continue };
+                ui.label(egui::RichText::new(format!("{shown}: {word}")).color(*color));
+            }
         });
     });
 }

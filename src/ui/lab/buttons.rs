@@ -15,7 +15,7 @@ use crate::ui::battle::tools::{LabSwitch, LabSwitches};
 use crate::ui::screens::BattleScreenSystems;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.add_systems(Update, keep_shut_without_odds).add_systems(
         EguiPrimaryContextPass,
         (say_what_is_open.before(PanelSystems), open_what_was_clicked.after(PanelSystems).before(LabWindowSystems))
             .in_set(BattleScreenSystems),
@@ -27,11 +27,16 @@ pub(super) fn plugin(app: &mut App) {
 pub struct LabButtons<'w> {
     heat: ResMut<'w, HeatShown>,
     what_if: ResMut<'w, WhatIf>,
+    told: Res<'w, crate::ui::battle::told::Told>,
 }
 
 impl LabButtons<'_> {
     /// The two buttons, each shown pressed while its window is open.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        // No odds told at this table: no tools that show them.
+        if !self.told.0.any() {
+            return;
+        }
         if ui.selectable_label(self.heat_open(), "Heat map (H)").clicked() {
             self.flip_heat();
         }
@@ -52,6 +57,19 @@ impl LabButtons<'_> {
     fn flip_what_if(&mut self) {
         let open = self.what_if.is_open();
         self.what_if.set_open(!open);
+    }
+}
+
+/// With no odds told at the table, the heat map and the what-if stay shut, however they were asked for (a key).
+fn keep_shut_without_odds(mut lab: LabButtons) {
+    if lab.told.0.any() {
+        return;
+    }
+    if lab.heat_open() {
+        lab.heat.mode = HeatMode::Off;
+    }
+    if lab.what_if.is_open() {
+        lab.what_if.set_open(false);
     }
 }
 

@@ -5,6 +5,7 @@
 //! the battle changes (the frames go on meanwhile), drawn as one small texture under the tokens, with a legend that
 //! gives the scale and the numbers of the cell under the pointer.
 
+use crate::rules::tools::told::OddsTold;
 use bevy::image::ImageSampler;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -190,6 +191,7 @@ fn draw_heat(
     (map, now): (Res<MapView>, Res<HeatNow>),
     layers: Query<Entity, With<HeatLayer>>,
     mut images: ResMut<Assets<Image>>,
+    told: Res<crate::ui::battle::told::Told>,
 ) {
     // Only the map of this very decision and slot: a stale one (the last unit's, the other player's) is taken away.
     let fresh = shown.map.as_ref().map(|(k, _)| *k).filter(|k| Some(*k) == now.key);
@@ -203,7 +205,7 @@ fn draw_heat(
     shown.drawn = wanted;
     let (Some(_), Some((_, heat))) = (wanted, &shown.map) else { return };
     let grid = map.0.grid();
-    let image = heat_image(heat, shown.mode, (grid.width as u32, grid.height as u32));
+    let image = heat_image(heat, shown.mode, (grid.width as u32, grid.height as u32), told.0);
     let (w, h) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
     let sprite = Sprite { image: images.add(image), custom_size: Some(Vec2::new(w, h)), ..default() };
     let center = Vec2::new(w / 2.0 - CELL / 2.0, -(h / 2.0 - CELL / 2.0));
@@ -230,7 +232,8 @@ fn colour(value: f64, top: f64) -> [u8; 4] {
 }
 
 /// The map as an image, a pixel a cell (sampled nearest, so cells stay sharp), clear where the unit cannot go.
-fn heat_image(heat: &[Heat], mode: HeatMode, (width, height): (u32, u32)) -> Image {
+/// Told roughly, each cell's strength is its band's (of the map's top), so that the colours tell no finer.
+fn heat_image(heat: &[Heat], mode: HeatMode, (width, height): (u32, u32), told: OddsTold) -> Image {
     let mut pixels = vec![0u8; (width * height * 4) as usize];
     let top = scale(heat, mode);
     for h in heat {
@@ -238,6 +241,7 @@ fn heat_image(heat: &[Heat], mode: HeatMode, (width, height): (u32, u32)) -> Ima
             HeatMode::Taken => -h.taken,
             _ => mode.of(h),
         };
+        let value = value.signum() * told.drawn(value.abs() / top).unwrap_or(0.0) * top;
         let (Ok(x), Ok(y)) = (u32::try_from(h.cell.0), u32::try_from(h.cell.1)) else { continue };
         if x >= width || y >= height {
             continue;
@@ -259,6 +263,7 @@ fn show_heat_legend(
     mut shown: ResMut<HeatShown>,
     hover: Res<crate::ui::battle::preview::Hover>,
     now: Res<HeatNow>,
+    told: Res<crate::ui::battle::told::Told>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let room = area.points(ctx.zoom_factor());
@@ -271,12 +276,19 @@ fn show_heat_legend(
         .pivot(egui::Align2::RIGHT_TOP)
         .default_pos(room.right_top() + egui::vec2(-6.0, 6.0));
     let window = window.open(&mut open).resizable(false).collapsible(true).default_width(300.0);
+    let told = told.0;
     window.show(ctx, |ui| match now.why {
         Some(why) => {
             for mode in [HeatMode::Dealt, HeatMode::Taken, HeatMode::Balance] {
                 ui.radio_value(&mut shown.mode, mode, mode.words());
             }
             ui.weak(format!("The heat map is {why}."));
+        }
+        None if told == OddsTold::Rough => {
+            for mode in [HeatMode::Dealt, HeatMode::Taken, HeatMode::Balance] {
+                ui.radio_value(&mut shown.mode, mode, mode.words());
+            }
+            ui.weak("Green for damage dealt, red for damage taken, stronger for more: told roughly, no numbers.");
         }
         None => heat_legend(ui, &mut shown, hover.0, &now),
     });
@@ -339,13 +351,13 @@ mod tests {
     #[test]
     fn each_reachable_cell_is_one_pixel_green_for_good_red_for_bad_grey_for_neither() {
         let map = [heat((0, 0), 2.0, 0.5), heat((1, 0), 0.0, 1.0), heat((0, 1), 0.0, 0.0)];
-        let image = heat_image(&map, HeatMode::Balance, (2, 2));
+        let image = heat_image(&map, HeatMode::Balance, (2, 2), OddsTold::Exact);
         let px = |x: usize, y: usize| image.data.as_ref().map(|d| d[(y * 2 + x) * 4..(y * 2 + x) * 4 + 4].to_vec());
         assert_eq!(px(0, 0), Some(colour(1.5, 1.5).to_vec()), "the strongest green");
         assert_eq!(px(1, 0).map(|p| p[0] > p[1]), Some(true), "red where it takes more than it deals");
         assert_eq!(px(0, 1), Some(vec![200, 200, 200, 45]), "reachable, nothing either way");
         assert_eq!(px(1, 1), Some(vec![0, 0, 0, 0]), "out of reach: clear");
-        let taken = heat_image(&map, HeatMode::Taken, (2, 2));
+        let taken = heat_image(&map, HeatMode::Taken, (2, 2), OddsTold::Exact);
         let red = taken.data.as_ref().map(|d| d[4] > d[5]);
         assert_eq!(red, Some(true), "damage taken is red");
     }

@@ -7,6 +7,7 @@
 //! units in sight can be picked. The panel draws what its feeder gives it ([`Board`], the prices): on one screen the
 //! battle itself (`price_what_ifs`), online the host, asked for each set-up (`ui/online/what_if.rs`).
 
+use crate::rules::tools::told::OddsTold;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Bar, BarChart, Legend, Plot};
@@ -200,7 +201,12 @@ fn acting(battle: &AnyBattle, players: &[String]) -> Option<CombatantId> {
     (players.is_empty() || players.iter().any(|p| p == battle.view(actor).side)).then_some(actor)
 }
 
-fn show_what_if(mut contexts: EguiContexts, mut what_if: ResMut<WhatIf>, area: Res<crate::ui::MapArea>) -> Result {
+fn show_what_if(
+    mut contexts: EguiContexts,
+    mut what_if: ResMut<WhatIf>,
+    area: Res<crate::ui::MapArea>,
+    told: Res<crate::ui::battle::told::Told>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !what_if.open {
         return Ok(());
@@ -219,11 +225,14 @@ fn show_what_if(mut contexts: EguiContexts, mut what_if: ResMut<WhatIf>, area: R
         let priced: Vec<Option<(String, Odds)>> = ui
             .columns(2, |columns| {
                 let [a, b] = &mut what_if.setups;
-                [setup(&mut columns[0], "A", a, board), setup(&mut columns[1], "B", b, board)]
+                [setup(&mut columns[0], "A", a, (board, told.0)), setup(&mut columns[1], "B", b, (board, told.0))]
             })
             .into_iter()
             .collect();
-        plots(ui, &priced);
+        // Told roughly: no charts, whose bars would tell the numbers.
+        if told.0 == OddsTold::Exact {
+            plots(ui, &priced);
+        }
     });
     what_if.open = open;
     Ok(())
@@ -242,7 +251,7 @@ fn first_setups(board: &Board) -> [Setup; 2] {
 }
 
 /// One set-up's pickers and its odds table; the set-up's name and odds, if it makes an attack.
-fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, board: &Board) -> Option<(String, Odds)> {
+fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, (board, told): (&Board, OddsTold)) -> Option<(String, Odds)> {
     ui.strong(format!("Set-up {label}"));
     let units = &board.units;
     let name = |id: CombatantId| units.iter().find(|u| u.id == id).map_or_else(String::new, |u| u.name.clone());
@@ -293,11 +302,16 @@ fn setup(ui: &mut egui::Ui, label: &str, s: &mut Setup, board: &Board) -> Option
     if waiting {
         ui.weak("Asking the host…");
     }
-    shown_odds(ui, label, s, &priced)
+    shown_odds(ui, label, s, (&priced, told))
 }
 
 /// The ways to attack (a choice of them) and the chosen way's odds table; its name and odds.
-fn shown_odds(ui: &mut egui::Ui, label: &str, s: &mut Setup, priced: &Priced) -> Option<(String, Odds)> {
+fn shown_odds(
+    ui: &mut egui::Ui,
+    label: &str,
+    s: &mut Setup,
+    (priced, told): (&Priced, OddsTold),
+) -> Option<(String, Odds)> {
     let ways = &priced.ways;
     if ways.is_empty() {
         ui.weak("No way to attack it from there.");
@@ -313,6 +327,10 @@ fn shown_odds(ui: &mut egui::Ui, label: &str, s: &mut Setup, priced: &Priced) ->
     let name = format!("{label}: {}", ways[priced.setup.way.min(ways.len() - 1)]);
     s.way = way;
     match &priced.odds {
+        Some(Ok(odds)) if told != OddsTold::Exact => {
+            crate::ui::battle::panels::show_odds(ui, odds, told);
+            Some((name, odds.clone()))
+        }
         Some(Ok(odds)) => {
             let table = egui::RichText::new(odds.to_string()).monospace().size(11.0);
             egui::ScrollArea::vertical().id_salt(("odds", label)).max_height(230.0).show(ui, |ui| {

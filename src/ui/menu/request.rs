@@ -43,7 +43,7 @@ pub(super) fn chosen(menu: &Menu) -> Option<BattleRequest> {
         menu.controls.iter().filter(|(_, c)| **c == Control::Absent).map(|(s, _)| s.clone()).collect();
     let ruleset = menu.ruleset;
     let names = menu.names.iter().filter(|(_, n)| !n.trim().is_empty()).map(|(s, n)| (s.clone(), n.clone())).collect();
-    let (fog, strict, gm, options) = (menu.fog, menu.strict, menu.gm, menu.rules.ron(ruleset));
+    let (fog, strict, gm, odds, options) = (menu.fog, menu.strict, menu.gm, menu.odds, menu.rules.ron(ruleset));
     // Only a side a player commands rolls by hand.
     let by_hand = menu.by_hand.iter().filter(|s| menu.controls.get(*s) == Some(&Control::Human)).cloned().collect();
     // Characters of the chosen ruleset join the sides chosen for them, if the level has those sides (a scenario
@@ -60,7 +60,7 @@ pub(super) fn chosen(menu: &Menu) -> Option<BattleRequest> {
     let options = Some(options).filter(|o| !o.is_empty() && scenario.is_none());
     let ruleset = Some(ruleset).filter(|_| scenario.is_none());
     let request = BattleRequest::new(path, ruleset, Difficulty::Normal).with_dice(dice);
-    Some(BattleRequest { humans, sides, names, fog, by_hand, strict, gm, absent, options, characters, ..request })
+    Some(BattleRequest { humans, sides, names, fog, by_hand, strict, gm, odds, absent, options, characters, ..request })
 }
 
 #[cfg(test)]
@@ -94,6 +94,7 @@ mod tests {
             by_hand: BTreeSet::new(),
             strict: false,
             gm: false,
+            odds: Default::default(),
             seed: "3".into(),
             rules: RuleOptions::default(),
             balance: None,

@@ -52,6 +52,15 @@ pub(super) fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
     let hint = "The GM sees every unit, and corrects wounds, statuses, places and ammunition or takes a unit off the \
                 map from the GM panel; each change goes in the battle's log and record";
     ui.checkbox(&mut menu.gm, "A game master runs this battle (the GM panel)").on_hover_text(hint);
+    ui.horizontal(|ui| {
+        use crate::rules::tools::told::OddsTold;
+        ui.label("Odds the players are told:");
+        let hint = "Rough: \"unlikely / even / likely / near certain\" instead of numbers; none: no odds, heat map, \
+                    what-if or win chance";
+        for (told, word) in [(OddsTold::Exact, "exact"), (OddsTold::Rough, "rough"), (OddsTold::None, "none")] {
+            ui.radio_value(&mut menu.odds, told, word).on_hover_text(hint);
+        }
+    });
 }
 
 /// The player's own characters of the chosen ruleset, each to stay home or join a side.

@@ -43,6 +43,8 @@ pub(super) struct Menu {
     pub(super) strict: bool,
     /// A game master runs the battle at this screen.
     pub(super) gm: bool,
+    /// How much of the odds the players are told.
+    pub(super) odds: crate::rules::tools::told::OddsTold,
     pub(super) seed: String,
     pub(super) rules: RuleOptions,
     /// How fair each level measured under each ruleset (`skirmish balance --write`), if measured.
@@ -88,6 +90,7 @@ impl Menu {
             by_hand: BTreeSet::new(),
             strict: false,
             gm: false,
+            odds: Default::default(),
             seed: String::new(),
             rules: RuleOptions::default(),
             balance,

@@ -49,6 +49,7 @@ pub(super) struct Labels<'w> {
 pub(super) struct WinBarView<'w> {
     estimate: Res<'w, WinEstimate>,
     order: Res<'w, SideOrder>,
+    told: Res<'w, crate::ui::battle::told::Told>,
 }
 
 /// The panels around the map: the bar on top, the tracker and sheet on the left, the log on the right.
@@ -81,8 +82,9 @@ pub(super) fn show_panels(
     let sides = win.order.0.iter().enumerate();
     let named = |i: usize, s: &String| format!("{} {}", Shape::of_side(i).mark(), names.of(s));
     let colors: Vec<_> = sides.map(|(i, s)| (s.clone(), named(i, s), readable(settings.palette.side(i)))).collect();
-    show_win_bar(&mut root, &win.estimate, &colors);
-    show_tracker(&mut root, &units, (&acting, &selected, &fog), &preview, (&state, &mut orders, &log.0.names));
+    show_win_bar(&mut root, &win.estimate, &colors, win.told.0);
+    let told = win.told.0;
+    show_tracker(&mut root, &units, (&acting, &selected, &fog), (&preview, told), (&state, &mut orders, &log.0.names));
     let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| r.8.0).collect();
     let looks = units.iter().filter_map(|r| Some((r.8.0, (readable(r.9?.color), r.9?.shape)))).collect();
     let below = log_below(&map, root.available_rect_before_wrap().size());

@@ -10,6 +10,7 @@ use crate::combat::components::{Armor, Combatant, GridPos, Holding, Initiative, 
 use crate::combat::messages::TurnStarted;
 use crate::rules::engine::outcome::Status;
 use crate::rules::mechanics::odds::Odds;
+use crate::rules::tools::told::OddsTold;
 use crate::ui::battle::fog::Fog;
 use crate::ui::battle::orders::Orders;
 use crate::ui::battle::preview::{Hover, Preview};
@@ -63,7 +64,7 @@ pub(super) fn show_tracker(
     root: &mut egui::Ui,
     units: &Query<Row>,
     (acting, selected, fog): (&Acting, &Selected, &Fog),
-    preview: &Preview,
+    (preview, told): (&Preview, OddsTold),
     (state, orders, names): (&TurnState, &mut Orders, &[String]),
 ) {
     // A reinforcement waiting in reserve is not on the battlefield yet (the GM panel lists it).
@@ -96,12 +97,12 @@ pub(super) fn show_tracker(
             super::orders::show_orders(ui, orders, names);
             ui.separator();
         }
-        show_preview(ui, preview);
+        show_preview(ui, preview, told);
     });
 }
 
 /// What the pointer asks: the route's cost, or over an enemy the sight and the odds of a plain attack.
-fn show_preview(ui: &mut egui::Ui, preview: &Preview) {
+fn show_preview(ui: &mut egui::Ui, preview: &Preview, told: OddsTold) {
     if !preview.route_note.is_empty() {
         ui.label(format!("To the pointer: {}", preview.route_note));
     }
@@ -109,18 +110,27 @@ fn show_preview(ui: &mut egui::Ui, preview: &Preview) {
         ui.label(plain(preview.sight_note.clone()));
     }
     if let Some(odds) = &preview.odds {
-        show_odds(ui, odds);
+        show_odds(ui, odds, told);
     }
 }
 
-/// An attack's exact odds: what they are of, each chance the rules give it, each distribution's mean.
-pub(in crate::ui) fn show_odds(ui: &mut egui::Ui, odds: &Odds) {
+/// An attack's odds as the table tells them: what they are of, each chance the rules give it (exact, or its rough
+/// band), each distribution's mean (exact odds only); nothing when no odds are told.
+pub(in crate::ui) fn show_odds(ui: &mut egui::Ui, odds: &Odds, told: OddsTold) {
+    if !told.any() {
+        return;
+    }
     ui.strong(plain(odds.title.clone()));
     for (name, p) in odds.chances.iter().filter(|(_, p)| *p > 0.0) {
-        ui.label(format!("{name}: {:.1}%", p * 100.0));
+        match told {
+            OddsTold::Exact => ui.label(format!("{name}: {:.1}%", p * 100.0)),
+            _ => ui.label(format!("{name}: {}", told.chance(*p).unwrap_or_default())),
+        };
     }
-    for (name, d) in &odds.dists {
-        ui.label(format!("{name}: mean {:.1}", d.mean()));
+    if told == OddsTold::Exact {
+        for (name, d) in &odds.dists {
+            ui.label(format!("{name}: mean {:.1}", d.mean()));
+        }
     }
 }
 

@@ -131,7 +131,7 @@ fn show_priced(ui: &mut egui::Ui, joined: &Joined, planning: &Planning, slot: Sl
     let Some(plan) = &planning.priced else { return };
     ui.add_space(4.0);
     match &joined.odds {
-        Some((s, p, Ok(odds))) if *s == slot && p == plan => show_odds(ui, odds),
+        Some((s, p, Ok(odds))) if *s == slot && p == plan => show_odds(ui, odds, joined.told),
         Some((s, p, Err(why))) if *s == slot && p == plan => {
             ui.weak(format!("No odds: {why}"));
         }

@@ -6,6 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::mechanics::odds::Odds;
+
 /// How much of the odds the players are told.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 pub enum OddsTold {
@@ -80,6 +82,25 @@ impl OddsTold {
             OddsTold::Exact => Some(p),
             OddsTold::Rough => Some(Band::of(p).middle()),
             OddsTold::None => None,
+        }
+    }
+
+    /// Whether they are the exact odds (a request says nothing of it then).
+    pub fn is_exact(&self) -> bool {
+        *self == OddsTold::Exact
+    }
+
+    /// An attack's odds as they may be sent to a player (an online host's answer): exact; or each chance at its band's
+    /// middle, with neither the inputs (a target number tells the exact odds) nor the distributions.
+    pub fn roughly(self, odds: Odds) -> Odds {
+        match self {
+            OddsTold::Exact => odds,
+            _ => Odds {
+                chances: odds.chances.into_iter().map(|(c, p)| (c, Band::of(p).middle())).collect(),
+                inputs: Vec::new(),
+                dists: Vec::new(),
+                ..odds
+            },
         }
     }
 
