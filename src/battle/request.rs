@@ -60,6 +60,10 @@ pub struct BattleRequest {
     /// A game master runs the battle at this screen: sees every unit and changes the battle by hand (the GM panel).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub gm: bool,
+    /// The sides whose dice the GM rolls behind the screen: players are told how those rolls went, not the rolls
+    /// (`rules/tools/screen.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub behind_screen: Vec<String>,
     /// How much of the odds the players are told: exact, rough bands or none (`rules/tools/told.rs`).
     #[serde(default, skip_serializing_if = "OddsTold::is_exact")]
     pub odds: OddsTold,
@@ -121,6 +125,7 @@ impl BattleRequest {
             strict: false,
             gm: false,
             odds: OddsTold::Exact,
+            behind_screen: Vec::new(),
             characters: Vec::new(),
             reserve: Vec::new(),
             resume: None,
@@ -163,6 +168,7 @@ impl BattleRequest {
     /// one of the battle's.
     pub fn named_sides(&self) -> impl Iterator<Item = &String> {
         let named = self.humans.iter().chain(self.sides.keys()).chain(self.names.keys()).chain(&self.by_hand);
+        let named = named.chain(&self.behind_screen);
         named.chain(self.characters.iter().map(|g| &g.side)).chain(self.reserve.iter().map(|r| &r.side))
     }
 

@@ -71,6 +71,10 @@ pub struct BattleArgs {
     /// certain"), or none (no odds, heat map, what-if or win chance).
     #[arg(long, value_enum, default_value_t = OddsTold::Exact)]
     pub odds: OddsTold,
+    /// The GM rolls this side's dice behind the screen: the players are told how each roll went, not its pool or
+    /// faces (repeatable).
+    #[arg(long)]
+    pub behind_screen: Vec<String>,
 }
 
 /// A part of a battle's make-up that a command may have no use for.
@@ -100,6 +104,7 @@ impl BattleArgs {
             strict: self.strict,
             gm: self.gm,
             odds: self.odds,
+            behind_screen: self.behind_screen.clone(),
             characters: self.characters.iter().map(|(side, file)| Guest::new(side, file)).collect(),
             reserve: self.reserve.clone(),
             ..request

@@ -57,6 +57,10 @@ mod with_tools {
         /// menu, another battle, quit), saving a screenshot of each in this folder.
         #[arg(long, conflicts_with = "screenshot")]
         tour: Option<PathBuf>,
+        /// Dev tools: every entry of the combat log shown open, its rolls painted (with `--screen-text`: what the
+        /// log tells, roll by roll).
+        #[arg(long)]
+        log_open: bool,
     }
 
     /// A cell given as `x,y`.
@@ -89,6 +93,7 @@ mod with_tools {
                 autopilot: self.autopilot,
                 screen_text: self.screen_text.clone(),
                 tour: self.tour.clone(),
+                log_open: self.log_open,
             }
         }
     }

@@ -549,3 +549,36 @@ fn a_player_joins_an_online_battle_from_the_window_and_plays_it_to_its_end() {
     assert!(!said.contains("refused"), "every order the window gave was taken: {said}");
     assert_eq!(host.ends_within(30), Some(0), "the host closes once the battle is over and Ann was told");
 }
+
+#[test]
+fn rolls_behind_the_gms_screen_never_reach_the_players_window_frame_by_frame() {
+    // The Gang is rolled behind the screen and no GM sits at this one: every entry of the log is shown open and every
+    // text the window paints is written down, frame by frame. The Crew's rolls show; the Gang's say only how they went.
+    let tmp = tempfile::Builder::new().prefix("skirmish-screen-").tempdir().expect("a temporary folder");
+    let text = tmp.path().join("screen.txt");
+    let out = Command::new("timeout")
+        .env("SKIRMISH_SAVES", saves_dir())
+        .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", no_settings())
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
+        .args(["levels/street.ron", "--ruleset", "shadowrun4", "--seed", "4", "--pace", "0.05", "--human", "Crew"])
+        .args(["--behind-screen", "Gang", "--autopilot", "--log-open", "--quit-after", "400", "--screen-text"])
+        .arg(&text)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let frames = frames_of(&std::fs::read_to_string(&text).expect("the screen's text"));
+    assert!(frames.len() >= 20, "{} frames written down", frames.len());
+    let gang = |t: &str| t.starts_with("Gang ");
+    let (mut veiled, mut crew_rolls) = (0, 0);
+    for f in &frames {
+        for t in &f.texts {
+            let roll = t.contains("dice [") || t.contains(", rolled ");
+            assert!(!(gang(t) && roll), "frame {}: a Gang roll shows: {t}", f.number);
+            assert!(!t.contains(" hits against "), "frame {}: hits counted in an attack the Gang is in: {t}", f.number);
+            veiled += usize::from(gang(t) && t.contains(" behind the screen: "));
+            crew_rolls += usize::from(t.starts_with("Crew ") && roll);
+        }
+    }
+    assert!(veiled >= 20 && crew_rolls >= 20, "painted: {veiled} veiled Gang rolls, {crew_rolls} Crew rolls");
+}

@@ -830,3 +830,55 @@ fn each_player_is_sent_the_maps_picture_once_in_pieces_and_keeps_it_whole() {
         assert!(table.joined(i).trouble.is_empty(), "{:?}", table.joined(i).trouble);
     }
 }
+
+/// Whether `event` shows a die of a combatant `hidden` marks (by the roster's ids): a test's pool or face, a sum's
+/// faces.
+fn shows_a_hidden_die(event: &Event, hidden: &[bool]) -> bool {
+    let of = |who: &CombatantId| hidden.get(who.index()) == Some(&true);
+    match event {
+        Event::Tested(t) => of(&t.who),
+        Event::Calculated { who, terms, .. } => of(who) && terms.iter().any(|t| !t.faces.is_empty()),
+        _ => false,
+    }
+}
+
+#[test]
+fn rolls_behind_the_gms_screen_reach_no_player_online_only_how_they_went() {
+    // The Ravens and the Wolves, the AI's, are rolled behind the screen: the players are told how each roll went.
+    let mut offer = offer();
+    offer.request.behind_screen = vec!["Ravens".into(), "Wolves".into()];
+    let mut table = Table::offering(offer, &["Ann", "Bo"]);
+    table.begin(&["Jackals", "Vipers"]);
+    // Every message as it comes: no face or pool of theirs, update after update.
+    let mut checked = [0usize; 2];
+    let mut veiled = [0usize; 2];
+    let done = table.until(200_000, |t| {
+        t.give_orders();
+        let battle = t.host.world().resource::<Engine>().0.clone();
+        let hidden: Vec<bool> = battle.views().iter().map(|v| v.side == "Ravens" || v.side == "Wolves").collect();
+        for i in 0..2 {
+            let events = t.ours(i, &t.joined(i).log.events);
+            for event in events.iter().skip(checked[i]) {
+                assert!(!shows_a_hidden_die(event, &hidden), "{} was told {event:?}", t.joined(i).name);
+                veiled[i] += usize::from(matches!(event, Event::Veiled { .. }));
+            }
+            checked[i] = events.len();
+        }
+        t.over()
+    });
+    assert!(done, "the battle ended: {:?}", table.host().refused);
+    assert!(veiled.iter().all(|&n| n >= 3), "each player was told how hidden rolls went: {veiled:?}");
+    // The host's log keeps every face; once it is over, the players get the whole battle veiled, and no save.
+    let battle = table.host.world().resource::<Engine>().0.clone();
+    let hidden: Vec<bool> = battle.views().iter().map(|v| v.side == "Ravens" || v.side == "Wolves").collect();
+    let whole = table.host.world().resource::<skirmish::combat::BattleLog>().0.clone();
+    assert!(whole.events.iter().any(|e| shows_a_hidden_die(e, &hidden)), "the host's log has them");
+    assert!(table.until(5000, |t| (0..2).all(|i| t.joined(i).unveiled.is_some())), "everyone is sent the whole");
+    for i in 0..2 {
+        let (log, save) = table.joined(i).unveiled.clone().expect("the whole battle");
+        let events = table.ours(i, &log.events);
+        assert!(events.iter().all(|e| !shows_a_hidden_die(e, &hidden)), "the whole battle, still veiled");
+        assert_eq!(events.len(), whole.events.len(), "every event, fog lifted");
+        assert!(save.is_empty(), "no save: it holds every face");
+    }
+}

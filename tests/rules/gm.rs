@@ -352,3 +352,52 @@ fn an_initiative_set_by_hand_orders_the_rest_of_the_turn_in_every_ruleset() {
         assert!(why.to_string().contains("past any roll"), "{ruleset:?}: {why}");
     }
 }
+
+#[test]
+fn rolls_behind_the_screen_are_told_by_how_they_went_without_pools_or_faces_in_every_ruleset() {
+    use skirmish::rules::engine::outcome::Event;
+    use skirmish::rules::tools::screen::{behind, veil_all};
+    for ruleset in RulesetId::ALL {
+        let (_, mut battle, mut log, mut dice) = street(ruleset);
+        play_on(&mut battle, &mut log, &mut dice, |_, _| {});
+        let hidden = behind(&battle, &["Gang".to_owned()], &["Crew".to_owned()]);
+        assert_eq!(behind(&battle, &["Gang".to_owned()], &["Gang".to_owned()]), vec![false; battle.len()]);
+        let told = veil_all(&log.events, &hidden);
+        assert_eq!(told.len(), log.events.len(), "{ruleset:?}: every event told");
+        let gang = |who: &CombatantId| battle.view(*who).side == "Gang";
+        let mut veiled = 0;
+        for (was, now) in log.events.iter().zip(&told) {
+            match (was, now) {
+                (Event::Tested(t), Event::Veiled { who, label, outcome }) => {
+                    assert!(gang(&t.who) && *who == t.who, "{ruleset:?}: {now:?}");
+                    let pooled = !matches!(t.roll, skirmish::rules::engine::outcome::Roll::Percentile { .. });
+                    let rating = label.split_whitespace().any(|w| w.parse::<i64>().is_ok());
+                    assert!(!pooled || !rating, "{ruleset:?}: the pool in {label}");
+                    let went = if t.roll.success() { "succeeds" } else { "fails" };
+                    assert!(outcome.starts_with(went), "{ruleset:?}: {outcome} for {t:?}");
+                    veiled += 1;
+                }
+                (Event::Calculated { who, total, .. }, Event::Calculated { total: told_total, terms, .. })
+                    if gang(who) =>
+                {
+                    assert_eq!(total, told_total, "{ruleset:?}: the sum is told");
+                    assert!(terms.iter().all(|t| t.faces.is_empty()), "{ruleset:?}: no faces in {now:?}");
+                }
+                (Event::AttackResolved { hit, .. }, Event::AttackResolved { hit: told_hit, reason, .. })
+                    if was != now =>
+                {
+                    assert_eq!((hit, reason.as_str()), (told_hit, "rolled behind the screen"), "{ruleset:?}");
+                }
+                _ => assert_eq!(was, now, "{ruleset:?}: the Crew's and everyone else's as they were"),
+            }
+        }
+        assert!(veiled >= 3, "{ruleset:?}: {veiled} of the Gang's tests veiled");
+        let lines: Vec<String> = told
+            .iter()
+            .map(|e| Log { events: vec![e.clone()], names: log.names.clone() })
+            .flat_map(|l| l.lines().collect::<Vec<_>>())
+            .collect();
+        let line = lines.iter().find(|l| l.contains("behind the screen")).expect("a veiled line");
+        assert!(line.starts_with("Gang ") && line.contains(" rolls "), "{ruleset:?}: {line}");
+    }
+}

@@ -19,6 +19,7 @@ use crate::rules::engine::field::Goal;
 use crate::rules::engine::id::Numbering;
 use crate::rules::engine::outcome::{Event, Log};
 use crate::rules::tools::fog::{Unseen, told_over};
+use crate::rules::tools::screen;
 
 /// What the battle is, as a player is told when it begins.
 #[derive(Resource)]
@@ -76,13 +77,15 @@ pub(super) fn tell_players(
     for player in players.iter_mut() {
         // What a player is told is worked out as the battle goes, connected or not: one who comes back is told the
         // battle as its sides saw it then, not as they see it on its return.
+        // The rolls of the sides behind the GM's screen, which this player does not command, are told veiled.
+        let behind = screen::behind(&engine.0, &request.behind_screen, &player.sides);
         if let Some(start) = start.as_ref().filter(|_| player.needs_past) {
-            tell_the_past(player, start, (&engine.0, &typed), *spectators);
+            tell_the_past(player, start, (&engine.0, &typed), (*spectators, &behind));
         }
         let seen = sight(&engine.0, player, *spectators);
         let newly = player.numbering.learn(&seen);
         let from = player.read.min(log.0.events.len());
-        for (at, event) in told_at(&seen, &names, &log.0.events[from..]) {
+        for (at, event) in told_at(&seen, &names, &log.0.events[from..], &behind) {
             player.told.push(event);
             player.told_typed.push(typed.typed(from + at));
         }
@@ -125,7 +128,7 @@ pub(super) fn tell_players(
             };
             player.send(&over, &mut out);
             let save = save.get_or_insert_with(|| Save::of(request, &engine.0).to_ron().unwrap_or_default());
-            if let Some(whole) = unveiled(player, save, &engine.0, (&log.0, &typed)) {
+            if let Some(whole) = unveiled(player, save, &engine.0, (&log.0, &typed), &behind) {
                 player.send(&whole, &mut out);
             }
             player.over_sent = true;
@@ -140,7 +143,7 @@ fn tell_the_past(
     player: &mut Player,
     start: &(AnyBattle, Log),
     (battle, typed): (&AnyBattle, &TypedRolls),
-    spectators: Spectators,
+    (spectators, behind): (Spectators, &[bool]),
 ) {
     let names = battle.names();
     let watching = |now: &AnyBattle| sight(now, player, spectators);
@@ -148,7 +151,7 @@ fn tell_the_past(
     let told = told_over(start.clone(), battle, watching, |seen, events, from| {
         numbering.borrow_mut().learn(seen);
         // The battle replays as it went: its events stand where they stand in the log.
-        told_at(seen, &names, events).into_iter().map(|(at, e)| (e, typed.typed(from + at))).collect()
+        told_at(seen, &names, events, behind).into_iter().map(|(at, e)| (e, typed.typed(from + at))).collect()
     });
     match told {
         Ok((said, _, read)) => {
@@ -166,15 +169,23 @@ fn tell_the_past(
 }
 
 /// The whole battle, once it is over, fog lifted, for `player`: its log and its names, numbered as the player numbers
-/// them (those it never saw after the others), and its `save` (to watch again).
+/// them (those it never saw after the others), and its `save` (to watch again). The GM's screen stays up: rolls
+/// behind it (`behind`) are told veiled, and no save goes (it holds every face).
 fn unveiled(
     player: &mut Player,
     save: &str,
     battle: &AnyBattle,
     (log, typed): (&Log, &TypedRolls),
+    behind: &[bool],
 ) -> Option<FromHost> {
     player.numbering.learn(&vec![true; battle.len()]);
-    let events = player.numbering.text(&log.events).map_err(|e| warn!("the log could not be renumbered: {e}")).ok()?;
+    let screened = behind.iter().any(|b| *b);
+    let save = if screened { "" } else { save };
+    let events = player
+        .numbering
+        .text(&screen::veil_all(&log.events, behind))
+        .map_err(|e| warn!("the log could not be renumbered: {e}"))
+        .ok()?;
     let names = player.numbering.names(&battle.names());
     let typed = places(&(0..log.events.len()).map(|at| typed.typed(at)).collect::<Vec<_>>());
     Some(FromHost::Unveiled { events, names, save: save.to_owned(), typed })
@@ -189,12 +200,13 @@ fn places(marks: &[bool]) -> Vec<u32> {
 /// whole or not at all when it is of or at a unit they do not see (`Unseen::tell`); and not the dice's seed (with it
 /// a player could work out every roll to come), only that the host rolls them.
 pub fn told_of(seen: &[bool], names: &[String], events: &[Event]) -> Vec<Event> {
-    told_at(seen, names, events).into_iter().map(|(_, event)| event).collect()
+    told_at(seen, names, events, &[]).into_iter().map(|(_, event)| event).collect()
 }
 
-/// [`told_of`], each event with its place among `events`.
-fn told_at(seen: &[bool], names: &[String], events: &[Event]) -> Vec<(usize, Event)> {
-    let told = Unseen::of(seen, names).tell_which(events).into_iter().map(|at| (at, events[at].clone()));
+/// [`told_of`], each event with its place among `events`, the rolls of the combatants `behind` marks veiled
+/// (`rules/tools/screen.rs`).
+fn told_at(seen: &[bool], names: &[String], events: &[Event], behind: &[bool]) -> Vec<(usize, Event)> {
+    let told = Unseen::of(seen, names).tell_which(events).into_iter().map(|at| (at, screen::veil(&events[at], behind)));
     told.map(|(at, mut event)| {
         if let Event::BattleStarted { dice, .. } = &mut event {
             *dice = HOST_ROLLS.to_owned();

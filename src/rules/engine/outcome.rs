@@ -235,6 +235,13 @@ pub enum Event {
         pace: Pace,
     },
     Tested(TestRecord),
+    /// A test rolled behind the game master's screen, as players are told it: who, what for and how it went, with
+    /// neither the pool nor the faces (`rules/tools/screen.rs`; never in a battle's own log).
+    Veiled {
+        who: CombatantId,
+        label: String,
+        outcome: String,
+    },
     /// The result of an opposed attack test; an attack at a point (a thrown grenade's impact) has no defender.
     AttackResolved {
         attacker: CombatantId,
@@ -304,6 +311,7 @@ impl Event {
             | Event::DoorUsed { who, .. }
             | Event::GmChanged { who, .. } => vec![*who],
             Event::Tested(t) => vec![t.who],
+            Event::Veiled { who, .. } => vec![*who],
             Event::AttackResolved { attacker, defender, .. } => std::iter::once(*attacker).chain(*defender).collect(),
             Event::PhaseStarted { order, .. } => order.clone(),
             Event::BattleStarted { .. } | Event::TurnStarted { .. } | Event::PassStarted { .. } => Vec::new(),
@@ -336,6 +344,7 @@ impl Event {
             | Event::StatusGained { who, .. }
             | Event::StatusLost { who, .. }
             | Event::DoorUsed { who, .. }
+            | Event::Veiled { who, .. }
             | Event::GmChanged { who, .. } => [Some(*who), None],
             Event::AttackResolved { attacker, defender, .. } => [Some(*attacker), *defender],
             Event::BattleStarted { .. }
@@ -486,6 +495,9 @@ impl fmt::Display for Shown<'_> {
                 write!(f, "{} {pace} from {from:?} to {to:?}: {steps} step(s), {}", name(who), meters(*cost))
             }
             Event::Tested(t) => write_test(f, t, name(&t.who)),
+            Event::Veiled { who, label, outcome } => {
+                write!(f, "{} rolls {label} behind the screen: {outcome}", name(who))
+            }
             Event::AttackResolved { attacker, defender, hit, reason, .. } => {
                 let verdict = if *hit { "hits" } else { "misses" };
                 match defender {

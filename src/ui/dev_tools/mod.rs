@@ -39,6 +39,8 @@ pub struct DevTools {
     pub screen_text: Option<PathBuf>,
     /// Drive the window through every screen, saving a screenshot of each in this folder (`tour.rs`).
     pub tour: Option<PathBuf>,
+    /// Every entry of the combat log shown open, its rolls painted (tests of what the log tells).
+    pub log_open: bool,
 }
 
 /// Adds the tools to the window's app, doing what `tools` asks.
@@ -46,6 +48,7 @@ pub fn install(app: &mut App, tools: DevTools) {
     if let Some(dir) = &tools.tour {
         app.insert_resource(tour::Tour::new(dir.clone()));
     }
+    app.insert_resource(super::battle::panels::LogOpen(tools.log_open));
     app.insert_resource(tools).add_plugins((capture::plugin, autopilot::plugin, tour::plugin));
     app.add_systems(
         Update,

@@ -55,12 +55,18 @@ pub(super) fn chosen(menu: &Menu) -> Option<BattleRequest> {
         .filter_map(|(path, _)| menu.joining.get(path).map(|side| Guest::new(side, path)))
         .filter(|g| level_sides.contains(&g.side.as_str()) && !absent.contains(&g.side))
         .collect();
+    // The GM rolls the AI's sides behind the screen.
+    let behind_screen = match menu.behind_screen {
+        true => menu.controls.iter().filter(|(_, c)| matches!(c, Control::Ai(_))).map(|(s, _)| s.clone()).collect(),
+        false => Vec::new(),
+    };
     let dice = seed.map_or(DiceChoice::Auto, DiceChoice::Seed);
     // A scenario names its own ruleset and options.
     let options = Some(options).filter(|o| !o.is_empty() && scenario.is_none());
     let ruleset = Some(ruleset).filter(|_| scenario.is_none());
     let request = BattleRequest::new(path, ruleset, Difficulty::Normal).with_dice(dice);
-    Some(BattleRequest { humans, sides, names, fog, by_hand, strict, gm, odds, absent, options, characters, ..request })
+    let told = BattleRequest { odds, behind_screen, ..request };
+    Some(BattleRequest { humans, sides, names, fog, by_hand, strict, gm, absent, options, characters, ..told })
 }
 
 #[cfg(test)]
@@ -95,6 +101,7 @@ mod tests {
             strict: false,
             gm: false,
             odds: Default::default(),
+            behind_screen: false,
             seed: "3".into(),
             rules: RuleOptions::default(),
             balance: None,

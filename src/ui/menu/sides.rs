@@ -52,6 +52,9 @@ pub(super) fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
     let hint = "The GM sees every unit, and corrects wounds, statuses, places and ammunition or takes a unit off the \
                 map from the GM panel; each change goes in the battle's log and record";
     ui.checkbox(&mut menu.gm, "A game master runs this battle (the GM panel)").on_hover_text(hint);
+    let hint = "The players are told how each of the AI's rolls went, not its pool or faces; a GM at this screen \
+                sees them all";
+    ui.checkbox(&mut menu.behind_screen, "The AI's sides roll behind the GM's screen").on_hover_text(hint);
     ui.horizontal(|ui| {
         use crate::rules::tools::told::OddsTold;
         ui.label("Odds the players are told:");

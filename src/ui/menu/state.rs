@@ -45,6 +45,8 @@ pub(super) struct Menu {
     pub(super) gm: bool,
     /// How much of the odds the players are told.
     pub(super) odds: crate::rules::tools::told::OddsTold,
+    /// The GM rolls the AI's sides behind the screen.
+    pub(super) behind_screen: bool,
     pub(super) seed: String,
     pub(super) rules: RuleOptions,
     /// How fair each level measured under each ruleset (`skirmish balance --write`), if measured.
@@ -91,6 +93,7 @@ impl Menu {
             strict: false,
             gm: false,
             odds: Default::default(),
+            behind_screen: false,
             seed: String::new(),
             rules: RuleOptions::default(),
             balance,

@@ -171,11 +171,15 @@ fn head_line(
 /// Entries laid out each frame: the newest; older ones on request (a long battle's whole log costs frames).
 const RECENT: usize = 120;
 
+/// Every entry of the log shown open (the dev tools' `--log-open`); else each opens on a click.
+#[derive(bevy::prelude::Resource, Default, Debug, Clone, Copy)]
+pub struct LogOpen(pub bool);
+
 pub(in crate::ui) fn show_log(
     root: &mut egui::Ui,
     (log, typed): (&Log, &TypedRolls),
     (hidden, fog): (&[CombatantId], bool),
-    (looks, all): (&SideLooks, &mut bool),
+    (looks, all, open): (&SideLooks, &mut bool, LogOpen),
     below: bool,
 ) {
     let panel = match below {
@@ -203,7 +207,7 @@ pub(in crate::ui) fn show_log(
                 let job = head_line(ui, (log, entry), look, typed_in);
                 // Laid out here, wrapped to the panel: a collapsing header would run a long line past its edge.
                 let title = ui.painter().layout_job(job);
-                egui::CollapsingHeader::new(title).id_salt(i).show(ui, |ui| {
+                egui::CollapsingHeader::new(title).id_salt(i).default_open(open.0).show(ui, |ui| {
                     for &(at, e) in &entry.details {
                         match typed.typed(at) {
                             true => typed_line(ui, log, e),

@@ -15,7 +15,7 @@ mod tracker;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
-pub use log::SideLooks;
+pub use log::{LogOpen, SideLooks};
 pub(in crate::ui) use log::{log_below, show_log};
 pub(in crate::ui) use orders::show_orders;
 pub(in crate::ui) use screen::fill_panels;
@@ -40,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(BattleScreenSystems),
         )
         .init_resource::<screen::PanelsLeave>()
+        .init_resource::<LogOpen>()
         .add_systems(
             EguiPrimaryContextPass,
             (screen::show_panels, end::show_end).chain().in_set(BattleScreenSystems).in_set(PanelSystems),

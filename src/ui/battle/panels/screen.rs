@@ -9,6 +9,7 @@ use super::log::{log_below, show_log};
 use super::tracker::{Row, show_tracker};
 use crate::combat::typed::TypedRolls;
 use crate::combat::{BattleLog, TurnState};
+use crate::rules::engine::outcome::Log;
 use crate::rules::engine::ruleset::CombatantId;
 use crate::ui::battle::camera::MapUnderPanels;
 use crate::ui::battle::fog::Fog;
@@ -44,6 +45,38 @@ pub(super) struct Labels<'w> {
     map: Res<'w, MapView>,
 }
 
+/// The log as this window tells it: rolls behind the GM's screen veiled (`rules/tools/screen.rs`) when sides are
+/// rolled so and no GM sits at this screen; worked out as the log grows, not every frame.
+#[derive(SystemParam)]
+pub(super) struct Veiling<'w, 's> {
+    next: Option<Res<'w, crate::ui::screens::NextBattle>>,
+    engine: Option<Res<'w, crate::combat::Engine>>,
+    humans: Option<Res<'w, crate::combat::HumanSides>>,
+    veiled: Local<'s, (Log, Vec<bool>)>,
+    open: Res<'w, super::log::LogOpen>,
+}
+
+impl Veiling<'_, '_> {
+    /// `log`, or its veiled copy.
+    fn log<'a>(&'a mut self, log: &'a Log) -> &'a Log {
+        let (Some(next), Some(engine)) = (&self.next, &self.engine) else { return log };
+        let request = &next.0;
+        if request.gm || request.behind_screen.is_empty() {
+            return log;
+        }
+        let own = self.humans.as_ref().map_or(&[][..], |h| &h.0[..]);
+        let behind = crate::rules::tools::screen::behind(&engine.0, &request.behind_screen, own);
+        let (veiled, was) = &mut *self.veiled;
+        // A battle rebuilt (undo, a reinforcement) or another battle: told anew from its start.
+        if *was != behind || veiled.events.len() > log.events.len() || veiled.names != log.names {
+            (*veiled, *was) = (Log { events: Vec::new(), names: log.names.clone() }, behind.clone());
+        }
+        let from = veiled.events.len();
+        veiled.events.extend(crate::rules::tools::screen::veil_all(&log.events[from..], &behind));
+        veiled
+    }
+}
+
 /// What the win chance bar draws: the estimate, and the sides in their order (their colours).
 #[derive(SystemParam)]
 pub(super) struct WinBarView<'w> {
@@ -69,7 +102,7 @@ pub(super) fn show_panels(
     mut replay: ReplayControls,
     mut tools: ToolButtons,
     (mut leave, win, settings): (ResMut<PanelsLeave>, WinBarView, Res<Settings>),
-    under: Res<MapUnderPanels>,
+    (under, mut veiling): (Res<MapUnderPanels>, Veiling),
 ) -> Result {
     let Labels { title, word, fog, names, map } = said;
     let ctx = contexts.ctx_mut()?;
@@ -88,7 +121,9 @@ pub(super) fn show_panels(
     let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| r.8.0).collect();
     let looks = units.iter().filter_map(|r| Some((r.8.0, (readable(r.9?.color), r.9?.shape)))).collect();
     let below = log_below(&map, root.available_rect_before_wrap().size());
-    show_log(&mut root, (&log.0, &typed), (&hidden, fog.on), (&looks, &mut whole_log), below);
+    let open = *veiling.open;
+    let told = veiling.log(&log.0);
+    show_log(&mut root, (told, &typed), (&hidden, fog.on), (&looks, &mut whole_log, open), below);
     leave.0 = root.available_rect_before_wrap();
     Ok(())
 }

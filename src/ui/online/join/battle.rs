@@ -69,7 +69,13 @@ pub(super) fn show_battle(
         _ => (&shown.log, &joined.typed),
     };
     let typed = TypedRolls::of_marks(typed.clone());
-    show_log(root, (log, &typed), (&[], false), (&looks, &mut online.whole_log), below);
+    show_log(
+        root,
+        (log, &typed),
+        (&[], false),
+        (&looks, &mut online.whole_log, crate::ui::battle::panels::LogOpen(false)),
+        below,
+    );
     // The end shows once its last slot is on the board.
     if let Some((winner, reason)) = joined.over.clone().filter(|_| shown.caught_up(joined)) {
         egui::Panel::bottom("online end").show(root, |ui| {
@@ -81,7 +87,8 @@ pub(super) fn show_battle(
                     let hint = "The log of the whole battle, fog lifted: every side's every roll";
                     ui.checkbox(&mut online.unveil, "The whole battle").on_hover_text(hint);
                     let hint = "Watch the battle again step by step, every unit shown (saved in your saves folder)";
-                    if ui.button("Watch it again").on_hover_text(hint).clicked() {
+                    // No save when the GM rolled behind the screen: it holds every face.
+                    if !save.is_empty() && ui.button("Watch it again").on_hover_text(hint).clicked() {
                         go = Go::Replay { save: save.clone(), title: joined.lobby.title.clone() };
                     }
                 }
