@@ -7,6 +7,7 @@ mod balance;
 mod check;
 mod dev;
 mod error;
+mod forecast;
 mod host;
 mod import;
 mod join;
@@ -58,6 +59,10 @@ enum Command {
     /// Play many seeded battles of a level AI against AI, headless on every core, and print each side's win
     /// rate with a 95% interval, the average turns, casualties and escapes.
     Sim(sim::SimArgs),
+    /// How will this fight go? Each side's chance to win and the casualties it should expect, from a few hundred
+    /// battles with the hard AI on every side, and the one change (a unit left out, an archetype added) that brings
+    /// the party's chance nearest the target.
+    Forecast(forecast::ForecastArgs),
     /// Review a saved battle: the win chance over the battle, every decision with the chance before it, after the
     /// choice and after its dice (choice and luck told apart), what the hard AI would have done instead, and the
     /// biggest swings; Markdown, or JSON (`--json`).
@@ -98,6 +103,7 @@ pub fn main() -> ExitCode {
         Command::ExportMap(args) => import::export_map(args),
         Command::Odds(args) => odds::odds(args),
         Command::Sim(args) => sim::sim(args),
+        Command::Forecast(args) => forecast::forecast(args),
         Command::Review(args) => review::review(args),
         Command::Balance(args) => balance::balance(args),
         Command::Soak(args) => soak::soak(args),

@@ -5,6 +5,7 @@
 //! through [`crate::battle::run`].
 
 pub mod balance;
+pub mod forecast;
 pub mod fuzz;
 pub mod ladder;
 pub mod odds;

@@ -173,7 +173,7 @@ impl Level {
     }
 
     /// The first cell of `side`'s spawn zone no unit stands on.
-    fn free_spawn_cell(&self, side: &str, taken: &[Cell]) -> Option<Cell> {
+    pub fn free_spawn_cell(&self, side: &str, taken: &[Cell]) -> Option<Cell> {
         let spec = self.file.sides.iter().find(|s| s.name == side)?;
         spec.spawn.iter().flat_map(|a| a.cells()).find(|c| !taken.contains(c))
     }

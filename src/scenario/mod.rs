@@ -167,6 +167,12 @@ impl Scenario {
         sides
     }
 
+    /// How many combatants each side has, sides in order.
+    pub fn side_sizes(&self) -> Vec<(String, usize)> {
+        let who = self.ruleset.common().who();
+        self.sides().iter().map(|s| (s.to_string(), who.iter().filter(|c| c.side == *s).count())).collect()
+    }
+
     /// Each combatant's role, if the scenario gives it, in roster order.
     pub fn roles(&self) -> Vec<Option<String>> {
         self.ruleset.common().who().iter().map(|c| c.role.map(str::to_owned)).collect()

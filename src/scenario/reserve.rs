@@ -117,7 +117,7 @@ fn archetype(
 
 /// A name no one in `taken` has: an archetype numbered after its side's units ("Gang heavy 5"), a character's own
 /// name, else with a number ("Mara 2").
-fn unique(taken: &[String], name: &str, side: &str, from: &Recruit) -> String {
+pub fn unique(taken: &[String], name: &str, side: &str, from: &Recruit) -> String {
     let free = |n: &String| !taken.contains(n);
     if matches!(from, Recruit::File { .. }) && free(&name.to_owned()) {
         return name.to_owned();

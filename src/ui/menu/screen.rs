@@ -191,7 +191,7 @@ fn battle_column(ui: &mut egui::Ui, menu: &mut Menu, (settings, batch): (&mut Se
     if simulate && let Some(request) = chosen(menu) {
         // Every side to an AI: a side a player would command plays the normal AI.
         match request.scenario() {
-            Ok(scenario) => batch.open_on(scenario, request.minds()),
+            Ok(scenario) => batch.open_on(scenario, request.minds(), menu.level().map(|(_, l)| l.clone())),
             Err(e) => menu.problems = vec![e.to_string()],
         }
     }
