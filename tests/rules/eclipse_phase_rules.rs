@@ -486,7 +486,7 @@ fn the_defender_takes_the_general_modifiers_that_fit_a_defender() {
     // File 000, step 3: "Any appropriate modifiers are now applied to the attacker and defender's skills" (issue 46,
     // 2; docs/rules-decisions.md, "Defender's modifiers"): superior position and visibility to any defense; the off
     // hand and a two-handed weapon in one hand only to a parry with the weapon (a dodge uses no hand).
-    let knifer = r#"init: 50, durability: 40, skills: { Blades: 60, Fray: 30 }, weapons: ["knife"]"#;
+    let knifer = r#"init: 50, durability: 40, skills: { Blades: 60, Fray: 10 }, weapons: ["knife"]"#;
     let strike = r#"(actor: "A", complex: Attack(targets: ["B"], situation: (defender_off_hand: true,
         defender_two_handed_one_hand: true, defender_superior_position: true, defender_visibility: Minor)))"#;
     let mut b = vec![at("A", "a", 0, knifer), at("B", "b", 1, knifer)];
@@ -498,6 +498,12 @@ fn the_defender_takes_the_general_modifiers_that_fit_a_defender() {
     let mut expected: Vec<(String, i32)> = expected.iter().map(|&(n, v)| (n.to_owned(), v)).collect();
     expected.push(("visibility impaired (minor)".to_owned(), -10));
     assert_eq!(named, expected);
+    // File 003, "Fray or melee skill": a parry the hands bring down below Fray is no choice; Fray 30 dodges (its
+    // target 30 + 20 superior − 10 dim) where the parry would be 60 − 40 = 20 before the same two.
+    let dodger = r#"init: 50, durability: 40, skills: { Blades: 60, Fray: 30 }, weapons: ["knife"]"#;
+    let mut b = vec![at("A", "a", 0, knifer), at("B", "b", 1, dodger)];
+    let log = perform(&mut b, 0, strike, &[99, 98]);
+    assert_eq!(tests(&log)[1], t("Fray", 40, 98, false), "30 + 20 superior − 10 dim: a dodge, no hand");
     let shot = r#"(actor: "A", complex: Attack(mode: SemiAuto, targets: ["B"], situation: (range: Short,
         defender_off_hand: true, defender_superior_position: true, defender_visibility: Major)))"#;
     let mut b = vec![at("A", "a", 0, PISTOL), at("B", "b", 5, TARGET)];

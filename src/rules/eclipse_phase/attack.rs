@@ -202,7 +202,7 @@ pub(super) fn defense_spec<'a>(defender: &'a Fighter, ranged: bool, situation: &
     let fray = defender.sheet.skill(Skill::Fray);
     let (label, base, parry) = match ranged {
         true => ("Fray ÷ 2".to_owned(), fray / 2, false),
-        false => melee_defense(defender, fray),
+        false => melee_defense(defender, fray, situation),
     };
     let mut modifiers = situation.defense_modifiers(parry);
     if defender.condition.has(&Status::FullDefense) {
@@ -212,12 +212,16 @@ pub(super) fn defense_spec<'a>(defender: &'a Fighter, ranged: bool, situation: &
     Some(TestSpec { who: Roller::new(defender.id, &defender.name), label, base: base as i32, modifiers })
 }
 
-/// Against melee: the weapon's skill where it is higher than Fray (a parry: the third value), else Fray.
-fn melee_defense(defender: &Fighter, fray: u32) -> (String, u32, bool) {
+/// Against melee, the defender's choice (file 003: "Fray or melee skill") taken for it: the weapon's skill where its
+/// target is higher than Fray's once the modifiers that touch only a parry count (an off-hand parry at −20 is no
+/// better than a dodge it beat by 10), a parry being the third value; else Fray.
+fn melee_defense(defender: &Fighter, fray: u32, situation: &Situation) -> (String, u32, bool) {
     let parry =
         defender.drawn_weapon().ok().filter(|w| w.skill.is_melee()).map(|w| (w.skill, defender.sheet.skill(w.skill)));
+    let sum = |parry: bool| situation.defense_modifiers(parry).iter().map(|m| m.value).sum::<i32>();
+    let parry_only = sum(true) - sum(false);
     match parry {
-        Some((skill, rating)) if rating > fray => (skill.name().to_owned(), rating, true),
+        Some((skill, rating)) if rating as i32 + parry_only > fray as i32 => (skill.name().to_owned(), rating, true),
         _ => ("Fray".to_owned(), fray, false),
     }
 }
