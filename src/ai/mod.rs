@@ -7,11 +7,13 @@
 //! - `ground.rs`: the cells in reach and what each is worth: threat from every enemy by its cover, the range the
 //!   weapon likes, the level's exit or zone
 //! - `choice.rs`: the candidate actions (move and attack, move and reload, full defense, aim …), scored and tried
+//! - `defense.rs`: its defense when attacked where the rules give a choice, by the odds
 //! - `doors.rs`: a way through a closed door when no enemy can be seen or reached
 //! - `lab.rs`: the tactics lab's heat map: for every cell in reach, the damage the hard AI's best attack from there
 //!   is expected to deal and the damage the enemies are expected to deal there
 
 mod choice;
+mod defense;
 mod doors;
 mod ground;
 mod judgement;
@@ -20,6 +22,7 @@ pub mod lab;
 use std::collections::BTreeMap;
 
 pub use choice::choose;
+pub use defense::{danger, defend};
 
 use crate::rules::any_ruleset::any::{AnyAction, AnyBattle, Kind, Visit};
 use crate::rules::engine::battle::Battle;

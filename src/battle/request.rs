@@ -51,6 +51,10 @@ pub struct BattleRequest {
     /// The players' sides whose dice they roll by hand and type in (the faces are kept in the save).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub by_hand: Vec<String>,
+    /// The players' sides whose players are asked how their combatants defend when attacked, where the rules give
+    /// a choice (`combat/defend.rs`); the others decide by themselves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub asked: Vec<String>,
     /// Fog of war.
     #[serde(default)]
     pub fog: bool,
@@ -121,6 +125,7 @@ impl BattleRequest {
             sides: BTreeMap::new(),
             names: BTreeMap::new(),
             by_hand: Vec::new(),
+            asked: Vec::new(),
             fog: false,
             strict: false,
             gm: false,
@@ -168,7 +173,7 @@ impl BattleRequest {
     /// one of the battle's.
     pub fn named_sides(&self) -> impl Iterator<Item = &String> {
         let named = self.humans.iter().chain(self.sides.keys()).chain(self.names.keys()).chain(&self.by_hand);
-        let named = named.chain(&self.behind_screen);
+        let named = named.chain(&self.behind_screen).chain(&self.asked);
         named.chain(self.characters.iter().map(|g| &g.side)).chain(self.reserve.iter().map(|r| &r.side))
     }
 

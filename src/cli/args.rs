@@ -75,6 +75,11 @@ pub struct BattleArgs {
     /// faces (repeatable).
     #[arg(long)]
     pub behind_screen: Vec<String>,
+    /// This player's side is asked how its combatants defend when attacked, where the rules give a choice (a full
+    /// defense, which defense test): the choices are shown with their odds (repeatable; the others decide by
+    /// themselves).
+    #[arg(long)]
+    pub ask_defense: Vec<String>,
 }
 
 /// A part of a battle's make-up that a command may have no use for.
@@ -105,6 +110,7 @@ impl BattleArgs {
             gm: self.gm,
             odds: self.odds,
             behind_screen: self.behind_screen.clone(),
+            asked: self.ask_defense.clone(),
             characters: self.characters.iter().map(|(side, file)| Guest::new(side, file)).collect(),
             reserve: self.reserve.clone(),
             ..request

@@ -29,11 +29,13 @@ pub struct HostArgs {
     /// Where the battle is saved after every decision (default: `online-LEVEL.ron` in the saves folder).
     #[arg(long)]
     autosave: Option<PathBuf>,
-    /// Seconds the host waits for a player who rolls its own dice before it rolls them itself.
+    /// Seconds the host waits for a player who rolls its own dice before it rolls them itself, or for a player
+    /// who chooses its defenses before the unit decides by itself.
     #[arg(long, default_value_t = 60)]
     dice_time: u64,
-    /// What spectators (`join --watch`) see during the battle: what every side sees, or everything (once it is
-    /// over, everyone is sent all of it).
+    /// What spectators (`join --watch`) see during the battle: what every side sees, what the players' sides see
+    /// together (`players`: the table's TV at a battle the GM runs), or everything (once it is over, everyone is
+    /// sent all of it).
     #[arg(long, value_enum, default_value = "common")]
     spectators: crate::net::host::Spectators,
 }

@@ -17,6 +17,7 @@ mod review;
 mod run;
 mod sim;
 mod soak;
+mod table;
 mod window;
 
 use std::process::ExitCode;
@@ -53,6 +54,9 @@ enum Command {
     Play(Box<play::PlayArgs>),
     /// Play a scenario or a level headless and print its log.
     Run(run::RunArgs),
+    /// The players' screen for a battle a game master runs in another window on this machine (a TV at the table):
+    /// it follows the battle's save and shows what the players' sides see, with no GM panel.
+    Table(table::TableArgs),
     /// Print the exact odds of one attack: the file's first scripted action, or a plain attack between two
     /// combatants (with the weapon in hand), in the battle's starting state.
     Odds(odds::OddsArgs),
@@ -100,6 +104,7 @@ pub fn main() -> ExitCode {
         Command::Edit(args) => window::edit(args),
         Command::Play(args) => play::play(*args),
         Command::Run(args) => run::run(args),
+        Command::Table(args) => table::table(args),
         Command::ExportMap(args) => import::export_map(args),
         Command::Odds(args) => odds::odds(args),
         Command::Sim(args) => sim::sim(args),

@@ -3,7 +3,8 @@
 
 use bevy::prelude::*;
 
-use super::messages::{ActionResolved, AttackResolved, DeclareAction, UnitMoved};
+use super::defend::Defenders;
+use super::messages::{ActionResolved, AttackResolved, ChooseDefense, DeclareAction, UnitMoved};
 use super::{BattleDice, BattleLog, Engine, Roster, SlotPhase, TurnState, TurnSystems};
 use crate::rules::RulesError;
 use crate::rules::engine::dice::DiceError;
@@ -25,15 +26,18 @@ struct ActionNews<'w> {
     unit_moved: MessageWriter<'w, UnitMoved>,
 }
 
-/// Has the engine carry out each declared action in the slot being played, and an action held for dice rolled by
-/// hand once they are typed in: it stops at the first roll still to be typed in (the engine stands as it was) and is
-/// held until then.
+/// Has the engine carry out each declared action in the slot being played, its defender asked first where its
+/// player is (`defend.rs`: the action is held until the player chooses); an action held for its defender's choice
+/// once it is made; and an action held for dice rolled by hand once they are typed in: it stops at the first roll
+/// still to be typed in (the engine stands as it was) and is held until then.
+#[allow(clippy::too_many_arguments)]
 fn resolve_actions(
-    mut declared: MessageReader<DeclareAction>,
+    (mut declared, mut chosen): (MessageReader<DeclareAction>, MessageReader<ChooseDefense>),
     mut engine: ResMut<Engine>,
     mut dice: ResMut<BattleDice>,
     mut log: ResMut<BattleLog>,
     mut state: ResMut<TurnState>,
+    defenders: Defenders,
     roster: Res<Roster>,
     mut unsynced: ResMut<super::sync::Unsynced>,
     mut said: ActionNews,
@@ -48,19 +52,41 @@ fn resolve_actions(
                 None
             })
         }
+        SlotPhase::DefenderChoosing(entity, slot) => {
+            // Orders given while the defender chooses are the slot's own, declared already: they are dropped.
+            declared.clear();
+            let Some(ChooseDefense { option }) = chosen.read().last().copied() else { return };
+            let (asked, held) = (state.asked.take(), state.held.take());
+            state.phase = SlotPhase::Choosing(entity, slot);
+            let picked = asked.zip(option).and_then(|(asked, i)| asked.options.into_iter().nth(i));
+            picked.map(|o| o.action).or(held).map(|action| DeclareAction { entity, slot, action })
+        }
         _ => None,
     };
-    for DeclareAction { entity, slot, action } in held.iter().chain(declared.read()) {
-        if engine.0.current() != Some(*slot) {
+    let fresh: Vec<DeclareAction> = declared.read().cloned().collect();
+    let answered = held.into_iter().map(|d| (d, true));
+    for (DeclareAction { entity, slot, action }, answered) in answered.chain(fresh.into_iter().map(|d| (d, false))) {
+        if engine.0.current() != Some(slot) {
             // Declared for a slot that is over (a stale order): the engine is not asked.
             continue;
         }
+        let action = match answered {
+            true => action,
+            false => match defenders.answer(&engine.0, slot, action.clone()) {
+                Ok(action) => action,
+                Err(asked) => {
+                    state.phase = SlotPhase::DefenderChoosing(entity, slot);
+                    (state.held, state.asked) = (Some(action), Some(asked));
+                    return;
+                }
+            },
+        };
         let from = log.0.events.len();
         dice.0.begin_step(engine.0.faces().len());
-        match engine.0.act(action, &mut dice.0, &mut log.0) {
+        match engine.0.act(&action, &mut dice.0, &mut log.0) {
             Ok(()) => unsynced.note(&engine.0),
             Err(RulesError::Dice(DiceError::Wanted(_))) => {
-                (state.phase, state.held) = (SlotPhase::RollingByHand(*entity, *slot), Some(action.clone()));
+                (state.phase, state.held) = (SlotPhase::RollingByHand(entity, slot), Some(action));
                 return;
             }
             Err(e) => {
@@ -82,6 +108,6 @@ fn resolve_actions(
                 said.unit_moved.write(UnitMoved { entity, from: *from, path: path.clone(), pace: *pace });
             }
         }
-        said.action_resolved.write(ActionResolved { entity: *entity, events });
+        said.action_resolved.write(ActionResolved { entity, events });
     }
 }

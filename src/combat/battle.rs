@@ -52,6 +52,7 @@ pub fn clear_battle(world: &mut World) {
     world.remove_resource::<Roster>();
     world.remove_resource::<TurnState>();
     world.remove_resource::<super::HumanSides>();
+    world.remove_resource::<super::DefensePolicy>();
     world.remove_resource::<super::AiMinds>();
     super::think::forget(world);
 }

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use super::components::Combatant;
-use super::{AiMinds, BattleDice, BattleLog, Engine, HumanSides, Roster, TurnState};
+use super::{AiMinds, BattleDice, BattleLog, DefensePolicy, Engine, HumanSides, Roster, TurnState};
 use crate::ai::Minds;
 use crate::battle::{BattleRequest, DiceChoice};
 use crate::rules::any_ruleset::any::{AnyBattle, BattleSetup};
@@ -27,6 +27,8 @@ pub struct Seats {
     pub by_hand: Vec<String>,
     /// Every die is typed in (`run --typed`, and its save taken up).
     pub all_by_hand: bool,
+    /// The sides whose players are asked how their combatants defend.
+    pub asked: Vec<String>,
 }
 
 impl Seats {
@@ -38,7 +40,14 @@ impl Seats {
             background: false,
             by_hand: request.by_hand.clone(),
             all_by_hand: request.dice == DiceChoice::Typed,
+            asked: request.asked.clone(),
         }
+    }
+
+    /// The combatants whose players are asked how they defend in `battle`.
+    fn asking(&self, battle: &AnyBattle) -> DefensePolicy {
+        let asked = |side: &str| self.asked.iter().any(|s| s == side);
+        DefensePolicy(battle.views().into_iter().filter(|c| asked(c.side)).map(|c| c.fighter.id()).collect())
     }
 
     /// The combatants whose dice are rolled by hand in `battle`.
@@ -56,6 +65,7 @@ pub fn enter_battle(world: &mut World, mut setup: BattleSetup, seats: Seats) -> 
         setup.log.names = setup.battle.names();
     }
     let by_hand = seats.rolling_by_hand(&setup.battle);
+    world.insert_resource(seats.asking(&setup.battle));
     let turn = setup.battle.turn();
     let roster: Vec<Entity> =
         (0..setup.battle.len()).map(|i| world.spawn(Combatant(CombatantId::at(i))).id()).collect();

@@ -49,7 +49,8 @@ pub fn play_setup(
 /// A battle begun ([`crate::battle::start`]) played headless as its request seats it (`skirmish run`): its AIs;
 /// its dice as the request chose them (typed-in dice ask the terminal themselves, so no side waits for faces here).
 pub fn play_started(started: Started, decisions: usize) -> (Log, Result<(), PlayError>, Option<AnyBattle>) {
-    let seats = Seats { by_hand: Vec::new(), all_by_hand: false, ..Seats::of(&started.request) };
+    // Headless, no player is at hand to be asked how a combatant defends: each decides by itself.
+    let seats = Seats { by_hand: Vec::new(), all_by_hand: false, asked: Vec::new(), ..Seats::of(&started.request) };
     play_seated(started.setup, seats, decisions)
 }
 

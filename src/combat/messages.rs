@@ -1,5 +1,5 @@
 //! The battle's messages, in the order one slot produces them: `RoundStarted` (when a turn begins), `TurnStarted`
-//! → `DeclareAction` → `ActionResolved` with `UnitMoved` and `AttackResolved` → `DamageApplied`, `WoundsTaken`, `StatusChanged` →
+//! → `DeclareAction` (and, where its defender is asked, `ChooseDefense`) → `ActionResolved` with `UnitMoved` and `AttackResolved` → `DamageApplied`, `WoundsTaken`, `StatusChanged` →
 //! `TurnEnded`, and `BattleEnded`. Requests are imperative, results past tense; each result carries its part of
 //! the explained outcome.
 
@@ -30,6 +30,13 @@ pub struct DeclareAction {
     pub entity: Entity,
     pub slot: Slot,
     pub action: AnyAction,
+}
+
+/// A request: the defender asked how it defends (`SlotPhase::DefenderChoosing`) takes this option of
+/// `TurnState::asked`, or, given none, decides by itself (the rules' own choice).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChooseDefense {
+    pub option: Option<usize>,
 }
 
 /// A request: this player's combatant delays its slot to the end of the current phase or pass (after everyone
@@ -112,6 +119,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<RoundStarted>()
         .add_message::<TurnStarted>()
         .add_message::<DeclareAction>()
+        .add_message::<ChooseDefense>()
         .add_message::<ActionResolved>()
         .add_message::<UnitMoved>()
         .add_message::<AttackResolved>()

@@ -12,6 +12,7 @@ mod attack;
 pub mod battle;
 pub mod components;
 mod damage;
+mod defend;
 pub mod enter;
 pub mod gm;
 pub mod headless;
@@ -22,6 +23,8 @@ mod think;
 mod turn;
 pub mod typed;
 
+use std::collections::BTreeSet;
+
 use bevy::prelude::*;
 
 use crate::rules::any_ruleset::any::AnyAction;
@@ -29,6 +32,7 @@ use crate::rules::any_ruleset::any::AnyBattle;
 use crate::rules::engine::outcome::Log;
 use crate::rules::engine::ruleset::{CombatantId, Slot};
 use crate::rules::engine::table::TableDice;
+use crate::rules::mechanics::odds::Defenses;
 
 /// Every step of a slot: they run while a battle is being played.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -88,6 +92,9 @@ pub enum SlotPhase {
     AiThinking(Entity, Slot),
     /// The slot's action (in `TurnState::held`) waits for dice a player rolls by hand and types in.
     RollingByHand(Entity, Slot),
+    /// The slot's action (in `TurnState::held`) waits for its defender's player to choose a defense among
+    /// `TurnState::asked` (a `ChooseDefense`).
+    DefenderChoosing(Entity, Slot),
     /// The battle is over; with the rules' error when one stopped it.
     Over(Option<String>),
 }
@@ -102,8 +109,11 @@ pub struct TurnState {
     pub delayed: Vec<(Entity, Slot)>,
     /// The slot being played was delayed once already.
     pub from_delay: bool,
-    /// The action waiting for dice rolled by hand (`SlotPhase::RollingByHand`).
+    /// The action waiting for dice rolled by hand (`SlotPhase::RollingByHand`) or for its defender's choice
+    /// (`SlotPhase::DefenderChoosing`).
     pub held: Option<AnyAction>,
+    /// What the defender of the held action may choose, while it is asked.
+    pub asked: Option<Defenses<AnyAction>>,
 }
 
 impl TurnState {
@@ -129,7 +139,8 @@ impl TurnState {
             SlotPhase::Choosing(_, s)
             | SlotPhase::WaitingForPlayer(_, s)
             | SlotPhase::AiThinking(_, s)
-            | SlotPhase::RollingByHand(_, s) => Some(s),
+            | SlotPhase::RollingByHand(_, s)
+            | SlotPhase::DefenderChoosing(_, s) => Some(s),
             SlotPhase::Between | SlotPhase::Over(_) => None,
         }
     }
@@ -165,6 +176,18 @@ impl TurnState {
 pub struct AiMinds {
     pub minds: crate::ai::Minds,
     pub background: bool,
+}
+
+/// The combatants whose players are asked how they defend when attacked, where the rules give a choice; the others
+/// decide by themselves (the rules' own choice, or the AI's by the odds on an AI's side).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct DefensePolicy(pub BTreeSet<CombatantId>);
+
+impl DefensePolicy {
+    /// Whether `who`'s player is asked.
+    pub fn asks(&self, who: CombatantId) -> bool {
+        self.0.contains(&who)
+    }
 }
 
 /// The sides a player commands (the rest use the built-in choice): their combatants' slots wait for the player.

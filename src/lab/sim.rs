@@ -141,7 +141,8 @@ fn one_battle(
     let mut dice = SeededDice::new(seed);
     let mut choose = |b: &AnyBattle, slot: Slot| match stop.load(Ordering::Relaxed) {
         true => None,
-        false => ai::choose_any(b, slot, minds.of(b.view(slot.actor).side)),
+        // Every side is the AI's: each defender chooses its defense by the odds, as in the game.
+        false => ai::choose_any(b, slot, minds.of(b.view(slot.actor).side)).map(|a| ai::defend(b, slot.actor, a)),
     };
     let result = match first {
         Some(decision) => take(&mut battle, decision, &mut dice, &mut log),

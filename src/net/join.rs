@@ -86,6 +86,10 @@ pub struct Joined {
     pub dice_asks: usize,
     /// The host rolled this player's last dice (the time was up, or it was asked to).
     pub dice_rolled: bool,
+    /// The defense question the host waits for this player's answer to, until when, and its number.
+    pub defense: Option<(crate::rules::tools::defense::DefenseQuestion, std::time::Instant, u32)>,
+    /// The last defense was decided by the combatant itself (the time was up).
+    pub defense_by_itself: bool,
 }
 
 impl Joined {
@@ -175,6 +179,11 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
                 joined.dice_asks += 1;
             }
             FromHost::DiceTaken { rolled } => (joined.dice, joined.dice_rolled) = (None, rolled),
+            FromHost::DefendYours { question, seconds, ask } => {
+                let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds.into());
+                (joined.defense, joined.defense_by_itself) = (Some((question, until, ask)), false);
+            }
+            FromHost::DefenseTaken { by_itself } => (joined.defense, joined.defense_by_itself) = (None, by_itself),
             FromHost::Refused(why) => joined.refused.push(why),
             FromHost::Unveiled { events, names, save, typed } => match read_events(&events) {
                 Ok(events) => {

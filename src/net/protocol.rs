@@ -50,6 +50,11 @@ pub enum FromPlayer {
     Faces { roll: u32, line: String },
     /// The host's own dice roll the roll it asked for as `roll`.
     RollForMe { roll: u32 },
+    /// Is asked how its combatants defend when attacked, where the rules give a choice (or not): in the lobby,
+    /// before the battle. The host then waits for its answer for a while (`FromHost::DefendYours`).
+    AsksDefense(bool),
+    /// The answer to the defense question the host asked as `ask`: an option, or none (it decides by itself).
+    Defend { ask: u32, option: Option<usize> },
     /// What are the odds of the attack this plan makes (for the slot the host asked for)? The host works them out
     /// from what this player's sides see and answers this player alone (`FromHost::Odds`).
     AskOdds { slot: Slot, plan: Plan },
@@ -110,6 +115,13 @@ pub enum FromHost {
     /// The wait for this player's dice is over: its faces were taken, or the host rolled them (`rolled`: the time was
     /// up, or the player asked it to).
     DiceTaken { rolled: bool },
+    /// One of this player's combatants is attacked and the rules let it choose its defense: the question (each
+    /// choice with its odds as the table tells them), how many seconds the host waits before it decides by itself,
+    /// and the question's number (the answer names it).
+    DefendYours { question: crate::rules::tools::defense::DefenseQuestion, seconds: u32, ask: u32 },
+    /// The wait for this player's defense is over: its choice was taken, or (`by_itself`) the time was up and the
+    /// combatant decided by itself.
+    DefenseTaken { by_itself: bool },
     /// The host did not take what the player sent, and why.
     Refused(String),
     /// The battle is over.
@@ -148,6 +160,9 @@ pub struct Seat {
     pub watching: bool,
     /// Rolls its own dice.
     pub own_dice: bool,
+    /// Is asked how its combatants defend.
+    #[serde(default)]
+    pub asks_defense: bool,
 }
 
 impl Seat {
@@ -161,7 +176,11 @@ impl Seat {
         };
         match self.watching {
             true => format!("{}: watching{}", self.name, if self.connected { "" } else { ", gone" }),
-            false => format!("{}: {sides}, {how}{}", self.name, if self.own_dice { ", rolls own dice" } else { "" }),
+            false => {
+                let own = if self.own_dice { ", rolls own dice" } else { "" };
+                let asks = if self.asks_defense { ", chooses defenses" } else { "" };
+                format!("{}: {sides}, {how}{own}{asks}", self.name)
+            }
         }
     }
 }

@@ -219,6 +219,12 @@ impl Opening {
         let (next, watching) = screens::NextBattle::watched(path, pace)?;
         Ok(Opening::Watch(Box::new(next), Box::new(watching)))
     }
+
+    /// The players' screen at the table (`skirmish table`): the battle saved on `path`, followed as it is played.
+    pub fn table(path: &std::path::Path) -> Result<Self, crate::scenario::ScenarioError> {
+        let (next, watching) = screens::NextBattle::at_table(path)?;
+        Ok(Opening::Watch(Box::new(next), Box::new(watching)))
+    }
 }
 
 /// The window's app, one App for every screen (menu, battle, battle over), opening on `opening`; `run` it.

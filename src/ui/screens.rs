@@ -111,7 +111,8 @@ pub struct Autosave {
 }
 
 /// A saved battle being watched step by step (`replay.rs`): the save, its file, the step shown (how many of its
-/// decisions are taken), whether it plays on by itself, and at what pace (seconds a step).
+/// decisions are taken), whether it plays on by itself, and at what pace (seconds a step). At the table
+/// (`skirmish table`), it follows the file as the GM's window saves it, at its last step, as the players see it.
 #[derive(Resource, Debug)]
 pub struct Watching {
     pub save: Box<Save>,
@@ -119,6 +120,14 @@ pub struct Watching {
     pub at: usize,
     pub playing: bool,
     pub pace: f32,
+    pub table: bool,
+}
+
+impl Watching {
+    /// Whether this window is the players' screen at the table (`skirmish table`).
+    pub fn at_the_table(watching: Option<Res<Watching>>) -> bool {
+        watching.is_some_and(|w| w.table)
+    }
 }
 
 /// The slowest and the quickest pace a replay plays at, in seconds a step.
@@ -134,7 +143,16 @@ impl NextBattle {
         let save = Save::read(path)?;
         let next = NextBattle(save.clone().before(0).taken_up(path));
         let pace = pace.clamp(PACES.0, PACES.1);
-        Ok((next, Watching { save: Box::new(save), path: path.to_owned(), at: 0, playing: false, pace }))
+        Ok((next, Watching { save: Box::new(save), path: path.to_owned(), at: 0, playing: false, pace, table: false }))
+    }
+
+    /// A battle a GM plays in another window, for the players' screen: at its last step, following its file.
+    pub fn at_table(path: &Path) -> Result<(Self, Watching), ScenarioError> {
+        let save = Save::read(path)?;
+        let at = save.record.len();
+        let next = NextBattle(save.clone().before(at).taken_up(path));
+        let (path, save) = (path.to_owned(), Box::new(save));
+        Ok((next, Watching { save, path, at, playing: false, pace: PACES.0, table: true }))
     }
 
     /// A saved battle to take up again, its players as saved (a battle of typed-in dice goes on asking for every

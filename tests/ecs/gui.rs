@@ -582,3 +582,64 @@ fn rolls_behind_the_gms_screen_never_reach_the_players_window_frame_by_frame() {
     }
     assert!(veiled >= 20 && crew_rolls >= 20, "painted: {veiled} veiled Gang rolls, {crew_rolls} Crew rolls");
 }
+
+#[test]
+fn the_players_screen_at_the_table_shows_what_the_players_know_and_no_gm_panel_frame_by_frame() {
+    // A GM runs the crossroads for two players (the Jackals and the Vipers) with fog of war, the Ravens rolled behind
+    // the screen; its window saves the battle as it goes. The players' screen (`skirmish table`) opened on that save
+    // is written down frame by frame: the players' fog together, the Ravens' rolls veiled, no GM panel.
+    let tmp = tempfile::Builder::new().prefix("skirmish-table-").tempdir().expect("a temporary folder");
+    let saves = tmp.path().join("saves");
+    // Both at once, as at a table: the players' screen follows the battle as the GM's window plays and saves it.
+    let mut gm = Command::new("timeout")
+        .env("SKIRMISH_SAVES", &saves)
+        .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", no_settings())
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "play"])
+        .args(["levels/crossroads.ron", "--ruleset", "storyteller", "--seed", "5", "--pace", "0.1"])
+        .args(["--human", "Jackals", "--human", "Vipers", "--gm", "--fog", "--behind-screen", "Ravens"])
+        .args(["--autopilot", "--quit-after", "900"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("runs");
+    let saved = (0..600).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        std::fs::read_dir(&saves).is_ok_and(|mut d| d.next().is_some())
+    });
+    assert!(saved, "the GM's window saved the battle");
+    let text = tmp.path().join("table.txt");
+    let out = Command::new("timeout")
+        .env("SKIRMISH_SAVES", &saves)
+        .env("SKIRMISH_SETTINGS", no_settings())
+        .env("SKIRMISH_CONTENT", no_settings())
+        .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_skirmish"), "table"])
+        .args(["--log-open", "--quit-after", "600", "--screen-text"])
+        .arg(&text)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(gm.wait().expect("the GM's window").success());
+    let frames = frames_of(&std::fs::read_to_string(&text).expect("the screen's text"));
+    let shown: Vec<&Frame> = frames.iter().filter(|f| f.texts.iter().any(|t| t == "Combat log")).collect();
+    // A frame is written down when what it paints changed: the battle moved on under the players' eyes.
+    assert!(shown.len() >= 10, "{} frames of the battle written down", shown.len());
+    let raven_rolls = |t: &str| t.starts_with("Ravens ") && (t.contains("dice [") || t.contains(", rolled "));
+    let (mut veiled, mut hiding) = (0, 0);
+    for f in &shown {
+        assert_eq!(f.fog_for, "Jackals+Vipers", "frame {}: the players' sides together", f.number);
+        assert!(f.texts.iter().any(|t| t == "The players' screen"), "frame {}: said so on top", f.number);
+        assert!(!f.texts.iter().any(|t| t == "Game master"), "frame {}: no GM panel", f.number);
+        for t in &f.texts {
+            assert!(!raven_rolls(t), "frame {}: a Ravens roll shows: {t}", f.number);
+            veiled += usize::from(t.starts_with("Ravens ") && t.contains(" behind the screen: "));
+        }
+        for name in &f.unseen {
+            let leak = f.texts.iter().find(|t| t.contains(name.as_str()));
+            assert!(leak.is_none(), "frame {}: the players do not see {name}, yet {leak:?}", f.number);
+        }
+        hiding += usize::from(!f.unseen.is_empty());
+    }
+    assert!(hiding > 0, "the fog hid someone from the players");
+    println!("{} frames: {veiled} veiled Ravens rolls painted, the fog hid someone in {hiding}", shown.len());
+}

@@ -9,6 +9,7 @@
 mod common;
 
 mod by_hand;
+mod defender;
 mod ecs_battles;
 // The window is driven by its dev tools (`--screenshot`, `--autopilot` …): `scripts/test` turns them on.
 #[cfg(feature = "dev-tools")]

@@ -882,3 +882,70 @@ fn rolls_behind_the_gms_screen_reach_no_player_online_only_how_they_went() {
         assert!(save.is_empty(), "no save: it holds every face");
     }
 }
+
+#[test]
+fn a_player_who_chooses_its_defenses_is_asked_with_the_odds_and_the_host_decides_once_the_time_is_up() {
+    // Shadowrun 4, where every shot at a runner with Dodge offers a full dodge.
+    let file = std::path::Path::new(LEVEL);
+    let request =
+        BattleRequest::new(file, Some(RulesetId::Shadowrun4), Difficulty::Easy).with_dice(DiceChoice::Seed(3));
+    let started = skirmish::battle::start(&request, skirmish::battle::no_typing).expect("the level");
+    let mut table = Table::offering(skirmish::net::host::Offer::of(started, None), &["Ann", "Bo"]);
+    table.host.world_mut().resource_mut::<Host>().dice_time = std::time::Duration::from_millis(1500);
+    assert!(table.until(2000, |t| t.host().players.len() == 2));
+    table.say(0, FromPlayer::AsksDefense(true));
+    table.begin(&["Jackals", "Vipers"]);
+    assert!(table.host().lobby.players.iter().any(|p| p.name == "Ann" && p.asks_defense));
+    // A Jackal is shot at: Ann is asked, each choice with its exact odds.
+    assert!(table.until(100_000, |t| {
+        t.give_orders();
+        t.joined(0).defense.is_some()
+    }));
+    let (question, _, ask) = table.joined(0).defense.clone().expect("Ann's question");
+    let battle = table.host.world().resource::<Engine>().0.clone();
+    let defender = table.ours(0, &question.defender);
+    assert_eq!(battle.view(defender).side, "Jackals");
+    assert!(question.options.len() >= 2, "{question:?}");
+    assert!(question.options.iter().all(|o| o.odds.as_deref().is_some_and(|s| s.starts_with("hit "))), "{question:?}");
+    assert!(question.options.iter().any(|o| o.costs_action), "a full dodge: {question:?}");
+    // Bo may not answer it; an option the question does not have is refused; Ann's answer is taken.
+    let decided = battle.decided();
+    table.say(1, FromPlayer::Defend { ask, option: Some(0) });
+    table.say(0, FromPlayer::Defend { ask, option: Some(9) });
+    assert!(table.until(2000, |t| !t.joined(1).refused.is_empty() && !t.joined(0).refused.is_empty()));
+    assert_eq!(table.joined(1).refused, ["that defender is not yours"]);
+    assert_eq!(table.joined(0).refused, ["no such defense"]);
+    let full = question.options.iter().position(|o| o.costs_action).expect("a full defense");
+    table.say(0, FromPlayer::Defend { ask, option: Some(full) });
+    assert!(table.until(2000, |t| t.host.world().resource::<Engine>().0.decided() > decided), "the attack goes on");
+    assert!(!table.joined(0).defense_by_itself);
+    let log = &table.host.world().resource::<BattleLog>().0;
+    let name = battle.view(defender).name().to_owned();
+    assert!(
+        log.lines()
+            .any(|l| l == format!("{name}: goes on full defense (an interrupt: it spends its next Action Phase)"))
+    );
+    // The next question she lets be: after its time the host has the unit decide by itself, and says so.
+    assert!(table.until(100_000, |t| {
+        t.give_orders();
+        t.joined(0).defense.as_ref().is_some_and(|(_, _, n)| *n > ask)
+    }));
+    let asked = std::time::Instant::now();
+    assert!((0..3000).any(|_| {
+        table.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        table.joined(0).defense_by_itself
+    }));
+    assert!(asked.elapsed() >= std::time::Duration::from_millis(1000), "after its time: {:?}", asked.elapsed());
+    // The battle goes on to its end, every later question answered with its first choice.
+    assert!((0..200_000).any(|_| {
+        table.update();
+        table.give_orders();
+        if let Some((_, _, ask)) = table.joined(0).defense.clone() {
+            table.say(0, FromPlayer::Defend { ask, option: Some(0) });
+            table.players[0].world_mut().resource_mut::<Joined>().defense = None;
+        }
+        table.over()
+    }));
+    assert_eq!(table.host().request.asked, ["Jackals"], "saved as asked");
+}

@@ -10,6 +10,7 @@
 mod common;
 
 mod battles;
+mod defender;
 mod doors;
 mod eclipse_phase_blasts;
 mod eclipse_phase_rules;

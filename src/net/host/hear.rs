@@ -5,12 +5,13 @@
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 
+use super::defense::defense_given;
 use super::dice::dice_given;
-use super::lobby::{hello, own_dice, ready, say, take_side};
+use super::lobby::{asks_defense, hello, own_dice, ready, say, take_side};
 use super::orders::{PlayerOrders, delay, give_orders};
 use super::questions::{Asked, ask_heat, ask_odds, ask_what_if};
 use super::state::Host;
-use crate::combat::messages::{DeclareAction, DelaySlot};
+use crate::combat::messages::{ChooseDefense, DeclareAction, DelaySlot};
 use crate::combat::{BattleDice, Engine, TurnState};
 use crate::net::protocol::{FromHost, FromPlayer};
 
@@ -20,7 +21,11 @@ pub(super) fn hear_players(
     host: Option<ResMut<Host>>,
     mut commands: Commands,
     mut battle: Option<(Res<Engine>, ResMut<TurnState>)>,
-    (mut declare, mut delays): (MessageWriter<DeclareAction>, MessageWriter<DelaySlot>),
+    (mut declare, mut delays, mut defend): (
+        MessageWriter<DeclareAction>,
+        MessageWriter<DelaySlot>,
+        MessageWriter<ChooseDefense>,
+    ),
     mut out: MessageWriter<ToClients<FromHost>>,
     mut dice: Option<ResMut<BattleDice>>,
 ) {
@@ -40,6 +45,11 @@ pub(super) fn hear_players(
             FromPlayer::TakeSide(side) => take_side(&mut host, seat, side.clone(), client, &mut out),
             FromPlayer::Ready(yes) => ready(&mut host, seat, *yes),
             FromPlayer::OwnDice(own) => own_dice(&mut host, seat, *own, client, &mut out),
+            FromPlayer::AsksDefense(asks) => asks_defense(&mut host, seat, *asks, client, &mut out),
+            FromPlayer::Defend { ask, option } => {
+                let battle = battle.as_ref().map(|(engine, state)| (&**engine, &**state));
+                defense_given(&mut host, by, (*ask, *option), battle, (&mut defend, &mut out));
+            }
             FromPlayer::Say(text) => say(&host, seat, text, &mut out),
             FromPlayer::Faces { roll, line } => {
                 let battle = battle.as_ref().map(|(engine, _)| &engine.0);

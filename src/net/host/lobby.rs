@@ -49,6 +49,8 @@ pub(super) fn hello(
             host.players.push(Player {
                 watching,
                 own_dice: false,
+                asks_defense: false,
+                view: host.request.humans.clone(),
                 name: name.clone(),
                 sides: Vec::new(),
                 ready: false,
@@ -136,6 +138,23 @@ pub(super) fn own_dice(
     host.lobby_changed = true;
 }
 
+/// A player is asked how its combatants defend, or no longer; only in the lobby, with a side.
+pub(super) fn asks_defense(
+    host: &mut Host,
+    seat: usize,
+    asks: bool,
+    client: Entity,
+    out: &mut MessageWriter<ToClients<FromHost>>,
+) {
+    if host.started() || host.players[seat].watching {
+        let who = host.players[seat].name.clone();
+        let why = "who chooses their defenses is chosen in the lobby, with a side".into();
+        return host.refuse(&who, "asks defense", why, client, out);
+    }
+    host.players[seat].asks_defense = asks;
+    host.lobby_changed = true;
+}
+
 /// A player says something to everyone (kept short: a player may send anything).
 pub(super) fn say(host: &Host, seat: usize, text: &str, out: &mut MessageWriter<ToClients<FromHost>>) {
     let from = host.players[seat].name.clone();
@@ -163,6 +182,7 @@ pub(super) fn show_lobby(
             connected: p.client.is_some(),
             watching: p.watching,
             own_dice: p.own_dice,
+            asks_defense: p.asks_defense,
         })
         .collect();
     out.write(ToClients { targets: SendTargets::CLIENTS_ONLY, message: FromHost::Lobby(host.lobby.clone()) });
@@ -196,6 +216,8 @@ pub(super) fn start_when_ready(world: &mut World) {
     // In the level's order of sides, not the order the players came in: the same battle saves the same.
     let humans: Vec<String> = host.lobby.sides.iter().filter(|s| host.commander(s).is_some()).cloned().collect();
     host.request.humans = humans.clone();
+    // Spectators of the players' view see the players' sides (one who comes later is given them at its hello).
+    host.players.iter_mut().filter(|p| p.watching).for_each(|p| p.view = humans.clone());
     host.request.names =
         host.players.iter().flat_map(|p| p.sides.iter().map(|s| (s.clone(), p.name.clone()))).collect();
     host.lobby.started = true;
@@ -211,7 +233,10 @@ pub(super) fn start_when_ready(world: &mut World) {
     // The sides whose players roll their own dice (saved with the battle).
     let by_hand: Vec<String> = host.players.iter().filter(|p| p.own_dice).flat_map(|p| p.sides.clone()).collect();
     host.request.by_hand = by_hand.clone();
-    let seats = Seats { humans, minds: Some(offer.minds.clone()), by_hand, ..Seats::default() };
+    // The sides whose players choose their defenses (saved with the battle).
+    let asked: Vec<String> = host.players.iter().filter(|p| p.asks_defense).flat_map(|p| p.sides.clone()).collect();
+    host.request.asked = asked.clone();
+    let seats = Seats { humans, minds: Some(offer.minds.clone()), by_hand, asked, ..Seats::default() };
     enter_battle(world, offer.setup, seats);
     let (title, ruleset, map, zones, picture) = (offer.title, offer.ruleset, offer.map, offer.zones, offer.picture);
     world.insert_resource(Offered { title, ruleset, map, zones, picture });

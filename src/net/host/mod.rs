@@ -9,11 +9,12 @@
 //! - `offer.rs`: the battle offered, before it begins; `state.rs`: the `Host` resource, its players and seats
 //! - `hear.rs`: what the players say, each kind of message to its handler: `lobby.rs` (seats, sides, ready, chat,
 //!   the start), `orders.rs` (orders and delays checked, the player asked for its slot's), `questions.rs` (the lab's
-//!   odds, heat maps and what-ifs), `dice.rs` (dice rolled by hand)
+//!   odds, heat maps and what-ifs), `dice.rs` (dice rolled by hand), `defense.rs` (a defender's choice)
 //! - `sight.rs`: the units each player may see; `tell.rs`: the log each is told, the past again, the end unveiled
 //! - `autosave.rs`: the battle saved after every decision; `run.rs`: a host run on its own, printing and ending
 
 mod autosave;
+mod defense;
 mod dice;
 mod hear;
 mod lobby;
@@ -58,6 +59,7 @@ pub fn plugin(app: &mut App) {
         tell::tell_players,
         orders::ask_players,
         dice::wait_for_dice,
+        defense::wait_for_defense,
         questions::send_heat_maps,
         autosave::save_the_battle,
         lobby::show_lobby,

@@ -69,6 +69,9 @@ pub enum Spectators {
     /// Everything, as the host sees it: for friends who trust each other (a spectator who talks to a player
     /// cheats for them).
     All,
+    /// What the players' sides see together: the table's TV (`join --watch --as players`) at a battle a GM runs,
+    /// which shows the players what they know between them and nothing of the GM's sides they do not see.
+    Players,
 }
 
 /// A picture's bytes and extension, read to send once it is known to be a picture a map may have (a PNG or WebP

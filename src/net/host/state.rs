@@ -27,13 +27,17 @@ pub struct Host {
     pub autosave: Option<PathBuf>,
     /// Everything refused, newest last: who sent what, and why not.
     pub refused: Vec<String>,
-    /// How long it waits for a player's dice before it rolls them itself.
+    /// How long it waits for a player's dice before it rolls them itself, or for a player's defense before its
+    /// combatant decides by itself.
     pub dice_time: std::time::Duration,
     /// What spectators see during the battle.
     pub spectators: Spectators,
     /// The roll it waits for a player's faces of, and how many rolls it asked players for.
     pub(super) dice_wait: Option<DiceWait>,
     pub(super) rolls_asked: u32,
+    /// The defense it waits for a player to choose, and how many it asked players for.
+    pub(super) defense_wait: Option<DefenseWait>,
+    pub(super) defenses_asked: u32,
     /// Heat maps at work for players.
     pub(super) heat_work: Vec<HeatWork>,
     /// The battle at its start (the battle and its log before any decision), once it began.
@@ -53,6 +57,10 @@ pub struct Player {
     pub watching: bool,
     /// Rolls its own dice: the host waits for the faces of its sides' rolls.
     pub own_dice: bool,
+    /// Is asked how its combatants defend: the host waits for its choice.
+    pub asks_defense: bool,
+    /// A spectator's view under `Spectators::Players`: the players' sides, once the battle began.
+    pub view: Vec<String>,
     /// Its connection (the client entity), while connected.
     pub client: Option<Entity>,
     /// Every event it was told, in order: what it is sent again when it comes back.
@@ -119,6 +127,8 @@ impl Host {
             spectators,
             dice_wait: None,
             rolls_asked: 0,
+            defense_wait: None,
+            defenses_asked: 0,
             heat_work: Vec::new(),
             start: None,
             saved: 0,
@@ -163,6 +173,16 @@ impl Host {
 pub(super) struct DiceWait {
     pub(super) wanted: Wanted,
     /// Its number: the player's answer names it.
+    pub(super) number: u32,
+    pub(super) asked: Option<Entity>,
+    pub(super) since: std::time::Instant,
+}
+
+/// The defense the host waits for a player to choose: for which decision of the battle (an attack is told apart by
+/// the decisions taken before it), its number, on which connection it asked, and since when.
+#[derive(Debug)]
+pub(super) struct DefenseWait {
+    pub(super) decision: usize,
     pub(super) number: u32,
     pub(super) asked: Option<Entity>,
     pub(super) since: std::time::Instant,

@@ -19,7 +19,7 @@ use crate::rules::engine::ruleset::{
 };
 use crate::rules::engine::victory::Objectives;
 use crate::rules::mechanics::approach::{OutOfReach, cover_spot, out_of_reach};
-use crate::rules::mechanics::odds::{Odds, after_move};
+use crate::rules::mechanics::odds::{Defenses, Odds, after_move};
 use crate::rules::mechanics::suppose::{Supposable, Suppose, Supposed, supposing};
 
 /// A battle in any ruleset, as every ruleset's battle answers.
@@ -125,6 +125,8 @@ pub trait DynBattle {
     fn carried_and_aimed(&self, id: CombatantId, target: CombatantId) -> (Vec<String>, u32);
     /// How many attacks `action` makes.
     fn attacks_in(&self, action: &AnyAction) -> usize;
+    /// What the defender of `action` by `actor` may choose as it is attacked, if anything.
+    fn defenses(&self, actor: CombatantId, action: &AnyAction) -> Option<Defenses<AnyAction>>;
     /// The action for a player's orders: a move, then an attack on `target` with the weapon in hand, or nothing.
     fn intended(&self, actor: CombatantId, movement: Option<Move>, target: Option<CombatantId>) -> AnyAction;
     /// The other actions a player may take now, by name.
@@ -375,6 +377,18 @@ impl<K: Kind> DynBattle for Battle<K> {
 
     fn attacks_in(&self, action: &AnyAction) -> usize {
         K::unwrap(action).map_or(0, |a| self.rules().attacks_in(a))
+    }
+
+    fn defenses(&self, actor: CombatantId, action: &AnyAction) -> Option<Defenses<AnyAction>> {
+        let action = K::unwrap(action)?;
+        let rules = self.rules();
+        // Asked where the attack is made: after the action's move, as its odds are.
+        let slot = Battle::current(self).filter(|s| s.actor == actor);
+        let moved = match (rules.movement_in(action), slot) {
+            (Some(step), Some(slot)) => Cow::Owned(after_move(rules, slot, self.combatants(), step.clone())),
+            _ => Cow::Borrowed(self.combatants()),
+        };
+        Some(rules.defenses(&moved, actor.index(), action)?.map(K::wrap))
     }
 
     fn intended(&self, actor: CombatantId, movement: Option<Move>, target: Option<CombatantId>) -> AnyAction {

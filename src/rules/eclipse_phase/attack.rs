@@ -5,7 +5,7 @@
 
 use super::damage::{DvInputs, HitResult, apply_hit, roll_dv};
 use super::gear::{AreaEffect, Weapon};
-use super::modifiers::{RangeBand, Situation};
+use super::modifiers::{MeleeDefense, RangeBand, Situation};
 use super::sheet::Skill;
 use super::test::{Percentile, TestSpec, opposed, roll_test};
 use super::{Fighter, FiringMode, ModeBonus, Options, RulesError, wound_modifier};
@@ -212,17 +212,23 @@ pub(super) fn defense_spec<'a>(defender: &'a Fighter, ranged: bool, situation: &
     Some(TestSpec { who: Roller::new(defender.id, &defender.name), label, base: base as i32, modifiers })
 }
 
-/// Against melee, the defender's choice (file 003: "Fray or melee skill") taken for it: the weapon's skill where its
-/// target is higher than Fray's once the modifiers that touch only a parry count (an off-hand parry at −20 is no
-/// better than a dodge it beat by 10), a parry being the third value; else Fray.
-fn melee_defense(defender: &Fighter, fray: u32, situation: &Situation) -> (String, u32, bool) {
+/// Against melee, the defender's choice (file 003: "Fray or melee skill"), the third value saying it parries: as
+/// the situation records it, or taken for it ([`MeleeDefense::Best`]): the weapon's skill where its target is higher
+/// than Fray's once the modifiers that touch only a parry count (an off-hand parry at −20 is no better than a dodge
+/// it beat by 10); else Fray.
+pub(super) fn melee_defense(defender: &Fighter, fray: u32, situation: &Situation) -> (String, u32, bool) {
     let parry =
         defender.drawn_weapon().ok().filter(|w| w.skill.is_melee()).map(|w| (w.skill, defender.sheet.skill(w.skill)));
     let sum = |parry: bool| situation.defense_modifiers(parry).iter().map(|m| m.value).sum::<i32>();
     let parry_only = sum(true) - sum(false);
-    match parry {
-        Some((skill, rating)) if rating as i32 + parry_only > fray as i32 => (skill.name().to_owned(), rating, true),
-        _ => ("Fray".to_owned(), fray, false),
+    let parries = match situation.defense {
+        MeleeDefense::Best => parry.is_some_and(|(_, rating)| rating as i32 + parry_only > fray as i32),
+        MeleeDefense::Fray => false,
+        MeleeDefense::Parry => true,
+    };
+    match parry.filter(|_| parries) {
+        Some((skill, rating)) => (skill.name().to_owned(), rating, true),
+        None => ("Fray".to_owned(), fray, false),
     }
 }
 

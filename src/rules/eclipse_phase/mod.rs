@@ -5,6 +5,7 @@
 //! - `gear.rs`: weapons, armor, damage dice, the catalogue in `assets/eclipse_phase/gear.ron`
 //! - `gm.rs`: what follows from a GM's correction of damage
 //! - `attack.rs`: one attack, Fray defense, malfunctions; blast and uniform blast
+//! - `defense.rs`: the defender's choice against melee (a dodge with Fray or a parry)
 //! - `damage.rs`: damage value, armor and AP, wounds, SOM × 3 tests, durability, shock
 //! - `initiative.rs`: INIT + d100, ties, action phases from Speed
 //! - `actions.rs`: Quick and Complex actions and what makes them illegal
@@ -20,6 +21,7 @@ mod area;
 pub mod attack;
 pub mod character;
 pub mod damage;
+mod defense;
 pub mod gear;
 mod gm;
 pub mod initiative;

@@ -75,10 +75,24 @@ pub enum TargetSize {
     VeryLarge,
 }
 
+/// How the defender meets a melee attack (file 003: "Fray or melee skill"; a ranged attack allows Fray ÷ 2 only).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MeleeDefense {
+    /// The higher target, the modifiers that touch only a parry counted.
+    #[default]
+    Best,
+    /// A dodge: Fray.
+    Fray,
+    /// A parry: the melee skill of the weapon in hand (Fray when it holds no melee weapon).
+    Parry,
+}
+
 /// Everything about an attack's situation that the table prices. All fields are optional in a scenario.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Situation {
+    /// The defender's choice against a melee attack.
+    pub defense: MeleeDefense,
     /// The range band; when not given it comes from the distance between the two combatants.
     pub range: Option<RangeBand>,
     pub cover: Cover,

@@ -23,7 +23,7 @@ use crate::rules::mechanics::approach::Reach;
 use crate::rules::mechanics::doors::doors_beside;
 use crate::rules::mechanics::fighter::Standing;
 use crate::rules::mechanics::movement::paced;
-use crate::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure, Odds, usual_first};
+use crate::rules::mechanics::odds::{AttackOdds, Chance, Defenses, Dist, Measure, Odds, usual_first};
 
 impl AttackOdds for EclipsePhase {
     /// A plain attack by `actor` at `target` with the weapon in hand and its preferred mode; a blast weapon's is
@@ -199,6 +199,10 @@ impl AttackOdds for EclipsePhase {
         odds.title =
             format!("{} shoots {} with the {} ({mode}), {meters} m", me.name, battle[t].fighter.name, weapon.name);
         Ok(odds)
+    }
+
+    fn defenses(&self, battle: &[Combatant<Fighter>], actor: usize, action: &Action) -> Option<Defenses<Action>> {
+        super::defense::defenses(self, battle, actor, action)
     }
 
     /// `action` with the carried weapon `weapon` drawn first (a Quick Action, like the move).

@@ -5,6 +5,7 @@
 //! - `gm.rs`: what follows from a GM's correction of the Light and Critical tracks
 //! - `pool.rs`: the shared d6 pool under the homebrew's glitch rule
 //! - `attack.rs`: step 1: the attack pool, the defense table, the defense frequency penalty, glitches
+//! - `defense.rs`: the defender's choice of defense test
 //! - `damage.rs`: steps 2–6: modified DV and AV, the Body resistance test, the Light and Critical tracks
 //! - `turn.rs`: initiative and actions as Shadowrun 4 (shared passes), the actions and the built-in choice
 //! - `odds.rs`: the exact odds of an attack
@@ -12,6 +13,7 @@
 pub mod attack;
 pub mod character;
 pub mod damage;
+mod defense;
 pub mod gear;
 mod gm;
 pub mod odds;

@@ -21,7 +21,7 @@ use crate::rules::mechanics::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits
 use crate::rules::mechanics::doors::doors_beside;
 use crate::rules::mechanics::memo::ByWhole;
 use crate::rules::mechanics::movement::paced;
-use crate::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure, Odds};
+use crate::rules::mechanics::odds::{AttackOdds, Chance, Defenses, Dist, Measure, Odds};
 use crate::rules::mechanics::passes::FreeAction;
 
 impl AttackOdds for HomebrewD6 {
@@ -135,19 +135,15 @@ impl AttackOdds for HomebrewD6 {
         odds.title = format!("{} attacks {} with the {}, {} m", me.name, them.name, p.weapon.name, p.meters);
         Ok(odds)
     }
+
+    fn defenses(&self, battle: &[Combatant<Fighter>], actor: usize, action: &Action) -> Option<Defenses<Action>> {
+        super::defense::defenses(self, battle, actor, action)
+    }
 }
 
 /// The first attack of an Action Phase, and whether it is the Complex (melee) kind.
 fn first_attack(action: &Action) -> Result<(&Attack, bool), RulesError> {
-    let simple = action.simple.iter().find_map(|s| match s {
-        SimpleAction::Attack(a) => Some((a, false)),
-        _ => None,
-    });
-    let complex = match &action.complex {
-        Some(ComplexAction::Attack(a)) => Some((a, true)),
-        _ => None,
-    };
-    simple.or(complex).ok_or(RulesError::Illegal(Refusal::NoAttack))
+    super::defense::first_attack(action).ok_or(RulesError::Illegal(Refusal::NoAttack))
 }
 
 /// Pool outcomes merged where the rules cannot tell them apart: hits and glitch (a critical glitch is a glitch

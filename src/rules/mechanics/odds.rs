@@ -80,6 +80,58 @@ pub trait AttackOdds: Ruleset {
     fn may_act_against(&self, _actor: usize, _target: usize) -> bool {
         true
     }
+    /// The defenses the defender of `action`'s first attack may choose among at the moment it is attacked, where
+    /// the ruleset gives it a choice that matters (two or more different pools or costs); each recorded in the
+    /// attacker's action, so a replay makes the same choice. None where it has none (docs/rules-decisions.md lists
+    /// the choices each ruleset gives).
+    fn defenses(
+        &self,
+        _battle: &[Combatant<Self::Fighter>],
+        _actor: usize,
+        _action: &Self::Action,
+    ) -> Option<Defenses<Self::Action>> {
+        None
+    }
+}
+
+/// A defender's choice at the moment it is attacked: who defends, and each defense it may choose.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defenses<A> {
+    pub defender: CombatantId,
+    pub options: Vec<DefenseOption<A>>,
+}
+
+/// One defense a defender may choose: by name (the pool it rolls), whether it costs the defender an action of its
+/// own (Shadowrun 4's full defense spends its next Action Phase), and the attacker's action that records it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DefenseOption<A> {
+    pub name: String,
+    pub costs_action: bool,
+    pub action: A,
+}
+
+impl<A> DefenseOption<A> {
+    /// A free defense (no action of its own).
+    pub fn free(name: String, action: A) -> Self {
+        DefenseOption { name, costs_action: false, action }
+    }
+}
+
+impl<A> Defenses<A> {
+    /// The choice, where there is one to make (two options or more).
+    pub fn given(defender: CombatantId, options: Vec<DefenseOption<A>>) -> Option<Self> {
+        (options.len() > 1).then_some(Defenses { defender, options })
+    }
+
+    /// The same choice with each action changed by `f` (wrapped as any ruleset's).
+    pub fn map<B>(self, f: impl Fn(A) -> B) -> Defenses<B> {
+        let options = self
+            .options
+            .into_iter()
+            .map(|o| DefenseOption { name: o.name, costs_action: o.costs_action, action: f(o.action) })
+            .collect();
+        Defenses { defender: self.defender, options }
+    }
 }
 
 /// Moves `usual` (if present) to the front of `ways`, keeping the others' order: the ways to attack list the

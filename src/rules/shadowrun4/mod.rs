@@ -4,6 +4,7 @@
 //! - `modifiers.rs`: file 004's attack and defense modifiers, range bands, called shots, defense choices
 //! - `gear.rs`: weapons, armor, damage notation, the catalogue in `assets/shadowrun4/gear.ron`
 //! - `attack.rs`: ranged and melee attacks, recoil, defenses, full defense, grazing hits, glitch effects
+//! - `defense.rs`: the defender's choice at the moment it is attacked (dodge, parry, block, full defense)
 //! - `damage.rs`: net hits to DV, armor and AP, stun conversion, damage resistance, both monitors, knockdown
 //! - `initiative.rs`: initiative score, passes, ties, glitches, surprise; the turn's order as wounds change it
 //! - `gm.rs`: what follows from a GM's correction of a monitor
@@ -14,6 +15,7 @@ pub mod actions;
 pub mod attack;
 pub mod character;
 pub mod damage;
+mod defense;
 pub mod gear;
 mod gm;
 pub mod initiative;

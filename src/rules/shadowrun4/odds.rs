@@ -23,7 +23,7 @@ use crate::rules::mechanics::approach::Reach;
 use crate::rules::mechanics::d6_pool::{GlitchRule, Pool, distinct_outcomes, hits_dist};
 use crate::rules::mechanics::doors::doors_beside;
 use crate::rules::mechanics::memo::ByWhole;
-use crate::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure, Odds, usual_first};
+use crate::rules::mechanics::odds::{AttackOdds, Chance, Defenses, Dist, Measure, Odds, usual_first};
 use crate::rules::mechanics::passes::FreeAction;
 
 impl AttackOdds for Shadowrun4 {
@@ -218,6 +218,10 @@ impl AttackOdds for Shadowrun4 {
     fn may_act_against(&self, actor: usize, target: usize) -> bool {
         !self.held_back(actor, target)
     }
+
+    fn defenses(&self, battle: &[Combatant<Fighter>], actor: usize, action: &Action) -> Option<Defenses<Action>> {
+        super::defense::defenses(self, battle, actor, action)
+    }
 }
 
 /// The battle with `actor`'s Action Phase begun (and its run over, when it `stops`).
@@ -243,16 +247,7 @@ fn called_shots() -> Vec<(&'static str, CalledShot)> {
 
 /// The first attack of an Action Phase, and whether it is melee.
 fn first_attack(action: &Action) -> Result<(&Attack, bool), RulesError> {
-    let simple = action.simple.iter().find_map(|s| match s {
-        SimpleAction::Fire(a) => Some((a, false)),
-        _ => None,
-    });
-    let complex = match &action.complex {
-        Some(ComplexAction::Fire(a)) => Some((a, false)),
-        Some(ComplexAction::Melee(a)) => Some((a, true)),
-        _ => None,
-    };
-    simple.or(complex).ok_or(RulesError::Illegal(Refusal::NoAttack))
+    super::defense::first_attack(action).ok_or(RulesError::Illegal(Refusal::NoAttack))
 }
 
 /// Pool outcomes merged where the rules cannot tell them apart: hits, glitch, critical glitch.

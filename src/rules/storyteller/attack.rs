@@ -24,10 +24,22 @@ pub enum Attribute {
     Perception,
 }
 
+/// How the defender meets a melee attack (file 001: "Dexterity + Brawl or Melee"; at range Dexterity + Dodge only).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MeleeDefense {
+    /// The ability with more dots (Melee on a tie).
+    #[default]
+    Best,
+    Brawl,
+    Melee,
+}
+
 /// The situation of an attack. All fields are optional in a scenario.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Situation {
+    /// The defender's choice against a melee attack.
+    pub defense: MeleeDefense,
     /// Strength or Dexterity in melee, Perception or Dexterity at range; the higher when not given (Strength or
     /// Perception on a tie, since Dexterity caps the added successes).
     pub attribute: Option<Attribute>,
@@ -190,9 +202,12 @@ pub(super) fn defense_spec<'a>(
         return Ok(None);
     }
     let dex = defender.sheet.attributes.dexterity.0;
-    let ability = match ranged {
-        true => Ability::Dodge,
-        false => [Ability::Brawl, Ability::Melee]
+    let ability = match (ranged, situation.defense) {
+        (true, _) => Ability::Dodge,
+        (false, MeleeDefense::Brawl) => Ability::Brawl,
+        (false, MeleeDefense::Melee) => Ability::Melee,
+        // Melee on a tie: `max_by_key` keeps the last of equals.
+        (false, MeleeDefense::Best) => [Ability::Brawl, Ability::Melee]
             .into_iter()
             .max_by_key(|a| defender.sheet.ability(*a))
             .unwrap_or(Ability::Brawl),

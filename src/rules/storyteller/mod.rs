@@ -5,6 +5,7 @@
 //! - `damage.rs`: soak, the health track, its penalties, bashing, lethal and aggravated damage
 //! - `gm.rs`: what follows from a GM's correction of the health levels
 //! - `attack.rs`: attack and defense pools, net successes, raw damage and the damage roll
+//! - `defense.rs`: the defender's choice against melee (Brawl or Melee)
 //! - `turn.rs`: initiative, one action a turn, extra actions after everyone's first; the actions and the built-in
 //!   choice
 //! - `odds.rs`: the exact odds of an attack
@@ -12,6 +13,7 @@
 pub mod attack;
 pub mod character;
 pub mod damage;
+mod defense;
 pub mod gear;
 mod gm;
 pub mod odds;

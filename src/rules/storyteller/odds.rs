@@ -20,7 +20,7 @@ use crate::rules::engine::ruleset::{Combatant, CombatantId};
 use crate::rules::mechanics::approach::Reach;
 use crate::rules::mechanics::doors::doors_beside;
 use crate::rules::mechanics::memo::{ByWhole, Memo};
-use crate::rules::mechanics::odds::{AttackOdds, Chance, Dist, Measure, Odds, merge};
+use crate::rules::mechanics::odds::{AttackOdds, Chance, Defenses, Dist, Measure, Odds, merge};
 
 impl AttackOdds for Storyteller {
     /// A plain attack by `actor` at `target` with the weapon in hand.
@@ -111,6 +111,10 @@ impl AttackOdds for Storyteller {
         let mut odds = strike_odds(&self.options, me, them, &strike)?;
         odds.title = format!("{} attacks {} with the {}, {meters} m", me.name, them.name, weapon.name);
         Ok(odds)
+    }
+
+    fn defenses(&self, battle: &[Combatant<Fighter>], actor: usize, action: &Action) -> Option<Defenses<Action>> {
+        super::defense::defenses(self, battle, actor, action)
     }
 }
 

@@ -61,12 +61,14 @@ impl Fog {
     }
 }
 
-/// The side whose view the screen shows: the only player's, or the player who took the screen last.
-fn viewer(humans: &HumanSides, handover: &Handover) -> Option<String> {
+/// The sides whose view the screen shows: the only player's, or the player who took the screen last; at the table
+/// (the players' screen), every player's together.
+fn viewers(humans: &HumanSides, handover: &Handover, table: bool) -> Vec<String> {
     match humans.0.as_slice() {
-        [] => None,
-        [only] => Some(only.clone()),
-        _ => handover.last.clone(),
+        [] => Vec::new(),
+        [only] => vec![only.clone()],
+        all if table => all.to_vec(),
+        _ => handover.last.iter().cloned().collect(),
     }
 }
 
@@ -76,23 +78,24 @@ pub(in crate::ui) fn look_around(
     handover: Res<Handover>,
     state: Res<crate::combat::TurnState>,
     battle: Option<(Res<Engine>, Res<Roster>)>,
-    mut fog: ResMut<Fog>,
+    (mut fog, watching): (ResMut<Fog>, Option<Res<crate::ui::screens::Watching>>),
 ) {
     let humans = humans.map(|h| h.0.clone()).unwrap_or_default();
+    let table = crate::ui::screens::Watching::at_the_table(watching);
     // The fog lifts when the battle is over: the end screen's story is everyone's.
-    // A game master at the screen sees every unit.
-    let on = next.is_some_and(|n| n.0.fog && !n.0.gm) && !humans.is_empty() && !state.ended();
+    // A game master at the screen sees every unit; the players' screen at the table does not.
+    let on = next.is_some_and(|n| n.0.fog && (!n.0.gm || table)) && !humans.is_empty() && !state.ended();
     if fog.on != on {
         (fog.on, fog.changes) = (on, fog.changes + 1);
     }
     let Some((engine, roster)) = battle.filter(|_| fog.on) else { return };
-    let side = viewer(&HumanSides(humans), &handover);
-    let seen = seen_by(&engine.0, side.as_slice());
+    let sides = viewers(&HumanSides(humans), &handover, table);
+    let seen = seen_by(&engine.0, &sides);
     fog.seen = roster.0.iter().zip(&seen).filter(|(_, seen)| **seen).map(|(unit, _)| *unit).collect();
     if fog.mask != seen {
         (fog.mask, fog.changes) = (seen, fog.changes + 1);
     }
-    fog.viewer = side;
+    fog.viewer = (!sides.is_empty()).then(|| sides.join("+"));
 }
 
 /// Units the viewer does not see are not drawn (an escaped unit never is).

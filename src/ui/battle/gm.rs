@@ -40,8 +40,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Whether a game master runs the battle on screen.
-fn gm_runs(next: Option<Res<NextBattle>>) -> bool {
-    next.is_some_and(|n| n.0.gm)
+fn gm_runs(next: Option<Res<NextBattle>>, watching: Option<Res<crate::ui::screens::Watching>>) -> bool {
+    // The players' screen at the table has no GM panel.
+    next.is_some_and(|n| n.0.gm) && !crate::ui::screens::Watching::at_the_table(watching)
 }
 
 /// The panel's state: the unit it shows and the values typed for it, a place being chosen, what the rules said last.

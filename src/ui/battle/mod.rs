@@ -21,12 +21,14 @@
 //! - `handover.rs`: hotseat's hand-over screen; `fog.rs`: fog of war, the player sees what their sides' units see
 //!   (`fog_leaks.rs`: tests that nothing worked out for the player tells of an unseen unit)
 //! - `autosave.rs`: the battle saved after each decision; `undo.rs`: undo and redo; `replay.rs`: a save watched step
-//!   by step; `dice.rs`: the prompt for dice a player rolls by hand
+//!   by step; `dice.rs`: the prompt for dice a player rolls by hand; `defense.rs`: a
+//!   defender's player asked how it defends
 
 pub(in crate::ui) mod art;
 mod autosave;
 pub(in crate::ui) mod board;
 pub(in crate::ui) mod camera;
+pub mod defense;
 pub mod dice;
 mod doors;
 pub(in crate::ui) mod effects;
@@ -61,5 +63,5 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((orders::plugin, effects::plugin, handover::plugin, fog::plugin, labels::plugin, art::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, win_bar::plugin));
     app.add_plugins((motion::plugin, popups::plugin, follow::plugin, minimap::plugin, tools::plugin, giving::plugin));
-    app.add_plugins((doors::plugin, gm::plugin, told::plugin));
+    app.add_plugins((doors::plugin, gm::plugin, told::plugin, defense::plugin));
 }

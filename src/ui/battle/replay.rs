@@ -33,10 +33,45 @@ pub(super) fn plugin(app: &mut App) {
         .configure_sets(Update, TurnSystems::Begin.run_if(not(resource_exists::<Watching>)))
         .add_systems(
             Update,
-            (play_on, show_step.run_if(on_message::<ShowStep>), close_replay.run_if(on_message::<CloseReplay>))
+            (
+                play_on,
+                follow_the_table.run_if(Watching::at_the_table),
+                show_step.run_if(on_message::<ShowStep>),
+                close_replay.run_if(on_message::<CloseReplay>),
+            )
                 .chain()
                 .in_set(BattleScreenSystems),
         );
+}
+
+/// How often the players' screen looks at the battle's file.
+const TABLE_LOOKS: f32 = 0.5;
+
+/// The players' screen at the table: when the GM's window has saved the battle anew (a decision, an undo, a
+/// reinforcement), the save is read again and its last step shown. A file caught half written is read at the next
+/// look.
+fn follow_the_table(
+    time: Res<Time>,
+    mut watching: ResMut<Watching>,
+    mut looked: Local<(f32, Option<std::time::SystemTime>)>,
+    mut step: MessageWriter<ShowStep>,
+) {
+    looked.0 += time.delta_secs();
+    if looked.0 < TABLE_LOOKS {
+        return;
+    }
+    looked.0 = 0.0;
+    let modified = std::fs::metadata(&watching.path).and_then(|m| m.modified()).ok();
+    if modified.is_none() || modified == looked.1 {
+        return;
+    }
+    let Ok(save) = crate::battle::save::Save::read(&watching.path) else { return };
+    looked.1 = modified;
+    if save.record != watching.save.record {
+        let last = save.record.len();
+        *watching.save = save;
+        step.write(ShowStep(last));
+    }
 }
 
 /// Sets a saved battle up to be watched from its start.
@@ -109,8 +144,19 @@ impl ReplayControls<'_> {
         self.watching.is_some()
     }
 
+    /// Whether this is the players' screen at the table.
+    pub fn at_the_table(&self) -> bool {
+        self.watching.as_ref().is_some_and(|w| w.table)
+    }
+
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let Some(watching) = self.watching.as_mut() else { return };
+        if watching.table {
+            let file = watching.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let hover = format!("Following {file} as the GM's window saves it, after every decision");
+            ui.strong("The players' screen").on_hover_text(hover);
+            return;
+        }
         let (at, last) = (watching.at, watching.save.record.len());
         let record = &watching.save.record;
         let last_turn = record.last().map_or(0, |r| r.turn);

@@ -45,7 +45,9 @@ pub(super) fn chosen(menu: &Menu) -> Option<BattleRequest> {
     let names = menu.names.iter().filter(|(_, n)| !n.trim().is_empty()).map(|(s, n)| (s.clone(), n.clone())).collect();
     let (fog, strict, gm, odds, options) = (menu.fog, menu.strict, menu.gm, menu.odds, menu.rules.ron(ruleset));
     // Only a side a player commands rolls by hand.
-    let by_hand = menu.by_hand.iter().filter(|s| menu.controls.get(*s) == Some(&Control::Human)).cloned().collect();
+    let human = |s: &&String| menu.controls.get(*s) == Some(&Control::Human);
+    let by_hand = menu.by_hand.iter().filter(human).cloned().collect();
+    let asked = menu.asked.iter().filter(human).cloned().collect();
     // Characters of the chosen ruleset join the sides chosen for them, if the level has those sides (a scenario
     // has its own fighters: none join it).
     let characters = menu
@@ -65,7 +67,7 @@ pub(super) fn chosen(menu: &Menu) -> Option<BattleRequest> {
     let options = Some(options).filter(|o| !o.is_empty() && scenario.is_none());
     let ruleset = Some(ruleset).filter(|_| scenario.is_none());
     let request = BattleRequest::new(path, ruleset, Difficulty::Normal).with_dice(dice);
-    let told = BattleRequest { odds, behind_screen, ..request };
+    let told = BattleRequest { odds, behind_screen, asked, ..request };
     Some(BattleRequest { humans, sides, names, fog, by_hand, strict, gm, absent, options, characters, ..told })
 }
 
@@ -98,6 +100,7 @@ mod tests {
             names: BTreeMap::new(),
             fog: false,
             by_hand: BTreeSet::new(),
+            asked: BTreeSet::new(),
             strict: false,
             gm: false,
             odds: Default::default(),

@@ -43,6 +43,16 @@ pub(super) fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
                         false => menu.by_hand.remove(&side),
                     };
                 }
+                let mut asked = menu.asked.contains(&side);
+                let hint = "When one of this side's units is attacked and the rules give it a choice (a full defense, \
+                            which defense test, a dodge or a parry), the battle waits for you to choose, each choice \
+                            shown with its odds; unticked, it decides by itself";
+                if ui.checkbox(&mut asked, "Ask how they defend").on_hover_text(hint).changed() {
+                    match asked {
+                        true => menu.asked.insert(side.clone()),
+                        false => menu.asked.remove(&side),
+                    };
+                }
             });
         }
         menu.controls.insert(side, control);

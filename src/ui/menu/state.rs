@@ -40,6 +40,8 @@ pub(super) struct Menu {
     pub(super) names: BTreeMap<String, String>,
     pub(super) fog: bool,
     pub(super) by_hand: BTreeSet<String>,
+    /// The players' sides asked how their combatants defend when attacked.
+    pub(super) asked: BTreeSet<String>,
     pub(super) strict: bool,
     /// A game master runs the battle at this screen.
     pub(super) gm: bool,
@@ -90,6 +92,7 @@ impl Menu {
             names: BTreeMap::new(),
             fog: false,
             by_hand: BTreeSet::new(),
+            asked: BTreeSet::new(),
             strict: false,
             gm: false,
             odds: Default::default(),

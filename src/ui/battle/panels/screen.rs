@@ -46,7 +46,8 @@ pub(super) struct Labels<'w> {
 }
 
 /// The log as this window tells it: rolls behind the GM's screen veiled (`rules/tools/screen.rs`) when sides are
-/// rolled so and no GM sits at this screen; worked out as the log grows, not every frame.
+/// rolled so and no GM sits at this screen (the players' screen at the table never has one); worked out as the log
+/// grows, not every frame.
 #[derive(SystemParam)]
 pub(super) struct Veiling<'w, 's> {
     next: Option<Res<'w, crate::ui::screens::NextBattle>>,
@@ -57,11 +58,12 @@ pub(super) struct Veiling<'w, 's> {
 }
 
 impl Veiling<'_, '_> {
-    /// `log`, or its veiled copy.
-    fn log<'a>(&'a mut self, log: &'a Log) -> &'a Log {
+    /// `log`, or its veiled copy (`table`: this is the players' screen at the table).
+    fn log<'a>(&'a mut self, log: &'a Log, table: bool) -> &'a Log {
         let (Some(next), Some(engine)) = (&self.next, &self.engine) else { return log };
         let request = &next.0;
-        if request.gm || request.behind_screen.is_empty() {
+        // The players' screen at the table is veiled though a GM runs the battle: the GM sits at the other window.
+        if (request.gm && !table) || request.behind_screen.is_empty() {
             return log;
         }
         let own = self.humans.as_ref().map_or(&[][..], |h| &h.0[..]);
@@ -86,6 +88,13 @@ pub(super) struct WinBarView<'w> {
 }
 
 /// The panels around the map: the bar on top, the tracker and sheet on the left, the log on the right.
+/// Whose players are asked how their units defend, and which sides are players' (the sheet's toggle).
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct Asking<'w> {
+    policy: Option<ResMut<'w, crate::combat::DefensePolicy>>,
+    humans: Option<Res<'w, crate::combat::HumanSides>>,
+}
+
 pub(super) fn show_panels(
     mut contexts: EguiContexts,
     said: Labels,
@@ -102,7 +111,7 @@ pub(super) fn show_panels(
     mut replay: ReplayControls,
     mut tools: ToolButtons,
     (mut leave, win, settings): (ResMut<PanelsLeave>, WinBarView, Res<Settings>),
-    (under, mut veiling): (Res<MapUnderPanels>, Veiling),
+    (under, mut veiling, mut asking): (Res<MapUnderPanels>, Veiling, Asking),
 ) -> Result {
     let Labels { title, word, fog, names, map } = said;
     let ctx = contexts.ctx_mut()?;
@@ -117,12 +126,14 @@ pub(super) fn show_panels(
     let colors: Vec<_> = sides.map(|(i, s)| (s.clone(), named(i, s), readable(settings.palette.side(i)))).collect();
     show_win_bar(&mut root, &win.estimate, &colors, win.told.0);
     let told = win.told.0;
-    show_tracker(&mut root, &units, (&acting, &selected, &fog), (&preview, told), (&state, &mut orders, &log.0.names));
+    let asking = asking.policy.as_deref_mut().zip(asking.humans.as_deref());
+    let seen = (&*acting, &*selected, &*fog);
+    show_tracker(&mut root, &units, seen, (&preview, told), (&state, &mut orders, &log.0.names), asking);
     let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| r.8.0).collect();
     let looks = units.iter().filter_map(|r| Some((r.8.0, (readable(r.9?.color), r.9?.shape)))).collect();
     let below = log_below(&map, root.available_rect_before_wrap().size());
     let open = *veiling.open;
-    let told = veiling.log(&log.0);
+    let told = veiling.log(&log.0, replay.at_the_table());
     show_log(&mut root, (told, &typed), (&hidden, fog.on), (&looks, &mut whole_log, open), below);
     leave.0 = root.available_rect_before_wrap();
     Ok(())

@@ -5,10 +5,11 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::log::plain;
-use crate::combat::TurnState;
 use crate::combat::components::{Armor, Combatant, GridPos, Holding, Initiative, Loadout, Side, StatusList, Tracks};
 use crate::combat::messages::TurnStarted;
+use crate::combat::{DefensePolicy, HumanSides, TurnState};
 use crate::rules::engine::outcome::Status;
+use crate::rules::engine::ruleset::CombatantId;
 use crate::rules::mechanics::odds::Odds;
 use crate::rules::tools::told::OddsTold;
 use crate::ui::battle::fog::Fog;
@@ -66,6 +67,7 @@ pub(super) fn show_tracker(
     (acting, selected, fog): (&Acting, &Selected, &Fog),
     (preview, told): (&Preview, OddsTold),
     (state, orders, names): (&TurnState, &mut Orders, &[String]),
+    asking: Option<(&mut DefensePolicy, &HumanSides)>,
 ) {
     // A reinforcement waiting in reserve is not on the battlefield yet (the GM panel lists it).
     let mut rows: Vec<Row> = units.iter().filter(|r| fog.sees(r.0) && !r.4.0.contains(&Status::Reserve)).collect();
@@ -91,6 +93,9 @@ pub(super) fn show_tracker(
         let shown = selected.0.filter(|_| state.awaiting().is_none()).or(acting.0);
         if let Some(row) = rows.iter().find(|r| Some(r.0) == shown) {
             show_sheet(ui, row);
+            if let Some((policy, _)) = asking.filter(|(_, humans)| humans.0.contains(&row.2.0)) {
+                ask_how_it_defends(ui, row.8.0, policy);
+            }
         }
         ui.separator();
         if orders.waiting.is_some() {
@@ -131,6 +136,20 @@ pub(in crate::ui) fn show_odds(ui: &mut egui::Ui, odds: &Odds, told: OddsTold) {
         for (name, d) in &odds.dists {
             ui.label(format!("{name}: mean {:.1}", d.mean()));
         }
+    }
+}
+
+/// A player's unit's policy when attacked where the rules give a choice: its player is asked, or it decides by
+/// itself (the menu's *Ask how they defend* sets it for a whole side).
+fn ask_how_it_defends(ui: &mut egui::Ui, who: CombatantId, policy: &mut DefensePolicy) {
+    let mut asks = policy.asks(who);
+    let hint = "When attacked where the rules give a choice (a full defense, which defense test, a dodge or a \
+                parry): ask its player, each choice with its odds; unticked, it decides by itself";
+    if ui.checkbox(&mut asks, "Ask how it defends").on_hover_text(hint).changed() {
+        match asks {
+            true => policy.0.insert(who),
+            false => policy.0.remove(&who),
+        };
     }
 }
 

@@ -179,3 +179,25 @@ pub(super) fn ask_for_dice(
     online.dice_line = Default::default();
     online.dice_sent = Some(sent);
 }
+
+/// The defense question while the host waits for this player's answer (as one screen's, with the time left); the
+/// choice, or *Decide by itself*, goes to the host.
+pub(super) fn ask_for_defense(
+    ctx: &egui::Context,
+    online: &mut Online,
+    joined: &Joined,
+    out: &mut MessageWriter<FromPlayer>,
+) {
+    let Some((question, until, ask)) = &joined.defense else { return };
+    if online.defense_sent == Some(*ask) {
+        return;
+    }
+    let left = until.saturating_duration_since(std::time::Instant::now()).as_secs();
+    let note = format!("{left} s before it decides by itself");
+    let title = format!("{}: how does your unit defend?", joined.name);
+    let Some(answer) = crate::ui::battle::defense::defense_prompt(ctx, &title, question, (Some(&note), false)) else {
+        return;
+    };
+    out.write(FromPlayer::Defend { ask: *ask, option: answer.option });
+    online.defense_sent = Some(*ask);
+}

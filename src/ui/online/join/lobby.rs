@@ -68,6 +68,13 @@ pub(super) fn show_lobby(
                 if mine && ui.checkbox(&mut own, "I roll my own dice").on_hover_text(hint).changed() {
                     out.write(FromPlayer::OwnDice(own));
                 }
+                let mut asks = me.is_some_and(|p| p.asks_defense);
+                let hint = "When one of your units is attacked and the rules give it a choice (a full defense, which \
+                            defense test, a dodge or a parry), the host asks you, each choice with its odds; it waits \
+                            a while (the host's choice), then the unit decides by itself";
+                if mine && ui.checkbox(&mut asks, "Ask how my units defend").on_hover_text(hint).changed() {
+                    out.write(FromPlayer::AsksDefense(asks));
+                }
             });
         }
         ui.add_space(8.0);

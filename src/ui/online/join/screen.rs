@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use bevy_replicon::prelude::ClientState;
 
-use super::battle::{ask_for_dice, show_battle};
+use super::battle::{ask_for_defense, ask_for_dice, show_battle};
 use super::connection::connect;
 use super::form::{show_connecting, show_form};
 use super::lobby::show_lobby;
@@ -54,6 +54,7 @@ pub(super) fn show_online(
                     fill_panels(&mut root, *under);
                     let go = show_battle(&mut root, ends, seen, (&planning, &mut orders, hosting, &mut lab), &mut out);
                     ask_for_dice(ctx, online.as_mut(), &joined, &mut out);
+                    ask_for_defense(ctx, online.as_mut(), &joined, &mut out);
                     area.set_if_neq(MapArea::of_points(root.available_rect_before_wrap(), ctx.zoom_factor()));
                     go
                 }

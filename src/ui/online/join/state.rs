@@ -40,6 +40,8 @@ pub(super) struct Online {
     /// refusals heard then: a refusal shows the prompt again).
     pub(super) dice_line: DiceLine,
     pub(super) dice_sent: Option<(usize, usize)>,
+    /// The defense question last answered (its number): not shown again while the host takes the answer.
+    pub(super) defense_sent: Option<u32>,
     /// Once the battle is over: the whole battle's log shown, fog lifted.
     pub(super) unveil: bool,
     /// Why the battle could not be watched again.
