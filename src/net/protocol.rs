@@ -55,6 +55,12 @@ pub enum FromPlayer {
     AsksDefense(bool),
     /// The answer to the defense question the host asked as `ask`: an option, or none (it decides by itself).
     Defend { ask: u32, option: Option<usize> },
+    /// Takes the game master's seat (or leaves it): in the lobby, before the battle; one GM a battle. The GM sees
+    /// every unit and the whole log, and changes the battle by hand (`Gm`), each change in its record.
+    TakeGm(bool),
+    /// A change by the game master (a damage track, a status, a place, ammunition, initiative, a unit taken off or
+    /// brought in), made as on one screen: between two slots or while a slot waits.
+    Gm(crate::rules::engine::gm::GmChange),
     /// What are the odds of the attack this plan makes (for the slot the host asked for)? The host works them out
     /// from what this player's sides see and answers this player alone (`FromHost::Odds`).
     AskOdds { slot: Slot, plan: Plan },
@@ -163,6 +169,9 @@ pub struct Seat {
     /// Is asked how its combatants defend.
     #[serde(default)]
     pub asks_defense: bool,
+    /// Sits in the game master's seat.
+    #[serde(default)]
+    pub gm: bool,
 }
 
 impl Seat {
@@ -179,7 +188,8 @@ impl Seat {
             false => {
                 let own = if self.own_dice { ", rolls own dice" } else { "" };
                 let asks = if self.asks_defense { ", chooses defenses" } else { "" };
-                format!("{}: {sides}, {how}{own}{asks}", self.name)
+                let gm = if self.gm { ", game master" } else { "" };
+                format!("{}: {sides}, {how}{own}{asks}{gm}", self.name)
             }
         }
     }

@@ -949,3 +949,65 @@ fn a_player_who_chooses_its_defenses_is_asked_with_the_odds_and_the_host_decides
     }));
     assert_eq!(table.host().request.asked, ["Jackals"], "saved as asked");
 }
+
+#[test]
+fn a_game_master_online_sees_every_unit_and_changes_the_battle_by_hand_and_only_the_gm_does() {
+    // The Ravens have a heavy waiting in reserve for the GM to bring in.
+    let mut offer = offer();
+    offer.request.reserve.push(skirmish::scenario::reserve::Reinforcement::archetype("Ravens", "heavy"));
+    let started = skirmish::battle::start(&offer.request, skirmish::battle::no_typing).expect("the level");
+    let mut table = Table::offering(skirmish::net::host::Offer::of(started, None), &["Ann", "Bo"]);
+    assert!(table.until(2000, |t| t.host().players.len() == 2));
+    // Ann sits in the GM's seat with no side, says ready; Bo takes the Vipers.
+    table.say(0, FromPlayer::TakeGm(true));
+    assert!(table.until(2000, |t| t.host().players.iter().any(|p| p.name == "Ann" && p.gm)));
+    table.say(1, FromPlayer::TakeGm(true));
+    assert!(table.until(2000, |t| !t.joined(1).refused.is_empty()));
+    assert_eq!(table.joined(1).refused, ["Ann is the game master already"]);
+    table.say(0, FromPlayer::Ready(true));
+    table.say(1, FromPlayer::TakeSide(Some("Vipers".into())));
+    table.say(1, FromPlayer::Ready(true));
+    assert!(table.until(5000, |t| t.host().started()), "a GM with no side may start the battle");
+    assert!(table.host().request.gm, "saved as a GM's battle");
+    // The GM sees every unit; Bo only what the Vipers see.
+    let all = table.host.world().resource::<Engine>().0.len();
+    assert!(table.until(5000, |t| t.joined(0).log.names.len() == all), "the GM knows every unit");
+    // A change by hand: the first Raven's first track set to 2, in the log for everyone who sees it.
+    let battle = table.host.world().resource::<Engine>().0.clone();
+    let raven = (0..all).map(CombatantId::at).find(|&id| battle.view(id).side == "Ravens").expect("a Raven");
+    let name = battle.view(raven).name().to_owned();
+    let track = battle.tracks(raven)[0].name.clone();
+    let theirs = table.theirs(0, &raven);
+    table.say(0, FromPlayer::Gm(skirmish::rules::engine::gm::GmChange::Track { who: theirs, track: 0, taken: 2 }));
+    let line = format!("GM: {name}'s {track} 0 → 2");
+    assert!(table.until(5000, |t| t.host.world().resource::<BattleLog>().0.lines().any(|l| l == line)), "{line}");
+    assert!(table.until(5000, |t| t.joined(0).log.lines().any(|l| l == line)), "the GM is told it");
+    // Only the GM changes the battle; a change the rules refuse is said to the GM.
+    let bo_refusals = table.joined(1).refused.len();
+    let mine = table.theirs(
+        1,
+        &CombatantId::at((0..all).find(|&i| battle.view(CombatantId::at(i)).side == "Vipers").expect("a Viper")),
+    );
+    table.say(1, FromPlayer::Gm(skirmish::rules::engine::gm::GmChange::TakeOff { who: mine }));
+    assert!(table.until(5000, |t| t.joined(1).refused.len() > bo_refusals));
+    assert_eq!(
+        table.joined(1).refused.last().map(String::as_str),
+        Some("only the game master changes the battle by hand")
+    );
+    let refusals = table.joined(0).refused.len();
+    table.say(0, FromPlayer::Gm(skirmish::rules::engine::gm::GmChange::Track { who: theirs, track: 9, taken: 1 }));
+    assert!(table.until(5000, |t| t.joined(0).refused.len() > refusals), "the refusal is said to the GM");
+    assert!(table.joined(0).refused.last().is_some_and(|r| r.starts_with("the rules refused the change: ")));
+    // A reinforcement brought in on a free cell of the open street, in the log as every change.
+    // The reserve joins the roster last.
+    let waiting = CombatantId::at(all - 1);
+    assert_eq!(battle.view(waiting).side, "Ravens");
+    assert!(battle.view(waiting).name().contains("heavy"), "{}", battle.view(waiting).name());
+    let taken: Vec<_> = (0..all).map(|i| battle.view(CombatantId::at(i)).position).collect();
+    let free = (0..32).map(|x| (x, 6)).find(|c| !taken.contains(c)).expect("a free cell");
+    let theirs = table.theirs(0, &waiting);
+    table.say(0, FromPlayer::Gm(skirmish::rules::engine::gm::GmChange::BringIn { who: theirs, to: free }));
+    let line = format!("GM: {}'s place off the map (reserve) → {free:?}", battle.view(waiting).name());
+    assert!(table.until(5000, |t| t.joined(0).log.lines().any(|l| l == line)), "{line}");
+    assert_eq!(table.host.world().resource::<Engine>().0.view(waiting).position, free);
+}

@@ -7,13 +7,22 @@ use bevy_replicon::prelude::*;
 
 use super::defense::defense_given;
 use super::dice::dice_given;
-use super::lobby::{asks_defense, hello, own_dice, ready, say, take_side};
+use super::lobby::{asks_defense, hello, own_dice, ready, say, take_gm, take_side};
 use super::orders::{PlayerOrders, delay, give_orders};
 use super::questions::{Asked, ask_heat, ask_odds, ask_what_if};
 use super::state::Host;
+use crate::combat::gm::ChangeByGm;
 use crate::combat::messages::{ChooseDefense, DeclareAction, DelaySlot};
 use crate::combat::{BattleDice, Engine, TurnState};
 use crate::net::protocol::{FromHost, FromPlayer};
+
+/// What players' messages become in the battle: declared actions, delays, defenses chosen and the GM's changes.
+type Requests<'w> = (
+    MessageWriter<'w, DeclareAction>,
+    MessageWriter<'w, DelaySlot>,
+    MessageWriter<'w, ChooseDefense>,
+    MessageWriter<'w, ChangeByGm>,
+);
 
 /// Everything players said this update: hellos, sides, ready, chat, orders, questions and dice.
 pub(super) fn hear_players(
@@ -21,11 +30,7 @@ pub(super) fn hear_players(
     host: Option<ResMut<Host>>,
     mut commands: Commands,
     mut battle: Option<(Res<Engine>, ResMut<TurnState>)>,
-    (mut declare, mut delays, mut defend): (
-        MessageWriter<DeclareAction>,
-        MessageWriter<DelaySlot>,
-        MessageWriter<ChooseDefense>,
-    ),
+    (mut declare, mut delays, mut defend, mut gm): Requests,
     mut out: MessageWriter<ToClients<FromHost>>,
     mut dice: Option<ResMut<BattleDice>>,
 ) {
@@ -46,6 +51,17 @@ pub(super) fn hear_players(
             FromPlayer::Ready(yes) => ready(&mut host, seat, *yes),
             FromPlayer::OwnDice(own) => own_dice(&mut host, seat, *own, client, &mut out),
             FromPlayer::AsksDefense(asks) => asks_defense(&mut host, seat, *asks, client, &mut out),
+            FromPlayer::TakeGm(take) => take_gm(&mut host, seat, *take, client, &mut out),
+            FromPlayer::Gm(change) => match host.players[seat].gm {
+                true => {
+                    gm.write(ChangeByGm(change.clone()));
+                }
+                false => {
+                    let who = host.players[seat].name.clone();
+                    let why = "only the game master changes the battle by hand".into();
+                    host.refuse(&who, &format!("{change:?}"), why, client, &mut out);
+                }
+            },
             FromPlayer::Defend { ask, option } => {
                 let battle = battle.as_ref().map(|(engine, state)| (&**engine, &**state));
                 defense_given(&mut host, by, (*ask, *option), battle, (&mut defend, &mut out));

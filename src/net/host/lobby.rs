@@ -51,6 +51,7 @@ pub(super) fn hello(
                 own_dice: false,
                 asks_defense: false,
                 view: host.request.humans.clone(),
+                gm: false,
                 name: name.clone(),
                 sides: Vec::new(),
                 ready: false,
@@ -155,6 +156,33 @@ pub(super) fn asks_defense(
     host.lobby_changed = true;
 }
 
+/// A player takes the game master's seat, or leaves it; only in the lobby, not watching, and while no one else has
+/// it.
+pub(super) fn take_gm(
+    host: &mut Host,
+    seat: usize,
+    take: bool,
+    client: Entity,
+    out: &mut MessageWriter<ToClients<FromHost>>,
+) {
+    let who = host.players[seat].name.clone();
+    let why = match (host.started(), host.players[seat].watching) {
+        (true, _) => Some("the game master is chosen in the lobby".to_owned()),
+        (_, true) => Some("a spectator cannot be the game master".to_owned()),
+        _ => host
+            .players
+            .iter()
+            .enumerate()
+            .find(|(i, p)| take && p.gm && *i != seat)
+            .map(|(_, p)| format!("{} is the game master already", p.name)),
+    };
+    if let Some(why) = why {
+        return host.refuse(&who, "game master", why, client, out);
+    }
+    (host.players[seat].gm, host.players[seat].ready) = (take, false);
+    host.lobby_changed = true;
+}
+
 /// A player says something to everyone (kept short: a player may send anything).
 pub(super) fn say(host: &Host, seat: usize, text: &str, out: &mut MessageWriter<ToClients<FromHost>>) {
     let from = host.players[seat].name.clone();
@@ -183,6 +211,7 @@ pub(super) fn show_lobby(
             watching: p.watching,
             own_dice: p.own_dice,
             asks_defense: p.asks_defense,
+            gm: p.gm,
         })
         .collect();
     out.write(ToClients { targets: SendTargets::CLIENTS_ONLY, message: FromHost::Lobby(host.lobby.clone()) });
@@ -208,7 +237,8 @@ pub(super) fn player_left(left: On<Remove, ConnectedClient>, host: Option<ResMut
 pub(super) fn start_when_ready(world: &mut World) {
     let Some(mut host) = world.get_resource_mut::<Host>() else { return };
     let connected: Vec<&Player> = host.players.iter().filter(|p| p.client.is_some() && !p.watching).collect();
-    let ready = !connected.is_empty() && connected.iter().all(|p| p.ready && !p.sides.is_empty());
+    // A game master may command no side (the AI plays the sides no player takes, the GM oversees).
+    let ready = !connected.is_empty() && connected.iter().all(|p| p.ready && (p.gm || !p.sides.is_empty()));
     if host.started() || !ready {
         return;
     }
@@ -216,6 +246,7 @@ pub(super) fn start_when_ready(world: &mut World) {
     // In the level's order of sides, not the order the players came in: the same battle saves the same.
     let humans: Vec<String> = host.lobby.sides.iter().filter(|s| host.commander(s).is_some()).cloned().collect();
     host.request.humans = humans.clone();
+    host.request.gm = host.players.iter().any(|p| p.gm);
     // Spectators of the players' view see the players' sides (one who comes later is given them at its hello).
     host.players.iter_mut().filter(|p| p.watching).for_each(|p| p.view = humans.clone());
     host.request.names =

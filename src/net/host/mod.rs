@@ -9,13 +9,14 @@
 //! - `offer.rs`: the battle offered, before it begins; `state.rs`: the `Host` resource, its players and seats
 //! - `hear.rs`: what the players say, each kind of message to its handler: `lobby.rs` (seats, sides, ready, chat,
 //!   the start), `orders.rs` (orders and delays checked, the player asked for its slot's), `questions.rs` (the lab's
-//!   odds, heat maps and what-ifs), `dice.rs` (dice rolled by hand), `defense.rs` (a defender's choice)
+//!   odds, heat maps and what-ifs), `dice.rs` (dice rolled by hand), `defense.rs` (a defender's choice), `gm.rs` (the game master's changes)
 //! - `sight.rs`: the units each player may see; `tell.rs`: the log each is told, the past again, the end unveiled
 //! - `autosave.rs`: the battle saved after every decision; `run.rs`: a host run on its own, printing and ending
 
 mod autosave;
 mod defense;
 mod dice;
+mod gm;
 mod hear;
 mod lobby;
 mod offer;
@@ -60,6 +61,7 @@ pub fn plugin(app: &mut App) {
         orders::ask_players,
         dice::wait_for_dice,
         defense::wait_for_defense,
+        gm::tell_the_gm,
         questions::send_heat_maps,
         autosave::save_the_battle,
         lobby::show_lobby,

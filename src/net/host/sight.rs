@@ -18,10 +18,11 @@ use crate::rules::tools::fog::seen_by;
 
 /// The combatants a player's end may see: its sides' sight; a spectator's, what every side still in the fight sees
 /// (nothing that any player does not see: a spectator may be talking to one), what the players' sides see together
-/// (the table's TV), or everything, as the host says.
+/// (the table's TV), or everything, as the host says. The game master sees everything.
 /// Once the battle is over, everyone is sent the whole of it (`FromHost::Unveiled`).
 pub fn sight(battle: &AnyBattle, player: &Player, spectators: Spectators) -> Vec<bool> {
     match (player.watching, spectators) {
+        _ if player.gm => vec![true; battle.len()],
         (false, _) => seen_by(battle, &player.sides),
         (true, Spectators::Common) => seen_by_all(battle),
         (true, Spectators::All) => vec![true; battle.len()],

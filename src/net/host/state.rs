@@ -61,6 +61,8 @@ pub struct Player {
     pub asks_defense: bool,
     /// A spectator's view under `Spectators::Players`: the players' sides, once the battle began.
     pub view: Vec<String>,
+    /// The game master: sees everything, is told every roll, and changes the battle by hand.
+    pub gm: bool,
     /// Its connection (the client entity), while connected.
     pub client: Option<Entity>,
     /// Every event it was told, in order: what it is sent again when it comes back.

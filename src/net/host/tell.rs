@@ -78,7 +78,11 @@ pub(super) fn tell_players(
         // What a player is told is worked out as the battle goes, connected or not: one who comes back is told the
         // battle as its sides saw it then, not as they see it on its return.
         // The rolls of the sides behind the GM's screen, which this player does not command, are told veiled.
-        let behind = screen::behind(&engine.0, &request.behind_screen, &player.sides);
+        // The game master rolls behind the screen: it is told every roll.
+        let behind = match player.gm {
+            true => vec![false; engine.0.len()],
+            false => screen::behind(&engine.0, &request.behind_screen, &player.sides),
+        };
         if let Some(start) = start.as_ref().filter(|_| player.needs_past) {
             tell_the_past(player, start, (&engine.0, &typed), (*spectators, &behind));
         }

@@ -48,6 +48,9 @@ pub trait DynBattle {
     fn was_delayed(&self) -> bool;
     fn ending(&self) -> Option<&Ending>;
     fn objectives(&self) -> &Objectives;
+    /// Whether a side has won as the battle stands (an elimination, an escape), before the engine has said so:
+    /// a battle rebuilt from a save at its last step (the players' screen at the table).
+    fn won_now(&self) -> bool;
     fn is_scripted(&self) -> bool;
     /// See [`Battle::first_scripted`].
     fn first_scripted(&self) -> Option<AnyAction>;
@@ -210,6 +213,10 @@ impl<K: Kind> DynBattle for Battle<K> {
 
     fn ending(&self) -> Option<&Ending> {
         Battle::ending(self)
+    }
+
+    fn won_now(&self) -> bool {
+        self.ending().is_some() || Battle::objectives(self).after_action(self.combatants()).is_some()
     }
 
     fn objectives(&self) -> &Objectives {

@@ -84,7 +84,8 @@ pub(in crate::ui) fn look_around(
     let table = crate::ui::screens::Watching::at_the_table(watching);
     // The fog lifts when the battle is over: the end screen's story is everyone's.
     // A game master at the screen sees every unit; the players' screen at the table does not.
-    let on = next.is_some_and(|n| n.0.fog && (!n.0.gm || table)) && !humans.is_empty() && !state.ended();
+    let over = state.ended() || (table && battle.as_ref().is_some_and(|(engine, _)| engine.0.won_now()));
+    let on = next.is_some_and(|n| n.0.fog && (!n.0.gm || table)) && !humans.is_empty() && !over;
     if fog.on != on {
         (fog.on, fog.changes) = (on, fog.changes + 1);
     }

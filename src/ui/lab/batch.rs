@@ -6,14 +6,14 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::forecast::Forecaster;
 use crate::ai::Minds;
-use crate::lab::forecast::{Forecast, forecast};
 use crate::lab::sim::{Progress, Report, SideSum, simulate_watched};
 use crate::scenario::Scenario;
 use crate::scenario::level::Level;
@@ -33,13 +33,8 @@ pub struct Batch {
     /// The last batch's report, how many battles were asked for (fewer played: it was cancelled), and its sums.
     report: Option<(Report, u32, Summed)>,
     said: Option<(bool, String)>,
-    /// The forecast: the level (its spawn zones take an added unit), the party and the chance wanted for it, the
-    /// forecast under way (how many changes are played) and the last one's words.
-    level: Option<Level>,
-    party: String,
-    target: u32,
-    forecasting: Option<(Arc<AtomicU32>, JoinHandle<Forecast>)>,
-    forecast: Option<String>,
+    /// The forecast of the same battle.
+    forecaster: Forecaster,
 }
 
 /// A report's sums, worked out once when it comes in (egui draws every frame; a report holds up to 5,000 battles).
@@ -92,13 +87,10 @@ impl Batch {
             self.stop();
             self.report = None;
         }
-        if !scenario.sides().contains(&self.party.as_str()) {
-            self.party = scenario.sides().first().map(|s| s.to_string()).unwrap_or_default();
-        }
-        (self.open, self.battle, self.level) = (true, Some((scenario, minds)), level);
-        self.target = if self.target == 0 { 60 } else { self.target };
         self.runs = if self.runs == 0 { 200 } else { self.runs };
         self.seed = self.seed.max(1);
+        self.forecaster.set(scenario.clone(), level, (self.runs, self.seed));
+        (self.open, self.battle) = (true, Some((scenario, minds)));
     }
 
     fn start(&mut self) {
@@ -109,36 +101,9 @@ impl Batch {
         (self.running, self.report, self.said) = (Some(Running { runs, progress, thread }), None, None);
     }
 
-    /// Starts the forecast of the battle for the party at the target, on its own thread.
-    fn start_forecast(&mut self) {
-        let Some((scenario, _)) = self.battle.clone() else { return };
-        let (level, party, target) = (self.level.clone(), self.party.clone(), f64::from(self.target) / 100.0);
-        let (runs, seed, done) = (self.runs, self.seed, Arc::new(AtomicU32::new(0)));
-        let counted = Arc::clone(&done);
-        let thread = std::thread::spawn(move || {
-            forecast(&scenario, level.as_ref(), (&party, target), (runs, seed), &mut |_, _| {
-                // Stopped (u32::MAX) when the window or the menu goes: the changes left are not played.
-                counted.fetch_add(1, Ordering::Relaxed) < u32::MAX / 2
-            })
-        });
-        (self.forecasting, self.forecast) = (Some((done, thread)), None);
-    }
-
-    /// Takes the forecast that has ended.
-    fn collect_forecast(&mut self) {
-        if !self.forecasting.as_ref().is_some_and(|(_, t)| t.is_finished()) {
-            return;
-        }
-        let Some((_, thread)) = self.forecasting.take() else { return };
-        self.forecast =
-            Some(thread.join().map_or_else(|_| "the forecast stopped on an error".into(), |f| f.to_string()));
-    }
-
     /// Stops a batch or forecast under way and forgets it (its thread ends after the battles it has begun).
     pub(in crate::ui) fn stop(&mut self) {
-        if let Some((done, _)) = self.forecasting.take() {
-            done.store(u32::MAX, Ordering::Relaxed);
-        }
+        self.forecaster.stop();
         if let Some(running) = self.running.take() {
             running.progress.cancelled.store(true, Ordering::Relaxed);
         }
@@ -166,7 +131,7 @@ fn show_batch(
     settings: Res<crate::ui::settings::Settings>,
 ) -> Result {
     batch.collect();
-    batch.collect_forecast();
+    batch.forecaster.collect();
     if !batch.open {
         return Ok(());
     }
@@ -181,7 +146,7 @@ fn show_batch(
         batch.stop();
         batch.open = false;
     }
-    if batch.running.is_some() || batch.forecasting.is_some() {
+    if batch.running.is_some() || batch.forecaster.busy() {
         ctx.request_repaint();
     }
     Ok(())
@@ -235,41 +200,11 @@ fn batch_window(ui: &mut egui::Ui, batch: &mut Batch, palette: crate::ui::palett
 }
 
 /// *How will this fight go?*: the hard AI on every side, each side's chance and casualties, and the one change
-/// that brings the party's chance nearest the GM's target (`lab/forecast.rs`, as `skirmish forecast` prints it).
+/// that brings the party's chance nearest the GM's target (`forecast.rs`), for the battles and seed chosen above.
 fn forecast_section(ui: &mut egui::Ui, batch: &mut Batch) {
-    let sides: Vec<String> =
-        batch.battle.as_ref().map(|(s, _)| s.sides().iter().map(|s| s.to_string()).collect()).unwrap_or_default();
-    egui::CollapsingHeader::new("How will this fight go? (a forecast for the GM)").show(ui, |ui| {
-        ui.horizontal(|ui| {
-            ui.label("Party:");
-            egui::ComboBox::from_id_salt("forecast party").selected_text(&batch.party).show_ui(ui, |ui| {
-                for side in &sides {
-                    ui.selectable_value(&mut batch.party, side.clone(), side);
-                }
-            });
-            ui.label("should win");
-            ui.add(egui::DragValue::new(&mut batch.target).range(0..=100).suffix(" %"));
-        });
-        match &batch.forecasting {
-            Some((done, _)) => {
-                let changes = done.load(Ordering::Relaxed);
-                ui.weak(format!(
-                    "Playing the fight and each change, {} battles each: {changes} changes so far…",
-                    batch.runs
-                ));
-            }
-            None => {
-                let hint =
-                    "The hard AI on every side: the fight as it is, then each unit left out and each archetype added";
-                if ui.button("Forecast").on_hover_text(hint).clicked() {
-                    batch.start_forecast();
-                }
-            }
-        }
-        if let Some(text) = &batch.forecast {
-            ui.label(egui::RichText::new(text).monospace().size(11.0));
-        }
-    });
+    batch.forecaster.play((batch.runs, batch.seed));
+    egui::CollapsingHeader::new("How will this fight go? (a forecast for the GM)")
+        .show(ui, |ui| batch.forecaster.show(ui));
 }
 
 /// Each side's win rate as a bar with its 95 % interval as a whisker, then casualties, draws and turns.

@@ -79,6 +79,7 @@ pub(super) fn show_level_editor(
         }
     });
     import::map_report_window(ctx, &mut importer);
+    forecast_window(ctx, editor);
     if let Some(asked) = history::keys(ctx) {
         editor.step(asked);
     }
@@ -88,6 +89,11 @@ pub(super) fn show_level_editor(
     {
         editor.leaving = None;
         go = answer_leaving(editor, to, answer);
+    }
+    if go.is_some() {
+        // Leaving the editor: a forecast under way would take every core from what comes next.
+        editor.forecast_open = false;
+        editor.forecaster.stop();
     }
     match go {
         Some(Go::Menu) => screen.set(Screen::Menu),
@@ -154,7 +160,28 @@ fn backdrop(editor: &mut LevelEditor) -> Option<&tiny_skia::Pixmap> {
     editor.backdrop.as_ref().and_then(|(_, pixmap)| pixmap.as_ref())
 }
 
-/// New, open, save, play, back.
+/// *How will this fight go?* for the level as it was when *Forecast…* was pressed (a change to the level is
+/// forecast by pressing it again); closing the window stops a forecast under way.
+fn forecast_window(ctx: &egui::Context, editor: &mut LevelEditor) {
+    editor.forecaster.collect();
+    if !editor.forecast_open {
+        return;
+    }
+    let mut open = true;
+    let title = format!("How will this fight go? {} ({})", editor.file.name, ruleset_name(editor.ruleset));
+    egui::Window::new(title).id("level forecast".into()).open(&mut open).default_width(460.0).show(ctx, |ui| {
+        editor.forecaster.show(ui);
+    });
+    if editor.forecaster.busy() {
+        ctx.request_repaint();
+    }
+    if !open {
+        editor.forecaster.stop();
+        editor.forecast_open = false;
+    }
+}
+
+/// New, open, save, play, forecast, back.
 fn top_bar(ui: &mut egui::Ui, editor: &mut LevelEditor) -> Option<Go> {
     let mut go = None;
     ui.horizontal_wrapped(|ui| {
@@ -198,6 +225,20 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut LevelEditor) -> Option<Go> {
             match play_level(editor) {
                 Ok(next) => go = Some(Go::Play(Box::new(next))),
                 Err(e) => editor.said = Some((false, e)),
+            }
+        }
+        let hint = "How will this fight go? The hard AI on every side, a few hundred battles: each side's chance, \
+                    and the one change that brings a party's chance to the one you want";
+        let forecast = ui.add_enabled(can_play, egui::Button::new("Forecast…")).on_hover_text(hint);
+        if forecast.clicked()
+            && let Ok((level, _)) = &editor.checked
+        {
+            match level.scenario(editor.ruleset) {
+                Ok(scenario) => {
+                    editor.forecaster.set(scenario, Some(level.clone()), (200, 1));
+                    editor.forecast_open = true;
+                }
+                Err(e) => editor.said = Some((false, e.to_string())),
             }
         }
         ui.separator();

@@ -71,6 +71,9 @@ pub struct LevelEditor {
     pub(super) said: Option<(bool, String)>,
     /// The sides' colours (the settings').
     pub(super) palette: Palette,
+    /// *How will this fight go?* for the level as it is, under the ruleset chosen, and whether its window is open.
+    pub(super) forecaster: crate::ui::lab::forecast::Forecaster,
+    pub(super) forecast_open: bool,
 }
 
 impl Default for LevelEditor {
@@ -94,6 +97,8 @@ impl Default for LevelEditor {
             adding: (true, 0, String::new(), 2),
             said: None,
             palette: default(),
+            forecaster: default(),
+            forecast_open: false,
         }
     }
 }

@@ -54,6 +54,10 @@ pub(super) fn show_battle(
     egui::Panel::left("online orders").exact_size(260.0).show(root, |ui| {
         show_orders(ui, joined, planning, orders);
         ui.separator();
+        if super::gm::is_gm(joined) {
+            super::gm::show_gm_panel(ui, (online, joined), units, out);
+            ui.separator();
+        }
         show_chat(ui, online, joined, out);
     });
     // Another connection may number the units otherwise (a host taken up from its save).

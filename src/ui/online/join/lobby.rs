@@ -56,7 +56,9 @@ pub(super) fn show_lobby(
         if !joined.watching {
             ui.horizontal(|ui| {
                 let mine = me.is_some_and(|p| !p.sides.is_empty());
-                if ui.add_enabled(mine, egui::Checkbox::new(&mut ready, "Ready")).changed() {
+                // A game master needs no side to say ready.
+                let may_start = mine || me.is_some_and(|p| p.gm);
+                if ui.add_enabled(may_start, egui::Checkbox::new(&mut ready, "Ready")).changed() {
                     out.write(FromPlayer::Ready(ready));
                 }
                 if mine && ui.button("Give my sides up").clicked() {
@@ -67,6 +69,12 @@ pub(super) fn show_lobby(
                             type the faces in; it waits a while (the host's choice), then rolls them for you";
                 if mine && ui.checkbox(&mut own, "I roll my own dice").on_hover_text(hint).changed() {
                     out.write(FromPlayer::OwnDice(own));
+                }
+                let mut gm = me.is_some_and(|p| p.gm);
+                let hint = "The game master sees every unit and every roll, and changes wounds and statuses by hand \
+                            (each change in the battle's record); a GM needs no side";
+                if ui.checkbox(&mut gm, "Game master").on_hover_text(hint).changed() {
+                    out.write(FromPlayer::TakeGm(gm));
                 }
                 let mut asks = me.is_some_and(|p| p.asks_defense);
                 let hint = "When one of your units is attacked and the rules give it a choice (a full defense, which \

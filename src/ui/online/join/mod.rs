@@ -7,11 +7,12 @@
 //!
 //! - `state.rs`: whom to join and the screen's state; `connection.rs`: the connection opened, followed and closed
 //! - `screen.rs`: the screen by stage; `form.rs`: the form; `lobby.rs`: the lobby and chat; `battle.rs`: the
-//!   battle's panels and the prompt for a player's own dice
+//!   battle's panels and the prompts for a player's own dice and its defenses; `gm.rs`: the game master's panel
 
 mod battle;
 mod connection;
 mod form;
+mod gm;
 mod lobby;
 mod screen;
 mod state;

@@ -42,6 +42,9 @@ pub(super) struct Online {
     pub(super) dice_sent: Option<(usize, usize)>,
     /// The defense question last answered (its number): not shown again while the host takes the answer.
     pub(super) defense_sent: Option<u32>,
+    /// The game master's panel: the unit chosen, and what is typed for it.
+    pub(super) gm_unit: Option<crate::rules::engine::ruleset::CombatantId>,
+    pub(super) gm_drafts: super::gm::GmDrafts,
     /// Once the battle is over: the whole battle's log shown, fog lifted.
     pub(super) unveil: bool,
     /// Why the battle could not be watched again.
