@@ -6,13 +6,12 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::state::Online;
+use super::state::{GmDrafts, Online};
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
 use crate::rules::engine::field::Cell;
 use crate::rules::engine::gm::GmChange;
 use crate::rules::engine::outcome::Status;
-use crate::rules::engine::ruleset::CombatantId;
 
 /// The statuses the GM puts on and takes off by hand.
 const STATUSES: [(Status, &str); 4] = [
@@ -21,16 +20,6 @@ const STATUSES: [(Status, &str); 4] = [
     (Status::Incapacitated, "incapacitated"),
     (Status::Dead, "dead"),
 ];
-
-/// What the GM typed for the unit chosen: its tracks, this turn's initiative, the rounds in its weapon, a cell.
-#[derive(Debug, Default)]
-pub(super) struct GmDrafts {
-    unit: Option<CombatantId>,
-    tracks: Vec<u32>,
-    initiative: i32,
-    rounds: u32,
-    cell: Cell,
-}
 
 /// Whether this end sits in the game master's seat.
 pub(super) fn is_gm(joined: &Joined) -> bool {

@@ -44,7 +44,7 @@ pub(super) struct Online {
     pub(super) defense_sent: Option<u32>,
     /// The game master's panel: the unit chosen, and what is typed for it.
     pub(super) gm_unit: Option<crate::rules::engine::ruleset::CombatantId>,
-    pub(super) gm_drafts: super::gm::GmDrafts,
+    pub(super) gm_drafts: GmDrafts,
     /// Once the battle is over: the whole battle's log shown, fog lifted.
     pub(super) unveil: bool,
     /// Why the battle could not be watched again.
@@ -85,4 +85,14 @@ pub(super) enum Go {
         save: String,
         title: String,
     },
+}
+
+/// What the GM typed for the unit chosen: its tracks, this turn's initiative, the rounds in its weapon, a cell.
+#[derive(Debug, Default)]
+pub(super) struct GmDrafts {
+    pub(super) unit: Option<crate::rules::engine::ruleset::CombatantId>,
+    pub(super) tracks: Vec<u32>,
+    pub(super) initiative: i32,
+    pub(super) rounds: u32,
+    pub(super) cell: crate::rules::engine::field::Cell,
 }
