@@ -9,7 +9,8 @@
 //! - `offer.rs`: the battle offered, before it begins; `state.rs`: the `Host` resource, its players and seats
 //! - `hear.rs`: what the players say, each kind of message to its handler: `lobby.rs` (seats, sides, ready, chat,
 //!   the start), `orders.rs` (orders and delays checked, the player asked for its slot's), `questions.rs` (the lab's
-//!   odds, heat maps and what-ifs), `dice.rs` (dice rolled by hand), `defense.rs` (a defender's choice), `gm.rs` (the game master's changes)
+//!   odds, heat maps and what-ifs), `dice.rs` (dice rolled by hand), `defense.rs` (a defender's choice), `gm.rs`
+//!   (the game master's changes refused, told to the GM)
 //! - `sight.rs`: the units each player may see; `tell.rs`: the log each is told, the past again, the end unveiled
 //! - `autosave.rs`: the battle saved after every decision; `run.rs`: a host run on its own, printing and ending
 
