@@ -75,7 +75,8 @@ fn components(battle: &AnyBattle, id: CombatantId) -> impl Bundle + use<> {
         },
         StatusList(f.statuses().to_vec()),
         Holding::default(),
-        Initiative::default(),
+        // A battle taken up mid-turn (a save, a replay's step, the table screen) shows the turn's order at once.
+        Initiative { score: battle.initiative(id), phase: None },
         Tracks(battle.tracks(id)),
     )
 }

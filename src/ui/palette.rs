@@ -2,7 +2,8 @@
 //! with any of the three common colour-vision deficiencies (checked below with Machado, Oliveira and Fernandes's
 //! 2009 simulation matrices and the CIE 1976 colour difference). Whatever the palette, each side also has a shape of
 //! its own, on its tokens and before its units' names in the log, so that colour is never the only cue. And a colour as
-//! the panels draw it (egui's), lightened for text on their dark background.
+//! the panels draw it (egui's), lightened for text on their dark background; and the rules' text in the glyphs
+//! egui's fonts have.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -90,6 +91,11 @@ pub fn readable(color: Color) -> egui::Color32 {
     let c = color.to_srgba();
     let up = |v: f32| ((v + (1.0 - v) * 0.35) * 255.0) as u8;
     egui::Color32::from_rgb(up(c.red), up(c.green), up(c.blue))
+}
+
+/// The rules' text (the log, the GM panel) in the glyphs egui's default fonts have.
+pub fn plain(text: String) -> String {
+    text.replace('→', "->").replace(['−', '–', '—'], "-").replace('÷', "/").replace('×', "x")
 }
 
 #[cfg(test)]

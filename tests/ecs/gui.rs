@@ -641,5 +641,10 @@ fn the_players_screen_at_the_table_shows_what_the_players_know_and_no_gm_panel_f
         hiding += usize::from(!f.unseen.is_empty());
     }
     assert!(hiding > 0, "the fog hid someone from the players");
+    // The tracker's rows give this turn's initiative ("  12  ● Jackals scout 3"), read from the save, not "-".
+    let scored =
+        |t: &str| t.split_whitespace().next().is_some_and(|w| w.parse::<i32>().is_ok()) && t.contains(" Jackals ");
+    let ordered = shown.iter().filter(|f| f.texts.iter().any(|t| scored(t))).count();
+    assert!(ordered * 2 > shown.len(), "the turn's initiative in {ordered} of {} frames", shown.len());
     println!("{} frames: {veiled} veiled Ravens rolls painted, the fog hid someone in {hiding}", shown.len());
 }

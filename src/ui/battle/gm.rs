@@ -17,6 +17,7 @@ use crate::rules::engine::gm::GmChange;
 use crate::rules::engine::outcome::Status;
 use crate::rules::engine::ruleset::CombatantId;
 use crate::scenario::reserve::{Recruit, Reinforcement};
+use crate::ui::palette::plain;
 use crate::ui::screens::{Autosave, BattleScreenSystems, BoardSystems, NextBattle, OnBoard, fresh};
 use crate::ui::{Acting, Selected};
 
@@ -103,8 +104,10 @@ fn show_gm_panel(
         panel.said = Some((true, format!("{} waits in reserve: click a cell to bring it in.", newest.1)));
     }
     // At the top right, over the far edge of the map (the log stays clear); the GM moves it where it suits.
-    let corner = egui::pos2(ctx.content_rect().right() - 330.0, 60.0);
-    let window = egui::Window::new("Game master").default_pos(corner).collapsible(true).resizable(false);
+    // Pinned by its right edge: on its first frame egui does not know its width yet.
+    let corner = egui::pos2(ctx.content_rect().right() - 8.0, 60.0);
+    let window = egui::Window::new("Game master").pivot(egui::Align2::RIGHT_TOP).default_pos(corner);
+    let window = window.default_width(320.0).collapsible(true).resizable(false);
     window.show(ctx, |ui| {
         match unit.filter(|u| !u.5.0.contains(&Status::Reserve)) {
             Some(unit) => {
@@ -336,7 +339,7 @@ fn hear_the_rules(
 ) {
     for m in made.read() {
         let lines: Vec<String> = log.0.events[m.events.clone()].iter().map(|e| log.0.show(e).to_string()).collect();
-        panel.said = Some((true, lines.join("\n")));
+        panel.said = Some((true, plain(lines.join("\n"))));
     }
     for r in refused.read() {
         panel.said = Some((false, r.why.clone()));

@@ -11,7 +11,7 @@ use crate::rules::engine::outcome::{Event, Log, Roll};
 use crate::rules::engine::ruleset::CombatantId;
 use crate::rules::tools::fog::Unseen;
 use crate::ui::MapView;
-use crate::ui::palette::Shape;
+use crate::ui::palette::{Shape, plain};
 
 /// A log entry: the line that opens it and the lines inside, each with its place in the log.
 struct Entry<'a> {
@@ -32,6 +32,8 @@ fn entries(events: &[Event]) -> Vec<Entry<'_>> {
                 | Event::Moved { .. }
                 | Event::PhaseStarted { .. }
                 | Event::PassStarted { .. }
+                // A GM's change is a line of its own, not a detail of the action before it.
+                | Event::GmChanged { .. }
         );
         match out.last_mut() {
             Some(entry) if !opens => entry.details.push((at, e)),
@@ -90,11 +92,6 @@ fn flag(e: &Event) -> Option<&'static str> {
         Roll::D10Pool { botch: true, .. } => Some("botch"),
         _ => None,
     }
-}
-
-/// The log's text in the glyphs egui's default fonts have.
-pub(super) fn plain(text: String) -> String {
-    text.replace('→', "->").replace(['−', '–', '—'], "-").replace('÷', "/").replace('×', "x")
 }
 
 fn line(ui: &mut egui::Ui, log: &Log, e: &Event) {
@@ -218,4 +215,23 @@ pub(in crate::ui) fn show_log(
             }
         });
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::engine::ruleset::CombatantId;
+
+    #[test]
+    fn a_gm_change_is_a_line_of_its_own_not_a_detail_of_what_came_before() {
+        let gm = |to: &str| Event::GmChanged {
+            who: CombatantId::at(1),
+            what: "Stun".into(),
+            from: "6".into(),
+            to: to.into(),
+        };
+        let events = [Event::TurnStarted { turn: 1 }, gm("4"), gm("3")];
+        let heads: Vec<&Event> = entries(&events).iter().map(|e| e.head).collect();
+        assert_eq!(heads, [&events[0], &events[1], &events[2]]);
+    }
 }

@@ -4,10 +4,10 @@
 
 use bevy_egui::egui;
 
-use super::log::plain;
 use crate::rules::engine::ruleset::CombatantId;
 use crate::rules::tools::plan::Plan;
 use crate::ui::battle::orders::{Give, Orders};
+use crate::ui::palette::plain;
 
 /// The colour of the waiting unit's name: the gold of its marks on the board.
 const SLOT_GOLD: egui::Color32 = egui::Color32::from_rgb(255, 210, 64);

@@ -102,7 +102,7 @@ pub(super) fn show_panels(
     pace: Res<Pace>,
     units: Query<Row>,
     acting: Res<Acting>,
-    selected: Res<Selected>,
+    mut selected: ResMut<Selected>,
     (log, typed): (Res<BattleLog>, Res<TypedRolls>),
     preview: Res<Preview>,
     mut orders: ResMut<Orders>,
@@ -127,7 +127,7 @@ pub(super) fn show_panels(
     show_win_bar(&mut root, &win.estimate, &colors, win.told.0);
     let told = win.told.0;
     let asking = asking.policy.as_deref_mut().zip(asking.humans.as_deref());
-    let seen = (&*acting, &*selected, &*fog);
+    let seen = (&*acting, &mut *selected, &*fog);
     show_tracker(&mut root, &units, seen, (&preview, told), (&state, &mut orders, &log.0.names), asking);
     let hidden: Vec<CombatantId> = units.iter().filter(|r| !fog.sees(r.0)).map(|r| r.8.0).collect();
     let looks = units.iter().filter_map(|r| Some((r.8.0, (readable(r.9?.color), r.9?.shape)))).collect();
@@ -160,14 +160,15 @@ fn show_top_bar(
                 ui.strong(format!("{player} to play"));
                 ui.separator();
             }
-            ui.label(if state.ended() {
-                "battle over".to_owned()
-            } else if pace.paused {
-                "paused".into()
-            } else {
-                speed
-            });
-            ui.separator();
+            // A replay and the table's screen play no slot of their own: no pace to tell.
+            if state.ended() || !replay.on() {
+                ui.label(match (state.ended(), pace.paused) {
+                    (true, _) => "battle over".to_owned(),
+                    (false, true) => "paused".into(),
+                    (false, false) => speed,
+                });
+                ui.separator();
+            }
             tools.show(ui);
             ui.separator();
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

@@ -4,7 +4,6 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::log::plain;
 use crate::combat::components::{Armor, Combatant, GridPos, Holding, Initiative, Loadout, Side, StatusList, Tracks};
 use crate::combat::messages::TurnStarted;
 use crate::combat::{DefensePolicy, HumanSides, TurnState};
@@ -16,6 +15,7 @@ use crate::ui::battle::fog::Fog;
 use crate::ui::battle::orders::Orders;
 use crate::ui::battle::preview::{Hover, Preview};
 use crate::ui::battle::units::{Token, states_of};
+use crate::ui::palette::plain;
 use crate::ui::palette::readable;
 use crate::ui::{Acting, Handover, Selected};
 
@@ -64,7 +64,7 @@ fn row_color(row: &Row) -> egui::Color32 {
 pub(super) fn show_tracker(
     root: &mut egui::Ui,
     units: &Query<Row>,
-    (acting, selected, fog): (&Acting, &Selected, &Fog),
+    (acting, selected, fog): (&Acting, &mut Selected, &Fog),
     (preview, told): (&Preview, OddsTold),
     (state, orders, names): (&TurnState, &mut Orders, &[String]),
     asking: Option<(&mut DefensePolicy, &HumanSides)>,
@@ -86,7 +86,12 @@ pub(super) fn show_tracker(
                     true => text.strong().background_color(egui::Color32::from_white_alpha(28)),
                     false => text,
                 };
-                ui.label(if out { text.strikethrough().weak() } else { text });
+                let text = if out { text.strikethrough().weak() } else { text };
+                // A row picks its unit like a click on the board (the GM panel shows it), but not amid orders.
+                let clicked = ui.add(egui::Label::new(text).sense(egui::Sense::click())).clicked();
+                if clicked && state.awaiting().is_none() {
+                    selected.0 = Some(*entity);
+                }
             }
         });
         ui.separator();
