@@ -78,6 +78,10 @@ pub struct BattleRequest {
     /// the middle of a battle joins this list, and the battle is rebuilt from its save with it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reserve: Vec<Reinforcement>,
+    /// An online battle's dice, committed to before it began: the hash every player was shown in the lobby and the
+    /// salt that, with the seed, makes it (`verify.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<super::commitment::Commitment>,
     /// A saved battle's decisions, to take it up where it stopped instead of from its start.
     #[serde(skip)]
     pub resume: Option<Box<Resume>>,
@@ -133,6 +137,7 @@ impl BattleRequest {
             behind_screen: Vec::new(),
             characters: Vec::new(),
             reserve: Vec::new(),
+            commitment: None,
             resume: None,
         }
     }

@@ -18,6 +18,7 @@ mod run;
 mod sim;
 mod soak;
 mod table;
+mod verify;
 mod window;
 
 use std::process::ExitCode;
@@ -71,6 +72,10 @@ enum Command {
     /// choice and after its dice (choice and luck told apart), what the hard AI would have done instead, and the
     /// biggest swings; Markdown, or JSON (`--json`).
     Review(review::ReviewArgs),
+    /// Check a saved battle's dice: every face came from its seed, in order (faces typed in by hand named as such),
+    /// and the seed is the one the host committed to in the lobby ("all 212 rolls check", or the first that does
+    /// not). Exit 1 when they do not.
+    Verify(verify::VerifyArgs),
     /// How fair every level in a folder is under every ruleset: the same AI on every side, each side's share of the
     /// decided battles against a fair fight's (40–60 % of two sides), as a Markdown report.
     Balance(balance::BalanceArgs),
@@ -110,6 +115,7 @@ pub fn main() -> ExitCode {
         Command::Sim(args) => sim::sim(args),
         Command::Forecast(args) => forecast::forecast(args),
         Command::Review(args) => review::review(args),
+        Command::Verify(args) => verify::verify(args),
         Command::Balance(args) => balance::balance(args),
         Command::Soak(args) => soak::soak(args),
         Command::Host(args) => host::host(args),

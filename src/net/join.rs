@@ -90,6 +90,9 @@ pub struct Joined {
     pub defense: Option<(crate::rules::tools::defense::DefenseQuestion, std::time::Instant, u32)>,
     /// The last defense was decided by the combatant itself (the time was up).
     pub defense_by_itself: bool,
+    /// The host's commitment to its dice as this game was first shown it in the lobby (`battle/verify.rs`): kept,
+    /// so that a host cannot show another later; the save at the end is checked against it.
+    pub dice_commitment: Option<String>,
 }
 
 impl Joined {
@@ -100,6 +103,27 @@ impl Joined {
 
     pub fn new(name: &str) -> Self {
         Joined { name: name.to_owned(), ..Default::default() }
+    }
+
+    /// The dice of the battle just over checked (*Verify the dice*): whether they check, and the verdict in words.
+    pub fn verify_dice(&self) -> (bool, String) {
+        let Some((_, save)) = self.unveiled.as_ref().filter(|(_, save)| !save.is_empty()) else {
+            return (false, "No save came with the end (the GM rolled behind the screen): no dice to check.".into());
+        };
+        let save = match crate::battle::save::Save::parse(save, std::path::Path::new("the host's save")) {
+            Ok(save) => save,
+            Err(e) => return (false, format!("The host's save cannot be read: {e}")),
+        };
+        let Some(shown) = self.dice_commitment.as_deref() else {
+            return (
+                false,
+                "The lobby showed no commitment to the dice: there is nothing to check them against.".into(),
+            );
+        };
+        match crate::battle::verify::verify(&save, Some(shown)) {
+            Ok(checked) => (checked.passed(), checked.verdict()),
+            Err(e) => (false, e.to_string()),
+        }
     }
 }
 
@@ -124,7 +148,16 @@ fn forget_units(units: Query<Entity, With<Unit>>, joined: Option<Res<Joined>>, m
 fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
     for message in heard.read() {
         match message.clone() {
-            FromHost::Lobby(lobby) => joined.lobby = lobby,
+            FromHost::Lobby(lobby) => {
+                match (&joined.dice_commitment, &lobby.dice) {
+                    (None, shown) => joined.dice_commitment = shown.clone(),
+                    (Some(kept), shown) if shown.as_ref() != Some(kept) => {
+                        joined.trouble.push("the host showed another dice commitment than its first".into());
+                    }
+                    _ => {}
+                }
+                joined.lobby = lobby;
+            }
             FromHost::Said { from, text } => joined.chat.push((from, text)),
             FromHost::Began { title, ruleset, names, map, zones, yours, odds } => {
                 joined.began = Some((title, ruleset));

@@ -153,6 +153,10 @@ pub struct LobbyView {
     pub players: Vec<Seat>,
     /// The battle has begun (players who come back take their seat again).
     pub started: bool,
+    /// The host's commitment to its dice (`battle/verify.rs`): the hash of its seed and a salt, in hex. A player's
+    /// game keeps the first it is shown; the save at the end must carry the same.
+    #[serde(default)]
+    pub dice: Option<String>,
 }
 
 /// One player in the lobby.

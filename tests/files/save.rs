@@ -375,3 +375,47 @@ fn a_reinforcement_added_mid_battle_rebuilds_the_same_battle_and_once_brought_in
     let again = through_text(&with_gran, &battle);
     assert_eq!(resumed(&again), render(&log));
 }
+
+#[test]
+fn verify_checks_every_face_against_the_committed_seed_and_names_the_first_that_is_not() {
+    use skirmish::battle::commitment::Commitment;
+    use skirmish::battle::verify::{Committed, verify};
+    for (ruleset, seed) in RulesetId::ALL.into_iter().zip(21..) {
+        let committed = Commitment::new(seed);
+        let recipe = BattleRequest {
+            commitment: Some(committed.clone()),
+            ..recipe("levels/street.ron", Some(ruleset), seed, Difficulty::Normal)
+        };
+        let (_, battle) = play(&recipe, 30);
+        let honest = through_text(&recipe, &battle);
+        let checked = verify(&honest, Some(&committed.hash)).expect("checked");
+        assert!(checked.passed(), "{ruleset:?}: {}", checked.verdict());
+        assert_eq!((checked.rolls, checked.typed, &checked.wrong), (honest.faces.len(), 0, &None), "{ruleset:?}");
+        assert_eq!(checked.committed, Committed::Holds);
+        let said =
+            format!("all {} rolls from seed {seed} check; the seed is the one the host committed", honest.faces.len());
+        assert!(checked.verdict().starts_with(&said), "{ruleset:?}: {}", checked.verdict());
+
+        // One face changed, to another face of the same die: that roll is named, whatever the battle did after it.
+        let at = honest.faces.len() / 2;
+        let mut edited = honest.clone();
+        let face = edited.faces[at];
+        edited.faces[at] = if face <= 1 { face + 1 } else { face - 1 };
+        let checked = verify(&edited, Some(&committed.hash)).expect("checked");
+        assert!(!checked.passed(), "{ruleset:?}: a changed face checks");
+        let wrong = checked.wrong.clone().expect("a face named");
+        assert_eq!((wrong.at, wrong.saved, wrong.seeded), (at + 1, edited.faces[at], face), "{ruleset:?}");
+        assert!(checked.verdict().starts_with(&format!("roll {} of ", at + 1)), "{}", checked.verdict());
+
+        // Another seed than the one committed to, or another commitment than the one shown in the lobby.
+        let swapped = Commitment::new(seed + 1);
+        let other = Save {
+            battle: BattleRequest { commitment: Some(swapped.clone()), ..honest.battle.clone() },
+            ..honest.clone()
+        };
+        assert_eq!(verify(&other, None).expect("checked").committed, Committed::Broken, "{ruleset:?}");
+        let shown = verify(&other, Some(&committed.hash)).expect("checked");
+        assert!(matches!(shown.committed, Committed::NotTheOneShown { .. }), "{ruleset:?}");
+        assert!(!shown.passed());
+    }
+}

@@ -583,6 +583,15 @@ fn a_spectator_who_comes_late_sees_what_every_side_sees_and_the_whole_battle_onc
         std::fs::write(&path, save).expect("the save written");
         let saved = Save::read(&path).expect("the save reads");
         assert_eq!(saved.record.len(), host_battle.decided());
+        // Its dice check against the commitment this player's game kept from the lobby.
+        let committed = table.host().request.commitment.clone().expect("the host committed to its dice");
+        assert_eq!(table.joined(i).dice_commitment.as_ref(), Some(&committed.hash));
+        let (checks, verdict) = table.joined(i).verify_dice();
+        assert!(
+            checks && verdict.ends_with("the seed is the one the host committed to before the battle"),
+            "{verdict}"
+        );
+        assert!(verdict.starts_with(&format!("all {} rolls from seed", saved.faces.len())), "{verdict}");
     }
 }
 
@@ -677,6 +686,9 @@ fn a_player_who_rolls_its_own_dice_types_them_and_the_host_rolls_them_once_the_t
     assert_eq!(ann.unveiled_typed, host_marks, "the whole battle marked as the host's log is");
     let seat = table.host().players.iter().find(|p| p.name == "Ann").expect("Ann's seat");
     assert_eq!(seat.told_typed, ann.typed, "told as the host marked them");
+    // Her faces are named as typed in by hand; every other die checks against the seed committed to.
+    let (checks, verdict) = ann.verify_dice();
+    assert!(checks && verdict.contains("typed in by hand, not the seed's"), "{verdict}");
 }
 
 #[test]

@@ -7,16 +7,17 @@ use bevy::prelude::*;
 use super::state::Host;
 use crate::battle::Started;
 use crate::battle::save::{Save, folder};
-use crate::combat::Engine;
+use crate::combat::{BattleDice, Engine};
 
 /// Saves the battle after every decision, where the host was told to (`host --load` takes it up again).
-pub(super) fn save_the_battle(mut host: ResMut<Host>, engine: Option<Res<Engine>>) {
-    let (Some(engine), Some(path)) = (engine, host.autosave.clone()) else { return };
+pub(super) fn save_the_battle(mut host: ResMut<Host>, battle: Option<(Res<Engine>, Res<BattleDice>)>) {
+    let (Some((engine, dice)), Some(path)) = (battle, host.autosave.clone()) else { return };
     if engine.0.decided() == host.saved {
         return;
     }
     host.saved = engine.0.decided();
-    if let Err(e) = Save::of(&host.request, &engine.0).write(&path) {
+    // The faces typed in by hand are marked as such: taken up again, they are not rolled anew from the seed.
+    if let Err(e) = Save::with_typed(&host.request, &engine.0, dice.0.typed()).write(&path) {
         warn!("the battle could not be saved to {}: {e}", path.display());
     }
 }

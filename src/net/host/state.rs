@@ -9,7 +9,8 @@ use bevy_replicon::prelude::*;
 
 use super::offer::{Offer, Spectators};
 use crate::ai::lab::Heat;
-use crate::battle::BattleRequest;
+use crate::battle::commitment::Commitment;
+use crate::battle::{BattleRequest, DiceChoice};
 use crate::net::protocol::{FromHost, LobbyView};
 use crate::rules::any_ruleset::any::AnyBattle;
 use crate::rules::engine::dice::Wanted;
@@ -116,10 +117,16 @@ impl Host {
     /// A host offering `offer`; the battle begins when every connected player has a side and is ready.
     pub fn new(offer: Offer) -> Self {
         let (title, ruleset, sides) = (offer.title.clone(), offer.ruleset.clone(), offer.sides.clone());
-        let lobby = LobbyView { title, ruleset, sides, ..Default::default() };
+        let mut request = offer.request.clone();
+        // The host commits to its dice before anyone joins: the lobby shows the hash, the end reveals the seed.
+        if let (DiceChoice::Seed(seed), None) = (&request.dice, &request.commitment) {
+            request.commitment = Some(Commitment::new(*seed));
+        }
+        let dice = request.commitment.as_ref().map(|c| c.hash.clone());
+        let lobby = LobbyView { title, ruleset, sides, dice, ..Default::default() };
         let (dice_time, spectators) = (offer.dice_time, offer.spectators);
         Host {
-            request: offer.request.clone(),
+            request,
             autosave: offer.autosave.clone(),
             offer: Some(offer),
             lobby,

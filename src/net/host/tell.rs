@@ -131,7 +131,9 @@ pub(super) fn tell_players(
                 None => FromHost::Over { winner: None, reason: state.error().unwrap_or("stopped").to_owned() },
             };
             player.send(&over, &mut out);
-            let save = save.get_or_insert_with(|| Save::of(request, &engine.0).to_ron().unwrap_or_default());
+            // With the places of the faces typed in by hand: `skirmish verify` checks every other face against the seed.
+            let whole = || Save::with_typed(request, &engine.0, dice.0.typed()).to_ron().unwrap_or_default();
+            let save = save.get_or_insert_with(whole);
             if let Some(whole) = unveiled(player, save, &engine.0, (&log.0, &typed), &behind) {
                 player.send(&whole, &mut out);
             }

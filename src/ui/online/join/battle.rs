@@ -95,6 +95,10 @@ pub(super) fn show_battle(
                     if !save.is_empty() && ui.button("Watch it again").on_hover_text(hint).clicked() {
                         go = Go::Replay { save: save.clone(), title: joined.lobby.title.clone() };
                     }
+                    let hint = "Check that every die came from the seed the host committed to in the lobby";
+                    if !save.is_empty() && ui.button("Verify the dice").on_hover_text(hint).clicked() {
+                        online.dice_verdict = Some(joined.verify_dice());
+                    }
                 }
                 if ui.button("Back to the menu").clicked() {
                     go = Go::Menu;
@@ -103,6 +107,13 @@ pub(super) fn show_battle(
                     ui.colored_label(egui::Color32::from_rgb(255, 120, 100), trouble);
                 }
             });
+            if let Some((passed, verdict)) = &online.dice_verdict {
+                let colour = if *passed { egui::Color32::LIGHT_GREEN } else { egui::Color32::from_rgb(255, 120, 100) };
+                ui.colored_label(
+                    colour,
+                    format!("{} {verdict}", if *passed { "The dice check:" } else { "The dice do NOT check:" }),
+                );
+            }
         });
     }
     go

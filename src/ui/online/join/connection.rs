@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::state::{JoinRequest, Online, default_name, host_address};
+use super::state::{JoinRequest, Online, host_address};
 use crate::net::background::Hosting;
 use crate::net::join::Joined;
 use crate::net::protocol::{FromPlayer, Unit};
@@ -16,7 +16,8 @@ use crate::ui::{MapView, SideOrder};
 /// Connects to the host the request names (or opens the form, without one).
 pub(super) fn open_connection(world: &mut World) {
     let request = world.remove_resource::<JoinRequest>();
-    let mut online = Online { form: JoinRequest { name: default_name(), ..default() }, ..default() };
+    // The name field starts empty, the login's name its hint: what is typed is the name, not added to another.
+    let mut online = Online { form: JoinRequest::default(), ..default() };
     world.insert_resource(Planning::default());
     if let Some(request) = request {
         online.form = request;
@@ -29,11 +30,10 @@ pub(super) fn open_connection(world: &mut World) {
 pub(super) fn connect(world: &mut World, online: &mut Online) {
     hang_up(world);
     forget_the_battle(world);
-    let name = online.form.name.trim().to_owned();
-    let started = match (host_address(&online.form.address), name.is_empty()) {
-        (_, true) => Err("give your name: the host and the other players call you by it".to_owned()),
-        (Err(e), _) => Err(e),
-        (Ok(host), false) => crate::net::connect(world, host, rand::random()).map(|()| host).map_err(|e| e.to_string()),
+    let name = online.form.name_or_default();
+    let started = match host_address(&online.form.address) {
+        Err(e) => Err(e),
+        Ok(host) => crate::net::connect(world, host, rand::random()).map(|()| host).map_err(|e| e.to_string()),
     };
     match started {
         Ok(host) => {

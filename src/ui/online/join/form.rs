@@ -3,7 +3,7 @@
 
 use bevy_egui::egui;
 
-use super::state::{Go, Online};
+use super::state::{Go, Online, default_name};
 
 /// The width of the form's and the lobby's column, in points.
 const COLUMN: f32 = 560.0;
@@ -42,7 +42,8 @@ pub(super) fn show_form(root: &mut egui::Ui, online: &mut Online) -> Go {
             ui.add(egui::TextEdit::singleline(&mut online.form.address).hint_text("192.168.1.20 or host:5757"));
             ui.end_row();
             ui.label("Your name");
-            ui.add(egui::TextEdit::singleline(&mut online.form.name).char_limit(40));
+            let name = egui::TextEdit::singleline(&mut online.form.name).char_limit(40).hint_text(default_name());
+            ui.add(name);
             ui.end_row();
         });
         let hint = "Take no side: you may join a battle under way; you see what every side sees, and all of it once \
@@ -70,7 +71,7 @@ pub(super) fn show_form(root: &mut egui::Ui, online: &mut Online) -> Go {
 pub(super) fn show_connecting(root: &mut egui::Ui, online: &Online) -> Go {
     let host = online.host.map_or(String::new(), |h| h.to_string());
     middle(root, "Joining…", |ui| {
-        ui.label(format!("Connecting to {host} as {}", online.form.name.trim()));
+        ui.label(format!("Connecting to {host} as {}", online.form.name_or_default()));
         ui.spinner();
         match ui.button("Cancel").clicked() {
             true => Go::Menu,

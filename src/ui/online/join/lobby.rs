@@ -6,6 +6,7 @@ use bevy_egui::egui;
 
 use super::form::middle;
 use super::state::{Go, Online};
+use crate::battle::commitment::Commitment;
 use crate::net::background::Hosting;
 use crate::net::join::Joined;
 use crate::net::protocol::FromPlayer;
@@ -34,6 +35,14 @@ pub(super) fn show_lobby(
             }
         };
         ui.label("The AI plays the sides no one takes.");
+        if let Some(hash) = &joined.dice_commitment {
+            let hint = format!(
+                "The host's commitment to its dice: the hash of its seed ({hash}). At the end, Verify the dice checks \
+                 every roll against it; `skirmish verify SAVE --commitment {}` does the same.",
+                Commitment::short(hash)
+            );
+            ui.weak(format!("Dice committed to: {}", Commitment::short(hash))).on_hover_text(hint);
+        }
         ui.add_space(8.0);
         egui::Grid::new("sides").num_columns(3).spacing([16.0, 6.0]).striped(true).show(ui, |ui| {
             for (n, side) in lobby.sides.iter().enumerate() {

@@ -24,6 +24,16 @@ pub struct JoinRequest {
     pub watch: bool,
 }
 
+impl JoinRequest {
+    /// The name typed, else the login's ([`default_name`]).
+    pub fn name_or_default(&self) -> String {
+        match self.name.trim() {
+            "" => default_name(),
+            name => name.to_owned(),
+        }
+    }
+}
+
 /// The online screen's own state: the form's fields, the connection's trouble, the chat line being typed.
 #[derive(Resource, Debug, Default)]
 pub(super) struct Online {
@@ -49,6 +59,8 @@ pub(super) struct Online {
     pub(super) unveil: bool,
     /// Why the battle could not be watched again.
     pub(super) replay_trouble: Option<String>,
+    /// *Verify the dice*: whether they checked, and the verdict.
+    pub(super) dice_verdict: Option<(bool, String)>,
     /// The side of every unit this connection was sent, by the player's number: the log's lines keep their side's
     /// colour once the unit is out of sight.
     pub(super) sides_seen: HashMap<CombatantId, String>,
