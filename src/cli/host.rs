@@ -38,6 +38,13 @@ pub struct HostArgs {
     /// sent all of it).
     #[arg(long, value_enum, default_value = "common")]
     spectators: crate::net::host::Spectators,
+    /// The password players join with (`join --password`). Without it, a host other machines can reach makes up a
+    /// join code and prints it; a host on 127.0.0.1 takes anyone
+    #[arg(long, conflicts_with = "no_password")]
+    password: Option<String>,
+    /// No password even where other machines can reach the host: anyone who reaches the port joins
+    #[arg(long)]
+    no_password: bool,
 }
 
 impl HostArgs {
@@ -67,6 +74,7 @@ pub fn host(args: HostArgs) -> Result<(), CliError> {
     let offer = crate::net::host::Offer {
         dice_time: std::time::Duration::from_secs(args.dice_time),
         spectators: args.spectators,
+        password: crate::net::password::for_host(args.address, args.password.clone(), args.no_password),
         ..crate::net::host::Offer::of(started, Some(path))
     };
     crate::net::host::serve(offer, args.address).map_err(|e| CliError::Input(e.to_string()))

@@ -27,6 +27,9 @@ pub struct JoinArgs {
     /// is over, all of it, and you may watch it again step by step.
     #[arg(long, conflicts_with_all = ["side", "ready"])]
     watch: bool,
+    /// The host's password or join code (`skirmish host` prints it; none for a host on this machine alone)
+    #[arg(long)]
+    password: Option<String>,
     /// Seconds between two slots shown on the board (the host's slots come one at a time, as on one screen).
     #[arg(long, default_value_t = 0.6)]
     pace: f32,
@@ -44,6 +47,7 @@ pub fn join(args: JoinArgs) -> Result<(), CliError> {
         side: args.side,
         ready: args.ready,
         watch: args.watch,
+        password: args.password.unwrap_or_default(),
     };
     let options = PlayOptions { pace: args.pace, ..PlayOptions::default() };
     closed(args.dev.open(crate::ui::app(Opening::Join(request), options), 300))

@@ -40,6 +40,8 @@ pub struct Hosting {
     pub address: SocketAddr,
     /// Where the battle is saved after every decision (`skirmish host --load` takes it up).
     pub autosave: PathBuf,
+    /// The password (a join code made up for it) the players join with.
+    pub password: String,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
@@ -48,6 +50,9 @@ impl Hosting {
     /// Starts hosting `request` on `address` (port 0: any free port), saved after every decision to `autosave` (by
     /// default `online-LEVEL.ron` in the saves folder); why not, in words.
     pub fn start(request: BattleRequest, address: SocketAddr, autosave: Option<PathBuf>) -> Result<Self, HostError> {
+        // Players on other machines join with a join code made up now, this window's own player too.
+        let password = crate::net::password::for_host(address, None, false);
+        let keyed = password.clone();
         // The host has no terminal to type dice on: a battle of typed dice is rolled by a seed instead.
         let request = match request.dice {
             DiceChoice::Typed => request.with_dice(DiceChoice::Auto),
@@ -59,7 +64,7 @@ impl Hosting {
         // The app is made on its thread (an App stays on the thread it was made on); it says where it listens.
         let thread = std::thread::Builder::new()
             .name("skirmish host".into())
-            .spawn(move || match open(&request, address, autosave) {
+            .spawn(move || match open(&request, address, autosave, keyed) {
                 Ok((mut app, bound, autosave)) => {
                     let _ = told.send(Ok((bound, autosave)));
                     run(&mut app, &stopped);
@@ -70,7 +75,7 @@ impl Hosting {
             })
             .map_err(HostError::Thread)?;
         let (address, autosave) = heard.recv().map_err(|_| HostError::Stopped)??;
-        Ok(Hosting { address, autosave, stop, thread: Some(thread) })
+        Ok(Hosting { address, autosave, password, stop, thread: Some(thread) })
     }
 
     /// Whether the host is still running (it ends once its battle is over and everyone was told).
@@ -106,12 +111,17 @@ impl Drop for Hosting {
 type Opened = (App, SocketAddr, PathBuf);
 
 /// The battle started and the host's app listening.
-fn open(request: &BattleRequest, address: SocketAddr, autosave: Option<PathBuf>) -> Result<Opened, HostError> {
+fn open(
+    request: &BattleRequest,
+    address: SocketAddr,
+    autosave: Option<PathBuf>,
+    password: String,
+) -> Result<Opened, HostError> {
     // Never asked for (typed dice were turned into a seed above); a random seed if it were.
     let seeded = || -> Box<dyn Dice + Send + Sync> { Box::new(SeededDice::new(rand::random())) };
     let started = crate::battle::start(request, seeded)?;
     let autosave = autosave.unwrap_or_else(|| autosave_of(&started));
-    let offer = Offer::of(started, Some(autosave.clone()));
+    let offer = Offer { password, ..Offer::of(started, Some(autosave.clone())) };
     let (app, bound) = host_app(offer, address)?;
     Ok((app, bound, autosave))
 }

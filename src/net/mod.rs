@@ -9,10 +9,12 @@
 //!   orders checked (their side, their slot, the rules) and what each is told; the autosave
 //! - `background.rs`: a host on a thread of its own, for the window's *Host online…*
 //! - `join.rs`: a player's end: what the host said (lobby, log, whose slot), and the orders it sends
+//! - `password.rs`: who may join: the password (or a join code) that keys the secure connect tokens
 
 pub mod background;
 pub mod host;
 pub mod join;
+pub mod password;
 pub mod protocol;
 
 use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
@@ -22,7 +24,8 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_replicon::prelude::*;
 use bevy_replicon_renet::netcode::{
-    ClientAuthentication, NetcodeClientTransport, NetcodeServerTransport, ServerAuthentication, ServerConfig,
+    ClientAuthentication, ConnectToken, NetcodeClientTransport, NetcodeServerTransport, ServerAuthentication,
+    ServerConfig,
 };
 use bevy_replicon_renet::renet::ConnectionConfig;
 use bevy_replicon_renet::{RenetChannelsExt, RenetClient, RenetServer, RepliconRenetPlugins};
@@ -32,6 +35,19 @@ pub const PROTOCOL_ID: u64 = 0x5ec1_0000 ^ const_hash(env!("CARGO_PKG_VERSION"))
 
 /// How many players a host takes at most (each a bit of a unit's visibility mask).
 pub const MAX_PLAYERS: usize = 8;
+
+/// How long a player's connect token is good for, in seconds: it is made as the player joins.
+const TOKEN_SECONDS: u64 = 300;
+
+/// After how many seconds without a packet a connection is given up; a player's request unanswered at each of its
+/// token's two addresses in turn (a wrong password) is given up after twice that.
+const TIMEOUT_SECONDS: i32 = 10;
+
+/// An address both ends put in their lists of the host's addresses. Secure netcode lets a player in only where its
+/// token names one of the host's own addresses, which it cannot know behind a relay, a router's port forwarding or
+/// a host listening on all of its addresses: this one they share stands for "this host", and the password's key does
+/// the keeping out. Nothing is sent there but a request no one answers (UDP's discard port).
+const THIS_HOST: SocketAddr = SocketAddr::new(std::net::IpAddr::V4(Ipv4Addr::LOCALHOST), 9);
 
 const fn const_hash(text: &str) -> u64 {
     let bytes = text.as_bytes();
@@ -76,16 +92,17 @@ fn now() -> std::time::Duration {
     SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default()
 }
 
-/// Opens the host's end on `address` (port 0: any free port); the address it listens on.
-pub fn listen(app: &mut App, address: SocketAddr) -> Result<SocketAddr, NetError> {
+/// Opens the host's end on `address` (port 0: any free port), for players who know `password` ("" for none); the
+/// address it listens on.
+pub fn listen(app: &mut App, address: SocketAddr, password: &str) -> Result<SocketAddr, NetError> {
     let socket = UdpSocket::bind(address).map_err(|source| NetError::Socket { what: format!("{address}"), source })?;
     let bound = socket.local_addr().map_err(|source| NetError::Socket { what: format!("{address}"), source })?;
     let config = ServerConfig {
         current_time: now(),
         max_clients: MAX_PLAYERS,
         protocol_id: PROTOCOL_ID,
-        public_addresses: vec![bound],
-        authentication: ServerAuthentication::Unsecure,
+        public_addresses: vec![bound, THIS_HOST],
+        authentication: ServerAuthentication::Secure { private_key: password::key_of(password) },
     };
     let transport = NetcodeServerTransport::new(config, socket).map_err(|e| NetError::Transport(e.to_string()))?;
     let server = RenetServer::new(connection(app.world()));
@@ -93,13 +110,17 @@ pub fn listen(app: &mut App, address: SocketAddr) -> Result<SocketAddr, NetError
     Ok(bound)
 }
 
-/// Opens a player's end toward the host at `host`; `id` names this player's connection (unique among the host's).
-/// The window connects from a running app, so this takes its world.
-pub fn connect(world: &mut World, host: SocketAddr, id: u64) -> Result<(), NetError> {
+/// Opens a player's end toward the host at `host` with the host's `password` ("" for none); `id` names this
+/// player's connection (unique among the host's). The window connects from a running app, so this takes its world.
+pub fn connect(world: &mut World, host: SocketAddr, id: u64, password: &str) -> Result<(), NetError> {
     let local = SocketAddr::new(if host.is_ipv4() { Ipv4Addr::UNSPECIFIED.into() } else { host.ip() }, 0);
     let socket = UdpSocket::bind(local).map_err(|source| NetError::Socket { what: format!("{local}"), source })?;
-    let auth =
-        ClientAuthentication::Unsecure { client_id: id, protocol_id: PROTOCOL_ID, server_addr: host, user_data: None };
+    // The player's game makes its own token with the password's key: only a host of that password opens it.
+    let key = password::key_of(password);
+    let hosts = vec![host, THIS_HOST];
+    let token = ConnectToken::generate(now(), PROTOCOL_ID, TOKEN_SECONDS, id, TIMEOUT_SECONDS, hosts, None, &key)
+        .map_err(|e| NetError::Transport(e.to_string()))?;
+    let auth = ClientAuthentication::Secure { connect_token: token };
     let transport = NetcodeClientTransport::new(now(), auth, socket).map_err(|e| NetError::Transport(e.to_string()))?;
     let client = RenetClient::new(connection(world));
     world.insert_resource(client);
@@ -127,7 +148,8 @@ pub fn hang_up(world: &mut World) {
 /// Why a player's end closed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Closed {
-    /// The host never answered (no host there, a port closed, or a host of another version of the game).
+    /// The host never answered: a wrong password (the host cannot open this player's token and never hears it), no
+    /// host there, a port closed, or a host of another version of the game.
     NoAnswer,
     /// The host turned the connection down (it is full).
     Refused,
@@ -140,7 +162,7 @@ pub enum Closed {
 impl std::fmt::Display for Closed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Closed::NoAnswer => "no answer from the host",
+            Closed::NoAnswer => "no answer from the host (a wrong password, no host there, or a port closed)",
             Closed::Refused => "the host refused the connection",
             Closed::Lost => "the connection to the host was lost",
             Closed::Left => "left",

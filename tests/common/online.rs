@@ -32,8 +32,10 @@ pub fn crossroads(seed: u64) -> Offer {
     Offer::of(started, None)
 }
 
-/// A host offering `offer` on 127.0.0.1 (any free port), and where it listens.
+/// A host offering `offer` on 127.0.0.1 (any free port), and where it listens; players join with the offer's
+/// password.
 pub fn host_app(offer: Offer) -> (App, SocketAddr) {
+    let password = offer.password.clone();
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
     net::net_plugins(&mut app);
@@ -41,12 +43,17 @@ pub fn host_app(offer: Offer) -> (App, SocketAddr) {
     app.insert_resource(Host::new(offer));
     app.finish();
     app.cleanup();
-    let address = listen(&mut app, "127.0.0.1:0".parse().expect("an address")).expect("the host listens");
+    let address = listen(&mut app, "127.0.0.1:0".parse().expect("an address"), &password).expect("the host listens");
     (app, address)
 }
 
-/// A player called `name` joining the host at `host` on connection `id`.
+/// A player called `name` joining the host at `host` on connection `id`, with no password.
 pub fn player_app(name: &str, host: SocketAddr, id: u64) -> App {
+    player_app_with(name, host, id, "")
+}
+
+/// A player called `name` joining the host at `host` on connection `id` with `password`.
+pub fn player_app_with(name: &str, host: SocketAddr, id: u64, password: &str) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins);
     net::net_plugins(&mut app);
@@ -54,7 +61,7 @@ pub fn player_app(name: &str, host: SocketAddr, id: u64) -> App {
     app.insert_resource(Joined::new(name));
     app.finish();
     app.cleanup();
-    connect(app.world_mut(), host, id).expect("the player connects");
+    connect(app.world_mut(), host, id, password).expect("the player connects");
     app
 }
 

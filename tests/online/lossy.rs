@@ -14,7 +14,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::common::online::{Viewer, crossroads, expected_logs, host_app, in_roster, plan_of, player_app};
+use crate::common::online::{Viewer, crossroads, expected_logs, host_app, in_roster, plan_of, player_app_with};
 use crate::common::relay::{Badness, Relay};
 use bevy::prelude::*;
 use skirmish::combat::{Engine, TurnState};
@@ -26,6 +26,8 @@ use skirmish::rules::tools::plan::Plan;
 const BAD: Badness = Badness { loss: 0.10, delay_ms: (50, 150) };
 const SIDES: [&str; 4] = ["Jackals", "Vipers", "Ravens", "Wolves"];
 const NAMES: [&str; 4] = ["Ann", "Bo", "Cy", "Di"];
+/// The host's password: the lossy network carries the secure connect tokens and the encrypted packets.
+const PASSWORD: &str = "owl";
 /// A battle that takes longer than this has stuck.
 const BOUND: Duration = Duration::from_secs(300);
 
@@ -70,11 +72,13 @@ impl Game {
             _ => Trouble::None,
         };
         let autosave = folder.join(format!("lossy-{seed}.ron"));
-        let offer = Offer { autosave: Some(autosave.clone()), ..crossroads(seed) };
+        // With a password: the players' secure tokens go through the relay like everything else.
+        let offer = Offer { autosave: Some(autosave.clone()), password: PASSWORD.into(), ..crossroads(seed) };
         let (host, address) = host_app(offer);
         let relay = Relay::start(address, BAD, seed);
         let count = 2 + (seed % 3) as usize;
-        let players = (0..count).map(|i| Some(player_app(NAMES[i], relay.address, i as u64 + 1))).collect();
+        let players =
+            (0..count).map(|i| Some(player_app_with(NAMES[i], relay.address, i as u64 + 1, PASSWORD))).collect();
         Game {
             seed,
             trouble,
@@ -145,7 +149,7 @@ impl Game {
         for (i, name) in NAMES.iter().enumerate().take(self.players.len()) {
             let closed = self.players[i].as_ref().and_then(|p| skirmish::net::why_closed(p.world()));
             if closed.is_some() {
-                self.players[i] = Some(player_app(name, self.relay.address, self.next_id));
+                self.players[i] = Some(player_app_with(name, self.relay.address, self.next_id, PASSWORD));
                 (self.slots[i], self.refusals[i], self.next_id) = (None, 0, self.next_id + 1);
                 self.joined_again += 1;
             }
@@ -172,7 +176,7 @@ impl Game {
             }
             // The host sees the killed player go when its connection times out; then it joins again.
             (Trouble::PlayerKilled, Some(_)) if self.players[1].is_none() && self.gone(NAMES[1]) => {
-                self.players[1] = Some(player_app(NAMES[1], self.relay.address, self.next_id));
+                self.players[1] = Some(player_app_with(NAMES[1], self.relay.address, self.next_id, PASSWORD));
                 (self.slots[1], self.refusals[1]) = (None, 0);
                 self.next_id += 1;
             }
@@ -190,12 +194,14 @@ impl Game {
         self.earlier = (self.earlier.0 + lost, self.earlier.1 + relayed, self.earlier.2 + reordered);
         let save = Save::read(&self.autosave).expect("the autosave");
         let started = skirmish::battle::start(&save.taken_up(&self.autosave), skirmish::battle::no_typing);
-        let (host, address) = host_app(Offer::of(started.expect("it replays"), Some(self.autosave.clone())));
+        let offer = Offer::of(started.expect("it replays"), Some(self.autosave.clone()));
+        let (host, address) = host_app(Offer { password: PASSWORD.into(), ..offer });
         self.host = host;
         self.relay = Relay::start(address, BAD, self.seed + 1000);
         let count = self.players.len();
-        self.players =
-            (0..count).map(|i| Some(player_app(NAMES[i], self.relay.address, self.next_id + i as u64))).collect();
+        self.players = (0..count)
+            .map(|i| Some(player_app_with(NAMES[i], self.relay.address, self.next_id + i as u64, PASSWORD)))
+            .collect();
         self.next_id += count as u64;
         self.seated = false;
     }

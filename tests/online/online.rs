@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use crate::common::host::HostProcess;
 use crate::common::online::{
     LEVEL, Viewer, as_player, crossroads, expected_logs, host_app, in_roster, numbering_of, plan_of, player_app,
-    spectator_app, viewers,
+    player_app_with, spectator_app, viewers,
 };
 
 use bevy::prelude::*;
@@ -1022,4 +1022,25 @@ fn a_game_master_online_sees_every_unit_and_changes_the_battle_by_hand_and_only_
     let line = format!("GM: {}'s place off the map (reserve) → {free:?}", battle.view(waiting).name());
     assert!(table.until(5000, |t| t.joined(0).log.lines().any(|l| l == line)), "{line}");
     assert_eq!(table.host.world().resource::<Engine>().0.view(waiting).position, free);
+}
+
+#[test]
+fn a_host_with_a_password_lets_in_who_knows_it_and_turns_the_others_away_before_the_lobby() {
+    use skirmish::net::{Closed, why_closed};
+    let offer = skirmish::net::host::Offer { password: "owl".into(), ..offer() };
+    let mut table = Table::offering(offer, &[]);
+    table.players.push(player_app_with("Ann", table.address, 1, "owl"));
+    table.players.push(player_app_with("Eve", table.address, 2, "crow"));
+    table.players.push(player_app("Mal", table.address, 3));
+    assert!(table.until(5000, |t| t.joined(0).lobby.players.len() == 1), "Ann, with the password, is in the lobby");
+    // The host never hears the others (it cannot open their tokens): after netcode's wait their ends give up.
+    let turned_away = (0..3000).any(|_| {
+        table.update();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        [1, 2].iter().all(|&i| why_closed(table.players[i].world()) == Some(Closed::NoAnswer))
+    });
+    assert!(turned_away, "a wrong password and none are not answered");
+    let seated: Vec<&str> = table.host().players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(seated, ["Ann"]);
+    assert!((1..3).all(|i| table.joined(i).lobby.title.is_empty()), "no lobby for those without the password");
 }

@@ -82,11 +82,12 @@ pub fn host_app(offer: Offer, address: std::net::SocketAddr) -> Result<(App, std
     app.add_plugins(MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(std::time::Duration::from_millis(10))));
     super::net_plugins(&mut app);
     app.add_plugins((crate::combat::plugin, plugin));
+    let password = offer.password.clone();
     app.insert_resource(Host::new(offer));
     app.add_systems(Last, run::close_when_over);
     app.finish();
     app.cleanup();
-    let bound = super::listen(&mut app, address)?;
+    let bound = super::listen(&mut app, address, &password)?;
     Ok((app, bound))
 }
 
@@ -94,13 +95,17 @@ pub fn host_app(offer: Offer, address: std::net::SocketAddr) -> Result<(App, std
 /// comes and goes, what is refused and the battle's turns are printed as they happen (not the log: a player may be
 /// looking at this screen).
 pub fn serve(offer: Offer, address: std::net::SocketAddr) -> Result<(), NetError> {
-    let title = offer.title.clone();
+    let (title, password) = (offer.title.clone(), offer.password.clone());
     let (mut app, bound) = host_app(offer, address)?;
     app.add_systems(Last, run::narrate);
     crate::stdout::say(format!(
         "hosting {title} on {bound}; players join at this machine's address, port {}\n",
         bound.port()
     ));
+    crate::stdout::say(match password.is_empty() {
+        true => "no password: anyone who reaches this port may join\n".to_owned(),
+        false => format!("players join with: {password} (the join form's Password, or join --password)\n"),
+    });
     app.run();
     Ok(())
 }

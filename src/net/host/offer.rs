@@ -31,6 +31,8 @@ pub struct Offer {
     pub dice_time: std::time::Duration,
     /// What spectators see during the battle.
     pub spectators: Spectators,
+    /// The password (or join code) players join with, "" for none (`net/password.rs`).
+    pub password: String,
 }
 
 impl Offer {
@@ -43,6 +45,7 @@ impl Offer {
             history,
             dice_time: DICE_TIME,
             spectators: Spectators::Common,
+            password: String::new(),
             title: scenario.name.clone(),
             ruleset: setup.battle.rules_name().to_owned(),
             sides: scenario.sides().into_iter().map(str::to_owned).collect(),

@@ -15,7 +15,8 @@ pub(super) fn host_online(
     let hosting = Hosting::start(request.clone(), any(PORT), None).or_else(|_| Hosting::start(request, any(0), None));
     let hosting = hosting.map_err(|e| e.to_string())?;
     let address = format!("127.0.0.1:{}", hosting.address.port());
-    Ok((hosting, JoinRequest { address, name, side, ready: false, watch: false }))
+    let password = hosting.password.clone();
+    Ok((hosting, JoinRequest { address, name, side, ready: false, watch: false, password }))
 }
 
 /// The host's player in the lobby: the first side the menu has a player command (taken at once), by the name the

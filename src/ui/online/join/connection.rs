@@ -33,7 +33,10 @@ pub(super) fn connect(world: &mut World, online: &mut Online) {
     let name = online.form.name_or_default();
     let started = match host_address(&online.form.address) {
         Err(e) => Err(e),
-        Ok(host) => crate::net::connect(world, host, rand::random()).map(|()| host).map_err(|e| e.to_string()),
+        Ok(host) => {
+            let password = online.form.password.trim();
+            crate::net::connect(world, host, rand::random(), password).map(|()| host).map_err(|e| e.to_string())
+        }
     };
     match started {
         Ok(host) => {
@@ -96,8 +99,10 @@ pub(super) fn notice_trouble(world: &mut World) {
     let host = world.get_resource::<Online>().and_then(|o| o.host);
     let connected_before = world.get_resource::<Joined>().is_some_and(|j| !j.lobby.title.is_empty());
     let words = match (why, connected_before) {
+        // A host turns a wrong password away unheard: it cannot be told from no host at all.
         (Closed::NoAnswer, _) => format!(
-            "no answer from {}: is `skirmish host` running there, on that port, and the port open?",
+            "no answer from {}: is the password (or join code) right? is `skirmish host` running there, on that \
+             port, and the port open?",
             host.map_or("the host".into(), |h| h.to_string())
         ),
         (Closed::Refused, _) => "the host refused the connection (full, or another version of the game)".into(),

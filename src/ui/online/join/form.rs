@@ -45,6 +45,10 @@ pub(super) fn show_form(root: &mut egui::Ui, online: &mut Online) -> Go {
             let name = egui::TextEdit::singleline(&mut online.form.name).char_limit(40).hint_text(default_name());
             ui.add(name);
             ui.end_row();
+            ui.label("Password");
+            let password = egui::TextEdit::singleline(&mut online.form.password).char_limit(64);
+            ui.add(password.hint_text("the host's password or join code, if it gave one"));
+            ui.end_row();
         });
         let hint = "Take no side: you may join a battle under way; you see what every side sees, and all of it once \
                     the battle is over";

@@ -124,6 +124,13 @@ fn show_hosting(ui: &mut egui::Ui, hosting: &Hosting) {
         for address in addresses {
             ui.monospace(address.to_string());
         }
+        if !hosting.password.is_empty() {
+            ui.horizontal(|ui| {
+                ui.label("with the join code");
+                ui.label(egui::RichText::new(&hosting.password).monospace().strong().color(gold));
+                ui.weak("(their Password field, or join --password)");
+            });
+        }
         ui.weak(format!("The battle is saved after every decision to {}.", hosting.autosave.display()));
     });
     ui.add_space(8.0);

@@ -22,6 +22,8 @@ pub struct JoinRequest {
     pub ready: bool,
     /// Only watch: a spectator, with no side.
     pub watch: bool,
+    /// The host's password or join code ("" for none).
+    pub password: String,
 }
 
 impl JoinRequest {
