@@ -150,6 +150,10 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
         match message.clone() {
             FromHost::Lobby(lobby) => {
                 match (&joined.dice_commitment, &lobby.dice) {
+                    // One shown after a lobby without it (the battle may have begun) is no commitment before it.
+                    (None, Some(_)) if !joined.lobby.title.is_empty() => {
+                        joined.trouble.push("the host showed a dice commitment only after its first lobby".into());
+                    }
                     (None, shown) => joined.dice_commitment = shown.clone(),
                     (Some(kept), shown) if shown.as_ref() != Some(kept) => {
                         joined.trouble.push("the host showed another dice commitment than its first".into());

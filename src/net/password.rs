@@ -7,9 +7,11 @@
 
 use rand::RngExt;
 
-/// The key both ends derive from `password` ("" for none).
+/// The key both ends derive from `password` ("" for none). Case, spaces and dashes do not count: a join code read
+/// aloud and typed "pnn 2xg 2xe" is the same as "PNN-2XG-2XE".
 pub fn key_of(password: &str) -> [u8; 32] {
-    blake3::derive_key("skirmish 2026-12 join password v1", password.trim().as_bytes())
+    let plain: String = password.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
+    blake3::derive_key("skirmish 2026-12 join password v1", plain.to_uppercase().as_bytes())
 }
 
 /// A join code for a host whose players come from other machines: three groups of three letters and digits that
@@ -46,7 +48,8 @@ mod tests {
     #[test]
     fn a_password_makes_one_key_and_a_join_code_is_read_aloud_without_doubt() {
         assert_eq!(key_of("owl"), key_of(" owl "));
-        assert_ne!(key_of("owl"), key_of("Owl"));
+        assert_eq!(key_of("PNN-2XG-2XE"), key_of("pnn 2xg2xe"));
+        assert_ne!(key_of("owl"), key_of("owls"));
         assert_ne!(key_of("owl"), key_of(""));
         let code = join_code();
         assert_eq!(code.len(), 11);

@@ -406,6 +406,15 @@ fn verify_checks_every_face_against_the_committed_seed_and_names_the_first_that_
         let wrong = checked.wrong.clone().expect("a face named");
         assert_eq!((wrong.at, wrong.saved, wrong.seeded), (at + 1, edited.faces[at], face), "{ruleset:?}");
         assert!(checked.verdict().starts_with(&format!("roll {} of ", at + 1)), "{}", checked.verdict());
+        // Marked as typed by hand where no player rolled that side's dice by hand, it is checked like any other.
+        let mut forged = edited.clone();
+        forged.typed.insert(at);
+        let checked = verify(&forged, Some(&committed.hash)).expect("checked");
+        assert_eq!((checked.wrong.map(|w| w.at), checked.typed), (Some(at + 1), 0), "{ruleset:?}");
+        // Without the lobby's hash, the save is checked against its own commitment, and says so.
+        let alone = verify(&honest, None).expect("checked");
+        assert_eq!(alone.committed, Committed::HoldsInSave { saved: committed.hash.clone() });
+        assert!(alone.passed() && alone.verdict().contains("give the hash the lobby showed"), "{}", alone.verdict());
 
         // Another seed than the one committed to, or another commitment than the one shown in the lobby.
         let swapped = Commitment::new(seed + 1);

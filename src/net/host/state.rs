@@ -118,8 +118,10 @@ impl Host {
     pub fn new(offer: Offer) -> Self {
         let (title, ruleset, sides) = (offer.title.clone(), offer.ruleset.clone(), offer.sides.clone());
         let mut request = offer.request.clone();
-        // The host commits to its dice before anyone joins: the lobby shows the hash, the end reveals the seed.
-        if let (DiceChoice::Seed(seed), None) = (&request.dice, &request.commitment) {
+        // The host commits to its dice before anyone joins: the lobby shows the hash, the end reveals the seed. A
+        // battle taken up without one has rolled already: a commitment now would claim what it cannot.
+        let unrolled = offer.setup.battle.decided() == 0;
+        if let (DiceChoice::Seed(seed), None, true) = (&request.dice, &request.commitment, unrolled) {
             request.commitment = Some(Commitment::new(*seed));
         }
         let dice = request.commitment.as_ref().map(|c| c.hash.clone());
