@@ -6,8 +6,10 @@ use std::path::PathBuf;
 
 use super::request::{BattleRequest, DiceChoice, Resume};
 use super::run::{self, setup};
-use crate::rules::any_ruleset::any::{AnyBattle, BattleSetup};
+use crate::rules::RulesError;
+use crate::rules::any_ruleset::any::{AnyAction, AnyBattle, BattleSetup};
 use crate::rules::any_ruleset::replay::Replayed;
+use crate::rules::engine::battle::Recorded;
 use crate::rules::engine::dice::{Dice, Resumed, ScriptedDice};
 use crate::rules::engine::outcome::Log;
 use crate::scenario::{FileError, Scenario, content};
@@ -111,19 +113,44 @@ fn taken_up(
     let scenario = request
         .scenario()
         .map_err(|why| StartError::File { why: Box::new(why), note: changed_note().unwrap_or_default() })?;
-    let mut log = Log::default();
-    let mut battle = run::start(&scenario, &request.dice_label, &mut log);
-    let before = Some((battle.clone(), log.clone()));
     let mut dice = Resumed::new(resume.faces.clone(), resume.typed.clone(), request.dice(typed));
-    battle.replay_watched(&resume.record, &mut dice, &mut log, watch).map_err(|e| StartError::Replay {
+    let ReplayedOnStart { start, battle, log, replayed } =
+        replayed_on_start(&scenario, &request.dice_label, &resume.record, &mut dice, watch);
+    replayed.map_err(|e| StartError::Replay {
         file: request.file.display().to_string(),
         why: format!("{e}{}", changed_note().unwrap_or_default()),
     })?;
+    let before = Some(start);
     let warning = changed.map(|files| format!("{files} since the battle was saved; it replayed all the same"));
     let setup = BattleSetup { battle, dice: Box::new(dice), log, typed: resume.typed.clone() };
     let saved_to = Some(resume.path.clone()).filter(|p| !p.as_os_str().is_empty());
     let request = BattleRequest { resume: None, ..request.clone() };
     Ok(Started { request, scenario, setup, before, warning, saved_to })
+}
+
+/// A battle's start and a record replayed onto it: the battle as the record leaves it (as far as it replayed).
+pub(crate) struct ReplayedOnStart {
+    /// The battle and its log at the start, before the record.
+    pub start: (AnyBattle, Log),
+    pub battle: AnyBattle,
+    pub log: Log,
+    pub replayed: Result<(), RulesError>,
+}
+
+/// The one way a record is replayed from a battle's start, with the dice given: how a save is taken up, and how
+/// its dice are checked ([`super::verify`], with dice that note every roll).
+pub(crate) fn replayed_on_start(
+    scenario: &Scenario,
+    dice_label: &str,
+    record: &[Recorded<AnyAction>],
+    dice: &mut dyn Dice,
+    watch: &mut dyn FnMut(&AnyBattle, Replayed<'_>),
+) -> ReplayedOnStart {
+    let mut log = Log::default();
+    let mut battle = run::start(scenario, dice_label, &mut log);
+    let start = (battle.clone(), log.clone());
+    let replayed = battle.replay_watched(record, dice, &mut log, watch);
+    ReplayedOnStart { start, battle, log, replayed }
 }
 
 /// The battle's file and its characters' files that have changed since the battle began ("a and b have changed").

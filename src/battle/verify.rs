@@ -8,8 +8,8 @@
 use super::commitment::{Commitment, hash_of};
 use super::request::DiceChoice;
 use super::save::Save;
+use super::start::{ReplayedOnStart, replayed_on_start};
 use crate::rules::engine::dice::{Dice, DiceError, ScriptedDice, SeededDice};
-use crate::rules::engine::outcome::Log;
 use crate::rules::engine::ruleset::CombatantId;
 
 /// How a save's dice stand against the commitment.
@@ -163,10 +163,10 @@ struct Die {
 /// Every die the save's record rolls, in order, and whether the record replayed to its end.
 fn rolled(save: &Save) -> Result<(Vec<Die>, Result<(), String>), VerifyError> {
     let scenario = save.battle.scenario().map_err(|e| VerifyError::File(e.to_string()))?;
-    let mut log = Log::default();
-    let mut battle = super::run::start(&scenario, &save.battle.dice_label, &mut log);
     let mut dice = Noting { faces: ScriptedDice::new(save.faces.iter().copied()), rolled: Vec::new() };
-    let replayed = battle.replay(&save.record, &mut dice, &mut log).map_err(|e| e.to_string());
+    let ReplayedOnStart { battle, replayed, .. } =
+        replayed_on_start(&scenario, &save.battle.dice_label, &save.record, &mut dice, &mut |_, _| {});
+    let replayed = replayed.map_err(|e| e.to_string());
     let rolled = dice.rolled.into_iter().map(|(sides, purpose, face, who)| {
         let side = who.filter(|w| w.index() < battle.len()).map(|w| battle.view(w).side.to_owned());
         Die { sides, purpose, face, side }
