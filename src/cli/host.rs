@@ -38,6 +38,10 @@ pub struct HostArgs {
     /// sent all of it).
     #[arg(long, value_enum, default_value = "common")]
     spectators: crate::net::host::Spectators,
+    /// How many spectators may watch at once (a spectator's seat is freed when it leaves)
+    #[arg(long, default_value_t = crate::net::host::SPECTATORS_MAX as u16,
+          value_parser = clap::value_parser!(u16).range(0..=crate::net::host::MOST_SPECTATORS as i64))]
+    spectators_max: u16,
     /// The password players join with (`join --password`). Without it, a host other machines can reach makes up a
     /// join code and prints it; a host on 127.0.0.1 takes anyone
     #[arg(long, conflicts_with = "no_password")]
@@ -74,8 +78,11 @@ pub fn host(args: HostArgs) -> Result<(), CliError> {
     let offer = crate::net::host::Offer {
         dice_time: std::time::Duration::from_secs(args.dice_time),
         spectators: args.spectators,
+        spectators_max: usize::from(args.spectators_max),
         password: crate::net::password::for_host(args.address, args.password.clone(), args.no_password),
         ..crate::net::host::Offer::of(started, Some(path))
     };
-    crate::net::host::serve(offer, args.address).map_err(|e| CliError::Input(e.to_string()))
+    // The terminal types the host's commands (`hand Ann to Bob`), unless it types the battle's dice.
+    let read_commands = !matches!(offer.request.dice, crate::battle::DiceChoice::Typed);
+    crate::net::host::serve(offer, args.address, read_commands).map_err(|e| CliError::Input(e.to_string()))
 }

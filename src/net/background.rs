@@ -12,7 +12,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use super::NetError;
-use super::host::{Offer, autosave_of, host_app};
+use super::host::{HostCommand, HostCommands, Offer, autosave_of, host_app};
 use crate::battle::{BattleRequest, DiceChoice, StartError};
 use crate::rules::engine::dice::{Dice, SeededDice};
 
@@ -42,6 +42,8 @@ pub struct Hosting {
     pub autosave: PathBuf,
     /// The password (a join code made up for it) the players join with.
     pub password: String,
+    /// What the window asks of its host (a gone player's seat handed to another, spectators).
+    commands: std::sync::mpsc::Sender<HostCommand>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
@@ -60,12 +62,14 @@ impl Hosting {
         };
         let stop = Arc::new(AtomicBool::new(false));
         let (told, heard) = std::sync::mpsc::channel();
+        let (commands, obeyed) = std::sync::mpsc::channel();
         let stopped = stop.clone();
         // The app is made on its thread (an App stays on the thread it was made on); it says where it listens.
         let thread = std::thread::Builder::new()
             .name("skirmish host".into())
             .spawn(move || match open(&request, address, autosave, keyed) {
                 Ok((mut app, bound, autosave)) => {
+                    app.insert_resource(HostCommands(std::sync::Mutex::new(obeyed)));
                     let _ = told.send(Ok((bound, autosave)));
                     run(&mut app, &stopped);
                 }
@@ -75,7 +79,13 @@ impl Hosting {
             })
             .map_err(HostError::Thread)?;
         let (address, autosave) = heard.recv().map_err(|_| HostError::Stopped)??;
-        Ok(Hosting { address, autosave, password, stop, thread: Some(thread) })
+        Ok(Hosting { address, autosave, password, commands, stop, thread: Some(thread) })
+    }
+
+    /// Asks the host for something (`HostCommand`): it does it at its next update and tells everyone.
+    pub fn command(&self, command: HostCommand) {
+        // A host that ended hears nothing more: there is nothing left to ask of it.
+        let _ = self.commands.send(command);
     }
 
     /// Whether the host is still running (it ends once its battle is over and everyone was told).

@@ -37,6 +37,12 @@ pub struct HearHostSystems;
 #[derive(Resource, Debug, Default)]
 pub struct Joined {
     pub name: String,
+    /// The host as the player named it (its address): the seat's key is kept under it and the name.
+    pub host: String,
+    /// The key of this player's seat: the one its game kept (said in the hello), then the one the host gave.
+    pub key: Option<String>,
+    /// Keeps the key the host gives in the settings folder (`seat_keys`) for the next run.
+    pub keeps_key: bool,
     /// Only watching: a spectator, with no side.
     pub watching: bool,
     pub lobby: LobbyView,
@@ -105,6 +111,13 @@ impl Joined {
         Joined { name: name.to_owned(), ..Default::default() }
     }
 
+    /// A player of `host` by `name` whose game keeps its seat's key: the one kept from an earlier run is said in the
+    /// hello, and the one the host gives is kept.
+    pub fn keeping(name: &str, host: &str) -> Self {
+        let key = super::seat_keys::kept(host, name);
+        Joined { host: host.to_owned(), key, keeps_key: true, ..Joined::new(name) }
+    }
+
     /// The dice of the battle just over checked (*Verify the dice*): whether they check, and the verdict in words.
     pub fn verify_dice(&self) -> (bool, String) {
         let Some((_, save)) = self.unveiled.as_ref().filter(|(_, save)| !save.is_empty()) else {
@@ -129,7 +142,8 @@ impl Joined {
 
 fn say_hello(joined: Option<Res<Joined>>, mut out: MessageWriter<FromPlayer>) {
     if let Some(joined) = joined {
-        out.write(FromPlayer::Hello { name: joined.name.clone(), watching: joined.watching });
+        let (name, watching, key) = (joined.name.clone(), joined.watching, joined.key.clone());
+        out.write(FromPlayer::Hello { name, watching, key });
     }
 }
 
@@ -163,6 +177,7 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
                 joined.lobby = lobby;
             }
             FromHost::Said { from, text } => joined.chat.push((from, text)),
+            FromHost::Seated { name, key } => keep_the_key(&mut joined, name, key),
             FromHost::Began { title, ruleset, names, map, zones, yours, odds } => {
                 joined.began = Some((title, ruleset));
                 joined.told = odds;
@@ -236,6 +251,18 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
             }
         }
     }
+}
+
+/// The seat's key the host gave, kept for this connection's next hello and (if this game keeps keys) for the next
+/// run; the name as the host has it.
+fn keep_the_key(joined: &mut Joined, name: String, key: String) {
+    if joined.keeps_key
+        && joined.key.as_ref() != Some(&key)
+        && let Err(e) = super::seat_keys::keep(&joined.host, &name, &key)
+    {
+        joined.trouble.push(format!("the seat's key could not be kept ({e}): after a drop, ask the host for the seat"));
+    }
+    (joined.name, joined.key) = (name, Some(key));
 }
 
 /// The orders for the slot the host asked for, as they travel (RON; combatants by id).

@@ -10,12 +10,14 @@
 //! - `background.rs`: a host on a thread of its own, for the window's *Host online…*
 //! - `join.rs`: a player's end: what the host said (lobby, log, whose slot), and the orders it sends
 //! - `password.rs`: who may join: the password (or a join code) that keys the secure connect tokens
+//! - `seat_keys.rs`: whose seat is whose: the keys a player's game was given, kept for its next run
 
 pub mod background;
 pub mod host;
 pub mod join;
 pub mod password;
 pub mod protocol;
+pub mod seat_keys;
 
 use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
 use std::time::SystemTime;
@@ -33,8 +35,16 @@ use bevy_replicon_renet::{RenetChannelsExt, RenetClient, RenetServer, RepliconRe
 /// The transport's protocol id: a host and a player of different versions of the game do not connect.
 pub const PROTOCOL_ID: u64 = 0x5ec1_0000 ^ const_hash(env!("CARGO_PKG_VERSION"));
 
-/// How many players a host takes at most (each a bit of a unit's visibility mask).
+/// How many players (who take sides) a host takes at most.
 pub const MAX_PLAYERS: usize = 8;
+
+/// How many seats, players' and spectators' together, a host has at most: each is a bit of a unit's visibility mask
+/// (`protocol::SeenBy`); a spectator's seat is freed when it leaves.
+pub const MAX_SEATS: usize = 32;
+
+/// How many connections a host keeps at once: every seat's, and a few of those not yet seated (a connection that
+/// says no hello, or one the host refused, is closed after a while).
+pub const MAX_CONNECTIONS: usize = MAX_SEATS + 8;
 
 /// How long a player's connect token is good for, in seconds: it is made as the player joins.
 const TOKEN_SECONDS: u64 = 300;
@@ -99,7 +109,7 @@ pub fn listen(app: &mut App, address: SocketAddr, password: &str) -> Result<Sock
     let bound = socket.local_addr().map_err(|source| NetError::Socket { what: format!("{address}"), source })?;
     let config = ServerConfig {
         current_time: now(),
-        max_clients: MAX_PLAYERS,
+        max_clients: MAX_CONNECTIONS,
         protocol_id: PROTOCOL_ID,
         public_addresses: vec![bound, THIS_HOST],
         authentication: ServerAuthentication::Secure { private_key: password::key_of(password) },

@@ -22,10 +22,16 @@ use crate::rules::tools::what_if;
 /// What a player says to the host.
 #[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum FromPlayer {
-    /// The first thing a player says: who it is (a player who drops and comes back says the same name, and gets its
-    /// seat back), and whether it only watches: a spectator takes no side, may come while the battle goes on, and
-    /// sees what every side in the fight sees.
-    Hello { name: String, watching: bool },
+    /// The first thing a player says: who it is, and whether it only watches: a spectator takes no side, may come
+    /// while the battle goes on, and sees what every side in the fight sees. A player who drops and comes back says
+    /// the same name and its seat's key (`FromHost::Seated`, kept by its game): the seat is its own again only with
+    /// that key.
+    Hello {
+        name: String,
+        watching: bool,
+        #[serde(default)]
+        key: Option<String>,
+    },
     /// Takes a side besides those it has (or, `None`, gives its sides up); a side is one player's.
     TakeSide(Option<String>),
     /// Ready to start (or not).
@@ -76,6 +82,10 @@ pub enum FromHost {
     Lobby(LobbyView),
     /// A line of chat.
     Said { from: String, text: String },
+    /// The seat this player sits in, by its name, and the seat's key: its game keeps the key (in its settings
+    /// folder) and says it when it comes back after a drop; without it no one takes the seat (unless the host hands
+    /// it to another name).
+    Seated { name: String, key: String },
     /// The battle began (or, to a player who comes back, is under way): its title, ruleset, the names of the
     /// combatants this player knows of (by its numbers: `rules::engine::id::Numbering`), the map's rows and zones (exits,
     /// zones to hold, by side) and the sides this player commands.

@@ -65,6 +65,14 @@ pub fn player_app_with(name: &str, host: SocketAddr, id: u64, password: &str) ->
     app
 }
 
+/// A player called `name` coming back to the host at `host` on connection `id` with its seat's `key` (the one its
+/// game kept, or another, or none).
+pub fn player_app_keyed(name: &str, host: SocketAddr, id: u64, key: Option<&str>) -> App {
+    let mut app = player_app(name, host, id);
+    app.world_mut().resource_mut::<Joined>().key = key.map(str::to_owned);
+    app
+}
+
 /// A window's plan of what a slot offers: attack the first enemy offered, by the last way offered (a firing mode, a
 /// called shot); else move to the farthest cell it reaches (walking if a walk gets there).
 pub fn plan_of(choices: &Choices) -> Plan {

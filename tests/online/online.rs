@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use crate::common::host::HostProcess;
 use crate::common::online::{
     LEVEL, Viewer, as_player, crossroads, expected_logs, host_app, in_roster, numbering_of, plan_of, player_app,
-    player_app_with, spectator_app, viewers,
+    player_app_keyed, player_app_with, spectator_app, viewers,
 };
 
 use bevy::prelude::*;
@@ -308,8 +308,10 @@ fn a_player_who_drops_comes_back_to_the_running_battle_and_is_told_it_all_again(
     let waiting_at = decided(&table);
     table.until(300, |_| false);
     assert_eq!(decided(&table), waiting_at, "the battle waits for the player who left");
-    // Bo comes back (a new connection, the same name): its seat, everything it was told, its slot.
-    table.players[1] = player_app("Bo", table.address, 3);
+    // Bo comes back (a new connection, the same name, the seat's key its game kept): its seat, everything it was
+    // told, its slot.
+    let key = table.joined(1).key.clone().expect("the host gave Bo's seat a key");
+    table.players[1] = player_app_keyed("Bo", table.address, 3, Some(&key));
     assert!(table.until(5000, |t| t.joined(1).asked.is_some()), "Bo is asked for the slot the battle waits at");
     assert_eq!(table.ours(1, &table.joined(1).log.events), table.host().players[1].told, "Bo was told it all again");
     assert!(table.joined(1).lobby.players.iter().all(|p| p.connected));
@@ -351,7 +353,7 @@ fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes
     let at_unseen = Plan { target: Some(CombatantId::at(unseen)), ..Plan::default() };
     table.say(0, table.theirs(0, &FromPlayer::Plan { slot, plan: at_unseen }));
     table.say(0, table.theirs(0, &FromPlayer::Plan { slot, plan: Plan { other: Some(99), ..Plan::default() } }));
-    table.say(0, FromPlayer::Hello { name: "Ann".into(), watching: false });
+    table.say(0, FromPlayer::Hello { name: "Ann".into(), watching: false, key: None });
     // Typed orders at an enemy she does not see, by the next number she would give one: refused as if it were not
     // there (she has no number for it).
     let mut typed = table.order(0, slot, &battle.intended(actor, None, Some(CombatantId::at(unseen))));
@@ -1043,4 +1045,97 @@ fn a_host_with_a_password_lets_in_who_knows_it_and_turns_the_others_away_before_
     let seated: Vec<&str> = table.host().players.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(seated, ["Ann"]);
     assert!((1..3).all(|i| table.joined(i).lobby.title.is_empty()), "no lobby for those without the password");
+}
+
+#[test]
+fn a_gone_players_seat_is_taken_back_only_with_its_key_or_by_the_name_the_host_hands_it_to() {
+    use skirmish::net::host::{HostCommand, commands_of};
+    let mut table = Table::after_decisions(12);
+    let commands = commands_of(&mut table.host);
+    let key = table.joined(1).key.clone().expect("the host gave Bo's seat a key");
+    assert_ne!(table.joined(0).key.as_ref(), Some(&key), "each seat has a key of its own");
+    disconnect(table.players[1].world_mut());
+    assert!(table.until(2000, |t| t.host().players[1].client.is_none()), "the host saw Bo leave");
+    // Someone who knows Bo's name, without the key or with a wrong one, does not take the seat.
+    let wrong = format!("{:032x}", u128::from_str_radix(&key, 16).expect("hex") ^ 1);
+    for (id, said) in [(3, None), (4, Some(wrong.as_str()))] {
+        table.players[1] = player_app_keyed("Bo", table.address, id, said);
+        assert!(table.until(3000, |t| !t.joined(1).refused.is_empty()), "refused");
+        assert!(table.joined(1).refused[0].starts_with("Bo's seat is taken back only from the game that sat in it"));
+        assert!(table.host().players[1].client.is_none() && table.joined(1).began.is_none());
+    }
+    // With its key, the seat is Bo's again, and the battle goes on.
+    table.players[1] = player_app_keyed("Bo", table.address, 5, Some(&key));
+    assert!(table.until(5000, |t| t.joined(1).began.is_some()), "{:?}", table.joined(1).refused);
+    assert_eq!(table.joined(1).yours, ["Vipers"]);
+    assert_eq!(table.joined(1).key.as_ref(), Some(&key), "the seat keeps its key");
+    // Bo drops again; the host hands the seat to Cid, who joins by that name and takes it, with a key of his own.
+    disconnect(table.players[1].world_mut());
+    assert!(table.until(2000, |t| t.host().players[1].client.is_none()));
+    commands.send(HostCommand::Hand { seat: "Ann".into(), to: "Cid".into() }).expect("sent");
+    commands.send(HostCommand::Hand { seat: "Bo".into(), to: "Ann".into() }).expect("sent");
+    commands.send(HostCommand::Hand { seat: "Bo".into(), to: "Cid".into() }).expect("sent");
+    assert!(table.until(100, |t| t.host().notes.len() == 3));
+    let notes = &table.host().notes;
+    assert_eq!(notes[0], "Ann is here: only a gone player's seat is handed to someone else");
+    assert_eq!(notes[1], "\"Ann\" is not a name free to take the seat");
+    assert_eq!(notes[2], "Bo's seat is Cid's now: Cid joins by that name to take it");
+    assert!(
+        table.until(1000, |t| t
+            .joined(0)
+            .chat
+            .iter()
+            .any(|(from, text)| from == "the host" && text == &t.host().notes[2]))
+    );
+    // Bo's old key no longer takes anything: there is no seat called Bo, and the battle takes no new players.
+    table.players[1] = player_app_keyed("Bo", table.address, 6, Some(&key));
+    assert!(table.until(3000, |t| !t.joined(1).refused.is_empty()));
+    assert_eq!(table.joined(1).refused, ["the battle has begun: only its players can come back"]);
+    table.players[1] = player_app("Cid", table.address, 7);
+    assert!(table.until(5000, |t| t.joined(1).began.is_some()), "{:?}", table.joined(1).refused);
+    assert_eq!(table.joined(1).yours, ["Vipers"]);
+    let cids = table.joined(1).key.clone().expect("Cid was given the seat's new key");
+    assert_ne!(cids, key);
+    assert_eq!(table.host().request.names.get("Vipers").map(String::as_str), Some("Cid"));
+    assert!(table.until(200_000, |t| {
+        t.give_orders();
+        t.over()
+    }));
+    let host_battle = table.host.world().resource::<Engine>().0.clone();
+    let expected = expected_logs(offer(), &viewers(table.host()), &host_battle);
+    assert!(table.ours(1, &table.joined(1).log.events) == expected[1], "Cid ends with the Vipers' log");
+}
+
+#[test]
+fn spectators_are_capped_and_a_spectators_seat_is_freed_when_it_leaves() {
+    let capped = skirmish::net::host::Offer { spectators_max: 1, ..offer() };
+    let mut table = Table::offering(capped, &["Ann", "Bo"]);
+    table.begin(&["Jackals", "Vipers"]);
+    table.players.push(spectator_app("Cy", table.address, 9));
+    assert!(table.until(5000, |t| t.joined(2).began.is_some()), "Cy watches: {:?}", table.host().refused);
+    // One spectator at once: Di is turned away while Cy watches.
+    table.players.push(spectator_app("Di", table.address, 10));
+    assert!(table.until(3000, |t| !t.joined(3).refused.is_empty()));
+    assert_eq!(table.joined(3).refused, ["no more spectators: the host lets 1 watch at once"]);
+    // Cy leaves: the seat is freed (no longer in the lobby), and Di takes it, told the battle from its start.
+    disconnect(table.players[2].world_mut());
+    assert!(table.until(2000, |t| t.host().players[2].vacant), "Cy's seat was freed");
+    assert!(table.until(2000, |t| t.joined(0).lobby.players.len() == 2), "Cy is gone from the lobby");
+    table.players[3] = spectator_app("Di", table.address, 11);
+    assert!(table.until(5000, |t| t.joined(3).began.is_some()), "{:?}", table.joined(3).refused);
+    assert_eq!(table.host().players.len(), 3, "Di sits in Cy's seat");
+    assert_eq!(table.host().players[2].name, "Di");
+    drop(table.players.remove(2));
+    assert!(table.until(200_000, |t| {
+        t.give_orders();
+        t.over()
+    }));
+    let host_battle = table.host.world().resource::<Engine>().0.clone();
+    let expected = expected_logs(offer(), &viewers(table.host()), &host_battle);
+    assert!(table.ours(2, &table.joined(2).log.events) == expected[2], "Di's log is what every side saw");
+    // The units Di holds are those her numbering knows, numbered so: none of Cy's numbering is left in the seat.
+    let world = table.players[2].world_mut();
+    let held: Vec<Unit> = world.query::<&Unit>().iter(world).cloned().collect();
+    let numbering = table.host().players[2].numbering.len();
+    assert!(!held.is_empty() && held.iter().all(|u| u.id.index() < numbering), "{held:?}");
 }

@@ -38,8 +38,8 @@ pub(super) fn hear_players(
     let mut asked = Asked::default();
     for FromClient { client_id, message } in heard.read() {
         let Some(client) = client_id.entity() else { continue };
-        if let FromPlayer::Hello { name, watching } = message {
-            hello(&mut host, client, (name, *watching), &mut commands, &mut out);
+        if let FromPlayer::Hello { name, watching, key } = message {
+            hello(&mut host, client, (name, *watching, key.as_deref()), &mut commands, &mut out);
             continue;
         }
         let Some((seat, message)) = identify(&mut host, client, message, &mut out) else { continue };

@@ -4,18 +4,19 @@
 use bevy::prelude::*;
 use bevy_replicon::prelude::*;
 
-use super::state::{Host, Player};
+use super::sight::ShownTo;
+use super::state::{Host, Player, new_key};
 use super::tell::Offered;
 use crate::combat::enter::{Seats, enter_battle};
-use crate::net::MAX_PLAYERS;
 use crate::net::protocol::{FromHost, PlayerSeat, Seat};
-use crate::rules::engine::id::Numbering;
+use crate::net::{MAX_PLAYERS, MAX_SEATS};
 
-/// A player says who it is: a new seat in the lobby, or its own seat again.
+/// A player says who it is: a new seat in the lobby, or its own seat again (with its key). Once seated, it is
+/// told the seat's key.
 pub(super) fn hello(
     host: &mut Host,
     client: Entity,
-    (name, watching): (&str, bool),
+    (name, watching, key): (&str, bool, Option<&str>),
     commands: &mut Commands,
     out: &mut MessageWriter<ToClients<FromHost>>,
 ) {
@@ -25,57 +26,70 @@ pub(super) fn hello(
         let had = host.players[seat].name.clone();
         return host.refuse(&had, "hello", format!("you are here already, as {had}"), client, out);
     }
-    if name.is_empty() {
-        return host.refuse("a stranger", "hello", "give a name".into(), client, out);
-    }
-    let seat = match host.players.iter().position(|p| p.name == name) {
-        Some(seat) if host.players[seat].client.is_some() => {
-            return host.refuse(&name, "hello", format!("a player called {name} is here already"), client, out);
-        }
-        Some(seat) => seat,
-        None if host.started() && !watching => {
-            return host.refuse(
-                &name,
-                "hello",
-                "the battle has begun: only its players can come back".into(),
-                client,
-                out,
-            );
-        }
-        None if host.players.len() >= MAX_PLAYERS => {
-            return host.refuse(&name, "hello", format!("the lobby is full ({MAX_PLAYERS} players)"), client, out);
-        }
-        None => {
-            host.players.push(Player {
-                watching,
-                own_dice: false,
-                asks_defense: false,
-                view: host.request.humans.clone(),
-                gm: false,
-                name: name.clone(),
-                sides: Vec::new(),
-                ready: false,
-                client: None,
-                told: Vec::new(),
-                told_typed: Vec::new(),
-                numbering: Numbering::default(),
-                sent: 0,
-                began_sent: false,
-                picture_sent: 0,
-                over_sent: false,
-                read: 0,
-                needs_past: host.started(),
-                asked: None,
-            });
-            host.players.len() - 1
+    let seat = match seat_for(host, &name, watching, key) {
+        Ok(seat) => seat,
+        Err(why) => {
+            let who = if name.is_empty() { "a stranger" } else { &name };
+            return host.refuse(who, "hello", why, client, out);
         }
     };
     let player = &mut host.players[seat];
     (player.client, player.sent, player.asked) = (Some(client), 0, None);
     (player.began_sent, player.over_sent, player.picture_sent) = (false, false, 0);
+    // A seat handed to this name gets a key of its own now.
+    let key = player.key.get_or_insert_with(new_key);
+    let seated = FromHost::Seated { name: name.clone(), key: key.clone() };
+    player.send_as_is(seated, out);
     commands.entity(client).insert(PlayerSeat(seat as u8));
     host.lobby_changed = true;
     info!("{name} took seat {seat}");
+}
+
+/// The seat `name` takes: its own again (a gone player's, with its key, or one the host handed to this name), a
+/// freed spectator's, or a new one; or why none.
+fn seat_for(host: &mut Host, name: &str, watching: bool, key: Option<&str>) -> Result<usize, String> {
+    if name.is_empty() {
+        return Err("give a name".into());
+    }
+    if let Some(seat) = host.players.iter().position(|p| p.name == name && !p.vacant) {
+        let player = &host.players[seat];
+        return match (player.client, &player.key) {
+            (Some(_), _) => Err(format!("a player called {name} is here already")),
+            (None, Some(kept)) if key.is_none_or(|key| !same_key(key, kept)) => Err(format!(
+                "{name}'s seat is taken back only from the game that sat in it (it kept the seat's key); \
+                 the host can hand the seat to you"
+            )),
+            (None, _) => Ok(seat),
+        };
+    }
+    let (players, spectators) = host.seats_taken();
+    if host.started() && !watching {
+        return Err("the battle has begun: only its players can come back".into());
+    }
+    if !watching && players >= MAX_PLAYERS {
+        return Err(format!("the lobby is full ({MAX_PLAYERS} players)"));
+    }
+    if watching && spectators >= host.spectators_max {
+        return Err(format!("no more spectators: the host lets {} watch at once", host.spectators_max));
+    }
+    let view = host.request.humans.clone();
+    let player = Player::new(name.to_owned(), watching, view, host.started());
+    match host.players.iter().position(|p| p.vacant) {
+        Some(seat) => {
+            host.players[seat] = player;
+            Ok(seat)
+        }
+        None if host.players.len() < MAX_SEATS => {
+            host.players.push(player);
+            Ok(host.players.len() - 1)
+        }
+        None => Err(format!("the host is full ({MAX_SEATS} seats)")),
+    }
+}
+
+/// Whether a key said is the seat's, compared in time that does not depend on where they differ.
+fn same_key(said: &str, kept: &str) -> bool {
+    said.len() == kept.len() && said.bytes().zip(kept.bytes()).fold(0, |differ, (a, b)| differ | (a ^ b)) == 0
 }
 
 /// A player takes a side (one no one else has), or gives its sides up; only in the lobby.
@@ -203,6 +217,7 @@ pub(super) fn show_lobby(
     host.lobby.players = host
         .players
         .iter()
+        .filter(|p| !p.vacant)
         .map(|p| Seat {
             name: p.name.clone(),
             sides: p.sides.clone(),
@@ -217,18 +232,27 @@ pub(super) fn show_lobby(
     out.write(ToClients { targets: SendTargets::CLIENTS_ONLY, message: FromHost::Lobby(host.lobby.clone()) });
 }
 
-/// A player's connection closed: its seat waits for it (the battle waits at its slots).
-pub(super) fn player_left(left: On<Remove, ConnectedClient>, host: Option<ResMut<Host>>) {
+/// A player's connection closed: a player's seat waits for it during the battle (the battle waits at its slots,
+/// and only its key takes the seat back); a spectator's, or any seat before the battle, is freed for whoever comes
+/// next, and the units its player was shown go with it.
+pub(super) fn player_left(
+    left: On<Remove, ConnectedClient>,
+    host: Option<ResMut<Host>>,
+    shown: Query<(Entity, &ShownTo)>,
+    mut commands: Commands,
+) {
     let Some(mut host) = host else { return };
-    if let Some(seat) = host.seat_of(left.entity) {
-        host.players[seat].client = None;
-        host.heat_work.retain(|w| w.seat != seat);
-        // Before the battle, a player who left has no side: the AI plays it unless someone takes it.
-        if !host.started() {
-            (host.players[seat].sides, host.players[seat].ready) = (Vec::new(), false);
-        }
-        host.lobby_changed = true;
-        info!("{} left", host.players[seat].name);
+    let Some(seat) = host.seat_of(left.entity) else { return };
+    host.players[seat].client = None;
+    host.heat_work.retain(|w| w.seat != seat);
+    host.lobby_changed = true;
+    info!("{} left", host.players[seat].name);
+    if host.started() && !host.players[seat].watching {
+        return;
+    }
+    host.players[seat] = Player::freed();
+    for (entity, _) in shown.iter().filter(|(_, to)| to.seat() == seat) {
+        commands.entity(entity).despawn();
     }
 }
 

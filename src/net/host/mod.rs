@@ -12,9 +12,11 @@
 //!   odds, heat maps and what-ifs), `dice.rs` (dice rolled by hand), `defense.rs` (a defender's choice), `gm.rs`
 //!   (the game master's changes refused, told to the GM)
 //! - `sight.rs`: the units each player may see; `tell.rs`: the log each is told, the past again, the end unveiled
+//! - `commands.rs`: what the host's person asks (a gone player's seat handed to another, spectators)
 //! - `autosave.rs`: the battle saved after every decision; `run.rs`: a host run on its own, printing and ending
 
 mod autosave;
+mod commands;
 mod defense;
 mod dice;
 mod gm;
@@ -31,7 +33,8 @@ mod tell;
 use bevy::prelude::*;
 
 pub use autosave::autosave_of;
-pub use offer::{DICE_TIME, Offer, Spectators};
+pub use commands::{HostCommand, HostCommands, MOST_SPECTATORS, commands_of, parse};
+pub use offer::{DICE_TIME, Offer, SPECTATORS_MAX, Spectators};
 pub use orders::NOT_YOUR_SLOT;
 pub use sight::{seen_by_all, sight};
 pub use state::{Host, Player};
@@ -55,7 +58,7 @@ pub fn plugin(app: &mut App) {
     // The players are told a slot's start as soon as it is made, before its action: each piece of the log with the
     // fog as it stood when the piece was written (what a replay of the record gives, step by step).
     let slot_begun = tell::tell_players.after(TurnSystems::Begin).before(TurnSystems::Choose);
-    let hear = (hear::hear_players, lobby::start_when_ready).chain();
+    let hear = (commands::obey.run_if(resource_exists::<Host>), hear::hear_players, lobby::start_when_ready).chain();
     let tell = (
         sight::show_units,
         tell::tell_players,
@@ -93,11 +96,15 @@ pub fn host_app(offer: Offer, address: std::net::SocketAddr) -> Result<(App, std
 
 /// Runs a host on `address` until its battle is over and every player still connected was told so: the lobby, who
 /// comes and goes, what is refused and the battle's turns are printed as they happen (not the log: a player may be
-/// looking at this screen).
-pub fn serve(offer: Offer, address: std::net::SocketAddr) -> Result<(), NetError> {
+/// looking at this screen). With `read_commands`, the terminal's lines are the host's commands (`commands.rs`).
+pub fn serve(offer: Offer, address: std::net::SocketAddr, read_commands: bool) -> Result<(), NetError> {
     let (title, password) = (offer.title.clone(), offer.password.clone());
     let (mut app, bound) = host_app(offer, address)?;
     app.add_systems(Last, run::narrate);
+    let commands = commands_of(&mut app);
+    if read_commands {
+        run::read_commands(commands);
+    }
     crate::stdout::say(format!(
         "hosting {title} on {bound}; players join at this machine's address, port {}\n",
         bound.port()

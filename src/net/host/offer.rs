@@ -29,8 +29,9 @@ pub struct Offer {
     pub history: Option<(AnyBattle, Log)>,
     /// How long the host waits for a player's own dice before it rolls them itself.
     pub dice_time: std::time::Duration,
-    /// What spectators see during the battle.
+    /// What spectators see during the battle, and how many may watch at once (`host --spectators-max`).
     pub spectators: Spectators,
+    pub spectators_max: usize,
     /// The password (or join code) players join with, "" for none (`net/password.rs`).
     pub password: String,
 }
@@ -45,6 +46,7 @@ impl Offer {
             history,
             dice_time: DICE_TIME,
             spectators: Spectators::Common,
+            spectators_max: SPECTATORS_MAX,
             password: String::new(),
             title: scenario.name.clone(),
             ruleset: setup.battle.rules_name().to_owned(),
@@ -62,6 +64,9 @@ impl Offer {
 
 /// How long the host waits for a player's dice unless told otherwise (`host --dice-time`).
 pub const DICE_TIME: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// How many spectators a host lets watch at once unless told otherwise (`host --spectators-max`).
+pub const SPECTATORS_MAX: usize = 8;
 
 /// What spectators see during the battle (`host --spectators`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

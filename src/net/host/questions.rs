@@ -13,7 +13,7 @@ use super::sight::sight;
 use super::state::{HeatWork, Host, Player};
 use crate::ai::lab::heat_map_any;
 use crate::combat::{Engine, TurnState};
-use crate::net::MAX_PLAYERS;
+use crate::net::MAX_SEATS;
 use crate::net::protocol::FromHost;
 use crate::rules::any_ruleset::any::AnyBattle;
 use crate::rules::engine::id::CombatantId;
@@ -32,8 +32,8 @@ const MAX_QUESTIONS: u8 = 16;
 /// set-up.
 #[derive(Default)]
 pub(super) struct Asked {
-    questions: [u8; MAX_PLAYERS],
-    what_ifs: [u8; MAX_PLAYERS],
+    questions: [u8; MAX_SEATS],
+    what_ifs: [u8; MAX_SEATS],
 }
 
 impl Asked {

@@ -1,5 +1,6 @@
 //! A host run on its own (`skirmish host`, the window's *Host online…*): what it prints as the battle goes (not the
-//! log: a player may be looking at this screen), and its end once every player was told the battle is over.
+//! log: a player may be looking at this screen), the commands typed at its terminal, and its end once every player
+//! was told the battle is over.
 
 use bevy::prelude::*;
 
@@ -12,8 +13,12 @@ use crate::stdout::say;
 pub(super) fn narrate(
     (host, engine): (Res<Host>, Option<Res<Engine>>),
     state: Option<Res<TurnState>>,
-    mut shown: Local<(Vec<Seat>, usize, u32, bool)>,
+    mut shown: Local<(Vec<Seat>, usize, u32, bool, usize)>,
 ) {
+    for note in &host.notes[shown.4.min(host.notes.len())..] {
+        say(format!("{note}\n"));
+    }
+    shown.4 = host.notes.len();
     if host.lobby.players != shown.0 {
         shown.0 = host.lobby.players.clone();
         for seat in &shown.0 {
@@ -50,5 +55,31 @@ pub(super) fn close_when_over(
     *after += 1;
     if *after > 100 {
         exit.write(AppExit::Success);
+    }
+}
+
+/// Reads the terminal's lines as the host's commands, on a thread of its own, until the terminal or the host ends;
+/// a line that is no command is answered with what the host takes.
+pub(super) fn read_commands(commands: std::sync::mpsc::Sender<super::HostCommand>) {
+    let reading = std::thread::Builder::new().name("host commands".into()).spawn(move || {
+        for line in std::io::stdin().lines() {
+            let Ok(line) = line else { return };
+            if line.trim().is_empty() {
+                continue;
+            }
+            match super::parse(&line) {
+                Ok(command) => {
+                    if commands.send(command).is_err() {
+                        return;
+                    }
+                }
+                Err(how) => {
+                    say(format!("{how}\n"));
+                }
+            }
+        }
+    });
+    if let Err(e) = reading {
+        say(format!("the host reads no commands: {e}\n"));
     }
 }

@@ -48,6 +48,13 @@ pub(super) struct ShownTo {
     seat: usize,
 }
 
+impl ShownTo {
+    /// The seat it is shown to.
+    pub(super) fn seat(&self) -> usize {
+        self.seat
+    }
+}
+
 /// Every unit as each player may see it: its replicated `Unit` for that player, seen by that seat alone and only
 /// while its sides see the unit (replicon sends no other).
 pub(super) fn show_units(
@@ -60,7 +67,7 @@ pub(super) fn show_units(
     let Some(engine) = engine else { return };
     let had: HashMap<(Entity, usize), (Entity, &Unit, &SeenBy)> =
         shown.iter().map(|(e, to, unit, mask)| ((to.unit, to.seat), (e, unit, mask))).collect();
-    for (seat, player) in host.players.iter().enumerate() {
+    for (seat, player) in host.players.iter().enumerate().filter(|(_, p)| !p.vacant) {
         let seen = sight(&engine.0, player, host.spectators);
         for (entity, combatant, (statuses, tracks, loadout, holding)) in &units {
             let Some(id) = player.numbering.their_id(combatant.0) else { continue };

@@ -28,11 +28,14 @@ pub struct Host {
     pub autosave: Option<PathBuf>,
     /// Everything refused, newest last: who sent what, and why not.
     pub refused: Vec<String>,
+    /// What the host's person's commands did, or why not (`commands.rs`), newest last: the terminal prints them.
+    pub notes: Vec<String>,
     /// How long it waits for a player's dice before it rolls them itself, or for a player's defense before its
     /// combatant decides by itself.
     pub dice_time: std::time::Duration,
-    /// What spectators see during the battle.
+    /// What spectators see during the battle, and how many may watch at once.
     pub spectators: Spectators,
+    pub spectators_max: usize,
     /// The roll it waits for a player's faces of, and how many rolls it asked players for.
     pub(super) dice_wait: Option<DiceWait>,
     pub(super) rolls_asked: u32,
@@ -66,6 +69,11 @@ pub struct Player {
     pub gm: bool,
     /// Its connection (the client entity), while connected.
     pub client: Option<Entity>,
+    /// The seat's key, given at the first hello (`FromHost::Seated`): who comes back by this name takes the seat
+    /// only with it. None once the host handed the seat to another name: the next by that name takes it.
+    pub key: Option<String>,
+    /// A spectator's seat freed when it left: no one's, taken by the next who comes (its bit in `SeenBy` reused).
+    pub vacant: bool,
     /// Every event it was told, in order: what it is sent again when it comes back.
     pub told: Vec<Event>,
     /// Which of the events it was told show faces typed in by hand (by place in `told`).
@@ -87,7 +95,44 @@ pub struct Player {
     pub(super) asked: Option<usize>,
 }
 
+/// A seat's key: 128 random bits, in hex (no one guesses it).
+pub(super) fn new_key() -> String {
+    format!("{:032x}", rand::random::<u128>())
+}
+
 impl Player {
+    /// A new seat for `name`, with a key of its own.
+    pub(super) fn new(name: String, watching: bool, view: Vec<String>, needs_past: bool) -> Self {
+        Player {
+            name,
+            watching,
+            view,
+            needs_past,
+            key: Some(new_key()),
+            vacant: false,
+            own_dice: false,
+            asks_defense: false,
+            gm: false,
+            sides: Vec::new(),
+            ready: false,
+            client: None,
+            told: Vec::new(),
+            told_typed: Vec::new(),
+            numbering: Numbering::default(),
+            sent: 0,
+            began_sent: false,
+            picture_sent: 0,
+            over_sent: false,
+            read: 0,
+            asked: None,
+        }
+    }
+
+    /// A spectator's seat freed: no name, nothing told, no numbering (the next in it starts from nothing).
+    pub(super) fn freed() -> Self {
+        Player { vacant: true, key: None, ..Player::new(String::new(), true, Vec::new(), false) }
+    }
+
     /// Sends `message`, which names no combatant, to this player's connection (if connected) as it is: a picture's
     /// piece is not written out and read back to be renumbered.
     pub(super) fn send_as_is(&self, message: FromHost, out: &mut MessageWriter<ToClients<FromHost>>) -> bool {
@@ -126,7 +171,7 @@ impl Host {
         }
         let dice = request.commitment.as_ref().map(|c| c.hash.clone());
         let lobby = LobbyView { title, ruleset, sides, dice, ..Default::default() };
-        let (dice_time, spectators) = (offer.dice_time, offer.spectators);
+        let (dice_time, spectators, spectators_max) = (offer.dice_time, offer.spectators, offer.spectators_max);
         Host {
             request,
             autosave: offer.autosave.clone(),
@@ -134,8 +179,10 @@ impl Host {
             lobby,
             players: Vec::new(),
             refused: Vec::new(),
+            notes: Vec::new(),
             dice_time,
             spectators,
+            spectators_max,
             dice_wait: None,
             rolls_asked: 0,
             defense_wait: None,
@@ -149,6 +196,15 @@ impl Host {
 
     pub fn started(&self) -> bool {
         self.offer.is_none()
+    }
+
+    /// How many seats are taken (not freed) by players, and by spectators.
+    pub(super) fn seats_taken(&self) -> (usize, usize) {
+        let taken = self.players.iter().filter(|p| !p.vacant);
+        taken.fold(
+            (0, 0),
+            |(players, watching), p| if p.watching { (players, watching + 1) } else { (players + 1, watching) },
+        )
     }
 
     pub(super) fn seat_of(&self, client: Entity) -> Option<usize> {

@@ -74,7 +74,8 @@ pub(super) fn tell_players(
     let Host { players, start, request, spectators, .. } = &mut *host;
     // The whole battle's save, once it is over: made once for everyone told so this update.
     let mut save: Option<String> = None;
-    for player in players.iter_mut() {
+    // A freed seat has no one to tell (the next in it is told the past from the start).
+    for player in players.iter_mut().filter(|p| !p.vacant) {
         // What a player is told is worked out as the battle goes, connected or not: one who comes back is told the
         // battle as its sides saw it then, not as they see it on its return.
         // The rolls of the sides behind the GM's screen, which this player does not command, are told veiled.

@@ -58,6 +58,9 @@ pub(super) fn show_battle(
             super::gm::show_gm_panel(ui, (online, joined), units, out);
             ui.separator();
         }
+        if let Some(hosting) = hosting {
+            super::seats::show_gone_seats(ui, online, joined, hosting);
+        }
         show_chat(ui, online, joined, out);
     });
     // Another connection may number the units otherwise (a host taken up from its save).

@@ -41,7 +41,8 @@ pub(super) fn connect(world: &mut World, online: &mut Online) {
     match started {
         Ok(host) => {
             (online.host, online.trouble, online.seated) = (Some(host), None, false);
-            world.insert_resource(Joined { watching: online.form.watch, ..Joined::new(&name) });
+            // The seat's key this game kept from an earlier join is said again: the seat is its own after a drop.
+            world.insert_resource(Joined { watching: online.form.watch, ..Joined::keeping(&name, &host.to_string()) });
             world.insert_resource(Planning::default());
             say(format_args!("joining {host} as {name}\n"));
         }

@@ -23,7 +23,7 @@ pub(super) fn show_lobby(
     let me = lobby.players.iter().find(|p| p.name == joined.name);
     middle(root, &format!("Lobby — {} · {}", lobby.title, lobby.ruleset), |ui| {
         if let Some(hosting) = hosting {
-            show_hosting(ui, hosting);
+            show_hosting(ui, online, hosting);
         }
         match joined.watching {
             true => ui.label(
@@ -99,6 +99,9 @@ pub(super) fn show_lobby(
         for p in &lobby.players {
             ui.label(p.line());
         }
+        if let Some(hosting) = hosting {
+            super::seats::show_gone_seats(ui, online, joined, hosting);
+        }
         show_refusals(ui, joined);
         ui.add_space(8.0);
         show_chat(ui, online, joined, out);
@@ -111,7 +114,7 @@ pub(super) fn show_lobby(
 }
 
 /// Where the others join a battle this window hosts: the port and this machine's addresses.
-fn show_hosting(ui: &mut egui::Ui, hosting: &Hosting) {
+fn show_hosting(ui: &mut egui::Ui, online: &mut Online, hosting: &Hosting) {
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
         let gold = egui::Color32::from_rgb(240, 200, 90);
@@ -132,6 +135,7 @@ fn show_hosting(ui: &mut egui::Ui, hosting: &Hosting) {
             });
         }
         ui.weak(format!("The battle is saved after every decision to {}.", hosting.autosave.display()));
+        super::seats::choose_spectators(ui, online, hosting);
     });
     ui.add_space(8.0);
 }

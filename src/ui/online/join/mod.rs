@@ -8,6 +8,7 @@
 //! - `state.rs`: whom to join and the screen's state; `connection.rs`: the connection opened, followed and closed
 //! - `screen.rs`: the screen by stage; `form.rs`: the form; `lobby.rs`: the lobby and chat; `battle.rs`: the
 //!   battle's panels and the prompts for a player's own dice and its defenses; `gm.rs`: the game master's panel
+//! - `seats.rs`: the seats as the window that hosts looks after them (a gone player's handed on, spectators)
 
 mod battle;
 mod connection;
@@ -15,6 +16,7 @@ mod form;
 mod gm;
 mod lobby;
 mod screen;
+mod seats;
 mod state;
 
 use bevy::prelude::*;

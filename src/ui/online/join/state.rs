@@ -54,6 +54,10 @@ pub(super) struct Online {
     pub(super) dice_sent: Option<(usize, usize)>,
     /// The defense question last answered (its number): not shown again while the host takes the answer.
     pub(super) defense_sent: Option<u32>,
+    /// The names typed to hand gone players' seats to, by seat (`seats.rs`).
+    pub(super) hand_to: HashMap<String, String>,
+    /// What this window's host lets spectators see, and how many, once changed (the host's defaults till then).
+    pub(super) spectators: Option<(crate::net::host::Spectators, usize)>,
     /// The game master's panel: the unit chosen, and what is typed for it.
     pub(super) gm_unit: Option<crate::rules::engine::ruleset::CombatantId>,
     pub(super) gm_drafts: GmDrafts,
