@@ -88,14 +88,18 @@ pub enum NetError {
     Transport(String),
 }
 
+/// How many bytes a player's channel to the host holds unread at most: far more than any message a player's game
+/// sends (an order, a plan, a what-if's set-up, a line of chat are well under 4 KiB), so that a client sending a
+/// message larger, or a flood of them within an update, is closed by the transport instead of filling the host's
+/// memory (renet's default is 5 MiB a channel).
+pub const MAX_HELD_BYTES: usize = 64 * 1024;
+
 /// The renet connection both ends use, with the channels the protocol registered.
 fn connection(world: &World) -> ConnectionConfig {
     let channels = world.resource::<RepliconChannels>();
-    ConnectionConfig {
-        server_channels_config: channels.server_configs(),
-        client_channels_config: channels.client_configs(),
-        ..Default::default()
-    }
+    let mut client_channels_config = channels.client_configs();
+    client_channels_config.iter_mut().for_each(|c| c.max_memory_usage_bytes = MAX_HELD_BYTES);
+    ConnectionConfig { server_channels_config: channels.server_configs(), client_channels_config, ..Default::default() }
 }
 
 fn now() -> std::time::Duration {

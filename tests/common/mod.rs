@@ -167,6 +167,7 @@ pub fn hits(log: &Log) -> Vec<bool> {
 pub mod enumerate;
 pub mod hb;
 pub mod host;
+pub mod hostile;
 pub mod online;
 pub mod relay;
 pub mod sr4;

@@ -73,6 +73,15 @@ pub fn player_app_keyed(name: &str, host: SocketAddr, id: u64, key: Option<&str>
     app
 }
 
+/// Each unit player `app` holds: the index of the host's entity it is (as replicon names it on the wire), and the
+/// unit's number as the player numbers it.
+pub fn host_entities(app: &mut App) -> Vec<(u32, usize)> {
+    let world = app.world_mut();
+    let map = world.resource::<bevy_replicon::shared::server_entity_map::ServerEntityMap>().to_server().clone();
+    let mut units = world.query::<(Entity, &skirmish::net::protocol::Unit)>();
+    units.iter(world).filter_map(|(e, u)| map.get(&e).map(|host| (host.index_u32(), u.id.index()))).collect()
+}
+
 /// A window's plan of what a slot offers: attack the first enemy offered, by the last way offered (a firing mode, a
 /// called shot); else move to the farthest cell it reaches (walking if a walk gets there).
 pub fn plan_of(choices: &Choices) -> Plan {

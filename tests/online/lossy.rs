@@ -56,6 +56,8 @@ struct Game {
     seated: bool,
     /// The trouble happened (and when).
     troubled: Option<Instant>,
+    /// The key of the killed player's seat, kept by its game till it comes back.
+    kept_key: Option<String>,
     began: Instant,
     /// Datagrams lost, relayed and reordered by relays this battle no longer uses.
     earlier: (u64, u64, u64),
@@ -91,6 +93,7 @@ impl Game {
             refusals: vec![0; count],
             seated: false,
             troubled: None,
+            kept_key: None,
             began: Instant::now(),
             earlier: (0, 0, 0),
             orders: 0,
@@ -149,7 +152,9 @@ impl Game {
         for (i, name) in NAMES.iter().enumerate().take(self.players.len()) {
             let closed = self.players[i].as_ref().and_then(|p| skirmish::net::why_closed(p.world()));
             if closed.is_some() {
-                self.players[i] = Some(player_app_with(name, self.relay.address, self.next_id, PASSWORD));
+                // With the seat's key its game kept.
+                let key = self.players[i].as_ref().and_then(|p| p.world().resource::<Joined>().key.clone());
+                self.players[i] = Some(keyed(player_app_with(name, self.relay.address, self.next_id, PASSWORD), key));
                 (self.slots[i], self.refusals[i], self.next_id) = (None, 0, self.next_id + 1);
                 self.joined_again += 1;
             }
@@ -171,12 +176,14 @@ impl Game {
     fn make_trouble(&mut self) {
         match (self.trouble, self.troubled) {
             (Trouble::PlayerKilled, None) if self.decided() >= 8 => {
-                self.players[1] = None;
+                // Its game kept the seat's key (in its settings folder): it says it when it comes back.
+                self.kept_key = self.players[1].take().and_then(|p| p.world().resource::<Joined>().key.clone());
                 self.troubled = Some(Instant::now());
             }
             // The host sees the killed player go when its connection times out; then it joins again.
             (Trouble::PlayerKilled, Some(_)) if self.players[1].is_none() && self.gone(NAMES[1]) => {
-                self.players[1] = Some(player_app_with(NAMES[1], self.relay.address, self.next_id, PASSWORD));
+                let player = player_app_with(NAMES[1], self.relay.address, self.next_id, PASSWORD);
+                self.players[1] = Some(keyed(player, self.kept_key.take()));
                 (self.slots[1], self.refusals[1]) = (None, 0);
                 self.next_id += 1;
             }
@@ -326,4 +333,10 @@ fn whole_battles_over_a_network_that_loses_delays_and_reorders_end_with_every_lo
     assert!(played.iter().any(|p| p.trouble == Trouble::HostStopped) || count < 5);
     // The relay did lose and reorder: the battles were played over a bad network, not a perfect one.
     assert!(lost * 20 > lost + relayed && reordered > 0, "{lost} lost, {relayed} relayed, {reordered} reordered");
+}
+
+/// A player's app that says `key` in its hello: the seat's key its game kept.
+fn keyed(mut player: App, key: Option<String>) -> App {
+    player.world_mut().resource_mut::<Joined>().key = key;
+    player
 }

@@ -7,8 +7,8 @@ use std::net::SocketAddr;
 
 use crate::common::host::HostProcess;
 use crate::common::online::{
-    LEVEL, Viewer, as_player, crossroads, expected_logs, host_app, in_roster, numbering_of, plan_of, player_app,
-    player_app_keyed, player_app_with, spectator_app, viewers,
+    LEVEL, Viewer, as_player, crossroads, expected_logs, host_app, host_entities, in_roster, numbering_of, plan_of,
+    player_app, player_app_keyed, player_app_with, spectator_app, viewers,
 };
 
 use bevy::prelude::*;
@@ -32,31 +32,31 @@ use skirmish::rules::tools::plan::Plan;
 const SEED: u64 = 4;
 
 /// The crossroads under the Storyteller rules, seed 4.
-fn offer() -> skirmish::net::host::Offer {
+pub(super) fn offer() -> skirmish::net::host::Offer {
     crossroads(SEED)
 }
 
 /// The host and its players, updated in turn.
-struct Table {
-    host: App,
-    address: SocketAddr,
-    players: Vec<App>,
+pub(super) struct Table {
+    pub(super) host: App,
+    pub(super) address: SocketAddr,
+    pub(super) players: Vec<App>,
     /// The plans the second player gave, by its combatant.
     planned: Vec<(CombatantId, Plan)>,
 }
 
 impl Table {
-    fn new(names: &[&str]) -> Self {
+    pub(super) fn new(names: &[&str]) -> Self {
         Table::offering(offer(), names)
     }
 
-    fn offering(offer: skirmish::net::host::Offer, names: &[&str]) -> Self {
+    pub(super) fn offering(offer: skirmish::net::host::Offer, names: &[&str]) -> Self {
         let (host, address) = host_app(offer);
         let players = names.iter().enumerate().map(|(i, n)| player_app(n, address, i as u64 + 1)).collect();
         Table { host, address, players, planned: Vec::new() }
     }
 
-    fn update(&mut self) {
+    pub(super) fn update(&mut self) {
         for player in &mut self.players {
             player.update();
         }
@@ -64,7 +64,7 @@ impl Table {
     }
 
     /// Updates until `done` holds (at most `bound` rounds); whether it did.
-    fn until(&mut self, bound: usize, mut done: impl FnMut(&mut Table) -> bool) -> bool {
+    pub(super) fn until(&mut self, bound: usize, mut done: impl FnMut(&mut Table) -> bool) -> bool {
         for _ in 0..bound {
             if done(self) {
                 return true;
@@ -74,7 +74,7 @@ impl Table {
         done(self)
     }
 
-    fn joined(&self, i: usize) -> &Joined {
+    pub(super) fn joined(&self, i: usize) -> &Joined {
         self.players[i].world().resource::<Joined>()
     }
 
@@ -84,16 +84,16 @@ impl Table {
         world.query::<&Unit>().iter(world).find(|u| u.id == id).cloned()
     }
 
-    fn say(&mut self, i: usize, message: FromPlayer) {
+    pub(super) fn say(&mut self, i: usize, message: FromPlayer) {
         self.players[i].world_mut().write_message(message);
     }
 
-    fn host(&self) -> &Host {
+    pub(super) fn host(&self) -> &Host {
         self.host.world().resource::<Host>()
     }
 
     /// `value` as player `i` numbers the combatants (what it was told), with the roster's ids.
-    fn ours<T: serde::Serialize + serde::de::DeserializeOwned>(&self, i: usize, value: &T) -> T {
+    pub(super) fn ours<T: serde::Serialize + serde::de::DeserializeOwned>(&self, i: usize, value: &T) -> T {
         in_roster(self.host(), &self.joined(i).name, value)
     }
 
@@ -108,7 +108,7 @@ impl Table {
     }
 
     /// Seats taken, sides chosen, ready: the battle begins.
-    fn begin(&mut self, sides: &[&str]) {
+    pub(super) fn begin(&mut self, sides: &[&str]) {
         assert!(self.until(2000, |t| t.host().players.len() == t.players.len()), "every player said hello");
         for (i, side) in sides.iter().enumerate() {
             self.say(i, FromPlayer::TakeSide(Some((*side).to_owned())));
@@ -120,14 +120,14 @@ impl Table {
 
     /// Each player with a slot asked for sends the orders the normal AI would give (worked out on the host's
     /// battle as its sides see it: the script of this test), once.
-    fn give_orders(&mut self) {
+    pub(super) fn give_orders(&mut self) {
         self.orders_of(&[0, 1]);
     }
 
     /// [`Table::give_orders`], of these players alone. The second player gives its orders as a window does, a
     /// plan of what the host offered it (attack the first enemy it may, the last way offered; else move as far as
     /// it reaches), each kept in `planned`.
-    fn orders_of(&mut self, players: &[usize]) {
+    pub(super) fn orders_of(&mut self, players: &[usize]) {
         for &i in players {
             let Some((actor, slot, choices)) = self.joined(i).asked.clone() else { continue };
             let battle = &self.host.world().resource::<Engine>().0;
@@ -191,7 +191,7 @@ impl Table {
         table
     }
 
-    fn over(&self) -> bool {
+    pub(super) fn over(&self) -> bool {
         self.host.world().get_resource::<TurnState>().is_some_and(TurnState::ended)
             && (0..self.players.len()).all(|i| self.joined(i).over.is_some())
     }
@@ -291,7 +291,7 @@ fn waiting_for(t: &Table, side: &str) -> bool {
     state.awaiting().is_some_and(|(_, slot)| engine.0.view(slot.actor).side == side)
 }
 
-fn decided(t: &Table) -> usize {
+pub(super) fn decided(t: &Table) -> usize {
     t.host.world().resource::<Engine>().0.decided()
 }
 
@@ -1138,4 +1138,11 @@ fn spectators_are_capped_and_a_spectators_seat_is_freed_when_it_leaves() {
     let held: Vec<Unit> = world.query::<&Unit>().iter(world).cloned().collect();
     let numbering = table.host().players[2].numbering.len();
     assert!(!held.is_empty() && held.iter().all(|u| u.id.index() < numbering), "{held:?}");
+    // The host's entities Di was sent are her seat's block, in her own numbers: they tell nothing else.
+    for i in 0..3 {
+        let entities = host_entities(&mut table.players[i]);
+        let offsets: std::collections::BTreeSet<i64> =
+            entities.iter().map(|&(host, id)| i64::from(host) - id as i64).collect();
+        assert!(!entities.is_empty() && offsets.len() == 1, "player {i}: {entities:?}");
+    }
 }

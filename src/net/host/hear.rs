@@ -7,6 +7,7 @@ use bevy_replicon::prelude::*;
 
 use super::defense::defense_given;
 use super::dice::dice_given;
+use super::limits::{Admit, Limits};
 use super::lobby::{asks_defense, hello, own_dice, ready, say, take_gm, take_side};
 use super::orders::{PlayerOrders, delay, give_orders};
 use super::questions::{Asked, ask_heat, ask_odds, ask_what_if};
@@ -33,11 +34,16 @@ pub(super) fn hear_players(
     (mut declare, mut delays, mut defend, mut gm): Requests,
     mut out: MessageWriter<ToClients<FromHost>>,
     mut dice: Option<ResMut<BattleDice>>,
+    (mut limits, mut disconnects): (ResMut<Limits>, MessageWriter<DisconnectRequest>),
 ) {
     let Some(mut host) = host else { return };
     let mut asked = Asked::default();
+    let now = std::time::Instant::now();
     for FromClient { client_id, message } in heard.read() {
         let Some(client) = client_id.entity() else { continue };
+        if !within_limits(&mut host, (&mut limits, now), client, (&mut out, &mut disconnects)) {
+            continue;
+        }
         if let FromPlayer::Hello { name, watching, key } = message {
             hello(&mut host, client, (name, *watching, key.as_deref()), &mut commands, &mut out);
             continue;
@@ -92,6 +98,27 @@ pub(super) fn hear_players(
             }
         }
     }
+}
+
+/// Whether a message from `client` is taken: within its connection's rate (`limits.rs`); a flood is refused once a
+/// second, and closed once it goes on.
+fn within_limits(
+    host: &mut Host,
+    (limits, now): (&mut Limits, std::time::Instant),
+    client: Entity,
+    (out, disconnects): (&mut MessageWriter<ToClients<FromHost>>, &mut MessageWriter<DisconnectRequest>),
+) -> bool {
+    let who = host.seat_of(client).map_or_else(|| "a stranger".to_owned(), |seat| host.players[seat].name.clone());
+    match limits.admit(client, now) {
+        Admit::Yes => return true,
+        Admit::Drop => {}
+        Admit::Refuse(why) => host.refuse(&who, "a message", why, client, out),
+        Admit::Close(why) => {
+            host.refuse(&who, "a message", why, client, out);
+            disconnects.write(DisconnectRequest { client });
+        }
+    }
+    false
 }
 
 /// The seat `client` sits in, and its `message` with the roster's numbers (the player names combatants by its own);

@@ -8,7 +8,7 @@ use super::sight::ShownTo;
 use super::state::{Host, Player, new_key};
 use super::tell::Offered;
 use crate::combat::enter::{Seats, enter_battle};
-use crate::net::protocol::{FromHost, PlayerSeat, Seat};
+use crate::net::protocol::{FromHost, PlayerSeat, Seat, SeenBy, Unit};
 use crate::net::{MAX_PLAYERS, MAX_SEATS};
 
 /// A player says who it is: a new seat in the lobby, or its own seat again (with its key). Once seated, it is
@@ -251,8 +251,9 @@ pub(super) fn player_left(
         return;
     }
     host.players[seat] = Player::freed();
+    // Kept for the next in the seat (`sight::KeptEntities`), no longer sent: replicon despawns them at their client.
     for (entity, _) in shown.iter().filter(|(_, to)| to.seat() == seat) {
-        commands.entity(entity).despawn();
+        commands.entity(entity).remove::<(Replicated, ShownTo, Unit, SeenBy)>();
     }
 }
 

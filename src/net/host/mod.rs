@@ -12,6 +12,7 @@
 //!   odds, heat maps and what-ifs), `dice.rs` (dice rolled by hand), `defense.rs` (a defender's choice), `gm.rs`
 //!   (the game master's changes refused, told to the GM)
 //! - `sight.rs`: the units each player may see; `tell.rs`: the log each is told, the past again, the end unveiled
+//! - `limits.rs`: what one connection may send (its rate; strangers closed)
 //! - `commands.rs`: what the host's person asks (a gone player's seat handed to another, spectators)
 //! - `autosave.rs`: the battle saved after every decision; `run.rs`: a host run on its own, printing and ending
 
@@ -21,6 +22,7 @@ mod defense;
 mod dice;
 mod gm;
 mod hear;
+mod limits;
 mod lobby;
 mod offer;
 mod orders;
@@ -34,6 +36,7 @@ use bevy::prelude::*;
 
 pub use autosave::autosave_of;
 pub use commands::{HostCommand, HostCommands, MOST_SPECTATORS, commands_of, parse};
+pub use limits::{FLOOD_SECONDS, Limits, RATE, STRANGER_SECONDS};
 pub use offer::{DICE_TIME, Offer, SPECTATORS_MAX, Spectators};
 pub use orders::NOT_YOUR_SLOT;
 pub use sight::{seen_by_all, sight};
@@ -54,11 +57,13 @@ pub enum HostSystems {
 /// The host's systems in one place: what it tells the players goes out in this order each update (the units before
 /// the log that names them, the lobby last).
 pub fn plugin(app: &mut App) {
+    app.init_resource::<limits::Limits>();
     app.configure_sets(Update, (HostSystems::Hear.before(CombatSystems), HostSystems::Tell.after(CombatSystems)));
     // The players are told a slot's start as soon as it is made, before its action: each piece of the log with the
     // fog as it stood when the piece was written (what a replay of the record gives, step by step).
     let slot_begun = tell::tell_players.after(TurnSystems::Begin).before(TurnSystems::Choose);
-    let hear = (commands::obey.run_if(resource_exists::<Host>), hear::hear_players, lobby::start_when_ready).chain();
+    let obey = (commands::obey, limits::close_strangers).run_if(resource_exists::<Host>);
+    let hear = (obey, hear::hear_players, lobby::start_when_ready).chain();
     let tell = (
         sight::show_units,
         tell::tell_players,
@@ -70,7 +75,9 @@ pub fn plugin(app: &mut App) {
         autosave::save_the_battle,
         lobby::show_lobby,
     );
-    app.add_systems(Update, hear.in_set(HostSystems::Hear))
+    app.init_resource::<sight::KeptEntities>()
+        .add_systems(Startup, sight::keep_entities)
+        .add_systems(Update, hear.in_set(HostSystems::Hear))
         .add_systems(Update, slot_begun.run_if(resource_exists::<Host>))
         .add_systems(Update, tell.chain().in_set(HostSystems::Tell).run_if(resource_exists::<Host>))
         .add_observer(lobby::player_left);

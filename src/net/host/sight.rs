@@ -11,6 +11,7 @@ use super::offer::Spectators;
 use super::state::{Host, Player};
 use crate::combat::Engine;
 use crate::combat::components::{Combatant, Holding, Loadout, StatusList, Tracks};
+use crate::net::MAX_SEATS;
 use crate::net::protocol::{SeenBy, Unit};
 use crate::rules::any_ruleset::any::AnyBattle;
 use crate::rules::engine::outcome::down;
@@ -55,6 +56,23 @@ impl ShownTo {
     }
 }
 
+/// How many units of each seat have an entity kept for them from the host's start.
+pub(super) const KEPT_UNITS: usize = 128;
+
+/// The entities each seat's units are shown by, made before anything else, seat after seat: a player's unit
+/// numbered `n` is the `n`th of its seat's block. replicon names the host's entities on the wire, and entities made
+/// as each player comes to know a unit would tell one who reads its packets how many the host made between two of
+/// its units (the others' units, and when); these tell nothing but the seat and the player's own numbers. A battle
+/// of more than [`KEPT_UNITS`] combatants makes the rest as they come.
+#[derive(Resource, Default)]
+pub(super) struct KeptEntities(Vec<Vec<Entity>>);
+
+/// Makes every seat's block of entities, at the host's start (before any connection or combatant).
+pub(super) fn keep_entities(mut commands: Commands) {
+    let blocks = (0..MAX_SEATS).map(|_| (0..KEPT_UNITS).map(|_| commands.spawn_empty().id()).collect()).collect();
+    commands.insert_resource(KeptEntities(blocks));
+}
+
 /// Every unit as each player may see it: its replicated `Unit` for that player, seen by that seat alone and only
 /// while its sides see the unit (replicon sends no other).
 pub(super) fn show_units(
@@ -62,6 +80,7 @@ pub(super) fn show_units(
     engine: Option<Res<Engine>>,
     units: Query<(Entity, &Combatant, (&StatusList, &Tracks, &Loadout, &Holding))>,
     shown: Query<(Entity, &ShownTo, &Unit, &SeenBy)>,
+    kept: Res<KeptEntities>,
     mut commands: Commands,
 ) {
     let Some(engine) = engine else { return };
@@ -85,7 +104,15 @@ pub(super) fn show_units(
             let mask = SeenBy(if seen.get(combatant.0.index()) == Some(&true) { 1 << seat } else { 0 });
             match had.get(&(entity, seat)) {
                 None => {
-                    commands.spawn((Replicated, ShownTo { unit: entity, seat }, unit, mask));
+                    let shown = (Replicated, ShownTo { unit: entity, seat }, unit, mask);
+                    match kept.0.get(seat).and_then(|block| block.get(id.index())) {
+                        Some(&kept) => {
+                            commands.entity(kept).insert(shown);
+                        }
+                        None => {
+                            commands.spawn(shown);
+                        }
+                    }
                 }
                 Some((shown, was, was_seen)) => {
                     if **was != unit {

@@ -26,8 +26,10 @@ pub struct Host {
     pub lobby: LobbyView,
     pub players: Vec<Player>,
     pub autosave: Option<PathBuf>,
-    /// Everything refused, newest last: who sent what, and why not.
+    /// What was refused, newest last (the last 500 to 1000): who sent what, and why not.
     pub refused: Vec<String>,
+    /// How many refusals there were in all.
+    pub refusals: u64,
     /// What the host's person's commands did, or why not (`commands.rs`), newest last: the terminal prints them.
     pub notes: Vec<String>,
     /// How long it waits for a player's dice before it rolls them itself, or for a player's defense before its
@@ -179,6 +181,7 @@ impl Host {
             lobby,
             players: Vec::new(),
             refused: Vec::new(),
+            refusals: 0,
             notes: Vec::new(),
             dice_time,
             spectators,
@@ -224,14 +227,20 @@ impl Host {
         to: Entity,
         out: &mut MessageWriter<ToClients<FromHost>>,
     ) {
+        self.note_refusal(who, what, why.clone());
+        out.write(ToClients { targets: SendTargets::Single(ClientId::Client(to)), message: FromHost::Refused(why) });
+    }
+
+    /// Logs a refusal (who, of what, why) without telling anyone.
+    pub(super) fn note_refusal(&mut self, who: &str, what: &str, why: String) {
         info!("refused {who}'s {what}: {why}");
         // Kept short and bounded: a player may send anything, any number of times.
         let what: String = what.chars().take(200).collect();
         self.refused.push(format!("{who}: {what}: {why}"));
+        self.refusals += 1;
         if self.refused.len() > 1000 {
             self.refused.drain(..500);
         }
-        out.write(ToClients { targets: SendTargets::Single(ClientId::Client(to)), message: FromHost::Refused(why) });
     }
 }
 
