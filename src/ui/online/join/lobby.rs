@@ -148,7 +148,8 @@ pub(super) fn leave_button(ui: &mut egui::Ui, hosting: Option<&Hosting>) -> egui
             "You host this battle: leaving stops it for everyone (it is saved: skirmish host --load {})",
             h.autosave.display()
         )),
-        None => button.on_hover_text("Your seat waits: join again by the same name"),
+        None => button
+            .on_hover_text("Your seat waits: join again by the same name, from this game (it keeps the seat's key)"),
     }
 }
 
