@@ -49,6 +49,11 @@ pub struct HostArgs {
     /// No password even where other machines can reach the host: anyone who reaches the port joins
     #[arg(long)]
     no_password: bool,
+    /// How many players the battle waits for: it begins once that many are in the lobby and every one is ready
+    /// (by default, as soon as every player there is ready)
+    #[arg(long, default_value_t = 1,
+          value_parser = clap::value_parser!(u8).range(1..=crate::net::MAX_PLAYERS as i64))]
+    players: u8,
 }
 
 impl HostArgs {
@@ -80,6 +85,7 @@ pub fn host(args: HostArgs) -> Result<(), CliError> {
         spectators: args.spectators,
         spectators_max: usize::from(args.spectators_max),
         password: crate::net::password::for_host(args.address, args.password.clone(), args.no_password),
+        players: usize::from(args.players),
         ..crate::net::host::Offer::of(started, Some(path))
     };
     // The terminal types the host's commands (`hand Ann to Bob`), unless it types the battle's dice.

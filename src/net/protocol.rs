@@ -167,6 +167,9 @@ pub struct LobbyView {
     /// game keeps the first it is shown; the save at the end must carry the same.
     #[serde(default)]
     pub dice: Option<String>,
+    /// How many players the battle waits for before it may begin (`host --players`; 0 or 1: none but the first).
+    #[serde(default)]
+    pub waits_for: u8,
 }
 
 /// One player in the lobby.

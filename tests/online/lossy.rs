@@ -229,7 +229,11 @@ impl Game {
         // know, or blocked.
         let unforeseen =
             |r: &String| (r.contains(" at most ") && r.ends_with(" m away")) || r.contains(" cannot reach ");
-        assert!(self.host().refused.iter().all(unforeseen), "seed {}: {:?}", self.seed, self.host().refused);
+        // And the one a lost handshake makes: a player that gave up connecting (the host's answer lost) joined again
+        // from a new connection, and the host closed the half-open one it was left with once it sat without a seat.
+        let given_up = |r: &String| self.joined_again > 0 && r.starts_with("a stranger: a connection: no seat after");
+        let allowed = |r: &String| unforeseen(r) || given_up(r);
+        assert!(self.host().refused.iter().all(allowed), "seed {}: {:?}", self.seed, self.host().refused);
         for (joined, expected) in joined.iter().zip(&expected) {
             assert!(joined.trouble.is_empty(), "seed {}, {}: {:?}", self.seed, joined.name, joined.trouble);
             let told = in_roster(self.host(), &joined.name, &joined.log.events);

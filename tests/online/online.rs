@@ -1146,3 +1146,27 @@ fn spectators_are_capped_and_a_spectators_seat_is_freed_when_it_leaves() {
         assert!(!entities.is_empty() && offsets.len() == 1, "player {i}: {entities:?}");
     }
 }
+
+#[test]
+fn a_host_that_waits_for_two_players_does_not_begin_when_the_first_says_ready() {
+    let two = skirmish::net::host::Offer { players: 2, ..offer() };
+    let mut table = Table::offering(two, &["Ann"]);
+    assert!(table.until(2000, |t| t.host().players.len() == 1), "Ann said hello");
+    table.say(0, FromPlayer::TakeSide(Some("Jackals".into())));
+    table.say(0, FromPlayer::Ready(true));
+    assert!(table.until(2000, |t| t.joined(0).lobby.players.first().is_some_and(|p| p.ready)));
+    // Ann is ready and alone: the battle waits for a second player, and the lobby says it waits for two.
+    table.until(200, |_| false);
+    assert!(!table.host().started(), "the battle waits for Bo");
+    assert_eq!(table.joined(0).lobby.waits_for, 2);
+    table.players.push(player_app("Bo", table.address, 2));
+    assert!(table.until(2000, |t| t.host().players.len() == 2), "Bo said hello");
+    table.say(1, FromPlayer::TakeSide(Some("Vipers".into())));
+    assert!(table.until(2000, |t| t.joined(0).lobby.players.get(1).is_some_and(|p| !p.sides.is_empty())));
+    table.until(100, |_| false);
+    assert!(!table.host().started(), "Bo is here but not ready");
+    table.say(1, FromPlayer::Ready(true));
+    assert!(table.until(2000, |t| t.host().started()), "two players here and ready: {:?}", table.host().refused);
+    let names: Vec<&str> = table.host().request.names.values().map(String::as_str).collect();
+    assert_eq!(names, ["Ann", "Bo"], "each plays its side");
+}

@@ -1,7 +1,7 @@
-//! What the person who runs the host asks of it, besides what the players say: a gone player's seat handed to
-//! another name, and what spectators see and how many may watch. From the terminal (`skirmish host` reads a line at
-//! a time: `hand Ann to Bob`, `spectators all 4`, `seats`) or from the window that hosts (*Host online…*'s lobby).
-//! Everyone is told what the host did, in the chat.
+//! What the person who runs the host asks of it, besides what the players say: a gone player's seat handed to another
+//! name, what spectators see and how many may watch, and how many players the battle waits for. From the terminal
+//! (`skirmish host` reads a line at a time: `hand Ann to Bob`, `spectators all 4`, `players 3`, `seats`) or from the
+//! window that hosts (*Host online…*'s lobby). Everyone is told what the host did, in the chat.
 
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, Sender};
@@ -22,6 +22,8 @@ pub enum HostCommand {
     Hand { seat: String, to: String },
     /// What spectators see, and how many may watch at once (those watching now stay).
     Spectators { see: Spectators, max: usize },
+    /// How many players the battle waits for before it may begin (before it begins).
+    Players(usize),
     /// The seats, printed.
     Seats,
 }
@@ -62,9 +64,14 @@ pub fn parse(line: &str) -> Result<HostCommand, String> {
                 _ => Err(format!("spectators common|all|players [HOW-MANY, at most {MOST_SPECTATORS}]")),
             }
         }
+        "players" => match rest.parse::<usize>() {
+            Ok(count) if (1..=MAX_PLAYERS).contains(&count) => Ok(HostCommand::Players(count)),
+            _ => Err(format!("players HOW-MANY (1 to {MAX_PLAYERS}): the battle begins once that many are ready")),
+        },
         "seats" => Ok(HostCommand::Seats),
         _ => Err(format!(
-            "the host takes: hand NAME to NEW-NAME · spectators common|all|players [HOW-MANY] · seats (not {word:?})"
+            "the host takes: hand NAME to NEW-NAME · spectators common|all|players [HOW-MANY] · players HOW-MANY · \
+             seats (not {word:?})"
         )),
     }
 }
@@ -86,6 +93,7 @@ pub(super) fn obey(
                 (host.spectators, host.spectators_max) = (see, max);
                 Ok(format!("spectators see {} from now on; at most {max} watch at once", see_in_words(see)))
             }
+            HostCommand::Players(count) => wait_for(&mut host, count),
             HostCommand::Seats => {
                 let lines: Vec<String> = host.lobby.players.iter().map(|p| format!("  {}", p.line())).collect();
                 host.notes.push(format!("seats:\n{}", lines.join("\n")));
@@ -127,6 +135,19 @@ fn hand(host: &mut Host, seat: &str, to: &str) -> Result<String, String> {
     Ok(format!("{seat}'s seat is {to}'s now: {to} joins by that name to take it"))
 }
 
+/// The battle waits for `count` players (before it begins); what was done, or why not.
+fn wait_for(host: &mut Host, count: usize) -> Result<String, String> {
+    if host.started() {
+        return Err("the battle has begun: it waits for no more players".into());
+    }
+    host.lobby.waits_for = count.clamp(1, MAX_PLAYERS) as u8;
+    host.lobby_changed = true;
+    Ok(match count {
+        1 => "the battle begins once every player here is ready".into(),
+        n => format!("the battle waits for {n} players: it begins once {n} are here and every one is ready"),
+    })
+}
+
 /// What spectators see, in words.
 fn see_in_words(see: Spectators) -> &'static str {
     match see {
@@ -148,6 +169,8 @@ mod tests {
         let kept = HostCommand::Spectators { see: Spectators::Players, max: usize::MAX };
         assert_eq!(parse("spectators players"), Ok(kept));
         assert_eq!(parse("seats"), Ok(HostCommand::Seats));
+        assert_eq!(parse("players 3"), Ok(HostCommand::Players(3)));
+        assert!(parse("players 0").is_err_and(|e| e.starts_with("players HOW-MANY (1 to 8)")));
         assert!(parse("hand Ann").is_err_and(|e| e.starts_with("hand NAME to NEW-NAME")));
         assert!(parse("spectators all 99").is_err_and(|e| e.contains("at most 24")));
         assert!(parse("kick Ann").is_err_and(|e| e.ends_with("(not \"kick\")")));

@@ -257,13 +257,14 @@ pub(super) fn player_left(
     }
 }
 
-/// Begins the battle once every connected player has a side and is ready (and one is); the players' sides are
-/// theirs, the AI plays the rest.
+/// Begins the battle once every connected player has a side and is ready (and as many are here as the host waits
+/// for, at least one); the players' sides are theirs, the AI plays the rest.
 pub(super) fn start_when_ready(world: &mut World) {
     let Some(mut host) = world.get_resource_mut::<Host>() else { return };
     let connected: Vec<&Player> = host.players.iter().filter(|p| p.client.is_some() && !p.watching).collect();
     // A game master may command no side (the AI plays the sides no player takes, the GM oversees).
-    let ready = !connected.is_empty() && connected.iter().all(|p| p.ready && (p.gm || !p.sides.is_empty()));
+    let enough = connected.len() >= usize::from(host.lobby.waits_for).max(1);
+    let ready = enough && connected.iter().all(|p| p.ready && (p.gm || !p.sides.is_empty()));
     if host.started() || !ready {
         return;
     }

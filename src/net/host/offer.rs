@@ -1,5 +1,5 @@
 //! The battle a host offers, before it begins: how it was made, its start, where it is saved, how long the host
-//! waits for a player's own dice, and what spectators see.
+//! waits for a player's own dice, what spectators see, and how many players it waits for.
 
 use std::path::PathBuf;
 
@@ -34,6 +34,9 @@ pub struct Offer {
     pub spectators_max: usize,
     /// The password (or join code) players join with, "" for none (`net/password.rs`).
     pub password: String,
+    /// How many players the battle waits for (`host --players`): it begins once that many are here and every one
+    /// is ready, so that the first to say ready does not begin it alone.
+    pub players: usize,
 }
 
 impl Offer {
@@ -48,6 +51,7 @@ impl Offer {
             spectators: Spectators::Common,
             spectators_max: SPECTATORS_MAX,
             password: String::new(),
+            players: 1,
             title: scenario.name.clone(),
             ruleset: setup.battle.rules_name().to_owned(),
             sides: scenario.sides().into_iter().map(str::to_owned).collect(),

@@ -11,6 +11,7 @@ use super::offer::{Offer, Spectators};
 use crate::ai::lab::Heat;
 use crate::battle::commitment::Commitment;
 use crate::battle::{BattleRequest, DiceChoice};
+use crate::net::MAX_PLAYERS;
 use crate::net::protocol::{FromHost, LobbyView};
 use crate::rules::any_ruleset::any::AnyBattle;
 use crate::rules::engine::dice::Wanted;
@@ -172,7 +173,8 @@ impl Host {
             request.commitment = Some(Commitment::new(*seed));
         }
         let dice = request.commitment.as_ref().map(|c| c.hash.clone());
-        let lobby = LobbyView { title, ruleset, sides, dice, ..Default::default() };
+        let waits_for = offer.players.clamp(1, MAX_PLAYERS) as u8;
+        let lobby = LobbyView { title, ruleset, sides, dice, waits_for, ..Default::default() };
         let (dice_time, spectators, spectators_max) = (offer.dice_time, offer.spectators, offer.spectators_max);
         Host {
             request,

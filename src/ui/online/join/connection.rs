@@ -99,16 +99,22 @@ pub(super) fn notice_trouble(world: &mut World) {
     }
     let host = world.get_resource::<Online>().and_then(|o| o.host);
     let connected_before = world.get_resource::<Joined>().is_some_and(|j| !j.lobby.title.is_empty());
-    let words = match (why, connected_before) {
+    // A connection the host gave no seat is closed after a while: the host's refusal is why.
+    let unseated = world.get_resource::<Joined>().and_then(|j| {
+        let seated = j.lobby.players.iter().any(|p| p.name == j.name && p.connected);
+        j.refused.last().filter(|_| !seated).cloned()
+    });
+    let words = match (why, connected_before, unseated) {
+        (Closed::Lost, _, Some(refused)) => format!("the host did not seat you: {refused}"),
         // A host turns a wrong password away unheard: it cannot be told from no host at all.
-        (Closed::NoAnswer, _) => format!(
+        (Closed::NoAnswer, ..) => format!(
             "no answer from {}: is the password (or join code) right? is `skirmish host` running there, on that \
              port, and the port open?",
             host.map_or("the host".into(), |h| h.to_string())
         ),
-        (Closed::Refused, _) => "the host refused the connection (full, or another version of the game)".into(),
-        (_, true) => "the connection to the host was lost: join again to take your seat back".into(),
-        (other, false) => format!("the connection closed: {other}"),
+        (Closed::Refused, ..) => "the host refused the connection (full, or another version of the game)".into(),
+        (_, true, _) => "the connection to the host was lost: join again to take your seat back".into(),
+        (other, false, _) => format!("the connection closed: {other}"),
     };
     say(format_args!("error: {words}\n"));
     hang_up(world);

@@ -25,14 +25,13 @@ pub(super) fn show_lobby(
         if let Some(hosting) = hosting {
             show_hosting(ui, online, hosting);
         }
+        let begins = when_it_begins(lobby);
         match joined.watching {
-            true => ui.label(
-                "You are watching: the battle begins when every player is ready; you will see what \
-                              every side sees, and all of it once it is over.",
-            ),
-            false => {
-                ui.label("Take a side (or more), then say you are ready: the battle begins when every player is ready.")
-            }
+            true => ui.label(format!(
+                "You are watching: the battle begins {begins}; you will see what every side sees, and all of it once \
+                 it is over."
+            )),
+            false => ui.label(format!("Take a side (or more), then say you are ready: the battle begins {begins}.")),
         };
         ui.label("The AI plays the sides no one takes.");
         if let Some(hash) = &joined.dice_commitment {
@@ -135,9 +134,19 @@ fn show_hosting(ui: &mut egui::Ui, online: &mut Online, hosting: &Hosting) {
             });
         }
         ui.weak(format!("The battle is saved after every decision to {}.", hosting.autosave.display()));
+        super::seats::choose_players(ui, online, hosting);
         super::seats::choose_spectators(ui, online, hosting);
     });
     ui.add_space(8.0);
+}
+
+/// When the battle begins, in words: when every player is ready, and as many are here as the host waits for.
+fn when_it_begins(lobby: &crate::net::protocol::LobbyView) -> String {
+    let here = lobby.players.iter().filter(|p| p.connected && !p.watching).count();
+    match usize::from(lobby.waits_for) {
+        0 | 1 => "when every player is ready".into(),
+        n => format!("once {n} players are here (now {here}) and every one is ready"),
+    }
 }
 
 /// *Leave*, which, in a battle this window hosts, stops the host (said on hover).

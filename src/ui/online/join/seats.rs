@@ -1,10 +1,11 @@
 //! The seats as the window that hosts looks after them: a gone player's seat handed to another name (a friend who
-//! stands in, or the player on a machine that lost its key), and what spectators see and how many may watch. Each
-//! is asked of the host (`net::host::HostCommand`), which tells everyone in the chat.
+//! stands in, or the player on a machine that lost its key), how many players the battle waits for, and what spectators
+//! see and how many may watch. Each is asked of the host (`net::host::HostCommand`), which tells everyone in the chat.
 
 use bevy_egui::egui;
 
 use super::state::Online;
+use crate::net::MAX_PLAYERS;
 use crate::net::background::Hosting;
 use crate::net::host::{HostCommand, MOST_SPECTATORS, SPECTATORS_MAX, Spectators};
 use crate::net::join::Joined;
@@ -32,6 +33,25 @@ pub(super) fn show_gone_seats(ui: &mut egui::Ui, online: &mut Online, joined: &J
                 online.hand_to.remove(name);
             }
         });
+    }
+}
+
+/// How many players the battle waits for (so that the first to say ready does not begin it alone), asked of the
+/// host when changed.
+pub(super) fn choose_players(ui: &mut egui::Ui, online: &mut Online, hosting: &Hosting) {
+    let had = online.players.unwrap_or(1);
+    let mut count = had;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("The battle waits for");
+        ui.add(egui::DragValue::new(&mut count).range(1..=MAX_PLAYERS)).on_hover_text(
+            "It begins once this many players are here and every one is ready: the first to say ready does not \
+             begin it alone",
+        );
+        ui.label(if count == 1 { "player (you count)" } else { "players (you count)" });
+    });
+    if count != had {
+        online.players = Some(count);
+        hosting.command(HostCommand::Players(count));
     }
 }
 

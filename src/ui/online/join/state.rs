@@ -58,6 +58,8 @@ pub(super) struct Online {
     pub(super) hand_to: HashMap<String, String>,
     /// What this window's host lets spectators see, and how many, once changed (the host's defaults till then).
     pub(super) spectators: Option<(crate::net::host::Spectators, usize)>,
+    /// How many players this window's host waits for, once changed (one till then).
+    pub(super) players: Option<usize>,
     /// The game master's panel: the unit chosen, and what is typed for it.
     pub(super) gm_unit: Option<crate::rules::engine::ruleset::CombatantId>,
     pub(super) gm_drafts: GmDrafts,
