@@ -75,6 +75,35 @@ where
     candidates.into_iter().take(TRIES).map(|(_, a)| a).chain(fallback).find(|a| dry_run(rules, slot, battle, a).is_ok())
 }
 
+/// The best `count` actions of the hard AI for `slot` that the rules accept, the best first, each once: the expert's
+/// shortlist (`expert.rs`). The way through a door comes first when there is one; the built-in choice is last when
+/// fewer were found.
+pub fn shortlist<R>(
+    rules: &R,
+    (slot, delayed): (Slot, &[Slot]),
+    battle: &[Combatant<R::Fighter>],
+    count: usize,
+) -> Vec<R::Action>
+where
+    R: Playable,
+    R::Action: PartialEq,
+{
+    let through = super::doors::through_a_door(rules, slot, battle);
+    let mut candidates = match Difficulty::Hard.judgement(R::ID) {
+        Some(judgement) => Mind::new(rules, (slot, delayed), battle, judgement).candidates(),
+        None => Vec::new(),
+    };
+    candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let fallback = rules.default_action(slot, battle);
+    let mut found: Vec<R::Action> = Vec::new();
+    for action in through.into_iter().chain(candidates.into_iter().map(|(_, a)| a)).chain(fallback) {
+        if found.len() < count && !found.contains(&action) && dry_run(rules, slot, battle, &action).is_ok() {
+            found.push(action);
+        }
+    }
+    found
+}
+
 /// The hard AI's eye on one slot, its mind made up once: the attack it would make from any spot. The tactics lab's
 /// heat map asks it for every cell in reach.
 pub struct HardAttacks<'a, R: Playable>(Option<Mind<'a, R>>);

@@ -1,6 +1,7 @@
-//! The three difficulties. They see the same battle and the same odds and roll no dice of their own; they differ
-//! in how much they weigh: how many firing positions and targets they price, whether they care for cover, focus
-//! fire on the wounded, pick firing modes and called shots, defend when hurt, aim.
+//! The four difficulties. The first three see the same battle and the same odds and roll no dice of their own; they
+//! differ in how much they weigh: how many firing positions and targets they price, whether they care for cover,
+//! focus fire on the wounded, pick firing modes and called shots, defend when hurt, aim. The expert judges as the
+//! hard AI does and then plays the battle out from its best few choices (`expert.rs`).
 
 use std::fmt;
 
@@ -22,6 +23,9 @@ pub enum Difficulty {
     /// act, focuses fire on the wounded, picks the firing mode and called shot, aims when it has no shot, defends
     /// when exposed and hurt.
     Hard,
+    /// Plays the battle out from the hard AI's best few actions and a few others, many times, and takes the one
+    /// its side wins most often (`expert.rs`); it judges the ground and the odds as the hard AI does.
+    Expert,
 }
 
 impl fmt::Display for Difficulty {
@@ -30,6 +34,7 @@ impl fmt::Display for Difficulty {
             Difficulty::Easy => "easy",
             Difficulty::Normal => "normal",
             Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
         })
     }
 }
@@ -108,8 +113,10 @@ impl Difficulty {
             (Difficulty::Normal, _) => Some(NORMAL),
             // Against that normal AI the homebrew's hard one needs more cells and targets priced, and a little
             // care for cover (62 % of the decided; 55 % with the others' weights).
-            (Difficulty::Hard, HomebrewD6) => Some(Judgement { positions: 20, targets: 8, caution: 0.05, ..HARD }),
-            (Difficulty::Hard, _) => Some(HARD),
+            (Difficulty::Hard | Difficulty::Expert, HomebrewD6) => {
+                Some(Judgement { positions: 20, targets: 8, caution: 0.05, ..HARD })
+            }
+            (Difficulty::Hard | Difficulty::Expert, _) => Some(HARD),
         }
     }
 }

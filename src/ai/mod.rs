@@ -3,7 +3,9 @@
 //! ground it can reach, and takes the best action the rules accept in a dry run. It never rolls a die to decide, so a
 //! seeded battle between AIs replays exactly.
 //!
-//! - `judgement.rs`: the three difficulties, which differ in judgement only
+//! - `judgement.rs`: the four difficulties; the first three differ in judgement only
+//! - `expert.rs`: the fourth, which plays the battle out from each of the hard AI's best actions and a few others
+//! - `playout.rs`: one battle played out from a state by a chooser, its dice from the state's seed
 //! - `ground.rs`: the cells in reach and what each is worth: threat from every enemy by its cover, the range the
 //!   weapon likes, the level's exit or zone
 //! - `choice.rs`: the candidate actions (move and attack, move and reload, full defense, aim …), scored and tried
@@ -15,9 +17,11 @@
 mod choice;
 mod defense;
 mod doors;
+pub mod expert;
 mod ground;
 mod judgement;
 pub mod lab;
+pub mod playout;
 
 use std::collections::BTreeMap;
 
@@ -35,28 +39,55 @@ pub trait Playable: Kind {}
 
 impl<R: Kind> Playable for R {}
 
-/// Which difficulty plays each side (`default` for the sides not named).
+/// Which difficulty plays each side (`default` for the sides not named), and how long an expert thinks.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Minds {
     pub sides: BTreeMap<String, Difficulty>,
     pub default: Difficulty,
+    pub think: expert::Think,
 }
 
 impl Minds {
     /// Every side at one difficulty.
     pub fn all(default: Difficulty) -> Self {
-        Minds { sides: BTreeMap::new(), default }
+        Minds { sides: BTreeMap::new(), default, think: expert::Think::default() }
     }
 
     /// The difficulty that plays `side`.
     pub fn of(&self, side: &str) -> Difficulty {
         self.sides.get(side).copied().unwrap_or(self.default)
     }
+
+    /// The action of the AI that plays the side of the combatant in `slot` (`None`: it passes).
+    pub fn choose(&self, battle: &AnyBattle, slot: Slot) -> Option<AnyAction> {
+        match self.of(battle.view(slot.actor).side) {
+            Difficulty::Expert => expert::choose(battle, slot, self.think),
+            difficulty => choose_any(battle, slot, difficulty),
+        }
+    }
 }
 
 /// The AI's entry point for a battle in any ruleset: [`choose`] for the combatant in `slot`.
 pub fn choose_any(battle: &AnyBattle, slot: Slot, difficulty: Difficulty) -> Option<AnyAction> {
     battle.visit(Choose { slot, difficulty })
+}
+
+/// The hard AI's best `count` actions for `slot` that the rules accept, the best first ([`choice::shortlist`]).
+pub fn shortlist_any(battle: &AnyBattle, slot: Slot, count: usize) -> Vec<AnyAction> {
+    battle.visit(Shortlist { slot, count })
+}
+
+struct Shortlist {
+    slot: Slot,
+    count: usize,
+}
+
+impl Visit for Shortlist {
+    type Out = Vec<AnyAction>;
+    fn visit<K: Kind>(self, battle: &Battle<K>) -> Self::Out {
+        let found = choice::shortlist(battle.rules(), (self.slot, battle.delayed()), battle.combatants(), self.count);
+        found.into_iter().map(K::wrap).collect()
+    }
 }
 
 /// [`choose`] on the battle inside an [`AnyBattle`].

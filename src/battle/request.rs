@@ -45,6 +45,10 @@ pub struct BattleRequest {
     pub ai: Difficulty,
     #[serde(default)]
     pub sides: BTreeMap<String, Difficulty>,
+    /// How long an expert AI thinks over each decision, in milliseconds of the 2-core machine it was measured on
+    /// (`--think`; counted in decisions played out, so a battle goes on from its save as it would have).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub think_ms: Option<u32>,
     /// The players' names by side.
     #[serde(default)]
     pub names: BTreeMap<String, String>,
@@ -127,6 +131,7 @@ impl BattleRequest {
             humans: Vec::new(),
             ai,
             sides: BTreeMap::new(),
+            think_ms: None,
             names: BTreeMap::new(),
             by_hand: Vec::new(),
             asked: Vec::new(),
@@ -149,7 +154,8 @@ impl BattleRequest {
 
     /// The same battle with each side's AI as `minds` says.
     pub fn with_minds(self, minds: Minds) -> Self {
-        BattleRequest { ai: minds.default, sides: minds.sides, ..self }
+        let think_ms = (minds.think != Default::default()).then_some(minds.think.millis);
+        BattleRequest { ai: minds.default, sides: minds.sides, think_ms, ..self }
     }
 
     /// The scenario the battle is fought on, as the file reads now.
@@ -166,7 +172,8 @@ impl BattleRequest {
 
     /// The AI's difficulty for each side.
     pub fn minds(&self) -> Minds {
-        Minds { sides: self.sides.clone(), default: self.ai }
+        let think = self.think_ms.map_or_else(Default::default, |millis| crate::ai::expert::Think { millis });
+        Minds { sides: self.sides.clone(), default: self.ai, think }
     }
 
     /// The battle's own dice from its start: `typed` asks a player (typed-in dice have no other source).

@@ -53,6 +53,10 @@ pub struct BattleArgs {
     /// One side's AI, e.g. `--side Gang=hard` (repeat for more sides).
     #[arg(long = "side", value_parser = parse_side)]
     pub sides: Vec<(String, Difficulty)>,
+    /// Seconds the expert AI thinks over each decision (counted in battles played out, as many as take that long on
+    /// 2 cores, so the same on any machine)
+    #[arg(long, default_value_t = 2.0, value_parser = parse_think)]
+    pub think: f32,
     /// Fog of war: each player sees only what the units of the side whose turn it is can see.
     #[arg(long)]
     pub fog: bool,
@@ -119,7 +123,8 @@ impl BattleArgs {
 
     /// Which difficulty plays each side.
     pub fn minds(&self) -> Minds {
-        Minds { sides: self.sides.iter().cloned().collect(), default: self.ai }
+        let think = crate::ai::expert::Think::seconds(self.think);
+        Minds { sides: self.sides.iter().cloned().collect(), default: self.ai, think }
     }
 
     /// The same make-up as `skirmish run` takes it: its arguments, each as a shell reads it. What `run` has no use
@@ -150,6 +155,9 @@ impl BattleArgs {
         }
         if self.ai != Difficulty::Normal {
             add("ai", name(&|| self.ai.to_possible_value()).unwrap_or_default());
+        }
+        if self.think != 2.0 {
+            add("think", self.think.to_string());
         }
         for (side, ai) in &self.sides {
             add("side", format!("{side}={}", name(&|| ai.to_possible_value()).unwrap_or_default()));
@@ -247,9 +255,19 @@ pub fn parse_reserve(text: &str) -> Result<Reinforcement, String> {
 
 /// `SIDE=DIFFICULTY`, as `--side` takes it.
 pub fn parse_side(text: &str) -> Result<(String, Difficulty), String> {
-    let (side, level) = text.split_once('=').ok_or_else(|| format!("`{text}`: give SIDE=easy, =normal or =hard"))?;
-    let level = Difficulty::from_str(level.trim(), true).map_err(|_| format!("`{level}`: easy, normal or hard"))?;
+    let (side, level) =
+        text.split_once('=').ok_or_else(|| format!("`{text}`: give SIDE=easy, =normal, =hard or =expert"))?;
+    let level =
+        Difficulty::from_str(level.trim(), true).map_err(|_| format!("`{level}`: easy, normal, hard or expert"))?;
     Ok((side.trim().to_owned(), level))
+}
+
+/// `--think`: seconds, a tenth to a minute.
+pub fn parse_think(text: &str) -> Result<f32, String> {
+    match text.trim().trim_end_matches('s').parse::<f32>() {
+        Ok(seconds) if (0.1..=60.0).contains(&seconds) => Ok(seconds),
+        _ => Err(format!("`{text}`: give the seconds the expert thinks, 0.1 to 60 (e.g. 2 or 0.5)")),
+    }
 }
 
 /// `--ui-scale`: a number in the range the window lays out.

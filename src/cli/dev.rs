@@ -50,6 +50,9 @@ mod with_tools {
         /// on), and an online window closes once the end has shown.
         #[arg(long)]
         autopilot: bool,
+        /// Dev tools: with `--autopilot`, an online window stays open at the end (a demo clicks on it).
+        #[arg(long, requires = "autopilot")]
+        stay: bool,
         /// Dev tools: open a bare bevy + bevy_egui window instead (the yardstick for frame-time measurements).
         #[arg(long)]
         bare: bool,
@@ -91,6 +94,7 @@ mod with_tools {
                 zoom: self.zoom,
                 hover: self.hover,
                 autopilot: self.autopilot,
+                stay: self.stay,
                 screen_text: self.screen_text.clone(),
                 tour: self.tour.clone(),
                 log_open: self.log_open,

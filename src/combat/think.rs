@@ -1,5 +1,5 @@
 //! The AI's turn in the ECS: when an AI side's slot begins, `choose_action` marks it as thinking; this system asks
-//! the AI (`crate::ai::choose_any`) for the action and declares it. In the window the AI thinks on a background thread
+//! the AI (`crate::ai::Minds::choose`: the expert, or the others' `choose_any`) for the action and declares it. In the window the AI thinks on a background thread
 //! while frames go on (the game never freezes); headless it thinks at once, so a battle takes no extra frames.
 
 use bevy::prelude::*;
@@ -36,14 +36,12 @@ fn think(
     mut ended: MessageWriter<TurnEnded>,
 ) {
     let Some((entity, slot)) = state.thinking() else { return };
-    let difficulty = minds.minds.of(engine.0.view(slot.actor).side);
     let answer = match (minds.background, thought.0.as_mut()) {
-        (false, _) => Some(crate::ai::choose_any(&engine.0, slot, difficulty)),
+        (false, _) => Some(minds.minds.choose(&engine.0, slot)),
         (true, Some((e, s, task))) if (*e, *s) == (entity, slot) => check_ready(task),
         (true, _) => {
-            let battle = engine.0.clone();
-            let task =
-                AsyncComputeTaskPool::get().spawn(async move { crate::ai::choose_any(&battle, slot, difficulty) });
+            let (battle, minds) = (engine.0.clone(), minds.minds.clone());
+            let task = AsyncComputeTaskPool::get().spawn(async move { minds.choose(&battle, slot) });
             thought.0 = Some((entity, slot, task));
             None
         }

@@ -188,7 +188,7 @@ pub fn measure(
         for ruleset in level.rulesets() {
             let scenario = level.scenario(ruleset).map_err(|why| BalanceError::Level { stem: stem.clone(), why })?;
             for &ai in ais {
-                let minds = Minds { sides: Default::default(), default: ai };
+                let minds = Minds { default: ai, ..Minds::default() };
                 let report = simulate(&scenario, runs, first_seed, &minds);
                 let sides = scenario.sides().iter().map(|s| (s.to_string(), report.wins(s))).collect();
                 let n = report.outcomes.len().max(1) as f64;
@@ -241,7 +241,8 @@ pub fn lesson(
     (runs, first_seed): (u32, u64),
 ) -> Lesson {
     let sides = scenario.sides();
-    let minds = Minds { sides: [(seat.to_string(), Difficulty::Hard)].into(), default: Difficulty::Easy };
+    let minds =
+        Minds { sides: [(seat.to_string(), Difficulty::Hard)].into(), default: Difficulty::Easy, ..Minds::default() };
     let report = simulate(scenario, runs, first_seed, &minds);
     let hard = report.wins(seat);
     let decided = sides.iter().map(|s| report.wins(s)).sum::<u32>();

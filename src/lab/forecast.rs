@@ -66,7 +66,7 @@ pub struct Forecast {
 
 /// Plays `scenario` (`runs` battles from seed `first`, the hard AI on every side).
 fn play(scenario: &Scenario, (runs, first): (u32, u64)) -> Played {
-    let minds = Minds { default: Difficulty::Hard, sides: Default::default() };
+    let minds = Minds::all(Difficulty::Hard);
     let report = sim::simulate(scenario, runs, first, &minds);
     let (undecided, _) = report.undecided_and_turns();
     let errors = report.outcomes.iter().filter(|o| o.error.is_some()).count();

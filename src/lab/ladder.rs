@@ -103,6 +103,7 @@ pub fn rung(
     let seated = |a: Difficulty, b: Difficulty| Minds {
         sides: [(first.to_string(), a), (second.to_string(), b)].into(),
         default: Difficulty::Normal,
+        ..Minds::default()
     };
     let ahead = simulate(scenario, runs, first_seed, &seated(upper, lower));
     let behind = simulate(scenario, runs, first_seed, &seated(lower, upper));

@@ -10,10 +10,8 @@ use rayon::prelude::*;
 pub use crate::ai::Minds;
 use crate::ai::{self, Difficulty};
 use crate::battle::run;
-use crate::rules::RulesError;
 use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
-use crate::rules::engine::battle::{Decision, Next};
-use crate::rules::engine::dice::{Dice, SeededDice};
+use crate::rules::engine::battle::Decision;
 use crate::rules::engine::outcome::{Event, Log, Status};
 use crate::rules::engine::ruleset::Slot;
 use crate::scenario::Scenario;
@@ -137,45 +135,13 @@ fn one_battle(
     (seed, stop): (u64, &AtomicBool),
     minds: &Minds,
 ) -> (Outcome, Log) {
-    let mut battle = start.clone();
-    let mut dice = SeededDice::new(seed);
     let mut choose = |b: &AnyBattle, slot: Slot| match stop.load(Ordering::Relaxed) {
         true => None,
         // Every side is the AI's: each defender chooses its defense by the odds, as in the game.
-        false => ai::choose_any(b, slot, minds.of(b.view(slot.actor).side)).map(|a| ai::defend(b, slot.actor, a)),
+        false => minds.choose(b, slot).map(|a| ai::defend(b, slot.actor, a)),
     };
-    let result = match first {
-        Some(decision) => take(&mut battle, decision, &mut dice, &mut log),
-        None => Ok(()),
-    };
-    let result = result.and_then(|()| battle.play_out(&mut dice, &mut log, &mut choose));
+    let (battle, result) = ai::playout::play_out_from(start, &mut log, first, seed, &mut choose);
     (Outcome::of(seed, &battle, &log, result.err().map(|e| e.to_string())), log)
-}
-
-/// `decision` taken in the slot the battle waits on.
-fn take(
-    battle: &mut AnyBattle,
-    decision: &Decision<AnyAction>,
-    dice: &mut dyn Dice,
-    log: &mut Log,
-) -> Result<(), RulesError> {
-    // A GM's change between two slots comes before the next slot is begun.
-    if let Decision::Gm { change, in_slot: false } = decision {
-        return battle.gm(change, log);
-    }
-    if let Next::Over = battle.next(dice, log)? {
-        return Ok(());
-    }
-    match decision {
-        Decision::Act(action) => battle.act(action, dice, log),
-        Decision::Pass => {
-            battle.pass(log);
-            Ok(())
-        }
-        Decision::Delay if battle.delay(log) => Ok(()),
-        Decision::Delay => Err(RulesError::Unfaithful("a slot delayed once cannot be delayed again".into())),
-        Decision::Gm { change, .. } => battle.gm(change, log),
-    }
 }
 
 impl Outcome {
@@ -350,7 +316,7 @@ mod tests {
         let report = simulate_watched(&scenario, 6, 1, &minds, &progress);
         assert_eq!((report.outcomes.len(), progress.done.load(Ordering::Relaxed)), (6, 6));
         assert_eq!(report.outcomes, simulate(&scenario, 6, 1, &minds).outcomes, "the same battles as sim plays");
-        let setup = run::setup(&scenario, Box::new(SeededDice::new(0)), "seed 0");
+        let setup = run::setup(&scenario, Box::new(crate::rules::engine::dice::SeededDice::new(0)), "seed 0");
         let begun = simulate_begun(&scenario, &setup, 6, 1, &minds);
         assert_eq!(begun.outcomes, report.outcomes, "a battle begun plays the same battles");
         let stopped = Progress::default();

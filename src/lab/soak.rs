@@ -99,7 +99,7 @@ fn minds_for(scenario: &Scenario, difficulty: Option<Difficulty>) -> Minds {
         Some(_) => Default::default(),
         None => scenario.sides().into_iter().map(str::to_owned).zip(mixed).collect(),
     };
-    Minds { sides, default: difficulty.unwrap_or_default() }
+    Minds { sides, default: difficulty.unwrap_or_default(), ..Minds::default() }
 }
 
 /// Plays `battles` battles, case after case in turn, with seeds from `first_seed`; `tick` is told of each battle

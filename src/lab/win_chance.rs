@@ -9,7 +9,6 @@
 //! (the same seeds, the hard AI's own choice first) this tells a choice from the dice that followed it.
 
 use std::collections::BTreeMap;
-use std::hash::Hasher;
 use std::sync::atomic::Ordering;
 
 use rayon::prelude::*;
@@ -98,17 +97,9 @@ impl Chance {
     }
 }
 
-/// The first seed of every estimate from `battle`: a hash of its decisions and its faces (FNV-1a, the same on
-/// every machine). Two states with the same decisions and faces are the same state of the same battle.
-pub fn seed_of(battle: &AnyBattle) -> u64 {
-    let mut hash = fnv::FnvHasher::default();
-    hash.write_usize(battle.decided());
-    hash.write_u32(battle.turn());
-    for &face in battle.faces() {
-        hash.write_u32(face);
-    }
-    hash.finish()
-}
+/// The first seed of every estimate from `battle` (a hash of its decisions and faces: the same state, the same
+/// seeds).
+pub use crate::ai::playout::seed_of;
 
 #[cfg(test)]
 mod tests {

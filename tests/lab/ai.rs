@@ -22,7 +22,11 @@ fn level(path: &str, ruleset: RulesetId) -> Scenario {
 }
 
 fn minds(pairs: &[(&str, Difficulty)]) -> Minds {
-    Minds { sides: pairs.iter().map(|(s, d)| (s.to_string(), *d)).collect(), default: Difficulty::Normal }
+    Minds {
+        sides: pairs.iter().map(|(s, d)| (s.to_string(), *d)).collect(),
+        default: Difficulty::Normal,
+        ..Minds::default()
+    }
 }
 
 #[test]

@@ -47,7 +47,7 @@ fn the_report_counts_what_the_sims_count_and_its_data_reads_back() {
     for r in &measured.rows {
         let (_, level) = levels.iter().find(|(s, _)| *s == r.level).expect("its level");
         let scenario = level.scenario(r.ruleset).expect("a battle");
-        let report = simulate(&scenario, 6, 11, &Minds { sides: Default::default(), default: Difficulty::Normal });
+        let report = simulate(&scenario, 6, 11, &Minds::all(Difficulty::Normal));
         let wins: Vec<(String, u32)> = scenario.sides().iter().map(|s| (s.to_string(), report.wins(s))).collect();
         assert_eq!(r.sides, wins, "{} {:?}", r.level, r.ruleset);
         assert_eq!(r.runs(), 6);
@@ -105,8 +105,11 @@ fn the_lesson_counts_what_the_sims_count_from_every_seat() {
     assert_eq!(lessons.len(), 8, "4 rulesets × 2 seats");
     for l in &lessons {
         let scenario = levels[0].1.scenario(l.ruleset).expect("a battle");
-        let minds =
-            Minds { sides: [(l.seat.clone(), Difficulty::Hard)].into_iter().collect(), default: Difficulty::Easy };
+        let minds = Minds {
+            sides: [(l.seat.clone(), Difficulty::Hard)].into_iter().collect(),
+            default: Difficulty::Easy,
+            ..Minds::default()
+        };
         let report = simulate(&scenario, 4, 21, &minds);
         let other = if l.seat == "Crew" { "Gang" } else { "Crew" };
         assert_eq!((l.hard, l.easy), (report.wins(&l.seat), report.wins(other)), "{:?} {}", l.ruleset, l.seat);

@@ -10,6 +10,7 @@ mod common;
 
 mod ai;
 mod balance;
+mod expert;
 mod forecast;
 mod lab;
 mod soak;

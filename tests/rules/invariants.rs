@@ -60,7 +60,7 @@ impl Drawn {
 
     fn minds(&self, scenario: &Scenario) -> Minds {
         let sides = scenario.sides().into_iter().map(str::to_owned).zip(self.minds).collect();
-        Minds { sides, default: Difficulty::Normal }
+        Minds { sides, default: Difficulty::Normal, ..Minds::default() }
     }
 }
 

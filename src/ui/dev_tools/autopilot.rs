@@ -24,8 +24,10 @@ pub(super) fn plugin(app: &mut App) {
     // The screen passed before the fog is worked out: the same frame shows the new player's view.
     let pass = pass_the_screen.before(crate::ui::battle::fog::look_around);
     app.add_systems(Update, (pass, give_the_ais_orders).run_if(on).in_set(BattleScreenSystems));
-    let online = in_state(Screen::Online).and_then(resource_exists::<Joined>).and_then(resource_exists::<Planning>);
-    app.add_systems(Update, (plan_by_itself.in_set(ClickSystems), quit_when_over).run_if(on).run_if(online));
+    let online = || in_state(Screen::Online).and_then(resource_exists::<Joined>).and_then(resource_exists::<Planning>);
+    let leave = |tools: Res<DevTools>| tools.autopilot && !tools.stay;
+    app.add_systems(Update, plan_by_itself.in_set(ClickSystems).run_if(on).run_if(online()));
+    app.add_systems(Update, quit_when_over.run_if(leave).run_if(online()));
 }
 
 /// Frames a screen stays as it is before the autopilot acts: long enough for a screenshot or the screen's text to
@@ -68,7 +70,8 @@ fn give_the_ais_orders(
     state.declared();
 }
 
-/// The autopilot's window closes a moment after the end is on screen (a test reads the end, then goes on).
+/// The autopilot's window closes a moment after the end is on screen (a test reads the end, then goes on), unless it
+/// is to stay (`--stay`: a demo clicks on the end).
 fn quit_when_over(
     joined: Res<Joined>,
     planning: Res<Planning>,

@@ -35,6 +35,8 @@ pub struct DevTools {
     pub hover: Option<Cell>,
     /// The players' turns taken by the normal AI and the hand-over screens passed (`autopilot.rs`).
     pub autopilot: bool,
+    /// The autopilot's online window stays open at the end (demos), rather than closing.
+    pub stay: bool,
     /// Write every text the window paints, frame by frame, to this file (`capture.rs`).
     pub screen_text: Option<PathBuf>,
     /// Drive the window through every screen, saving a screenshot of each in this folder (`tour.rs`).

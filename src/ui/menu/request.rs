@@ -67,7 +67,9 @@ pub(super) fn chosen(menu: &Menu) -> Option<BattleRequest> {
     let options = Some(options).filter(|o| !o.is_empty() && scenario.is_none());
     let ruleset = Some(ruleset).filter(|_| scenario.is_none());
     let request = BattleRequest::new(path, ruleset, Difficulty::Normal).with_dice(dice);
-    let told = BattleRequest { odds, behind_screen, asked, ..request };
+    let think = crate::ai::expert::Think::seconds(menu.think);
+    let think_ms = (think != Default::default()).then_some(think.millis);
+    let told = BattleRequest { odds, behind_screen, asked, think_ms, ..request };
     Some(BattleRequest { humans, sides, names, fog, by_hand, strict, gm, absent, options, characters, ..told })
 }
 
@@ -104,6 +106,7 @@ mod tests {
             strict: false,
             gm: false,
             odds: Default::default(),
+            think: 2.0,
             behind_screen: false,
             seed: "3".into(),
             rules: RuleOptions::default(),

@@ -20,7 +20,7 @@ pub(super) fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("{side:<14}"));
             ui.radio_value(&mut control, Control::Human, "Human");
-            for d in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
+            for d in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard, Difficulty::Expert] {
                 ui.radio_value(&mut control, Control::Ai(d), format!("AI {d}"));
             }
             // Two sides always fight; a level of three or four may be played by fewer.
@@ -56,6 +56,14 @@ pub(super) fn choose_sides(ui: &mut egui::Ui, menu: &mut Menu) {
             });
         }
         menu.controls.insert(side, control);
+    }
+    if menu.controls.values().any(|c| *c == Control::Ai(Difficulty::Expert)) {
+        ui.horizontal(|ui| {
+            ui.label("The expert thinks");
+            let hint = "Over each decision it plays the battle out from its best few choices, as many times as this \
+                        long allows on 2 cores (counted in battles, so a save goes on the same on any machine)";
+            ui.add(egui::Slider::new(&mut menu.think, 0.2..=10.0).suffix(" s").logarithmic(true)).on_hover_text(hint);
+        });
     }
     ui.checkbox(&mut menu.fog, "Fog of war: each player sees only what their side's units see");
     ui.checkbox(&mut menu.strict, "Strict: no undo");

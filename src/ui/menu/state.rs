@@ -47,6 +47,8 @@ pub(super) struct Menu {
     pub(super) gm: bool,
     /// How much of the odds the players are told.
     pub(super) odds: crate::rules::tools::told::OddsTold,
+    /// Seconds the expert AI thinks over each decision.
+    pub(super) think: f32,
     /// The GM rolls the AI's sides behind the screen.
     pub(super) behind_screen: bool,
     pub(super) seed: String,
@@ -96,6 +98,7 @@ impl Menu {
             strict: false,
             gm: false,
             odds: Default::default(),
+            think: 2.0,
             behind_screen: false,
             seed: String::new(),
             rules: RuleOptions::default(),

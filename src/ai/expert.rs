@@ -1,0 +1,229 @@
+//! The expert: the hard AI's judgement, tried out. For its slot it takes the hard AI's best few actions and a few
+//! others (an attack from where it stands on each other enemy it can reach, a retreat to the best cover in a walk,
+//! a pass), plays the battle out from each many times with the hard AI on every side, and takes the one its side won
+//! most often. Every candidate is played out with the same seeds (the state's: [`playout::seed_of`]), so two
+//! candidates are told apart by what they do, not by the dice they met.
+//!
+//! It refines by halves: a few battles for each candidate, then the better half played on with more, and so on
+//! while its budget lasts. The budget ([`Think`]) is counted in the decisions its battles take, never in wall time:
+//! the same state and budget give the same choice on any machine, so a save replays and a battle goes on from it as
+//! it would have. [`DECISIONS_PER_SECOND`] turns a think time into decisions (measured on 2 cores: `benches/ai.rs`).
+//!
+//! Under fog of war it thinks about the battle as its side sees it ([`think_seeing`]): the units it does not see
+//! have left that battle, and a side that sees no enemy does as the hard AI would.
+
+use rayon::prelude::*;
+
+use super::playout::{self, play_out_from};
+use super::{Difficulty, choose_any, defend, shortlist_any};
+use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
+use crate::rules::engine::battle::Decision;
+use crate::rules::engine::field::distance_m;
+use crate::rules::engine::id::CombatantId;
+use crate::rules::engine::outcome::Log;
+use crate::rules::engine::ruleset::Slot;
+
+/// Decisions the expert's playouts take in a second on 2 cores (measured on the street under the Storyteller rules
+/// in the test build, 6,100; a release build takes about 1.4 times as many): what a second of thinking is worth.
+pub const DECISIONS_PER_SECOND: u64 = 6_000;
+
+/// How many of the hard AI's best actions the expert tries.
+const SHORTLIST: usize = 4;
+
+/// How many other enemies it tries an attack on from where it stands.
+const OTHER_TARGETS: usize = 2;
+
+/// How many standard errors better another action must do than the hard AI's own choice to be taken instead.
+const MARGIN: f64 = 1.0;
+
+/// Battles each candidate is played out in before the first half is let go.
+const FIRST: u32 = 4;
+
+/// How long the expert thinks over each decision, in milliseconds of the 2-core machine it was measured on
+/// (`--think SECONDS`, the menu's *Expert thinks*): counted in decisions played out, so the same on every machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Think {
+    pub millis: u32,
+}
+
+impl Default for Think {
+    /// Two seconds a decision.
+    fn default() -> Self {
+        Think { millis: 2000 }
+    }
+}
+
+impl Think {
+    /// `seconds` of thinking (a tenth at least, a minute at most).
+    pub fn seconds(seconds: f32) -> Self {
+        Think { millis: (seconds.clamp(0.1, 60.0) * 1000.0).round() as u32 }
+    }
+
+    /// The decisions its playouts may take.
+    pub fn decisions(self) -> u64 {
+        u64::from(self.millis) * DECISIONS_PER_SECOND / 1000
+    }
+}
+
+/// One candidate, as far as it was played out: battles played and won by the expert's side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weighed {
+    pub decision: Decision<AnyAction>,
+    pub battles: u32,
+    pub wins: u32,
+}
+
+impl Weighed {
+    /// The share of its battles the expert's side won (0 before any).
+    pub fn rate(&self) -> f64 {
+        match self.battles {
+            0 => 0.0,
+            n => f64::from(self.wins) / f64::from(n),
+        }
+    }
+}
+
+/// What the expert made of one slot: its choice (`None`: it passes), every candidate as far as it was played out,
+/// and the decisions its playouts took.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought {
+    pub choice: Option<AnyAction>,
+    pub weighed: Vec<Weighed>,
+    pub decisions: u64,
+}
+
+/// The expert's action for `slot` (`None`: it passes).
+pub fn choose(battle: &AnyBattle, slot: Slot, think: Think) -> Option<AnyAction> {
+    think_over(battle, slot, think).choice
+}
+
+/// The expert's thought over `slot` of the battle as its side sees it: `seen[i]` says whether combatant `i` is seen.
+pub fn think_seeing(battle: &AnyBattle, slot: Slot, think: Think, seen: &[bool]) -> Thought {
+    think_over(&crate::rules::tools::fog::as_seen(battle, seen), slot, think)
+}
+
+/// The expert's thought over `slot` of `battle`.
+pub fn think_over(battle: &AnyBattle, slot: Slot, think: Think) -> Thought {
+    let candidates = candidates(battle, slot);
+    let hard = || Thought { choice: choose_any(battle, slot, Difficulty::Hard), weighed: Vec::new(), decisions: 0 };
+    // One thing to do, or no enemy to do it to: nothing to weigh.
+    if candidates.len() < 2 || enemies(battle, slot.actor).is_empty() {
+        return hard();
+    }
+    let mut weighed: Vec<Weighed> =
+        candidates.into_iter().map(|decision| Weighed { decision, battles: 0, wins: 0 }).collect();
+    let decisions = weigh(battle, slot, &mut weighed, think.decisions());
+    let best = best_of(&weighed, &(0..weighed.len()).collect::<Vec<_>>());
+    // The hard AI's own choice (the first) stands unless another did clearly better: among near equals the
+    // playouts' noise would pick at random, and the hard AI's judgement is better than a coin.
+    let best = if clearly_better(&weighed[best], &weighed[0]) { best } else { 0 };
+    let choice = match &weighed[best].decision {
+        Decision::Act(action) => Some(action.clone()),
+        _ => None,
+    };
+    Thought { choice, weighed, decisions }
+}
+
+/// What the expert tries: the hard AI's best few, an attack from where it stands on other enemies (the nearest
+/// first), a retreat to cover, a pass; each once, and each the rules accept.
+fn candidates(battle: &AnyBattle, slot: Slot) -> Vec<Decision<AnyAction>> {
+    let actor = slot.actor;
+    let mut found = shortlist_any(battle, slot, SHORTLIST);
+    let others = enemies(battle, actor).into_iter().map(|enemy| battle.intended(actor, None, Some(enemy)));
+    let accepted = |a: &AnyAction| battle.dry_run(slot, a).is_ok();
+    for attack in others.filter(accepted).take(OTHER_TARGETS) {
+        if !found.contains(&attack) {
+            found.push(attack);
+        }
+    }
+    let cover = battle.cover_spot(actor, battle.paces(actor).0).map(|to| battle.intended(actor, Some(to), None));
+    if let Some(retreat) = cover.filter(|a| accepted(a) && !found.contains(a)) {
+        found.push(retreat);
+    }
+    found.into_iter().map(Decision::Act).chain([Decision::Pass]).collect()
+}
+
+/// The enemies of `actor` still on the field, the nearest first.
+fn enemies(battle: &AnyBattle, actor: CombatantId) -> Vec<CombatantId> {
+    let me = battle.view(actor);
+    let mut enemies: Vec<(u32, CombatantId)> = battle
+        .views()
+        .into_iter()
+        .filter(|v| v.side != me.side && !v.fighter.is_out() && !v.fighter.statuses().iter().any(|s| s.off_map()))
+        .map(|v| (distance_m(me.position, v.position), v.id()))
+        .collect();
+    enemies.sort();
+    enemies.into_iter().map(|(_, id)| id).collect()
+}
+
+/// Plays the candidates out by halves within `budget` decisions; the decisions taken.
+fn weigh(battle: &AnyBattle, slot: Slot, weighed: &mut [Weighed], budget: u64) -> u64 {
+    let side = battle.view(slot.actor).side.to_owned();
+    let seed = playout::seed_of(battle);
+    let mut alive: Vec<usize> = (0..weighed.len()).collect();
+    let (mut spent, mut played, mut each) = (0u64, 0u64, FIRST);
+    loop {
+        let jobs: Vec<(usize, u32)> =
+            alive.iter().flat_map(|&c| (weighed[c].battles..each).map(move |i| (c, i))).collect();
+        let results: Vec<(usize, bool, u64)> = jobs
+            .par_iter()
+            .map(|&(c, i)| {
+                let (won, decisions) = play(battle, &weighed[c].decision, seed.wrapping_add(u64::from(i)), &side);
+                (c, won, decisions)
+            })
+            .collect();
+        for (c, won, decisions) in results {
+            weighed[c].battles += 1;
+            weighed[c].wins += u32::from(won);
+            (spent, played) = (spent + decisions, played + 1);
+        }
+        let left = budget.saturating_sub(spent);
+        let cost = spent / played.max(1) + 1;
+        // The better half goes on, with what is left shared over the halvings still to come.
+        let half = alive.len().div_ceil(2);
+        let rounds = u64::from(usize::BITS - (half.max(2) - 1).leading_zeros());
+        let more = left / rounds / cost / half as u64;
+        if alive.len() < 2 || more == 0 {
+            return spent;
+        }
+        alive = halve(weighed, &alive);
+        each = weighed[alive[0]].battles + more.min(u64::from(u32::MAX / 2)) as u32;
+    }
+}
+
+/// The better half of `alive` by their rate (ties to the earlier: the hard AI's order).
+fn halve(weighed: &[Weighed], alive: &[usize]) -> Vec<usize> {
+    let mut ranked = alive.to_vec();
+    ranked.sort_by(|&a, &b| weighed[b].rate().total_cmp(&weighed[a].rate()).then(a.cmp(&b)));
+    ranked.truncate(alive.len().div_ceil(2));
+    ranked.sort();
+    ranked
+}
+
+/// The best of `alive`: the most battles played (those that came through every halving), then the best rate, then
+/// the earlier.
+fn best_of(weighed: &[Weighed], alive: &[usize]) -> usize {
+    let key = |&c: &usize| (weighed[c].battles, weighed[c].rate());
+    alive.iter().copied().fold(alive[0], |best, c| {
+        let (a, b) = (key(&c), key(&best));
+        if a.0 > b.0 || (a.0 == b.0 && a.1 > b.1) { c } else { best }
+    })
+}
+
+/// Whether `one` won more often than `other` by more than the noise of their battles (one standard error of the
+/// difference).
+fn clearly_better(one: &Weighed, other: &Weighed) -> bool {
+    let (a, b) = (one.rate(), other.rate());
+    let noise = |p: f64, n: u32| p * (1.0 - p) / f64::from(n.max(1));
+    a - b > (noise(a, one.battles) + noise(b, other.battles)).sqrt() * MARGIN
+}
+
+/// One battle played out from `battle` with `first` in the slot waiting, the hard AI on every side: whether `side`
+/// won, and the decisions it took.
+fn play(battle: &AnyBattle, first: &Decision<AnyAction>, seed: u64, side: &str) -> (bool, u64) {
+    let mut choose =
+        |b: &AnyBattle, slot: Slot| choose_any(b, slot, Difficulty::Hard).map(|action| defend(b, slot.actor, action));
+    let (end, _) = play_out_from(battle, &mut Log::default(), Some(first), seed, &mut choose);
+    let won = end.ending().and_then(|e| e.winner.as_deref()) == Some(side);
+    (won, end.decided().saturating_sub(battle.decided()) as u64)
+}

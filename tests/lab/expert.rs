@@ -1,0 +1,113 @@
+//! The expert AI (`ai/expert.rs`): the same state, seed and budget give the same choice; under fog its choice does
+//! not change when a unit its side does not see moves; it plays battles to their ends under every ruleset with no
+//! action refused.
+
+use skirmish::ai::expert::{Think, think_over, think_seeing};
+use skirmish::ai::{Difficulty, Minds};
+use skirmish::lab::sim::simulate;
+use skirmish::rules::any_ruleset::any::{AnyBattle, RulesetId};
+use skirmish::rules::engine::battle::Next;
+use skirmish::rules::engine::dice::SeededDice;
+use skirmish::rules::engine::gm::GmChange;
+use skirmish::rules::engine::id::CombatantId;
+use skirmish::rules::engine::outcome::Log;
+use skirmish::rules::engine::ruleset::Slot;
+use skirmish::rules::tools::fog::seen_by;
+use skirmish::scenario::Scenario;
+
+/// A short think: a tenth of a second's battles.
+const QUICK: Think = Think { millis: 100 };
+
+fn street(ruleset: RulesetId) -> Scenario {
+    let level = skirmish::scenario::level::load("levels/street.ron".as_ref()).expect("the street");
+    level.scenario(ruleset).expect("plays under every ruleset")
+}
+
+/// `scenario`'s battle begun with seed 1, at the first slot of `side` (the slots before it passed).
+fn at_first_slot_of(scenario: &Scenario, side: &str) -> (AnyBattle, Slot) {
+    at_slot_of(scenario, side, |_, _| true)
+}
+
+/// `scenario`'s battle begun with seed 1, at the first slot of `side` where `stop` holds of the battle and what the
+/// side sees: every slot before it played by the hard AI.
+fn at_slot_of(scenario: &Scenario, side: &str, stop: impl Fn(&AnyBattle, &[bool]) -> bool) -> (AnyBattle, Slot) {
+    let mut log = Log::default();
+    let mut battle = skirmish::battle::run::start(scenario, "seed 1", &mut log);
+    let mut dice = SeededDice::new(1);
+    while let Ok(Next::Slot(slot)) = battle.next(&mut dice, &mut log) {
+        if battle.view(slot.actor).side == side && stop(&battle, &seen_by(&battle, &[side.to_owned()])) {
+            return (battle, slot);
+        }
+        match skirmish::ai::choose_any(&battle, slot, Difficulty::Hard) {
+            Some(action) => battle.act(&action, &mut dice, &mut log).expect("the hard AI's action"),
+            None => battle.pass(&mut log),
+        }
+    }
+    panic!("no slot of {side} came where it should stop")
+}
+
+#[test]
+fn the_experts_choice_is_the_same_for_the_same_state_seed_and_budget() {
+    for ruleset in [RulesetId::Storyteller, RulesetId::HomebrewD6] {
+        let (battle, slot) = at_first_slot_of(&street(ruleset), "Crew");
+        let once = think_over(&battle, slot, QUICK);
+        let again = think_over(&battle.clone(), slot, QUICK);
+        assert_eq!(once, again, "{ruleset:?}");
+        // It weighed more than one thing, within its budget (give or take the last round's battles).
+        assert!(once.weighed.len() >= 2 && once.weighed.iter().all(|w| w.battles >= 4), "{ruleset:?}: {once:?}");
+        assert!(once.decisions > 0 && once.decisions < 3 * QUICK.decisions(), "{ruleset:?}: {}", once.decisions);
+        // A longer think plays more battles.
+        let longer = think_over(&battle, slot, Think { millis: 300 });
+        assert!(longer.decisions > once.decisions, "{ruleset:?}");
+    }
+}
+
+#[test]
+fn under_fog_the_experts_choice_does_not_change_when_a_unit_its_side_does_not_see_moves() {
+    let level = skirmish::scenario::level::load("levels/crossroads.ron".as_ref()).expect("a shipped level");
+    let scenario = level.scenario(RulesetId::Shadowrun4).expect("plays under Shadowrun 4");
+    let mine = skirmish::battle::run::start(&scenario, "seed 1", &mut Log::default()).sides()[0].to_owned();
+    // The side's first slot where it sees an enemy, and not every one.
+    let enemies = |battle: &AnyBattle, seen: &[bool], seen_or_not: bool| -> Vec<usize> {
+        let standing = |i: usize| !battle.view(CombatantId::at(i)).fighter.is_out();
+        (0..battle.len())
+            .filter(|&i| battle.view(CombatantId::at(i)).side != mine && standing(i) && seen[i] == seen_or_not)
+            .collect()
+    };
+    let some_seen =
+        |b: &AnyBattle, seen: &[bool]| !enemies(b, seen, true).is_empty() && !enemies(b, seen, false).is_empty();
+    let (battle, slot) = at_slot_of(&scenario, &mine, some_seen);
+    let seen = seen_by(&battle, std::slice::from_ref(&mine));
+    // An enemy it does not see, put by the GM on cells it could walk to, where the side does not see it either.
+    let id = CombatantId::at(enemies(&battle, &seen, false)[0]);
+    let cells = battle.field().reachable(battle.view(id).position, &battle.occupied(id), 400);
+    let moved_to = |to: (i32, i32)| {
+        let mut moved = battle.clone();
+        moved.gm(&GmChange::Place { who: id, to }, &mut Log::default()).ok()?;
+        (seen_by(&moved, std::slice::from_ref(&mine)) == seen).then_some(moved)
+    };
+    let mut placed = cells.iter().skip(1).filter_map(|&(cell, _)| moved_to(cell));
+    let first = placed.next().expect("a cell the side does not see");
+    let second = placed.nth(5).expect("another");
+    assert_ne!(first.view(id).position, second.view(id).position, "it stands elsewhere");
+    let one = think_seeing(&first, slot, QUICK, &seen);
+    let other = think_seeing(&second, slot, QUICK, &seen);
+    assert!(one.weighed.len() >= 2, "it weighed its choices: {one:?}");
+    assert_eq!(one, other, "where an unseen unit stands changes nothing the expert thinks");
+}
+
+#[test]
+fn the_expert_plays_battles_to_their_ends_under_every_ruleset_with_no_action_refused() {
+    for ruleset in RulesetId::ALL {
+        let minds = Minds {
+            sides: [("Crew".to_owned(), Difficulty::Expert)].into(),
+            think: QUICK,
+            ..Minds::all(Difficulty::Hard)
+        };
+        let report = simulate(&street(ruleset), 1, 3, &minds);
+        let outcome = &report.outcomes[0];
+        assert_eq!(outcome.error, None, "{ruleset:?}");
+        assert!(outcome.winner.is_some(), "{ruleset:?}: {outcome:?}");
+        assert_eq!(report.sides.iter().find(|(s, _)| s == "Crew").map(|(_, d)| *d), Some(Difficulty::Expert));
+    }
+}
