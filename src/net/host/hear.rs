@@ -72,7 +72,7 @@ pub(super) fn hear_players(
                 let battle = battle.as_ref().map(|(engine, state)| (&**engine, &**state));
                 defense_given(&mut host, by, (*ask, *option), battle, (&mut defend, &mut out));
             }
-            FromPlayer::Say(text) => say(&host, seat, text, &mut out),
+            FromPlayer::Say(text) => say(&mut host, by, text, &mut out),
             FromPlayer::Faces { roll, line } => {
                 let battle = battle.as_ref().map(|(engine, _)| &engine.0);
                 dice_given(&mut host, by, (*roll, Some(line)), (battle, dice.as_mut()), &mut out);

@@ -197,10 +197,38 @@ pub(super) fn take_gm(
     host.lobby_changed = true;
 }
 
-/// A player says something to everyone (kept short: a player may send anything).
-pub(super) fn say(host: &Host, seat: usize, text: &str, out: &mut MessageWriter<ToClients<FromHost>>) {
-    let from = host.players[seat].name.clone();
-    let said = FromHost::Said { from, text: text.chars().take(500).collect() };
+/// Lines of chat a seat may say in [`CHAT_SECONDS`]: enough to talk, too few to bury the others' chat.
+pub const CHAT_LINES: usize = 3;
+pub const CHAT_SECONDS: u64 = 5;
+
+/// The longest line of chat, in letters (a longer one is cut, and ends with "…").
+pub const CHAT_LETTERS: usize = 200;
+
+/// A player says something to everyone: a line of [`CHAT_LETTERS`] at most, in letters a terminal prints as they
+/// are, and no more than [`CHAT_LINES`] in [`CHAT_SECONDS`] (refused beyond: a player may send anything).
+pub(super) fn say(
+    host: &mut Host,
+    (seat, client): (usize, Entity),
+    text: &str,
+    out: &mut MessageWriter<ToClients<FromHost>>,
+) {
+    let now = std::time::Instant::now();
+    let player = &mut host.players[seat];
+    let window = std::time::Duration::from_secs(CHAT_SECONDS);
+    if player.said.len() >= CHAT_LINES && player.said.front().is_some_and(|t| now.duration_since(*t) < window) {
+        let (who, why) = (player.name.clone(), format!("at most {CHAT_LINES} lines of chat in {CHAT_SECONDS} s"));
+        return host.refuse(&who, "chat", why, client, out);
+    }
+    if player.said.len() >= CHAT_LINES {
+        player.said.pop_front();
+    }
+    player.said.push_back(now);
+    let clean: String = text.trim().chars().filter(|c| !c.is_control()).collect();
+    let mut line: String = clean.chars().take(CHAT_LETTERS).collect();
+    if clean.chars().count() > CHAT_LETTERS {
+        line.push('…');
+    }
+    let said = FromHost::Said { from: player.name.clone(), text: line };
     out.write(ToClients { targets: SendTargets::CLIENTS_ONLY, message: said });
 }
 

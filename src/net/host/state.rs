@@ -96,6 +96,8 @@ pub struct Player {
     pub(super) needs_past: bool,
     /// The decision it was asked for (the battle's count of decisions then), on this connection.
     pub(super) asked: Option<usize>,
+    /// When its last lines of chat were said (at most [`super::lobby::CHAT_LINES`]).
+    pub(super) said: std::collections::VecDeque<std::time::Instant>,
 }
 
 /// A seat's key: 128 random bits, in hex (no one guesses it).
@@ -128,6 +130,7 @@ impl Player {
             over_sent: false,
             read: 0,
             asked: None,
+            said: Default::default(),
         }
     }
 

@@ -172,8 +172,10 @@ pub(super) fn show_refusals(ui: &mut egui::Ui, joined: &Joined) {
 /// The chat: the last lines and a line to type.
 pub(super) fn show_chat(ui: &mut egui::Ui, online: &mut Online, joined: &Joined, out: &mut MessageWriter<FromPlayer>) {
     ui.label(egui::RichText::new("Chat").strong());
+    // The last few lines, a row each (the whole line on hover): the chat never pushes the rest off the panel.
     for (from, text) in joined.chat.iter().rev().take(6).rev() {
-        ui.label(format!("{from}: {text}"));
+        let line = format!("{from}: {text}");
+        ui.add(egui::Label::new(&line).truncate()).on_hover_text(line);
     }
     ui.horizontal(|ui| {
         let width = (ui.available_width() - 60.0).max(80.0);
