@@ -1,26 +1,31 @@
 //! The expert: the hard AI's judgement, tried out. For its slot it takes the hard AI's best few actions and a few
 //! others (an attack from where it stands on each other enemy it can reach, a retreat to the best cover in a walk,
-//! a pass), plays the battle out from each many times with the hard AI on every side, and takes the one its side won
-//! most often. Every candidate is played out with the same seeds (the state's: [`playout::seed_of`]), so two
-//! candidates are told apart by what they do, not by the dice they met.
+//! a pass), plays the battle on from each many times with the hard AI on every side, and takes the one that did
+//! best for its side. A battle played on counts 1 won and 0 lost; one still going after the next turn is stopped
+//! there and counts by the harm each side took ([`worth`]): two turns show what an action leads to, and the dice
+//! after them would drown it (measured: full battles scored won or lost made an expert no better than the hard AI,
+//! 19 of 40 on the street). Every candidate is played out with the same seeds (the state's:
+//! [`playout::seed_of`]), so two candidates are told apart by what they do more than by the dice they met, and the
+//! hard AI's own choice stands unless another does clearly better.
 //!
 //! It refines by halves: a few battles for each candidate, then the better half played on with more, and so on
 //! while its budget lasts. The budget ([`Think`]) is counted in the decisions its battles take, never in wall time:
 //! the same state and budget give the same choice on any machine, so a save replays and a battle goes on from it as
-//! it would have. [`DECISIONS_PER_SECOND`] turns a think time into decisions (measured on 2 cores: `benches/ai.rs`).
+//! it would have. [`DECISIONS_PER_SECOND`] turns a think time into decisions.
 //!
 //! Under fog of war it thinks about the battle as its side sees it ([`think_seeing`]): the units it does not see
 //! have left that battle, and a side that sees no enemy does as the hard AI would.
 
 use rayon::prelude::*;
 
-use super::playout::{self, play_out_from};
+use super::playout;
 use super::{Difficulty, choose_any, defend, shortlist_any};
 use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
-use crate::rules::engine::battle::Decision;
+use crate::rules::engine::battle::{Decision, Next};
+use crate::rules::engine::dice::SeededDice;
 use crate::rules::engine::field::distance_m;
 use crate::rules::engine::id::CombatantId;
-use crate::rules::engine::outcome::Log;
+use crate::rules::engine::outcome::{Log, Status};
 use crate::rules::engine::ruleset::Slot;
 
 /// Decisions the expert's playouts take in a second on 2 cores (measured on the street under the Storyteller rules
@@ -35,6 +40,10 @@ const OTHER_TARGETS: usize = 2;
 
 /// How many standard errors better another action must do than the hard AI's own choice to be taken instead.
 const MARGIN: f64 = 1.0;
+
+/// Turns past the one under way that a playout goes on for, unless the battle ends first: far enough to see what an
+/// action leads to, near enough that the dice after it do not drown it.
+const HORIZON: u32 = 1;
 
 /// Battles each candidate is played out in before the first half is let go.
 const FIRST: u32 = 4;
@@ -65,21 +74,31 @@ impl Think {
     }
 }
 
-/// One candidate, as far as it was played out: battles played and won by the expert's side.
+/// One candidate, as far as it was played out: battles played, and what they were worth to the expert's side in
+/// all ([`worth`]: a battle won 1).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weighed {
     pub decision: Decision<AnyAction>,
     pub battles: u32,
-    pub wins: u32,
+    pub worth: f64,
+    /// The sum of each battle's worth squared: how much they differed.
+    pub squares: f64,
 }
 
 impl Weighed {
-    /// The share of its battles the expert's side won (0 before any).
+    /// What its battles were worth on average (0 before any).
     pub fn rate(&self) -> f64 {
         match self.battles {
             0 => 0.0,
-            n => f64::from(self.wins) / f64::from(n),
+            n => self.worth / f64::from(n),
         }
+    }
+
+    /// The variance of its average (the noise in [`Weighed::rate`]).
+    fn noise(&self) -> f64 {
+        let n = f64::from(self.battles.max(1));
+        let rate = self.rate();
+        (self.squares / n - rate * rate).max(0.0) / n
     }
 }
 
@@ -111,7 +130,7 @@ pub fn think_over(battle: &AnyBattle, slot: Slot, think: Think) -> Thought {
         return hard();
     }
     let mut weighed: Vec<Weighed> =
-        candidates.into_iter().map(|decision| Weighed { decision, battles: 0, wins: 0 }).collect();
+        candidates.into_iter().map(|decision| Weighed { decision, battles: 0, worth: 0.0, squares: 0.0 }).collect();
     let decisions = weigh(battle, slot, &mut weighed, think.decisions());
     let best = best_of(&weighed, &(0..weighed.len()).collect::<Vec<_>>());
     // The hard AI's own choice (the first) stands unless another did clearly better: among near equals the
@@ -165,16 +184,17 @@ fn weigh(battle: &AnyBattle, slot: Slot, weighed: &mut [Weighed], budget: u64) -
     loop {
         let jobs: Vec<(usize, u32)> =
             alive.iter().flat_map(|&c| (weighed[c].battles..each).map(move |i| (c, i))).collect();
-        let results: Vec<(usize, bool, u64)> = jobs
+        let results: Vec<(usize, f64, u64)> = jobs
             .par_iter()
             .map(|&(c, i)| {
-                let (won, decisions) = play(battle, &weighed[c].decision, seed.wrapping_add(u64::from(i)), &side);
-                (c, won, decisions)
+                let (worth, decisions) = play(battle, &weighed[c].decision, seed.wrapping_add(u64::from(i)), &side);
+                (c, worth, decisions)
             })
             .collect();
-        for (c, won, decisions) in results {
+        for (c, worth, decisions) in results {
             weighed[c].battles += 1;
-            weighed[c].wins += u32::from(won);
+            weighed[c].worth += worth;
+            weighed[c].squares += worth * worth;
             (spent, played) = (spent + decisions, played + 1);
         }
         let left = budget.saturating_sub(spent);
@@ -210,20 +230,64 @@ fn best_of(weighed: &[Weighed], alive: &[usize]) -> usize {
     })
 }
 
-/// Whether `one` won more often than `other` by more than the noise of their battles (one standard error of the
-/// difference).
+/// Whether `one` did better than `other` by more than the noise of their battles ([`MARGIN`] standard errors of
+/// the difference).
 fn clearly_better(one: &Weighed, other: &Weighed) -> bool {
-    let (a, b) = (one.rate(), other.rate());
-    let noise = |p: f64, n: u32| p * (1.0 - p) / f64::from(n.max(1));
-    a - b > (noise(a, one.battles) + noise(b, other.battles)).sqrt() * MARGIN
+    one.rate() - other.rate() > (one.noise() + other.noise()).sqrt() * MARGIN
 }
 
-/// One battle played out from `battle` with `first` in the slot waiting, the hard AI on every side: whether `side`
-/// won, and the decisions it took.
-fn play(battle: &AnyBattle, first: &Decision<AnyAction>, seed: u64, side: &str) -> (bool, u64) {
-    let mut choose =
-        |b: &AnyBattle, slot: Slot| choose_any(b, slot, Difficulty::Hard).map(|action| defend(b, slot.actor, action));
-    let (end, _) = play_out_from(battle, &mut Log::default(), Some(first), seed, &mut choose);
-    let won = end.ending().and_then(|e| e.winner.as_deref()) == Some(side);
-    (won, end.decided().saturating_sub(battle.decided()) as u64)
+/// One battle played out from `battle` with `first` in the slot waiting, the hard AI on every side, to its end or
+/// [`HORIZON`] turns past this one: what it was worth to `side` (1 won, 0 lost; cut short, by the harm each side
+/// took: [`worth`]), and the decisions it took.
+fn play(battle: &AnyBattle, first: &Decision<AnyAction>, seed: u64, side: &str) -> (f64, u64) {
+    let mut end = battle.clone();
+    let (mut dice, mut log) = (SeededDice::new(seed), Log::default());
+    let last_turn = battle.turn() + HORIZON;
+    let mut going = playout::take(&mut end, first, &mut dice, &mut log).is_ok();
+    while going && end.turn() <= last_turn {
+        going = match end.next(&mut dice, &mut log) {
+            Ok(Next::Slot(slot)) => {
+                let choice = choose_any(&end, slot, Difficulty::Hard).map(|a| defend(&end, slot.actor, a));
+                match choice {
+                    Some(action) => end.act(&action, &mut dice, &mut log).is_ok(),
+                    None => {
+                        end.pass(&mut log);
+                        true
+                    }
+                }
+            }
+            _ => false,
+        };
+    }
+    (worth(&end, side), end.decided().saturating_sub(battle.decided()) as u64)
+}
+
+/// What `battle` is worth to `side`, from 0 to 1: 1 won, 0 lost, ½ no one; going on, ½ plus half of how much more
+/// harm the enemies took than `side` (each unit's harm the share of its fullest track, 1 out of the fight).
+fn worth(battle: &AnyBattle, side: &str) -> f64 {
+    if let Some(ending) = battle.ending() {
+        return match ending.winner.as_deref() {
+            Some(winner) if winner == side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+    }
+    let (mut ours, mut theirs) = ((0.0, 0u32), (0.0, 0u32));
+    for view in battle.views() {
+        if view.fighter.statuses().contains(&Status::Reserve) {
+            continue;
+        }
+        let harm = match view.fighter.is_out() || view.fighter.statuses().iter().any(Status::off_map) {
+            true => 1.0,
+            false => battle
+                .tracks(view.id())
+                .iter()
+                .map(|t| f64::from(t.taken.min(t.capacity)) / f64::from(t.capacity.max(1)))
+                .fold(0.0, f64::max),
+        };
+        let tally = if view.side == side { &mut ours } else { &mut theirs };
+        (tally.0, tally.1) = (tally.0 + harm, tally.1 + 1);
+    }
+    let share = |(harm, n): (f64, u32)| harm / f64::from(n.max(1));
+    0.5 + 0.5 * (share(theirs) - share(ours))
 }
