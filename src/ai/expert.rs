@@ -191,6 +191,9 @@ fn weigh(battle: &AnyBattle, slot: Slot, weighed: &mut [Weighed], budget: u64) -
                 (c, worth, decisions)
             })
             .collect();
+        if played == 0 {
+            alive = distinct(&alive, &results);
+        }
         for (c, worth, decisions) in results {
             weighed[c].battles += 1;
             weighed[c].worth += worth;
@@ -209,6 +212,22 @@ fn weigh(battle: &AnyBattle, slot: Slot, weighed: &mut [Weighed], budget: u64) -
         alive = halve(weighed, &alive);
         each = weighed[alive[0]].battles + more.min(u64::from(u32::MAX / 2)) as u32;
     }
+}
+
+/// The candidates of `alive` whose first battles did not go exactly as an earlier one's: the same attack from the
+/// next cell often changes nothing, and the budget goes to the choices that differ.
+fn distinct(alive: &[usize], results: &[(usize, f64, u64)]) -> Vec<usize> {
+    let went = |c: usize| results.iter().filter(|r| r.0 == c).map(|r| (r.1.to_bits(), r.2)).collect::<Vec<_>>();
+    let mut seen: Vec<Vec<(u64, u64)>> = Vec::new();
+    let mut kept = Vec::new();
+    for &c in alive {
+        let how = went(c);
+        if !seen.contains(&how) {
+            seen.push(how);
+            kept.push(c);
+        }
+    }
+    kept
 }
 
 /// The better half of `alive` by their rate (ties to the earlier: the hard AI's order).
