@@ -66,13 +66,24 @@ where
     {
         return Some(through);
     }
+    let fallback = rules.default_action(slot, battle);
+    let ranked = ranked(rules, (slot, delayed), battle, difficulty);
+    ranked.into_iter().take(TRIES).chain(fallback).find(|a| dry_run(rules, slot, battle, a).is_ok())
+}
+
+/// The candidate actions of a side of this difficulty for `slot`, the best first (none for easy).
+fn ranked<R: Playable>(
+    rules: &R,
+    (slot, delayed): (Slot, &[Slot]),
+    battle: &[Combatant<R::Fighter>],
+    difficulty: Difficulty,
+) -> Vec<R::Action> {
     let mut candidates = match difficulty.judgement(R::ID) {
         Some(judgement) => Mind::new(rules, (slot, delayed), battle, judgement).candidates(),
         None => Vec::new(),
     };
     candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let fallback = rules.default_action(slot, battle);
-    candidates.into_iter().take(TRIES).map(|(_, a)| a).chain(fallback).find(|a| dry_run(rules, slot, battle, a).is_ok())
+    candidates.into_iter().map(|(_, a)| a).collect()
 }
 
 /// The best `count` actions of the hard AI for `slot` that the rules accept, the best first, each once: the expert's
@@ -89,14 +100,10 @@ where
     R::Action: PartialEq,
 {
     let through = super::doors::through_a_door(rules, slot, battle);
-    let mut candidates = match Difficulty::Hard.judgement(R::ID) {
-        Some(judgement) => Mind::new(rules, (slot, delayed), battle, judgement).candidates(),
-        None => Vec::new(),
-    };
-    candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let candidates = ranked(rules, (slot, delayed), battle, Difficulty::Hard);
     let fallback = rules.default_action(slot, battle);
     let mut found: Vec<R::Action> = Vec::new();
-    for action in through.into_iter().chain(candidates.into_iter().map(|(_, a)| a)).chain(fallback) {
+    for action in through.into_iter().chain(candidates).chain(fallback) {
         if found.len() < count && !found.contains(&action) && dry_run(rules, slot, battle, &action).is_ok() {
             found.push(action);
         }
