@@ -111,6 +111,18 @@ where
     found
 }
 
+/// The hard AI's best attack on each enemy it prices (from the cell it would attack that one from), the best first,
+/// those the rules accept: the expert's other targets.
+pub fn best_on_each<R: Playable>(
+    rules: &R,
+    (slot, delayed): (Slot, &[Slot]),
+    battle: &[Combatant<R::Fighter>],
+) -> Vec<R::Action> {
+    let Some(judgement) = Difficulty::Hard.judgement(R::ID) else { return Vec::new() };
+    let found = Mind::new(rules, (slot, delayed), battle, judgement).best_on_each();
+    found.into_iter().filter(|a| dry_run(rules, slot, battle, a).is_ok()).collect()
+}
+
 /// The hard AI's eye on one slot, its mind made up once: the attack it would make from any spot. The tactics lab's
 /// heat map asks it for every cell in reach.
 pub struct HardAttacks<'a, R: Playable>(Option<Mind<'a, R>>);
@@ -190,7 +202,8 @@ where
         }
     }
 
-    fn candidates(&self) -> Vec<(f32, R::Action)> {
+    /// The cells in reach and what each is worth (none when no enemy is left).
+    fn spots(&self) -> Vec<Spot> {
         let foes = Foes::of(self.rules, self.battle, self.actor);
         if foes.list.is_empty() {
             return Vec::new();
@@ -201,6 +214,25 @@ where
             // lets it, and keeping out of sight the more.
             spots.iter_mut().for_each(|s| s.worth -= (1.0 - self.judgement.patience) * s.approach);
         }
+        spots
+    }
+
+    /// The best attack on each enemy it prices, the best first: the expert's other targets.
+    fn best_on_each(&self) -> Vec<R::Action> {
+        let spots = self.spots();
+        let attacks = self.attacks(&spots);
+        let mut targets: Vec<usize> = Vec::new();
+        let firsts = attacks.iter().filter(|p| {
+            let first = !targets.contains(&p.target);
+            targets.push(p.target);
+            first
+        });
+        firsts.filter_map(|p| self.attack(p)).map(|(_, action, _)| action).collect()
+    }
+
+    fn candidates(&self) -> Vec<(f32, R::Action)> {
+        let spots = self.spots();
+        let foes = Foes::of(self.rules, self.battle, self.actor);
         let Some(safest) = self.best_spot(spots.iter().filter(|s| s.pace != Some(Pace::Run))) else {
             return Vec::new();
         };

@@ -16,10 +16,12 @@
 //! Under fog of war it thinks about the battle as its side sees it ([`think_seeing`]): the units it does not see
 //! have left that battle, and a side that sees no enemy does as the hard AI would.
 
+use std::hash::Hasher;
+
 use rayon::prelude::*;
 
 use super::playout;
-use super::{Difficulty, choose_any, defend, shortlist_any};
+use super::{Difficulty, best_on_each_any, choose_any, defend, shortlist_any};
 use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
 use crate::rules::engine::battle::{Decision, Next};
 use crate::rules::engine::dice::SeededDice;
@@ -33,10 +35,10 @@ use crate::rules::engine::ruleset::Slot;
 pub const DECISIONS_PER_SECOND: u64 = 6_000;
 
 /// How many of the hard AI's best actions the expert tries.
-const SHORTLIST: usize = 4;
+const SHORTLIST: usize = 2;
 
-/// How many other enemies it tries an attack on from where it stands.
-const OTHER_TARGETS: usize = 2;
+/// How many enemies it tries the hard AI's best attack on (each from the cell the hard AI would attack it from).
+const TARGETS: usize = 3;
 
 /// How many standard errors better another action must do than the hard AI's own choice to be taken instead.
 const MARGIN: f64 = 1.0;
@@ -74,31 +76,23 @@ impl Think {
     }
 }
 
-/// One candidate, as far as it was played out: battles played, and what they were worth to the expert's side in
-/// all ([`worth`]: a battle won 1).
+/// One candidate, as far as it was played out: what each of its battles was worth to the expert's side ([`worth`]:
+/// a battle won 1), the `i`th played with the `i`th seed, the same for every candidate.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weighed {
     pub decision: Decision<AnyAction>,
-    pub battles: u32,
-    pub worth: f64,
-    /// The sum of each battle's worth squared: how much they differed.
-    pub squares: f64,
+    pub worths: Vec<f64>,
 }
 
 impl Weighed {
-    /// What its battles were worth on average (0 before any).
-    pub fn rate(&self) -> f64 {
-        match self.battles {
-            0 => 0.0,
-            n => self.worth / f64::from(n),
-        }
+    /// The battles it was played out in.
+    pub fn battles(&self) -> u32 {
+        self.worths.len() as u32
     }
 
-    /// The variance of its average (the noise in [`Weighed::rate`]).
-    fn noise(&self) -> f64 {
-        let n = f64::from(self.battles.max(1));
-        let rate = self.rate();
-        (self.squares / n - rate * rate).max(0.0) / n
+    /// What its battles were worth on average (0 before any).
+    pub fn rate(&self) -> f64 {
+        mean(&self.worths)
     }
 }
 
@@ -130,7 +124,7 @@ pub fn think_over(battle: &AnyBattle, slot: Slot, think: Think) -> Thought {
         return hard();
     }
     let mut weighed: Vec<Weighed> =
-        candidates.into_iter().map(|decision| Weighed { decision, battles: 0, worth: 0.0, squares: 0.0 }).collect();
+        candidates.into_iter().map(|decision| Weighed { decision, worths: Vec::new() }).collect();
     let decisions = weigh(battle, slot, &mut weighed, think.decisions());
     let best = best_of(&weighed, &(0..weighed.len()).collect::<Vec<_>>());
     // The hard AI's own choice (the first) stands unless another did clearly better: among near equals the
@@ -148,9 +142,8 @@ pub fn think_over(battle: &AnyBattle, slot: Slot, think: Think) -> Thought {
 fn candidates(battle: &AnyBattle, slot: Slot) -> Vec<Decision<AnyAction>> {
     let actor = slot.actor;
     let mut found = shortlist_any(battle, slot, SHORTLIST);
-    let others = enemies(battle, actor).into_iter().map(|enemy| battle.intended(actor, None, Some(enemy)));
     let accepted = |a: &AnyAction| battle.dry_run(slot, a).is_ok();
-    for attack in others.filter(accepted).take(OTHER_TARGETS) {
+    for attack in best_on_each_any(battle, slot).into_iter().take(TARGETS) {
         if !found.contains(&attack) {
             found.push(attack);
         }
@@ -183,21 +176,21 @@ fn weigh(battle: &AnyBattle, slot: Slot, weighed: &mut [Weighed], budget: u64) -
     let (mut spent, mut played, mut each) = (0u64, 0u64, FIRST);
     loop {
         let jobs: Vec<(usize, u32)> =
-            alive.iter().flat_map(|&c| (weighed[c].battles..each).map(move |i| (c, i))).collect();
+            alive.iter().flat_map(|&c| (weighed[c].battles()..each).map(move |i| (c, i))).collect();
         let results: Vec<(usize, f64, u64)> = jobs
             .par_iter()
             .map(|&(c, i)| {
-                let (worth, decisions) = play(battle, &weighed[c].decision, seed.wrapping_add(u64::from(i)), &side);
+                let (worth, decisions) =
+                    play(battle, (slot, &weighed[c].decision), seed.wrapping_add(u64::from(i)), &side);
                 (c, worth, decisions)
             })
             .collect();
         if played == 0 {
             alive = distinct(&alive, &results);
         }
+        // The results come in the order of the jobs: each candidate's battles by their seeds.
         for (c, worth, decisions) in results {
-            weighed[c].battles += 1;
-            weighed[c].worth += worth;
-            weighed[c].squares += worth * worth;
+            weighed[c].worths.push(worth);
             (spent, played) = (spent + decisions, played + 1);
         }
         let left = budget.saturating_sub(spent);
@@ -210,7 +203,7 @@ fn weigh(battle: &AnyBattle, slot: Slot, weighed: &mut [Weighed], budget: u64) -
             return spent;
         }
         alive = halve(weighed, &alive);
-        each = weighed[alive[0]].battles + more.min(u64::from(u32::MAX / 2)) as u32;
+        each = weighed[alive[0]].battles() + more.min(u64::from(u32::MAX / 2)) as u32;
     }
 }
 
@@ -230,11 +223,13 @@ fn distinct(alive: &[usize], results: &[(usize, f64, u64)]) -> Vec<usize> {
     kept
 }
 
-/// The better half of `alive` by their rate (ties to the earlier: the hard AI's order).
+/// The better half of `alive` by their rate (ties to the earlier: the hard AI's order), the hard AI's own choice (the
+/// first) kept whatever its rate: every other is measured against it in the end, on as many battles as it was played.
 fn halve(weighed: &[Weighed], alive: &[usize]) -> Vec<usize> {
-    let mut ranked = alive.to_vec();
+    let mut ranked: Vec<usize> = alive.iter().copied().filter(|&c| c != 0).collect();
     ranked.sort_by(|&a, &b| weighed[b].rate().total_cmp(&weighed[a].rate()).then(a.cmp(&b)));
-    ranked.truncate(alive.len().div_ceil(2));
+    ranked.truncate((alive.len().div_ceil(2) - 1).max(1));
+    ranked.extend(alive.first().filter(|&&c| c == 0));
     ranked.sort();
     ranked
 }
@@ -242,33 +237,48 @@ fn halve(weighed: &[Weighed], alive: &[usize]) -> Vec<usize> {
 /// The best of `alive`: the most battles played (those that came through every halving), then the best rate, then
 /// the earlier.
 fn best_of(weighed: &[Weighed], alive: &[usize]) -> usize {
-    let key = |&c: &usize| (weighed[c].battles, weighed[c].rate());
+    let key = |&c: &usize| (weighed[c].battles(), weighed[c].rate());
     alive.iter().copied().fold(alive[0], |best, c| {
         let (a, b) = (key(&c), key(&best));
         if a.0 > b.0 || (a.0 == b.0 && a.1 > b.1) { c } else { best }
     })
 }
 
-/// Whether `one` did better than `other` by more than the noise of their battles ([`MARGIN`] standard errors of
-/// the difference).
+/// Whether `one` did better than `other` by more than the noise of their battles: [`MARGIN`] standard errors of
+/// the difference battle by battle, on the seeds both were played with (the same dice make most of the noise
+/// cancel out).
 fn clearly_better(one: &Weighed, other: &Weighed) -> bool {
-    one.rate() - other.rate() > (one.noise() + other.noise()).sqrt() * MARGIN
+    let differences: Vec<f64> = one.worths.iter().zip(&other.worths).map(|(a, b)| a - b).collect();
+    let n = differences.len() as f64;
+    let average = mean(&differences);
+    let variance = differences.iter().map(|d| (d - average).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    n >= 2.0 && average > (variance / n).sqrt() * MARGIN
+}
+
+/// The average of `values` (0 of none).
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len().max(1) as f64
 }
 
 /// One battle played out from `battle` with `first` in the slot waiting, the hard AI on every side, to its end or
 /// [`HORIZON`] turns past this one: what it was worth to `side` (1 won, 0 lost; cut short, by the harm each side
-/// took: [`worth`]), and the decisions it took.
-fn play(battle: &AnyBattle, first: &Decision<AnyAction>, seed: u64, side: &str) -> (f64, u64) {
+/// took: [`worth`]), and the decisions it took. Each slot rolls its own dice ([`Stream`]), so that an enemy's
+/// attack meets the same dice after any candidate that leaves it the same attack to make.
+fn play(battle: &AnyBattle, (own, first): (Slot, &Decision<AnyAction>), seed: u64, side: &str) -> (f64, u64) {
     let mut end = battle.clone();
-    let (mut dice, mut log) = (SeededDice::new(seed), Log::default());
+    let mut log = Log::default();
     let last_turn = battle.turn() + HORIZON;
-    let mut going = playout::take(&mut end, first, &mut dice, &mut log).is_ok();
+    let mut stream = Stream::new(seed, battle, own);
+    let mut going = playout::take(&mut end, first, &mut stream.dice(1), &mut log).is_ok();
     while going && end.turn() <= last_turn {
-        going = match end.next(&mut dice, &mut log) {
+        going = match end.next(&mut stream.between(), &mut log) {
             Ok(Next::Slot(slot)) => {
                 let choice = choose_any(&end, slot, Difficulty::Hard).map(|a| defend(&end, slot.actor, a));
                 match choice {
-                    Some(action) => end.act(&action, &mut dice, &mut log).is_ok(),
+                    Some(action) => {
+                        let mut dice = stream.slot(end.turn(), slot);
+                        end.act(&action, &mut dice, &mut log).is_ok()
+                    }
                     None => {
                         end.pass(&mut log);
                         true
@@ -279,6 +289,41 @@ fn play(battle: &AnyBattle, first: &Decision<AnyAction>, seed: u64, side: &str) 
         };
     }
     (worth(&end, side), end.decided().saturating_sub(battle.decided()) as u64)
+}
+
+/// The dice of one playout: a stream for each slot and for each step between slots, each seeded from the playout's
+/// seed and where in the battle it is (the turn, the actor and its phase; between slots, the slot before), so that
+/// the same roll meets the same dice whichever candidate came first. One stream for the whole playout would shift
+/// every later roll as soon as one candidate rolled a die more than another.
+struct Stream {
+    seed: u64,
+    /// The turn, actor and phase of the slot taken last.
+    last: [u64; 3],
+}
+
+impl Stream {
+    fn new(seed: u64, battle: &AnyBattle, slot: Slot) -> Self {
+        Stream { seed, last: [u64::from(battle.turn()), slot.actor.index() as u64, u64::from(slot.phase)] }
+    }
+
+    /// The dice for `slot` of `turn`.
+    fn slot(&mut self, turn: u32, slot: Slot) -> SeededDice {
+        self.last = [u64::from(turn), slot.actor.index() as u64, u64::from(slot.phase)];
+        self.dice(1)
+    }
+
+    /// The dice for what comes after the slot taken last (a new turn's initiative, a wound's bleeding).
+    fn between(&self) -> SeededDice {
+        self.dice(2)
+    }
+
+    fn dice(&self, kind: u64) -> SeededDice {
+        let mut hash = fnv::FnvHasher::default();
+        hash.write_u64(self.seed);
+        hash.write_u64(kind);
+        self.last.iter().for_each(|&k| hash.write_u64(k));
+        SeededDice::new(hash.finish())
+    }
 }
 
 /// What `battle` is worth to `side`, from 0 to 1: 1 won, 0 lost, ½ no one; going on, ½ plus half of how much more

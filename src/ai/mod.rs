@@ -39,18 +39,20 @@ pub trait Playable: Kind {}
 
 impl<R: Kind> Playable for R {}
 
-/// Which difficulty plays each side (`default` for the sides not named), and how long an expert thinks.
+/// Which difficulty plays each side (`default` for the sides not named), how long an expert thinks, and whether the
+/// battle has fog of war (an expert then thinks on the battle as its side sees it).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Minds {
     pub sides: BTreeMap<String, Difficulty>,
     pub default: Difficulty,
     pub think: expert::Think,
+    pub fog: bool,
 }
 
 impl Minds {
     /// Every side at one difficulty.
     pub fn all(default: Difficulty) -> Self {
-        Minds { sides: BTreeMap::new(), default, think: expert::Think::default() }
+        Minds { sides: BTreeMap::new(), default, ..Minds::default() }
     }
 
     /// The difficulty that plays `side`.
@@ -60,7 +62,12 @@ impl Minds {
 
     /// The action of the AI that plays the side of the combatant in `slot` (`None`: it passes).
     pub fn choose(&self, battle: &AnyBattle, slot: Slot) -> Option<AnyAction> {
-        match self.of(battle.view(slot.actor).side) {
+        let side = battle.view(slot.actor).side;
+        match self.of(side) {
+            Difficulty::Expert if self.fog => {
+                let seen = crate::rules::tools::fog::seen_by(battle, &[side.to_owned()]);
+                expert::think_seeing(battle, slot, self.think, &seen).choice
+            }
             Difficulty::Expert => expert::choose(battle, slot, self.think),
             difficulty => choose_any(battle, slot, difficulty),
         }
@@ -75,6 +82,21 @@ pub fn choose_any(battle: &AnyBattle, slot: Slot, difficulty: Difficulty) -> Opt
 /// The hard AI's best `count` actions for `slot` that the rules accept, the best first ([`choice::shortlist`]).
 pub fn shortlist_any(battle: &AnyBattle, slot: Slot, count: usize) -> Vec<AnyAction> {
     battle.visit(Shortlist { slot, count })
+}
+
+/// The hard AI's best attack on each enemy it prices, the best first ([`choice::best_on_each`]).
+pub fn best_on_each_any(battle: &AnyBattle, slot: Slot) -> Vec<AnyAction> {
+    battle.visit(BestOnEach(slot))
+}
+
+struct BestOnEach(Slot);
+
+impl Visit for BestOnEach {
+    type Out = Vec<AnyAction>;
+    fn visit<K: Kind>(self, battle: &Battle<K>) -> Self::Out {
+        let found = choice::best_on_each(battle.rules(), (self.0, battle.delayed()), battle.combatants());
+        found.into_iter().map(K::wrap).collect()
+    }
 }
 
 struct Shortlist {

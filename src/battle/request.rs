@@ -170,10 +170,10 @@ impl BattleRequest {
         Ok(scenario)
     }
 
-    /// The AI's difficulty for each side.
+    /// The AI's difficulty for each side (and whether an expert thinks under fog).
     pub fn minds(&self) -> Minds {
         let think = self.think_ms.map_or_else(Default::default, |millis| crate::ai::expert::Think { millis });
-        Minds { sides: self.sides.clone(), default: self.ai, think }
+        Minds { sides: self.sides.clone(), default: self.ai, think, fog: self.fog }
     }
 
     /// The battle's own dice from its start: `typed` asks a player (typed-in dice have no other source).

@@ -124,7 +124,7 @@ impl BattleArgs {
     /// Which difficulty plays each side.
     pub fn minds(&self) -> Minds {
         let think = crate::ai::expert::Think::seconds(self.think);
-        Minds { sides: self.sides.iter().cloned().collect(), default: self.ai, think }
+        Minds { sides: self.sides.iter().cloned().collect(), default: self.ai, think, fog: self.fog }
     }
 
     /// The same make-up as `skirmish run` takes it: its arguments, each as a shell reads it. What `run` has no use

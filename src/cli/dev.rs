@@ -1,5 +1,5 @@
 //! The window's dev tools on the command line (`--screenshot`, `--frames`, `--strip`, `--zoom`, `--quit-after`,
-//! `--screen-text`, `--hover`, `--autopilot`, `--bare`, `--tour`), one group flattened into every command that opens the window; in a
+//! `--screen-text`, `--hover`, `--autopilot`, `--bare`, `--tour`, `--ask-expert`), one group flattened into every command that opens the window; in a
 //! player's build, without the `dev-tools` feature, the group is empty and the window opens as it is.
 
 use bevy::app::{App, AppExit};
@@ -64,6 +64,10 @@ mod with_tools {
         /// log tells, roll by roll).
         #[arg(long)]
         log_open: bool,
+        /// Dev tools: ask the expert at each of the players' slots (*What would the expert do?*), the enemy under
+        /// `--hover` the player's target.
+        #[arg(long)]
+        ask_expert: bool,
     }
 
     /// A cell given as `x,y`.
@@ -98,6 +102,7 @@ mod with_tools {
                 screen_text: self.screen_text.clone(),
                 tour: self.tour.clone(),
                 log_open: self.log_open,
+                ask_expert: self.ask_expert,
             }
         }
     }

@@ -1,8 +1,9 @@
 //! A battle's decision review: every decision of a save with each side's win chance ([`super::win_chance`]) before
 //! it, after the choice (before any die) and after its dice, so that a choice and the luck that followed it are
-//! told apart; and, where the hard AI would have chosen otherwise, what it would have done. The hard AI's own choice
-//! is what the estimate before a decision plays first (the same seeds), so the chance before a decision is also the
-//! chance of the hard AI's choice: "take cover at (4, 5): 31 %; you ran to (9, 2): 22 %".
+//! told apart; and, where the reviewer would have chosen otherwise, what it would have done. The reviewer is the hard
+//! AI or the expert ([`Reviewer`]). The hard AI's own choice is what the estimate before a decision plays first (the
+//! same seeds), so the chance before a decision is also the chance of the hard AI's choice; the expert's choice, when
+//! it is another, is played first from the same seeds: "take cover at (4, 5): 31 %; you ran to (9, 2): 22 %".
 //!
 //! States met twice (after one decision and before the next, when no die was rolled between) are estimated once;
 //! a decision that rolled no die has no luck (its chance after the choice is the one after it).
@@ -13,6 +14,7 @@ use serde::Serialize;
 
 use super::sim::Progress;
 use super::win_chance::{Chance, MIND, seed_of};
+use crate::ai::expert::{self, Think};
 use crate::battle::StartError;
 use crate::battle::save::Save;
 use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
@@ -41,6 +43,44 @@ pub fn runs_for(combatants: usize, decisions: usize) -> u32 {
     }
 }
 
+/// Whose choice each decision is held against: the hard AI's (a judgement of odds and ground, at once) or the
+/// expert's (which plays the battle out from its best few choices: `ai/expert.rs`), with how long it thinks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reviewer {
+    #[default]
+    Hard,
+    Expert(Think),
+}
+
+impl std::fmt::Display for Reviewer {
+    /// "the hard AI's", "the expert's (2 s a decision)".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Reviewer::Hard => f.write_str("the hard AI's"),
+            Reviewer::Expert(think) => write!(f, "the expert's ({} s a decision)", f64::from(think.millis) / 1000.0),
+        }
+    }
+}
+
+impl Reviewer {
+    /// "the hard AI", "the expert".
+    pub fn name(self) -> &'static str {
+        match self {
+            Reviewer::Hard => "the hard AI",
+            Reviewer::Expert(_) => "the expert",
+        }
+    }
+
+    /// Its decision in `slot` of `battle`.
+    fn decide(self, battle: &AnyBattle, slot: Slot) -> Decision<AnyAction> {
+        let action = match self {
+            Reviewer::Hard => crate::ai::choose_any(battle, slot, MIND),
+            Reviewer::Expert(think) => expert::choose(battle, slot, think),
+        };
+        action.map_or(Decision::Pass, Decision::Act)
+    }
+}
+
 /// A reviewed battle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
@@ -51,6 +91,8 @@ pub struct Review {
     pub players: Vec<String>,
     /// How many battles each estimate rests on.
     pub runs: u32,
+    /// Whose choices the decisions are held against.
+    pub by: Reviewer,
     /// The win chance before the first decision.
     pub start: Chance,
     pub decisions: Vec<Reviewed>,
@@ -71,17 +113,19 @@ pub struct Reviewed {
     pub by_player: bool,
     /// What was done, as the log says it.
     pub chosen: String,
-    /// What the hard AI would have done instead, when it would have done something else.
+    /// What the reviewer would have done instead, when it would have done something else.
     pub instead: Option<String>,
     pub before: Chance,
+    /// The chance of the reviewer's choice (the hard AI's: the one before).
+    pub best: Chance,
     pub after_choice: Chance,
     pub after_dice: Chance,
 }
 
 impl Reviewed {
-    /// What the choice did to its own side's chance, against the hard AI's choice (0 when they are the same).
+    /// What the choice did to its own side's chance, against the reviewer's choice (0 when they are the same).
     pub fn choice(&self) -> f64 {
-        self.after_choice.rate(&self.side) - self.before.rate(&self.side)
+        self.after_choice.rate(&self.side) - self.best.rate(&self.side)
     }
 
     /// What the dice did to its own side's chance after the choice.
@@ -99,11 +143,11 @@ struct Step {
     events: Vec<Event>,
 }
 
-/// Reviews the battle of `save` with `runs` battles played out for each estimate (else [`runs_for`] the battle);
-/// `progress` counts them and can
-/// stop the review (what is cut short is estimated from the battles played). A save that does not replay is one
-/// error naming its file and the decision where it stops fitting.
-pub fn review(save: &Save, runs: Option<u32>, progress: &Progress) -> Result<Review, StartError> {
+/// Reviews the battle of `save` with `runs` battles played out for each estimate (else [`runs_for`] the battle),
+/// each decision held against `by`'s; `progress` counts the battles and can stop the review (what is cut short is
+/// estimated from the battles played). A save that does not replay is one error naming its file and the decision
+/// where it stops fitting.
+pub fn review(save: &Save, runs: Option<u32>, by: Reviewer, progress: &Progress) -> Result<Review, StartError> {
     let request = &save.battle;
     let scenario = request.scenario().map_err(|why| StartError::File { why: Box::new(why), note: String::new() })?;
     let start = crate::battle::run::start(&scenario, &request.dice_label, &mut Log::default());
@@ -112,7 +156,8 @@ pub fn review(save: &Save, runs: Option<u32>, progress: &Progress) -> Result<Rev
     let mut estimates = Estimates { runs, progress, known: HashMap::new() };
     let first = steps.first().map_or(&start, |s| &s.before);
     let opening = estimates.of(first);
-    let decisions = steps.iter().enumerate().map(|(i, step)| reviewed(i + 1, step, &request.humans, &mut estimates));
+    let decisions =
+        steps.iter().enumerate().map(|(i, step)| reviewed((i + 1, step), by, &request.humans, &mut estimates));
     let decisions: Vec<Reviewed> = decisions.collect();
     // The battle's end is found by the slot search after the last decision (it rolls no die when a side is out).
     let mut last = steps.last().map_or(&start, |s| &s.after).clone();
@@ -123,6 +168,7 @@ pub fn review(save: &Save, runs: Option<u32>, progress: &Progress) -> Result<Rev
         sides: start.sides().into_iter().map(str::to_owned).collect(),
         players: request.humans.clone(),
         runs,
+        by,
         start: opening,
         decisions,
         ending: ending.map(|e| e.reason.clone()),
@@ -174,22 +220,31 @@ impl Estimates<'_> {
     }
 }
 
-/// Decision `number` reviewed.
-fn reviewed(number: usize, step: &Step, players: &[String], estimates: &mut Estimates<'_>) -> Reviewed {
+/// Decision `number` reviewed, against `by`'s choice.
+fn reviewed(
+    (number, step): (usize, &Step),
+    by: Reviewer,
+    players: &[String],
+    estimates: &mut Estimates<'_>,
+) -> Reviewed {
     let actor = step.before.view(step.slot.actor);
     let (side, name) = (actor.side.to_owned(), actor.name().to_owned());
     let before = estimates.of(&step.before);
     let after_dice = estimates.of(&step.after);
-    let ai = match crate::ai::choose_any(&step.before, step.slot, MIND) {
-        Some(action) => Decision::Act(action),
-        None => Decision::Pass,
+    // The estimate before a decision plays the hard AI's choice first: its chance is the one before.
+    let hard = Reviewer::Hard.decide(&step.before, step.slot);
+    let ai = match by {
+        Reviewer::Hard => hard.clone(),
+        Reviewer::Expert(_) => by.decide(&step.before, step.slot),
     };
     let rolled = step.after.faces().len() > step.before.faces().len();
-    let after_choice = match (ai == step.decision, rolled) {
-        (true, _) => before.clone(),
-        (false, false) => after_dice.clone(),
-        (false, true) => estimates.with(&step.before, &step.decision),
+    let chance_of = |decision: &Decision<AnyAction>| match (*decision == hard, *decision == step.decision, rolled) {
+        (true, ..) => before.clone(),
+        (false, true, false) => after_dice.clone(),
+        _ => estimates.with(&step.before, decision),
     };
+    let best = chance_of(&ai);
+    let after_choice = if ai == step.decision { best.clone() } else { chance_of(&step.decision) };
     let instead = (ai != step.decision).then(|| described(step.slot.actor, &taken(&step.before, &ai)));
     Reviewed {
         number,
@@ -200,6 +255,7 @@ fn reviewed(number: usize, step: &Step, players: &[String], estimates: &mut Esti
         chosen: described(step.slot.actor, &step.events),
         instead,
         before,
+        best,
         after_choice,
         after_dice,
     }
@@ -207,7 +263,7 @@ fn reviewed(number: usize, step: &Step, players: &[String], estimates: &mut Esti
 
 /// The events of `decision` taken in the slot `battle` waits on (its dice seeded by the state), or none if the
 /// rules refuse it.
-fn taken(battle: &AnyBattle, decision: &Decision<AnyAction>) -> Vec<Event> {
+pub fn taken(battle: &AnyBattle, decision: &Decision<AnyAction>) -> Vec<Event> {
     let (mut copy, mut log) = (battle.clone(), Log::default());
     let mut dice = SeededDice::new(seed_of(battle));
     let done = match decision {
@@ -223,7 +279,7 @@ fn taken(battle: &AnyBattle, decision: &Decision<AnyAction>) -> Vec<Event> {
 }
 
 /// A decision in the log's words: its actor's moves and actions ("runs to (9, 2); attacks with …").
-fn described(actor: CombatantId, events: &[Event]) -> String {
+pub fn described(actor: CombatantId, events: &[Event]) -> String {
     let parts: Vec<String> = events
         .iter()
         .filter_map(|e| match e {
@@ -260,6 +316,8 @@ struct Json<'a> {
     sides: &'a [String],
     players: &'a [String],
     battles_per_estimate: u32,
+    /// "hard AI" or "expert": whose choice `instead` is.
+    reviewer: &'a str,
     start: BTreeRates,
     winner: Option<&'a str>,
     ending: Option<&'a str>,
@@ -277,8 +335,10 @@ struct JsonDecision<'a> {
     side: &'a str,
     by_player: bool,
     chosen: &'a str,
-    hard_ai_instead: Option<&'a str>,
+    instead: Option<&'a str>,
     before: BTreeRates,
+    /// The chance of the reviewer's choice.
+    best: BTreeRates,
     after_choice: BTreeRates,
     after_dice: BTreeRates,
     choice: f64,
@@ -294,8 +354,9 @@ fn json_decision(d: &Reviewed) -> JsonDecision<'_> {
         side: &d.side,
         by_player: d.by_player,
         chosen: &d.chosen,
-        hard_ai_instead: d.instead.as_deref(),
+        instead: d.instead.as_deref(),
         before: rates(&d.before),
+        best: rates(&d.best),
         after_choice: rates(&d.after_choice),
         after_dice: rates(&d.after_dice),
         choice: d.choice(),
@@ -324,6 +385,7 @@ impl Review {
             sides: &self.sides,
             players: &self.players,
             battles_per_estimate: self.runs,
+            reviewer: self.by.name().trim_start_matches("the "),
             start: rates(&self.start),
             winner: self.winner.as_deref(),
             ending: self.ending.as_deref(),
@@ -351,14 +413,14 @@ impl Reviewed {
         format!("turn {}, {} ({}{by})", self.turn, self.actor, self.side)
     }
 
-    /// The choice against the hard AI's, with their chances for the decision's side: "the hard AI: takes cover at
-    /// (4, 5): 31 %; chosen: runs to (9, 2): 22 %".
-    pub fn against_the_ai(&self) -> String {
+    /// The choice against the reviewer's (`by`: "the hard AI"), with their chances for the decision's side: "the
+    /// hard AI: takes cover at (4, 5): 31 %; chosen: runs to (9, 2): 22 %".
+    pub fn against_the_ai(&self, by: &str) -> String {
         let side = &self.side;
         let chosen = format!("{}: {}", self.chosen, percent(self.after_choice.rate(side)));
         match &self.instead {
-            Some(ai) => format!("the hard AI: {ai}: {}; chosen: {chosen}", percent(self.before.rate(side))),
-            None => format!("{chosen} (the hard AI's choice too)"),
+            Some(ai) => format!("{by}: {ai}: {}; chosen: {chosen}", percent(self.best.rate(side))),
+            None => format!("{chosen} ({by}'s choice too)"),
         }
     }
 }
@@ -378,7 +440,8 @@ impl std::fmt::Display for Review {
         let ending = self.ending_said();
         let start: Vec<String> = self.sides.iter().map(|s| format!("{s} {}", percent(self.start.rate(s)))).collect();
         writeln!(f, "{ending} {} decisions; at the start: {}.", self.decisions.len(), start.join(", "))?;
-        writeln!(f, "Each win chance rests on {} battles played out by the hard AI on every side.\n", self.runs)?;
+        writeln!(f, "Each win chance rests on {} battles played out by the hard AI on every side.", self.runs)?;
+        writeln!(f, "Each choice is held against {}.\n", self.by)?;
         for (title, swing) in [("choice", Reviewed::choice as fn(&Reviewed) -> f64), ("luck", Reviewed::luck)] {
             writeln!(f, "## The biggest swings of {title}\n")?;
             let top = biggest(self, swing);
@@ -386,17 +449,15 @@ impl std::fmt::Display for Review {
                 writeln!(f, "None.")?;
             }
             for d in top {
-                let told = if title == "luck" { d.the_dice() } else { d.against_the_ai() };
+                let told = if title == "luck" { d.the_dice() } else { d.against_the_ai(self.by.name()) };
                 writeln!(f, "- {} points for {}: #{} {}: {told}", points(swing(d)), d.side, d.number, d.who())?;
             }
             writeln!(f)?;
         }
         writeln!(f, "## Every decision\n")?;
         writeln!(f, "Each chance is the deciding side's.\n")?;
-        writeln!(
-            f,
-            "| # | turn | who | decision | before | after the choice | after the dice | the hard AI instead |"
-        )?;
+        let by = self.by.name();
+        writeln!(f, "| # | turn | who | decision | before | after the choice | after the dice | {by} instead |")?;
         writeln!(f, "|---|---|---|---|---|---|---|---|")?;
         for d in &self.decisions {
             let s = &d.side;

@@ -3,7 +3,8 @@
 //! battles in the menu. Worked out on a thread of its own (one core, at the lowest priority: `background.rs`); its window shows
 //! each side's win chance over the battle as a chart, the three biggest swings of choice and of luck, and every
 //! decision with its chances before it, after the choice and after the dice, and the hard AI's choice where it
-//! differs. Shown over any screen; closed with its ✕.
+//! differs, or the expert's when the window is asked to hold the choices against it (*Review again*). Shown over
+//! any screen; closed with its ✕.
 
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
@@ -11,8 +12,9 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::ai::expert::Think;
 use crate::battle::save::Save;
-use crate::lab::review::{self, Review, Reviewed, percent, points};
+use crate::lab::review::{self, Review, Reviewed, Reviewer, percent, points};
 use crate::lab::sim::Progress;
 use crate::ui::screens::{Autosave, Screen, Watching};
 
@@ -66,6 +68,12 @@ pub struct Reviews {
     pub done: Option<Result<Review, NotReviewed>>,
     /// How many decisions the save has (the window's progress says how far it is).
     decisions: usize,
+    /// The save reviewed (to review it again against another reviewer), and whose choices it is held against.
+    save: Option<Box<Save>>,
+    by: Reviewer,
+    /// The window's choice of reviewer for *Review again*: the expert, and how long it thinks.
+    expert: bool,
+    think: f32,
 }
 
 /// A review being worked out: cancelled when dropped.
@@ -85,6 +93,11 @@ impl Reviews {
     pub fn swings(&self) -> Option<(Vec<&Reviewed>, Vec<&Reviewed>)> {
         let review = self.done.as_ref()?.as_ref().ok()?;
         Some((review::biggest(review, Reviewed::choice), review::biggest(review, Reviewed::luck)))
+    }
+
+    /// Whose choices the review is held against ("the hard AI").
+    pub fn by(&self) -> &'static str {
+        self.by.name()
     }
 
     /// Whether a review is being worked out.
@@ -109,7 +122,7 @@ fn review_the_battle_over(
     review.write(ReviewBattle { battle: ToReview::Battle(save), open: false });
 }
 
-/// Starts the review asked for, dropping any other.
+/// Starts the review asked for, dropping any other; the window's choice of reviewer stays.
 fn start_review(mut asked: MessageReader<ReviewBattle>, mut reviews: ResMut<Reviews>) {
     let Some(ask) = asked.read().last() else { return };
     let save = match &ask.battle {
@@ -121,20 +134,22 @@ fn start_review(mut asked: MessageReader<ReviewBattle>, mut reviews: ResMut<Revi
         ToReview::Battle(_) => "this battle".to_owned(),
     };
     let decisions = save.as_ref().map_or(0, |s| s.record.len());
-    let (work, done) = match save {
-        Ok(save) => (start(save), None),
-        Err(e) => (None, Some(Err(e))),
+    let (expert, think) = (reviews.expert, if reviews.think > 0.0 { reviews.think } else { 2.0 });
+    let by = if expert { Reviewer::Expert(Think::seconds(think)) } else { Reviewer::Hard };
+    let (work, done, save) = match save {
+        Ok(save) => (start(save.clone(), by), None, Some(Box::new(save))),
+        Err(e) => (None, Some(Err(e)), None),
     };
-    *reviews = Reviews { open: ask.open, what, work, done, decisions };
+    *reviews = Reviews { open: ask.open, what, work, done, decisions, save, by, expert, think };
 }
 
 /// The review worked out on a thread of its own, with one core.
-fn start(save: Save) -> Option<Work> {
+fn start(save: Save, by: Reviewer) -> Option<Work> {
     let (progress, out) = (Arc::new(Progress::default()), Arc::new(Mutex::new(None)));
     let (stop, result) = (progress.clone(), out.clone());
     let work = move || {
         let reviewed = match crate::ui::background::one_core() {
-            Ok(one_core) => one_core.install(|| review::review(&save, None, &stop)).map_err(NotReviewed::from),
+            Ok(one_core) => one_core.install(|| review::review(&save, None, by, &stop)).map_err(NotReviewed::from),
             Err(e) => Err(NotReviewed::from(e)),
         };
         if let Ok(mut out) = result.lock() {
@@ -157,6 +172,7 @@ fn show_review(
     mut contexts: EguiContexts,
     mut reviews: ResMut<Reviews>,
     settings: Res<crate::ui::settings::Settings>,
+    mut again: MessageWriter<ReviewBattle>,
 ) -> Result {
     if !reviews.open {
         return Ok(());
@@ -165,6 +181,9 @@ fn show_review(
     let mut open = true;
     let title = format!("Review: {}", reviews.what);
     egui::Window::new(title).id(egui::Id::new("review")).open(&mut open).default_size([900.0, 640.0]).show(ctx, |ui| {
+        if let Some(save) = reviewer(ui, &mut reviews) {
+            again.write(ReviewBattle { battle: ToReview::Battle(save), open: true });
+        }
         match (&reviews.done, &reviews.work) {
             (Some(Ok(review)), _) => show_done(ui, review, settings.palette),
             (Some(Err(e)), _) => {
@@ -172,9 +191,13 @@ fn show_review(
             }
             (None, Some(work)) => {
                 let played = work.progress.done.load(Ordering::Relaxed);
+                let thinking = match reviews.by {
+                    Reviewer::Hard => String::new(),
+                    Reviewer::Expert(_) => ", the expert thinking over each".to_owned(),
+                };
                 ui.label(format!(
-                    "Playing the battle out from each of its {} decisions with the hard AI on every side: {played} \
-                     battles so far…",
+                    "Playing the battle out from each of its {} decisions with the hard AI on every side{thinking}: \
+                     {played} battles so far…",
                     reviews.decisions
                 ));
                 ui.spinner();
@@ -186,15 +209,44 @@ fn show_review(
     Ok(())
 }
 
+/// The choice of whose choices the decisions are held against, and *Review again* when it is not the review's:
+/// the save to review again.
+fn reviewer(ui: &mut egui::Ui, reviews: &mut Reviews) -> Option<Box<Save>> {
+    let mut asked = false;
+    ui.horizontal(|ui| {
+        ui.label("Hold each choice against");
+        ui.radio_value(&mut reviews.expert, false, "the hard AI (at once)");
+        ui.radio_value(&mut reviews.expert, true, "the expert, thinking")
+            .on_hover_text("It plays the battle out from its best few choices before it says: slower, and stronger.");
+        if reviews.think <= 0.0 {
+            reviews.think = 2.0;
+        }
+        ui.add_enabled(
+            reviews.expert,
+            egui::Slider::new(&mut reviews.think, 0.2..=10.0).suffix(" s").logarithmic(true),
+        );
+        let chosen = if reviews.expert { Reviewer::Expert(Think::seconds(reviews.think)) } else { Reviewer::Hard };
+        if chosen != reviews.by && reviews.save.is_some() {
+            asked = ui.button("Review again").clicked();
+        }
+    });
+    asked.then(|| reviews.save.clone()).flatten()
+}
+
 /// A review done: the chart, the swings, every decision.
 fn show_done(ui: &mut egui::Ui, review: &Review, palette: crate::ui::palette::Palette) {
     ui.heading(&review.title);
     let ending = review.ending_said();
-    ui.label(format!("{ending} Each chance rests on {} battles played out by the hard AI on every side.", review.runs));
+    ui.label(format!(
+        "{ending} Each chance rests on {} battles played out by the hard AI on every side; each choice is held \
+         against {}.",
+        review.runs, review.by
+    ));
     chart(ui, review, palette);
     ui.columns(2, |columns| {
-        swings(&mut columns[0], "Biggest swings of choice", review::biggest(review, Reviewed::choice), true);
-        swings(&mut columns[1], "Biggest swings of luck", review::biggest(review, Reviewed::luck), false);
+        let by = review.by.name();
+        swings(&mut columns[0], ("Biggest swings of choice", by), review::biggest(review, Reviewed::choice), true);
+        swings(&mut columns[1], ("Biggest swings of luck", by), review::biggest(review, Reviewed::luck), false);
     });
     ui.separator();
     decisions(ui, review);
@@ -222,12 +274,12 @@ fn chart(ui: &mut egui::Ui, review: &Review, palette: crate::ui::palette::Palett
     });
 }
 
-/// The three biggest swings, each with what the hard AI would have done (choice) or the chance before and after
-/// the dice (luck).
-fn swings(ui: &mut egui::Ui, title: &str, top: Vec<&Reviewed>, choice: bool) {
+/// The three biggest swings, each with what the reviewer (`by`) would have done (choice) or the chance before and
+/// after the dice (luck).
+fn swings(ui: &mut egui::Ui, (title, by): (&str, &str), top: Vec<&Reviewed>, choice: bool) {
     ui.strong(title);
     if top.is_empty() {
-        ui.weak("None: every decision here was the hard AI's own.");
+        ui.weak(format!("None: every decision here was {by}'s own."));
     }
     for d in top {
         let swing = if choice { d.choice() } else { d.luck() };
@@ -236,7 +288,7 @@ fn swings(ui: &mut egui::Ui, title: &str, top: Vec<&Reviewed>, choice: bool) {
             ui.colored_label(color, format!("{} for {}", points(swing), d.side));
             ui.label(format!("#{} {}", d.number, d.who()));
         });
-        ui.weak(if choice { d.against_the_ai() } else { d.the_dice() });
+        ui.weak(if choice { d.against_the_ai(by) } else { d.the_dice() });
     }
 }
 
@@ -244,7 +296,8 @@ fn swings(ui: &mut egui::Ui, title: &str, top: Vec<&Reviewed>, choice: bool) {
 fn decisions(ui: &mut egui::Ui, review: &Review) {
     egui::ScrollArea::vertical().id_salt("review decisions").show(ui, |ui| {
         egui::Grid::new("review table").striped(true).show(ui, |ui| {
-            for head in ["#", "turn", "who", "decision", "before", "choice", "dice", "the hard AI instead"] {
+            let instead = format!("{} instead", review.by.name());
+            for head in ["#", "turn", "who", "decision", "before", "choice", "dice", &instead] {
                 ui.strong(head);
             }
             ui.end_row();

@@ -18,6 +18,7 @@ fn label(code: &str) -> Option<&'static str> {
         "KeyH" => "H",
         "KeyO" => "O",
         "KeyB" => "B",
+        "KeyX" => "X",
         "Tab" | "ShiftLeft" | "ShiftRight" => "Tab, Shift+Tab",
         d if d.starts_with("Digit") => "1 – 9",
         "F1" | "Slash" => "F1 or ?",

@@ -54,7 +54,7 @@ fn the_experts_choice_is_the_same_for_the_same_state_seed_and_budget() {
         let again = think_over(&battle.clone(), slot, QUICK);
         assert_eq!(once, again, "{ruleset:?}");
         // It weighed more than one thing, within its budget (give or take the last round's battles).
-        assert!(once.weighed.len() >= 2 && once.weighed.iter().all(|w| w.battles >= 4), "{ruleset:?}: {once:?}");
+        assert!(once.weighed.len() >= 2 && once.weighed.iter().all(|w| w.battles() >= 4), "{ruleset:?}: {once:?}");
         assert!(once.decisions > 0 && once.decisions < 3 * QUICK.decisions(), "{ruleset:?}: {}", once.decisions);
         // A longer think plays more battles.
         let longer = think_over(&battle, slot, Think { millis: 300 });
@@ -94,6 +94,10 @@ fn under_fog_the_experts_choice_does_not_change_when_a_unit_its_side_does_not_se
     let other = think_seeing(&second, slot, QUICK, &seen);
     assert!(one.weighed.len() >= 2, "it weighed its choices: {one:?}");
     assert_eq!(one, other, "where an unseen unit stands changes nothing the expert thinks");
+    // An expert side of a battle with fog (its request's) thinks so too.
+    let fogged = Minds { default: Difficulty::Expert, think: QUICK, fog: true, ..Minds::default() };
+    assert_eq!(fogged.choose(&first, slot), one.choice);
+    assert_eq!(fogged.choose(&second, slot), one.choice);
 }
 
 #[test]

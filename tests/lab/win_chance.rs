@@ -5,10 +5,11 @@
 
 use std::path::Path;
 
+use skirmish::ai::expert::Think;
 use skirmish::ai::{Difficulty, Minds};
 use skirmish::battle::save::Save;
 use skirmish::battle::{BattleRequest, DiceChoice, no_typing};
-use skirmish::lab::review::{self, Review};
+use skirmish::lab::review::{self, Review, Reviewer};
 use skirmish::lab::sim::{self, Progress};
 use skirmish::lab::win_chance::{Chance, MIND, seed_of};
 use skirmish::rules::any_ruleset::any::{AnyBattle, RulesetId};
@@ -97,7 +98,7 @@ fn a_side_left_alone_wins_every_battle_played_out() {
 fn reviewed(request: &BattleRequest, decisions: usize, crew_passes: bool, runs: u32) -> (Save, Review) {
     let (began, battle) = played(request, decisions, crew_passes);
     let save = Save::of(&began, &battle);
-    let review = review::review(&save, Some(runs), &Progress::default()).expect("the save replays");
+    let review = review::review(&save, Some(runs), Reviewer::Hard, &Progress::default()).expect("the save replays");
     (save, review)
 }
 
@@ -113,7 +114,7 @@ fn a_review_lists_exactly_the_saves_decisions_and_gives_the_same_numbers_twice()
         assert_eq!(d.before.runs, 6);
     }
     // One decision's state after it is the next one's before it when no die was rolled between.
-    assert_eq!(review::review(&save, Some(6), &Progress::default()).expect("again"), review);
+    assert_eq!(review::review(&save, Some(6), Reviewer::Hard, &Progress::default()).expect("again"), review);
     let markdown = review.to_string();
     assert!(markdown.contains("## The biggest swings of luck"), "{markdown}");
     assert_eq!(markdown.matches("\n| ").count(), save.record.len() + 1, "a row a decision and the header");
@@ -135,10 +136,35 @@ fn a_players_choice_is_told_from_the_hard_ais_and_from_the_dice() {
         assert_eq!(d.after_choice, d.after_dice);
         assert_eq!(d.luck(), 0.0);
         assert_eq!(d.choice(), d.after_dice.rate("Crew") - d.before.rate("Crew"));
-        assert!(d.against_the_ai().starts_with("the hard AI: "), "{}", d.against_the_ai());
+        let told = d.against_the_ai(review.by.name());
+        assert!(told.starts_with("the hard AI: "), "{told}");
     }
     assert_eq!(review.players, vec!["Crew".to_owned()]);
     assert!(save.record.iter().any(|r| r.decision == Decision::Pass));
+}
+
+#[test]
+fn a_review_by_the_expert_holds_each_choice_against_the_experts_own() {
+    let (began, battle) = played(&street(RulesetId::Shadowrun4, true), 5, true);
+    let save = Save::of(&began, &battle);
+    let by = Reviewer::Expert(Think { millis: 100 });
+    let review = review::review(&save, Some(4), by, &Progress::default()).expect("the save replays");
+    assert_eq!(review.by, by);
+    for d in &review.decisions {
+        // The swing of a choice is against the chance of the expert's, which is the hard AI's (the chance before)
+        // where the two agree.
+        assert_eq!(d.choice(), d.after_choice.rate(&d.side) - d.best.rate(&d.side));
+        match &d.instead {
+            None => assert_eq!(d.choice(), 0.0, "#{}: the expert's own choice", d.number),
+            Some(instead) => assert!(d.against_the_ai("the expert").starts_with(&format!("the expert: {instead}"))),
+        }
+    }
+    let crew: Vec<_> = review.decisions.iter().filter(|d| d.side == "Crew").collect();
+    assert!(!crew.is_empty() && crew.iter().all(|d| d.instead.is_some()), "the expert acts where Crew passed");
+    let markdown = review.to_string();
+    assert!(markdown.contains("Each choice is held against the expert's (0.1 s a decision)."), "{markdown}");
+    assert!(markdown.contains("| the expert instead |"), "{markdown}");
+    assert_eq!(review::review(&save, Some(4), by, &Progress::default()).expect("again"), review, "the same twice");
 }
 
 #[test]
@@ -146,7 +172,9 @@ fn a_save_that_does_not_replay_is_one_clear_error() {
     let (began, battle) = played(&street(RulesetId::Shadowrun4, false), 4, false);
     let mut save = Save::of(&began, &battle);
     save.record.remove(0);
-    let Err(e) = review::review(&save, Some(4), &Progress::default()) else { panic!("a broken save reviewed") };
+    let Err(e) = review::review(&save, Some(4), Reviewer::Hard, &Progress::default()) else {
+        panic!("a broken save reviewed")
+    };
     let said = e.to_string();
     assert!(said.starts_with("the save does not replay on ") && said.contains("street.ron"), "{said}");
 }
@@ -167,9 +195,10 @@ fn skirmish_review_prints_markdown_or_json_and_refuses_a_file_that_is_not_a_save
     assert!(markdown.status.success(), "{}", String::from_utf8_lossy(&markdown.stderr));
     assert!(text.starts_with("# Review: Street with cover"), "{text}");
     assert!(text.contains("Crew rifleman") && text.contains("(player)"), "{text}");
-    let json = review(&[saved, "--runs", "3", "--json"]);
+    let json = review(&[saved, "--runs", "3", "--json", "--by", "expert", "--think", "0.1"]);
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
     assert_eq!(value["battles_per_estimate"], 3);
+    assert_eq!(value["reviewer"], "expert");
     assert_eq!(value["decisions"].as_array().map(Vec::len), Some(4));
     let not_a_save = review(&["levels/street.ron"]);
     assert_eq!(not_a_save.status.code(), Some(2));

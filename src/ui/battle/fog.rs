@@ -4,7 +4,9 @@
 //! tracker and their log lines, the odds over their cells. What the window works out for the player (the reach tint
 //! and route, the odds, the heat map, the what-if, the offer to take cover) is worked out on the battle as the player
 //! knows it (`Fog::known`), so that none of it tells where an unseen unit stands. With one player it is always that
-//! player's view; in hotseat the view changes at the hand-over screen. The AI plays with full knowledge.
+//! player's view; in hotseat the view changes at the hand-over screen. The AI plays with full knowledge, but for
+//! the expert, which thinks on what its side sees (`ai::Minds::choose`); the expert's hint thinks on what the player
+//! sees (`hint.rs`).
 
 use std::borrow::Cow;
 use std::collections::HashSet;

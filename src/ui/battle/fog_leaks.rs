@@ -135,3 +135,28 @@ fn an_unseen_enemy_changes_neither_the_heat_map_nor_the_odds_nor_the_offer_of_co
     assert_eq!(seen_cover(&near_whole, me, &near_mask), None);
     assert_eq!(seen_cover(&start(&hidden.far), me, &far_mask), None);
 }
+
+#[test]
+fn an_unseen_enemy_does_not_change_the_experts_hint() {
+    let hidden = hidden_enemy();
+    let me = hidden.me;
+    let side = start(&hidden.near).view(me).side.to_owned();
+    // Each battle played to the first slot of `me`'s side (the others pass), the same dice for both.
+    let hint = |scenario: &Scenario| {
+        let (mut battle, mut dice, mut log) = (start(scenario), SeededDice::new(3), Log::default());
+        let slot = loop {
+            match battle.next(&mut dice, &mut log).expect("the battle goes on") {
+                crate::rules::engine::battle::Next::Slot(slot) if battle.view(slot.actor).side == side => break slot,
+                crate::rules::engine::battle::Next::Slot(_) => battle.pass(&mut log),
+                crate::rules::engine::battle::Next::Over => panic!("over before {side} acted"),
+            }
+        };
+        let known = as_seen(&battle, &seen_by(&battle, std::slice::from_ref(&side)));
+        let think = crate::ai::expert::Think { millis: 100 };
+        let asked = super::hint::Asked { battle: known, slot, think, plan: Default::default() };
+        asked.answer(crate::rules::tools::told::OddsTold::Exact, &crate::lab::sim::Progress::default())
+    };
+    let (near, far) = (hint(&hidden.near), hint(&hidden.far));
+    assert_eq!(near, far, "the same hint wherever the unseen enemy stands");
+    assert!(!near.choice.is_empty() && near.chance.ends_with('%'), "{near:?}");
+}

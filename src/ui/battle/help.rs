@@ -54,6 +54,7 @@ pub const KEYS: [(&str, &[(&str, &str)]); 4] = [
             ("Enter", "give the orders"),
             ("E", "end the slot doing nothing"),
             ("L", "delay the slot until the others in it have acted (once)"),
+            ("X", "what would the expert do? its choice on the map, its win chance beside your orders'"),
             ("Esc or right click", "clear the orders"),
             ("Ctrl+Z, Ctrl+Y", "undo your last decision (not past a hand-over), redo it"),
         ],

@@ -12,6 +12,7 @@
 //! - `panels/`: the combat log, the initiative tracker, the acting unit's sheet, the battle's state; `help.rs`:
 //!   every key and mouse action (F1 or ?), and a first battle's hint; `tools.rs`: the top bar's buttons for the
 //!   legend, the heat map and the what-if
+//! - `hint.rs`: *What would the expert do?* for the player's slot, with its win chance beside the player's orders
 //! - `preview.rs`: what the pointer asks (reach, route and cost, sight, cover, exact odds); `orders.rs`: the orders
 //!   (the rules' plan) made by clicks and keys, one screen's and online's alike; `giving.rs`: where one screen's go
 //!   (the rules try them, then act); `pacing.rs`: one slot at a time, pause and step;
@@ -40,6 +41,7 @@ pub mod giving;
 pub mod gm;
 pub mod handover;
 pub mod help;
+pub(in crate::ui) mod hint;
 pub(in crate::ui) mod labels;
 pub(in crate::ui) mod minimap;
 pub(in crate::ui) mod motion;
@@ -63,5 +65,5 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((orders::plugin, effects::plugin, handover::plugin, fog::plugin, labels::plugin, art::plugin));
     app.add_plugins((help::plugin, autosave::plugin, undo::plugin, replay::plugin, dice::plugin, win_bar::plugin));
     app.add_plugins((motion::plugin, popups::plugin, follow::plugin, minimap::plugin, tools::plugin, giving::plugin));
-    app.add_plugins((doors::plugin, gm::plugin, told::plugin, defense::plugin));
+    app.add_plugins((doors::plugin, gm::plugin, told::plugin, defense::plugin, hint::plugin));
 }

@@ -50,6 +50,43 @@ pub struct Orders {
     pub give: Option<Give>,
     /// Why the last orders were refused (by the rules, or by the host).
     pub refused: Option<String>,
+    /// *What would the expert do?* for this slot (`hint.rs`).
+    pub expert: ExpertHint,
+}
+
+/// The expert's hint for the waiting slot, as far as it has come.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub enum ExpertHint {
+    /// Not offered (no slot waits, the table tells no odds, an online window).
+    #[default]
+    Unoffered,
+    /// Offered: the panel's button.
+    Offered,
+    /// Asked for (the button, X), not begun.
+    Asked,
+    Thinking,
+    Told(Box<ExpertSaid>),
+}
+
+/// What the expert would do in the waiting slot, and what it and the player's orders (as they stood when asked) are
+/// worth.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExpertSaid {
+    /// Its choice in the log's words, and its side's win chance after it as the table tells chances.
+    pub choice: String,
+    pub chance: String,
+    /// The player's orders likewise, when they were another choice the rules accept.
+    pub orders: Option<(String, String)>,
+    /// The player's orders were the expert's choice.
+    pub agrees: bool,
+    /// The battles each chance rests on.
+    pub runs: u32,
+    /// The choice as orders, when orders can say it (*Take these orders*).
+    pub plan: Option<Plan>,
+    /// Where the unit stands, where the choice moves it, and the cell of whom it attacks.
+    pub from: crate::rules::engine::field::Cell,
+    pub to: Option<crate::rules::engine::field::Cell>,
+    pub at: Option<crate::rules::engine::field::Cell>,
 }
 
 /// A slot waiting for this window's orders.

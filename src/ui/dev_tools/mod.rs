@@ -43,6 +43,8 @@ pub struct DevTools {
     pub tour: Option<PathBuf>,
     /// Every entry of the combat log shown open, its rolls painted (tests of what the log tells).
     pub log_open: bool,
+    /// The expert asked at each player's slot, the enemy under `hover` the player's target (screenshots).
+    pub ask_expert: bool,
 }
 
 /// Adds the tools to the window's app, doing what `tools` asks.
@@ -58,6 +60,14 @@ pub fn install(app: &mut App, tools: DevTools) {
             .after(super::battle::sets::CameraSystems)
             .run_if(|tools: Res<DevTools>| tools.zoom.is_some())
             .in_set(super::screens::BoardSystems),
+    );
+    app.add_systems(
+        Update,
+        ask_the_expert
+            .after(super::battle::orders::ClickSystems)
+            .before(super::battle::hint::HintSystems)
+            .run_if(|tools: Res<DevTools>| tools.ask_expert)
+            .in_set(super::screens::BattleScreenSystems),
     );
     app.add_systems(
         Update,
@@ -90,6 +100,22 @@ fn zoom_in(
 /// The pointer over the cell `--hover` holds it over, whatever the mouse does.
 fn hold_the_pointer(tools: Res<DevTools>, mut hover: ResMut<super::battle::preview::Hover>) {
     hover.set_if_neq(super::battle::preview::Hover(tools.hover));
+}
+
+/// `--ask-expert`: the expert's hint asked for once it is offered, the player's orders an attack on the enemy under
+/// the pointer (`--hover`) when one stands there.
+fn ask_the_expert(
+    tools: Res<DevTools>,
+    mut orders: ResMut<super::battle::orders::Orders>,
+    units: Query<(&crate::combat::components::Combatant, &crate::combat::components::GridPos)>,
+) {
+    use super::battle::orders::ExpertHint;
+    if orders.expert != ExpertHint::Offered {
+        return;
+    }
+    let under = units.iter().find(|(_, at)| Some((at.0, at.1)) == tools.hover).map(|(c, _)| c.0);
+    orders.plan.target = under.filter(|&id| Some(id) != orders.waiting.as_ref().map(|w| w.slot.actor));
+    orders.expert = ExpertHint::Asked;
 }
 
 /// A bare bevy + bevy_egui window (a camera and one egui window) with the same frame counter: the yardstick the

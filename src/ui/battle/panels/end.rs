@@ -156,7 +156,7 @@ impl AfterBattle<'_> {
                 for d in top {
                     let swing = if is_choice { d.choice() } else { d.luck() };
                     let said = format!("{} for {}, #{} {}", points(swing), d.side, d.number, d.actor);
-                    let more = if is_choice { d.against_the_ai() } else { d.the_dice() };
+                    let more = if is_choice { d.against_the_ai(self.reviews.by()) } else { d.the_dice() };
                     ui.label(said).on_hover_text(more);
                     ui.separator();
                 }

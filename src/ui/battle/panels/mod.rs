@@ -17,8 +17,8 @@ use bevy_egui::EguiPrimaryContextPass;
 
 pub use log::{LogOpen, SideLooks};
 pub(in crate::ui) use log::{log_below, show_log};
-pub(in crate::ui) use orders::show_orders;
-pub(in crate::ui) use screen::fill_panels;
+pub(in crate::ui) use orders::{EXPERT_BLUE, show_orders};
+pub(in crate::ui) use screen::{PanelsLeave, fill_panels};
 pub(in crate::ui) use tracker::show_odds;
 
 use crate::ui::battle::preview::track_pointer;

@@ -6,11 +6,13 @@ use bevy_egui::egui;
 
 use crate::rules::engine::ruleset::CombatantId;
 use crate::rules::tools::plan::Plan;
-use crate::ui::battle::orders::{Give, Orders};
+use crate::ui::battle::orders::{ExpertHint, Give, Orders};
 use crate::ui::palette::plain;
 
 /// The colour of the waiting unit's name: the gold of its marks on the board.
 const SLOT_GOLD: egui::Color32 = egui::Color32::from_rgb(255, 210, 64);
+/// The colour of the expert's hint: its marks on the board, its window's title.
+pub(in crate::ui) const EXPERT_BLUE: egui::Color32 = egui::Color32::from_rgb(90, 215, 255);
 /// The colour of a refusal.
 const REFUSED: egui::Color32 = egui::Color32::from_rgb(255, 120, 100);
 
@@ -21,6 +23,7 @@ pub(in crate::ui) fn show_orders(ui: &mut egui::Ui, orders: &mut Orders, names: 
     let who = egui::RichText::new(format!("{}'s orders", name(waiting.slot.actor)));
     ui.label(who.strong().color(SLOT_GOLD));
     ui.label(plan_text(&orders.plan, &name));
+    ask_the_expert(ui, orders);
     if !waiting.ways.is_empty() && orders.plan.target.is_some() {
         ui.weak("How (Tab for the next):");
         for (i, way) in waiting.ways.iter().enumerate() {
@@ -59,6 +62,28 @@ pub(in crate::ui) fn show_orders(ui: &mut egui::Ui, orders: &mut Orders, names: 
     }
 }
 
+/// *What would the expert do?*: the button, or the expert thinking, or where its answer is (its window, `hint.rs`).
+fn ask_the_expert(ui: &mut egui::Ui, orders: &mut Orders) {
+    match &orders.expert {
+        ExpertHint::Unoffered => {}
+        ExpertHint::Offered => {
+            let hint = "The expert AI plays the battle out from its best choices and says which does best, with its \
+                        win chance beside your orders'";
+            if ui.button("What would the expert do? (X)").on_hover_text(hint).clicked() {
+                orders.expert = ExpertHint::Asked;
+            }
+        }
+        ExpertHint::Asked | ExpertHint::Thinking => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.weak("The expert thinks, then plays its choice and your orders out…");
+            });
+        }
+        ExpertHint::Told(_) => {
+            _ = ui.label(egui::RichText::new("The expert's choice: in blue on the map").color(EXPERT_BLUE));
+        }
+    }
+}
 /// What the orders say, in words, with how to take each part back.
 fn plan_text(plan: &Plan, name: &dyn Fn(CombatantId) -> String) -> String {
     let movement = match &plan.movement {

@@ -26,7 +26,7 @@ use crate::ui::{Acting, BACKGROUND, BattleTitle, MapArea, MapView, PlayerNames, 
 
 /// The room the side and top panels leave, in egui's points (the battle-over panel takes its foot).
 #[derive(Resource)]
-pub(super) struct PanelsLeave(pub(super) egui::Rect);
+pub(in crate::ui) struct PanelsLeave(pub(in crate::ui) egui::Rect);
 
 impl Default for PanelsLeave {
     fn default() -> Self {
