@@ -123,6 +123,24 @@ pub fn best_on_each<R: Playable>(
     found.into_iter().filter(|a| dry_run(rules, slot, battle, a).is_ok()).collect()
 }
 
+/// How much a cautious hard AI minds the threat on a cell (the hard AI, none; the normal AI, a tenth): the expert's
+/// "shoot from cover" candidate.
+const CAUTIOUS: f32 = 0.5;
+
+/// The choice the hard AI would make if it minded the threat on a cell ([`CAUTIOUS`]): the attack from cover rather
+/// than from the best odds, the step back; none the rules accept.
+pub fn cautious<R: Playable>(
+    rules: &R,
+    (slot, delayed): (Slot, &[Slot]),
+    battle: &[Combatant<R::Fighter>],
+) -> Option<R::Action> {
+    let judgement = Difficulty::Hard.judgement(R::ID)?;
+    let judgement = Judgement { caution: judgement.caution.max(CAUTIOUS), ..judgement };
+    let mut candidates = Mind::new(rules, (slot, delayed), battle, judgement).candidates();
+    candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
+    candidates.into_iter().map(|(_, a)| a).take(TRIES).find(|a| dry_run(rules, slot, battle, a).is_ok())
+}
+
 /// The hard AI's eye on one slot, its mind made up once: the attack it would make from any spot. The tactics lab's
 /// heat map asks it for every cell in reach.
 pub struct HardAttacks<'a, R: Playable>(Option<Mind<'a, R>>);

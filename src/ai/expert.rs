@@ -11,7 +11,8 @@
 //! It refines by halves: a few battles for each candidate, then the better half played on with more, and so on
 //! while its budget lasts. The budget ([`Think`]) is counted in the decisions its battles take, never in wall time:
 //! the same state and budget give the same choice on any machine, so a save replays and a battle goes on from it as
-//! it would have. [`DECISIONS_PER_SECOND`] turns a think time into decisions.
+//! it would have. [`decisions_per_second`] turns a think time into decisions, by ruleset (a Shadowrun 4 decision
+//! prices more ways to attack than a Storyteller one).
 //!
 //! Under fog of war it thinks about the battle as its side sees it ([`think_seeing`]): the units it does not see
 //! have left that battle, and a side that sees no enemy does as the hard AI would.
@@ -21,8 +22,8 @@ use std::hash::Hasher;
 use rayon::prelude::*;
 
 use super::playout;
-use super::{Difficulty, best_on_each_any, choose_any, defend, shortlist_any};
-use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
+use super::{Difficulty, best_on_each_any, cautious_any, choose_any, defend, shortlist_any};
+use crate::rules::any_ruleset::any::{AnyAction, AnyBattle, RulesetId};
 use crate::rules::engine::battle::{Decision, Next};
 use crate::rules::engine::dice::SeededDice;
 use crate::rules::engine::field::distance_m;
@@ -30,9 +31,20 @@ use crate::rules::engine::id::CombatantId;
 use crate::rules::engine::outcome::{Log, Status};
 use crate::rules::engine::ruleset::Slot;
 
-/// Decisions the expert's playouts take in a second on 2 cores (measured on the street under the Storyteller rules
-/// in the test build, 6,100; a release build takes about 1.4 times as many): what a second of thinking is worth.
-pub const DECISIONS_PER_SECOND: u64 = 6_000;
+/// Decisions the expert's playouts take in a second on 2 cores under `ruleset`, in the build a player runs (`cargo
+/// run`, the dev profile; a release build takes about 1.4 times as many): what a second of thinking is worth.
+/// Measured on the street with `cargo bench --no-default-features --bench ai -- expert_think` (release), 2026-12-07:
+/// at 6,000 a second each a 2-second budget took a median 2.65 s under Eclipse Phase, 4.0 s under Shadowrun 4,
+/// 1.44 s under the Storyteller rules and 2.06 s under the homebrew; each rate below is that one scaled to 2 s, over
+/// 1.4.
+pub fn decisions_per_second(ruleset: RulesetId) -> u64 {
+    match ruleset {
+        RulesetId::EclipsePhase => 3_200,
+        RulesetId::Shadowrun4 => 2_150,
+        RulesetId::Storyteller => 6_000,
+        RulesetId::HomebrewD6 => 4_150,
+    }
+}
 
 /// How many of the hard AI's best actions the expert tries.
 const SHORTLIST: usize = 2;
@@ -70,9 +82,9 @@ impl Think {
         Think { millis: (seconds.clamp(0.1, 60.0) * 1000.0).round() as u32 }
     }
 
-    /// The decisions its playouts may take.
-    pub fn decisions(self) -> u64 {
-        u64::from(self.millis) * DECISIONS_PER_SECOND / 1000
+    /// The decisions its playouts may take under `ruleset`.
+    pub fn decisions(self, ruleset: RulesetId) -> u64 {
+        u64::from(self.millis) * decisions_per_second(ruleset) / 1000
     }
 }
 
@@ -125,7 +137,7 @@ pub fn think_over(battle: &AnyBattle, slot: Slot, think: Think) -> Thought {
     }
     let mut weighed: Vec<Weighed> =
         candidates.into_iter().map(|decision| Weighed { decision, worths: Vec::new() }).collect();
-    let decisions = weigh(battle, slot, &mut weighed, think.decisions());
+    let decisions = weigh(battle, slot, &mut weighed, think.decisions(battle.ruleset()));
     let best = best_of(&weighed, &(0..weighed.len()).collect::<Vec<_>>());
     // The hard AI's own choice (the first) stands unless another did clearly better: among near equals the
     // playouts' noise would pick at random, and the hard AI's judgement is better than a coin.
@@ -143,7 +155,8 @@ fn candidates(battle: &AnyBattle, slot: Slot) -> Vec<Decision<AnyAction>> {
     let actor = slot.actor;
     let mut found = shortlist_any(battle, slot, SHORTLIST);
     let accepted = |a: &AnyAction| battle.dry_run(slot, a).is_ok();
-    for attack in best_on_each_any(battle, slot).into_iter().take(TARGETS) {
+    let cautious = cautious_any(battle, slot);
+    for attack in cautious.into_iter().chain(best_on_each_any(battle, slot).into_iter().take(TARGETS)) {
         if !found.contains(&attack) {
             found.push(attack);
         }

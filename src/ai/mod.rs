@@ -89,6 +89,20 @@ pub fn best_on_each_any(battle: &AnyBattle, slot: Slot) -> Vec<AnyAction> {
     battle.visit(BestOnEach(slot))
 }
 
+/// The hard AI's choice were it cautious ([`choice::cautious`]).
+pub fn cautious_any(battle: &AnyBattle, slot: Slot) -> Option<AnyAction> {
+    battle.visit(Cautious(slot))
+}
+
+struct Cautious(Slot);
+
+impl Visit for Cautious {
+    type Out = Option<AnyAction>;
+    fn visit<K: Kind>(self, battle: &Battle<K>) -> Self::Out {
+        choice::cautious(battle.rules(), (self.0, battle.delayed()), battle.combatants()).map(K::wrap)
+    }
+}
+
 struct BestOnEach(Slot);
 
 impl Visit for BestOnEach {

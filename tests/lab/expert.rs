@@ -1,16 +1,16 @@
 //! The expert AI (`ai/expert.rs`): the same state, seed and budget give the same choice; under fog its choice does
 //! not change when a unit its side does not see moves; it plays battles to their ends under every ruleset with no
-//! action refused.
+//! action refused; it finds the attack that wins under every ruleset.
 
 use skirmish::ai::expert::{Think, think_over, think_seeing};
 use skirmish::ai::{Difficulty, Minds};
 use skirmish::lab::sim::simulate;
 use skirmish::rules::any_ruleset::any::{AnyBattle, RulesetId};
-use skirmish::rules::engine::battle::Next;
+use skirmish::rules::engine::battle::{Decision, Next};
 use skirmish::rules::engine::dice::SeededDice;
 use skirmish::rules::engine::gm::GmChange;
 use skirmish::rules::engine::id::CombatantId;
-use skirmish::rules::engine::outcome::Log;
+use skirmish::rules::engine::outcome::{Event, Log};
 use skirmish::rules::engine::ruleset::Slot;
 use skirmish::rules::tools::fog::seen_by;
 use skirmish::scenario::Scenario;
@@ -55,7 +55,7 @@ fn the_experts_choice_is_the_same_for_the_same_state_seed_and_budget() {
         assert_eq!(once, again, "{ruleset:?}");
         // It weighed more than one thing, within its budget (give or take the last round's battles).
         assert!(once.weighed.len() >= 2 && once.weighed.iter().all(|w| w.battles() >= 4), "{ruleset:?}: {once:?}");
-        assert!(once.decisions > 0 && once.decisions < 3 * QUICK.decisions(), "{ruleset:?}: {}", once.decisions);
+        assert!(once.decisions > 0 && once.decisions < 3 * QUICK.decisions(ruleset), "{ruleset:?}: {}", once.decisions);
         // A longer think plays more battles.
         let longer = think_over(&battle, slot, Think { millis: 300 });
         assert!(longer.decisions > once.decisions, "{ruleset:?}");
@@ -113,5 +113,54 @@ fn the_expert_plays_battles_to_their_ends_under_every_ruleset_with_no_action_ref
         assert_eq!(outcome.error, None, "{ruleset:?}");
         assert!(outcome.winner.is_some(), "{ruleset:?}: {outcome:?}");
         assert_eq!(report.sides.iter().find(|(s, _)| s == "Crew").map(|(_, d)| *d), Some(Difficulty::Expert));
+    }
+}
+
+#[test]
+fn the_expert_finds_the_move_that_wins_under_every_ruleset() {
+    for ruleset in RulesetId::ALL {
+        let (mut battle, slot) = at_first_slot_of(&street(ruleset), "Crew");
+        let (actor, mut log) = (slot.actor, Log::default());
+        let here = battle.view(actor).position;
+        let mut gang: Vec<(u32, CombatantId)> = battle
+            .views()
+            .iter()
+            .filter(|v| v.side == "Gang" && !v.fighter.is_out())
+            .map(|v| (skirmish::rules::engine::field::distance_m(here, v.position), v.id()))
+            .collect();
+        gang.sort();
+        // The nearest of the Gang is the last standing, one box from out, against the actor alone: an attack that
+        // hits wins the battle, a pass leaves it a shot.
+        let last = gang[0].1;
+        let crew = battle.views().iter().filter(|v| v.side == "Crew" && v.id() != actor).map(|v| v.id()).collect();
+        for other in gang[1..].iter().map(|g| g.1).chain::<Vec<CombatantId>>(crew) {
+            battle.gm(&GmChange::TakeOff { who: other }, &mut log).expect("taken off");
+        }
+        // In the open, in sight, a few steps away.
+        let cells = battle.field().reachable(here, &battle.occupied(actor), 400);
+        let open = |&&(cell, _): &&((i32, i32), _)| {
+            let sight = battle.field().sight(here, cell);
+            (6..=15).contains(&skirmish::rules::engine::field::distance_m(here, cell))
+                && !sight.blocked
+                && !sight.hidden
+        };
+        let (to, _) = *cells.iter().find(open).expect("an open cell in sight");
+        battle.gm(&GmChange::Place { who: last, to }, &mut log).expect("placed");
+        let capacity = battle.tracks(last)[0].capacity;
+        battle.gm(&GmChange::Track { who: last, track: 0, taken: capacity - 1 }, &mut log).expect("wounded");
+        let thought = think_over(&battle, slot, QUICK);
+        let Some(action) = thought.choice.clone() else { panic!("{ruleset:?}: it passed: {thought:?}") };
+        let events = skirmish::lab::review::taken(&battle, &Decision::Act(action.clone()));
+        let attacked = events.iter().any(|e| {
+            matches!(e, Event::AttackResolved { attacker, defender: Some(d), .. } if *attacker == actor && *d == last)
+        });
+        assert!(attacked, "{ruleset:?}: it attacks the last of the Gang: {events:?}");
+        // And it saw why: what it chose did as well as the others played out as long (a pass, under Shadowrun 4, only
+        // puts the shot off to the next initiative pass).
+        let chosen = thought.weighed.iter().find(|w| w.decision == Decision::Act(action.clone())).expect("weighed");
+        let rates: Vec<(u32, f64)> = thought.weighed.iter().map(|w| (w.battles(), w.rate())).collect();
+        let rivals = thought.weighed.iter().filter(|w| w.battles() == chosen.battles());
+        assert!(rivals.clone().count() >= 2, "{ruleset:?}: another played as long: {rates:?}");
+        assert!(rivals.into_iter().all(|w| w.rate() <= chosen.rate()), "{ruleset:?}: {rates:?}");
     }
 }
