@@ -1,6 +1,7 @@
 //! One battle played out from a state, its dice from a seed and every slot decided by a chooser: what `skirmish
-//! sim`, the win chance and the expert's look ahead all play. The seed of a state ([`seed_of`]) is fixed by the
-//! decisions taken and the faces rolled, so the same state plays out the same battles wherever it is asked.
+//! sim`, the win chance and the expert's look ahead all play (the expert's to a turn's end, each slot rolling dice of
+//! its own: [`play_until`]). The seed of a state ([`seed_of`]) is fixed by the decisions taken and the faces rolled,
+//! so the same state plays out the same battles wherever it is asked.
 
 use std::hash::Hasher;
 
@@ -70,4 +71,69 @@ pub fn seed_of(battle: &AnyBattle) -> u64 {
         hash.write_u32(face);
     }
     hash.finish()
+}
+
+/// `start` played on with `first` taken in its slot waiting, every other slot decided by `choose`, until the battle
+/// ends or turn `last_turn` is over; each slot and each step between two rolls dice of its own ([`SlotDice`]) from
+/// `seed`. The battle as it stands then (a refused action stops it where it was refused).
+pub fn play_until(
+    start: &AnyBattle,
+    (own, first): (Slot, &Decision<AnyAction>),
+    (seed, last_turn): (u64, u32),
+    choose: &mut Chooser<'_>,
+) -> AnyBattle {
+    let (mut battle, mut log) = (start.clone(), Log::default());
+    let mut dice = SlotDice::new(seed, start, own);
+    let mut going = take(&mut battle, first, &mut dice.dice(1), &mut log).is_ok();
+    while going && battle.turn() <= last_turn {
+        going = match battle.next(&mut dice.between(), &mut log) {
+            Ok(Next::Slot(slot)) => match choose(&battle, slot) {
+                Some(action) => {
+                    let mut rolls = dice.slot(battle.turn(), slot);
+                    battle.act(&action, &mut rolls, &mut log).is_ok()
+                }
+                None => {
+                    battle.pass(&mut log);
+                    true
+                }
+            },
+            _ => false,
+        };
+    }
+    battle
+}
+
+/// The dice of one playout: a stream for each slot and for each step between slots, each seeded from the playout's
+/// seed and where in the battle it is (the turn, the actor and its phase; between slots, the slot before), so that
+/// the same roll meets the same dice whichever candidate came first. One stream for the whole playout would shift
+/// every later roll as soon as one candidate rolled a die more than another.
+struct SlotDice {
+    seed: u64,
+    /// The turn, actor and phase of the slot taken last.
+    last: [u64; 3],
+}
+
+impl SlotDice {
+    fn new(seed: u64, battle: &AnyBattle, slot: Slot) -> Self {
+        SlotDice { seed, last: [u64::from(battle.turn()), slot.actor.index() as u64, u64::from(slot.phase)] }
+    }
+
+    /// The dice for `slot` of `turn`.
+    fn slot(&mut self, turn: u32, slot: Slot) -> SeededDice {
+        self.last = [u64::from(turn), slot.actor.index() as u64, u64::from(slot.phase)];
+        self.dice(1)
+    }
+
+    /// The dice for what comes after the slot taken last (a new turn's initiative, a wound's bleeding).
+    fn between(&self) -> SeededDice {
+        self.dice(2)
+    }
+
+    fn dice(&self, kind: u64) -> SeededDice {
+        let mut hash = fnv::FnvHasher::default();
+        hash.write_u64(self.seed);
+        hash.write_u64(kind);
+        self.last.iter().for_each(|&k| hash.write_u64(k));
+        SeededDice::new(hash.finish())
+    }
 }
