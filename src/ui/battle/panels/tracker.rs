@@ -95,19 +95,23 @@ pub(super) fn show_tracker(
             }
         });
         ui.separator();
-        let shown = selected.0.filter(|_| state.awaiting().is_none()).or(acting.0);
-        if let Some(row) = rows.iter().find(|r| Some(r.0) == shown) {
-            show_sheet(ui, row);
-            if let Some((policy, _)) = asking.filter(|(_, humans)| humans.0.contains(&row.2.0)) {
-                ask_how_it_defends(ui, row.8.0, policy);
+        // The sheet, the orders and the preview scroll: a unit with many ways to attack (Shadowrun's firing modes)
+        // would push the orders' buttons off a 720-point window.
+        egui::ScrollArea::vertical().id_salt("tracker's sheet and orders").show(ui, |ui| {
+            let shown = selected.0.filter(|_| state.awaiting().is_none()).or(acting.0);
+            if let Some(row) = rows.iter().find(|r| Some(r.0) == shown) {
+                show_sheet(ui, row);
+                if let Some((policy, _)) = asking.filter(|(_, humans)| humans.0.contains(&row.2.0)) {
+                    ask_how_it_defends(ui, row.8.0, policy);
+                }
             }
-        }
-        ui.separator();
-        if orders.waiting.is_some() {
-            super::orders::show_orders(ui, orders, names);
             ui.separator();
-        }
-        show_preview(ui, preview, told);
+            if orders.waiting.is_some() {
+                super::orders::show_orders(ui, orders, names);
+                ui.separator();
+            }
+            show_preview(ui, preview, told);
+        });
     });
 }
 
