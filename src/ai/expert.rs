@@ -23,7 +23,6 @@ use super::playout;
 use super::{Difficulty, best_on_each_any, cautious_any, choose_any, defend, shortlist_any};
 use crate::rules::any_ruleset::any::{AnyAction, AnyBattle, RulesetId};
 use crate::rules::engine::battle::Decision;
-use crate::rules::engine::field::distance_m;
 use crate::rules::engine::id::CombatantId;
 use crate::rules::engine::outcome::Status;
 use crate::rules::engine::ruleset::Slot;
@@ -131,7 +130,7 @@ pub fn think_over(battle: &AnyBattle, slot: Slot, think: Think) -> Thought {
     let candidates = candidates(battle, slot);
     let hard = || Thought { choice: choose_any(battle, slot, Difficulty::Hard), weighed: Vec::new(), decisions: 0 };
     // One thing to do, or no enemy to do it to: nothing to weigh.
-    if candidates.len() < 2 || enemies(battle, slot.actor).is_empty() {
+    if candidates.len() < 2 || !has_enemy(battle, slot.actor) {
         return hard();
     }
     let mut weighed: Vec<Weighed> =
@@ -167,17 +166,13 @@ fn candidates(battle: &AnyBattle, slot: Slot) -> Vec<Decision<AnyAction>> {
     found.into_iter().map(Decision::Act).chain([Decision::Pass]).collect()
 }
 
-/// The enemies of `actor` still on the field, the nearest first.
-fn enemies(battle: &AnyBattle, actor: CombatantId) -> Vec<CombatantId> {
-    let me = battle.view(actor);
-    let mut enemies: Vec<(u32, CombatantId)> = battle
-        .views()
-        .into_iter()
-        .filter(|v| v.side != me.side && !v.fighter.is_out() && !v.fighter.statuses().iter().any(|s| s.off_map()))
-        .map(|v| (distance_m(me.position, v.position), v.id()))
-        .collect();
-    enemies.sort();
-    enemies.into_iter().map(|(_, id)| id).collect()
+/// Whether an enemy of `actor` is still on the field.
+fn has_enemy(battle: &AnyBattle, actor: CombatantId) -> bool {
+    let side = battle.view(actor).side;
+    let on_field = |v: &crate::rules::any_ruleset::any::View<'_>| {
+        !v.fighter.is_out() && !v.fighter.statuses().iter().any(|s| s.off_map())
+    };
+    battle.views().iter().any(|v| v.side != side && on_field(v))
 }
 
 /// Plays the candidates out by halves within `budget` decisions; the decisions taken.

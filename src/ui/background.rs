@@ -28,3 +28,42 @@ fn lowest_priority() {
     }
     _ = set_current_thread_priority(ThreadPriority::Min);
 }
+
+/// Work the player asked for and waits on (the decision review, the expert's hint), on a thread of its own with one
+/// core at the usual priority ([`one_core`]): how far it has come, and its answer once there is one. Dropped, it is
+/// cancelled (the work stops at its next look at `progress`).
+pub(crate) struct Job<T> {
+    pub(crate) progress: std::sync::Arc<crate::lab::sim::Progress>,
+    out: std::sync::Arc<std::sync::Mutex<Option<T>>>,
+}
+
+impl<T: Send + 'static> Job<T> {
+    /// `work` begun on a thread named `name` (`None`: no thread to begin it on); its answer is kept unless it was
+    /// cancelled first.
+    pub(crate) fn spawn(
+        name: &str,
+        work: impl FnOnce(&crate::lab::sim::Progress) -> T + Send + 'static,
+    ) -> Option<Self> {
+        let progress = std::sync::Arc::new(crate::lab::sim::Progress::default());
+        let out = std::sync::Arc::new(std::sync::Mutex::new(None));
+        let (stop, answer) = (progress.clone(), out.clone());
+        let run = move || {
+            let done = work(&stop);
+            if let (false, Ok(mut out)) = (stop.cancelled.load(std::sync::atomic::Ordering::Relaxed), answer.lock()) {
+                *out = Some(done);
+            }
+        };
+        std::thread::Builder::new().name(name.into()).spawn(run).ok().map(|_| Job { progress, out })
+    }
+
+    /// The answer, once (none while it works).
+    pub(crate) fn take(&self) -> Option<T> {
+        self.out.lock().ok().and_then(|mut out| out.take())
+    }
+}
+
+impl<T> Drop for Job<T> {
+    fn drop(&mut self) {
+        self.progress.cancelled.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}

@@ -7,7 +7,6 @@
 //! any screen; closed with its ✕.
 
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -15,7 +14,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::ai::expert::Think;
 use crate::battle::save::Save;
 use crate::lab::review::{self, Review, Reviewed, Reviewer, percent, points};
-use crate::lab::sim::Progress;
+use crate::ui::background::Job;
 use crate::ui::screens::{Autosave, Screen, Watching};
 
 pub(super) fn plugin(app: &mut App) {
@@ -63,7 +62,7 @@ pub struct Reviews {
     pub open: bool,
     /// What is reviewed, for the window's title.
     pub what: String,
-    work: Option<Work>,
+    work: Option<Job<Result<Review, NotReviewed>>>,
     /// The review, or why there is none.
     pub done: Option<Result<Review, NotReviewed>>,
     /// How many decisions the save has (the window's progress says how far it is).
@@ -74,18 +73,6 @@ pub struct Reviews {
     /// The window's choice of reviewer for *Review again*: the expert, and how long it thinks.
     expert: bool,
     think: f32,
-}
-
-/// A review being worked out: cancelled when dropped.
-struct Work {
-    progress: Arc<Progress>,
-    out: Arc<Mutex<Option<Result<Review, NotReviewed>>>>,
-}
-
-impl Drop for Work {
-    fn drop(&mut self) {
-        self.progress.cancelled.store(true, Ordering::Relaxed);
-    }
 }
 
 impl Reviews {
@@ -144,24 +131,16 @@ fn start_review(mut asked: MessageReader<ReviewBattle>, mut reviews: ResMut<Revi
 }
 
 /// The review worked out on a thread of its own, with one core.
-fn start(save: Save, by: Reviewer) -> Option<Work> {
-    let (progress, out) = (Arc::new(Progress::default()), Arc::new(Mutex::new(None)));
-    let (stop, result) = (progress.clone(), out.clone());
-    let work = move || {
-        let reviewed = match crate::ui::background::one_core() {
-            Ok(one_core) => one_core.install(|| review::review(&save, None, by, &stop)).map_err(NotReviewed::from),
-            Err(e) => Err(NotReviewed::from(e)),
-        };
-        if let Ok(mut out) = result.lock() {
-            *out = Some(reviewed);
-        }
-    };
-    std::thread::Builder::new().name("review".into()).spawn(work).ok().map(|_| Work { progress, out })
+fn start(save: Save, by: Reviewer) -> Option<Job<Result<Review, NotReviewed>>> {
+    Job::spawn("review", move |progress| match crate::ui::background::one_core() {
+        Ok(one_core) => one_core.install(|| review::review(&save, None, by, progress)).map_err(NotReviewed::from),
+        Err(e) => Err(NotReviewed::from(e)),
+    })
 }
 
 /// A review done is taken in.
 fn take_review_in(mut reviews: ResMut<Reviews>) {
-    let done = reviews.work.as_ref().and_then(|w| w.out.lock().ok().and_then(|mut o| o.take()));
+    let done = reviews.work.as_ref().and_then(Job::take);
     if let Some(done) = done {
         (reviews.done, reviews.work) = (Some(done), None);
     }

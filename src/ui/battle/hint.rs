@@ -6,9 +6,6 @@
 //! expert would go, a line to whom it would attack), with *Take these orders* when orders can say it. Off when the
 //! table tells no odds; not offered online (the player's window has no battle to think on).
 
-use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
-
 use bevy::prelude::*;
 
 use super::fog::Fog;
@@ -25,6 +22,7 @@ use crate::rules::engine::outcome::Event;
 use crate::rules::engine::ruleset::Slot;
 use crate::rules::tools::plan::{Plan, seen_others};
 use crate::rules::tools::told::OddsTold;
+use crate::ui::background::Job;
 
 /// Battles each of the hint's two chances rests on.
 const RUNS: u32 = 60;
@@ -57,19 +55,7 @@ pub struct HintSystems;
 
 /// The expert thinking over the slot the player asked about: cancelled when dropped (a new slot, a new battle).
 #[derive(Resource, Default)]
-pub struct HintWork(Option<Work>);
-
-struct Work {
-    slot: Slot,
-    progress: Arc<Progress>,
-    out: Arc<Mutex<Option<ExpertSaid>>>,
-}
-
-impl Drop for Work {
-    fn drop(&mut self) {
-        self.progress.cancelled.store(true, Ordering::Relaxed);
-    }
-}
+pub struct HintWork(Option<(Slot, Job<ExpertSaid>)>);
 
 /// The button is offered while a player's slot waits and the table tells odds.
 fn offer_the_hint(mut orders: ResMut<Orders>, told: Res<super::told::Told>, mut work: ResMut<HintWork>) {
@@ -77,7 +63,7 @@ fn offer_the_hint(mut orders: ResMut<Orders>, told: Res<super::told::Told>, mut 
         work.0 = None;
         return;
     };
-    if work.0.as_ref().is_some_and(|w| w.slot != slot) {
+    if work.0.as_ref().is_some_and(|(asked, _)| *asked != slot) {
         work.0 = None;
     }
     match (told.0.any(), &orders.expert) {
@@ -108,7 +94,7 @@ fn think_over_the_hint(
         work.0 = asked.start(told.0);
         orders.expert = ExpertHint::Thinking;
     }
-    let said = work.0.as_ref().and_then(|w| w.out.lock().ok().and_then(|mut out| out.take()));
+    let said = work.0.as_ref().and_then(|(_, job)| job.take());
     if let Some(said) = said {
         orders.expert = ExpertHint::Told(Box::new(said));
         work.0 = None;
@@ -125,19 +111,14 @@ pub(super) struct Asked {
 
 impl Asked {
     /// The expert's thinking, on a thread of its own with one core.
-    fn start(self, told: OddsTold) -> Option<Work> {
-        let (progress, out) = (Arc::new(Progress::default()), Arc::new(Mutex::new(None)));
-        let (stop, answer) = (progress.clone(), out.clone());
+    fn start(self, told: OddsTold) -> Option<(Slot, Job<ExpertSaid>)> {
         let slot = self.slot;
-        let work = move || {
-            let Ok(one_core) = crate::ui::background::one_core() else { return };
-            let said = one_core.install(|| self.answer(told, &stop));
-            if let (false, Ok(mut out)) = (stop.cancelled.load(Ordering::Relaxed), answer.lock()) {
-                *out = Some(said);
-            }
-        };
-        let spawned = std::thread::Builder::new().name("expert's hint".into()).spawn(work);
-        spawned.ok().map(|_| Work { slot, progress, out })
+        let job = Job::spawn("expert's hint", move |progress| match crate::ui::background::one_core() {
+            Ok(one_core) => one_core.install(|| self.answer(told, progress)),
+            // No thread pool to think on: the expert thinks on this thread.
+            Err(_) => self.answer(told, progress),
+        });
+        job.map(|job| (slot, job))
     }
 
     /// The expert's choice and the player's orders, each in words with its win chance as the table tells it.
@@ -167,16 +148,16 @@ impl Asked {
             runs: RUNS,
             plan: thought.choice.as_ref().and_then(|action| as_orders(battle, self.slot, action, &events, others)),
             from: battle.view(actor).position,
-            to: events.iter().find_map(|e| moved(e, actor)),
+            to: events.iter().find_map(|e| moved(e, actor)).map(|m| m.to),
             at: events.iter().find_map(|e| attacked(e, actor)).map(|target| battle.view(target).position),
         }
     }
 }
 
-/// Where `actor` moved in `event`, if it did.
-fn moved(event: &Event, actor: crate::rules::engine::ruleset::CombatantId) -> Option<Cell> {
+/// Where and at what pace `actor` moved in `event`, if it did.
+fn moved(event: &Event, actor: crate::rules::engine::ruleset::CombatantId) -> Option<Move> {
     match event {
-        Event::Moved { who, to, .. } if *who == actor => Some(*to),
+        Event::Moved { who, to, pace, .. } if *who == actor => Some(Move { to: *to, pace: *pace }),
         _ => None,
     }
 }
@@ -202,10 +183,7 @@ fn as_orders(
     others: Vec<(String, AnyAction)>,
 ) -> Option<Plan> {
     let actor = slot.actor;
-    let movement = events.iter().find_map(|e| match e {
-        Event::Moved { who, to, pace, .. } if *who == actor => Some(Move { to: *to, pace: *pace }),
-        _ => None,
-    });
+    let movement = events.iter().find_map(|e| moved(e, actor));
     let target = events.iter().find_map(|e| attacked(e, actor));
     let ways = target.map_or(0, |t| battle.attack_choices(actor, t, movement.clone()).len()).max(1);
     let other = (0..others.len()).map(|i| Plan { other: Some(i), ..Plan::default() });
