@@ -167,7 +167,7 @@ fn candidates(battle: &AnyBattle, slot: Slot) -> Vec<Decision<AnyAction>> {
 }
 
 /// Whether an enemy of `actor` is still on the field.
-fn has_enemy(battle: &AnyBattle, actor: CombatantId) -> bool {
+pub fn has_enemy(battle: &AnyBattle, actor: CombatantId) -> bool {
     let side = battle.view(actor).side;
     let on_field = |v: &crate::rules::any_ruleset::any::View<'_>| {
         !v.fighter.is_out() && !v.fighter.statuses().iter().any(|s| s.off_map())

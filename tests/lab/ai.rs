@@ -1,12 +1,14 @@
 //! The AI: seeded AI-against-AI battles on every shipped level under every ruleset end with no action the rules
 //! refuse; on the street hard beats normal and normal beats easy with 95 % confidence under every ruleset (the
-//! README's ladder, played again in part to show it is today's); the ECS plays the same AI battle as the pure loop;
-//! and in set situations it finishes the wounded, fires first at the enemy yet to act, fights the nearest crew in a
-//! free-for-all, reloads an empty weapon, fires what its rounds allow, runs for an exit.
+//! README's ladder, played again in part to show it is today's); a cell of the expert's table counts its winners; the
+//! ECS plays the same AI battle as the pure loop; and in set situations it finishes the wounded, fires first at the
+//! enemy yet to act, fights the nearest crew in a free-for-all, reloads an empty weapon, fires what its rounds allow,
+//! runs for an exit.
 
 use crate::common::{sheet_of, shipped_levels};
 use skirmish::ai::{self, Difficulty, Minds};
 use skirmish::combat::headless;
+use skirmish::lab::seats::Cell;
 use skirmish::lab::sim::{one_log, simulate};
 use skirmish::lab::{balance, ladder};
 use skirmish::rules::engine::dice::SeededDice;
@@ -95,6 +97,29 @@ fn the_ai_ladder_holds_on_the_street_under_every_ruleset() {
         let today = "the README's ladder is today's: `skirmish sim levels/street.ron --ladder --runs 200`";
         assert_eq!(&rung.cell(), &cells[i % 3], "{heading} {pairing:?}: {today}");
     }
+}
+
+#[test]
+fn a_cell_of_the_experts_table_counts_each_seats_winners() {
+    let cell = |sides: &[&str], balance: &str, seats: &[&str]| Cell {
+        level: "street".into(),
+        ruleset: RulesetId::Storyteller,
+        sides: sides.iter().map(|s| s.to_string()).collect(),
+        first_seed: 1,
+        runs: 4,
+        think_ms: 500,
+        balance: balance.into(),
+        seats: seats.iter().map(|s| s.to_string()).collect(),
+    };
+    // Two sides: the expert as side 0 won "0"s in its first string, as side 1 the "1"s in its second.
+    let two = cell(&["Crew", "Gang"], "01-1", &["0010", "11-0"]);
+    assert_eq!(two.totals(), (5, 2));
+    assert_eq!(two.undecided(), 1);
+    assert_eq!(two.balance(), vec![("Crew".to_string(), 1), ("Gang".to_string(), 2)]);
+    // More sides: the expert's seat's wins, beside the hard AI's in the same seats on the same seeds.
+    let four = cell(&["A", "B", "C", "D"], "0123", &["0000", "2222", "2-!1", "3333"]);
+    assert_eq!(four.totals(), (4 + 1 + 4, 4), "A all four, B none, C one, D all four");
+    assert_eq!(four.undecided(), 2);
 }
 
 #[test]

@@ -751,6 +751,37 @@ fn the_host_works_out_a_players_heat_map_from_what_its_sides_see_and_tells_that_
 }
 
 #[test]
+fn the_host_thinks_over_the_experts_hint_on_what_its_sides_see_and_tells_that_player_alone() {
+    use skirmish::lab::hint::Asked;
+    use skirmish::rules::tools::no_odds::NoOdds;
+    let mut table = Table::when_ann_may_attack();
+    // A tenth of a second a decision: the host's battle says how long the expert thinks.
+    table.host.world_mut().resource_mut::<Host>().request.think_ms = Some(100);
+    let (_, slot, _) = table.joined(0).asked.clone().expect("Ann's slot");
+    let battle = table.host.world().resource::<Engine>().0.clone();
+    table.say(0, FromPlayer::AskExpert { slot, plan: Plan::default() });
+    table.say(1, FromPlayer::AskExpert { slot, plan: Plan::default() });
+    // Thought over on a task of the host's: the battle goes on being updated meanwhile.
+    assert!((0..20_000).any(|_| {
+        table.update();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        table.joined(0).expert.is_some() && table.joined(1).expert.is_some()
+    }));
+    let (for_slot, said) = table.ours(0, &table.joined(0).expert.clone().expect("Ann's hint"));
+    let slot = table.ours(0, &slot);
+    assert_eq!(for_slot, slot);
+    let known = as_seen(&battle, &seen_by(&battle, &["Jackals".to_owned()]));
+    let think = skirmish::ai::expert::Think { millis: 100 };
+    let here = Asked { battle: known, slot, think, plan: Plan::default() };
+    let told = skirmish::rules::tools::told::OddsTold::Exact;
+    let expected = here.answer(told, &Default::default()).expect("an enemy in sight");
+    assert_eq!(*said.expect("a hint"), expected, "the hint on the battle as the Jackals know it");
+    assert!(expected.chance.ends_with('%') && !expected.choice.is_empty(), "{expected:?}");
+    let bo = table.joined(1).expert.clone().expect("Bo is answered").1;
+    assert_eq!(bo, Err(NoOdds::NotYourSlot(NOT_YOUR_SLOT.into())), "Bo was not told Ann's hint");
+}
+
+#[test]
 fn the_host_prices_a_players_what_if_on_what_its_sides_see_and_tells_that_player_alone() {
     use skirmish::rules::mechanics::suppose::Supposed;
     use skirmish::rules::tools::no_odds::NoOdds;

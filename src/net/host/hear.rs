@@ -10,7 +10,7 @@ use super::dice::dice_given;
 use super::limits::{Admit, Limits};
 use super::lobby::{asks_defense, hello, own_dice, ready, say, take_gm, take_side};
 use super::orders::{PlayerOrders, delay, give_orders};
-use super::questions::{Asked, ask_heat, ask_odds, ask_what_if};
+use super::questions::{Asked, ask_expert, ask_heat, ask_odds, ask_what_if};
 use super::state::Host;
 use crate::combat::gm::ChangeByGm;
 use crate::combat::messages::{ChooseDefense, DeclareAction, DelaySlot};
@@ -83,6 +83,9 @@ pub(super) fn hear_players(
             }
             FromPlayer::AskHeat { slot } => ask_heat(&mut host, by, *slot, seen, (&mut asked, &mut out)),
             FromPlayer::AskOdds { slot, plan } => ask_odds(&host, seat, (*slot, plan), seen, (&mut asked, &mut out)),
+            FromPlayer::AskExpert { slot, plan } => {
+                ask_expert(&mut host, by, (*slot, plan), seen, (&mut asked, &mut out));
+            }
             FromPlayer::AskWhatIf { ask, setup } => {
                 let battle = seen.map(|(battle, _)| battle);
                 ask_what_if(&host, seat, (*ask, setup), battle, (&mut asked, &mut out));

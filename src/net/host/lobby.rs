@@ -273,6 +273,7 @@ pub(super) fn player_left(
     let Some(seat) = host.seat_of(left.entity) else { return };
     host.players[seat].client = None;
     host.heat_work.retain(|w| w.seat != seat);
+    host.expert_work.retain(|w| w.seat != seat);
     host.lobby_changed = true;
     info!("{} left", host.players[seat].name);
     if host.started() && !host.players[seat].watching {

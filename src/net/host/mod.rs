@@ -71,7 +71,7 @@ pub fn plugin(app: &mut App) {
         dice::wait_for_dice,
         defense::wait_for_defense,
         gm::tell_the_gm,
-        questions::send_heat_maps,
+        questions::send_answers,
         autosave::save_the_battle,
         lobby::show_lobby,
     );

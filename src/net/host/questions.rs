@@ -1,6 +1,6 @@
 //! The tactics lab's questions a player asks the host about the battle as its sides see it: the odds of an attack,
-//! a heat map of its slot (worked out on a task, sent when ready), and a what-if priced; each answered to that player
-//! alone, and a player who floods the host is left unanswered.
+//! a heat map of its slot and the expert's hint for it (each worked out on a task, sent when ready), and a what-if
+//! priced; each answered to that player alone, and a player who floods the host is left unanswered.
 
 use bevy::prelude::*;
 use bevy::tasks::AsyncComputeTaskPool;
@@ -10,7 +10,7 @@ use bevy_replicon::prelude::*;
 use super::offer::Spectators;
 use super::orders::own_slot;
 use super::sight::sight;
-use super::state::{HeatWork, Host, Player};
+use super::state::{Host, Player, Work};
 use crate::ai::lab::heat_map_any;
 use crate::combat::{Engine, TurnState};
 use crate::net::MAX_SEATS;
@@ -80,7 +80,7 @@ pub(super) fn ask_heat(
             let task = AsyncComputeTaskPool::get().spawn(async move { heat_map_any(&known, slot) });
             // A new question takes the place of the player's last: one map at work a player.
             host.heat_work.retain(|w| w.seat != seat);
-            host.heat_work.push(HeatWork { seat, client, slot, decided, task });
+            host.heat_work.push(Work { seat, client, slot, decided, task });
         }
         Err(why) => {
             let who = host.players[seat].name.clone();
@@ -136,27 +136,73 @@ pub(super) fn ask_what_if(
     host.players[seat].send(&FromHost::WhatIf { ask, priced }, out);
 }
 
-/// Sends each heat map worked out to the player who asked, if the battle is still at that slot (a map of a moment
-/// gone would mislead).
-pub(super) fn send_heat_maps(
+/// Sends each heat map and hint worked out to the player who asked, if the battle is still at that slot (a map of a
+/// moment gone would mislead).
+pub(super) fn send_answers(
     mut host: ResMut<Host>,
     engine: Option<Res<Engine>>,
     mut out: MessageWriter<ToClients<FromHost>>,
 ) {
     let Some(engine) = engine else { return };
     let decided = engine.0.decided();
-    let mut work = std::mem::take(&mut host.heat_work);
-    let players = &host.players;
+    let (mut heat, mut expert) = (std::mem::take(&mut host.heat_work), std::mem::take(&mut host.expert_work));
+    send_ready(&mut heat, (&host.players, decided), |slot, heat| FromHost::Heat { slot, heat }, &mut out);
+    let said = |slot, said: Result<_, _>| FromHost::Expert { slot, said: said.map(Box::new) };
+    send_ready(&mut expert, (&host.players, decided), said, &mut out);
+    (host.heat_work, host.expert_work) = (heat, expert);
+}
+
+/// The answers of `work` that are ready, each to the connection that asked if it is still there (a message to a
+/// connection gone is an error) and the battle is still at its slot.
+fn send_ready<T>(
+    work: &mut Vec<Work<T>>,
+    (players, decided): (&[Player], usize),
+    message: impl Fn(Slot, T) -> FromHost,
+    out: &mut MessageWriter<ToClients<FromHost>>,
+) {
     work.retain_mut(|w| {
-        let Some(heat) = check_ready(&mut w.task) else { return true };
-        // Only to the connection that asked, if it is still there (a message to a connection gone is an error).
+        let Some(answer) = check_ready(&mut w.task) else { return true };
         let Some(player) = players.get(w.seat).filter(|p| p.client == Some(w.client)) else { return false };
         if w.decided == decided {
-            player.send(&FromHost::Heat { slot: w.slot, heat }, &mut out);
+            player.send(&message(w.slot, answer), out);
         }
         false
     });
-    host.heat_work = work;
+}
+
+/// The expert's hint for the player's `slot` with its orders `plan` beside it, thought over on a task on the battle as
+/// its sides see it (`send_answers` sends it); one hint at work a player, and not the same one twice.
+pub(super) fn ask_expert(
+    host: &mut Host,
+    (seat, client): (usize, Entity),
+    (slot, plan): (Slot, &Plan),
+    battle: Option<(&AnyBattle, &TurnState)>,
+    (asked, out): (&mut Asked, &mut MessageWriter<ToClients<FromHost>>),
+) {
+    if !asked.one_more(seat) || host.expert_work.iter().any(|w| w.seat == seat && w.slot == slot) {
+        return;
+    }
+    let told = host.request.odds;
+    let think = host.request.minds().think;
+    let hint = match battle {
+        _ if !told.any() => Err(NoOdds::NotTold),
+        Some((battle, state)) => own_slot(host, seat, battle, state, slot).map_err(NoOdds::NotYourSlot).map(|_| {
+            let known = as_seen(battle, &seen_by(battle, &host.players[seat].sides));
+            (battle.decided(), crate::lab::hint::Asked { battle: known, slot, think, plan: plan.clone() })
+        }),
+        None => Err(NoOdds::NotBegun),
+    };
+    match hint {
+        Ok((decided, hint)) => {
+            let progress = crate::lab::sim::Progress::default();
+            let task = AsyncComputeTaskPool::get().spawn(async move { hint.answer(told, &progress) });
+            host.expert_work.retain(|w| w.seat != seat);
+            host.expert_work.push(Work { seat, client, slot, decided, task });
+        }
+        Err(why) => {
+            host.players[seat].send(&FromHost::Expert { slot, said: Err(why) }, out);
+        }
+    }
 }
 
 /// A what-if `setup` priced on the battle as `player` may see it (`sight`): the same answer for a unit it does not

@@ -11,6 +11,7 @@ use super::offer::{Offer, Spectators};
 use crate::ai::lab::Heat;
 use crate::battle::commitment::Commitment;
 use crate::battle::{BattleRequest, DiceChoice};
+use crate::lab::hint::ExpertSaid;
 use crate::net::MAX_PLAYERS;
 use crate::net::protocol::{FromHost, LobbyView};
 use crate::rules::any_ruleset::any::AnyBattle;
@@ -18,6 +19,7 @@ use crate::rules::engine::dice::Wanted;
 use crate::rules::engine::id::Numbering;
 use crate::rules::engine::outcome::{Event, Log};
 use crate::rules::engine::ruleset::Slot;
+use crate::rules::tools::no_odds::NoOdds;
 
 /// The host: the battle offered (until it begins), the players, and what it refused.
 #[derive(Resource)]
@@ -45,8 +47,9 @@ pub struct Host {
     /// The defense it waits for a player to choose, and how many it asked players for.
     pub(super) defense_wait: Option<DefenseWait>,
     pub(super) defenses_asked: u32,
-    /// Heat maps at work for players.
-    pub(super) heat_work: Vec<HeatWork>,
+    /// Heat maps and the expert's hints at work for players.
+    pub(super) heat_work: Vec<Work<Vec<Heat>>>,
+    pub(super) expert_work: Vec<Work<Result<ExpertSaid, NoOdds>>>,
     /// The battle at its start (the battle and its log before any decision), once it began.
     pub(super) start: Option<(AnyBattle, Log)>,
     /// Decisions the last save holds.
@@ -196,6 +199,7 @@ impl Host {
             defense_wait: None,
             defenses_asked: 0,
             heat_work: Vec::new(),
+            expert_work: Vec::new(),
             start: None,
             saved: 0,
             lobby_changed: true,
@@ -269,11 +273,12 @@ pub(super) struct DefenseWait {
     pub(super) since: std::time::Instant,
 }
 
-/// A heat map at work for a player: its seat and connection, the slot and the decisions then, and the task.
-pub(super) struct HeatWork {
+/// An answer at work for a player (a heat map, the expert's hint): its seat and connection, the slot and the
+/// decisions then, and the task.
+pub(super) struct Work<T> {
     pub(super) seat: usize,
     pub(super) client: Entity,
     pub(super) slot: Slot,
     pub(super) decided: usize,
-    pub(super) task: Task<Vec<Heat>>,
+    pub(super) task: Task<T>,
 }

@@ -43,6 +43,10 @@ pub enum NoOdds {
     /// check refuses orders and delays, in words, as `FromHost::Refused`).
     #[error("{0}")]
     NotYourSlot(String),
+    /// The expert's hint, asked where the asker sees no enemy standing: it plays out only what the asker knows, and a
+    /// battle with no enemy in it is no battle to play out.
+    #[error("no enemy in sight: nothing to play out")]
+    NoEnemySeen,
 }
 
 /// The rules' refusal, in its words (see [`NoOdds::Refused`]).

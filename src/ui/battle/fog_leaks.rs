@@ -153,8 +153,10 @@ fn an_unseen_enemy_does_not_change_the_experts_hint() {
         };
         let known = as_seen(&battle, &seen_by(&battle, std::slice::from_ref(&side)));
         let think = crate::ai::expert::Think { millis: 100 };
-        let asked = super::hint::Asked { battle: known, slot, think, plan: Default::default() };
-        asked.answer(crate::rules::tools::told::OddsTold::Exact, &crate::lab::sim::Progress::default())
+        let asked = crate::lab::hint::Asked { battle: known, slot, think, plan: Default::default() };
+        asked
+            .answer(crate::rules::tools::told::OddsTold::Exact, &crate::lab::sim::Progress::default())
+            .expect("an enemy in sight")
     };
     let (near, far) = (hint(&hidden.near), hint(&hidden.far));
     assert_eq!(near, far, "the same hint wherever the unseen enemy stands");

@@ -65,28 +65,7 @@ pub enum ExpertHint {
     /// Asked for (the button, X), not begun.
     Asked,
     Thinking,
-    Told(Box<ExpertSaid>),
-}
-
-/// What the expert would do in the waiting slot, and what it and the player's orders (as they stood when asked) are
-/// worth.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExpertSaid {
-    /// Its choice in the log's words, and its side's win chance after it as the table tells chances.
-    pub choice: String,
-    pub chance: String,
-    /// The player's orders likewise, when they were another choice the rules accept.
-    pub orders: Option<(String, String)>,
-    /// The player's orders were the expert's choice.
-    pub agrees: bool,
-    /// The battles each chance rests on.
-    pub runs: u32,
-    /// The choice as orders, when orders can say it (*Take these orders*).
-    pub plan: Option<Plan>,
-    /// Where the unit stands, where the choice moves it, and the cell of whom it attacks.
-    pub from: crate::rules::engine::field::Cell,
-    pub to: Option<crate::rules::engine::field::Cell>,
-    pub at: Option<crate::rules::engine::field::Cell>,
+    Told(Box<crate::lab::hint::ExpertSaid>),
 }
 
 /// A slot waiting for this window's orders.

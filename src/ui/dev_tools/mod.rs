@@ -67,7 +67,7 @@ pub fn install(app: &mut App, tools: DevTools) {
             .after(super::battle::orders::ClickSystems)
             .before(super::battle::hint::HintSystems)
             .run_if(|tools: Res<DevTools>| tools.ask_expert)
-            .in_set(super::screens::BattleScreenSystems),
+            .in_set(super::screens::BoardSystems),
     );
     app.add_systems(
         Update,

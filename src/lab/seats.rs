@@ -1,0 +1,147 @@
+//! The expert AI against the hard AI, seat by seat (issue 68's table, `scripts/expert_table`): on a level under a
+//! ruleset, the hard AI on every side (the seats' own balance), then the expert in each seat in turn with the hard AI
+//! on all the others, the same seeds each time (on a two-side level, the ladder's two ways round). Each battle's
+//! winner is kept, so the table's file says what every seed gave and a test can play any of them again.
+
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use super::sim::{Minds, Report, share, simulate};
+use crate::ai::Difficulty;
+use crate::ai::expert::Think;
+use crate::rules::any_ruleset::any::RulesetId;
+use crate::scenario::Scenario;
+
+/// One level under one ruleset.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Cell {
+    /// The level's file name without `.ron`.
+    pub level: String,
+    pub ruleset: RulesetId,
+    pub sides: Vec<String>,
+    pub first_seed: u64,
+    /// Battles a seat.
+    pub runs: u32,
+    /// The expert's budget a decision.
+    pub think_ms: u32,
+    /// Each battle's winner with the hard AI on every side, seed by seat: the winning side's place in `sides`
+    /// (`0`, `1`, …), `-` for nobody, `!` for a battle the rules refused an action in.
+    pub balance: String,
+    /// The same with the expert in each seat in turn, a string a seat, in the order of `sides`.
+    pub seats: Vec<String>,
+}
+
+/// The winners of a batch, a character a battle (see [`Cell::balance`]).
+fn winners(report: &Report, sides: &[String]) -> String {
+    let mark = |o: &super::sim::Outcome| match (&o.error, &o.winner) {
+        (Some(_), _) => '!',
+        (None, None) => '-',
+        (None, Some(w)) => sides.iter().position(|s| s == w).map_or('?', |i| char::from(b'0' + i as u8)),
+    };
+    report.outcomes.iter().map(mark).collect()
+}
+
+impl Cell {
+    /// Plays the cell: `runs` battles from `first_seed` with the hard AI on every side, then as many with the expert
+    /// (thinking `think` a decision) in each seat in turn.
+    pub fn play(level: &str, scenario: &Scenario, (runs, first_seed): (u32, u64), think: Think) -> Cell {
+        let sides: Vec<String> = scenario.sides().iter().map(|s| s.to_string()).collect();
+        let hard = simulate(scenario, runs, first_seed, &Minds::all(Difficulty::Hard));
+        let seated = |side: &String| Minds {
+            sides: [(side.clone(), Difficulty::Expert)].into(),
+            default: Difficulty::Hard,
+            think,
+            ..Minds::default()
+        };
+        let seats = sides.iter().map(|side| winners(&simulate(scenario, runs, first_seed, &seated(side)), &sides));
+        Cell {
+            level: level.to_string(),
+            ruleset: scenario.ruleset_id(),
+            first_seed,
+            runs,
+            think_ms: think.millis,
+            balance: winners(&hard, &sides),
+            seats: seats.collect(),
+            sides,
+        }
+    }
+
+    /// The expert's wins over all its seats, and on a two-side level the hard AI's against it (on a level of more
+    /// sides: the hard AI's wins in the same seats when it played every side).
+    pub fn totals(&self) -> (u32, u32) {
+        let won = |winners: &str, seat: usize| winners.chars().filter(|&c| c == char::from(b'0' + seat as u8)).count();
+        let expert: usize = self.seats.iter().enumerate().map(|(seat, w)| won(w, seat)).sum();
+        let hard: usize = match self.sides.len() {
+            2 => self.seats.iter().enumerate().map(|(seat, w)| won(w, 1 - seat)).sum(),
+            n => (0..n).map(|seat| won(&self.balance, seat)).sum(),
+        };
+        (expert as u32, hard as u32)
+    }
+
+    /// Battles nobody won (or the rules refused an action in) with the expert seated.
+    pub fn undecided(&self) -> u32 {
+        self.seats.iter().flat_map(|w| w.chars()).filter(|c| !c.is_ascii_digit()).count() as u32
+    }
+
+    /// Each side's wins with the hard AI on every side.
+    pub fn balance(&self) -> Vec<(String, u32)> {
+        let wins = |seat: usize| self.balance.chars().filter(|&c| c == char::from(b'0' + seat as u8)).count() as u32;
+        self.sides.iter().enumerate().map(|(seat, s)| (s.clone(), wins(seat))).collect()
+    }
+
+    /// On a two-side level: whether the expert clearly wins, the low end of its share's 95 % interval above a half.
+    pub fn holds(&self) -> bool {
+        let (expert, hard) = self.totals();
+        share(expert, expert + hard).1 > 0.5
+    }
+
+    /// `street × Storyteller`.
+    pub fn name(&self) -> String {
+        format!("{} × {}", self.level, super::balance::heading(self.ruleset))
+    }
+}
+
+/// The two-side levels as a Markdown table: the expert's wins and the hard AI's, the expert's share of the decided
+/// with its 95 % interval (✗ where it does not start above a half), the seats' own balance; then all of them.
+pub fn table(cells: &[Cell]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "| level × ruleset | expert | hard | nobody | expert's share of the decided (95 %) | hard against hard |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    let two: Vec<&Cell> = cells.iter().filter(|c| c.sides.len() == 2).collect();
+    for c in &two {
+        let (expert, hard) = c.totals();
+        let (p, lo, hi) = share(expert, expert + hard);
+        let mark = if c.holds() { "" } else { " ✗" };
+        let balance: Vec<String> = c.balance().iter().map(|(s, w)| format!("{s} {w}")).collect();
+        let (name, nobody, balance) = (c.name(), c.undecided(), balance.join(" · "));
+        let share = format!("{:.1} % ({:.0}–{:.0}){mark}", p * 100.0, lo * 100.0, hi * 100.0);
+        let _ = writeln!(out, "| {name} | {expert} | {hard} | {nobody} | {share} | {balance} |");
+    }
+    let (expert, hard) = two.iter().map(|c| c.totals()).fold((0, 0), |(e, h), (a, b)| (e + a, h + b));
+    let (p, lo, hi) = share(expert, expert + hard);
+    let _ = writeln!(out, "| all | {expert} | {hard} | | {:.1} % ({:.1}–{:.1}) | |", p * 100.0, lo * 100.0, hi * 100.0);
+    out
+}
+
+/// The levels of more sides as a Markdown table: the expert's wins in a seat (each seat in turn) beside the hard
+/// AI's in the same seat on the same seeds, as shares of the battles.
+pub fn seats_table(cells: &[Cell]) -> String {
+    let mut out = String::new();
+    let _ =
+        writeln!(out, "| level × ruleset | battles | the expert's seat won (95 %) | the hard AI's seat won (95 %) |");
+    let _ = writeln!(out, "|---|---|---|---|");
+    for c in cells.iter().filter(|c| c.sides.len() > 2) {
+        let n = c.runs * c.sides.len() as u32;
+        let (expert, hard) = c.totals();
+        let said = |wins: u32| {
+            let (p, lo, hi) = share(wins, n);
+            format!("{wins} ({:.1} %, {:.0}–{:.0})", p * 100.0, lo * 100.0, hi * 100.0)
+        };
+        let _ = writeln!(out, "| {} | {n} | {} | {} |", c.name(), said(expert), said(hard));
+    }
+    out
+}
