@@ -25,6 +25,7 @@ fn main() -> Result<(), Failure> {
     let file = Path::new(file);
     let runs: (u32, u64) = (runs.parse()?, seed.parse()?);
     let think = Think { millis: (think.parse::<f64>()? * 1000.0).round() as u32 };
+    let alike = |c: &Cell| (c.runs, c.first_seed, c.think_ms) == (runs.0, runs.1, think.millis);
     let mut cells: Vec<Cell> = match std::fs::read_to_string(file) {
         Ok(text) => ron::from_str(&text).map_err(|e| format!("{}:{e}", file.display()))?,
         Err(_) => Vec::new(),
@@ -34,9 +35,7 @@ fn main() -> Result<(), Failure> {
         let level = level::load(path)?;
         let name = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
         for ruleset in level.rulesets() {
-            let done =
-                |c: &Cell| (c.level.as_str(), c.ruleset, c.runs, c.first_seed) == (&name, ruleset, runs.0, runs.1);
-            if cells.iter().any(|c| done(c) && c.think_ms == think.millis) {
+            if cells.iter().any(|c| (c.level.as_str(), c.ruleset) == (&name, ruleset) && alike(c)) {
                 continue;
             }
             let cell = Cell::play(&name, &level.scenario(ruleset)?, runs, think);
@@ -47,6 +46,8 @@ fn main() -> Result<(), Failure> {
             std::fs::write(file, ron::ser::to_string_pretty(&cells, pretty)? + "\n")?;
         }
     }
+    // A file may hold cells of other runs: the tables are of these.
+    cells.retain(alike);
     print!("{}\n{}", seats::table(&cells), seats::seats_table(&cells));
     Ok(())
 }

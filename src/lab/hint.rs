@@ -53,6 +53,16 @@ pub struct Asked {
 }
 
 impl Asked {
+    /// [`Asked::answer`] on a thread pool of one, so that the caller's other cores stay free (a window's drawing, a
+    /// host's battle); on the calling thread where the system gives no thread. Cancelled (`progress`), it stops at
+    /// the chances: the expert's own thinking is bounded by its budget.
+    pub fn answer_on_one_core(&self, told: OddsTold, progress: &Progress) -> Result<ExpertSaid, NoOdds> {
+        match rayon::ThreadPoolBuilder::new().num_threads(1).build() {
+            Ok(one_core) => one_core.install(|| self.answer(told, progress)),
+            Err(_) => self.answer(told, progress),
+        }
+    }
+
     /// The expert's choice and the player's orders, each in words with its win chance as the table tells it; none
     /// where the player sees no enemy (its battle would be won already).
     pub fn answer(&self, told: OddsTold, progress: &Progress) -> Result<ExpertSaid, NoOdds> {

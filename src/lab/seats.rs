@@ -25,11 +25,21 @@ pub struct Cell {
     pub runs: u32,
     /// The expert's budget a decision.
     pub think_ms: u32,
-    /// Each battle's winner with the hard AI on every side, seed by seat: the winning side's place in `sides`
-    /// (`0`, `1`, …), `-` for nobody, `!` for a battle the rules refused an action in.
+    /// Each battle's winner with the hard AI on every side, seed by seat: the winning side's place in `sides` as a
+    /// digit of base 36 (`0`, `1`, … `9`, `a`, …), `-` for nobody, `!` for a battle the rules refused an action in.
     pub balance: String,
     /// The same with the expert in each seat in turn, a string a seat, in the order of `sides`.
     pub seats: Vec<String>,
+}
+
+/// The mark of a win by the side in `seat` (none past the 36th).
+fn seat_mark(seat: usize) -> Option<char> {
+    char::from_digit(u32::try_from(seat).ok()?, 36)
+}
+
+/// Battles of `winners` won by the side in `seat`.
+fn won(winners: &str, seat: usize) -> u32 {
+    seat_mark(seat).map_or(0, |mark| winners.chars().filter(|&c| c == mark).count() as u32)
 }
 
 /// The winners of a batch, a character a battle (see [`Cell::balance`]).
@@ -37,7 +47,7 @@ fn winners(report: &Report, sides: &[String]) -> String {
     let mark = |o: &super::sim::Outcome| match (&o.error, &o.winner) {
         (Some(_), _) => '!',
         (None, None) => '-',
-        (None, Some(w)) => sides.iter().position(|s| s == w).map_or('?', |i| char::from(b'0' + i as u8)),
+        (None, Some(w)) => sides.iter().position(|s| s == w).and_then(seat_mark).unwrap_or('?'),
     };
     report.outcomes.iter().map(mark).collect()
 }
@@ -70,24 +80,22 @@ impl Cell {
     /// The expert's wins over all its seats, and on a two-side level the hard AI's against it (on a level of more
     /// sides: the hard AI's wins in the same seats when it played every side).
     pub fn totals(&self) -> (u32, u32) {
-        let won = |winners: &str, seat: usize| winners.chars().filter(|&c| c == char::from(b'0' + seat as u8)).count();
-        let expert: usize = self.seats.iter().enumerate().map(|(seat, w)| won(w, seat)).sum();
-        let hard: usize = match self.sides.len() {
+        let expert = self.seats.iter().enumerate().map(|(seat, w)| won(w, seat)).sum();
+        let hard = match self.sides.len() {
             2 => self.seats.iter().enumerate().map(|(seat, w)| won(w, 1 - seat)).sum(),
             n => (0..n).map(|seat| won(&self.balance, seat)).sum(),
         };
-        (expert as u32, hard as u32)
+        (expert, hard)
     }
 
     /// Battles nobody won (or the rules refused an action in) with the expert seated.
     pub fn undecided(&self) -> u32 {
-        self.seats.iter().flat_map(|w| w.chars()).filter(|c| !c.is_ascii_digit()).count() as u32
+        self.seats.iter().flat_map(|w| w.chars()).filter(|c| !c.is_ascii_alphanumeric()).count() as u32
     }
 
     /// Each side's wins with the hard AI on every side.
     pub fn balance(&self) -> Vec<(String, u32)> {
-        let wins = |seat: usize| self.balance.chars().filter(|&c| c == char::from(b'0' + seat as u8)).count() as u32;
-        self.sides.iter().enumerate().map(|(seat, s)| (s.clone(), wins(seat))).collect()
+        self.sides.iter().enumerate().map(|(seat, s)| (s.clone(), won(&self.balance, seat))).collect()
     }
 
     /// On a two-side level: whether the expert clearly wins, the low end of its share's 95 % interval above a half.

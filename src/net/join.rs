@@ -85,8 +85,8 @@ pub struct Joined {
     pub unveiled_typed: Vec<bool>,
     /// The last heat map the host sent: for which slot, and its cells.
     pub heat: Option<(Slot, Vec<crate::ai::lab::Heat>)>,
-    /// The expert's hint the host sent (or why there is none), for which slot, not yet taken by the window.
-    pub expert: Option<(Slot, Result<Box<crate::lab::hint::ExpertSaid>, NoOdds>)>,
+    /// The expert's hint the host sent (or why there is none), with the question's number, not yet taken by the window.
+    pub expert: Option<(u32, Result<Box<crate::lab::hint::ExpertSaid>, NoOdds>)>,
     /// What-if set-ups the host priced, by the number they were asked as, not yet taken by the window.
     pub what_if: Vec<(u32, Result<Box<crate::rules::tools::what_if::Priced>, NoOdds>)>,
     /// The roll the host waits for this player's faces of, until when, and its number; how many times it asked.
@@ -221,7 +221,7 @@ fn hear_host(mut heard: MessageReader<FromHost>, mut joined: ResMut<Joined>) {
             }
             FromHost::Odds { slot, plan, odds } => joined.odds = Some((slot, plan, odds)),
             FromHost::Heat { slot, heat } => joined.heat = Some((slot, heat)),
-            FromHost::Expert { slot, said } => joined.expert = Some((slot, said)),
+            FromHost::Expert { ask, said } => joined.expert = Some((ask, said)),
             // A window that does not take them (no panel open) keeps the last few only.
             FromHost::WhatIf { ask, priced } => {
                 joined.what_if.push((ask, priced));

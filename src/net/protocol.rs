@@ -73,10 +73,10 @@ pub enum FromPlayer {
     /// What-if set-up number `ask` priced (the what-if panel's: `rules::tools::what_if`), at any time in the battle: the
     /// host prices it on the battle as this player may see it and answers this player alone (`FromHost::WhatIf`).
     AskWhatIf { ask: u32, setup: what_if::Setup },
-    /// What would the expert do in this slot (the host's own, for this player), with these orders beside it? The host
-    /// thinks it over on the battle as this player's sides see it, within the battle's think time, and answers this
-    /// player alone (`FromHost::Expert`).
-    AskExpert { slot: Slot, plan: Plan },
+    /// Question number `ask`: what would the expert do in this slot of this player's, with these orders beside it? The
+    /// host thinks it over on the battle as this player's sides see it, within the battle's think time, and answers
+    /// this player alone (`FromHost::Expert`); a new question takes the place of the player's last.
+    AskExpert { ask: u32, slot: Slot, plan: Plan },
 }
 
 /// What the host says to a player.
@@ -129,9 +129,9 @@ pub enum FromHost {
     /// What-if set-up number `ask` as priced on the battle as the player may see it, or why it is not (one of the
     /// two is not in its sight, or no longer in the fight).
     WhatIf { ask: u32, priced: Result<Box<what_if::Priced>, NoOdds> },
-    /// The expert's choice for a slot of this player's and its win chance beside the player's orders
-    /// (`FromPlayer::AskExpert`), or why there is none.
-    Expert { slot: Slot, said: Result<Box<crate::lab::hint::ExpertSaid>, NoOdds> },
+    /// The answer to question `ask` (`FromPlayer::AskExpert`): the expert's choice for a slot of this player's and its
+    /// win chance beside the player's orders, or why there is none.
+    Expert { ask: u32, said: Result<Box<crate::lab::hint::ExpertSaid>, NoOdds> },
     /// The host waits for this player's dice: whose roll, how many of which, what for; how many seconds it waits
     /// before it rolls them itself; and the roll's number (the answer names it).
     RollYours { wanted: Wanted, seconds: u32, roll: u32 },

@@ -759,17 +759,17 @@ fn the_host_thinks_over_the_experts_hint_on_what_its_sides_see_and_tells_that_pl
     table.host.world_mut().resource_mut::<Host>().request.think_ms = Some(100);
     let (_, slot, _) = table.joined(0).asked.clone().expect("Ann's slot");
     let battle = table.host.world().resource::<Engine>().0.clone();
-    table.say(0, FromPlayer::AskExpert { slot, plan: Plan::default() });
-    table.say(1, FromPlayer::AskExpert { slot, plan: Plan::default() });
+    table.say(0, FromPlayer::AskExpert { ask: 7, slot, plan: Plan::default() });
+    table.say(1, FromPlayer::AskExpert { ask: 1, slot, plan: Plan::default() });
     // Thought over on a task of the host's: the battle goes on being updated meanwhile.
     assert!((0..20_000).any(|_| {
         table.update();
         std::thread::sleep(std::time::Duration::from_millis(1));
         table.joined(0).expert.is_some() && table.joined(1).expert.is_some()
     }));
-    let (for_slot, said) = table.ours(0, &table.joined(0).expert.clone().expect("Ann's hint"));
-    let slot = table.ours(0, &slot);
-    assert_eq!(for_slot, slot);
+    let (ask, said) = table.ours(0, &table.joined(0).expert.clone().expect("Ann's hint"));
+    let (hers, slot) = (slot, table.ours(0, &slot));
+    assert_eq!(ask, 7, "the answer names the question");
     let known = as_seen(&battle, &seen_by(&battle, &["Jackals".to_owned()]));
     let think = skirmish::ai::expert::Think { millis: 100 };
     let here = Asked { battle: known, slot, think, plan: Plan::default() };
@@ -779,6 +779,18 @@ fn the_host_thinks_over_the_experts_hint_on_what_its_sides_see_and_tells_that_pl
     assert!(expected.chance.ends_with('%') && !expected.choice.is_empty(), "{expected:?}");
     let bo = table.joined(1).expert.clone().expect("Bo is answered").1;
     assert_eq!(bo, Err(NoOdds::NotYourSlot(NOT_YOUR_SLOT.into())), "Bo was not told Ann's hint");
+    // A new question takes the place of the last, whose work stops: only the new one is answered.
+    table.players[0].world_mut().resource_mut::<Joined>().expert = None;
+    table.say(0, FromPlayer::AskExpert { ask: 8, slot: hers, plan: Plan::default() });
+    table.say(0, FromPlayer::AskExpert { ask: 9, slot: hers, plan: Plan::default() });
+    let mut heard = Vec::new();
+    assert!((0..20_000).any(|_| {
+        table.update();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        heard.extend(table.players[0].world_mut().resource_mut::<Joined>().expert.take().map(|(ask, _)| ask));
+        heard.contains(&9)
+    }));
+    assert_eq!(heard, [9], "the question taken over is never answered");
 }
 
 #[test]

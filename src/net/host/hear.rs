@@ -83,8 +83,8 @@ pub(super) fn hear_players(
             }
             FromPlayer::AskHeat { slot } => ask_heat(&mut host, by, *slot, seen, (&mut asked, &mut out)),
             FromPlayer::AskOdds { slot, plan } => ask_odds(&host, seat, (*slot, plan), seen, (&mut asked, &mut out)),
-            FromPlayer::AskExpert { slot, plan } => {
-                ask_expert(&mut host, by, (*slot, plan), seen, (&mut asked, &mut out));
+            FromPlayer::AskExpert { ask, slot, plan } => {
+                ask_expert(&mut host, by, (*ask, *slot, plan), seen, (&mut asked, &mut out));
             }
             FromPlayer::AskWhatIf { ask, setup } => {
                 let battle = seen.map(|(battle, _)| battle);

@@ -9,8 +9,8 @@
 //! - `offer.rs`: the battle offered, before it begins; `state.rs`: the `Host` resource, its players and seats
 //! - `hear.rs`: what the players say, each kind of message to its handler: `lobby.rs` (seats, sides, ready, chat,
 //!   the start), `orders.rs` (orders and delays checked, the player asked for its slot's), `questions.rs` (the lab's
-//!   odds, heat maps and what-ifs), `dice.rs` (dice rolled by hand), `defense.rs` (a defender's choice), `gm.rs`
-//!   (the game master's changes refused, told to the GM)
+//!   odds, heat maps, what-ifs and the expert's hints), `dice.rs` (dice rolled by hand), `defense.rs` (a defender's
+//!   choice), `gm.rs` (the game master's changes refused, told to the GM)
 //! - `sight.rs`: the units each player may see; `tell.rs`: the log each is told, the past again, the end unveiled
 //! - `limits.rs`: what one connection may send (its rate; strangers closed)
 //! - `commands.rs`: what the host's person asks (a gone player's seat handed to another, spectators)

@@ -10,7 +10,7 @@ use bevy_replicon::prelude::*;
 use super::offer::Spectators;
 use super::orders::own_slot;
 use super::sight::sight;
-use super::state::{Host, Player, Work};
+use super::state::{Host, Player, Stop, Work};
 use crate::ai::lab::heat_map_any;
 use crate::combat::{Engine, TurnState};
 use crate::net::MAX_SEATS;
@@ -23,7 +23,7 @@ use crate::rules::tools::no_odds::NoOdds;
 use crate::rules::tools::plan::Plan;
 use crate::rules::tools::what_if;
 
-/// Questions (odds, heat maps, what-ifs) a player may ask in one update; a window asks once a plan, a slot, or a
+/// Questions (odds, heat maps, what-ifs, hints) a player may ask in one update; a window asks once a plan, a slot, or a
 /// set-up.
 const MAX_QUESTIONS: u8 = 16;
 
@@ -51,7 +51,7 @@ impl Asked {
     }
 }
 
-/// A heat map of `slot` for the player at `seat`, worked out on a task from what its sides see (`send_heat_maps`
+/// A heat map of `slot` for the player at `seat`, worked out on a task from what its sides see (`send_answers`
 /// sends it); one map at work a player, and not the same one twice.
 pub(super) fn ask_heat(
     host: &mut Host,
@@ -80,7 +80,7 @@ pub(super) fn ask_heat(
             let task = AsyncComputeTaskPool::get().spawn(async move { heat_map_any(&known, slot) });
             // A new question takes the place of the player's last: one map at work a player.
             host.heat_work.retain(|w| w.seat != seat);
-            host.heat_work.push(Work { seat, client, slot, decided, task });
+            host.heat_work.push(Work { seat, client, slot, ask: 0, decided, task, _stop: None });
         }
         Err(why) => {
             let who = host.players[seat].name.clone();
@@ -146,8 +146,8 @@ pub(super) fn send_answers(
     let Some(engine) = engine else { return };
     let decided = engine.0.decided();
     let (mut heat, mut expert) = (std::mem::take(&mut host.heat_work), std::mem::take(&mut host.expert_work));
-    send_ready(&mut heat, (&host.players, decided), |slot, heat| FromHost::Heat { slot, heat }, &mut out);
-    let said = |slot, said: Result<_, _>| FromHost::Expert { slot, said: said.map(Box::new) };
+    send_ready(&mut heat, (&host.players, decided), |(slot, _), heat| FromHost::Heat { slot, heat }, &mut out);
+    let said = |(_, ask), said: Result<_, _>| FromHost::Expert { ask, said: said.map(Box::new) };
     send_ready(&mut expert, (&host.players, decided), said, &mut out);
     (host.heat_work, host.expert_work) = (heat, expert);
 }
@@ -157,31 +157,32 @@ pub(super) fn send_answers(
 fn send_ready<T>(
     work: &mut Vec<Work<T>>,
     (players, decided): (&[Player], usize),
-    message: impl Fn(Slot, T) -> FromHost,
+    message: impl Fn((Slot, u32), T) -> FromHost,
     out: &mut MessageWriter<ToClients<FromHost>>,
 ) {
     work.retain_mut(|w| {
         let Some(answer) = check_ready(&mut w.task) else { return true };
         let Some(player) = players.get(w.seat).filter(|p| p.client == Some(w.client)) else { return false };
         if w.decided == decided {
-            player.send(&message(w.slot, answer), out);
+            player.send(&message((w.slot, w.ask), answer), out);
         }
         false
     });
 }
 
-/// The expert's hint for the player's `slot` with its orders `plan` beside it, thought over on a task on the battle as
-/// its sides see it (`send_answers` sends it); one hint at work a player, and not the same one twice.
+/// Question `ask`: the expert's hint for the player's `slot` with its orders `plan` beside it, thought over on a task
+/// on the battle as its sides see it (`send_answers` sends it); a player's new question stops its last.
 pub(super) fn ask_expert(
     host: &mut Host,
     (seat, client): (usize, Entity),
-    (slot, plan): (Slot, &Plan),
+    (ask, slot, plan): (u32, Slot, &Plan),
     battle: Option<(&AnyBattle, &TurnState)>,
     (asked, out): (&mut Asked, &mut MessageWriter<ToClients<FromHost>>),
 ) {
-    if !asked.one_more(seat) || host.expert_work.iter().any(|w| w.seat == seat && w.slot == slot) {
+    if !asked.one_more(seat) {
         return;
     }
+    host.expert_work.retain(|w| w.seat != seat);
     let told = host.request.odds;
     let think = host.request.minds().think;
     let hint = match battle {
@@ -194,13 +195,14 @@ pub(super) fn ask_expert(
     };
     match hint {
         Ok((decided, hint)) => {
-            let progress = crate::lab::sim::Progress::default();
-            let task = AsyncComputeTaskPool::get().spawn(async move { hint.answer(told, &progress) });
-            host.expert_work.retain(|w| w.seat != seat);
-            host.expert_work.push(Work { seat, client, slot, decided, task });
+            let progress = std::sync::Arc::new(crate::lab::sim::Progress::default());
+            let stop = Some(Stop(progress.clone()));
+            // On one core, as one screen's window thinks: a host in the window's own process leaves it the other.
+            let task = AsyncComputeTaskPool::get().spawn(async move { hint.answer_on_one_core(told, &progress) });
+            host.expert_work.push(Work { seat, client, slot, ask, decided, task, _stop: stop });
         }
         Err(why) => {
-            host.players[seat].send(&FromHost::Expert { slot, said: Err(why) }, out);
+            host.players[seat].send(&FromHost::Expert { ask, said: Err(why) }, out);
         }
     }
 }

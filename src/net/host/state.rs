@@ -273,12 +273,24 @@ pub(super) struct DefenseWait {
     pub(super) since: std::time::Instant,
 }
 
-/// An answer at work for a player (a heat map, the expert's hint): its seat and connection, the slot and the
-/// decisions then, and the task.
+/// Cancels work on a task when dropped (the task looks at `cancelled` as it goes, and stops).
+pub(super) struct Stop(pub(super) std::sync::Arc<crate::lab::sim::Progress>);
+
+impl Drop for Stop {
+    fn drop(&mut self) {
+        self.0.cancelled.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// An answer at work for a player (a heat map, the expert's hint): its seat and connection, the slot, the question's
+/// number (a hint's: a heat map is asked by its slot) and the decisions then, and the task, with what stops it.
 pub(super) struct Work<T> {
     pub(super) seat: usize,
     pub(super) client: Entity,
     pub(super) slot: Slot,
+    pub(super) ask: u32,
     pub(super) decided: usize,
     pub(super) task: Task<T>,
+    /// Dropped (the player asked again, or left), the work stops where it next looks.
+    pub(super) _stop: Option<Stop>,
 }

@@ -1,5 +1,6 @@
-//! Why an attack has no odds, or a what-if set-up no price: one answer for the window's own rules and for an online
-//! host, which sends it to the player who asked (`net::protocol`), so it travels as data, not as words.
+//! Why an attack has no odds, a what-if set-up no price, or the expert no hint: one answer for the window's own rules
+//! and for an online host, which sends it to the player who asked (`net::protocol`), so it travels as data, not as
+//! words.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;

@@ -51,7 +51,9 @@ pub struct HintWork(Option<(Slot, Job<Result<ExpertSaid, NoOdds>>)>);
 /// The button is offered while a player's slot waits and the table tells odds.
 fn offer_the_hint(mut orders: ResMut<Orders>, told: Res<super::told::Told>, mut work: ResMut<HintWork>) {
     let Some(slot) = orders.waiting.as_ref().map(|w| w.slot) else {
+        // The orders went (online the orders stay as they were given): the hint and its marks go with them.
         work.0 = None;
+        orders.expert = ExpertHint::Unoffered;
         return;
     };
     if work.0.as_ref().is_some_and(|(asked, _)| *asked != slot) {
@@ -87,7 +89,10 @@ fn think_over_the_hint(
     }
     let said = work.0.as_ref().and_then(|(_, job)| job.take());
     if let Some(said) = said {
-        take_the_answer(&mut orders, said.map(Box::new));
+        // Only while it is awaited: the orders made anew since (a GM's change) asked nothing.
+        if orders.expert == ExpertHint::Thinking {
+            take_the_answer(&mut orders, said.map(Box::new));
+        }
         work.0 = None;
     }
 }
@@ -107,11 +112,7 @@ pub(in crate::ui) fn take_the_answer(orders: &mut Orders, said: Result<Box<Exper
 /// The expert's thinking, on a thread of its own with one core.
 fn start(asked: Asked, told: OddsTold) -> Option<(Slot, Job<Result<ExpertSaid, NoOdds>>)> {
     let slot = asked.slot;
-    let job = Job::spawn("expert's hint", move |progress| match crate::ui::background::one_core() {
-        Ok(one_core) => one_core.install(|| asked.answer(told, progress)),
-        // No thread pool to think on: the expert thinks on this thread.
-        Err(_) => asked.answer(told, progress),
-    });
+    let job = Job::spawn("expert's hint", move |progress| asked.answer_on_one_core(told, progress));
     job.map(|job| (slot, job))
 }
 

@@ -57,7 +57,7 @@ pub struct Orders {
 /// The expert's hint for the waiting slot, as far as it has come.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub enum ExpertHint {
-    /// Not offered (no slot waits, the table tells no odds, an online window).
+    /// Not offered (no slot waits, the table tells no odds).
     #[default]
     Unoffered,
     /// Offered: the panel's button.

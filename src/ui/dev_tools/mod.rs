@@ -108,11 +108,15 @@ fn ask_the_expert(
     tools: Res<DevTools>,
     mut orders: ResMut<super::battle::orders::Orders>,
     units: Query<(&crate::combat::components::Combatant, &crate::combat::components::GridPos)>,
+    mut asked: Local<Option<crate::rules::engine::ruleset::Slot>>,
 ) {
     use super::battle::orders::ExpertHint;
-    if orders.expert != ExpertHint::Offered {
+    let slot = orders.waiting.as_ref().map(|w| w.slot);
+    // Once a slot: a refusal offers the button again, which would ask again every frame.
+    if orders.expert != ExpertHint::Offered || slot.is_none() || *asked == slot {
         return;
     }
+    *asked = slot;
     let under = units.iter().find(|(_, at)| Some((at.0, at.1)) == tools.hover).map(|(c, _)| c.0);
     orders.plan.target = under.filter(|&id| Some(id) != orders.waiting.as_ref().map(|w| w.slot.actor));
     orders.expert = ExpertHint::Asked;

@@ -21,17 +21,31 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Sends the question when the player asks, and takes the host's answer for the waiting slot in (a refusal is said
-/// where the orders' are, and the button offered again).
-fn ask_the_host(mut orders: ResMut<Orders>, mut joined: ResMut<Joined>, mut out: MessageWriter<FromPlayer>) {
+/// Sends the question when the player asks (numbered: a unit's slot is the same every turn), and takes the host's
+/// answer to the last question in while it is awaited (a refusal is said where the orders' are, and the button
+/// offered again); an answer to an earlier question, or one come after the orders went, is let go.
+fn ask_the_host(
+    mut orders: ResMut<Orders>,
+    mut joined: ResMut<Joined>,
+    mut asked: Local<u32>,
+    mut out: MessageWriter<FromPlayer>,
+) {
+    // Another connection numbers nothing that was asked of the last.
+    if joined.is_added() {
+        *asked = 0;
+    }
+    let answer = joined.expert.take();
     let Some(slot) = orders.waiting.as_ref().map(|w| w.slot) else { return };
     if orders.expert == ExpertHint::Asked {
-        out.write(FromPlayer::AskExpert { slot, plan: orders.plan.clone() });
+        *asked += 1;
+        out.write(FromPlayer::AskExpert { ask: *asked, slot, plan: orders.plan.clone() });
         orders.expert = ExpertHint::Thinking;
-    }
-    let Some((answered, said)) = joined.expert.take() else { return };
-    if answered != slot || orders.expert != ExpertHint::Thinking {
         return;
     }
-    crate::ui::battle::hint::take_the_answer(&mut orders, said);
+    match answer {
+        Some((ask, said)) if ask == *asked && orders.expert == ExpertHint::Thinking => {
+            crate::ui::battle::hint::take_the_answer(&mut orders, said);
+        }
+        _ => {}
+    }
 }
