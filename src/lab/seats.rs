@@ -88,6 +88,20 @@ impl Cell {
         (expert, hard)
     }
 
+    /// Battles the expert turned, seed by seed against the hard AI in its seat: lost with the hard AI there and won
+    /// with the expert, and the other way round (the seeds whose winner did not change tell nothing of the two).
+    pub fn turned(&self) -> (u32, u32) {
+        let mark = |seat: usize| seat_mark(seat).unwrap_or('?');
+        let pairs = self.seats.iter().enumerate().flat_map(|(seat, w)| {
+            self.balance.chars().zip(w.chars()).map(move |(hard, expert)| (hard == mark(seat), expert == mark(seat)))
+        });
+        pairs.fold((0, 0), |(won, lost), pair| match pair {
+            (false, true) => (won + 1, lost),
+            (true, false) => (won, lost + 1),
+            _ => (won, lost),
+        })
+    }
+
     /// Battles nobody won (or the rules refused an action in) with the expert seated.
     pub fn undecided(&self) -> u32 {
         self.seats.iter().flat_map(|w| w.chars()).filter(|c| !c.is_ascii_alphanumeric()).count() as u32
@@ -116,9 +130,10 @@ pub fn table(cells: &[Cell]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "| level × ruleset | expert | hard | nobody | expert's share of the decided (95 %) | hard against hard |"
+        "| level × ruleset | expert | hard | nobody | expert's share of the decided (95 %) | turned won–lost | hard \
+         against hard |"
     );
-    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|");
     let two: Vec<&Cell> = cells.iter().filter(|c| c.sides.len() == 2).collect();
     for c in &two {
         let (expert, hard) = c.totals();
@@ -127,11 +142,14 @@ pub fn table(cells: &[Cell]) -> String {
         let balance: Vec<String> = c.balance().iter().map(|(s, w)| format!("{s} {w}")).collect();
         let (name, nobody, balance) = (c.name(), c.undecided(), balance.join(" · "));
         let share = format!("{:.1} % ({:.0}–{:.0}){mark}", p * 100.0, lo * 100.0, hi * 100.0);
-        let _ = writeln!(out, "| {name} | {expert} | {hard} | {nobody} | {share} | {balance} |");
+        let (won, lost) = c.turned();
+        let _ = writeln!(out, "| {name} | {expert} | {hard} | {nobody} | {share} | {won}–{lost} | {balance} |");
     }
-    let (expert, hard) = two.iter().map(|c| c.totals()).fold((0, 0), |(e, h), (a, b)| (e + a, h + b));
+    let sum = |f: fn(&Cell) -> (u32, u32)| two.iter().map(|c| f(c)).fold((0, 0), |(e, h), (a, b)| (e + a, h + b));
+    let ((expert, hard), (won, lost)) = (sum(Cell::totals), sum(Cell::turned));
     let (p, lo, hi) = share(expert, expert + hard);
-    let _ = writeln!(out, "| all | {expert} | {hard} | | {:.1} % ({:.1}–{:.1}) | |", p * 100.0, lo * 100.0, hi * 100.0);
+    let share = format!("{:.1} % ({:.1}–{:.1})", p * 100.0, lo * 100.0, hi * 100.0);
+    let _ = writeln!(out, "| all | {expert} | {hard} | | {share} | {won}–{lost} | |");
     out
 }
 

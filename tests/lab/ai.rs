@@ -116,6 +116,9 @@ fn a_cell_of_the_experts_table_counts_each_seats_winners() {
     assert_eq!(two.totals(), (5, 2));
     assert_eq!(two.undecided(), 1);
     assert_eq!(two.balance(), vec![("Crew".to_string(), 1), ("Gang".to_string(), 2)]);
+    // Seed by seed against the hard AI in the seat: as the Crew it won seeds 1 and 3, which the Crew had lost; as the
+    // Gang it won seed 0, which the Crew had won, and lost seed 3, which the Gang had won.
+    assert_eq!(two.turned(), (3, 1));
     // More sides: the expert's seat's wins, beside the hard AI's in the same seats on the same seeds.
     let four = cell(&["A", "B", "C", "D"], "0123", &["0000", "2222", "2-!1", "3333"]);
     assert_eq!(four.totals(), (4 + 1 + 4, 4), "A all four, B none, C one, D all four");
