@@ -15,7 +15,7 @@ use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
 use crate::rules::engine::battle::Decision;
 use crate::rules::engine::field::{Cell, Move};
 use crate::rules::engine::outcome::Event;
-use crate::rules::engine::ruleset::Slot;
+use crate::rules::engine::ruleset::{CombatantId, Slot};
 use crate::rules::tools::no_odds::NoOdds;
 use crate::rules::tools::plan::{Plan, seen_others};
 use crate::rules::tools::told::OddsTold;
@@ -57,7 +57,7 @@ impl Asked {
     /// host's battle); on the calling thread where the system gives no thread. Cancelled (`progress`), it stops at
     /// the chances: the expert's own thinking is bounded by its budget.
     pub fn answer_on_one_core(&self, told: OddsTold, progress: &Progress) -> Result<ExpertSaid, NoOdds> {
-        match rayon::ThreadPoolBuilder::new().num_threads(1).build() {
+        match super::one_core() {
             Ok(one_core) => one_core.install(|| self.answer(told, progress)),
             Err(_) => self.answer(told, progress),
         }
@@ -101,7 +101,7 @@ impl Asked {
 }
 
 /// Where and at what pace `actor` moved in `event`, if it did.
-fn moved(event: &Event, actor: crate::rules::engine::ruleset::CombatantId) -> Option<Move> {
+fn moved(event: &Event, actor: CombatantId) -> Option<Move> {
     match event {
         Event::Moved { who, to, pace, .. } if *who == actor => Some(Move { to: *to, pace: *pace }),
         _ => None,
@@ -109,10 +109,7 @@ fn moved(event: &Event, actor: crate::rules::engine::ruleset::CombatantId) -> Op
 }
 
 /// Whom `actor` attacked in `event`, if it did.
-fn attacked(
-    event: &Event,
-    actor: crate::rules::engine::ruleset::CombatantId,
-) -> Option<crate::rules::engine::ruleset::CombatantId> {
+fn attacked(event: &Event, actor: CombatantId) -> Option<CombatantId> {
     match event {
         Event::AttackResolved { attacker, defender, .. } if *attacker == actor => *defender,
         _ => None,

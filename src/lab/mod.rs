@@ -15,3 +15,9 @@ pub mod seats;
 pub mod sim;
 pub mod soak;
 pub mod win_chance;
+
+/// A pool of one thread at the usual priority, for work someone waits for beside other work (a window's drawing, a
+/// host's battle): the review, the expert's hint.
+pub fn one_core() -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+    rayon::ThreadPoolBuilder::new().num_threads(1).build()
+}

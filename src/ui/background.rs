@@ -9,11 +9,6 @@ pub(crate) fn idle_core() -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildErr
     rayon::ThreadPoolBuilder::new().num_threads(1).start_handler(|_| lowest_priority()).build()
 }
 
-/// A pool of one thread at the usual priority, for work the player waits for (the other core keeps drawing).
-pub(crate) fn one_core() -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
-    rayon::ThreadPoolBuilder::new().num_threads(1).build()
-}
-
 /// The calling thread at the lowest priority; if the system refuses, it stays as it was (the work is the same, only
 /// the frames may suffer).
 fn lowest_priority() {
@@ -30,7 +25,7 @@ fn lowest_priority() {
 }
 
 /// Work the player asked for and waits on (the decision review, the expert's hint), on a thread of its own with one
-/// core at the usual priority ([`one_core`]): how far it has come, and its answer once there is one. Dropped, it is
+/// core at the usual priority ([`crate::lab::one_core`]): how far it has come, and its answer once there is one. Dropped, it is
 /// cancelled (the work stops at its next look at `progress`).
 pub(crate) struct Job<T> {
     pub(crate) progress: std::sync::Arc<crate::lab::sim::Progress>,

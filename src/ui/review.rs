@@ -132,7 +132,7 @@ fn start_review(mut asked: MessageReader<ReviewBattle>, mut reviews: ResMut<Revi
 
 /// The review worked out on a thread of its own, with one core.
 fn start(save: Save, by: Reviewer) -> Option<Job<Result<Review, NotReviewed>>> {
-    Job::spawn("review", move |progress| match crate::ui::background::one_core() {
+    Job::spawn("review", move |progress| match crate::lab::one_core() {
         Ok(one_core) => one_core.install(|| review::review(&save, None, by, progress)).map_err(NotReviewed::from),
         Err(e) => Err(NotReviewed::from(e)),
     })
