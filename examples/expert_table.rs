@@ -8,6 +8,7 @@
 //! --think T`, in a fraction of the time.
 //!
 //! usage: expert_table FILE FIRST_SEED RUNS THINK_SECONDS LEVEL...
+//!        expert_table --tables FILE...   (the runs of several files side by side, as in docs/ai-and-sim.md)
 
 use std::path::Path;
 
@@ -17,19 +18,39 @@ use skirmish::scenario::level;
 
 type Failure = Box<dyn std::error::Error>;
 
-fn main() -> Result<(), Failure> {
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("expert_table: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// A number read from the command line, or what was wrong with it.
+fn number<T: std::str::FromStr<Err: std::fmt::Display>>(what: &str, text: &str) -> Result<T, Failure> {
+    text.parse().map_err(|e| format!("{what} {text:?}: {e}").into())
+}
+
+fn run() -> Result<(), Failure> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, files @ ..] = &args[..]
+        && flag == "--tables"
+    {
+        return print_tables(files);
+    }
     let [file, seed, runs, think, levels @ ..] = &args[..] else {
         return Err("usage: expert_table FILE FIRST_SEED RUNS THINK_SECONDS LEVEL...".into());
     };
     let file = Path::new(file);
-    let runs: (u32, u64) = (runs.parse()?, seed.parse()?);
-    let think = Think { millis: (think.parse::<f64>()? * 1000.0).round() as u32 };
+    let runs: (u32, u64) = (number("RUNS", runs)?, number("FIRST_SEED", seed)?);
+    if runs.0 == 0 {
+        return Err("RUNS must be at least 1".into());
+    }
+    let think = Think { millis: (number::<f64>("THINK_SECONDS", think)? * 1000.0).round() as u32 };
     let alike = |c: &Cell| (c.runs, c.first_seed, c.think_ms) == (runs.0, runs.1, think.millis);
-    let mut cells: Vec<Cell> = match std::fs::read_to_string(file) {
-        Ok(text) => ron::from_str(&text).map_err(|e| format!("{}:{e}", file.display()))?,
-        Err(_) => Vec::new(),
-    };
+    let mut cells: Vec<Cell> = if file.exists() { read(file)? } else { Vec::new() };
     for path in levels {
         let path = Path::new(path);
         let level = level::load(path)?;
@@ -49,5 +70,19 @@ fn main() -> Result<(), Failure> {
     // A file may hold cells of other runs: the tables are of these.
     cells.retain(alike);
     print!("{}\n{}", seats::table(&cells), seats::seats_table(&cells));
+    Ok(())
+}
+
+/// The cells kept in `file`.
+fn read(file: &Path) -> Result<Vec<Cell>, Failure> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(ron::from_str(&text).map_err(|e| format!("{}:{e}", file.display()))?)
+}
+
+/// The two-side cells of each file side by side, then the cells of more sides.
+fn print_tables(files: &[String]) -> Result<(), Failure> {
+    let runs = files.iter().map(|f| read(Path::new(f))).collect::<Result<Vec<_>, _>>()?;
+    let all: Vec<Cell> = runs.iter().flatten().cloned().collect();
+    print!("{}\n{}", seats::ranges_table(&runs), seats::seats_table(&all));
     Ok(())
 }

@@ -118,6 +118,12 @@ impl Cell {
         share(expert, expert + hard).1 > 0.5
     }
 
+    /// The seeds played: `1000–1039`.
+    pub fn seeds(&self) -> String {
+        let last = (self.first_seed + u64::from(self.runs)).saturating_sub(1);
+        format!("{}–{last}", self.first_seed)
+    }
+
     /// `street × Storyteller`.
     pub fn name(&self) -> String {
         format!("{} × {}", self.level, super::balance::heading(self.ruleset))
@@ -153,13 +159,104 @@ pub fn table(cells: &[Cell]) -> String {
     out
 }
 
+/// The two-side levels of several runs (seed ranges) side by side: each run's expert–hard, then over them all the
+/// expert's share of the decided with its 95 % interval (✗ where it does not start above a half), the seeds turned
+/// and the seats' own balance; then all of them. A cell missing from a run is left blank there.
+pub fn ranges_table(runs: &[Vec<Cell>]) -> String {
+    let mut out = String::new();
+    let named = |c: &Cell| format!("seeds {}", c.seeds());
+    let heads: Vec<String> = runs.iter().map(|r| r.first().map_or_else(String::new, named)).collect();
+    let _ = writeln!(
+        out,
+        "| level × ruleset | {} | expert's share of the decided (95 %) | turned won–lost | hard against hard |",
+        heads.join(" | ")
+    );
+    let _ = writeln!(out, "|---|{}---|---|---|", "---|".repeat(runs.len()));
+    let mut order: Vec<(&str, RulesetId)> = Vec::new();
+    for c in runs.iter().flatten().filter(|c| c.sides.len() == 2) {
+        if !order.contains(&(c.level.as_str(), c.ruleset)) {
+            order.push((c.level.as_str(), c.ruleset));
+        }
+    }
+    let mut all = Totals::default();
+    for (level, ruleset) in order {
+        let found: Vec<Option<&Cell>> =
+            runs.iter().map(|r| r.iter().find(|c| (c.level.as_str(), c.ruleset) == (level, ruleset))).collect();
+        let row = found.iter().flatten().fold(Totals::default(), |t, c| t.with(c));
+        all = all.plus(&row);
+        let each: Vec<String> = found
+            .iter()
+            .map(|c| c.map_or_else(String::new, |c| format!("{}–{}", c.totals().0, c.totals().1)))
+            .collect();
+        let Some(first) = found.iter().flatten().next() else { continue };
+        let balance: Vec<String> = first.sides.iter().zip(&row.balance).map(|(s, w)| format!("{s} {w}")).collect();
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {}–{} | {} |",
+            first.name(),
+            each.join(" | "),
+            row.share(true),
+            row.turned.0,
+            row.turned.1,
+            balance.join(" · ")
+        );
+    }
+    let each: Vec<String> = runs
+        .iter()
+        .map(|r| {
+            let t = r.iter().filter(|c| c.sides.len() == 2).fold(Totals::default(), |t, c| t.with(c));
+            format!("{}–{}", t.wins.0, t.wins.1)
+        })
+        .collect();
+    let (won, lost) = all.turned;
+    let _ = writeln!(out, "| all | {} | {} | {won}–{lost} | |", each.join(" | "), all.share(false));
+    out
+}
+
+/// Sums of two-side cells: the expert's wins and the hard AI's, the seeds turned, each seat's wins hard against hard.
+#[derive(Default)]
+struct Totals {
+    wins: (u32, u32),
+    turned: (u32, u32),
+    balance: Vec<u32>,
+}
+
+impl Totals {
+    fn with(self, c: &Cell) -> Totals {
+        let (wins, turned) = (c.totals(), c.turned());
+        let balance = c.balance().iter().map(|(_, w)| *w).collect();
+        self.plus(&Totals { wins, turned, balance })
+    }
+
+    fn plus(self, o: &Totals) -> Totals {
+        let add = |a: (u32, u32), b: (u32, u32)| (a.0 + b.0, a.1 + b.1);
+        let mut balance = self.balance;
+        balance.resize(balance.len().max(o.balance.len()), 0);
+        balance.iter_mut().zip(&o.balance).for_each(|(a, b)| *a += b);
+        Totals { wins: add(self.wins, o.wins), turned: add(self.turned, o.turned), balance }
+    }
+
+    /// `61.3 % (50–71)`, marked ✗ where `marked` and the interval does not start above a half; to a tenth over all.
+    fn share(&self, marked: bool) -> String {
+        let (p, lo, hi) = share(self.wins.0, self.wins.0 + self.wins.1);
+        let mark = if marked && lo <= 0.5 { " ✗" } else { "" };
+        if marked {
+            format!("{:.1} % ({:.0}–{:.0}){mark}", p * 100.0, lo * 100.0, hi * 100.0)
+        } else {
+            format!("{:.1} % ({:.1}–{:.1})", p * 100.0, lo * 100.0, hi * 100.0)
+        }
+    }
+}
+
 /// The levels of more sides as a Markdown table: the expert's wins in a seat (each seat in turn) beside the hard
 /// AI's in the same seat on the same seeds, as shares of the battles.
 pub fn seats_table(cells: &[Cell]) -> String {
     let mut out = String::new();
-    let _ =
-        writeln!(out, "| level × ruleset | battles | the expert's seat won (95 %) | the hard AI's seat won (95 %) |");
-    let _ = writeln!(out, "|---|---|---|---|");
+    let _ = writeln!(
+        out,
+        "| level × ruleset | seeds | battles | the expert's seat won (95 %) | the hard AI's seat won (95 %) |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|");
     for c in cells.iter().filter(|c| c.sides.len() > 2) {
         let n = c.runs * c.sides.len() as u32;
         let (expert, hard) = c.totals();
@@ -167,7 +264,7 @@ pub fn seats_table(cells: &[Cell]) -> String {
             let (p, lo, hi) = share(wins, n);
             format!("{wins} ({:.1} %, {:.0}–{:.0})", p * 100.0, lo * 100.0, hi * 100.0)
         };
-        let _ = writeln!(out, "| {} | {n} | {} | {} |", c.name(), said(expert), said(hard));
+        let _ = writeln!(out, "| {} | {} | {n} | {} | {} |", c.name(), c.seeds(), said(expert), said(hard));
     }
     out
 }

@@ -1,14 +1,14 @@
 //! The AI: seeded AI-against-AI battles on every shipped level under every ruleset end with no action the rules
 //! refuse; on the street hard beats normal and normal beats easy with 95 % confidence under every ruleset (the
-//! README's ladder, played again in part to show it is today's); a cell of the expert's table counts its winners; the
-//! ECS plays the same AI battle as the pure loop; and in set situations it finishes the wounded, fires first at the
-//! enemy yet to act, fights the nearest crew in a free-for-all, reloads an empty weapon, fires what its rounds allow,
-//! runs for an exit.
+//! README's ladder, played again in part to show it is today's); a cell of the expert's table counts its winners, and
+//! its runs side by side sum them; the ECS plays the same AI battle as the pure loop; and in set situations it
+//! finishes the wounded, fires first at the enemy yet to act, fights the nearest crew in a free-for-all, reloads an
+//! empty weapon, fires what its rounds allow, runs for an exit.
 
 use crate::common::{sheet_of, shipped_levels};
 use skirmish::ai::{self, Difficulty, Minds};
 use skirmish::combat::headless;
-use skirmish::lab::seats::Cell;
+use skirmish::lab::seats::{self, Cell};
 use skirmish::lab::sim::{one_log, simulate};
 use skirmish::lab::{balance, ladder};
 use skirmish::rules::engine::dice::SeededDice;
@@ -119,6 +119,14 @@ fn a_cell_of_the_experts_table_counts_each_seats_winners() {
     // Seed by seed against the hard AI in the seat: as the Crew it won seeds 1 and 3, which the Crew had lost; as the
     // Gang it won seed 0, which the Crew had won, and lost seed 3, which the Gang had won.
     assert_eq!(two.turned(), (3, 1));
+    // Two runs side by side (the docs' table of both seed ranges): each run's count, then over both the share of the
+    // decided (10 of 14, from 45 %: not above a half), the seeds turned and the balance.
+    let later = Cell { first_seed: 5, ..two.clone() };
+    let table = seats::ranges_table(&[vec![two.clone()], vec![later]]);
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[0].starts_with("| level × ruleset | seeds 1–4 | seeds 5–8 |"), "{table}");
+    assert_eq!(lines[2], "| street × Storyteller | 5–2 | 5–2 | 71.4 % (45–88) ✗ | 6–2 | Crew 2 · Gang 4 |");
+    assert_eq!(lines[3], "| all | 5–2 | 5–2 | 71.4 % (45.4–88.3) | 6–2 | |");
     // More sides: the expert's seat's wins, beside the hard AI's in the same seats on the same seeds.
     let four = cell(&["A", "B", "C", "D"], "0123", &["0000", "2222", "2-!1", "3333"]);
     assert_eq!(four.totals(), (4 + 1 + 4, 4), "A all four, B none, C one, D all four");

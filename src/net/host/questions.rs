@@ -52,7 +52,7 @@ impl Asked {
 }
 
 /// A heat map of `slot` for the player at `seat`, worked out on a task from what its sides see (`send_answers`
-/// sends it); one map at work a player, and not the same one twice.
+/// sends it); one map at work a player, and not the same one twice at the same moment of the battle.
 pub(super) fn ask_heat(
     host: &mut Host,
     (seat, client): (usize, Entity),
@@ -61,7 +61,9 @@ pub(super) fn ask_heat(
     (asked, out): (&mut Asked, &mut MessageWriter<ToClients<FromHost>>),
 ) {
     let answered = asked.one_more(seat);
-    if !answered || host.heat_work.iter().any(|w| w.seat == seat && w.slot == slot) {
+    // The same unit's slot a turn later is another question: a map still at work for the last is no answer to it.
+    let now = battle.map(|(battle, _)| battle.decided());
+    if !answered || host.heat_work.iter().any(|w| w.seat == seat && w.slot == slot && Some(w.decided) == now) {
         return;
     }
     if !host.request.odds.any() {
