@@ -29,3 +29,8 @@ pub mod scenario;
 pub mod stdout;
 #[cfg(feature = "bevy")]
 pub mod ui;
+
+/// Every program built on this crate (the game, its tests, benches and examples) allocates with mimalloc: the AI's
+/// playouts allocate and free small pieces all the time, and the system's allocator was a quarter of their time.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

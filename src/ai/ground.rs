@@ -2,7 +2,7 @@
 //! (every standing enemy whose weapon reaches it, by the cover between them), how far it is from the range its
 //! weapon likes, and how much nearer the level's exit or zone it is.
 
-use std::collections::HashMap;
+use fnv::FnvHashMap as HashMap;
 
 use crate::rules::engine::field::{Cell, CoverLevel, Dm, Field, Pace, STEP};
 use crate::rules::engine::ruleset::{Combatant, FighterState};
@@ -155,7 +155,7 @@ impl Goal {
             sides.into_iter().find_map(|s| field.goal(s)).map(|g| (g, weight(g.rush), false))
         };
         let Some((goal, weight, rush)) = own.or_else(enemy) else {
-            return Goal { distances: HashMap::new(), here: 0, rush: false, weight: 0.0, far: 0 };
+            return Goal { distances: HashMap::default(), here: 0, rush: false, weight: 0.0, far: 0 };
         };
         // Far enough for any shipped level (a 64 × 64 map is under 100 m across): 200 steps, whatever a cell's size.
         let far = FAR_STEPS * field.cell_dm();

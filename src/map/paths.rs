@@ -2,7 +2,7 @@
 //! every cell within a budget by Dijkstra (both from the `pathfinding` crate). Combatants block the cells they
 //! stand on.
 
-use std::collections::HashMap;
+use fnv::FnvHashMap as HashMap;
 
 use pathfinding::prelude::{astar, dijkstra_reach};
 
@@ -35,7 +35,7 @@ pub fn route(grid: &Grid, from: Cell, to: Cell, crowd: &Crowd) -> Option<Route> 
 
 /// The cheapest route to the nearest cell where `done` holds, costing at most `budget`.
 pub fn route_to(grid: &Grid, from: Cell, done: &dyn Fn(Cell) -> bool, crowd: &Crowd, budget: Dm) -> Option<Route> {
-    let mut parents: HashMap<Cell, Cell> = HashMap::new();
+    let mut parents: HashMap<Cell, Cell> = HashMap::default();
     for item in dijkstra_reach(&from, |&c| steps(grid, crowd, c).collect::<Vec<_>>()) {
         if item.total_cost > budget {
             return None;

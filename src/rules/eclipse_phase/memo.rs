@@ -5,7 +5,9 @@
 //! whether it was worked out or remembered.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use fnv::FnvHashMap as HashMap;
 
 use super::damage::{DvInputs, dv_dist};
 use super::gear::Weapon;
@@ -69,7 +71,7 @@ impl Hits {
         let same = |(o, s, f): &HitsOf| o == opts && *s == shock && f == defender;
         match HITS.with_borrow_mut(|all| all.take(same)) {
             Some((of, effects)) => Hits { of, effects },
-            None => Hits { of: (*opts, shock, defender.clone()), effects: HashMap::new() },
+            None => Hits { of: (*opts, shock, defender.clone()), effects: HashMap::default() },
         }
     }
 

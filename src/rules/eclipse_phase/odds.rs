@@ -4,6 +4,7 @@
 //! step, so the odds cannot drift from the rules.
 
 use std::collections::BTreeMap;
+use std::collections::hash_map::Entry;
 use std::sync::Arc;
 
 use super::actions::{Action, AreaAttack, Attack, ComplexAction, QuickAction, check_attack, weapon_in_hand};
@@ -328,13 +329,10 @@ impl Tally {
         shot: &Shot<'_>,
     ) -> Result<(), RulesError> {
         let known = self.known.get_or_insert_with(|| memo::Hits::take(opts, defender, shot.weapon.shock));
-        let e = match known.effects.get(&damage) {
-            Some(e) => e.clone(),
-            None => {
-                let e = hit_effects(opts, defender, damage, shot.weapon.shock)?;
-                known.effects.insert(damage, e.clone());
-                e
-            }
+        // Borrowed, not cloned: this is the innermost step of pricing a shot.
+        let e = match known.effects.entry(damage) {
+            Entry::Occupied(known) => known.into_mut(),
+            Entry::Vacant(new) => new.insert(hit_effects(opts, defender, damage, shot.weapon.shock)?),
         };
         self.damage.add(damage as i32, w);
         self.wounds.add(e.wounds as i32, w);

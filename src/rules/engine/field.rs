@@ -7,7 +7,7 @@
 //! step one and a half (the usual grid compromise for √2); costs are kept in decimeters so that they stay whole
 //! numbers.
 
-use std::collections::HashMap;
+use fnv::FnvHashMap as HashMap;
 use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;

@@ -4,7 +4,9 @@
 
 use crate::rules::engine::ruleset::FighterState;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use fnv::FnvHashMap as HashMap;
 use std::rc::Rc;
 
 use super::attack::{Strike, attack_kind, attack_spec, defense_spec};

@@ -3,7 +3,9 @@
 //! conversion, the resistance pool's hits (binomial), and the rules' own `take_damage` on a copy of the defender.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use fnv::FnvHashMap as HashMap;
 use std::rc::Rc;
 
 use super::actions::{Action, Attack, ComplexAction, SimpleAction, prepare};
