@@ -33,6 +33,7 @@ fn number<T: std::str::FromStr<Err: std::fmt::Display>>(what: &str, text: &str) 
     text.parse().map_err(|e| format!("{what} {text:?}: {e}").into())
 }
 
+/// The table asked for on the command line, or what was wrong.
 fn run() -> Result<(), Failure> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let [flag, files @ ..] = &args[..]
@@ -48,7 +49,11 @@ fn run() -> Result<(), Failure> {
     if runs.0 == 0 {
         return Err("RUNS must be at least 1".into());
     }
-    let think = Think { millis: (number::<f64>("THINK_SECONDS", think)? * 1000.0).round() as u32 };
+    let seconds: f64 = number("THINK_SECONDS", think)?;
+    if !(seconds.is_finite() && (0.001..=60.0).contains(&seconds)) {
+        return Err(format!("THINK_SECONDS {think:?}: from 0.001 to 60 seconds").into());
+    }
+    let think = Think { millis: (seconds * 1000.0).round() as u32 };
     let alike = |c: &Cell| (c.runs, c.first_seed, c.think_ms) == (runs.0, runs.1, think.millis);
     let mut cells: Vec<Cell> = if file.exists() { read(file)? } else { Vec::new() };
     for path in levels {
@@ -64,7 +69,8 @@ fn run() -> Result<(), Failure> {
             eprintln!("{}: expert {expert}, hard {hard}", cell.name());
             cells.push(cell);
             let pretty = ron::ser::PrettyConfig::default();
-            std::fs::write(file, ron::ser::to_string_pretty(&cells, pretty)? + "\n")?;
+            let text = ron::ser::to_string_pretty(&cells, pretty)? + "\n";
+            std::fs::write(file, text).map_err(|e| format!("{}: {e}", file.display()))?;
         }
     }
     // A file may hold cells of other runs: the tables are of these.
@@ -79,9 +85,20 @@ fn read(file: &Path) -> Result<Vec<Cell>, Failure> {
     Ok(ron::from_str(&text).map_err(|e| format!("{}:{e}", file.display()))?)
 }
 
-/// The two-side cells of each file side by side, then the cells of more sides.
+/// The runs of `files` side by side (a file may hold several: a run is its cells of one first seed, battles a seat
+/// and think time), the two-side cells and then those of more sides.
 fn print_tables(files: &[String]) -> Result<(), Failure> {
-    let runs = files.iter().map(|f| read(Path::new(f))).collect::<Result<Vec<_>, _>>()?;
+    if files.is_empty() {
+        return Err("--tables needs at least one FILE".into());
+    }
+    let mut runs: Vec<Vec<Cell>> = Vec::new();
+    for cell in files.iter().map(|f| read(Path::new(f))).collect::<Result<Vec<_>, _>>()?.into_iter().flatten() {
+        let key = |c: &Cell| (c.first_seed, c.runs, c.think_ms);
+        match runs.iter_mut().find(|run| run.first().map(key) == Some(key(&cell))) {
+            Some(run) => run.push(cell),
+            None => runs.push(vec![cell]),
+        }
+    }
     let all: Vec<Cell> = runs.iter().flatten().cloned().collect();
     print!("{}\n{}", seats::ranges_table(&runs), seats::seats_table(&all));
     Ok(())

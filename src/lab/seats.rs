@@ -120,7 +120,7 @@ impl Cell {
 
     /// The seeds played: `1000–1039`.
     pub fn seeds(&self) -> String {
-        let last = (self.first_seed + u64::from(self.runs)).saturating_sub(1);
+        let last = self.first_seed.saturating_add(u64::from(self.runs.max(1)) - 1);
         format!("{}–{last}", self.first_seed)
     }
 
@@ -163,54 +163,38 @@ pub fn table(cells: &[Cell]) -> String {
 /// expert's share of the decided with its 95 % interval (✗ where it does not start above a half), the seeds turned
 /// and the seats' own balance; then all of them. A cell missing from a run is left blank there.
 pub fn ranges_table(runs: &[Vec<Cell>]) -> String {
-    let mut out = String::new();
-    let named = |c: &Cell| format!("seeds {}", c.seeds());
-    let heads: Vec<String> = runs.iter().map(|r| r.first().map_or_else(String::new, named)).collect();
-    let _ = writeln!(
-        out,
-        "| level × ruleset | {} | expert's share of the decided (95 %) | turned won–lost | hard against hard |",
-        heads.join(" | ")
+    let heads: Vec<String> = runs.iter().map(|r| r.first().map_or_else(String::new, |c| c.seeds())).collect();
+    let mut out = format!(
+        "| level × ruleset | seeds {} | expert's share of the decided (95 %) | turned won–lost | hard against hard |\n",
+        heads.join(" | seeds ")
     );
     let _ = writeln!(out, "|---|{}---|---|---|", "---|".repeat(runs.len()));
+    let mut all = Totals::default();
+    for (level, ruleset) in two_side_cells(runs) {
+        let found: Vec<Option<&Cell>> =
+            runs.iter().map(|r| r.iter().find(|c| (c.level.as_str(), c.ruleset) == (level, ruleset))).collect();
+        let row = Totals::of(found.iter().flatten().copied());
+        let Some(first) = found.iter().flatten().next() else { continue };
+        let each: Vec<String> = found.iter().map(|c| c.map_or_else(String::new, |c| Totals::of([c]).count())).collect();
+        let balance: Vec<String> = first.sides.iter().zip(&row.balance).map(|(s, w)| format!("{s} {w}")).collect();
+        let (name, each, share, balance) = (first.name(), each.join(" | "), row.marked(), balance.join(" · "));
+        let _ = writeln!(out, "| {name} | {each} | {share} | {} | {balance} |", row.turned_count());
+        all = all.plus(&row);
+    }
+    let each: Vec<String> = runs.iter().map(|r| Totals::of(r.iter().filter(|c| c.sides.len() == 2)).count()).collect();
+    let _ = writeln!(out, "| all | {} | {} | {} | |", each.join(" | "), all.overall(), all.turned_count());
+    out
+}
+
+/// Each two-side level × ruleset found in `runs`, once, in the order first found.
+fn two_side_cells(runs: &[Vec<Cell>]) -> Vec<(&str, RulesetId)> {
     let mut order: Vec<(&str, RulesetId)> = Vec::new();
     for c in runs.iter().flatten().filter(|c| c.sides.len() == 2) {
         if !order.contains(&(c.level.as_str(), c.ruleset)) {
             order.push((c.level.as_str(), c.ruleset));
         }
     }
-    let mut all = Totals::default();
-    for (level, ruleset) in order {
-        let found: Vec<Option<&Cell>> =
-            runs.iter().map(|r| r.iter().find(|c| (c.level.as_str(), c.ruleset) == (level, ruleset))).collect();
-        let row = found.iter().flatten().fold(Totals::default(), |t, c| t.with(c));
-        all = all.plus(&row);
-        let each: Vec<String> = found
-            .iter()
-            .map(|c| c.map_or_else(String::new, |c| format!("{}–{}", c.totals().0, c.totals().1)))
-            .collect();
-        let Some(first) = found.iter().flatten().next() else { continue };
-        let balance: Vec<String> = first.sides.iter().zip(&row.balance).map(|(s, w)| format!("{s} {w}")).collect();
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {}–{} | {} |",
-            first.name(),
-            each.join(" | "),
-            row.share(true),
-            row.turned.0,
-            row.turned.1,
-            balance.join(" · ")
-        );
-    }
-    let each: Vec<String> = runs
-        .iter()
-        .map(|r| {
-            let t = r.iter().filter(|c| c.sides.len() == 2).fold(Totals::default(), |t, c| t.with(c));
-            format!("{}–{}", t.wins.0, t.wins.1)
-        })
-        .collect();
-    let (won, lost) = all.turned;
-    let _ = writeln!(out, "| all | {} | {} | {won}–{lost} | |", each.join(" | "), all.share(false));
-    out
+    order
 }
 
 /// Sums of two-side cells: the expert's wins and the hard AI's, the seeds turned, each seat's wins hard against hard.
@@ -222,10 +206,12 @@ struct Totals {
 }
 
 impl Totals {
-    fn with(self, c: &Cell) -> Totals {
-        let (wins, turned) = (c.totals(), c.turned());
-        let balance = c.balance().iter().map(|(_, w)| *w).collect();
-        self.plus(&Totals { wins, turned, balance })
+    /// The sums of `cells`.
+    fn of<'a>(cells: impl IntoIterator<Item = &'a Cell>) -> Totals {
+        cells.into_iter().fold(Totals::default(), |t, c| {
+            let balance = c.balance().iter().map(|(_, w)| *w).collect();
+            t.plus(&Totals { wins: c.totals(), turned: c.turned(), balance })
+        })
     }
 
     fn plus(self, o: &Totals) -> Totals {
@@ -236,15 +222,27 @@ impl Totals {
         Totals { wins: add(self.wins, o.wins), turned: add(self.turned, o.turned), balance }
     }
 
-    /// `61.3 % (50–71)`, marked ✗ where `marked` and the interval does not start above a half; to a tenth over all.
-    fn share(&self, marked: bool) -> String {
+    /// `49–31`: the expert's wins and the hard AI's.
+    fn count(&self) -> String {
+        format!("{}–{}", self.wins.0, self.wins.1)
+    }
+
+    /// `14–5`: the seeds turned to wins and to losses.
+    fn turned_count(&self) -> String {
+        format!("{}–{}", self.turned.0, self.turned.1)
+    }
+
+    /// A cell's share: `61.3 % (50–71)`, marked ✗ where the interval does not start above a half.
+    fn marked(&self) -> String {
         let (p, lo, hi) = share(self.wins.0, self.wins.0 + self.wins.1);
-        let mark = if marked && lo <= 0.5 { " ✗" } else { "" };
-        if marked {
-            format!("{:.1} % ({:.0}–{:.0}){mark}", p * 100.0, lo * 100.0, hi * 100.0)
-        } else {
-            format!("{:.1} % ({:.1}–{:.1})", p * 100.0, lo * 100.0, hi * 100.0)
-        }
+        let mark = if lo <= 0.5 { " ✗" } else { "" };
+        format!("{:.1} % ({:.0}–{:.0}){mark}", p * 100.0, lo * 100.0, hi * 100.0)
+    }
+
+    /// The share over all, its interval to a tenth: `65.2 % (62.6–67.8)`.
+    fn overall(&self) -> String {
+        let (p, lo, hi) = share(self.wins.0, self.wins.0 + self.wins.1);
+        format!("{:.1} % ({:.1}–{:.1})", p * 100.0, lo * 100.0, hi * 100.0)
     }
 }
 

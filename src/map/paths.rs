@@ -3,7 +3,6 @@
 //! stand on.
 
 use fnv::FnvHashMap as HashMap;
-
 use pathfinding::prelude::{astar, dijkstra_reach};
 
 use super::grid::Grid;

@@ -331,7 +331,7 @@ impl Tally {
         let known = self.known.get_or_insert_with(|| memo::Hits::take(opts, defender, shot.weapon.shock));
         // Borrowed, not cloned: this is the innermost step of pricing a shot.
         let e = match known.effects.entry(damage) {
-            Entry::Occupied(known) => known.into_mut(),
+            Entry::Occupied(hit) => hit.into_mut(),
             Entry::Vacant(new) => new.insert(hit_effects(opts, defender, damage, shot.weapon.shock)?),
         };
         self.damage.add(damage as i32, w);

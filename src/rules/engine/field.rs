@@ -7,11 +7,11 @@
 //! step one and a half (the usual grid compromise for √2); costs are kept in decimeters so that they stay whole
 //! numbers.
 
-use fnv::FnvHashMap as HashMap;
 use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
+use fnv::FnvHashMap as HashMap;
 use pathfinding::prelude::dijkstra_reach;
 use serde::{Deserialize, Serialize};
 

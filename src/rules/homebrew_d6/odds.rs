@@ -2,12 +2,13 @@
 //! ones, by the multinomial, under the homebrew's glitch rule), step 1 as the rules judge it; for each hit, the
 //! rules' own steps 2–4, the Body pool's hits (binomial) and the rules' own steps 5–6 on a copy of the defender.
 
-use crate::rules::engine::ruleset::FighterState;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use fnv::FnvHashMap as HashMap;
-use std::rc::Rc;
+
+use crate::rules::engine::ruleset::FighterState;
 
 use super::attack::{Strike, attack_kind, attack_spec, defense_spec};
 use super::damage::{less_av, modified_av, modified_dv, resistance_spec, resisted};

@@ -4,9 +4,9 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use fnv::FnvHashMap as HashMap;
-use std::rc::Rc;
 
 use super::actions::{Action, Attack, ComplexAction, SimpleAction, prepare};
 use super::attack::{Verdict, attack_pool, can_defend, defense_choice, defense_pool, judge};
