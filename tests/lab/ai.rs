@@ -74,7 +74,12 @@ fn rung_in(cell: &str, ruleset: RulesetId, (upper, lower): (Difficulty, Difficul
     let (up, rest) = cell.split_once('–').expect(cell);
     let down = rest.split_whitespace().next().expect(cell);
     let wins = |n: &str| n.parse::<u32>().expect(cell);
-    ladder::Rung { ruleset, upper, lower, upper_wins: [wins(up), 0], lower_wins: [wins(down), 0], draws: 0, errors: 0 }
+    a_rung(ruleset, (upper, lower), (wins(up), wins(down)))
+}
+
+/// A rung of `up` wins by the upper AI to `down` by the lower, counted as one seat's (a README cell sums both).
+fn a_rung(ruleset: RulesetId, (upper, lower): (Difficulty, Difficulty), (up, down): (u32, u32)) -> ladder::Rung {
+    ladder::Rung { ruleset, upper, lower, upper_wins: [up, 0], lower_wins: [down, 0], draws: 0, errors: 0 }
 }
 
 #[test]
@@ -132,15 +137,7 @@ fn the_expert_stands_above_the_hard_ai_on_the_street_under_every_ruleset() {
         let mine: Vec<&Cell> = cells.iter().filter(|c| c.level == "street" && c.ruleset == ruleset).collect();
         assert!(!mine.is_empty(), "{heading}: the street in the expert's table");
         let (expert, hard) = mine.iter().map(|c| c.totals()).fold((0, 0), |(e, h), (a, b)| (e + a, h + b));
-        let rung = ladder::Rung {
-            ruleset,
-            upper: Difficulty::Expert,
-            lower: Difficulty::Hard,
-            upper_wins: [expert, 0],
-            lower_wins: [hard, 0],
-            draws: 0,
-            errors: 0,
-        };
+        let rung = a_rung(ruleset, (Difficulty::Expert, Difficulty::Hard), (expert, hard));
         assert!(rung.holds(), "{heading}: the expert against the hard AI: {}", rung.cell());
         assert_eq!(row[3], rung.cell(), "{heading}: the README's cell is the table's (docs/expert/)");
         let scenario = street.scenario(ruleset).expect("a battle");
@@ -204,15 +201,7 @@ fn the_ladder_counts_what_its_sims_count() {
     assert_eq!(hard_vs_normal.lower_wins, [ahead.wins("Gang"), behind.wins("Crew")]);
     let total = hard_vs_normal.upper_wins.iter().chain(&hard_vs_normal.lower_wins).sum::<u32>() + hard_vs_normal.draws;
     assert_eq!(total, 10);
-    let rung = |upper: u32, lower: u32| ladder::Rung {
-        ruleset: RulesetId::Storyteller,
-        upper: Difficulty::Hard,
-        lower: Difficulty::Normal,
-        upper_wins: [upper, 0],
-        lower_wins: [lower, 0],
-        draws: 0,
-        errors: 0,
-    };
+    let rung = |upper, lower| a_rung(RulesetId::Storyteller, (Difficulty::Hard, Difficulty::Normal), (upper, lower));
     // Of 200 decided, 114 wins start the 95 % interval at 50.07 %, above a half; 113 at 49.6 %.
     assert!(rung(114, 86).holds());
     assert!(!rung(113, 87).holds());
