@@ -75,7 +75,7 @@ fn run() -> Result<(), Failure> {
     }
     // A file may hold cells of other runs: the tables are of these.
     cells.retain(alike);
-    print!("{}\n{}", seats::table(&cells), seats::seats_table(&cells));
+    print!("{}\n{}", seats::ranges_table(&[cells.clone()]), seats::seats_table(&cells));
     Ok(())
 }
 

@@ -112,12 +112,6 @@ impl Cell {
         self.sides.iter().enumerate().map(|(seat, s)| (s.clone(), won(&self.balance, seat))).collect()
     }
 
-    /// On a two-side level: whether the expert clearly wins, the low end of its share's 95 % interval above a half.
-    pub fn holds(&self) -> bool {
-        let (expert, hard) = self.totals();
-        share(expert, expert + hard).1 > 0.5
-    }
-
     /// The seeds played: `1000–1039`.
     pub fn seeds(&self) -> String {
         let last = self.first_seed.saturating_add(u64::from(self.runs.max(1)) - 1);
@@ -128,35 +122,6 @@ impl Cell {
     pub fn name(&self) -> String {
         format!("{} × {}", self.level, super::balance::heading(self.ruleset))
     }
-}
-
-/// The two-side levels as a Markdown table: the expert's wins and the hard AI's, the expert's share of the decided
-/// with its 95 % interval (✗ where it does not start above a half), the seats' own balance; then all of them.
-pub fn table(cells: &[Cell]) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "| level × ruleset | expert | hard | nobody | expert's share of the decided (95 %) | turned won–lost | hard \
-         against hard |"
-    );
-    let _ = writeln!(out, "|---|---|---|---|---|---|---|");
-    let two: Vec<&Cell> = cells.iter().filter(|c| c.sides.len() == 2).collect();
-    for c in &two {
-        let (expert, hard) = c.totals();
-        let (p, lo, hi) = share(expert, expert + hard);
-        let mark = if c.holds() { "" } else { " ✗" };
-        let balance: Vec<String> = c.balance().iter().map(|(s, w)| format!("{s} {w}")).collect();
-        let (name, nobody, balance) = (c.name(), c.undecided(), balance.join(" · "));
-        let share = format!("{:.1} % ({:.0}–{:.0}){mark}", p * 100.0, lo * 100.0, hi * 100.0);
-        let (won, lost) = c.turned();
-        let _ = writeln!(out, "| {name} | {expert} | {hard} | {nobody} | {share} | {won}–{lost} | {balance} |");
-    }
-    let sum = |f: fn(&Cell) -> (u32, u32)| two.iter().map(|c| f(c)).fold((0, 0), |(e, h), (a, b)| (e + a, h + b));
-    let ((expert, hard), (won, lost)) = (sum(Cell::totals), sum(Cell::turned));
-    let (p, lo, hi) = share(expert, expert + hard);
-    let share = format!("{:.1} % ({:.1}–{:.1})", p * 100.0, lo * 100.0, hi * 100.0);
-    let _ = writeln!(out, "| all | {expert} | {hard} | | {share} | {won}–{lost} | |");
-    out
 }
 
 /// The two-side levels of several runs (seed ranges) side by side: each run's expert–hard, then over them all the
