@@ -7,13 +7,16 @@
 //! expert's budget is counted in decisions played out, so the numbers are those of `skirmish sim … --side S=expert
 //! --think T`, in a fraction of the time.
 //!
-//! usage: expert_table FILE FIRST_SEED RUNS THINK_SECONDS LEVEL...
+//! usage: expert_table FILE FIRST_SEED RUNS THINK_SECONDS LEVEL[:RULESET,...]...
+//!        (`levels/ambush.ron:storyteller`: the level under those rulesets only, as `--ruleset` names them)
 //!        expert_table --tables FILE...   (the runs of several files side by side, as in docs/ai-and-sim.md)
 
 use std::path::Path;
 
+use clap::ValueEnum as _;
 use skirmish::ai::expert::Think;
 use skirmish::lab::seats::{self, Cell};
+use skirmish::rules::any_ruleset::any::RulesetId;
 use skirmish::scenario::level;
 
 type Failure = Box<dyn std::error::Error>;
@@ -42,7 +45,7 @@ fn run() -> Result<(), Failure> {
         return print_tables(files);
     }
     let [file, seed, runs, think, levels @ ..] = &args[..] else {
-        return Err("usage: expert_table FILE FIRST_SEED RUNS THINK_SECONDS LEVEL...".into());
+        return Err("usage: expert_table FILE FIRST_SEED RUNS THINK_SECONDS LEVEL[:RULESET,...]...".into());
     };
     let file = Path::new(file);
     let runs: (u32, u64) = (number("RUNS", runs)?, number("FIRST_SEED", seed)?);
@@ -56,11 +59,11 @@ fn run() -> Result<(), Failure> {
     let think = Think { millis: (seconds * 1000.0).round() as u32 };
     let alike = |c: &Cell| (c.runs, c.first_seed, c.think_ms) == (runs.0, runs.1, think.millis);
     let mut cells: Vec<Cell> = if file.exists() { read(file)? } else { Vec::new() };
-    for path in levels {
-        let path = Path::new(path);
+    for named in levels {
+        let (path, only) = level_and_rulesets(named)?;
         let level = level::load(path)?;
         let name = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-        for ruleset in level.rulesets() {
+        for ruleset in level.rulesets().into_iter().filter(|r| only.as_ref().is_none_or(|o| o.contains(r))) {
             if cells.iter().any(|c| (c.level.as_str(), c.ruleset) == (&name, ruleset) && alike(c)) {
                 continue;
             }
@@ -77,6 +80,16 @@ fn run() -> Result<(), Failure> {
     cells.retain(alike);
     print!("{}\n{}", seats::ranges_table(&[cells.clone()]), seats::seats_table(&cells));
     Ok(())
+}
+
+/// `levels/ambush.ron:storyteller,eclipse-phase`: the level's file and the rulesets asked for (`None`: every one it
+/// plays under).
+fn level_and_rulesets(named: &str) -> Result<(&Path, Option<Vec<RulesetId>>), Failure> {
+    let Some((path, rulesets)) = named.rsplit_once(':') else {
+        return Ok((Path::new(named), None));
+    };
+    let one = |r: &str| RulesetId::from_str(r, true).map_err(|e| format!("{named}: ruleset {r:?}: {e}"));
+    Ok((Path::new(path), Some(rulesets.split(',').map(one).collect::<Result<_, _>>()?)))
 }
 
 /// The cells kept in `file`.

@@ -107,6 +107,40 @@ impl Cell {
         self.seats.iter().flat_map(|w| w.chars()).filter(|c| !c.is_ascii_alphanumeric()).count() as u32
     }
 
+    /// Seed by seed on a two-side level, over the expert's two seats: the battles it won and those decided (each seed's
+    /// two battles share their dice, so they are one sample, not two: [`by_seeds`]).
+    pub fn by_seed(&self) -> Vec<(u32, u32)> {
+        let of = |i: usize| {
+            self.seat_marks(i).fold((0, 0), |(won, decided), (mine, mark)| match mark {
+                Some(c) if c.is_ascii_alphanumeric() => (won + u32::from(Some(c) == mine), decided + 1),
+                _ => (won, decided),
+            })
+        };
+        (0..self.seeds_played()).map(of).collect()
+    }
+
+    /// Seed by seed, the battles the expert won over its seats less those the hard AI's side won in the same seats
+    /// with the hard AI on every side (each seed's one battle of the hard AI's has at most one winner).
+    pub fn seat_gains(&self) -> Vec<f64> {
+        let of = |i: usize| {
+            let expert = self.seat_marks(i).filter(|(mine, mark)| mine.is_some() && mine == mark).count();
+            let hard = self.balance.as_bytes().get(i).is_some_and(|c| c.is_ascii_alphanumeric());
+            expert as f64 - f64::from(u8::from(hard))
+        };
+        (0..self.seeds_played()).map(of).collect()
+    }
+
+    /// Seed `i` of each seat: the mark a win of the seat's side would have, and the mark its battle has (the marks
+    /// are ASCII).
+    fn seat_marks(&self, i: usize) -> impl Iterator<Item = (Option<char>, Option<char>)> + '_ {
+        self.seats.iter().enumerate().map(move |(seat, w)| (seat_mark(seat), w.as_bytes().get(i).map(|&b| b as char)))
+    }
+
+    /// The seeds of the longest of its strings (they are all `runs` long, unless a file was edited by hand).
+    fn seeds_played(&self) -> usize {
+        self.seats.iter().chain([&self.balance]).map(String::len).max().unwrap_or(0)
+    }
+
     /// Each side's wins with the hard AI on every side.
     pub fn balance(&self) -> Vec<(String, u32)> {
         self.sides.iter().enumerate().map(|(seat, s)| (s.clone(), won(&self.balance, seat))).collect()
@@ -125,15 +159,17 @@ impl Cell {
 }
 
 /// The two-side levels of several runs (seed ranges) side by side: each run's expert–hard, then over them all the
-/// expert's share of the decided with its 95 % interval (✗ where it does not start above a half), the seeds turned
-/// and the seats' own balance; then all of them. A cell missing from a run is left blank there.
+/// expert's share of the decided with its 95 % intervals seed by seed ([`by_seeds`]: ✗ where it does not start above
+/// a half) and battle by battle, the seeds turned and the seats' own balance; then all of them. A cell missing from a
+/// run is left blank there.
 pub fn ranges_table(runs: &[Vec<Cell>]) -> String {
     let heads: Vec<String> = runs.iter().map(|r| r.first().map_or_else(String::new, |c| c.seeds())).collect();
     let mut out = format!(
-        "| level × ruleset | seeds {} | expert's share of the decided (95 %) | turned won–lost | hard against hard |\n",
+        "| level × ruleset | seeds {} | expert's share of the decided | 95 %, seed by seed | 95 %, battle by battle \
+         | turned won–lost | hard against hard |\n",
         heads.join(" | seeds ")
     );
-    let _ = writeln!(out, "|---|{}---|---|---|", "---|".repeat(runs.len()));
+    let _ = writeln!(out, "|---|{}---|---|---|---|---|", "---|".repeat(runs.len()));
     let mut all = Totals::default();
     for (level, ruleset) in two_side_cells(runs) {
         let found: Vec<Option<&Cell>> =
@@ -162,12 +198,49 @@ fn two_side_cells(runs: &[Vec<Cell>]) -> Vec<(&str, RulesetId)> {
     order
 }
 
-/// Sums of two-side cells: the expert's wins and the hard AI's, the seeds turned, each seat's wins hard against hard.
+/// The expert's share of the decided with its 95 % interval, seed by seed: `seeds` holds each seed's wins and decided
+/// battles over the expert's seats. The mirrored seats play each seed's dice twice, and where the expert does as the
+/// hard AI would, the two battles end one won and one lost whatever the dice: they are one sample, and counting them
+/// as two independent battles (the Wilson interval) makes the interval too wide for what changed and blind to the
+/// pairing. The share is a ratio of sums over seeds; its interval is the normal one with the ratio's variance over
+/// the seeds (the delta method), so a seed where nothing changed adds nothing to the difference and little to the
+/// doubt. Where every seed came out alike the seeds cannot say how far they spread: the battles' Wilson interval
+/// stands in.
+pub fn by_seeds(seeds: &[(u32, u32)]) -> (f64, f64, f64) {
+    let (won, decided) = seeds.iter().fold((0.0, 0.0), |(w, d), &(a, b)| (w + f64::from(a), d + f64::from(b)));
+    let n = seeds.len() as f64;
+    if decided == 0.0 || n < 2.0 {
+        return (if decided == 0.0 { 0.0 } else { won / decided }, 0.0, 1.0);
+    }
+    let p = won / decided;
+    let spread: f64 = seeds.iter().map(|&(a, b)| (f64::from(a) - p * f64::from(b)).powi(2)).sum();
+    if spread == 0.0 {
+        return share(won as u32, decided as u32);
+    }
+    let half = 1.96 * (spread / (decided * decided) * n / (n - 1.0)).sqrt();
+    (p, (p - half).max(0.0), (p + half).min(1.0))
+}
+
+/// The mean of `xs` with its 95 % interval (the normal one: the samples' spread over the root of their number).
+pub fn mean_interval(xs: &[f64]) -> (f64, f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n.max(1.0);
+    if n < 2.0 {
+        return (mean, f64::NEG_INFINITY, f64::INFINITY);
+    }
+    let spread = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let half = 1.96 * (spread / n).sqrt();
+    (mean, mean - half, mean + half)
+}
+
+/// Sums of two-side cells: the expert's wins and the hard AI's, the seeds turned, each seat's wins hard against hard,
+/// and each seed's wins and decided battles ([`by_seeds`]).
 #[derive(Default)]
 struct Totals {
     wins: (u32, u32),
     turned: (u32, u32),
     balance: Vec<u32>,
+    seeds: Vec<(u32, u32)>,
 }
 
 impl Totals {
@@ -175,7 +248,7 @@ impl Totals {
     fn of<'a>(cells: impl IntoIterator<Item = &'a Cell>) -> Totals {
         cells.into_iter().fold(Totals::default(), |t, c| {
             let balance = c.balance().iter().map(|(_, w)| *w).collect();
-            t.plus(&Totals { wins: c.totals(), turned: c.turned(), balance })
+            t.plus(&Totals { wins: c.totals(), turned: c.turned(), balance, seeds: c.by_seed() })
         })
     }
 
@@ -184,7 +257,8 @@ impl Totals {
         let mut balance = self.balance;
         balance.resize(balance.len().max(o.balance.len()), 0);
         balance.iter_mut().zip(&o.balance).for_each(|(a, b)| *a += b);
-        Totals { wins: add(self.wins, o.wins), turned: add(self.turned, o.turned), balance }
+        let seeds = [self.seeds, o.seeds.clone()].concat();
+        Totals { wins: add(self.wins, o.wins), turned: add(self.turned, o.turned), balance, seeds }
     }
 
     /// `49–31`: the expert's wins and the hard AI's.
@@ -197,29 +271,37 @@ impl Totals {
         format!("{}–{}", self.turned.0, self.turned.1)
     }
 
-    /// A cell's share: `61.3 % (50–71)`, marked ✗ where the interval does not start above a half.
+    /// A cell's share and its two intervals: `61.3 % | 55.2–67.4 | 50–71`, seed by seed ([`by_seeds`]; marked ✗
+    /// where it does not start above a half) and battle by battle (Wilson's).
     fn marked(&self) -> String {
-        let (p, lo, hi) = share(self.wins.0, self.wins.0 + self.wins.1);
+        let (p, lo, hi) = by_seeds(&self.seeds);
+        let (_, wlo, whi) = share(self.wins.0, self.wins.0 + self.wins.1);
         let mark = if lo <= 0.5 { " ✗" } else { "" };
-        format!("{:.1} % ({:.0}–{:.0}){mark}", p * 100.0, lo * 100.0, hi * 100.0)
+        let pc = |x: f64| x * 100.0;
+        format!("{:.1} % | {:.1}–{:.1}{mark} | {:.0}–{:.0}", pc(p), pc(lo), pc(hi), pc(wlo), pc(whi))
     }
 
-    /// The share over all, its interval to a tenth: `65.2 % (62.6–67.8)`.
+    /// The share over all and its two intervals to a tenth: `65.2 % | 63.9–66.5 | 62.6–67.8`.
     fn overall(&self) -> String {
-        let (p, lo, hi) = share(self.wins.0, self.wins.0 + self.wins.1);
-        format!("{:.1} % ({:.1}–{:.1})", p * 100.0, lo * 100.0, hi * 100.0)
+        let (p, lo, hi) = by_seeds(&self.seeds);
+        let (_, wlo, whi) = share(self.wins.0, self.wins.0 + self.wins.1);
+        let pc = |x: f64| x * 100.0;
+        format!("{:.1} % | {:.1}–{:.1} | {:.1}–{:.1}", pc(p), pc(lo), pc(hi), pc(wlo), pc(whi))
     }
 }
 
 /// The levels of more sides as a Markdown table: the expert's wins in a seat (each seat in turn) beside the hard
-/// AI's in the same seat on the same seeds, as shares of the battles.
+/// AI's in the same seat on the same seeds, as shares of the battles, and the difference seed by seed in points
+/// ([`Cell::seat_gains`]: each seed's battles share their dice, so the difference is surer than the two shares;
+/// ✗ where its interval does not start above nought).
 pub fn seats_table(cells: &[Cell]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "| level × ruleset | seeds | battles | the expert's seat won (95 %) | the hard AI's seat won (95 %) |"
+        "| level × ruleset | seeds | battles | the expert's seat won (95 %) | the hard AI's seat won (95 %) \
+         | the difference, seed by seed (95 %) |"
     );
-    let _ = writeln!(out, "|---|---|---|---|---|");
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
     for c in cells.iter().filter(|c| c.sides.len() > 2) {
         let n = c.runs * c.sides.len() as u32;
         let (expert, hard) = c.totals();
@@ -227,7 +309,13 @@ pub fn seats_table(cells: &[Cell]) -> String {
             let (p, lo, hi) = share(wins, n);
             format!("{wins} ({:.1} %, {:.0}–{:.0})", p * 100.0, lo * 100.0, hi * 100.0)
         };
-        let _ = writeln!(out, "| {} | {} | {n} | {} | {} |", c.name(), c.seeds(), said(expert), said(hard));
+        // A seed's difference over its seats, as points of a seat's share.
+        let seats = c.sides.len() as f64;
+        let gains: Vec<f64> = c.seat_gains().iter().map(|g| g / seats * 100.0).collect();
+        let (gain, lo, hi) = mean_interval(&gains);
+        let mark = if lo <= 0.0 { " ✗" } else { "" };
+        let gain = format!("{gain:+.1} points ({lo:+.1} to {hi:+.1}){mark}");
+        let _ = writeln!(out, "| {} | {} | {n} | {} | {} | {gain} |", c.name(), c.seeds(), said(expert), said(hard));
     }
     out
 }

@@ -11,7 +11,7 @@ use skirmish::ai::expert::Think;
 use skirmish::ai::{self, Difficulty, Minds};
 use skirmish::combat::headless;
 use skirmish::lab::seats::{self, Cell};
-use skirmish::lab::sim::{one_log, simulate};
+use skirmish::lab::sim::{one_log, share, simulate};
 use skirmish::lab::{balance, ladder};
 use skirmish::rules::engine::dice::SeededDice;
 use skirmish::rules::engine::outcome::Event;
@@ -175,18 +175,38 @@ fn a_cell_of_the_experts_table_counts_each_seats_winners() {
     // Seed by seed against the hard AI in the seat: as the Crew it won seeds 1 and 3, which the Crew had lost; as the
     // Gang it won seed 0, which the Crew had won, and lost seed 3, which the Gang had won.
     assert_eq!(two.turned(), (3, 1));
+    // Seed by seed over its two seats: won both of seeds 0 and 1, the one decided battle of seed 2 lost, one of 3 won.
+    assert_eq!(two.by_seed(), vec![(2, 2), (2, 2), (0, 1), (1, 2)]);
     // Two runs side by side (the docs' table of both seed ranges): each run's count, then over both the share of the
-    // decided (10 of 14, from 45 %: not above a half), the seeds turned and the balance.
+    // decided (10 of 14) with its interval seed by seed (8 seeds; the ratio's variance: the squares of each seed's
+    // wins less 10/14 of its decided, 16/49 + 16/49 + 25/49 + 9/49 a run, 132/49 in all, over 14², times 8/7: from
+    // 46.86 %, not above a half) and battle by battle (Wilson's, from 45 %), the seeds turned and the balance.
     let later = Cell { first_seed: 5, ..two.clone() };
     let table = seats::ranges_table(&[vec![two.clone()], vec![later]]);
     let lines: Vec<&str> = table.lines().collect();
     assert!(lines[0].starts_with("| level × ruleset | seeds 1–4 | seeds 5–8 |"), "{table}");
-    assert_eq!(lines[2], "| street × Storyteller | 5–2 | 5–2 | 71.4 % (45–88) ✗ | 6–2 | Crew 2 · Gang 4 |");
-    assert_eq!(lines[3], "| all | 5–2 | 5–2 | 71.4 % (45.4–88.3) | 6–2 | |");
+    let row = "| street × Storyteller | 5–2 | 5–2 | 71.4 % | 46.9–96.0 ✗ | 45–88 | 6–2 | Crew 2 · Gang 4 |";
+    assert_eq!(lines[2], row);
+    assert_eq!(lines[3], "| all | 5–2 | 5–2 | 71.4 % | 46.9–96.0 | 45.4–88.3 | 6–2 | |");
+    let (p, lo, hi) = seats::by_seeds(&[two.by_seed(), two.by_seed()].concat());
+    let half = 1.96 * (132.0 / 49.0 / 196.0 * 8.0 / 7.0_f64).sqrt();
+    assert!((p - 10.0 / 14.0).abs() < 1e-12 && (lo - (p - half)).abs() < 1e-12 && (hi - (p + half)).abs() < 1e-12);
+    // Seeds all alike cannot say how far seeds spread: the battles' Wilson interval stands in.
+    assert_eq!(seats::by_seeds(&[(1, 2), (1, 2), (1, 2)]), share(3, 6));
+    assert_eq!(seats::by_seeds(&[(2, 2); 5]), share(10, 10));
     // More sides: the expert's seat's wins, beside the hard AI's in the same seats on the same seeds.
     let four = cell(&["A", "B", "C", "D"], "0123", &["0000", "2222", "2-!1", "3333"]);
     assert_eq!(four.totals(), (4 + 1 + 4, 4), "A all four, B none, C one, D all four");
     assert_eq!(four.undecided(), 2);
+    // Seed by seed, the expert's seats' wins less the hard AI's one winner: seed 0 A's, C's and D's, seeds 1 to 3
+    // A's and D's.
+    assert_eq!(four.seat_gains(), vec![2.0, 1.0, 1.0, 1.0]);
+    // As points of a seat's share (a quarter each): 50, 25, 25, 25; mean 31.25, the squares about it 468.75 over 3,
+    // over 4 seeds: 1.96 × 6.25 either side.
+    let table = seats::seats_table(&[four]);
+    let gain = format!("{:+.1} points (+19.0 to +43.5) |", 31.25);
+    assert!(table.lines().nth(2).is_some_and(|row| row.ends_with(&format!("| {gain}"))), "{table}");
+    assert_eq!(seats::mean_interval(&[50.0, 25.0, 25.0, 25.0]), (31.25, 31.25 - 12.25, 31.25 + 12.25));
 }
 
 #[test]
