@@ -78,7 +78,8 @@ fn run() -> Result<(), Failure> {
     }
     // A file may hold cells of other runs: the tables are of these.
     cells.retain(alike);
-    print!("{}\n{}", seats::ranges_table(&[cells.clone()]), seats::seats_table(&cells));
+    let run = [cells];
+    print!("{}\n{}", seats::ranges_table(&run), seats::seats_table(&run));
     Ok(())
 }
 
@@ -112,7 +113,6 @@ fn print_tables(files: &[String]) -> Result<(), Failure> {
             None => runs.push(vec![cell]),
         }
     }
-    let all: Vec<Cell> = runs.iter().flatten().cloned().collect();
-    print!("{}\n{}", seats::ranges_table(&runs), seats::seats_table(&all));
+    print!("{}\n{}", seats::ranges_table(&runs), seats::seats_table(&runs));
     Ok(())
 }

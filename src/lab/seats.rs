@@ -171,7 +171,7 @@ pub fn ranges_table(runs: &[Vec<Cell>]) -> String {
     );
     let _ = writeln!(out, "|---|{}---|---|---|---|---|", "---|".repeat(runs.len()));
     let mut all = Totals::default();
-    for (level, ruleset) in two_side_cells(runs) {
+    for (level, ruleset) in cells_of(runs, |c| c.sides.len() == 2) {
         let found: Vec<Option<&Cell>> =
             runs.iter().map(|r| r.iter().find(|c| (c.level.as_str(), c.ruleset) == (level, ruleset))).collect();
         let row = Totals::of(found.iter().flatten().copied());
@@ -187,10 +187,10 @@ pub fn ranges_table(runs: &[Vec<Cell>]) -> String {
     out
 }
 
-/// Each two-side level × ruleset found in `runs`, once, in the order first found.
-fn two_side_cells(runs: &[Vec<Cell>]) -> Vec<(&str, RulesetId)> {
+/// Each level × ruleset of the cells of `runs` that are `wanted`, once, in the order first found.
+fn cells_of(runs: &[Vec<Cell>], wanted: impl Fn(&&Cell) -> bool) -> Vec<(&str, RulesetId)> {
     let mut order: Vec<(&str, RulesetId)> = Vec::new();
-    for c in runs.iter().flatten().filter(|c| c.sides.len() == 2) {
+    for c in runs.iter().flatten().filter(wanted) {
         if !order.contains(&(c.level.as_str(), c.ruleset)) {
             order.push((c.level.as_str(), c.ruleset));
         }
@@ -290,32 +290,53 @@ impl Totals {
     }
 }
 
-/// The levels of more sides as a Markdown table: the expert's wins in a seat (each seat in turn) beside the hard
-/// AI's in the same seat on the same seeds, as shares of the battles, and the difference seed by seed in points
-/// ([`Cell::seat_gains`]: each seed's battles share their dice, so the difference is surer than the two shares;
-/// ✗ where its interval does not start above nought).
-pub fn seats_table(cells: &[Cell]) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "| level × ruleset | seeds | battles | the expert's seat won (95 %) | the hard AI's seat won (95 %) \
-         | the difference, seed by seed (95 %) |"
+/// The levels of more sides of several runs (seed ranges) side by side as a Markdown table: each run's wins of the
+/// expert's seat (each seat in turn) and of the hard AI's in the same seats on the same seeds, then over them all
+/// those two as shares of the battles, and the difference seed by seed in points ([`Cell::seat_gains`]: each seed's
+/// battles share their dice, so the difference is surer than the two shares; ✗ where its interval does not start
+/// above nought).
+pub fn seats_table(runs: &[Vec<Cell>]) -> String {
+    let heads: Vec<String> = runs.iter().map(|r| r.first().map_or_else(String::new, |c| c.seeds())).collect();
+    let mut out = format!(
+        "| level × ruleset | seeds {} | battles | the expert's seat won (95 %) | the hard AI's seat won (95 %) \
+         | the difference, seed by seed (95 %) |\n",
+        heads.join(" | seeds ")
     );
-    let _ = writeln!(out, "|---|---|---|---|---|---|");
-    for c in cells.iter().filter(|c| c.sides.len() > 2) {
-        let n = c.runs * c.sides.len() as u32;
-        let (expert, hard) = c.totals();
+    let _ = writeln!(out, "|---|{}---|---|---|---|", "---|".repeat(runs.len()));
+    for (level, ruleset) in cells_of(runs, |c| c.sides.len() > 2) {
+        let found: Vec<Option<&Cell>> =
+            runs.iter().map(|r| r.iter().find(|c| (c.level.as_str(), c.ruleset) == (level, ruleset))).collect();
+        let Some(first) = found.iter().flatten().next() else { continue };
+        let each: Vec<String> = found.iter().map(|c| c.map_or_else(String::new, |c| won_lost(c.totals()))).collect();
+        let (n, (expert, hard)) = found.iter().flatten().fold((0, (0, 0)), |(n, (e, h)), c| {
+            let (a, b) = c.totals();
+            (n + c.runs * c.sides.len() as u32, (e + a, h + b))
+        });
         let said = |wins: u32| {
             let (p, lo, hi) = share(wins, n);
             format!("{wins} ({:.1} %, {:.0}–{:.0})", p * 100.0, lo * 100.0, hi * 100.0)
         };
-        // A seed's difference over its seats, as points of a seat's share.
-        let seats = c.sides.len() as f64;
-        let gains: Vec<f64> = c.seat_gains().iter().map(|g| g / seats * 100.0).collect();
-        let (gain, lo, hi) = mean_interval(&gains);
-        let mark = if lo <= 0.0 { " ✗" } else { "" };
-        let gain = format!("{gain:+.1} points ({lo:+.1} to {hi:+.1}){mark}");
-        let _ = writeln!(out, "| {} | {} | {n} | {} | {} | {gain} |", c.name(), c.seeds(), said(expert), said(hard));
+        let gains: Vec<f64> = found.iter().flatten().flat_map(|c| in_points(c)).collect();
+        let (name, each) = (first.name(), each.join(" | "));
+        let _ = writeln!(out, "| {name} | {each} | {n} | {} | {} | {} |", said(expert), said(hard), difference(&gains));
     }
     out
+}
+
+/// `57–40`.
+fn won_lost((a, b): (u32, u32)) -> String {
+    format!("{a}–{b}")
+}
+
+/// A cell's seed by seed differences ([`Cell::seat_gains`]) as points of a seat's share.
+fn in_points(c: &Cell) -> Vec<f64> {
+    let seats = c.sides.len() as f64;
+    c.seat_gains().iter().map(|g| g / seats * 100.0).collect()
+}
+
+/// `+10.6 points (+3.9 to +17.4)`, marked ✗ where the interval does not start above nought.
+fn difference(gains: &[f64]) -> String {
+    let (gain, lo, hi) = mean_interval(gains);
+    let mark = if lo <= 0.0 { " ✗" } else { "" };
+    format!("{gain:+.1} points ({lo:+.1} to {hi:+.1}){mark}")
 }

@@ -203,9 +203,15 @@ fn a_cell_of_the_experts_table_counts_each_seats_winners() {
     assert_eq!(four.seat_gains(), vec![2.0, 1.0, 1.0, 1.0]);
     // As points of a seat's share (a quarter each): 50, 25, 25, 25; mean 31.25, the squares about it 468.75 over 3,
     // over 4 seeds: 1.96 × 6.25 either side.
-    let table = seats::seats_table(&[four]);
+    let table = seats::seats_table(&[vec![four.clone()]]);
     let gain = format!("{:+.1} points (+19.0 to +43.5) |", 31.25);
     assert!(table.lines().nth(2).is_some_and(|row| row.ends_with(&format!("| {gain}"))), "{table}");
+    // Two runs side by side: each run's wins of the expert's seats and of the hard AI's, then over both the shares
+    // of the 32 battles (Wilson's) and the difference over the 8 seeds (squares 937.5 over 7, over 8: ± 8.0).
+    let both = seats::seats_table(&[vec![four.clone()], vec![Cell { first_seed: 5, ..four }]]);
+    let row = "| street × Storyteller | 9–4 | 9–4 | 32 | 18 (56.2 %, 39–72) | 8 (25.0 %, 13–42) \
+               | +31.2 points (+23.2 to +39.3) |";
+    assert_eq!(both.lines().nth(2), Some(row), "{both}");
     assert_eq!(seats::mean_interval(&[50.0, 25.0, 25.0, 25.0]), (31.25, 31.25 - 12.25, 31.25 + 12.25));
 }
 
