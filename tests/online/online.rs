@@ -329,6 +329,38 @@ fn a_player_who_drops_comes_back_to_the_running_battle_and_is_told_it_all_again(
 }
 
 #[test]
+fn a_player_back_with_its_key_before_the_host_saw_it_drop_takes_its_seat_over() {
+    let mut table = Table::after_decisions(12);
+    // Bo's game gives up on its connection (the network ate the host's answers) and joins again from a new one,
+    // with the seat's key, while the host still holds the old connection.
+    let old = table.host().players[1].client.expect("Bo is seated");
+    let key = table.joined(1).key.clone().expect("the host gave Bo's seat a key");
+    table.players[1] = player_app_keyed("Bo", table.address, 3, Some(&key));
+    assert!(table.until(5000, |t| t.host().players[1].client.is_some_and(|c| c != old)), "Bo's seat moved");
+    assert!(!table.host().refused.iter().any(|r| r.contains("here already")), "{:?}", table.host().refused);
+    // Without the key, the name alone is still refused while Bo sits.
+    let mut stranger = player_app_keyed("Bo", table.address, 4, None);
+    assert!(
+        table.until(5000, |t| {
+            stranger.update();
+            t.host().refused.iter().any(|r| r.contains("a player called Bo is here already"))
+        }),
+        "{:?}",
+        table.host().refused
+    );
+    assert!(table.until(200_000, |t| {
+        t.give_orders();
+        t.over()
+    }));
+    let host_battle = table.host.world().resource::<Engine>().0.clone();
+    let expected = expected_logs(offer(), &viewers(table.host()), &host_battle);
+    assert!(
+        table.ours(1, &table.joined(1).log.events) == expected[1],
+        "Bo ends with the host's log, told it all again"
+    );
+}
+
+#[test]
 fn orders_for_another_side_illegal_or_unreadable_are_refused_and_the_battle_goes_on() {
     let mut table = Table::at_anns_slot();
     let (actor, slot, _) = table.joined(0).asked.clone().expect("Ann's slot");

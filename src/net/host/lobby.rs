@@ -34,6 +34,13 @@ pub(super) fn hello(
         }
     };
     let player = &mut host.players[seat];
+    // Its game come back with the seat's key while the host still held its old connection (a drop the host has not
+    // seen yet): the seat moves to the new one, and the old one is a stranger that sees nothing and is closed.
+    if let Some(old) = player.client.filter(|&old| old != client)
+        && let Ok(mut old) = commands.get_entity(old)
+    {
+        old.try_remove::<PlayerSeat>();
+    }
     (player.client, player.sent, player.asked) = (Some(client), 0, None);
     (player.began_sent, player.over_sent, player.picture_sent) = (false, false, 0);
     // A seat handed to this name gets a key of its own now.
@@ -45,7 +52,8 @@ pub(super) fn hello(
     info!("{name} took seat {seat}");
 }
 
-/// The seat `name` takes: its own again (a gone player's, with its key, or one the host handed to this name), a
+/// The seat `name` takes: its own again (a gone player's with its key, its key's from a new connection while the
+/// host still holds the old, or one the host handed to this name), a
 /// freed spectator's, or a new one; or why none.
 fn seat_for(host: &mut Host, name: &str, watching: bool, key: Option<&str>) -> Result<usize, String> {
     if name.is_empty() {
@@ -53,7 +61,9 @@ fn seat_for(host: &mut Host, name: &str, watching: bool, key: Option<&str>) -> R
     }
     if let Some(seat) = host.players.iter().position(|p| p.name == name && !p.vacant) {
         let player = &host.players[seat];
+        let its_own = |kept: &String| key.is_some_and(|key| same_key(key, kept));
         return match (player.client, &player.key) {
+            (Some(_), Some(kept)) if its_own(kept) => Ok(seat),
             (Some(_), _) => Err(format!("a player called {name} is here already")),
             (None, Some(kept)) if key.is_none_or(|key| !same_key(key, kept)) => Err(format!(
                 "{name}'s seat is taken back only from the game that sat in it (it kept the seat's key); \
