@@ -163,7 +163,7 @@ impl Cell {
 /// a half) and battle by battle, the seeds turned and the seats' own balance; then all of them. A cell missing from a
 /// run is left blank there.
 pub fn ranges_table(runs: &[Vec<Cell>]) -> String {
-    let heads: Vec<String> = runs.iter().map(|r| r.first().map_or_else(String::new, |c| c.seeds())).collect();
+    let heads = seed_heads(runs);
     let mut out = format!(
         "| level × ruleset | seeds {} | expert's share of the decided | 95 %, seed by seed | 95 %, battle by battle \
          | turned won–lost | hard against hard |\n",
@@ -172,8 +172,7 @@ pub fn ranges_table(runs: &[Vec<Cell>]) -> String {
     let _ = writeln!(out, "|---|{}---|---|---|---|---|", "---|".repeat(runs.len()));
     let mut all = Totals::default();
     for (level, ruleset) in cells_of(runs, |c| c.sides.len() == 2) {
-        let found: Vec<Option<&Cell>> =
-            runs.iter().map(|r| r.iter().find(|c| (c.level.as_str(), c.ruleset) == (level, ruleset))).collect();
+        let found = in_each(runs, (level, ruleset));
         let row = Totals::of(found.iter().flatten().copied());
         let Some(first) = found.iter().flatten().next() else { continue };
         let each: Vec<String> = found.iter().map(|c| c.map_or_else(String::new, |c| Totals::of([c]).count())).collect();
@@ -185,6 +184,16 @@ pub fn ranges_table(runs: &[Vec<Cell>]) -> String {
     let each: Vec<String> = runs.iter().map(|r| Totals::of(r.iter().filter(|c| c.sides.len() == 2)).count()).collect();
     let _ = writeln!(out, "| all | {} | {} | {} | |", each.join(" | "), all.overall(), all.turned_count());
     out
+}
+
+/// Each run's seeds, `1000–1039`, for the tables' headings.
+fn seed_heads(runs: &[Vec<Cell>]) -> Vec<String> {
+    runs.iter().map(|r| r.first().map_or_else(String::new, |c| c.seeds())).collect()
+}
+
+/// The cell of `level` under `ruleset` in each run, if it has one.
+fn in_each<'a>(runs: &'a [Vec<Cell>], (level, ruleset): (&str, RulesetId)) -> Vec<Option<&'a Cell>> {
+    runs.iter().map(|r| r.iter().find(|c| (c.level.as_str(), c.ruleset) == (level, ruleset))).collect()
 }
 
 /// Each level × ruleset of the cells of `runs` that are `wanted`, once, in the order first found.
@@ -296,7 +305,7 @@ impl Totals {
 /// battles share their dice, so the difference is surer than the two shares; ✗ where its interval does not start
 /// above nought).
 pub fn seats_table(runs: &[Vec<Cell>]) -> String {
-    let heads: Vec<String> = runs.iter().map(|r| r.first().map_or_else(String::new, |c| c.seeds())).collect();
+    let heads = seed_heads(runs);
     let mut out = format!(
         "| level × ruleset | seeds {} | battles | the expert's seat won (95 %) | the hard AI's seat won (95 %) \
          | the difference, seed by seed (95 %) |\n",
@@ -304,8 +313,7 @@ pub fn seats_table(runs: &[Vec<Cell>]) -> String {
     );
     let _ = writeln!(out, "|---|{}---|---|---|---|", "---|".repeat(runs.len()));
     for (level, ruleset) in cells_of(runs, |c| c.sides.len() > 2) {
-        let found: Vec<Option<&Cell>> =
-            runs.iter().map(|r| r.iter().find(|c| (c.level.as_str(), c.ruleset) == (level, ruleset))).collect();
+        let found = in_each(runs, (level, ruleset));
         let Some(first) = found.iter().flatten().next() else { continue };
         let each: Vec<String> = found.iter().map(|c| c.map_or_else(String::new, |c| won_lost(c.totals()))).collect();
         let (n, (expert, hard)) = found.iter().flatten().fold((0, (0, 0)), |(n, (e, h)), c| {
