@@ -1,9 +1,9 @@
 //! The AI's time to choose one unit's action on the large level (`levels/warzone.ron`, 64 × 64, 24 units), under
 //! each ruleset and difficulty: every slot of a recorded seeded battle (all its turns, so the units are far apart,
 //! closing and in the thick of it), chosen again. The goal is at most 50 ms a unit; the slowest slot is printed too.
-//! And the expert's think time a decision on the street at its default budget (2 s of this machine's 2 cores, counted
-//! in decisions played out): every fourth slot of a recorded battle thought over again, the median and the slowest
-//! printed, one slot timed by criterion.
+//! And the expert's think time a decision on the street and on the war zone at its default budget (2 s of this
+//! machine's 2 cores, counted in decisions played out): every fourth slot of a recorded battle thought over again, the
+//! median and the slowest printed, one slot timed by criterion.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -79,33 +79,34 @@ fn every_fourth_slot(s: &scenario::Scenario) -> Vec<(Slot, AnyBattle)> {
 }
 
 fn expert_think(c: &mut Criterion) {
-    let level = level::load(Path::new("levels/street.ron")).expect("the street");
-    let think = ai::expert::Think::default();
-    let mut group = c.benchmark_group("expert_think_street");
-    group.sample_size(10);
-    for ruleset in RulesetId::ALL {
-        let slots = every_fourth_slot(&level.scenario(ruleset).expect("a battle"));
-        let mut times: Vec<Duration> = slots
-            .iter()
-            .map(|(slot, battle)| {
-                let start = Instant::now();
-                std::hint::black_box(ai::expert::think_over(battle, *slot, think));
-                start.elapsed()
-            })
-            .collect();
-        times.sort();
-        let (median, worst) = (times[times.len() / 2], times.last().copied().unwrap_or_default());
-        println!(
-            "{ruleset:?} expert, {} s a decision: {} slots, median {median:.2?}, slowest {worst:.2?}",
-            2,
-            times.len()
-        );
-        let (slot, battle) = &slots[0];
-        group.bench_function(format!("{ruleset:?}/first_slot"), |b| {
-            b.iter(|| ai::expert::think_over(battle, *slot, think));
-        });
+    for name in ["street", "warzone"] {
+        let level = level::load(Path::new(&format!("levels/{name}.ron"))).expect("a shipped level");
+        let think = ai::expert::Think::default();
+        let mut group = c.benchmark_group(format!("expert_think_{name}"));
+        group.sample_size(10);
+        for ruleset in RulesetId::ALL {
+            let slots = every_fourth_slot(&level.scenario(ruleset).expect("a battle"));
+            let mut times: Vec<Duration> = slots
+                .iter()
+                .map(|(slot, battle)| {
+                    let start = Instant::now();
+                    std::hint::black_box(ai::expert::think_over(battle, *slot, think));
+                    start.elapsed()
+                })
+                .collect();
+            times.sort();
+            let (median, worst) = (times[times.len() / 2], times.last().copied().unwrap_or_default());
+            println!(
+                "{name} {ruleset:?} expert, 2 s a decision: {} slots, median {median:.2?}, slowest {worst:.2?}",
+                times.len()
+            );
+            let (slot, battle) = &slots[0];
+            group.bench_function(format!("{ruleset:?}/first_slot"), |b| {
+                b.iter(|| ai::expert::think_over(battle, *slot, think));
+            });
+        }
+        group.finish();
     }
-    group.finish();
 }
 
 criterion_group!(benches, choices, expert_think);

@@ -57,7 +57,7 @@ const MARGIN: f64 = 1.0;
 /// the hard AI's): 1 turn, +0.48 points of win chance a decision; 2, +0.60; 3, +0.50.
 const HORIZON: u32 = 2;
 
-/// Battles each candidate is played out in before the first half is let go.
+/// Battles each candidate is played out in before the first half is let go (fewer in a big battle: [`size_share`]).
 const FIRST: u32 = 4;
 
 /// How long the expert thinks over each decision, in milliseconds of the 2-core machine it was measured on
@@ -80,10 +80,26 @@ impl Think {
         Think { millis: (seconds.clamp(0.1, 60.0) * 1000.0).round() as u32 }
     }
 
-    /// The decisions its playouts may take under `ruleset`.
+    /// The decisions its playouts may take under `ruleset` in a battle of up to [`UNITS`] units.
     pub fn decisions(self, ruleset: RulesetId) -> u64 {
         u64::from(self.millis) * decisions_per_second(ruleset) / 1000
     }
+}
+
+/// Units in a battle up to which a decision costs what [`decisions_per_second`] says and the first round plays
+/// [`FIRST`] battles a candidate. A battle of more is fought on a bigger map, where each decision prices more enemies
+/// from more cells in reach and a playout takes more decisions, even after units fall: measured on slots of hard
+/// battles at 2 s (release, 2026-12-07), the levels of 7 to 12 units took a median 0.7–1.5 s a decision (the
+/// crossroads' 12 as the street's 8), the war zone's 24 a median 2.0–4.3 s and up to 5.3 s, most of it the first
+/// round alone.
+const UNITS: u64 = 12;
+
+/// The share of its budget and of its first round the expert gives a decision in `battle`, as a fraction: all of
+/// them up to [`UNITS`] units, less as the square of the units past them (a quarter at twice as many: the war zone's
+/// decisions then took a median 0.5–1.2 s, `benches/ai.rs`).
+fn size_share(battle: &AnyBattle) -> (u64, u64) {
+    let units = (battle.len() as u64).max(UNITS);
+    (UNITS * UNITS, units * units)
 }
 
 /// One candidate, as far as it was played out: what each of its battles was worth to the expert's side ([`worth`]:
@@ -135,7 +151,9 @@ pub fn think_over(battle: &AnyBattle, slot: Slot, think: Think) -> Thought {
     }
     let mut weighed: Vec<Weighed> =
         candidates.into_iter().map(|decision| Weighed { decision, worths: Vec::new() }).collect();
-    let decisions = weigh(battle, slot, &mut weighed, think.decisions(battle.ruleset()));
+    let (part, whole) = size_share(battle);
+    let first = (u64::from(FIRST) * part / whole).max(1) as u32;
+    let decisions = weigh(battle, slot, &mut weighed, (think.decisions(battle.ruleset()) * part / whole, first));
     let best = best_of(&weighed, &(0..weighed.len()).collect::<Vec<_>>());
     // The hard AI's own choice (the first) stands unless another did clearly better: among near equals the
     // playouts' noise would pick at random, and the hard AI's judgement is better than a coin.
@@ -175,12 +193,13 @@ pub fn has_enemy(battle: &AnyBattle, actor: CombatantId) -> bool {
     battle.views().iter().any(|v| v.side != side && on_field(v))
 }
 
-/// Plays the candidates out by halves within `budget` decisions; the decisions taken.
-fn weigh(battle: &AnyBattle, slot: Slot, weighed: &mut [Weighed], budget: u64) -> u64 {
+/// Plays the candidates out by halves within `budget` decisions, `first` battles each before the first halving; the
+/// decisions taken.
+fn weigh(battle: &AnyBattle, slot: Slot, weighed: &mut [Weighed], (budget, first): (u64, u32)) -> u64 {
     let side = battle.view(slot.actor).side.to_owned();
     let seed = playout::seed_of(battle);
     let mut alive: Vec<usize> = (0..weighed.len()).collect();
-    let (mut spent, mut played, mut each) = (0u64, 0u64, FIRST);
+    let (mut spent, mut played, mut each) = (0u64, 0u64, first);
     loop {
         let jobs: Vec<(usize, u32)> =
             alive.iter().flat_map(|&c| (weighed[c].battles()..each).map(move |i| (c, i))).collect();

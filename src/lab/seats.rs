@@ -305,6 +305,9 @@ impl Totals {
 /// battles share their dice, so the difference is surer than the two shares; ✗ where its interval does not start
 /// above nought).
 pub fn seats_table(runs: &[Vec<Cell>]) -> String {
+    // Only the runs that played such a level have a column (a range for a few two-side cells has none here).
+    let runs: Vec<Vec<Cell>> = runs.iter().filter(|r| r.iter().any(|c| c.sides.len() > 2)).cloned().collect();
+    let runs = runs.as_slice();
     let heads = seed_heads(runs);
     let mut out = format!(
         "| level × ruleset | seeds {} | battles | the expert's seat won (95 %) | the hard AI's seat won (95 %) \

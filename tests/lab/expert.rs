@@ -63,6 +63,22 @@ fn the_experts_choice_is_the_same_for_the_same_state_seed_and_budget() {
 }
 
 #[test]
+fn in_a_battle_of_24_units_the_expert_plays_a_quarter_of_its_budget_and_one_battle_a_candidate_at_first() {
+    let level = skirmish::scenario::level::load("levels/warzone.ron".as_ref()).expect("the war zone");
+    let think = Think { millis: 400 };
+    for ruleset in [RulesetId::Storyteller, RulesetId::HomebrewD6] {
+        let (battle, slot) = at_first_slot_of(&level.scenario(ruleset).expect("a battle"), "West");
+        let thought = think_over(&battle, slot, think);
+        // Those let go at the first halving were played once (four times on the street, the test above).
+        let fewest = thought.weighed.iter().map(|w| w.battles()).min();
+        assert_eq!(fewest, Some(1), "{ruleset:?}: {thought:?}");
+        // A quarter of the budget, give or take the last round's battles; the street's whole budget would be more.
+        let quarter = think.decisions(ruleset) / 4;
+        assert!(thought.decisions < 2 * quarter, "{ruleset:?}: {} of {quarter}", thought.decisions);
+    }
+}
+
+#[test]
 fn under_fog_the_experts_choice_does_not_change_when_a_unit_its_side_does_not_see_moves() {
     let level = skirmish::scenario::level::load("levels/crossroads.ron".as_ref()).expect("a shipped level");
     let scenario = level.scenario(RulesetId::Shadowrun4).expect("plays under Shadowrun 4");
