@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy_egui::{EguiFullOutput, EguiPostUpdateSet, egui};
 
 use super::DevTools;
@@ -79,13 +79,20 @@ pub(super) struct Frames {
     first: Option<Instant>,
     /// From frame 30 on: the first frames build pipelines and are not what a player sees.
     steady: Option<Instant>,
+    /// Screenshots asked for and not saved yet.
+    unsaved: u32,
 }
 
 impl Default for Frames {
     fn default() -> Self {
-        Frames { started: Instant::now(), count: 0, first: None, steady: None }
+        Frames { started: Instant::now(), count: 0, first: None, steady: None, unsaved: 0 }
     }
 }
+
+/// Frames the window waits past its screenshot for the pictures to be saved before it quits without them: a picture
+/// is finished on the task pool the AI thinks on (one thread on 2 cores), behind an expert's decision of a second or
+/// more on the war zone.
+const SAVE_WAIT: u32 = 1200;
 
 /// How long after the app was built a frame count was reached, in milliseconds.
 fn ms(since: Instant) -> f64 {
@@ -110,13 +117,24 @@ fn count_frames(
     }
     let n = frames.count;
     if let Some((path, at)) = &options.screenshot {
+        let mut shoot = |file: std::path::PathBuf| {
+            frames.unsaved += 1;
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(file))
+                .observe(|_: On<ScreenshotCaptured>, mut frames: ResMut<Frames>| frames.unsaved -= 1);
+        };
         if n == *at {
-            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
+            shoot(path.clone());
         }
         if let Some(k) = options.strip.and_then(|every| strip_frame(n, *at, every)) {
-            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(strip_file(path, k)));
+            shoot(strip_file(path, k));
         }
-        if n == at + 20 {
+        let waited = n.saturating_sub(*at);
+        if waited >= 20 && (frames.unsaved == 0 || waited == 20 + SAVE_WAIT) {
+            if frames.unsaved > 0 {
+                say(format_args!("{} screenshot(s) not saved after {SAVE_WAIT} frames\n", frames.unsaved));
+            }
             report(&frames, n);
             exit.write(AppExit::Success);
         }
