@@ -72,7 +72,8 @@ fn in_a_battle_of_24_units_the_expert_plays_a_quarter_of_its_budget_and_one_batt
         // Those let go at the first halving were played once (four times on the street, the test above).
         let fewest = thought.weighed.iter().map(|w| w.battles()).min();
         assert_eq!(fewest, Some(1), "{ruleset:?}: {thought:?}");
-        // A quarter of the budget, give or take the last round's battles; the street's whole budget would be more.
+        // A quarter of the budget, give or take the last round's battles (with the whole budget it spends more than
+        // half).
         let quarter = think.decisions(ruleset) / 4;
         assert!(thought.decisions < 2 * quarter, "{ruleset:?}: {} of {quarter}", thought.decisions);
     }
