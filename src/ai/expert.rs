@@ -95,11 +95,13 @@ impl Think {
 const UNITS: u64 = 12;
 
 /// The share of its budget and of its first round the expert gives a decision in `battle`, as a fraction: all of
-/// them up to [`UNITS`] units, less as the square of the units past them (a quarter at twice as many: the war zone's
-/// decisions then took a median 0.5–1.2 s, `benches/ai.rs`).
+/// them up to [`UNITS`] units, less as the units past them (a half at twice as many: the war zone's decisions then
+/// took a median 0.9–2.0 s at 2 s, `benches/ai.rs`). The square of that share (a quarter on the war zone) kept its
+/// time well under the budget, but left it one battle a candidate before the first halving and too little after it to
+/// tell any from the hard AI's own choice: on the war zone it was no better than the hard AI (79–81 under Eclipse
+/// Phase over two seed ranges).
 fn size_share(battle: &AnyBattle) -> (u64, u64) {
-    let units = (battle.len() as u64).max(UNITS);
-    (UNITS * UNITS, units * units)
+    (UNITS, (battle.len() as u64).max(UNITS))
 }
 
 /// One candidate, as far as it was played out: what each of its battles was worth to the expert's side ([`worth`]:
