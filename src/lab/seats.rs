@@ -186,9 +186,16 @@ pub fn ranges_table(runs: &[Vec<Cell>]) -> String {
     out
 }
 
-/// Each run's seeds, `1000–1039`, for the tables' headings.
+/// Each run's seeds, `1000–1039`, for the tables' headings; and its think time, `1000–1039 at 2 s`, where the runs
+/// were not all played at one (the same seeds at another think time are another run).
 fn seed_heads(runs: &[Vec<Cell>]) -> Vec<String> {
-    runs.iter().map(|r| r.first().map_or_else(String::new, |c| c.seeds())).collect()
+    let thinks: Vec<u32> = runs.iter().filter_map(|r| r.first()).map(|c| c.think_ms).collect();
+    let one_think = thinks.windows(2).all(|w| w[0] == w[1]);
+    let head = |c: &Cell| match one_think {
+        true => c.seeds(),
+        false => format!("{} at {} s", c.seeds(), f64::from(c.think_ms) / 1000.0),
+    };
+    runs.iter().map(|r| r.first().map_or_else(String::new, head)).collect()
 }
 
 /// The cell of `level` under `ruleset` in each run, if it has one.

@@ -188,6 +188,10 @@ fn a_cell_of_the_experts_table_counts_each_seats_winners() {
     let row = "| street × Storyteller | 5–2 | 5–2 | 71.4 % | 46.9–96.0 ✗ | 45–88 | 6–2 | Crew 2 · Gang 4 |";
     assert_eq!(lines[2], row);
     assert_eq!(lines[3], "| all | 5–2 | 5–2 | 71.4 % | 46.9–96.0 | 45.4–88.3 | 6–2 | |");
+    // The same seeds at another think time are another run, and the heads say each one's.
+    let longer = Cell { think_ms: 2000, ..two.clone() };
+    let table = seats::ranges_table(&[vec![two.clone()], vec![longer]]);
+    assert!(table.starts_with("| level × ruleset | seeds 1–4 at 0.5 s | seeds 1–4 at 2 s |"), "{table}");
     let (p, lo, hi) = seats::by_seeds(&[two.by_seed(), two.by_seed()].concat());
     let half = 1.96 * (132.0 / 49.0 / 196.0 * 8.0 / 7.0_f64).sqrt();
     assert!((p - 10.0 / 14.0).abs() < 1e-12 && (lo - (p - half)).abs() < 1e-12 && (hi - (p + half)).abs() < 1e-12);
