@@ -1,7 +1,8 @@
 //! The expert AI against the hard AI (issue 68's table), run by `scripts/expert_table`: every level named under
 //! every ruleset it plays under, the hard AI on every side and then the expert in each seat in turn
-//! ([`skirmish::lab::seats`]); the cells go into FILE (RON, each battle's winner kept) as each is done, a cell already
-//! there is kept (a run cut short goes on where it stopped), and the tables are printed.
+//! ([`skirmish::lab::seats`]); the cells go into FILE (RON, each battle's winner kept) a few battles at a time, a
+//! cell already there is kept or, if unfinished, played on (a run cut short goes on where it stopped), and the
+//! tables are printed (of the finished cells).
 //!
 //! Built optimised and without bevy (`cargo run --release --no-default-features --example expert_table`): the
 //! expert's budget is counted in decisions played out, so the numbers are those of `skirmish sim … --side S=expert
@@ -64,20 +65,26 @@ fn run() -> Result<(), Failure> {
         let level = level::load(path)?;
         let name = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
         for ruleset in level.rulesets().into_iter().filter(|r| only.as_ref().is_none_or(|o| o.contains(r))) {
-            if cells.iter().any(|c| (c.level.as_str(), c.ruleset) == (&name, ruleset) && alike(c)) {
-                continue;
+            let scenario = level.scenario(ruleset)?;
+            let at = match cells.iter().position(|c| (c.level.as_str(), c.ruleset) == (&name, ruleset) && alike(c)) {
+                Some(at) => at,
+                None => {
+                    cells.push(Cell::begin(&name, &scenario, runs, think));
+                    cells.len() - 1
+                }
+            };
+            // A few battles at a time, each few kept in the file: a cell cut short goes on where it stopped.
+            while cells[at].play_on(&scenario, BATTLES_KEPT) {
+                write(file, &cells)?;
+                let (played, all) = cells[at].progress();
+                eprintln!("{}: {played} of {all} battles", cells[at].name());
             }
-            let cell = Cell::play(&name, &level.scenario(ruleset)?, runs, think);
-            let (expert, hard) = cell.totals();
-            eprintln!("{}: expert {expert}, hard {hard}", cell.name());
-            cells.push(cell);
-            let pretty = ron::ser::PrettyConfig::default();
-            let text = ron::ser::to_string_pretty(&cells, pretty)? + "\n";
-            std::fs::write(file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let (expert, hard) = cells[at].totals();
+            eprintln!("{}: expert {expert}, hard {hard}", cells[at].name());
         }
     }
     // A file may hold cells of other runs: the tables are of these.
-    cells.retain(alike);
+    cells.retain(|c| alike(c) && c.complete());
     let run = [cells];
     print!("{}\n{}", seats::ranges_table(&run), seats::seats_table(&run));
     Ok(())
@@ -91,6 +98,16 @@ fn level_and_rulesets(named: &str) -> Result<(&Path, Option<Vec<RulesetId>>), Fa
     };
     let one = |r: &str| RulesetId::from_str(r, true).map_err(|e| format!("{named}: ruleset {r:?}: {e}"));
     Ok((Path::new(path), Some(rulesets.split(',').map(one).collect::<Result<_, _>>()?)))
+}
+
+/// How many battles are played between two writes of the file: as many as a 2-core machine plays at once, twice
+/// over (a war-zone battle with the expert thinking 2 s a decision takes minutes).
+const BATTLES_KEPT: u32 = 4;
+
+/// Writes `cells` to `file`.
+fn write(file: &Path, cells: &[Cell]) -> Result<(), Failure> {
+    let text = ron::ser::to_string_pretty(cells, ron::ser::PrettyConfig::default())? + "\n";
+    std::fs::write(file, text).map_err(|e| format!("{}: {e}", file.display()).into())
 }
 
 /// The cells kept in `file`.
@@ -107,6 +124,15 @@ fn print_tables(files: &[String]) -> Result<(), Failure> {
     }
     let mut runs: Vec<Vec<Cell>> = Vec::new();
     for cell in files.iter().map(|f| read(Path::new(f))).collect::<Result<Vec<_>, _>>()?.into_iter().flatten() {
+        if !cell.complete() {
+            let (played, all) = cell.progress();
+            eprintln!(
+                "{}, seeds {}: being played, {played} of {all} battles (not in the tables)",
+                cell.name(),
+                cell.seeds()
+            );
+            continue;
+        }
         let key = |c: &Cell| (c.first_seed, c.runs, c.think_ms);
         match runs.iter_mut().find(|run| run.first().map(key) == Some(key(&cell))) {
             Some(run) => run.push(cell),

@@ -55,26 +55,67 @@ fn winners(report: &Report, sides: &[String]) -> String {
 impl Cell {
     /// Plays the cell: `runs` battles from `first_seed` with the hard AI on every side, then as many with the expert
     /// (thinking `think` a decision) in each seat in turn.
-    pub fn play(level: &str, scenario: &Scenario, (runs, first_seed): (u32, u64), think: Think) -> Cell {
+    pub fn play(level: &str, scenario: &Scenario, runs: (u32, u64), think: Think) -> Cell {
+        let mut cell = Cell::begin(level, scenario, runs, think);
+        while cell.play_on(scenario, u32::MAX) {}
+        cell
+    }
+
+    /// The cell with no battle played yet.
+    pub fn begin(level: &str, scenario: &Scenario, (runs, first_seed): (u32, u64), think: Think) -> Cell {
         let sides: Vec<String> = scenario.sides().iter().map(|s| s.to_string()).collect();
-        let hard = simulate(scenario, runs, first_seed, &Minds::all(Difficulty::Hard));
-        let seated = |side: &String| Minds {
-            sides: [(side.clone(), Difficulty::Expert)].into(),
-            default: Difficulty::Hard,
-            think,
-            ..Minds::default()
-        };
-        let seats = sides.iter().map(|side| winners(&simulate(scenario, runs, first_seed, &seated(side)), &sides));
         Cell {
             level: level.to_string(),
             ruleset: scenario.ruleset_id(),
             first_seed,
             runs,
             think_ms: think.millis,
-            balance: winners(&hard, &sides),
-            seats: seats.collect(),
+            balance: String::new(),
+            seats: vec![String::new(); sides.len()],
             sides,
         }
+    }
+
+    /// Plays up to `most` more of the cell's battles, in the order [`Cell::play`] plays them, and says whether any
+    /// were left to play. A battle's seed is its place in its string, so a cell played a few battles at a time (a
+    /// war-zone cell takes longer than a working session: its file keeps it as it goes) ends as one played at once.
+    pub fn play_on(&mut self, scenario: &Scenario, most: u32) -> bool {
+        let runs = self.runs as usize;
+        let think = Think { millis: self.think_ms };
+        let minds = |seat: Option<usize>| match seat {
+            None => Minds::all(Difficulty::Hard),
+            Some(seat) => Minds {
+                sides: [(self.sides[seat].clone(), Difficulty::Expert)].into(),
+                default: Difficulty::Hard,
+                think,
+                ..Minds::default()
+            },
+        };
+        let strings = [&self.balance].into_iter().chain(&self.seats).map(String::len);
+        let Some((string, played)) = strings.enumerate().find(|&(_, len)| len < runs) else {
+            return false;
+        };
+        let seat = string.checked_sub(1);
+        let count = u32::try_from(runs - played).unwrap_or(u32::MAX).min(most.max(1));
+        let report = simulate(scenario, count, self.first_seed + played as u64, &minds(seat));
+        let more = winners(&report, &self.sides);
+        match seat {
+            None => self.balance.push_str(&more),
+            Some(seat) => self.seats[seat].push_str(&more),
+        }
+        true
+    }
+
+    /// Whether every battle of the cell has been played.
+    pub fn complete(&self) -> bool {
+        let runs = self.runs as usize;
+        self.balance.len() == runs && self.seats.len() == self.sides.len() && self.seats.iter().all(|w| w.len() == runs)
+    }
+
+    /// Battles played of all the cell has to play (the hard AI's and each of the expert's seats).
+    pub fn progress(&self) -> (usize, usize) {
+        let played = [&self.balance].into_iter().chain(&self.seats).map(String::len).sum();
+        (played, self.runs as usize * (1 + self.sides.len()))
     }
 
     /// The expert's wins over all its seats, and on a two-side level the hard AI's against it (on a level of more

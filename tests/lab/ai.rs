@@ -220,6 +220,27 @@ fn a_cell_of_the_experts_table_counts_each_seats_winners() {
 }
 
 #[test]
+fn a_cell_of_the_experts_table_played_a_few_battles_at_a_time_ends_as_one_played_at_once() {
+    // A war-zone cell takes longer than a working session: `scripts/expert_table` keeps it in its file a few battles
+    // at a time and plays on from there. Each battle's seed is its place in its string, so the pieces add up.
+    let scenario = level("levels/street.ron", RulesetId::HomebrewD6);
+    let (runs, think) = ((3, 40), Think { millis: 20 });
+    let whole = Cell::play("street", &scenario, runs, think);
+    assert!(whole.complete());
+    let mut piecemeal = Cell::begin("street", &scenario, runs, think);
+    assert_eq!((piecemeal.complete(), piecemeal.progress()), (false, (0, 9)));
+    let mut steps = 0;
+    while piecemeal.play_on(&scenario, 2) {
+        steps += 1;
+        let kept: Cell = ron::from_str(&ron::to_string(&piecemeal).expect("writes")).expect("reads");
+        piecemeal = kept; // as the file keeps it between two runs of the script
+    }
+    // The hard AI's 3 battles in two pieces (2, then 1), then each of the expert's two seats the same way.
+    assert_eq!((steps, piecemeal.progress()), (6, (9, 9)));
+    assert_eq!(piecemeal, whole);
+}
+
+#[test]
 fn the_ladder_counts_what_its_sims_count() {
     let s = level("levels/street.ron", RulesetId::Storyteller);
     let rungs = ladder::climb(&[RulesetId::Storyteller], &|_| Ok(s.clone()), (5, 31), &mut |_| {}).expect("plays");
