@@ -231,12 +231,15 @@ fn reviewed(
     let (side, name) = (actor.side.to_owned(), actor.name().to_owned());
     let before = estimates.of(&step.before);
     let after_dice = estimates.of(&step.after);
-    // The estimate before a decision plays the hard AI's choice first: its chance is the one before.
-    let hard = Reviewer::Hard.decide(&step.before, step.slot);
+    // The estimate before a decision plays the hard AI's choice first, with the defense an AI defender would choose
+    // against it (`sim::one_battle`): its chance is the one before.
+    let actor = step.slot.actor;
+    let hard = by_the_odds(&step.before, actor, Reviewer::Hard.decide(&step.before, step.slot));
     let ai = match by {
         Reviewer::Hard => hard.clone(),
-        Reviewer::Expert(_) => by.decide(&step.before, step.slot),
+        Reviewer::Expert(_) => by_the_odds(&step.before, actor, by.decide(&step.before, step.slot)),
     };
+    let ai = as_recorded(&step.before, actor, ai, &step.decision);
     let rolled = step.after.faces().len() > step.before.faces().len();
     let chance_of = |decision: &Decision<AnyAction>| match (*decision == hard, *decision == step.decision, rolled) {
         (true, ..) => before.clone(),
@@ -259,6 +262,30 @@ fn reviewed(
         after_choice,
         after_dice,
     }
+}
+
+/// `decision` with its defender's part chosen as the game chooses it for an AI's defender ([`crate::ai::defend`]:
+/// Shadowrun 4's full defense, recorded in the attacker's action).
+fn by_the_odds(battle: &AnyBattle, actor: CombatantId, decision: Decision<AnyAction>) -> Decision<AnyAction> {
+    match decision {
+        Decision::Act(action) => Decision::Act(crate::ai::defend(battle, actor, action)),
+        other => other,
+    }
+}
+
+/// The recorded decision where `ai` is the same attack with another defense: the defense is the defender's choice,
+/// not the actor's, so the actor chose as the AI would (a review said "the hard AI instead" and repeated the choice
+/// word for word where the defender had gone on full defense).
+fn as_recorded(
+    battle: &AnyBattle,
+    actor: CombatantId,
+    ai: Decision<AnyAction>,
+    recorded: &Decision<AnyAction>,
+) -> Decision<AnyAction> {
+    let Decision::Act(action) = &ai else { return ai };
+    let defended = battle.defenses(actor, action).into_iter().flat_map(|d| d.options);
+    let same_attack = defended.map(|o| Decision::Act(o.action)).any(|d| d == *recorded);
+    if same_attack { recorded.clone() } else { ai }
 }
 
 /// The events of `decision` taken in the slot `battle` waits on (its dice seeded by the state), or none if the

@@ -30,8 +30,21 @@ fn street(ruleset: RulesetId, player: bool) -> BattleRequest {
 /// The battle of `request` after `decisions` decisions, each the hard AI's, except that Crew passes its slots
 /// when `crew_passes`; with the request as it began.
 fn played(request: &BattleRequest, decisions: usize, crew_passes: bool) -> (BattleRequest, AnyBattle) {
+    let (began, battle, _) = played_as(request, decisions, crew_passes, false);
+    (began, battle)
+}
+
+/// [`played`], each attack's defender choosing its defense by the odds when `defended` (as the game lets an AI's
+/// defender choose: `ai::defend`), and how many attacks it changed.
+fn played_as(
+    request: &BattleRequest,
+    decisions: usize,
+    crew_passes: bool,
+    defended: bool,
+) -> (BattleRequest, AnyBattle, usize) {
     let started = skirmish::battle::start(request, no_typing).expect("the street starts");
     let (mut battle, mut dice, mut log) = (started.setup.battle, started.setup.dice, started.setup.log);
+    let mut changed = 0;
     while battle.decided() < decisions {
         let Next::Slot(slot) = battle.next(dice.as_mut(), &mut log).expect("a slot") else { break };
         if crew_passes && battle.view(slot.actor).side == "Crew" {
@@ -39,11 +52,16 @@ fn played(request: &BattleRequest, decisions: usize, crew_passes: bool) -> (Batt
             continue;
         }
         match skirmish::ai::choose_any(&battle, slot, MIND) {
-            Some(action) => battle.act(&action, dice.as_mut(), &mut log).expect("the AI's action"),
+            Some(action) => {
+                let taken =
+                    if defended { skirmish::ai::defend(&battle, slot.actor, action.clone()) } else { action.clone() };
+                changed += usize::from(taken != action);
+                battle.act(&taken, dice.as_mut(), &mut log).expect("the AI's action");
+            }
             None => battle.pass(&mut log),
         }
     }
-    (started.request, battle)
+    (started.request, battle, changed)
 }
 
 #[test]
@@ -120,6 +138,20 @@ fn a_review_lists_exactly_the_saves_decisions_and_gives_the_same_numbers_twice()
     assert_eq!(markdown.matches("\n| ").count(), save.record.len() + 1, "a row a decision and the header");
     let json: serde_json::Value = serde_json::from_str(&review.to_json()).expect("JSON");
     assert_eq!(json["decisions"].as_array().map(Vec::len), Some(save.record.len()));
+}
+
+#[test]
+fn a_defenders_full_defense_is_not_told_as_another_choice_of_the_attackers() {
+    // Under Shadowrun 4 a defender may go on full defense, and its choice is recorded in the attacker's action. The
+    // attacker still chose as the hard AI would: the review said "the hard AI instead" there, word for word the
+    // same choice.
+    let (began, battle, defended) = played_as(&street(RulesetId::Shadowrun4, false), 16, false, true);
+    assert!(defended > 0, "a defender went on full defense");
+    let save = Save::of(&began, &battle);
+    let review = review::review(&save, Some(4), Reviewer::Hard, &Progress::default()).expect("the save replays");
+    for d in &review.decisions {
+        assert_eq!((d.instead.as_deref(), d.choice()), (None, 0.0), "#{}: the hard AI's own choice", d.number);
+    }
 }
 
 #[test]
