@@ -91,8 +91,7 @@ impl Cell {
                 ..Minds::default()
             },
         };
-        let strings = [&self.balance].into_iter().chain(&self.seats).map(String::len);
-        let Some((string, played)) = strings.enumerate().find(|&(_, len)| len < runs) else {
+        let Some((string, played)) = self.strings().map(String::len).enumerate().find(|&(_, len)| len < runs) else {
             return false;
         };
         let seat = string.checked_sub(1);
@@ -108,13 +107,17 @@ impl Cell {
 
     /// Whether every battle of the cell has been played.
     pub fn complete(&self) -> bool {
-        let runs = self.runs as usize;
-        self.balance.len() == runs && self.seats.len() == self.sides.len() && self.seats.iter().all(|w| w.len() == runs)
+        self.seats.len() == self.sides.len() && self.strings().all(|w| w.len() == self.runs as usize)
+    }
+
+    /// The winners' strings in the order they are played: the hard AI's, then each of the expert's seats.
+    fn strings(&self) -> impl Iterator<Item = &String> {
+        [&self.balance].into_iter().chain(&self.seats)
     }
 
     /// Battles played of all the cell has to play (the hard AI's and each of the expert's seats).
     pub fn progress(&self) -> (usize, usize) {
-        let played = [&self.balance].into_iter().chain(&self.seats).map(String::len).sum();
+        let played = self.strings().map(String::len).sum();
         (played, self.runs as usize * (1 + self.sides.len()))
     }
 
@@ -179,7 +182,7 @@ impl Cell {
 
     /// The seeds of the longest of its strings (they are all `runs` long, unless a file was edited by hand).
     fn seeds_played(&self) -> usize {
-        self.seats.iter().chain([&self.balance]).map(String::len).max().unwrap_or(0)
+        self.strings().map(String::len).max().unwrap_or(0)
     }
 
     /// Each side's wins with the hard AI on every side.
