@@ -66,7 +66,8 @@ where
     {
         return Some(through);
     }
-    let fallback = rules.default_action(slot, battle);
+    // The ruleset's default only when no candidate passes (most slots never ask for it).
+    let fallback = std::iter::once_with(|| rules.default_action(slot, battle)).flatten();
     let ranked = ranked(rules, (slot, delayed), battle, difficulty);
     ranked.into_iter().take(TRIES).chain(fallback).find(|a| dry_run(rules, slot, battle, a).is_ok())
 }
@@ -259,7 +260,7 @@ where
             attacks.iter().take(3).filter_map(|p| self.attack(p)).map(|(value, action, _)| (value, action)).collect();
         out.extend(self.drawn_attacks(&spots, &foes.targets));
         let idle = |s: &Spot| self.idle_ground(s);
-        if let Some(best) = spots.iter().max_by(|a, b| idle(a).total_cmp(&idle(b)).then(self.nearer(b, a))) {
+        if let Some(best) = spots.iter().max_by(|a, b| idle(a).total_cmp(&idle(b)).then_with(|| self.nearer(b, a))) {
             let action = self.rules.intended(self.battle, self.actor, movement(best), None);
             out.push((idle(best), action));
         }
@@ -286,7 +287,7 @@ where
     }
 
     fn best_spot<'s>(&self, spots: impl Iterator<Item = &'s Spot>) -> Option<&'s Spot> {
-        spots.max_by(|a, b| self.ground(a).total_cmp(&self.ground(b)).then(self.nearer(b, a)))
+        spots.max_by(|a, b| self.ground(a).total_cmp(&self.ground(b)).then_with(|| self.nearer(b, a)))
     }
 
     /// Between spots of equal worth, the one nearer where the actor stands first (then the lesser cell, for a fixed
@@ -307,7 +308,7 @@ where
     /// where the rules allow an attack after one and more than two crews do not fight), best first.
     fn attacks<'s>(&self, spots: &'s [Spot]) -> Vec<Priced<'s>> {
         let mut firing: Vec<&Spot> = spots.iter().filter(|s| !s.shots.is_empty()).collect();
-        firing.sort_by(|a, b| self.ground(b).total_cmp(&self.ground(a)).then(self.nearer(a, b)));
+        firing.sort_by(|a, b| self.ground(b).total_cmp(&self.ground(a)).then_with(|| self.nearer(a, b)));
         // An attack after a run only where the rules allow one (a run leaves no action in some rulesets).
         let after_run = firing.iter().find(|s| s.pace == Some(Pace::Run)).is_some_and(|s| self.may_attack_from(s));
         // Nor in a free-for-all: a run into the open to shoot one crew stands the runner before the other two (hard
@@ -340,7 +341,7 @@ where
             return Vec::new();
         }
         let mut walked: Vec<&Spot> = spots.iter().filter(|s| s.pace == Some(Pace::Walk)).collect();
-        walked.sort_by(|a, b| self.ground(b).total_cmp(&self.ground(a)).then(self.nearer(a, b)));
+        walked.sort_by(|a, b| self.ground(b).total_cmp(&self.ground(a)).then_with(|| self.nearer(a, b)));
         let here = spots.iter().find(|s| s.pace.is_none());
         let mut out = Vec::new();
         for spot in here.into_iter().chain(walked.into_iter().take(DRAWN_POSITIONS)) {

@@ -62,18 +62,12 @@ pub fn survey<R: AttackOdds>(rules: &R, battle: &[Combatant<R::Fighter>], actor:
     let me = &battle[actor];
     let (walk, run) = rules.paces(&me.fighter);
     let taken = occupied(battle, actor);
-    let walked: HashMap<Cell, Dm> = field.reachable(me.position, &taken, walk).into_iter().collect();
-    let mut cells: Vec<(Cell, Option<Pace>)> = walked.keys().map(|&c| (c, Some(Pace::Walk))).collect();
-    if run > walk {
-        let ran = field.reachable(me.position, &taken, run);
-        cells.extend(ran.into_iter().filter(|(c, _)| !walked.contains_key(c)).map(|(c, _)| (c, Some(Pace::Run))));
-    }
-    for (cell, pace) in cells.iter_mut() {
-        if *cell == me.position {
-            *pace = None;
-        }
-    }
-    // A fixed order (the map's is a hash's): the same battle chooses the same way every time.
+    // One Dijkstra as far as the longer pace goes: a cell within a walk costs the same whichever budget found it.
+    let pace =
+        |cell: Cell, cost: Dm| (cell != me.position).then_some(if cost <= walk { Pace::Walk } else { Pace::Run });
+    let mut cells: Vec<(Cell, Option<Pace>)> =
+        field.reachable(me.position, &taken, walk.max(run)).into_iter().map(|(c, d)| (c, pace(c, d))).collect();
+    // A fixed order (the map's is by cost): the same battle chooses the same way every time.
     cells.sort_unstable_by_key(|(c, _)| *c);
     let goal = Goal::of(field, battle, actor);
     let reach = rules.reach_of(&me.fighter);

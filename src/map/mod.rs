@@ -16,7 +16,10 @@ pub mod plan;
 pub mod sight;
 
 use crate::rules::engine::field::{Cell, Crowd, Dm, Door, Field, Goal, Route, Sight, Terrain};
+use std::sync::OnceLock;
+
 use grid::Grid;
+use paths::StepTable;
 use sight::Sights;
 
 /// A level's ground as the rules see it: the grid and the exits each side may leave by.
@@ -31,6 +34,8 @@ pub struct Battlefield {
     sights: Sights,
     /// The cells each door stands between, by number (found once: the AI asks often).
     doors: Vec<Vec<(Cell, Cell)>>,
+    /// The cost of every step on the grid, worked out the first time cells in reach are asked for.
+    steps: OnceLock<Box<StepTable>>,
 }
 
 impl Battlefield {
@@ -38,7 +43,8 @@ impl Battlefield {
     pub fn new(grid: Grid) -> Self {
         let edges = grid.edges();
         let doors = (0..edges.doors() as u16).map(|n| edges.door_edges(n).collect()).collect();
-        Battlefield { sights: Sights::new(&grid), grid, exits: Vec::new(), goals: Vec::new(), doors }
+        let steps = OnceLock::new();
+        Battlefield { sights: Sights::new(&grid), grid, exits: Vec::new(), goals: Vec::new(), doors, steps }
     }
 
     /// Its terrain.
@@ -59,7 +65,8 @@ impl Battlefield {
 
     /// Every cell reachable within `budget` decimeters, with its cost.
     pub fn reachable(&self, from: Cell, crowd: &Crowd, budget: Dm) -> Vec<(Cell, Dm)> {
-        paths::reachable(&self.grid, from, crowd, budget)
+        let table = self.steps.get_or_init(|| paths::step_table(&self.grid));
+        paths::reachable(&self.grid, table, from, crowd, budget)
     }
 }
 
@@ -86,6 +93,10 @@ impl Terrain for Battlefield {
 
     fn route(&self, from: Cell, to: Cell, crowd: &Crowd) -> Option<Route> {
         paths::route(&self.grid, from, to, crowd)
+    }
+
+    fn reachable(&self, from: Cell, crowd: &Crowd, budget: Dm) -> Vec<(Cell, Dm)> {
+        Battlefield::reachable(self, from, crowd, budget)
     }
 
     fn route_to(&self, from: Cell, done: &dyn Fn(Cell) -> bool, crowd: &Crowd, budget: Dm) -> Option<Route> {

@@ -1,6 +1,9 @@
 //! Movement on the grid: the cheapest route between two cells by A*, the nearest cell that meets a goal and
-//! every cell within a budget by Dijkstra (both from the `pathfinding` crate). Combatants block the cells they
-//! stand on.
+//! every cell within a budget by Dijkstra (the first two from the `pathfinding` crate, the last over arrays in
+//! the crate's order). Combatants block the cells they stand on.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
 
 use fnv::FnvHashMap as HashMap;
 use pathfinding::prelude::{astar, dijkstra_reach};
@@ -55,11 +58,90 @@ pub fn route_to(grid: &Grid, from: Cell, done: &dyn Fn(Cell) -> bool, crowd: &Cr
     None
 }
 
-/// Every cell reachable within `budget`, with its cost (the start included at 0).
-pub fn reachable(grid: &Grid, from: Cell, crowd: &Crowd, budget: Dm) -> Vec<(Cell, Dm)> {
-    dijkstra_reach(&from, |&c| steps(grid, crowd, c).collect::<Vec<_>>())
-        .take_while(|item| item.total_cost <= budget)
-        .filter(|item| !crowd.taken(item.node))
-        .map(|item| (item.node, item.total_cost))
-        .collect()
+/// Every cell reachable within `budget`, with its cost (the start included at 0), cheapest first.
+///
+/// Dijkstra over arrays as large as the grid rather than `pathfinding`'s hash maps, its steps' costs from `table`
+/// (the grid's [`step_table`]): the AI asks this thousands of times a decision. Its heap is ordered by cost alone and is fed the same entries in the same order as
+/// `dijkstra_reach` (the trait's own `Terrain::reachable`), so cells of equal cost come out in the same order too:
+/// the AI, which takes the first of equals, and the plan sent online see the very list the crate gives.
+pub fn reachable(grid: &Grid, table: &StepTable, from: Cell, crowd: &Crowd, budget: Dm) -> Vec<(Cell, Dm)> {
+    // Every cell a step leads to is on the map; only the start may lie off it: it gets the last slot.
+    let slots = (grid.width * grid.height) as usize;
+    let slot = |c: Cell| if grid.contains(c) { (c.1 * grid.width + c.0) as usize } else { slots };
+    // Who stands (1) or lies (2) where, looked up in a step rather than searched for.
+    let mut crowded = vec![0u8; slots + 1];
+    for (cells, mark) in [(&crowd.standing, 1), (&crowd.fallen, 2)] {
+        for &c in cells.iter().filter(|&&c| grid.contains(c) || c == from) {
+            crowded[slot(c)] |= mark;
+        }
+    }
+    let mut best = vec![Dm::MAX; slots + 1];
+    let mut seen = vec![false; slots + 1];
+    let mut to_see = BinaryHeap::from([Cheapest { cost: 0, cell: from }]);
+    best[slot(from)] = 0;
+    let mut out = Vec::new();
+    while let Some(Cheapest { cost, cell }) = to_see.pop() {
+        let at = slot(cell);
+        if std::mem::replace(&mut seen[at], true) {
+            continue;
+        }
+        if cost > budget {
+            break;
+        }
+        if crowded[at] == 0 {
+            out.push((cell, cost));
+        }
+        for (k, (dx, dy)) in NEIGHBOURS.iter().enumerate() {
+            let to = (cell.0 + dx, cell.1 + dy);
+            let step = match table.get(at) {
+                Some(steps) => steps[k],
+                None => grid.step_cost(cell, to),
+            };
+            let Some(step) = step else { continue };
+            let (cost, next) = (cost + step, slot(to));
+            if crowded[next] & 1 == 0 && cost < best[next] {
+                best[next] = cost;
+                to_see.push(Cheapest { cost, cell: to });
+            }
+        }
+    }
+    out
+}
+
+/// The cost of each of a cell's eight steps (in `NEIGHBOURS`' order; none where it cannot be taken), for every
+/// cell row by row: [`Grid::step_cost`] asked once a map rather than at every step of every search.
+pub type StepTable = [[Option<Dm>; 8]];
+
+/// The step table of `grid`.
+pub fn step_table(grid: &Grid) -> Box<StepTable> {
+    let steps =
+        |at: Cell| std::array::from_fn(|k| grid.step_cost(at, (at.0 + NEIGHBOURS[k].0, at.1 + NEIGHBOURS[k].1)));
+    grid.cells().map(|(at, _)| steps(at)).collect()
+}
+
+/// A heap entry that compares by cost alone, the cheapest greatest (as `pathfinding`'s own): equal costs leave
+/// the heap in the order its sifting gives, which is the crate's order.
+struct Cheapest {
+    cost: Dm,
+    cell: Cell,
+}
+
+impl PartialEq for Cheapest {
+    fn eq(&self, other: &Self) -> bool {
+        self.cost == other.cost
+    }
+}
+
+impl Eq for Cheapest {}
+
+impl PartialOrd for Cheapest {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Cheapest {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.cost.cmp(&self.cost)
+    }
 }

@@ -4,7 +4,9 @@
 use proptest::prelude::*;
 use skirmish::map::Battlefield;
 use skirmish::map::grid::{Grid, Ground};
-use skirmish::rules::engine::field::{Cell, CoverLevel, Crowd, Sight, Terrain};
+use skirmish::rules::engine::field::{Cell, CoverLevel, Crowd, Sight, Terrain, reachable_around};
+use skirmish::scenario::level;
+use std::path::Path;
 
 /// The grid of a picture, and where `A` and `T` stand (on open ground, or on high ground for `a` and `t`).
 fn picture(rows: &[&str]) -> (Grid, Cell, Cell) {
@@ -144,6 +146,56 @@ fn reachable_cells_within_two_meters_on_open_ground() {
     assert_eq!(difficult.len(), 3, "2 m a step on difficult ground");
 }
 
+/// The map's reachable cells (arrays, for speed) are `pathfinding`'s Dijkstra's list, order and all: the AI takes
+/// the first of equally good cells, so another order of equal costs would play other battles. On every shipped
+/// level (doors open and closed), from cells all over it, with and without combatants standing and fallen about.
+#[test]
+fn reachable_cells_come_in_the_order_of_the_crates_dijkstra_on_every_level() {
+    let mut compared = 0;
+    for path in level::files_in(Path::new("levels")) {
+        let ground = Battlefield::new(level::load(&path).expect("a shipped level loads").grid().clone());
+        let opened = (0..ground.doors()).filter_map(|n| ground.with_door_open(n, true));
+        for field in std::iter::once(ground.clone()).chain(opened) {
+            let grid = field.grid();
+            let cells: Vec<Cell> = grid.cells().filter(|(_, g)| g.passable()).map(|(c, _)| c).collect();
+            let crowds = [
+                Crowd::default(),
+                Crowd {
+                    standing: cells.iter().copied().step_by(5).collect(),
+                    fallen: cells.iter().copied().skip(2).step_by(7).collect(),
+                },
+            ];
+            for (i, &from) in cells.iter().enumerate().step_by(3) {
+                let crowd = &crowds[i % 2];
+                for budget in [0, 15, 40, 80, 160, 400] {
+                    let fast = field.reachable(from, crowd, budget);
+                    assert_eq!(fast, reachable_around(&field, from, crowd, budget), "{path:?} from {from:?}");
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 5000, "only {compared} lists compared");
+}
+
+/// Sights kept (by tiles of cells, whatever the map's size) are the sights worked out: on every shipped level,
+/// between cells all over it, asked twice.
+#[test]
+fn remembered_sights_are_the_sights_on_every_level() {
+    for path in level::files_in(Path::new("levels")) {
+        let field = Battlefield::new(level::load(&path).expect("a shipped level loads").grid().clone());
+        let grid = field.grid().clone();
+        let cells: Vec<Cell> = grid.cells().map(|(c, _)| c).collect();
+        for &a in cells.iter().step_by(7) {
+            for &b in cells.iter().skip(3).step_by(11) {
+                let fresh = skirmish::map::sight::sight(&grid, a, b);
+                assert_eq!(field.sight(a, b), fresh, "{path:?}: {a:?} to {b:?}, the first time");
+                assert_eq!(field.sight(a, b), fresh, "{path:?}: {a:?} to {b:?}, remembered");
+            }
+        }
+    }
+}
+
 /// Random small maps of open ground, walls and cover.
 fn maps() -> impl Strategy<Value = Vec<String>> {
     let cell = prop_oneof![6 => Just('.'), 1 => Just('#'), 1 => Just('o'), 1 => Just('O')];
@@ -182,4 +234,22 @@ proptest! {
             prop_assert_eq!(at, b);
         }
     }
+
+    #[test]
+    fn reachable_cells_come_in_the_order_of_the_crates_dijkstra(
+        rows in rough_maps(), from in (-1..9i32, -1..9i32), budget in 0..120u32,
+        standing in prop::collection::vec((0..8i32, 0..8i32), 0..6),
+        fallen in prop::collection::vec((0..8i32, 0..8i32), 0..4),
+    ) {
+        let field = Battlefield::new(Grid::parse(&rows).unwrap());
+        let crowd = Crowd { standing, fallen };
+        prop_assert_eq!(field.reachable(from, &crowd, budget), reachable_around(&field, from, &crowd, budget));
+    }
+}
+
+/// Random small maps of every ground: difficult ground and high ground make steps of unequal cost.
+fn rough_maps() -> impl Strategy<Value = Vec<String>> {
+    let cell =
+        prop_oneof![5 => Just('.'), 1 => Just('#'), 1 => Just('o'), 1 => Just('O'), 1 => Just('~'), 1 => Just('^')];
+    prop::collection::vec(prop::collection::vec(cell, 8).prop_map(|r| r.into_iter().collect::<String>()), 8)
 }

@@ -9,7 +9,7 @@
 
 use std::fmt;
 use std::ops::Deref;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use fnv::FnvHashMap as HashMap;
 use pathfinding::prelude::dijkstra_reach;
@@ -244,12 +244,7 @@ pub trait Terrain: fmt::Debug + Send + Sync {
     }
     /// Every free cell reachable from `from` within `budget`, around the `crowd`, with its cost (the start at 0).
     fn reachable(&self, from: Cell, crowd: &Crowd, budget: Dm) -> Vec<(Cell, Dm)> {
-        let steps = |&c: &Cell| neighbours(self, c).filter(|(to, _)| !crowd.blocks(*to)).collect::<Vec<_>>();
-        dijkstra_reach(&from, steps)
-            .take_while(|item| item.total_cost <= budget)
-            .filter(|item| !crowd.taken(item.node))
-            .map(|item| (item.node, item.total_cost))
-            .collect()
+        reachable_around(self, from, crowd, budget)
     }
     /// The cost of the cheapest way from every cell within `budget` to the nearest of `goals` (walls, not
     /// combatants, in the way): the AI's sense of how far an exit or a zone is.
@@ -264,6 +259,17 @@ pub trait Terrain: fmt::Debug + Send + Sync {
             .filter_map(|item| item.node.map(|c| (c, item.total_cost)))
             .collect()
     }
+}
+
+/// Every free cell reachable from `from` within `budget` on any terrain, around the `crowd`, with its cost,
+/// cheapest first (by `pathfinding`'s Dijkstra; a map may answer faster, in the same order).
+pub fn reachable_around<T: Terrain + ?Sized>(terrain: &T, from: Cell, crowd: &Crowd, budget: Dm) -> Vec<(Cell, Dm)> {
+    let steps = |&c: &Cell| neighbours(terrain, c).filter(|(to, _)| !crowd.blocks(*to)).collect::<Vec<_>>();
+    dijkstra_reach(&from, steps)
+        .take_while(|item| item.total_cost <= budget)
+        .filter(|item| !crowd.taken(item.node))
+        .map(|item| (item.node, item.total_cost))
+        .collect()
 }
 
 /// The steps from `at` to its eight neighbours that can be taken, with their costs.
@@ -303,9 +309,25 @@ impl Deref for Field {
 
 /// Straight-line meters between two cells, rounded to the nearest meter.
 pub fn distance_m(a: Cell, b: Cell) -> u32 {
+    let (dx, dy) = (a.0.abs_diff(b.0) as usize, a.1.abs_diff(b.1) as usize);
+    match dx < NEAR && dy < NEAR {
+        // The AI asks this of every cell it may reach at every enemy: a table's answer, not a root's.
+        true => u32::from(NEAR_METERS[dx * NEAR + dy]),
+        false => meters_apart(dx as u64, dy as u64),
+    }
+}
+
+/// Cells apart (across and down) up to which [`distance_m`] is looked up.
+const NEAR: usize = 128;
+
+/// [`meters_apart`] for every pair of gaps under [`NEAR`] (16 KiB; 180 m at most).
+static NEAR_METERS: LazyLock<Box<[u8]>> =
+    LazyLock::new(|| (0..NEAR * NEAR).map(|i| meters_apart((i / NEAR) as u64, (i % NEAR) as u64) as u8).collect());
+
+/// Straight-line meters across `dx` cells and down `dy`, rounded to the nearest meter.
+fn meters_apart(dx: u64, dy: u64) -> u32 {
     // The square root of a whole number of square cells: exact to the last bit (`hypot`, which guards against
     // overflow these never reach, was a tenth of a simulated battle), and never half-way between two meters.
-    let (dx, dy) = (i64::from(a.0 - b.0), i64::from(a.1 - b.1));
     ((dx * dx + dy * dy) as f64).sqrt().round() as u32
 }
 

@@ -30,6 +30,10 @@ impl Reach {
 
 /// Whether an attacker on `from` can attack a target on `to` within `max_m` meters (seen, in the line of fire).
 pub fn can_attack(field: &Field, from: Cell, to: Cell, melee: bool, max_m: u32) -> bool {
+    // Too far is known without the sight (its meters are the field's): the AI asks of every cell it may reach.
+    if !melee && field.meters(from, to) > max_m {
+        return false;
+    }
     out_of_reach(field, from, to, melee, max_m).is_none()
 }
 
