@@ -152,7 +152,7 @@ fn show_card(
                 if !armor.0.is_empty() {
                     ui.label(armor.0.join(", "));
                 }
-                health_bars(ui, tracks);
+                health_bars(ui, tracks, 200.0);
                 if let Some(score) = init.score {
                     ui.label(format!("Initiative {score}"));
                 }
@@ -165,15 +165,16 @@ fn show_card(
     Ok(())
 }
 
-/// A unit's tracks as short bars.
-fn health_bars(ui: &mut egui::Ui, tracks: &Tracks) {
+/// A unit's tracks as bars `width` wide, each the share of its track left, green to red (the hover card and the
+/// selected unit's card read alike).
+pub(in crate::ui) fn health_bars(ui: &mut egui::Ui, tracks: &Tracks, width: f32) {
     for t in &tracks.0 {
         match t.capacity {
             0 => ui.label(format!("{}: {}", t.name, t.taken)),
             c => {
                 let left = 1.0 - (t.taken as f32 / c as f32).min(1.0);
                 let bar =
-                    egui::ProgressBar::new(left).desired_width(200.0).text(format!("{} {} of {c}", t.name, t.taken));
+                    egui::ProgressBar::new(left).desired_width(width).text(format!("{} {} of {c}", t.name, t.taken));
                 ui.add(bar.fill(egui_color(super::units::health_color(left))))
             }
         };

@@ -12,6 +12,7 @@ use crate::rules::engine::ruleset::CombatantId;
 use crate::rules::mechanics::odds::Odds;
 use crate::rules::tools::told::OddsTold;
 use crate::ui::battle::fog::Fog;
+use crate::ui::battle::labels::health_bars;
 use crate::ui::battle::orders::Orders;
 use crate::ui::battle::preview::{Hover, Preview};
 use crate::ui::battle::units::{Token, states_of};
@@ -173,14 +174,10 @@ fn show_sheet(ui: &mut egui::Ui, row: &Row) {
     if let Some(score) = init.score {
         ui.label(format!("Initiative: {score}"));
     }
-    for t in &tracks.0 {
-        match t.capacity {
-            0 => ui.label(format!("{}: {}", t.name, t.taken)),
-            c => {
-                ui.add(egui::ProgressBar::new(t.taken as f32 / c as f32).text(format!("{} {} of {c}", t.name, t.taken)))
-            }
-        };
-    }
+    // The share of each track left, as the hover card shows it: a bar filled with damage, empty at full health, drew
+    // only its rounded end under the text.
+    let width = ui.available_width();
+    health_bars(ui, tracks, width);
     let list = states_of(statuses, loadout, (holding.aiming, holding.delayed));
     ui.label(format!("Status: {}", if list.is_empty() { "ready".to_owned() } else { list.join(", ") }));
 }
