@@ -9,9 +9,7 @@ use fnv::FnvHashMap as HashMap;
 use pathfinding::prelude::{astar, dijkstra_reach};
 
 use super::grid::Grid;
-use crate::rules::engine::field::{Cell, Crowd, Dm, Route, open_cost_at};
-
-const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+use crate::rules::engine::field::{Cell, Crowd, Dm, NEIGHBOURS, Route, open_cost_at};
 
 /// The steps from a cell and their costs, around the standing (over the fallen).
 fn steps<'a>(grid: &'a Grid, crowd: &'a Crowd, at: Cell) -> impl Iterator<Item = (Cell, Dm)> + 'a {

@@ -272,10 +272,13 @@ pub fn reachable_around<T: Terrain + ?Sized>(terrain: &T, from: Cell, crowd: &Cr
         .collect()
 }
 
+/// A cell's eight neighbours, in the order every search on the grid takes them (the map's must keep it: the order of
+/// equal costs follows from it).
+pub const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
 /// The steps from `at` to its eight neighbours that can be taken, with their costs.
 fn neighbours<T: Terrain + ?Sized>(terrain: &T, at: Cell) -> impl Iterator<Item = (Cell, Dm)> + '_ {
-    const AROUND: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
-    AROUND.iter().filter_map(move |(dx, dy)| {
+    NEIGHBOURS.iter().filter_map(move |(dx, dy)| {
         let to = (at.0 + dx, at.1 + dy);
         terrain.step_cost(at, to).map(|cost| (to, cost))
     })
