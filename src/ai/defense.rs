@@ -4,6 +4,7 @@
 //! Action Phase) taken only where it cuts that danger by more than the action is worth.
 
 use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
+use crate::rules::engine::battle::Decision;
 use crate::rules::engine::ruleset::CombatantId;
 use crate::rules::mechanics::odds::{Chance, Odds};
 
@@ -32,6 +33,16 @@ pub fn defend(battle: &AnyBattle, actor: CombatantId, action: AnyAction) -> AnyA
     match best {
         Some((cost, chosen)) if cost < free => chosen,
         _ => action,
+    }
+}
+
+/// `decision` as the game plays it where the defender is the AI's: an action with its defender's choice made by
+/// [`defend`], any other decision as it is. The estimates play every attack so, so a chance of a decision (the
+/// review's, the hint's) is of the decision made so.
+pub fn defended(battle: &AnyBattle, actor: CombatantId, decision: Decision<AnyAction>) -> Decision<AnyAction> {
+    match decision {
+        Decision::Act(action) => Decision::Act(defend(battle, actor, action)),
+        other => other,
     }
 }
 

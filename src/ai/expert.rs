@@ -20,7 +20,7 @@
 use rayon::prelude::*;
 
 use super::playout;
-use super::{Difficulty, best_on_each_any, cautious_any, choose_any, defend, shortlist_any};
+use super::{Difficulty, best_on_each_any, cautious_any, choose_any, defend, defended, shortlist_any};
 use crate::rules::any_ruleset::any::{AnyAction, AnyBattle, RulesetId};
 use crate::rules::engine::battle::Decision;
 use crate::rules::engine::id::CombatantId;
@@ -201,6 +201,11 @@ pub fn has_enemy(battle: &AnyBattle, actor: CombatantId) -> bool {
 fn weigh(battle: &AnyBattle, slot: Slot, weighed: &mut [Weighed], (budget, first): (u64, u32)) -> u64 {
     let side = battle.view(slot.actor).side.to_owned();
     let seed = playout::seed_of(battle);
+    // Each played as the game plays it against an AI defender, as every later attack of the playouts is: Shadowrun
+    // 4's full defense is the defender's, recorded in the attacker's action (the choice stays the bare action: in
+    // the game the defender chooses).
+    let as_played: Vec<Decision<AnyAction>> =
+        weighed.iter().map(|w| defended(battle, slot.actor, w.decision.clone())).collect();
     let mut alive: Vec<usize> = (0..weighed.len()).collect();
     let (mut spent, mut played, mut each) = (0u64, 0u64, first);
     loop {
@@ -210,7 +215,7 @@ fn weigh(battle: &AnyBattle, slot: Slot, weighed: &mut [Weighed], (budget, first
             .par_iter()
             .map(|&(c, i)| {
                 let (worth, decisions) =
-                    play(battle, (slot, &weighed[c].decision), seed.wrapping_add(u64::from(i)), &side);
+                    play_out(battle, (slot, &as_played[c]), seed.wrapping_add(u64::from(i)), &side);
                 (c, worth, decisions)
             })
             .collect();
@@ -291,8 +296,10 @@ fn mean(values: &[f64]) -> f64 {
 
 /// One battle played out from `battle` with `first` in the slot waiting, the hard AI on every side, to its end or
 /// [`HORIZON`] turns past this one, each slot rolling its own dice ([`playout::play_until`]): what it was worth to
-/// `side` (1 won, 0 lost; cut short, by the harm each side took: [`worth`]), and the decisions it took.
-fn play(battle: &AnyBattle, first: (Slot, &Decision<AnyAction>), seed: u64, side: &str) -> (f64, u64) {
+/// `side` (1 won, 0 lost; cut short, by the harm each side took: [`worth`]), and the decisions it took. A
+/// candidate's `i`th battle is this with the state's seed ([`playout::seed_of`]) plus `i`, the candidate as an AI
+/// defender meets it ([`defended`]).
+pub fn play_out(battle: &AnyBattle, first: (Slot, &Decision<AnyAction>), seed: u64, side: &str) -> (f64, u64) {
     let mut hard = |b: &AnyBattle, slot: Slot| choose_any(b, slot, Difficulty::Hard).map(|a| defend(b, slot.actor, a));
     let end = playout::play_until(battle, first, (seed, battle.turn() + HORIZON), &mut hard);
     (worth(&end, side), end.decided().saturating_sub(battle.decided()) as u64)

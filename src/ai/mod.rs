@@ -26,7 +26,7 @@ pub mod playout;
 use std::collections::BTreeMap;
 
 pub use choice::choose;
-pub use defense::{danger, defend};
+pub use defense::{danger, defend, defended};
 
 use crate::rules::any_ruleset::any::{AnyAction, AnyBattle, Kind, Visit};
 use crate::rules::engine::battle::Battle;

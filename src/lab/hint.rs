@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::review::{described, taken};
 use super::sim::Progress;
 use super::win_chance::Chance;
+use crate::ai::defended;
 use crate::ai::expert::{self, Think};
 use crate::rules::any_ruleset::any::{AnyAction, AnyBattle};
 use crate::rules::engine::battle::Decision;
@@ -71,9 +72,11 @@ impl Asked {
             return Err(NoOdds::NoEnemySeen);
         }
         let thought = expert::think_over(battle, self.slot, self.think);
-        let choice = thought.choice.clone().map_or(Decision::Pass, Decision::Act);
+        // Each weighed, told and compared as the game plays it against an AI defender (Shadowrun 4's full defense is
+        // the defender's, recorded in the attacker's action): the estimates play every later attack so.
+        let choice = defended(battle, actor, thought.choice.clone().map_or(Decision::Pass, Decision::Act));
         let others = seen_others(battle, actor, &vec![true; battle.len()]);
-        let orders = Decision::Act(self.plan.action(battle, actor, others.clone()));
+        let orders = defended(battle, actor, Decision::Act(self.plan.action(battle, actor, others.clone())));
         let side = battle.view(actor).side.to_owned();
         let chance = |decision: &Decision<AnyAction>| {
             let chance = Chance::of(battle).refined(battle, Some(decision), RUNS, progress);

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use super::sim::Progress;
 use super::win_chance::{Chance, MIND, seed_of};
+use crate::ai::defended;
 use crate::ai::expert::{self, Think};
 use crate::battle::StartError;
 use crate::battle::save::Save;
@@ -234,10 +235,10 @@ fn reviewed(
     // The estimate before a decision plays the hard AI's choice first, with the defense an AI defender would choose
     // against it (`sim::one_battle`): its chance is the one before.
     let actor = step.slot.actor;
-    let hard = by_the_odds(&step.before, actor, Reviewer::Hard.decide(&step.before, step.slot));
+    let hard = defended(&step.before, actor, Reviewer::Hard.decide(&step.before, step.slot));
     let ai = match by {
         Reviewer::Hard => hard.clone(),
-        Reviewer::Expert(_) => by_the_odds(&step.before, actor, by.decide(&step.before, step.slot)),
+        Reviewer::Expert(_) => defended(&step.before, actor, by.decide(&step.before, step.slot)),
     };
     let ai = as_recorded(&step.before, actor, ai, &step.decision);
     let rolled = step.after.faces().len() > step.before.faces().len();
@@ -264,15 +265,6 @@ fn reviewed(
     }
 }
 
-/// `decision` with its defender's part chosen as the game chooses it for an AI's defender ([`crate::ai::defend`]:
-/// Shadowrun 4's full defense, recorded in the attacker's action).
-fn by_the_odds(battle: &AnyBattle, actor: CombatantId, decision: Decision<AnyAction>) -> Decision<AnyAction> {
-    match decision {
-        Decision::Act(action) => Decision::Act(crate::ai::defend(battle, actor, action)),
-        other => other,
-    }
-}
-
 /// The recorded decision where `ai` is the same attack with another defense: the defense is the defender's choice,
 /// not the actor's, so the actor chose as the AI would (a review said "the hard AI instead" and repeated the choice
 /// word for word where the defender had gone on full defense).
@@ -283,8 +275,8 @@ fn as_recorded(
     recorded: &Decision<AnyAction>,
 ) -> Decision<AnyAction> {
     let Decision::Act(action) = &ai else { return ai };
-    let defended = battle.defenses(actor, action).into_iter().flat_map(|d| d.options);
-    let same_attack = defended.map(|o| Decision::Act(o.action)).any(|d| d == *recorded);
+    let options = battle.defenses(actor, action).into_iter().flat_map(|d| d.options);
+    let same_attack = options.map(|o| Decision::Act(o.action)).any(|d| d == *recorded);
     if same_attack { recorded.clone() } else { ai }
 }
 

@@ -1,11 +1,15 @@
 //! The expert AI (`ai/expert.rs`): the same state, seed and budget give the same choice; under fog its choice does
 //! not change when a unit its side does not see moves; it plays battles to their ends under every ruleset with no
-//! action refused; it finds the attack that wins under every ruleset.
+//! action refused; it finds the attack that wins under every ruleset; it plays an attack out, and its hint tells the
+//! chance of one, with the defense an AI defender takes.
 
-use skirmish::ai::expert::{Think, think_over, think_seeing};
+use skirmish::ai::expert::{Think, play_out, think_over, think_seeing};
 use skirmish::ai::{Difficulty, Minds};
+use skirmish::lab::hint::Asked;
+use skirmish::lab::sim::Progress;
 use skirmish::lab::sim::simulate;
-use skirmish::rules::any_ruleset::any::{AnyBattle, RulesetId};
+use skirmish::lab::win_chance::Chance;
+use skirmish::rules::any_ruleset::any::{AnyAction, AnyBattle, RulesetId};
 use skirmish::rules::engine::battle::{Decision, Next};
 use skirmish::rules::engine::dice::SeededDice;
 use skirmish::rules::engine::gm::GmChange;
@@ -13,6 +17,8 @@ use skirmish::rules::engine::id::CombatantId;
 use skirmish::rules::engine::outcome::{Event, Log};
 use skirmish::rules::engine::ruleset::Slot;
 use skirmish::rules::tools::fog::seen_by;
+use skirmish::rules::tools::plan::{Plan, seen_others};
+use skirmish::rules::tools::told::OddsTold;
 use skirmish::scenario::Scenario;
 
 /// A short think: a tenth of a second's battles.
@@ -25,17 +31,17 @@ fn street(ruleset: RulesetId) -> Scenario {
 
 /// `scenario`'s battle begun with seed 1, at the first slot of `side` (the slots before it passed).
 fn at_first_slot_of(scenario: &Scenario, side: &str) -> (AnyBattle, Slot) {
-    at_slot_of(scenario, side, |_, _| true)
+    at_slot_of(scenario, side, |_, _, _| true)
 }
 
-/// `scenario`'s battle begun with seed 1, at the first slot of `side` where `stop` holds of the battle and what the
-/// side sees: every slot before it played by the hard AI.
-fn at_slot_of(scenario: &Scenario, side: &str, stop: impl Fn(&AnyBattle, &[bool]) -> bool) -> (AnyBattle, Slot) {
+/// `scenario`'s battle begun with seed 1, at the first slot of `side` where `stop` holds of the battle, the slot and
+/// what the side sees: every slot before it played by the hard AI.
+fn at_slot_of(scenario: &Scenario, side: &str, stop: impl Fn(&AnyBattle, Slot, &[bool]) -> bool) -> (AnyBattle, Slot) {
     let mut log = Log::default();
     let mut battle = skirmish::battle::run::start(scenario, "seed 1", &mut log);
     let mut dice = SeededDice::new(1);
     while let Ok(Next::Slot(slot)) = battle.next(&mut dice, &mut log) {
-        if battle.view(slot.actor).side == side && stop(&battle, &seen_by(&battle, &[side.to_owned()])) {
+        if battle.view(slot.actor).side == side && stop(&battle, slot, &seen_by(&battle, &[side.to_owned()])) {
             return (battle, slot);
         }
         match skirmish::ai::choose_any(&battle, slot, Difficulty::Hard) {
@@ -90,8 +96,9 @@ fn under_fog_the_experts_choice_does_not_change_when_a_unit_its_side_does_not_se
             .filter(|&i| battle.view(CombatantId::at(i)).side != mine && standing(i) && seen[i] == seen_or_not)
             .collect()
     };
-    let some_seen =
-        |b: &AnyBattle, seen: &[bool]| !enemies(b, seen, true).is_empty() && !enemies(b, seen, false).is_empty();
+    let some_seen = |b: &AnyBattle, _: Slot, seen: &[bool]| {
+        !enemies(b, seen, true).is_empty() && !enemies(b, seen, false).is_empty()
+    };
     let (battle, slot) = at_slot_of(&scenario, &mine, some_seen);
     let seen = seen_by(&battle, std::slice::from_ref(&mine));
     // An enemy it does not see, put by the GM on cells it could walk to, where the side does not see it either.
@@ -179,4 +186,73 @@ fn the_expert_finds_the_move_that_wins_under_every_ruleset() {
         assert!(rivals.clone().count() >= 2, "{ruleset:?}: another played as long: {rates:?}");
         assert!(rivals.into_iter().all(|w| w.rate() <= chosen.rate()), "{ruleset:?}: {rates:?}");
     }
+}
+
+/// The win chance of `slot`'s side with `decision` taken first in `battle`, as the hint tells it (its battles, its
+/// seeds).
+fn told_chance(battle: &AnyBattle, slot: Slot, decision: &Decision<AnyAction>) -> Option<String> {
+    let chance = Chance::of(battle).refined(battle, Some(decision), RUNS, &Progress::default());
+    OddsTold::Exact.chance(chance.rate(battle.view(slot.actor).side))
+}
+
+/// Orders for `slot` that attack an enemy whom the AI's defense (`ai::defend`) sends into full defense, with the
+/// attack so defended, where that changes the chance the hint tells.
+fn orders_defended(battle: &AnyBattle, slot: Slot) -> Option<(Plan, Decision<AnyAction>)> {
+    let actor = slot.actor;
+    let others = seen_others(battle, actor, &vec![true; battle.len()]);
+    let enemies = battle.views().into_iter().filter(|v| v.side != battle.view(actor).side && !v.fighter.is_out());
+    let mut plans = enemies.flat_map(|v| {
+        let ways = battle.attack_choices(actor, v.id(), None).len();
+        (0..ways).map(move |way| Plan { target: Some(v.id()), way: Some(way), ..Plan::default() })
+    });
+    plans.find_map(|plan| {
+        let attack = plan.action(battle, actor, others.clone());
+        let defended = Decision::Act(skirmish::ai::defend(battle, actor, attack.clone()));
+        let apart = defended != Decision::Act(attack.clone())
+            && battle.dry_run(slot, &attack).is_ok()
+            && told_chance(battle, slot, &defended) != told_chance(battle, slot, &Decision::Act(attack));
+        apart.then_some((plan, defended))
+    })
+}
+
+/// The battles each of the hint's chances rests on.
+const RUNS: u32 = 60;
+
+#[test]
+fn the_hint_tells_the_chance_of_an_attack_with_the_defense_an_ai_defender_takes() {
+    // Under Shadowrun 4 an AI defender may go on full defense, recorded in the attacker's action, and every later
+    // attack of the estimates is played so: the hint told the player's attack as if the defender could not.
+    let (battle, slot) = at_slot_of(&street(RulesetId::Shadowrun4), "Crew", |b, s, _| orders_defended(b, s).is_some());
+    let (plan, defended) = orders_defended(&battle, slot).expect("found");
+    let asked = Asked { battle: battle.clone(), slot, think: QUICK, plan };
+    let said = asked.answer(OddsTold::Exact, &Progress::default()).expect("an enemy in sight");
+    assert_eq!(said.runs, RUNS);
+    let orders = match said.agrees {
+        true => said.chance.clone(),
+        false => said.orders.clone().expect("the orders weighed").1,
+    };
+    assert_eq!(Some(orders), told_chance(&battle, slot, &defended), "{said:?}");
+}
+
+/// For `slot`, the first of the expert's candidates that an AI defender meets otherwise (full defense) and whose
+/// first battle so goes otherwise: the worth the expert gave that battle, and the worth of that battle met so.
+fn weighed_and_defended(battle: &AnyBattle, slot: Slot) -> Option<(f64, f64)> {
+    let thought = think_over(battle, slot, QUICK);
+    let (side, seed) = (battle.view(slot.actor).side, skirmish::ai::playout::seed_of(battle));
+    let worth = |decision: &Decision<AnyAction>| play_out(battle, (slot, decision), seed, side).0;
+    thought.weighed.iter().find_map(|w| {
+        let defended = skirmish::ai::defended(battle, slot.actor, w.decision.clone());
+        let apart = defended != w.decision && worth(&defended) != worth(&w.decision);
+        apart.then(|| (w.worths[0], worth(&defended)))
+    })
+}
+
+#[test]
+fn the_expert_plays_an_attack_out_with_the_defense_an_ai_defender_takes() {
+    // Every later attack of its playouts met the AI's defense, its own candidate did not: under Shadowrun 4 it
+    // weighed an attack on a defender who would go on full defense as if the defender could not.
+    let stop = |b: &AnyBattle, s: Slot, _: &[bool]| weighed_and_defended(b, s).is_some();
+    let (battle, slot) = at_slot_of(&street(RulesetId::Shadowrun4), "Crew", stop);
+    let (weighed, defended) = weighed_and_defended(&battle, slot).expect("found");
+    assert_eq!(weighed, defended);
 }
